@@ -1,0 +1,133 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { Database, DatabaseHandle } from './db/client';
+import { authRoutes } from './features/auth/auth.routes';
+import { LoginThrottle } from './features/auth/login-throttle';
+import { companyRoutes } from './features/companies/companies.routes';
+import { homeRoutes } from './features/home/home.routes';
+import { outboxRoutes } from './features/outbox/outbox.routes';
+import { userRoutes } from './features/users/users.routes';
+import { zipcodeRoutes } from './features/zipcode/zipcode.routes';
+import { authPlugin } from './plugins/auth';
+import { registerErrorHandler } from './plugins/error-handler';
+import { Mailer } from './plugins/mail';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    config: AppConfig;
+    mailer: Mailer;
+    loginThrottle: LoginThrottle;
+  }
+}
+
+export type App = FastifyInstance;
+
+export async function buildApp(
+  config: AppConfig,
+  database: DatabaseHandle,
+  opts: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<App> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  const mailer = new Mailer(database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  app.decorate('mailer', mailer);
+  app.decorate('loginThrottle', new LoginThrottle(config.loginRateLimit));
+  app.addHook('onClose', async () => mailer.close());
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        // Served over plain HTTP on office networks too; upgrading would break those.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'junkan API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiHooks: {
+      onRequest: (_request, reply, next) => {
+        // The docs page needs inline scripts: relax the CSP for it alone.
+        reply.header('content-security-policy', "default-src 'self' 'unsafe-inline' data:");
+        next();
+      },
+    },
+  });
+
+  await app.register(authPlugin, { secret: config.jwtSecret, db: database.db });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(companyRoutes);
+      await api.register(homeRoutes);
+      await api.register(outboxRoutes);
+      await api.register(zipcodeRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  registerWebApp(app, config.webDist);
+  return app;
+}
+
+/** Serves the built web app under /sys/, with deep links answered by index.html. */
+function registerWebApp(app: FastifyInstance, webDist: string): void {
+  app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/sys/'));
+  app.get('/sys', { schema: { hide: true } }, (_req, reply) => reply.redirect('/sys/'));
+  if (!existsSync(path.join(webDist, 'index.html'))) return;
+  app.register(fastifyStatic, { root: webDist, prefix: '/sys/', wildcard: false, index: ['index.html'] });
+  app.get('/sys/*', { schema: { hide: true } }, (request, reply) => {
+    const rel = (request.params as { '*': string })['*'];
+    if (rel && existsSync(path.join(webDist, rel)) && !rel.includes('..')) return reply.sendFile(rel);
+    if (/\.[a-z0-9]+$/i.test(rel) && rel.startsWith('assets/')) {
+      return reply.status(404).send({ code: 'not_found', message: 'Not found' });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

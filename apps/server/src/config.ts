@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Folder of the embedded database and generated secrets. */
+  dataDir: string;
+  /** PostgreSQL server; when absent, the embedded PGlite database in dataDir is used. */
+  databaseUrl?: string;
+  jwtSecret: string;
+  /** smtp://host:port; when absent, mail stays in the outbox. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Address users reach the product at, used in mailed links. */
+  publicUrl: string;
+  logLevel: string;
+  seedDemo: boolean;
+  /** Built web app to serve under /sys/; skipped when the folder is missing. */
+  webDist: string;
+  loginRateLimit: { max: number; windowMs: number };
+}
+
+/** Reads the signing secret from the environment, or from the data folder, generating it there once. */
+function resolveJwtSecret(dataDir: string, fromEnv?: string): string {
+  if (fromEnv) return fromEnv;
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const port = Number(env.PORT ?? 3000);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: resolveJwtSecret(dataDir, env.JWT_SECRET),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'junkan <no-reply@junkan.local>',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    seedDemo: env.SEED_DEMO !== 'false',
+    webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    loginRateLimit: {
+      max: Number(env.LOGIN_RATE_LIMIT_MAX ?? 10),
+      windowMs: Number(env.LOGIN_RATE_LIMIT_WINDOW_MS ?? 15 * 60 * 1000),
+    },
+  };
+}

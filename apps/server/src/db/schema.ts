@@ -1,0 +1,274 @@
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Discharger (WASTE) and transport/disposal (TRANSPORT) companies. */
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  type: varchar('type', { length: 16 }).notNull().$type<'WASTE' | 'TRANSPORT'>(),
+  name: varchar('name', { length: 32 }).notNull(),
+  postalCode: varchar('postal_code', { length: 8 }).notNull().default(''),
+  address: varchar('address', { length: 254 }).notNull().default(''),
+  tel: varchar('tel', { length: 13 }).notNull().default(''),
+  email: varchar('email', { length: 254 }).notNull().default(''),
+  contractPic: varchar('contract_pic', { length: 16 }).notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const offices = pgTable(
+  'offices',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 32 }).notNull(),
+    postalCode: varchar('postal_code', { length: 8 }).notNull(),
+    address: varchar('address', { length: 254 }).notNull(),
+    tel: varchar('tel', { length: 13 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('offices_company_idx').on(t.companyId)],
+);
+
+export const dischargeSites = pgTable(
+  'discharge_sites',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 32 }).notNull(),
+    postalCode: varchar('postal_code', { length: 8 }).notNull(),
+    address1: varchar('address1', { length: 254 }).notNull(),
+    address2: varchar('address2', { length: 254 }).notNull().default(''),
+    address3: varchar('address3', { length: 80 }).notNull().default(''),
+    tel: varchar('tel', { length: 13 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    pic: varchar('pic', { length: 16 }).notNull().default(''),
+    /** Manifest-network subscriber number and confirmation key of this site, when it has its own. */
+    subscriberNumber: varchar('subscriber_number', { length: 7 }),
+    ediKey: varchar('edi_key', { length: 8 }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('discharge_sites_company_idx').on(t.companyId)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored lower-case; unique. */
+    email: varchar('email', { length: 254 }).notNull(),
+    userName: varchar('user_name', { length: 16 }).notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    role: varchar('role', { length: 16 }).notNull().$type<'ADMIN' | 'WASTE' | 'TRANSPORT'>(),
+    companyId: integer('company_id').references(() => companies.id),
+    enabled: boolean('enabled').notNull().default(false),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Manifest-network registrant (subscriber) number, 7 alphanumerics. */
+    registrantNumber: varchar('registrant_number', { length: 7 }),
+    ediKey: varchar('edi_key', { length: 8 }),
+    collectionRequestEnabled: boolean('collection_request_enabled').notNull().default(false),
+    /** Quote parameters carried from account creation to the first quote request. */
+    signupQuoteParams: jsonb('signup_quote_params').$type<Record<string, string | number>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_registrant_number_unique').on(t.registrantNumber),
+    uniqueIndex('users_edi_key_unique').on(t.ediKey),
+    index('users_company_idx').on(t.companyId),
+  ],
+);
+
+/** Extra permission keys granted to a user in data (ruling 11). */
+export const userPermissionGrants = pgTable(
+  'user_permission_grants',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    permission: varchar('permission', { length: 64 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.permission] })],
+);
+
+/** Single-use mailed tokens; only their SHA-256 is stored. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: varchar('purpose', { length: 16 }).notNull().$type<'ACTIVATION' | 'PASSWORD_RESET'>(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_tokens_hash_unique').on(t.tokenHash)],
+);
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: serial('id').primaryKey(),
+    title: varchar('title', { length: 64 }).notNull(),
+    status: varchar('status', { length: 24 }).notNull(),
+    type: varchar('type', { length: 16 }).notNull().$type<'INDUSTRIAL' | 'REGULAR'>(),
+    memo: text('memo'),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    transportCompanyId: integer('transport_company_id').references(() => companies.id),
+    officeId: integer('office_id').references(() => offices.id),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('projects_company_idx').on(t.companyId, t.createdAt),
+    index('projects_transport_company_idx').on(t.transportCompanyId, t.createdAt),
+  ],
+);
+
+export const projectDischargeSites = pgTable(
+  'project_discharge_sites',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    dischargeSiteId: integer('discharge_site_id')
+      .notNull()
+      .references(() => dischargeSites.id),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.dischargeSiteId] })],
+);
+
+/** Waste lines of a project: industrial (pwasteIndustries) or regular (pwasteRegulars). */
+export const projectWasteLines = pgTable(
+  'project_waste_lines',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 16 }).notNull().$type<'INDUSTRIAL' | 'REGULAR'>(),
+    wasteName: varchar('waste_name', { length: 64 }).notNull(),
+    quantity: numeric('quantity', { precision: 12, scale: 2 }),
+    quantityUnit: varchar('quantity_unit', { length: 16 }),
+    dimensions: varchar('dimensions', { length: 64 }),
+    frequency: varchar('frequency', { length: 16 }),
+    frequencyNumber: integer('frequency_number'),
+    /** Regular waste: bag counts by size in litres, weekdays. */
+    bags: jsonb('bags').$type<Record<string, number>>(),
+    weekdays: jsonb('weekdays').$type<number[]>(),
+    wasteDetails: text('waste_details'),
+    transTime: varchar('trans_time', { length: 32 }),
+  },
+  (t) => [index('project_waste_lines_project_idx').on(t.projectId)],
+);
+
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: serial('id').primaryKey(),
+    ownerType: varchar('owner_type', { length: 32 }).notNull(),
+    ownerId: integer('owner_id').notNull(),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    mimeType: varchar('mime_type', { length: 128 }).notNull(),
+    size: integer('size').notNull(),
+    storageKey: varchar('storage_key', { length: 255 }).notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('attachments_owner_idx').on(t.ownerType, t.ownerId)],
+);
+
+/** Every mail the product sends; kept when no SMTP server is configured (ruling 13). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: varchar('to', { length: 254 }).notNull(),
+    subject: varchar('subject', { length: 255 }).notNull(),
+    text: text('text').notNull(),
+    status: varchar('status', { length: 16 }).notNull().$type<'PENDING' | 'SENT' | 'KEPT' | 'FAILED'>(),
+    error: text('error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_to_idx').on(t.to, t.createdAt)],
+);
+
+/** Who wrote what, and which admin when one acted for an operator. */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id'),
+    adminId: integer('admin_id'),
+    action: varchar('action', { length: 64 }).notNull(),
+    entity: varchar('entity', { length: 64 }).notNull(),
+    entityId: varchar('entity_id', { length: 64 }),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    requestId: varchar('request_id', { length: 64 }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_logs_entity_idx').on(t.entity, t.entityId), index('audit_logs_user_idx').on(t.userId)],
+);
+
+export const notices = pgTable('notices', {
+  id: serial('id').primaryKey(),
+  importance: varchar('importance', { length: 24 }).notNull().default('BLANK'),
+  date: date('date', { mode: 'string' }).notNull(),
+  subject: varchar('subject', { length: 128 }).notNull(),
+  content: text('content').notNull(),
+  createdAt: createdAt(),
+});
+
+export const updateInfos = pgTable('update_infos', {
+  id: serial('id').primaryKey(),
+  date: date('date', { mode: 'string' }).notNull(),
+  content: text('content').notNull(),
+  createdAt: createdAt(),
+});
+
+export const inquiries = pgTable(
+  'inquiries',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: integer('user_id').references(() => users.id),
+    importance: varchar('importance', { length: 24 }).notNull().default('BLANK'),
+    subject: varchar('subject', { length: 128 }).notNull(),
+    content: text('content').notNull(),
+    status: varchar('status', { length: 24 }).notNull().default('AWAITING_RESPONSE'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('inquiries_company_idx').on(t.companyId, t.createdAt)],
+);

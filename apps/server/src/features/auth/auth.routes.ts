@@ -1,0 +1,95 @@
+import {
+  accountActiveRequestSchema,
+  emailTokenQuerySchema,
+  emailTokenResponseSchema,
+  errorSchema,
+  linkCheckQuerySchema,
+  loginRequestSchema,
+  okSchema,
+  passwordChangeRequestSchema,
+  passwordResetRequestSchema,
+  passwordSendEmailRequestSchema,
+  signupRequestSchema,
+  tokenResponseSchema,
+} from '@junkan/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as auth from './auth.service';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };
+const tags = ['auth'];
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/auth/login',
+    {
+      config: { public: true },
+      schema: { tags, body: loginRequestSchema, response: { 200: tokenResponseSchema, ...errors } },
+    },
+    (request) => auth.login(app, request, request.body),
+  );
+  app.post(
+    '/auth/signup',
+    {
+      config: { public: true },
+      schema: { tags, body: signupRequestSchema, response: { 200: okSchema, ...errors } },
+    },
+    (request) => auth.signup(app, request, request.body),
+  );
+  app.put(
+    '/auth/account/active',
+    {
+      config: { public: true },
+      schema: { tags, body: accountActiveRequestSchema, response: { 200: tokenResponseSchema, ...errors } },
+    },
+    (request) => auth.activateAccount(app, request, request.body.token),
+  );
+  app.get(
+    '/auth/link/check',
+    {
+      config: { public: true },
+      schema: { tags, querystring: linkCheckQuerySchema, response: { 200: okSchema, ...errors } },
+    },
+    (request) => auth.checkResetLink(app, request.query.token),
+  );
+  app.get(
+    '/users/email-token',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        querystring: emailTokenQuerySchema,
+        response: { 200: emailTokenResponseSchema, ...errors },
+      },
+    },
+    (request) => auth.checkEmailToken(app, request.query.emailToken),
+  );
+  app.post(
+    '/auth/password/send-email',
+    {
+      config: { public: true },
+      schema: { tags, body: passwordSendEmailRequestSchema, response: { 200: okSchema, ...errors } },
+    },
+    (request) => auth.sendPasswordResetMail(app, request.body.email),
+  );
+  app.post(
+    '/auth/password/reset',
+    {
+      config: { public: true },
+      schema: { tags, body: passwordResetRequestSchema, response: { 200: okSchema, ...errors } },
+    },
+    (request) => auth.resetPassword(app, request, request.body),
+  );
+  app.post(
+    '/auth/password/change',
+    {
+      config: { permission: 'CHANGE_PASSWORD' },
+      schema: { tags, body: passwordChangeRequestSchema, response: { 200: okSchema, ...errors } },
+    },
+    (request) => auth.changePassword(app, request, request.body),
+  );
+  app.post(
+    '/auth/refresh-token',
+    { schema: { tags, response: { 200: tokenResponseSchema, ...errors } } },
+    (request) => auth.refreshToken(app, request),
+  );
+};

@@ -1,0 +1,248 @@
+import { LOGIN_FAILURE_MESSAGE, type QuoteParams } from '@junkan/shared';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { emailTokens, users } from '../../db/schema';
+import { AppError, fieldError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import { getDummyHash, hashPassword, verifyPassword } from '../../lib/password';
+import { hashToken, newOpaqueToken } from '../../lib/tokens';
+
+export const ACTIVATION_TOKEN_TTL_MS = 72 * 60 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+type Purpose = 'ACTIVATION' | 'PASSWORD_RESET';
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export async function login(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  input: { email: string; password: string },
+) {
+  const email = normalizeEmail(input.email);
+  if (app.loginThrottle.isBlocked(email, request.ip))
+    throw new AppError('too_many_requests', 'Too many requests');
+  const user = await app.db.query.users.findFirst({ where: eq(users.email, email) });
+  const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
+  if (!user || !ok) {
+    app.loginThrottle.recordFailure(email, request.ip);
+    throw new AppError('MSG_01_01', LOGIN_FAILURE_MESSAGE.INCORRECT);
+  }
+  // Only a correct password learns that the account is inactive.
+  if (!user.enabled) throw new AppError('account_is_not_enabled', LOGIN_FAILURE_MESSAGE.INACTIVE);
+  app.loginThrottle.recordSuccess(email, request.ip);
+  await app.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  return { token: app.signSessionToken(user) };
+}
+
+/** Creates a token row and returns the raw token (only its hash is stored). */
+async function issueEmailToken(app: FastifyInstance, userId: number, purpose: Purpose, ttlMs: number) {
+  const { token, hash } = newOpaqueToken();
+  await app.db
+    .insert(emailTokens)
+    .values({ userId, purpose, tokenHash: hash, expiresAt: new Date(Date.now() + ttlMs) });
+  return token;
+}
+
+/** The live (unused, unexpired) token row of a purpose, or undefined. */
+async function findLiveToken(app: FastifyInstance, token: string, purpose: Purpose) {
+  return app.db.query.emailTokens.findFirst({
+    where: and(
+      eq(emailTokens.tokenHash, hashToken(token)),
+      eq(emailTokens.purpose, purpose),
+      isNull(emailTokens.usedAt),
+      gt(emailTokens.expiresAt, new Date()),
+    ),
+  });
+}
+
+export async function signup(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  input: { email: string; userName?: string; password: string; role: 'WASTE' | 'TRANSPORT' } & QuoteParams,
+) {
+  const email = normalizeEmail(input.email);
+  const quoteParams = Object.fromEntries(
+    (['type', 'pcode', 'size', 'num', 'week'] as const)
+      .filter((k) => input[k] !== undefined && input[k] !== '')
+      .map((k) => [k, input[k] as string | number]),
+  );
+  const passwordHash = await hashPassword(input.password);
+  const created = await app.db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email,
+        userName: input.userName ?? '',
+        passwordHash,
+        role: input.role,
+        enabled: false,
+        signupQuoteParams: Object.keys(quoteParams).length ? quoteParams : null,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    if (!user) return null;
+    await recordAudit(tx, request, { action: 'signup', entity: 'user', entityId: user.id, userId: user.id });
+    return user;
+  });
+  if (!created) throw fieldError('email', 'MSG_04_1');
+  const token = await issueEmailToken(app, created.id, 'ACTIVATION', ACTIVATION_TOKEN_TTL_MS);
+  const query = new URLSearchParams({ token });
+  for (const [k, v] of Object.entries(quoteParams)) query.set(k, String(v));
+  const link = `${app.config.publicUrl}/sys/user-registration?${query.toString()}`;
+  await app.mailer.send({
+    to: email,
+    subject: '【junkan】アカウント登録のご案内 / Complete your registration',
+    text: [
+      'junkan へのお申し込みありがとうございます。',
+      '以下のリンクから72時間以内にアカウント情報を登録してください。',
+      '',
+      link,
+      '',
+      'Thank you for signing up for junkan. Complete your registration within 72 hours at the link above.',
+      '',
+      '※ お心当たりのない場合は、このメールを破棄してください。',
+    ].join('\n'),
+  });
+  return { result: true };
+}
+
+/** GET users/email-token: whether the account behind an activation token is already active. */
+export async function checkEmailToken(app: FastifyInstance, token: string) {
+  const row = await app.db.query.emailTokens.findFirst({
+    where: and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, 'ACTIVATION')),
+  });
+  if (!row) throw new AppError('token_invalid_or_expired', 'Invalid or expired token');
+  const user = await app.db.query.users.findFirst({ where: eq(users.id, row.userId) });
+  if (!user) throw new AppError('token_invalid_or_expired', 'Invalid or expired token');
+  if (user.enabled) return { active: true, id: user.id };
+  if (row.usedAt || row.expiresAt <= new Date()) {
+    throw new AppError('token_invalid_or_expired', 'Invalid or expired token');
+  }
+  return { active: false, id: user.id };
+}
+
+/**
+ * Consumes a live activation token for `userId` inside a transaction; throws when it does not fit.
+ * Used by account activation and by registration, which activates as it saves.
+ */
+export async function consumeActivationToken(
+  app: FastifyInstance,
+  tx: Parameters<Parameters<FastifyInstance['db']['transaction']>[0]>[0],
+  token: string,
+  userId?: number,
+) {
+  const row = await findLiveToken(app, token, 'ACTIVATION');
+  if (!row || (userId !== undefined && row.userId !== userId)) {
+    throw new AppError('token_invalid_or_expired', 'Invalid or expired token');
+  }
+  const user = await tx.query.users.findFirst({ where: eq(users.id, row.userId) });
+  if (!user) throw new AppError('token_invalid_or_expired', 'Invalid or expired token');
+  if (user.enabled) throw new AppError('account_already_active', 'Account already active');
+  const used = await tx
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailTokens.id, row.id), isNull(emailTokens.usedAt)))
+    .returning({ id: emailTokens.id });
+  // A concurrent request consumed it first.
+  if (!used.length) throw new AppError('token_invalid_or_expired', 'Invalid or expired token');
+  const [activated] = await tx
+    .update(users)
+    .set({ enabled: true, updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
+  return activated!;
+}
+
+export async function activateAccount(app: FastifyInstance, request: FastifyRequest, token: string) {
+  const user = await app.db.transaction(async (tx) => {
+    const activated = await consumeActivationToken(app, tx, token);
+    await recordAudit(tx, request, {
+      action: 'activate',
+      entity: 'user',
+      entityId: activated.id,
+      userId: activated.id,
+    });
+    return activated;
+  });
+  return { token: app.signSessionToken(user) };
+}
+
+export async function sendPasswordResetMail(app: FastifyInstance, emailInput: string) {
+  const email = normalizeEmail(emailInput);
+  const user = await app.db.query.users.findFirst({ where: eq(users.email, email) });
+  // Spec: false answers MSG_02_1 (address not registered). Inactive accounts cannot reset either.
+  if (!user?.enabled) return { result: false };
+  const token = await issueEmailToken(app, user.id, 'PASSWORD_RESET', RESET_TOKEN_TTL_MS);
+  const link = `${app.config.publicUrl}/sys/reset-pass?token=${encodeURIComponent(token)}`;
+  await app.mailer.send({
+    to: email,
+    subject: '【junkan】パスワード再設定のご案内 / Reset your password',
+    text: [
+      'パスワード再設定のお申し込みを受け付けました。',
+      '以下のリンクから60分以内に新しいパスワードを設定してください。',
+      '',
+      link,
+      '',
+      'Set a new password within 60 minutes at the link above.',
+      '',
+      '※ お心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。',
+    ].join('\n'),
+  });
+  return { result: true };
+}
+
+export async function checkResetLink(app: FastifyInstance, token: string) {
+  return { result: !!(await findLiveToken(app, token, 'PASSWORD_RESET')) };
+}
+
+export async function resetPassword(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  input: { pass: string; token: string },
+) {
+  const row = await findLiveToken(app, input.token, 'PASSWORD_RESET');
+  if (!row) return { result: false };
+  const passwordHash = await hashPassword(input.pass);
+  return app.db.transaction(async (tx) => {
+    const used = await tx
+      .update(emailTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(emailTokens.id, row.id), isNull(emailTokens.usedAt)))
+      .returning({ id: emailTokens.id });
+    if (!used.length) return { result: false };
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
+    await recordAudit(tx, request, {
+      action: 'password_reset',
+      entity: 'user',
+      entityId: row.userId,
+      userId: row.userId,
+    });
+    return { result: true };
+  });
+}
+
+export async function changePassword(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  input: { oldPass: string; newPass: string },
+) {
+  const session = app.requireSession(request);
+  const user = await app.db.query.users.findFirst({ where: eq(users.id, session.userId) });
+  if (!user || !(await verifyPassword(user.passwordHash, input.oldPass))) {
+    throw fieldError('oldPass', 'old_password_incorrect');
+  }
+  const passwordHash = await hashPassword(input.newPass);
+  await app.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await recordAudit(tx, request, { action: 'password_change', entity: 'user', entityId: user.id });
+  });
+  return { result: true };
+}
+
+export async function refreshToken(app: FastifyInstance, request: FastifyRequest) {
+  const session = app.requireSession(request);
+  const user = await app.db.query.users.findFirst({ where: eq(users.id, session.userId) });
+  if (!user) throw new AppError('unauthorized', 'Unauthorized');
+  return { token: app.signSessionToken(user, session.adminId) };
+}

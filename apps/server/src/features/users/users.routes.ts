@@ -1,0 +1,79 @@
+import {
+  accountInfoResponseSchema,
+  checkKeyRegisteredQuerySchema,
+  checkKeyRegisteredResponseSchema,
+  errorSchema,
+  idParamSchema,
+  permissionsResponseSchema,
+  registrationRequestSchema,
+  tokenResponseSchema,
+} from '@junkan/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error';
+import { requireOperatorRole } from '../../lib/roles';
+import { getAccountInfo, isKeyRegistered, registerAccount } from './users.service';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const tags = ['users'];
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/users/info',
+    {
+      config: { permission: 'ACCOUNT_INFO' },
+      schema: { tags, response: { 200: accountInfoResponseSchema, ...errors } },
+    },
+    (request) => {
+      const session = app.requireSession(request);
+      requireOperatorRole(session, 'WASTE');
+      return getAccountInfo(app.db, session.userId);
+    },
+  );
+  app.get(
+    '/trans/users/info',
+    {
+      config: { permission: 'ACCOUNT_INFO_TRANS' },
+      schema: { tags, response: { 200: accountInfoResponseSchema, ...errors } },
+    },
+    (request) => {
+      const session = app.requireSession(request);
+      requireOperatorRole(session, 'TRANSPORT');
+      return getAccountInfo(app.db, session.userId);
+    },
+  );
+  app.put(
+    '/users/:id',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: registrationRequestSchema,
+        response: { 200: tokenResponseSchema, ...errors },
+      },
+    },
+    (request) => registerAccount(app, request, request.params.id, request.body),
+  );
+  app.get(
+    '/users/:id/check-key-registered',
+    {
+      schema: {
+        tags,
+        params: idParamSchema,
+        querystring: checkKeyRegisteredQuerySchema,
+        response: { 200: checkKeyRegisteredResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const session = app.requireSession(request);
+      if (session.userId !== request.params.id && session.adminId == null)
+        throw new AppError('forbidden', 'Forbidden');
+      return { registered: await isKeyRegistered(app.db, request.query.subNumOrEdiKey, request.params.id) };
+    },
+  );
+  app.get(
+    '/permissions',
+    { schema: { tags, response: { 200: permissionsResponseSchema, ...errors } } },
+    (request) => ({ permissions: app.requireSession(request).permissions }),
+  );
+};

@@ -1,0 +1,16 @@
+import { type MessageCode, statusForCode } from '@junkan/shared';
+
+/** The one error type services throw; the error handler turns it into `{ code, message, fields? }`. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: MessageCode,
+    message?: string,
+    readonly fields?: Record<string, MessageCode>,
+  ) {
+    super(message ?? code);
+    this.statusCode = statusForCode(code);
+  }
+}
+
+export const fieldError = (field: string, code: MessageCode) => new AppError(code, code, { [field]: code });

@@ -1,0 +1,25 @@
+import type { FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../db/client';
+import { auditLogs } from '../db/schema';
+
+export interface AuditEntry {
+  action: string;
+  entity: string;
+  entityId?: string | number | null;
+  detail?: Record<string, unknown>;
+  /** For calls without a session (sign-up, registration): the user the write is about. */
+  userId?: number;
+}
+
+/** Records a write: who (and the admin acting for them), what, when. Call it inside the write's transaction. */
+export async function recordAudit(db: DbOrTx, request: FastifyRequest, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLogs).values({
+    userId: request.session?.userId ?? entry.userId ?? null,
+    adminId: request.session?.adminId ?? null,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId == null ? null : String(entry.entityId),
+    detail: entry.detail ?? null,
+    requestId: request.id,
+  });
+}

@@ -1,0 +1,37 @@
+import { type ApiErrorBody, isMessageCode, type MessageCode } from '@junkan/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error';
+
+/** One error handler: codes and fields for 4xx, a masked `server_error` for everything else. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ApiErrorBody = { code: error.code, message: error.message };
+      if (error.fields) body.fields = error.fields;
+      return reply.status(error.statusCode).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, MessageCode> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        if (!fields[field]) fields[field] = isMessageCode(issue.message) ? issue.message : 'invalid_format';
+      }
+      return reply.status(400).send({ code: 'validation_error', message: 'Validation failed', fields });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429)
+      return reply.status(429).send({ code: 'too_many_requests', message: 'Too many requests' });
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ code: 'invalid_request', message: 'Invalid request' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: 'server_error', message: 'Server error' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send({ code: 'not_found', message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

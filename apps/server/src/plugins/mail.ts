@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Database } from '../db/client';
+import { mailOutbox } from '../db/schema';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Every mail lands in the outbox first. With SMTP configured it is then sent and marked SENT
+ * (or FAILED with the reason); without, it is marked KEPT for a developer to read (ruling 13).
+ */
+export class Mailer {
+  private readonly transport: Transporter | null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: FastifyBaseLogger,
+    private readonly opts: { smtpUrl?: string; from: string },
+  ) {
+    this.transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    const [row] = await this.db
+      .insert(mailOutbox)
+      .values({ ...message, status: this.transport ? 'PENDING' : 'KEPT' })
+      .returning({ id: mailOutbox.id });
+    if (!row) return;
+    if (!this.transport) {
+      this.log.info({ mailId: row.id, to: message.to, subject: message.subject }, 'mail kept in outbox');
+      return;
+    }
+    try {
+      await this.transport.sendMail({ from: this.opts.from, ...message });
+      await this.db
+        .update(mailOutbox)
+        .set({ status: 'SENT', sentAt: new Date() })
+        .where(eq(mailOutbox.id, row.id));
+    } catch (err) {
+      this.log.warn({ err, mailId: row.id }, 'mail not sent; kept in outbox as FAILED');
+      await this.db
+        .update(mailOutbox)
+        .set({ status: 'FAILED', error: String((err as Error).message).slice(0, 500) })
+        .where(eq(mailOutbox.id, row.id));
+    }
+  }
+
+  close(): void {
+    this.transport?.close();
+  }
+}

@@ -1,0 +1,284 @@
+import { count } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import {
+  companies,
+  dischargeSites,
+  inquiries,
+  notices,
+  offices,
+  projects,
+  projectWasteLines,
+  updateInfos,
+  userPermissionGrants,
+  users,
+} from '../db/schema';
+import { hashPassword } from '../lib/password';
+
+export const DEMO_PASSWORD = 'Demo1234';
+export const PLATFORM_TRANSPORTER_ID = 20000;
+
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@example.com', role: 'ADMIN', note: '管理者 / administrator' },
+  { email: 'discharger@example.com', role: 'WASTE', note: '排出事業者 (EDI registered) / discharger' },
+  { email: 'discharger2@example.com', role: 'WASTE', note: '排出事業者 (2nd company) / second discharger' },
+  { email: 'transporter@example.com', role: 'TRANSPORT', note: '収集運搬業者 / transporter' },
+  {
+    email: 'platform@example.com',
+    role: 'TRANSPORT',
+    note: 'プラットフォーム運搬業者 (user 20000) / platform transporter',
+  },
+] as const;
+
+/** Loads the demo data into an empty database; does nothing when any user exists. Returns whether it loaded. */
+export async function seedDemoData(db: Database): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  await db.transaction(async (tx) => {
+    const [green, takahashi, toto, platform] = await tx
+      .insert(companies)
+      .values([
+        {
+          type: 'WASTE',
+          name: '株式会社グリーン商事',
+          postalCode: '104-0061',
+          address: '東京都中央区銀座1-2-3 銀座グリーンビル5F',
+          tel: '03-1234-5678',
+          email: 'info@green-shoji.example.com',
+          contractPic: '山田 太郎',
+        },
+        {
+          type: 'WASTE',
+          name: '髙橋工業株式会社',
+          postalCode: '530-0001',
+          address: '大阪府大阪市北区梅田2-4-9',
+          tel: '06-2345-6789',
+          email: 'soumu@takahashi-kogyo.example.com',
+          contractPic: '髙橋 花子',
+        },
+        {
+          type: 'TRANSPORT',
+          name: '東都環境サービス株式会社',
+          postalCode: '135-0016',
+          address: '東京都江東区東陽3-7-1',
+          tel: '03-5678-1234',
+          email: 'haisha@toto-kankyo.example.com',
+          contractPic: '佐藤 次郎',
+        },
+        {
+          type: 'TRANSPORT',
+          name: 'junkan収集運搬',
+          postalCode: '100-0005',
+          address: '東京都千代田区丸の内1-1-1',
+          tel: '03-0000-2000',
+          email: 'platform@junkan.example.com',
+          contractPic: '運営 担当',
+        },
+      ])
+      .returning({ id: companies.id });
+
+    const [greenOffice] = await tx
+      .insert(offices)
+      .values([
+        {
+          companyId: green!.id,
+          name: '銀座本社',
+          postalCode: '104-0061',
+          address: '東京都中央区銀座1-2-3',
+          tel: '03-1234-5678',
+          email: 'honsha@green-shoji.example.com',
+        },
+        {
+          companyId: takahashi!.id,
+          name: '梅田事業所',
+          postalCode: '530-0001',
+          address: '大阪府大阪市北区梅田2-4-9',
+          tel: '06-2345-6789',
+          email: 'umeda@takahashi-kogyo.example.com',
+        },
+      ])
+      .returning({ id: offices.id });
+
+    await tx.insert(dischargeSites).values([
+      {
+        companyId: green!.id,
+        name: '銀座店',
+        postalCode: '104-0061',
+        address1: '東京都中央区',
+        address2: '銀座',
+        address3: '1-2-3 銀座グリーンビル1F',
+        tel: '03-1234-5679',
+        email: 'ginza@green-shoji.example.com',
+        pic: '鈴木 一郎',
+        subscriberNumber: 'G000001',
+        ediKey: '11112222',
+      },
+      {
+        companyId: green!.id,
+        name: '𠮷祥寺倉庫',
+        postalCode: '180-0004',
+        address1: '東京都武蔵野市',
+        address2: '吉祥寺本町',
+        address3: '2-10-5',
+        tel: '0422-12-3456',
+        email: 'kichijoji@green-shoji.example.com',
+        pic: '山﨑 誠',
+      },
+    ]);
+
+    await tx.insert(users).values([
+      { email: 'admin@example.com', userName: '運営管理者', passwordHash, role: 'ADMIN', enabled: true },
+      {
+        email: 'discharger@example.com',
+        userName: '山田 太郎',
+        passwordHash,
+        role: 'WASTE',
+        enabled: true,
+        companyId: green!.id,
+        registrantNumber: 'A123456',
+        ediKey: '12345678',
+        collectionRequestEnabled: true,
+      },
+      {
+        email: 'discharger2@example.com',
+        userName: '髙橋 花子',
+        passwordHash,
+        role: 'WASTE',
+        enabled: true,
+        companyId: takahashi!.id,
+      },
+      {
+        email: 'transporter@example.com',
+        userName: '佐藤 次郎',
+        passwordHash,
+        role: 'TRANSPORT',
+        enabled: true,
+        companyId: toto!.id,
+      },
+      {
+        id: PLATFORM_TRANSPORTER_ID,
+        email: 'platform@example.com',
+        userName: 'junkan運営',
+        passwordHash,
+        role: 'TRANSPORT',
+        enabled: true,
+        companyId: platform!.id,
+      },
+    ]);
+    // Ruling 11: the platform transporter's extra right is data, not code.
+    await tx
+      .insert(userPermissionGrants)
+      .values({ userId: PLATFORM_TRANSPORTER_ID, permission: 'HANDLING_WASTE_UNIT_PRICE' });
+
+    const projectRows = await tx
+      .insert(projects)
+      .values([
+        {
+          title: '銀座店 可燃ごみ定期回収',
+          status: 'IN_PROGRESS',
+          type: 'REGULAR',
+          companyId: green!.id,
+          transportCompanyId: toto!.id,
+          officeId: greenOffice!.id,
+          memo: '毎週月・木 朝8時までに回収',
+        },
+        {
+          title: '倉庫 廃プラスチック類 処理',
+          status: 'REQUEST_QUOTE',
+          type: 'INDUSTRIAL',
+          companyId: green!.id,
+          transportCompanyId: toto!.id,
+          officeId: greenOffice!.id,
+        },
+        {
+          title: '什器入替に伴う粗大ごみ',
+          status: 'CREATING_CONTRACT',
+          type: 'REGULAR',
+          companyId: green!.id,
+          transportCompanyId: platform!.id,
+        },
+        {
+          title: '段ボール 月次回収',
+          status: 'COMPLETE',
+          type: 'REGULAR',
+          companyId: green!.id,
+          transportCompanyId: platform!.id,
+        },
+        {
+          title: '梅田事業所 金属くず回収',
+          status: 'REQUEST_CONTRACT',
+          type: 'INDUSTRIAL',
+          companyId: takahashi!.id,
+          transportCompanyId: toto!.id,
+          memo: '搬出はエレベーター使用可',
+        },
+        {
+          title: '梅田事業所 廃油処理',
+          status: 'CREATING_QUOTE',
+          type: 'INDUSTRIAL',
+          companyId: takahashi!.id,
+        },
+      ])
+      .returning({ id: projects.id, type: projects.type });
+    await tx.insert(projectWasteLines).values(
+      projectRows.map((p) =>
+        p.type === 'REGULAR'
+          ? {
+              projectId: p.id,
+              kind: 'REGULAR' as const,
+              wasteName: '可燃ごみ',
+              bags: { '45': 4, '70': 2 },
+              weekdays: [1, 4],
+              frequency: 'WEEKLY',
+              frequencyNumber: 2,
+            }
+          : {
+              projectId: p.id,
+              kind: 'INDUSTRIAL' as const,
+              wasteName: '廃プラスチック類',
+              quantity: '1.50',
+              quantityUnit: 't',
+              frequency: 'MONTHLY',
+              frequencyNumber: 1,
+            },
+      ),
+    );
+
+    await tx.insert(notices).values([
+      {
+        importance: 'IMPORTANT',
+        date: '2026-11-01',
+        subject: '年末年始の回収スケジュールについて',
+        content: '12月29日から1月3日までは回収を休止します。',
+      },
+      {
+        importance: 'BLANK',
+        date: '2026-10-15',
+        subject: '電子マニフェスト連携のお知らせ',
+        content: '電子マニフェストの登録状況が画面で確認できるようになりました。',
+      },
+    ]);
+    await tx.insert(updateInfos).values([
+      { date: '2026-11-10', content: 'ホーム画面にお問い合わせ一覧を追加しました。' },
+      { date: '2026-10-01', content: 'サービスを開始しました。' },
+    ]);
+    await tx.insert(inquiries).values([
+      {
+        companyId: green!.id,
+        importance: 'IMPORTANT',
+        subject: '回収日の変更について',
+        content: '来週の回収日を火曜日に変更できますか。',
+        status: 'AWAITING_RESPONSE',
+      },
+      {
+        companyId: green!.id,
+        importance: 'BLANK',
+        subject: '請求書の送付先',
+        content: '請求書の送付先を経理部に変更したいです。',
+        status: 'CLOSED',
+      },
+    ]);
+  });
+  return true;
+}

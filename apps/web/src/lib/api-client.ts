@@ -1,0 +1,126 @@
+import { HTTP_TIMEOUT_MS } from '@junkan/shared';
+import { clearSession, getToken, isOnPublicPage, redirectToLogin } from './session';
+
+export const API_BASE = '/api';
+
+/** A failed call: `code` is a message code, `fields` maps a form field to its message code. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields?: Record<string, string>;
+  /** The server's `message` string (login failures are told apart by it, ruling 7). */
+  readonly serverMessage: string;
+
+  constructor(args: { status: number; code: string; message?: string; fields?: Record<string, string> }) {
+    super(args.code);
+    this.name = 'ApiError';
+    this.status = args.status;
+    this.code = args.code;
+    this.fields = args.fields;
+    this.serverMessage = args.message ?? '';
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+  /** Send the bearer token (default true). */
+  auth?: boolean;
+  /** Use this token instead of the stored one (refreshing the admin's kept token). */
+  token?: string;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${qs ? `?${qs}` : ''}`;
+}
+
+async function readErrorBody(response: Response): Promise<Partial<ApiError> & { message?: string }> {
+  try {
+    const body = (await response.json()) as { code?: unknown; message?: unknown; fields?: unknown };
+    return {
+      code: typeof body.code === 'string' ? body.code : undefined,
+      message: typeof body.message === 'string' ? body.message : undefined,
+      fields:
+        body.fields && typeof body.fields === 'object' ? (body.fields as Record<string, string>) : undefined,
+    };
+  } catch {
+    return {};
+  }
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', query, body, auth = true } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = options.token ?? (auth ? getToken() : null);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, HTTP_TIMEOUT_MS);
+  options.signal?.addEventListener('abort', () => controller.abort());
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+    });
+  } catch (error) {
+    if (timedOut) throw new ApiError({ status: 0, code: 'timeout_error' });
+    if (options.signal?.aborted) throw error;
+    throw new ApiError({ status: 0, code: 'network_error' });
+  } finally {
+    clearTimeout(timer);
+  }
+
+  if (!response.ok) {
+    const info = await readErrorBody(response);
+    if (response.status === 401 && auth && !isOnPublicPage()) {
+      clearSession();
+      redirectToLogin();
+    }
+    const fallback = response.status === 429 ? 'too_many_requests' : 'unknown_error';
+    throw new ApiError({
+      status: response.status,
+      code: info.code ?? fallback,
+      message: info.message,
+      fields: info.fields,
+    });
+  }
+  if (response.status === 204) return undefined as T;
+  try {
+    return (await response.json()) as T;
+  } catch {
+    throw new ApiError({ status: response.status, code: 'unknown_error' });
+  }
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query, options?: Omit<RequestOptions, 'method' | 'query'>) =>
+    request<T>(path, { ...options, method: 'GET', query }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method'>) =>
+    request<T>(path, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,169 @@
+import {
+  ACTIVITY_THROTTLE_MS,
+  isPublicPath,
+  isSessionExpired,
+  rolesFromAuthorities,
+  type Role,
+  type TokenClaims,
+} from '@junkan/shared';
+import { APP_BASE, SESSION_STORAGE_KEYS, STORAGE_KEYS } from './storage-keys';
+
+/** Decodes the JWT payload (base64url JSON). No signature check: the server does that. */
+export function decodeToken(token: string): TokenClaims | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const claims = JSON.parse(new TextDecoder().decode(bytes)) as Partial<TokenClaims>;
+    if (typeof claims !== 'object' || claims === null) return null;
+    return {
+      sub: String(claims.sub ?? ''),
+      userId: Number(claims.userId),
+      adminId: claims.adminId ?? undefined,
+      authorities: Array.isArray(claims.authorities) ? claims.authorities : [],
+      subNum: claims.subNum ?? null,
+      ediKey: claims.ediKey ?? null,
+      exp: Number(claims.exp),
+      iat: claims.iat,
+    };
+  } catch {
+    return null;
+  }
+}
+
+export interface SessionSnapshot {
+  token: string | null;
+  claims: TokenClaims | null;
+  roles: Role[];
+  adminId: number | null;
+  isSignedIn: boolean;
+  /** An admin acting for an operator still holds the admin's own token. */
+  hasAdminToken: boolean;
+}
+
+const SESSION_CHANGED = 'junkan:session-changed';
+const read = (key: string) => localStorage.getItem(key);
+const notify = () => window.dispatchEvent(new Event(SESSION_CHANGED));
+
+/** Issued-at from the token's `iat`, else now: stored so every tab counts the same lifetime. */
+function issuedAtOf(token: string, nowMs: number): number {
+  const iat = decodeToken(token)?.iat;
+  return typeof iat === 'number' && Number.isFinite(iat) ? iat * 1000 : nowMs;
+}
+
+export function getToken(): string | null {
+  return read(STORAGE_KEYS.token);
+}
+
+export function getTokenIssuedAt(): number | null {
+  const value = Number(read(STORAGE_KEYS.tokenIssuedAt));
+  return Number.isFinite(value) && value > 0 ? value : null;
+}
+
+export function setToken(token: string, nowMs = Date.now()): void {
+  localStorage.setItem(STORAGE_KEYS.token, token);
+  localStorage.setItem(STORAGE_KEYS.tokenIssuedAt, String(issuedAtOf(token, nowMs)));
+  stampActivity(nowMs, true);
+  notify();
+}
+
+export function clearSession(): void {
+  for (const key of SESSION_STORAGE_KEYS) localStorage.removeItem(key);
+  notify();
+}
+
+/** Before an admin takes an operator's token, keep the admin's own so the header can switch back. */
+export function keepAdminToken(): void {
+  const token = getToken();
+  if (!token || read(STORAGE_KEYS.adminToken)) return;
+  localStorage.setItem(STORAGE_KEYS.adminToken, token);
+  localStorage.setItem(STORAGE_KEYS.adminTokenIssuedAt, String(getTokenIssuedAt() ?? Date.now()));
+}
+
+export function getAdminToken(): { token: string; issuedAt: number } | null {
+  const token = read(STORAGE_KEYS.adminToken);
+  const issuedAt = Number(read(STORAGE_KEYS.adminTokenIssuedAt));
+  return token ? { token, issuedAt: Number.isFinite(issuedAt) && issuedAt > 0 ? issuedAt : 0 } : null;
+}
+
+export function setAdminToken(token: string, nowMs = Date.now()): void {
+  localStorage.setItem(STORAGE_KEYS.adminToken, token);
+  localStorage.setItem(STORAGE_KEYS.adminTokenIssuedAt, String(issuedAtOf(token, nowMs)));
+}
+
+/** Puts the admin's own token back. False when there is none or it has expired. */
+export function restoreAdminToken(nowMs = Date.now()): boolean {
+  const admin = getAdminToken();
+  localStorage.removeItem(STORAGE_KEYS.adminToken);
+  localStorage.removeItem(STORAGE_KEYS.adminTokenIssuedAt);
+  if (!admin || isSessionExpired(admin.issuedAt, nowMs)) return false;
+  localStorage.setItem(STORAGE_KEYS.token, admin.token);
+  localStorage.setItem(STORAGE_KEYS.tokenIssuedAt, String(admin.issuedAt));
+  stampActivity(nowMs, true);
+  notify();
+  return true;
+}
+
+let lastStampMs = 0;
+/** Stamps the last user activity, at most once per ACTIVITY_THROTTLE_MS. */
+export function stampActivity(nowMs = Date.now(), force = false): void {
+  if (!force && nowMs - lastStampMs < ACTIVITY_THROTTLE_MS) return;
+  lastStampMs = nowMs;
+  localStorage.setItem(STORAGE_KEYS.lastActivity, String(nowMs));
+}
+
+export function getLastActivity(): number {
+  const value = Number(read(STORAGE_KEYS.lastActivity));
+  return Number.isFinite(value) ? value : 0;
+}
+
+let cached: SessionSnapshot | null = null;
+let cachedKey = '';
+
+export function getSessionSnapshot(): SessionSnapshot {
+  const token = getToken();
+  const hasAdminToken = read(STORAGE_KEYS.adminToken) !== null;
+  const key = `${token ?? ''}|${hasAdminToken}`;
+  if (cached && key === cachedKey) return cached;
+  const claims = token ? decodeToken(token) : null;
+  cachedKey = key;
+  cached = {
+    token: claims ? token : null,
+    claims,
+    roles: claims ? (rolesFromAuthorities(claims.authorities) as Role[]) : [],
+    adminId: claims?.adminId ?? null,
+    isSignedIn: claims !== null,
+    hasAdminToken,
+  };
+  return cached;
+}
+
+/** Subscribes to session changes in this tab and in the others (storage event). */
+export function subscribeSession(onChange: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || (SESSION_STORAGE_KEYS as readonly string[]).includes(event.key)) onChange();
+  };
+  window.addEventListener(SESSION_CHANGED, onChange);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.removeEventListener(SESSION_CHANGED, onChange);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** The router path of the current page, without the /sys base. */
+export function currentAppPath(): string {
+  const path = window.location.pathname;
+  if (path === APP_BASE) return '/';
+  return path.startsWith(`${APP_BASE}/`) ? path.slice(APP_BASE.length) : path;
+}
+
+export function isOnPublicPage(): boolean {
+  return isPublicPath(currentAppPath());
+}
+
+/** A full reload to the login page, so no state of the old session survives. */
+export function redirectToLogin(): void {
+  window.location.assign(`${APP_BASE}/login`);
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { OPERATOR_ROLES } from '../enums';
+import { emailSchema, loginEmailSchema, MAX_LENGTH, newPasswordSchema } from '../validation';
+
+export const loginRequestSchema = z.object({
+  email: loginEmailSchema,
+  password: z
+    .string({ error: 'MSG_00_21' })
+    .min(1, 'MSG_00_21')
+    .max(MAX_LENGTH.password, 'max_length_exceeded'),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** Quote parameters a visitor may carry into account creation (banner rule in quoteBanner.ts). */
+export const quoteParamsSchema = z.object({
+  type: z.string().max(32).optional(),
+  pcode: z.string().max(16).optional(),
+  size: z.coerce.number().int().min(0).max(999).optional(),
+  num: z.coerce.number().int().min(0).max(999).optional(),
+  week: z.coerce.number().int().min(0).max(7).optional(),
+});
+export type QuoteParams = z.infer<typeof quoteParamsSchema>;
+
+export const signupRequestSchema = z
+  .object({
+    email: emailSchema,
+    userName: z.string().trim().max(MAX_LENGTH.accountName, 'max_length_exceeded').optional(),
+    password: newPasswordSchema,
+    role: z.enum(OPERATOR_ROLES).default('WASTE'),
+  })
+  .extend(quoteParamsSchema.shape);
+export type SignupRequest = z.input<typeof signupRequestSchema>;
+
+export const accountActiveRequestSchema = z.object({ token: z.string().min(1, 'MSG_00_21').max(200) });
+export const linkCheckQuerySchema = z.object({ token: z.string().min(1, 'MSG_00_21').max(200) });
+export const emailTokenQuerySchema = z.object({ emailToken: z.string().min(1, 'MSG_00_21').max(200) });
+export const emailTokenResponseSchema = z.object({ active: z.boolean(), id: z.number() });
+
+export const passwordSendEmailRequestSchema = z.object({ email: emailSchema });
+export const passwordResetRequestSchema = z.object({
+  pass: newPasswordSchema,
+  token: z.string().min(1, 'MSG_00_21').max(200),
+});
+export const passwordChangeRequestSchema = z.object({
+  oldPass: z
+    .string({ error: 'MSG_00_21' })
+    .min(1, 'MSG_00_21')
+    .max(MAX_LENGTH.password, 'max_length_exceeded'),
+  newPass: newPasswordSchema,
+});
+
+/** Client-side form: new password and its confirmation (MSG_03_2). */
+export const passwordWithConfirmSchema = z
+  .object({ password: newPasswordSchema, confirmPassword: z.string().min(1, 'MSG_00_21') })
+  .refine((v) => v.password === v.confirmPassword, { message: 'MSG_03_2', path: ['confirmPassword'] });

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { ROLES } from '../enums';
+import {
+  ediKeySchema,
+  emailSchema,
+  MAX_LENGTH,
+  phoneSchema,
+  postalCodeSchema,
+  registrantNumberSchema,
+  requiredString,
+} from '../validation';
+
+/** Entries with this id are new; any other id names an existing, read-only entry. */
+export const NEW_ENTRY_ID = -1;
+
+const optionalBlank = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+export const officeInfoSchema = z.object({
+  officeId: z.number().int(),
+  officeName: requiredString(MAX_LENGTH.officeName),
+  officePostalCode: postalCodeSchema,
+  officeAddress: requiredString(MAX_LENGTH.address),
+  officeTelephone: phoneSchema,
+  officeEmail: emailSchema,
+});
+export type OfficeInfo = z.infer<typeof officeInfoSchema>;
+
+export const dischargeSiteInfoSchema = z.object({
+  wasteId: z.number().int(),
+  dischargeSitename: requiredString(MAX_LENGTH.dischargeSiteName),
+  wastePostalCode: postalCodeSchema,
+  wasteAddress: requiredString(MAX_LENGTH.address),
+  wasteAddress2: requiredString(MAX_LENGTH.address),
+  wasteAddress3: requiredString(MAX_LENGTH.wasteAddress3),
+  wasteTelephone: phoneSchema,
+  wasteEmail: emailSchema,
+  wasteStaff: requiredString(MAX_LENGTH.contractPic),
+});
+export type DischargeSiteInfo = z.infer<typeof dischargeSiteInfoSchema>;
+
+/** Account information as read and written by users/info, trans/users/info and PUT /users/{id}. */
+export const accountInfoSchema = z.object({
+  accountName: requiredString(MAX_LENGTH.accountName),
+  companyName: requiredString(MAX_LENGTH.companyName),
+  companyPostalCode: postalCodeSchema,
+  companyAddress: requiredString(MAX_LENGTH.address),
+  companyTelephone: phoneSchema,
+  companyEmail: emailSchema,
+  contractPic: requiredString(MAX_LENGTH.contractPic),
+  registrantNumber: optionalBlank(registrantNumberSchema),
+  ediConfirmationKey: optionalBlank(ediKeySchema),
+  offices: z.array(officeInfoSchema).max(50).default([]),
+  wastes: z.array(dischargeSiteInfoSchema).max(200).default([]),
+});
+export type AccountInfoInput = z.input<typeof accountInfoSchema>;
+export type AccountInfo = z.infer<typeof accountInfoSchema>;
+
+/** What the server answers for users/info: stored values may be incomplete before registration. */
+export const accountInfoResponseSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  accountName: z.string(),
+  companyName: z.string(),
+  companyPostalCode: z.string(),
+  companyAddress: z.string(),
+  companyTelephone: z.string(),
+  companyEmail: z.string(),
+  contractPic: z.string(),
+  registrantNumber: z.string().nullable(),
+  ediConfirmationKey: z.string().nullable(),
+  offices: z.array(
+    z.object({
+      officeId: z.number(),
+      officeName: z.string(),
+      officePostalCode: z.string(),
+      officeAddress: z.string(),
+      officeTelephone: z.string(),
+      officeEmail: z.string(),
+    }),
+  ),
+  wastes: z.array(
+    z.object({
+      wasteId: z.number(),
+      dischargeSitename: z.string(),
+      wastePostalCode: z.string(),
+      wasteAddress: z.string(),
+      wasteAddress2: z.string(),
+      wasteAddress3: z.string(),
+      wasteTelephone: z.string(),
+      wasteEmail: z.string(),
+      wasteStaff: z.string(),
+    }),
+  ),
+});
+export type AccountInfoResponse = z.infer<typeof accountInfoResponseSchema>;
+
+/** PUT /users/{id} (no bearer): registration after activation carries the emailed token. */
+export const registrationRequestSchema = accountInfoSchema.extend({
+  emailToken: z.string().min(1, 'MSG_00_21').max(200),
+});
+export type RegistrationRequest = z.input<typeof registrationRequestSchema>;
+
+export const checkKeyRegisteredQuerySchema = z.object({ subNumOrEdiKey: z.string().min(1).max(16) });
+export const checkKeyRegisteredResponseSchema = z.object({ registered: z.boolean() });
+
+export const permissionsResponseSchema = z.object({ permissions: z.array(z.string()) });

@@ -1,0 +1,43 @@
+export const ROLES = ['ADMIN', 'WASTE', 'TRANSPORT'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles a user can sign up or be registered with (admins are created by the platform). */
+export const OPERATOR_ROLES = ['WASTE', 'TRANSPORT'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+export const COMPANY_TYPES = ['WASTE', 'TRANSPORT'] as const;
+export type CompanyType = (typeof COMPANY_TYPES)[number];
+
+export const PROJECT_TYPES = ['INDUSTRIAL', 'REGULAR'] as const;
+export type ProjectType = (typeof PROJECT_TYPES)[number];
+
+/** Ruling 8: the superset of project statuses, in workflow order. */
+export const PROJECT_STATUSES = [
+  'CREATING_QUOTE',
+  'REQUEST_QUOTE',
+  'COMPLETE_QUOTE',
+  'CREATING_CONTRACT',
+  'REQUEST_CONTRACT',
+  'COMPLETE_CONTRACT',
+  'IN_PROGRESS',
+  'COMPLETE',
+  'CANCEL',
+] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+export const CONTRACT_TYPES = ['AUTO_UPDATE', 'NO_AUTO_UPDATE', 'SPOT'] as const;
+export const PAYMENT_TYPES = ['PAYMENT_INVOICE', 'CREDIT_CARD'] as const;
+export const FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY'] as const;
+
+export const INQUIRY_IMPORTANCES = ['MOST_IMPORTANT', 'IMPORTANT', 'SLIGHTLY_IMPORTANT', 'BLANK'] as const;
+export type InquiryImportance = (typeof INQUIRY_IMPORTANCES)[number];
+export const INQUIRY_STATUSES = ['AWAITING_RESPONSE', 'RESPONSE_RECEIVED', 'CLOSED'] as const;
+export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
+
+export const REPORT_STATUSES = ['ACCEPTANCE_OR_DENIAL', 'REJECTION', 'BLANK', 'REQUEST_DELETE'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** Ruling 9. */
+export const BAG_SIZES = [30, 45, 70, 90] as const;
+
+export const WASTE_TYPE_CODE = { INDUSTRIAL: 1, REGULAR: 2 } as const;

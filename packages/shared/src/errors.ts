@@ -1,0 +1,36 @@
+import type { MessageCode } from './messages';
+
+/** The one answer shape of every failed call. */
+export interface ApiErrorBody {
+  code: MessageCode;
+  message: string;
+  fields?: Record<string, MessageCode>;
+}
+
+/** HTTP status for each error code the server raises; anything not listed is a 400. */
+export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
+  unauthorized: 401,
+  MSG_01_01: 401,
+  account_is_not_enabled: 401,
+  your_session_has_expired: 401,
+  forbidden: 403,
+  not_found: 404,
+  pos_code_not_found: 404,
+  email_already_registered: 409,
+  MSG_04_1: 409,
+  sub_num_can_not_use: 409,
+  edi_key_can_not_use: 409,
+  account_already_active: 409,
+  too_many_requests: 429,
+  server_error: 500,
+};
+
+export function statusForCode(code: MessageCode): number {
+  return ERROR_STATUS[code] ?? 400;
+}
+
+/** Ruling 7: login failures carry these exact strings as their message. */
+export const LOGIN_FAILURE_MESSAGE = {
+  INCORRECT: 'Incorrect account',
+  INACTIVE: 'Inactive account',
+} as const;

@@ -1,0 +1,67 @@
+/**
+ * Every message code the product sends or shows. The server answers with codes only;
+ * the web app holds a Japanese and an English text for each (a test checks both).
+ */
+export const MESSAGE_CODES = [
+  // generic
+  'MSG_00_01',
+  'MSG_00_02',
+  'MSG_00_04',
+  'MSG_00_04_2',
+  'MSG_00_05',
+  'MSG_00_21',
+  'MSG_00_22',
+  'MSG_00_23',
+  'MSG_00_24',
+  'MSG_00_25',
+  'MSG_00_26',
+  'MSG_00_27',
+  'MSG_01_01',
+  'MSG_02_1',
+  'MSG_02_2',
+  'MSG_02_3',
+  'MSG_03_1',
+  'MSG_03_2',
+  'MSG_04_1',
+  'MSG_04_2',
+  'MSG_04_3',
+  'MSG_05_1',
+  'MSG_05_2',
+  'MSG_05_3',
+  'MSG_21_9',
+  'MSG_28_5',
+  'email_invalid',
+  'account_is_not_enabled',
+  'server_error',
+  'invalid_request',
+  'network_error',
+  'unknown_error',
+  'timeout_error',
+  'your_session_has_expired',
+  'register_account_failed',
+  'update_account_failed',
+  'user_info_updated',
+  'pos_code_not_found',
+  'sub_num_can_not_use',
+  'edi_key_can_not_use',
+  'upload_file_type_error',
+  'upload_file_same_name_error',
+  'max_100MB_upload',
+  'max_length_exceeded',
+  'invalid_format',
+  'old_password_incorrect',
+  'email_already_registered',
+  'token_invalid_or_expired',
+  'account_already_active',
+  'too_many_requests',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'validation_error',
+  'password_changed',
+] as const;
+export type MessageCode = (typeof MESSAGE_CODES)[number];
+
+export function isMessageCode(value: unknown): value is MessageCode {
+  return typeof value === 'string' && (MESSAGE_CODES as readonly string[]).includes(value);
+}

@@ -1,0 +1,83 @@
+/** Section 9 session constants and the pure rules built on them. */
+export const TOKEN_LIFETIME_MS = 30 * 60 * 1000;
+export const SESSION_CHECK_INTERVAL_MS = 10_000;
+export const SESSION_EXPIRY_MARGIN_MS = 50_000;
+export const REFRESH_MIN_LIFETIME_MS = 5 * 60 * 1000;
+export const ACTIVITY_WINDOW_MS = 5 * 60 * 1000;
+export const ACTIVITY_THROTTLE_MS = 300;
+export const HTTP_TIMEOUT_MS = 10_000;
+export const TOAST_DURATION_S = 5;
+
+/** Elapsed token lifetime past 30 minutes minus 50 s: the session has expired. */
+export function isSessionExpired(tokenIssuedAtMs: number, nowMs: number): boolean {
+  return nowMs - tokenIssuedAtMs > TOKEN_LIFETIME_MS - SESSION_EXPIRY_MARGIN_MS;
+}
+
+/** Refresh once the token has lived 5 minutes, if the user was active in the last 5 minutes or the tab is visible. */
+export function shouldRefreshToken(args: {
+  tokenIssuedAtMs: number;
+  lastActivityMs: number;
+  nowMs: number;
+  isTabVisible: boolean;
+}): boolean {
+  const lifetime = args.nowMs - args.tokenIssuedAtMs;
+  if (lifetime < REFRESH_MIN_LIFETIME_MS) return false;
+  if (isSessionExpired(args.tokenIssuedAtMs, args.nowMs)) return false;
+  return args.isTabVisible || args.nowMs - args.lastActivityMs <= ACTIVITY_WINDOW_MS;
+}
+
+/** Claims of the token the server signs (ruling 5). */
+export interface TokenClaims {
+  sub: string;
+  userId: number;
+  adminId?: number;
+  authorities: string[];
+  subNum?: string | null;
+  ediKey?: string | null;
+  exp: number;
+  iat?: number;
+}
+
+export function rolesFromAuthorities(authorities: readonly string[]): string[] {
+  return authorities.map((a) => a.replace(/^ROLE_/, ''));
+}
+
+export const PUBLIC_PATHS = [
+  '/login',
+  '/reset-pass',
+  '/create-account',
+  '/account-creation',
+  '/user-registration',
+] as const;
+
+export function isPublicPath(pathname: string): boolean {
+  return (PUBLIC_PATHS as readonly string[]).includes(pathname);
+}
+
+/** Pages where a 401 does not send the user back to /login. */
+export function isUnauthorizedRedirectExempt(pathname: string): boolean {
+  return isPublicPath(pathname);
+}
+
+export type GuardDecision = { redirect: string } | { allow: true };
+
+/** Route guard of section 6: where a visit to `pathname` goes for the given session. */
+export function decideRoute(args: {
+  pathname: string;
+  isSignedIn: boolean;
+  roles: readonly string[];
+  adminId?: number | null;
+}): GuardDecision {
+  const { pathname, isSignedIn, roles } = args;
+  if (!isSignedIn) {
+    return isPublicPath(pathname) ? { allow: true } : { redirect: '/login' };
+  }
+  const isAdmin = roles.includes('ADMIN');
+  const isActing = args.adminId != null;
+  if (pathname === '/login') return { redirect: '/' };
+  if (isAdmin && !isActing) {
+    return pathname === '/account-selection' ? { allow: true } : { redirect: '/account-selection' };
+  }
+  if (pathname === '/account-selection') return { redirect: '/' };
+  return { allow: true };
+}

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+
+/** Section 5 limits. */
+export const MAX_LENGTH = {
+  email: 254,
+  password: 24,
+  accountName: 16,
+  companyName: 32,
+  contractPic: 16,
+  officeName: 32,
+  dischargeSiteName: 32,
+  address: 254,
+  wasteAddress3: 80,
+  telephone: 13,
+  postalCode: 8,
+  vehicleNumber: 30,
+  reporter: 24,
+  transporter: 24,
+  wasteNameSearch: 32,
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const REGISTRANT_NUMBER_LENGTH = 7;
+export const EDI_KEY_LENGTH = 8;
+
+export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,4}$/;
+/** Ruling 6: half-width letters and digits, one lowercase, one uppercase, one digit, 8 to 24. */
+export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z\d]{8,24}$/;
+export const POSTAL_CODE_PATTERN = /^\d{3}-\d{4}$/;
+/** Leading 0, groups of 1-4, 1-4 and 4 digits; the first two groups hold 6 or 7 digits. */
+export const PHONE_PATTERN = /^0\d{1,4}-\d{1,4}-\d{4}$/;
+export const REGISTRANT_NUMBER_PATTERN = /^[A-Za-z0-9]{7}$/;
+export const EDI_KEY_PATTERN = /^\d{8}$/;
+
+export function isValidEmail(value: string): boolean {
+  return value.length <= MAX_LENGTH.email && EMAIL_PATTERN.test(value);
+}
+
+export function isValidPassword(value: string): boolean {
+  return PASSWORD_PATTERN.test(value);
+}
+
+export function isValidPostalCode(value: string): boolean {
+  return POSTAL_CODE_PATTERN.test(value);
+}
+
+export function isValidPhone(value: string): boolean {
+  if (value.length < 10 || value.length > 13 || !PHONE_PATTERN.test(value)) return false;
+  const [first = '', second = ''] = value.split('-');
+  const headDigits = first.length + second.length;
+  return headDigits === 6 || headDigits === 7;
+}
+
+/** Keeps digits only, prefixes 0 when missing and stops at 11 digits (typing rule). */
+export function normalizePhoneInput(value: string): string {
+  let digits = value.replace(/\D/g, '');
+  if (digits.length > 0 && !digits.startsWith('0')) digits = `0${digits}`;
+  return digits.slice(0, 11);
+}
+
+/**
+ * Formats a typed phone number on blur. Mobile and IP numbers (0X0) are 3-4-4; other
+ * 10-digit numbers 2-4-4 for Tokyo and Osaka (03, 06), 3-3-4 otherwise.
+ */
+export function formatPhone(value: string): string {
+  const digits = normalizePhoneInput(value);
+  if (digits.length === 11) return `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7)}`;
+  if (digits.length === 10) {
+    if (/^0[36]/.test(digits)) return `${digits.slice(0, 2)}-${digits.slice(2, 6)}-${digits.slice(6)}`;
+    return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
+  }
+  return digits;
+}
+
+/** Auto-hyphenates a postal code as typed: 1040061 -> 104-0061. */
+export function formatPostalCode(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 7);
+  return digits.length > 3 ? `${digits.slice(0, 3)}-${digits.slice(3)}` : digits;
+}
+
+export function isPostalLookupEnabled(value: string | undefined | null): boolean {
+  return typeof value === 'string' && value.length === MAX_LENGTH.postalCode && isValidPostalCode(value);
+}
+
+// zod building blocks: every message is a message code the client can show beside the field.
+export const requiredString = (max: number) =>
+  z.string({ error: 'MSG_00_21' }).trim().min(1, 'MSG_00_21').max(max, 'max_length_exceeded');
+
+export const emailSchema = z
+  .string({ error: 'MSG_00_21' })
+  .trim()
+  .min(1, 'MSG_00_21')
+  .max(MAX_LENGTH.email, 'max_length_exceeded')
+  .regex(EMAIL_PATTERN, 'MSG_00_22');
+
+/** Sign-in: a malformed address is email_invalid (section 5), not MSG_00_22. */
+export const loginEmailSchema = z
+  .string({ error: 'MSG_00_21' })
+  .trim()
+  .min(1, 'MSG_00_21')
+  .max(MAX_LENGTH.email, 'max_length_exceeded')
+  .regex(EMAIL_PATTERN, 'email_invalid');
+
+export const newPasswordSchema = z
+  .string({ error: 'MSG_00_21' })
+  .min(1, 'MSG_00_21')
+  .max(MAX_LENGTH.password, 'MSG_03_1')
+  .regex(PASSWORD_PATTERN, 'MSG_03_1');
+
+export const postalCodeSchema = z
+  .string({ error: 'MSG_00_21' })
+  .trim()
+  .min(1, 'MSG_00_21')
+  .regex(POSTAL_CODE_PATTERN, 'MSG_00_23');
+
+export const phoneSchema = z
+  .string({ error: 'MSG_00_21' })
+  .trim()
+  .min(1, 'MSG_00_21')
+  .max(MAX_LENGTH.telephone, 'MSG_00_24')
+  .refine(isValidPhone, 'MSG_00_24');
+
+export const registrantNumberSchema = z.string().trim().regex(REGISTRANT_NUMBER_PATTERN, 'MSG_05_2');
+export const ediKeySchema = z.string().trim().regex(EDI_KEY_PATTERN, 'MSG_05_3');
