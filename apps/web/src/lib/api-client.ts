@@ -35,6 +35,8 @@ export interface RequestOptions {
   auth?: boolean;
   /** Use this token instead of the stored one (refreshing the admin's kept token). */
   token?: string;
+  /** On 401, clear the session and go to /login unless on a public page (default true). */
+  handleUnauthorized?: boolean;
   signal?: AbortSignal;
 }
 
@@ -47,7 +49,9 @@ function buildUrl(path: string, query?: Query): string {
   return `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${qs ? `?${qs}` : ''}`;
 }
 
-async function readErrorBody(response: Response): Promise<Partial<ApiError> & { message?: string }> {
+async function readErrorBody(
+  response: Response,
+): Promise<{ code?: string; message?: string; fields?: Record<string, string> }> {
   try {
     const body = (await response.json()) as { code?: unknown; message?: unknown; fields?: unknown };
     return {
@@ -94,7 +98,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
   if (!response.ok) {
     const info = await readErrorBody(response);
-    if (response.status === 401 && auth && !isOnPublicPage()) {
+    if (response.status === 401 && options.handleUnauthorized !== false && !isOnPublicPage()) {
       clearSession();
       redirectToLogin();
     }

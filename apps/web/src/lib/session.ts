@@ -2,8 +2,8 @@ import {
   ACTIVITY_THROTTLE_MS,
   isPublicPath,
   isSessionExpired,
-  rolesFromAuthorities,
   type Role,
+  rolesFromAuthorities,
   type TokenClaims,
 } from '@junkan/shared';
 import { APP_BASE, SESSION_STORAGE_KEYS, STORAGE_KEYS } from './storage-keys';
@@ -13,7 +13,10 @@ export function decodeToken(token: string): TokenClaims | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
+    const base64 = payload
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(payload.length / 4) * 4, '=');
     const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
     const claims = JSON.parse(new TextDecoder().decode(bytes)) as Partial<TokenClaims>;
     if (typeof claims !== 'object' || claims === null) return null;

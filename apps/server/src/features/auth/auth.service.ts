@@ -1,6 +1,7 @@
 import { LOGIN_FAILURE_MESSAGE, type QuoteParams } from '@junkan/shared';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DbOrTx, Tx } from '../../db/client';
 import { emailTokens, users } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
@@ -36,17 +37,17 @@ export async function login(
 }
 
 /** Creates a token row and returns the raw token (only its hash is stored). */
-async function issueEmailToken(app: FastifyInstance, userId: number, purpose: Purpose, ttlMs: number) {
+async function issueEmailToken(db: DbOrTx, userId: number, purpose: Purpose, ttlMs: number) {
   const { token, hash } = newOpaqueToken();
-  await app.db
+  await db
     .insert(emailTokens)
     .values({ userId, purpose, tokenHash: hash, expiresAt: new Date(Date.now() + ttlMs) });
   return token;
 }
 
 /** The live (unused, unexpired) token row of a purpose, or undefined. */
-async function findLiveToken(app: FastifyInstance, token: string, purpose: Purpose) {
-  return app.db.query.emailTokens.findFirst({
+async function findLiveToken(db: DbOrTx, token: string, purpose: Purpose) {
+  return db.query.emailTokens.findFirst({
     where: and(
       eq(emailTokens.tokenHash, hashToken(token)),
       eq(emailTokens.purpose, purpose),
@@ -83,10 +84,10 @@ export async function signup(
       .returning({ id: users.id });
     if (!user) return null;
     await recordAudit(tx, request, { action: 'signup', entity: 'user', entityId: user.id, userId: user.id });
-    return user;
+    return { token: await issueEmailToken(tx, user.id, 'ACTIVATION', ACTIVATION_TOKEN_TTL_MS) };
   });
   if (!created) throw fieldError('email', 'MSG_04_1');
-  const token = await issueEmailToken(app, created.id, 'ACTIVATION', ACTIVATION_TOKEN_TTL_MS);
+  const { token } = created;
   const query = new URLSearchParams({ token });
   for (const [k, v] of Object.entries(quoteParams)) query.set(k, String(v));
   const link = `${app.config.publicUrl}/sys/user-registration?${query.toString()}`;
@@ -126,13 +127,8 @@ export async function checkEmailToken(app: FastifyInstance, token: string) {
  * Consumes a live activation token for `userId` inside a transaction; throws when it does not fit.
  * Used by account activation and by registration, which activates as it saves.
  */
-export async function consumeActivationToken(
-  app: FastifyInstance,
-  tx: Parameters<Parameters<FastifyInstance['db']['transaction']>[0]>[0],
-  token: string,
-  userId?: number,
-) {
-  const row = await findLiveToken(app, token, 'ACTIVATION');
+export async function consumeActivationToken(tx: Tx, token: string, userId?: number) {
+  const row = await findLiveToken(tx, token, 'ACTIVATION');
   if (!row || (userId !== undefined && row.userId !== userId)) {
     throw new AppError('token_invalid_or_expired', 'Invalid or expired token');
   }
@@ -156,7 +152,7 @@ export async function consumeActivationToken(
 
 export async function activateAccount(app: FastifyInstance, request: FastifyRequest, token: string) {
   const user = await app.db.transaction(async (tx) => {
-    const activated = await consumeActivationToken(app, tx, token);
+    const activated = await consumeActivationToken(tx, token);
     await recordAudit(tx, request, {
       action: 'activate',
       entity: 'user',
@@ -173,7 +169,7 @@ export async function sendPasswordResetMail(app: FastifyInstance, emailInput: st
   const user = await app.db.query.users.findFirst({ where: eq(users.email, email) });
   // Spec: false answers MSG_02_1 (address not registered). Inactive accounts cannot reset either.
   if (!user?.enabled) return { result: false };
-  const token = await issueEmailToken(app, user.id, 'PASSWORD_RESET', RESET_TOKEN_TTL_MS);
+  const token = await issueEmailToken(app.db, user.id, 'PASSWORD_RESET', RESET_TOKEN_TTL_MS);
   const link = `${app.config.publicUrl}/sys/reset-pass?token=${encodeURIComponent(token)}`;
   await app.mailer.send({
     to: email,
@@ -193,7 +189,7 @@ export async function sendPasswordResetMail(app: FastifyInstance, emailInput: st
 }
 
 export async function checkResetLink(app: FastifyInstance, token: string) {
-  return { result: !!(await findLiveToken(app, token, 'PASSWORD_RESET')) };
+  return { result: !!(await findLiveToken(app.db, token, 'PASSWORD_RESET')) };
 }
 
 export async function resetPassword(
@@ -201,7 +197,7 @@ export async function resetPassword(
   request: FastifyRequest,
   input: { pass: string; token: string },
 ) {
-  const row = await findLiveToken(app, input.token, 'PASSWORD_RESET');
+  const row = await findLiveToken(app.db, input.token, 'PASSWORD_RESET');
   if (!row) return { result: false };
   const passwordHash = await hashPassword(input.pass);
   return app.db.transaction(async (tx) => {

@@ -106,7 +106,7 @@ export async function registerAccount(
 ) {
   try {
     const user = await app.db.transaction(async (tx) => {
-      const activated = await consumeActivationToken(app, tx, input.emailToken, userId);
+      const activated = await consumeActivationToken(tx, input.emailToken, userId);
       await assertKeysFree(tx, userId, input);
       const [company] = await tx
         .insert(companies)

@@ -1,0 +1,84 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { type App, buildApp } from '../src/app';
+import type { AppConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { DEMO_PASSWORD, seedDemoData } from '../src/seed/demo';
+import { startSmtpSink } from './smtp-sink';
+
+/**
+ * Builds the real app on a fresh database with the demo data: an in-memory PGlite by default, or,
+ * when TEST_DATABASE_URL names a PostgreSQL server, a database created for this file and dropped after.
+ */
+export async function createTestApp(overrides: Partial<AppConfig> = {}) {
+  const smtp = await startSmtpSink();
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (serverUrl) {
+    const name = `junkan_test_${randomUUID().replaceAll('-', '')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  await seedDemoData(database.db);
+  const config: AppConfig = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: 'memory://',
+    databaseUrl,
+    jwtSecret: `test-secret-${randomUUID()}`,
+    smtpUrl: smtp.url,
+    mailFrom: 'junkan <no-reply@junkan.test>',
+    publicUrl: 'http://junkan.test',
+    logLevel: 'silent',
+    seedDemo: true,
+    webDist: '/nonexistent',
+    loginRateLimit: { max: 5, windowMs: 60_000 },
+    ...overrides,
+  };
+  const app = await buildApp(config, database, { logger: false });
+  await app.ready();
+
+  async function login(email: string, password = DEMO_PASSWORD): Promise<string> {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+    if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+    return res.json<{ token: string }>().token;
+  }
+
+  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  async function close() {
+    await app.close();
+    await database.close();
+    await smtp.close();
+    await dropDatabase();
+  }
+
+  return { app: app as App, db: database.db, smtp, login, auth, close, config };
+}
+
+export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
+
+/** Signs an HS256 token by hand, so tests can make expired or otherwise odd tokens with the real secret. */
+export function signRawToken(secret: string, claims: Record<string, unknown>): string {
+  const enc = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const body = `${enc({ alg: 'HS256', typ: 'JWT' })}.${enc(claims)}`;
+  return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
+}
+
+/** Decodes a JWT payload without verifying it (tests read the claims the server signed). */
+export function decodeClaims(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+}

@@ -1,0 +1,87 @@
+import { App as AntApp, Flex, Layout, Typography } from 'antd';
+import { Suspense, useState } from 'react';
+import { Outlet } from 'react-router';
+import { LanguageSelect } from '../../components/language-select';
+import { PageSpinner } from '../../components/page-spinner';
+import { useSessionWatcher } from '../../lib/use-session-watcher';
+import { Breadcrumbs } from './breadcrumbs';
+import { CompanySelect } from './company-select';
+import { RequirePermission } from './require-permission';
+import { RoleBadge } from './role-badge';
+import { SideMenu } from './side-menu';
+import { UserMenu } from './user-menu';
+
+const HEADER_HEIGHT = 56;
+
+/** Signed-in shell: antd App (modals) around the layout. */
+export default function AppLayout() {
+  return (
+    <AntApp component={false}>
+      <AppShell />
+    </AntApp>
+  );
+}
+
+/** Fixed header, side menu collapsing below 992px (lg), breadcrumbs, page; session watch (section 9). */
+function AppShell() {
+  useSessionWatcher();
+  const [collapsed, setCollapsed] = useState(false);
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header
+        style={{
+          position: 'fixed',
+          top: 0,
+          insetInline: 0,
+          zIndex: 100,
+          height: HEADER_HEIGHT,
+          lineHeight: `${HEADER_HEIGHT}px`,
+          paddingInline: 16,
+          background: '#fff',
+          borderBottom: '1px solid #f0f0f0',
+        }}
+      >
+        <Flex align="center" justify="space-between" gap={12} style={{ height: '100%' }}>
+          <Flex align="center" gap={12}>
+            <Typography.Text strong style={{ fontSize: 20, color: '#1f7a4d' }}>
+              junkan
+            </Typography.Text>
+            <RoleBadge />
+          </Flex>
+          <Flex align="center" gap={12}>
+            <CompanySelect />
+            <LanguageSelect />
+            <UserMenu />
+          </Flex>
+        </Flex>
+      </Layout.Header>
+      <Layout style={{ marginTop: HEADER_HEIGHT }}>
+        <Layout.Sider
+          collapsible
+          breakpoint="lg"
+          collapsed={collapsed}
+          onCollapse={setCollapsed}
+          theme="light"
+          width={232}
+          style={{
+            position: 'sticky',
+            top: HEADER_HEIGHT,
+            height: `calc(100vh - ${HEADER_HEIGHT}px)`,
+            overflow: 'auto',
+            borderRight: '1px solid #f0f0f0',
+          }}
+        >
+          <SideMenu />
+        </Layout.Sider>
+        <Layout.Content style={{ padding: 24, minWidth: 0 }}>
+          <Breadcrumbs />
+          <Suspense fallback={<PageSpinner />}>
+            <RequirePermission>
+              <Outlet />
+            </RequirePermission>
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

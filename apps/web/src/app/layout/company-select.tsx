@@ -1,0 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { api } from '../../lib/api-client';
+import { type CompanyFilter, useCompanyFilter } from '../../lib/company-filter';
+import { useSession } from '../../lib/use-session';
+import { isCompanySelectDisabled } from '../route-table';
+
+interface CompanyOption {
+  id: number;
+  name: string;
+}
+
+/** Transport sessions only (an admin acting as transporter included): ALL plus the companies served. */
+export function CompanySelect() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const session = useSession();
+  const { companyId, setCompanyId } = useCompanyFilter();
+  const isTransport = session.roles.includes('TRANSPORT');
+  const companies = useQuery({
+    queryKey: ['trans-companies', session.claims?.userId ?? null],
+    queryFn: () => api.get<CompanyOption[]>('/trans/companies'),
+    enabled: isTransport,
+  });
+  if (!isTransport) return null;
+  return (
+    <Select<CompanyFilter>
+      data-testid="company-select"
+      aria-label={t('layout.company')}
+      style={{ width: 220 }}
+      value={companyId}
+      onChange={setCompanyId}
+      disabled={isCompanySelectDisabled(pathname)}
+      loading={companies.isLoading}
+      showSearch={{ optionFilterProp: 'label' }}
+      options={[
+        { value: 'ALL', label: t('layout.allCompanies') },
+        ...(companies.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+      ]}
+    />
+  );
+}

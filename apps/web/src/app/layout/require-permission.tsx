@@ -1,0 +1,38 @@
+import type { Permission } from '@junkan/shared';
+import { Button, Result } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useMatches } from 'react-router';
+import { PageSpinner } from '../../components/page-spinner';
+import { usePermissions } from '../../lib/permissions';
+
+/** Route `handle` of a signed-in page: the permission key it needs. */
+export interface RouteHandle {
+  permission?: Permission;
+}
+
+/** The deepest matched route's permission key must be among the user's permissions, else /403. */
+export function RequirePermission({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const { has, isLoading, isError, refetch } = usePermissions();
+  const permission = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.permission)
+    ?.handle as RouteHandle | undefined;
+  if (!permission?.permission) return <>{children}</>;
+  if (isLoading) return <PageSpinner />;
+  if (isError) {
+    return (
+      <Result
+        status="warning"
+        title={t('unknown_error')}
+        extra={
+          <Button type="primary" onClick={() => void refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (!has(permission.permission)) return <Navigate to="/403" replace />;
+  return <>{children}</>;
+}

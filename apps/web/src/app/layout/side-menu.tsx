@@ -1,0 +1,88 @@
+import {
+  AppstoreOutlined,
+  AuditOutlined,
+  CalendarOutlined,
+  CarOutlined,
+  CustomerServiceOutlined,
+  DatabaseOutlined,
+  FileDoneOutlined,
+  FileTextOutlined,
+  HomeOutlined,
+  NotificationOutlined,
+  PlusCircleOutlined,
+  ProjectOutlined,
+  SafetyCertificateOutlined,
+  SwapOutlined,
+} from '@ant-design/icons';
+import type { MenuProps } from 'antd';
+import { Menu } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { usePermissions } from '../../lib/permissions';
+import { useSession } from '../../lib/use-session';
+import { APP_PAGES, type AppPage, MENU_GROUPS, pageForPath } from '../route-table';
+import { useOperatorSwitch } from './use-operator-switch';
+
+const ICONS: Record<string, ReactNode> = {
+  accountSelection: <SwapOutlined />,
+  home: <HomeOutlined />,
+  newRequest: <PlusCircleOutlined />,
+  collectionRequest: <CarOutlined />,
+  quoteRequest: <FileTextOutlined />,
+  projectManagement: <ProjectOutlined />,
+  collectionSchedules: <CalendarOutlined />,
+  achievements: <AuditOutlined />,
+  contractManagement: <FileDoneOutlined />,
+  invoiceManagement: <FileTextOutlined />,
+  manifestManagement: <FileDoneOutlined />,
+  licenseManagement: <SafetyCertificateOutlined />,
+  notice: <NotificationOutlined />,
+  inquiry: <CustomerServiceOutlined />,
+  inquiryAdmin: <CustomerServiceOutlined />,
+};
+
+type MenuItem = Required<MenuProps>['items'][number];
+
+/** Built pages the user may open, grouped, with a divider between groups. */
+export function visibleMenuPages(has: (p: AppPage['permission']) => boolean): AppPage[][] {
+  return MENU_GROUPS.map((group) =>
+    APP_PAGES.filter((p) => p.menuGroup === group && p.built && has(p.permission)),
+  ).filter((pages) => pages.length > 0);
+}
+
+export function SideMenu() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const { has } = usePermissions();
+  const switchOperator = useOperatorSwitch();
+
+  const items: MenuItem[] = [];
+  visibleMenuPages(has).forEach((pages, index) => {
+    if (index > 0) items.push({ type: 'divider', key: `divider-${index}` });
+    for (const p of pages) {
+      items.push({ key: p.key, icon: ICONS[p.key] ?? <DatabaseOutlined />, label: t(`menu.${p.key}`) });
+    }
+  });
+  const selected = pageForPath(pathname)?.key;
+
+  return (
+    <Menu
+      data-testid="side-menu"
+      mode="inline"
+      selectedKeys={selected ? [selected] : []}
+      items={
+        items.length > 0 ? items : [{ key: 'empty', icon: <AppstoreOutlined />, label: '', disabled: true }]
+      }
+      onClick={({ key }) => {
+        const page = APP_PAGES.find((p) => p.key === key);
+        if (!page) return;
+        // An acting admin must get the own token back before choosing another operator.
+        if (page.key === 'accountSelection' && session.adminId !== null) switchOperator();
+        else navigate(page.path);
+      }}
+    />
+  );
+}

@@ -1,0 +1,30 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useCompanyFilter } from '../../lib/company-filter';
+import { clearSession, redirectToLogin, restoreAdminToken } from '../../lib/session';
+import { useSession } from '../../lib/use-session';
+
+/** Back to /account-selection: an acting admin gets the admin's own token back first. */
+export function useOperatorSwitch() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { setCompanyId } = useCompanyFilter();
+  return () => {
+    setCompanyId('ALL');
+    if (session.adminId !== null) {
+      if (!restoreAdminToken()) {
+        clearSession();
+        redirectToLogin();
+        return;
+      }
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'permissions' });
+    }
+    navigate('/account-selection');
+  };
+}
+
+export function logOut(): void {
+  clearSession();
+  redirectToLogin();
+}

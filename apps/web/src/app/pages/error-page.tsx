@@ -1,0 +1,27 @@
+import { Button, Result } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRouteError } from 'react-router';
+import { APP_BASE } from '../../lib/storage-keys';
+
+/** Router errorElement: an unexpected rendering error. Back to home is a full reload, to recover cleanly. */
+export default function ErrorPage() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  useEffect(() => {
+    console.error(error);
+  }, [error]);
+  return (
+    <Result
+      data-testid="error-page"
+      status="500"
+      title={t('errorPage.title')}
+      subTitle={t('errorPage.description')}
+      extra={
+        <Button type="primary" href={`${APP_BASE}/home`}>
+          {t('common.backToHome')}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,214 @@
+import type { Permission } from '@junkan/shared';
+
+export type MenuGroup =
+  | 'main'
+  | 'request'
+  | 'operation'
+  | 'documents'
+  | 'support'
+  | 'settings'
+  | 'master'
+  | 'admin';
+
+/** Order of the side menu's groups; a divider separates consecutive groups. */
+export const MENU_GROUPS: readonly MenuGroup[] = [
+  'admin',
+  'main',
+  'request',
+  'operation',
+  'documents',
+  'support',
+  'settings',
+  'master',
+];
+
+export interface AppPage {
+  /** Label key `menu.<key>` (menu, breadcrumb and user popover). */
+  key: string;
+  path: string;
+  permission: Permission;
+  /** Only built pages appear in menus; a feature adds its route and flips this. */
+  built: boolean;
+  menuGroup?: MenuGroup;
+  /** Shown in the user popover rather than the side menu. */
+  userMenu?: boolean;
+}
+
+/**
+ * The one table of signed-in pages: path -> permission key, menu placement and label.
+ * Keep it in step with the router's children (router.tsx).
+ */
+export const APP_PAGES: readonly AppPage[] = [
+  {
+    key: 'accountSelection',
+    path: '/account-selection',
+    permission: 'ACCOUNT_SELECTION',
+    built: true,
+    menuGroup: 'admin',
+  },
+  { key: 'home', path: '/home', permission: 'HOME', built: true, menuGroup: 'main' },
+  { key: 'newRequest', path: '/new-request', permission: 'NEW_REQUEST', built: false, menuGroup: 'request' },
+  {
+    key: 'collectionRequest',
+    path: '/collection-request',
+    permission: 'COLLECTION_REQUEST',
+    built: false,
+    menuGroup: 'request',
+  },
+  {
+    key: 'quoteRequest',
+    path: '/new-quote-request',
+    permission: 'QUOTE_REQUEST',
+    built: false,
+    menuGroup: 'request',
+  },
+  {
+    key: 'projectManagement',
+    path: '/project-managment',
+    permission: 'PROJECT_MANAGEMENT',
+    built: false,
+    menuGroup: 'operation',
+  },
+  {
+    key: 'collectionSchedules',
+    path: '/collection-schedules',
+    permission: 'COLLECTION_SCHEDULES',
+    built: false,
+    menuGroup: 'operation',
+  },
+  {
+    key: 'achievements',
+    path: '/achievements',
+    permission: 'ACHIEVEMENTS',
+    built: false,
+    menuGroup: 'operation',
+  },
+  {
+    key: 'contractManagement',
+    path: '/contract-management',
+    permission: 'CONTRACT_MANAGEMENT',
+    built: false,
+    menuGroup: 'documents',
+  },
+  {
+    key: 'invoiceManagement',
+    path: '/invoice-management',
+    permission: 'INVOICE_MANAGEMENT',
+    built: false,
+    menuGroup: 'documents',
+  },
+  {
+    key: 'manifestManagement',
+    path: '/manifest-management',
+    permission: 'MANIFEST_MANAGEMENT',
+    built: false,
+    menuGroup: 'documents',
+  },
+  {
+    key: 'licenseManagement',
+    path: '/license-management',
+    permission: 'LICENSE_MANAGEMENT',
+    built: false,
+    menuGroup: 'documents',
+  },
+  { key: 'notice', path: '/notice', permission: 'NOTICE', built: false, menuGroup: 'support' },
+  { key: 'inquiry', path: '/inquiry', permission: 'INQUIRY', built: false, menuGroup: 'support' },
+  {
+    key: 'inquiryAdmin',
+    path: '/inquiry-admin',
+    permission: 'INQUIRY_ADMIN',
+    built: false,
+    menuGroup: 'support',
+  },
+  {
+    key: 'accountMaster',
+    path: '/account-master',
+    permission: 'MASTER_ACCOUNT',
+    built: false,
+    menuGroup: 'master',
+  },
+  {
+    key: 'transportOperatorMaster',
+    path: '/transport-and-disposal-operator-master',
+    permission: 'MASTER_TRANSPORT_OPERATOR',
+    built: false,
+    menuGroup: 'master',
+  },
+  {
+    key: 'wasteMaster',
+    path: '/waste-master',
+    permission: 'MASTER_WASTE',
+    built: false,
+    menuGroup: 'master',
+  },
+  {
+    key: 'unitOfMeasureMaster',
+    path: '/unit-of-measure-master',
+    permission: 'MASTER_UNIT_OF_MEASURE',
+    built: false,
+    menuGroup: 'master',
+  },
+  {
+    key: 'packagingMaster',
+    path: '/packaging-master',
+    permission: 'MASTER_PACKAGING',
+    built: false,
+    menuGroup: 'master',
+  },
+  {
+    key: 'disposalSiteMaster',
+    path: '/disposal-site-master',
+    permission: 'MASTER_DISPOSAL_SITE',
+    built: false,
+    menuGroup: 'master',
+  },
+  { key: 'account', path: '/account', permission: 'ACCOUNT_INFO', built: false, userMenu: true },
+  {
+    key: 'accountTrans',
+    path: '/account/trans',
+    permission: 'ACCOUNT_INFO_TRANS',
+    built: false,
+    userMenu: true,
+  },
+  {
+    key: 'changePassword',
+    path: '/change-password',
+    permission: 'CHANGE_PASSWORD',
+    built: true,
+    userMenu: true,
+  },
+  {
+    key: 'areaPriceSetting',
+    path: '/area-price-setting',
+    permission: 'AREA_PRICE_SETTING',
+    built: false,
+    userMenu: true,
+  },
+];
+
+/** Admin and master pages, where the company selector is disabled. */
+export const COMPANY_SELECT_DISABLED_PREFIXES = [
+  '/account-master',
+  '/waste-master',
+  '/unit-of-measure-master',
+  '/packaging-master',
+  '/disposal-site-master',
+  '/transport-and-disposal-operator-master',
+  '/inquiry-admin',
+  '/account-selection',
+] as const;
+
+export function isCompanySelectDisabled(pathname: string): boolean {
+  return COMPANY_SELECT_DISABLED_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
+export function findPage(key: string): AppPage | undefined {
+  return APP_PAGES.find((p) => p.key === key);
+}
+
+/** The page a path belongs to: the longest matching path prefix. */
+export function pageForPath(pathname: string): AppPage | undefined {
+  return [...APP_PAGES]
+    .filter((p) => pathname === p.path || pathname.startsWith(`${p.path}/`))
+    .sort((a, b) => b.path.length - a.path.length)[0];
+}

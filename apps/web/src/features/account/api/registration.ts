@@ -1,0 +1,9 @@
+import type { AccountInfo, TokenResponse } from '@junkan/shared';
+import { api } from '../../../lib/api-client';
+
+/** Registration link check (no token): an active account or an invalid link cannot register. */
+export const checkEmailToken = (emailToken: string) =>
+  api.get<{ active: boolean; id: number }>('/users/email-token', { emailToken }, { auth: false });
+
+export const registerUser = (id: number, body: AccountInfo & { emailToken: string }) =>
+  api.put<TokenResponse>(`/users/${id}`, body, { auth: false });

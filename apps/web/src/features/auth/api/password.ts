@@ -1,0 +1,15 @@
+import { api } from '../../../lib/api-client';
+
+type Result = { result: boolean };
+
+export const sendPasswordResetEmail = (email: string) =>
+  api.post<Result>('/auth/password/send-email', { email }, { auth: false });
+
+export const checkResetLink = (token: string) =>
+  api.get<Result>('/auth/link/check', { token }, { auth: false });
+
+export const resetPassword = (body: { pass: string; token: string }) =>
+  api.post<Result>('/auth/password/reset', body, { auth: false });
+
+export const changePassword = (body: { oldPass: string; newPass: string }) =>
+  api.post<Result>('/auth/password/change', body);

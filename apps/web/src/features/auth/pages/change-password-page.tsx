@@ -1,0 +1,61 @@
+import { MAX_LENGTH, passwordChangeRequestSchema } from '@junkan/shared';
+import { useMutation } from '@tanstack/react-query';
+import { Button, Card, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { confirmPasswordRules, showApiError, zodRule } from '../../../lib/form-errors';
+import { useToast } from '../../../lib/toast';
+import { changePassword } from '../api/password';
+
+interface ChangePasswordForm {
+  oldPass: string;
+  newPass: string;
+  confirmPass: string;
+}
+
+export default function ChangePasswordPage() {
+  const { t } = useTranslation();
+  const message = useToast();
+  const [form] = Form.useForm<ChangePasswordForm>();
+  const mutation = useMutation({
+    mutationFn: (values: ChangePasswordForm) =>
+      changePassword({ oldPass: values.oldPass, newPass: values.newPass }),
+    onSuccess: () => {
+      void message.success(t('password_changed'));
+      form.resetFields();
+    },
+    onError: (error) => showApiError({ error, t, message, form }),
+  });
+
+  return (
+    <Card title={t('menu.changePassword')} style={{ maxWidth: 520 }}>
+      <Form<ChangePasswordForm> form={form} layout="vertical" onFinish={(values) => mutation.mutate(values)}>
+        <Form.Item
+          name="oldPass"
+          label={t('field.currentPassword')}
+          rules={[zodRule(passwordChangeRequestSchema.shape.oldPass, t)]}
+        >
+          <Input.Password autoComplete="current-password" maxLength={MAX_LENGTH.password} />
+        </Form.Item>
+        <Form.Item
+          name="newPass"
+          label={t('field.newPassword')}
+          extra={t('signup.passwordHint')}
+          rules={[zodRule(passwordChangeRequestSchema.shape.newPass, t)]}
+        >
+          <Input.Password autoComplete="new-password" maxLength={MAX_LENGTH.password} />
+        </Form.Item>
+        <Form.Item
+          name="confirmPass"
+          label={t('field.confirmPassword')}
+          dependencies={['newPass']}
+          rules={confirmPasswordRules(t, 'newPass')}
+        >
+          <Input.Password autoComplete="new-password" maxLength={MAX_LENGTH.password} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={mutation.isPending}>
+          {t('changePassword.submit')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

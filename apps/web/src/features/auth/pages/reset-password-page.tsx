@@ -1,0 +1,169 @@
+import { MAX_LENGTH, passwordSendEmailRequestSchema, passwordWithConfirmSchema } from '@junkan/shared';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, Result, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PageSpinner } from '../../../components/page-spinner';
+import { PublicPage } from '../../../components/public-page';
+import { isApiError } from '../../../lib/api-client';
+import { confirmPasswordRules, setZodIssues, showApiError, zodRule } from '../../../lib/form-errors';
+import { messageText } from '../../../lib/i18n';
+import { useToast } from '../../../lib/toast';
+import { checkResetLink, resetPassword, sendPasswordResetEmail } from '../api/password';
+
+export default function ResetPasswordPage() {
+  const [search] = useSearchParams();
+  const token = search.get('token');
+  return token ? <NewPasswordStep token={token} /> : <EmailStep />;
+}
+
+function EmailStep() {
+  const { t } = useTranslation();
+  const message = useToast();
+  const [form] = Form.useForm<{ email: string }>();
+  const [notice, setNotice] = useState<{ type: 'error' | 'success'; text: string } | null>(null);
+  const mutation = useMutation({
+    mutationFn: (email: string) => sendPasswordResetEmail(email),
+    onSuccess: ({ result }, email) =>
+      setNotice(
+        result ? { type: 'success', text: t('MSG_02_2', { email }) } : { type: 'error', text: t('MSG_02_1') },
+      ),
+    onError: (error) => {
+      if (isApiError(error) && error.code === 'network_error')
+        setNotice({ type: 'error', text: t('server_error') });
+      else showApiError({ error, t, message, form });
+    },
+  });
+  return (
+    <PublicPage title={t('resetPassword.title')}>
+      <Typography.Paragraph type="secondary">{t('resetPassword.emailLead')}</Typography.Paragraph>
+      {notice && (
+        <Alert
+          data-testid="reset-notice"
+          type={notice.type}
+          showIcon
+          title={notice.text}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={({ email }) => {
+          setNotice(null);
+          mutation.mutate(email.trim());
+        }}
+      >
+        <Form.Item
+          name="email"
+          label={t('field.email')}
+          rules={[zodRule(passwordSendEmailRequestSchema.shape.email, t)]}
+        >
+          <Input autoComplete="email" maxLength={MAX_LENGTH.email} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={mutation.isPending}>
+          {t('resetPassword.send')}
+        </Button>
+      </Form>
+      <div style={{ marginTop: 16, textAlign: 'center' }}>
+        <Link to="/login">{t('common.backToLogin')}</Link>
+      </div>
+    </PublicPage>
+  );
+}
+
+interface NewPasswordForm {
+  password: string;
+  confirmPassword: string;
+}
+
+function NewPasswordStep({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const message = useToast();
+  const [form] = Form.useForm<NewPasswordForm>();
+  const [errorCode, setErrorCode] = useState<string | null>(null);
+  const link = useQuery({
+    queryKey: ['reset-link', token],
+    queryFn: () => checkResetLink(token),
+    retry: false,
+  });
+  const mutation = useMutation({
+    mutationFn: (pass: string) => resetPassword({ pass, token }),
+    onSuccess: ({ result }) => {
+      if (!result) {
+        setErrorCode('invalid_request');
+        return;
+      }
+      void message.success(t('MSG_00_02'));
+      navigate('/login');
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.code === 'network_error') setErrorCode('server_error');
+      else showApiError({ error, t, message, form, fieldMap: { pass: ['password'] } });
+    },
+  });
+
+  if (link.isPending) return <PageSpinner />;
+  if (link.isError || !link.data.result) {
+    return (
+      <PublicPage>
+        <Result
+          data-testid="link-invalid"
+          status="warning"
+          title={t('resetPassword.linkInvalid')}
+          subTitle={t('resetPassword.linkInvalidDescription')}
+          extra={
+            <Link to="/reset-pass">
+              <Button type="primary">{t('resetPassword.requestAgain')}</Button>
+            </Link>
+          }
+        />
+      </PublicPage>
+    );
+  }
+
+  return (
+    <PublicPage title={t('resetPassword.newPasswordTitle')}>
+      {errorCode && (
+        <Alert type="error" showIcon title={messageText(t, errorCode)} style={{ marginBottom: 16 }} />
+      )}
+      <Form<NewPasswordForm>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(values) => {
+          setErrorCode(null);
+          const parsed = passwordWithConfirmSchema.safeParse(values);
+          if (!parsed.success) {
+            setZodIssues(form, parsed.error.issues, t);
+            return;
+          }
+          mutation.mutate(parsed.data.password);
+        }}
+      >
+        <Form.Item
+          name="password"
+          label={t('field.newPassword')}
+          extra={t('signup.passwordHint')}
+          rules={[zodRule(passwordWithConfirmSchema.shape.password, t)]}
+        >
+          <Input.Password autoComplete="new-password" maxLength={MAX_LENGTH.password} />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('field.confirmPassword')}
+          dependencies={['password']}
+          rules={confirmPasswordRules(t, 'password')}
+        >
+          <Input.Password autoComplete="new-password" maxLength={MAX_LENGTH.password} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={mutation.isPending}>
+          {t('resetPassword.submit')}
+        </Button>
+      </Form>
+    </PublicPage>
+  );
+}

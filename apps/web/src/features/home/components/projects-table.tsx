@@ -1,0 +1,84 @@
+import { MessageOutlined } from '@ant-design/icons';
+import { type ProjectListItem, projectStatusLabelKey } from '@junkan/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Popover, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useCompanyFilter } from '../../../lib/company-filter';
+import { formatDate } from '../../../lib/format';
+import { homeProjectsQueryOptions } from '../api/projects';
+import { PROJECT_STATUS_COLORS } from './tags';
+
+export function ProjectsTable({
+  isDischarger,
+  isTransport,
+}: {
+  isDischarger: boolean;
+  isTransport: boolean;
+}) {
+  const { t } = useTranslation();
+  const { companyId } = useCompanyFilter();
+  const projects = useQuery(homeProjectsQueryOptions({ isTransport, companyId }));
+
+  return (
+    <Card title={t('home.projects')} size="small" data-testid="home-projects">
+      <Table<ProjectListItem>
+        rowKey="id"
+        size="small"
+        loading={projects.isLoading}
+        dataSource={projects.data ?? []}
+        pagination={false}
+        scroll={{ y: 210, x: 720 }}
+        columns={[
+          {
+            key: 'status',
+            title: t('home.column.status'),
+            width: 140,
+            render: (_, p) => (
+              <Tag color={PROJECT_STATUS_COLORS[p.projectStatus]}>
+                {t(projectStatusLabelKey(p.projectStatus, isDischarger))}
+              </Tag>
+            ),
+          },
+          // The project detail page is not built yet: the id becomes a link to /project-managment/detail/{id} then.
+          { key: 'id', title: t('home.column.projectId'), dataIndex: 'id', width: 100 },
+          {
+            key: 'company',
+            title: isDischarger ? t('home.column.transportCompany') : t('home.column.dischargeCompany'),
+            render: (_, p) => (isDischarger ? (p.transportCompany?.name ?? '—') : p.company.name),
+            ellipsis: true,
+          },
+          { key: 'title', title: t('home.column.title'), dataIndex: 'projectTitle', ellipsis: true },
+          {
+            key: 'createdDate',
+            title: t('home.column.createdDate'),
+            width: 120,
+            render: (_, p) => formatDate(p.createdDate),
+          },
+          {
+            key: 'memo',
+            title: t('home.column.memo'),
+            width: 70,
+            align: 'center',
+            render: (_, p) =>
+              p.memo ? (
+                <Popover
+                  content={
+                    <Typography.Paragraph style={{ maxWidth: 320, whiteSpace: 'pre-wrap', margin: 0 }}>
+                      {p.memo}
+                    </Typography.Paragraph>
+                  }
+                  title={t('home.column.memo')}
+                  trigger="click"
+                >
+                  <MessageOutlined
+                    aria-label={t('home.showMemo')}
+                    style={{ cursor: 'pointer', color: '#1f7a4d' }}
+                  />
+                </Popover>
+              ) : null,
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatEraYear, formatYen } from './format';
+
+describe('format', () => {
+  it.each([
+    ['2026-03-31T15:30:00Z', '2026/04/01'],
+    ['2026-03-31T14:59:00Z', '2026/03/31'],
+  ])('formats %s as a Japan date %s', (input, expected) => {
+    expect(formatDate(input)).toBe(expected);
+  });
+
+  it('formats date and time in Japan time', () => {
+    expect(formatDateTime('2026-01-01T00:05:00Z')).toBe('2026/01/01 09:05');
+  });
+
+  it('returns an empty string for missing or invalid dates', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+
+  it('formats whole yen', () => {
+    expect(formatYen(1234567)).toMatch(/^[¥￥]1,234,567$/);
+    expect(formatYen(null)).toBe('');
+  });
+
+  it.each([
+    ['2026-06-01T00:00:00+09:00', '令和8年'],
+    ['2019-05-01T00:00:00+09:00', '令和元年'],
+    ['2019-04-30T00:00:00+09:00', '平成31年'],
+    ['1989-01-08T00:00:00+09:00', '平成元年'],
+  ])('gives the era year of %s', (input, expected) => {
+    expect(formatEraYear(input)).toBe(expected);
+  });
+});

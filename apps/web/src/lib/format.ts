@@ -1,0 +1,54 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** Ruling 10: every business date and clock is Japan time. */
+export const APP_TIME_ZONE = 'Asia/Tokyo';
+
+type DateInput = string | number | Date | null | undefined;
+
+export function toJapanTime(value: DateInput) {
+  if (value === null || value === undefined || value === '') return null;
+  const d = dayjs(value);
+  return d.isValid() ? d.tz(APP_TIME_ZONE) : null;
+}
+
+export function formatDate(value: DateInput, pattern = 'YYYY/MM/DD'): string {
+  return toJapanTime(value)?.format(pattern) ?? '';
+}
+
+export function formatDateTime(value: DateInput, pattern = 'YYYY/MM/DD HH:mm'): string {
+  return formatDate(value, pattern);
+}
+
+const yen = new Intl.NumberFormat('ja-JP', { style: 'currency', currency: 'JPY', maximumFractionDigits: 0 });
+
+/** Whole yen (ruling 10): 12345 -> ￥12,345. */
+export function formatYen(amount: number | null | undefined): string {
+  return amount === null || amount === undefined || Number.isNaN(amount)
+    ? ''
+    : yen.format(Math.round(amount));
+}
+
+export function formatNumber(value: number | null | undefined, fractionDigits = 0): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '';
+  return new Intl.NumberFormat('ja-JP', {
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  }).format(value);
+}
+
+const eraYear = new Intl.DateTimeFormat('ja-JP-u-ca-japanese', {
+  era: 'long',
+  year: 'numeric',
+  timeZone: APP_TIME_ZONE,
+});
+
+/** Japanese era year: 2026-04-01 -> 令和8年. */
+export function formatEraYear(value: DateInput): string {
+  const d = toJapanTime(value);
+  return d ? eraYear.format(d.toDate()) : '';
+}

@@ -1,0 +1,51 @@
+import { type Permission, rolesFromAuthorities } from '@junkan/shared';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+import { decodeToken, type SessionSnapshot } from './session';
+import { useSession } from './use-session';
+
+type Who = Pick<SessionSnapshot, 'claims' | 'adminId' | 'roles'>;
+
+// Keyed by who is signed in, so switching operator or user refetches; token refreshes do not.
+const permissionsKey = (who: Who) =>
+  ['permissions', who.claims?.userId ?? null, who.adminId, who.roles.join(',')] as const;
+
+const fetchPermissions = async (token?: string) =>
+  (await api.get<{ permissions: string[] }>('/permissions', undefined, { token })).permissions;
+
+export const permissionsQueryOptions = (session: SessionSnapshot) =>
+  queryOptions({
+    queryKey: permissionsKey(session),
+    queryFn: () => fetchPermissions(),
+    enabled: session.isSignedIn,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** Fetches the permissions of a token about to be stored, so the next page opens without a spinner. */
+export async function primePermissions(queryClient: QueryClient, token: string): Promise<void> {
+  const claims = decodeToken(token);
+  if (!claims) return;
+  const who: Who = {
+    claims,
+    adminId: claims.adminId ?? null,
+    roles: rolesFromAuthorities(claims.authorities) as Who['roles'],
+  };
+  try {
+    queryClient.setQueryData(permissionsKey(who), await fetchPermissions(token));
+  } catch {
+    // The guard fetches them again after navigation.
+  }
+}
+
+export function usePermissions() {
+  const session = useSession();
+  const query = useQuery(permissionsQueryOptions(session));
+  const permissions = query.data ?? [];
+  return {
+    permissions,
+    isLoading: session.isSignedIn && query.isPending,
+    isError: query.isError,
+    refetch: query.refetch,
+    has: (key: Permission) => permissions.includes(key),
+  };
+}
