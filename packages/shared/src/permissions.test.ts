@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import {
+  computePermissions,
+  EDI_GATED_PERMISSIONS,
+  MASTER_ADMIN_PERMISSIONS,
+  NEW_REQUEST_PERMISSIONS,
+  PERMISSIONS,
+  type Permission,
+  type PermissionSubject,
+  TRANSPORT_ONLY_PERMISSIONS,
+} from './permissions';
+
+const subject = (over: Partial<PermissionSubject>): PermissionSubject => ({
+  roles: [],
+  hasSubscriberNumber: false,
+  hasEdiKey: false,
+  collectionRequestEnabled: false,
+  grants: [],
+  ...over,
+});
+const ediReady = { hasSubscriberNumber: true, hasEdiKey: true, collectionRequestEnabled: true };
+const has = (list: Permission[], keys: readonly Permission[]) => keys.every((k) => list.includes(k));
+const hasNone = (list: Permission[], keys: readonly Permission[]) => keys.every((k) => !list.includes(k));
+
+describe('computePermissions (section 6)', () => {
+  it('gives an admin everything but the request group, account info, inquiry, password and transport settings', () => {
+    const p = computePermissions(subject({ roles: ['ADMIN'] }));
+    expect(has(p, MASTER_ADMIN_PERMISSIONS)).toBe(true);
+    expect(
+      hasNone(p, [
+        ...NEW_REQUEST_PERMISSIONS,
+        'ACCOUNT_INFO',
+        'INQUIRY',
+        'CHANGE_PASSWORD',
+        'BUSINESS_DATE_SETTING',
+        'DISPOSAL_UNIT_PRICE',
+        'LICENSE_MANAGEMENT',
+        'HANDLING_WASTE_UNIT_PRICE',
+      ]),
+    ).toBe(true);
+    expect(has(p, ['HOME', 'AREA_PRICE_SETTING', 'INVOICE_REGISTER', 'INQUIRY_ADMIN'])).toBe(true);
+  });
+
+  it('adds the discharger screens to an admin acting for an EDI-ready discharger', () => {
+    const p = computePermissions(subject({ roles: ['ADMIN', 'WASTE'], ...ediReady }));
+    expect(
+      has(p, [...NEW_REQUEST_PERMISSIONS, 'ACCOUNT_INFO', 'INQUIRY', 'CHANGE_PASSWORD', 'INVOICE_REGISTER']),
+    ).toBe(true);
+    expect(has(p, MASTER_ADMIN_PERMISSIONS)).toBe(true);
+  });
+
+  it('removes the EDI-gated keys from an admin acting for a discharger without subscriber number, key or flag', () => {
+    for (const missing of ['hasSubscriberNumber', 'hasEdiKey', 'collectionRequestEnabled'] as const) {
+      const p = computePermissions(subject({ roles: ['ADMIN', 'WASTE'], ...ediReady, [missing]: false }));
+      expect(hasNone(p, EDI_GATED_PERMISSIONS)).toBe(true);
+      expect(has(p, ['NEW_REQUEST', 'QUOTE_REQUEST', 'REGULAR_GARBAGE_QUOTE', 'ACCOUNT_INFO'])).toBe(true);
+    }
+  });
+
+  it('adds the transport settings to an admin acting for a transporter', () => {
+    const p = computePermissions(subject({ roles: ['ADMIN', 'TRANSPORT'] }));
+    expect(
+      has(p, ['CHANGE_PASSWORD', 'BUSINESS_DATE_SETTING', 'DISPOSAL_UNIT_PRICE', 'LICENSE_MANAGEMENT']),
+    ).toBe(true);
+    expect(hasNone(p, [...NEW_REQUEST_PERMISSIONS, 'INQUIRY', 'HANDLING_WASTE_UNIT_PRICE'])).toBe(true);
+  });
+
+  it('gives a discharger no master, transport-only or unit-price keys', () => {
+    const p = computePermissions(subject({ roles: ['WASTE'], ...ediReady }));
+    expect(
+      hasNone(p, [...MASTER_ADMIN_PERMISSIONS, ...TRANSPORT_ONLY_PERMISSIONS, 'HANDLING_WASTE_UNIT_PRICE']),
+    ).toBe(true);
+    expect(has(p, [...NEW_REQUEST_PERMISSIONS, 'HOME', 'INQUIRY', 'ACCOUNT_INFO', 'CHANGE_PASSWORD'])).toBe(
+      true,
+    );
+  });
+
+  it('gates the collection-request keys of a discharger on subscriber number, EDI key and flag', () => {
+    const p = computePermissions(subject({ roles: ['WASTE'], hasSubscriberNumber: true, hasEdiKey: true }));
+    expect(hasNone(p, EDI_GATED_PERMISSIONS)).toBe(true);
+    expect(p).toContain('NEW_REQUEST');
+  });
+
+  it('gives a transporter all but master, request group, account info and inquiry', () => {
+    const p = computePermissions(subject({ roles: ['TRANSPORT'] }));
+    expect(
+      hasNone(p, [...MASTER_ADMIN_PERMISSIONS, ...NEW_REQUEST_PERMISSIONS, 'ACCOUNT_INFO', 'INQUIRY']),
+    ).toBe(true);
+    expect(has(p, [...TRANSPORT_ONLY_PERMISSIONS, 'HOME', 'CHANGE_PASSWORD', 'INVOICE_REGISTER'])).toBe(true);
+    expect(p).not.toContain('HANDLING_WASTE_UNIT_PRICE');
+  });
+
+  it('honours the handling-waste unit-price grant for transporters only (ruling 11)', () => {
+    const grants: Permission[] = ['HANDLING_WASTE_UNIT_PRICE'];
+    expect(computePermissions(subject({ roles: ['TRANSPORT'], grants }))).toContain(
+      'HANDLING_WASTE_UNIT_PRICE',
+    );
+    expect(computePermissions(subject({ roles: ['ADMIN', 'TRANSPORT'], grants }))).toContain(
+      'HANDLING_WASTE_UNIT_PRICE',
+    );
+    expect(computePermissions(subject({ roles: ['WASTE'], grants }))).not.toContain(
+      'HANDLING_WASTE_UNIT_PRICE',
+    );
+    // A grant cannot smuggle in a key that is not grant-only.
+    expect(computePermissions(subject({ roles: ['TRANSPORT'], grants: ['MASTER_WASTE'] }))).not.toContain(
+      'MASTER_WASTE',
+    );
+  });
+
+  it('gives nothing without a role and answers keys in catalogue order', () => {
+    expect(computePermissions(subject({}))).toEqual([]);
+    const p = computePermissions(subject({ roles: ['TRANSPORT'] }));
+    expect(p).toEqual(PERMISSIONS.filter((k) => p.includes(k)));
+  });
+});
