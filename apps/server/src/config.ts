@@ -20,6 +20,8 @@ export interface AppConfig {
   /** Built web app to serve under /sys/; skipped when the folder is missing. */
   webDist: string;
   loginRateLimit: { max: number; windowMs: number };
+  /** Calls that send mail to an address the caller names (sign-up, password reset), per client address. */
+  mailRateLimit: { max: number; windowMs: number };
 }
 
 /** Reads the signing secret from the environment, or from the data folder, generating it there once. */
@@ -51,6 +53,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginRateLimit: {
       max: Number(env.LOGIN_RATE_LIMIT_MAX ?? 10),
       windowMs: Number(env.LOGIN_RATE_LIMIT_WINDOW_MS ?? 15 * 60 * 1000),
+    },
+    mailRateLimit: {
+      max: Number(env.MAIL_RATE_LIMIT_MAX ?? 20),
+      windowMs: Number(env.MAIL_RATE_LIMIT_WINDOW_MS ?? 15 * 60 * 1000),
     },
   };
 }

@@ -46,6 +46,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
     seedDemo: true,
     webDist: '/nonexistent',
     loginRateLimit: { max: 5, windowMs: 60_000 },
+    mailRateLimit: { max: 100, windowMs: 60_000 },
     ...overrides,
   };
   const app = await buildApp(config, database, { logger: false });

@@ -1,3 +1,4 @@
+import rateLimit from '@fastify/rate-limit';
 import {
   accountActiveRequestSchema,
   emailTokenQuerySchema,
@@ -19,6 +20,12 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: erro
 const tags = ['auth'];
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(rateLimit, { global: false });
+  const mailLimit = {
+    max: app.config.mailRateLimit.max,
+    timeWindow: app.config.mailRateLimit.windowMs,
+  };
+
   app.post(
     '/auth/login',
     {
@@ -66,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/password/send-email',
     {
-      config: { public: true },
+      config: { public: true, rateLimit: mailLimit },
       schema: { tags, body: passwordSendEmailRequestSchema, response: { 200: okSchema, ...errors } },
     },
     (request) => auth.sendPasswordResetMail(app, request.body.email),

@@ -32,7 +32,10 @@ export async function login(
   // Only a correct password learns that the account is inactive.
   if (!user.enabled) throw new AppError('account_is_not_enabled', LOGIN_FAILURE_MESSAGE.INACTIVE);
   app.loginThrottle.recordSuccess(email, request.ip);
-  await app.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  await app.db.transaction(async (tx) => {
+    await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+    await recordAudit(tx, request, { action: 'login', entity: 'user', entityId: user.id, userId: user.id });
+  });
   return { token: app.signSessionToken(user) };
 }
 

@@ -202,7 +202,7 @@ describe('sign-up, activation and registration', () => {
       .select()
       .from(auditLogs)
       .where(eq(auditLogs.entityId, String(id)));
-    expect(audit.map((a) => a.action).sort()).toEqual(['register', 'signup']);
+    expect(audit.map((a) => a.action).sort()).toEqual(['login', 'register', 'signup']);
   });
 
   it('refuses a second sign-up with the same email (MSG_04_1)', async () => {
