@@ -49,12 +49,6 @@ const SESSION_CHANGED = 'junkan:session-changed';
 const read = (key: string) => localStorage.getItem(key);
 const notify = () => window.dispatchEvent(new Event(SESSION_CHANGED));
 
-/** Issued-at from the token's `iat`, else now: stored so every tab counts the same lifetime. */
-function issuedAtOf(token: string, nowMs: number): number {
-  const iat = decodeToken(token)?.iat;
-  return typeof iat === 'number' && Number.isFinite(iat) ? iat * 1000 : nowMs;
-}
-
 export function getToken(): string | null {
   return read(STORAGE_KEYS.token);
 }
@@ -64,9 +58,10 @@ export function getTokenIssuedAt(): number | null {
   return Number.isFinite(value) && value > 0 ? value : null;
 }
 
+/** Stores a token and when this client received it: lifetime is counted on the local clock, which may differ from the server's. */
 export function setToken(token: string, nowMs = Date.now()): void {
   localStorage.setItem(STORAGE_KEYS.token, token);
-  localStorage.setItem(STORAGE_KEYS.tokenIssuedAt, String(issuedAtOf(token, nowMs)));
+  localStorage.setItem(STORAGE_KEYS.tokenIssuedAt, String(nowMs));
   stampActivity(nowMs, true);
   notify();
 }
@@ -92,7 +87,7 @@ export function getAdminToken(): { token: string; issuedAt: number } | null {
 
 export function setAdminToken(token: string, nowMs = Date.now()): void {
   localStorage.setItem(STORAGE_KEYS.adminToken, token);
-  localStorage.setItem(STORAGE_KEYS.adminTokenIssuedAt, String(issuedAtOf(token, nowMs)));
+  localStorage.setItem(STORAGE_KEYS.adminTokenIssuedAt, String(nowMs));
 }
 
 /** Puts the admin's own token back. False when there is none or it has expired. */
