@@ -13,6 +13,7 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    manifest: true,
     emptyOutDir: true,
     rolldownOptions: {
       // The shared package declares no side effects: let unused schemas and rules drop out of page chunks.

@@ -1,3 +1,4 @@
+import { relations } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -272,3 +273,21 @@ export const inquiries = pgTable(
   },
   (t) => [index('inquiries_company_idx').on(t.companyId, t.createdAt)],
 );
+
+export const companiesRelations = relations(companies, ({ many }) => ({
+  offices: many(offices),
+  dischargeSites: many(dischargeSites),
+}));
+export const officesRelations = relations(offices, ({ one }) => ({
+  company: one(companies, { fields: [offices.companyId], references: [companies.id] }),
+}));
+export const dischargeSitesRelations = relations(dischargeSites, ({ one }) => ({
+  company: one(companies, { fields: [dischargeSites.companyId], references: [companies.id] }),
+}));
+export const usersRelations = relations(users, ({ one, many }) => ({
+  company: one(companies, { fields: [users.companyId], references: [companies.id] }),
+  grants: many(userPermissionGrants),
+}));
+export const userPermissionGrantsRelations = relations(userPermissionGrants, ({ one }) => ({
+  user: one(users, { fields: [userPermissionGrants.userId], references: [users.id] }),
+}));

@@ -10,21 +10,21 @@ import { consumeActivationToken } from '../auth/auth.service';
 
 /** Account information of a user: the user, its company, offices and discharge sites. */
 export async function getAccountInfo(db: DbOrTx, userId: number): Promise<AccountInfoResponse> {
-  const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
+  const user = await db.query.users.findFirst({
+    where: eq(users.id, userId),
+    with: {
+      company: {
+        with: {
+          offices: { orderBy: [asc(offices.id)] },
+          dischargeSites: { orderBy: [asc(dischargeSites.id)] },
+        },
+      },
+    },
+  });
   if (!user) throw new AppError('not_found', 'User not found');
-  const company = user.companyId
-    ? await db.query.companies.findFirst({ where: eq(companies.id, user.companyId) })
-    : undefined;
-  const officeRows = company
-    ? await db.select().from(offices).where(eq(offices.companyId, company.id)).orderBy(asc(offices.id))
-    : [];
-  const siteRows = company
-    ? await db
-        .select()
-        .from(dischargeSites)
-        .where(eq(dischargeSites.companyId, company.id))
-        .orderBy(asc(dischargeSites.id))
-    : [];
+  const company = user.company;
+  const officeRows = company?.offices ?? [];
+  const siteRows = company?.dischargeSites ?? [];
   return {
     id: user.id,
     email: user.email,

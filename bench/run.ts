@@ -1,0 +1,447 @@
+/**
+ * junkan benchmark (`npm run bench`, after the web build). Prints, beside a bare Fastify route started the same
+ * way, the req/s and p99 of GET /api/users/info and GET /api/projects on PGlite and on PostgreSQL, then the gzip
+ * size of the JavaScript the login and home pages load. Writes the same figures to bench/last-results.md.
+ *
+ * Env: BENCH_POSTGRES_URL (admin connection, default postgresql://postgres@127.0.0.1:5432/postgres),
+ * BENCH_DURATION (seconds per measured run, default 5), BENCH_WARMUP (seconds, default 1).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { PROJECT_STATUSES, PROJECT_TYPES } from '@junkan/shared';
+import autocannon from 'autocannon';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client';
+import { companies, offices, projects, users } from '../apps/server/src/db/schema';
+import { DEMO_PASSWORD, seedDemoData } from '../apps/server/src/seed/demo';
+import { measurePages, type PageBundle } from './bundle';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const HOST = '127.0.0.1';
+const LOG_LEVEL = 'warn';
+const CONNECTIONS = [10, 50] as const;
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
+const EXTRA_PROJECTS = 300;
+const DISCHARGER = 'discharger@example.com';
+const LOGIN_TARGET_BYTES = 200_000;
+const ADMIN_PG_URL = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+const out = (line = '') => process.stdout.write(`${line}\n`);
+
+// ---------------------------------------------------------------------------------------------- cleanup
+
+const cleanups: Array<() => Promise<void>> = [];
+let cleaning: Promise<void> | undefined;
+/** Runs every registered cleanup once, newest first (servers stop before their database is dropped). */
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const fn of cleanups.reverse()) {
+      try {
+        await fn();
+      } catch (error) {
+        console.error('bench cleanup:', error);
+      }
+    }
+  })();
+  return cleaning;
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\nbench: ${signal}, stopping servers and cleaning up`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------- servers
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, HOST, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Child {
+  name: string;
+  proc: ChildProcess;
+  base: string;
+  stop(): Promise<void>;
+}
+
+/** Starts a TypeScript entry point under the bench's own Node with tsx, in its own process group. */
+async function startChild(name: string, script: string, env: Record<string, string>): Promise<Child> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST, LOG_LEVEL },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const relay = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line.trim()) console.error(`[${name}] ${line}`);
+  };
+  proc.stdout?.on('data', relay);
+  proc.stderr?.on('data', relay);
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  let stopping: Promise<void> | undefined;
+  const signalGroup = (signal: NodeJS.Signals) => {
+    if (proc.exitCode !== null || proc.signalCode !== null || !proc.pid) return;
+    try {
+      process.kill(-proc.pid, signal);
+    } catch {
+      // already gone
+    }
+  };
+  const stop = () => {
+    stopping ??= (async () => {
+      signalGroup('SIGTERM');
+      const timedOut = await Promise.race([exited.then(() => false), sleep(8000).then(() => true)]);
+      if (timedOut) {
+        signalGroup('SIGKILL');
+        await exited;
+      }
+    })();
+    return stopping;
+  };
+  cleanups.push(stop);
+  return { name, proc, base: `http://${HOST}:${port}`, stop };
+}
+
+/** Waits until `url` answers 200; fails when the child exits first or after 90 s. */
+async function waitReady(child: Child, urlPath: string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.proc.exitCode !== null)
+      throw new Error(`${child.name} exited with code ${child.proc.exitCode}`);
+    try {
+      const res = await fetch(child.base + urlPath, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`${child.name} did not answer ${urlPath} within 90 s`);
+}
+
+// ---------------------------------------------------------------------------------------------- data
+
+/** Seeds the demo data and adds EXTRA_PROJECTS projects to the demo discharger's company, then closes. */
+async function prepareDatabase(opts: { dataDir: string; databaseUrl?: string }): Promise<void> {
+  const database = await openDatabase(opts);
+  try {
+    await seedDemoData(database.db);
+    const [owner] = await database.db
+      .select({ companyId: users.companyId })
+      .from(users)
+      .where(eq(users.email, DISCHARGER));
+    const companyId = owner?.companyId;
+    if (!companyId) throw new Error(`${DISCHARGER} has no company in the demo data`);
+    const transporters = await database.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.type, 'TRANSPORT'));
+    const officeRows = await database.db
+      .select({ id: offices.id })
+      .from(offices)
+      .where(eq(offices.companyId, companyId));
+    const now = Date.now();
+    const rows = Array.from({ length: EXTRA_PROJECTS }, (_, i) => ({
+      title: `ベンチ案件 ${String(i + 1).padStart(3, '0')} 産業廃棄物 定期回収`,
+      status: PROJECT_STATUSES[i % PROJECT_STATUSES.length]!,
+      type: PROJECT_TYPES[i % PROJECT_TYPES.length]!,
+      memo: i % 3 === 0 ? `毎週${'月火水木金'[i % 5]}曜日 午前回収。搬入口は建物裏手。` : null,
+      companyId,
+      transportCompanyId:
+        i % 4 === 3 ? null : (transporters[i % Math.max(transporters.length, 1)]?.id ?? null),
+      officeId: officeRows[i % Math.max(officeRows.length, 1)]?.id ?? null,
+      createdAt: new Date(now - (i + 1) * 3_600_000),
+      updatedAt: new Date(now - (i + 1) * 3_600_000),
+    }));
+    for (let i = 0; i < rows.length; i += 100)
+      await database.db.insert(projects).values(rows.slice(i, i + 100));
+  } finally {
+    await database.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- load
+
+interface Measure {
+  database: string;
+  endpoint: string;
+  connections: number;
+  rps: number;
+  p99: number;
+  ratio: number | null;
+  non2xx: number;
+  errors: number;
+}
+
+/** Pause so requests left queued by the previous run (autocannon drops its sockets at the deadline) finish. */
+const SETTLE_MS = 1000;
+
+async function load(url: string, connections: number, token?: string) {
+  const headers = token ? { authorization: `Bearer ${token}` } : undefined;
+  await sleep(SETTLE_MS);
+  if (WARMUP > 0) await autocannon({ url, connections, duration: WARMUP, headers });
+  const result = await autocannon({ url, connections, duration: DURATION, headers });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function benchDatabase(
+  label: string,
+  databaseUrl?: string,
+): Promise<{ rows: Measure[]; listed: number }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `junkan-bench-${label}-`));
+  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  out(`\n[${label}] seeding demo data + ${EXTRA_PROJECTS} projects…`);
+  await prepareDatabase({ dataDir, databaseUrl });
+
+  const bare = await startChild(`bare/${label}`, 'bench/bare-server.ts', {});
+  const server = await startChild(`junkan/${label}`, 'apps/server/src/main.ts', {
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    SEED_DEMO: 'true',
+    LOGIN_RATE_LIMIT_MAX: '1000',
+    SMTP_URL: '',
+  });
+  await Promise.all([waitReady(bare, '/bare'), waitReady(server, '/api/docs/json')]);
+
+  const loginRes = await fetch(`${server.base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DISCHARGER, password: DEMO_PASSWORD }),
+  });
+  if (!loginRes.ok) throw new Error(`login failed: ${loginRes.status} ${await loginRes.text()}`);
+  const { token } = (await loginRes.json()) as { token: string };
+  const auth = { authorization: `Bearer ${token}` };
+  for (const p of ['/api/users/info', '/api/projects']) {
+    const res = await fetch(server.base + p, { headers: auth });
+    if (!res.ok) throw new Error(`GET ${p} answered ${res.status}: ${await res.text()}`);
+  }
+  const list = (await (await fetch(`${server.base}/api/projects`, { headers: auth })).json()) as unknown[];
+  out(`[${label}] GET /api/projects returns ${list.length} projects (server cap 200)`);
+
+  const rows: Measure[] = [];
+  for (const connections of CONNECTIONS) {
+    out(`[${label}] ${connections} connections…`);
+    const b = await load(`${bare.base}/bare`, connections);
+    rows.push({ database: label, endpoint: 'bare', connections, ...b, ratio: 1 });
+    for (const endpoint of ['/api/users/info', '/api/projects']) {
+      const r = await load(server.base + endpoint, connections, token);
+      rows.push({
+        database: label,
+        endpoint: `GET ${endpoint}`,
+        connections,
+        ...r,
+        ratio: b.rps > 0 ? r.rps / b.rps : null,
+      });
+    }
+  }
+  await sleep(SETTLE_MS);
+  await Promise.all([server.stop(), bare.stop()]);
+  return { rows, listed: list.length };
+}
+
+async function withPostgres<T>(fn: (databaseUrl: string) => Promise<T>): Promise<T | string> {
+  const admin = new pg.Client({ connectionString: ADMIN_PG_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    return `PostgreSQL not reachable at ${ADMIN_PG_URL} (${(error as Error).message}); skipped`;
+  }
+  const name = `junkan_bench_${randomBytes(4).toString('hex')}`;
+  await admin.query(`CREATE DATABASE "${name}"`);
+  let dropped = false;
+  const drop = async () => {
+    if (dropped) return;
+    dropped = true;
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  };
+  cleanups.push(drop);
+  const url = new URL(ADMIN_PG_URL);
+  url.pathname = `/${name}`;
+  out(`\n[postgresql] database ${name} created`);
+  return fn(url.toString());
+}
+
+// ---------------------------------------------------------------------------------------------- report
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const kb = (bytes: number) => `${fmt(bytes / 1000, 1)} kB`;
+
+function textTable(header: string[], rows: string[][], rightAligned: boolean[]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (rightAligned[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+/** A Markdown table laid out the way Biome formats one, so the written file passes `biome check`. */
+function mdTable(header: string[], rows: string[][], rightAligned: boolean[]): string {
+  const widths = header.map((h, i) => Math.max(3, h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (rightAligned[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
+  const rule = widths.map((w, i) => (rightAligned[i] ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w)));
+  return [line(header), `| ${rule.join(' | ')} |`, ...rows.map(line)].join('\n');
+}
+
+const HTTP_HEADER = ['database', 'endpoint', 'conns', 'req/s', 'p99 ms', 'ratio-to-bare', 'non-2xx/errors'];
+const HTTP_ALIGN = [false, false, true, true, true, true, true];
+const httpCells = (m: Measure) => [
+  m.database,
+  m.endpoint,
+  String(m.connections),
+  fmt(m.rps),
+  fmt(m.p99),
+  m.ratio === null ? '-' : fmt(m.ratio, 3),
+  `${m.non2xx}/${m.errors}`,
+];
+
+const BUNDLE_TOP = 8;
+function bundleRows(p: PageBundle): string[][] {
+  const top = p.files.slice(0, BUNDLE_TOP);
+  const rest = p.files.slice(BUNDLE_TOP);
+  const rows = top.map((f) => [
+    path.basename(f.file),
+    f.label === 'index.html' ? 'entry' : f.label.startsWith('src/') ? f.label : 'shared chunk',
+    kb(f.raw),
+    kb(f.gzip),
+  ]);
+  if (rest.length)
+    rows.push([
+      `${rest.length} more files`,
+      '-',
+      kb(rest.reduce((n, f) => n + f.raw, 0)),
+      kb(rest.reduce((n, f) => n + f.gzip, 0)),
+    ]);
+  rows.push([`total (${p.files.length} files)`, '-', kb(p.raw), kb(p.gzip)]);
+  return rows;
+}
+const BUNDLE_HEADER = ['file', 'source', 'raw', 'gzip -9'];
+const BUNDLE_ALIGN = [false, false, true, true];
+
+// ---------------------------------------------------------------------------------------------- main
+
+async function main() {
+  const started = performance.now();
+  out(
+    `junkan bench: Node ${process.version}, ${os.cpus().length} CPU (${os.cpus()[0]?.model.trim() ?? '?'}), ` +
+      `${DURATION} s per run after ${WARMUP} s warm-up, LOG_LEVEL=${LOG_LEVEL}`,
+  );
+
+  const measures: Measure[] = [];
+  const notes: string[] = [];
+  const pglite = await benchDatabase('pglite');
+  measures.push(...pglite.rows);
+  notes.push(`pglite: GET /api/projects returns ${pglite.listed} projects`);
+  const postgres = await withPostgres((url) => benchDatabase('postgresql', url));
+  if (typeof postgres === 'string') {
+    notes.push(postgres);
+    out(postgres);
+  } else {
+    measures.push(...postgres.rows);
+    notes.push(`postgresql: GET /api/projects returns ${postgres.listed} projects`);
+  }
+
+  const distDir = path.join(ROOT, 'apps/web/dist');
+  const pages = measurePages(distDir, [
+    { page: 'login (/sys/login)', lazy: ['src/features/auth/pages/login-page.tsx'] },
+    {
+      page: 'home (/sys/home)',
+      lazy: ['src/app/layout/app-layout.tsx', 'src/features/home/pages/home-page.tsx'],
+    },
+  ]);
+  const login = pages[0]!;
+  const loginMet = login.gzip < LOGIN_TARGET_BYTES;
+  const elapsed = (performance.now() - started) / 1000;
+
+  out('\n== HTTP (autocannon; ratio = endpoint req/s ÷ bare Fastify req/s at the same connections) ==\n');
+  out(textTable(HTTP_HEADER, measures.map(httpCells), HTTP_ALIGN));
+  for (const note of notes) out(`  ${note}`);
+  out('\n== JavaScript loaded per page (apps/web/dist, gzip level 9 per file, kB = 1000 bytes) ==');
+  for (const p of pages) {
+    out(`\n${p.page}: ${kb(p.gzip)} gzip (${kb(p.raw)} raw), roots: ${p.roots.join(', ')}`);
+    out(textTable(BUNDLE_HEADER, bundleRows(p), BUNDLE_ALIGN));
+    if (p.deferred.length)
+      out(
+        `  loaded later by the page (not counted): ${p.deferred.map((f) => `${path.basename(f.file)} ${kb(f.gzip)}`).join(', ')}`,
+      );
+  }
+  out(
+    `\nLogin page target < ${kb(LOGIN_TARGET_BYTES)} gzip: ${loginMet ? 'MET' : 'NOT MET'} (${kb(login.gzip)})`,
+  );
+  out(`Bench time (excluding the build): ${fmt(elapsed, 1)} s`);
+
+  const md = [
+    '# junkan benchmark — last results',
+    '',
+    `Run ${new Date().toISOString()} with \`npm run bench\`: Node ${process.version}, ${os.cpus().length} CPU ` +
+      `(${os.cpus()[0]?.model.trim() ?? '?'}), autocannon ${DURATION} s per run after a ${WARMUP} s warm-up, ` +
+      `server \`LOG_LEVEL=${LOG_LEVEL}\`, demo discharger's bearer token, ${EXTRA_PROJECTS} extra projects for ` +
+      "the discharger's company. The ratio to a bare Fastify route (same Node, same start-up, same logger) is the " +
+      'figure to compare across machines.',
+    '',
+    '## HTTP',
+    '',
+    mdTable(HTTP_HEADER, measures.map(httpCells), HTTP_ALIGN),
+    '',
+    ...notes.map((n) => `- ${n}`),
+    '',
+    '## JavaScript loaded per page',
+    '',
+    'From `apps/web/dist`: entry chunk + static imports + the route’s lazy chunks and their static imports; ' +
+      'gzip level 9 per file, summed; kB = 1000 bytes.',
+    '',
+    ...pages.flatMap((p) => [
+      `### ${p.page}: ${kb(p.gzip)} gzip (${kb(p.raw)} raw)`,
+      '',
+      mdTable(BUNDLE_HEADER, bundleRows(p), BUNDLE_ALIGN),
+      '',
+      ...(p.deferred.length
+        ? [
+            `Loaded later by the page (not counted): ${p.deferred.map((f) => `\`${path.basename(f.file)}\` ${kb(f.gzip)}`).join(', ')}.`,
+            '',
+          ]
+        : []),
+    ]),
+    `Login page target < ${kb(LOGIN_TARGET_BYTES)} gzip: **${loginMet ? 'met' : 'not met'}** (${kb(login.gzip)}).`,
+    '',
+  ].join('\n');
+  writeFileSync(path.join(ROOT, 'bench/last-results.md'), md);
+  out('Wrote bench/last-results.md');
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error('bench failed:', error);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}
