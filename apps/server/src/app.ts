@@ -13,12 +13,20 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database, DatabaseHandle } from './db/client';
+import { accountMasterRoutes } from './features/account-master/account-master.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { LoginThrottle } from './features/auth/login-throttle';
+import { businessCalendarRoutes } from './features/business-calendar/business-calendar.routes';
+import { codeMasterRoutes } from './features/code-masters/code-masters.routes';
+import { collectionAreaRoutes } from './features/collection-areas/collection-areas.routes';
 import { companyRoutes } from './features/companies/companies.routes';
+import { disposalSiteMasterRoutes } from './features/disposal-site-master/disposal-site-master.routes';
+import { handlingWastePriceRoutes } from './features/handling-waste-prices/handling-waste-prices.routes';
 import { homeRoutes } from './features/home/home.routes';
 import { outboxRoutes } from './features/outbox/outbox.routes';
+import { transportOperatorMasterRoutes } from './features/transport-operator-master/transport-operator-master.routes';
 import { userRoutes } from './features/users/users.routes';
+import { wasteMasterRoutes } from './features/waste-master/waste-master.routes';
 import { zipcodeRoutes } from './features/zipcode/zipcode.routes';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -108,6 +116,14 @@ export async function buildApp(
       await api.register(homeRoutes);
       await api.register(outboxRoutes);
       await api.register(zipcodeRoutes);
+      await api.register(wasteMasterRoutes);
+      await api.register(codeMasterRoutes);
+      await api.register(disposalSiteMasterRoutes);
+      await api.register(transportOperatorMasterRoutes);
+      await api.register(accountMasterRoutes);
+      await api.register(collectionAreaRoutes);
+      await api.register(handlingWastePriceRoutes);
+      await api.register(businessCalendarRoutes);
     },
     { prefix: '/api' },
   );

@@ -2,9 +2,11 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './seed/demo';
+import { seedReferenceData } from './seed/reference';
 
 const config = loadConfig();
 const database = await openDatabase(config);
+await seedReferenceData(database.db);
 const app = await buildApp(config, database);
 
 if (config.seedDemo && (await seedDemoData(database.db)))

@@ -4,6 +4,7 @@ import { type App, buildApp } from '../src/app';
 import type { AppConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { DEMO_PASSWORD, seedDemoData } from '../src/seed/demo';
+import { seedReferenceData } from '../src/seed/reference';
 import { startSmtpSink } from './smtp-sink';
 
 /**
@@ -32,6 +33,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
     };
   }
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  await seedReferenceData(database.db);
   await seedDemoData(database.db);
   const config: AppConfig = {
     port: 0,

@@ -1,5 +1,6 @@
 import { relations } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   date,
@@ -10,6 +11,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -91,6 +93,8 @@ export const users = pgTable(
     collectionRequestEnabled: boolean('collection_request_enabled').notNull().default(false),
     /** Quote parameters carried from account creation to the first quote request. */
     signupQuoteParams: jsonb('signup_quote_params').$type<Record<string, string | number>>(),
+    /** Removed from the account master; kept for the records that name the user. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -272,6 +276,208 @@ export const inquiries = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('inquiries_company_idx').on(t.companyId, t.createdAt)],
+);
+
+// ---- Master data -------------------------------------------------------------------------------
+
+/** Waste classification: major (1), middle (2) and minor (3) levels; `parentPath` lists the ancestor ids. */
+export const wastes = pgTable(
+  'wastes',
+  {
+    id: serial('id').primaryKey(),
+    category: varchar('category', { length: 16 }).notNull().$type<'INDUSTRIAL' | 'REGULAR'>(),
+    name: varchar('name', { length: 64 }).notNull(),
+    wasteCode: varchar('waste_code', { length: 7 }).notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => wastes.id),
+    /** Ancestor ids as `/1/12/` (empty for a major class). */
+    parentPath: varchar('parent_path', { length: 64 }).notNull().default(''),
+    level: smallint('level').notNull(),
+    /** Weight conversion factors: tonnes per cubic metre and per piece. */
+    tPerM3: numeric('t_per_m3', { precision: 10, scale: 4 }),
+    tPerPiece: numeric('t_per_piece', { precision: 10, scale: 4 }),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('wastes_code_unique').on(t.wasteCode), index('wastes_parent_idx').on(t.parentId)],
+);
+
+/** Units of measure (t, m3, kg, and count units that force valuables to 0). */
+export const unitMeasures = pgTable(
+  'unit_measures',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 8 }).notNull(),
+    unit: varchar('unit', { length: 16 }).notNull(),
+    isCount: boolean('is_count').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('unit_measures_code_unique').on(t.code),
+    uniqueIndex('unit_measures_unit_unique').on(t.unit),
+  ],
+);
+
+/** Packing styles (荷姿). */
+export const packingStyles = pgTable(
+  'packing_styles',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 8 }).notNull(),
+    style: varchar('style', { length: 32 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('packing_styles_code_unique').on(t.code),
+    uniqueIndex('packing_styles_style_unique').on(t.style),
+  ],
+);
+
+/** Disposal methods (処分方法). */
+export const disposalMethods = pgTable(
+  'disposal_methods',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 8 }).notNull(),
+    method: varchar('method', { length: 32 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('disposal_methods_code_unique').on(t.code),
+    uniqueIndex('disposal_methods_method_unique').on(t.method),
+  ],
+);
+
+/** Disposal sites (処分場) where collected waste goes. */
+export const disposalSites = pgTable(
+  'disposal_sites',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 8 }).notNull(),
+    name: varchar('name', { length: 64 }).notNull(),
+    city: varchar('city', { length: 32 }).notNull().default(''),
+    address1: varchar('address1', { length: 254 }).notNull().default(''),
+    address2: varchar('address2', { length: 254 }).notNull().default(''),
+    address3: varchar('address3', { length: 80 }).notNull().default(''),
+    licenseNumber: varchar('license_number', { length: 32 }).notNull().default(''),
+    expireDate: date('expire_date', { mode: 'string' }),
+    disposalMethodId: integer('disposal_method_id').references(() => disposalMethods.id),
+    capacity: varchar('capacity', { length: 32 }).notNull().default(''),
+    subscriberNumber: varchar('subscriber_number', { length: 7 }),
+    manifestPermitNumber: varchar('manifest_permit_number', { length: 32 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('disposal_sites_code_unique').on(t.code)],
+);
+
+/** Transport and disposal operator master: what the platform records about a transport company. */
+export const transportOperatorProfiles = pgTable('transport_operator_profiles', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  contractManager: varchar('contract_manager', { length: 16 }).notNull().default(''),
+  /** Prefectures or areas the operator can serve. */
+  compatibleAreas: jsonb('compatible_areas').$type<string[]>().notNull().default([]),
+  destinationDisposalSiteId: integer('destination_disposal_site_id').references(() => disposalSites.id),
+  updatedAt: updatedAt(),
+});
+
+/** A transport company's collection area for one waste type, by postal codes. */
+export const collectionAreas = pgTable(
+  'collection_areas',
+  {
+    id: serial('id').primaryKey(),
+    transportCompanyId: integer('transport_company_id')
+      .notNull()
+      .references(() => companies.id),
+    type: varchar('type', { length: 16 }).notNull().$type<'INDUSTRIAL' | 'REGULAR'>(),
+    areaName: varchar('area_name', { length: 32 }).notNull(),
+    licenseNumber: varchar('license_number', { length: 32 }).notNull().default(''),
+    administrativeDistrict: varchar('administrative_district', { length: 32 }).notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('collection_areas_name_unique').on(t.transportCompanyId, t.type, t.areaName)],
+);
+
+export const collectionAreaPostalCodes = pgTable(
+  'collection_area_postal_codes',
+  {
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => collectionAreas.id, { onDelete: 'cascade' }),
+    transportCompanyId: integer('transport_company_id').notNull(),
+    type: varchar('type', { length: 16 }).notNull(),
+    posCode: varchar('pos_code', { length: 8 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.areaId, t.posCode] }),
+    uniqueIndex('collection_area_pos_code_unique').on(t.transportCompanyId, t.type, t.posCode),
+  ],
+);
+
+/** Unit prices of a collection area with validity periods; periods of the same waste must not overlap. */
+export const collectionAreaPrices = pgTable(
+  'collection_area_prices',
+  {
+    id: serial('id').primaryKey(),
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => collectionAreas.id, { onDelete: 'cascade' }),
+    wasteId: integer('waste_id').references(() => wastes.id),
+    /** Whole yen, tax excluded. */
+    unitPrice: integer('unit_price').notNull(),
+    unitMeasureId: integer('unit_measure_id').references(() => unitMeasures.id),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    validTo: date('valid_to', { mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('collection_area_prices_area_idx').on(t.areaId, t.wasteId)],
+);
+
+/** The platform's handling-waste unit prices (ruling 11's granted right), by waste and period. */
+export const handlingWastePrices = pgTable(
+  'handling_waste_prices',
+  {
+    id: serial('id').primaryKey(),
+    wasteId: integer('waste_id')
+      .notNull()
+      .references(() => wastes.id),
+    unitPrice: integer('unit_price').notNull(),
+    unitMeasureId: integer('unit_measure_id').references(() => unitMeasures.id),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    validTo: date('valid_to', { mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('handling_waste_prices_waste_idx').on(t.wasteId)],
+);
+
+/** A transport company's business days and hours. */
+export const businessSettings = pgTable('business_settings', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  /** Business weekdays, 0 = Sunday ... 6 = Saturday. */
+  weekdays: jsonb('weekdays').$type<number[]>().notNull().default([1, 2, 3, 4, 5]),
+  openTime: varchar('open_time', { length: 5 }).notNull().default('08:00'),
+  closeTime: varchar('close_time', { length: 5 }).notNull().default('17:00'),
+  closedOnNationalHolidays: boolean('closed_on_national_holidays').notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+/** Closed days a company adds on top of the national holidays. */
+export const businessClosedDays = pgTable(
+  'business_closed_days',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    reason: varchar('reason', { length: 64 }).notNull().default(''),
+  },
+  (t) => [uniqueIndex('business_closed_days_unique').on(t.companyId, t.date)],
 );
 
 export const companiesRelations = relations(companies, ({ many }) => ({

@@ -64,6 +64,7 @@ export async function loadSession(db: Database, claims: TokenClaims): Promise<Se
       email: users.email,
       role: users.role,
       enabled: users.enabled,
+      deletedAt: users.deletedAt,
       companyId: users.companyId,
       registrantNumber: users.registrantNumber,
       ediKey: users.ediKey,
@@ -72,7 +73,7 @@ export async function loadSession(db: Database, claims: TokenClaims): Promise<Se
       grants: sql<
         string[] | null
       >`(select array_agg(g.permission) from user_permission_grants g where g.user_id = users.id)`,
-      isAdminActive: sql<boolean>`exists (select 1 from users a where a.id = ${claims.adminId ?? null} and a.enabled and a.role = 'ADMIN')`,
+      isAdminActive: sql<boolean>`exists (select 1 from users a where a.id = ${claims.adminId ?? null} and a.enabled and a.deleted_at is null and a.role = 'ADMIN')`,
     })
     .from(users)
     .where(eq(users.id, claims.userId));

@@ -16,6 +16,32 @@ const ChangePasswordPage = lazy(() => import('../features/auth/pages/change-pass
 const UserRegistrationPage = lazy(() => import('../features/account/pages/user-registration-page'));
 const AccountSelectionPage = lazy(() => import('../features/account-selection/pages/account-selection-page'));
 const HomePage = lazy(() => import('../features/home/pages/home-page'));
+const AccountPage = lazy(() => import('../features/account/pages/account-page'));
+const AccountMasterPage = lazy(() => import('../features/account-master/pages/account-master-page'));
+const AccountMasterEditPage = lazy(() => import('../features/account-master/pages/account-master-edit-page'));
+const TransportOperatorMasterPage = lazy(
+  () => import('../features/transport-operator-master/pages/transport-operator-master-page'),
+);
+const WasteMasterPage = lazy(() => import('../features/waste-master/pages/waste-master-page'));
+const UnitOfMeasureMasterPage = lazy(
+  () => import('../features/code-masters/pages/unit-of-measure-master-page'),
+);
+const PackagingMasterPage = lazy(() => import('../features/code-masters/pages/packaging-master-page'));
+const DisposalMethodMasterPage = lazy(
+  () => import('../features/code-masters/pages/disposal-method-master-page'),
+);
+const DisposalSiteMasterPage = lazy(
+  () => import('../features/disposal-site-master/pages/disposal-site-master-page'),
+);
+const AreaPriceSettingPage = lazy(
+  () => import('../features/area-price-setting/pages/area-price-setting-page'),
+);
+const HandlingWasteUnitPricePage = lazy(
+  () => import('../features/handling-waste-price/pages/handling-waste-unit-price-page'),
+);
+const BusinessDateSettingPage = lazy(
+  () => import('../features/business-calendar/pages/business-date-setting-page'),
+);
 
 /**
  * Signed-in pages carry their permission key in `handle` (checked by the layout); paths and keys match
@@ -52,6 +78,88 @@ const router = createBrowserRouter(
               handle: { permission: 'CHANGE_PASSWORD' } satisfies RouteHandle,
               element: <ChangePasswordPage />,
             },
+            {
+              path: 'account',
+              handle: { permission: 'ACCOUNT_INFO' } satisfies RouteHandle,
+              element: <AccountPage />,
+            },
+            {
+              path: 'account/trans',
+              handle: { permission: 'ACCOUNT_INFO_TRANS' } satisfies RouteHandle,
+              element: <AccountPage />,
+            },
+            {
+              path: 'account-master',
+              handle: { permission: 'MASTER_ACCOUNT' } satisfies RouteHandle,
+              element: <AccountMasterPage />,
+            },
+            {
+              path: 'account-master/update/:id',
+              handle: { permission: 'MASTER_ACCOUNT' } satisfies RouteHandle,
+              element: <AccountMasterEditPage />,
+            },
+            {
+              path: 'account-master/trans/update/:id',
+              handle: { permission: 'MASTER_ACCOUNT' } satisfies RouteHandle,
+              element: <AccountMasterEditPage />,
+            },
+            {
+              path: 'account-master/register',
+              handle: { permission: 'MASTER_ACCOUNT' } satisfies RouteHandle,
+              element: <AccountMasterEditPage />,
+            },
+            {
+              path: 'account-master/trans/register',
+              handle: { permission: 'MASTER_ACCOUNT' } satisfies RouteHandle,
+              element: <AccountMasterEditPage />,
+            },
+            {
+              path: 'transport-and-disposal-operator-master',
+              handle: { permission: 'MASTER_TRANSPORT_OPERATOR' } satisfies RouteHandle,
+              element: <TransportOperatorMasterPage />,
+            },
+            {
+              path: 'waste-master',
+              handle: { permission: 'MASTER_WASTE' } satisfies RouteHandle,
+              element: <WasteMasterPage />,
+            },
+            {
+              path: 'unit-of-measure-master',
+              handle: { permission: 'MASTER_UNIT_OF_MEASURE' } satisfies RouteHandle,
+              element: <UnitOfMeasureMasterPage />,
+            },
+            {
+              path: 'packaging-master',
+              handle: { permission: 'MASTER_PACKAGING' } satisfies RouteHandle,
+              element: <PackagingMasterPage />,
+            },
+            {
+              path: 'disposal-method-master',
+              handle: { permission: 'MASTER_DISPOSAL_SITE' } satisfies RouteHandle,
+              element: <DisposalMethodMasterPage />,
+            },
+            {
+              path: 'disposal-site-master',
+              handle: { permission: 'MASTER_DISPOSAL_SITE' } satisfies RouteHandle,
+              element: <DisposalSiteMasterPage />,
+            },
+            {
+              path: 'area-price-setting',
+              handle: { permission: 'AREA_PRICE_SETTING' } satisfies RouteHandle,
+              element: <AreaPriceSettingPage />,
+            },
+            {
+              path: 'handling-waste-unit-price',
+              handle: { permission: 'HANDLING_WASTE_UNIT_PRICE' } satisfies RouteHandle,
+              element: <HandlingWasteUnitPricePage />,
+            },
+            {
+              path: 'business-date-setting',
+              handle: { permission: 'BUSINESS_DATE_SETTING' } satisfies RouteHandle,
+              element: <BusinessDateSettingPage />,
+            },
+            { path: 'master-admin', element: <Navigate to="/account-master" replace /> },
+            { path: 'collection-area', element: <Navigate to="/area-price-setting" replace /> },
             { path: '403', element: <ForbiddenPage /> },
             { path: '*', element: <NotFoundPage /> },
           ],

@@ -25,7 +25,7 @@ export async function login(
     throw new AppError('too_many_requests', 'Too many requests');
   const user = await app.db.query.users.findFirst({ where: eq(users.email, email) });
   const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
-  if (!user || !ok) {
+  if (!user || user.deletedAt || !ok) {
     app.loginThrottle.recordFailure(email, request.ip);
     throw new AppError('MSG_01_01', LOGIN_FAILURE_MESSAGE.INCORRECT);
   }

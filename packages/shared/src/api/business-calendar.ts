@@ -1,0 +1,2 @@
+// Request and response schemas of this feature's calls.
+export {};
