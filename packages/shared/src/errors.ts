@@ -5,6 +5,8 @@ export interface ApiErrorBody {
   code: MessageCode;
   message: string;
   fields?: Record<string, MessageCode>;
+  /** Values for the message text, such as what uses an item that cannot be deleted. */
+  params?: Record<string, string | number>;
 }
 
 /** HTTP status for each error code the server raises; anything not listed is a 400. */
@@ -21,6 +23,13 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   sub_num_can_not_use: 409,
   edi_key_can_not_use: 409,
   account_already_active: 409,
+  code_already_used: 409,
+  name_already_used: 409,
+  in_use_cannot_delete: 409,
+  period_overlap: 409,
+  area_name_already_used: 409,
+  pos_code_already_used: 409,
+  license_already_used: 409,
   too_many_requests: 429,
   server_error: 500,
 };

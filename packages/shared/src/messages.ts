@@ -59,6 +59,19 @@ export const MESSAGE_CODES = [
   'not_found',
   'validation_error',
   'password_changed',
+  'code_already_used',
+  'name_already_used',
+  'waste_code_invalid',
+  'in_use_cannot_delete',
+  'period_overlap',
+  'invalid_period',
+  'area_name_already_used',
+  'pos_code_already_used',
+  'license_already_used',
+  'parent_not_found',
+  'master_saved',
+  'master_deleted',
+  'confirm_delete',
 ] as const;
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 

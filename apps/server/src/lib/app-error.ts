@@ -7,6 +7,7 @@ export class AppError extends Error {
     readonly code: MessageCode,
     message?: string,
     readonly fields?: Record<string, MessageCode>,
+    readonly params?: Record<string, string | number>,
   ) {
     super(message ?? code);
     this.statusCode = statusForCode(code);

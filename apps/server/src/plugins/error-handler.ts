@@ -9,6 +9,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       const body: ApiErrorBody = { code: error.code, message: error.message };
       if (error.fields) body.fields = error.fields;
+      if (error.params) body.params = error.params;
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -8,15 +8,24 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields?: Record<string, string>;
+  /** Values for the message text (e.g. what uses an item that cannot be deleted). */
+  readonly params?: Record<string, string | number>;
   /** The server's `message` string (login failures are told apart by it, ruling 7). */
   readonly serverMessage: string;
 
-  constructor(args: { status: number; code: string; message?: string; fields?: Record<string, string> }) {
+  constructor(args: {
+    status: number;
+    code: string;
+    message?: string;
+    fields?: Record<string, string>;
+    params?: Record<string, string | number>;
+  }) {
     super(args.code);
     this.name = 'ApiError';
     this.status = args.status;
     this.code = args.code;
     this.fields = args.fields;
+    this.params = args.params;
     this.serverMessage = args.message ?? '';
   }
 }
@@ -49,16 +58,28 @@ function buildUrl(path: string, query?: Query): string {
   return `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${qs ? `?${qs}` : ''}`;
 }
 
-async function readErrorBody(
-  response: Response,
-): Promise<{ code?: string; message?: string; fields?: Record<string, string> }> {
+async function readErrorBody(response: Response): Promise<{
+  code?: string;
+  message?: string;
+  fields?: Record<string, string>;
+  params?: Record<string, string | number>;
+}> {
   try {
-    const body = (await response.json()) as { code?: unknown; message?: unknown; fields?: unknown };
+    const body = (await response.json()) as {
+      code?: unknown;
+      message?: unknown;
+      fields?: unknown;
+      params?: unknown;
+    };
     return {
       code: typeof body.code === 'string' ? body.code : undefined,
       message: typeof body.message === 'string' ? body.message : undefined,
       fields:
         body.fields && typeof body.fields === 'object' ? (body.fields as Record<string, string>) : undefined,
+      params:
+        body.params && typeof body.params === 'object'
+          ? (body.params as Record<string, string | number>)
+          : undefined,
     };
   } catch {
     return {};

@@ -37,8 +37,13 @@ export function setZodIssues(form: FormInstance, issues: readonly z.core.$ZodIss
   form.setFields(fields);
 }
 
-export function toastError(message: MessageInstance, t: TFunction, code: string): void {
-  void message.error(messageText(t, code), TOAST_DURATION_S);
+export function toastError(
+  message: MessageInstance,
+  t: TFunction,
+  code: string,
+  params?: Record<string, string | number>,
+): void {
+  void message.error(messageText(t, code, params), TOAST_DURATION_S);
 }
 
 /**
@@ -70,7 +75,8 @@ export function showApiError(args: {
     return error.code;
   }
   const generic = ['validation_error', 'server_error', 'unknown_error', 'invalid_request'];
-  toastError(message, t, fallbackCode && generic.includes(error.code) ? fallbackCode : error.code);
+  const useFallback = fallbackCode && generic.includes(error.code);
+  toastError(message, t, useFallback ? fallbackCode : error.code, useFallback ? undefined : error.params);
   return error.code;
 }
 

@@ -6,6 +6,7 @@ export const errorSchema = z.object({
   code: z.string(),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export const tokenResponseSchema = z.object({ token: z.string() });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
@@ -14,3 +15,9 @@ export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
 });
+
+/** A page of a list: the items, the total count and the page asked for. */
+export const pageOf = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), size: z.number().int() });
+
+export const sortOrderSchema = z.enum(['asc', 'desc']).default('asc');
