@@ -129,6 +129,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       code: info.code ?? fallback,
       message: info.message,
       fields: info.fields,
+      params: info.params,
     });
   }
   if (response.status === 204) return undefined as T;
