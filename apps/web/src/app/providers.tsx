@@ -6,10 +6,27 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../lib/api-client';
 import { CompanyFilterProvider } from '../lib/company-filter';
+import { getSessionSnapshot, type SessionSnapshot, subscribeSession } from '../lib/session';
 import { ToastProvider } from '../lib/toast';
 
+const identityOf = (s: SessionSnapshot) => `${s.claims?.userId ?? ''}|${s.adminId ?? ''}`;
+
+/**
+ * Cached answers belong to one signed-in identity. When the user or the acting operator changes (here or in
+ * another tab), drop them before anything renders for the new identity; permissions are keyed by identity.
+ */
+function clearCacheOnIdentityChange(queryClient: QueryClient): void {
+  let identity = identityOf(getSessionSnapshot());
+  subscribeSession(() => {
+    const next = identityOf(getSessionSnapshot());
+    if (next === identity) return;
+    identity = next;
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'permissions' });
+  });
+}
+
 function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const queryClient = new QueryClient({
     defaultOptions: {
       queries: {
         // Client errors (4xx) will not change on retry.
@@ -20,6 +37,8 @@ function createQueryClient(): QueryClient {
       },
     },
   });
+  clearCacheOnIdentityChange(queryClient);
+  return queryClient;
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {

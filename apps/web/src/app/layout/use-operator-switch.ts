@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useCompanyFilter } from '../../lib/company-filter';
 import { clearSession, redirectToLogin, restoreAdminToken } from '../../lib/session';
@@ -8,7 +7,6 @@ import { useSession } from '../../lib/use-session';
 export function useOperatorSwitch() {
   const session = useSession();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { setCompanyId } = useCompanyFilter();
   return () => {
     setCompanyId('ALL');
@@ -18,7 +16,6 @@ export function useOperatorSwitch() {
         redirectToLogin();
         return;
       }
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'permissions' });
     }
     navigate('/account-selection');
   };

@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { APP_ORIGIN, APP_PORT, DATA_DIR_ENV, MAIL_DIR_ENV, SMTP_PORT } from './support/env';
+
+process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
+
+// The config is evaluated again in every worker: the folders are created once, in the runner process,
+// and reach the workers through the environment they inherit.
+const isRunner = !process.env[DATA_DIR_ENV];
+process.env[DATA_DIR_ENV] ??= mkdtempSync(path.join(os.tmpdir(), 'junkan-e2e-data-'));
+const dataDir = process.env[DATA_DIR_ENV];
+process.env[MAIL_DIR_ENV] ??= mkdtempSync(path.join(os.tmpdir(), 'junkan-e2e-mail-'));
+
+// globalTeardown removes both folders; the server is stopped only after it, so sweep once more on exit.
+if (isRunner) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  globalSetup: './support/global-setup.ts',
+  globalTeardown: './support/global-teardown.ts',
+  use: {
+    baseURL: `${APP_ORIGIN}/sys/`,
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    command: 'npx tsx ../apps/server/src/main.ts',
+    url: `${APP_ORIGIN}/api/docs/json`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    env: {
+      PORT: String(APP_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: APP_ORIGIN,
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT_MAX: '1000',
+    },
+  },
+});

@@ -1,0 +1,53 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Demo1234';
+
+export const DEMO = {
+  admin: 'admin@example.com',
+  discharger: 'discharger@example.com',
+  discharger2: 'discharger2@example.com',
+  transporter: 'transporter@example.com',
+  platform: 'platform@example.com',
+} as const;
+
+/** A unique address for a test that creates an account. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/**
+ * Waits until the login page is really shown. Pages are lazy chunks and the router keeps the previous
+ * page on screen while the next one loads, so the address alone is not enough: the account creation and
+ * reset pages have `#email` and `#password` too. Only the login page links to the reset page.
+ */
+export async function expectLoginPage(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/sys\/login$/);
+  await expect(page.locator('a[href="/sys/reset-pass"]')).toBeVisible();
+}
+
+/** Fills and submits the login form (the page is opened first unless already there). */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  if (!new URL(page.url()).pathname.endsWith('/sys/login')) await page.goto('login');
+  await expectLoginPage(page);
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(password);
+  await page.locator('button[type=submit]').click();
+}
+
+/** Signs in and waits until the signed-in shell shows (home, or account selection for an admin). */
+export async function login(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await submitLogin(page, email, password);
+  await expect(page.getByTestId('role-badge')).toBeVisible();
+}
+
+/** Opens the user menu and signs out; the login page follows. */
+export async function logout(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  await expectLoginPage(page);
+}
+
+/** Rows of the home page's project table. */
+export function projectRows(page: Page) {
+  return page.getByTestId('home-projects').locator('tbody tr.ant-table-row');
+}

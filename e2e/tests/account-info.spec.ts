@@ -1,0 +1,89 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO, login } from '../support/app';
+
+/** Confirms the open antd confirmation dialog (its primary button). */
+async function confirmDialog(page: Page): Promise<void> {
+  const dialog = page.locator('.ant-modal-confirm');
+  await expect(dialog).toBeVisible();
+  await dialog.locator('.ant-btn-primary').click();
+  await expect(dialog).toHaveCount(0);
+}
+
+test('a discharger adds an office and a discharge site with the postal lookup, saves, reloads and sees them', async ({
+  page,
+}) => {
+  await login(page, DEMO.discharger2);
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('user-menu-account').click();
+  await expect(page).toHaveURL(/\/sys\/account$/);
+  await expect(page.locator('#accountName')).not.toHaveValue('');
+  const offices = page.getByTestId('office-block');
+  const sites = page.getByTestId('discharge-site-block');
+  const officeCount = await offices.count();
+  const siteCount = await sites.count();
+
+  // A new office: the lookup fills the address from the postal code.
+  await page.getByTestId('add-office').click();
+  const office = offices.nth(officeCount);
+  await office.locator(`#offices_${officeCount}_officeName`).fill('E2E 新宿営業所');
+  await office.locator(`#offices_${officeCount}_officePostalCode`).fill('1040061');
+  await expect(office.locator(`#offices_${officeCount}_officePostalCode`)).toHaveValue('104-0061');
+  await office.getByTestId('postal-lookup').click();
+  await expect(office.locator(`#offices_${officeCount}_officeAddress`)).toHaveValue('東京都中央区銀座');
+  await office.locator(`#offices_${officeCount}_officeAddress`).fill('東京都中央区銀座4-4-4');
+  await office.locator(`#offices_${officeCount}_officeTelephone`).fill('0355556666');
+  await office.locator(`#offices_${officeCount}_officeTelephone`).blur();
+  await expect(office.locator(`#offices_${officeCount}_officeTelephone`)).toHaveValue('03-5555-6666');
+  await office.locator(`#offices_${officeCount}_officeEmail`).fill('shinjuku@example.com');
+
+  // A new discharge site: an unknown postal code says so next to the field, a known one fills two lines.
+  await page.getByTestId('add-discharge-site').click();
+  const site = sites.nth(siteCount);
+  const prefix = `#wastes_${siteCount}_`;
+  await site.locator(`${prefix}dischargeSitename`).fill('E2E 梅田倉庫');
+  await site.locator(`${prefix}wasteStaff`).fill('倉庫 次郎');
+  await site.locator(`${prefix}wastePostalCode`).fill('0000000');
+  await site.getByTestId('postal-lookup').click();
+  await expect(site.getByText('該当する住所が見つかりません', { exact: false })).toBeVisible();
+  await site.locator(`${prefix}wastePostalCode`).fill('5300001');
+  await site.getByTestId('postal-lookup').click();
+  await expect(site.locator(`${prefix}wasteAddress`)).toHaveValue('大阪府大阪市北区');
+  await expect(site.locator(`${prefix}wasteAddress2`)).toHaveValue('梅田');
+  await site.locator(`${prefix}wasteAddress3`).fill('2-2-2 E2E倉庫');
+  await site.locator(`${prefix}wasteTelephone`).fill('0677778888');
+  await site.locator(`${prefix}wasteTelephone`).blur();
+  await site.locator(`${prefix}wasteEmail`).fill('umeda-soko@example.com');
+
+  // Leaving with unsaved changes asks first; cancelling stays on the page.
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('user-menu-changePassword').click();
+  await expect(page.locator('.ant-modal-confirm')).toBeVisible();
+  await page.locator('.ant-modal-confirm .ant-btn').first().click();
+  await expect(page).toHaveURL(/\/sys\/account$/);
+
+  await page.getByTestId('account-info-submit').click();
+  await confirmDialog(page);
+  await expect(page.getByText('アカウント情報を更新しました。')).toBeVisible();
+
+  await page.reload();
+  await expect(offices).toHaveCount(officeCount + 1);
+  await expect(sites).toHaveCount(siteCount + 1);
+  const savedOffice = offices.nth(officeCount);
+  await expect(savedOffice.getByText('登録済み')).toBeVisible();
+  await expect(savedOffice.locator(`#offices_${officeCount}_officeName`)).toHaveValue('E2E 新宿営業所');
+  await expect(savedOffice.locator(`#offices_${officeCount}_officeName`)).toBeDisabled();
+  await expect(savedOffice.locator(`#offices_${officeCount}_officeAddress`)).toHaveValue('東京都中央区銀座4-4-4');
+  await expect(sites.nth(siteCount).locator(`${prefix}wasteAddress3`)).toHaveValue('2-2-2 E2E倉庫');
+
+  // Removing the two entries again (each asks first) leaves the demo data as it was.
+  for (const block of [sites.nth(siteCount), offices.nth(officeCount)]) {
+    await block.getByTestId('remove-existing-entry').click();
+    await page.locator('.ant-popconfirm .ant-btn-dangerous').click();
+  }
+  await page.getByTestId('account-info-submit').click();
+  await confirmDialog(page);
+  await expect(page.getByText('アカウント情報を更新しました。')).toBeVisible();
+  await page.reload();
+  await expect(offices).toHaveCount(officeCount);
+  await expect(sites).toHaveCount(siteCount);
+});

@@ -1,0 +1,50 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO, login, projectRows } from '../support/app';
+
+async function chooseOperatorType(page: Page, label: '排出事業者' | '収集運搬・処分業者') {
+  await page.getByTestId('account-selection-type').getByText(label, { exact: true }).click();
+}
+
+function operatorItem(page: Page, name: string) {
+  return page.getByTestId('account-selection-list').getByTestId('account-selection-item').filter({
+    hasText: name,
+  });
+}
+
+test('an admin acts for a discharger, then switches to a transporter', async ({ page }) => {
+  await login(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/sys\/account-selection$/);
+
+  // Discharger: a double-click selects and confirms.
+  await chooseOperatorType(page, '排出事業者');
+  await operatorItem(page, '株式会社グリーン商事').dblclick();
+
+  await expect(page).toHaveURL(/\/sys\/home$/);
+  await expect(page.getByTestId('role-badge')).toHaveText('管理者（排出事業者）');
+  await expect(page.getByTestId('company-select')).toHaveCount(0);
+  const rows = projectRows(page);
+  await expect(rows.filter({ hasText: '銀座店 可燃ごみ定期回収' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: '梅田事業所 廃油処理' })).toHaveCount(0);
+
+  // Back to the operator selection through the user menu; the admin's own token returns.
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('user-menu-operator-selection').click();
+  await expect(page).toHaveURL(/\/sys\/account-selection$/);
+  await expect(page.getByTestId('role-badge')).toHaveText('管理者');
+
+  // Transporter: a click selects, the confirm button confirms.
+  await chooseOperatorType(page, '収集運搬・処分業者');
+  const confirm = page.getByTestId('account-selection-confirm');
+  await expect(confirm).toBeDisabled();
+  const toto = operatorItem(page, '東都環境サービス株式会社');
+  await toto.click();
+  await expect(toto).toHaveAttribute('aria-selected', 'true');
+  await confirm.click();
+
+  await expect(page).toHaveURL(/\/sys\/home$/);
+  await expect(page.getByTestId('role-badge')).toHaveText('管理者（収集運搬・処分業者）');
+  await expect(page.getByTestId('company-select')).toBeVisible();
+  await expect(rows.filter({ hasText: '梅田事業所 金属くず回収' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: '銀座店 可燃ごみ定期回収' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: '什器入替に伴う粗大ごみ' })).toHaveCount(0);
+});

@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, login, projectRows, submitLogin } from '../support/app';
+
+test.describe('sign-in per role', () => {
+  test('a discharger sees its own home: notices, inquiries, phone and its own projects', async ({ page }) => {
+    await login(page, DEMO.discharger);
+
+    await expect(page).toHaveURL(/\/sys\/home$/);
+    await expect(page.getByTestId('role-badge')).toHaveText('排出事業者');
+    await expect(page.getByTestId('side-menu').getByText('ホーム', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('home-notices')).toBeVisible();
+    await expect(page.getByTestId('home-update-infos')).toBeVisible();
+    await expect(page.getByTestId('home-inquiries')).toBeVisible();
+    await expect(page.getByTestId('home-phone')).toBeVisible();
+    await expect(page.getByTestId('company-select')).toHaveCount(0);
+
+    const rows = projectRows(page);
+    await expect(rows.filter({ hasText: '銀座店 可燃ごみ定期回収' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: '段ボール 月次回収' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: '梅田事業所 廃油処理' })).toHaveCount(0);
+    await expect(rows.filter({ hasText: '梅田事業所 金属くず回収' })).toHaveCount(0);
+  });
+
+  test('a transporter sees the company filter and the projects it serves, without inquiries', async ({
+    page,
+  }) => {
+    await login(page, DEMO.transporter);
+
+    await expect(page).toHaveURL(/\/sys\/home$/);
+    await expect(page.getByTestId('role-badge')).toHaveText('収集運搬・処分業者');
+    await expect(page.getByTestId('company-select')).toBeVisible();
+    await expect(page.getByTestId('home-projects')).toBeVisible();
+    await expect(page.getByTestId('home-inquiries')).toHaveCount(0);
+    await expect(page.getByTestId('home-phone')).toHaveCount(0);
+
+    const rows = projectRows(page);
+    await expect(rows.filter({ hasText: '銀座店 可燃ごみ定期回収' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: '梅田事業所 金属くず回収' })).toHaveCount(1);
+    // Served by another transporter, or by none yet.
+    await expect(rows.filter({ hasText: '什器入替に伴う粗大ごみ' })).toHaveCount(0);
+    await expect(rows.filter({ hasText: '梅田事業所 廃油処理' })).toHaveCount(0);
+  });
+
+  test('an admin is sent to the operator selection', async ({ page }) => {
+    await login(page, DEMO.admin);
+
+    await expect(page).toHaveURL(/\/sys\/account-selection$/);
+    await expect(page.getByTestId('role-badge')).toHaveText('管理者');
+    await expect(page.getByTestId('account-selection-list')).toBeVisible();
+  });
+
+  test('a wrong password shows the login error and stays on the login page', async ({ page }) => {
+    await submitLogin(page, DEMO.discharger, 'Wrong1234');
+
+    await expect(page.getByTestId('login-error')).toHaveText(
+      'メールアドレスまたはパスワードが正しくありません。',
+    );
+    await expect(page).toHaveURL(/\/sys\/login$/);
+  });
+});
+
+test.describe('route guards', () => {
+  test('an unauthenticated visit to home goes to the login page', async ({ page }) => {
+    await page.goto('home');
+    await expect(page).toHaveURL(/\/sys\/login$/);
+    await expect(page.locator('button[type=submit]')).toHaveText('ログイン');
+  });
+
+  test('a signed-in user visiting the login page is sent home', async ({ page }) => {
+    await login(page, DEMO.discharger);
+    await expect(page).toHaveURL(/\/sys\/home$/);
+
+    await page.goto('login');
+    await expect(page).toHaveURL(/\/sys\/home$/);
+    await expect(page.getByTestId('home-projects')).toBeVisible();
+  });
+});
