@@ -30,6 +30,7 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   area_name_already_used: 409,
   pos_code_already_used: 409,
   license_already_used: 409,
+  closed_day_already_registered: 409,
   too_many_requests: 429,
   server_error: 500,
 };

@@ -1,2 +1,66 @@
-// Request and response schemas of this feature's calls.
-export {};
+import { z } from 'zod';
+import { isIsoDate, NON_BUSINESS_REASONS, TIME_PATTERN } from '../business-day';
+
+const timeSchema = z.string({ error: 'MSG_00_21' }).min(1, 'MSG_00_21').regex(TIME_PATTERN, 'invalid_format');
+const dateSchema = z.string({ error: 'MSG_00_21' }).min(1, 'MSG_00_21').refine(isIsoDate, 'invalid_format');
+
+/** Business days and hours of the caller's transport company; openTime < closeTime (invalid_business_hours). */
+export const businessSettingsSchema = z.object({
+  weekdays: z
+    .array(z.number().int().min(0).max(6), { error: 'MSG_00_21' })
+    .min(1, 'MSG_00_21')
+    .max(7)
+    .refine((days) => new Set(days).size === days.length, 'invalid_format'),
+  openTime: timeSchema,
+  closeTime: timeSchema,
+  closedOnNationalHolidays: z.boolean({ error: 'MSG_00_21' }),
+});
+export type BusinessSettingsBody = z.infer<typeof businessSettingsSchema>;
+
+export const CLOSED_DAY_REASON_MAX = 64;
+
+export const closedDayRequestSchema = z.object({
+  date: dateSchema,
+  reason: z.string().trim().max(CLOSED_DAY_REASON_MAX, 'max_length_exceeded').default(''),
+});
+export type ClosedDayRequest = z.infer<typeof closedDayRequestSchema>;
+
+export const closedDaySchema = z.object({ id: z.number(), date: z.string(), reason: z.string() });
+export type ClosedDayRow = z.infer<typeof closedDaySchema>;
+export const closedDayListSchema = z.array(closedDaySchema);
+
+const yearSchema = z.coerce.number({ error: 'MSG_00_21' }).int().min(1970).max(2100);
+export const closedDayListQuerySchema = z.object({ year: yearSchema });
+
+export const businessCalendarQuerySchema = z.object({
+  year: yearSchema,
+  month: z.coerce.number({ error: 'MSG_00_21' }).int().min(1).max(12),
+});
+
+export const nonBusinessReasonSchema = z.enum(NON_BUSINESS_REASONS);
+
+/** One day of the month in Japan time. */
+export const businessCalendarDaySchema = z.object({
+  date: z.string(),
+  weekday: z.number(),
+  isBusinessDay: z.boolean(),
+  reason: nonBusinessReasonSchema.optional(),
+  holidayName: z.string().optional(),
+  /** The holiday's English name, for the English screen. */
+  holidayNameEn: z.string().optional(),
+  closedReason: z.string().optional(),
+});
+export type BusinessCalendarDay = z.infer<typeof businessCalendarDaySchema>;
+export const businessCalendarSchema = z.array(businessCalendarDaySchema);
+
+export const isCollectableQuerySchema = z.object({
+  date: dateSchema,
+  /** Defaults to the caller's own transport company. */
+  transportCompanyId: z.coerce.number().int().positive().optional(),
+});
+export const isCollectableResponseSchema = z.object({
+  collectable: z.boolean(),
+  reason: nonBusinessReasonSchema.optional(),
+  holidayName: z.string().optional(),
+  closedReason: z.string().optional(),
+});

@@ -1,2 +1,129 @@
-// Request and response schemas of this feature's calls.
-export {};
+import { z } from 'zod';
+import { isIsoDate } from '../business-day';
+import { postalCodeSchema, requiredString } from '../validation';
+
+/** Collection areas serve one waste type: regular (一般廃棄物) or industrial (産業廃棄物). */
+export const COLLECTION_AREA_TYPES = ['REGULAR', 'INDUSTRIAL'] as const;
+export type CollectionAreaType = (typeof COLLECTION_AREA_TYPES)[number];
+
+export const COLLECTION_AREA_LIMITS = {
+  areaName: 32,
+  licenseNumber: 32,
+  administrativeDistrict: 32,
+  posCodes: 500,
+  prices: 100,
+} as const;
+
+/** Whole yen, tax excluded (ruling 10). */
+export const MAX_UNIT_PRICE = 99_999_999;
+
+export const collectionAreaTypeSchema = z.enum(COLLECTION_AREA_TYPES, { error: 'MSG_00_21' });
+
+/** A date of a validity period, YYYY-MM-DD. */
+export const periodDateSchema = z
+  .string({ error: 'MSG_00_21' })
+  .min(1, 'MSG_00_21')
+  .refine(isIsoDate, 'invalid_format');
+
+export const unitPriceSchema = z
+  .number({ error: 'MSG_00_21' })
+  .int('unit_price_invalid')
+  .min(0, 'unit_price_invalid')
+  .max(MAX_UNIT_PRICE, 'unit_price_invalid');
+
+const optionalId = z.number().int().positive().nullish();
+const optionalText = (max: number) => z.string().trim().max(max, 'max_length_exceeded').default('');
+
+/**
+ * A unit price with its validity period (both ends inclusive; no `validTo` = until further notice).
+ * `validTo` before `validFrom` and overlapping periods are refused by the server (invalid_period,
+ * period_overlap) with the shared rules of period-overlap.ts.
+ */
+export const areaPriceInputSchema = z.object({
+  /** An existing price row being kept (update); absent for a new row. */
+  id: optionalId,
+  /** The waste this price is for; none = the area's price for any waste. */
+  wasteId: optionalId,
+  unitMeasureId: optionalId,
+  unitPrice: unitPriceSchema,
+  validFrom: periodDateSchema,
+  validTo: periodDateSchema.nullish(),
+});
+export type AreaPriceInput = z.infer<typeof areaPriceInputSchema>;
+
+export const collectionAreaRequestSchema = z.object({
+  areaName: requiredString(COLLECTION_AREA_LIMITS.areaName),
+  type: collectionAreaTypeSchema,
+  posCodes: z
+    .array(postalCodeSchema)
+    .min(1, 'MSG_00_21')
+    .max(COLLECTION_AREA_LIMITS.posCodes, 'max_length_exceeded'),
+  licenseNumber: optionalText(COLLECTION_AREA_LIMITS.licenseNumber),
+  administrativeDistrict: optionalText(COLLECTION_AREA_LIMITS.administrativeDistrict),
+  prices: z.array(areaPriceInputSchema).max(COLLECTION_AREA_LIMITS.prices).default([]),
+});
+export type CollectionAreaRequest = z.infer<typeof collectionAreaRequestSchema>;
+export type CollectionAreaRequestInput = z.input<typeof collectionAreaRequestSchema>;
+
+export const areaPriceSchema = z.object({
+  id: z.number(),
+  wasteId: z.number().nullable(),
+  wasteName: z.string().nullable(),
+  unitMeasureId: z.number().nullable(),
+  unit: z.string().nullable(),
+  unitPrice: z.number(),
+  validFrom: z.string(),
+  validTo: z.string().nullable(),
+});
+export type AreaPrice = z.infer<typeof areaPriceSchema>;
+
+export const collectionAreaSchema = z.object({
+  id: z.number(),
+  type: collectionAreaTypeSchema,
+  areaName: z.string(),
+  licenseNumber: z.string(),
+  administrativeDistrict: z.string(),
+  posCodes: z.array(z.string()),
+  prices: z.array(areaPriceSchema),
+  updatedAt: z.string(),
+});
+export type CollectionArea = z.infer<typeof collectionAreaSchema>;
+export const collectionAreaListSchema = z.array(collectionAreaSchema);
+
+export const collectionAreaListQuerySchema = z.object({ type: collectionAreaTypeSchema.optional() });
+
+/** `id` is the area being edited, 0 for a new one (it is left out of the check). */
+export const areaNameExistsParamsSchema = z.object({ id: z.coerce.number().int().min(0) });
+export const areaNameExistsQuerySchema = z.object({
+  areaName: requiredString(COLLECTION_AREA_LIMITS.areaName),
+  type: collectionAreaTypeSchema,
+});
+export const areaNameExistsResponseSchema = z.object({ exists: z.boolean() });
+
+export const posCodeExistsQuerySchema = z.object({
+  posCode: postalCodeSchema,
+  type: collectionAreaTypeSchema,
+  /** The area being edited, whose own codes do not count. */
+  excludeAreaId: z.coerce.number().int().min(0).optional(),
+});
+export const posCodeExistsResponseSchema = z.object({
+  exists: z.boolean(),
+  areaName: z.string().optional(),
+});
+
+/** Which transport companies collect at a postal code, with their prices valid on `date` (default today). */
+export const collectionAreaLookupQuerySchema = z.object({
+  posCode: postalCodeSchema,
+  type: collectionAreaTypeSchema,
+  date: periodDateSchema.optional(),
+});
+export const collectionAreaLookupResponseSchema = z.array(
+  z.object({
+    transportCompanyId: z.number(),
+    transportCompanyName: z.string(),
+    areaId: z.number(),
+    areaName: z.string(),
+    prices: z.array(areaPriceSchema),
+  }),
+);
+export type CollectionAreaLookup = z.infer<typeof collectionAreaLookupResponseSchema>;

@@ -106,3 +106,37 @@ export const checkKeyRegisteredQuerySchema = z.object({ subNumOrEdiKey: z.string
 export const checkKeyRegisteredResponseSchema = z.object({ registered: z.boolean() });
 
 export const permissionsResponseSchema = z.object({ permissions: z.array(z.string()) });
+
+/**
+ * An office or discharge site in an update: a new entry (id -1) carries every field, validated; an
+ * existing one is only referenced by its id (its other fields are not editable and are ignored).
+ */
+const newOrExistingEntry = <K extends string, T extends z.ZodObject>(idKey: K, full: T) =>
+  z
+    .object({ [idKey]: z.number({ error: 'invalid_format' }).int('invalid_format') } as Record<
+      K,
+      z.ZodNumber
+    >)
+    .loose()
+    .transform((entry, ctx): z.infer<T> | Record<K, number> => {
+      const id = (entry as Record<string, number>)[idKey];
+      if (id !== NEW_ENTRY_ID) return { [idKey]: id } as Record<K, number>;
+      const parsed = full.safeParse(entry);
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues) {
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      }
+      return z.NEVER;
+    });
+
+/** PUT /users and PUT /trans/users: the account information; an existing entry left out is removed. */
+export const accountUpdateRequestSchema = accountInfoSchema.extend({
+  offices: z.array(newOrExistingEntry('officeId', officeInfoSchema)).max(50).default([]),
+  wastes: z.array(newOrExistingEntry('wasteId', dischargeSiteInfoSchema)).max(200).default([]),
+});
+export type AccountUpdateRequestInput = z.input<typeof accountUpdateRequestSchema>;
+export type AccountUpdateRequest = z.infer<typeof accountUpdateRequestSchema>;
+
+/** The saved account information and a fresh token (its subNum/ediKey claims, and so the permissions, may change). */
+export const accountUpdateResponseSchema = z.object({ info: accountInfoResponseSchema, token: z.string() });
+export type AccountUpdateResponse = z.infer<typeof accountUpdateResponseSchema>;
