@@ -29,6 +29,9 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, admin command) must not crash the process:
+    // the pool replaces it on the next checkout.
+    pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     await migrateNodePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };

@@ -167,13 +167,26 @@ export async function activateAccount(app: FastifyInstance, request: FastifyRequ
   return { token: app.signSessionToken(user) };
 }
 
+/**
+ * Issues a password-reset token for a user and answers the /sys/reset-pass link that carries it.
+ * Also used by the account master, whose new accounts set their first password through this link.
+ */
+export async function issuePasswordResetLink(
+  app: FastifyInstance,
+  db: DbOrTx,
+  userId: number,
+  ttlMs = RESET_TOKEN_TTL_MS,
+): Promise<string> {
+  const token = await issueEmailToken(db, userId, 'PASSWORD_RESET', ttlMs);
+  return `${app.config.publicUrl}/sys/reset-pass?token=${encodeURIComponent(token)}`;
+}
+
 export async function sendPasswordResetMail(app: FastifyInstance, emailInput: string) {
   const email = normalizeEmail(emailInput);
   const user = await app.db.query.users.findFirst({ where: eq(users.email, email) });
   // Spec: false answers MSG_02_1 (address not registered). Inactive accounts cannot reset either.
   if (!user?.enabled) return { result: false };
-  const token = await issueEmailToken(app.db, user.id, 'PASSWORD_RESET', RESET_TOKEN_TTL_MS);
-  const link = `${app.config.publicUrl}/sys/reset-pass?token=${encodeURIComponent(token)}`;
+  const link = await issuePasswordResetLink(app, app.db, user.id);
   await app.mailer.send({
     to: email,
     subject: '【junkan】パスワード再設定のご案内 / Reset your password',

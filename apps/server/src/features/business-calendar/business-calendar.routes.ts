@@ -1,3 +1,127 @@
+import {
+  businessCalendarQuerySchema,
+  businessCalendarSchema,
+  businessSettingsSchema,
+  closedDayListQuerySchema,
+  closedDayListSchema,
+  closedDayRequestSchema,
+  closedDaySchema,
+  errorSchema,
+  idParamSchema,
+  isCollectableQuerySchema,
+  isCollectableResponseSchema,
+  okSchema,
+} from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error';
+import { operatorRole } from '../../lib/roles';
+import type { Session } from '../../plugins/auth';
+import {
+  addClosedDay,
+  deleteClosedDay,
+  getBusinessCalendar,
+  getBusinessSettings,
+  isCollectable,
+  listClosedDays,
+  saveBusinessSettings,
+} from './business-calendar.service';
 
-export const businessCalendarRoutes: FastifyPluginAsyncZod = async () => {};
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const tags = ['business-calendar'];
+const config = { permission: 'BUSINESS_DATE_SETTING' } as const;
+
+/** The caller's transport company (a transporter's own, or the one an admin acts for). */
+function transportCompanyOf(session: Session): number | null {
+  return operatorRole(session) === 'TRANSPORT' ? session.companyId : null;
+}
+function requireTransportCompany(session: Session): number {
+  const companyId = transportCompanyOf(session);
+  if (companyId == null) throw new AppError('forbidden', 'Forbidden');
+  return companyId;
+}
+
+export const businessCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/business-calendar/settings',
+    { config, schema: { tags, response: { 200: businessSettingsSchema, ...errors } } },
+    (request) => getBusinessSettings(app.db, requireTransportCompany(app.requireSession(request))),
+  );
+  app.put(
+    '/business-calendar/settings',
+    {
+      config,
+      schema: { tags, body: businessSettingsSchema, response: { 200: businessSettingsSchema, ...errors } },
+    },
+    (request) =>
+      saveBusinessSettings(app, request, requireTransportCompany(app.requireSession(request)), request.body),
+  );
+  app.get(
+    '/business-calendar/closed-days',
+    {
+      config,
+      schema: {
+        tags,
+        querystring: closedDayListQuerySchema,
+        response: { 200: closedDayListSchema, ...errors },
+      },
+    },
+    (request) =>
+      listClosedDays(app.db, requireTransportCompany(app.requireSession(request)), request.query.year),
+  );
+  app.post(
+    '/business-calendar/closed-days',
+    {
+      config,
+      schema: { tags, body: closedDayRequestSchema, response: { 200: closedDaySchema, ...errors } },
+    },
+    (request) =>
+      addClosedDay(app, request, requireTransportCompany(app.requireSession(request)), request.body),
+  );
+  app.delete(
+    '/business-calendar/closed-days/:id',
+    { config, schema: { tags, params: idParamSchema, response: { 200: okSchema, ...errors } } },
+    async (request) => {
+      const companyId = requireTransportCompany(app.requireSession(request));
+      await deleteClosedDay(app, request, companyId, request.params.id);
+      return { result: true };
+    },
+  );
+  app.get(
+    '/business-calendar',
+    {
+      config,
+      schema: {
+        tags,
+        querystring: businessCalendarQuerySchema,
+        response: { 200: businessCalendarSchema, ...errors },
+      },
+    },
+    (request) =>
+      getBusinessCalendar(
+        app.db,
+        requireTransportCompany(app.requireSession(request)),
+        request.query.year,
+        request.query.month,
+      ),
+  );
+  // Open to any signed-in user: collection requests and schedules ask whether a transporter collects on a day.
+  app.get(
+    '/business-calendar/is-collectable',
+    {
+      schema: {
+        tags,
+        querystring: isCollectableQuerySchema,
+        response: { 200: isCollectableResponseSchema, ...errors },
+      },
+    },
+    (request) => {
+      const session = app.requireSession(request);
+      const companyId = request.query.transportCompanyId ?? transportCompanyOf(session);
+      if (companyId == null)
+        throw new AppError('validation_error', 'transportCompanyId is required', {
+          transportCompanyId: 'MSG_00_21',
+        });
+      return isCollectable(app.db, companyId, request.query.date);
+    },
+  );
+};

@@ -1,3 +1,146 @@
+import {
+  areaNameExistsParamsSchema,
+  areaNameExistsQuerySchema,
+  areaNameExistsResponseSchema,
+  collectionAreaListQuerySchema,
+  collectionAreaListSchema,
+  collectionAreaLookupQuerySchema,
+  collectionAreaLookupResponseSchema,
+  collectionAreaRequestSchema,
+  collectionAreaSchema,
+  errorSchema,
+  idParamSchema,
+  okSchema,
+  posCodeExistsQuerySchema,
+  posCodeExistsResponseSchema,
+} from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error';
+import { operatorRole } from '../../lib/roles';
+import type { Session } from '../../plugins/auth';
+import {
+  areaNameExists,
+  createCollectionArea,
+  deleteCollectionArea,
+  listCollectionAreas,
+  lookupCollectionAreas,
+  posCodeExists,
+  updateCollectionArea,
+} from './collection-areas.service';
 
-export const collectionAreaRoutes: FastifyPluginAsyncZod = async () => {};
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const tags = ['collection-areas'];
+const config = { permission: 'AREA_PRICE_SETTING' } as const;
+
+/**
+ * Areas belong to the caller's transport company: a transporter's own, or the company an admin acts for.
+ * An admin who is not acting has no company here and is refused (403): the screens send it to pick one.
+ */
+function transportCompanyOf(session: Session): number {
+  if (operatorRole(session) !== 'TRANSPORT' || session.companyId == null)
+    throw new AppError('forbidden', 'Forbidden');
+  return session.companyId;
+}
+
+export const collectionAreaRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/collection-area',
+    {
+      config,
+      schema: {
+        tags,
+        querystring: collectionAreaListQuerySchema,
+        response: { 200: collectionAreaListSchema, ...errors },
+      },
+    },
+    (request) =>
+      listCollectionAreas(app.db, transportCompanyOf(app.requireSession(request)), request.query.type),
+  );
+  app.post(
+    '/collection-area',
+    {
+      config,
+      schema: { tags, body: collectionAreaRequestSchema, response: { 200: collectionAreaSchema, ...errors } },
+    },
+    (request) =>
+      createCollectionArea(app, request, transportCompanyOf(app.requireSession(request)), request.body),
+  );
+  app.put(
+    '/collection-area/:id',
+    {
+      config,
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: collectionAreaRequestSchema,
+        response: { 200: collectionAreaSchema, ...errors },
+      },
+    },
+    (request) =>
+      updateCollectionArea(
+        app,
+        request,
+        transportCompanyOf(app.requireSession(request)),
+        request.params.id,
+        request.body,
+      ),
+  );
+  app.delete(
+    '/collection-area/:id',
+    { config, schema: { tags, params: idParamSchema, response: { 200: okSchema, ...errors } } },
+    async (request) => {
+      const companyId = transportCompanyOf(app.requireSession(request));
+      await deleteCollectionArea(app, request, companyId, request.params.id);
+      return { result: true };
+    },
+  );
+  app.get(
+    '/collection-area/exists-by-name/:id',
+    {
+      config,
+      schema: {
+        tags,
+        params: areaNameExistsParamsSchema,
+        querystring: areaNameExistsQuerySchema,
+        response: { 200: areaNameExistsResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const companyId = transportCompanyOf(app.requireSession(request));
+      const { areaName, type } = request.query;
+      return { exists: await areaNameExists(app.db, companyId, type, areaName, request.params.id) };
+    },
+  );
+  app.get(
+    '/collection-area/exists-by-pos-code',
+    {
+      config,
+      schema: {
+        tags,
+        querystring: posCodeExistsQuerySchema,
+        response: { 200: posCodeExistsResponseSchema, ...errors },
+      },
+    },
+    (request) => {
+      const companyId = transportCompanyOf(app.requireSession(request));
+      const { posCode, type, excludeAreaId } = request.query;
+      return posCodeExists(app.db, companyId, type, posCode, excludeAreaId);
+    },
+  );
+  // Open to any signed-in user: quotes and requests ask which transporters collect at an address.
+  app.get(
+    '/collection-area/lookup',
+    {
+      schema: {
+        tags,
+        querystring: collectionAreaLookupQuerySchema,
+        response: { 200: collectionAreaLookupResponseSchema, ...errors },
+      },
+    },
+    (request) => {
+      app.requireSession(request);
+      const { posCode, type, date } = request.query;
+      return lookupCollectionAreas(app.db, posCode, type, date);
+    },
+  );
+};

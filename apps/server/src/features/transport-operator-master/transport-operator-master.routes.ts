@@ -1,3 +1,54 @@
+import {
+  companyIdParamSchema,
+  errorSchema,
+  transportOperatorInputSchema,
+  transportOperatorListQuerySchema,
+  transportOperatorPageSchema,
+  transportOperatorSchema,
+} from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  getTransportOperator,
+  listTransportOperators,
+  saveTransportOperator,
+} from './transport-operator-master.service';
 
-export const transportOperatorMasterRoutes: FastifyPluginAsyncZod = async () => {};
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const tags = ['transport-operator-master'];
+const config = { permission: 'MASTER_TRANSPORT_OPERATOR' as const };
+
+export const transportOperatorMasterRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/transport-operators',
+    {
+      config,
+      schema: {
+        tags,
+        querystring: transportOperatorListQuerySchema,
+        response: { 200: transportOperatorPageSchema, ...errors },
+      },
+    },
+    (request) => listTransportOperators(app.db, request.query),
+  );
+  app.get(
+    '/admin/transport-operators/:companyId',
+    {
+      config,
+      schema: { tags, params: companyIdParamSchema, response: { 200: transportOperatorSchema, ...errors } },
+    },
+    (request) => getTransportOperator(app.db, request.params.companyId),
+  );
+  app.put(
+    '/admin/transport-operators/:companyId',
+    {
+      config,
+      schema: {
+        tags,
+        params: companyIdParamSchema,
+        body: transportOperatorInputSchema,
+        response: { 200: transportOperatorSchema, ...errors },
+      },
+    },
+    (request) => saveTransportOperator(app, request, request.params.companyId, request.body),
+  );
+};

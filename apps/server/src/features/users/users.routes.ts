@@ -1,5 +1,7 @@
 import {
   accountInfoResponseSchema,
+  accountUpdateRequestSchema,
+  accountUpdateResponseSchema,
   checkKeyRegisteredQuerySchema,
   checkKeyRegisteredResponseSchema,
   errorSchema,
@@ -11,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { requireOperatorRole } from '../../lib/roles';
+import { updateAccountInfo } from './account-update.service';
 import { getAccountInfo, isKeyRegistered, registerAccount } from './users.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -39,6 +42,36 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = app.requireSession(request);
       requireOperatorRole(session, 'TRANSPORT');
       return getAccountInfo(app.db, session.userId);
+    },
+  );
+  app.put(
+    '/users',
+    {
+      config: { permission: 'ACCOUNT_INFO' },
+      schema: {
+        tags,
+        body: accountUpdateRequestSchema,
+        response: { 200: accountUpdateResponseSchema, ...errors },
+      },
+    },
+    (request) => {
+      requireOperatorRole(app.requireSession(request), 'WASTE');
+      return updateAccountInfo(app, request, request.body);
+    },
+  );
+  app.put(
+    '/trans/users',
+    {
+      config: { permission: 'ACCOUNT_INFO_TRANS' },
+      schema: {
+        tags,
+        body: accountUpdateRequestSchema,
+        response: { 200: accountUpdateResponseSchema, ...errors },
+      },
+    },
+    (request) => {
+      requireOperatorRole(app.requireSession(request), 'TRANSPORT');
+      return updateAccountInfo(app, request, request.body);
     },
   );
   app.put(

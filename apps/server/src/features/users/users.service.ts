@@ -1,7 +1,7 @@
-import type { AccountInfo, AccountInfoResponse } from '@junkan/shared';
+import type { AccountInfo, AccountInfoResponse, CompanyType } from '@junkan/shared';
 import { and, asc, eq, ne, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { companies, dischargeSites, offices, users } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
@@ -69,7 +69,7 @@ export async function isKeyRegistered(db: DbOrTx, value: string, exceptUserId: n
   return !!row;
 }
 
-async function assertKeysFree(
+export async function assertKeysFree(
   db: DbOrTx,
   userId: number,
   info: Pick<AccountInfo, 'registrantNumber' | 'ediConfirmationKey'>,
@@ -86,12 +86,69 @@ async function assertKeysFree(
 }
 
 /** Maps a unique violation on the key columns to the field error the client shows. */
-function mapKeyConflict(err: unknown): never {
+export function mapKeyConflict(err: unknown): never {
   const constraint = uniqueViolation(err);
   if (constraint === 'users_registrant_number_unique')
     throw fieldError('registrantNumber', 'sub_num_can_not_use');
   if (constraint === 'users_edi_key_unique') throw fieldError('ediConfirmationKey', 'edi_key_can_not_use');
   throw err;
+}
+
+/** Adds offices and discharge sites of account information to a company (the caller picks which entries). */
+export async function insertAccountEntries(
+  tx: Tx,
+  companyId: number,
+  input: Pick<AccountInfo, 'offices' | 'wastes'>,
+): Promise<void> {
+  if (input.offices.length) {
+    await tx.insert(offices).values(
+      input.offices.map((o) => ({
+        companyId,
+        name: o.officeName,
+        postalCode: o.officePostalCode,
+        address: o.officeAddress,
+        tel: o.officeTelephone,
+        email: o.officeEmail,
+      })),
+    );
+  }
+  if (input.wastes.length) {
+    await tx.insert(dischargeSites).values(
+      input.wastes.map((s) => ({
+        companyId,
+        name: s.dischargeSitename,
+        postalCode: s.wastePostalCode,
+        address1: s.wasteAddress,
+        address2: s.wasteAddress2,
+        address3: s.wasteAddress3,
+        tel: s.wasteTelephone,
+        email: s.wasteEmail,
+        pic: s.wasteStaff,
+      })),
+    );
+  }
+}
+
+/**
+ * Creates the company of an account with its offices and discharge sites (registration after
+ * activation, and the account master's register call); answers the company id.
+ */
+export async function createAccountCompany(tx: Tx, type: CompanyType, input: AccountInfo): Promise<number> {
+  const [company] = await tx
+    .insert(companies)
+    .values({
+      type,
+      name: input.companyName,
+      postalCode: input.companyPostalCode,
+      address: input.companyAddress,
+      tel: input.companyTelephone,
+      email: input.companyEmail,
+      contractPic: input.contractPic,
+    })
+    .returning({ id: companies.id });
+  const companyId = company!.id;
+  await insertAccountEntries(tx, companyId, input);
+  return companyId;
 }
 
 /**
@@ -108,46 +165,11 @@ export async function registerAccount(
     const user = await app.db.transaction(async (tx) => {
       const activated = await consumeActivationToken(tx, input.emailToken, userId);
       await assertKeysFree(tx, userId, input);
-      const [company] = await tx
-        .insert(companies)
-        .values({
-          type: activated.role === 'TRANSPORT' ? 'TRANSPORT' : 'WASTE',
-          name: input.companyName,
-          postalCode: input.companyPostalCode,
-          address: input.companyAddress,
-          tel: input.companyTelephone,
-          email: input.companyEmail,
-          contractPic: input.contractPic,
-        })
-        .returning({ id: companies.id });
-      const companyId = company!.id;
-      if (input.offices.length) {
-        await tx.insert(offices).values(
-          input.offices.map((o) => ({
-            companyId,
-            name: o.officeName,
-            postalCode: o.officePostalCode,
-            address: o.officeAddress,
-            tel: o.officeTelephone,
-            email: o.officeEmail,
-          })),
-        );
-      }
-      if (input.wastes.length) {
-        await tx.insert(dischargeSites).values(
-          input.wastes.map((s) => ({
-            companyId,
-            name: s.dischargeSitename,
-            postalCode: s.wastePostalCode,
-            address1: s.wasteAddress,
-            address2: s.wasteAddress2,
-            address3: s.wasteAddress3,
-            tel: s.wasteTelephone,
-            email: s.wasteEmail,
-            pic: s.wasteStaff,
-          })),
-        );
-      }
+      const companyId = await createAccountCompany(
+        tx,
+        activated.role === 'TRANSPORT' ? 'TRANSPORT' : 'WASTE',
+        input,
+      );
       const [saved] = await tx
         .update(users)
         .set({

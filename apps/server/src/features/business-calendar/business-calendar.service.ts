@@ -1,0 +1,169 @@
+import {
+  type BusinessCalendarDay,
+  type BusinessSettings,
+  type BusinessSettingsBody,
+  businessDayInfo,
+  type ClosedDayRequest,
+  type ClosedDayRow,
+  DEFAULT_BUSINESS_SETTINGS,
+  datesOfMonth,
+  isValidBusinessHours,
+} from '@junkan/shared';
+import { and, asc, between, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../../db/client';
+import { businessClosedDays, businessSettings, companies } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import { uniqueViolation } from '../../lib/db-errors';
+import { nationalHolidayName, nationalHolidayNameEn } from './national-holidays';
+
+/** The company's settings, or the defaults when it has saved none. */
+export async function getBusinessSettings(db: DbOrTx, companyId: number): Promise<BusinessSettings> {
+  const [row] = await db.select().from(businessSettings).where(eq(businessSettings.companyId, companyId));
+  if (!row) return { ...DEFAULT_BUSINESS_SETTINGS };
+  return {
+    weekdays: [...row.weekdays].sort((a, b) => a - b),
+    openTime: row.openTime,
+    closeTime: row.closeTime,
+    closedOnNationalHolidays: row.closedOnNationalHolidays,
+  };
+}
+
+export async function saveBusinessSettings(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  companyId: number,
+  body: BusinessSettingsBody,
+): Promise<BusinessSettings> {
+  if (!isValidBusinessHours(body.openTime, body.closeTime))
+    throw new AppError('invalid_business_hours', 'invalid_business_hours', {
+      closeTime: 'invalid_business_hours',
+    });
+  const values = {
+    weekdays: [...body.weekdays].sort((a, b) => a - b),
+    openTime: body.openTime,
+    closeTime: body.closeTime,
+    closedOnNationalHolidays: body.closedOnNationalHolidays,
+  };
+  await app.db.transaction(async (tx) => {
+    await tx
+      .insert(businessSettings)
+      .values({ companyId, ...values })
+      .onConflictDoUpdate({ target: businessSettings.companyId, set: { ...values, updatedAt: new Date() } });
+    await recordAudit(tx, request, {
+      action: 'update',
+      entity: 'business_settings',
+      entityId: companyId,
+      detail: values,
+    });
+  });
+  return values;
+}
+
+async function closedDaysBetween(
+  db: DbOrTx,
+  companyId: number,
+  from: string,
+  to: string,
+): Promise<ClosedDayRow[]> {
+  return db
+    .select({ id: businessClosedDays.id, date: businessClosedDays.date, reason: businessClosedDays.reason })
+    .from(businessClosedDays)
+    .where(and(eq(businessClosedDays.companyId, companyId), between(businessClosedDays.date, from, to)))
+    .orderBy(asc(businessClosedDays.date));
+}
+
+export function listClosedDays(db: DbOrTx, companyId: number, year: number) {
+  return closedDaysBetween(db, companyId, `${year}-01-01`, `${year}-12-31`);
+}
+
+export async function addClosedDay(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  companyId: number,
+  body: ClosedDayRequest,
+): Promise<ClosedDayRow> {
+  try {
+    return await app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(businessClosedDays)
+        .values({ companyId, date: body.date, reason: body.reason })
+        .returning({
+          id: businessClosedDays.id,
+          date: businessClosedDays.date,
+          reason: businessClosedDays.reason,
+        });
+      if (!row) throw new Error('insert returned no row');
+      await recordAudit(tx, request, {
+        action: 'create',
+        entity: 'business_closed_day',
+        entityId: row.id,
+        detail: { date: row.date, reason: row.reason },
+      });
+      return row;
+    });
+  } catch (err) {
+    if (uniqueViolation(err) === 'business_closed_days_unique')
+      throw new AppError('closed_day_already_registered', 'closed_day_already_registered', {
+        date: 'closed_day_already_registered',
+      });
+    throw err;
+  }
+}
+
+export async function deleteClosedDay(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  companyId: number,
+  id: number,
+): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(businessClosedDays)
+      .where(and(eq(businessClosedDays.id, id), eq(businessClosedDays.companyId, companyId)))
+      .returning({ date: businessClosedDays.date });
+    if (!deleted) throw new AppError('not_found', 'Closed day not found');
+    await recordAudit(tx, request, {
+      action: 'delete',
+      entity: 'business_closed_day',
+      entityId: id,
+      detail: { date: deleted.date },
+    });
+  });
+}
+
+/** Every day of a month (Japan dates) with whether the company works, and why not. */
+export async function getBusinessCalendar(
+  db: DbOrTx,
+  companyId: number,
+  year: number,
+  month: number,
+): Promise<BusinessCalendarDay[]> {
+  const dates = datesOfMonth(year, month);
+  const settings = await getBusinessSettings(db, companyId);
+  const closed = await closedDaysBetween(db, companyId, dates[0] ?? '', dates[dates.length - 1] ?? '');
+  return dates.map((date) => {
+    const info = businessDayInfo(date, settings, closed, nationalHolidayName);
+    const holidayNameEn = nationalHolidayNameEn(date);
+    return holidayNameEn ? { ...info, holidayNameEn } : info;
+  });
+}
+
+/** Whether a transport company collects on a Japan date (its business day). */
+export async function isCollectable(db: DbOrTx, transportCompanyId: number, date: string) {
+  const [company] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.id, transportCompanyId), eq(companies.type, 'TRANSPORT')));
+  if (!company) throw new AppError('not_found', 'Transport company not found');
+  const settings = await getBusinessSettings(db, transportCompanyId);
+  const closed = await closedDaysBetween(db, transportCompanyId, date, date);
+  const info = businessDayInfo(date, settings, closed, nationalHolidayName);
+  return {
+    collectable: info.isBusinessDay,
+    ...(info.reason ? { reason: info.reason } : {}),
+    ...(info.holidayName ? { holidayName: info.holidayName } : {}),
+    ...(info.closedReason !== undefined ? { closedReason: info.closedReason } : {}),
+  };
+}

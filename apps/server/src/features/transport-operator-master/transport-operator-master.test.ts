@@ -1,0 +1,145 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+import { auditLogs, companies, disposalSites } from '../../db/schema';
+
+let t: TestContext;
+let admin: string;
+let toto: number;
+let siteId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin@example.com');
+  toto = (await t.db.query.companies.findFirst({ where: eq(companies.name, '東都環境サービス株式会社') }))!
+    .id;
+  const [site] = await t.db
+    .insert(disposalSites)
+    .values({ code: '90001', name: '運搬先テスト処分場' })
+    .returning({ id: disposalSites.id });
+  siteId = site!.id;
+});
+afterAll(() => t.close());
+
+const BASE = '/api/admin/transport-operators';
+const put = (companyId: number, body: unknown, token = admin) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `${BASE}/${companyId}`,
+    payload: body as object,
+    headers: t.auth(token),
+  });
+
+describe('GET /api/admin/transport-operators', () => {
+  it('lists the transport companies only, with an empty profile until one is saved', async () => {
+    const res = await t.app.inject({ url: BASE, headers: t.auth(admin) });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.items.map((o: { companyName: string }) => o.companyName).sort()).toEqual(
+      ['junkan収集運搬', '東都環境サービス株式会社'].sort(),
+    );
+    expect(body).toMatchObject({ total: 2, page: 1, size: 20 });
+    expect(body.items[0]).toMatchObject({ contractManager: '', compatibleAreas: [], destination: null });
+  });
+
+  it('searches by company name or contract manager and pages', async () => {
+    await put(toto, { contractManager: '佐藤花子', compatibleAreas: [], destinationDisposalSiteId: null });
+    const byName = await t.app.inject({
+      url: `${BASE}?query=${encodeURIComponent('東都')}`,
+      headers: t.auth(admin),
+    });
+    expect(byName.json().items.map((o: { companyId: number }) => o.companyId)).toEqual([toto]);
+    const byManager = await t.app.inject({
+      url: `${BASE}?query=${encodeURIComponent('佐藤')}`,
+      headers: t.auth(admin),
+    });
+    expect(byManager.json().total).toBe(1);
+    const page2 = await t.app.inject({ url: `${BASE}?page=2&size=1`, headers: t.auth(admin) });
+    expect(page2.json()).toMatchObject({ total: 2, page: 2, size: 1 });
+    expect(page2.json().items).toHaveLength(1);
+  });
+});
+
+describe('PUT and GET /api/admin/transport-operators/{companyId}', () => {
+  it('saves the profile (areas in prefecture order) and answers it, also on GET; audits it', async () => {
+    const res = await put(toto, {
+      contractManager: '山田太郎',
+      compatibleAreas: ['神奈川県', '東京都', '北海道', '東京都'],
+      destinationDisposalSiteId: siteId,
+    });
+    expect(res.statusCode).toBe(200);
+    const expected = {
+      companyId: toto,
+      companyName: '東都環境サービス株式会社',
+      contractManager: '山田太郎',
+      compatibleAreas: ['北海道', '東京都', '神奈川県'],
+      destination: { id: siteId, code: '90001', name: '運搬先テスト処分場' },
+    };
+    expect(res.json()).toMatchObject(expected);
+    const got = await t.app.inject({ url: `${BASE}/${toto}`, headers: t.auth(admin) });
+    expect(got.json()).toMatchObject(expected);
+    // Saving again replaces the profile.
+    const cleared = await put(toto, {
+      contractManager: '',
+      compatibleAreas: [],
+      destinationDisposalSiteId: null,
+    });
+    expect(cleared.json()).toMatchObject({ contractManager: '', compatibleAreas: [], destination: null });
+    const audits = await t.db.query.auditLogs.findMany({
+      where: and(eq(auditLogs.entity, 'transport_operator'), eq(auditLogs.entityId, String(toto))),
+    });
+    expect(audits.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('answers 404 for a discharger company or an unknown company', async () => {
+    const green = await t.db.query.companies.findFirst({ where: eq(companies.type, 'WASTE') });
+    const body = { contractManager: '', compatibleAreas: [], destinationDisposalSiteId: null };
+    expect((await put(green!.id, body)).statusCode).toBe(404);
+    expect((await put(999999, body)).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `${BASE}/${green!.id}`, headers: t.auth(admin) })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('refuses an unknown destination on its field', async () => {
+    const res = await put(toto, {
+      contractManager: '',
+      compatibleAreas: [],
+      destinationDisposalSiteId: 999999,
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().fields).toEqual({ destinationDisposalSiteId: 'not_found' });
+  });
+
+  it.each([
+    [{ compatibleAreas: ['東京'] }, 'compatibleAreas.0'],
+    [{ compatibleAreas: '東京都' }, 'compatibleAreas'],
+    [{ contractManager: 'あ'.repeat(17) }, 'contractManager'],
+    [{ destinationDisposalSiteId: 'x' }, 'destinationDisposalSiteId'],
+  ])('refuses %o (400 on %s)', async (over, field) => {
+    const res = await put(toto, {
+      contractManager: '',
+      compatibleAreas: [],
+      destinationDisposalSiteId: null,
+      ...over,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields)).toContain(field);
+  });
+});
+
+describe('permissions', () => {
+  it('refuses operators (403) and anonymous callers (401)', async () => {
+    const body = { contractManager: '', compatibleAreas: [], destinationDisposalSiteId: null };
+    const calls = [
+      { method: 'GET' as const, url: BASE },
+      { method: 'GET' as const, url: `${BASE}/${toto}` },
+      { method: 'PUT' as const, url: `${BASE}/${toto}`, payload: body },
+    ];
+    for (const email of ['discharger@example.com', 'transporter@example.com']) {
+      const token = await t.login(email);
+      for (const call of calls)
+        expect((await t.app.inject({ ...call, headers: t.auth(token) })).statusCode).toBe(403);
+    }
+    for (const call of calls) expect((await t.app.inject(call)).statusCode).toBe(401);
+  });
+});
