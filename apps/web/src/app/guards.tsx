@@ -1,10 +1,13 @@
 import { decideRoute } from '@junkan/shared';
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { PageSpinner } from '../components/page-spinner';
+import { PlainSpinner } from '../components/plain-spinner';
 import { useSession } from '../lib/use-session';
 
-/** Section 6 route guard at the root of every route. Permission keys are checked by the layout. */
+/**
+ * Section 6 route guard at the root of every route. Permission keys are checked by the layout. Its fallback
+ * is antd-free: it is in the entry chunk and is what the login page shows while its chunk loads.
+ */
 export function RootGuard() {
   const { pathname } = useLocation();
   const session = useSession();
@@ -16,7 +19,7 @@ export function RootGuard() {
   });
   if ('redirect' in decision) return <Navigate to={decision.redirect} replace />;
   return (
-    <Suspense fallback={<PageSpinner />}>
+    <Suspense fallback={<PlainSpinner />}>
       <Outlet />
     </Suspense>
   );

@@ -1,9 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
-import enUS from 'antd/es/locale/en_US';
-import jaJP from 'antd/es/locale/ja_JP';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '../lib/api-client';
 import { CompanyFilterProvider } from '../lib/company-filter';
 import { getSessionSnapshot, type SessionSnapshot, subscribeSession } from '../lib/session';
@@ -41,19 +37,17 @@ function createQueryClient(): QueryClient {
   return queryClient;
 }
 
+/**
+ * No antd here: its theme and locale (AntdScope, lib/antd-scope.tsx) wrap the signed-in layout and the antd
+ * public pages (router.tsx), and the toasts load antd's message on first use, so the login page loads none.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider
-        locale={i18n.language === 'en' ? enUS : jaJP}
-        theme={{ token: { colorPrimary: '#1f7a4d' } }}
-      >
-        <ToastProvider>
-          <CompanyFilterProvider>{children}</CompanyFilterProvider>
-        </ToastProvider>
-      </ConfigProvider>
+      <ToastProvider>
+        <CompanyFilterProvider>{children}</CompanyFilterProvider>
+      </ToastProvider>
     </QueryClientProvider>
   );
 }

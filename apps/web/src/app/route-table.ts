@@ -32,6 +32,17 @@ export interface AppPage {
   menuGroup?: MenuGroup;
   /** Shown in the user popover rather than the side menu. */
   userMenu?: boolean;
+  /** Pages about the operator's own company: shown only when the session acts as this role. */
+  operatorRole?: 'WASTE' | 'TRANSPORT';
+}
+
+/** Whether a page belongs in a menu for this session: built, permitted and, when it names one, the right role. */
+export function isPageShown(
+  page: AppPage,
+  has: (key: Permission) => boolean,
+  roles: readonly string[],
+): boolean {
+  return page.built && has(page.permission) && (!page.operatorRole || roles.includes(page.operatorRole));
 }
 
 /**
@@ -124,71 +135,73 @@ export const APP_PAGES: readonly AppPage[] = [
     key: 'accountMaster',
     path: '/account-master',
     permission: 'MASTER_ACCOUNT',
-    built: false,
+    built: true,
     menuGroup: 'master',
   },
   {
     key: 'transportOperatorMaster',
     path: '/transport-and-disposal-operator-master',
     permission: 'MASTER_TRANSPORT_OPERATOR',
-    built: false,
+    built: true,
     menuGroup: 'master',
   },
   {
     key: 'wasteMaster',
     path: '/waste-master',
     permission: 'MASTER_WASTE',
-    built: false,
+    built: true,
     menuGroup: 'master',
   },
   {
     key: 'unitOfMeasureMaster',
     path: '/unit-of-measure-master',
     permission: 'MASTER_UNIT_OF_MEASURE',
-    built: false,
+    built: true,
     menuGroup: 'master',
   },
   {
     key: 'packagingMaster',
     path: '/packaging-master',
     permission: 'MASTER_PACKAGING',
-    built: false,
+    built: true,
     menuGroup: 'master',
   },
   {
     key: 'disposalMethodMaster',
     path: '/disposal-method-master',
     permission: 'MASTER_DISPOSAL_SITE',
-    built: false,
+    built: true,
     menuGroup: 'master',
   },
   {
     key: 'disposalSiteMaster',
     path: '/disposal-site-master',
     permission: 'MASTER_DISPOSAL_SITE',
-    built: false,
+    built: true,
     menuGroup: 'master',
   },
   {
     key: 'handlingWasteUnitPrice',
     path: '/handling-waste-unit-price',
     permission: 'HANDLING_WASTE_UNIT_PRICE',
-    built: false,
+    built: true,
+    operatorRole: 'TRANSPORT',
     menuGroup: 'settings',
   },
   {
     key: 'businessDateSetting',
     path: '/business-date-setting',
     permission: 'BUSINESS_DATE_SETTING',
-    built: false,
+    built: true,
+    operatorRole: 'TRANSPORT',
     menuGroup: 'settings',
   },
-  { key: 'account', path: '/account', permission: 'ACCOUNT_INFO', built: false, userMenu: true },
+  { key: 'account', path: '/account', permission: 'ACCOUNT_INFO', built: true, userMenu: true },
   {
     key: 'accountTrans',
     path: '/account/trans',
     permission: 'ACCOUNT_INFO_TRANS',
-    built: false,
+    built: true,
     userMenu: true,
   },
   {
@@ -202,7 +215,8 @@ export const APP_PAGES: readonly AppPage[] = [
     key: 'areaPriceSetting',
     path: '/area-price-setting',
     permission: 'AREA_PRICE_SETTING',
-    built: false,
+    built: true,
+    operatorRole: 'TRANSPORT',
     userMenu: true,
   },
 ];

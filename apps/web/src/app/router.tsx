@@ -5,6 +5,8 @@ import { RootGuard } from './guards';
 import type { RouteHandle } from './layout/require-permission';
 
 // One chunk per page (and one for the signed-in shell), so the login page loads only what it needs.
+// antd's theme and locale wrap only the pages that render antd (the login page is plain elements).
+const AntdScopeRoute = lazy(() => import('../lib/antd-scope'));
 const ErrorPage = lazy(() => import('./pages/error-page'));
 const AppLayout = lazy(() => import('./layout/app-layout'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page'));
@@ -54,16 +56,24 @@ const router = createBrowserRouter(
       element: <RootGuard />,
       errorElement: (
         <Suspense fallback={null}>
-          <ErrorPage />
+          <AntdScopeRoute>
+            <ErrorPage />
+          </AntdScopeRoute>
         </Suspense>
       ),
       children: [
         { path: 'login', element: <LoginPage /> },
-        { path: 'account-creation', element: <AccountCreationPage /> },
-        { path: 'create-account', element: <AccountCreationPage /> },
-        { path: 'reset-pass', element: <ResetPasswordPage /> },
-        { path: 'user-registration', element: <UserRegistrationPage /> },
         {
+          element: <AntdScopeRoute />,
+          children: [
+            { path: 'account-creation', element: <AccountCreationPage /> },
+            { path: 'create-account', element: <AccountCreationPage /> },
+            { path: 'reset-pass', element: <ResetPasswordPage /> },
+            { path: 'user-registration', element: <UserRegistrationPage /> },
+          ],
+        },
+        {
+          // The signed-in layout puts itself in AntdScope.
           element: <AppLayout />,
           children: [
             { index: true, element: <Navigate to="/home" replace /> },

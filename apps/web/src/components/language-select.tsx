@@ -1,21 +1,37 @@
-import { Segmented } from 'antd';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Language, setLanguage } from '../lib/i18n';
+import { LANGUAGES, type Language, setLanguage } from '../lib/i18n';
+import css from './public-ui.module.css';
 
-/** ja / en switch; the choice is kept in localStorage (junkan.lang). */
+const LABELS: Record<Language, string> = { ja: '日本語', en: 'English' };
+
+/**
+ * ja / en switch; the choice is kept in localStorage (junkan.lang). A radio group styled like antd's small
+ * Segmented, without antd, so the public pages (and the entry chunk) do not load it; used in the header too.
+ */
 export function LanguageSelect() {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const name = useId();
   const value: Language = i18n.language === 'en' ? 'en' : 'ja';
   return (
-    <Segmented<Language>
+    <div
+      className={css.segmented}
+      role="radiogroup"
+      aria-label={t('layout.language')}
       data-testid="language-select"
-      size="small"
-      value={value}
-      onChange={setLanguage}
-      options={[
-        { label: '日本語', value: 'ja' },
-        { label: 'English', value: 'en' },
-      ]}
-    />
+    >
+      {LANGUAGES.map((lang) => (
+        <label key={lang} className={css.segment} title={LABELS[lang]}>
+          <input
+            type="radio"
+            name={name}
+            value={lang}
+            checked={value === lang}
+            onChange={() => setLanguage(lang)}
+          />
+          <span lang={lang}>{LABELS[lang]}</span>
+        </label>
+      ))}
+    </div>
   );
 }

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { LanguageSelect } from './language-select';
+import css from './public-ui.module.css';
 
 /**
  * Frame of the pages reachable without a token: logo, language switch, one panel.
- * Plain elements rather than antd Card and Typography, which would pull Tabs, Skeleton and Tooltip into
- * the login page's first load.
+ * Plain elements and a CSS module rather than antd Card and Typography, so the login page loads no antd.
  */
 export function PublicPage({
   title,
@@ -16,40 +16,14 @@ export function PublicPage({
   children: ReactNode;
 }) {
   return (
-    <div
-      style={{
-        minHeight: '100vh',
-        background: '#f3f6f4',
-        padding: '24px 16px',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-      }}
-    >
-      <header
-        style={{
-          width: '100%',
-          maxWidth: width,
-          marginBottom: 16,
-          display: 'flex',
-          justifyContent: 'space-between',
-          alignItems: 'center',
-        }}
-      >
-        <span style={{ fontSize: 24, fontWeight: 700, color: '#1f7a4d' }}>junkan</span>
+    <div className={css.page}>
+      <header className={css.header} style={{ maxWidth: width }}>
+        <span className={css.logo}>junkan</span>
         <LanguageSelect />
       </header>
-      <main
-        style={{
-          width: '100%',
-          maxWidth: width,
-          background: '#fff',
-          borderRadius: 8,
-          border: '1px solid #f0f0f0',
-          padding: 24,
-        }}
-      >
-        {title && <h1 style={{ fontSize: 20, fontWeight: 600, marginTop: 0, marginBottom: 20 }}>{title}</h1>}
+      {/* `width` is the content width, as before: the card adds its padding (24) and border (1) on each side. */}
+      <main className={css.card} style={{ maxWidth: width + 50 }}>
+        {title && <h1 className={css.title}>{title}</h1>}
         {children}
       </main>
     </div>

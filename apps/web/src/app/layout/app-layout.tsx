@@ -3,6 +3,7 @@ import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { LanguageSelect } from '../../components/language-select';
 import { PageSpinner } from '../../components/page-spinner';
+import { AntdScope } from '../../lib/antd-scope';
 import { useSessionWatcher } from '../../lib/use-session-watcher';
 import { Breadcrumbs } from './breadcrumbs';
 import { CompanySelect } from './company-select';
@@ -13,12 +14,14 @@ import { UserMenu } from './user-menu';
 
 const HEADER_HEIGHT = 56;
 
-/** Signed-in shell: antd App (modals) around the layout. */
+/** Signed-in shell: antd theme and locale (not in the app's providers, see providers.tsx), antd App (modals). */
 export default function AppLayout() {
   return (
-    <AntApp component={false}>
-      <AppShell />
-    </AntApp>
+    <AntdScope>
+      <AntApp component={false}>
+        <AppShell />
+      </AntApp>
+    </AntdScope>
   );
 }
 

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { usePermissions } from '../../lib/permissions';
 import { useSession } from '../../lib/use-session';
-import { APP_PAGES, type AppPage, MENU_GROUPS, pageForPath } from '../route-table';
+import { APP_PAGES, type AppPage, isPageShown, MENU_GROUPS, pageForPath } from '../route-table';
 import { useOperatorSwitch } from './use-operator-switch';
 
 const ICONS: Record<string, ReactNode> = {
@@ -45,9 +45,12 @@ const ICONS: Record<string, ReactNode> = {
 type MenuItem = Required<MenuProps>['items'][number];
 
 /** Built pages the user may open, grouped, with a divider between groups. */
-export function visibleMenuPages(has: (p: AppPage['permission']) => boolean): AppPage[][] {
+export function visibleMenuPages(
+  has: (p: AppPage['permission']) => boolean,
+  roles: readonly string[],
+): AppPage[][] {
   return MENU_GROUPS.map((group) =>
-    APP_PAGES.filter((p) => p.menuGroup === group && p.built && has(p.permission)),
+    APP_PAGES.filter((p) => p.menuGroup === group && isPageShown(p, has, roles)),
   ).filter((pages) => pages.length > 0);
 }
 
@@ -60,7 +63,7 @@ export function SideMenu() {
   const switchOperator = useOperatorSwitch();
 
   const items: MenuItem[] = [];
-  visibleMenuPages(has).forEach((pages, index) => {
+  visibleMenuPages(has, session.roles).forEach((pages, index) => {
     if (index > 0) items.push({ type: 'divider', key: `divider-${index}` });
     for (const p of pages) {
       items.push({ key: p.key, icon: ICONS[p.key] ?? <DatabaseOutlined />, label: t(`menu.${p.key}`) });

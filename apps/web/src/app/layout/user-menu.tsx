@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePermissions } from '../../lib/permissions';
 import { useSession } from '../../lib/use-session';
-import { APP_PAGES } from '../route-table';
+import { APP_PAGES, isPageShown } from '../route-table';
 import { logOut, useOperatorSwitch } from './use-operator-switch';
 
 const ICONS: Record<string, ReactNode> = {
@@ -28,7 +28,7 @@ export function UserMenu() {
     setOpen(false);
     navigate(path);
   };
-  const items = APP_PAGES.filter((p) => p.userMenu && p.built && has(p.permission));
+  const items = APP_PAGES.filter((p) => p.userMenu && isPageShown(p, has, session.roles));
 
   const content = (
     <Flex vertical style={{ minWidth: 220 }}>

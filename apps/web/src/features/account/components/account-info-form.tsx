@@ -14,7 +14,7 @@ import {
   officeInfoSchema,
   REGISTRANT_NUMBER_LENGTH,
 } from '@junkan/shared';
-import { Button, Card, Col, Flex, Form, type FormInstance, Input, Row, Space } from 'antd';
+import { Button, Card, Col, Flex, Form, type FormInstance, Input, Popconfirm, Row, Space, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -25,7 +25,7 @@ import { lookupZipcode, type ZipcodeAddress } from '../api/zipcode';
 
 type NamePath = (string | number)[];
 
-export interface AccountInfoFormProps {
+export interface AccountInfoFormProps<T = AccountInfo> {
   form: FormInstance<AccountInfoInput>;
   initialValues?: Partial<AccountInfoInput>;
   /** Registrant number and EDI key cannot change once stored, unless an admin acts (section 5). */
@@ -34,8 +34,16 @@ export interface AccountInfoFormProps {
   showDischargeSites?: boolean;
   submitLabel: string;
   submitting?: boolean;
-  onSubmit: (values: AccountInfo) => void;
+  onSubmit: (values: T) => void;
   extraActions?: ReactNode;
+  /** Schema run on submit (default accountInfoSchema); an update accepts existing entries by id alone. */
+  schema?: z.ZodType<T>;
+  /** Existing (read-only) offices and discharge sites get a remove button that asks first. */
+  allowRemoveExisting?: boolean;
+  /** Called when the user changes a value (typing, adding or removing an entry). */
+  onValuesChange?: () => void;
+  /** Extra fields rendered first inside the same form (the account master's email and enabled flag). */
+  beforeSections?: ReactNode;
 }
 
 const EMPTY_OFFICE = {
@@ -65,9 +73,10 @@ const col = { xs: 24, md: 12 };
  * Account information (registration after activation, /account, /account/trans). Field rules come from
  * the shared zod schemas; the whole schema runs again on submit and its issues go next to their fields.
  */
-export function AccountInfoForm(props: AccountInfoFormProps) {
+export function AccountInfoForm<T = AccountInfo>(props: AccountInfoFormProps<T>) {
   const { t } = useTranslation();
   const { form, lockRegisteredKeys = false, showOffices = true, showDischargeSites = true } = props;
+  const submitSchema = (props.schema ?? accountInfoSchema) as z.ZodType<T>;
   const initial = props.initialValues ?? {};
 
   const textItem = (name: NamePath, label: string, schema: z.ZodType, max: number, disabled = false) => (
@@ -81,7 +90,7 @@ export function AccountInfoForm(props: AccountInfoFormProps) {
   };
 
   const onFinish = () => {
-    const parsed = accountInfoSchema.safeParse(form.getFieldsValue(true));
+    const parsed = submitSchema.safeParse(form.getFieldsValue(true));
     if (!parsed.success) {
       setZodIssues(form, parsed.error.issues, t);
       return;
@@ -101,8 +110,10 @@ export function AccountInfoForm(props: AccountInfoFormProps) {
       layout="vertical"
       initialValues={{ offices: [], wastes: [], ...initial }}
       onFinish={onFinish}
+      onValuesChange={() => props.onValuesChange?.()}
       scrollToFirstError
     >
+      {props.beforeSections}
       <Card size="small" title={t('account.section.account')} style={{ marginBottom: 16 }}>
         <Row gutter={16}>
           <Col {...col}>
@@ -173,10 +184,18 @@ export function AccountInfoForm(props: AccountInfoFormProps) {
                     key={field.key}
                     type="inner"
                     size="small"
-                    title={t('account.officeN', { n: index + 1 })}
+                    title={<EntryTitle text={t('account.officeN', { n: index + 1 })} locked={locked} />}
+                    data-testid="office-block"
                     style={{ marginBottom: 12 }}
                     extra={
-                      !locked && (
+                      locked ? (
+                        props.allowRemoveExisting && (
+                          <RemoveExistingButton
+                            name={form.getFieldValue([...base, 'officeName'])}
+                            onConfirm={() => remove(field.name)}
+                          />
+                        )
+                      ) : (
                         <Space>
                           <Button
                             size="small"
@@ -290,10 +309,20 @@ export function AccountInfoForm(props: AccountInfoFormProps) {
                     key={field.key}
                     type="inner"
                     size="small"
-                    title={t('account.dischargeSiteN', { n: index + 1 })}
+                    title={
+                      <EntryTitle text={t('account.dischargeSiteN', { n: index + 1 })} locked={locked} />
+                    }
+                    data-testid="discharge-site-block"
                     style={{ marginBottom: 12 }}
                     extra={
-                      !locked && (
+                      locked ? (
+                        props.allowRemoveExisting && (
+                          <RemoveExistingButton
+                            name={form.getFieldValue([...base, 'dischargeSitename'])}
+                            onConfirm={() => remove(field.name)}
+                          />
+                        )
+                      ) : (
                         <Space>
                           <Button
                             size="small"
@@ -443,6 +472,34 @@ export function AccountInfoForm(props: AccountInfoFormProps) {
         </Button>
       </Flex>
     </Form>
+  );
+}
+
+function EntryTitle({ text, locked }: { text: string; locked: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Space size={8}>
+      {text}
+      {locked && <Tag>{t('accountUpdate.registered')}</Tag>}
+    </Space>
+  );
+}
+
+/** Removes an existing entry from the form after a confirmation; the server deletes it on save. */
+function RemoveExistingButton({ name, onConfirm }: { name: string; onConfirm: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Popconfirm
+      title={t('confirm_delete', { name })}
+      description={t('accountUpdate.removeNote')}
+      okText={t('common.remove')}
+      okButtonProps={{ danger: true }}
+      onConfirm={onConfirm}
+    >
+      <Button size="small" danger icon={<DeleteOutlined />} data-testid="remove-existing-entry">
+        {t('common.remove')}
+      </Button>
+    </Popconfirm>
   );
 }
 

@@ -1,4 +1,152 @@
-// Placeholder until the feature is built; the route is not in any menu (route-table.ts built: false).
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { BusinessCalendarDay, ClosedDayRow } from '@junkan/shared';
+import { App, Button, Card, Col, Empty, Result, Row, Table } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showApiError } from '../../../lib/form-errors';
+import { formatDate } from '../../../lib/format';
+import { useToast } from '../../../lib/toast';
+import { useBusinessSettings } from '../api/business-settings';
+import { useClosedDays } from '../api/closed-days';
+import { useDeleteClosedDay } from '../api/delete-closed-day';
+import { BusinessCalendarView } from '../components/business-calendar-view';
+import { BusinessSettingsForm } from '../components/business-settings-form';
+import { ClosedDayModal } from '../components/closed-day-modal';
+
+/** Business days and hours of the transport company, its closed days, and the month calendar. */
 export default function BusinessDateSettingPage() {
-  return null;
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const message = useToast();
+  const [month, setMonth] = useState(() => dayjs().startOf('month'));
+  const settings = useBusinessSettings();
+  const closedDays = useClosedDays(month.year());
+  const remove = useDeleteClosedDay();
+  const [adding, setAdding] = useState<{ open: boolean; date: Dayjs | null; key: number }>({
+    open: false,
+    date: null,
+    key: 0,
+  });
+  const openAdding = (date: Dayjs | null) => setAdding((s) => ({ open: true, date, key: s.key + 1 }));
+
+  const weekdayOf = (date: string) => t(`businessCalendar.weekday.${dayjs(date).day()}`);
+  const label = (date: string) =>
+    t('businessCalendar.dayDetail', { date: formatDate(date), weekday: weekdayOf(date) });
+
+  const confirmRemove = (row: ClosedDayRow) =>
+    modal.confirm({
+      title: t('businessCalendar.deleteTitle'),
+      content: t('businessCalendar.confirmDeleteDay', { date: label(row.date) }),
+      okText: t('businessCalendar.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('businessCalendar.cancel'),
+      onOk: async () => {
+        try {
+          await remove.mutateAsync(row.id);
+          void message.success(t('master_deleted'));
+        } catch (error) {
+          showApiError({ error, t, message });
+        }
+      },
+    });
+
+  const onDayClick = (
+    date: Dayjs,
+    _day: BusinessCalendarDay | undefined,
+    closed: ClosedDayRow | undefined,
+  ) => {
+    if (closed) confirmRemove(closed);
+    else openAdding(date);
+  };
+
+  if (settings.isError) {
+    return (
+      <Result
+        status="warning"
+        title={t('businessCalendar.loadFailed')}
+        extra={
+          <Button type="primary" onClick={() => void settings.refetch()}>
+            {t('businessCalendar.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} xl={8}>
+        <Row gutter={[16, 16]}>
+          <Col span={24}>
+            <BusinessSettingsForm settings={settings.data} loading={settings.isLoading} />
+          </Col>
+          <Col span={24}>
+            <Card
+              title={t('businessCalendar.closedDaysTitle', { year: month.year() })}
+              extra={
+                <Button icon={<PlusOutlined />} onClick={() => openAdding(null)} data-testid="add-closed-day">
+                  {t('businessCalendar.addClosedDay')}
+                </Button>
+              }
+            >
+              <Table<ClosedDayRow>
+                rowKey="id"
+                size="small"
+                loading={closedDays.isLoading}
+                dataSource={closedDays.data ?? []}
+                pagination={false}
+                scroll={{ y: 320 }}
+                locale={{
+                  emptyText: (
+                    <Empty
+                      image={Empty.PRESENTED_IMAGE_SIMPLE}
+                      description={t('businessCalendar.noClosedDays')}
+                    />
+                  ),
+                }}
+                columns={[
+                  {
+                    key: 'date',
+                    title: t('businessCalendar.date'),
+                    width: 150,
+                    render: (_, r) => label(r.date),
+                  },
+                  { key: 'reason', title: t('businessCalendar.reason'), dataIndex: 'reason', ellipsis: true },
+                  {
+                    key: 'actions',
+                    width: 56,
+                    render: (_, r) => (
+                      <Button
+                        size="small"
+                        danger
+                        type="text"
+                        icon={<DeleteOutlined />}
+                        aria-label={t('businessCalendar.delete')}
+                        onClick={() => confirmRemove(r)}
+                      />
+                    ),
+                  },
+                ]}
+              />
+            </Card>
+          </Col>
+        </Row>
+      </Col>
+      <Col xs={24} xl={16}>
+        <BusinessCalendarView
+          month={month}
+          onMonthChange={setMonth}
+          onDayClick={onDayClick}
+          closedDays={closedDays.data ?? []}
+        />
+      </Col>
+      <ClosedDayModal
+        key={adding.key}
+        open={adding.open}
+        date={adding.date}
+        onClose={() => setAdding((s) => ({ ...s, open: false }))}
+      />
+    </Row>
+  );
 }

@@ -1,4 +1,7 @@
-// Placeholder until the feature is built; the route is not in any menu (route-table.ts built: false).
+import { DISPOSAL_METHOD_KIND } from '../code-master-kinds';
+import { CodeMasterScreen } from '../components/code-master-screen';
+
+/** Disposal method master (処分方法マスタ). */
 export default function DisposalMethodMasterPage() {
-  return null;
+  return <CodeMasterScreen kind={DISPOSAL_METHOD_KIND} />;
 }

@@ -1,4 +1,7 @@
-// Placeholder until the feature is built; the route is not in any menu (route-table.ts built: false).
+import { PACKING_STYLE_KIND } from '../code-master-kinds';
+import { CodeMasterScreen } from '../components/code-master-screen';
+
+/** Packing style master (荷姿マスタ). */
 export default function PackagingMasterPage() {
-  return null;
+  return <CodeMasterScreen kind={PACKING_STYLE_KIND} />;
 }

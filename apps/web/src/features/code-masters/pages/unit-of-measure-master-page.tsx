@@ -1,4 +1,7 @@
-// Placeholder until the feature is built; the route is not in any menu (route-table.ts built: false).
+import { UNIT_MEASURE_KIND } from '../code-master-kinds';
+import { CodeMasterScreen } from '../components/code-master-screen';
+
+/** Unit of measure master (単位マスタ). */
 export default function UnitOfMeasureMasterPage() {
-  return null;
+  return <CodeMasterScreen kind={UNIT_MEASURE_KIND} />;
 }

@@ -1,4 +1,134 @@
-// Placeholder until the feature is built; the route is not in any menu (route-table.ts built: false).
+import { EditOutlined } from '@ant-design/icons';
+import {
+  TRANSPORT_OPERATOR_MAX_LENGTH,
+  type TransportOperator,
+  type TransportOperatorListQuery,
+} from '@junkan/shared';
+import { Button, Card, Empty, Flex, Input, Result, Space, Table, Tag, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTransportOperators } from '../api/transport-operators';
+import { TransportOperatorFormModal } from '../components/transport-operator-form-modal';
+
+const PAGE_SIZE = 20;
+/** Areas shown as tags before the rest folds into "+n". */
+const AREA_TAGS = 4;
+
+/** Transport and disposal operator master: transport companies with their profile, edited in a modal. */
 export default function TransportOperatorMasterPage() {
-  return null;
+  const { t } = useTranslation();
+  const [query, setQuery] = useState<TransportOperatorListQuery>({ query: '', page: 1, size: PAGE_SIZE });
+  const list = useTransportOperators(query);
+  const [editing, setEditing] = useState<TransportOperator | null>(null);
+
+  if (list.isError && !list.data) {
+    return (
+      <Result
+        status="warning"
+        title={t('transportOperatorMaster.loadFailed')}
+        extra={
+          <Button type="primary" onClick={() => void list.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+
+  return (
+    <Card title={t('menu.transportOperatorMaster')} data-testid="transport-operator-master">
+      <Flex gap={12} wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          placeholder={t('transportOperatorMaster.searchPlaceholder')}
+          aria-label={t('transportOperatorMaster.searchPlaceholder')}
+          maxLength={TRANSPORT_OPERATOR_MAX_LENGTH.query}
+          enterButton={t('transportOperatorMaster.search')}
+          onSearch={(value) => setQuery((q) => ({ ...q, query: value.trim(), page: 1 }))}
+          style={{ maxWidth: 420 }}
+        />
+      </Flex>
+      <Table<TransportOperator>
+        rowKey="companyId"
+        size="middle"
+        loading={list.isFetching}
+        dataSource={list.data?.items ?? []}
+        scroll={{ x: 960 }}
+        onChange={(pagination) =>
+          setQuery((q) => ({ ...q, page: pagination.current ?? 1, size: pagination.pageSize ?? PAGE_SIZE }))
+        }
+        pagination={{
+          current: query.page,
+          pageSize: query.size,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [20, 50, 100],
+          showTotal: (total) => t('transportOperatorMaster.total', { count: total }),
+        }}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={t(
+                query.query ? 'transportOperatorMaster.noMatch' : 'transportOperatorMaster.empty',
+              )}
+            />
+          ),
+        }}
+        columns={[
+          { key: 'id', title: t('transportOperatorMaster.column.id'), dataIndex: 'companyId', width: 80 },
+          {
+            key: 'companyName',
+            title: t('transportOperatorMaster.column.companyName'),
+            dataIndex: 'companyName',
+            ellipsis: true,
+          },
+          {
+            key: 'contractManager',
+            title: t('transportOperatorMaster.column.contractManager'),
+            width: 150,
+            render: (_, o) => o.contractManager || '—',
+          },
+          {
+            key: 'compatibleAreas',
+            title: t('transportOperatorMaster.column.compatibleAreas'),
+            render: (_, o) =>
+              o.compatibleAreas.length === 0 ? (
+                '—'
+              ) : (
+                <Space size={[4, 4]} wrap>
+                  {o.compatibleAreas.slice(0, AREA_TAGS).map((a) => (
+                    <Tag key={a}>{a}</Tag>
+                  ))}
+                  {o.compatibleAreas.length > AREA_TAGS && (
+                    <Tooltip title={o.compatibleAreas.slice(AREA_TAGS).join('、')}>
+                      <Tag>+{o.compatibleAreas.length - AREA_TAGS}</Tag>
+                    </Tooltip>
+                  )}
+                </Space>
+              ),
+          },
+          {
+            key: 'destination',
+            title: t('transportOperatorMaster.column.destination'),
+            width: 220,
+            ellipsis: true,
+            render: (_, o) => (o.destination ? `${o.destination.code} ${o.destination.name}` : '—'),
+          },
+          {
+            key: 'actions',
+            title: t('transportOperatorMaster.actions'),
+            width: 100,
+            fixed: 'right',
+            render: (_, o) => (
+              <Button size="small" icon={<EditOutlined />} onClick={() => setEditing(o)}>
+                {t('transportOperatorMaster.edit')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <TransportOperatorFormModal operator={editing} onClose={() => setEditing(null)} />
+    </Card>
+  );
 }

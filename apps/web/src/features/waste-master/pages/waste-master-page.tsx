@@ -1,4 +1,129 @@
-// Placeholder until the feature is built; the route is not in any menu (route-table.ts built: false).
+import { PlusOutlined } from '@ant-design/icons';
+import { MAX_LENGTH, parseParentPath, type WasteCategory, type WasteItem } from '@junkan/shared';
+import { App, Button, Card, Flex, Input, Segmented, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api-client';
+import { showApiError, toastError } from '../../../lib/form-errors';
+import { messageText } from '../../../lib/i18n';
+import { useToast } from '../../../lib/toast';
+import { useDeleteWaste } from '../api/delete-waste';
+import type { WasteNode, WasteRowHandlers } from '../components/waste-columns';
+import { WasteFormModal, type WasteFormTarget } from '../components/waste-form-modal';
+import { WasteSearchTable } from '../components/waste-search-table';
+import { WasteTreeTable } from '../components/waste-tree-table';
+
+type CategoryFilter = WasteCategory | 'ALL';
+
+/**
+ * Waste master: the major / middle / minor classification tree, a search by name or code (server-paged),
+ * register a class under any node, edit, and delete with confirmation.
+ */
 export default function WasteMasterPage() {
-  return null;
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const message = useToast();
+  const remove = useDeleteWaste();
+  const [category, setCategory] = useState<CategoryFilter>('ALL');
+  const [searchText, setSearchText] = useState('');
+  const [query, setQuery] = useState('');
+  const [expandedKeys, setExpandedKeys] = useState<number[]>([]);
+  const [target, setTarget] = useState<WasteFormTarget | null>(null);
+
+  const confirmDelete = (waste: WasteNode) =>
+    modal.confirm({
+      title: t('wasteMaster.deleteTitle'),
+      content: messageText(t, 'confirm_delete', { name: `${waste.wasteCode} ${waste.name}` }),
+      okText: t('wasteMaster.delete'),
+      okButtonProps: { danger: true },
+      autoFocusButton: 'cancel',
+      cancelText: t('wasteMaster.cancel'),
+      onOk: async () => {
+        try {
+          await remove.mutateAsync(waste.id);
+          setExpandedKeys((keys) => keys.filter((k) => k !== waste.id));
+          void message.success(t('master_deleted'));
+        } catch (error) {
+          if (isApiError(error) && error.code === 'in_use_cannot_delete') {
+            const usedBy = String(error.params?.usedBy ?? 'wasteChildren');
+            toastError(message, t, error.code, { usedBy: t(`wasteMaster.usedBy.${usedBy}`) });
+          } else showApiError({ error, t, message });
+        }
+      },
+    });
+
+  const handlers: WasteRowHandlers = {
+    onAddChild: (parent) => setTarget({ mode: 'create', parent }),
+    onEdit: (waste) => setTarget({ mode: 'edit', waste }),
+    onDelete: confirmDelete,
+  };
+
+  // After registering a child, open the path to it so the new row is in view.
+  const onSaved = (saved: WasteItem) => {
+    setTarget(null);
+    const path = parseParentPath(saved.parentPath) ?? [];
+    if (path.length) setExpandedKeys((keys) => [...new Set([...keys, ...path])]);
+  };
+
+  const categoryFilter = category === 'ALL' ? undefined : category;
+
+  return (
+    <Card title={t('menu.wasteMaster')} data-testid="waste-master">
+      <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
+        <Flex gap={12} wrap align="center">
+          <Segmented<CategoryFilter>
+            value={category}
+            onChange={setCategory}
+            options={[
+              { value: 'ALL', label: t('wasteMaster.allCategories') },
+              { value: 'INDUSTRIAL', label: t('projectType.INDUSTRIAL') },
+              { value: 'REGULAR', label: t('projectType.REGULAR') },
+            ]}
+          />
+          <Input.Search
+            allowClear
+            enterButton={t('wasteMaster.search')}
+            placeholder={t('wasteMaster.searchPlaceholder')}
+            aria-label={t('wasteMaster.searchPlaceholder')}
+            maxLength={MAX_LENGTH.wasteNameSearch}
+            value={searchText}
+            onChange={(e) => {
+              setSearchText(e.target.value);
+              if (!e.target.value) setQuery('');
+            }}
+            onSearch={(value) => setQuery(value.trim())}
+            style={{ width: 360 }}
+          />
+        </Flex>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setTarget({ mode: 'create', parent: null })}
+        >
+          {t('wasteMaster.addMajor')}
+        </Button>
+      </Flex>
+      {query ? (
+        <>
+          <Typography.Paragraph type="secondary">
+            {t('wasteMaster.searchResultFor', { query })}
+          </Typography.Paragraph>
+          <WasteSearchTable
+            key={`${query}:${category}`}
+            query={query}
+            category={categoryFilter}
+            handlers={handlers}
+          />
+        </>
+      ) : (
+        <WasteTreeTable
+          category={categoryFilter}
+          expandedKeys={expandedKeys}
+          onExpandedKeysChange={setExpandedKeys}
+          handlers={handlers}
+        />
+      )}
+      <WasteFormModal target={target} onClose={() => setTarget(null)} onSaved={onSaved} />
+    </Card>
+  );
 }

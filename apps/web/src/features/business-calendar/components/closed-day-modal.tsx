@@ -1,0 +1,92 @@
+import { CLOSED_DAY_REASON_MAX } from '@junkan/shared';
+import { DatePicker, Form, Input, Modal } from 'antd';
+import type { Dayjs } from 'dayjs';
+import type { KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showApiError } from '../../../lib/form-errors';
+import { messageText } from '../../../lib/i18n';
+import { useToast } from '../../../lib/toast';
+import { useAddClosedDay } from '../api/add-closed-day';
+
+/** Enter in a date field confirms the typed date without submitting the whole form. */
+const keepEnterInPicker = (e: KeyboardEvent) => {
+  if (e.key === 'Enter') e.preventDefault();
+};
+
+interface FormValues {
+  date: Dayjs | null;
+  reason: string;
+}
+
+/** Adds one closed day; the date may come from a click on the calendar. Mount it per opening (key). */
+export function ClosedDayModal({
+  open,
+  date,
+  onClose,
+}: {
+  open: boolean;
+  date: Dayjs | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const message = useToast();
+  const [form] = Form.useForm<FormValues>();
+  const add = useAddClosedDay();
+
+  const submit = async (values: FormValues) => {
+    try {
+      await add.mutateAsync({ date: values.date?.format('YYYY-MM-DD') ?? '', reason: values.reason.trim() });
+      void message.success(t('master_saved'));
+      onClose();
+    } catch (error) {
+      showApiError({ error, t, message, form });
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('businessCalendar.addClosedDayTitle')}
+      okText={t('businessCalendar.add')}
+      cancelText={t('businessCalendar.cancel')}
+      onCancel={() => !add.isPending && onClose()}
+      confirmLoading={add.isPending}
+      okButtonProps={{ htmlType: 'submit', 'data-testid': 'closed-day-submit' }}
+      cancelButtonProps={{ disabled: add.isPending }}
+      destroyOnHidden
+      width={420}
+      modalRender={(node) => (
+        <Form<FormValues>
+          form={form}
+          layout="vertical"
+          initialValues={{ date, reason: '' }}
+          onFinish={submit}
+          disabled={add.isPending}
+        >
+          {node}
+        </Form>
+      )}
+    >
+      <Form.Item
+        name="date"
+        label={t('businessCalendar.date')}
+        rules={[{ required: true, message: messageText(t, 'MSG_00_21') }]}
+      >
+        <DatePicker onKeyDown={keepEnterInPicker} format="YYYY/MM/DD (dd)" style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item
+        name="reason"
+        label={t('businessCalendar.reason')}
+        rules={[{ max: CLOSED_DAY_REASON_MAX, message: messageText(t, 'max_length_exceeded') }]}
+      >
+        <Input
+          maxLength={CLOSED_DAY_REASON_MAX}
+          showCount
+          placeholder={t('businessCalendar.reasonPlaceholder')}
+          autoFocus
+          autoComplete="off"
+        />
+      </Form.Item>
+    </Modal>
+  );
+}

@@ -1,0 +1,30 @@
+import type { HandlingWastePricePage } from '@junkan/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { HANDLING_WASTE_PRICE_KEY } from './keys';
+
+export interface HandlingWastePriceListParams {
+  page: number;
+  size: number;
+  keyword?: string;
+  currentOnly?: boolean;
+  sort: 'wasteName' | 'unitPrice' | 'validFrom';
+  order: 'asc' | 'desc';
+}
+
+/** GET /handling-waste-unit-price: a page of prices with the waste's name. */
+export const fetchHandlingWastePrices = (params: HandlingWastePriceListParams) =>
+  api.get<HandlingWastePricePage>('/handling-waste-unit-price', {
+    ...params,
+    currentOnly: params.currentOnly ? 'true' : undefined,
+  });
+
+export const handlingWastePricesQueryOptions = (params: HandlingWastePriceListParams) =>
+  queryOptions({
+    queryKey: [...HANDLING_WASTE_PRICE_KEY, 'list', params],
+    queryFn: () => fetchHandlingWastePrices(params),
+    placeholderData: keepPreviousData,
+  });
+
+export const useHandlingWastePrices = (params: HandlingWastePriceListParams) =>
+  useQuery(handlingWastePricesQueryOptions(params));

@@ -1,0 +1,230 @@
+import {
+  type HandlingWastePrice,
+  type HandlingWastePriceRequest,
+  isValidPeriod,
+  MAX_UNIT_PRICE,
+  unitPriceSchema,
+  type WasteItem,
+} from '@junkan/shared';
+import { App, DatePicker, Flex, Form, InputNumber, Modal, Select, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { type KeyboardEvent, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showApiError, zodRule } from '../../../lib/form-errors';
+import { messageText } from '../../../lib/i18n';
+import { useToast } from '../../../lib/toast';
+import { useCreateHandlingWastePrice } from '../api/create-handling-waste-price';
+import { useUnitMeasures } from '../api/unit-measures';
+import { useUpdateHandlingWastePrice } from '../api/update-handling-waste-price';
+import { useWastes } from '../api/wastes';
+
+/** Enter in a date field confirms the typed date without submitting the whole form. */
+const keepEnterInPicker = (e: KeyboardEvent) => {
+  if (e.key === 'Enter') e.preventDefault();
+};
+
+interface FormValues {
+  wasteId?: number;
+  unitMeasureId?: number | null;
+  unitPrice?: number | null;
+  validFrom?: Dayjs | null;
+  validTo?: Dayjs | null;
+}
+
+export interface HandlingWastePriceFormModalProps {
+  open: boolean;
+  /** The price being edited; null registers a new one. */
+  editing: HandlingWastePrice | null;
+  onClose: () => void;
+}
+
+const toDate = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : null);
+
+export function wasteOptions(wastes: WasteItem[] | undefined, t: (key: string) => string) {
+  const groups = new Map<string, { label: string; value: number }[]>();
+  for (const w of wastes ?? []) {
+    const list = groups.get(w.category) ?? [];
+    list.push({ label: `${'　'.repeat(Math.max(0, w.level - 1))}${w.name}（${w.wasteCode}）`, value: w.id });
+    groups.set(w.category, list);
+  }
+  return [...groups.entries()].map(([category, options]) => ({
+    label: t(`handlingWastePrice.category.${category}`),
+    title: category,
+    options,
+  }));
+}
+
+/** Register or edit one price. Enter submits; closing with unsaved input asks first. */
+export function HandlingWastePriceFormModal({ open, editing, onClose }: HandlingWastePriceFormModalProps) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const message = useToast();
+  const [form] = Form.useForm<FormValues>();
+  const create = useCreateHandlingWastePrice();
+  const update = useUpdateHandlingWastePrice();
+  const wastes = useWastes();
+  const units = useUnitMeasures();
+  const saving = create.isPending || update.isPending;
+  const isNew = editing === null;
+
+  const initialValues: FormValues = editing
+    ? {
+        wasteId: editing.wasteId,
+        unitMeasureId: editing.unitMeasureId,
+        unitPrice: editing.unitPrice,
+        validFrom: dayjs(editing.validFrom),
+        validTo: editing.validTo ? dayjs(editing.validTo) : null,
+      }
+    : { unitMeasureId: null, unitPrice: null, validFrom: null, validTo: null };
+
+  const options = useMemo(() => wasteOptions(wastes.data, t), [wastes.data, t]);
+
+  const submit = async (values: FormValues) => {
+    const body: HandlingWastePriceRequest = {
+      wasteId: values.wasteId as number,
+      unitMeasureId: values.unitMeasureId ?? null,
+      unitPrice: values.unitPrice as number,
+      validFrom: toDate(values.validFrom) ?? '',
+      validTo: toDate(values.validTo),
+    };
+    try {
+      if (editing) await update.mutateAsync({ id: editing.id, body });
+      else await create.mutateAsync(body);
+      void message.success(t('master_saved'));
+      onClose();
+    } catch (error) {
+      showApiError({ error, t, message, form });
+    }
+  };
+
+  const requestClose = () => {
+    if (saving) return;
+    if (!form.isFieldsTouched()) return onClose();
+    modal.confirm({
+      title: t('handlingWastePrice.discardTitle'),
+      content: t('handlingWastePrice.discardContent'),
+      okText: t('handlingWastePrice.discard'),
+      cancelText: t('handlingWastePrice.continueEditing'),
+      okButtonProps: { danger: true },
+      onOk: onClose,
+    });
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t(isNew ? 'handlingWastePrice.registerTitle' : 'handlingWastePrice.editTitle')}
+      okText={t(isNew ? 'handlingWastePrice.register' : 'handlingWastePrice.update')}
+      cancelText={t('handlingWastePrice.cancel')}
+      onCancel={requestClose}
+      confirmLoading={saving}
+      okButtonProps={{ htmlType: 'submit', 'data-testid': 'handling-price-submit' }}
+      cancelButtonProps={{ disabled: saving }}
+      maskClosable={false}
+      destroyOnHidden
+      width={600}
+      modalRender={(node) => (
+        <Form<FormValues>
+          form={form}
+          layout="vertical"
+          initialValues={initialValues}
+          onFinish={submit}
+          disabled={saving}
+        >
+          {node}
+        </Form>
+      )}
+    >
+      <Form.Item
+        name="wasteId"
+        label={t('handlingWastePrice.field.waste')}
+        rules={[{ required: true, message: messageText(t, 'MSG_00_21') }]}
+      >
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          options={options}
+          loading={wastes.isLoading}
+          placeholder={t('handlingWastePrice.placeholder.waste')}
+          data-testid="handling-price-waste"
+          autoFocus
+        />
+      </Form.Item>
+      <Form.Item name="unitMeasureId" label={t('handlingWastePrice.field.unit')}>
+        <Select
+          allowClear
+          loading={units.isLoading}
+          placeholder={t('handlingWastePrice.placeholder.unit')}
+          options={(units.data ?? []).map((u) => ({ label: u.unit, value: u.id }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="unitPrice"
+        label={t('handlingWastePrice.field.unitPrice')}
+        rules={[zodRule(unitPriceSchema, t)]}
+        required
+      >
+        <InputNumber<number>
+          min={0}
+          max={MAX_UNIT_PRICE}
+          precision={0}
+          style={{ width: 220 }}
+          prefix="￥"
+          formatter={(v) =>
+            v === undefined || v === null || `${v}` === '' ? '' : Number(v).toLocaleString('ja-JP')
+          }
+          parser={(v) => Number((v ?? '').replace(/[^\d]/g, ''))}
+          data-testid="handling-price-unit-price"
+        />
+      </Form.Item>
+      <Form.Item
+        label={t('handlingWastePrice.field.period')}
+        extra={t('handlingWastePrice.periodHelp')}
+        required
+      >
+        <Flex gap={8} align="start" wrap>
+          <Form.Item
+            name="validFrom"
+            style={{ marginBottom: 0 }}
+            rules={[{ required: true, message: messageText(t, 'MSG_00_21') }]}
+          >
+            <DatePicker
+              onKeyDown={keepEnterInPicker}
+              format="YYYY/MM/DD"
+              style={{ width: 190 }}
+              placeholder={t('handlingWastePrice.placeholder.validFrom')}
+              aria-label={t('handlingWastePrice.placeholder.validFrom')}
+              onChange={() => void form.validateFields(['validTo']).catch(() => {})}
+            />
+          </Form.Item>
+          <Typography.Text style={{ lineHeight: '32px' }}>〜</Typography.Text>
+          <Form.Item
+            name="validTo"
+            style={{ marginBottom: 0 }}
+            dependencies={['validFrom']}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: async (_rule, value: Dayjs | null) => {
+                  const from = getFieldValue('validFrom') as Dayjs | null;
+                  if (
+                    from &&
+                    value &&
+                    !isValidPeriod({ validFrom: toDate(from) ?? '', validTo: toDate(value) })
+                  )
+                    throw new Error(messageText(t, 'invalid_period'));
+                },
+              }),
+            ]}
+          >
+            <DatePicker
+              onKeyDown={keepEnterInPicker}
+              format="YYYY/MM/DD"
+              style={{ width: 190 }}
+              placeholder={t('handlingWastePrice.placeholder.validTo')}
+              aria-label={t('handlingWastePrice.placeholder.validTo')}
+            />
+          </Form.Item>
+        </Flex>
+      </Form.Item>
+    </Modal>
+  );
+}

@@ -1,0 +1,167 @@
+import {
+  PREFECTURES,
+  TRANSPORT_OPERATOR_MAX_LENGTH,
+  type TransportOperator,
+  type TransportOperatorInput,
+  transportOperatorInputSchema,
+} from '@junkan/shared';
+import { App, type ButtonProps, Form, Input, Modal, Select, Skeleton, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { setZodIssues, showApiError, zodRule } from '../../../lib/form-errors';
+import { useToast } from '../../../lib/toast';
+import { useDisposalSiteOptions } from '../api/disposal-site-options';
+import { useSaveTransportOperator } from '../api/save-transport-operator';
+import { useTransportOperator } from '../api/transport-operator';
+
+type FormValues = {
+  contractManager: string;
+  compatibleAreas: string[];
+  destinationDisposalSiteId: number | null;
+};
+
+const s = transportOperatorInputSchema.shape;
+
+export interface TransportOperatorFormModalProps {
+  /** The operator being edited; null while the modal is closed. */
+  operator: TransportOperator | null;
+  onClose: () => void;
+}
+
+/** Edit a transport and disposal operator's contract manager, compatible areas and destination. */
+export function TransportOperatorFormModal({ operator, onClose }: TransportOperatorFormModalProps) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const message = useToast();
+  const [form] = Form.useForm<FormValues>();
+  const open = operator !== null;
+  const detail = useTransportOperator(operator?.companyId ?? null);
+  const save = useSaveTransportOperator();
+  const [siteSearch, setSiteSearch] = useState('');
+  const sites = useDisposalSiteOptions(siteSearch, open);
+  const current = detail.data ?? operator;
+
+  useEffect(() => {
+    if (!current) return;
+    form.setFieldsValue({
+      contractManager: current.contractManager,
+      compatibleAreas: current.compatibleAreas,
+      destinationDisposalSiteId: current.destination?.id ?? null,
+    });
+  }, [current, form]);
+
+  const siteOptions = (sites.data?.items ?? []).map((site) => ({
+    value: site.id,
+    label: `${site.code} ${site.name}`,
+  }));
+  // The saved destination stays selectable even when the search does not bring it.
+  if (current?.destination && !siteOptions.some((o) => o.value === current.destination?.id)) {
+    siteOptions.unshift({
+      value: current.destination.id,
+      label: `${current.destination.code} ${current.destination.name}`,
+    });
+  }
+
+  const submit = async (values: FormValues) => {
+    if (!operator) return;
+    const body: TransportOperatorInput = {
+      contractManager: values.contractManager ?? '',
+      compatibleAreas: (values.compatibleAreas ?? []) as TransportOperatorInput['compatibleAreas'],
+      destinationDisposalSiteId: values.destinationDisposalSiteId ?? null,
+    };
+    const parsed = transportOperatorInputSchema.safeParse(body);
+    if (!parsed.success) {
+      setZodIssues(form, parsed.error.issues, t);
+      return;
+    }
+    try {
+      await save.mutateAsync({ companyId: operator.companyId, body });
+      void message.success(t('master_saved'));
+      onClose();
+    } catch (error) {
+      showApiError({ error, t, message, form });
+    }
+  };
+
+  const requestClose = () => {
+    if (save.isPending) return;
+    if (!form.isFieldsTouched()) return onClose();
+    modal.confirm({
+      title: t('transportOperatorMaster.discardTitle'),
+      content: t('transportOperatorMaster.discardContent'),
+      okText: t('transportOperatorMaster.discard'),
+      cancelText: t('transportOperatorMaster.continueEditing'),
+      okButtonProps: { danger: true },
+      onOk: onClose,
+    });
+  };
+
+  return (
+    <Modal
+      open={open}
+      width={640}
+      title={t('transportOperatorMaster.editTitle')}
+      okText={t('transportOperatorMaster.save')}
+      cancelText={t('transportOperatorMaster.cancel')}
+      onCancel={requestClose}
+      confirmLoading={save.isPending}
+      okButtonProps={{ htmlType: 'submit', 'data-testid': 'transport-operator-submit' } as ButtonProps}
+      cancelButtonProps={{ disabled: save.isPending }}
+      maskClosable={false}
+      destroyOnHidden
+      afterClose={() => {
+        form.resetFields();
+        setSiteSearch('');
+      }}
+      modalRender={(node) => (
+        <Form<FormValues> form={form} layout="vertical" onFinish={submit} disabled={save.isPending}>
+          {node}
+        </Form>
+      )}
+    >
+      {detail.isLoading ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <Form.Item label={t('transportOperatorMaster.column.companyName')}>
+            <Typography.Text strong>
+              {operator?.companyId} {operator?.companyName}
+            </Typography.Text>
+          </Form.Item>
+          <Form.Item
+            name="contractManager"
+            label={t('transportOperatorMaster.column.contractManager')}
+            rules={[zodRule(s.contractManager, t)]}
+          >
+            <Input
+              maxLength={TRANSPORT_OPERATOR_MAX_LENGTH.contractManager}
+              showCount
+              autoFocus
+              autoComplete="off"
+            />
+          </Form.Item>
+          <Form.Item name="compatibleAreas" label={t('transportOperatorMaster.column.compatibleAreas')}>
+            <Select
+              mode="multiple"
+              allowClear
+              placeholder={t('transportOperatorMaster.areasPlaceholder')}
+              options={PREFECTURES.map((p) => ({ value: p, label: p }))}
+              maxTagCount="responsive"
+              data-testid="transport-operator-areas"
+            />
+          </Form.Item>
+          <Form.Item name="destinationDisposalSiteId" label={t('transportOperatorMaster.column.destination')}>
+            <Select
+              allowClear
+              showSearch={{ filterOption: false, onSearch: setSiteSearch }}
+              loading={sites.isFetching}
+              placeholder={t('transportOperatorMaster.destinationPlaceholder')}
+              options={siteOptions}
+              notFoundContent={t('transportOperatorMaster.noDestination')}
+            />
+          </Form.Item>
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,14 @@
+import type { WasteCategory, WasteItem } from '@junkan/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { WASTE_QUERY_KEY } from './keys';
+
+/** GET /waste/parent/{id}: the children of a node; 0 gives the major classes (of one category if asked). */
+export const fetchWasteChildren = (parentId: number, category?: WasteCategory) =>
+  api.get<WasteItem[]>(`/waste/parent/${parentId}`, { category: parentId === 0 ? category : undefined });
+
+export const wasteChildrenQueryOptions = (parentId: number, category?: WasteCategory) =>
+  queryOptions({
+    queryKey: [...WASTE_QUERY_KEY, 'children', parentId, parentId === 0 ? (category ?? 'ALL') : null],
+    queryFn: () => fetchWasteChildren(parentId, category),
+  });

@@ -1,0 +1,18 @@
+import type { WasteManagePage, WasteManageQuery } from '@junkan/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { WASTE_QUERY_KEY } from './keys';
+
+/** GET /waste/manage: the master list searched by name or code, paged and sorted by the server. */
+export const fetchWasteManagePage = (query: WasteManageQuery) =>
+  api.get<WasteManagePage>('/waste/manage', { ...query });
+
+export const wasteManageQueryOptions = (query: WasteManageQuery) =>
+  queryOptions({
+    queryKey: [...WASTE_QUERY_KEY, 'manage', query],
+    queryFn: () => fetchWasteManagePage(query),
+    placeholderData: keepPreviousData,
+  });
+
+export const useWasteManagePage = (query: WasteManageQuery, enabled: boolean) =>
+  useQuery({ ...wasteManageQueryOptions(query), enabled });

@@ -1,0 +1,27 @@
+import { ConfigProvider } from 'antd';
+import enUS from 'antd/es/locale/en_US';
+import jaJP from 'antd/es/locale/ja_JP';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+
+/**
+ * antd's theme and locale (ja_JP / en_US) for what renders antd: the signed-in layout, the antd public pages
+ * and the toasts. Not in the app's providers, so the login page (plain elements) loads no antd.
+ */
+export function AntdScope({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  return (
+    <ConfigProvider
+      locale={i18n.language === 'en' ? enUS : jaJP}
+      theme={{ token: { colorPrimary: '#1f7a4d' } }}
+    >
+      {children}
+    </ConfigProvider>
+  );
+}
+
+/** Lazily loaded by the router: a layout route (or wrapper) that puts its pages in AntdScope. */
+export default function AntdScopeRoute({ children }: { children?: ReactNode }) {
+  return <AntdScope>{children ?? <Outlet />}</AntdScope>;
+}
