@@ -12,6 +12,7 @@ async function confirmDialog(page: Page): Promise<void> {
 test('a discharger adds an office and a discharge site with the postal lookup, saves, reloads and sees them', async ({
   page,
 }) => {
+  test.setTimeout(60_000);
   await login(page, DEMO.discharger2);
   await page.getByTestId('user-menu').click();
   await page.getByTestId('user-menu-account').click();
@@ -72,7 +73,9 @@ test('a discharger adds an office and a discharge site with the postal lookup, s
   await expect(savedOffice.getByText('登録済み')).toBeVisible();
   await expect(savedOffice.locator(`#offices_${officeCount}_officeName`)).toHaveValue('E2E 新宿営業所');
   await expect(savedOffice.locator(`#offices_${officeCount}_officeName`)).toBeDisabled();
-  await expect(savedOffice.locator(`#offices_${officeCount}_officeAddress`)).toHaveValue('東京都中央区銀座4-4-4');
+  await expect(savedOffice.locator(`#offices_${officeCount}_officeAddress`)).toHaveValue(
+    '東京都中央区銀座4-4-4',
+  );
   await expect(sites.nth(siteCount).locator(`${prefix}wasteAddress3`)).toHaveValue('2-2-2 E2E倉庫');
 
   // Removing the two entries again (each asks first) leaves the demo data as it was.
