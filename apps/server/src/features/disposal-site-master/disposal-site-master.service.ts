@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import { disposalMethods, disposalSites, transportOperatorProfiles } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { uniqueViolation } from '../../lib/db-errors';
+import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { containsPattern } from '../../lib/like-pattern';
 
 const columns = {
@@ -110,16 +110,6 @@ async function assertMethodExists(db: DbOrTx, methodId: number | null) {
 
 const CODE_ATTEMPTS = 5;
 
-/** PostgreSQL 23503 (a row still referenced), looking through driver wrappers. */
-function isForeignKeyViolation(err: unknown): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
-    if ((e as { code?: string }).code === '23503') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 /**
  * POST /disposal-site-master: numbers the site after the last code. Two concurrent creates may read the
  * same last code; the unique index refuses the second, which retries with the next number.
@@ -200,7 +190,7 @@ export async function deleteDisposalSite(app: FastifyInstance, request: FastifyR
     });
   } catch (err) {
     // A profile saved between the check and the delete: the foreign key refuses the delete.
-    if (isForeignKeyViolation(err)) {
+    if (foreignKeyViolation(err) != null) {
       throw new AppError('in_use_cannot_delete', 'Disposal site in use', undefined, {
         usedBy: 'transportOperators',
       });

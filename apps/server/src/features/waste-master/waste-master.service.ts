@@ -151,7 +151,7 @@ const codeTaken = () => fieldError('wasteCode', 'code_already_used');
 /** Unique index on the code -> the field's 409; a parent deleted meanwhile (foreign key) -> parent_not_found. */
 function mapWriteError(err: unknown): never {
   if (uniqueViolation(err) === 'wastes_code_unique') throw codeTaken();
-  if (foreignKeyViolation(err)) throw fieldError('parentPath', 'parent_not_found');
+  if (foreignKeyViolation(err) != null) throw fieldError('parentPath', 'parent_not_found');
   throw err;
 }
 
