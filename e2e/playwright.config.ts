@@ -17,6 +17,8 @@ process.env[MAIL_DIR_ENV] ??= mkdtempSync(path.join(os.tmpdir(), 'junkan-e2e-mai
 if (isRunner) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 
 export default defineConfig({
+  // Separate output folders let runs on other ports proceed side by side.
+  outputDir: process.env.E2E_APP_PORT ? `test-results-${process.env.E2E_APP_PORT}` : 'test-results',
   testDir: './tests',
   fullyParallel: false,
   workers: 1,
