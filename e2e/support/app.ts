@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -50,4 +50,32 @@ export async function logout(page: Page): Promise<void> {
 /** Rows of the home page's project table. */
 export function projectRows(page: Page) {
   return page.getByTestId('home-projects').locator('tbody tr.ant-table-row');
+}
+
+export async function chooseOperatorType(
+  page: Page,
+  label: '排出事業者' | '収集運搬・処分業者',
+): Promise<void> {
+  await page.getByTestId('account-selection-type').getByText(label, { exact: true }).click();
+}
+
+export function operatorItem(page: Page, name: string): Locator {
+  return page
+    .getByTestId('account-selection-list')
+    .getByTestId('account-selection-item')
+    .filter({ hasText: name });
+}
+
+/** Signs in as the demo admin and acts for the named operator (double-click selects and confirms). */
+export async function actAsOperator(
+  page: Page,
+  type: '排出事業者' | '収集運搬・処分業者',
+  companyName: string,
+): Promise<void> {
+  await login(page, DEMO.admin);
+  await chooseOperatorType(page, type);
+  await operatorItem(page, companyName).dblclick();
+  await expect(page.getByTestId('role-badge')).toHaveText(
+    type === '排出事業者' ? '管理者（排出事業者）' : '管理者（収集運搬・処分業者）',
+  );
 }

@@ -1,15 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { DEMO, login, projectRows } from '../support/app';
-
-async function chooseOperatorType(page: Page, label: '排出事業者' | '収集運搬・処分業者') {
-  await page.getByTestId('account-selection-type').getByText(label, { exact: true }).click();
-}
-
-function operatorItem(page: Page, name: string) {
-  return page.getByTestId('account-selection-list').getByTestId('account-selection-item').filter({
-    hasText: name,
-  });
-}
+import { expect, test } from '@playwright/test';
+import { chooseOperatorType, DEMO, login, operatorItem, projectRows } from '../support/app';
 
 test('an admin acts for a discharger, then switches to a transporter', async ({ page }) => {
   await login(page, DEMO.admin);

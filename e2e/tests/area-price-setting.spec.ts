@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, login } from '../support/app';
+import { actAsOperator, DEMO, login } from '../support/app';
 
 const suffix = () => `${Date.now()}`.slice(-6);
 
@@ -11,13 +11,13 @@ async function typeDate(field: ReturnType<Page['getByPlaceholder']>, value: stri
 }
 
 test.describe('collection area and unit price setting', () => {
-  test('a transporter registers an area with a price period, then an overlapping period is refused', async ({
+  test('an admin acting for a transporter registers an area with a price period, then an overlapping period is refused', async ({
     page,
   }) => {
     const id = suffix();
     const areaName = `E2Eエリア${id}`;
     const posCode = `9${id.slice(0, 2)}${id.slice(2, 6)}`; // typed without the hyphen
-    await login(page, DEMO.transporter);
+    await actAsOperator(page, '収集運搬・処分業者', '東都環境サービス株式会社');
 
     await page.getByTestId('user-menu').click();
     await page.getByTestId('user-menu-areaPriceSetting').click();
