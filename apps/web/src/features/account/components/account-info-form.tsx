@@ -1,29 +1,20 @@
-import { CopyOutlined, DeleteOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import {
   type AccountInfo,
   type AccountInfoInput,
   accountInfoSchema,
   dischargeSiteInfoSchema,
   EDI_KEY_LENGTH,
-  formatPhone,
-  formatPostalCode,
-  isPostalLookupEnabled,
   MAX_LENGTH,
-  NEW_ENTRY_ID,
-  normalizePhoneInput,
   officeInfoSchema,
   REGISTRANT_NUMBER_LENGTH,
 } from '@junkan/shared';
-import { Button, Card, Col, Flex, Form, type FormInstance, Input, Popconfirm, Row, Space, Tag } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Button, Col, Flex, Form, type FormInstance, Input, Row } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { isApiError } from '../../../lib/api-client';
-import { setZodIssues, showApiError, zodRule } from '../../../lib/form-errors';
-import { useToast } from '../../../lib/toast';
-import { lookupZipcode, type ZipcodeAddress } from '../api/zipcode';
-
-type NamePath = (string | number)[];
+import { setZodIssues, zodRule } from '../../../lib/form-errors';
+import { type AddressParts, col, FieldGrid, type FieldSpec, Section } from './account-fields';
+import { EntryList, type EntryListSpec } from './entry-list';
 
 export interface AccountInfoFormProps<T = AccountInfo> {
   form: FormInstance<AccountInfoInput>;
@@ -46,28 +37,130 @@ export interface AccountInfoFormProps<T = AccountInfo> {
   beforeSections?: ReactNode;
 }
 
-const EMPTY_OFFICE = {
-  officeId: NEW_ENTRY_ID,
-  officeName: '',
-  officePostalCode: '',
-  officeAddress: '',
-  officeTelephone: '',
-  officeEmail: '',
+const shape = accountInfoSchema.shape;
+const WHOLE_ADDRESS: AddressParts = ['address1', 'address2', 'address3'];
+
+const ACCOUNT_FIELDS: FieldSpec<keyof typeof shape>[] = [
+  { kind: 'text', name: 'accountName', label: 'field.accountName', max: MAX_LENGTH.accountName },
+];
+
+const COMPANY_FIELDS: FieldSpec<keyof typeof shape>[] = [
+  { kind: 'text', name: 'companyName', label: 'field.companyName', max: MAX_LENGTH.companyName },
+  { kind: 'text', name: 'contractPic', label: 'field.contractPic', max: MAX_LENGTH.contractPic },
+  {
+    kind: 'postal',
+    name: 'companyPostalCode',
+    label: 'field.postalCode',
+    fills: { companyAddress: WHOLE_ADDRESS },
+  },
+  { kind: 'text', name: 'companyAddress', label: 'field.address', max: MAX_LENGTH.address },
+  { kind: 'phone', name: 'companyTelephone', label: 'field.telephone' },
+  {
+    kind: 'text',
+    name: 'companyEmail',
+    label: 'field.email',
+    max: MAX_LENGTH.email,
+    autoComplete: 'email',
+  },
+];
+
+const OFFICES: EntryListSpec<keyof typeof officeInfoSchema.shape> = {
+  list: 'offices',
+  idField: 'officeId',
+  shape: officeInfoSchema.shape,
+  fields: [
+    {
+      kind: 'text',
+      name: 'officeName',
+      label: 'field.officeName',
+      max: MAX_LENGTH.officeName,
+      fromCompany: 'companyName',
+    },
+    {
+      kind: 'postal',
+      name: 'officePostalCode',
+      label: 'field.postalCode',
+      fills: { officeAddress: WHOLE_ADDRESS },
+      fromCompany: 'companyPostalCode',
+    },
+    {
+      kind: 'text',
+      name: 'officeAddress',
+      label: 'field.address',
+      max: MAX_LENGTH.address,
+      fromCompany: 'companyAddress',
+    },
+    { kind: 'phone', name: 'officeTelephone', label: 'field.telephone', fromCompany: 'companyTelephone' },
+    {
+      kind: 'text',
+      name: 'officeEmail',
+      label: 'field.email',
+      max: MAX_LENGTH.email,
+      fromCompany: 'companyEmail',
+    },
+  ],
+  labels: {
+    section: 'account.section.offices',
+    add: 'account.addOffice',
+    empty: 'account.noOffices',
+    entry: 'account.officeN',
+  },
+  testIds: { add: 'add-office', block: 'office-block' },
 };
 
-const EMPTY_SITE = {
-  wasteId: NEW_ENTRY_ID,
-  dischargeSitename: '',
-  wastePostalCode: '',
-  wasteAddress: '',
-  wasteAddress2: '',
-  wasteAddress3: '',
-  wasteTelephone: '',
-  wasteEmail: '',
-  wasteStaff: '',
+const DISCHARGE_SITES: EntryListSpec<keyof typeof dischargeSiteInfoSchema.shape> = {
+  list: 'wastes',
+  idField: 'wasteId',
+  shape: dischargeSiteInfoSchema.shape,
+  fields: [
+    {
+      kind: 'text',
+      name: 'dischargeSitename',
+      label: 'field.dischargeSitename',
+      max: MAX_LENGTH.dischargeSiteName,
+      fromCompany: 'companyName',
+    },
+    {
+      kind: 'text',
+      name: 'wasteStaff',
+      label: 'field.wasteStaff',
+      max: MAX_LENGTH.contractPic,
+      fromCompany: 'contractPic',
+    },
+    {
+      kind: 'postal',
+      name: 'wastePostalCode',
+      label: 'field.postalCode',
+      // A site keeps the block and building (address3) on a line of its own.
+      fills: { wasteAddress: ['address1', 'address2'], wasteAddress2: ['address3'] },
+      fromCompany: 'companyPostalCode',
+    },
+    {
+      kind: 'text',
+      name: 'wasteAddress',
+      label: 'field.wasteAddress',
+      max: MAX_LENGTH.address,
+      fromCompany: 'companyAddress',
+    },
+    { kind: 'text', name: 'wasteAddress2', label: 'field.wasteAddress2', max: MAX_LENGTH.address },
+    { kind: 'text', name: 'wasteAddress3', label: 'field.wasteAddress3', max: MAX_LENGTH.wasteAddress3 },
+    { kind: 'phone', name: 'wasteTelephone', label: 'field.telephone', fromCompany: 'companyTelephone' },
+    {
+      kind: 'text',
+      name: 'wasteEmail',
+      label: 'field.email',
+      max: MAX_LENGTH.email,
+      fromCompany: 'companyEmail',
+    },
+  ],
+  labels: {
+    section: 'account.section.dischargeSites',
+    add: 'account.addDischargeSite',
+    empty: 'account.noDischargeSites',
+    entry: 'account.dischargeSiteN',
+  },
+  testIds: { add: 'add-discharge-site', block: 'discharge-site-block' },
 };
-
-const col = { xs: 24, md: 12 };
 
 /**
  * Account information (registration after activation, /account, /account/trans). Field rules come from
@@ -79,16 +172,6 @@ export function AccountInfoForm<T = AccountInfo>(props: AccountInfoFormProps<T>)
   const submitSchema = (props.schema ?? accountInfoSchema) as z.ZodType<T>;
   const initial = props.initialValues ?? {};
 
-  const textItem = (name: NamePath, label: string, schema: z.ZodType, max: number, disabled = false) => (
-    <Form.Item name={name} label={label} rules={[zodRule(schema, t)]} required>
-      <Input maxLength={max} disabled={disabled} />
-    </Form.Item>
-  );
-
-  const copyCompany = (pairs: [NamePath, string][]) => {
-    for (const [target, source] of pairs) form.setFieldValue(target, form.getFieldValue(source) ?? '');
-  };
-
   const onFinish = () => {
     const parsed = submitSchema.safeParse(form.getFieldsValue(true));
     if (!parsed.success) {
@@ -98,9 +181,6 @@ export function AccountInfoForm<T = AccountInfo>(props: AccountInfoFormProps<T>)
     props.onSubmit(parsed.data);
   };
 
-  const s = accountInfoSchema.shape;
-  const o = officeInfoSchema.shape;
-  const w = dischargeSiteInfoSchema.shape;
   const isKeyLocked = (key: 'registrantNumber' | 'ediConfirmationKey') =>
     lockRegisteredKeys && Boolean(initial[key]);
 
@@ -114,336 +194,25 @@ export function AccountInfoForm<T = AccountInfo>(props: AccountInfoFormProps<T>)
       scrollToFirstError
     >
       {props.beforeSections}
-      <Card size="small" title={t('account.section.account')} style={{ marginBottom: 16 }}>
-        <Row gutter={16}>
-          <Col {...col}>
-            {textItem(['accountName'], t('field.accountName'), s.accountName, MAX_LENGTH.accountName)}
-          </Col>
-        </Row>
-      </Card>
-
-      <Card size="small" title={t('account.section.company')} style={{ marginBottom: 16 }}>
-        <Row gutter={16}>
-          <Col {...col}>
-            {textItem(['companyName'], t('field.companyName'), s.companyName, MAX_LENGTH.companyName)}
-          </Col>
-          <Col {...col}>
-            {textItem(['contractPic'], t('field.contractPic'), s.contractPic, MAX_LENGTH.contractPic)}
-          </Col>
-          <Col {...col}>
-            <PostalCodeItem
-              name={['companyPostalCode']}
-              label={t('field.postalCode')}
-              onFound={(a) =>
-                form.setFieldValue(['companyAddress'], `${a.address1}${a.address2}${a.address3}`)
-              }
-            />
-          </Col>
-          <Col {...col}>
-            {textItem(['companyAddress'], t('field.address'), s.companyAddress, MAX_LENGTH.address)}
-          </Col>
-          <Col {...col}>
-            <PhoneItem name={['companyTelephone']} label={t('field.telephone')} />
-          </Col>
-          <Col {...col}>
-            <Form.Item
-              name={['companyEmail']}
-              label={t('field.email')}
-              rules={[zodRule(s.companyEmail, t)]}
-              required
-            >
-              <Input maxLength={MAX_LENGTH.email} autoComplete="email" />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Card>
-
-      {showOffices && (
-        <Form.List name="offices">
-          {(fields, { add, remove }) => (
-            <Card
-              size="small"
-              title={t('account.section.offices')}
-              style={{ marginBottom: 16 }}
-              extra={
-                <Button
-                  icon={<PlusOutlined />}
-                  onClick={() => add({ ...EMPTY_OFFICE })}
-                  data-testid="add-office"
-                >
-                  {t('account.addOffice')}
-                </Button>
-              }
-            >
-              {fields.length === 0 && <EmptyBlocks text={t('account.noOffices')} />}
-              {fields.map((field, index) => {
-                const base = ['offices', field.name];
-                const locked = form.getFieldValue([...base, 'officeId']) !== NEW_ENTRY_ID;
-                return (
-                  <Card
-                    key={field.key}
-                    type="inner"
-                    size="small"
-                    title={<EntryTitle text={t('account.officeN', { n: index + 1 })} locked={locked} />}
-                    data-testid="office-block"
-                    style={{ marginBottom: 12 }}
-                    extra={
-                      locked ? (
-                        props.allowRemoveExisting && (
-                          <RemoveExistingButton
-                            name={form.getFieldValue([...base, 'officeName'])}
-                            onConfirm={() => remove(field.name)}
-                          />
-                        )
-                      ) : (
-                        <Space>
-                          <Button
-                            size="small"
-                            icon={<CopyOutlined />}
-                            onClick={() =>
-                              copyCompany([
-                                [[...base, 'officeName'], 'companyName'],
-                                [[...base, 'officePostalCode'], 'companyPostalCode'],
-                                [[...base, 'officeAddress'], 'companyAddress'],
-                                [[...base, 'officeTelephone'], 'companyTelephone'],
-                                [[...base, 'officeEmail'], 'companyEmail'],
-                              ])
-                            }
-                          >
-                            {t('account.copyFromCompany')}
-                          </Button>
-                          <Button
-                            size="small"
-                            danger
-                            icon={<DeleteOutlined />}
-                            onClick={() => remove(field.name)}
-                          >
-                            {t('common.remove')}
-                          </Button>
-                        </Space>
-                      )
-                    }
-                  >
-                    <Row gutter={16}>
-                      <Col {...col}>
-                        {textItem(
-                          [field.name, 'officeName'],
-                          t('field.officeName'),
-                          o.officeName,
-                          MAX_LENGTH.officeName,
-                          locked,
-                        )}
-                      </Col>
-                      <Col {...col}>
-                        <PostalCodeItem
-                          name={[field.name, 'officePostalCode']}
-                          fullName={[...base, 'officePostalCode']}
-                          label={t('field.postalCode')}
-                          disabled={locked}
-                          onFound={(a) =>
-                            form.setFieldValue(
-                              [...base, 'officeAddress'],
-                              `${a.address1}${a.address2}${a.address3}`,
-                            )
-                          }
-                        />
-                      </Col>
-                      <Col {...col}>
-                        {textItem(
-                          [field.name, 'officeAddress'],
-                          t('field.address'),
-                          o.officeAddress,
-                          MAX_LENGTH.address,
-                          locked,
-                        )}
-                      </Col>
-                      <Col {...col}>
-                        <PhoneItem
-                          name={[field.name, 'officeTelephone']}
-                          fullName={[...base, 'officeTelephone']}
-                          label={t('field.telephone')}
-                          disabled={locked}
-                        />
-                      </Col>
-                      <Col {...col}>
-                        {textItem(
-                          [field.name, 'officeEmail'],
-                          t('field.email'),
-                          o.officeEmail,
-                          MAX_LENGTH.email,
-                          locked,
-                        )}
-                      </Col>
-                    </Row>
-                  </Card>
-                );
-              })}
-            </Card>
-          )}
-        </Form.List>
-      )}
-
+      <Section title={t('account.section.account')}>
+        <FieldGrid fields={ACCOUNT_FIELDS} shape={shape} />
+      </Section>
+      <Section title={t('account.section.company')}>
+        <FieldGrid fields={COMPANY_FIELDS} shape={shape} />
+      </Section>
+      {showOffices && <EntryList spec={OFFICES} allowRemoveExisting={props.allowRemoveExisting} />}
       {showDischargeSites && (
-        <Form.List name="wastes">
-          {(fields, { add, remove }) => (
-            <Card
-              size="small"
-              title={t('account.section.dischargeSites')}
-              style={{ marginBottom: 16 }}
-              extra={
-                <Button
-                  icon={<PlusOutlined />}
-                  onClick={() => add({ ...EMPTY_SITE })}
-                  data-testid="add-discharge-site"
-                >
-                  {t('account.addDischargeSite')}
-                </Button>
-              }
-            >
-              {fields.length === 0 && <EmptyBlocks text={t('account.noDischargeSites')} />}
-              {fields.map((field, index) => {
-                const base = ['wastes', field.name];
-                const locked = form.getFieldValue([...base, 'wasteId']) !== NEW_ENTRY_ID;
-                return (
-                  <Card
-                    key={field.key}
-                    type="inner"
-                    size="small"
-                    title={
-                      <EntryTitle text={t('account.dischargeSiteN', { n: index + 1 })} locked={locked} />
-                    }
-                    data-testid="discharge-site-block"
-                    style={{ marginBottom: 12 }}
-                    extra={
-                      locked ? (
-                        props.allowRemoveExisting && (
-                          <RemoveExistingButton
-                            name={form.getFieldValue([...base, 'dischargeSitename'])}
-                            onConfirm={() => remove(field.name)}
-                          />
-                        )
-                      ) : (
-                        <Space>
-                          <Button
-                            size="small"
-                            icon={<CopyOutlined />}
-                            onClick={() =>
-                              copyCompany([
-                                [[...base, 'dischargeSitename'], 'companyName'],
-                                [[...base, 'wastePostalCode'], 'companyPostalCode'],
-                                [[...base, 'wasteAddress'], 'companyAddress'],
-                                [[...base, 'wasteTelephone'], 'companyTelephone'],
-                                [[...base, 'wasteEmail'], 'companyEmail'],
-                                [[...base, 'wasteStaff'], 'contractPic'],
-                              ])
-                            }
-                          >
-                            {t('account.copyFromCompany')}
-                          </Button>
-                          <Button
-                            size="small"
-                            danger
-                            icon={<DeleteOutlined />}
-                            onClick={() => remove(field.name)}
-                          >
-                            {t('common.remove')}
-                          </Button>
-                        </Space>
-                      )
-                    }
-                  >
-                    <Row gutter={16}>
-                      <Col {...col}>
-                        {textItem(
-                          [field.name, 'dischargeSitename'],
-                          t('field.dischargeSitename'),
-                          w.dischargeSitename,
-                          MAX_LENGTH.dischargeSiteName,
-                          locked,
-                        )}
-                      </Col>
-                      <Col {...col}>
-                        {textItem(
-                          [field.name, 'wasteStaff'],
-                          t('field.wasteStaff'),
-                          w.wasteStaff,
-                          MAX_LENGTH.contractPic,
-                          locked,
-                        )}
-                      </Col>
-                      <Col {...col}>
-                        <PostalCodeItem
-                          name={[field.name, 'wastePostalCode']}
-                          fullName={[...base, 'wastePostalCode']}
-                          label={t('field.postalCode')}
-                          disabled={locked}
-                          onFound={(a) => {
-                            form.setFieldValue([...base, 'wasteAddress'], `${a.address1}${a.address2}`);
-                            form.setFieldValue([...base, 'wasteAddress2'], a.address3);
-                          }}
-                        />
-                      </Col>
-                      <Col {...col}>
-                        {textItem(
-                          [field.name, 'wasteAddress'],
-                          t('field.wasteAddress'),
-                          w.wasteAddress,
-                          MAX_LENGTH.address,
-                          locked,
-                        )}
-                      </Col>
-                      <Col {...col}>
-                        {textItem(
-                          [field.name, 'wasteAddress2'],
-                          t('field.wasteAddress2'),
-                          w.wasteAddress2,
-                          MAX_LENGTH.address,
-                          locked,
-                        )}
-                      </Col>
-                      <Col {...col}>
-                        {textItem(
-                          [field.name, 'wasteAddress3'],
-                          t('field.wasteAddress3'),
-                          w.wasteAddress3,
-                          MAX_LENGTH.wasteAddress3,
-                          locked,
-                        )}
-                      </Col>
-                      <Col {...col}>
-                        <PhoneItem
-                          name={[field.name, 'wasteTelephone']}
-                          fullName={[...base, 'wasteTelephone']}
-                          label={t('field.telephone')}
-                          disabled={locked}
-                        />
-                      </Col>
-                      <Col {...col}>
-                        {textItem(
-                          [field.name, 'wasteEmail'],
-                          t('field.email'),
-                          w.wasteEmail,
-                          MAX_LENGTH.email,
-                          locked,
-                        )}
-                      </Col>
-                    </Row>
-                  </Card>
-                );
-              })}
-            </Card>
-          )}
-        </Form.List>
+        <EntryList spec={DISCHARGE_SITES} allowRemoveExisting={props.allowRemoveExisting} />
       )}
 
-      <Card size="small" title={t('account.section.edi')} style={{ marginBottom: 16 }}>
+      <Section title={t('account.section.edi')}>
         <Row gutter={16}>
           <Col {...col}>
             <Form.Item
               name={['registrantNumber']}
               label={t('field.registrantNumber')}
               extra={t('account.registrantNumberHint')}
-              rules={[zodRule(s.registrantNumber, t)]}
+              rules={[zodRule(shape.registrantNumber, t)]}
             >
               <Input maxLength={REGISTRANT_NUMBER_LENGTH} disabled={isKeyLocked('registrantNumber')} />
             </Form.Item>
@@ -453,7 +222,7 @@ export function AccountInfoForm<T = AccountInfo>(props: AccountInfoFormProps<T>)
               name={['ediConfirmationKey']}
               label={t('field.ediConfirmationKey')}
               extra={t('account.ediKeyHint')}
-              rules={[zodRule(s.ediConfirmationKey, t)]}
+              rules={[zodRule(shape.ediConfirmationKey, t)]}
             >
               <Input
                 maxLength={EDI_KEY_LENGTH}
@@ -463,7 +232,7 @@ export function AccountInfoForm<T = AccountInfo>(props: AccountInfoFormProps<T>)
             </Form.Item>
           </Col>
         </Row>
-      </Card>
+      </Section>
 
       <Flex justify="flex-end" gap={8}>
         {props.extraActions}
@@ -472,129 +241,5 @@ export function AccountInfoForm<T = AccountInfo>(props: AccountInfoFormProps<T>)
         </Button>
       </Flex>
     </Form>
-  );
-}
-
-function EntryTitle({ text, locked }: { text: string; locked: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <Space size={8}>
-      {text}
-      {locked && <Tag>{t('accountUpdate.registered')}</Tag>}
-    </Space>
-  );
-}
-
-/** Removes an existing entry from the form after a confirmation; the server deletes it on save. */
-function RemoveExistingButton({ name, onConfirm }: { name: string; onConfirm: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Popconfirm
-      title={t('confirm_delete', { name })}
-      description={t('accountUpdate.removeNote')}
-      okText={t('common.remove')}
-      okButtonProps={{ danger: true }}
-      onConfirm={onConfirm}
-    >
-      <Button size="small" danger icon={<DeleteOutlined />} data-testid="remove-existing-entry">
-        {t('common.remove')}
-      </Button>
-    </Popconfirm>
-  );
-}
-
-function EmptyBlocks({ text }: { text: string }) {
-  return <div style={{ color: 'rgba(0,0,0,0.45)', padding: '8px 0' }}>{text}</div>;
-}
-
-/** Postal code, auto-hyphenated, with a lookup button enabled only for a full 123-4567. */
-function PostalCodeItem(props: {
-  name: NamePath;
-  /** Absolute path when `name` is relative to a Form.List. */
-  fullName?: NamePath;
-  label: string;
-  disabled?: boolean;
-  onFound: (address: ZipcodeAddress) => void;
-}) {
-  const { t } = useTranslation();
-  const message = useToast();
-  const form = Form.useFormInstance();
-  const fullName = props.fullName ?? props.name;
-  const value = Form.useWatch(fullName, form) as string | undefined;
-  const [loading, setLoading] = useState(false);
-
-  const lookup = async () => {
-    if (!value) return;
-    setLoading(true);
-    try {
-      props.onFound(await lookupZipcode(value));
-      form.setFields([{ name: fullName, errors: [] }]);
-    } catch (error) {
-      // The lookup answers 404 pos_code_not_found; an unknown route's not_found is treated the same.
-      if (isApiError(error) && (error.status === 404 || error.code === 'pos_code_not_found')) {
-        form.setFields([{ name: fullName, errors: [t('pos_code_not_found')] }]);
-      } else {
-        showApiError({ error, t, message });
-      }
-    } finally {
-      setLoading(false);
-    }
-  };
-
-  return (
-    <Form.Item label={props.label} required>
-      <Space.Compact style={{ width: '100%' }}>
-        <Form.Item
-          name={props.name}
-          noStyle
-          normalize={(v: string) => formatPostalCode(v ?? '')}
-          rules={[zodRule(accountInfoSchema.shape.companyPostalCode, t)]}
-        >
-          <Input
-            maxLength={MAX_LENGTH.postalCode}
-            placeholder="123-4567"
-            inputMode="numeric"
-            disabled={props.disabled}
-          />
-        </Form.Item>
-        <Button
-          icon={<SearchOutlined />}
-          disabled={props.disabled || !isPostalLookupEnabled(value)}
-          loading={loading}
-          onClick={() => void lookup()}
-          data-testid="postal-lookup"
-        >
-          {t('account.lookupAddress')}
-        </Button>
-      </Space.Compact>
-    </Form.Item>
-  );
-}
-
-/** Phone: digits only while typing (at most 11), hyphenated on blur, then validated. */
-function PhoneItem(props: { name: NamePath; fullName?: NamePath; label: string; disabled?: boolean }) {
-  const { t } = useTranslation();
-  const form = Form.useFormInstance();
-  const fullName = props.fullName ?? props.name;
-  return (
-    <Form.Item
-      name={props.name}
-      label={props.label}
-      required
-      validateTrigger={false}
-      normalize={(v: string) => normalizePhoneInput(v ?? '')}
-      rules={[zodRule(accountInfoSchema.shape.companyTelephone, t)]}
-    >
-      <Input
-        inputMode="tel"
-        maxLength={MAX_LENGTH.telephone}
-        placeholder="03-1234-5678"
-        disabled={props.disabled}
-        onBlur={() => {
-          form.setFieldValue(fullName, formatPhone(form.getFieldValue(fullName) ?? ''));
-          void form.validateFields([fullName]).catch(() => {});
-        }}
-      />
-    </Form.Item>
   );
 }
