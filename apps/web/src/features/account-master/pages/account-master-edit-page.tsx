@@ -6,11 +6,13 @@ import {
   adminUserUpdateSchema,
   type OperatorRole,
 } from '@junkan/shared';
-import { App, Button, type ButtonProps, Card, Form, Result, Space, Typography } from 'antd';
+import { App, Button, Card, Form, Result, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useBlocker, useLocation, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
+import { confirmDiscard } from '../../../components/form-modal';
+import { useDeleteWithConfirm } from '../../../components/use-delete-with-confirm';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
@@ -40,15 +42,7 @@ function useLeaveGuard() {
   });
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    modal.confirm({
-      title: t('accountMaster.discardTitle'),
-      content: t('accountMaster.discardContent'),
-      okText: t('accountMaster.discard'),
-      cancelText: t('accountMaster.continueEditing'),
-      okButtonProps: { danger: true },
-      onOk: () => blocker.proceed(),
-      onCancel: () => blocker.reset(),
-    });
+    confirmDiscard(modal, t, { onOk: () => blocker.proceed(), onCancel: () => blocker.reset() });
   }, [blocker, modal, t]);
   return {
     markDirty: () => {
@@ -137,13 +131,13 @@ const toFormValues = (user: AdminUserDetail) =>
 /** /account-master/update/{id} and /account-master/trans/update/{id}. */
 function UpdateAccount({ id, role }: { id: number; role: OperatorRole }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const message = useToast();
   const navigate = useNavigate();
   const [form] = Form.useForm<AccountInfoInput>();
   const detail = useAdminUser(id);
   const update = useUpdateAdminUser();
   const remove = useDeleteAdminUser();
+  const deleteWithConfirm = useDeleteWithConfirm(remove.mutateAsync);
   const guard = useLeaveGuard();
   // Remounts the form with the saved values (new entries become existing, read-only ones).
   const [formKey, setFormKey] = useState(0);
@@ -188,7 +182,8 @@ function UpdateAccount({ id, role }: { id: number; role: OperatorRole }) {
   };
 
   const confirmDelete = () =>
-    modal.confirm({
+    deleteWithConfirm({
+      id,
       title: t('accountMaster.deleteTitle'),
       content: (
         <Space direction="vertical">
@@ -196,18 +191,10 @@ function UpdateAccount({ id, role }: { id: number; role: OperatorRole }) {
           <Typography.Text type="secondary">{t('accountMaster.deleteNote')}</Typography.Text>
         </Space>
       ),
-      okText: t('accountMaster.delete'),
-      okButtonProps: { danger: true, 'data-testid': 'account-master-delete-ok' } as ButtonProps,
-      cancelText: t('accountMaster.cancel'),
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(id);
-          void message.success(t('master_deleted'));
-          guard.allowNext();
-          navigate(ACCOUNT_MASTER_PATH, { replace: true });
-        } catch (error) {
-          showApiError({ error, t, message });
-        }
+      okTestId: 'account-master-delete-ok',
+      onDeleted: () => {
+        guard.allowNext();
+        navigate(ACCOUNT_MASTER_PATH, { replace: true });
       },
     });
 

@@ -7,15 +7,24 @@ import {
   ROLES,
   type Role,
 } from '@junkan/shared';
-import { Button, Card, Empty, Flex, Input, Result, Select, Space, Table, Tag } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import { Button, Card, Select, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import {
+  columnSortOrder,
+  emptyLocale,
+  ListToolbar,
+  LoadFailed,
+  listPagination,
+  PAGE_SIZE,
+  PAGE_SIZES,
+  SearchBox,
+  tableChange,
+} from '../../../components/master-list';
 import { formatDateTime } from '../../../lib/format';
 import { accountUpdatePath } from '../account-paths';
 import { useAdminUsers } from '../api/admin-users';
 
-const PAGE_SIZE = 20;
 const ROLE_COLORS: Record<Role, string> = { ADMIN: 'purple', WASTE: 'green', TRANSPORT: 'blue' };
 
 type SortKey = (typeof ADMIN_USER_SORT_KEYS)[number];
@@ -29,7 +38,7 @@ function useListQuery(): [AdminUserListQuery, (next: Partial<AdminUserListQuery>
     keyWord: params.get('keyWord') ?? '',
     role: (ROLES as readonly string[]).includes(role ?? '') ? (role as Role) : undefined,
     page: Math.max(1, Number(params.get('page')) || 1),
-    size: [20, 50, 100].includes(Number(params.get('size'))) ? Number(params.get('size')) : PAGE_SIZE,
+    size: PAGE_SIZES.includes(Number(params.get('size'))) ? Number(params.get('size')) : PAGE_SIZE,
     sort: (ADMIN_USER_SORT_KEYS as readonly string[]).includes(sort ?? '') ? (sort as SortKey) : 'id',
     order: params.get('order') === 'desc' ? 'desc' : 'asc',
   };
@@ -53,21 +62,10 @@ export default function AccountMasterPage() {
   const [query, setQuery] = useListQuery();
   const list = useAdminUsers(query);
 
-  const sortOrder = (key: SortKey) =>
-    query.sort === key ? (query.order === 'asc' ? 'ascend' : 'descend') : null;
+  const sortOrder = (key: SortKey) => columnSortOrder(query, key);
 
   if (list.isError && !list.data) {
-    return (
-      <Result
-        status="warning"
-        title={t('accountMaster.loadFailed')}
-        extra={
-          <Button type="primary" onClick={() => void list.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed title={t('accountMaster.loadFailed')} onRetry={() => void list.refetch()} />;
   }
 
   return (
@@ -89,18 +87,14 @@ export default function AccountMasterPage() {
         </Space>
       }
     >
-      <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-        <Input.Search
+      <ListToolbar justify="flex-start">
+        <SearchBox
           key={query.keyWord}
           defaultValue={query.keyWord}
-          allowClear
-          placeholder={t('accountMaster.searchPlaceholder')}
-          aria-label={t('accountMaster.searchPlaceholder')}
+          label={t('accountMaster.searchPlaceholder')}
           maxLength={MAX_LENGTH.email}
-          enterButton={t('accountMaster.search')}
-          onSearch={(value) => setQuery({ keyWord: value.trim(), page: 1 })}
-          style={{ maxWidth: 420 }}
-          data-testid="account-master-search"
+          onSearch={(words) => setQuery({ keyWord: words, page: 1 })}
+          testId="account-master-search"
         />
         <Select<Role | 'ALL'>
           value={query.role ?? 'ALL'}
@@ -113,43 +107,22 @@ export default function AccountMasterPage() {
           ]}
           data-testid="account-master-role"
         />
-      </Flex>
+      </ListToolbar>
       <Table<AdminUserListItem>
         rowKey="id"
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.items ?? []}
         scroll={{ x: 960 }}
-        onChange={(pagination, _filters, sorter) => {
-          const s = (Array.isArray(sorter) ? sorter[0] : sorter) as
-            | SorterResult<AdminUserListItem>
-            | undefined;
-          const sort = (s?.order ? s.columnKey : 'id') as SortKey;
-          const order = s?.order === 'descend' ? 'desc' : 'asc';
-          const sortChanged = sort !== query.sort || order !== query.order;
-          setQuery({
-            sort,
-            order,
-            size: pagination.pageSize ?? PAGE_SIZE,
-            page: sortChanged ? 1 : (pagination.current ?? 1),
-          });
-        }}
-        pagination={{
-          current: query.page,
-          pageSize: query.size,
+        onChange={(pagination, _filters, sorter) => setQuery(tableChange(pagination, sorter, query, 'id'))}
+        pagination={listPagination({
+          page: query.page,
+          size: query.size,
           total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [20, 50, 100],
-          showTotal: (total) => t('accountMaster.total', { count: total }),
-        }}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={t(query.keyWord || query.role ? 'accountMaster.noMatch' : 'accountMaster.empty')}
-            />
-          ),
-        }}
+          sizes: true,
+          totalText: (count) => t('accountMaster.total', { count }),
+        })}
+        locale={emptyLocale(t(query.keyWord || query.role ? 'accountMaster.noMatch' : 'accountMaster.empty'))}
         columns={[
           {
             key: 'id',

@@ -15,7 +15,6 @@ import {
 import type { FormRule } from 'antd';
 import {
   Alert,
-  App,
   Button,
   Card,
   Col,
@@ -25,7 +24,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
   Row,
   Select,
   Typography,
@@ -33,9 +31,9 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { type KeyboardEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showApiError, zodRule } from '../../../lib/form-errors';
+import { FormModal } from '../../../components/form-modal';
+import { zodRule } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
-import { useToast } from '../../../lib/toast';
 import { checkAreaNameExists } from '../api/area-name-exists';
 import { useCreateCollectionArea } from '../api/create-collection-area';
 import { checkPosCodeExists } from '../api/pos-code-exists';
@@ -108,8 +106,6 @@ const toFormValues = (area: CollectionArea | null): AreaFormValues =>
  */
 export function CollectionAreaFormModal({ open, type, editing, onClose }: CollectionAreaFormModalProps) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const message = useToast();
   const [form] = Form.useForm<AreaFormValues>();
   const create = useCreateCollectionArea();
   const update = useUpdateCollectionArea();
@@ -207,9 +203,9 @@ export function CollectionAreaFormModal({ open, type, editing, onClose }: Collec
     void form.validateFields([...names, ['prices', index, 'validTo']]).catch(() => {});
   };
 
-  // ---- submit and close --------------------------------------------------------------------
+  // ---- submit ------------------------------------------------------------------------------
 
-  const submit = async (values: AreaFormValues) => {
+  const save = (values: AreaFormValues) => {
     const body: CollectionAreaRequest = {
       areaName: values.areaName.trim(),
       type,
@@ -224,56 +220,24 @@ export function CollectionAreaFormModal({ open, type, editing, onClose }: Collec
         ...periodOf(row),
       })),
     };
-    // The unique index's answer names the whole list: show it on the first code.
-    const fieldMap: Record<string, (string | number)[]> = { posCodes: ['posCodes', 0] };
-    try {
-      if (editing) await update.mutateAsync({ id: editing.id, body });
-      else await create.mutateAsync(body);
-      void message.success(t('master_saved'));
-      onClose();
-    } catch (error) {
-      showApiError({ error, t, message, form, fieldMap });
-    }
-  };
-
-  const requestClose = () => {
-    if (saving) return;
-    if (!form.isFieldsTouched()) return onClose();
-    modal.confirm({
-      title: t('areaPriceSetting.discardTitle'),
-      content: t('areaPriceSetting.discardContent'),
-      okText: t('areaPriceSetting.discard'),
-      cancelText: t('areaPriceSetting.continueEditing'),
-      okButtonProps: { danger: true },
-      onOk: onClose,
-    });
+    return editing ? update.mutateAsync({ id: editing.id, body }) : create.mutateAsync(body);
   };
 
   return (
-    <Modal
+    <FormModal<AreaFormValues>
       open={open}
+      form={form}
+      saving={saving}
+      onClose={onClose}
+      initialValues={toFormValues(editing)}
+      save={save}
+      // The unique index's answer names the whole list: show it on the first code.
+      errorFieldMap={{ posCodes: ['posCodes', 0] }}
+      submitTestId="area-submit"
+      width={900}
+      formProps={{ scrollToFirstError: true }}
       title={t(isNew ? 'areaPriceSetting.registerTitle' : 'areaPriceSetting.editTitle', { type: typeLabel })}
       okText={t(isNew ? 'areaPriceSetting.register' : 'areaPriceSetting.update')}
-      cancelText={t('areaPriceSetting.cancel')}
-      onCancel={requestClose}
-      confirmLoading={saving}
-      okButtonProps={{ htmlType: 'submit', 'data-testid': 'area-submit' }}
-      cancelButtonProps={{ disabled: saving }}
-      maskClosable={false}
-      destroyOnHidden
-      width={900}
-      modalRender={(node) => (
-        <Form<AreaFormValues>
-          form={form}
-          layout="vertical"
-          initialValues={toFormValues(editing)}
-          onFinish={submit}
-          disabled={saving}
-          scrollToFirstError
-        >
-          {node}
-        </Form>
-      )}
     >
       <Card size="small" title={t('areaPriceSetting.section.area')} style={{ marginBottom: 16 }}>
         <Row gutter={16}>
@@ -533,6 +497,6 @@ export function CollectionAreaFormModal({ open, type, editing, onClose }: Collec
           </Card>
         )}
       </Form.List>
-    </Modal>
+    </FormModal>
   );
 }

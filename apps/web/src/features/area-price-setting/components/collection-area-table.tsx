@@ -1,40 +1,34 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { type CollectionArea, type CollectionAreaType, isPeriodActive } from '@junkan/shared';
-import { App, Button, Empty, Flex, Input, Result, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { Button, Flex, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showApiError } from '../../../lib/form-errors';
+import { useFormModalTarget } from '../../../components/form-modal';
+import {
+  emptyLocale,
+  FilterInput,
+  ListToolbar,
+  LoadFailed,
+  listPagination,
+  useFilterPage,
+} from '../../../components/master-list';
+import { useDeleteWithConfirm } from '../../../components/use-delete-with-confirm';
 import { formatDate, formatYen, toJapanTime } from '../../../lib/format';
-import { messageText } from '../../../lib/i18n';
-import { useToast } from '../../../lib/toast';
 import { useCollectionAreas } from '../api/collection-areas';
 import { useDeleteCollectionArea } from '../api/delete-collection-area';
 import { CollectionAreaFormModal } from './collection-area-form-modal';
 
-const PAGE_SIZE = 20;
 const SHOWN_CODES = 4;
 
 /** One type's areas: search, list with postal codes and the prices in effect today, register/edit/delete. */
 export function CollectionAreaTable({ type }: { type: CollectionAreaType }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const message = useToast();
   const list = useCollectionAreas(type);
   const remove = useDeleteCollectionArea();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const deleteWithConfirm = useDeleteWithConfirm(remove.mutateAsync);
+  const { filter: search, setFilter: setSearch, page, setPage } = useFilterPage('');
   // Each opening mounts a fresh form (key), so it starts from the row's values.
-  const [modalState, setModalState] = useState<{
-    open: boolean;
-    editing: CollectionArea | null;
-    key: number;
-  }>({
-    open: false,
-    editing: null,
-    key: 0,
-  });
-  const openModal = (editing: CollectionArea | null) =>
-    setModalState((s) => ({ open: true, editing, key: s.key + 1 }));
+  const modal = useFormModalTarget<CollectionArea>();
   const today = toJapanTime(Date.now())?.format('YYYY-MM-DD') ?? '';
 
   const rows = useMemo(() => {
@@ -50,81 +44,41 @@ export function CollectionAreaTable({ type }: { type: CollectionAreaType }) {
   }, [list.data, search]);
 
   const confirmDelete = (area: CollectionArea) =>
-    modal.confirm({
-      title: t('areaPriceSetting.deleteTitle'),
-      content: messageText(t, 'confirm_delete', { name: area.areaName }),
-      okText: t('areaPriceSetting.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('areaPriceSetting.cancel'),
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(area.id);
-          void message.success(t('master_deleted'));
-        } catch (error) {
-          showApiError({ error, t, message });
-        }
-      },
-    });
+    deleteWithConfirm({ id: area.id, title: t('areaPriceSetting.deleteTitle'), name: area.areaName });
 
   if (list.isError) {
-    return (
-      <Result
-        status="warning"
-        title={t('areaPriceSetting.loadFailed')}
-        extra={
-          <Button type="primary" onClick={() => void list.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed title={t('areaPriceSetting.loadFailed')} onRetry={() => void list.refetch()} />;
   }
 
   return (
     <>
-      <Flex justify="space-between" gap={12} wrap style={{ marginBottom: 16 }}>
-        <Input
-          allowClear
-          prefix={<SearchOutlined />}
-          placeholder={t('areaPriceSetting.searchPlaceholder')}
-          aria-label={t('areaPriceSetting.searchPlaceholder')}
+      <ListToolbar>
+        <FilterInput
+          label={t('areaPriceSetting.searchPlaceholder')}
           maxLength={32}
           value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
-          style={{ maxWidth: 320 }}
+          onChange={setSearch}
         />
         <Button
           type="primary"
           icon={<PlusOutlined />}
-          onClick={() => openModal(null)}
+          onClick={() => modal.show(null)}
           data-testid={`new-area-${type}`}
         >
           {t('areaPriceSetting.new')}
         </Button>
-      </Flex>
+      </ListToolbar>
       <Table<CollectionArea>
         rowKey="id"
         size="middle"
         loading={list.isLoading}
         dataSource={rows}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
+        pagination={listPagination({
+          page,
           onChange: setPage,
-          hideOnSinglePage: true,
-          showTotal: (total) => t('areaPriceSetting.total', { count: total }),
-        }}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={t(search ? 'areaPriceSetting.noMatch' : 'areaPriceSetting.empty')}
-            />
-          ),
-        }}
+          totalText: (count) => t('areaPriceSetting.total', { count }),
+        })}
+        locale={emptyLocale(t(search ? 'areaPriceSetting.noMatch' : 'areaPriceSetting.empty'))}
         columns={[
           {
             key: 'areaName',
@@ -203,7 +157,7 @@ export function CollectionAreaTable({ type }: { type: CollectionAreaType }) {
             width: 190,
             render: (_, a) => (
               <Space>
-                <Button size="small" icon={<EditOutlined />} onClick={() => openModal(a)}>
+                <Button size="small" icon={<EditOutlined />} onClick={() => modal.show(a)}>
                   {t('areaPriceSetting.edit')}
                 </Button>
                 <Button size="small" danger icon={<DeleteOutlined />} onClick={() => confirmDelete(a)}>
@@ -215,11 +169,11 @@ export function CollectionAreaTable({ type }: { type: CollectionAreaType }) {
         ]}
       />
       <CollectionAreaFormModal
-        key={modalState.key}
-        open={modalState.open}
+        key={modal.key}
+        open={modal.open}
         type={type}
-        editing={modalState.editing}
-        onClose={() => setModalState((s) => ({ ...s, open: false }))}
+        editing={modal.editing}
+        onClose={modal.close}
       />
     </>
   );

@@ -48,7 +48,7 @@ export function ClosedDayModal({
       open={open}
       title={t('businessCalendar.addClosedDayTitle')}
       okText={t('businessCalendar.add')}
-      cancelText={t('businessCalendar.cancel')}
+      cancelText={t('forms.cancel')}
       onCancel={() => !add.isPending && onClose()}
       confirmLoading={add.isPending}
       okButtonProps={{ htmlType: 'submit', 'data-testid': 'closed-day-submit' }}

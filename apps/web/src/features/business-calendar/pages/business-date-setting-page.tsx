@@ -1,12 +1,13 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { BusinessCalendarDay, ClosedDayRow } from '@junkan/shared';
-import { App, Button, Card, Col, Empty, Result, Row, Table } from 'antd';
+import { Button, Card, Col, Row, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showApiError } from '../../../lib/form-errors';
+import { useFormModalTarget } from '../../../components/form-modal';
+import { emptyLocale, LoadFailed } from '../../../components/master-list';
+import { useDeleteWithConfirm } from '../../../components/use-delete-with-confirm';
 import { formatDate } from '../../../lib/format';
-import { useToast } from '../../../lib/toast';
 import { useBusinessSettings } from '../api/business-settings';
 import { useClosedDays } from '../api/closed-days';
 import { useDeleteClosedDay } from '../api/delete-closed-day';
@@ -17,38 +18,23 @@ import { ClosedDayModal } from '../components/closed-day-modal';
 /** Business days and hours of the transport company, its closed days, and the month calendar. */
 export default function BusinessDateSettingPage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const message = useToast();
   const [month, setMonth] = useState(() => dayjs().startOf('month'));
   const settings = useBusinessSettings();
   const closedDays = useClosedDays(month.year());
   const remove = useDeleteClosedDay();
-  const [adding, setAdding] = useState<{ open: boolean; date: Dayjs | null; key: number }>({
-    open: false,
-    date: null,
-    key: 0,
-  });
-  const openAdding = (date: Dayjs | null) => setAdding((s) => ({ open: true, date, key: s.key + 1 }));
+  const deleteWithConfirm = useDeleteWithConfirm(remove.mutateAsync);
+  // Each opening mounts a fresh form (key), so it starts from the clicked date.
+  const adding = useFormModalTarget<Dayjs>();
 
   const weekdayOf = (date: string) => t(`businessCalendar.weekday.${dayjs(date).day()}`);
   const label = (date: string) =>
     t('businessCalendar.dayDetail', { date: formatDate(date), weekday: weekdayOf(date) });
 
   const confirmRemove = (row: ClosedDayRow) =>
-    modal.confirm({
+    deleteWithConfirm({
+      id: row.id,
       title: t('businessCalendar.deleteTitle'),
       content: t('businessCalendar.confirmDeleteDay', { date: label(row.date) }),
-      okText: t('businessCalendar.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('businessCalendar.cancel'),
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(row.id);
-          void message.success(t('master_deleted'));
-        } catch (error) {
-          showApiError({ error, t, message });
-        }
-      },
     });
 
   const onDayClick = (
@@ -57,21 +43,11 @@ export default function BusinessDateSettingPage() {
     closed: ClosedDayRow | undefined,
   ) => {
     if (closed) confirmRemove(closed);
-    else openAdding(date);
+    else adding.show(date);
   };
 
   if (settings.isError) {
-    return (
-      <Result
-        status="warning"
-        title={t('businessCalendar.loadFailed')}
-        extra={
-          <Button type="primary" onClick={() => void settings.refetch()}>
-            {t('businessCalendar.retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed title={t('businessCalendar.loadFailed')} onRetry={() => void settings.refetch()} />;
   }
 
   return (
@@ -85,7 +61,11 @@ export default function BusinessDateSettingPage() {
             <Card
               title={t('businessCalendar.closedDaysTitle', { year: month.year() })}
               extra={
-                <Button icon={<PlusOutlined />} onClick={() => openAdding(null)} data-testid="add-closed-day">
+                <Button
+                  icon={<PlusOutlined />}
+                  onClick={() => adding.show(null)}
+                  data-testid="add-closed-day"
+                >
                   {t('businessCalendar.addClosedDay')}
                 </Button>
               }
@@ -97,14 +77,7 @@ export default function BusinessDateSettingPage() {
                 dataSource={closedDays.data ?? []}
                 pagination={false}
                 scroll={{ y: 320 }}
-                locale={{
-                  emptyText: (
-                    <Empty
-                      image={Empty.PRESENTED_IMAGE_SIMPLE}
-                      description={t('businessCalendar.noClosedDays')}
-                    />
-                  ),
-                }}
+                locale={emptyLocale(t('businessCalendar.noClosedDays'))}
                 columns={[
                   {
                     key: 'date',
@@ -141,12 +114,7 @@ export default function BusinessDateSettingPage() {
           closedDays={closedDays.data ?? []}
         />
       </Col>
-      <ClosedDayModal
-        key={adding.key}
-        open={adding.open}
-        date={adding.date}
-        onClose={() => setAdding((s) => ({ ...s, open: false }))}
-      />
+      <ClosedDayModal key={adding.key} open={adding.open} date={adding.editing} onClose={adding.close} />
     </Row>
   );
 }

@@ -1,9 +1,9 @@
-import { CODE_MASTER_CODE_WIDTH, nextSequentialCode } from '@junkan/shared';
-import { App, Checkbox, Form, Input, Modal, Typography } from 'antd';
-import { useEffect } from 'react';
+import { CODE_MASTER_CODE_WIDTH } from '@junkan/shared';
+import { Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { showApiError, zodRule } from '../../../lib/form-errors';
-import { useToast } from '../../../lib/toast';
+import { AssignedCode } from '../../../components/assigned-code';
+import { FormModal } from '../../../components/form-modal';
+import { zodRule } from '../../../lib/form-errors';
 import { useCreateCodeMasterRow } from '../api/create-code-master-row';
 import { useLastCode } from '../api/last-code';
 import { useUpdateCodeMasterRow } from '../api/update-code-master-row';
@@ -23,8 +23,6 @@ export interface CodeMasterFormModalProps {
  */
 export function CodeMasterFormModal({ kind, open, editing, onClose }: CodeMasterFormModalProps) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const message = useToast();
   const [form] = Form.useForm<CodeMasterValues>();
   const create = useCreateCodeMasterRow(kind);
   const update = useUpdateCodeMasterRow(kind);
@@ -35,76 +33,30 @@ export function CodeMasterFormModal({ kind, open, editing, onClose }: CodeMaster
   const initialValues: CodeMasterValues = editing
     ? { name: editing.name, isCount: editing.isCount }
     : { name: '', isCount: false };
-  // The form instance outlives the modal's content: start each opening from the row's values.
-  useEffect(() => {
-    if (open) form.resetFields();
-  }, [open, form]);
-
-  const code = editing
-    ? editing.code
-    : lastCode.data
-      ? nextSequentialCode(lastCode.data.lastCode, CODE_MASTER_CODE_WIDTH)
-      : '';
-
-  const submit = async (values: CodeMasterValues) => {
-    try {
-      if (editing) await update.mutateAsync({ id: editing.id, values });
-      else await create.mutateAsync(values);
-      void message.success(t('master_saved'));
-      onClose();
-    } catch (error) {
-      showApiError({ error, t, message, form, fieldMap: { [kind.nameField]: ['name'] } });
-    }
-  };
-
-  const requestClose = () => {
-    if (saving) return;
-    if (!form.isFieldsTouched()) return onClose();
-    modal.confirm({
-      title: t('codeMasters.discardTitle'),
-      content: t('codeMasters.discardContent'),
-      okText: t('codeMasters.discard'),
-      cancelText: t('codeMasters.continueEditing'),
-      okButtonProps: { danger: true },
-      autoFocusButton: 'cancel',
-      onOk: onClose,
-    });
-  };
 
   return (
-    <Modal
+    <FormModal<CodeMasterValues>
       open={open}
+      form={form}
+      saving={saving}
+      onClose={onClose}
+      initialValues={initialValues}
+      save={(values) =>
+        editing ? update.mutateAsync({ id: editing.id, values }) : create.mutateAsync(values)
+      }
+      errorFieldMap={{ [kind.nameField]: ['name'] }}
+      submitTestId="code-master-submit"
       title={t(`codeMasters.${kind.key}.${isNew ? 'registerTitle' : 'editTitle'}`)}
       okText={t(isNew ? 'codeMasters.register' : 'codeMasters.update')}
-      cancelText={t('codeMasters.cancel')}
-      onCancel={requestClose}
-      confirmLoading={saving}
-      okButtonProps={{ htmlType: 'submit', 'data-testid': 'code-master-submit' }}
-      cancelButtonProps={{ disabled: saving }}
-      maskClosable={false}
-      destroyOnHidden
-      modalRender={(node) => (
-        <Form<CodeMasterValues>
-          form={form}
-          layout="vertical"
-          initialValues={initialValues}
-          onFinish={submit}
-          disabled={saving}
-        >
-          {node}
-        </Form>
-      )}
     >
-      <Form.Item label={t('codeMasters.code')}>
-        <Typography.Text strong data-testid="code-master-code">
-          {code}
-        </Typography.Text>
-        {isNew && (
-          <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
-            {t('codeMasters.autoNumbered')}
-          </Typography.Text>
-        )}
-      </Form.Item>
+      <AssignedCode
+        label={t('codeMasters.code')}
+        code={editing?.code}
+        lastCode={lastCode.data?.lastCode}
+        width={CODE_MASTER_CODE_WIDTH}
+        note={t('codeMasters.autoNumbered')}
+        testId="code-master-code"
+      />
       <Form.Item
         name="name"
         label={t(`codeMasters.${kind.key}.name`)}
@@ -123,6 +75,6 @@ export function CodeMasterFormModal({ kind, open, editing, onClose }: CodeMaster
           <Checkbox>{t('codeMasters.unitMeasure.isCount')}</Checkbox>
         </Form.Item>
       )}
-    </Modal>
+    </FormModal>
   );
 }

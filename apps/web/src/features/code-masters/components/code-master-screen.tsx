@@ -1,18 +1,22 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { compareSequentialCodes, MAX_LENGTH } from '@junkan/shared';
-import { App, Button, Card, Empty, Flex, Input, Result, Space, Table, Tag, Tooltip } from 'antd';
-import { useMemo, useState } from 'react';
+import { Button, Card, Space, Table, Tag, Tooltip } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-client';
-import { showApiError, toastError } from '../../../lib/form-errors';
-import { messageText } from '../../../lib/i18n';
-import { useToast } from '../../../lib/toast';
+import { useFormModalTarget } from '../../../components/form-modal';
+import {
+  emptyLocale,
+  FilterInput,
+  ListToolbar,
+  LoadFailed,
+  listPagination,
+  useFilterPage,
+} from '../../../components/master-list';
+import { useDeleteWithConfirm } from '../../../components/use-delete-with-confirm';
 import { useCodeMasterList } from '../api/code-master-list';
 import { useDeleteCodeMasterRow } from '../api/delete-code-master-row';
 import type { CodeMasterKind, CodeMasterRow } from '../code-master-kinds';
 import { CodeMasterFormModal } from './code-master-form-modal';
-
-const PAGE_SIZE = 20;
 
 /**
  * One screen for the three small masters: the whole list (the masters are small), searched and sorted
@@ -20,16 +24,13 @@ const PAGE_SIZE = 20;
  */
 export function CodeMasterScreen({ kind }: { kind: CodeMasterKind }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const message = useToast();
   const list = useCodeMasterList(kind);
   const remove = useDeleteCodeMasterRow(kind);
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [modalState, setModalState] = useState<{ open: boolean; editing: CodeMasterRow | null }>({
-    open: false,
-    editing: null,
-  });
+  const deleteWithConfirm = useDeleteWithConfirm(remove.mutateAsync, (usedBy) =>
+    t(`codeMasters.usedBy.${usedBy ?? 'otherData'}`),
+  );
+  const { filter: search, setFilter: setSearch, page, setPage } = useFilterPage('');
+  const modal = useFormModalTarget<CodeMasterRow>();
 
   const rows = useMemo(() => {
     const needle = search.trim().toLowerCase();
@@ -40,84 +41,36 @@ export function CodeMasterScreen({ kind }: { kind: CodeMasterKind }) {
   }, [list.data, search]);
 
   const confirmDelete = (row: CodeMasterRow) =>
-    modal.confirm({
-      title: t(`codeMasters.${kind.key}.deleteTitle`),
-      content: messageText(t, 'confirm_delete', { name: row.name }),
-      okText: t('codeMasters.delete'),
-      okButtonProps: { danger: true },
-      autoFocusButton: 'cancel',
-      cancelText: t('codeMasters.cancel'),
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(row.id);
-          void message.success(t('master_deleted'));
-        } catch (error) {
-          if (isApiError(error) && error.code === 'in_use_cannot_delete') {
-            const usedBy = String(error.params?.usedBy ?? 'otherData');
-            toastError(message, t, error.code, { usedBy: t(`codeMasters.usedBy.${usedBy}`) });
-          } else showApiError({ error, t, message });
-        }
-      },
-    });
+    deleteWithConfirm({ id: row.id, title: t(`codeMasters.${kind.key}.deleteTitle`), name: row.name });
 
   if (list.isError) {
-    return (
-      <Result
-        status="warning"
-        title={t('codeMasters.loadFailed')}
-        extra={
-          <Button type="primary" onClick={() => void list.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed title={t('codeMasters.loadFailed')} onRetry={() => void list.refetch()} />;
   }
 
   return (
     <Card title={t(`menu.${kind.menuKey}`)} data-testid={`code-master-${kind.key}`}>
-      <Flex justify="space-between" gap={12} wrap style={{ marginBottom: 16 }}>
-        <Input
-          allowClear
-          prefix={<SearchOutlined />}
-          placeholder={t(`codeMasters.${kind.key}.searchPlaceholder`)}
-          aria-label={t(`codeMasters.${kind.key}.searchPlaceholder`)}
+      <ListToolbar>
+        <FilterInput
+          label={t(`codeMasters.${kind.key}.searchPlaceholder`)}
           maxLength={MAX_LENGTH.wasteNameSearch}
           value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
-          style={{ maxWidth: 320 }}
+          onChange={setSearch}
         />
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setModalState({ open: true, editing: null })}
-        >
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => modal.show(null)}>
           {t('codeMasters.new')}
         </Button>
-      </Flex>
+      </ListToolbar>
       <Table<CodeMasterRow>
         rowKey="id"
         size="middle"
         loading={list.isLoading}
         dataSource={rows}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
+        pagination={listPagination({
+          page,
           onChange: setPage,
-          hideOnSinglePage: true,
-          showTotal: (total) => t('codeMasters.total', { count: total }),
-        }}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={t(search ? 'codeMasters.noMatch' : 'codeMasters.empty')}
-            />
-          ),
-        }}
+          totalText: (count) => t('codeMasters.total', { count }),
+        })}
+        locale={emptyLocale(t(search ? 'codeMasters.noMatch' : 'codeMasters.empty'))}
         columns={[
           {
             key: 'code',
@@ -154,11 +107,7 @@ export function CodeMasterScreen({ kind }: { kind: CodeMasterKind }) {
             width: 200,
             render: (_, row) => (
               <Space>
-                <Button
-                  size="small"
-                  icon={<EditOutlined />}
-                  onClick={() => setModalState({ open: true, editing: row })}
-                >
+                <Button size="small" icon={<EditOutlined />} onClick={() => modal.show(row)}>
                   {t('codeMasters.edit')}
                 </Button>
                 <Button size="small" danger icon={<DeleteOutlined />} onClick={() => confirmDelete(row)}>
@@ -169,12 +118,7 @@ export function CodeMasterScreen({ kind }: { kind: CodeMasterKind }) {
           },
         ]}
       />
-      <CodeMasterFormModal
-        kind={kind}
-        open={modalState.open}
-        editing={modalState.editing}
-        onClose={() => setModalState((s) => ({ ...s, open: false }))}
-      />
+      <CodeMasterFormModal kind={kind} open={modal.open} editing={modal.editing} onClose={modal.close} />
     </Card>
   );
 }

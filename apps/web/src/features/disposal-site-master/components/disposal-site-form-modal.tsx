@@ -3,14 +3,13 @@ import {
   type DisposalSiteInput,
   disposalSiteInputSchema,
   DISPOSAL_SITE_MAX_LENGTH as L,
-  nextSequentialCode,
 } from '@junkan/shared';
-import { App, type ButtonProps, Col, DatePicker, Form, Input, Modal, Row, Select, Typography } from 'antd';
+import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setZodIssues, showApiError, zodRule } from '../../../lib/form-errors';
-import { useToast } from '../../../lib/toast';
+import { AssignedCode } from '../../../components/assigned-code';
+import { FormModal } from '../../../components/form-modal';
+import { setZodIssues, zodRule } from '../../../lib/form-errors';
 import { useCreateDisposalSite } from '../api/create-disposal-site';
 import { useDisposalMethods } from '../api/disposal-methods';
 import { useLastDisposalSiteCode } from '../api/last-code';
@@ -63,8 +62,6 @@ export interface DisposalSiteFormModalProps {
  */
 export function DisposalSiteFormModal({ open, editing, onClose }: DisposalSiteFormModalProps) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const message = useToast();
   const [form] = Form.useForm<FormValues>();
   const create = useCreateDisposalSite();
   const update = useUpdateDisposalSite();
@@ -73,40 +70,14 @@ export function DisposalSiteFormModal({ open, editing, onClose }: DisposalSiteFo
   const saving = create.isPending || update.isPending;
   const isNew = editing === null;
 
-  useEffect(() => {
-    if (open) form.resetFields();
-  }, [open, form]);
-
-  const code = editing ? editing.code : lastCode.data ? nextSequentialCode(lastCode.data.lastCode) : '';
-
-  const submit = async (values: FormValues) => {
+  const save = (values: FormValues) => {
     const body = { ...values, expireDate: values.expireDate ? values.expireDate.format('YYYY-MM-DD') : null };
     const parsed = disposalSiteInputSchema.safeParse(body);
     if (!parsed.success) {
       setZodIssues(form, parsed.error.issues, t);
-      return;
+      return null;
     }
-    try {
-      if (editing) await update.mutateAsync({ id: editing.id, body });
-      else await create.mutateAsync(body);
-      void message.success(t('master_saved'));
-      onClose();
-    } catch (error) {
-      showApiError({ error, t, message, form });
-    }
-  };
-
-  const requestClose = () => {
-    if (saving) return;
-    if (!form.isFieldsTouched()) return onClose();
-    modal.confirm({
-      title: t('disposalSiteMaster.discardTitle'),
-      content: t('disposalSiteMaster.discardContent'),
-      okText: t('disposalSiteMaster.discard'),
-      cancelText: t('disposalSiteMaster.continueEditing'),
-      okButtonProps: { danger: true },
-      onOk: onClose,
-    });
+    return editing ? update.mutateAsync({ id: editing.id, body }) : create.mutateAsync(body);
   };
 
   const text = (name: keyof typeof L & keyof FormValues, required = false) => (
@@ -121,40 +92,25 @@ export function DisposalSiteFormModal({ open, editing, onClose }: DisposalSiteFo
   );
 
   return (
-    <Modal
+    <FormModal<FormValues>
       open={open}
+      form={form}
+      saving={saving}
+      onClose={onClose}
+      initialValues={toFormValues(editing)}
+      save={save}
+      submitTestId="disposal-site-submit"
       width={760}
       title={t(isNew ? 'disposalSiteMaster.registerTitle' : 'disposalSiteMaster.editTitle')}
       okText={t(isNew ? 'disposalSiteMaster.register' : 'disposalSiteMaster.update')}
-      cancelText={t('disposalSiteMaster.cancel')}
-      onCancel={requestClose}
-      confirmLoading={saving}
-      okButtonProps={{ htmlType: 'submit', 'data-testid': 'disposal-site-submit' } as ButtonProps}
-      cancelButtonProps={{ disabled: saving }}
-      maskClosable={false}
-      destroyOnHidden
-      modalRender={(node) => (
-        <Form<FormValues>
-          form={form}
-          layout="vertical"
-          initialValues={toFormValues(editing)}
-          onFinish={submit}
-          disabled={saving}
-        >
-          {node}
-        </Form>
-      )}
     >
-      <Form.Item label={t('disposalSiteMaster.field.code')}>
-        <Typography.Text strong data-testid="disposal-site-code">
-          {code}
-        </Typography.Text>
-        {isNew && (
-          <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
-            {t('disposalSiteMaster.autoNumbered')}
-          </Typography.Text>
-        )}
-      </Form.Item>
+      <AssignedCode
+        label={t('disposalSiteMaster.field.code')}
+        code={editing?.code}
+        lastCode={lastCode.data?.lastCode}
+        note={t('disposalSiteMaster.autoNumbered')}
+        testId="disposal-site-code"
+      />
       <Row gutter={16}>
         <Col xs={24}>
           <Form.Item
@@ -207,6 +163,6 @@ export function DisposalSiteFormModal({ open, editing, onClose }: DisposalSiteFo
         </Col>
         <Col {...col}>{text('manifestPermitNumber')}</Col>
       </Row>
-    </Modal>
+    </FormModal>
   );
 }

@@ -5,28 +5,31 @@ import {
   type DisposalSiteListQuery,
   type DisposalSiteSortKey,
 } from '@junkan/shared';
-import { App, Button, Card, Empty, Flex, Input, Result, Space, Table, Tag } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import { Button, Card, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-client';
-import { showApiError, toastError } from '../../../lib/form-errors';
+import { useFormModalTarget } from '../../../components/form-modal';
+import {
+  columnSortOrder,
+  emptyLocale,
+  ListToolbar,
+  LoadFailed,
+  listPagination,
+  PAGE_SIZE,
+  SearchBox,
+  tableChange,
+} from '../../../components/master-list';
+import { useDeleteWithConfirm } from '../../../components/use-delete-with-confirm';
 import { formatDate } from '../../../lib/format';
-import { messageText } from '../../../lib/i18n';
-import { useToast } from '../../../lib/toast';
 import { useDeleteDisposalSite } from '../api/delete-disposal-site';
 import { useDisposalSites } from '../api/disposal-sites';
 import { DisposalSiteFormModal } from '../components/disposal-site-form-modal';
-
-const PAGE_SIZE = 20;
 
 const address = (s: DisposalSite) => [s.address1, s.city, s.address2, s.address3].filter(Boolean).join(' ');
 
 /** Disposal site master: server-side paged list with search and sort, register/edit modal, delete. */
 export default function DisposalSiteMasterPage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const message = useToast();
   const [query, setQuery] = useState<DisposalSiteListQuery>({
     query: '',
     page: 1,
@@ -36,106 +39,57 @@ export default function DisposalSiteMasterPage() {
   });
   const list = useDisposalSites(query);
   const remove = useDeleteDisposalSite();
-  const [modalState, setModalState] = useState<{ open: boolean; editing: DisposalSite | null }>({
-    open: false,
-    editing: null,
-  });
+  const deleteWithConfirm = useDeleteWithConfirm(remove.mutateAsync, (usedBy) =>
+    t(`disposalSiteMaster.usedBy.${usedBy ?? 'otherData'}`),
+  );
+  const modal = useFormModalTarget<DisposalSite>();
 
-  const sortOrder = (key: DisposalSiteSortKey) =>
-    query.sort === key ? (query.order === 'asc' ? 'ascend' : 'descend') : null;
+  const sortOrder = (key: DisposalSiteSortKey) => columnSortOrder(query, key);
 
   const confirmDelete = (site: DisposalSite) =>
-    modal.confirm({
-      title: t('disposalSiteMaster.deleteTitle'),
-      content: messageText(t, 'confirm_delete', { name: site.name }),
-      okText: t('disposalSiteMaster.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('disposalSiteMaster.cancel'),
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(site.id);
-          void message.success(t('master_deleted'));
-        } catch (error) {
-          if (isApiError(error) && error.code === 'in_use_cannot_delete') {
-            const usedBy = String(error.params?.usedBy ?? 'otherData');
-            toastError(message, t, error.code, { usedBy: t(`disposalSiteMaster.usedBy.${usedBy}`) });
-          } else showApiError({ error, t, message });
-        }
-      },
-    });
+    deleteWithConfirm({ id: site.id, title: t('disposalSiteMaster.deleteTitle'), name: site.name });
 
   if (list.isError && !list.data) {
-    return (
-      <Result
-        status="warning"
-        title={t('disposalSiteMaster.loadFailed')}
-        extra={
-          <Button type="primary" onClick={() => void list.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed title={t('disposalSiteMaster.loadFailed')} onRetry={() => void list.refetch()} />;
   }
 
   const today = formatDate(new Date(), 'YYYY-MM-DD');
 
   return (
     <Card title={t('menu.disposalSiteMaster')} data-testid="disposal-site-master">
-      <Flex justify="space-between" gap={12} wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          placeholder={t('disposalSiteMaster.searchPlaceholder')}
-          aria-label={t('disposalSiteMaster.searchPlaceholder')}
+      <ListToolbar>
+        <SearchBox
+          label={t('disposalSiteMaster.searchPlaceholder')}
           maxLength={DISPOSAL_SITE_MAX_LENGTH.query}
-          enterButton={t('disposalSiteMaster.search')}
-          onSearch={(value) => setQuery((q) => ({ ...q, query: value.trim(), page: 1 }))}
-          style={{ maxWidth: 420 }}
-          data-testid="disposal-site-search"
+          onSearch={(words) => setQuery((q) => ({ ...q, query: words, page: 1 }))}
+          testId="disposal-site-search"
         />
         <Button
           type="primary"
           icon={<PlusOutlined />}
-          onClick={() => setModalState({ open: true, editing: null })}
+          onClick={() => modal.show(null)}
           data-testid="disposal-site-new"
         >
           {t('disposalSiteMaster.new')}
         </Button>
-      </Flex>
+      </ListToolbar>
       <Table<DisposalSite>
         rowKey="id"
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.items ?? []}
         scroll={{ x: 1100 }}
-        onChange={(pagination, _filters, sorter) => {
-          const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<DisposalSite> | undefined;
-          const sort = (s?.order ? s.columnKey : 'code') as DisposalSiteSortKey;
-          const order = s?.order === 'descend' ? 'desc' : 'asc';
-          setQuery((q) => ({
-            ...q,
-            sort,
-            order,
-            size: pagination.pageSize ?? PAGE_SIZE,
-            page: sort !== q.sort || order !== q.order ? 1 : (pagination.current ?? 1),
-          }));
-        }}
-        pagination={{
-          current: query.page,
-          pageSize: query.size,
+        onChange={(pagination, _filters, sorter) =>
+          setQuery((q) => ({ ...q, ...tableChange(pagination, sorter, q, 'code') }))
+        }
+        pagination={listPagination({
+          page: query.page,
+          size: query.size,
           total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [20, 50, 100],
-          showTotal: (total) => t('disposalSiteMaster.total', { count: total }),
-        }}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={t(query.query ? 'disposalSiteMaster.noMatch' : 'disposalSiteMaster.empty')}
-            />
-          ),
-        }}
+          sizes: true,
+          totalText: (count) => t('disposalSiteMaster.total', { count }),
+        })}
+        locale={emptyLocale(t(query.query ? 'disposalSiteMaster.noMatch' : 'disposalSiteMaster.empty'))}
         columns={[
           {
             key: 'code',
@@ -204,11 +158,7 @@ export default function DisposalSiteMasterPage() {
             fixed: 'right',
             render: (_, site) => (
               <Space>
-                <Button
-                  size="small"
-                  icon={<EditOutlined />}
-                  onClick={() => setModalState({ open: true, editing: site })}
-                >
+                <Button size="small" icon={<EditOutlined />} onClick={() => modal.show(site)}>
                   {t('disposalSiteMaster.edit')}
                 </Button>
                 <Button size="small" danger icon={<DeleteOutlined />} onClick={() => confirmDelete(site)}>
@@ -219,11 +169,7 @@ export default function DisposalSiteMasterPage() {
           },
         ]}
       />
-      <DisposalSiteFormModal
-        open={modalState.open}
-        editing={modalState.editing}
-        onClose={() => setModalState((s) => ({ ...s, open: false }))}
-      />
+      <DisposalSiteFormModal open={modal.open} editing={modal.editing} onClose={modal.close} />
     </Card>
   );
 }

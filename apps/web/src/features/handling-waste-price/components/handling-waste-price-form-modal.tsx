@@ -6,13 +6,13 @@ import {
   unitPriceSchema,
   type WasteItem,
 } from '@junkan/shared';
-import { App, DatePicker, Flex, Form, InputNumber, Modal, Select, Typography } from 'antd';
+import { DatePicker, Flex, Form, InputNumber, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type KeyboardEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showApiError, zodRule } from '../../../lib/form-errors';
+import { FormModal } from '../../../components/form-modal';
+import { zodRule } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
-import { useToast } from '../../../lib/toast';
 import { useCreateHandlingWastePrice } from '../api/create-handling-waste-price';
 import { useUnitMeasures } from '../api/unit-measures';
 import { useUpdateHandlingWastePrice } from '../api/update-handling-waste-price';
@@ -57,8 +57,6 @@ export function wasteOptions(wastes: WasteItem[] | undefined, t: (key: string) =
 /** Register or edit one price. Enter submits; closing with unsaved input asks first. */
 export function HandlingWastePriceFormModal({ open, editing, onClose }: HandlingWastePriceFormModalProps) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const message = useToast();
   const [form] = Form.useForm<FormValues>();
   const create = useCreateHandlingWastePrice();
   const update = useUpdateHandlingWastePrice();
@@ -79,7 +77,7 @@ export function HandlingWastePriceFormModal({ open, editing, onClose }: Handling
 
   const options = useMemo(() => wasteOptions(wastes.data, t), [wastes.data, t]);
 
-  const submit = async (values: FormValues) => {
+  const save = (values: FormValues) => {
     const body: HandlingWastePriceRequest = {
       wasteId: values.wasteId as number,
       unitMeasureId: values.unitMeasureId ?? null,
@@ -87,53 +85,21 @@ export function HandlingWastePriceFormModal({ open, editing, onClose }: Handling
       validFrom: toDate(values.validFrom) ?? '',
       validTo: toDate(values.validTo),
     };
-    try {
-      if (editing) await update.mutateAsync({ id: editing.id, body });
-      else await create.mutateAsync(body);
-      void message.success(t('master_saved'));
-      onClose();
-    } catch (error) {
-      showApiError({ error, t, message, form });
-    }
-  };
-
-  const requestClose = () => {
-    if (saving) return;
-    if (!form.isFieldsTouched()) return onClose();
-    modal.confirm({
-      title: t('handlingWastePrice.discardTitle'),
-      content: t('handlingWastePrice.discardContent'),
-      okText: t('handlingWastePrice.discard'),
-      cancelText: t('handlingWastePrice.continueEditing'),
-      okButtonProps: { danger: true },
-      onOk: onClose,
-    });
+    return editing ? update.mutateAsync({ id: editing.id, body }) : create.mutateAsync(body);
   };
 
   return (
-    <Modal
+    <FormModal<FormValues>
       open={open}
+      form={form}
+      saving={saving}
+      onClose={onClose}
+      initialValues={initialValues}
+      save={save}
+      submitTestId="handling-price-submit"
+      width={600}
       title={t(isNew ? 'handlingWastePrice.registerTitle' : 'handlingWastePrice.editTitle')}
       okText={t(isNew ? 'handlingWastePrice.register' : 'handlingWastePrice.update')}
-      cancelText={t('handlingWastePrice.cancel')}
-      onCancel={requestClose}
-      confirmLoading={saving}
-      okButtonProps={{ htmlType: 'submit', 'data-testid': 'handling-price-submit' }}
-      cancelButtonProps={{ disabled: saving }}
-      maskClosable={false}
-      destroyOnHidden
-      width={600}
-      modalRender={(node) => (
-        <Form<FormValues>
-          form={form}
-          layout="vertical"
-          initialValues={initialValues}
-          onFinish={submit}
-          disabled={saving}
-        >
-          {node}
-        </Form>
-      )}
     >
       <Form.Item
         name="wasteId"
@@ -225,6 +191,6 @@ export function HandlingWastePriceFormModal({ open, editing, onClose }: Handling
           </Form.Item>
         </Flex>
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,46 +1,42 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { HandlingWastePrice } from '@junkan/shared';
-import { App, Button, Card, Checkbox, Empty, Flex, Input, Result, Space, Table, Typography } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import { Button, Card, Checkbox, Flex, Space, Table, Typography } from 'antd';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showApiError } from '../../../lib/form-errors';
+import { useFormModalTarget } from '../../../components/form-modal';
+import {
+  columnSortOrder,
+  emptyLocale,
+  FilterInput,
+  ListToolbar,
+  LoadFailed,
+  listPagination,
+  PAGE_SIZE,
+  type SortOrder,
+  tableChange,
+  useFilterPage,
+} from '../../../components/master-list';
+import { useDeleteWithConfirm } from '../../../components/use-delete-with-confirm';
 import { formatDate, formatYen, toJapanTime } from '../../../lib/format';
-import { messageText } from '../../../lib/i18n';
-import { useToast } from '../../../lib/toast';
 import { useDeleteHandlingWastePrice } from '../api/delete-handling-waste-price';
 import { type HandlingWastePriceListParams, useHandlingWastePrices } from '../api/handling-waste-prices';
 import { HandlingWastePriceFormModal } from '../components/handling-waste-price-form-modal';
 import { PriceStatusTag } from '../components/price-status-tag';
 
-const PAGE_SIZE = 20;
 type SortKey = HandlingWastePriceListParams['sort'];
 
 /** The platform's handling-waste unit prices (user 20000's granted screen): list, register, edit, delete. */
 export default function HandlingWasteUnitPricePage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const message = useToast();
-  const [keyword, setKeyword] = useState('');
+  const { filter, setFilter, page, setPage } = useFilterPage({ keyword: '', currentOnly: false });
+  const { keyword, currentOnly } = filter;
   const deferredKeyword = useDeferredValue(keyword.trim());
-  const [currentOnly, setCurrentOnly] = useState(false);
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<{ sort: SortKey; order: 'asc' | 'desc' }>({
+  const [sort, setSort] = useState<{ sort: SortKey; order: SortOrder }>({
     sort: 'wasteName',
     order: 'asc',
   });
   // Each opening mounts a fresh form (key), so it starts from the row's values.
-  const [modalState, setModalState] = useState<{
-    open: boolean;
-    editing: HandlingWastePrice | null;
-    key: number;
-  }>({
-    open: false,
-    editing: null,
-    key: 0,
-  });
-  const openModal = (editing: HandlingWastePrice | null) =>
-    setModalState((s) => ({ open: true, editing, key: s.key + 1 }));
+  const modal = useFormModalTarget<HandlingWastePrice>();
   const list = useHandlingWastePrices({
     page,
     size: PAGE_SIZE,
@@ -49,108 +45,62 @@ export default function HandlingWasteUnitPricePage() {
     ...sort,
   });
   const remove = useDeleteHandlingWastePrice();
+  const deleteWithConfirm = useDeleteWithConfirm(remove.mutateAsync);
   const today = toJapanTime(Date.now())?.format('YYYY-MM-DD') ?? '';
 
   const confirmDelete = (row: HandlingWastePrice) =>
-    modal.confirm({
+    deleteWithConfirm({
+      id: row.id,
       title: t('handlingWastePrice.deleteTitle'),
-      content: messageText(t, 'confirm_delete', {
-        name: `${row.wasteName} ${formatDate(row.validFrom)}〜${row.validTo ? formatDate(row.validTo) : ''}`,
-      }),
-      okText: t('handlingWastePrice.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('handlingWastePrice.cancel'),
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(row.id);
-          void message.success(t('master_deleted'));
-        } catch (error) {
-          showApiError({ error, t, message });
-        }
-      },
+      name: `${row.wasteName} ${formatDate(row.validFrom)}〜${row.validTo ? formatDate(row.validTo) : ''}`,
     });
 
   if (list.isError && !list.data) {
-    return (
-      <Result
-        status="warning"
-        title={t('handlingWastePrice.loadFailed')}
-        extra={
-          <Button type="primary" onClick={() => void list.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed title={t('handlingWastePrice.loadFailed')} onRetry={() => void list.refetch()} />;
   }
 
-  const sortOrderOf = (key: SortKey) =>
-    sort.sort === key ? (sort.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
+  const sortOrderOf = (key: SortKey) => columnSortOrder(sort, key);
 
   return (
     <Card title={t('menu.handlingWasteUnitPrice')} data-testid="handling-waste-price-page">
-      <Flex justify="space-between" gap={12} wrap style={{ marginBottom: 16 }}>
+      <ListToolbar>
         <Space wrap>
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder={t('handlingWastePrice.searchPlaceholder')}
-            aria-label={t('handlingWastePrice.searchPlaceholder')}
+          <FilterInput
+            label={t('handlingWastePrice.searchPlaceholder')}
             maxLength={64}
             value={keyword}
-            onChange={(e) => {
-              setKeyword(e.target.value);
-              setPage(1);
-            }}
+            onChange={(value) => setFilter({ ...filter, keyword: value })}
             style={{ width: 280 }}
           />
           <Checkbox
             checked={currentOnly}
-            onChange={(e) => {
-              setCurrentOnly(e.target.checked);
-              setPage(1);
-            }}
+            onChange={(e) => setFilter({ ...filter, currentOnly: e.target.checked })}
           >
             {t('handlingWastePrice.currentOnly')}
           </Checkbox>
         </Space>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => openModal(null)}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => modal.show(null)}>
           {t('handlingWastePrice.new')}
         </Button>
-      </Flex>
+      </ListToolbar>
       <Table<HandlingWastePrice>
         rowKey="id"
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.items ?? []}
         onChange={(pagination, _filters, sorter) => {
-          const s = sorter as SorterResult<HandlingWastePrice>;
-          const key = (s.columnKey as SortKey | undefined) ?? 'wasteName';
-          setSort(
-            s.order
-              ? { sort: key, order: s.order === 'descend' ? 'desc' : 'asc' }
-              : { sort: 'wasteName', order: 'asc' },
-          );
-          setPage(pagination.current ?? 1);
+          const next = tableChange(pagination, sorter, sort, 'wasteName');
+          setSort({ sort: next.sort, order: next.order });
+          setPage(next.page);
         }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
+        pagination={listPagination({
+          page,
           total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
-          showTotal: (total) => t('handlingWastePrice.total', { count: total }),
-        }}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={t(
-                keyword || currentOnly ? 'handlingWastePrice.noMatch' : 'handlingWastePrice.empty',
-              )}
-            />
-          ),
-        }}
+          totalText: (count) => t('handlingWastePrice.total', { count }),
+        })}
+        locale={emptyLocale(
+          t(keyword || currentOnly ? 'handlingWastePrice.noMatch' : 'handlingWastePrice.empty'),
+        )}
         columns={[
           {
             key: 'wasteName',
@@ -197,7 +147,7 @@ export default function HandlingWasteUnitPricePage() {
             width: 200,
             render: (_, r) => (
               <Space>
-                <Button size="small" icon={<EditOutlined />} onClick={() => openModal(r)}>
+                <Button size="small" icon={<EditOutlined />} onClick={() => modal.show(r)}>
                   {t('handlingWastePrice.edit')}
                 </Button>
                 <Button size="small" danger icon={<DeleteOutlined />} onClick={() => confirmDelete(r)}>
@@ -209,10 +159,10 @@ export default function HandlingWasteUnitPricePage() {
         ]}
       />
       <HandlingWastePriceFormModal
-        key={modalState.key}
-        open={modalState.open}
-        editing={modalState.editing}
-        onClose={() => setModalState((s) => ({ ...s, open: false }))}
+        key={modal.key}
+        open={modal.open}
+        editing={modal.editing}
+        onClose={modal.close}
       />
     </Card>
   );

@@ -5,11 +5,11 @@ import {
   type TransportOperatorInput,
   transportOperatorInputSchema,
 } from '@junkan/shared';
-import { App, type ButtonProps, Form, Input, Modal, Select, Skeleton, Typography } from 'antd';
+import { Form, Input, Select, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setZodIssues, showApiError, zodRule } from '../../../lib/form-errors';
-import { useToast } from '../../../lib/toast';
+import { FormModal } from '../../../components/form-modal';
+import { setZodIssues, zodRule } from '../../../lib/form-errors';
 import { useDisposalSiteOptions } from '../api/disposal-site-options';
 import { useSaveTransportOperator } from '../api/save-transport-operator';
 import { useTransportOperator } from '../api/transport-operator';
@@ -31,12 +31,10 @@ export interface TransportOperatorFormModalProps {
 /** Edit a transport and disposal operator's contract manager, compatible areas and destination. */
 export function TransportOperatorFormModal({ operator, onClose }: TransportOperatorFormModalProps) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const message = useToast();
   const [form] = Form.useForm<FormValues>();
   const open = operator !== null;
   const detail = useTransportOperator(operator?.companyId ?? null);
-  const save = useSaveTransportOperator();
+  const saveOperator = useSaveTransportOperator();
   const [siteSearch, setSiteSearch] = useState('');
   const sites = useDisposalSiteOptions(siteSearch, open);
   const current = detail.data ?? operator;
@@ -62,8 +60,8 @@ export function TransportOperatorFormModal({ operator, onClose }: TransportOpera
     });
   }
 
-  const submit = async (values: FormValues) => {
-    if (!operator) return;
+  const save = (values: FormValues) => {
+    if (!operator) return null;
     const body: TransportOperatorInput = {
       contractManager: values.contractManager ?? '',
       compatibleAreas: (values.compatibleAreas ?? []) as TransportOperatorInput['compatibleAreas'],
@@ -72,52 +70,23 @@ export function TransportOperatorFormModal({ operator, onClose }: TransportOpera
     const parsed = transportOperatorInputSchema.safeParse(body);
     if (!parsed.success) {
       setZodIssues(form, parsed.error.issues, t);
-      return;
+      return null;
     }
-    try {
-      await save.mutateAsync({ companyId: operator.companyId, body });
-      void message.success(t('master_saved'));
-      onClose();
-    } catch (error) {
-      showApiError({ error, t, message, form });
-    }
-  };
-
-  const requestClose = () => {
-    if (save.isPending) return;
-    if (!form.isFieldsTouched()) return onClose();
-    modal.confirm({
-      title: t('transportOperatorMaster.discardTitle'),
-      content: t('transportOperatorMaster.discardContent'),
-      okText: t('transportOperatorMaster.discard'),
-      cancelText: t('transportOperatorMaster.continueEditing'),
-      okButtonProps: { danger: true },
-      onOk: onClose,
-    });
+    return saveOperator.mutateAsync({ companyId: operator.companyId, body });
   };
 
   return (
-    <Modal
+    <FormModal<FormValues>
       open={open}
+      form={form}
+      saving={saveOperator.isPending}
+      onClose={onClose}
+      save={save}
+      submitTestId="transport-operator-submit"
       width={640}
       title={t('transportOperatorMaster.editTitle')}
       okText={t('transportOperatorMaster.save')}
-      cancelText={t('transportOperatorMaster.cancel')}
-      onCancel={requestClose}
-      confirmLoading={save.isPending}
-      okButtonProps={{ htmlType: 'submit', 'data-testid': 'transport-operator-submit' } as ButtonProps}
-      cancelButtonProps={{ disabled: save.isPending }}
-      maskClosable={false}
-      destroyOnHidden
-      afterClose={() => {
-        form.resetFields();
-        setSiteSearch('');
-      }}
-      modalRender={(node) => (
-        <Form<FormValues> form={form} layout="vertical" onFinish={submit} disabled={save.isPending}>
-          {node}
-        </Form>
-      )}
+      afterClose={() => setSiteSearch('')}
     >
       {detail.isLoading ? (
         <Skeleton active />
@@ -162,6 +131,6 @@ export function TransportOperatorFormModal({ operator, onClose }: TransportOpera
           </Form.Item>
         </>
       )}
-    </Modal>
+    </FormModal>
   );
 }

@@ -4,13 +4,20 @@ import {
   type TransportOperator,
   type TransportOperatorListQuery,
 } from '@junkan/shared';
-import { Button, Card, Empty, Flex, Input, Result, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Card, Space, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  emptyLocale,
+  ListToolbar,
+  LoadFailed,
+  listPagination,
+  PAGE_SIZE,
+  SearchBox,
+} from '../../../components/master-list';
 import { useTransportOperators } from '../api/transport-operators';
 import { TransportOperatorFormModal } from '../components/transport-operator-form-modal';
 
-const PAGE_SIZE = 20;
 /** Areas shown as tags before the rest folds into "+n". */
 const AREA_TAGS = 4;
 
@@ -22,32 +29,18 @@ export default function TransportOperatorMasterPage() {
   const [editing, setEditing] = useState<TransportOperator | null>(null);
 
   if (list.isError && !list.data) {
-    return (
-      <Result
-        status="warning"
-        title={t('transportOperatorMaster.loadFailed')}
-        extra={
-          <Button type="primary" onClick={() => void list.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed title={t('transportOperatorMaster.loadFailed')} onRetry={() => void list.refetch()} />;
   }
 
   return (
     <Card title={t('menu.transportOperatorMaster')} data-testid="transport-operator-master">
-      <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          placeholder={t('transportOperatorMaster.searchPlaceholder')}
-          aria-label={t('transportOperatorMaster.searchPlaceholder')}
+      <ListToolbar>
+        <SearchBox
+          label={t('transportOperatorMaster.searchPlaceholder')}
           maxLength={TRANSPORT_OPERATOR_MAX_LENGTH.query}
-          enterButton={t('transportOperatorMaster.search')}
-          onSearch={(value) => setQuery((q) => ({ ...q, query: value.trim(), page: 1 }))}
-          style={{ maxWidth: 420 }}
+          onSearch={(words) => setQuery((q) => ({ ...q, query: words, page: 1 }))}
         />
-      </Flex>
+      </ListToolbar>
       <Table<TransportOperator>
         rowKey="companyId"
         size="middle"
@@ -57,24 +50,16 @@ export default function TransportOperatorMasterPage() {
         onChange={(pagination) =>
           setQuery((q) => ({ ...q, page: pagination.current ?? 1, size: pagination.pageSize ?? PAGE_SIZE }))
         }
-        pagination={{
-          current: query.page,
-          pageSize: query.size,
+        pagination={listPagination({
+          page: query.page,
+          size: query.size,
           total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [20, 50, 100],
-          showTotal: (total) => t('transportOperatorMaster.total', { count: total }),
-        }}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={t(
-                query.query ? 'transportOperatorMaster.noMatch' : 'transportOperatorMaster.empty',
-              )}
-            />
-          ),
-        }}
+          sizes: true,
+          totalText: (count) => t('transportOperatorMaster.total', { count }),
+        })}
+        locale={emptyLocale(
+          t(query.query ? 'transportOperatorMaster.noMatch' : 'transportOperatorMaster.empty'),
+        )}
         columns={[
           { key: 'id', title: t('transportOperatorMaster.column.id'), dataIndex: 'companyId', width: 80 },
           {

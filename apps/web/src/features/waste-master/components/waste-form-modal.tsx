@@ -10,12 +10,11 @@ import {
   wasteCodeSchema,
   wasteRequestSchema,
 } from '@junkan/shared';
-import { App, Col, Descriptions, Form, Input, InputNumber, Modal, Radio, Row } from 'antd';
-import { useEffect } from 'react';
+import { Col, Descriptions, Form, Input, InputNumber, Radio, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { setZodIssues, showApiError, zodRule } from '../../../lib/form-errors';
+import { FormModal } from '../../../components/form-modal';
+import { setZodIssues, zodRule } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
-import { useToast } from '../../../lib/toast';
 import { checkWasteCode } from '../api/check-waste-code';
 import { useCreateWaste } from '../api/create-waste';
 import { useUpdateWaste } from '../api/update-waste';
@@ -51,8 +50,6 @@ export function WasteFormModal({
   onSaved: (saved: WasteItem) => void;
 }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const message = useToast();
   const [form] = Form.useForm<WasteFormValues>();
   const create = useCreateWaste();
   const update = useUpdateWaste();
@@ -77,37 +74,15 @@ export function WasteFormModal({
     tPerPiece: editing?.tPerPiece ?? null,
   };
 
-  // The form instance outlives the modal's content: start each opening from the target's values.
-  useEffect(() => {
-    if (target) form.resetFields();
-  }, [target, form]);
-
-  const submit = async (values: WasteFormValues) => {
+  const save = (values: WasteFormValues) => {
     const parsed = wasteRequestSchema.safeParse({ ...values, parentPath, level });
-    if (!parsed.success) return setZodIssues(form, parsed.error.issues, t);
-    try {
-      const saved = editing
-        ? await update.mutateAsync({ id: editing.id, body: parsed.data })
-        : await create.mutateAsync(parsed.data);
-      void message.success(t('master_saved'));
-      onSaved(saved);
-    } catch (error) {
-      showApiError({ error, t, message, form });
+    if (!parsed.success) {
+      setZodIssues(form, parsed.error.issues, t);
+      return null;
     }
-  };
-
-  const requestClose = () => {
-    if (saving) return;
-    if (!form.isFieldsTouched()) return onClose();
-    modal.confirm({
-      title: t('wasteMaster.discardTitle'),
-      content: t('wasteMaster.discardContent'),
-      okText: t('wasteMaster.discard'),
-      cancelText: t('wasteMaster.continueEditing'),
-      okButtonProps: { danger: true },
-      autoFocusButton: 'cancel',
-      onOk: onClose,
-    });
+    return editing
+      ? update.mutateAsync({ id: editing.id, body: parsed.data })
+      : create.mutateAsync(parsed.data);
   };
 
   const title = editing
@@ -115,29 +90,18 @@ export function WasteFormModal({
     : t('wasteMaster.registerTitle', { level: t(`wasteMaster.level.${level}`) });
 
   return (
-    <Modal
+    <FormModal<WasteFormValues, WasteItem>
       open={open}
+      form={form}
+      saving={saving}
+      onClose={onClose}
+      initialValues={initialValues}
+      save={save}
+      onSaved={onSaved}
+      submitTestId="waste-submit"
       title={title}
       width={640}
       okText={t(editing ? 'wasteMaster.update' : 'wasteMaster.register')}
-      cancelText={t('wasteMaster.cancel')}
-      onCancel={requestClose}
-      confirmLoading={saving}
-      okButtonProps={{ htmlType: 'submit', 'data-testid': 'waste-submit' }}
-      cancelButtonProps={{ disabled: saving }}
-      maskClosable={false}
-      destroyOnHidden
-      modalRender={(node) => (
-        <Form<WasteFormValues>
-          form={form}
-          layout="vertical"
-          initialValues={initialValues}
-          onFinish={submit}
-          disabled={saving}
-        >
-          {node}
-        </Form>
-      )}
     >
       <Descriptions
         size="small"
@@ -235,6 +199,6 @@ export function WasteFormModal({
           </Form.Item>
         </Col>
       </Row>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,12 +1,18 @@
 import type { WasteCategory, WasteManageItem, WasteSortField } from '@junkan/shared';
-import { Button, Empty, Result, Table, Typography } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import { Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  columnSortOrder,
+  emptyLocale,
+  LoadFailed,
+  listPagination,
+  PAGE_SIZE,
+  type SortOrder,
+  tableChange,
+} from '../../../components/master-list';
 import { useWasteManagePage } from '../api/waste-manage';
 import { formatFactor, LevelTag, WasteRowActions, type WasteRowHandlers } from './waste-columns';
-
-const SORTABLE: readonly WasteSortField[] = ['wasteCode', 'name', 'level', 'category'];
 
 /** Search results from GET /waste/manage: paged and sorted by the server, each row naming its ancestors. */
 export function WasteSearchTable({
@@ -19,29 +25,18 @@ export function WasteSearchTable({
   handlers: WasteRowHandlers;
 }) {
   const { t } = useTranslation();
-  const [paging, setPaging] = useState({ page: 1, size: 20 });
-  const [sort, setSort] = useState<{ sort: WasteSortField; order: 'asc' | 'desc' }>({
+  const [paging, setPaging] = useState({ page: 1, size: PAGE_SIZE });
+  const [sort, setSort] = useState<{ sort: WasteSortField; order: SortOrder }>({
     sort: 'wasteCode',
     order: 'asc',
   });
   const result = useWasteManagePage({ query, category, ...paging, ...sort }, true);
 
   if (result.isError) {
-    return (
-      <Result
-        status="warning"
-        title={t('wasteMaster.loadFailed')}
-        extra={
-          <Button type="primary" onClick={() => void result.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed title={t('wasteMaster.loadFailed')} onRetry={() => void result.refetch()} />;
   }
 
-  const sortOrderOf = (field: WasteSortField) =>
-    sort.sort === field ? (sort.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
+  const sortOrderOf = (field: WasteSortField) => columnSortOrder(sort, field);
 
   return (
     <Table<WasteManageItem>
@@ -51,31 +46,20 @@ export function WasteSearchTable({
       loading={result.isFetching}
       dataSource={result.data?.items ?? []}
       scroll={{ x: 1100 }}
-      pagination={{
-        current: paging.page,
-        pageSize: paging.size,
+      pagination={listPagination({
+        page: paging.page,
+        size: paging.size,
         total: result.data?.total ?? 0,
-        showSizeChanger: true,
-        pageSizeOptions: [20, 50, 100],
-        showTotal: (total) => t('wasteMaster.total', { count: total }),
-      }}
+        sizes: true,
+        totalText: (count) => t('wasteMaster.total', { count }),
+      })}
+      // Only the sortable columns (wasteCode, name, level, category) have a sorter.
       onChange={(pagination, _filters, sorter) => {
-        const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<WasteManageItem> | undefined;
-        const field = s?.columnKey as WasteSortField | undefined;
-        const nextSort =
-          field && SORTABLE.includes(field) && s?.order
-            ? { sort: field, order: s.order === 'descend' ? ('desc' as const) : ('asc' as const) }
-            : { sort: 'wasteCode' as const, order: 'asc' as const };
-        const sortChanged = nextSort.sort !== sort.sort || nextSort.order !== sort.order;
-        setSort(nextSort);
-        setPaging({
-          page: sortChanged ? 1 : (pagination.current ?? 1),
-          size: pagination.pageSize ?? paging.size,
-        });
+        const next = tableChange(pagination, sorter, sort, 'wasteCode');
+        setSort({ sort: next.sort, order: next.order });
+        setPaging({ page: next.page, size: next.size });
       }}
-      locale={{
-        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wasteMaster.noMatch')} />,
-      }}
+      locale={emptyLocale(t('wasteMaster.noMatch'))}
       columns={[
         {
           key: 'level',

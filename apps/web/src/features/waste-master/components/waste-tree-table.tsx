@@ -1,7 +1,8 @@
 import type { WasteCategory, WasteItem } from '@junkan/shared';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { Button, Empty, Result, Table, Typography } from 'antd';
+import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { emptyLocale, LoadFailed } from '../../../components/master-list';
 import { wasteChildrenQueryOptions } from '../api/waste-children';
 import {
   formatFactor,
@@ -44,17 +45,7 @@ export function WasteTreeTable({
   const rows = (top.data ?? []).map((item) => toRow(item, []));
 
   if (top.isError) {
-    return (
-      <Result
-        status="warning"
-        title={t('wasteMaster.loadFailed')}
-        extra={
-          <Button type="primary" onClick={() => void top.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed title={t('wasteMaster.loadFailed')} onRetry={() => void top.refetch()} />;
   }
 
   return (
@@ -71,9 +62,7 @@ export function WasteTreeTable({
         onExpandedRowsChange: (keys) => onExpandedKeysChange(keys.map(Number)),
         indentSize: 24,
       }}
-      locale={{
-        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wasteMaster.empty')} />,
-      }}
+      locale={emptyLocale(t('wasteMaster.empty'))}
       columns={[
         {
           key: 'name',

@@ -1,12 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { MAX_LENGTH, parseParentPath, type WasteCategory, type WasteItem } from '@junkan/shared';
-import { App, Button, Card, Flex, Input, Segmented, Typography } from 'antd';
+import { Button, Card, Flex, Input, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-client';
-import { showApiError, toastError } from '../../../lib/form-errors';
-import { messageText } from '../../../lib/i18n';
-import { useToast } from '../../../lib/toast';
+import { useDeleteWithConfirm } from '../../../components/use-delete-with-confirm';
 import { useDeleteWaste } from '../api/delete-waste';
 import type { WasteNode, WasteRowHandlers } from '../components/waste-columns';
 import { WasteFormModal, type WasteFormTarget } from '../components/waste-form-modal';
@@ -21,9 +18,10 @@ type CategoryFilter = WasteCategory | 'ALL';
  */
 export default function WasteMasterPage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const message = useToast();
   const remove = useDeleteWaste();
+  const deleteWithConfirm = useDeleteWithConfirm(remove.mutateAsync, (usedBy) =>
+    t(`wasteMaster.usedBy.${usedBy ?? 'wasteChildren'}`),
+  );
   const [category, setCategory] = useState<CategoryFilter>('ALL');
   const [searchText, setSearchText] = useState('');
   const [query, setQuery] = useState('');
@@ -31,25 +29,11 @@ export default function WasteMasterPage() {
   const [target, setTarget] = useState<WasteFormTarget | null>(null);
 
   const confirmDelete = (waste: WasteNode) =>
-    modal.confirm({
+    deleteWithConfirm({
+      id: waste.id,
       title: t('wasteMaster.deleteTitle'),
-      content: messageText(t, 'confirm_delete', { name: `${waste.wasteCode} ${waste.name}` }),
-      okText: t('wasteMaster.delete'),
-      okButtonProps: { danger: true },
-      autoFocusButton: 'cancel',
-      cancelText: t('wasteMaster.cancel'),
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(waste.id);
-          setExpandedKeys((keys) => keys.filter((k) => k !== waste.id));
-          void message.success(t('master_deleted'));
-        } catch (error) {
-          if (isApiError(error) && error.code === 'in_use_cannot_delete') {
-            const usedBy = String(error.params?.usedBy ?? 'wasteChildren');
-            toastError(message, t, error.code, { usedBy: t(`wasteMaster.usedBy.${usedBy}`) });
-          } else showApiError({ error, t, message });
-        }
-      },
+      name: `${waste.wasteCode} ${waste.name}`,
+      onDeleted: () => setExpandedKeys((keys) => keys.filter((k) => k !== waste.id)),
     });
 
   const handlers: WasteRowHandlers = {
@@ -82,7 +66,7 @@ export default function WasteMasterPage() {
           />
           <Input.Search
             allowClear
-            enterButton={t('wasteMaster.search')}
+            enterButton={t('forms.search')}
             placeholder={t('wasteMaster.searchPlaceholder')}
             aria-label={t('wasteMaster.searchPlaceholder')}
             maxLength={MAX_LENGTH.wasteNameSearch}
