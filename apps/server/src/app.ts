@@ -14,6 +14,7 @@ import {
 import type { AppConfig } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { accountMasterRoutes } from './features/account-master/account-master.routes';
+import { attachmentRoutes } from './features/attachments/attachments.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { LoginThrottle } from './features/auth/login-throttle';
 import { businessCalendarRoutes } from './features/business-calendar/business-calendar.routes';
@@ -24,6 +25,7 @@ import { disposalSiteMasterRoutes } from './features/disposal-site-master/dispos
 import { handlingWastePriceRoutes } from './features/handling-waste-prices/handling-waste-prices.routes';
 import { homeRoutes } from './features/home/home.routes';
 import { outboxRoutes } from './features/outbox/outbox.routes';
+import { projectRoutes } from './features/projects/projects.routes';
 import { transportOperatorMasterRoutes } from './features/transport-operator-master/transport-operator-master.routes';
 import { userRoutes } from './features/users/users.routes';
 import { wasteMasterRoutes } from './features/waste-master/waste-master.routes';
@@ -116,6 +118,8 @@ export async function buildApp(
       await api.register(homeRoutes);
       await api.register(outboxRoutes);
       await api.register(zipcodeRoutes);
+      await api.register(projectRoutes);
+      await api.register(attachmentRoutes);
       await api.register(wasteMasterRoutes);
       await api.register(codeMasterRoutes);
       await api.register(disposalSiteMasterRoutes);

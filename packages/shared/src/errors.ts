@@ -31,6 +31,9 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   pos_code_already_used: 409,
   license_already_used: 409,
   closed_day_already_registered: 409,
+  invalid_status_transition: 409,
+  file_too_large: 413,
+  project_not_found: 404,
   too_many_requests: 429,
   server_error: 500,
 };

@@ -1,4 +1,11 @@
 import { relations } from 'drizzle-orm';
+import { customType } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
 import {
   type AnyPgColumn,
   bigserial,
@@ -149,6 +156,8 @@ export const projects = pgTable(
     transportCompanyId: integer('transport_company_id').references(() => companies.id),
     officeId: integer('office_id').references(() => offices.id),
     createdBy: integer('created_by').references(() => users.id),
+    /** When the discharger sent the quote request (REQUEST_QUOTE). */
+    requestedAt: timestamp('requested_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -191,8 +200,76 @@ export const projectWasteLines = pgTable(
     weekdays: jsonb('weekdays').$type<number[]>(),
     wasteDetails: text('waste_details'),
     transTime: varchar('trans_time', { length: 32 }),
+    /** Industrial: the waste classification; regular: the regular category (both from the waste master). */
+    wasteId: integer('waste_id').references((): AnyPgColumn => wastes.id),
+    packingStyleId: integer('packing_style_id').references((): AnyPgColumn => packingStyles.id),
+    unitMeasureId: integer('unit_measure_id').references((): AnyPgColumn => unitMeasures.id),
+    /** Regular waste: monthly capacity in kg. */
+    monthlyCapacity: numeric('monthly_capacity', { precision: 12, scale: 2 }),
+    sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [index('project_waste_lines_project_idx').on(t.projectId)],
+);
+
+/** Every move of a project's status: who (and the acting admin), when, from, to, and why. */
+export const projectStatusHistory = pgTable(
+  'project_status_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    fromStatus: varchar('from_status', { length: 24 }),
+    toStatus: varchar('to_status', { length: 24 }).notNull(),
+    userId: integer('user_id'),
+    adminId: integer('admin_id'),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('project_status_history_project_idx').on(t.projectId, t.createdAt)],
+);
+
+/** A transport company's quote for a project; one per company and project. */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    transportCompanyId: integer('transport_company_id')
+      .notNull()
+      .references(() => companies.id),
+    status: varchar('status', { length: 16 })
+      .notNull()
+      .$type<'DRAFT' | 'SUBMITTED' | 'ACCEPTED' | 'DECLINED'>(),
+    /** Whole yen, tax excluded. */
+    totalAmount: integer('total_amount').notNull().default(0),
+    validUntil: date('valid_until', { mode: 'string' }),
+    note: text('note'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('quotes_project_company_unique').on(t.projectId, t.transportCompanyId)],
+);
+
+export const quoteLines = pgTable(
+  'quote_lines',
+  {
+    id: serial('id').primaryKey(),
+    quoteId: integer('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    wasteLineId: integer('waste_line_id')
+      .notNull()
+      .references(() => projectWasteLines.id, { onDelete: 'cascade' }),
+    unitPrice: integer('unit_price').notNull(),
+    quantity: numeric('quantity', { precision: 12, scale: 2 }).notNull(),
+    unitMeasureId: integer('unit_measure_id').references((): AnyPgColumn => unitMeasures.id),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [index('quote_lines_quote_idx').on(t.quoteId)],
 );
 
 export const attachments = pgTable(
@@ -204,7 +281,10 @@ export const attachments = pgTable(
     fileName: varchar('file_name', { length: 255 }).notNull(),
     mimeType: varchar('mime_type', { length: 128 }).notNull(),
     size: integer('size').notNull(),
+    /** SHA-256 of the content, hex. */
     storageKey: varchar('storage_key', { length: 255 }).notNull(),
+    /** The file itself: kept in the database so a record and its file are written in one transaction. */
+    content: bytea('content'),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
   },

@@ -18,6 +18,21 @@ const ChangePasswordPage = lazy(() => import('../features/auth/pages/change-pass
 const UserRegistrationPage = lazy(() => import('../features/account/pages/user-registration-page'));
 const AccountSelectionPage = lazy(() => import('../features/account-selection/pages/account-selection-page'));
 const HomePage = lazy(() => import('../features/home/pages/home-page'));
+const NewRequestPage = lazy(() => import('../features/quote-request/pages/new-request-page'));
+const QuoteRequestTypePage = lazy(() => import('../features/quote-request/pages/quote-request-type-page'));
+const RegularGarbageQuotePage = lazy(
+  () => import('../features/quote-request/pages/regular-garbage-quote-page'),
+);
+const LargeGarbageQuotePage = lazy(
+  () => import('../features/industrial-quote-request/pages/large-garbage-quote-page'),
+);
+const QuoteRequestEditPage = lazy(() => import('../features/quote-request/pages/quote-request-edit-page'));
+const QuoteRequestConfirmPage = lazy(
+  () => import('../features/quote-request/pages/quote-request-confirm-page'),
+);
+const ProjectListPage = lazy(() => import('../features/projects/pages/project-list-page'));
+const ProjectDetailPage = lazy(() => import('../features/projects/pages/project-detail-page'));
+const UploadPopupPage = lazy(() => import('../features/industrial-quote-request/pages/upload-popup-page'));
 const AccountPage = lazy(() => import('../features/account/pages/account-page'));
 const AccountMasterPage = lazy(() => import('../features/account-master/pages/account-master-page'));
 const AccountMasterEditPage = lazy(() => import('../features/account-master/pages/account-master-edit-page'));
@@ -170,6 +185,51 @@ const router = createBrowserRouter(
             },
             { path: 'master-admin', element: <Navigate to="/account-master" replace /> },
             { path: 'collection-area', element: <Navigate to="/area-price-setting" replace /> },
+            {
+              path: 'new-request',
+              handle: { permission: 'NEW_REQUEST' } satisfies RouteHandle,
+              element: <NewRequestPage />,
+            },
+            {
+              path: 'new-quote-request',
+              handle: { permission: 'QUOTE_REQUEST' } satisfies RouteHandle,
+              element: <QuoteRequestTypePage />,
+            },
+            {
+              path: 'new-quote-request/regular-garbage',
+              handle: { permission: 'REGULAR_GARBAGE_QUOTE' } satisfies RouteHandle,
+              element: <RegularGarbageQuotePage />,
+            },
+            {
+              path: 'new-quote-request/large-garbage',
+              handle: { permission: 'LARGE_GARBAGE_REGISTER' } satisfies RouteHandle,
+              element: <LargeGarbageQuotePage />,
+            },
+            {
+              path: 'new-quote-request/edit',
+              handle: { permission: 'QUOTE_REQUEST' } satisfies RouteHandle,
+              element: <QuoteRequestEditPage />,
+            },
+            {
+              path: 'new-quote-request/quotation-request-confirm',
+              handle: { permission: 'QUOTE_REQUEST_CONFIRM' } satisfies RouteHandle,
+              element: <QuoteRequestConfirmPage />,
+            },
+            {
+              path: 'project-managment',
+              handle: { permission: 'PROJECT_MANAGEMENT' } satisfies RouteHandle,
+              element: <ProjectListPage />,
+            },
+            {
+              path: 'project-managment/detail/:id',
+              handle: { permission: 'PROJECT_MANAGEMENT' } satisfies RouteHandle,
+              element: <ProjectDetailPage />,
+            },
+            {
+              path: 'project-managment/popup',
+              handle: { permission: 'PROJECT_MANAGEMENT' } satisfies RouteHandle,
+              element: <UploadPopupPage />,
+            },
             { path: '403', element: <ForbiddenPage /> },
             { path: '*', element: <NotFoundPage /> },
           ],

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { BAG_SIZES, PROJECT_STATUSES, PROJECT_TYPES } from '../enums';
+import type { ProjectListTab } from '../project-status';
+import { requiredString } from '../validation';
+
+/** Section 5 volume: up to 5 integer digits with 2 decimals, or an integer of up to 7 digits; commas stripped. */
+export const VOLUME_PATTERN = /^(\d{1,5}(\.\d{1,2})?|\d{1,7})$/;
+
+export const volumeSchema = z
+  .union([z.string(), z.number()], { error: 'MSG_00_21' })
+  .transform((v) => String(v).replaceAll(',', '').trim())
+  .refine((v) => v !== '', 'MSG_00_21')
+  .refine((v) => VOLUME_PATTERN.test(v), 'MSG_00_27')
+  .transform((v) => Number(v));
+
+export const QUOTE_FREQUENCIES = ['WEEKLY', 'MONTHLY', 'SPOT'] as const;
+export type QuoteFrequency = (typeof QUOTE_FREQUENCIES)[number];
+
+/** Regular garbage line: one regular category with its bags, capacity and weekly collections. */
+export const regularQuoteLineSchema = z
+  .object({
+    wasteId: z.number({ error: 'MSG_00_21' }).int().positive(),
+    /** kg a month; 0 or absent when only bags are given. */
+    monthlyCapacity: volumeSchema.optional(),
+    /** Bag counts by size in litres (30, 45, 70, 90). */
+    bags: z
+      .partialRecord(z.enum(BAG_SIZES.map(String) as [string, ...string[]]), z.number().int().min(0).max(999))
+      .default({}),
+    collectionCount: z.number({ error: 'MSG_00_21' }).int().min(1, 'MSG_00_21').max(7),
+    /** 0 = Sunday ... 6 = Saturday. */
+    weekdays: z.array(z.number().int().min(0).max(6)).max(7),
+  })
+  .superRefine((line, ctx) => {
+    if (line.weekdays.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['weekdays'], message: 'weekday_required' });
+    else if (line.weekdays.length !== line.collectionCount)
+      ctx.addIssue({ code: 'custom', path: ['weekdays'], message: 'weekdays_must_match_count' });
+    if (new Set(line.weekdays).size !== line.weekdays.length)
+      ctx.addIssue({ code: 'custom', path: ['weekdays'], message: 'invalid_format' });
+    const hasBags = Object.values(line.bags).some((n) => (n ?? 0) > 0);
+    if (!hasBags && !(line.monthlyCapacity && line.monthlyCapacity > 0))
+      ctx.addIssue({ code: 'custom', path: ['bags'], message: 'bag_or_volume_required' });
+  });
+export type RegularQuoteLine = z.infer<typeof regularQuoteLineSchema>;
+
+/** Industrial (or bulky) waste line. */
+export const industrialQuoteLineSchema = z
+  .object({
+    wasteId: z.number({ error: 'MSG_00_21' }).int().positive(),
+    quantity: volumeSchema,
+    unitMeasureId: z.number({ error: 'MSG_00_21' }).int().positive(),
+    packingStyleId: z.number().int().positive().nullish(),
+    /** Dimensions or weight as the discharger describes them. */
+    dimensions: z.string().trim().max(64, 'max_length_exceeded').optional(),
+    frequency: z.enum(QUOTE_FREQUENCIES, { error: 'MSG_00_21' }),
+    /** Times per week or month; absent for a spot collection. */
+    frequencyNumber: z.number().int().min(1).max(31).nullish(),
+    /** Removal time (e.g. 平日 9:00-12:00). */
+    transTime: z.string().trim().max(32, 'max_length_exceeded').optional(),
+    wasteDetails: z.string().trim().max(512, 'max_length_exceeded').optional(),
+  })
+  .superRefine((line, ctx) => {
+    if (line.frequency !== 'SPOT' && !line.frequencyNumber)
+      ctx.addIssue({ code: 'custom', path: ['frequencyNumber'], message: 'MSG_00_21' });
+  });
+export type IndustrialQuoteLine = z.infer<typeof industrialQuoteLineSchema>;
+
+const projectBase = {
+  projectTitle: requiredString(64),
+  memo: z.string().trim().max(512, 'max_length_exceeded').optional(),
+  officeId: z.number().int().positive().nullish(),
+  /** The discharger's own discharge sites; at least one. */
+  dischargeSiteIds: z.array(z.number().int().positive()).min(1, 'MSG_00_21').max(50),
+};
+
+/** Body of POST /projects (create a draft) and PUT /projects/{id} (update a draft). */
+export const quoteRequestSchema = z
+  .discriminatedUnion('type', [
+    z.object({
+      type: z.literal('REGULAR'),
+      ...projectBase,
+      lines: z.array(regularQuoteLineSchema).min(1, 'MSG_00_21').max(4),
+    }),
+    z.object({
+      type: z.literal('INDUSTRIAL'),
+      ...projectBase,
+      lines: z.array(industrialQuoteLineSchema).min(1, 'MSG_00_21').max(30),
+    }),
+  ])
+  .superRefine((req, ctx) => {
+    // The same waste cannot be chosen twice.
+    const seen = new Set<number>();
+    req.lines.forEach((line, i) => {
+      if (seen.has(line.wasteId))
+        ctx.addIssue({ code: 'custom', path: ['lines', i, 'wasteId'], message: 'same_waste_twice' });
+      seen.add(line.wasteId);
+    });
+  });
+export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
+export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
+
+export const projectTabQuerySchema = z.object({
+  tab: z.enum(['PRE_CONTRACT', 'IN_PROGRESS', 'PAST'] satisfies ProjectListTab[]).optional(),
+});
+
+export const cancelProjectSchema = z.object({
+  reason: z.string().trim().max(512, 'max_length_exceeded').optional(),
+});
+
+export const attachmentSchema = z.object({
+  id: z.number(),
+  fileName: z.string(),
+  mimeType: z.string(),
+  size: z.number(),
+  createdAt: z.string(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+export const projectStatusHistoryItemSchema = z.object({
+  fromStatus: z.enum(PROJECT_STATUSES).nullable(),
+  toStatus: z.enum(PROJECT_STATUSES),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+/** GET /projects/{id}: what both sides see of a project they may see. */
+export const projectDetailSchema = z.object({
+  id: z.number(),
+  projectTitle: z.string(),
+  projectStatus: z.enum(PROJECT_STATUSES),
+  type: z.enum(PROJECT_TYPES),
+  memo: z.string().nullable(),
+  company: z.object({ id: z.number(), name: z.string(), address: z.string(), contractPic: z.string() }),
+  transportCompany: z.object({ id: z.number(), name: z.string() }).nullable(),
+  office: z
+    .object({
+      id: z.number(),
+      name: z.string(),
+      posCode: z.string(),
+      tel: z.string(),
+      address: z.string(),
+      email: z.string(),
+    })
+    .nullable(),
+  discharges: z.array(
+    z.object({
+      id: z.number(),
+      discharges: z.string(),
+      posCode: z.string(),
+      address: z.string(),
+      pic: z.string(),
+      tel: z.string(),
+      email: z.string(),
+    }),
+  ),
+  pwasteRegulars: z.array(
+    z.object({
+      id: z.number(),
+      waste: z.object({ id: z.number(), name: z.string() }),
+      monthlyCapacity: z.number().nullable(),
+      bags: z.record(z.string(), z.number()),
+      collectionCount: z.number().nullable(),
+      weekdays: z.array(z.number()),
+    }),
+  ),
+  pwasteIndustries: z.array(
+    z.object({
+      id: z.number(),
+      waste: z.object({ id: z.number(), name: z.string() }),
+      quantity: z.number().nullable(),
+      measureUnit: z.object({ id: z.number(), unit: z.string() }).nullable(),
+      packing: z.object({ id: z.number(), style: z.string() }).nullable(),
+      dimensions: z.string().nullable(),
+      frequency: z.enum(QUOTE_FREQUENCIES).nullable(),
+      frequencyNumber: z.number().nullable(),
+      transTime: z.string().nullable(),
+      wasteDetails: z.string().nullable(),
+    }),
+  ),
+  attachments: z.array(attachmentSchema),
+  history: z.array(projectStatusHistoryItemSchema),
+  createdDate: z.string(),
+  requestedDate: z.string().nullable(),
+});
+export type ProjectDetail = z.infer<typeof projectDetailSchema>;
+
+/** Upload rules (section 5): a quote request takes up to 4 files of these kinds, 10 MB each, names unique. */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const QUOTE_REQUEST_MAX_FILES = 4;
+export const UPLOAD_FILE_KINDS = ['jpg', 'png', 'pdf', 'xlsx', 'doc', 'mp4', 'mov'] as const;
+export type UploadFileKind = (typeof UPLOAD_FILE_KINDS)[number];
