@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PublicPage } from '../../../components/public-page';
 import { isApiError } from '../../../lib/api-client';
-import { confirmPasswordRules, showApiError, zodRule } from '../../../lib/form-errors';
+import { showApiError, zodRule } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { readQuoteParams, signup } from '../api/signup';
+import { NewPasswordFields } from '../components/new-password-fields';
 
 interface SignupForm {
   email: string;
@@ -98,22 +99,7 @@ export default function AccountCreationPage() {
         >
           <Input autoComplete="email" maxLength={MAX_LENGTH.email} />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('field.password')}
-          extra={t('signup.passwordHint')}
-          rules={[zodRule(signupRequestSchema.shape.password, t)]}
-        >
-          <Input.Password autoComplete="new-password" maxLength={MAX_LENGTH.password} />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('field.confirmPassword')}
-          dependencies={['password']}
-          rules={confirmPasswordRules(t, 'password')}
-        >
-          <Input.Password autoComplete="new-password" maxLength={MAX_LENGTH.password} />
-        </Form.Item>
+        <NewPasswordFields name="password" confirmName="confirmPassword" labelKey="field.password" />
         <Typography.Paragraph type="secondary" style={{ fontSize: 13 }} data-testid="edi-note">
           {t('signup.ediNote')}
         </Typography.Paragraph>

@@ -2,9 +2,10 @@ import { MAX_LENGTH, passwordChangeRequestSchema } from '@junkan/shared';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { confirmPasswordRules, showApiError, zodRule } from '../../../lib/form-errors';
+import { showApiError, zodRule } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
 import { changePassword } from '../api/password';
+import { NewPasswordFields } from '../components/new-password-fields';
 
 interface ChangePasswordForm {
   oldPass: string;
@@ -36,22 +37,7 @@ export default function ChangePasswordPage() {
         >
           <Input.Password autoComplete="current-password" maxLength={MAX_LENGTH.password} />
         </Form.Item>
-        <Form.Item
-          name="newPass"
-          label={t('field.newPassword')}
-          extra={t('signup.passwordHint')}
-          rules={[zodRule(passwordChangeRequestSchema.shape.newPass, t)]}
-        >
-          <Input.Password autoComplete="new-password" maxLength={MAX_LENGTH.password} />
-        </Form.Item>
-        <Form.Item
-          name="confirmPass"
-          label={t('field.confirmPassword')}
-          dependencies={['newPass']}
-          rules={confirmPasswordRules(t, 'newPass')}
-        >
-          <Input.Password autoComplete="new-password" maxLength={MAX_LENGTH.password} />
-        </Form.Item>
+        <NewPasswordFields name="newPass" confirmName="confirmPass" labelKey="field.newPassword" />
         <Button type="primary" htmlType="submit" loading={mutation.isPending}>
           {t('changePassword.submit')}
         </Button>

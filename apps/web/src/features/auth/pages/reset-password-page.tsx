@@ -7,10 +7,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PublicPage } from '../../../components/public-page';
 import { isApiError } from '../../../lib/api-client';
-import { confirmPasswordRules, setZodIssues, showApiError, zodRule } from '../../../lib/form-errors';
+import { setZodIssues, showApiError, zodRule } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { checkResetLink, resetPassword, sendPasswordResetEmail } from '../api/password';
+import { NewPasswordFields } from '../components/new-password-fields';
 
 export default function ResetPasswordPage() {
   const [search] = useSearchParams();
@@ -144,22 +145,7 @@ function NewPasswordStep({ token }: { token: string }) {
           mutation.mutate(parsed.data.password);
         }}
       >
-        <Form.Item
-          name="password"
-          label={t('field.newPassword')}
-          extra={t('signup.passwordHint')}
-          rules={[zodRule(passwordWithConfirmSchema.shape.password, t)]}
-        >
-          <Input.Password autoComplete="new-password" maxLength={MAX_LENGTH.password} />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('field.confirmPassword')}
-          dependencies={['password']}
-          rules={confirmPasswordRules(t, 'password')}
-        >
-          <Input.Password autoComplete="new-password" maxLength={MAX_LENGTH.password} />
-        </Form.Item>
+        <NewPasswordFields name="password" confirmName="confirmPassword" labelKey="field.newPassword" />
         <Button type="primary" htmlType="submit" block loading={mutation.isPending}>
           {t('resetPassword.submit')}
         </Button>
