@@ -23,5 +23,6 @@ export * from './project-status';
 export * from './quote-banner';
 export * from './sequential-code';
 export * from './session';
+export * from './upload-rules';
 export * from './validation';
 export * from './waste-tree';

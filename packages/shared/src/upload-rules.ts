@@ -1,0 +1,98 @@
+import {
+  QUOTE_REQUEST_MAX_FILES,
+  UPLOAD_FILE_KINDS,
+  UPLOAD_MAX_BYTES,
+  type UploadFileKind,
+} from './api/projects';
+
+/** What a file is uploaded for; each use has its own kinds and count (section 5). */
+export const UPLOAD_USES = ['QUOTE_REQUEST', 'QUOTE_DOCUMENT', 'PERMIT', 'INQUIRY'] as const;
+export type UploadUse = (typeof UPLOAD_USES)[number];
+
+export interface UploadRule {
+  kinds: readonly UploadFileKind[];
+  maxFiles: number;
+}
+
+export const UPLOAD_RULES: Record<UploadUse, UploadRule> = {
+  QUOTE_REQUEST: { kinds: UPLOAD_FILE_KINDS, maxFiles: QUOTE_REQUEST_MAX_FILES },
+  QUOTE_DOCUMENT: { kinds: ['pdf'], maxFiles: 1 },
+  PERMIT: { kinds: ['pdf'], maxFiles: 1 },
+  INQUIRY: { kinds: UPLOAD_FILE_KINDS, maxFiles: 1 },
+};
+
+/** File name extensions of each kind (lower case, without the dot). */
+export const UPLOAD_KIND_EXTENSIONS: Record<UploadFileKind, readonly string[]> = {
+  jpg: ['jpg', 'jpeg'],
+  png: ['png'],
+  pdf: ['pdf'],
+  xlsx: ['xlsx'],
+  doc: ['doc'],
+  mp4: ['mp4'],
+  mov: ['mov'],
+};
+
+/** The media type a stored file of each kind is served with (never the type the browser claimed). */
+export const UPLOAD_KIND_MIME_TYPES: Record<UploadFileKind, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  doc: 'application/msword',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+};
+
+/** The kind a file name claims by its extension, or null when it is not an allowed kind. */
+export function fileKindOfName(fileName: string): UploadFileKind | null {
+  const dot = fileName.lastIndexOf('.');
+  if (dot <= 0 || dot === fileName.length - 1) return null;
+  const ext = fileName.slice(dot + 1).toLowerCase();
+  for (const kind of UPLOAD_FILE_KINDS) if (UPLOAD_KIND_EXTENSIONS[kind].includes(ext)) return kind;
+  return null;
+}
+
+/** The `accept` attribute of a file input for these kinds (".pdf,.png"). */
+export function acceptAttribute(kinds: readonly UploadFileKind[]): string {
+  return kinds.flatMap((k) => UPLOAD_KIND_EXTENSIONS[k].map((ext) => `.${ext}`)).join(',');
+}
+
+/** Names are compared after Unicode NFC normalisation and case folding: "見積.PDF" equals "見積.pdf". */
+export function normalizeFileName(fileName: string): string {
+  return fileName.normalize('NFC').toLowerCase();
+}
+
+export function hasSameFileName(fileName: string, existingNames: readonly string[]): boolean {
+  const name = normalizeFileName(fileName);
+  return existingNames.some((n) => normalizeFileName(n) === name);
+}
+
+export type UploadErrorCode =
+  | 'MSG_28_5'
+  | 'upload_file_type_error'
+  | 'upload_file_same_name_error'
+  | 'file_too_large';
+
+export interface UploadCandidate {
+  fileName: string;
+  /** Bytes; unknown (undefined) while the server is still reading the file. */
+  size?: number;
+  /** Names of the files already attached. */
+  existingNames: readonly string[];
+  kinds: readonly UploadFileKind[];
+  maxFiles: number;
+}
+
+/**
+ * Whether one more file may be added: the count first (no file fits when the list is full),
+ * then the kind by its name, the name against the others, and the 10 MB limit. Null when it may.
+ * The server also checks the content agrees with the kind (see the attachments feature).
+ */
+export function checkUpload(c: UploadCandidate): UploadErrorCode | null {
+  if (c.existingNames.length >= c.maxFiles) return 'MSG_28_5';
+  const kind = fileKindOfName(c.fileName);
+  if (!kind || !c.kinds.includes(kind)) return 'upload_file_type_error';
+  if (hasSameFileName(c.fileName, c.existingNames)) return 'upload_file_same_name_error';
+  if (c.size !== undefined && c.size > UPLOAD_MAX_BYTES) return 'file_too_large';
+  return null;
+}
