@@ -1,3 +1,122 @@
+import fastifyMultipart from '@fastify/multipart';
+import { attachmentSchema, errorSchema, idParamSchema, okSchema, UPLOAD_MAX_BYTES } from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, fieldError } from '../../lib/app-error';
+import {
+  checkProjectUpload,
+  contentDisposition,
+  deleteProjectAttachment,
+  listAttachmentsOfProject,
+  readProjectAttachment,
+  uploadProjectAttachment,
+} from './attachments.service';
 
-export const attachmentRoutes: FastifyPluginAsyncZod = async () => {};
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  413: errorSchema,
+};
+const tags = ['attachments'];
+const attachmentParamsSchema = idParamSchema.extend({
+  attachmentId: z.coerce.number().int().positive(),
+});
+
+/** The name as stored: without any folder part the browser sent, NFC-normalised. */
+function cleanFileName(raw: string): string {
+  const name = (raw.split(/[\\/]/).pop() ?? '').normalize('NFC').trim();
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (!name || /[\u0000-\u001f\u007f]/.test(name)) throw fieldError('file', 'invalid_format');
+  if (name.length > 255) throw fieldError('file', 'max_length_exceeded');
+  return name;
+}
+
+/**
+ * Files of a quote request (section 5): one file per multipart request, at most 10 MB, checked by name,
+ * count and content. The multipart parser is registered here only, so no other call accepts uploads.
+ */
+export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+  });
+
+  app.get(
+    '/projects/:id/attachments',
+    {
+      config: { permission: 'PROJECT_MANAGEMENT' },
+      schema: { tags, params: idParamSchema, response: { 200: z.array(attachmentSchema), ...errors } },
+    },
+    (request) => listAttachmentsOfProject(app, app.requireSession(request), request.params.id),
+  );
+
+  app.post(
+    '/projects/:id/attachments',
+    {
+      config: { permission: 'QUOTE_REQUEST' },
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        description: 'Multipart upload of one file (any field name). Max 10 MB, 4 files a project.',
+        params: idParamSchema,
+        response: { 200: attachmentSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const session = app.requireSession(request);
+      if (!request.isMultipart()) throw fieldError('file', 'MSG_00_21');
+      const part = await request.file();
+      if (!part) throw fieldError('file', 'MSG_00_21');
+      let content: Buffer;
+      try {
+        const fileName = cleanFileName(part.filename);
+        // Refuse early (a full list, a wrong kind, a name already used) without reading the bytes.
+        await checkProjectUpload(app, session, request.params.id, fileName);
+        content = await part.toBuffer();
+        return await uploadProjectAttachment(app, request, request.params.id, { fileName, content });
+      } catch (error) {
+        part.file.resume();
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError('file_too_large', 'File too large');
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/projects/:id/attachments/:attachmentId',
+    {
+      config: { permission: 'PROJECT_MANAGEMENT' },
+      // The answer is the file's bytes, so no JSON response schema.
+      schema: { tags, params: attachmentParamsSchema, produces: ['application/octet-stream'] },
+    },
+    async (request, reply) => {
+      const file = await readProjectAttachment(
+        app,
+        app.requireSession(request),
+        request.params.id,
+        request.params.attachmentId,
+      );
+      return reply
+        .header('Content-Type', file.mimeType)
+        .header('Content-Disposition', contentDisposition(file.fileName))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store')
+        .send(file.content);
+    },
+  );
+
+  app.delete(
+    '/projects/:id/attachments/:attachmentId',
+    {
+      config: { permission: 'QUOTE_REQUEST' },
+      schema: { tags, params: attachmentParamsSchema, response: { 200: okSchema, ...errors } },
+    },
+    async (request) => {
+      await deleteProjectAttachment(app, request, request.params.id, request.params.attachmentId);
+      return { result: true };
+    },
+  );
+};

@@ -1,21 +1,8 @@
-import {
-  companyFilterQuerySchema,
-  errorSchema,
-  inquiryListSchema,
-  noticeListSchema,
-  projectListSchema,
-  updateInfoListSchema,
-} from '@junkan/shared';
+import { errorSchema, inquiryListSchema, noticeListSchema, updateInfoListSchema } from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireOperatorRole } from '../../lib/roles';
 import type { Session } from '../../plugins/auth';
-import {
-  dischargerProjects,
-  listCompanyInquiries,
-  listNotices,
-  listUpdateInfos,
-  transporterProjects,
-} from './home.service';
+import { listCompanyInquiries, listNotices, listUpdateInfos } from './home.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 const tags = ['home'];
@@ -24,34 +11,6 @@ const tags = ['home'];
 const companyOf = (session: Session) => session.companyId;
 
 export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/projects',
-    { config: { permission: 'HOME' }, schema: { tags, response: { 200: projectListSchema, ...errors } } },
-    async (request) => {
-      const session = app.requireSession(request);
-      requireOperatorRole(session, 'WASTE');
-      const companyId = companyOf(session);
-      return companyId ? dischargerProjects(app, companyId) : [];
-    },
-  );
-  app.get(
-    '/trans/projects',
-    {
-      config: { permission: 'HOME' },
-      schema: {
-        tags,
-        querystring: companyFilterQuerySchema,
-        response: { 200: projectListSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const session = app.requireSession(request);
-      requireOperatorRole(session, 'TRANSPORT');
-      const companyId = companyOf(session);
-      const filter = request.query.companyId;
-      return companyId ? transporterProjects(app, companyId, filter === 'ALL' ? undefined : filter) : [];
-    },
-  );
   app.get(
     '/notices',
     { config: { permission: 'NOTICE' }, schema: { tags, response: { 200: noticeListSchema, ...errors } } },

@@ -1,54 +1,8 @@
-import type { ProjectListItem } from '@junkan/shared';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { companies, inquiries, notices, projects, updateInfos } from '../../db/schema';
+import { companies, inquiries, notices, updateInfos } from '../../db/schema';
 
 const HOME_LIMIT = 200;
-
-/** Home project table: a discharger's own projects, or the projects a transporter serves. */
-export async function listProjects(app: FastifyInstance, where: SQL | undefined): Promise<ProjectListItem[]> {
-  const transport = alias(companies, 'transport_company');
-  const rows = await app.db
-    .select({
-      id: projects.id,
-      title: projects.title,
-      status: projects.status,
-      type: projects.type,
-      memo: projects.memo,
-      createdAt: projects.createdAt,
-      companyId: companies.id,
-      companyName: companies.name,
-      transportId: transport.id,
-      transportName: transport.name,
-    })
-    .from(projects)
-    .innerJoin(companies, eq(companies.id, projects.companyId))
-    .leftJoin(transport, eq(transport.id, projects.transportCompanyId))
-    .where(where)
-    .orderBy(desc(projects.createdAt), desc(projects.id))
-    .limit(HOME_LIMIT);
-  return rows.map((r) => ({
-    id: r.id,
-    projectTitle: r.title,
-    projectStatus: r.status as ProjectListItem['projectStatus'],
-    type: r.type,
-    memo: r.memo,
-    company: { id: r.companyId, name: r.companyName },
-    transportCompany: r.transportId != null ? { id: r.transportId, name: r.transportName ?? '' } : null,
-    createdDate: r.createdAt.toISOString(),
-  }));
-}
-
-export function dischargerProjects(app: FastifyInstance, companyId: number) {
-  return listProjects(app, eq(projects.companyId, companyId));
-}
-
-export function transporterProjects(app: FastifyInstance, transportCompanyId: number, dischargerId?: number) {
-  const conditions = [eq(projects.transportCompanyId, transportCompanyId)];
-  if (dischargerId) conditions.push(eq(projects.companyId, dischargerId));
-  return listProjects(app, and(...conditions));
-}
 
 export async function listNotices(app: FastifyInstance) {
   const rows = await app.db.select().from(notices).orderBy(desc(notices.date), desc(notices.id)).limit(50);

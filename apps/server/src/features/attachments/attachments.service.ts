@@ -1,0 +1,204 @@
+import { createHash } from 'node:crypto';
+import {
+  type Attachment,
+  checkUpload,
+  fileKindOfName,
+  UPLOAD_KIND_MIME_TYPES,
+  UPLOAD_RULES,
+} from '@junkan/shared';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../../db/client';
+import { attachments, projects } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import { operatorRole } from '../../lib/roles';
+import type { Session } from '../../plugins/auth';
+import { detectFileKind } from './file-content';
+
+/** `attachments.owner_type` of a project's files (the quote request's attachments). */
+export const PROJECT_OWNER = 'PROJECT';
+
+const columns = {
+  id: attachments.id,
+  fileName: attachments.fileName,
+  mimeType: attachments.mimeType,
+  size: attachments.size,
+  createdAt: attachments.createdAt,
+};
+
+type AttachmentRow = { id: number; fileName: string; mimeType: string; size: number; createdAt: Date };
+const toAttachment = (row: AttachmentRow): Attachment => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+/**
+ * The project as the session may see it: a discharger its own company's, a transporter the ones its company
+ * serves. Anything else is 404, so another company's project is never confirmed to exist.
+ */
+async function visibleProject(db: DbOrTx, session: Session, projectId: number, lock = false) {
+  const companyId = session.companyId;
+  if (!companyId) throw new AppError('project_not_found', 'Project not found');
+  const owner =
+    operatorRole(session) === 'TRANSPORT'
+      ? eq(projects.transportCompanyId, companyId)
+      : eq(projects.companyId, companyId);
+  const query = db
+    .select({ id: projects.id, status: projects.status, companyId: projects.companyId })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), owner));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new AppError('project_not_found', 'Project not found');
+  return row;
+}
+
+/** The discharger's own draft (CREATING_QUOTE), the only state whose files may change. */
+async function ownDraft(db: DbOrTx, session: Session, projectId: number, lock = false) {
+  if (operatorRole(session) !== 'WASTE') throw new AppError('project_not_found', 'Project not found');
+  const project = await visibleProject(db, session, projectId, lock);
+  if (project.status !== 'CREATING_QUOTE')
+    throw new AppError('invalid_status_transition', 'The project is no longer a draft');
+  return project;
+}
+
+export async function listProjectAttachments(db: DbOrTx, projectId: number): Promise<Attachment[]> {
+  const rows = await db
+    .select(columns)
+    .from(attachments)
+    .where(and(eq(attachments.ownerType, PROJECT_OWNER), eq(attachments.ownerId, projectId)))
+    .orderBy(asc(attachments.id));
+  return rows.map(toAttachment);
+}
+
+export async function listAttachmentsOfProject(app: FastifyInstance, session: Session, projectId: number) {
+  await visibleProject(app.db, session, projectId);
+  return listProjectAttachments(app.db, projectId);
+}
+
+/** Checks an upload before its bytes are read: the project, the count, the kind by name and the name. */
+export async function checkProjectUpload(
+  app: FastifyInstance,
+  session: Session,
+  projectId: number,
+  fileName: string,
+): Promise<void> {
+  await ownDraft(app.db, session, projectId);
+  const existing = await listProjectAttachments(app.db, projectId);
+  failOn(fileName, existing);
+}
+
+function failOn(fileName: string, existing: Attachment[], size?: number) {
+  const code = checkUpload({
+    fileName,
+    size,
+    existingNames: existing.map((a) => a.fileName),
+    ...UPLOAD_RULES.QUOTE_REQUEST,
+  });
+  if (code === 'file_too_large') throw new AppError(code, 'File too large');
+  if (code) throw new AppError(code, code, { file: code });
+}
+
+/**
+ * Stores one file of a quote request. The project row is locked so two uploads at once cannot pass the
+ * 4-file or same-name checks together; the file and its audit row are written in the same transaction.
+ */
+export async function uploadProjectAttachment(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  projectId: number,
+  file: { fileName: string; content: Buffer },
+): Promise<Attachment> {
+  const session = app.requireSession(request);
+  const claimed = fileKindOfName(file.fileName);
+  const actual = detectFileKind(file.content);
+  return app.db.transaction(async (tx) => {
+    await ownDraft(tx, session, projectId, true);
+    failOn(file.fileName, await listProjectAttachments(tx, projectId), file.content.length);
+    // The extension must agree with what the bytes are (a renamed .exe is not a pdf).
+    if (!claimed || actual !== claimed)
+      throw new AppError('upload_file_type_error', 'File content does not match its type', {
+        file: 'upload_file_type_error',
+      });
+    const [row] = await tx
+      .insert(attachments)
+      .values({
+        ownerType: PROJECT_OWNER,
+        ownerId: projectId,
+        fileName: file.fileName,
+        mimeType: UPLOAD_KIND_MIME_TYPES[claimed],
+        size: file.content.length,
+        storageKey: createHash('sha256').update(file.content).digest('hex'),
+        content: file.content,
+        createdBy: session.userId,
+      })
+      .returning(columns);
+    await recordAudit(tx, request, {
+      action: 'upload_attachment',
+      entity: 'project',
+      entityId: projectId,
+      detail: { attachmentId: row!.id, fileName: file.fileName, size: file.content.length },
+    });
+    return toAttachment(row!);
+  });
+}
+
+export async function readProjectAttachment(
+  app: FastifyInstance,
+  session: Session,
+  projectId: number,
+  attachmentId: number,
+) {
+  await visibleProject(app.db, session, projectId);
+  const [row] = await app.db
+    .select({ fileName: attachments.fileName, mimeType: attachments.mimeType, content: attachments.content })
+    .from(attachments)
+    .where(
+      and(
+        eq(attachments.id, attachmentId),
+        eq(attachments.ownerType, PROJECT_OWNER),
+        eq(attachments.ownerId, projectId),
+      ),
+    );
+  if (!row?.content) throw new AppError('not_found', 'File not found');
+  return { ...row, content: row.content };
+}
+
+export async function deleteProjectAttachment(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  projectId: number,
+  attachmentId: number,
+): Promise<void> {
+  const session = app.requireSession(request);
+  await app.db.transaction(async (tx) => {
+    await ownDraft(tx, session, projectId, true);
+    const [row] = await tx
+      .delete(attachments)
+      .where(
+        and(
+          eq(attachments.id, attachmentId),
+          eq(attachments.ownerType, PROJECT_OWNER),
+          eq(attachments.ownerId, projectId),
+        ),
+      )
+      .returning({ id: attachments.id, fileName: attachments.fileName });
+    if (!row) throw new AppError('not_found', 'File not found');
+    await recordAudit(tx, request, {
+      action: 'delete_attachment',
+      entity: 'project',
+      entityId: projectId,
+      detail: { attachmentId, fileName: row.fileName },
+    });
+  });
+}
+
+/**
+ * `Content-Disposition` for a download: an ASCII fallback name and the real name in RFC 5987 form,
+ * so Japanese names survive in every browser.
+ */
+export function contentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}

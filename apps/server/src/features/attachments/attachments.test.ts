@@ -1,0 +1,294 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  multipartBody,
+  sampleDoc,
+  sampleJpg,
+  sampleMov,
+  sampleMp4,
+  samplePdf,
+  samplePlainZip,
+  samplePng,
+  sampleXlsx,
+} from '../../../test/fixtures/upload-files';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+import {
+  attachments,
+  auditLogs,
+  dischargeSites,
+  projectDischargeSites,
+  projects,
+  users,
+} from '../../db/schema';
+
+let t: TestContext;
+let discharger: string;
+let discharger2: string;
+let transporter: string;
+let platform: string;
+let greenId: number;
+let totoId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  discharger = await t.login('discharger@example.com');
+  discharger2 = await t.login('discharger2@example.com');
+  transporter = await t.login('transporter@example.com');
+  platform = await t.login('platform@example.com');
+  const companyOf = async (email: string) =>
+    (await t.db.query.users.findFirst({ where: eq(users.email, email) }))!.companyId!;
+  greenId = await companyOf('discharger@example.com');
+  totoId = await companyOf('transporter@example.com');
+});
+afterAll(() => t.close());
+
+/** A draft quote request of the demo discharger's company, made directly in the database. */
+async function createDraft(companyId = greenId, status = 'CREATING_QUOTE'): Promise<number> {
+  const [project] = await t.db
+    .insert(projects)
+    .values({ title: '添付テスト', status, type: 'INDUSTRIAL', companyId })
+    .returning({ id: projects.id });
+  const [site] = await t.db
+    .select({ id: dischargeSites.id })
+    .from(dischargeSites)
+    .where(eq(dischargeSites.companyId, companyId))
+    .limit(1);
+  if (site)
+    await t.db.insert(projectDischargeSites).values({ projectId: project!.id, dischargeSiteId: site.id });
+  return project!.id;
+}
+
+const upload = (projectId: number, fileName: string, content: Buffer, token = discharger) => {
+  const body = multipartBody(fileName, content);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/projects/${projectId}/attachments`,
+    headers: { ...t.auth(token), ...body.headers },
+    payload: body.payload,
+  });
+};
+const download = (projectId: number, attachmentId: number, token = discharger) =>
+  t.app.inject({ url: `/api/projects/${projectId}/attachments/${attachmentId}`, headers: t.auth(token) });
+
+describe('POST /api/projects/{id}/attachments', () => {
+  it.each([
+    ['見積依頼書.pdf', samplePdf(), 'application/pdf'],
+    ['現場写真.png', samplePng(), 'image/png'],
+    ['photo.JPEG', sampleJpg(), 'image/jpeg'],
+    ['数量一覧.xlsx', sampleXlsx(), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    ['仕様書.doc', sampleDoc(), 'application/msword'],
+    ['搬出経路.mp4', sampleMp4(), 'video/mp4'],
+    ['搬出経路.mov', sampleMov(), 'video/quicktime'],
+  ])('stores %s by its content, with an audit row', async (fileName, content, mimeType) => {
+    const id = await createDraft();
+    const res = await upload(id, fileName, content);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ fileName, mimeType, size: content.length });
+    const row = await t.db.query.attachments.findFirst({ where: eq(attachments.id, body.id) });
+    expect(row).toMatchObject({ ownerType: 'PROJECT', ownerId: id, fileName });
+    expect(Buffer.compare(row!.content!, content)).toBe(0);
+    expect(row!.storageKey).toMatch(/^[0-9a-f]{64}$/);
+    const [audit] = await t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'upload_attachment'), eq(auditLogs.entityId, String(id))))
+      .orderBy(desc(auditLogs.id));
+    expect(audit?.detail).toMatchObject({ attachmentId: body.id, fileName });
+  });
+
+  it.each([
+    ['a PNG named .pdf', 'fake.pdf', samplePng()],
+    ['text named .jpg', 'fake.jpg', Buffer.from('not an image at all')],
+    ['a plain zip named .xlsx', 'archive.xlsx', samplePlainZip()],
+    ['a PDF named .doc', 'fake.doc', samplePdf()],
+    ['an mp4 named .mov', 'clip.mov', sampleMp4()],
+    ['an allowed content with a refused name', 'tool.exe', samplePdf()],
+    ['a name without extension', 'README', samplePdf()],
+  ])('refuses %s (upload_file_type_error)', async (_name, fileName, content) => {
+    const id = await createDraft();
+    const res = await upload(id, fileName, content);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'upload_file_type_error',
+      fields: { file: 'upload_file_type_error' },
+    });
+    expect(await t.db.select().from(attachments).where(eq(attachments.ownerId, id))).toHaveLength(0);
+  });
+
+  it('takes 4 files and refuses a 5th (MSG_28_5)', async () => {
+    const id = await createDraft();
+    for (const n of [1, 2, 3, 4])
+      expect((await upload(id, `file${n}.pdf`, samplePdf())).statusCode).toBe(200);
+    const res = await upload(id, 'file5.pdf', samplePdf());
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('MSG_28_5');
+  });
+
+  it('refuses the same name again, ignoring case and Unicode normal form', async () => {
+    const id = await createDraft();
+    expect((await upload(id, 'ガイド.pdf', samplePdf())).statusCode).toBe(200);
+    for (const name of ['ガイド.pdf', 'ガイド.PDF', 'ガイド.pdf'.normalize('NFD')]) {
+      const res = await upload(id, name, samplePdf());
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('upload_file_same_name_error');
+    }
+  });
+
+  it('lets only one of two concurrent uploads of the same name through', async () => {
+    const id = await createDraft();
+    const results = await Promise.all([
+      upload(id, 'same.pdf', samplePdf()),
+      upload(id, 'same.pdf', samplePdf()),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(await t.db.select().from(attachments).where(eq(attachments.ownerId, id))).toHaveLength(1);
+  });
+
+  it('refuses a file over 10 MB with 413 file_too_large and accepts exactly 10 MB', async () => {
+    const id = await createDraft();
+    const big = Buffer.concat([samplePdf(), Buffer.alloc(10 * 1024 * 1024 + 1 - samplePdf().length)]);
+    const res = await upload(id, 'big.pdf', big);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBe('file_too_large');
+    const limit = Buffer.concat([samplePdf(), Buffer.alloc(10 * 1024 * 1024 - samplePdf().length)]);
+    expect((await upload(id, 'limit.pdf', limit)).statusCode).toBe(200);
+  });
+
+  it('answers 409 invalid_status_transition once the request was sent', async () => {
+    const id = await createDraft(greenId, 'REQUEST_QUOTE');
+    const res = await upload(id, 'late.pdf', samplePdf());
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('invalid_status_transition');
+  });
+
+  it("answers 404 for another company's project and an unknown one", async () => {
+    const other = await createDraft();
+    expect((await upload(other, 'a.pdf', samplePdf(), discharger2)).json().code).toBe('project_not_found');
+    expect((await upload(other, 'a.pdf', samplePdf(), discharger2)).statusCode).toBe(404);
+    expect((await upload(999999, 'a.pdf', samplePdf())).statusCode).toBe(404);
+  });
+
+  it('lets the second discharger upload to its own draft (QUOTE_REQUEST only needs no EDI key)', async () => {
+    const takahashiId = (await t.db.query.users.findFirst({
+      where: eq(users.email, 'discharger2@example.com'),
+    }))!.companyId!;
+    const id = await createDraft(takahashiId);
+    expect((await upload(id, 'a.pdf', samplePdf(), discharger2)).statusCode).toBe(200);
+  });
+
+  it('refuses transporters (403), no token (401), a body without a file (400)', async () => {
+    const id = await createDraft();
+    expect((await upload(id, 'a.pdf', samplePdf(), transporter)).statusCode).toBe(403);
+    const body = multipartBody('a.pdf', samplePdf());
+    const anon = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${id}/attachments`,
+      headers: body.headers,
+      payload: body.payload,
+    });
+    expect(anon.statusCode).toBe(401);
+    const json = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${id}/attachments`,
+      headers: t.auth(discharger),
+      payload: { file: 'x' },
+    });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().fields).toEqual({ file: 'MSG_00_21' });
+    const bad = await upload(Number.NaN, 'a.pdf', samplePdf());
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('keeps only the base name of a path the browser sent', async () => {
+    const id = await createDraft();
+    const res = await upload(id, 'C:\\Users\\yamada\\見積.pdf', samplePdf());
+    expect(res.statusCode).toBe(200);
+    expect(res.json().fileName).toBe('見積.pdf');
+  });
+});
+
+describe('GET /api/projects/{id}/attachments/{attachmentId}', () => {
+  it('downloads to the owner with the Japanese name (RFC 5987) and nosniff', async () => {
+    const id = await createDraft();
+    const content = samplePdf();
+    const { id: fileId } = (await upload(id, '見積 (案) 2026.pdf', content)).json();
+    const res = await download(id, fileId);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const disposition = String(res.headers['content-disposition']);
+    expect(disposition).toMatch(/^attachment; filename="[\x20-\x7e]+"; filename\*=UTF-8''/);
+    const encoded = disposition.split("filename*=UTF-8''")[1]!;
+    expect(encoded).not.toMatch(/[ ()]/);
+    expect(decodeURIComponent(encoded)).toBe('見積 (案) 2026.pdf');
+    expect(Buffer.compare(res.rawPayload, content)).toBe(0);
+  });
+
+  it('lists the files to the owner', async () => {
+    const id = await createDraft();
+    await upload(id, 'a.pdf', samplePdf());
+    await upload(id, 'b.png', samplePng());
+    const res = await t.app.inject({ url: `/api/projects/${id}/attachments`, headers: t.auth(discharger) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((a: { fileName: string }) => a.fileName)).toEqual(['a.pdf', 'b.png']);
+  });
+
+  it('hides the file from strangers (404) and shows it to the serving transporter only', async () => {
+    const id = await createDraft();
+    const { id: fileId } = (await upload(id, 'a.pdf', samplePdf())).json();
+    expect((await download(id, fileId, discharger2)).statusCode).toBe(404);
+    expect((await download(id, fileId, transporter)).statusCode).toBe(404);
+    // The request goes to Toto (the transporter's company).
+    await t.db
+      .update(projects)
+      .set({ status: 'REQUEST_QUOTE', transportCompanyId: totoId })
+      .where(eq(projects.id, id));
+    const served = await download(id, fileId, transporter);
+    expect(served.statusCode).toBe(200);
+    expect(Buffer.compare(served.rawPayload, samplePdf())).toBe(0);
+    expect((await download(id, fileId, platform)).statusCode).toBe(404);
+    expect((await download(id, fileId, discharger)).statusCode).toBe(200);
+  });
+
+  it('answers 404 for a file of another project and 401 without a token', async () => {
+    const a = await createDraft();
+    const b = await createDraft();
+    const { id: fileId } = (await upload(a, 'a.pdf', samplePdf())).json();
+    const res = await download(b, fileId);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('not_found');
+    expect((await t.app.inject({ url: `/api/projects/${a}/attachments/${fileId}` })).statusCode).toBe(401);
+  });
+});
+
+describe('DELETE /api/projects/{id}/attachments/{attachmentId}', () => {
+  const remove = (projectId: number, fileId: number, token = discharger) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: `/api/projects/${projectId}/attachments/${fileId}`,
+      headers: t.auth(token),
+    });
+
+  it('deletes a file of a draft, which frees its name and its place', async () => {
+    const id = await createDraft();
+    const { id: fileId } = (await upload(id, 'a.pdf', samplePdf())).json();
+    const res = await remove(id, fileId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ result: true });
+    expect((await download(id, fileId)).statusCode).toBe(404);
+    expect((await upload(id, 'a.pdf', samplePdf())).statusCode).toBe(200);
+    expect((await remove(id, fileId)).statusCode).toBe(404);
+  });
+
+  it('refuses once sent (409), for strangers (404) and transporters (403)', async () => {
+    const id = await createDraft();
+    const { id: fileId } = (await upload(id, 'a.pdf', samplePdf())).json();
+    expect((await remove(id, fileId, discharger2)).statusCode).toBe(404);
+    expect((await remove(id, fileId, transporter)).statusCode).toBe(403);
+    await t.db.update(projects).set({ status: 'REQUEST_QUOTE' }).where(eq(projects.id, id));
+    const res = await remove(id, fileId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('invalid_status_transition');
+  });
+});

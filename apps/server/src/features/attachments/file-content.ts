@@ -1,0 +1,70 @@
+import type { UploadFileKind } from '@junkan/shared';
+
+/**
+ * What a file really is, from its first bytes (and, for xlsx, its ZIP directory), so an upload is
+ * judged by its content and not by the name or type the browser claims. Null for anything else.
+ */
+export function detectFileKind(buf: Buffer): UploadFileKind | null {
+  if (startsWith(buf, [0xff, 0xd8, 0xff])) return 'jpg';
+  if (startsWith(buf, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (buf.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  if (startsWith(buf, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'doc';
+  if (startsWith(buf, [0x50, 0x4b, 0x03, 0x04])) return isXlsxZip(buf) ? 'xlsx' : null;
+  return isoMediaKind(buf);
+}
+
+function startsWith(buf: Buffer, bytes: number[]): boolean {
+  return buf.length >= bytes.length && bytes.every((b, i) => buf[i] === b);
+}
+
+const MP4_BRANDS = new Set(['isom', 'iso2', 'mp41', 'mp42', 'avc1']);
+
+/** ISO media (mp4) and QuickTime (mov): an `ftyp` box at offset 4 whose brands say which. */
+function isoMediaKind(buf: Buffer): UploadFileKind | null {
+  if (buf.length < 16 || buf.subarray(4, 8).toString('latin1') !== 'ftyp') return null;
+  const boxSize = Math.min(buf.readUInt32BE(0), buf.length);
+  const major = buf.subarray(8, 12).toString('latin1');
+  if (major === 'qt  ') return 'mov';
+  if (MP4_BRANDS.has(major)) return 'mp4';
+  // Compatible brands follow the minor version (offset 16), four bytes each.
+  for (let at = 16; at + 4 <= boxSize; at += 4) {
+    if (MP4_BRANDS.has(buf.subarray(at, at + 4).toString('latin1'))) return 'mp4';
+  }
+  return null;
+}
+
+const EOCD_SIGNATURE = 0x06054b50;
+const CENTRAL_ENTRY_SIGNATURE = 0x02014b50;
+
+/** The entry names of a ZIP file's central directory, or null when the directory cannot be read. */
+export function zipEntryNames(buf: Buffer): string[] | null {
+  // The end-of-central-directory record is 22 bytes plus a comment of at most 65535 bytes.
+  const lowest = Math.max(0, buf.length - 22 - 0xffff);
+  let eocd = -1;
+  for (let at = buf.length - 22; at >= lowest; at--) {
+    if (buf.readUInt32LE(at) === EOCD_SIGNATURE) {
+      eocd = at;
+      break;
+    }
+  }
+  if (eocd < 0) return null;
+  const count = buf.readUInt16LE(eocd + 10);
+  let at = buf.readUInt32LE(eocd + 16);
+  const names: string[] = [];
+  for (let i = 0; i < count; i++) {
+    if (at + 46 > buf.length || buf.readUInt32LE(at) !== CENTRAL_ENTRY_SIGNATURE) return null;
+    const nameLength = buf.readUInt16LE(at + 28);
+    const extraLength = buf.readUInt16LE(at + 30);
+    const commentLength = buf.readUInt16LE(at + 32);
+    if (at + 46 + nameLength > buf.length) return null;
+    names.push(buf.subarray(at + 46, at + 46 + nameLength).toString('utf8'));
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return names;
+}
+
+/** An Office Open XML workbook: a ZIP with `[Content_Types].xml` and a `xl/` part. A plain ZIP is not. */
+function isXlsxZip(buf: Buffer): boolean {
+  const names = zipEntryNames(buf);
+  return !!names && names.includes('[Content_Types].xml') && names.some((n) => n.startsWith('xl/'));
+}
