@@ -58,7 +58,7 @@ export const APP_PAGES: readonly AppPage[] = [
     menuGroup: 'admin',
   },
   { key: 'home', path: '/home', permission: 'HOME', built: true, menuGroup: 'main' },
-  { key: 'newRequest', path: '/new-request', permission: 'NEW_REQUEST', built: false, menuGroup: 'request' },
+  { key: 'newRequest', path: '/new-request', permission: 'NEW_REQUEST', built: true, menuGroup: 'request' },
   {
     key: 'collectionRequest',
     path: '/collection-request',
@@ -70,14 +70,14 @@ export const APP_PAGES: readonly AppPage[] = [
     key: 'quoteRequest',
     path: '/new-quote-request',
     permission: 'QUOTE_REQUEST',
-    built: false,
+    built: true,
     menuGroup: 'request',
   },
   {
     key: 'projectManagement',
     path: '/project-managment',
     permission: 'PROJECT_MANAGEMENT',
-    built: false,
+    built: true,
     menuGroup: 'operation',
   },
   {

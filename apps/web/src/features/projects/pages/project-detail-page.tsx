@@ -1,4 +1,231 @@
-// Placeholder until the feature is built; the route is not in any menu (route-table.ts built: false).
+import { DownloadOutlined } from '@ant-design/icons';
+import {
+  canTransitionProject,
+  isQuoteRequestEditable,
+  type ProjectDetail,
+  projectStatusLabelKey,
+} from '@junkan/shared';
+import { App, Button, Card, Empty, Flex, Input, List, Result, Timeline, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PageSpinner } from '../../../components/page-spinner';
+import { API_BASE, isApiError } from '../../../lib/api-client';
+import { showApiError } from '../../../lib/form-errors';
+import { formatDateTime } from '../../../lib/format';
+import { usePermissions } from '../../../lib/permissions';
+import { getToken } from '../../../lib/session';
+import { useToast } from '../../../lib/toast';
+import { useSession } from '../../../lib/use-session';
+import { useCancelProject } from '../api/cancel-project';
+import { useProjectDetail } from '../api/project-detail';
+import { useRequestQuote } from '../api/request-quote';
+import { ProjectSummary } from '../components/project-summary';
+
+/** Downloads an attachment with the bearer token (a plain link would not carry it). */
+async function download(projectId: number, file: ProjectDetail['attachments'][number]) {
+  const res = await fetch(`${API_BASE}/projects/${projectId}/attachments/${file.id}`, {
+    headers: { authorization: `Bearer ${getToken() ?? ''}` },
+  });
+  if (!res.ok) throw new Error(String(res.status));
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = file.fileName;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+const formatSize = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+/** /project-managment/detail/:id: the project, its files and history, and the actions its status allows. */
 export default function ProjectDetailPage() {
-  return null;
+  const { t } = useTranslation();
+  const { id: rawId } = useParams();
+  const id = Number(rawId);
+  const project = useProjectDetail(id);
+  if (!Number.isInteger(id) || id <= 0 || (isApiError(project.error) && project.error.status === 404))
+    return (
+      <Result
+        status="404"
+        title={t('projects.notFound')}
+        extra={
+          <Link to="/project-managment">
+            <Button>{t('projects.backToList')}</Button>
+          </Link>
+        }
+      />
+    );
+  if (project.isError)
+    return (
+      <Result
+        status="warning"
+        title={t('projects.loadFailed')}
+        extra={<Button onClick={() => void project.refetch()}>{t('common.retry')}</Button>}
+      />
+    );
+  if (!project.data) return <PageSpinner />;
+  return <ProjectDetailView project={project.data} />;
+}
+
+function ProjectDetailView({ project }: { project: ProjectDetail }) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const message = useToast();
+  const navigate = useNavigate();
+  const { roles } = useSession();
+  const { has } = usePermissions();
+  const actor = roles.includes('TRANSPORT') ? 'TRANSPORT' : 'WASTE';
+  const isDischarger = actor === 'WASTE';
+  const submit = useRequestQuote();
+  const cancel = useCancelProject(project.id);
+  const [reason, setReason] = useState('');
+  const busy = submit.isPending || cancel.isPending;
+
+  const draft = isDischarger && isQuoteRequestEditable(project.projectStatus);
+  const canCancel = canTransitionProject(project.projectStatus, 'CANCEL', actor);
+  const editPath =
+    project.type === 'REGULAR'
+      ? `/new-quote-request/edit?id=${project.id}`
+      : `/new-quote-request/large-garbage?id=${project.id}`;
+
+  const onSubmit = () => {
+    if (has('QUOTE_REQUEST_CONFIRM')) {
+      navigate(`/new-quote-request/quotation-request-confirm?id=${project.id}`);
+      return;
+    }
+    modal.confirm({
+      title: t('projects.submit'),
+      content: t('projects.submitConfirm'),
+      onOk: async () => {
+        try {
+          await submit.mutateAsync(project.id);
+          void message.success(t('projects.submitted'));
+        } catch (error) {
+          showApiError({ error, t, message });
+        }
+      },
+    });
+  };
+
+  const onCancel = () => {
+    setReason('');
+    let typed = '';
+    modal.confirm({
+      title: t('projects.cancelTitle'),
+      okText: t('projects.cancel'),
+      okButtonProps: { danger: true },
+      cancelText: t('projects.close'),
+      content: (
+        <>
+          <Typography.Paragraph>{t('projects.cancelConfirm')}</Typography.Paragraph>
+          <Input.TextArea
+            aria-label={t('projects.cancelReason')}
+            placeholder={t('projects.cancelReason')}
+            maxLength={512}
+            showCount
+            autoSize={{ minRows: 2, maxRows: 5 }}
+            onChange={(e) => {
+              typed = e.target.value;
+              setReason(typed);
+            }}
+          />
+        </>
+      ),
+      onOk: async () => {
+        try {
+          await cancel.mutateAsync(typed || reason);
+          void message.success(t('projects.cancelled'));
+        } catch (error) {
+          showApiError({ error, t, message });
+        }
+      },
+    });
+  };
+
+  return (
+    <>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={4}>
+          {t('projects.detailTitle')}（{project.id}）
+        </Typography.Title>
+        <Flex gap={8} wrap>
+          <Link to="/project-managment">
+            <Button>{t('projects.backToList')}</Button>
+          </Link>
+          {draft && has('QUOTE_REQUEST') && (
+            <>
+              <Link to={editPath}>
+                <Button disabled={busy}>{t('projects.edit')}</Button>
+              </Link>
+              <Button type="primary" disabled={busy} loading={submit.isPending} onClick={onSubmit}>
+                {t('projects.submit')}
+              </Button>
+            </>
+          )}
+          {canCancel && (
+            <Button danger disabled={busy} loading={cancel.isPending} onClick={onCancel}>
+              {t('projects.cancel')}
+            </Button>
+          )}
+        </Flex>
+      </Flex>
+      <ProjectSummary project={project} isDischarger={isDischarger} />
+      <Card title={t('projects.attachments')} size="small" style={{ marginBottom: 16 }}>
+        {project.attachments.length === 0 ? (
+          <Typography.Text type="secondary">{t('projects.noAttachments')}</Typography.Text>
+        ) : (
+          <List
+            size="small"
+            dataSource={project.attachments}
+            renderItem={(file) => (
+              <List.Item
+                actions={[
+                  <Button
+                    key="dl"
+                    type="link"
+                    icon={<DownloadOutlined />}
+                    onClick={() =>
+                      download(project.id, file).catch(() => void message.error(t('unknown_error')))
+                    }
+                  >
+                    {t('projects.download')}
+                  </Button>,
+                ]}
+              >
+                {file.fileName}（{formatSize(file.size)}）
+              </List.Item>
+            )}
+          />
+        )}
+      </Card>
+      <Card title={t('projects.quote')} size="small" style={{ marginBottom: 16 }}>
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('projects.noQuote')} />
+      </Card>
+      <Card title={t('projects.history')} size="small">
+        <Timeline
+          items={project.history.map((h) => ({
+            children: (
+              <>
+                <Typography.Text type="secondary">{formatDateTime(h.createdAt)}</Typography.Text>{' '}
+                {h.fromStatus
+                  ? `${t(projectStatusLabelKey(h.fromStatus, isDischarger))} → ${t(projectStatusLabelKey(h.toStatus, isDischarger))}`
+                  : `${t('projects.historyCreated')}（${t(projectStatusLabelKey(h.toStatus, isDischarger))}）`}
+                {h.reason && (
+                  <div>
+                    <Typography.Text type="secondary">
+                      {t('projects.reasonLabel', { reason: h.reason })}
+                    </Typography.Text>
+                  </div>
+                )}
+              </>
+            ),
+          }))}
+        />
+      </Card>
+    </>
+  );
 }

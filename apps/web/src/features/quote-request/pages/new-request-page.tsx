@@ -1,4 +1,54 @@
-// Placeholder until the feature is built; the route is not in any menu (route-table.ts built: false).
+import { FileSearchOutlined, ScheduleOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Row, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { usePermissions } from '../../../lib/permissions';
+
+/** /new-request: the kinds of request; the collection request comes with a later feature. */
 export default function NewRequestPage() {
-  return null;
+  const { t } = useTranslation();
+  const { has } = usePermissions();
+  return (
+    <>
+      <Typography.Title level={4}>{t('quoteRequest.newRequestTitle')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('quoteRequest.newRequestLead')}</Typography.Paragraph>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={12}>
+          <Card
+            title={
+              <>
+                <FileSearchOutlined /> {t('quoteRequest.quoteRequestCard')}
+              </>
+            }
+            actions={[
+              <Link key="go" to="/new-quote-request">
+                <Button type="primary" disabled={!has('QUOTE_REQUEST')}>
+                  {t('quoteRequest.start')}
+                </Button>
+              </Link>,
+            ]}
+          >
+            {t('quoteRequest.quoteRequestCardDesc')}
+          </Card>
+        </Col>
+        <Col xs={24} md={12}>
+          <Card
+            title={
+              <>
+                <ScheduleOutlined /> {t('quoteRequest.collectionRequestCard')}{' '}
+                <Tag>{t('quoteRequest.comingSoon')}</Tag>
+              </>
+            }
+            actions={[
+              <Button key="go" disabled>
+                {t('quoteRequest.start')}
+              </Button>,
+            ]}
+          >
+            <Typography.Text type="secondary">{t('quoteRequest.collectionRequestCardDesc')}</Typography.Text>
+          </Card>
+        </Col>
+      </Row>
+    </>
+  );
 }

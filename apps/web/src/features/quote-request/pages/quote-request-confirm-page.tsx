@@ -1,4 +1,78 @@
-// Placeholder until the feature is built; the route is not in any menu (route-table.ts built: false).
+import { isQuoteRequestEditable } from '@junkan/shared';
+import { App, Button, Flex, Result, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PageSpinner } from '../../../components/page-spinner';
+import { isApiError } from '../../../lib/api-client';
+import { showApiError } from '../../../lib/form-errors';
+import { useToast } from '../../../lib/toast';
+import { useProjectDetail } from '../../projects/api/project-detail';
+import { useRequestQuote } from '../../projects/api/request-quote';
+import { ProjectSummary } from '../../projects/components/project-summary';
+import { LoadFailed } from '../components/load-state';
+
+/** /new-quote-request/quotation-request-confirm?id=: the saved draft read-only, then sent. */
 export default function QuoteRequestConfirmPage() {
-  return null;
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const message = useToast();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const project = useProjectDetail(id);
+  const submit = useRequestQuote();
+
+  if (!Number.isInteger(id) || id <= 0 || (isApiError(project.error) && project.error.status === 404))
+    return <Result status="404" title={t('projects.notFound')} />;
+  if (project.isError)
+    return <LoadFailed title={t('quoteRequest.loadFailed')} onRetry={() => void project.refetch()} />;
+  if (!project.data) return <PageSpinner />;
+  const editable = isQuoteRequestEditable(project.data.projectStatus);
+  const editPath =
+    project.data.type === 'REGULAR'
+      ? `/new-quote-request/edit?id=${id}`
+      : `/new-quote-request/large-garbage?id=${id}`;
+
+  const onSubmit = () =>
+    modal.confirm({
+      title: t('quoteRequest.submitNow'),
+      content: t('MSG_00_04'),
+      onOk: async () => {
+        try {
+          await submit.mutateAsync(id);
+          void message.success(t('quoteRequest.requested'));
+          navigate(`/project-managment/detail/${id}`);
+        } catch (error) {
+          showApiError({ error, t, message });
+        }
+      },
+    });
+
+  return (
+    <>
+      <Typography.Title level={4}>{t('quoteRequest.confirmTitle')}</Typography.Title>
+      {editable ? (
+        <Typography.Paragraph type="secondary">{t('quoteRequest.confirmLead')}</Typography.Paragraph>
+      ) : (
+        <Typography.Paragraph type="warning">{t('quoteRequest.notEditable')}</Typography.Paragraph>
+      )}
+      <ProjectSummary project={project.data} isDischarger />
+      <Flex gap={8} justify="flex-end">
+        {editable ? (
+          <>
+            <Link to={editPath}>
+              <Button disabled={submit.isPending}>{t('quoteRequest.back')}</Button>
+            </Link>
+            <Button type="primary" loading={submit.isPending} onClick={onSubmit}>
+              {t('quoteRequest.submitNow')}
+            </Button>
+          </>
+        ) : (
+          <Link to={`/project-managment/detail/${id}`}>
+            <Button type="primary">{t('quoteRequest.toDetail')}</Button>
+          </Link>
+        )}
+      </Flex>
+    </>
+  );
 }

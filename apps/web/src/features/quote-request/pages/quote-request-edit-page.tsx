@@ -1,4 +1,76 @@
-// Placeholder until the feature is built; the route is not in any menu (route-table.ts built: false).
+import { isQuoteRequestEditable } from '@junkan/shared';
+import { Button, Result, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PageSpinner } from '../../../components/page-spinner';
+import { isApiError } from '../../../lib/api-client';
+import { useAccountInfo } from '../../account/api/account-info';
+import { useProjectDetail } from '../../projects/api/project-detail';
+import { useRegularWastes } from '../api/regular-wastes';
+import { LoadFailed } from '../components/load-state';
+import { fromDetail } from '../components/regular-form-values';
+import { RegularQuoteEditor } from '../components/regular-quote-editor';
+
+/** /new-quote-request/edit?id=: a saved draft, edited until it is sent. */
 export default function QuoteRequestEditPage() {
-  return null;
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const project = useProjectDetail(id);
+  const wastes = useRegularWastes();
+  const account = useAccountInfo(false);
+  const initialValues = useMemo(
+    () =>
+      project.data && wastes.data
+        ? fromDetail(
+            project.data,
+            wastes.data.map((w) => w.id),
+          )
+        : null,
+    [project.data, wastes.data],
+  );
+
+  if (!Number.isInteger(id) || id <= 0 || (isApiError(project.error) && project.error.status === 404))
+    return <Result status="404" title={t('projects.notFound')} />;
+  if (project.isError || wastes.isError || account.isError)
+    return <LoadFailed title={t('quoteRequest.loadFailed')} onRetry={() => void project.refetch()} />;
+  if (!project.data || !wastes.data || !account.data || !initialValues) return <PageSpinner />;
+  const detail = project.data;
+  if (!isQuoteRequestEditable(detail.projectStatus))
+    return (
+      <Result
+        status="info"
+        title={t('quoteRequest.notEditable')}
+        extra={
+          <Link to={`/project-managment/detail/${id}`}>
+            <Button type="primary">{t('quoteRequest.toDetail')}</Button>
+          </Link>
+        }
+      />
+    );
+  if (detail.type === 'INDUSTRIAL')
+    return (
+      <Result
+        status="info"
+        title={t('quoteRequest.industrialEdit')}
+        extra={
+          <Link to={`/new-quote-request/large-garbage?id=${id}`}>
+            <Button type="primary">{t('quoteRequest.openIndustrial')}</Button>
+          </Link>
+        }
+      />
+    );
+  return (
+    <>
+      <Typography.Title level={4}>{t('quoteRequest.editTitle')}</Typography.Title>
+      <RegularQuoteEditor
+        key={id}
+        projectId={id}
+        initialValues={initialValues}
+        wastes={wastes.data}
+        account={account.data}
+      />
+    </>
+  );
 }

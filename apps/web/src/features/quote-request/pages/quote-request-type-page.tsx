@@ -1,4 +1,64 @@
-// Placeholder until the feature is built; the route is not in any menu (route-table.ts built: false).
+import { Alert, Button, Card, Col, Row, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { usePermissions } from '../../../lib/permissions';
+
+/** /new-quote-request: regular garbage or bulky/industrial waste (the latter needs EDI registration). */
 export default function QuoteRequestTypePage() {
-  return null;
+  const { t } = useTranslation();
+  const { has } = usePermissions();
+  const { search } = useLocation();
+  const canLarge = has('LARGE_GARBAGE_REGISTER');
+  return (
+    <>
+      <Typography.Title level={4}>{t('quoteRequest.typeTitle')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('quoteRequest.typeLead')}</Typography.Paragraph>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={12}>
+          <Card
+            title={t('quoteRequest.regularCard')}
+            actions={[
+              <Link key="go" to={`/new-quote-request/regular-garbage${search}`}>
+                <Button type="primary" disabled={!has('REGULAR_GARBAGE_QUOTE')}>
+                  {t('quoteRequest.start')}
+                </Button>
+              </Link>,
+            ]}
+          >
+            {t('quoteRequest.regularCardDesc')}
+          </Card>
+        </Col>
+        <Col xs={24} md={12}>
+          <Card
+            title={t('quoteRequest.largeCard')}
+            actions={[
+              canLarge ? (
+                <Link key="go" to="/new-quote-request/large-garbage">
+                  <Button type="primary">{t('quoteRequest.start')}</Button>
+                </Link>
+              ) : (
+                <Button key="go" disabled>
+                  {t('quoteRequest.start')}
+                </Button>
+              ),
+            ]}
+          >
+            <Typography.Paragraph>{t('quoteRequest.largeCardDesc')}</Typography.Paragraph>
+            {!canLarge && (
+              <Alert
+                type="info"
+                showIcon
+                message={t('quoteRequest.ediNeeded')}
+                action={
+                  <Link to="/account">
+                    <Button size="small">{t('quoteRequest.toAccount')}</Button>
+                  </Link>
+                }
+              />
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </>
+  );
 }

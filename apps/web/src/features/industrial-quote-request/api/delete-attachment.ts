@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { projectAttachmentsQueryKey } from './project-attachments';
+
+/** DELETE /projects/{id}/attachments/{attachmentId} (a draft's file). */
+export const deleteAttachment = (projectId: number, attachmentId: number) =>
+  api.delete<{ result: boolean }>(`/projects/${projectId}/attachments/${attachmentId}`);
+
+export function useDeleteAttachment(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (attachmentId: number) => deleteAttachment(projectId, attachmentId),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: projectAttachmentsQueryKey(projectId) }),
+  });
+}

@@ -1,0 +1,20 @@
+import type { ProjectDetail } from '@junkan/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { projectDetailQueryKey } from './project-detail';
+
+/** POST /projects/{id}/cancel with an optional reason. */
+export const cancelProject = (id: number, reason?: string) =>
+  api.post<ProjectDetail>(`/projects/${id}/cancel`, { reason: reason || undefined });
+
+export function useCancelProject(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason?: string) => cancelProject(id, reason),
+    onSuccess: (detail) => {
+      queryClient.setQueryData(projectDetailQueryKey(id), detail);
+      void queryClient.invalidateQueries({ queryKey: ['projects'] });
+      void queryClient.invalidateQueries({ queryKey: ['home-projects'] });
+    },
+  });
+}

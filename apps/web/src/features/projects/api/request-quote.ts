@@ -1,0 +1,19 @@
+import type { ProjectDetail } from '@junkan/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { projectDetailQueryKey } from './project-detail';
+
+/** POST /projects/{id}/request-quote: sends a draft to the transporters. */
+export const requestQuote = (id: number) => api.post<ProjectDetail>(`/projects/${id}/request-quote`);
+
+export function useRequestQuote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => requestQuote(id),
+    onSuccess: (detail) => {
+      queryClient.setQueryData(projectDetailQueryKey(detail.id), detail);
+      void queryClient.invalidateQueries({ queryKey: ['projects'] });
+      void queryClient.invalidateQueries({ queryKey: ['home-projects'] });
+    },
+  });
+}

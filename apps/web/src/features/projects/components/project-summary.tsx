@@ -1,0 +1,149 @@
+import { BAG_SIZES, type ProjectDetail, projectStatusLabelKey } from '@junkan/shared';
+import { Card, Descriptions, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatNumber } from '../../../lib/format';
+import { PROJECT_STATUS_COLORS } from '../../home/components/tags';
+
+const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
+
+/** The request's content, read-only: used by the confirm step and the project detail. */
+export function ProjectSummary({ project, isDischarger }: { project: ProjectDetail; isDischarger: boolean }) {
+  const { t } = useTranslation();
+  const weekdays = (days: number[]) =>
+    WEEK_ORDER.filter((d) => days.includes(d))
+      .map((d) => t(`quoteRequest.weekday.${d}`))
+      .join('・');
+  return (
+    <>
+      <Card title={t('projects.basics')} size="small" style={{ marginBottom: 16 }}>
+        <Descriptions column={{ xs: 1, md: 2 }} size="small" bordered>
+          <Descriptions.Item label={t('projects.status')}>
+            <Tag color={PROJECT_STATUS_COLORS[project.projectStatus]} data-testid="project-status">
+              {t(projectStatusLabelKey(project.projectStatus, isDischarger))}
+            </Tag>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('projects.type')}>{t(`projectType.${project.type}`)}</Descriptions.Item>
+          <Descriptions.Item label={t('projects.projectTitle')} span={2}>
+            {project.projectTitle}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('projects.company')}>{project.company.name}</Descriptions.Item>
+          <Descriptions.Item label={t('projects.transportCompany')}>
+            {project.transportCompany?.name ?? t('projects.notDecided')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('projects.createdDate')}>
+            {formatDate(project.createdDate)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('projects.requestedDate')}>
+            {project.requestedDate ? formatDate(project.requestedDate) : '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('projects.office')} span={2}>
+            {project.office
+              ? `${project.office.name}（${project.office.posCode} ${project.office.address}）`
+              : '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('projects.memo')} span={2}>
+            <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{project.memo || '—'}</Typography.Text>
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card title={t('projects.sites')} size="small" style={{ marginBottom: 16 }}>
+        <Table
+          rowKey="id"
+          size="small"
+          pagination={false}
+          dataSource={project.discharges}
+          scroll={{ x: 600 }}
+          columns={[
+            { key: 'name', title: t('projects.site.name'), dataIndex: 'discharges' },
+            {
+              key: 'address',
+              title: t('projects.site.address'),
+              render: (_, s) => `${s.posCode} ${s.address}`,
+            },
+            { key: 'pic', title: t('projects.site.pic'), dataIndex: 'pic' },
+            { key: 'tel', title: t('projects.site.tel'), dataIndex: 'tel' },
+          ]}
+        />
+      </Card>
+      {project.pwasteRegulars.length > 0 && (
+        <Card title={t('projects.regularLines')} size="small" style={{ marginBottom: 16 }}>
+          <Table
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={project.pwasteRegulars}
+            scroll={{ x: 600 }}
+            columns={[
+              { key: 'waste', title: t('projects.line.waste'), render: (_, l) => l.waste.name },
+              {
+                key: 'capacity',
+                title: t('projects.line.monthlyCapacity'),
+                align: 'right',
+                render: (_, l) => (l.monthlyCapacity ? formatNumber(l.monthlyCapacity, 2) : '—'),
+              },
+              {
+                key: 'bags',
+                title: t('projects.line.bags'),
+                render: (_, l) =>
+                  BAG_SIZES.filter((s) => l.bags[String(s)])
+                    .map((s) => `${t('quoteRequest.bagSize', { size: s })}×${l.bags[String(s)]}`)
+                    .join(' / ') || '—',
+              },
+              {
+                key: 'collection',
+                title: t('projects.line.collection'),
+                render: (_, l) =>
+                  `${t('quoteRequest.perWeek', { count: l.collectionCount ?? 0 })}（${weekdays(l.weekdays)}）`,
+              },
+            ]}
+          />
+        </Card>
+      )}
+      {project.pwasteIndustries.length > 0 && (
+        <Card title={t('projects.industrialLines')} size="small" style={{ marginBottom: 16 }}>
+          <Table
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={project.pwasteIndustries}
+            scroll={{ x: 800 }}
+            columns={[
+              { key: 'waste', title: t('projects.line.waste'), render: (_, l) => l.waste.name },
+              {
+                key: 'quantity',
+                title: t('projects.line.quantity'),
+                align: 'right',
+                render: (_, l) => `${formatNumber(l.quantity, 2)} ${l.measureUnit?.unit ?? ''}`,
+              },
+              {
+                key: 'packing',
+                title: t('projects.line.packing'),
+                render: (_, l) => l.packing?.style ?? '—',
+              },
+              {
+                key: 'dimensions',
+                title: t('projects.line.dimensions'),
+                render: (_, l) => l.dimensions ?? '—',
+              },
+              {
+                key: 'frequency',
+                title: t('projects.line.frequency'),
+                render: (_, l) =>
+                  l.frequency
+                    ? t(`projects.frequency.${l.frequency}`, { count: l.frequencyNumber ?? 0 })
+                    : '—',
+              },
+              { key: 'transTime', title: t('projects.line.transTime'), render: (_, l) => l.transTime ?? '—' },
+              {
+                key: 'details',
+                title: t('projects.line.details'),
+                render: (_, l) => l.wasteDetails ?? '—',
+                ellipsis: true,
+              },
+            ]}
+          />
+        </Card>
+      )}
+    </>
+  );
+}

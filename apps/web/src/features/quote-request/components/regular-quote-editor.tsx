@@ -1,0 +1,221 @@
+import type { AccountInfoResponse, WasteItem } from '@junkan/shared';
+import { Alert, App, Button, Flex, Form, type FormInstance } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../../lib/api-client';
+import { showApiError } from '../../../lib/form-errors';
+import { messageText } from '../../../lib/i18n';
+import { usePermissions } from '../../../lib/permissions';
+import { useToast } from '../../../lib/toast';
+import { useRequestQuote } from '../../projects/api/request-quote';
+import { useSaveQuoteRequest } from '../api/save-quote-request';
+import { formPath, type RegularFormValues, validate } from './regular-form-values';
+import { RegularQuoteForm } from './regular-quote-form';
+
+const storageKey = (projectId: number | null) => `junkan.quoteRequest.regular.${projectId ?? 'new'}`;
+
+function readStored(projectId: number | null): RegularFormValues | null {
+  try {
+    const raw = sessionStorage.getItem(storageKey(projectId));
+    return raw ? (JSON.parse(raw) as RegularFormValues) : null;
+  } catch {
+    return null;
+  }
+}
+
+type SaveThen = 'draft' | 'confirm' | 'submit';
+
+/**
+ * The regular garbage request, new (projectId null: POST) or a saved draft (PUT). Unsaved input is kept in
+ * sessionStorage until saved, so a reload loses nothing; a saved draft is CREATING_QUOTE on the server.
+ */
+export function RegularQuoteEditor({
+  projectId,
+  initialValues,
+  wastes,
+  account,
+}: {
+  projectId: number | null;
+  initialValues: RegularFormValues;
+  wastes: WasteItem[];
+  account: AccountInfoResponse;
+}) {
+  const { t } = useTranslation();
+  const message = useToast();
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const { has } = usePermissions();
+  const [form] = Form.useForm<RegularFormValues>();
+  const save = useSaveQuoteRequest();
+  const submit = useRequestQuote();
+  const [stored] = useState(() => readStored(projectId));
+  const [restored, setRestored] = useState(stored !== null);
+  const [bagErrors, setBagErrors] = useState<Record<number, string>>({});
+  const pending = useRef<SaveThen>('draft');
+  const busy = save.isPending || submit.isPending;
+  const canConfirm = has('QUOTE_REQUEST_CONFIRM');
+
+  const keep = (values: RegularFormValues) => {
+    try {
+      sessionStorage.setItem(storageKey(projectId), JSON.stringify(values));
+    } catch {
+      // Storage full or disabled: the input stays on the page only.
+    }
+  };
+
+  const discardRestored = () => {
+    sessionStorage.removeItem(storageKey(projectId));
+    form.resetFields();
+    form.setFieldsValue(initialValues);
+    setRestored(false);
+  };
+
+  const showIssues = (issues: { name: (string | number)[]; message: string }[]) => {
+    const bags: Record<number, string> = {};
+    const fields: { name: (string | number)[]; errors: string[] }[] = [];
+    const seen = new Set<string>();
+    for (const issue of issues) {
+      const text = messageText(t, issue.message);
+      if (issue.name[0] === 'rows' && issue.name[2] === 'bags') {
+        bags[issue.name[1] as number] ??= text;
+        continue;
+      }
+      if (issue.name.length === 1 && issue.name[0] === 'lines') {
+        void message.warning(t('quoteRequest.noCategory'));
+        continue;
+      }
+      const key = issue.name.join('.');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      fields.push({ name: issue.name, errors: [text] });
+    }
+    setBagErrors(bags);
+    (form as FormInstance).setFields(fields);
+  };
+
+  const clearErrors = () => {
+    setBagErrors({});
+    (form as FormInstance).setFields(
+      form
+        .getFieldsError()
+        .filter((f) => f.errors.length)
+        .map((f) => ({ name: f.name, errors: [] })),
+    );
+  };
+
+  const run = async (then: SaveThen) => {
+    const values = form.getFieldsValue(true) as RegularFormValues;
+    clearErrors();
+    const { body, rowOfLine, issues } = validate(values);
+    if (issues.length) {
+      showIssues(issues);
+      return;
+    }
+    let detail: Awaited<ReturnType<typeof save.mutateAsync>>;
+    try {
+      detail = await save.mutateAsync({ id: projectId, body });
+    } catch (error) {
+      const fields = isApiError(error) ? error.fields : undefined;
+      if (fields && Object.keys(fields).length) {
+        showIssues(
+          Object.entries(fields).map(([k, code]) => ({
+            name: formPath(k.split('.'), rowOfLine),
+            message: code,
+          })),
+        );
+      } else showApiError({ error, t, message });
+      return;
+    }
+    sessionStorage.removeItem(storageKey(projectId));
+    sessionStorage.removeItem(storageKey(detail.id));
+    if (then === 'confirm') {
+      navigate(`/new-quote-request/quotation-request-confirm?id=${detail.id}`);
+      return;
+    }
+    if (then === 'submit') {
+      try {
+        await submit.mutateAsync(detail.id);
+        void message.success(t('quoteRequest.requested'));
+        navigate(`/project-managment/detail/${detail.id}`);
+      } catch (error) {
+        showApiError({ error, t, message });
+        if (!projectId) navigate(`/new-quote-request/edit?id=${detail.id}`, { replace: true });
+      }
+      return;
+    }
+    void message.success(t('quoteRequest.draftSaved'));
+    if (!projectId) navigate(`/new-quote-request/edit?id=${detail.id}`, { replace: true });
+  };
+
+  const onFinish = () => {
+    const then = pending.current;
+    pending.current = 'draft';
+    if (then === 'submit') {
+      modal.confirm({
+        title: t('quoteRequest.submitNow'),
+        content: t('MSG_00_04'),
+        onOk: () => run('submit'),
+      });
+      return;
+    }
+    void run(then);
+  };
+
+  return (
+    <>
+      {restored && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('quoteRequest.restored')}
+          action={
+            <Button size="small" onClick={discardRestored}>
+              {t('quoteRequest.discardRestored')}
+            </Button>
+          }
+        />
+      )}
+      <RegularQuoteForm
+        form={form}
+        initialValues={stored ?? initialValues}
+        wastes={wastes}
+        account={account}
+        bagErrors={bagErrors}
+        onValuesChange={keep}
+        onFinish={onFinish}
+        actions={
+          <Flex gap={8} justify="flex-end" wrap>
+            <Button htmlType="submit" disabled={busy} loading={save.isPending && pending.current === 'draft'}>
+              {t('quoteRequest.saveDraft')}
+            </Button>
+            {canConfirm ? (
+              <Button
+                type="primary"
+                disabled={busy}
+                onClick={() => {
+                  pending.current = 'confirm';
+                  form.submit();
+                }}
+              >
+                {t('quoteRequest.toConfirm')}
+              </Button>
+            ) : (
+              <Button
+                type="primary"
+                disabled={busy}
+                onClick={() => {
+                  pending.current = 'submit';
+                  form.submit();
+                }}
+              >
+                {t('quoteRequest.submitNow')}
+              </Button>
+            )}
+          </Flex>
+        }
+      />
+    </>
+  );
+}
