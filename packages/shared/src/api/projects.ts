@@ -123,6 +123,33 @@ export const projectStatusHistoryItemSchema = z.object({
   createdAt: z.string(),
 });
 
+/** The quote a project received (the current transporter's), as both sides see it. */
+export const projectQuoteSchema = z.object({
+  id: z.number(),
+  status: z.enum(['DRAFT', 'SUBMITTED', 'ACCEPTED', 'DECLINED']),
+  transportCompany: z.object({ id: z.number(), name: z.string() }),
+  lines: z.array(
+    z.object({
+      id: z.number(),
+      wasteLineId: z.number(),
+      wasteName: z.string(),
+      unitPrice: z.number(),
+      quantity: z.number(),
+      unitMeasure: z.object({ id: z.number(), unit: z.string() }).nullable(),
+      amount: z.number(),
+    }),
+  ),
+  /** Whole yen, tax excluded. */
+  totalAmount: z.number(),
+  /** 10 % tax included, rounded down. */
+  totalWithTax: z.number(),
+  validUntil: z.string().nullable(),
+  note: z.string().nullable(),
+  document: attachmentSchema.nullable(),
+  createdDate: z.string(),
+});
+export type ProjectQuote = z.infer<typeof projectQuoteSchema>;
+
 /** GET /projects/{id}: what both sides see of a project they may see. */
 export const projectDetailSchema = z.object({
   id: z.number(),
@@ -181,6 +208,8 @@ export const projectDetailSchema = z.object({
   history: z.array(projectStatusHistoryItemSchema),
   createdDate: z.string(),
   requestedDate: z.string().nullable(),
+  /** The received quote (issue 4), null before one arrives or after the discharger asked again. */
+  quote: projectQuoteSchema.nullable(),
 });
 export type ProjectDetail = z.infer<typeof projectDetailSchema>;
 
