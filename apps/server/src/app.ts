@@ -26,6 +26,7 @@ import { handlingWastePriceRoutes } from './features/handling-waste-prices/handl
 import { homeRoutes } from './features/home/home.routes';
 import { outboxRoutes } from './features/outbox/outbox.routes';
 import { projectRoutes } from './features/projects/projects.routes';
+import { quoteRoutes } from './features/quotes/quotes.routes';
 import { transportOperatorMasterRoutes } from './features/transport-operator-master/transport-operator-master.routes';
 import { userRoutes } from './features/users/users.routes';
 import { wasteMasterRoutes } from './features/waste-master/waste-master.routes';
@@ -120,6 +121,7 @@ export async function buildApp(
       await api.register(zipcodeRoutes);
       await api.register(projectRoutes);
       await api.register(attachmentRoutes);
+      await api.register(quoteRoutes);
       await api.register(wasteMasterRoutes);
       await api.register(codeMasterRoutes);
       await api.register(disposalSiteMasterRoutes);

@@ -26,7 +26,7 @@ const attachmentParamsSchema = idParamSchema.extend({
 });
 
 /** The name as stored: without any folder part the browser sent, NFC-normalised. */
-function cleanFileName(raw: string): string {
+export function cleanFileName(raw: string): string {
   const name = (raw.split(/[\\/]/).pop() ?? '').normalize('NFC').trim();
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
   if (!name || /[\u0000-\u001f\u007f]/.test(name)) throw fieldError('file', 'invalid_format');

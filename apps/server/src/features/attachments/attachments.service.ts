@@ -5,19 +5,23 @@ import {
   fileKindOfName,
   UPLOAD_KIND_MIME_TYPES,
   UPLOAD_RULES,
+  type UploadUse,
 } from '@junkan/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { DbOrTx } from '../../db/client';
-import { attachments, projects } from '../../db/schema';
+import type { DbOrTx, Tx } from '../../db/client';
+import { attachments, projects, quotes } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { operatorRole } from '../../lib/roles';
 import type { Session } from '../../plugins/auth';
+import { transporterMaySee } from '../projects/projects.service';
 import { detectFileKind } from './file-content';
 
 /** `attachments.owner_type` of a project's files (the quote request's attachments). */
 export const PROJECT_OWNER = 'PROJECT';
+/** `attachments.owner_type` of a quote's document (`owner_id` the quote id). */
+export const QUOTE_OWNER = 'QUOTE';
 
 const columns = {
   id: attachments.id,
@@ -37,10 +41,9 @@ const toAttachment = (row: AttachmentRow): Attachment => ({ ...row, createdAt: r
 async function visibleProject(db: DbOrTx, session: Session, projectId: number, lock = false) {
   const companyId = session.companyId;
   if (!companyId) throw new AppError('project_not_found', 'Project not found');
+  // A transporter sees what the one rule of the projects feature says (its projects and open requests in its areas).
   const owner =
-    operatorRole(session) === 'TRANSPORT'
-      ? eq(projects.transportCompanyId, companyId)
-      : eq(projects.companyId, companyId);
+    operatorRole(session) === 'TRANSPORT' ? transporterMaySee(companyId) : eq(projects.companyId, companyId);
   const query = db
     .select({ id: projects.id, status: projects.status, companyId: projects.companyId })
     .from(projects)
@@ -85,12 +88,17 @@ export async function checkProjectUpload(
   failOn(fileName, existing);
 }
 
-function failOn(fileName: string, existing: Attachment[], size?: number) {
+export function failOn(
+  fileName: string,
+  existing: Attachment[],
+  size?: number,
+  use: UploadUse = 'QUOTE_REQUEST',
+) {
   const code = checkUpload({
     fileName,
     size,
     existingNames: existing.map((a) => a.fileName),
-    ...UPLOAD_RULES.QUOTE_REQUEST,
+    ...UPLOAD_RULES[use],
   });
   if (code === 'file_too_large') throw new AppError(code, 'File too large');
   if (code) throw new AppError(code, code, { file: code });
@@ -107,37 +115,83 @@ export async function uploadProjectAttachment(
   file: { fileName: string; content: Buffer },
 ): Promise<Attachment> {
   const session = app.requireSession(request);
-  const claimed = fileKindOfName(file.fileName);
-  const actual = detectFileKind(file.content);
   return app.db.transaction(async (tx) => {
     await ownDraft(tx, session, projectId, true);
-    failOn(file.fileName, await listProjectAttachments(tx, projectId), file.content.length);
-    // The extension must agree with what the bytes are (a renamed .exe is not a pdf).
-    if (!claimed || actual !== claimed)
-      throw new AppError('upload_file_type_error', 'File content does not match its type', {
-        file: 'upload_file_type_error',
-      });
-    const [row] = await tx
-      .insert(attachments)
-      .values({
-        ownerType: PROJECT_OWNER,
-        ownerId: projectId,
-        fileName: file.fileName,
-        mimeType: UPLOAD_KIND_MIME_TYPES[claimed],
-        size: file.content.length,
-        storageKey: createHash('sha256').update(file.content).digest('hex'),
-        content: file.content,
-        createdBy: session.userId,
-      })
-      .returning(columns);
-    await recordAudit(tx, request, {
-      action: 'upload_attachment',
-      entity: 'project',
-      entityId: projectId,
-      detail: { attachmentId: row!.id, fileName: file.fileName, size: file.content.length },
+    return storeAttachment(tx, request, {
+      ownerType: PROJECT_OWNER,
+      ownerId: projectId,
+      use: 'QUOTE_REQUEST',
+      fileName: file.fileName,
+      content: file.content,
+      audit: { entity: 'project', entityId: projectId },
     });
-    return toAttachment(row!);
   });
+}
+
+/** Attachments of one owner (a project, a quote), oldest first. */
+export async function listOwnedAttachments(
+  db: DbOrTx,
+  ownerType: string,
+  ownerId: number,
+): Promise<Attachment[]> {
+  const rows = await db
+    .select(columns)
+    .from(attachments)
+    .where(and(eq(attachments.ownerType, ownerType), eq(attachments.ownerId, ownerId)))
+    .orderBy(asc(attachments.id));
+  return rows.map(toAttachment);
+}
+
+/**
+ * Stores one file inside the caller's transaction (after the caller locked the owner): the use's count,
+ * kind, name and size rules, the content agreeing with the kind, the row with its bytes, and an audit row.
+ */
+export async function storeAttachment(
+  tx: Tx,
+  request: FastifyRequest,
+  file: {
+    ownerType: string;
+    ownerId: number;
+    use: UploadUse;
+    fileName: string;
+    content: Buffer;
+    audit: { entity: string; entityId: number };
+  },
+): Promise<Attachment> {
+  const session = request.session;
+  const claimed = fileKindOfName(file.fileName);
+  const actual = detectFileKind(file.content);
+  failOn(
+    file.fileName,
+    await listOwnedAttachments(tx, file.ownerType, file.ownerId),
+    file.content.length,
+    file.use,
+  );
+  // The extension must agree with what the bytes are (a renamed .exe is not a pdf).
+  if (!claimed || actual !== claimed)
+    throw new AppError('upload_file_type_error', 'File content does not match its type', {
+      file: 'upload_file_type_error',
+    });
+  const [row] = await tx
+    .insert(attachments)
+    .values({
+      ownerType: file.ownerType,
+      ownerId: file.ownerId,
+      fileName: file.fileName,
+      mimeType: UPLOAD_KIND_MIME_TYPES[claimed],
+      size: file.content.length,
+      storageKey: createHash('sha256').update(file.content).digest('hex'),
+      content: file.content,
+      createdBy: session?.userId ?? null,
+    })
+    .returning(columns);
+  await recordAudit(tx, request, {
+    action: 'upload_attachment',
+    entity: file.audit.entity,
+    entityId: file.audit.entityId,
+    detail: { attachmentId: row!.id, fileName: file.fileName, size: file.content.length },
+  });
+  return toAttachment(row!);
 }
 
 export async function readProjectAttachment(
@@ -146,15 +200,25 @@ export async function readProjectAttachment(
   projectId: number,
   attachmentId: number,
 ) {
-  await visibleProject(app.db, session, projectId);
-  const [row] = await app.db
+  const db = app.db;
+  await visibleProject(db, session, projectId);
+  const [row] = await db
     .select({ fileName: attachments.fileName, mimeType: attachments.mimeType, content: attachments.content })
     .from(attachments)
     .where(
       and(
         eq(attachments.id, attachmentId),
-        eq(attachments.ownerType, PROJECT_OWNER),
-        eq(attachments.ownerId, projectId),
+        or(
+          and(eq(attachments.ownerType, PROJECT_OWNER), eq(attachments.ownerId, projectId)),
+          // The project's quote document, readable by both parties.
+          and(
+            eq(attachments.ownerType, QUOTE_OWNER),
+            inArray(
+              attachments.ownerId,
+              db.select({ id: quotes.id }).from(quotes).where(eq(quotes.projectId, projectId)),
+            ),
+          ),
+        ),
       ),
     );
   if (!row?.content) throw new AppError('not_found', 'File not found');

@@ -9,7 +9,7 @@ import {
   type ProjectStatus,
   type QuoteRequest,
 } from '@junkan/shared';
-import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -32,6 +32,7 @@ import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { operatorRole } from '../../lib/roles';
 import type { Session } from '../../plugins/auth';
+import { projectQuote } from '../quotes/quotes.service';
 
 const LIST_LIMIT = 200;
 
@@ -84,12 +85,38 @@ export function transporterProjects(
   dischargerId?: number,
   tab?: ProjectListTab,
 ) {
-  const conditions = [eq(projects.transportCompanyId, transportCompanyId), tabCondition(tab)];
+  const conditions = [transporterMaySee(transportCompanyId), tabCondition(tab)];
   if (dischargerId) conditions.push(eq(projects.companyId, dischargerId));
   return listProjects(db, and(...conditions));
 }
 
 // ---- Access ------------------------------------------------------------------------------------
+
+/**
+ * The one rule of what a transport company may see (issue 4): the projects it serves
+ * (`transport_company_id`), and the open quote requests (REQUEST_QUOTE, no transporter yet) having a discharge
+ * site whose postal code lies in one of its collection areas of the project's type. A condition on `projects`.
+ */
+export function transporterMaySee(companyId: number): SQL {
+  const openInArea = sql`(${projects.status} = 'REQUEST_QUOTE' and ${projects.transportCompanyId} is null and exists (
+    select 1 from ${projectDischargeSites}
+    join ${dischargeSites} on ${dischargeSites.id} = ${projectDischargeSites.dischargeSiteId}
+    join ${collectionAreaPostalCodes}
+      on replace(${collectionAreaPostalCodes.posCode}, '-', '') = replace(${dischargeSites.postalCode}, '-', '')
+     and ${collectionAreaPostalCodes.type} = ${projects.type}
+     and ${collectionAreaPostalCodes.transportCompanyId} = ${companyId}
+    where ${projectDischargeSites.projectId} = ${projects.id}))`;
+  return or(eq(projects.transportCompanyId, companyId), openInArea)!;
+}
+
+/** Whether a transport company sees project `projectId` now (see `transporterMaySee`). */
+export async function transporterSeesProject(db: DbOrTx, companyId: number, projectId: number) {
+  const [row] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), transporterMaySee(companyId)));
+  return !!row;
+}
 
 export interface ProjectRow {
   id: number;
@@ -120,8 +147,7 @@ export async function projectFor(
   const actor = actorOf(session);
   const companyId = session.companyId;
   if (!companyId) throw new AppError('project_not_found', 'Project not found');
-  const owner =
-    actor === 'WASTE' ? eq(projects.companyId, companyId) : eq(projects.transportCompanyId, companyId);
+  const owner = actor === 'WASTE' ? eq(projects.companyId, companyId) : transporterMaySee(companyId);
   const query = db
     .select({
       id: projects.id,
@@ -578,5 +604,6 @@ export async function getProjectDetail(db: DbOrTx, session: Session, id: number)
     })),
     createdDate: p.createdAt.toISOString(),
     requestedDate: p.requestedAt?.toISOString() ?? null,
+    quote: await projectQuote(db, p.id, p.transportCompanyId),
   };
 }

@@ -1,0 +1,125 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  attachmentSchema,
+  createQuoteSchema,
+  errorSchema,
+  idParamSchema,
+  projectDetailSchema,
+  quoteSuggestionSchema,
+  requestRequoteSchema,
+  UPLOAD_MAX_BYTES,
+} from '@junkan/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError, fieldError } from '../../lib/app-error';
+import { requireOperatorRole } from '../../lib/roles';
+import { cleanFileName } from '../attachments/attachments.routes';
+import {
+  acceptQuote,
+  checkQuoteDocument,
+  createQuote,
+  quoteSuggestion,
+  requestRequote,
+  uploadQuoteDocument,
+} from './quotes.service';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const tags = ['quotes'];
+
+/** Issue 4: the transporter quotes an open request; the discharger accepts it or asks again. */
+export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Scoped to this plugin: only the quote-document call below takes a multipart body here.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+  });
+
+  app.get(
+    '/trans/projects/:id/quote-suggestion',
+    {
+      config: { permission: 'CREATE_QUOTE' },
+      schema: { tags, params: idParamSchema, response: { 200: quoteSuggestionSchema, ...errors } },
+    },
+    (request) => {
+      const session = app.requireSession(request);
+      requireOperatorRole(session, 'TRANSPORT');
+      return quoteSuggestion(app, session, request.params.id);
+    },
+  );
+
+  app.post(
+    '/trans/projects/:id/quotes',
+    {
+      config: { permission: 'CREATE_QUOTE' },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: createQuoteSchema,
+        response: { 200: projectDetailSchema, ...errors },
+      },
+    },
+    (request) => {
+      requireOperatorRole(app.requireSession(request), 'TRANSPORT');
+      return createQuote(app, request, request.params.id, request.body);
+    },
+  );
+
+  app.post(
+    '/trans/projects/:id/quote-document',
+    {
+      config: { permission: 'CREATE_QUOTE' },
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        description: 'Multipart upload of the quote document: one PDF, max 10 MB.',
+        params: idParamSchema,
+        response: { 200: attachmentSchema, ...errors, 413: errorSchema },
+      },
+    },
+    async (request) => {
+      const session = app.requireSession(request);
+      requireOperatorRole(session, 'TRANSPORT');
+      if (!request.isMultipart()) throw fieldError('file', 'MSG_00_21');
+      const part = await request.file();
+      if (!part) throw fieldError('file', 'MSG_00_21');
+      try {
+        const fileName = cleanFileName(part.filename);
+        await checkQuoteDocument(app, session, request.params.id, fileName);
+        const content = await part.toBuffer();
+        return await uploadQuoteDocument(app, request, request.params.id, { fileName, content });
+      } catch (error) {
+        part.file.resume();
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError('file_too_large', 'File too large');
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/projects/:id/accept-quote',
+    {
+      config: { permission: 'PROJECT_MANAGEMENT' },
+      schema: { tags, params: idParamSchema, response: { 200: projectDetailSchema, ...errors } },
+    },
+    (request) => {
+      requireOperatorRole(app.requireSession(request), 'WASTE');
+      return acceptQuote(app, request, request.params.id);
+    },
+  );
+
+  app.post(
+    '/projects/:id/request-requote',
+    {
+      config: { permission: 'PROJECT_MANAGEMENT' },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: requestRequoteSchema,
+        response: { 200: projectDetailSchema, ...errors },
+      },
+    },
+    (request) => {
+      requireOperatorRole(app.requireSession(request), 'WASTE');
+      return requestRequote(app, request, request.params.id, request.body.reason);
+    },
+  );
+};

@@ -1,0 +1,446 @@
+import {
+  type Attachment,
+  type CreateQuote,
+  type ProjectQuote,
+  QUOTE_AMOUNT_MAX,
+  type QuoteSuggestion,
+  quoteTotals,
+  taxIncluded,
+} from '@junkan/shared';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DbOrTx, Tx } from '../../db/client';
+import {
+  attachments,
+  collectionAreaPostalCodes,
+  collectionAreaPrices,
+  collectionAreas,
+  companies,
+  dischargeSites,
+  projectDischargeSites,
+  projects,
+  projectWasteLines,
+  quoteLines,
+  quotes,
+  unitMeasures,
+  users,
+} from '../../db/schema';
+import { AppError, fieldError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import { uniqueViolation } from '../../lib/db-errors';
+import { tokyoDate } from '../../lib/time';
+import type { Session } from '../../plugins/auth';
+import {
+  failOn,
+  listOwnedAttachments,
+  QUOTE_OWNER,
+  storeAttachment,
+} from '../attachments/attachments.service';
+import {
+  getProjectDetail,
+  type ProjectRow,
+  projectFor,
+  servingTransportCompanies,
+  transitionProject,
+} from '../projects/projects.service';
+
+const num = (v: string | null) => (v == null ? null : Number(v));
+
+// ---- Reading -----------------------------------------------------------------------------------
+
+/** The project's current quote: the one of the transporter the project is with, unless declined. */
+export async function projectQuote(
+  db: DbOrTx,
+  projectId: number,
+  transportCompanyId: number | null,
+): Promise<ProjectQuote | null> {
+  if (transportCompanyId == null) return null;
+  const [row] = await db
+    .select({ quote: quotes, companyName: companies.name })
+    .from(quotes)
+    .innerJoin(companies, eq(companies.id, quotes.transportCompanyId))
+    .where(
+      and(
+        eq(quotes.projectId, projectId),
+        eq(quotes.transportCompanyId, transportCompanyId),
+        inArray(quotes.status, ['SUBMITTED', 'ACCEPTED']),
+      ),
+    );
+  if (!row) return null;
+  const q = row.quote;
+  const lines = await db
+    .select({ line: quoteLines, wasteName: projectWasteLines.wasteName, unit: unitMeasures.unit })
+    .from(quoteLines)
+    .innerJoin(projectWasteLines, eq(projectWasteLines.id, quoteLines.wasteLineId))
+    .leftJoin(unitMeasures, eq(unitMeasures.id, quoteLines.unitMeasureId))
+    .where(eq(quoteLines.quoteId, q.id))
+    .orderBy(asc(projectWasteLines.sortOrder), asc(projectWasteLines.id));
+  const [document] = await listOwnedAttachments(db, QUOTE_OWNER, q.id);
+  return {
+    id: q.id,
+    status: q.status,
+    transportCompany: { id: q.transportCompanyId, name: row.companyName },
+    lines: lines.map(({ line: l, wasteName, unit }) => ({
+      id: l.id,
+      wasteLineId: l.wasteLineId,
+      wasteName,
+      unitPrice: l.unitPrice,
+      quantity: Number(l.quantity),
+      unitMeasure: l.unitMeasureId != null ? { id: l.unitMeasureId, unit: unit ?? '' } : null,
+      amount: l.amount,
+    })),
+    totalAmount: q.totalAmount,
+    totalWithTax: taxIncluded(q.totalAmount),
+    validUntil: q.validUntil,
+    note: q.note,
+    document: document ?? null,
+    createdDate: q.createdAt.toISOString(),
+  };
+}
+
+const requireTransporter = (session: Session) => {
+  if (!session.companyId) throw new AppError('project_not_found', 'Project not found');
+  return session.companyId;
+};
+
+/** GET /trans/projects/{id}/quote-suggestion: per waste line, the company's unit price valid today (Japan). */
+export async function quoteSuggestion(
+  app: FastifyInstance,
+  session: Session,
+  projectId: number,
+): Promise<QuoteSuggestion> {
+  const companyId = requireTransporter(session);
+  const project = await projectFor(app.db, session, projectId);
+  const lines = await app.db
+    .select({ line: projectWasteLines, unit: unitMeasures.unit })
+    .from(projectWasteLines)
+    .leftJoin(unitMeasures, eq(unitMeasures.id, projectWasteLines.unitMeasureId))
+    .where(eq(projectWasteLines.projectId, projectId))
+    .orderBy(asc(projectWasteLines.sortOrder), asc(projectWasteLines.id));
+  const today = tokyoDate();
+  // Prices of the company's areas (of the project's type) that hold one of the project's site postal codes.
+  const prices = await app.db
+    .select({
+      wasteId: collectionAreaPrices.wasteId,
+      unitPrice: collectionAreaPrices.unitPrice,
+      unitMeasureId: collectionAreaPrices.unitMeasureId,
+      unit: unitMeasures.unit,
+      validFrom: collectionAreaPrices.validFrom,
+    })
+    .from(collectionAreaPrices)
+    .innerJoin(collectionAreas, eq(collectionAreas.id, collectionAreaPrices.areaId))
+    .leftJoin(unitMeasures, eq(unitMeasures.id, collectionAreaPrices.unitMeasureId))
+    .where(
+      and(
+        eq(collectionAreas.transportCompanyId, companyId),
+        eq(collectionAreas.type, project.type),
+        sql`${collectionAreaPrices.validFrom} <= ${today}`,
+        or(isNull(collectionAreaPrices.validTo), sql`${collectionAreaPrices.validTo} >= ${today}`),
+        sql`exists (select 1 from ${collectionAreaPostalCodes}
+          join ${dischargeSites}
+            on replace(${dischargeSites.postalCode}, '-', '') = replace(${collectionAreaPostalCodes.posCode}, '-', '')
+          join ${projectDischargeSites} on ${projectDischargeSites.dischargeSiteId} = ${dischargeSites.id}
+          where ${collectionAreaPostalCodes.areaId} = ${collectionAreas.id}
+            and ${projectDischargeSites.projectId} = ${projectId})`,
+      ),
+    )
+    .orderBy(desc(collectionAreaPrices.validFrom), asc(collectionAreaPrices.unitPrice));
+  return {
+    lines: lines.map(({ line, unit }) => {
+      // The waste's own price first, then the area's price for any waste.
+      const price =
+        prices.find((p) => line.wasteId != null && p.wasteId === line.wasteId) ??
+        prices.find((p) => p.wasteId == null);
+      const quantity = line.kind === 'INDUSTRIAL' ? num(line.quantity) : num(line.monthlyCapacity);
+      const measure =
+        price?.unitMeasureId != null
+          ? { id: price.unitMeasureId, unit: price.unit ?? '' }
+          : line.unitMeasureId != null
+            ? { id: line.unitMeasureId, unit: unit ?? '' }
+            : null;
+      return {
+        wasteLineId: line.id,
+        unitPrice: price?.unitPrice ?? null,
+        unitMeasure: measure,
+        quantity,
+      };
+    }),
+  };
+}
+
+// ---- Quoting -----------------------------------------------------------------------------------
+
+/**
+ * The project a transporter quotes, locked. Not visible to it: 409 when it serves the project's sites (the
+ * request was open to it and was answered meanwhile), else 404 as for any other company's project.
+ */
+async function quotableProject(tx: Tx, session: Session, projectId: number): Promise<ProjectRow> {
+  const companyId = requireTransporter(session);
+  try {
+    return await projectFor(tx, session, projectId, true);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'project_not_found') throw error;
+    const [row] = await tx
+      .select({ id: projects.id, status: projects.status, type: projects.type })
+      .from(projects)
+      .where(eq(projects.id, projectId));
+    if (row && (await servingTransportCompanies(tx, projectId, row.type)).includes(companyId))
+      throw new AppError('invalid_status_transition', 'The request was already answered', undefined, {
+        from: row.status,
+        to: 'COMPLETE_QUOTE',
+      });
+    throw error;
+  }
+}
+
+/** POST /trans/projects/{id}/quotes: prices every waste line, takes the project and moves it to COMPLETE_QUOTE. */
+export async function createQuote(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  projectId: number,
+  input: CreateQuote,
+) {
+  const session = app.requireSession(request);
+  const companyId = requireTransporter(session);
+  try {
+    await app.db.transaction(async (tx) => {
+      const project = await quotableProject(tx, session, projectId);
+      if (project.status !== 'REQUEST_QUOTE')
+        throw new AppError('invalid_status_transition', 'Only an open request can be quoted', undefined, {
+          from: project.status,
+          to: 'COMPLETE_QUOTE',
+        });
+      const wasteLines = await tx
+        .select({ id: projectWasteLines.id, unitMeasureId: projectWasteLines.unitMeasureId })
+        .from(projectWasteLines)
+        .where(eq(projectWasteLines.projectId, projectId));
+      const known = new Map(wasteLines.map((l) => [l.id, l]));
+      input.lines.forEach((line, i) => {
+        if (!known.has(line.wasteLineId)) throw fieldError(`lines.${i}.wasteLineId`, 'not_found');
+      });
+      if (input.lines.length !== wasteLines.length) throw fieldError('lines', 'MSG_00_21');
+      const unitIds = [
+        ...new Set(input.lines.map((l) => l.unitMeasureId).filter((v): v is number => v != null)),
+      ];
+      if (unitIds.length) {
+        const found = await tx
+          .select({ id: unitMeasures.id })
+          .from(unitMeasures)
+          .where(inArray(unitMeasures.id, unitIds));
+        const ids = new Set(found.map((u) => u.id));
+        input.lines.forEach((line, i) => {
+          if (line.unitMeasureId != null && !ids.has(line.unitMeasureId))
+            throw fieldError(`lines.${i}.unitMeasureId`, 'not_found');
+        });
+      }
+      const totals = quoteTotals(input.lines);
+      totals.amounts.forEach((amount, i) => {
+        if (amount > QUOTE_AMOUNT_MAX) throw fieldError(`lines.${i}.unitPrice`, 'invalid_format');
+      });
+      if (totals.totalAmount > QUOTE_AMOUNT_MAX) throw fieldError('lines', 'invalid_format');
+
+      // One quote per project and company: an earlier (declined) one of this company is replaced.
+      const [earlier] = await tx
+        .select({ id: quotes.id })
+        .from(quotes)
+        .where(and(eq(quotes.projectId, projectId), eq(quotes.transportCompanyId, companyId)));
+      const values = {
+        status: 'SUBMITTED' as const,
+        totalAmount: totals.totalAmount,
+        validUntil: input.validUntil ?? null,
+        note: input.note || null,
+        createdBy: session.userId,
+      };
+      let quoteId: number;
+      if (earlier) {
+        quoteId = earlier.id;
+        await tx
+          .update(quotes)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(quotes.id, quoteId));
+        await tx.delete(quoteLines).where(eq(quoteLines.quoteId, quoteId));
+        await tx
+          .delete(attachments)
+          .where(and(eq(attachments.ownerType, QUOTE_OWNER), eq(attachments.ownerId, quoteId)));
+      } else {
+        const [row] = await tx
+          .insert(quotes)
+          .values({ ...values, projectId, transportCompanyId: companyId })
+          .returning({ id: quotes.id });
+        quoteId = row!.id;
+      }
+      await tx.insert(quoteLines).values(
+        input.lines.map((line, i) => ({
+          quoteId,
+          wasteLineId: line.wasteLineId,
+          unitPrice: line.unitPrice,
+          quantity: line.quantity.toFixed(2),
+          unitMeasureId: line.unitMeasureId ?? known.get(line.wasteLineId)?.unitMeasureId ?? null,
+          amount: totals.amounts[i]!,
+        })),
+      );
+      await recordAudit(tx, request, { action: 'quote.submit', entity: 'quote', entityId: quoteId });
+      await transitionProject(tx, request, project, 'COMPLETE_QUOTE', 'TRANSPORT', null, {
+        transportCompanyId: companyId,
+      });
+    });
+  } catch (error) {
+    if (uniqueViolation(error) === 'quotes_project_company_unique')
+      throw new AppError('invalid_status_transition', 'A quote was registered meanwhile');
+    throw error;
+  }
+  const detail = await getProjectDetail(app.db, session, projectId);
+  await mailCompany(app, detail.company.id, 'WASTE', {
+    subject: '【junkan】見積が届きました / A quote has arrived',
+    lines: ['収集運搬業者から見積が届きました。', `案件名: ${detail.projectTitle}`],
+    english: 'A transporter has sent a quote for your request.',
+    projectId,
+  });
+  return detail;
+}
+
+/** Checks a quote document before its bytes are read: the company's submitted quote and the one-file rule. */
+export async function checkQuoteDocument(
+  app: FastifyInstance,
+  session: Session,
+  projectId: number,
+  fileName: string,
+) {
+  const quoteId = await ownSubmittedQuote(app.db, session, projectId);
+  failOn(fileName, await listOwnedAttachments(app.db, QUOTE_OWNER, quoteId), undefined, 'QUOTE_DOCUMENT');
+}
+
+async function ownSubmittedQuote(db: DbOrTx, session: Session, projectId: number, lock = false) {
+  const companyId = requireTransporter(session);
+  const project = await projectFor(db, session, projectId, lock);
+  const [quote] = await db
+    .select({ id: quotes.id, status: quotes.status })
+    .from(quotes)
+    .where(and(eq(quotes.projectId, projectId), eq(quotes.transportCompanyId, companyId)));
+  if (quote?.status !== 'SUBMITTED' || project.status !== 'COMPLETE_QUOTE')
+    throw new AppError('invalid_status_transition', 'No submitted quote to attach a document to', undefined, {
+      from: project.status,
+      to: project.status,
+    });
+  return quote.id;
+}
+
+/** POST /trans/projects/{id}/quote-document: the quote's one PDF. */
+export async function uploadQuoteDocument(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  projectId: number,
+  file: { fileName: string; content: Buffer },
+): Promise<Attachment> {
+  const session = app.requireSession(request);
+  return app.db.transaction(async (tx) => {
+    const quoteId = await ownSubmittedQuote(tx, session, projectId, true);
+    return storeAttachment(tx, request, {
+      ownerType: QUOTE_OWNER,
+      ownerId: quoteId,
+      use: 'QUOTE_DOCUMENT',
+      fileName: file.fileName,
+      content: file.content,
+      audit: { entity: 'quote', entityId: quoteId },
+    });
+  });
+}
+
+// ---- The discharger's answer -------------------------------------------------------------------
+
+async function answerQuote(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  projectId: number,
+  accept: boolean,
+  reason?: string,
+) {
+  const session = app.requireSession(request);
+  const transporterId = await app.db.transaction(async (tx) => {
+    const project = await projectFor(tx, session, projectId, true);
+    const transportCompanyId = project.transportCompanyId;
+    if (accept) await transitionProject(tx, request, project, 'CREATING_CONTRACT', 'WASTE');
+    else
+      await transitionProject(tx, request, project, 'REQUEST_QUOTE', 'WASTE', reason, {
+        transportCompanyId: null,
+      });
+    if (transportCompanyId != null) {
+      const [quote] = await tx
+        .update(quotes)
+        .set({ status: accept ? 'ACCEPTED' : 'DECLINED', updatedAt: new Date() })
+        .where(
+          and(
+            eq(quotes.projectId, projectId),
+            eq(quotes.transportCompanyId, transportCompanyId),
+            eq(quotes.status, 'SUBMITTED'),
+          ),
+        )
+        .returning({ id: quotes.id });
+      if (quote)
+        await recordAudit(tx, request, {
+          action: accept ? 'quote.accept' : 'quote.decline',
+          entity: 'quote',
+          entityId: quote.id,
+          ...(reason ? { detail: { reason } } : {}),
+        });
+    }
+    return transportCompanyId;
+  });
+  const detail = await getProjectDetail(app.db, session, projectId);
+  if (transporterId != null)
+    await mailCompany(app, transporterId, 'TRANSPORT', {
+      subject: accept
+        ? '【junkan】見積が承認されました / Your quote was accepted'
+        : '【junkan】再見積の依頼が届きました / A new quote is requested',
+      lines: accept
+        ? ['排出事業者が見積を承認しました。契約書の作成に進んでください。', `案件名: ${detail.projectTitle}`]
+        : [
+            '排出事業者から再見積の依頼が届きました。',
+            `案件名: ${detail.projectTitle}`,
+            `理由: ${reason ?? ''}`,
+          ],
+      english: accept ? 'The discharger accepted your quote.' : 'The discharger asks for a new quote.',
+      projectId,
+    });
+  return detail;
+}
+
+/** POST /projects/{id}/accept-quote: COMPLETE_QUOTE -> CREATING_CONTRACT (shown as quote approval). */
+export const acceptQuote = (app: FastifyInstance, request: FastifyRequest, projectId: number) =>
+  answerQuote(app, request, projectId, true);
+
+/** POST /projects/{id}/request-requote: COMPLETE_QUOTE -> REQUEST_QUOTE, open again to the area's transporters. */
+export const requestRequote = (
+  app: FastifyInstance,
+  request: FastifyRequest,
+  projectId: number,
+  reason: string,
+) => answerQuote(app, request, projectId, false, reason);
+
+// ---- Mail --------------------------------------------------------------------------------------
+
+async function mailCompany(
+  app: FastifyInstance,
+  companyId: number,
+  role: 'WASTE' | 'TRANSPORT',
+  mail: { subject: string; lines: string[]; english: string; projectId: number },
+) {
+  const recipients = await app.db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        eq(users.role, role),
+        eq(users.enabled, true),
+        isNull(users.deletedAt),
+      ),
+    );
+  const link = `${app.config.publicUrl}/sys/project-managment/detail/${mail.projectId}`;
+  for (const { email } of recipients)
+    await app.mailer.send({
+      to: email,
+      subject: mail.subject,
+      text: [...mail.lines, '', link, '', mail.english].join('\n'),
+    });
+}

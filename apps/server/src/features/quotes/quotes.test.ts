@@ -1,0 +1,435 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartBody, samplePdf, samplePng } from '../../../test/fixtures/upload-files';
+import { mailText } from '../../../test/smtp-sink';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+import {
+  collectionAreaPostalCodes,
+  collectionAreaPrices,
+  collectionAreas,
+  companies,
+  dischargeSites,
+  offices,
+  quotes,
+  users,
+  wastes,
+} from '../../db/schema';
+import { tokyoDate } from '../../lib/time';
+
+let t: TestContext;
+const DIS = 'discharger@example.com';
+const DIS2 = 'discharger2@example.com';
+const TRANS = 'transporter@example.com';
+const PLATFORM = 'platform@example.com';
+
+const tokens = new Map<string, string>();
+async function tokenOf(email: string) {
+  let token = tokens.get(email);
+  if (!token) {
+    token = await t.login(email);
+    tokens.set(email, token);
+  }
+  return token;
+}
+async function call(method: 'GET' | 'POST', url: string, email: string, payload?: unknown) {
+  return t.app.inject({ method, url, headers: t.auth(await tokenOf(email)), payload: payload as object });
+}
+const uploadDoc = async (projectId: number, fileName: string, content: Buffer, email = TRANS) => {
+  const body = multipartBody(fileName, content);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/trans/projects/${projectId}/quote-document`,
+    headers: { ...t.auth(await tokenOf(email)), ...body.headers },
+    payload: body.payload,
+  });
+};
+
+let f: {
+  totoId: number;
+  platformId: number;
+  ginza: number;
+  otherSite: number;
+  officeId: number;
+  regular: { id: number }[];
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const company = async (name: string) =>
+    (await t.db.query.companies.findFirst({ where: eq(companies.name, name) }))!.id;
+  const greenId = company('株式会社グリーン商事');
+  const totoId = await company('東都環境サービス株式会社');
+  const platformId = await company('junkan収集運搬');
+  const sites = await t.db
+    .select()
+    .from(dischargeSites)
+    .where(eq(dischargeSites.companyId, await greenId));
+  const office = await t.db.query.offices.findFirst({ where: eq(offices.companyId, await greenId) });
+  const regular = await t.db.select().from(wastes).where(eq(wastes.category, 'REGULAR'));
+  f = {
+    totoId,
+    platformId,
+    ginza: sites.find((s) => s.name === '銀座店')!.id,
+    otherSite: sites.find((s) => s.name !== '銀座店')!.id,
+    officeId: office!.id,
+    regular,
+  };
+  // 東都 serves 銀座 (104-0061) for regular garbage with a price for the first waste and one for any waste.
+  const [area] = await t.db
+    .insert(collectionAreas)
+    .values({ transportCompanyId: totoId, type: 'REGULAR', areaName: '中央区テスト' })
+    .returning();
+  await t.db
+    .insert(collectionAreaPostalCodes)
+    .values({ areaId: area!.id, transportCompanyId: totoId, type: 'REGULAR', posCode: '1040061' });
+  await t.db.insert(collectionAreaPrices).values([
+    { areaId: area!.id, wasteId: regular[0]!.id, unitPrice: 1200, validFrom: '2020-01-01' },
+    {
+      areaId: area!.id,
+      wasteId: regular[0]!.id,
+      unitPrice: 999,
+      validFrom: '2000-01-01',
+      validTo: '2019-12-31',
+    },
+    { areaId: area!.id, wasteId: null, unitPrice: 800, validFrom: tokyoDate() },
+  ]);
+});
+afterAll(() => t.close());
+
+/** A regular request of the demo discharger sent to the transporters (REQUEST_QUOTE). */
+async function openRequest(siteId = f.ginza, wasteCount = 1) {
+  const lines = f.regular.slice(0, wasteCount).map((w) => ({
+    wasteId: w.id,
+    monthlyCapacity: '120.5',
+    bags: { '45': 2 },
+    collectionCount: 1,
+    weekdays: [1],
+  }));
+  const res = await call('POST', '/api/projects', DIS, {
+    type: 'REGULAR',
+    projectTitle: '見積テスト',
+    officeId: f.officeId,
+    dischargeSiteIds: [siteId],
+    lines,
+  });
+  expect(res.statusCode).toBe(200);
+  const id = res.json().id as number;
+  expect((await call('POST', `/api/projects/${id}/request-quote`, DIS)).statusCode).toBe(200);
+  return res.json() as { id: number; pwasteRegulars: { id: number }[] };
+}
+
+const quoteBody = (lineIds: number[], over: Record<string, unknown> = {}) => ({
+  lines: lineIds.map((wasteLineId, i) => ({ wasteLineId, unitPrice: 1200 + i, quantity: '1.5' })),
+  validUntil: '2027-03-31',
+  note: '税別',
+  ...over,
+});
+
+describe('visibility of open requests', () => {
+  it('shows an open request in the area (list, detail, files) and hides it elsewhere', async () => {
+    const p = await openRequest();
+    const attach = multipartBody('仕様.pdf', samplePdf());
+    // Files are added while a draft: make another request with a file.
+    const draft = await call('POST', '/api/projects', DIS, {
+      type: 'REGULAR',
+      projectTitle: '添付つき',
+      dischargeSiteIds: [f.ginza],
+      lines: [{ wasteId: f.regular[0]!.id, bags: { '45': 1 }, collectionCount: 1, weekdays: [2] }],
+    });
+    const draftId = draft.json().id as number;
+    const up = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${draftId}/attachments`,
+      headers: { ...t.auth(await tokenOf(DIS)), ...attach.headers },
+      payload: attach.payload,
+    });
+    expect(up.statusCode).toBe(200);
+    // Not yet sent: the transporter does not see the draft.
+    expect((await call('GET', `/api/projects/${draftId}`, TRANS)).statusCode).toBe(404);
+    expect((await call('POST', `/api/projects/${draftId}/request-quote`, DIS)).statusCode).toBe(200);
+
+    const list = (await call('GET', '/api/trans/projects', TRANS)).json() as { id: number }[];
+    expect(list.map((r) => r.id)).toEqual(expect.arrayContaining([p.id, draftId]));
+    const tabbed = (await call('GET', '/api/trans/projects?tab=PAST', TRANS)).json() as { id: number }[];
+    expect(tabbed.map((r) => r.id)).not.toContain(p.id);
+    const detail = await call('GET', `/api/projects/${p.id}`, TRANS);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({
+      projectStatus: 'REQUEST_QUOTE',
+      transportCompany: null,
+      quote: null,
+    });
+    const file = await t.app.inject({
+      url: `/api/projects/${draftId}/attachments/${up.json().id}`,
+      headers: t.auth(await tokenOf(TRANS)),
+    });
+    expect(file.statusCode).toBe(200);
+
+    // The platform transporter has no area here; another discharger never sees it.
+    expect((await call('GET', `/api/projects/${p.id}`, PLATFORM)).statusCode).toBe(404);
+    const platformList = (await call('GET', '/api/trans/projects', PLATFORM)).json() as { id: number }[];
+    expect(platformList.map((r) => r.id)).not.toContain(p.id);
+    const denied = await t.app.inject({
+      url: `/api/projects/${draftId}/attachments/${up.json().id}`,
+      headers: t.auth(await tokenOf(PLATFORM)),
+    });
+    expect(denied.statusCode).toBe(404);
+    expect((await call('GET', `/api/projects/${p.id}`, DIS2)).statusCode).toBe(404);
+    // A site outside the area stays hidden.
+    const outside = await openRequest(f.otherSite);
+    expect((await call('GET', `/api/projects/${outside.id}`, TRANS)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/trans/projects/{id}/quote-suggestion', () => {
+  it('answers the waste price valid today, else the any-waste price', async () => {
+    const p = await openRequest(f.ginza, 2);
+    const res = await call('GET', `/api/trans/projects/${p.id}/quote-suggestion`, TRANS);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().lines).toEqual([
+      { wasteLineId: p.pwasteRegulars[0]!.id, unitPrice: 1200, unitMeasure: null, quantity: 120.5 },
+      { wasteLineId: p.pwasteRegulars[1]!.id, unitPrice: 800, unitMeasure: null, quantity: 120.5 },
+    ]);
+    expect((await call('GET', `/api/trans/projects/${p.id}/quote-suggestion`, PLATFORM)).statusCode).toBe(
+      404,
+    );
+    expect((await call('GET', `/api/trans/projects/${p.id}/quote-suggestion`, DIS)).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/trans/projects/{id}/quotes', () => {
+  it('registers a quote with totals, takes the project and mails the discharger', async () => {
+    const p = await openRequest(f.ginza, 2);
+    const ids = p.pwasteRegulars.map((l) => l.id);
+    const before = t.smtp.mails.length;
+    const res = await call('POST', `/api/trans/projects/${p.id}/quotes`, TRANS, {
+      lines: [
+        { wasteLineId: ids[0], unitPrice: 333, quantity: '0.5' },
+        { wasteLineId: ids[1], unitPrice: 1000, quantity: '1,200' },
+      ],
+      validUntil: '2027-01-31',
+      note: '税別',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      projectStatus: 'COMPLETE_QUOTE',
+      transportCompany: { id: f.totoId },
+      quote: {
+        status: 'SUBMITTED',
+        transportCompany: { id: f.totoId, name: '東都環境サービス株式会社' },
+        lines: [
+          { wasteLineId: ids[0], unitPrice: 333, quantity: 0.5, amount: 167 },
+          { wasteLineId: ids[1], unitPrice: 1000, quantity: 1200, amount: 1_200_000 },
+        ],
+        totalAmount: 1_200_167,
+        totalWithTax: 1_320_183,
+        validUntil: '2027-01-31',
+        note: '税別',
+        document: null,
+      },
+    });
+    const sent = t.smtp.mails.slice(before);
+    expect(sent.flatMap((m) => m.to)).toEqual([DIS]);
+    expect(mailText(sent[0]!.raw)).toContain(`/sys/project-managment/detail/${p.id}`);
+    // The discharger sees the same quote.
+    const seen = (await call('GET', `/api/projects/${p.id}`, DIS)).json();
+    expect(seen.quote.totalAmount).toBe(1_200_167);
+
+    // Quoting again once the project left REQUEST_QUOTE: 409 for the quoter and another transporter serving the area.
+    const again = await call('POST', `/api/trans/projects/${p.id}/quotes`, TRANS, quoteBody(ids));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('invalid_status_transition');
+  });
+
+  it('gives one success and one 409 to two transporters of the area quoting at once', async () => {
+    // The platform transporter also serves 銀座 for regular garbage in this test.
+    const [area] = await t.db
+      .insert(collectionAreas)
+      .values({ transportCompanyId: f.platformId, type: 'REGULAR', areaName: '銀座' })
+      .returning();
+    await t.db
+      .insert(collectionAreaPostalCodes)
+      .values({ areaId: area!.id, transportCompanyId: f.platformId, type: 'REGULAR', posCode: '104-0061' });
+    try {
+      const p = await openRequest();
+      const ids = p.pwasteRegulars.map((l) => l.id);
+      const codes = (
+        await Promise.all([
+          call('POST', `/api/trans/projects/${p.id}/quotes`, TRANS, quoteBody(ids)),
+          call('POST', `/api/trans/projects/${p.id}/quotes`, PLATFORM, quoteBody(ids)),
+        ])
+      ).map((r) => r.statusCode);
+      expect(codes.sort()).toEqual([200, 409]);
+      const late = await openRequest();
+      const lateIds = late.pwasteRegulars.map((l) => l.id);
+      expect(
+        (await call('POST', `/api/trans/projects/${late.id}/quotes`, PLATFORM, quoteBody(lateIds)))
+          .statusCode,
+      ).toBe(200);
+      const second = await call('POST', `/api/trans/projects/${late.id}/quotes`, TRANS, quoteBody(lateIds));
+      expect(second.statusCode).toBe(409);
+      // Now the platform's project: hidden from 東都.
+      expect((await call('GET', `/api/projects/${late.id}`, TRANS)).statusCode).toBe(404);
+    } finally {
+      await t.db.delete(collectionAreas).where(eq(collectionAreas.id, area!.id));
+    }
+  });
+
+  it('refuses the wrong role, another area and bad input', async () => {
+    const p = await openRequest(f.ginza, 2);
+    const ids = p.pwasteRegulars.map((l) => l.id);
+    const url = `/api/trans/projects/${p.id}/quotes`;
+    expect((await call('POST', url, DIS, quoteBody(ids))).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url, payload: quoteBody(ids) })).statusCode).toBe(401);
+    expect((await call('POST', url, PLATFORM, quoteBody(ids))).statusCode).toBe(404);
+    const bad = async (body: unknown, field: string, code: string, status = 400) => {
+      const res = await call('POST', url, TRANS, body);
+      expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
+      expect(res.json().fields?.[field]).toBe(code);
+    };
+    await bad(quoteBody([ids[0]!]), 'lines', 'MSG_00_21');
+    await bad(quoteBody([...ids, ids[0]!]), 'lines.2.wasteLineId', 'invalid_format');
+    await bad(quoteBody([ids[0]!, 999_999]), 'lines.1.wasteLineId', 'not_found', 404);
+    await bad({ lines: [] }, 'lines', 'MSG_00_21');
+    await bad(
+      { lines: ids.map((wasteLineId) => ({ wasteLineId, unitPrice: -1, quantity: '1' })) },
+      'lines.0.unitPrice',
+      'invalid_format',
+    );
+    await bad(
+      { lines: ids.map((wasteLineId) => ({ wasteLineId, unitPrice: 100_000_000, quantity: '1' })) },
+      'lines.0.unitPrice',
+      'invalid_format',
+    );
+    await bad(
+      { lines: ids.map((wasteLineId) => ({ wasteLineId, unitPrice: 1.5, quantity: '1' })) },
+      'lines.0.unitPrice',
+      'invalid_format',
+    );
+    await bad(
+      { lines: ids.map((wasteLineId) => ({ wasteLineId, unitPrice: 1, quantity: '1.234' })) },
+      'lines.0.quantity',
+      'MSG_00_27',
+    );
+    await bad(
+      { lines: ids.map((wasteLineId) => ({ wasteLineId, unitPrice: 99_999_999, quantity: '99' })) },
+      'lines.0.unitPrice',
+      'invalid_format',
+    );
+    await bad(quoteBody(ids, { validUntil: '2027/01/01' }), 'validUntil', 'invalid_format');
+    await bad(quoteBody(ids, { note: 'あ'.repeat(513) }), 'note', 'max_length_exceeded');
+    // Nothing was saved.
+    expect(await t.db.select().from(quotes).where(eq(quotes.projectId, p.id))).toEqual([]);
+  });
+});
+
+describe('quote document', () => {
+  it('takes one PDF from the quoting transporter, readable by both parties', async () => {
+    const p = await openRequest();
+    const ids = p.pwasteRegulars.map((l) => l.id);
+    // No quote yet: nothing to attach to.
+    expect((await uploadDoc(p.id, '見積書.pdf', samplePdf())).statusCode).toBe(409);
+    expect((await call('POST', `/api/trans/projects/${p.id}/quotes`, TRANS, quoteBody(ids))).statusCode).toBe(
+      200,
+    );
+    const png = await uploadDoc(p.id, '見積書.png', samplePng());
+    expect(png.statusCode).toBe(400);
+    expect(png.json().code).toBe('upload_file_type_error');
+    const fake = await uploadDoc(p.id, '見積書.pdf', samplePng());
+    expect(fake.json().code).toBe('upload_file_type_error');
+    const ok = await uploadDoc(p.id, '見積書.pdf', samplePdf());
+    expect(ok.statusCode).toBe(200);
+    const second = await uploadDoc(p.id, '見積書2.pdf', samplePdf());
+    expect(second.statusCode).toBe(400);
+    expect(second.json().code).toBe('MSG_28_5');
+    expect((await uploadDoc(p.id, 'x.pdf', samplePdf(), DIS)).statusCode).toBe(403);
+    expect((await uploadDoc(p.id, 'x.pdf', samplePdf(), PLATFORM)).statusCode).toBe(404);
+
+    const detail = (await call('GET', `/api/projects/${p.id}`, DIS)).json();
+    expect(detail.quote.document).toMatchObject({ id: ok.json().id, fileName: '見積書.pdf' });
+    for (const email of [DIS, TRANS]) {
+      const res = await t.app.inject({
+        url: `/api/projects/${p.id}/attachments/${ok.json().id}`,
+        headers: t.auth(await tokenOf(email)),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+    }
+    const other = await t.app.inject({
+      url: `/api/projects/${p.id}/attachments/${ok.json().id}`,
+      headers: t.auth(await tokenOf(PLATFORM)),
+    });
+    expect(other.statusCode).toBe(404);
+  });
+});
+
+describe('the discharger answers', () => {
+  async function quoted() {
+    const p = await openRequest();
+    const ids = p.pwasteRegulars.map((l) => l.id);
+    expect((await call('POST', `/api/trans/projects/${p.id}/quotes`, TRANS, quoteBody(ids))).statusCode).toBe(
+      200,
+    );
+    return { ...p, ids };
+  }
+
+  it('accepts: CREATING_CONTRACT, quote ACCEPTED, transporter mailed', async () => {
+    const p = await quoted();
+    expect((await call('POST', `/api/projects/${p.id}/accept-quote`, TRANS)).statusCode).toBe(403);
+    expect((await call('POST', `/api/projects/${p.id}/accept-quote`, DIS2)).statusCode).toBe(404);
+    const before = t.smtp.mails.length;
+    const res = await call('POST', `/api/projects/${p.id}/accept-quote`, DIS);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      projectStatus: 'CREATING_CONTRACT',
+      transportCompany: { id: f.totoId },
+      quote: { status: 'ACCEPTED' },
+    });
+    expect(t.smtp.mails.slice(before).flatMap((m) => m.to)).toEqual([TRANS]);
+    const again = await call('POST', `/api/projects/${p.id}/accept-quote`, DIS);
+    expect(again.statusCode).toBe(409);
+    expect(
+      (await call('POST', `/api/projects/${p.id}/request-requote`, DIS, { reason: 'x' })).statusCode,
+    ).toBe(409);
+  });
+
+  it('asks again: REQUEST_QUOTE with the reason, quote DECLINED, open to the area again', async () => {
+    const p = await quoted();
+    const missing = await call('POST', `/api/projects/${p.id}/request-requote`, DIS, { reason: ' ' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields.reason).toBe('MSG_00_21');
+    const before = t.smtp.mails.length;
+    const res = await call('POST', `/api/projects/${p.id}/request-requote`, DIS, {
+      reason: '単価を見直してください',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ projectStatus: 'REQUEST_QUOTE', transportCompany: null, quote: null });
+    expect(res.json().history.at(-1)).toMatchObject({
+      fromStatus: 'COMPLETE_QUOTE',
+      toStatus: 'REQUEST_QUOTE',
+      reason: '単価を見直してください',
+    });
+    const sent = t.smtp.mails.slice(before);
+    expect(sent.flatMap((m) => m.to)).toEqual([TRANS]);
+    const [declined] = await t.db.select().from(quotes).where(eq(quotes.projectId, p.id));
+    expect(declined!.status).toBe('DECLINED');
+    // Still visible to the area's transporter, who may quote again (the declined quote is replaced).
+    const again = await call('POST', `/api/trans/projects/${p.id}/quotes`, TRANS, quoteBody(p.ids));
+    expect(again.statusCode).toBe(200);
+    expect(again.json().quote).toMatchObject({ id: declined!.id, status: 'SUBMITTED' });
+    const rows = await t.db
+      .select()
+      .from(quotes)
+      .where(and(eq(quotes.projectId, p.id), eq(quotes.transportCompanyId, f.totoId)));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses an answer before a quote arrives', async () => {
+    const p = await openRequest();
+    const res = await call('POST', `/api/projects/${p.id}/accept-quote`, DIS);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('invalid_status_transition');
+    const u = await t.db.query.users.findFirst({ where: eq(users.email, DIS) });
+    expect(u).toBeTruthy();
+  });
+});
