@@ -32,6 +32,7 @@ const QuoteRequestConfirmPage = lazy(
 );
 const ProjectListPage = lazy(() => import('../features/projects/pages/project-list-page'));
 const ProjectDetailPage = lazy(() => import('../features/projects/pages/project-detail-page'));
+const CreateQuotePage = lazy(() => import('../features/quotes/pages/create-quote-page'));
 const UploadPopupPage = lazy(() => import('../features/industrial-quote-request/pages/upload-popup-page'));
 const AccountPage = lazy(() => import('../features/account/pages/account-page'));
 const AccountMasterPage = lazy(() => import('../features/account-master/pages/account-master-page'));
@@ -224,6 +225,11 @@ const router = createBrowserRouter(
               path: 'project-managment/detail/:id',
               handle: { permission: 'PROJECT_MANAGEMENT' } satisfies RouteHandle,
               element: <ProjectDetailPage />,
+            },
+            {
+              path: 'project-managment/create-quote/:id',
+              handle: { permission: 'CREATE_QUOTE' } satisfies RouteHandle,
+              element: <CreateQuotePage />,
             },
             {
               path: 'project-managment/popup',

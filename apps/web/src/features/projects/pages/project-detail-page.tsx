@@ -5,7 +5,7 @@ import {
   type ProjectDetail,
   projectStatusLabelKey,
 } from '@junkan/shared';
-import { App, Button, Card, Empty, Flex, Input, List, Result, Timeline, Typography } from 'antd';
+import { App, Button, Card, Flex, Input, List, Result, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -17,6 +17,7 @@ import { usePermissions } from '../../../lib/permissions';
 import { getToken } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
+import { QuoteCard } from '../../quotes/components/quote-card';
 import { useCancelProject } from '../api/cancel-project';
 import { useProjectDetail } from '../api/project-detail';
 import { useRequestQuote } from '../api/request-quote';
@@ -166,6 +167,11 @@ function ProjectDetailView({ project }: { project: ProjectDetail }) {
               </Button>
             </>
           )}
+          {!isDischarger && project.projectStatus === 'REQUEST_QUOTE' && has('CREATE_QUOTE') && (
+            <Link to={`/project-managment/create-quote/${project.id}`}>
+              <Button type="primary">{t('quotes.create')}</Button>
+            </Link>
+          )}
           {canCancel && (
             <Button danger disabled={busy} loading={cancel.isPending} onClick={onCancel}>
               {t('projects.cancel')}
@@ -202,9 +208,7 @@ function ProjectDetailView({ project }: { project: ProjectDetail }) {
           />
         )}
       </Card>
-      <Card title={t('projects.quote')} size="small" style={{ marginBottom: 16 }}>
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('projects.noQuote')} />
-      </Card>
+      <QuoteCard project={project} isDischarger={isDischarger} />
       <Card title={t('projects.history')} size="small">
         <Timeline
           items={project.history.map((h) => ({

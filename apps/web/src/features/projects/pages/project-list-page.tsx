@@ -57,9 +57,14 @@ export default function ProjectListPage() {
               title: t('projects.column.status'),
               width: 130,
               render: (_, p) => (
-                <Tag color={PROJECT_STATUS_COLORS[p.projectStatus]}>
-                  {t(projectStatusLabelKey(p.projectStatus, isDischarger))}
-                </Tag>
+                <>
+                  <Tag color={PROJECT_STATUS_COLORS[p.projectStatus]}>
+                    {t(projectStatusLabelKey(p.projectStatus, isDischarger))}
+                  </Tag>
+                  {!isDischarger && p.projectStatus === 'REQUEST_QUOTE' && !p.transportCompany && (
+                    <Tag color="magenta">{t('quotes.newRequest')}</Tag>
+                  )}
+                </>
               ),
             },
             {

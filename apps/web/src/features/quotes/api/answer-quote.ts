@@ -1,0 +1,27 @@
+import type { ProjectDetail } from '@junkan/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { projectDetailQueryKey } from '../../projects/api/project-detail';
+
+/** POST /projects/{id}/accept-quote: the discharger approves the quote. */
+export const acceptQuote = (id: number) => api.post<ProjectDetail>(`/projects/${id}/accept-quote`);
+
+/** POST /projects/{id}/request-requote: the discharger asks for a new quote, with a reason. */
+export const requestRequote = (id: number, reason: string) =>
+  api.post<ProjectDetail>(`/projects/${id}/request-requote`, { reason });
+
+function useAnswer<A>(id: number, call: (arg: A) => Promise<ProjectDetail>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (detail) => {
+      queryClient.setQueryData(projectDetailQueryKey(id), detail);
+      void queryClient.invalidateQueries({ queryKey: ['projects'] });
+      void queryClient.invalidateQueries({ queryKey: ['home-projects'] });
+    },
+  });
+}
+
+export const useAcceptQuote = (id: number) => useAnswer<void>(id, () => acceptQuote(id));
+export const useRequestRequote = (id: number) =>
+  useAnswer<string>(id, (reason: string) => requestRequote(id, reason));

@@ -1,0 +1,345 @@
+import {
+  createQuoteSchema,
+  type ProjectDetail,
+  QUOTE_UNIT_PRICE_MAX,
+  type QuoteSuggestion,
+  quoteTotals,
+  VOLUME_PATTERN,
+} from '@junkan/shared';
+import {
+  App,
+  Button,
+  Card,
+  DatePicker,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Result,
+  Space,
+  Table,
+  Typography,
+} from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PageSpinner } from '../../../components/page-spinner';
+import { UploadModal } from '../../../components/upload-modal';
+import { isApiError } from '../../../lib/api-client';
+import { setZodIssues, showApiError } from '../../../lib/form-errors';
+import { formatYen } from '../../../lib/format';
+import { messageText } from '../../../lib/i18n';
+import { useToast } from '../../../lib/toast';
+import { useProjectDetail } from '../../projects/api/project-detail';
+import { useCreateQuote } from '../api/create-quote';
+import { useQuoteSuggestion } from '../api/quote-suggestion';
+import { uploadQuoteDocument } from '../api/upload-quote-document';
+import { Totals } from '../components/quote-card';
+
+interface LineValues {
+  unitPrice: number | null;
+  quantity: string;
+}
+interface FormValues {
+  lines: LineValues[];
+  validUntil?: Dayjs | null;
+  note?: string;
+}
+
+/** A waste line of the request as the quote form shows it. */
+interface RequestLine {
+  id: number;
+  wasteName: string;
+  summary: string;
+  unit: string;
+}
+
+function requestLines(project: ProjectDetail, t: (k: string, o?: Record<string, unknown>) => string) {
+  const regular: RequestLine[] = project.pwasteRegulars.map((l) => ({
+    id: l.id,
+    wasteName: l.waste.name,
+    summary: [
+      l.monthlyCapacity ? t('quotes.summary.capacity', { kg: l.monthlyCapacity }) : null,
+      ...Object.entries(l.bags).map(([size, n]) => t('quotes.summary.bag', { size, n })),
+      l.collectionCount ? t('quotes.summary.weekly', { n: l.collectionCount }) : null,
+    ]
+      .filter(Boolean)
+      .join(' / '),
+    unit: 'kg',
+  }));
+  const industrial: RequestLine[] = project.pwasteIndustries.map((l) => ({
+    id: l.id,
+    wasteName: l.waste.name,
+    summary: [
+      l.quantity != null ? `${l.quantity}${l.measureUnit?.unit ?? ''}` : null,
+      l.packing?.style ?? null,
+      l.frequency ? t(`quotes.summary.${l.frequency}`, { n: l.frequencyNumber ?? '' }) : null,
+      l.wasteDetails,
+    ]
+      .filter(Boolean)
+      .join(' / '),
+    unit: l.measureUnit?.unit ?? '',
+  }));
+  return [...regular, ...industrial];
+}
+
+/** /project-managment/create-quote/:id: the transporter prices an open request and sends its quote. */
+export default function CreateQuotePage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const project = useProjectDetail(id);
+  const suggestion = useQuoteSuggestion(id);
+  if (!Number.isInteger(id) || id <= 0 || (isApiError(project.error) && project.error.status === 404))
+    return (
+      <Result
+        status="404"
+        title={t('projects.notFound')}
+        extra={
+          <Link to="/project-managment">
+            <Button>{t('projects.backToList')}</Button>
+          </Link>
+        }
+      />
+    );
+  if (project.isError || suggestion.isError)
+    return (
+      <Result
+        status="warning"
+        title={t('projects.loadFailed')}
+        extra={
+          <Button
+            onClick={() => {
+              void project.refetch();
+              void suggestion.refetch();
+            }}
+          >
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  if (!project.data || !suggestion.data) return <PageSpinner />;
+  if (project.data.projectStatus !== 'REQUEST_QUOTE')
+    return (
+      <Result
+        status="info"
+        title={t('quotes.notOpen')}
+        extra={
+          <Link to={`/project-managment/detail/${id}`}>
+            <Button>{t('quotes.backToDetail')}</Button>
+          </Link>
+        }
+      />
+    );
+  return <CreateQuoteForm project={project.data} suggestion={suggestion.data} />;
+}
+
+function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; suggestion: QuoteSuggestion }) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const message = useToast();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<FormValues>();
+  const create = useCreateQuote(project.id);
+  const [document, setDocument] = useState<File | null>(null);
+  const [uploadOpen, setUploadOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const lines = requestLines(project, t);
+  const suggested = new Map(suggestion.lines.map((l) => [l.wasteLineId, l]));
+  const initial: FormValues = {
+    lines: lines.map((l) => {
+      const s = suggested.get(l.id);
+      return { unitPrice: s?.unitPrice ?? null, quantity: s?.quantity != null ? String(s.quantity) : '' };
+    }),
+    validUntil: null,
+    note: '',
+  };
+  const watched = Form.useWatch('lines', form) ?? initial.lines;
+  const priced = watched.map((v) => ({
+    unitPrice: typeof v?.unitPrice === 'number' ? v.unitPrice : 0,
+    quantity: VOLUME_PATTERN.test(String(v?.quantity ?? '').replaceAll(',', ''))
+      ? Number(String(v.quantity).replaceAll(',', ''))
+      : 0,
+  }));
+  const totals = quoteTotals(priced);
+
+  const bodyOf = (values: FormValues) => ({
+    lines: lines.map((l, i) => ({
+      wasteLineId: l.id,
+      unitPrice: values.lines[i]?.unitPrice as number,
+      quantity: values.lines[i]?.quantity ?? '',
+      unitMeasureId: suggested.get(l.id)?.unitMeasure?.id ?? undefined,
+    })),
+    validUntil: values.validUntil ? values.validUntil.format('YYYY-MM-DD') : undefined,
+    note: values.note || undefined,
+  });
+
+  const onFinish = (values: FormValues) => {
+    const body = bodyOf(values);
+    const parsed = createQuoteSchema.safeParse(body);
+    if (!parsed.success) {
+      setZodIssues(form, parsed.error.issues, t);
+      return;
+    }
+    modal.confirm({
+      title: t('quotes.submit'),
+      content: messageText(t, 'MSG_00_04'),
+      onOk: async () => {
+        setSaving(true);
+        try {
+          await create.mutateAsync(body);
+          if (document) {
+            try {
+              await uploadQuoteDocument(project.id, document);
+            } catch (error) {
+              showApiError({ error, t, message });
+            }
+          }
+          void message.success(t('quotes.submitted'));
+          navigate(`/project-managment/detail/${project.id}`);
+        } catch (error) {
+          showApiError({ error, t, message, form });
+        } finally {
+          setSaving(false);
+        }
+      },
+    });
+  };
+
+  return (
+    <>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={4}>{t('quotes.createTitle')}</Typography.Title>
+        <Link to={`/project-managment/detail/${project.id}`}>
+          <Button>{t('quotes.backToDetail')}</Button>
+        </Link>
+      </Flex>
+      <Card size="small" style={{ marginBottom: 16 }}>
+        <Typography.Text strong>{project.projectTitle}</Typography.Text>
+        <div>
+          <Typography.Text type="secondary">
+            {project.company.name} /{' '}
+            {project.discharges.map((d) => `${d.discharges}（${d.posCode}）`).join('、')}
+          </Typography.Text>
+        </div>
+      </Card>
+      <Form form={form} layout="vertical" initialValues={initial} onFinish={onFinish} disabled={saving}>
+        <Card title={t('quotes.linesTitle')} size="small" style={{ marginBottom: 16 }}>
+          <Table
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={lines}
+            scroll={{ x: 760 }}
+            data-testid="quote-lines"
+            columns={[
+              {
+                key: 'waste',
+                title: t('quotes.column.waste'),
+                render: (_, l) => (
+                  <>
+                    <Typography.Text strong>{l.wasteName}</Typography.Text>
+                    <div>
+                      <Typography.Text type="secondary">{l.summary}</Typography.Text>
+                    </div>
+                  </>
+                ),
+              },
+              {
+                key: 'unitPrice',
+                title: t('quotes.column.unitPrice'),
+                width: 180,
+                render: (_, l, i) => (
+                  <Form.Item
+                    name={['lines', i, 'unitPrice']}
+                    style={{ margin: 0 }}
+                    rules={[{ required: true, message: messageText(t, 'MSG_00_21') }]}
+                    extra={suggested.get(l.id)?.unitPrice == null ? t('quotes.noSuggestedPrice') : undefined}
+                  >
+                    <InputNumber
+                      aria-label={`${l.wasteName} ${t('quotes.column.unitPrice')}`}
+                      min={0}
+                      max={QUOTE_UNIT_PRICE_MAX}
+                      precision={0}
+                      prefix="￥"
+                      style={{ width: '100%' }}
+                      formatter={(v) => (v == null ? '' : Number(v).toLocaleString('ja-JP'))}
+                      parser={(v) => Number((v ?? '').replace(/[^\d]/g, '')) as unknown as 0}
+                    />
+                  </Form.Item>
+                ),
+              },
+              {
+                key: 'quantity',
+                title: t('quotes.column.quantity'),
+                width: 160,
+                render: (_, l, i) => (
+                  <Form.Item
+                    name={['lines', i, 'quantity']}
+                    style={{ margin: 0 }}
+                    rules={[{ required: true, message: messageText(t, 'MSG_00_21') }]}
+                  >
+                    <Input
+                      aria-label={`${l.wasteName} ${t('quotes.column.quantity')}`}
+                      suffix={suggested.get(l.id)?.unitMeasure?.unit ?? l.unit}
+                      inputMode="decimal"
+                    />
+                  </Form.Item>
+                ),
+              },
+              {
+                key: 'amount',
+                title: t('quotes.column.amount'),
+                align: 'right',
+                width: 140,
+                render: (_, _l, i) => formatYen(totals.amounts[i] ?? 0),
+              },
+            ]}
+          />
+          <Totals total={totals.totalAmount} withTax={totals.totalWithTax} />
+        </Card>
+        <Card title={t('quotes.otherTitle')} size="small" style={{ marginBottom: 16 }}>
+          <Form.Item name="validUntil" label={t('quotes.validUntil')}>
+            <DatePicker format="YYYY/MM/DD" />
+          </Form.Item>
+          <Form.Item name="note" label={t('quotes.note')}>
+            <Input.TextArea maxLength={512} showCount autoSize={{ minRows: 2, maxRows: 6 }} />
+          </Form.Item>
+          <Form.Item label={t('quotes.document')} extra={t('quotes.documentHint')}>
+            <Space>
+              <Button onClick={() => setUploadOpen(true)} data-testid="open-upload">
+                {t('quotes.chooseDocument')}
+              </Button>
+              {document && (
+                <>
+                  <Typography.Text>{document.name}</Typography.Text>
+                  <Button type="link" onClick={() => setDocument(null)}>
+                    {t('quotes.removeDocument')}
+                  </Button>
+                </>
+              )}
+            </Space>
+          </Form.Item>
+        </Card>
+        <Flex justify="end" gap={8}>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {t('quotes.submit')}
+          </Button>
+        </Flex>
+      </Form>
+      <UploadModal
+        open={uploadOpen}
+        onClose={() => setUploadOpen(false)}
+        title={t('quotes.document')}
+        kinds={['pdf']}
+        maxCount={1}
+        existingNames={document ? [document.name] : []}
+        onUpload={async (file) => {
+          // Kept here and sent once the quote exists (the document belongs to the quote).
+          setDocument(file);
+        }}
+      />
+    </>
+  );
+}
