@@ -10,11 +10,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
-import { API_BASE, isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-client';
+import { downloadAttachment } from '../../../lib/download-attachment';
 import { showApiError } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
 import { usePermissions } from '../../../lib/permissions';
-import { getToken } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { QuoteCard } from '../../quotes/components/quote-card';
@@ -22,20 +22,6 @@ import { useCancelProject } from '../api/cancel-project';
 import { useProjectDetail } from '../api/project-detail';
 import { useRequestQuote } from '../api/request-quote';
 import { ProjectSummary } from '../components/project-summary';
-
-/** Downloads an attachment with the bearer token (a plain link would not carry it). */
-async function download(projectId: number, file: ProjectDetail['attachments'][number]) {
-  const res = await fetch(`${API_BASE}/projects/${projectId}/attachments/${file.id}`, {
-    headers: { authorization: `Bearer ${getToken() ?? ''}` },
-  });
-  if (!res.ok) throw new Error(String(res.status));
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = file.fileName;
-  a.click();
-  URL.revokeObjectURL(url);
-}
 
 const formatSize = (bytes: number) =>
   bytes >= 1024 * 1024
@@ -195,7 +181,7 @@ function ProjectDetailView({ project }: { project: ProjectDetail }) {
                     type="link"
                     icon={<DownloadOutlined />}
                     onClick={() =>
-                      download(project.id, file).catch(() => void message.error(t('unknown_error')))
+                      downloadAttachment(project.id, file).catch(() => void message.error(t('unknown_error')))
                     }
                   >
                     {t('projects.download')}

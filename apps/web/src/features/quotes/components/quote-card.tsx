@@ -1,27 +1,13 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { canTransitionProject, type ProjectDetail, type ProjectQuote } from '@junkan/shared';
+import { canTransitionProject, type ProjectDetail } from '@junkan/shared';
 import { App, Button, Card, Descriptions, Empty, Flex, Input, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { API_BASE } from '../../../lib/api-client';
+import { downloadAttachment } from '../../../lib/download-attachment';
 import { showApiError } from '../../../lib/form-errors';
 import { formatDate, formatNumber, formatYen } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
-import { getToken } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { useAcceptQuote, useRequestRequote } from '../api/answer-quote';
-
-async function downloadDocument(projectId: number, file: NonNullable<ProjectQuote['document']>) {
-  const res = await fetch(`${API_BASE}/projects/${projectId}/attachments/${file.id}`, {
-    headers: { authorization: `Bearer ${getToken() ?? ''}` },
-  });
-  if (!res.ok) throw new Error(String(res.status));
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = file.fileName;
-  a.click();
-  URL.revokeObjectURL(url);
-}
 
 /** The received quote on the project detail: lines, totals, document; the discharger approves or asks again. */
 export function QuoteCard({ project, isDischarger }: { project: ProjectDetail; isDischarger: boolean }) {
@@ -124,7 +110,7 @@ export function QuoteCard({ project, isDischarger }: { project: ProjectDetail; i
                   size="small"
                   icon={<DownloadOutlined />}
                   onClick={() =>
-                    downloadDocument(project.id, quote.document!).catch(
+                    downloadAttachment(project.id, quote.document!).catch(
                       () => void message.error(t('unknown_error')),
                     )
                   }

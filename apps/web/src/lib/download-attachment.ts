@@ -1,5 +1,5 @@
-import { API_BASE, ApiError } from '../../../lib/api-client';
-import { getToken } from '../../../lib/session';
+import { API_BASE, ApiError } from './api-client';
+import { getToken } from './session';
 
 /**
  * GET /projects/{id}/attachments/{attachmentId}: the download needs the bearer token, so it is fetched
