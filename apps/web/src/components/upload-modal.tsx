@@ -7,11 +7,11 @@ import {
   type UploadErrorCode,
   type UploadFileKind,
 } from '@junkan/shared';
-import { Alert, Button, Flex, Modal, Typography, Upload, type UploadFile, type UploadProps } from 'antd';
+import { Button, Flex, Modal, Typography, Upload, type UploadFile, type UploadProps } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../lib/api-client';
-import { messageText } from '../lib/i18n';
+import { UploadErrorList, useUploadErrors } from './upload-errors';
 
 export interface UploadPanelProps {
   /** Accepted kinds; a file of another kind shows upload_file_type_error. Default: pdf only. */
@@ -34,12 +34,6 @@ interface Item {
   percent: number;
 }
 
-interface PanelError {
-  key: number;
-  name: string;
-  code: string;
-}
-
 const DEFAULT_KINDS: readonly UploadFileKind[] = ['pdf'];
 
 /**
@@ -56,18 +50,16 @@ export function UploadPanel({
 }: UploadPanelProps) {
   const { t } = useTranslation();
   const [items, setItemsState] = useState<Item[]>([]);
-  const [errors, setErrors] = useState<PanelError[]>([]);
+  const uploadErrors = useUploadErrors();
   // beforeUpload runs once per file of a multi-file drop before React re-renders: the ref is the truth.
   const itemsRef = useRef<Item[]>([]);
-  const errorKey = useRef(0);
 
   const setItems = (update: (prev: Item[]) => Item[]) => {
     itemsRef.current = update(itemsRef.current);
     setItemsState(itemsRef.current);
     onBusyChange?.(itemsRef.current.some((i) => i.status === 'uploading'));
   };
-  const addError = (name: string, code: string) =>
-    setErrors((prev) => [...prev, { key: ++errorKey.current, name, code }]);
+  const addError = uploadErrors.add;
 
   /** Names held now: the owner's files and this panel's uploads that are sent or on their way. */
   const heldNames = () => {
@@ -117,18 +109,7 @@ export function UploadPanel({
 
   return (
     <Flex vertical gap={12}>
-      {errors.map((e) => (
-        <Alert
-          key={e.key}
-          type="error"
-          showIcon
-          closable
-          onClose={() => setErrors((prev) => prev.filter((x) => x.key !== e.key))}
-          message={messageText(t, e.code)}
-          description={e.name}
-          data-testid="upload-error"
-        />
-      ))}
+      <UploadErrorList errors={uploadErrors.errors} onDismiss={uploadErrors.dismiss} />
       <Upload.Dragger
         accept={acceptAttribute(kinds)}
         multiple={maxCount > 1}

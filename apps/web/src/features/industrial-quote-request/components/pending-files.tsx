@@ -1,8 +1,9 @@
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { acceptAttribute, checkUpload, UPLOAD_MAX_BYTES, UPLOAD_RULES } from '@junkan/shared';
-import { Alert, Button, Flex, List, Progress, Typography, Upload } from 'antd';
-import { useRef, useState } from 'react';
+import { Button, Flex, List, Progress, Typography, Upload } from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UploadErrorList, useUploadErrors } from '../../../components/upload-errors';
 import { messageText } from '../../../lib/i18n';
 import { formatFileSize } from '../file-size';
 
@@ -31,26 +32,14 @@ const RULE = UPLOAD_RULES.QUOTE_REQUEST;
  */
 export function PendingFiles({ files, onChange, disabled, existingNames = [] }: Props) {
   const { t } = useTranslation();
-  const [errors, setErrors] = useState<{ key: number; name: string; code: string }[]>([]);
+  const uploadErrors = useUploadErrors();
   // A multi-file drop calls beforeUpload once per file before the parent re-renders.
   const filesRef = useRef(files);
   filesRef.current = files;
-  const errorKey = useRef(0);
 
   return (
     <Flex vertical gap={8}>
-      {errors.map((e) => (
-        <Alert
-          key={e.key}
-          type="error"
-          showIcon
-          closable
-          onClose={() => setErrors((prev) => prev.filter((x) => x.key !== e.key))}
-          message={messageText(t, e.code)}
-          description={e.name}
-          data-testid="upload-error"
-        />
-      ))}
+      <UploadErrorList errors={uploadErrors.errors} onDismiss={uploadErrors.dismiss} />
       <Upload
         accept={acceptAttribute(RULE.kinds)}
         multiple
@@ -64,7 +53,7 @@ export function PendingFiles({ files, onChange, disabled, existingNames = [] }: 
             ...RULE,
           });
           if (code) {
-            setErrors((prev) => [...prev, { key: ++errorKey.current, name: file.name, code }]);
+            uploadErrors.add(file.name, code);
           } else {
             filesRef.current = [...filesRef.current, { uid: file.uid, file }];
             onChange(filesRef.current);
