@@ -21,6 +21,8 @@ import { businessCalendarRoutes } from './features/business-calendar/business-ca
 import { codeMasterRoutes } from './features/code-masters/code-masters.routes';
 import { collectionAreaRoutes } from './features/collection-areas/collection-areas.routes';
 import { companyRoutes } from './features/companies/companies.routes';
+import { scheduleContractCalendar } from './features/contracts/contract-calendar';
+import { contractRoutes } from './features/contracts/contracts.routes';
 import { disposalSiteMasterRoutes } from './features/disposal-site-master/disposal-site-master.routes';
 import { handlingWastePriceRoutes } from './features/handling-waste-prices/handling-waste-prices.routes';
 import { homeRoutes } from './features/home/home.routes';
@@ -122,6 +124,7 @@ export async function buildApp(
       await api.register(projectRoutes);
       await api.register(attachmentRoutes);
       await api.register(quoteRoutes);
+      await api.register(contractRoutes);
       await api.register(wasteMasterRoutes);
       await api.register(codeMasterRoutes);
       await api.register(disposalSiteMasterRoutes);
@@ -134,6 +137,7 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
+  if (config.contractCalendar) scheduleContractCalendar(app);
   registerWebApp(app, config.webDist);
   return app;
 }

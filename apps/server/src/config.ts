@@ -17,6 +17,8 @@ export interface AppConfig {
   publicUrl: string;
   logLevel: string;
   seedDemo: boolean;
+  /** Runs the contract calendar (start dates, renewals, period ends) at start and hourly. */
+  contractCalendar: boolean;
   /** Built web app to serve under /sys/; skipped when the folder is missing. */
   webDist: string;
   loginRateLimit: { max: number; windowMs: number };
@@ -49,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: env.SEED_DEMO !== 'false',
+    contractCalendar: env.CONTRACT_CALENDAR !== 'false',
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     loginRateLimit: {
       max: Number(env.LOGIN_RATE_LIMIT_MAX ?? 10),

@@ -46,6 +46,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
     publicUrl: 'http://junkan.test',
     logLevel: 'silent',
     seedDemo: true,
+    // Tests run the calendar themselves with the date they need (advanceContracts).
+    contractCalendar: false,
     webDist: '/nonexistent',
     loginRateLimit: { max: 5, windowMs: 60_000 },
     mailRateLimit: { max: 100, windowMs: 60_000 },

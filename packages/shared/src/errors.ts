@@ -34,6 +34,7 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   invalid_status_transition: 409,
   file_too_large: 413,
   project_not_found: 404,
+  contract_not_found: 404,
   too_many_requests: 429,
   server_error: 500,
 };

@@ -86,6 +86,9 @@ export const MESSAGE_CODES = [
   'master_saved',
   'master_deleted',
   'confirm_delete',
+  'date_in_past',
+  'license_expired',
+  'contract_not_found',
 ] as const;
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 

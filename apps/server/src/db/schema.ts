@@ -272,6 +272,64 @@ export const quoteLines = pgTable(
   (t) => [index('quote_lines_quote_idx').on(t.quoteId)],
 );
 
+/** A project's contract, written by its transporter and approved by the discharger; one per project. */
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    transportCompanyId: integer('transport_company_id')
+      .notNull()
+      .references(() => companies.id),
+    status: varchar('status', { length: 16 }).notNull(),
+    name: varchar('name', { length: 64 }).notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    contractType: varchar('contract_type', { length: 16 }).notNull(),
+    contractForm: varchar('contract_form', { length: 16 }).notNull(),
+    paymentMethod: varchar('payment_method', { length: 16 }).notNull(),
+    /** AUTO_UPDATE only: CONTINUE or END at the end of the current period; null until decided. */
+    renewal: varchar('renewal', { length: 8 }),
+    manifestFee: integer('manifest_fee').notNull().default(0),
+    preparationFee: integer('preparation_fee').notNull().default(0),
+    contactPerson: varchar('contact_person', { length: 16 }).notNull(),
+    licenseNumber: varchar('license_number', { length: 32 }).notNull(),
+    licenseDistrict: varchar('license_district', { length: 32 }).notNull(),
+    licenseExpireDate: date('license_expire_date', { mode: 'string' }).notNull(),
+    /** Why the discharger last returned it; kept until the next send. */
+    returnReason: text('return_reason'),
+    /** Bumped on every write, so a send or approval acts on exactly the version that was read. */
+    version: integer('version').notNull().default(1),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('contracts_project_unique').on(t.projectId),
+    index('contracts_transport_company_idx').on(t.transportCompanyId),
+    index('contracts_status_dates_idx').on(t.status, t.startDate, t.endDate),
+  ],
+);
+
+/** The contract's unit price for each waste line of the project. */
+export const contractUnitPrices = pgTable(
+  'contract_unit_prices',
+  {
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    wasteLineId: integer('waste_line_id')
+      .notNull()
+      .references(() => projectWasteLines.id, { onDelete: 'cascade' }),
+    unitPrice: integer('unit_price').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contractId, t.wasteLineId] })],
+);
+
 export const attachments = pgTable(
   'attachments',
   {

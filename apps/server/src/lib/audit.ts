@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client';
 import { auditLogs } from '../db/schema';
 
@@ -11,8 +10,17 @@ export interface AuditEntry {
   userId?: number;
 }
 
+/** Where a write comes from: a request (with its session, if signed in), or the system's own jobs. */
+export interface AuditSource {
+  id: string;
+  session?: { userId: number; adminId?: number | null } | null;
+}
+
+/** The contract calendar and other jobs that act without a request. */
+export const systemSource = (job: string): AuditSource => ({ id: `system:${job}`, session: null });
+
 /** Records a write: who (and the admin acting for them), what, when. Call it inside the write's transaction. */
-export async function recordAudit(db: DbOrTx, request: FastifyRequest, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: DbOrTx, request: AuditSource, entry: AuditEntry): Promise<void> {
   await db.insert(auditLogs).values({
     userId: request.session?.userId ?? entry.userId ?? null,
     adminId: request.session?.adminId ?? null,

@@ -21,3 +21,13 @@ export const pageOf = <T extends z.ZodTypeAny>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), size: z.number().int() });
 
 export const sortOrderSchema = z.enum(['asc', 'desc']).default('asc');
+
+/** A stored file as lists show it; the bytes come from the owner's download call. */
+export const attachmentSchema = z.object({
+  id: z.number(),
+  fileName: z.string(),
+  mimeType: z.string(),
+  size: z.number(),
+  createdAt: z.string(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { BAG_SIZES, PROJECT_STATUSES, PROJECT_TYPES } from '../enums';
 import type { ProjectListTab } from '../project-status';
 import { requiredString } from '../validation';
+import { attachmentSchema } from './common';
+import { contractSchema } from './contracts';
 
 /** Section 5 volume: up to 5 integer digits with 2 decimals, or an integer of up to 7 digits; commas stripped. */
 export const VOLUME_PATTERN = /^(\d{1,5}(\.\d{1,2})?|\d{1,7})$/;
@@ -107,15 +109,6 @@ export const cancelProjectSchema = z.object({
   reason: z.string().trim().max(512, 'max_length_exceeded').optional(),
 });
 
-export const attachmentSchema = z.object({
-  id: z.number(),
-  fileName: z.string(),
-  mimeType: z.string(),
-  size: z.number(),
-  createdAt: z.string(),
-});
-export type Attachment = z.infer<typeof attachmentSchema>;
-
 export const projectStatusHistoryItemSchema = z.object({
   fromStatus: z.enum(PROJECT_STATUSES).nullable(),
   toStatus: z.enum(PROJECT_STATUSES),
@@ -210,6 +203,8 @@ export const projectDetailSchema = z.object({
   requestedDate: z.string().nullable(),
   /** The received quote (issue 4), null before one arrives or after the discharger asked again. */
   quote: projectQuoteSchema.nullable(),
+  /** The contract (issue 4): the transporter sees its draft; the discharger once it was sent. */
+  contract: contractSchema.nullable(),
 });
 export type ProjectDetail = z.infer<typeof projectDetailSchema>;
 

@@ -17,6 +17,7 @@ import {
   attachments,
   collectionAreaPostalCodes,
   companies,
+  contracts,
   dischargeSites,
   offices,
   packingStyles,
@@ -29,9 +30,10 @@ import {
   wastes,
 } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
-import { recordAudit } from '../../lib/audit';
+import { type AuditSource, recordAudit } from '../../lib/audit';
 import { operatorRole } from '../../lib/roles';
 import type { Session } from '../../plugins/auth';
+import { projectContract } from '../contracts/contracts.service';
 import { projectQuote } from '../quotes/quotes.service';
 
 const LIST_LIMIT = 200;
@@ -172,7 +174,7 @@ export async function projectFor(
  */
 export async function transitionProject(
   tx: Tx,
-  request: FastifyRequest,
+  request: AuditSource,
   project: Pick<ProjectRow, 'id' | 'status'>,
   to: ProjectStatus,
   actor: ProjectActor,
@@ -207,6 +209,12 @@ export async function transitionProject(
     adminId: request.session?.adminId ?? null,
     reason: reason || null,
   });
+  // A cancelled project's contract is cancelled with it.
+  if (to === 'CANCEL')
+    await tx
+      .update(contracts)
+      .set({ status: 'CANCELLED', updatedAt: new Date(), version: sql`${contracts.version} + 1` })
+      .where(eq(contracts.projectId, project.id));
   await recordAudit(tx, request, {
     action: 'project.status',
     entity: 'project',
@@ -605,5 +613,6 @@ export async function getProjectDetail(db: DbOrTx, session: Session, id: number)
     createdDate: p.createdAt.toISOString(),
     requestedDate: p.requestedAt?.toISOString() ?? null,
     quote: await projectQuote(db, p.id, p.transportCompanyId),
+    contract: await projectContract(db, p.id, actorOf(session)),
   };
 }

@@ -23,7 +23,6 @@ import {
   quoteLines,
   quotes,
   unitMeasures,
-  users,
 } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
@@ -36,6 +35,7 @@ import {
   QUOTE_OWNER,
   storeAttachment,
 } from '../attachments/attachments.service';
+import { mailCompany, projectDetailPath } from '../projects/project-mail';
 import {
   getProjectDetail,
   type ProjectRow,
@@ -294,7 +294,7 @@ export async function createQuote(
     subject: '【junkan】見積が届きました / A quote has arrived',
     lines: ['収集運搬業者から見積が届きました。', `案件名: ${detail.projectTitle}`],
     english: 'A transporter has sent a quote for your request.',
-    projectId,
+    path: projectDetailPath(projectId),
   });
   return detail;
 }
@@ -400,7 +400,7 @@ async function answerQuote(
             `理由: ${reason ?? ''}`,
           ],
       english: accept ? 'The discharger accepted your quote.' : 'The discharger asks for a new quote.',
-      projectId,
+      path: projectDetailPath(projectId),
     });
   return detail;
 }
@@ -416,31 +416,3 @@ export const requestRequote = (
   projectId: number,
   reason: string,
 ) => answerQuote(app, request, projectId, false, reason);
-
-// ---- Mail --------------------------------------------------------------------------------------
-
-async function mailCompany(
-  app: FastifyInstance,
-  companyId: number,
-  role: 'WASTE' | 'TRANSPORT',
-  mail: { subject: string; lines: string[]; english: string; projectId: number },
-) {
-  const recipients = await app.db
-    .select({ email: users.email })
-    .from(users)
-    .where(
-      and(
-        eq(users.companyId, companyId),
-        eq(users.role, role),
-        eq(users.enabled, true),
-        isNull(users.deletedAt),
-      ),
-    );
-  const link = `${app.config.publicUrl}/sys/project-managment/detail/${mail.projectId}`;
-  for (const { email } of recipients)
-    await app.mailer.send({
-      to: email,
-      subject: mail.subject,
-      text: [...mail.lines, '', link, '', mail.english].join('\n'),
-    });
-}

@@ -1,0 +1,117 @@
+import { renewedPeriod } from '@junkan/shared';
+import { and, eq, lt, lte, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import { contracts, projects } from '../../db/schema';
+import { recordAudit, systemSource } from '../../lib/audit';
+import { tokyoDate } from '../../lib/time';
+import { transitionProject } from '../projects/projects.service';
+
+const source = systemSource('contract-calendar');
+
+export interface CalendarRun {
+  started: number;
+  renewed: number;
+  completed: number;
+}
+
+/**
+ * The contract dates' own moves, for Japan date `today`: an approved contract whose start has come puts its
+ * project in progress; at the end of its period an auto-renewing contract (not ended by a party) takes its
+ * next period, any other ends and completes its project. Each project moves in its own transaction.
+ */
+export async function advanceContracts(db: Database, today: string = tokyoDate()): Promise<CalendarRun> {
+  const run: CalendarRun = { started: 0, renewed: 0, completed: 0 };
+  const starting = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .innerJoin(contracts, eq(contracts.projectId, projects.id))
+    .where(
+      and(
+        eq(projects.status, 'COMPLETE_CONTRACT'),
+        eq(contracts.status, 'APPROVED'),
+        lte(contracts.startDate, today),
+      ),
+    );
+  for (const { id } of starting)
+    await db.transaction(async (tx) => {
+      const [p] = await tx
+        .select({ id: projects.id, status: projects.status })
+        .from(projects)
+        .where(eq(projects.id, id))
+        .for('update');
+      if (p?.status !== 'COMPLETE_CONTRACT') return;
+      await transitionProject(tx, source, { id, status: 'COMPLETE_CONTRACT' }, 'IN_PROGRESS', 'SYSTEM');
+      run.started++;
+    });
+
+  const ending = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .innerJoin(contracts, eq(contracts.projectId, projects.id))
+    .where(
+      and(eq(projects.status, 'IN_PROGRESS'), eq(contracts.status, 'APPROVED'), lt(contracts.endDate, today)),
+    );
+  for (const { id } of ending)
+    await db.transaction(async (tx) => {
+      const [p] = await tx
+        .select({ status: projects.status })
+        .from(projects)
+        .where(eq(projects.id, id))
+        .for('update');
+      const [c] = await tx.select().from(contracts).where(eq(contracts.projectId, id)).for('update');
+      if (p?.status !== 'IN_PROGRESS' || !c || c.status !== 'APPROVED' || c.endDate >= today) return;
+      if (c.contractType === 'AUTO_UPDATE' && c.renewal !== 'END') {
+        // Whole periods until one covers today (the server may have been stopped for a while).
+        let period = renewedPeriod(c.startDate, c.endDate);
+        while (period.endDate < today) period = renewedPeriod(period.startDate, period.endDate);
+        await tx
+          .update(contracts)
+          .set({ ...period, renewal: null, updatedAt: new Date(), version: sql`${contracts.version} + 1` })
+          .where(eq(contracts.id, c.id));
+        await recordAudit(tx, source, {
+          action: 'contract.renew',
+          entity: 'contract',
+          entityId: c.id,
+          detail: { from: { startDate: c.startDate, endDate: c.endDate }, to: period },
+        });
+        run.renewed++;
+        return;
+      }
+      await tx
+        .update(contracts)
+        .set({ status: 'ENDED', updatedAt: new Date(), version: sql`${contracts.version} + 1` })
+        .where(eq(contracts.id, c.id));
+      await transitionProject(
+        tx,
+        source,
+        { id, status: 'IN_PROGRESS' },
+        'COMPLETE',
+        'SYSTEM',
+        'contract period ended',
+      );
+      run.completed++;
+    });
+  return run;
+}
+
+const HOUR = 60 * 60 * 1000;
+
+/** Runs the contract calendar at start and every hour, so a date change is acted on within the hour. */
+export function scheduleContractCalendar(app: FastifyInstance) {
+  let timer: NodeJS.Timeout | undefined;
+  const tick = async () => {
+    try {
+      const run = await advanceContracts(app.db);
+      if (run.started || run.renewed || run.completed) app.log.info({ run }, 'contract calendar');
+    } catch (error) {
+      app.log.error({ err: error }, 'contract calendar failed');
+    }
+  };
+  app.addHook('onReady', async () => {
+    await tick();
+    timer = setInterval(tick, HOUR);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}

@@ -1,0 +1,157 @@
+import {
+  contractDraftSchema,
+  contractFileKindParamSchema,
+  contractInputSchema,
+  contractListItemSchema,
+  errorSchema,
+  idParamSchema,
+  projectDetailSchema,
+  renewalDecisionSchema,
+  returnContractSchema,
+} from '@junkan/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireOperatorRole } from '../../lib/roles';
+import { contentDisposition } from '../attachments/attachments.service';
+import {
+  approveContract,
+  contractDraft,
+  decideRenewal,
+  listContracts,
+  readContractFile,
+  returnContract,
+  saveContract,
+  sendContract,
+} from './contracts.service';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const tags = ['contracts'];
+const permission = 'CONTRACT_MANAGEMENT' as const;
+const detail = { 200: projectDetailSchema, ...errors };
+
+/**
+ * Issue 4: the transporter writes the contract and sends it; the discharger returns it with a reason or
+ * approves it; either side decides an auto-renewal. The project's status moves with each step.
+ */
+export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
+  const as = (role: 'WASTE' | 'TRANSPORT', request: Parameters<typeof app.requireSession>[0]) => {
+    const session = app.requireSession(request);
+    requireOperatorRole(session, role);
+    return session;
+  };
+
+  app.get(
+    '/contracts',
+    {
+      config: { permission },
+      schema: { tags, response: { 200: z.array(contractListItemSchema), ...errors } },
+    },
+    (request) => listContracts(app.db, as('WASTE', request)),
+  );
+
+  app.get(
+    '/trans/contracts',
+    {
+      config: { permission },
+      schema: { tags, response: { 200: z.array(contractListItemSchema), ...errors } },
+    },
+    (request) => listContracts(app.db, as('TRANSPORT', request)),
+  );
+
+  app.get(
+    '/trans/projects/:id/contract-draft',
+    {
+      config: { permission },
+      schema: { tags, params: idParamSchema, response: { 200: contractDraftSchema, ...errors } },
+    },
+    (request) => contractDraft(app.db, as('TRANSPORT', request), request.params.id),
+  );
+
+  app.put(
+    '/trans/projects/:id/contract',
+    {
+      config: { permission },
+      schema: { tags, params: idParamSchema, body: contractInputSchema, response: detail },
+    },
+    (request) => {
+      as('TRANSPORT', request);
+      return saveContract(app, request, request.params.id, request.body);
+    },
+  );
+
+  app.post(
+    '/trans/projects/:id/contract/send',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        description: 'Renders the contract documents (PDF) and asks the discharger to confirm.',
+        params: idParamSchema,
+        response: detail,
+      },
+    },
+    (request) => {
+      as('TRANSPORT', request);
+      return sendContract(app, request, request.params.id);
+    },
+  );
+
+  app.post(
+    '/projects/:id/contract/return',
+    {
+      config: { permission },
+      schema: { tags, params: idParamSchema, body: returnContractSchema, response: detail },
+    },
+    (request) => {
+      as('WASTE', request);
+      return returnContract(app, request, request.params.id, request.body.reason);
+    },
+  );
+
+  app.post(
+    '/projects/:id/contract/approve',
+    { config: { permission }, schema: { tags, params: idParamSchema, response: detail } },
+    (request) => {
+      as('WASTE', request);
+      return approveContract(app, request, request.params.id);
+    },
+  );
+
+  for (const [path, role] of [
+    ['/projects/:id/contract/renewal', 'WASTE'],
+    ['/trans/projects/:id/contract/renewal', 'TRANSPORT'],
+  ] as const)
+    app.post(
+      path,
+      {
+        config: { permission },
+        schema: { tags, params: idParamSchema, body: renewalDecisionSchema, response: detail },
+      },
+      (request) => {
+        as(role, request);
+        return decideRenewal(app, request, request.params.id, request.body.renewal);
+      },
+    );
+
+  app.get(
+    '/projects/:id/contract/files/:kind',
+    {
+      config: { permission },
+      schema: { tags, params: contractFileKindParamSchema, produces: ['application/pdf'] },
+    },
+    async (request, reply) => {
+      const file = await readContractFile(
+        app.db,
+        app.requireSession(request),
+        request.params.id,
+        request.params.kind,
+      );
+      return reply
+        .header('Content-Type', file.mimeType)
+        .header('Content-Disposition', contentDisposition(file.fileName))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store')
+        .send(file.content);
+    },
+  );
+};

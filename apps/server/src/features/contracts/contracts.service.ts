@@ -1,0 +1,736 @@
+import { createHash } from 'node:crypto';
+import {
+  type Attachment,
+  addMonths,
+  CONTRACT_FILE_KINDS,
+  type Contract,
+  type ContractAction,
+  type ContractDraft,
+  type ContractFileKind,
+  type ContractInput,
+  type ContractListItem,
+  type ContractStatus,
+  contractActions,
+  contractDateIssues,
+  contractFileKinds,
+  type MessageCode,
+  type ProjectActor,
+  type ProjectStatus,
+  type RenewalDecision,
+  statusOnApproval,
+} from '@junkan/shared';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../../db/client';
+import {
+  attachments,
+  companies,
+  contracts,
+  contractUnitPrices,
+  dischargeSites,
+  projectDischargeSites,
+  projects,
+  projectWasteLines,
+  quoteLines,
+  quotes,
+  unitMeasures,
+} from '../../db/schema';
+import { AppError, fieldError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import { uniqueViolation } from '../../lib/db-errors';
+import { tokyoDate } from '../../lib/time';
+import type { Session } from '../../plugins/auth';
+import { mailCompany, projectDetailPath } from '../projects/project-mail';
+import {
+  actorOf,
+  getProjectDetail,
+  type ProjectRow,
+  projectFor,
+  transitionProject,
+} from '../projects/projects.service';
+import { type ContractDocumentData, contractFileName, renderContractPdf } from './contract-document';
+
+type ContractRow = typeof contracts.$inferSelect;
+type Side = 'WASTE' | 'TRANSPORT';
+
+/** `attachments.owner_type` of a contract's document of one kind (`owner_id` the contract id). */
+export const contractFileOwner = (kind: ContractFileKind) => `CONTRACT_${kind.toUpperCase()}`;
+const FILE_OWNERS = CONTRACT_FILE_KINDS.map(contractFileOwner);
+const kindOfOwner = (ownerType: string) =>
+  CONTRACT_FILE_KINDS.find((k) => contractFileOwner(k) === ownerType) ?? null;
+
+const side = (actor: ProjectActor): Side => (actor === 'TRANSPORT' ? 'TRANSPORT' : 'WASTE');
+
+/** A discharger sees a contract once it was sent; a draft is the transporter's own. */
+const visibleTo = (status: string, role: Side) => role === 'TRANSPORT' || status !== 'DRAFT';
+
+// ---- Reading -----------------------------------------------------------------------------------
+
+/** Each waste line of a project with the quote's price and unit (the accepted quote of `transportCompanyId`). */
+async function quotedLines(db: DbOrTx, projectId: number, transportCompanyId: number | null) {
+  const lines = await db
+    .select({
+      id: projectWasteLines.id,
+      wasteName: projectWasteLines.wasteName,
+      quantityUnit: projectWasteLines.quantityUnit,
+      kind: projectWasteLines.kind,
+      quantity: projectWasteLines.quantity,
+      monthlyCapacity: projectWasteLines.monthlyCapacity,
+      frequency: projectWasteLines.frequency,
+      frequencyNumber: projectWasteLines.frequencyNumber,
+      weekdays: projectWasteLines.weekdays,
+      transTime: projectWasteLines.transTime,
+    })
+    .from(projectWasteLines)
+    .where(eq(projectWasteLines.projectId, projectId))
+    .orderBy(asc(projectWasteLines.sortOrder), asc(projectWasteLines.id));
+  const quoted =
+    transportCompanyId == null
+      ? []
+      : await db
+          .select({
+            wasteLineId: quoteLines.wasteLineId,
+            unitPrice: quoteLines.unitPrice,
+            quantity: quoteLines.quantity,
+            unit: unitMeasures.unit,
+          })
+          .from(quoteLines)
+          .innerJoin(quotes, eq(quotes.id, quoteLines.quoteId))
+          .leftJoin(unitMeasures, eq(unitMeasures.id, quoteLines.unitMeasureId))
+          .where(
+            and(
+              eq(quotes.projectId, projectId),
+              eq(quotes.transportCompanyId, transportCompanyId),
+              eq(quotes.status, 'ACCEPTED'),
+            ),
+          );
+  const byLine = new Map(quoted.map((q) => [q.wasteLineId, q]));
+  return lines.map((line) => {
+    const q = byLine.get(line.id);
+    return {
+      ...line,
+      quotedPrice: q?.unitPrice ?? 0,
+      unit: q?.unit ?? line.quantityUnit ?? (line.kind === 'REGULAR' ? 'kg' : null),
+      quotedQuantity: q ? Number(q.quantity) : null,
+    };
+  });
+}
+
+async function contractFiles(db: DbOrTx, contractId: number) {
+  const rows = await db
+    .select({
+      id: attachments.id,
+      ownerType: attachments.ownerType,
+      fileName: attachments.fileName,
+      mimeType: attachments.mimeType,
+      size: attachments.size,
+      createdAt: attachments.createdAt,
+    })
+    .from(attachments)
+    .where(and(inArray(attachments.ownerType, FILE_OWNERS), eq(attachments.ownerId, contractId)));
+  const file: Record<ContractFileKind, Attachment | null> = {
+    disposal: null,
+    regular: null,
+    combine: null,
+    collection: null,
+  };
+  for (const { ownerType, ...row } of rows) {
+    const kind = kindOfOwner(ownerType);
+    if (kind) file[kind] = { ...row, createdAt: row.createdAt.toISOString() };
+  }
+  return file;
+}
+
+/** Project.contract as the side sees it, or null (none yet, or a draft the discharger may not see). */
+export async function projectContract(
+  db: DbOrTx,
+  projectId: number,
+  actor: ProjectActor,
+): Promise<Contract | null> {
+  const [c] = await db.select().from(contracts).where(eq(contracts.projectId, projectId));
+  if (!c || !visibleTo(c.status, side(actor))) return null;
+  const prices = await db
+    .select({ wasteLineId: contractUnitPrices.wasteLineId, unitPrice: contractUnitPrices.unitPrice })
+    .from(contractUnitPrices)
+    .where(eq(contractUnitPrices.contractId, c.id));
+  const priceOf = new Map(prices.map((p) => [p.wasteLineId, p.unitPrice]));
+  const lines = await quotedLines(db, projectId, c.transportCompanyId);
+  return {
+    id: c.id,
+    status: c.status as ContractStatus,
+    contractName: c.name,
+    startDate: c.startDate,
+    endDate: c.endDate,
+    contractType: c.contractType as Contract['contractType'],
+    contractForm: c.contractForm as Contract['contractForm'],
+    paymentMethod: c.paymentMethod as Contract['paymentMethod'],
+    renewal: (c.renewal as RenewalDecision | null) ?? null,
+    unitPrices: lines
+      .filter((l) => priceOf.has(l.id))
+      .map((l) => ({
+        wasteLineId: l.id,
+        wasteName: l.wasteName,
+        unitPrice: priceOf.get(l.id)!,
+        unit: l.unit,
+      })),
+    manifestFee: c.manifestFee,
+    preparationFee: c.preparationFee,
+    contactPerson: c.contactPerson,
+    licenseNumber: c.licenseNumber,
+    licenseDistrict: c.licenseDistrict,
+    licenseExpireDate: c.licenseExpireDate,
+    returnReason: c.returnReason,
+    file: await contractFiles(db, c.id),
+    sentDate: c.sentAt?.toISOString() ?? null,
+    approvedDate: c.approvedAt?.toISOString() ?? null,
+  };
+}
+
+/** GET /contracts and GET /trans/contracts: the side's contracts, newest first. */
+export async function listContracts(db: DbOrTx, session: Session): Promise<ContractListItem[]> {
+  const role = side(actorOf(session));
+  const companyId = session.companyId;
+  if (!companyId) return [];
+  const counterpart = alias(companies, 'counterpart');
+  const rows = await db
+    .select({ contract: contracts, project: projects, counterpartName: counterpart.name })
+    .from(contracts)
+    .innerJoin(projects, eq(projects.id, contracts.projectId))
+    .innerJoin(
+      counterpart,
+      eq(counterpart.id, role === 'WASTE' ? contracts.transportCompanyId : projects.companyId),
+    )
+    .where(
+      role === 'WASTE'
+        ? and(eq(projects.companyId, companyId), ne(contracts.status, 'DRAFT'))
+        : eq(contracts.transportCompanyId, companyId),
+    )
+    .orderBy(desc(contracts.updatedAt), desc(contracts.id))
+    .limit(1000);
+  const files = rows.length
+    ? await db
+        .select({ ownerId: attachments.ownerId, ownerType: attachments.ownerType })
+        .from(attachments)
+        .where(
+          and(
+            inArray(attachments.ownerType, FILE_OWNERS),
+            inArray(
+              attachments.ownerId,
+              rows.map((r) => r.contract.id),
+            ),
+          ),
+        )
+    : [];
+  return rows.map(({ contract: c, project: p, counterpartName }) => ({
+    id: c.id,
+    projectId: p.id,
+    projectTitle: p.title,
+    projectStatus: p.status as ProjectStatus,
+    type: p.type,
+    contractName: c.name,
+    status: c.status as ContractStatus,
+    startDate: c.startDate,
+    endDate: c.endDate,
+    contractType: c.contractType as ContractListItem['contractType'],
+    renewal: (c.renewal as RenewalDecision | null) ?? null,
+    counterpart: { id: role === 'WASTE' ? c.transportCompanyId : p.companyId, name: counterpartName },
+    fileKinds: CONTRACT_FILE_KINDS.filter((k) =>
+      files.some((f) => f.ownerId === c.id && f.ownerType === contractFileOwner(k)),
+    ),
+    updatedDate: c.updatedAt.toISOString(),
+  }));
+}
+
+/** GET /projects/{id}/contract/files/{kind}: a contract document, for either party. */
+export async function readContractFile(
+  db: DbOrTx,
+  session: Session,
+  projectId: number,
+  kind: ContractFileKind,
+) {
+  const { contract } = await contractOfParty(db, session, projectId);
+  if (!contract || !visibleTo(contract.status, side(actorOf(session))))
+    throw new AppError('not_found', 'File not found');
+  const [row] = await db
+    .select({ fileName: attachments.fileName, mimeType: attachments.mimeType, content: attachments.content })
+    .from(attachments)
+    .where(and(eq(attachments.ownerType, contractFileOwner(kind)), eq(attachments.ownerId, contract.id)));
+  if (!row?.content) throw new AppError('not_found', 'File not found');
+  return { ...row, content: row.content };
+}
+
+// ---- The parties -------------------------------------------------------------------------------
+
+/**
+ * The project (locked when `lock`) and its contract, for the discharger who owns it or the transporter it is
+ * with. An open request a transporter merely may quote is not its contract's business: 404.
+ */
+async function contractOfParty(db: DbOrTx, session: Session, projectId: number, lock = false) {
+  const project = await projectFor(db, session, projectId, lock);
+  if (actorOf(session) === 'TRANSPORT' && project.transportCompanyId !== session.companyId)
+    throw new AppError('project_not_found', 'Project not found');
+  const query = db.select().from(contracts).where(eq(contracts.projectId, projectId));
+  const [contract] = lock ? await query.for('update') : await query;
+  return { project, contract: contract ?? null };
+}
+
+function requireAction(
+  project: ProjectRow,
+  contract: ContractRow | null,
+  role: Side,
+  action: ContractAction,
+): void {
+  const allowed = contractActions(
+    {
+      projectStatus: project.status,
+      contractStatus: (contract?.status as ContractStatus | undefined) ?? null,
+      contractType: contract?.contractType ?? null,
+    },
+    role,
+  );
+  if (!allowed.includes(action))
+    throw new AppError(
+      'invalid_status_transition',
+      `The contract cannot be changed now (${action})`,
+      undefined,
+      {
+        from: project.status,
+        to: project.status,
+      },
+    );
+}
+
+// ---- The transporter writes and sends ----------------------------------------------------------
+
+const firstOfNextMonth = (today: string) => addMonths(`${today.slice(0, 8)}01`, 1);
+const dayBefore = (date: string) => {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+};
+
+/** GET /trans/projects/{id}/contract-draft: the saved contract, or defaults from the project and its quote. */
+export async function contractDraft(db: DbOrTx, session: Session, projectId: number): Promise<ContractDraft> {
+  const { project, contract } = await contractOfParty(db, session, projectId);
+  const lines = await quotedLines(db, projectId, project.transportCompanyId);
+  if (contract) {
+    const prices = await db
+      .select()
+      .from(contractUnitPrices)
+      .where(eq(contractUnitPrices.contractId, contract.id));
+    const priceOf = new Map(prices.map((p) => [p.wasteLineId, p.unitPrice]));
+    return {
+      contractName: contract.name,
+      startDate: contract.startDate,
+      endDate: contract.endDate,
+      contractType: contract.contractType as ContractDraft['contractType'],
+      contractForm: contract.contractForm as ContractDraft['contractForm'],
+      paymentMethod: contract.paymentMethod as ContractDraft['paymentMethod'],
+      unitPrices: lines.map((l) => ({
+        wasteLineId: l.id,
+        wasteName: l.wasteName,
+        unitPrice: priceOf.get(l.id) ?? l.quotedPrice,
+        unit: l.unit,
+        quantity: l.quotedQuantity,
+      })),
+      manifestFee: contract.manifestFee,
+      preparationFee: contract.preparationFee,
+      contactPerson: contract.contactPerson,
+      licenseNumber: contract.licenseNumber,
+      licenseDistrict: contract.licenseDistrict,
+      licenseExpireDate: contract.licenseExpireDate,
+      returnReason: contract.returnReason,
+      status: contract.status as ContractStatus,
+    };
+  }
+  const companyId = session.companyId!;
+  const [company] = await db
+    .select({ contractPic: companies.contractPic })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  // The license the company stated on its latest contract, until permits are kept on their own.
+  const [latest] = await db
+    .select({
+      licenseNumber: contracts.licenseNumber,
+      licenseDistrict: contracts.licenseDistrict,
+      licenseExpireDate: contracts.licenseExpireDate,
+    })
+    .from(contracts)
+    .where(eq(contracts.transportCompanyId, companyId))
+    .orderBy(desc(contracts.updatedAt))
+    .limit(1);
+  const startDate = firstOfNextMonth(tokyoDate());
+  const spotOnly =
+    project.type === 'INDUSTRIAL' && lines.length > 0 && lines.every((l) => l.frequency === 'SPOT');
+  return {
+    contractName: project.title,
+    startDate,
+    endDate: spotOnly ? startDate : dayBefore(addMonths(startDate, 12)),
+    contractType: spotOnly ? 'SPOT' : 'AUTO_UPDATE',
+    contractForm: 'COMBINED',
+    paymentMethod: 'PAYMENT_INVOICE',
+    unitPrices: lines.map((l) => ({
+      wasteLineId: l.id,
+      wasteName: l.wasteName,
+      unitPrice: l.quotedPrice,
+      unit: l.unit,
+      quantity: l.quotedQuantity,
+    })),
+    manifestFee: 0,
+    preparationFee: 0,
+    contactPerson: company?.contractPic ?? '',
+    licenseNumber: latest?.licenseNumber ?? '',
+    licenseDistrict: latest?.licenseDistrict ?? '',
+    licenseExpireDate: latest?.licenseExpireDate ?? '',
+    returnReason: null,
+    status: null,
+  };
+}
+
+/** PUT /trans/projects/{id}/contract: saves the contract as the transporter writes it (a draft, or a correction). */
+export async function saveContract(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  projectId: number,
+  input: ContractInput,
+) {
+  const session = app.requireSession(request);
+  try {
+    await app.db.transaction(async (tx) => {
+      const { project, contract } = await contractOfParty(tx, session, projectId, true);
+      requireAction(project, contract, 'TRANSPORT', 'EDIT');
+      const lineIds = (
+        await tx
+          .select({ id: projectWasteLines.id })
+          .from(projectWasteLines)
+          .where(eq(projectWasteLines.projectId, projectId))
+      ).map((l) => l.id);
+      input.unitPrices.forEach((line, i) => {
+        if (!lineIds.includes(line.wasteLineId)) throw fieldError(`unitPrices.${i}.wasteLineId`, 'not_found');
+      });
+      if (input.unitPrices.length !== lineIds.length) throw fieldError('unitPrices', 'MSG_00_21');
+      const industrial = project.type === 'INDUSTRIAL';
+      const values = {
+        name: input.contractName,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        contractType: input.contractType,
+        // Municipal general waste has one template; the form and the manifest fee belong to industrial waste.
+        contractForm: industrial ? input.contractForm : 'COMBINED',
+        paymentMethod: input.paymentMethod,
+        manifestFee: industrial ? input.manifestFee : 0,
+        preparationFee: input.preparationFee,
+        contactPerson: input.contactPerson,
+        licenseNumber: input.licenseNumber,
+        licenseDistrict: input.licenseDistrict,
+        licenseExpireDate: input.licenseExpireDate,
+        updatedAt: new Date(),
+      };
+      let contractId: number;
+      if (contract) {
+        contractId = contract.id;
+        await tx
+          .update(contracts)
+          .set({ ...values, version: sql`${contracts.version} + 1` })
+          .where(eq(contracts.id, contractId));
+        await tx.delete(contractUnitPrices).where(eq(contractUnitPrices.contractId, contractId));
+      } else {
+        const [row] = await tx
+          .insert(contracts)
+          .values({
+            ...values,
+            projectId,
+            transportCompanyId: project.transportCompanyId!,
+            status: 'DRAFT',
+            createdBy: session.userId,
+          })
+          .returning({ id: contracts.id });
+        contractId = row!.id;
+      }
+      await tx
+        .insert(contractUnitPrices)
+        .values(
+          input.unitPrices.map((l) => ({ contractId, wasteLineId: l.wasteLineId, unitPrice: l.unitPrice })),
+        );
+      await recordAudit(tx, request, {
+        action: contract ? 'contract.update' : 'contract.create',
+        entity: 'contract',
+        entityId: contractId,
+      });
+    });
+  } catch (error) {
+    if (uniqueViolation(error) === 'contracts_project_unique')
+      throw new AppError('invalid_status_transition', 'A contract was created meanwhile');
+    throw error;
+  }
+  return getProjectDetail(app.db, session, projectId);
+}
+
+const weekdayNames = ['日', '月', '火', '水', '木', '金', '土'];
+
+/** How often a line is collected, in the document's words. */
+function collectionDays(line: Awaited<ReturnType<typeof quotedLines>>[number]): string {
+  if (line.kind === 'REGULAR' && line.weekdays?.length)
+    return `毎週 ${line.weekdays.map((d) => weekdayNames[d]).join('・')}曜日`;
+  const time = line.transTime ? `（${line.transTime}）` : '';
+  if (line.frequency === 'WEEKLY') return `週${line.frequencyNumber ?? 1}回${time}`;
+  if (line.frequency === 'MONTHLY') return `月${line.frequencyNumber ?? 1}回${time}`;
+  if (line.frequency === 'SPOT') return `スポット（都度）${time}`;
+  return '協議により定める';
+}
+
+async function documentData(db: DbOrTx, project: ProjectRow, contract: ContractRow) {
+  const [discharger] = await db.select().from(companies).where(eq(companies.id, project.companyId));
+  const [transporter] = await db
+    .select()
+    .from(companies)
+    .where(eq(companies.id, contract.transportCompanyId));
+  const sites = await db
+    .select({ site: dischargeSites })
+    .from(projectDischargeSites)
+    .innerJoin(dischargeSites, eq(dischargeSites.id, projectDischargeSites.dischargeSiteId))
+    .where(eq(projectDischargeSites.projectId, project.id))
+    .orderBy(asc(dischargeSites.id));
+  const prices = await db
+    .select()
+    .from(contractUnitPrices)
+    .where(eq(contractUnitPrices.contractId, contract.id));
+  const priceOf = new Map(prices.map((p) => [p.wasteLineId, p.unitPrice]));
+  const lines = await quotedLines(db, project.id, contract.transportCompanyId);
+  const quantityText = (l: (typeof lines)[number]) => {
+    const q = l.kind === 'REGULAR' ? l.monthlyCapacity : l.quantity;
+    if (q == null || Number(q) === 0) return null;
+    return l.kind === 'REGULAR'
+      ? `月 ${Number(q).toLocaleString('ja-JP')} kg`
+      : `${Number(q).toLocaleString('ja-JP')} ${l.unit ?? ''}`.trim();
+  };
+  const base: Omit<ContractDocumentData, 'kind'> = {
+    contractName: contract.name,
+    startDate: contract.startDate,
+    endDate: contract.endDate,
+    contractType: contract.contractType as ContractDocumentData['contractType'],
+    paymentMethod: contract.paymentMethod as ContractDocumentData['paymentMethod'],
+    issuedDate: tokyoDate(),
+    discharger: {
+      name: discharger?.name ?? '',
+      address: discharger?.address ?? '',
+      contactPerson: discharger?.contractPic ?? '',
+    },
+    transporter: {
+      name: transporter?.name ?? '',
+      address: transporter?.address ?? '',
+      contactPerson: contract.contactPerson,
+      licenseNumber: contract.licenseNumber,
+      licenseDistrict: contract.licenseDistrict,
+      licenseExpireDate: contract.licenseExpireDate,
+    },
+    dischargeSites: sites.map(({ site: s }) => ({
+      name: s.name,
+      address: [s.address1, s.address2, s.address3].filter(Boolean).join(''),
+    })),
+    lines: lines.map((l) => ({
+      wasteName: l.wasteName,
+      quantity: quantityText(l),
+      unitPrice: priceOf.get(l.id) ?? 0,
+      unit: l.unit,
+      collectionDays: collectionDays(l),
+    })),
+    manifestFee: contract.manifestFee,
+    preparationFee: contract.preparationFee,
+  };
+  return contractFileKinds(project.type, contract.contractForm as 'COMBINED' | 'SEPARATE').map(
+    (kind): ContractDocumentData => ({ ...base, kind }),
+  );
+}
+
+const dateFieldErrors = (issues: { path: string; code: MessageCode }[]) => {
+  const first = issues[0];
+  if (!first) return;
+  throw new AppError(first.code, first.code, Object.fromEntries(issues.map((i) => [i.path, i.code])));
+};
+
+/**
+ * POST /trans/projects/{id}/contract/send: renders the contract documents, stores them and asks the
+ * discharger to confirm (REQUEST_CONTRACT). The documents are rendered outside the transaction; the
+ * transaction then checks that the contract is still the version they were made from.
+ */
+export async function sendContract(app: FastifyInstance, request: FastifyRequest, projectId: number) {
+  const session = app.requireSession(request);
+  const { project, contract } = await contractOfParty(app.db, session, projectId);
+  if (!contract) throw new AppError('contract_not_found', 'No contract to send');
+  requireAction(project, contract, 'TRANSPORT', 'SEND');
+  dateFieldErrors(contractDateIssues(contract, tokyoDate()));
+  const documents = await Promise.all(
+    (await documentData(app.db, project, contract)).map(async (data) => ({
+      kind: data.kind,
+      fileName: contractFileName(data),
+      content: await renderContractPdf(data),
+    })),
+  );
+  await app.db.transaction(async (tx) => {
+    const locked = await contractOfParty(tx, session, projectId, true);
+    if (!locked.contract || locked.contract.version !== contract.version)
+      throw new AppError('invalid_status_transition', 'The contract changed meanwhile');
+    requireAction(locked.project, locked.contract, 'TRANSPORT', 'SEND');
+    await tx
+      .delete(attachments)
+      .where(and(inArray(attachments.ownerType, FILE_OWNERS), eq(attachments.ownerId, contract.id)));
+    await tx.insert(attachments).values(
+      documents.map((d) => ({
+        ownerType: contractFileOwner(d.kind),
+        ownerId: contract.id,
+        fileName: d.fileName,
+        mimeType: 'application/pdf',
+        size: d.content.length,
+        storageKey: createHash('sha256').update(d.content).digest('hex'),
+        content: d.content,
+        createdBy: session.userId,
+      })),
+    );
+    await tx
+      .update(contracts)
+      .set({
+        status: 'REQUESTED',
+        sentAt: new Date(),
+        returnReason: null,
+        updatedAt: new Date(),
+        version: sql`${contracts.version} + 1`,
+      })
+      .where(eq(contracts.id, contract.id));
+    await recordAudit(tx, request, {
+      action: 'contract.send',
+      entity: 'contract',
+      entityId: contract.id,
+      detail: { files: documents.map((d) => d.kind) },
+    });
+    await transitionProject(tx, request, locked.project, 'REQUEST_CONTRACT', 'TRANSPORT');
+  });
+  await mailCompany(app, project.companyId, 'WASTE', {
+    subject: '【junkan】契約書の確認依頼が届きました / Please confirm your contract',
+    lines: [
+      '収集運搬業者から契約書の確認依頼が届きました。内容をご確認のうえ、承認または差し戻しをしてください。',
+      `案件名: ${project.title}`,
+    ],
+    english: 'A transporter has sent a contract for you to confirm.',
+    path: `/contract-confirm/${projectId}`,
+  });
+  return getProjectDetail(app.db, session, projectId);
+}
+
+// ---- The discharger answers --------------------------------------------------------------------
+
+async function answerContract(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  projectId: number,
+  answer: { approve: true } | { approve: false; reason: string },
+) {
+  const session = app.requireSession(request);
+  const { project, contract } = await app.db.transaction(async (tx) => {
+    const found = await contractOfParty(tx, session, projectId, true);
+    const c = found.contract;
+    requireAction(found.project, c, 'WASTE', answer.approve ? 'APPROVE' : 'RETURN');
+    if (!c) throw new AppError('contract_not_found', 'No contract');
+    const changes = answer.approve
+      ? { status: 'APPROVED', approvedAt: new Date() }
+      : { status: 'RETURNED', returnReason: answer.reason };
+    await tx
+      .update(contracts)
+      .set({ ...changes, updatedAt: new Date(), version: sql`${contracts.version} + 1` })
+      .where(eq(contracts.id, c.id));
+    await recordAudit(tx, request, {
+      action: answer.approve ? 'contract.approve' : 'contract.return',
+      entity: 'contract',
+      entityId: c.id,
+      ...(answer.approve ? {} : { detail: { reason: answer.reason } }),
+    });
+    const to = answer.approve ? statusOnApproval(c.startDate, tokyoDate()) : 'CREATING_CONTRACT';
+    await transitionProject(tx, request, found.project, to, 'WASTE', answer.approve ? null : answer.reason);
+    return { project: found.project, contract: c };
+  });
+  await mailCompany(app, contract.transportCompanyId, 'TRANSPORT', {
+    subject: answer.approve
+      ? '【junkan】契約が承認されました / Your contract was approved'
+      : '【junkan】契約書が差し戻されました / Your contract was returned',
+    lines: answer.approve
+      ? [
+          '排出事業者が契約を承認しました。',
+          `案件名: ${project.title}`,
+          `契約期間: ${contract.startDate} 〜 ${contract.endDate}`,
+        ]
+      : [
+          '排出事業者が契約書を差し戻しました。内容を修正して再送してください。',
+          `案件名: ${project.title}`,
+          `理由: ${answer.reason}`,
+        ],
+    english: answer.approve
+      ? 'The discharger approved your contract.'
+      : 'The discharger returned your contract; please correct it and send it again.',
+    path: answer.approve ? projectDetailPath(projectId) : `/contract-create/${projectId}`,
+  });
+  return getProjectDetail(app.db, session, projectId);
+}
+
+/** POST /projects/{id}/contract/approve: in progress from the start date (at once if it has come). */
+export const approveContract = (app: FastifyInstance, request: FastifyRequest, projectId: number) =>
+  answerContract(app, request, projectId, { approve: true });
+
+/** POST /projects/{id}/contract/return: back to the transporter with the reason. */
+export const returnContract = (
+  app: FastifyInstance,
+  request: FastifyRequest,
+  projectId: number,
+  reason: string,
+) => answerContract(app, request, projectId, { approve: false, reason });
+
+// ---- Renewal -----------------------------------------------------------------------------------
+
+/**
+ * POST /projects/{id}/contract/renewal (and trans/): either party decides whether an auto-renewing contract
+ * continues past its period or ends with it.
+ */
+export async function decideRenewal(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  projectId: number,
+  renewal: RenewalDecision,
+) {
+  const session = app.requireSession(request);
+  const role = side(actorOf(session));
+  const { project, contract } = await app.db.transaction(async (tx) => {
+    const found = await contractOfParty(tx, session, projectId, true);
+    requireAction(found.project, found.contract, role, 'DECIDE_RENEWAL');
+    const c = found.contract!;
+    await tx
+      .update(contracts)
+      .set({ renewal, updatedAt: new Date(), version: sql`${contracts.version} + 1` })
+      .where(eq(contracts.id, c.id));
+    await recordAudit(tx, request, {
+      action: 'contract.renewal',
+      entity: 'contract',
+      entityId: c.id,
+      detail: { renewal },
+    });
+    return found;
+  });
+  const other: Side = role === 'WASTE' ? 'TRANSPORT' : 'WASTE';
+  await mailCompany(app, other === 'WASTE' ? project.companyId : contract!.transportCompanyId, other, {
+    subject:
+      renewal === 'END'
+        ? '【junkan】契約の自動更新が終了されました / Auto-renewal was ended'
+        : '【junkan】契約の自動更新が継続されました / Auto-renewal continues',
+    lines: [
+      renewal === 'END'
+        ? `契約は期間満了（${contract!.endDate}）で終了します。`
+        : `契約は期間満了（${contract!.endDate}）後も同一条件で更新されます。`,
+      `案件名: ${project.title}`,
+    ],
+    english:
+      renewal === 'END'
+        ? 'The contract ends at the end of its period.'
+        : 'The contract renews at the end of its period.',
+    path: projectDetailPath(projectId),
+  });
+  return getProjectDetail(app.db, session, projectId);
+}

@@ -1,0 +1,486 @@
+import { nextDay } from '@junkan/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailText } from '../../../test/smtp-sink';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+import {
+  auditLogs,
+  collectionAreaPostalCodes,
+  collectionAreas,
+  companies,
+  contracts,
+  dischargeSites,
+  wastes,
+} from '../../db/schema';
+import { tokyoDate } from '../../lib/time';
+import { advanceContracts } from './contract-calendar';
+
+let t: TestContext;
+const DIS = 'discharger@example.com';
+const DIS2 = 'discharger2@example.com';
+const TRANS = 'transporter@example.com';
+const PLATFORM = 'platform@example.com';
+
+const tokens = new Map<string, string>();
+async function call(method: 'GET' | 'POST' | 'PUT', url: string, email: string, payload?: unknown) {
+  let token = tokens.get(email);
+  if (!token) {
+    token = await t.login(email);
+    tokens.set(email, token);
+  }
+  return t.app.inject({ method, url, headers: t.auth(token), payload: payload as object });
+}
+
+let f: { ginza: number; regular: number[]; industrial: number; unit: number };
+const today = () => tokyoDate();
+const tomorrow = () => nextDay(tokyoDate());
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const company = async (name: string) =>
+    (await t.db.query.companies.findFirst({ where: eq(companies.name, name) }))!.id;
+  const greenId = await company('株式会社グリーン商事');
+  const totoId = await company('東都環境サービス株式会社');
+  const sites = await t.db.select().from(dischargeSites).where(eq(dischargeSites.companyId, greenId));
+  const regular = await t.db.select().from(wastes).where(eq(wastes.category, 'REGULAR'));
+  const industrial = await t.db.query.wastes.findFirst({ where: eq(wastes.category, 'INDUSTRIAL') });
+  const unit = await t.db.query.unitMeasures.findFirst();
+  f = {
+    ginza: sites.find((s) => s.name === '銀座店')!.id,
+    regular: regular.map((w) => w.id),
+    industrial: industrial!.id,
+    unit: unit!.id,
+  };
+  // 東都 serves 銀座 (104-0061) for both kinds of waste.
+  for (const type of ['REGULAR', 'INDUSTRIAL'] as const) {
+    const [area] = await t.db
+      .insert(collectionAreas)
+      .values({ transportCompanyId: totoId, type, areaName: `中央区 ${type}` })
+      .returning();
+    await t.db
+      .insert(collectionAreaPostalCodes)
+      .values({ areaId: area!.id, transportCompanyId: totoId, type, posCode: '1040061' });
+  }
+});
+afterAll(() => t.close());
+
+/** A project of the demo discharger whose quote from 東都 was accepted (CREATING_CONTRACT). */
+async function acceptedProject(type: 'REGULAR' | 'INDUSTRIAL' = 'REGULAR') {
+  const lines =
+    type === 'REGULAR'
+      ? [
+          {
+            wasteId: f.regular[0],
+            monthlyCapacity: '120',
+            bags: { '45': 2 },
+            collectionCount: 2,
+            weekdays: [1, 4],
+          },
+          { wasteId: f.regular[1], bags: { '70': 1 }, collectionCount: 1, weekdays: [3] },
+        ]
+      : [
+          {
+            wasteId: f.industrial,
+            quantity: '2.5',
+            unitMeasureId: f.unit,
+            frequency: 'MONTHLY',
+            frequencyNumber: 1,
+          },
+        ];
+  const created = await call('POST', '/api/projects', DIS, {
+    type,
+    projectTitle: `契約テスト ${type}`,
+    dischargeSiteIds: [f.ginza],
+    lines,
+  });
+  expect(created.statusCode).toBe(200);
+  const project = created.json() as {
+    id: number;
+    pwasteRegulars: { id: number }[];
+    pwasteIndustries: { id: number }[];
+  };
+  const lineIds = [...project.pwasteRegulars, ...project.pwasteIndustries].map((l) => l.id);
+  expect((await call('POST', `/api/projects/${project.id}/request-quote`, DIS)).statusCode).toBe(200);
+  const quoted = await call('POST', `/api/trans/projects/${project.id}/quotes`, TRANS, {
+    lines: lineIds.map((wasteLineId, i) => ({ wasteLineId, unitPrice: 1000 + i * 500, quantity: '2' })),
+  });
+  expect(quoted.statusCode).toBe(200);
+  expect((await call('POST', `/api/projects/${project.id}/accept-quote`, DIS)).statusCode).toBe(200);
+  return { id: project.id, lineIds };
+}
+
+const contractBody = (lineIds: number[], over: Record<string, unknown> = {}) => ({
+  contractName: '一般廃棄物 定期回収契約',
+  startDate: tomorrow(),
+  endDate: '2099-12-31',
+  contractType: 'AUTO_UPDATE',
+  paymentMethod: 'PAYMENT_INVOICE',
+  unitPrices: lineIds.map((wasteLineId) => ({ wasteLineId, unitPrice: 1500 })),
+  manifestFee: 0,
+  preparationFee: 3000,
+  contactPerson: '佐藤 次郎',
+  licenseNumber: '第13-00-012345号',
+  licenseDistrict: '東京都',
+  licenseExpireDate: '2099-12-31',
+  ...over,
+});
+
+const detail = async (id: number, email: string) => (await call('GET', `/api/projects/${id}`, email)).json();
+
+describe('contract draft', () => {
+  it('starts from the accepted quote and the company contact, for the transporter only', async () => {
+    const p = await acceptedProject();
+    const res = await call('GET', `/api/trans/projects/${p.id}/contract-draft`, TRANS);
+    expect(res.statusCode).toBe(200);
+    const draft = res.json();
+    expect(draft.status).toBeNull();
+    expect(draft.contractType).toBe('AUTO_UPDATE');
+    expect(draft.paymentMethod).toBe('PAYMENT_INVOICE');
+    expect(draft.startDate > today()).toBe(true);
+    expect(draft.unitPrices.map((l: { unitPrice: number }) => l.unitPrice)).toEqual([1000, 1500]);
+    expect(draft.contactPerson).not.toBe('');
+
+    expect((await call('GET', `/api/trans/projects/${p.id}/contract-draft`, DIS)).statusCode).toBe(403);
+    // Another transporter: the project is not its business, and nothing of it is shown.
+    const other = await call('GET', `/api/trans/projects/${p.id}/contract-draft`, PLATFORM);
+    expect(other.statusCode).toBe(404);
+    expect(other.body).not.toContain('契約テスト');
+  });
+
+  it('is saved by the transporter and hidden from the discharger until sent', async () => {
+    const p = await acceptedProject();
+    const saved = await call('PUT', `/api/trans/projects/${p.id}/contract`, TRANS, contractBody(p.lineIds));
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().contract).toMatchObject({
+      status: 'DRAFT',
+      contractForm: 'COMBINED',
+      preparationFee: 3000,
+    });
+    expect(saved.json().projectStatus).toBe('CREATING_CONTRACT');
+    expect((await detail(p.id, DIS)).contract).toBeNull();
+    const list = (await call('GET', '/api/contracts', DIS)).json() as { projectId: number }[];
+    expect(list.some((c) => c.projectId === p.id)).toBe(false);
+    const transList = (await call('GET', '/api/trans/contracts', TRANS)).json() as { projectId: number }[];
+    expect(transList.some((c) => c.projectId === p.id)).toBe(true);
+    // The draft call now answers the saved values.
+    const draft = (await call('GET', `/api/trans/projects/${p.id}/contract-draft`, TRANS)).json();
+    expect(draft).toMatchObject({
+      status: 'DRAFT',
+      contractName: '一般廃棄物 定期回収契約',
+      preparationFee: 3000,
+    });
+  });
+
+  it('refuses bad fields with their codes, the wrong role and another company', async () => {
+    const p = await acceptedProject();
+    const put = (body: unknown, email = TRANS) =>
+      call('PUT', `/api/trans/projects/${p.id}/contract`, email, body);
+    const bad = async (over: Record<string, unknown>, field: string, code: string, status = 400) => {
+      const res = await put(contractBody(p.lineIds, over));
+      expect(res.statusCode, JSON.stringify(over)).toBe(status);
+      expect(res.json().fields?.[field]).toBe(code);
+    };
+    await bad({ contractName: '' }, 'contractName', 'MSG_00_21');
+    await bad({ endDate: '2020-01-01' }, 'endDate', 'invalid_period');
+    await bad({ startDate: '2026/12/01' }, 'startDate', 'invalid_format');
+    await bad({ licenseExpireDate: '2000-01-01' }, 'licenseExpireDate', 'license_expired');
+    await bad({ contactPerson: 'あ'.repeat(17) }, 'contactPerson', 'max_length_exceeded');
+    await bad({ unitPrices: [{ wasteLineId: p.lineIds[0], unitPrice: 1 }] }, 'unitPrices', 'MSG_00_21');
+    await bad(
+      {
+        unitPrices: [
+          { wasteLineId: 999999, unitPrice: 1 },
+          { wasteLineId: p.lineIds[1], unitPrice: 1 },
+        ],
+      },
+      'unitPrices.0.wasteLineId',
+      'not_found',
+      404,
+    );
+    expect((await put(contractBody(p.lineIds), DIS)).statusCode).toBe(403);
+    const other = await put(contractBody(p.lineIds), PLATFORM);
+    expect(other.statusCode).toBe(404);
+    expect(await t.db.select().from(contracts).where(eq(contracts.projectId, p.id))).toEqual([]);
+  });
+
+  it('cannot be written before the quote is accepted', async () => {
+    const created = await call('POST', '/api/projects', DIS, {
+      type: 'REGULAR',
+      projectTitle: '未承認',
+      dischargeSiteIds: [f.ginza],
+      lines: [{ wasteId: f.regular[0], bags: { '45': 1 }, collectionCount: 1, weekdays: [2] }],
+    });
+    const id = created.json().id as number;
+    const lineId = created.json().pwasteRegulars[0].id as number;
+    await call('POST', `/api/projects/${id}/request-quote`, DIS);
+    await call('POST', `/api/trans/projects/${id}/quotes`, TRANS, {
+      lines: [{ wasteLineId: lineId, unitPrice: 100, quantity: '1' }],
+    });
+    const res = await call('PUT', `/api/trans/projects/${id}/contract`, TRANS, contractBody([lineId]));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('invalid_status_transition');
+  });
+});
+
+describe('the contract flow', () => {
+  it('sends, returns with a reason, is corrected and re-sent, approved, and starts on its start date', async () => {
+    const p = await acceptedProject();
+    await call('PUT', `/api/trans/projects/${p.id}/contract`, TRANS, contractBody(p.lineIds));
+
+    // A period that started yesterday cannot be sent.
+    const yesterdayStart = await call(
+      'PUT',
+      `/api/trans/projects/${p.id}/contract`,
+      TRANS,
+      contractBody(p.lineIds, { startDate: '2020-01-01' }),
+    );
+    expect(yesterdayStart.statusCode).toBe(200);
+    const past = await call('POST', `/api/trans/projects/${p.id}/contract/send`, TRANS);
+    expect(past.statusCode).toBe(400);
+    expect(past.json().fields).toEqual({ startDate: 'date_in_past' });
+    await call('PUT', `/api/trans/projects/${p.id}/contract`, TRANS, contractBody(p.lineIds));
+
+    // The discharger cannot answer a contract that was not sent.
+    expect((await call('POST', `/api/projects/${p.id}/contract/approve`, DIS)).statusCode).toBe(409);
+
+    const before = t.smtp.mails.length;
+    const sent = await call('POST', `/api/trans/projects/${p.id}/contract/send`, TRANS);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().projectStatus).toBe('REQUEST_CONTRACT');
+    expect(sent.json().contract.status).toBe('REQUESTED');
+    expect(sent.json().contract.file.regular).toMatchObject({ mimeType: 'application/pdf' });
+    expect(sent.json().contract.file.combine).toBeNull();
+    const mail = t.smtp.mails.slice(before).find((m) => m.to.includes(DIS));
+    expect(mail && mailText(mail.raw)).toContain(`/sys/contract-confirm/${p.id}`);
+
+    // Both parties download the document; nobody else does.
+    for (const email of [DIS, TRANS]) {
+      const pdf = await call('GET', `/api/projects/${p.id}/contract/files/regular`, email);
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    expect((await call('GET', `/api/projects/${p.id}/contract/files/regular`, DIS2)).statusCode).toBe(404);
+    expect((await call('GET', `/api/projects/${p.id}/contract/files/regular`, PLATFORM)).statusCode).toBe(
+      404,
+    );
+    expect((await call('GET', `/api/projects/${p.id}/contract/files/combine`, DIS)).statusCode).toBe(404);
+    // While the discharger looks at it, the transporter cannot change it.
+    expect(
+      (await call('PUT', `/api/trans/projects/${p.id}/contract`, TRANS, contractBody(p.lineIds))).statusCode,
+    ).toBe(409);
+
+    // Return: a reason is required; only the discharger returns.
+    const noReason = await call('POST', `/api/projects/${p.id}/contract/return`, DIS, { reason: ' ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().fields).toEqual({ reason: 'MSG_00_21' });
+    expect(
+      (await call('POST', `/api/projects/${p.id}/contract/return`, TRANS, { reason: 'x' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('POST', `/api/projects/${p.id}/contract/return`, DIS2, { reason: 'x' })).statusCode,
+    ).toBe(404);
+    const mailsBeforeReturn = t.smtp.mails.length;
+    const returned = await call('POST', `/api/projects/${p.id}/contract/return`, DIS, {
+      reason: '単価を見直してください',
+    });
+    expect(returned.statusCode).toBe(200);
+    expect(returned.json().projectStatus).toBe('CREATING_CONTRACT');
+    expect(returned.json().contract).toMatchObject({
+      status: 'RETURNED',
+      returnReason: '単価を見直してください',
+    });
+    expect(returned.json().history.at(-1)).toMatchObject({
+      fromStatus: 'REQUEST_CONTRACT',
+      toStatus: 'CREATING_CONTRACT',
+      reason: '単価を見直してください',
+    });
+    const returnMail = t.smtp.mails.slice(mailsBeforeReturn).find((m) => m.to.includes(TRANS));
+    expect(returnMail && mailText(returnMail.raw)).toContain(`/sys/contract-create/${p.id}`);
+    expect((await call('GET', `/api/trans/projects/${p.id}/contract-draft`, TRANS)).json().returnReason).toBe(
+      '単価を見直してください',
+    );
+
+    // Corrected and sent again.
+    const corrected = await call(
+      'PUT',
+      `/api/trans/projects/${p.id}/contract`,
+      TRANS,
+      contractBody(p.lineIds, {
+        unitPrices: p.lineIds.map((wasteLineId) => ({ wasteLineId, unitPrice: 1300 })),
+      }),
+    );
+    expect(corrected.statusCode).toBe(200);
+    expect(corrected.json().contract.status).toBe('RETURNED');
+    const resent = await call('POST', `/api/trans/projects/${p.id}/contract/send`, TRANS);
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json().contract).toMatchObject({ status: 'REQUESTED', returnReason: null });
+    expect(resent.json().contract.unitPrices.map((l: { unitPrice: number }) => l.unitPrice)).toEqual([
+      1300, 1300,
+    ]);
+
+    // Approved before the start date: contract complete, then in progress when the date comes.
+    const approved = await call('POST', `/api/projects/${p.id}/contract/approve`, DIS);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().projectStatus).toBe('COMPLETE_CONTRACT');
+    expect(approved.json().contract.status).toBe('APPROVED');
+    expect((await call('POST', `/api/projects/${p.id}/contract/approve`, DIS)).statusCode).toBe(409);
+
+    await advanceContracts(t.db, today());
+    expect((await detail(p.id, DIS)).projectStatus).toBe('COMPLETE_CONTRACT');
+    const run = await advanceContracts(t.db, tomorrow());
+    expect(run.started).toBeGreaterThanOrEqual(1);
+    const started = await detail(p.id, TRANS);
+    expect(started.projectStatus).toBe('IN_PROGRESS');
+    expect(started.history.at(-1)).toMatchObject({
+      fromStatus: 'COMPLETE_CONTRACT',
+      toStatus: 'IN_PROGRESS',
+    });
+
+    const list = (await call('GET', '/api/contracts', DIS)).json() as { projectId: number }[];
+    expect(list.find((c) => c.projectId === p.id)).toMatchObject({
+      status: 'APPROVED',
+      projectStatus: 'IN_PROGRESS',
+      fileKinds: ['regular'],
+      counterpart: { name: '東都環境サービス株式会社' },
+    });
+    const audits = await t.db.select().from(auditLogs).where(eq(auditLogs.entity, 'contract'));
+    expect(audits.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['contract.create', 'contract.send', 'contract.return', 'contract.approve']),
+    );
+  });
+
+  it('is in progress at once when approved on or after its start date', async () => {
+    const p = await acceptedProject();
+    await call(
+      'PUT',
+      `/api/trans/projects/${p.id}/contract`,
+      TRANS,
+      contractBody(p.lineIds, { startDate: today() }),
+    );
+    expect((await call('POST', `/api/trans/projects/${p.id}/contract/send`, TRANS)).statusCode).toBe(200);
+    const approved = await call('POST', `/api/projects/${p.id}/contract/approve`, DIS);
+    expect(approved.json().projectStatus).toBe('IN_PROGRESS');
+  });
+
+  it('makes two documents for separate industrial contracts, one for a combined one', async () => {
+    const p = await acceptedProject('INDUSTRIAL');
+    await call(
+      'PUT',
+      `/api/trans/projects/${p.id}/contract`,
+      TRANS,
+      contractBody(p.lineIds, { contractForm: 'SEPARATE', manifestFee: 500 }),
+    );
+    const sent = await call('POST', `/api/trans/projects/${p.id}/contract/send`, TRANS);
+    expect(sent.statusCode).toBe(200);
+    const file = sent.json().contract.file;
+    expect([file.collection, file.disposal].every((a: unknown) => a !== null)).toBe(true);
+    expect([file.combine, file.regular]).toEqual([null, null]);
+    expect(sent.json().contract.manifestFee).toBe(500);
+
+    const q = await acceptedProject('INDUSTRIAL');
+    await call('PUT', `/api/trans/projects/${q.id}/contract`, TRANS, contractBody(q.lineIds));
+    const combined = (await call('POST', `/api/trans/projects/${q.id}/contract/send`, TRANS)).json();
+    expect(combined.contract.file.combine).not.toBeNull();
+    expect(combined.contract.file.collection).toBeNull();
+  });
+
+  it('ignores the industrial form and manifest fee for municipal waste', async () => {
+    const p = await acceptedProject();
+    const saved = await call(
+      'PUT',
+      `/api/trans/projects/${p.id}/contract`,
+      TRANS,
+      contractBody(p.lineIds, { contractForm: 'SEPARATE', manifestFee: 500 }),
+    );
+    expect(saved.json().contract).toMatchObject({ contractForm: 'COMBINED', manifestFee: 0 });
+  });
+
+  it('cancels the contract with its project', async () => {
+    const p = await acceptedProject();
+    await call('PUT', `/api/trans/projects/${p.id}/contract`, TRANS, contractBody(p.lineIds));
+    const cancelled = await call('POST', `/api/projects/${p.id}/cancel`, TRANS, {});
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().contract.status).toBe('CANCELLED');
+    expect(
+      (await call('PUT', `/api/trans/projects/${p.id}/contract`, TRANS, contractBody(p.lineIds))).statusCode,
+    ).toBe(409);
+  });
+});
+
+describe('period end and auto renewal', () => {
+  /** An approved, running contract with the given period (written directly: sent periods start today or later). */
+  async function runningContract(over: Record<string, unknown> = {}) {
+    const p = await acceptedProject();
+    await call(
+      'PUT',
+      `/api/trans/projects/${p.id}/contract`,
+      TRANS,
+      contractBody(p.lineIds, { startDate: today(), ...over }),
+    );
+    expect((await call('POST', `/api/trans/projects/${p.id}/contract/send`, TRANS)).statusCode).toBe(200);
+    expect((await call('POST', `/api/projects/${p.id}/contract/approve`, DIS)).json().projectStatus).toBe(
+      'IN_PROGRESS',
+    );
+    await t.db
+      .update(contracts)
+      .set({ startDate: '2025-04-01', endDate: '2026-03-31' })
+      .where(eq(contracts.projectId, p.id));
+    return p;
+  }
+
+  it('renews an auto-renewing contract by whole periods', async () => {
+    const p = await runningContract();
+    await advanceContracts(t.db, '2026-04-01');
+    const c = (await detail(p.id, DIS)).contract;
+    expect(c).toMatchObject({ startDate: '2026-04-01', endDate: '2027-03-31', renewal: null });
+    expect((await detail(p.id, DIS)).projectStatus).toBe('IN_PROGRESS');
+    // Days missed while stopped: the period that covers today.
+    await advanceContracts(t.db, '2028-05-10');
+    expect((await detail(p.id, DIS)).contract).toMatchObject({
+      startDate: '2028-04-01',
+      endDate: '2029-03-31',
+    });
+  });
+
+  it('ends when a party ended the auto renewal, and completes the project', async () => {
+    const p = await runningContract();
+    expect(
+      (await call('POST', `/api/projects/${p.id}/contract/renewal`, DIS2, { renewal: 'END' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('POST', `/api/projects/${p.id}/contract/renewal`, DIS, { renewal: 'STOP' })).statusCode,
+    ).toBe(400);
+    const before = t.smtp.mails.length;
+    const ended = await call('POST', `/api/trans/projects/${p.id}/contract/renewal`, TRANS, {
+      renewal: 'END',
+    });
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json().contract.renewal).toBe('END');
+    expect(t.smtp.mails.slice(before).some((m) => m.to.includes(DIS))).toBe(true);
+    // The discharger may change it back until the end.
+    const cont = await call('POST', `/api/projects/${p.id}/contract/renewal`, DIS, { renewal: 'CONTINUE' });
+    expect(cont.json().contract.renewal).toBe('CONTINUE');
+    await call('POST', `/api/projects/${p.id}/contract/renewal`, DIS, { renewal: 'END' });
+
+    await advanceContracts(t.db, '2026-03-31');
+    expect((await detail(p.id, DIS)).projectStatus).toBe('IN_PROGRESS');
+    const run = await advanceContracts(t.db, '2026-04-01');
+    expect(run.completed).toBeGreaterThanOrEqual(1);
+    const done = await detail(p.id, DIS);
+    expect(done.projectStatus).toBe('COMPLETE');
+    expect(done.contract.status).toBe('ENDED');
+    expect(
+      (await call('POST', `/api/projects/${p.id}/contract/renewal`, DIS, { renewal: 'CONTINUE' })).statusCode,
+    ).toBe(409);
+  });
+
+  it('ends a contract without auto renewal at its end, and refuses a renewal decision for it', async () => {
+    const p = await runningContract({ contractType: 'NO_AUTO_UPDATE' });
+    expect(
+      (await call('POST', `/api/projects/${p.id}/contract/renewal`, DIS, { renewal: 'CONTINUE' })).statusCode,
+    ).toBe(409);
+    await advanceContracts(t.db, '2026-04-01');
+    expect((await detail(p.id, DIS)).projectStatus).toBe('COMPLETE');
+  });
+});
