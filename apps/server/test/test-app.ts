@@ -34,7 +34,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
   }
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
   await seedReferenceData(database.db);
-  await seedDemoData(database.db);
+  await seedDemoData(database.db, { contractDocuments: false });
   const config: AppConfig = {
     port: 0,
     host: '127.0.0.1',

@@ -1,6 +1,9 @@
-import { count } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import {
+  collectionAreaPostalCodes,
+  collectionAreaPrices,
+  collectionAreas,
   companies,
   dischargeSites,
   inquiries,
@@ -11,8 +14,10 @@ import {
   updateInfos,
   userPermissionGrants,
   users,
+  wastes,
 } from '../db/schema';
 import { hashPassword } from '../lib/password';
+import { seedDemoContracts } from './demo-contracts';
 
 export const DEMO_PASSWORD = 'Demo1234';
 export const PLATFORM_TRANSPORTER_ID = 20000;
@@ -29,8 +34,11 @@ export const DEMO_ACCOUNTS = [
   },
 ] as const;
 
-/** Loads the demo data into an empty database; does nothing when any user exists. Returns whether it loaded. */
-export async function seedDemoData(db: Database): Promise<boolean> {
+/**
+ * Loads the demo data into an empty database; does nothing when any user exists. Returns whether it loaded.
+ * `contractDocuments: false` skips rendering the demo contracts' PDFs.
+ */
+export async function seedDemoData(db: Database, options = { contractDocuments: true }): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -245,6 +253,23 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       ),
     );
 
+    // 東都 collects regular garbage around 銀座 (the demo discharger's 銀座店), with a price for 可燃ごみ.
+    const [area] = await tx
+      .insert(collectionAreas)
+      .values({ transportCompanyId: toto!.id, type: 'REGULAR', areaName: '銀座・京橋' })
+      .returning({ id: collectionAreas.id });
+    await tx
+      .insert(collectionAreaPostalCodes)
+      .values({ areaId: area!.id, transportCompanyId: toto!.id, type: 'REGULAR', posCode: '104-0061' });
+    const [combustible] = await tx
+      .select({ id: wastes.id })
+      .from(wastes)
+      .where(and(eq(wastes.category, 'REGULAR'), eq(wastes.name, '可燃ごみ')));
+    if (combustible)
+      await tx
+        .insert(collectionAreaPrices)
+        .values({ areaId: area!.id, wasteId: combustible.id, unitPrice: 1500, validFrom: '2020-01-01' });
+
     await tx.insert(notices).values([
       {
         importance: 'IMPORTANT',
@@ -280,5 +305,6 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       },
     ]);
   });
+  await seedDemoContracts(db, options.contractDocuments);
   return true;
 }

@@ -480,7 +480,11 @@ function collectionDays(line: Awaited<ReturnType<typeof quotedLines>>[number]): 
   return '協議により定める';
 }
 
-async function documentData(db: DbOrTx, project: ProjectRow, contract: ContractRow) {
+async function documentData(
+  db: DbOrTx,
+  project: Pick<ProjectRow, 'id' | 'type' | 'companyId'>,
+  contract: ContractRow,
+) {
   const [discharger] = await db.select().from(companies).where(eq(companies.id, project.companyId));
   const [transporter] = await db
     .select()
@@ -544,6 +548,38 @@ async function documentData(db: DbOrTx, project: ProjectRow, contract: ContractR
   );
 }
 
+/** The contract's documents rendered as PDF, one per kind its project type and form call for. */
+export async function renderContractDocuments(
+  db: DbOrTx,
+  project: Pick<ProjectRow, 'id' | 'type' | 'companyId'>,
+  contract: ContractRow,
+) {
+  return Promise.all(
+    (await documentData(db, project, contract)).map(async (data) => ({
+      kind: data.kind,
+      fileName: contractFileName(data),
+      content: await renderContractPdf(data),
+    })),
+  );
+}
+
+/** Attachment rows of rendered documents. */
+export const documentRows = (
+  contractId: number,
+  documents: Awaited<ReturnType<typeof renderContractDocuments>>,
+  createdBy: number | null,
+) =>
+  documents.map((d) => ({
+    ownerType: contractFileOwner(d.kind),
+    ownerId: contractId,
+    fileName: d.fileName,
+    mimeType: 'application/pdf',
+    size: d.content.length,
+    storageKey: createHash('sha256').update(d.content).digest('hex'),
+    content: d.content,
+    createdBy,
+  }));
+
 const dateFieldErrors = (issues: { path: string; code: MessageCode }[]) => {
   const first = issues[0];
   if (!first) return;
@@ -561,13 +597,7 @@ export async function sendContract(app: FastifyInstance, request: FastifyRequest
   if (!contract) throw new AppError('contract_not_found', 'No contract to send');
   requireAction(project, contract, 'TRANSPORT', 'SEND');
   dateFieldErrors(contractDateIssues(contract, tokyoDate()));
-  const documents = await Promise.all(
-    (await documentData(app.db, project, contract)).map(async (data) => ({
-      kind: data.kind,
-      fileName: contractFileName(data),
-      content: await renderContractPdf(data),
-    })),
-  );
+  const documents = await renderContractDocuments(app.db, project, contract);
   await app.db.transaction(async (tx) => {
     const locked = await contractOfParty(tx, session, projectId, true);
     if (!locked.contract || locked.contract.version !== contract.version)
@@ -576,18 +606,7 @@ export async function sendContract(app: FastifyInstance, request: FastifyRequest
     await tx
       .delete(attachments)
       .where(and(inArray(attachments.ownerType, FILE_OWNERS), eq(attachments.ownerId, contract.id)));
-    await tx.insert(attachments).values(
-      documents.map((d) => ({
-        ownerType: contractFileOwner(d.kind),
-        ownerId: contract.id,
-        fileName: d.fileName,
-        mimeType: 'application/pdf',
-        size: d.content.length,
-        storageKey: createHash('sha256').update(d.content).digest('hex'),
-        content: d.content,
-        createdBy: session.userId,
-      })),
-    );
+    await tx.insert(attachments).values(documentRows(contract.id, documents, session.userId));
     await tx
       .update(contracts)
       .set({

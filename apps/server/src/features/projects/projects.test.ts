@@ -329,14 +329,7 @@ describe('quote request drafts', () => {
 
 describe('submitting and cancelling', () => {
   it('moves a draft to REQUEST_QUOTE, records the move and mails the serving transporter', async () => {
-    // The transporter serves 銀座 (104-0061) for regular garbage; the platform serves it for industrial only.
-    const [area] = await t.db
-      .insert(collectionAreas)
-      .values({ transportCompanyId: f.toto.id, type: 'REGULAR', areaName: '中央区' })
-      .returning();
-    await t.db
-      .insert(collectionAreaPostalCodes)
-      .values({ areaId: area!.id, transportCompanyId: f.toto.id, type: 'REGULAR', posCode: '104-0061' });
+    // The demo transporter serves 銀座 (104-0061) for regular garbage; the platform serves it for industrial only.
     const platform = await t.db.query.companies.findFirst({ where: eq(companies.name, 'junkan収集運搬') });
     const [other] = await t.db
       .insert(collectionAreas)

@@ -1,0 +1,72 @@
+import { addMonths } from '@junkan/shared';
+import { eq, inArray } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { attachments, contracts, contractUnitPrices, projects, projectWasteLines } from '../db/schema';
+import { documentRows, renderContractDocuments } from '../features/contracts/contracts.service';
+import { tokyoDate } from '../lib/time';
+
+const dayBefore = (date: string) => {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+};
+
+/**
+ * Contracts of the demo projects that have reached the contract step: the running one (approved, in force since
+ * the start of this month) and the one awaiting the discharger's confirmation. `documents` renders their PDFs
+ * (left out where speed matters more than the files, as in API tests).
+ */
+export async function seedDemoContracts(db: Database, documents: boolean): Promise<void> {
+  const rows = await db
+    .select()
+    .from(projects)
+    .where(inArray(projects.status, ['IN_PROGRESS', 'REQUEST_CONTRACT']));
+  const thisMonth = `${tokyoDate().slice(0, 8)}01`;
+  const nextMonth = addMonths(thisMonth, 1);
+  for (const project of rows) {
+    if (project.transportCompanyId == null) continue;
+    const running = project.status === 'IN_PROGRESS';
+    const startDate = running ? addMonths(thisMonth, -2) : nextMonth;
+    const industrial = project.type === 'INDUSTRIAL';
+    const [contract] = await db
+      .insert(contracts)
+      .values({
+        projectId: project.id,
+        transportCompanyId: project.transportCompanyId,
+        status: running ? 'APPROVED' : 'REQUESTED',
+        name: `${project.title} 委託契約`,
+        startDate,
+        endDate: dayBefore(addMonths(startDate, 12)),
+        contractType: 'AUTO_UPDATE',
+        contractForm: 'COMBINED',
+        paymentMethod: 'PAYMENT_INVOICE',
+        manifestFee: industrial ? 500 : 0,
+        preparationFee: 3000,
+        contactPerson: '佐藤 次郎',
+        licenseNumber: industrial ? '01320012345' : '第1301-0042号',
+        licenseDistrict: '東京都',
+        licenseExpireDate: '2029-03-31',
+        sentAt: new Date(),
+        approvedAt: running ? new Date() : null,
+      })
+      .returning();
+    const lines = await db
+      .select({ id: projectWasteLines.id })
+      .from(projectWasteLines)
+      .where(eq(projectWasteLines.projectId, project.id));
+    if (lines.length)
+      await db
+        .insert(contractUnitPrices)
+        .values(
+          lines.map((l) => ({
+            contractId: contract!.id,
+            wasteLineId: l.id,
+            unitPrice: industrial ? 28000 : 1500,
+          })),
+        );
+    if (documents) {
+      const files = await renderContractDocuments(db, project, contract!);
+      await db.insert(attachments).values(documentRows(contract!.id, files, null));
+    }
+  }
+}
