@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PROJECT_STATUSES, type ProjectStatus } from './enums';
 import {
   canTransitionProject,
+  isQuoteAnswerable,
   nextProjectStatuses,
   PROJECT_TAB_STATUSES,
   type ProjectActor,
@@ -69,5 +70,11 @@ describe('project list tabs', () => {
       const tabs = Object.entries(PROJECT_TAB_STATUSES).filter(([, list]) => list.includes(s));
       expect(tabs.map(([tab]) => tab)).toEqual([projectListTab(s)]);
     }
+  });
+});
+
+describe('isQuoteAnswerable', () => {
+  it('holds only while the quote awaits the discharger', () => {
+    expect(PROJECT_STATUSES.filter(isQuoteAnswerable)).toEqual(['COMPLETE_QUOTE']);
   });
 });

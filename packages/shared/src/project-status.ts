@@ -60,3 +60,11 @@ export const PROJECT_TAB_STATUSES: Readonly<Record<ProjectListTab, readonly Proj
 export function isQuoteRequestEditable(status: ProjectStatus): boolean {
   return status === 'CREATING_QUOTE';
 }
+
+/**
+ * Whether the discharger may accept the quote or ask again: only while the quote awaits its answer. (Moving
+ * REQUEST_CONTRACT back to CREATING_CONTRACT is the contract's return, not a quote answer.)
+ */
+export function isQuoteAnswerable(status: ProjectStatus): boolean {
+  return status === 'COMPLETE_QUOTE';
+}

@@ -55,15 +55,13 @@ export async function seedDemoContracts(db: Database, documents: boolean): Promi
       .from(projectWasteLines)
       .where(eq(projectWasteLines.projectId, project.id));
     if (lines.length)
-      await db
-        .insert(contractUnitPrices)
-        .values(
-          lines.map((l) => ({
-            contractId: contract!.id,
-            wasteLineId: l.id,
-            unitPrice: industrial ? 28000 : 1500,
-          })),
-        );
+      await db.insert(contractUnitPrices).values(
+        lines.map((l) => ({
+          contractId: contract!.id,
+          wasteLineId: l.id,
+          unitPrice: industrial ? 28000 : 1500,
+        })),
+      );
     if (documents) {
       const files = await renderContractDocuments(db, project, contract!);
       await db.insert(attachments).values(documentRows(contract!.id, files, null));

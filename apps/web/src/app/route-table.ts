@@ -98,8 +98,23 @@ export const APP_PAGES: readonly AppPage[] = [
     key: 'contractManagement',
     path: '/contract-management',
     permission: 'CONTRACT_MANAGEMENT',
-    built: false,
+    built: true,
     menuGroup: 'documents',
+  },
+  // Not in a menu (opened from a project or the contract list); listed for the breadcrumb.
+  {
+    key: 'contractCreate',
+    path: '/contract-create',
+    permission: 'CONTRACT_MANAGEMENT',
+    built: true,
+    operatorRole: 'TRANSPORT',
+  },
+  {
+    key: 'contractConfirm',
+    path: '/contract-confirm',
+    permission: 'CONTRACT_MANAGEMENT',
+    built: true,
+    operatorRole: 'WASTE',
   },
   {
     key: 'invoiceManagement',

@@ -33,6 +33,9 @@ const QuoteRequestConfirmPage = lazy(
 const ProjectListPage = lazy(() => import('../features/projects/pages/project-list-page'));
 const ProjectDetailPage = lazy(() => import('../features/projects/pages/project-detail-page'));
 const CreateQuotePage = lazy(() => import('../features/quotes/pages/create-quote-page'));
+const ContractManagementPage = lazy(() => import('../features/contracts/pages/contract-management-page'));
+const ContractCreatePage = lazy(() => import('../features/contracts/pages/contract-create-page'));
+const ContractConfirmPage = lazy(() => import('../features/contracts/pages/contract-confirm-page'));
 const UploadPopupPage = lazy(() => import('../features/industrial-quote-request/pages/upload-popup-page'));
 const AccountPage = lazy(() => import('../features/account/pages/account-page'));
 const AccountMasterPage = lazy(() => import('../features/account-master/pages/account-master-page'));
@@ -236,6 +239,29 @@ const router = createBrowserRouter(
               handle: { permission: 'PROJECT_MANAGEMENT' } satisfies RouteHandle,
               element: <UploadPopupPage />,
             },
+            {
+              path: 'contract-management',
+              handle: { permission: 'CONTRACT_MANAGEMENT' } satisfies RouteHandle,
+              element: <ContractManagementPage />,
+            },
+            {
+              path: 'contract-management/contract-creation/:id',
+              handle: { permission: 'CONTRACT_MANAGEMENT' } satisfies RouteHandle,
+              element: <ContractCreatePage />,
+            },
+            {
+              path: 'contract-create/:id',
+              handle: { permission: 'CONTRACT_MANAGEMENT' } satisfies RouteHandle,
+              element: <ContractCreatePage />,
+            },
+            {
+              path: 'contract-confirm/:id',
+              handle: { permission: 'CONTRACT_MANAGEMENT' } satisfies RouteHandle,
+              element: <ContractConfirmPage />,
+            },
+            // The spec's id is optional; without one there is nothing to open but the list.
+            { path: 'contract-create', element: <Navigate to="/contract-management" replace /> },
+            { path: 'contract-confirm', element: <Navigate to="/contract-management" replace /> },
             { path: '403', element: <ForbiddenPage /> },
             { path: '*', element: <NotFoundPage /> },
           ],

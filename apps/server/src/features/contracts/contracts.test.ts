@@ -240,6 +240,8 @@ describe('the contract flow', () => {
     expect(past.json().fields).toEqual({ startDate: 'date_in_past' });
     await call('PUT', `/api/trans/projects/${p.id}/contract`, TRANS, contractBody(p.lineIds));
 
+    // Accepting the quote again is no way around the contract.
+    expect((await call('POST', `/api/projects/${p.id}/accept-quote`, DIS)).statusCode).toBe(409);
     // The discharger cannot answer a contract that was not sent.
     expect((await call('POST', `/api/projects/${p.id}/contract/approve`, DIS)).statusCode).toBe(409);
 
@@ -265,6 +267,8 @@ describe('the contract flow', () => {
       404,
     );
     expect((await call('GET', `/api/projects/${p.id}/contract/files/combine`, DIS)).statusCode).toBe(404);
+    // A sent contract is answered by return or approval only, not by answering the quote again.
+    expect((await call('POST', `/api/projects/${p.id}/accept-quote`, DIS)).statusCode).toBe(409);
     // While the discharger looks at it, the transporter cannot change it.
     expect(
       (await call('PUT', `/api/trans/projects/${p.id}/contract`, TRANS, contractBody(p.lineIds))).statusCode,

@@ -1,6 +1,7 @@
 import {
   type Attachment,
   type CreateQuote,
+  isQuoteAnswerable,
   type ProjectQuote,
   QUOTE_AMOUNT_MAX,
   type QuoteSuggestion,
@@ -358,6 +359,11 @@ async function answerQuote(
   const session = app.requireSession(request);
   const transporterId = await app.db.transaction(async (tx) => {
     const project = await projectFor(tx, session, projectId, true);
+    if (!isQuoteAnswerable(project.status))
+      throw new AppError('invalid_status_transition', 'No quote awaits an answer', undefined, {
+        from: project.status,
+        to: accept ? 'CREATING_CONTRACT' : 'REQUEST_QUOTE',
+      });
     const transportCompanyId = project.transportCompanyId;
     if (accept) await transitionProject(tx, request, project, 'CREATING_CONTRACT', 'WASTE');
     else

@@ -17,6 +17,8 @@ import { formatDateTime } from '../../../lib/format';
 import { usePermissions } from '../../../lib/permissions';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
+import { ContractCard } from '../../contracts/components/contract-card';
+import { contractTaskLink } from '../../contracts/contract-links';
 import { QuoteCard } from '../../quotes/components/quote-card';
 import { useCancelProject } from '../api/cancel-project';
 import { useProjectDetail } from '../api/project-detail';
@@ -74,6 +76,18 @@ function ProjectDetailView({ project }: { project: ProjectDetail }) {
 
   const draft = isDischarger && isQuoteRequestEditable(project.projectStatus);
   const canCancel = canTransitionProject(project.projectStatus, 'CANCEL', actor);
+  // The transporter writes the contract (also before a first save); the discharger confirms it.
+  const contractLink = has('CONTRACT_MANAGEMENT')
+    ? contractTaskLink(
+        {
+          projectStatus: project.projectStatus,
+          contractStatus: project.contract?.status ?? null,
+          contractType: project.contract?.contractType ?? null,
+        },
+        actor,
+        project.id,
+      )
+    : null;
   const editPath =
     project.type === 'REGULAR'
       ? `/new-quote-request/edit?id=${project.id}`
@@ -158,6 +172,13 @@ function ProjectDetailView({ project }: { project: ProjectDetail }) {
               <Button type="primary">{t('quotes.create')}</Button>
             </Link>
           )}
+          {contractLink && (
+            <Link to={contractLink.path}>
+              <Button type="primary" disabled={busy}>
+                {t(contractLink.kind === 'create' ? 'contracts.create' : 'contracts.confirm')}
+              </Button>
+            </Link>
+          )}
           {canCancel && (
             <Button danger disabled={busy} loading={cancel.isPending} onClick={onCancel}>
               {t('projects.cancel')}
@@ -195,6 +216,7 @@ function ProjectDetailView({ project }: { project: ProjectDetail }) {
         )}
       </Card>
       <QuoteCard project={project} isDischarger={isDischarger} />
+      {project.contract && <ContractCard project={project} role={actor} />}
       <Card title={t('projects.history')} size="small">
         <Timeline
           items={project.history.map((h) => ({

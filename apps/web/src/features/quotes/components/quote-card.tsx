@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { canTransitionProject, type ProjectDetail } from '@junkan/shared';
+import { isQuoteAnswerable, type ProjectDetail } from '@junkan/shared';
 import { App, Button, Card, Descriptions, Empty, Flex, Input, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { downloadAttachment } from '../../../lib/download-attachment';
@@ -18,7 +18,7 @@ export function QuoteCard({ project, isDischarger }: { project: ProjectDetail; i
   const requote = useRequestRequote(project.id);
   const quote = project.quote;
   const busy = accept.isPending || requote.isPending;
-  const canAnswer = isDischarger && canTransitionProject(project.projectStatus, 'CREATING_CONTRACT', 'WASTE');
+  const canAnswer = isDischarger && isQuoteAnswerable(project.projectStatus);
 
   const onAccept = () =>
     modal.confirm({

@@ -1,0 +1,10 @@
+import type { ContractInput, ProjectDetail } from '@junkan/shared';
+import { api } from '../../../lib/api-client';
+import { useContractMutation } from './use-contract-mutation';
+
+/** PUT /trans/projects/{id}/contract: the transporter saves the contract as a draft. */
+export const saveContract = (id: number, body: ContractInput) =>
+  api.put<ProjectDetail>(`/trans/projects/${id}/contract`, body);
+
+export const useSaveContract = (id: number) =>
+  useContractMutation<ContractInput>(id, (body) => saveContract(id, body));

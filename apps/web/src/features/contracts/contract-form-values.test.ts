@@ -1,0 +1,153 @@
+import type { ContractDraft } from '@junkan/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  buildContractInput,
+  type ContractFormValues,
+  formValuesFromDraft,
+  lineAmount,
+  restoreFormValues,
+} from './contract-form-values';
+
+const draft: ContractDraft = {
+  contractName: '一般廃棄物収集運搬契約',
+  startDate: '2026-12-01',
+  endDate: '2027-11-30',
+  contractType: 'AUTO_UPDATE',
+  contractForm: 'SEPARATE',
+  paymentMethod: 'PAYMENT_INVOICE',
+  unitPrices: [
+    { wasteLineId: 11, wasteName: '可燃ごみ', unitPrice: 40, unit: 'kg', quantity: 120 },
+    { wasteLineId: 12, wasteName: '廃プラスチック類', unitPrice: 1500, unit: 'm3', quantity: 2.5 },
+  ],
+  manifestFee: 300,
+  preparationFee: 5000,
+  contactPerson: '山田 太郎',
+  licenseNumber: '13-00-123456',
+  licenseDistrict: '東京都',
+  licenseExpireDate: '2028-03-31',
+  returnReason: null,
+  status: null,
+};
+
+const values = (patch: Partial<ContractFormValues> = {}): ContractFormValues => ({
+  ...formValuesFromDraft(draft),
+  ...patch,
+});
+
+const codes = (result: ReturnType<typeof buildContractInput>) =>
+  result.ok ? [] : result.issues.map((i) => `${i.name.join('.')}=${i.code}`);
+
+describe('buildContractInput', () => {
+  it('maps an industrial form to the PUT body with its form choice and manifest fee', () => {
+    const result = buildContractInput(values(), 'INDUSTRIAL');
+    expect(result).toEqual({
+      ok: true,
+      input: {
+        contractName: '一般廃棄物収集運搬契約',
+        startDate: '2026-12-01',
+        endDate: '2027-11-30',
+        contractType: 'AUTO_UPDATE',
+        contractForm: 'SEPARATE',
+        paymentMethod: 'PAYMENT_INVOICE',
+        unitPrices: [
+          { wasteLineId: 11, unitPrice: 40 },
+          { wasteLineId: 12, unitPrice: 1500 },
+        ],
+        manifestFee: 300,
+        preparationFee: 5000,
+        contactPerson: '山田 太郎',
+        licenseNumber: '13-00-123456',
+        licenseDistrict: '東京都',
+        licenseExpireDate: '2028-03-31',
+      },
+    });
+  });
+
+  it('sends a regular-waste contract as one combined document without a manifest fee', () => {
+    const result = buildContractInput(values(), 'REGULAR');
+    expect(result.ok && result.input.contractForm).toBe('COMBINED');
+    expect(result.ok && result.input.manifestFee).toBe(0);
+  });
+
+  it.each([
+    [{ contractName: '  ' }, 'contractName=MSG_00_21'],
+    [
+      {
+        unitPrices: [
+          { wasteLineId: 11, unitPrice: null },
+          { wasteLineId: 12, unitPrice: 1 },
+        ],
+      },
+      'unitPrices.0.unitPrice=MSG_00_21',
+    ],
+    [{ preparationFee: null }, 'preparationFee=MSG_00_21'],
+    [{ endDate: '2026-11-30' }, 'endDate=invalid_period'],
+    [{ licenseExpireDate: '2026-11-30' }, 'licenseExpireDate=license_expired'],
+    [{ startDate: '' }, 'startDate=MSG_00_21'],
+  ] as [Partial<ContractFormValues>, string][])('puts %j on its field', (patch, expected) => {
+    expect(codes(buildContractInput(values(patch), 'INDUSTRIAL'))).toContain(expected);
+  });
+
+  it('allows a past start date in a draft but not when sending', () => {
+    const past = values({ startDate: '2026-11-01' });
+    expect(buildContractInput(past, 'INDUSTRIAL').ok).toBe(true);
+    expect(codes(buildContractInput(past, 'INDUSTRIAL', '2026-11-20'))).toEqual(['startDate=date_in_past']);
+    expect(buildContractInput(past, 'INDUSTRIAL', '2026-11-01').ok).toBe(true);
+  });
+
+  it('reports a date issue once when the schema already found it', () => {
+    const result = buildContractInput(values({ endDate: '2026-11-01' }), 'INDUSTRIAL', '2026-11-20');
+    expect(codes(result).filter((c) => c.startsWith('endDate'))).toEqual(['endDate=invalid_period']);
+  });
+});
+
+describe('restoreFormValues', () => {
+  it('lays kept input over the draft', () => {
+    const kept = {
+      ...values(),
+      contractName: '変更後',
+      unitPrices: [
+        { wasteLineId: 11, unitPrice: 45 },
+        { wasteLineId: 12, unitPrice: null },
+      ],
+    };
+    const restored = restoreFormValues(JSON.parse(JSON.stringify(kept)), draft);
+    expect(restored?.contractName).toBe('変更後');
+    expect(restored?.unitPrices).toEqual([
+      { wasteLineId: 11, unitPrice: 45 },
+      { wasteLineId: 12, unitPrice: null },
+    ]);
+  });
+
+  it('falls back to the draft for missing or malformed fields', () => {
+    const restored = restoreFormValues(
+      { contractType: 'WEEKLY', startDate: 5, unitPrices: [{ wasteLineId: 11 }, { wasteLineId: 12 }] },
+      draft,
+    );
+    expect(restored).toEqual(formValuesFromDraft(draft));
+  });
+
+  it.each([
+    ['nothing kept', null],
+    ['not an object', 'x'],
+    ['other waste lines', { unitPrices: [{ wasteLineId: 11, unitPrice: 1 }] }],
+    ['lines in another order', { unitPrices: [{ wasteLineId: 12 }, { wasteLineId: 11 }] }],
+  ])('drops kept input with %s', (_label, stored) => {
+    expect(restoreFormValues(stored, draft)).toBeNull();
+  });
+});
+
+describe('lineAmount', () => {
+  it.each([
+    [40, 120, 4800],
+    [1500, 2.5, 3750],
+    [333, 0.01, 3],
+  ])('%d yen x %d = %d', (price, quantity, amount) => {
+    expect(lineAmount(price, quantity)).toBe(amount);
+  });
+
+  it('is empty without a price or a quoted quantity', () => {
+    expect(lineAmount(null, 1)).toBeNull();
+    expect(lineAmount(100, null)).toBeNull();
+  });
+});

@@ -1,0 +1,139 @@
+import {
+  CONTRACT_FORMS,
+  CONTRACT_TYPES,
+  type ContractDraft,
+  type ContractForm,
+  type ContractInput,
+  contractDateIssues,
+  contractInputSchema,
+  PAYMENT_TYPES,
+  type ProjectType,
+  quoteLineAmount,
+} from '@junkan/shared';
+
+type ContractType = (typeof CONTRACT_TYPES)[number];
+type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+/**
+ * The contract form's values. Dates are kept as YYYY-MM-DD strings (the pickers convert), so the values
+ * are plain JSON and survive a reload in sessionStorage.
+ */
+export interface ContractFormValues {
+  contractName: string;
+  startDate: string;
+  endDate: string;
+  contractType: ContractType;
+  contractForm: ContractForm;
+  paymentMethod: PaymentType;
+  /** Same order as the draft's waste lines. */
+  unitPrices: { wasteLineId: number; unitPrice: number | null }[];
+  manifestFee: number | null;
+  preparationFee: number | null;
+  contactPerson: string;
+  licenseNumber: string;
+  licenseDistrict: string;
+  licenseExpireDate: string;
+}
+
+export interface FieldIssue {
+  name: (string | number)[];
+  code: string;
+}
+
+export function formValuesFromDraft(draft: ContractDraft): ContractFormValues {
+  return {
+    contractName: draft.contractName,
+    startDate: draft.startDate,
+    endDate: draft.endDate,
+    contractType: draft.contractType,
+    contractForm: draft.contractForm,
+    paymentMethod: draft.paymentMethod,
+    unitPrices: draft.unitPrices.map((l) => ({ wasteLineId: l.wasteLineId, unitPrice: l.unitPrice })),
+    manifestFee: draft.manifestFee,
+    preparationFee: draft.preparationFee,
+    contactPerson: draft.contactPerson,
+    licenseNumber: draft.licenseNumber,
+    licenseDistrict: draft.licenseDistrict,
+    licenseExpireDate: draft.licenseExpireDate,
+  };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const str = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
+const num = (v: unknown, fallback: number | null) => (typeof v === 'number' || v === null ? v : fallback);
+const oneOf = <T extends string>(list: readonly T[], v: unknown, fallback: T): T =>
+  (list as readonly unknown[]).includes(v) ? (v as T) : fallback;
+
+/**
+ * Input kept from an earlier visit, laid over the draft. Kept input whose waste lines no longer match the
+ * draft's (the project changed meanwhile) is dropped: null.
+ */
+export function restoreFormValues(stored: unknown, draft: ContractDraft): ContractFormValues | null {
+  if (!isRecord(stored) || !Array.isArray(stored.unitPrices)) return null;
+  const lines = stored.unitPrices as unknown[];
+  const sameLines =
+    lines.length === draft.unitPrices.length &&
+    lines.every((l, i) => isRecord(l) && l.wasteLineId === draft.unitPrices[i]?.wasteLineId);
+  if (!sameLines) return null;
+  const base = formValuesFromDraft(draft);
+  return {
+    contractName: str(stored.contractName, base.contractName),
+    startDate: str(stored.startDate, base.startDate),
+    endDate: str(stored.endDate, base.endDate),
+    contractType: oneOf(CONTRACT_TYPES, stored.contractType, base.contractType),
+    contractForm: oneOf(CONTRACT_FORMS, stored.contractForm, base.contractForm),
+    paymentMethod: oneOf(PAYMENT_TYPES, stored.paymentMethod, base.paymentMethod),
+    unitPrices: base.unitPrices.map((l, i) => ({
+      wasteLineId: l.wasteLineId,
+      unitPrice: num((lines[i] as Record<string, unknown>).unitPrice, l.unitPrice),
+    })),
+    manifestFee: num(stored.manifestFee, base.manifestFee),
+    preparationFee: num(stored.preparationFee, base.preparationFee),
+    contactPerson: str(stored.contactPerson, base.contactPerson),
+    licenseNumber: str(stored.licenseNumber, base.licenseNumber),
+    licenseDistrict: str(stored.licenseDistrict, base.licenseDistrict),
+    licenseExpireDate: str(stored.licenseExpireDate, base.licenseExpireDate),
+  };
+}
+
+/**
+ * The PUT body from the form, checked with the shared schema. Regular-waste contracts have no form choice
+ * and no manifest fee. With `today` (sending), the send-time date rules apply too.
+ */
+export function buildContractInput(
+  values: ContractFormValues,
+  projectType: ProjectType,
+  today?: string,
+): { ok: true; input: ContractInput } | { ok: false; issues: FieldIssue[] } {
+  const industrial = projectType === 'INDUSTRIAL';
+  const raw = {
+    ...values,
+    contractForm: industrial ? values.contractForm : 'COMBINED',
+    manifestFee: industrial ? values.manifestFee : 0,
+    unitPrices: values.unitPrices.map((l) => ({
+      wasteLineId: l.wasteLineId,
+      unitPrice: l.unitPrice ?? undefined,
+    })),
+  };
+  const parsed = contractInputSchema.safeParse(raw);
+  const issues: FieldIssue[] = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => ({
+        name: i.path.filter((p): p is string | number => typeof p !== 'symbol'),
+        code: i.message,
+      }));
+  if (today !== undefined) {
+    for (const issue of contractDateIssues(values, today)) {
+      if (!issues.some((i) => i.name.join('.') === issue.path))
+        issues.push({ name: [issue.path], code: issue.code });
+    }
+  }
+  if (!parsed.success || issues.length > 0) return { ok: false, issues };
+  return { ok: true, input: parsed.data };
+}
+
+/** The amount beside a unit price: price times the quoted quantity, or null when either is missing. */
+export function lineAmount(unitPrice: number | null | undefined, quantity: number | null): number | null {
+  if (typeof unitPrice !== 'number' || quantity === null) return null;
+  return quoteLineAmount(unitPrice, quantity);
+}

@@ -1,0 +1,60 @@
+import {
+  CONTRACT_FILE_KINDS,
+  type Contract,
+  type ContractFileKind,
+  type ContractRole,
+  type ContractState,
+  contractActions,
+} from '@junkan/shared';
+
+export const contractCreatePath = (projectId: number) => `/contract-create/${projectId}`;
+export const contractConfirmPath = (projectId: number) => `/contract-confirm/${projectId}`;
+export const projectDetailPath = (projectId: number) => `/project-managment/detail/${projectId}`;
+
+/** Documents in reading order: the single ones first, then collection before disposal. */
+const FILE_ORDER: readonly ContractFileKind[] = ['regular', 'combine', 'collection', 'disposal'];
+
+/** The kinds to offer as download links: only those the server generated, in a fixed order. */
+export function orderedFileKinds(kinds: readonly ContractFileKind[]): ContractFileKind[] {
+  return FILE_ORDER.filter((k) => kinds.includes(k));
+}
+
+/** The generated documents of a contract (Contract.file), with their stored names. */
+export function contractFiles(file: Contract['file']): { kind: ContractFileKind; fileName: string }[] {
+  return orderedFileKinds(CONTRACT_FILE_KINDS.filter((k) => file[k] !== null)).map((kind) => ({
+    kind,
+    fileName: file[kind]?.fileName ?? `${kind}.pdf`,
+  }));
+}
+
+/**
+ * The one link a contract row or project offers its side: the transporter writes the contract while it
+ * may be edited, the discharger confirms it while it awaits approval.
+ */
+export function contractTaskLink(
+  state: ContractState,
+  role: ContractRole,
+  projectId: number,
+): { kind: 'create' | 'confirm'; path: string } | null {
+  const actions = contractActions(state, role);
+  if (role === 'TRANSPORT' && actions.includes('EDIT'))
+    return { kind: 'create', path: contractCreatePath(projectId) };
+  if (role === 'WASTE' && actions.includes('APPROVE'))
+    return { kind: 'confirm', path: contractConfirmPath(projectId) };
+  return null;
+}
+
+/** The file name a download response gives (RFC 6266, UTF-8 form preferred), else null. */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // Malformed escape: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
+  return plain?.[1]?.trim() || null;
+}

@@ -1,0 +1,152 @@
+import { type Contract, contractActions, type ProjectDetail, statusOnApproval } from '@junkan/shared';
+import { Alert, App, Button, Card, Flex, Result, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { PageSpinner } from '../../../components/page-spinner';
+import { isApiError } from '../../../lib/api-client';
+import { showApiError } from '../../../lib/form-errors';
+import { formatDate, toJapanTime } from '../../../lib/format';
+import { useToast } from '../../../lib/toast';
+import { useSession } from '../../../lib/use-session';
+import { useProjectDetail } from '../../projects/api/project-detail';
+import { useApproveContract } from '../api/answer-contract';
+import { ContractDetails } from '../components/contract-details';
+import { ContractFileLinks } from '../components/contract-file-links';
+import { ReturnContractModal } from '../components/return-contract-modal';
+import { contractFiles, projectDetailPath } from '../contract-links';
+
+/** /contract-confirm/:id: the discharger reads the contract sent for confirmation and returns or approves it. */
+export default function ContractConfirmPage() {
+  const { t } = useTranslation();
+  const { roles } = useSession();
+  const id = Number(useParams().id);
+  const isDischarger = roles.includes('WASTE');
+  const project = useProjectDetail(isDischarger ? id : 0);
+
+  if (!isDischarger) return <Navigate to="/403" replace />;
+  if (!Number.isInteger(id) || id <= 0 || (isApiError(project.error) && project.error.status === 404))
+    return (
+      <Result
+        status="404"
+        title={t('projects.notFound')}
+        extra={
+          <Link to="/contract-management">
+            <Button>{t('contracts.backToList')}</Button>
+          </Link>
+        }
+      />
+    );
+  if (project.isError)
+    return (
+      <Result
+        status="warning"
+        title={t('contracts.loadFailed')}
+        extra={<Button onClick={() => void project.refetch()}>{t('common.retry')}</Button>}
+      />
+    );
+  if (!project.data) return <PageSpinner />;
+  if (!project.data.contract)
+    return (
+      <Result
+        status="info"
+        title={t('contracts.noContract')}
+        extra={
+          <Link to={projectDetailPath(id)}>
+            <Button>{t('contracts.backToDetail')}</Button>
+          </Link>
+        }
+      />
+    );
+  return <ContractConfirmView project={project.data} contract={project.data.contract} />;
+}
+
+function ContractConfirmView({ project, contract }: { project: ProjectDetail; contract: Contract }) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const message = useToast();
+  const navigate = useNavigate();
+  const approve = useApproveContract(project.id);
+  const [returning, setReturning] = useState(false);
+  const canAnswer = contractActions(
+    {
+      projectStatus: project.projectStatus,
+      contractStatus: contract.status,
+      contractType: contract.contractType,
+    },
+    'WASTE',
+  ).includes('APPROVE');
+  const files = contractFiles(contract.file);
+
+  const onApprove = () => {
+    const today = toJapanTime(Date.now())?.format('YYYY-MM-DD') ?? '';
+    const startsNow = statusOnApproval(contract.startDate, today) === 'IN_PROGRESS';
+    modal.confirm({
+      title: t('contracts.approve'),
+      content: startsNow
+        ? t('contracts.approveConfirmNow')
+        : t('contracts.approveConfirm', { date: formatDate(contract.startDate) }),
+      okText: t('contracts.approve'),
+      // A two-kanji label would get antd's inserted space and lose its accessible name.
+      okButtonProps: { autoInsertSpace: false },
+      cancelText: t('forms.cancel'),
+      onOk: async () => {
+        try {
+          await approve.mutateAsync();
+          void message.success(t('contracts.approved'));
+          navigate(projectDetailPath(project.id));
+        } catch (error) {
+          showApiError({ error, t, message });
+        }
+      },
+    });
+  };
+
+  return (
+    <>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={4}>{t('contracts.confirmTitle')}</Typography.Title>
+        <Link to={projectDetailPath(project.id)}>
+          <Button>{t('contracts.backToDetail')}</Button>
+        </Link>
+      </Flex>
+      <Card size="small" style={{ marginBottom: 16 }}>
+        <Typography.Text strong>{project.projectTitle}</Typography.Text>
+        <div>
+          <Typography.Text type="secondary">
+            {t(`projectType.${project.type}`)} / {project.transportCompany?.name ?? ''}
+          </Typography.Text>
+        </div>
+      </Card>
+      {!canAnswer && (
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('contracts.notAwaiting')} />
+      )}
+      <Card title={t('contracts.section.content')} size="small" style={{ marginBottom: 16 }}>
+        <ContractDetails contract={contract} projectType={project.type} />
+      </Card>
+      <Card title={t('contracts.field.files')} size="small" style={{ marginBottom: 16 }}>
+        <ContractFileLinks projectId={project.id} files={files} vertical />
+      </Card>
+      {canAnswer && (
+        <Flex justify="end" gap={8}>
+          <Button danger disabled={approve.isPending} onClick={() => setReturning(true)}>
+            {t('contracts.return')}
+          </Button>
+          <Button type="primary" loading={approve.isPending} onClick={onApprove} autoInsertSpace={false}>
+            {t('contracts.approve')}
+          </Button>
+        </Flex>
+      )}
+      <ReturnContractModal
+        projectId={project.id}
+        open={returning}
+        onClose={() => setReturning(false)}
+        onReturned={() => {
+          setReturning(false);
+          void message.success(t('contracts.returned'));
+          navigate(projectDetailPath(project.id));
+        }}
+      />
+    </>
+  );
+}
