@@ -3,13 +3,12 @@ import { Alert, App, Button, Card, Flex, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { PageSpinner } from '../../../components/page-spinner';
-import { isApiError } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/form-errors';
 import { formatDate, toJapanTime } from '../../../lib/format';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { useProjectDetail } from '../../projects/api/project-detail';
+import { projectPageState } from '../../projects/components/project-page-state';
 import { useApproveContract } from '../api/answer-contract';
 import { ContractDetails } from '../components/contract-details';
 import { ContractFileLinks } from '../components/contract-file-links';
@@ -25,27 +24,12 @@ export default function ContractConfirmPage() {
   const project = useProjectDetail(isDischarger ? id : 0);
 
   if (!isDischarger) return <Navigate to="/403" replace />;
-  if (!Number.isInteger(id) || id <= 0 || (isApiError(project.error) && project.error.status === 404))
-    return (
-      <Result
-        status="404"
-        title={t('projects.notFound')}
-        extra={
-          <Link to="/contract-management">
-            <Button>{t('contracts.backToList')}</Button>
-          </Link>
-        }
-      />
-    );
-  if (project.isError)
-    return (
-      <Result
-        status="warning"
-        title={t('contracts.loadFailed')}
-        extra={<Button onClick={() => void project.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
-  if (!project.data) return <PageSpinner />;
+  const state = projectPageState(id, [project], {
+    backTo: '/contract-management',
+    back: t('contracts.backToList'),
+    failed: t('contracts.loadFailed'),
+  });
+  if (state || !project.data) return state;
   if (!project.data.contract)
     return (
       <Result

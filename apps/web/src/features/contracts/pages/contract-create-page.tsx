@@ -35,18 +35,17 @@ import type { KeyboardEvent } from 'react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { PageSpinner } from '../../../components/page-spinner';
-import { isApiError } from '../../../lib/api-client';
+import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { showApiError, zodRule } from '../../../lib/form-errors';
 import { formatNumber, formatYen, toJapanTime } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { useProjectDetail } from '../../projects/api/project-detail';
+import { projectPageState } from '../../projects/components/project-page-state';
 import { useContractDraft } from '../api/contract-draft';
 import { useSaveContract } from '../api/save-contract';
 import { useSendContract } from '../api/send-contract';
-import { useLeaveGuard } from '../components/use-leave-guard';
 import {
   buildContractInput,
   type ContractFormValues,
@@ -119,36 +118,12 @@ export default function ContractCreatePage() {
   const draft = useContractDraft(editable ? id : 0);
 
   if (!isTransport) return <Navigate to="/403" replace />;
-  if (!Number.isInteger(id) || id <= 0 || (isApiError(project.error) && project.error.status === 404))
-    return (
-      <Result
-        status="404"
-        title={t('projects.notFound')}
-        extra={
-          <Link to="/contract-management">
-            <Button>{t('contracts.backToList')}</Button>
-          </Link>
-        }
-      />
-    );
-  if (project.isError || draft.isError)
-    return (
-      <Result
-        status="warning"
-        title={t('contracts.loadFailed')}
-        extra={
-          <Button
-            onClick={() => {
-              void project.refetch();
-              if (editable) void draft.refetch();
-            }}
-          >
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
-  if (!project.data) return <PageSpinner />;
+  const state = projectPageState(id, [project], {
+    backTo: '/contract-management',
+    back: t('contracts.backToList'),
+    failed: t('contracts.loadFailed'),
+  });
+  if (state || !project.data) return state;
   if (!editable)
     return (
       <Result
@@ -161,7 +136,12 @@ export default function ContractCreatePage() {
         }
       />
     );
-  if (!draft.data) return <PageSpinner />;
+  const draftState = projectPageState(id, [project, draft], {
+    backTo: '/contract-management',
+    back: t('contracts.backToList'),
+    failed: t('contracts.loadFailed'),
+  });
+  if (draftState || !draft.data) return draftState;
   return <ContractEditor key={id} project={project.data} draft={draft.data} />;
 }
 

@@ -5,12 +5,10 @@ import {
   type ProjectDetail,
   projectStatusLabelKey,
 } from '@junkan/shared';
-import { App, Button, Card, Flex, Input, List, Result, Timeline, Typography } from 'antd';
+import { App, Button, Card, Flex, Input, List, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { PageSpinner } from '../../../components/page-spinner';
-import { isApiError } from '../../../lib/api-client';
 import { downloadAttachment } from '../../../lib/download-attachment';
 import { showApiError } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
@@ -23,6 +21,7 @@ import { QuoteCard } from '../../quotes/components/quote-card';
 import { useCancelProject } from '../api/cancel-project';
 import { useProjectDetail } from '../api/project-detail';
 import { useRequestQuote } from '../api/request-quote';
+import { projectPageState } from '../components/project-page-state';
 import { ProjectSummary } from '../components/project-summary';
 
 const formatSize = (bytes: number) =>
@@ -36,27 +35,12 @@ export default function ProjectDetailPage() {
   const { id: rawId } = useParams();
   const id = Number(rawId);
   const project = useProjectDetail(id);
-  if (!Number.isInteger(id) || id <= 0 || (isApiError(project.error) && project.error.status === 404))
-    return (
-      <Result
-        status="404"
-        title={t('projects.notFound')}
-        extra={
-          <Link to="/project-managment">
-            <Button>{t('projects.backToList')}</Button>
-          </Link>
-        }
-      />
-    );
-  if (project.isError)
-    return (
-      <Result
-        status="warning"
-        title={t('projects.loadFailed')}
-        extra={<Button onClick={() => void project.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
-  if (!project.data) return <PageSpinner />;
+  const state = projectPageState(id, [project], {
+    backTo: '/project-managment',
+    back: t('projects.backToList'),
+    failed: t('projects.loadFailed'),
+  });
+  if (state || !project.data) return state;
   return <ProjectDetailView project={project.data} />;
 }
 

@@ -24,14 +24,14 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { PageSpinner } from '../../../components/page-spinner';
 import { UploadModal } from '../../../components/upload-modal';
-import { isApiError } from '../../../lib/api-client';
+import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { setZodIssues, showApiError } from '../../../lib/form-errors';
 import { formatYen } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { useProjectDetail } from '../../projects/api/project-detail';
+import { projectPageState } from '../../projects/components/project-page-state';
 import { useCreateQuote } from '../api/create-quote';
 import { useQuoteSuggestion } from '../api/quote-suggestion';
 import { uploadQuoteDocument } from '../api/upload-quote-document';
@@ -90,36 +90,12 @@ export default function CreateQuotePage() {
   const id = Number(useParams().id);
   const project = useProjectDetail(id);
   const suggestion = useQuoteSuggestion(id);
-  if (!Number.isInteger(id) || id <= 0 || (isApiError(project.error) && project.error.status === 404))
-    return (
-      <Result
-        status="404"
-        title={t('projects.notFound')}
-        extra={
-          <Link to="/project-managment">
-            <Button>{t('projects.backToList')}</Button>
-          </Link>
-        }
-      />
-    );
-  if (project.isError || suggestion.isError)
-    return (
-      <Result
-        status="warning"
-        title={t('projects.loadFailed')}
-        extra={
-          <Button
-            onClick={() => {
-              void project.refetch();
-              void suggestion.refetch();
-            }}
-          >
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    );
-  if (!project.data || !suggestion.data) return <PageSpinner />;
+  const state = projectPageState(id, [project, suggestion], {
+    backTo: '/project-managment',
+    back: t('projects.backToList'),
+    failed: t('projects.loadFailed'),
+  });
+  if (state || !project.data || !suggestion.data) return state;
   if (project.data.projectStatus !== 'REQUEST_QUOTE')
     return (
       <Result
@@ -155,6 +131,8 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
     validUntil: null,
     note: '',
   };
+  // Typed prices are not kept across a reload, so leaving with them asks first.
+  const guard = useLeaveGuard(false, () => {});
   const watched = Form.useWatch('lines', form) ?? initial.lines;
   const priced = watched.map((v) => ({
     unitPrice: typeof v?.unitPrice === 'number' ? v.unitPrice : 0,
@@ -196,6 +174,7 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
               showApiError({ error, t, message });
             }
           }
+          guard.markClean();
           void message.success(t('quotes.submitted'));
           navigate(`/project-managment/detail/${project.id}`);
         } catch (error) {
@@ -224,7 +203,14 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
           </Typography.Text>
         </div>
       </Card>
-      <Form form={form} layout="vertical" initialValues={initial} onFinish={onFinish} disabled={saving}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initial}
+        onFinish={onFinish}
+        onValuesChange={() => guard.markDirty()}
+        disabled={saving}
+      >
         <Card title={t('quotes.linesTitle')} size="small" style={{ marginBottom: 16 }}>
           <Table
             size="small"
@@ -338,6 +324,7 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
         onUpload={async (file) => {
           // Kept here and sent once the quote exists (the document belongs to the quote).
           setDocument(file);
+          guard.markDirty();
         }}
       />
     </>

@@ -2,8 +2,8 @@ import { App } from 'antd';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
-import { confirmDiscard } from '../../../components/form-modal';
-import { getSessionSnapshot } from '../../../lib/session';
+import { getSessionSnapshot } from '../lib/session';
+import { confirmDiscard } from './form-modal';
 
 /**
  * Asks before unsaved input is left behind: the browser's question on closing or reloading the tab, the
