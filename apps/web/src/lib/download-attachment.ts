@@ -2,12 +2,12 @@ import { API_BASE, ApiError } from './api-client';
 import { getToken } from './session';
 
 /**
- * GET /projects/{id}/attachments/{attachmentId}: the download needs the bearer token, so it is fetched
- * and handed to the browser as a blob under the file's own name.
+ * A file the API serves behind the bearer token: fetched with it and handed to the browser as a blob, under
+ * the name the server gives, else `fileName`.
  */
-export async function downloadAttachment(projectId: number, attachment: { id: number; fileName: string }) {
+export async function downloadFile(path: string, fileName: string) {
   const token = getToken();
-  const response = await fetch(`${API_BASE}/projects/${projectId}/attachments/${attachment.id}`, {
+  const response = await fetch(`${API_BASE}${path}`, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
   if (!response.ok) {
@@ -17,7 +17,27 @@ export async function downloadAttachment(projectId: number, attachment: { id: nu
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;
-  link.download = attachment.fileName;
+  link.download = fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fileName;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** GET /projects/{id}/attachments/{attachmentId}: a project file or its quote document. */
+export function downloadAttachment(projectId: number, attachment: { id: number; fileName: string }) {
+  return downloadFile(`/projects/${projectId}/attachments/${attachment.id}`, attachment.fileName);
+}
+
+/** The file name a download response gives (RFC 6266, UTF-8 form preferred), else null. */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // Malformed escape: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
+  return plain?.[1]?.trim() || null;
 }

@@ -1,6 +1,7 @@
 import type { Contract } from '@junkan/shared';
 import { describe, expect, it } from 'vitest';
-import { contractFiles, contractTaskLink, fileNameFromDisposition, orderedFileKinds } from './contract-links';
+import { fileNameFromDisposition } from '../../lib/download-attachment';
+import { contractFiles, contractTaskLink, orderedFileKinds } from './contract-links';
 
 const attachment = (fileName: string) => ({
   id: 1,

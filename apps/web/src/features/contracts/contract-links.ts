@@ -43,18 +43,3 @@ export function contractTaskLink(
     return { kind: 'confirm', path: contractConfirmPath(projectId) };
   return null;
 }
-
-/** The file name a download response gives (RFC 6266, UTF-8 form preferred), else null. */
-export function fileNameFromDisposition(header: string | null): string | null {
-  if (!header) return null;
-  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1].trim());
-    } catch {
-      // Malformed escape: fall back to the plain name.
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
-  return plain?.[1]?.trim() || null;
-}
