@@ -35,6 +35,10 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   file_too_large: 413,
   project_not_found: 404,
   contract_not_found: 404,
+  report_not_found: 404,
+  jwnet_outside_hours: 409,
+  jwnet_service_stopped: 503,
+  jwnet_unavailable: 503,
   too_many_requests: 429,
   server_error: 500,
 };

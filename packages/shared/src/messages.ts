@@ -89,6 +89,14 @@ export const MESSAGE_CODES = [
   'date_in_past',
   'license_expired',
   'contract_not_found',
+  // transport reports
+  'jwnet_outside_hours',
+  'jwnet_service_stopped',
+  'jwnet_unavailable',
+  'manifest_id_missing',
+  'end_date_before_collection',
+  'end_date_in_future',
+  'report_not_found',
 ] as const;
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 

@@ -1,0 +1,365 @@
+import { z } from 'zod';
+import { isIsoDate } from '../business-day';
+import { REPORT_STATUSES, WASTE_TYPE_CODE } from '../enums';
+import type { MessageCode } from '../messages';
+import { DEADLINE_STATES } from '../transport-deadline';
+import { MAX_LENGTH, requiredString } from '../validation';
+import { unitMeasureSchema } from './code-masters';
+import { VOLUME_PATTERN, volumeSchema } from './projects';
+
+/**
+ * Transport (completion) reports and achievements. Industrial reports are per manifest; regular reports
+ * are monthly weights (kg) per regular waste category. Units and disposal methods are master ids.
+ */
+
+/** JWNET manifest numbers are 11 digits. */
+export const MANIFEST_NUMBER_PATTERN = /^\d{11}$/;
+
+const dateSchema = z
+  .string({ error: 'MSG_00_21' })
+  .trim()
+  .min(1, 'MSG_00_21')
+  .refine((v) => v === '' || isIsoDate(v), 'invalid_format');
+
+const idSchema = z.number({ error: 'MSG_00_21' }).int('invalid_format').positive('MSG_00_21');
+const optionalId = z.number({ error: 'invalid_format' }).int().positive().nullish();
+
+const optionalText = (max: number) =>
+  z
+    .string({ error: 'invalid_format' })
+    .trim()
+    .max(max, 'max_length_exceeded')
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const stripCommas = (v: string | number) => String(v).replaceAll(',', '').trim();
+
+/** A volume that may be left empty (valuables collected): empty is null, anything else as volumeSchema. */
+export const optionalVolumeSchema = z
+  .union([z.string(), z.number()], { error: 'MSG_00_27' })
+  .nullish()
+  .transform((v) => (v == null ? '' : stripCommas(v)))
+  .refine((v) => v === '' || VOLUME_PATTERN.test(v), 'MSG_00_27')
+  .transform((v) => (v === '' ? null : Number(v)));
+
+/** The corrected volume: required, valid and not 0, all MSG_00_27 (section 5, report correction rules). */
+export const correctedVolumeSchema = z
+  .union([z.string(), z.number()], { error: 'MSG_00_27' })
+  .transform(stripCommas)
+  .refine((v) => VOLUME_PATTERN.test(v) && Number(v) > 0, 'MSG_00_27')
+  .transform(Number);
+
+export interface ReportDates {
+  collectTime: string;
+  transportEndDate: string;
+}
+
+/**
+ * The end of transport lies between the collection date and today (Japan dates). Both checks run only on
+ * real dates; the schemas report malformed ones.
+ */
+export function reportDateIssues(
+  dates: ReportDates,
+  today: string,
+): { path: 'transportEndDate'; code: MessageCode }[] {
+  const { collectTime, transportEndDate } = dates;
+  if (!isIsoDate(transportEndDate)) return [];
+  const issues: { path: 'transportEndDate'; code: MessageCode }[] = [];
+  if (isIsoDate(collectTime) && transportEndDate < collectTime)
+    issues.push({ path: 'transportEndDate', code: 'end_date_before_collection' });
+  if (transportEndDate > today) issues.push({ path: 'transportEndDate', code: 'end_date_in_future' });
+  return issues;
+}
+
+/** The same rule for a correction, whose end date is `lastEndDateTransport` and whose collection date is stored. */
+export function correctionDateIssues(
+  dates: { collectTime: string; lastEndDateTransport: string },
+  today: string,
+): { path: 'lastEndDateTransport'; code: MessageCode }[] {
+  return reportDateIssues(
+    { collectTime: dates.collectTime, transportEndDate: dates.lastEndDateTransport },
+    today,
+  ).map((issue) => ({ path: 'lastEndDateTransport', code: issue.code }));
+}
+
+/** A valid amount above 0 (an object refinement also runs when the field itself failed). */
+const hasAmount = (v: unknown) => typeof v === 'number' && v > 0;
+
+/** Date order only: "not after today" depends on the day and is checked with `reportDateIssues` by the caller. */
+const ORDER_ONLY_TODAY = '9999-12-31';
+
+/**
+ * POST /trans/transport-reports: a transporter's report of completed industrial transport. Valuables in
+ * a count unit (`isCountUnit`) are sent as 0; the server zeroes them too, since the schema does not know
+ * which unit ids count pieces.
+ */
+export const industrialReportSchema = z
+  .object({
+    dischargerId: idSchema,
+    projectId: idSchema,
+    collectTime: dateSchema,
+    wasteId: idSchema,
+    transportEndDate: dateSchema,
+    manifestId: z
+      .string({ error: 'invalid_format' })
+      .trim()
+      .nullish()
+      .transform((v) => (v ? v : null))
+      .refine((v) => v === null || MANIFEST_NUMBER_PATTERN.test(v), 'invalid_format'),
+    vehicleNumber: optionalText(MAX_LENGTH.vehicleNumber),
+    transportVolume: volumeSchema,
+    transportVolumeUnit: idSchema,
+    valuablesCollected: optionalVolumeSchema,
+    valuablesCollectedUnit: optionalId,
+    reporter: optionalText(MAX_LENGTH.reporter),
+    transporter: requiredString(MAX_LENGTH.transporter),
+    disposalMethodId: optionalId,
+  })
+  .superRefine((r, ctx) => {
+    for (const issue of reportDateIssues(r, ORDER_ONLY_TODAY))
+      ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.code });
+    if (hasAmount(r.valuablesCollected) && !r.valuablesCollectedUnit)
+      ctx.addIssue({ code: 'custom', path: ['valuablesCollectedUnit'], message: 'MSG_00_21' });
+  });
+export type IndustrialReportInput = z.infer<typeof industrialReportSchema>;
+export type IndustrialReportValues = z.input<typeof industrialReportSchema>;
+
+/**
+ * PUT /trans/transport-reports/{id}: the transporter's correction (the dialog's EDITING mode). The server
+ * also checks `correctionDateIssues` against the stored collection date and today, and
+ * `reportActionRefusal(report with these last-values, 'TRANSPORT', 'FIX', now)`. The corrected volume is
+ * never 0, so "a synced report needs a volume greater than 0" always holds.
+ */
+export const reportCorrectionSchema = z
+  .object({
+    lastEndDateTransport: dateSchema,
+    lastTransportVolume: correctedVolumeSchema,
+    lastTransportVolumeUnit: idSchema,
+    lastValuablesCollected: optionalVolumeSchema,
+    lastValuablesCollectedUnit: optionalId,
+    lastVehicleNumber: optionalText(MAX_LENGTH.vehicleNumber),
+    lastReporter: optionalText(MAX_LENGTH.reporter),
+    lastTransporter: requiredString(MAX_LENGTH.transporter),
+    lastDisposalMethodId: optionalId,
+  })
+  .superRefine((r, ctx) => {
+    if (hasAmount(r.lastValuablesCollected) && !r.lastValuablesCollectedUnit)
+      ctx.addIssue({ code: 'custom', path: ['lastValuablesCollectedUnit'], message: 'MSG_00_21' });
+  });
+export type ReportCorrectionInput = z.infer<typeof reportCorrectionSchema>;
+export type ReportCorrectionValues = z.input<typeof reportCorrectionSchema>;
+
+/** Year of a report or an achievement list. */
+const yearSchema = z.coerce
+  .number({ error: 'MSG_00_21' })
+  .int('invalid_format')
+  .min(2000, 'invalid_format')
+  .max(2100, 'invalid_format');
+const monthSchema = z.coerce
+  .number({ error: 'MSG_00_21' })
+  .int('invalid_format')
+  .min(1, 'invalid_format')
+  .max(12, 'invalid_format');
+
+/** One regular category's weight (kg) in the regular report; `category` is the regular waste's id. */
+export const regularVolumeSchema = z.object({ category: idSchema, volume: volumeSchema });
+
+/** POST /trans/regular-reports: a month's weights of a regular project. */
+export const regularReportSchema = z
+  .object({
+    projectId: idSchema,
+    year: yearSchema,
+    month: monthSchema,
+    listVolume: z.array(regularVolumeSchema).min(1, 'MSG_00_21').max(20),
+  })
+  .superRefine((r, ctx) => {
+    const seen = new Set<number>();
+    r.listVolume.forEach((line, i) => {
+      if (seen.has(line.category))
+        ctx.addIssue({ code: 'custom', path: ['listVolume', i, 'category'], message: 'same_waste_twice' });
+      seen.add(line.category);
+    });
+  });
+export type RegularReportInput = z.infer<typeof regularReportSchema>;
+
+/** A regular category as the report form shows it; a disabled one is not reported (and not sent). */
+export const regularVolumeInfoSchema = z.object({
+  category: z.number(),
+  categoryName: z.string(),
+  volume: z.number().nullable(),
+  disabled: z.boolean(),
+});
+export type RegularVolumeInfo = z.infer<typeof regularVolumeInfoSchema>;
+
+/** GET /trans/regular-reports/form?projectId&year&month: the categories and any weights already reported. */
+export const regularReportFormSchema = z.object({
+  projectId: z.number(),
+  year: z.number(),
+  month: z.number(),
+  listVolume: z.array(regularVolumeInfoSchema),
+});
+
+/** The lines the regular report sends: only categories that are not disabled. */
+export function regularReportLines<V>(
+  infos: readonly { category: number; volume: V; disabled: boolean }[],
+): { category: number; volume: V }[] {
+  return infos.filter((i) => !i.disabled).map(({ category, volume }) => ({ category, volume }));
+}
+
+/** An industrial transport report as both sides see it (section 3). */
+export const transportReportSchema = z.object({
+  id: z.number(),
+  status: z.enum(REPORT_STATUSES),
+  projectId: z.number(),
+  projectTitle: z.string(),
+  wasteCompanyId: z.number(),
+  wasteCompanyName: z.string(),
+  collectTime: z.string(),
+  wasteId: z.number(),
+  wasteName: z.string(),
+  manifestId: z.string().nullable(),
+  endDateTransport: z.string(),
+  transportVolume: z.number(),
+  transportVolumeUnit: z.number(),
+  valuablesCollected: z.number().nullable(),
+  valuablesCollectedUnit: z.number().nullable(),
+  vehicleNumber: z.string().nullable(),
+  reporter: z.string().nullable(),
+  transporter: z.string(),
+  disposalMethodId: z.number().nullable(),
+  lastEndDateTransport: z.string().nullable(),
+  lastTransportVolume: z.number().nullable(),
+  lastTransportVolumeUnit: z.number().nullable(),
+  lastValuablesCollected: z.number().nullable(),
+  lastValuablesCollectedUnit: z.number().nullable(),
+  lastVehicleNumber: z.string().nullable(),
+  lastReporter: z.string().nullable(),
+  lastTransporter: z.string().nullable(),
+  lastDisposalMethodId: z.number().nullable(),
+  /** The manifest's state on the network (e.g. TEMP_TRANSPORT); null before it is known. */
+  manifestStatus: z.string().nullable(),
+  /** Codes of the network functions still running for the manifest ('1000', '0403', ...). */
+  runningFunctions: z.array(z.string()),
+  isSyncedJWNet: z.boolean(),
+  isJWNetApiAvailable: z.boolean(),
+  isJWNetServiceStopDay: z.boolean(),
+  /** When the report was synced to the network (ISO instant), null while not synced. */
+  jwnetSyncedAt: z.string().nullable(),
+  /** The unit master, for the unit selects and `isCountUnit`. */
+  units: z.array(unitMeasureSchema),
+  /** Transport-end report deadline (Japan date) and its state (transport-deadline.ts). */
+  deadline: z.string(),
+  deadlineState: z.enum(DEADLINE_STATES),
+  createdAt: z.string(),
+});
+export type TransportReport = z.infer<typeof transportReportSchema>;
+
+/** Answer of a correction, a cancel request, an approval or a rejection. */
+export const reportActionResponseSchema = z.object({
+  outcome: z.enum(['UPDATED', 'AWAITING_APPROVAL', 'DELETED']),
+  report: transportReportSchema.nullable(),
+});
+export type ReportActionResponse = z.infer<typeof reportActionResponseSchema>;
+
+type WasteTypeCode = (typeof WASTE_TYPE_CODE)[keyof typeof WASTE_TYPE_CODE];
+const wasteTypeSchema = z.union([z.literal(WASTE_TYPE_CODE.INDUSTRIAL), z.literal(WASTE_TYPE_CODE.REGULAR)]);
+/** Query text 1 or 2. */
+const wasteTypeQuerySchema = z.coerce.number({ error: 'invalid_format' }).transform((v, ctx) => {
+  if (v === WASTE_TYPE_CODE.INDUSTRIAL || v === WASTE_TYPE_CODE.REGULAR) return v as WasteTypeCode;
+  ctx.addIssue({ code: 'custom', message: 'invalid_format' });
+  return z.NEVER;
+});
+
+export const ACHIEVEMENT_PERIODS = ['annual', 'monthly'] as const;
+
+/**
+ * GET /achievements and GET /trans/achievements: the list, by year or by month. `type` 1 industrial,
+ * 2 regular, absent both; `companyId` is the header's company selector (ALL or a company).
+ */
+export const achievementListQuerySchema = z
+  .object({
+    period: z.enum(ACHIEVEMENT_PERIODS).default('monthly'),
+    year: yearSchema,
+    month: monthSchema.optional(),
+    type: wasteTypeQuerySchema.optional(),
+    wasteName: z.string().trim().max(MAX_LENGTH.wasteNameSearch, 'max_length_exceeded').optional(),
+    companyId: z.union([z.literal('ALL'), z.coerce.number().int().positive()]).optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.period === 'monthly' && q.month === undefined)
+      ctx.addIssue({ code: 'custom', path: ['month'], message: 'MSG_00_21' });
+  });
+export type AchievementListQuery = z.infer<typeof achievementListQuerySchema>;
+
+/** One line of the list: a waste of a discharger in a month (annual: per month of the year). */
+export const achievementSummaryRowSchema = z.object({
+  year: z.number(),
+  month: z.number(),
+  type: wasteTypeSchema,
+  wasteCode: z.string(),
+  wasteName: z.string(),
+  wasteCompanyId: z.number(),
+  wasteCompanyName: z.string(),
+  transportVolume: z.number(),
+  /** Unit text (regular: kg); null when the reports of the line mix units. */
+  transportVolumeUnit: z.string().nullable(),
+  /** The most urgent status of the line's reports (`summaryReportStatus`); null for regular waste. */
+  status: z.enum(REPORT_STATUSES).nullable(),
+});
+export type AchievementSummaryRow = z.infer<typeof achievementSummaryRowSchema>;
+
+export const achievementListSchema = z.object({
+  rows: z.array(achievementSummaryRowSchema),
+  /** Transporter's report buttons (section 2). */
+  regularAvailable: z.boolean(),
+  industryAvailable: z.boolean(),
+});
+export type AchievementList = z.infer<typeof achievementListSchema>;
+
+/** GET /achievements/detail and its trans/ variant: the query names of the detail route. */
+export const achievementDetailQuerySchema = z.object({
+  year: yearSchema,
+  month: monthSchema.optional(),
+  wasteType: wasteTypeQuerySchema,
+  wasteCode: z.string({ error: 'MSG_00_21' }).trim().min(1, 'MSG_00_21').max(16, 'max_length_exceeded'),
+  wasteCompanyId: z.coerce.number({ error: 'MSG_00_21' }).int().positive(),
+});
+export type AchievementDetailQuery = z.infer<typeof achievementDetailQuerySchema>;
+
+/** Achievement row of the details (section 3); `collectiondate` is the regular report's date. */
+export const achievementRowSchema = z.object({
+  id: z.number(),
+  type: wasteTypeSchema,
+  wasteName: z.string(),
+  projectTitle: z.string(),
+  manifestId: z.string().nullable(),
+  endDateTransport: z.string().nullable(),
+  transportVolume: z.number(),
+  /** Unit text as shown (regular: kg). */
+  transportVolumeUnit: z.string().nullable(),
+  transporter: z.string().nullable(),
+  status: z.enum(REPORT_STATUSES).nullable(),
+  collectiondate: z.string().nullable(),
+  wasteCompanyName: z.string(),
+});
+export type AchievementRow = z.infer<typeof achievementRowSchema>;
+
+export const achievementDetailSchema = z.object({
+  year: z.number(),
+  month: z.number().nullable(),
+  wasteType: wasteTypeSchema,
+  wasteName: z.string(),
+  wasteCompanyName: z.string(),
+  rows: z.array(achievementRowSchema),
+});
+export type AchievementDetail = z.infer<typeof achievementDetailSchema>;
+
+/** The status a summary line shows: waiting for the discharger first, then a rejection, else none. */
+export function summaryReportStatus(
+  statuses: readonly (typeof REPORT_STATUSES)[number][],
+): (typeof REPORT_STATUSES)[number] {
+  if (statuses.includes('ACCEPTANCE_OR_DENIAL')) return 'ACCEPTANCE_OR_DENIAL';
+  if (statuses.includes('REQUEST_DELETE')) return 'REQUEST_DELETE';
+  if (statuses.includes('REJECTION')) return 'REJECTION';
+  return 'BLANK';
+}
