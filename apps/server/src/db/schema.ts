@@ -635,3 +635,167 @@ export const usersRelations = relations(users, ({ one, many }) => ({
 export const userPermissionGrantsRelations = relations(userPermissionGrants, ({ one }) => ({
   user: one(users, { fields: [userPermissionGrants.userId], references: [users.id] }),
 }));
+
+// ---- Completion reports and electronic manifests (issue 5) ----------------------------------------
+
+/** An electronic manifest as the manifest network (JWNET) last answered for it. */
+export const manifests = pgTable(
+  'manifests',
+  {
+    id: serial('id').primaryKey(),
+    /** The network's 11-digit number. */
+    manifestNumber: varchar('manifest_number', { length: 11 }).notNull(),
+    projectId: integer('project_id').references(() => projects.id),
+    dischargerCompanyId: integer('discharger_company_id')
+      .notNull()
+      .references(() => companies.id),
+    transportCompanyId: integer('transport_company_id').references(() => companies.id),
+    wasteName: varchar('waste_name', { length: 64 }).notNull().default(''),
+    dischargeSiteName: varchar('discharge_site_name', { length: 64 }).notNull().default(''),
+    /** 交付日. */
+    deliveryDate: date('delivery_date', { mode: 'string' }),
+    /** The network's own status (e.g. TEMP_TRANSPORT), as answered. */
+    networkStatus: varchar('network_status', { length: 32 }),
+    transportEndDate: date('transport_end_date', { mode: 'string' }),
+    disposalEndDate: date('disposal_end_date', { mode: 'string' }),
+    finalDisposalEndDate: date('final_disposal_end_date', { mode: 'string' }),
+    /** Reservation, transportation, processing and final phases with their dates, as answered. */
+    phases: jsonb('phases').$type<Record<string, unknown>>(),
+    /** Codes of the network's functions still running for this manifest (1000, 0403, ...). */
+    runningFunctions: jsonb('running_functions').$type<string[]>().notNull().default([]),
+    syncedAt: timestamp('synced_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('manifests_number_unique').on(t.manifestNumber),
+    index('manifests_discharger_idx').on(t.dischargerCompanyId, t.deliveryDate),
+    index('manifests_transport_idx').on(t.transportCompanyId, t.deliveryDate),
+  ],
+);
+
+/**
+ * A transporter's report of completed industrial transport: the values reported, and the corrected values
+ * (`last_*`) while a correction awaits the discharger or after it was accepted.
+ */
+export const transportReports = pgTable(
+  'transport_reports',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    wasteLineId: integer('waste_line_id').references(() => projectWasteLines.id),
+    dischargerCompanyId: integer('discharger_company_id')
+      .notNull()
+      .references(() => companies.id),
+    transportCompanyId: integer('transport_company_id')
+      .notNull()
+      .references(() => companies.id),
+    wasteId: integer('waste_id')
+      .notNull()
+      .references((): AnyPgColumn => wastes.id),
+    wasteName: varchar('waste_name', { length: 64 }).notNull(),
+    manifestId: integer('manifest_id').references(() => manifests.id),
+    manifestNumber: varchar('manifest_number', { length: 11 }),
+    status: varchar('status', { length: 24 }).notNull().default('BLANK'),
+    collectTime: date('collect_time', { mode: 'string' }).notNull(),
+    endDateTransport: date('end_date_transport', { mode: 'string' }).notNull(),
+    transportVolume: numeric('transport_volume', { precision: 9, scale: 2 }).notNull(),
+    transportVolumeUnitId: integer('transport_volume_unit_id').references((): AnyPgColumn => unitMeasures.id),
+    valuablesCollected: numeric('valuables_collected', { precision: 9, scale: 2 }),
+    valuablesCollectedUnitId: integer('valuables_collected_unit_id').references(
+      (): AnyPgColumn => unitMeasures.id,
+    ),
+    vehicleNumber: varchar('vehicle_number', { length: 30 }),
+    reporter: varchar('reporter', { length: 24 }),
+    transporter: varchar('transporter', { length: 24 }).notNull(),
+    disposalMethodId: integer('disposal_method_id').references((): AnyPgColumn => disposalMethods.id),
+    lastEndDateTransport: date('last_end_date_transport', { mode: 'string' }),
+    lastTransportVolume: numeric('last_transport_volume', { precision: 9, scale: 2 }),
+    lastTransportVolumeUnitId: integer('last_transport_volume_unit_id'),
+    lastValuablesCollected: numeric('last_valuables_collected', { precision: 9, scale: 2 }),
+    lastValuablesCollectedUnitId: integer('last_valuables_collected_unit_id'),
+    lastVehicleNumber: varchar('last_vehicle_number', { length: 30 }),
+    lastReporter: varchar('last_reporter', { length: 24 }),
+    lastTransporter: varchar('last_transporter', { length: 24 }),
+    lastDisposalMethodId: integer('last_disposal_method_id'),
+    /** The day the transport-end report is due (3 counted days after the end of transport). */
+    deadline: date('deadline', { mode: 'string' }).notNull(),
+    /** Whether the report went to the manifest network (a manifest number was given). */
+    isSynced: boolean('is_synced').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Set when a deletion was approved; the row stays for the record. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('transport_reports_transport_idx').on(t.transportCompanyId, t.endDateTransport),
+    index('transport_reports_discharger_idx').on(t.dischargerCompanyId, t.endDateTransport),
+    index('transport_reports_project_idx').on(t.projectId),
+  ],
+);
+
+/** A transporter's monthly weight of one regular-waste category of a project (kg). */
+export const regularReports = pgTable(
+  'regular_reports',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    dischargerCompanyId: integer('discharger_company_id')
+      .notNull()
+      .references(() => companies.id),
+    transportCompanyId: integer('transport_company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** The regular category (a REGULAR waste of the master). */
+    wasteId: integer('waste_id')
+      .notNull()
+      .references((): AnyPgColumn => wastes.id),
+    year: smallint('year').notNull(),
+    month: smallint('month').notNull(),
+    volume: numeric('volume', { precision: 9, scale: 2 }).notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('regular_reports_unique').on(t.projectId, t.year, t.month, t.wasteId),
+    index('regular_reports_transport_idx').on(t.transportCompanyId, t.year, t.month),
+    index('regular_reports_discharger_idx').on(t.dischargerCompanyId, t.year, t.month),
+  ],
+);
+
+/**
+ * Work for the manifest network, written in the same transaction as the change it carries and sent by a
+ * worker with retries, so a network fault or a restart loses nothing. `request_key` makes a resend
+ * idempotent on the network's side.
+ */
+export const jwnetRequests = pgTable(
+  'jwnet_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    requestKey: varchar('request_key', { length: 64 }).notNull(),
+    kind: varchar('kind', { length: 32 }).notNull(),
+    manifestNumber: varchar('manifest_number', { length: 11 }),
+    transportReportId: integer('transport_report_id').references(() => transportReports.id),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** QUEUED (to send), SENT (accepted, result pending), DONE, REFUSED (by the network), FAILED (gave up). */
+    state: varchar('state', { length: 16 }).notNull().default('QUEUED'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    remoteRequestId: varchar('remote_request_id', { length: 64 }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('jwnet_requests_key_unique').on(t.requestKey),
+    index('jwnet_requests_due_idx').on(t.state, t.nextAttemptAt),
+    index('jwnet_requests_report_idx').on(t.transportReportId),
+  ],
+);
