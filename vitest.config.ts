@@ -13,6 +13,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      { test: { name: 'jwnet', include: ['apps/jwnet-simulator/src/**/*.test.ts'] } },
     ],
   },
 });
