@@ -14,6 +14,7 @@ import {
 import type { AppConfig } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { accountMasterRoutes } from './features/account-master/account-master.routes';
+import { achievementRoutes } from './features/achievements/achievements.routes';
 import { attachmentRoutes } from './features/attachments/attachments.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { LoginThrottle } from './features/auth/login-throttle';
@@ -30,6 +31,7 @@ import { outboxRoutes } from './features/outbox/outbox.routes';
 import { projectRoutes } from './features/projects/projects.routes';
 import { quoteRoutes } from './features/quotes/quotes.routes';
 import { transportOperatorMasterRoutes } from './features/transport-operator-master/transport-operator-master.routes';
+import { transportReportRoutes } from './features/transport-reports/transport-reports.routes';
 import { userRoutes } from './features/users/users.routes';
 import { wasteMasterRoutes } from './features/waste-master/waste-master.routes';
 import { zipcodeRoutes } from './features/zipcode/zipcode.routes';
@@ -125,6 +127,8 @@ export async function buildApp(
       await api.register(attachmentRoutes);
       await api.register(quoteRoutes);
       await api.register(contractRoutes);
+      await api.register(transportReportRoutes);
+      await api.register(achievementRoutes);
       await api.register(wasteMasterRoutes);
       await api.register(codeMasterRoutes);
       await api.register(disposalSiteMasterRoutes);

@@ -229,12 +229,22 @@ export async function seedDemoData(db: Database, options = { contractDocuments: 
         },
       ])
       .returning({ id: projects.id, type: projects.type });
+    const wasteIdOf = async (category: 'REGULAR' | 'INDUSTRIAL', name: string) =>
+      (
+        await tx
+          .select({ id: wastes.id })
+          .from(wastes)
+          .where(and(eq(wastes.category, category), eq(wastes.name, name)))
+      )[0]?.id ?? null;
+    const combustibleId = await wasteIdOf('REGULAR', '可燃ごみ');
+    const plasticsId = await wasteIdOf('INDUSTRIAL', '廃プラスチック類');
     await tx.insert(projectWasteLines).values(
       projectRows.map((p) =>
         p.type === 'REGULAR'
           ? {
               projectId: p.id,
               kind: 'REGULAR' as const,
+              wasteId: combustibleId,
               wasteName: '可燃ごみ',
               bags: { '45': 4, '70': 2 },
               weekdays: [1, 4],
@@ -244,6 +254,7 @@ export async function seedDemoData(db: Database, options = { contractDocuments: 
           : {
               projectId: p.id,
               kind: 'INDUSTRIAL' as const,
+              wasteId: plasticsId,
               wasteName: '廃プラスチック類',
               quantity: '1.50',
               quantityUnit: 't',

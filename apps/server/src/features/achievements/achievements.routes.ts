@@ -1,0 +1,54 @@
+import {
+  achievementDetailQuerySchema,
+  achievementDetailSchema,
+  achievementListQuerySchema,
+  achievementListSchema,
+  errorSchema,
+} from '@junkan/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireOperatorRole } from '../../lib/roles';
+import { achievementDetail, achievementList } from './achievements.service';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
+const tags = ['achievements'];
+
+/** Issue 5: reported volumes by month, waste and discharger, and the reports behind each line. */
+export const achievementRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const [prefix, role] of [
+    ['', 'WASTE'],
+    ['/trans', 'TRANSPORT'],
+  ] as const) {
+    app.get(
+      `${prefix}/achievements`,
+      {
+        config: { permission: 'ACHIEVEMENTS' },
+        schema: {
+          tags,
+          querystring: achievementListQuerySchema,
+          response: { 200: achievementListSchema, ...errors },
+        },
+      },
+      (request) => {
+        const session = app.requireSession(request);
+        requireOperatorRole(session, role);
+        return achievementList(app.db, session, request.query);
+      },
+    );
+    app.get(
+      `${prefix}/achievements/detail`,
+      {
+        config: { permission: 'ACHIEVEMENTS' },
+        schema: {
+          tags,
+          querystring: achievementDetailQuerySchema,
+          response: { 200: achievementDetailSchema, ...errors },
+        },
+      },
+      (request) => {
+        const session = app.requireSession(request);
+        requireOperatorRole(session, role);
+        return achievementDetail(app.db, session, request.query);
+      },
+    );
+  }
+};

@@ -1,0 +1,220 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+import { auditLogs, companies, projects, transportReports, wastes } from '../../db/schema';
+import { tokyoDate } from '../../lib/time';
+
+let t: TestContext;
+const DIS = 'discharger@example.com';
+const DIS2 = 'discharger2@example.com';
+const TRANS = 'transporter@example.com';
+const PLATFORM = 'platform@example.com';
+
+const tokens = new Map<string, string>();
+async function call(method: 'GET' | 'POST', url: string, email: string, payload?: unknown) {
+  let token = tokens.get(email);
+  if (!token) {
+    token = await t.login(email);
+    tokens.set(email, token);
+  }
+  return t.app.inject({ method, url, headers: t.auth(token), payload: payload as object });
+}
+
+let f: { running: number; green: number; combustible: number; bottles: number; plastics: number };
+const [year, month] = tokyoDate().split('-').map(Number) as [number, number];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const running = await t.db.query.projects.findFirst({
+    where: eq(projects.title, '銀座店 可燃ごみ定期回収'),
+  });
+  const green = await t.db.query.companies.findFirst({ where: eq(companies.name, '株式会社グリーン商事') });
+  const regular = await t.db.select().from(wastes).where(eq(wastes.category, 'REGULAR'));
+  const plastics = await t.db.query.wastes.findFirst({ where: eq(wastes.name, '廃プラスチック類') });
+  f = {
+    running: running!.id,
+    green: green!.id,
+    combustible: regular.find((w) => w.name === '可燃ごみ')!.id,
+    bottles: regular.find((w) => w.name !== '可燃ごみ')!.id,
+    plastics: plastics!.id,
+  };
+});
+afterAll(() => t.close());
+
+describe('regular reports', () => {
+  it('offers every category, only the project ones enabled, and saves a month', async () => {
+    const form = await call(
+      'GET',
+      `/api/trans/regular-reports/form?projectId=${f.running}&year=${year}&month=${month}`,
+      TRANS,
+    );
+    expect(form.statusCode).toBe(200);
+    const lines = form.json().listVolume as { category: number; disabled: boolean; volume: number | null }[];
+    expect(lines.length).toBe(4);
+    expect(lines.filter((l) => !l.disabled).map((l) => l.category)).toEqual([f.combustible]);
+
+    const saved = await call('POST', '/api/trans/regular-reports', TRANS, {
+      projectId: f.running,
+      year,
+      month,
+      listVolume: [{ category: f.combustible, volume: '1,234.5' }],
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(
+      saved.json().listVolume.find((l: { category: number }) => l.category === f.combustible).volume,
+    ).toBe(1234.5);
+    // A second report of the month replaces the first.
+    await call('POST', '/api/trans/regular-reports', TRANS, {
+      projectId: f.running,
+      year,
+      month,
+      listVolume: [{ category: f.combustible, volume: '1000' }],
+    });
+    const audits = await t.db.select().from(auditLogs).where(eq(auditLogs.action, 'regular_report.save'));
+    expect(audits.length).toBe(2);
+  });
+
+  it('refuses a disabled category, a future month, a bad volume, another transporter and the discharger', async () => {
+    const body = (over: Record<string, unknown>) => ({
+      projectId: f.running,
+      year,
+      month,
+      listVolume: [{ category: f.combustible, volume: '10' }],
+      ...over,
+    });
+    const disabled = await call(
+      'POST',
+      '/api/trans/regular-reports',
+      TRANS,
+      body({ listVolume: [{ category: f.bottles, volume: '1' }] }),
+    );
+    expect(disabled.statusCode).toBe(400);
+    expect(disabled.json().fields).toEqual({ 'listVolume.0.category': 'invalid_format' });
+    const future = await call('POST', '/api/trans/regular-reports', TRANS, body({ year: year + 1 }));
+    expect(future.json().fields).toEqual({ month: 'end_date_in_future' });
+    const bad = await call(
+      'POST',
+      '/api/trans/regular-reports',
+      TRANS,
+      body({ listVolume: [{ category: f.combustible, volume: '123456.789' }] }),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields['listVolume.0.volume']).toBe('MSG_00_27');
+    expect((await call('POST', '/api/trans/regular-reports', PLATFORM, body({}))).statusCode).toBe(404);
+    expect((await call('POST', '/api/trans/regular-reports', DIS, body({}))).statusCode).toBe(403);
+  });
+});
+
+describe('achievements', () => {
+  beforeAll(async () => {
+    // Two industrial reports of the same waste in this month, one awaiting the discharger.
+    const toto = await t.db.query.companies.findFirst({
+      where: eq(companies.name, '東都環境サービス株式会社'),
+    });
+    const unit = await t.db.query.unitMeasures.findFirst();
+    const base = {
+      projectId: f.running,
+      dischargerCompanyId: f.green,
+      transportCompanyId: toto!.id,
+      wasteId: f.plastics,
+      wasteName: '廃プラスチック類',
+      collectTime: `${year}-${String(month).padStart(2, '0')}-01`,
+      endDateTransport: `${year}-${String(month).padStart(2, '0')}-01`,
+      transportVolumeUnitId: unit!.id,
+      transporter: '佐藤',
+      deadline: `${year}-${String(month).padStart(2, '0')}-04`,
+    };
+    await t.db.insert(transportReports).values([
+      { ...base, transportVolume: '1.50', manifestNumber: '12345678901' },
+      { ...base, transportVolume: '2.25', status: 'ACCEPTANCE_OR_DENIAL' },
+    ]);
+  });
+
+  it('sums the month per waste and discharger, for the transporter and the discharger', async () => {
+    for (const [email, prefix] of [
+      [TRANS, '/api/trans'],
+      [DIS, '/api'],
+    ] as const) {
+      const res = await call(
+        'GET',
+        `${prefix}/achievements?period=monthly&year=${year}&month=${month}`,
+        email,
+      );
+      expect(res.statusCode).toBe(200);
+      const { rows } = res.json() as {
+        rows: { type: number; wasteName: string; transportVolume: number; status: string | null }[];
+      };
+      expect(rows.find((r) => r.type === 1)).toMatchObject({
+        wasteName: '廃プラスチック類',
+        transportVolume: 3.75,
+        status: 'ACCEPTANCE_OR_DENIAL',
+      });
+      expect(rows.find((r) => r.type === 2)).toMatchObject({
+        wasteName: '可燃ごみ',
+        transportVolume: 1000,
+        status: null,
+      });
+    }
+    const trans = (
+      await call('GET', `/api/trans/achievements?period=annual&year=${year}&type=2`, TRANS)
+    ).json();
+    expect(trans.rows.every((r: { type: number }) => r.type === 2)).toBe(true);
+    expect(trans.regularAvailable).toBe(true);
+  });
+
+  it('shows nothing of other companies', async () => {
+    const other = await call('GET', `/api/achievements?period=annual&year=${year}`, DIS2);
+    expect(other.json().rows).toEqual([]);
+    const platform = await call('GET', `/api/trans/achievements?period=annual&year=${year}`, PLATFORM);
+    expect(platform.json().rows).toEqual([]);
+    const detail = await call(
+      'GET',
+      `/api/achievements/detail?year=${year}&month=${month}&wasteType=1&wasteCode=${encodeURIComponent('x')}&wasteCompanyId=${f.green}`,
+      DIS2,
+    );
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({ rows: [], wasteCompanyName: '' });
+    expect((await call('GET', `/api/trans/achievements?year=${year}&month=${month}`, DIS)).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('lists the reports behind a line', async () => {
+    const code = (await t.db.query.wastes.findFirst({ where: eq(wastes.id, f.plastics) }))!.wasteCode;
+    const res = await call(
+      'GET',
+      `/api/trans/achievements/detail?year=${year}&month=${month}&wasteType=1&wasteCode=${code}&wasteCompanyId=${f.green}`,
+      TRANS,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      wasteName: '廃プラスチック類',
+      wasteCompanyName: '株式会社グリーン商事',
+    });
+    expect(
+      res
+        .json()
+        .rows.map((r: { transportVolume: number; manifestId: string | null }) => [
+          r.transportVolume,
+          r.manifestId,
+        ]),
+    ).toEqual([
+      [1.5, '12345678901'],
+      [2.25, null],
+    ]);
+    const regularCode = (await t.db.query.wastes.findFirst({ where: eq(wastes.id, f.combustible) }))!
+      .wasteCode;
+    const regular = await call(
+      'GET',
+      `/api/achievements/detail?year=${year}&wasteType=2&wasteCode=${regularCode}&wasteCompanyId=${f.green}`,
+      DIS,
+    );
+    expect(regular.json().rows).toMatchObject([{ transportVolume: 1000, transportVolumeUnit: 'kg' }]);
+    const bad = await call(
+      'GET',
+      `/api/achievements/detail?year=${year}&wasteType=3&wasteCode=x&wasteCompanyId=1`,
+      DIS,
+    );
+    expect(bad.statusCode).toBe(400);
+  });
+});

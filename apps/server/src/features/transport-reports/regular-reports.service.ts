@@ -1,0 +1,134 @@
+import type { RegularReportInput } from '@junkan/shared';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../../db/client';
+import { contracts, projects, projectWasteLines, regularReports, wastes } from '../../db/schema';
+import { AppError, fieldError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import { tokyoDate } from '../../lib/time';
+import type { Session } from '../../plugins/auth';
+
+/** The transporter's own regular project in progress (or done: a last month may still be reported). */
+async function ownRegularProject(db: DbOrTx, session: Session, projectId: number, lock = false) {
+  const query = db
+    .select({ id: projects.id, status: projects.status, companyId: projects.companyId, type: projects.type })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.transportCompanyId, session.companyId ?? -1)));
+  const [project] = lock ? await query.for('update') : await query;
+  if (project?.type !== 'REGULAR') throw new AppError('project_not_found', 'Project not found');
+  if (project.status !== 'IN_PROGRESS' && project.status !== 'COMPLETE')
+    throw new AppError('invalid_status_transition', 'Only a running contract is reported', undefined, {
+      from: project.status,
+      to: project.status,
+    });
+  return project;
+}
+
+/** The month must have begun and lie within the contract's period. */
+async function checkMonth(db: DbOrTx, projectId: number, year: number, month: number) {
+  const first = `${year}-${String(month).padStart(2, '0')}-01`;
+  if (first > tokyoDate()) throw fieldError('month', 'end_date_in_future');
+  const [contract] = await db
+    .select({ startDate: contracts.startDate, endDate: contracts.endDate })
+    .from(contracts)
+    .where(eq(contracts.projectId, projectId));
+  const last = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+  if (contract && (last < contract.startDate || first > contract.endDate))
+    throw fieldError('month', 'invalid_period');
+}
+
+/** GET /trans/regular-reports/form: every regular category, those not in the project disabled, with reported weights. */
+export async function regularReportForm(
+  db: DbOrTx,
+  session: Session,
+  projectId: number,
+  year: number,
+  month: number,
+) {
+  await ownRegularProject(db, session, projectId);
+  const categories = await db
+    .select({ id: wastes.id, name: wastes.name })
+    .from(wastes)
+    .where(eq(wastes.category, 'REGULAR'))
+    .orderBy(asc(wastes.sortOrder), asc(wastes.wasteCode));
+  const inProject = new Set(
+    (
+      await db
+        .select({ wasteId: projectWasteLines.wasteId })
+        .from(projectWasteLines)
+        .where(eq(projectWasteLines.projectId, projectId))
+    ).map((l) => l.wasteId),
+  );
+  const reported = await db
+    .select({ wasteId: regularReports.wasteId, volume: regularReports.volume })
+    .from(regularReports)
+    .where(
+      and(
+        eq(regularReports.projectId, projectId),
+        eq(regularReports.year, year),
+        eq(regularReports.month, month),
+      ),
+    );
+  const volumeOf = new Map(reported.map((r) => [r.wasteId, Number(r.volume)]));
+  return {
+    projectId,
+    year,
+    month,
+    listVolume: categories.map((c) => ({
+      category: c.id,
+      categoryName: c.name,
+      volume: volumeOf.get(c.id) ?? null,
+      disabled: !inProject.has(c.id),
+    })),
+  };
+}
+
+/** POST /trans/regular-reports: the month's weight per category of the project; a repeat report replaces it. */
+export async function saveRegularReport(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  input: RegularReportInput,
+) {
+  const session = app.requireSession(request);
+  await app.db.transaction(async (tx) => {
+    const project = await ownRegularProject(tx, session, input.projectId, true);
+    await checkMonth(tx, project.id, input.year, input.month);
+    const lines = await tx
+      .select({ wasteId: projectWasteLines.wasteId })
+      .from(projectWasteLines)
+      .where(eq(projectWasteLines.projectId, project.id));
+    const allowed = new Set(lines.map((l) => l.wasteId));
+    input.listVolume.forEach((line, i) => {
+      if (!allowed.has(line.category)) throw fieldError(`listVolume.${i}.category`, 'invalid_format');
+    });
+    for (const line of input.listVolume)
+      await tx
+        .insert(regularReports)
+        .values({
+          projectId: project.id,
+          dischargerCompanyId: project.companyId,
+          transportCompanyId: session.companyId!,
+          wasteId: line.category,
+          year: input.year,
+          month: input.month,
+          volume: line.volume.toFixed(2),
+          createdBy: session.userId,
+        })
+        .onConflictDoUpdate({
+          target: [
+            regularReports.projectId,
+            regularReports.year,
+            regularReports.month,
+            regularReports.wasteId,
+          ],
+          set: { volume: line.volume.toFixed(2), updatedAt: sql`now()`, createdBy: session.userId },
+        });
+    await recordAudit(tx, request, {
+      action: 'regular_report.save',
+      entity: 'project',
+      entityId: project.id,
+      detail: { year: input.year, month: input.month, lines: input.listVolume.length },
+    });
+  });
+  return regularReportForm(app.db, session, input.projectId, input.year, input.month);
+}
