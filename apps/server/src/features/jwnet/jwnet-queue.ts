@@ -1,0 +1,262 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import type { Database, DbOrTx, Tx } from '../../db/client';
+import { jwnetRequests, manifests } from '../../db/schema';
+import { type JwnetAdapter, JwnetError, type ManifestState, type TransportEndReport } from './jwnet-adapter';
+
+/** The work the product asks of the network; each maps to one adapter call. */
+export type JwnetWork =
+  | { kind: 'REPORT_TRANSPORT_END'; manifestNumber: string; report: TransportEndReport }
+  | { kind: 'CORRECT_REPORT'; manifestNumber: string; report: TransportEndReport }
+  | { kind: 'CANCEL_REPORT'; manifestNumber: string }
+  | { kind: 'ANSWER_CORRECTION'; manifestNumber: string; approve: boolean };
+
+export type JwnetRequestState = 'QUEUED' | 'SENT' | 'DONE' | 'REFUSED' | 'FAILED';
+
+/**
+ * Queues work for the network inside the caller's transaction, so the change and the request to send it are
+ * written together or not at all. The worker sends it; its key makes a resend harmless.
+ */
+export async function enqueueJwnet(tx: Tx, work: JwnetWork, transportReportId: number | null = null) {
+  const [row] = await tx
+    .insert(jwnetRequests)
+    .values({
+      requestKey: randomUUID(),
+      kind: work.kind,
+      manifestNumber: work.manifestNumber,
+      transportReportId,
+      payload: work as unknown as Record<string, unknown>,
+    })
+    .returning({ id: jwnetRequests.id });
+  return row!.id;
+}
+
+/** What the worker tells the feature that queued the work, inside the transaction that records the outcome. */
+export type JwnetOutcomeHandler = (
+  tx: Tx,
+  request: { id: number; kind: string; transportReportId: number | null; payload: Record<string, unknown> },
+  outcome: { state: 'DONE' | 'REFUSED'; code?: string; message?: string },
+) => Promise<void>;
+
+export interface JwnetWorkerOptions {
+  /** How soon a sent request is polled for its result. */
+  pollMs?: number;
+  /** Give up after this many failed attempts (network down for days is still retried: about a week at the cap). */
+  maxAttempts?: number;
+  /** Longest wait between attempts. */
+  maxBackoffMs?: number;
+  now?: () => Date;
+  onOutcome?: JwnetOutcomeHandler;
+  log?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+}
+
+const RETRYABLE = new Set(['OUTSIDE_HOURS', 'SERVICE_STOPPED', 'UNAVAILABLE', 'TIMEOUT']);
+
+/** The next 07:00 in Japan after `now`: when a refusal for the hours is worth retrying. */
+export function nextServiceOpening(now: Date): Date {
+  const jst = new Date(now.getTime() + 9 * 3_600_000);
+  const opening = Date.UTC(jst.getUTCFullYear(), jst.getUTCMonth(), jst.getUTCDate(), 7) - 9 * 3_600_000;
+  return new Date(opening > now.getTime() ? opening : opening + 86_400_000);
+}
+
+/**
+ * Sends queued work to the network and follows it until the network reflects a result. Every step is a row
+ * update, one request per transaction, so a crash or restart at any point resumes from the table: a QUEUED
+ * request is sent (again, with the same key), a SENT one is polled.
+ */
+export class JwnetWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private readonly pollMs: number;
+  private readonly maxAttempts: number;
+  private readonly maxBackoffMs: number;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly db: Database,
+    private readonly adapter: JwnetAdapter,
+    private readonly options: JwnetWorkerOptions = {},
+  ) {
+    this.pollMs = options.pollMs ?? 30_000;
+    this.maxAttempts = options.maxAttempts ?? 500;
+    this.maxBackoffMs = options.maxBackoffMs ?? 20 * 60_000;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  start(intervalMs = 5_000) {
+    this.timer = setInterval(() => void this.runOnce(), intervalMs);
+    this.timer.unref();
+  }
+
+  stop() {
+    clearInterval(this.timer);
+  }
+
+  /** Handles every request due now; answers how many it handled. */
+  async runOnce(): Promise<number> {
+    if (this.running) return 0;
+    this.running = true;
+    let handled = 0;
+    try {
+      for (;;) {
+        const [due] = await this.db
+          .select({ id: jwnetRequests.id })
+          .from(jwnetRequests)
+          .where(
+            and(
+              inArray(jwnetRequests.state, ['QUEUED', 'SENT']),
+              lte(jwnetRequests.nextAttemptAt, this.now()),
+            ),
+          )
+          .orderBy(asc(jwnetRequests.nextAttemptAt), asc(jwnetRequests.id))
+          .limit(1);
+        if (!due) break;
+        await this.handle(due.id);
+        handled++;
+      }
+    } catch (error) {
+      this.options.log?.error({ err: error }, 'manifest network worker failed');
+    } finally {
+      this.running = false;
+    }
+    return handled;
+  }
+
+  private backoff(attempts: number, error: JwnetError): Date {
+    const now = this.now();
+    if (error.kind === 'OUTSIDE_HOURS') return nextServiceOpening(now);
+    const ms = Math.min(this.maxBackoffMs, 5_000 * 2 ** Math.min(attempts, 12));
+    return new Date(now.getTime() + ms);
+  }
+
+  private async handle(id: number) {
+    // Network calls happen outside any transaction (the embedded database has one connection).
+    const [row] = await this.db.select().from(jwnetRequests).where(eq(jwnetRequests.id, id));
+    if (!row || (row.state !== 'QUEUED' && row.state !== 'SENT')) return;
+    const work = row.payload as unknown as JwnetWork;
+    try {
+      if (row.state === 'QUEUED') {
+        const { requestId } = await this.send(row.requestKey, work);
+        await this.update(id, row.state, {
+          state: 'SENT',
+          remoteRequestId: requestId,
+          attempts: row.attempts + 1,
+          lastError: null,
+          nextAttemptAt: new Date(this.now().getTime() + this.pollMs),
+        });
+        return;
+      }
+      const status = await this.adapter.getRequest(row.remoteRequestId!);
+      if (status.state === 'PENDING') {
+        await this.update(id, row.state, { nextAttemptAt: new Date(this.now().getTime() + this.pollMs) });
+        return;
+      }
+      const manifest = await this.adapter.getManifest(work.manifestNumber).catch(() => null);
+      await this.db.transaction(async (tx) => {
+        const moved = await this.update(
+          id,
+          row.state,
+          {
+            state: status.state,
+            lastError: status.state === 'REFUSED' ? `${status.code}: ${status.message}` : null,
+          },
+          tx,
+        );
+        if (!moved) return;
+        if (manifest) await storeManifestState(tx, manifest);
+        await this.options.onOutcome?.(
+          tx,
+          { id, kind: row.kind, transportReportId: row.transportReportId, payload: row.payload },
+          { state: status.state === 'DONE' ? 'DONE' : 'REFUSED', code: status.code, message: status.message },
+        );
+      });
+    } catch (error) {
+      if (!(error instanceof JwnetError)) throw error;
+      if (error.kind === 'NOT_FOUND' && row.state === 'SENT') {
+        // The network lost the request (a restart of the simulator): send it again.
+        await this.update(id, row.state, {
+          state: 'QUEUED',
+          lastError: error.message,
+          nextAttemptAt: this.now(),
+        });
+        return;
+      }
+      const attempts = row.attempts + 1;
+      if (RETRYABLE.has(error.kind) && attempts < this.maxAttempts) {
+        await this.update(id, row.state, {
+          attempts,
+          lastError: `${error.kind}${error.code ? ` ${error.code}` : ''}: ${error.message}`,
+          nextAttemptAt: this.backoff(attempts, error),
+        });
+        return;
+      }
+      this.options.log?.warn(
+        { id, kind: error.kind, code: error.code },
+        'manifest network refused a request',
+      );
+      await this.db.transaction(async (tx) => {
+        const moved = await this.update(
+          id,
+          row.state,
+          {
+            state: error.kind === 'REFUSED' ? 'REFUSED' : 'FAILED',
+            attempts,
+            lastError: `${error.kind}: ${error.message}`,
+          },
+          tx,
+        );
+        if (moved)
+          await this.options.onOutcome?.(
+            tx,
+            { id, kind: row.kind, transportReportId: row.transportReportId, payload: row.payload },
+            { state: 'REFUSED', code: error.code ?? error.kind, message: error.message },
+          );
+      });
+    }
+  }
+
+  private send(key: string, work: JwnetWork) {
+    switch (work.kind) {
+      case 'REPORT_TRANSPORT_END':
+        return this.adapter.reportTransportEnd(key, work.manifestNumber, work.report);
+      case 'CORRECT_REPORT':
+        return this.adapter.correctReport(key, work.manifestNumber, work.report);
+      case 'CANCEL_REPORT':
+        return this.adapter.cancelReport(key, work.manifestNumber);
+      case 'ANSWER_CORRECTION':
+        return this.adapter.answerCorrection(key, work.manifestNumber, work.approve);
+    }
+  }
+
+  /** Moves a request only from the state it was read in, so two workers cannot both act on it. */
+  private async update(
+    id: number,
+    from: string,
+    set: Partial<typeof jwnetRequests.$inferInsert>,
+    db: DbOrTx = this.db,
+  ): Promise<boolean> {
+    const moved = await db
+      .update(jwnetRequests)
+      .set({ ...set, updatedAt: new Date() })
+      .where(and(eq(jwnetRequests.id, id), eq(jwnetRequests.state, from)))
+      .returning({ id: jwnetRequests.id });
+    return moved.length > 0;
+  }
+}
+
+/** Keeps the network's answer about a manifest (status, phases, dates, running functions) for the screens. */
+export async function storeManifestState(db: DbOrTx, m: ManifestState) {
+  const values = {
+    networkStatus: m.status,
+    deliveryDate: m.deliveryDate,
+    transportEndDate: m.transportEndDate,
+    disposalEndDate: m.disposalEndDate,
+    finalDisposalEndDate: m.finalDisposalEndDate,
+    dischargeSiteName: m.dischargeFacility.name.slice(0, 64),
+    phases: m.phases as unknown as Record<string, unknown>,
+    runningFunctions: m.runningFunctions,
+    syncedAt: new Date(),
+    updatedAt: new Date(),
+  };
+  await db.update(manifests).set(values).where(eq(manifests.manifestNumber, m.manifestNumber));
+}
