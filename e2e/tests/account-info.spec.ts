@@ -58,8 +58,13 @@ test('a discharger adds an office and a discharge site with the postal lookup, s
   // Leaving with unsaved changes asks first; cancelling stays on the page.
   await page.getByTestId('user-menu').click();
   await page.getByTestId('user-menu-changePassword').click();
-  await expect(page.locator('.ant-modal-confirm')).toBeVisible();
-  await page.locator('.ant-modal-confirm .ant-btn').first().click();
+  const leave = page.locator('.ant-modal-confirm');
+  await expect(leave).toBeVisible();
+  // On a loaded machine the click can land while the dialog is still opening; try until it has closed.
+  await expect(async () => {
+    if (await leave.count()) await leave.locator('.ant-btn').first().click({ timeout: 2_000 });
+    await expect(leave).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(page).toHaveURL(/\/sys\/account$/);
 
   await page.getByTestId('account-info-submit').click();
