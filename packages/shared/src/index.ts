@@ -17,6 +17,7 @@ export * from './api/users';
 export * from './api/waste';
 export * from './business-day';
 export * from './contract-rules';
+export * from './csv';
 export * from './enums';
 export * from './errors';
 export * from './messages';

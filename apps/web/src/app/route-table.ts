@@ -91,9 +91,11 @@ export const APP_PAGES: readonly AppPage[] = [
     key: 'achievements',
     path: '/achievements',
     permission: 'ACHIEVEMENTS',
-    built: false,
+    built: true,
     menuGroup: 'operation',
   },
+  // Not in a menu (opened from a line of the list); listed for the breadcrumb.
+  { key: 'achievementDetail', path: '/achievements/detail', permission: 'ACHIEVEMENTS', built: true },
   {
     key: 'contractManagement',
     path: '/contract-management',

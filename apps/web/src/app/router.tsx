@@ -36,6 +36,8 @@ const CreateQuotePage = lazy(() => import('../features/quotes/pages/create-quote
 const ContractManagementPage = lazy(() => import('../features/contracts/pages/contract-management-page'));
 const ContractCreatePage = lazy(() => import('../features/contracts/pages/contract-create-page'));
 const ContractConfirmPage = lazy(() => import('../features/contracts/pages/contract-confirm-page'));
+const AchievementsPage = lazy(() => import('../features/achievements/pages/achievements-page'));
+const AchievementDetailPage = lazy(() => import('../features/achievements/pages/achievement-detail-page'));
 const UploadPopupPage = lazy(() => import('../features/industrial-quote-request/pages/upload-popup-page'));
 const AccountPage = lazy(() => import('../features/account/pages/account-page'));
 const AccountMasterPage = lazy(() => import('../features/account-master/pages/account-master-page'));
@@ -262,6 +264,16 @@ const router = createBrowserRouter(
             // The spec's id is optional; without one there is nothing to open but the list.
             { path: 'contract-create', element: <Navigate to="/contract-management" replace /> },
             { path: 'contract-confirm', element: <Navigate to="/contract-management" replace /> },
+            {
+              path: 'achievements',
+              handle: { permission: 'ACHIEVEMENTS' } satisfies RouteHandle,
+              element: <AchievementsPage />,
+            },
+            {
+              path: 'achievements/detail',
+              handle: { permission: 'ACHIEVEMENTS' } satisfies RouteHandle,
+              element: <AchievementDetailPage />,
+            },
             { path: '403', element: <ForbiddenPage /> },
             { path: '*', element: <NotFoundPage /> },
           ],

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import {
+  achievementDetailPath,
+  achievementListQuery,
+  currentJapanYearMonth,
+  filtersToParams,
+  listPathOfDetail,
+  parseDetailParams,
+  parseFilters,
+} from './achievement-filters';
+
+const today = { year: 2026, month: 11 };
+const parse = (qs: string) => parseFilters(new URLSearchParams(qs), today);
+
+describe('parseFilters', () => {
+  it('defaults to this month, both types, no name', () => {
+    expect(parse('')).toEqual({ period: 'monthly', year: 2026, month: 11, type: null, wasteName: '' });
+  });
+
+  it('reads every filter', () => {
+    expect(parse('period=annual&year=2025&month=3&type=2&wasteName=%E5%8F%AF%E7%87%83')).toEqual({
+      period: 'annual',
+      year: 2025,
+      month: 3,
+      type: 2,
+      wasteName: '可燃',
+    });
+  });
+
+  it.each([
+    ['period=weekly', { period: 'monthly' }],
+    ['year=1999', { year: 2026 }],
+    ['year=2101', { year: 2026 }],
+    ['year=20x6', { year: 2026 }],
+    ['month=0', { month: 11 }],
+    ['month=13', { month: 11 }],
+    ['month=4.5', { month: 11 }],
+    ['type=3', { type: null }],
+    ['type=', { type: null }],
+  ])('falls back on a malformed %s', (qs, expected) => {
+    expect(parse(qs)).toMatchObject(expected);
+  });
+
+  it('trims the name and keeps at most 32 characters', () => {
+    expect(parse(`wasteName=${encodeURIComponent(` ${'あ'.repeat(40)} `)}`).wasteName).toBe('あ'.repeat(32));
+  });
+});
+
+describe('filtersToParams', () => {
+  it('writes the month only in monthly mode and leaves out empty filters', () => {
+    expect(
+      filtersToParams({ period: 'annual', year: 2026, month: 4, type: null, wasteName: ' ' }).toString(),
+    ).toBe('period=annual&year=2026');
+    expect(
+      filtersToParams({ period: 'monthly', year: 2026, month: 4, type: 1, wasteName: '紙' }).toString(),
+    ).toBe(`period=monthly&year=2026&month=4&type=1&wasteName=${encodeURIComponent('紙')}`);
+  });
+
+  it('round-trips through parseFilters', () => {
+    const filters = { period: 'monthly', year: 2024, month: 2, type: 2, wasteName: 'びん・かん' } as const;
+    expect(parseFilters(filtersToParams(filters), today)).toEqual(filters);
+  });
+});
+
+describe('achievementListQuery', () => {
+  const monthly = { period: 'monthly', year: 2026, month: 4, type: null, wasteName: '' } as const;
+
+  it('sends the month in monthly mode only, and the company only for a transporter', () => {
+    expect(achievementListQuery(monthly, null)).toEqual({ period: 'monthly', year: 2026, month: 4 });
+    expect(achievementListQuery({ ...monthly, period: 'annual' }, 'ALL')).toEqual({
+      period: 'annual',
+      year: 2026,
+      companyId: 'ALL',
+    });
+  });
+
+  it('sends the type and a trimmed name when given', () => {
+    expect(achievementListQuery({ ...monthly, type: 1, wasteName: ' 汚泥 ' }, 7)).toEqual({
+      period: 'monthly',
+      year: 2026,
+      month: 4,
+      type: 1,
+      wasteName: '汚泥',
+      companyId: 7,
+    });
+  });
+});
+
+describe('details address', () => {
+  const row = { year: 2026, month: 4, type: 2, wasteCode: 'R000001', wasteCompanyId: 12 } as const;
+
+  it('links a line of the list to its details, and back', () => {
+    const path = achievementDetailPath(row);
+    expect(path).toBe(
+      '/achievements/detail?year=2026&month=4&wasteType=2&wasteCode=R000001&wasteCompanyId=12',
+    );
+    const parsed = parseDetailParams(new URLSearchParams(path.split('?')[1]));
+    expect(parsed).toEqual({
+      query: { year: 2026, month: 4, wasteType: 2, wasteCode: 'R000001', wasteCompanyId: 12 },
+    });
+    if ('query' in parsed)
+      expect(listPathOfDetail(parsed.query)).toBe('/achievements?period=monthly&year=2026&month=4&type=2');
+  });
+
+  it('takes a year without a month (annual details)', () => {
+    const parsed = parseDetailParams(
+      new URLSearchParams('year=2026&wasteType=1&wasteCode=A&wasteCompanyId=3'),
+    );
+    expect(parsed).toEqual({ query: { year: 2026, wasteType: 1, wasteCode: 'A', wasteCompanyId: 3 } });
+    if ('query' in parsed)
+      expect(listPathOfDetail(parsed.query)).toBe('/achievements?period=annual&year=2026&type=1');
+  });
+
+  it.each([
+    ['', '/home'],
+    ['wasteType=1&wasteCode=A&wasteCompanyId=3', '/home'],
+    ['year=abc&wasteType=1&wasteCode=A&wasteCompanyId=3', '/home'],
+    ['year=2026&wasteType=3&wasteCode=A&wasteCompanyId=3', '/achievements'],
+    ['year=2026&wasteType=0&wasteCode=A&wasteCompanyId=3', '/achievements'],
+    ['year=2026&wasteCode=A&wasteCompanyId=3', '/achievements'],
+    ['year=2026&wasteType=1&wasteCompanyId=3', '/achievements'],
+    ['year=2026&wasteType=1&wasteCode=A', '/achievements'],
+    ['year=2026&wasteType=1&wasteCode=A&wasteCompanyId=0', '/achievements'],
+    ['year=2026&month=13&wasteType=1&wasteCode=A&wasteCompanyId=3', '/achievements'],
+    [`year=2026&wasteType=1&wasteCode=${'X'.repeat(17)}&wasteCompanyId=3`, '/achievements'],
+  ])('%s redirects to %s', (qs, redirect) => {
+    expect(parseDetailParams(new URLSearchParams(qs))).toEqual({ redirect });
+  });
+});
+
+describe('currentJapanYearMonth', () => {
+  it('turns the month at midnight Japan time, not UTC', () => {
+    // 2026-04-30 15:00 UTC is 2026-05-01 00:00 in Tokyo.
+    expect(currentJapanYearMonth(Date.UTC(2026, 3, 30, 15, 0))).toEqual({ year: 2026, month: 5 });
+    expect(currentJapanYearMonth(Date.UTC(2026, 3, 30, 14, 59))).toEqual({ year: 2026, month: 4 });
+  });
+});

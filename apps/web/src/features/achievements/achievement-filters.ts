@@ -1,0 +1,145 @@
+import {
+  ACHIEVEMENT_PERIODS,
+  type AchievementDetailQuery,
+  type AchievementSummaryRow,
+  MAX_LENGTH,
+  WASTE_TYPE_CODE,
+} from '@junkan/shared';
+import type { CompanyFilter } from '../../lib/company-filter';
+import { toJapanTime } from '../../lib/format';
+
+export type AchievementPeriod = (typeof ACHIEVEMENT_PERIODS)[number];
+export type WasteTypeCode = (typeof WASTE_TYPE_CODE)[keyof typeof WASTE_TYPE_CODE];
+
+/** The list's filters; they live in the address so a reload or the back button keeps them. */
+export interface AchievementFilters {
+  period: AchievementPeriod;
+  year: number;
+  /** Used in monthly mode only. */
+  month: number;
+  /** Industrial 1, regular 2, null for both. */
+  type: WasteTypeCode | null;
+  wasteName: string;
+}
+
+export interface YearMonth {
+  year: number;
+  month: number;
+}
+
+/** This month in Japan time (ruling 10), whatever the machine's zone. */
+export function currentJapanYearMonth(now: number = Date.now()): YearMonth {
+  const d = toJapanTime(now);
+  return d ? { year: d.year(), month: d.month() + 1 } : { year: 2000, month: 1 };
+}
+
+export const ACHIEVEMENTS_PATH = '/achievements';
+export const ACHIEVEMENT_DETAIL_PATH = '/achievements/detail';
+
+/** The schemas' year range. */
+const MIN_YEAR = 2000;
+const MAX_YEAR = 2100;
+
+function intParam(params: URLSearchParams, name: string, min: number, max: number): number | null {
+  const raw = params.get(name);
+  if (raw === null || !/^\d+$/.test(raw.trim())) return null;
+  const value = Number(raw);
+  return value >= min && value <= max ? value : null;
+}
+
+export function parseWasteType(raw: string | null): WasteTypeCode | null {
+  if (raw === String(WASTE_TYPE_CODE.INDUSTRIAL)) return WASTE_TYPE_CODE.INDUSTRIAL;
+  if (raw === String(WASTE_TYPE_CODE.REGULAR)) return WASTE_TYPE_CODE.REGULAR;
+  return null;
+}
+
+/** Filters from the address; anything missing or malformed falls back to the current month (Japan time). */
+export function parseFilters(params: URLSearchParams, today: YearMonth): AchievementFilters {
+  const period = params.get('period');
+  return {
+    period: (ACHIEVEMENT_PERIODS as readonly string[]).includes(period ?? '')
+      ? (period as AchievementPeriod)
+      : 'monthly',
+    year: intParam(params, 'year', MIN_YEAR, MAX_YEAR) ?? today.year,
+    month: intParam(params, 'month', 1, 12) ?? today.month,
+    type: parseWasteType(params.get('type')),
+    wasteName: (params.get('wasteName') ?? '').trim().slice(0, MAX_LENGTH.wasteNameSearch),
+  };
+}
+
+/** The address of the filters: month only in monthly mode, empty filters left out. */
+export function filtersToParams(filters: AchievementFilters): URLSearchParams {
+  const params = new URLSearchParams({ period: filters.period, year: String(filters.year) });
+  if (filters.period === 'monthly') params.set('month', String(filters.month));
+  if (filters.type !== null) params.set('type', String(filters.type));
+  const name = filters.wasteName.trim();
+  if (name) params.set('wasteName', name);
+  return params;
+}
+
+/** Query of GET /achievements (/trans/achievements with the header's company selector). */
+export function achievementListQuery(
+  filters: AchievementFilters,
+  companyId: CompanyFilter | null,
+): Record<string, string | number> {
+  const query: Record<string, string | number> = { period: filters.period, year: filters.year };
+  if (filters.period === 'monthly') query.month = filters.month;
+  if (filters.type !== null) query.type = filters.type;
+  const name = filters.wasteName.trim();
+  if (name) query.wasteName = name;
+  if (companyId !== null) query.companyId = companyId;
+  return query;
+}
+
+/** The details of one line of the list: its month, type, waste and discharger. */
+export function achievementDetailPath(
+  row: Pick<AchievementSummaryRow, 'year' | 'month' | 'type' | 'wasteCode' | 'wasteCompanyId'>,
+): string {
+  const params = new URLSearchParams({
+    year: String(row.year),
+    month: String(row.month),
+    wasteType: String(row.type),
+    wasteCode: row.wasteCode,
+    wasteCompanyId: String(row.wasteCompanyId),
+  });
+  return `${ACHIEVEMENT_DETAIL_PATH}?${params}`;
+}
+
+export type DetailParams = { redirect: string } | { query: AchievementDetailQuery };
+
+/**
+ * The details' query, or where to send the user instead (section 2): no usable year goes home; a waste type
+ * other than 1 or 2, or a missing or malformed month, waste or company, goes back to the list.
+ */
+export function parseDetailParams(params: URLSearchParams): DetailParams {
+  const year = intParam(params, 'year', MIN_YEAR, MAX_YEAR);
+  if (year === null) return { redirect: '/home' };
+  const wasteType = parseWasteType(params.get('wasteType'));
+  const wasteCode = (params.get('wasteCode') ?? '').trim();
+  const wasteCompanyId = intParam(params, 'wasteCompanyId', 1, Number.MAX_SAFE_INTEGER);
+  const hasMonth = (params.get('month') ?? '') !== '';
+  const month = intParam(params, 'month', 1, 12);
+  if (wasteType === null || !wasteCode || wasteCode.length > 16 || wasteCompanyId === null)
+    return { redirect: ACHIEVEMENTS_PATH };
+  if (hasMonth && month === null) return { redirect: ACHIEVEMENTS_PATH };
+  return {
+    query: { year, ...(month !== null ? { month } : {}), wasteType, wasteCode, wasteCompanyId },
+  };
+}
+
+/** The list the details came from: same period and type. */
+export function listPathOfDetail(query: AchievementDetailQuery): string {
+  const params = filtersToParams({
+    period: query.month ? 'monthly' : 'annual',
+    year: query.year,
+    month: query.month ?? 1,
+    type: query.wasteType,
+    wasteName: '',
+  });
+  return `${ACHIEVEMENTS_PATH}?${params}`;
+}
+
+/** Project type key (enums namespace) of a waste type code. */
+export function wasteTypeLabelKey(type: WasteTypeCode): 'projectType.INDUSTRIAL' | 'projectType.REGULAR' {
+  return type === WASTE_TYPE_CODE.INDUSTRIAL ? 'projectType.INDUSTRIAL' : 'projectType.REGULAR';
+}

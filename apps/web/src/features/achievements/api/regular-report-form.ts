@@ -1,0 +1,37 @@
+import type { RegularVolumeInfo } from '@junkan/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { ACHIEVEMENTS_KEY } from './keys';
+
+export interface RegularReportForm {
+  projectId: number;
+  year: number;
+  month: number;
+  listVolume: RegularVolumeInfo[];
+}
+
+export interface RegularReportTarget {
+  projectId: number;
+  year: number;
+  month: number;
+}
+
+/** GET /trans/regular-reports/form: every regular category (the project's enabled) and the weights reported. */
+export const getRegularReportForm = (target: RegularReportTarget) =>
+  api.get<RegularReportForm>('/trans/regular-reports/form', { ...target });
+
+export const regularReportFormQueryKey = (target: RegularReportTarget | null) =>
+  [...ACHIEVEMENTS_KEY, 'regular-report-form', target?.projectId, target?.year, target?.month] as const;
+
+export const regularReportFormQueryOptions = (target: RegularReportTarget | null) =>
+  queryOptions({
+    queryKey: regularReportFormQueryKey(target),
+    queryFn: () => getRegularReportForm(target as RegularReportTarget),
+    enabled: target !== null,
+    retry: false,
+    // The form starts from this; an older cached copy could miss a report made meanwhile.
+    gcTime: 0,
+  });
+
+export const useRegularReportForm = (target: RegularReportTarget | null) =>
+  useQuery(regularReportFormQueryOptions(target));

@@ -1,0 +1,244 @@
+import { volumeSchema } from '@junkan/shared';
+import {
+  Alert,
+  App,
+  type ButtonProps,
+  DatePicker,
+  Empty,
+  Form,
+  type FormInstance,
+  Modal,
+  Select,
+  Spin,
+  Typography,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { type KeyboardEvent, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDiscardGuard } from '../../../components/form-modal';
+import { ApiError, isApiError } from '../../../lib/api-client';
+import { showApiError, zodRule } from '../../../lib/form-errors';
+import { messageText } from '../../../lib/i18n';
+import { useToast } from '../../../lib/toast';
+import { currentJapanYearMonth } from '../achievement-filters';
+import { useRegularProjectsInProgress } from '../api/regular-projects';
+import { useRegularReportForm } from '../api/regular-report-form';
+import { useSaveRegularReport } from '../api/save-regular-report';
+import {
+  buildRegularReport,
+  type FieldIssue,
+  isFutureMonth,
+  linesFromForm,
+  parseYearMonth,
+  type RegularReportFormValues,
+  reportFieldMap,
+  reportFieldTextKey,
+  toYearMonth,
+} from '../regular-report-values';
+import { VolumeInput } from './volume-input';
+
+/** The picker works on Dayjs; the form keeps YYYY-MM. */
+const monthItemProps = {
+  getValueProps: (value: unknown) => ({
+    value: typeof value === 'string' && value ? dayjs(`${value}-01`) : null,
+  }),
+  normalize: (value: Dayjs | null) => (value ? value.format('YYYY-MM') : null),
+};
+
+/** Enter in the month field confirms the typed month without submitting the form. */
+const keepEnterInPicker = (e: KeyboardEvent) => {
+  if (e.key === 'Enter') e.preventDefault();
+};
+
+/**
+ * The transporter's monthly report of regular waste (section 2, other popups): a project in progress, a
+ * month that has begun, and a weight in kg for each of the project's categories (the others are shown
+ * disabled and not sent). Saving replaces an earlier report of the same month.
+ */
+export function RegularReportModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const message = useToast();
+  const [form] = Form.useForm<RegularReportFormValues>();
+  const save = useSaveRegularReport();
+  const requestClose = useDiscardGuard(form, save.isPending, onClose);
+  const projects = useRegularProjectsInProgress(open);
+  const now = currentJapanYearMonth();
+  const current = toYearMonth(now.year, now.month);
+
+  const projectId = Form.useWatch('projectId', form) ?? null;
+  const yearMonth = Form.useWatch('yearMonth', form) ?? null;
+  const period = parseYearMonth(yearMonth);
+  const target =
+    open && projectId && period && yearMonth && !isFutureMonth(yearMonth, current)
+      ? { projectId, ...period }
+      : null;
+  const reportForm = useRegularReportForm(target);
+  const infos = target ? (reportForm.data?.listVolume ?? []) : [];
+
+  useEffect(() => {
+    if (open) form.resetFields();
+  }, [open, form]);
+
+  // Each project and month starts from its reported weights (or 0.00).
+  useEffect(() => {
+    if (reportForm.data) form.setFieldValue('lines', linesFromForm(reportForm.data.listVolume));
+  }, [reportForm.data, form]);
+
+  // A single project needs no choosing.
+  const onlyProject = projects.data?.length === 1 ? projects.data[0]?.id : undefined;
+  useEffect(() => {
+    if (open && onlyProject && !form.getFieldValue('projectId')) form.setFieldValue('projectId', onlyProject);
+  }, [open, onlyProject, form]);
+
+  const showIssues = (issues: FieldIssue[]) => {
+    (form as FormInstance).setFields(
+      issues.flatMap((i) => (i.name ? [{ name: i.name, errors: [messageText(t, i.code)] }] : [])),
+    );
+    const general = issues.find((i) => !i.name);
+    if (general) void message.error(messageText(t, general.code));
+  };
+
+  const showSaveError = (error: unknown) => {
+    // The month's codes get month texts; everything else as every form shows it.
+    const shown =
+      isApiError(error) && error.fields
+        ? new ApiError({
+            status: error.status,
+            code: error.code,
+            message: error.serverMessage,
+            params: error.params,
+            fields: Object.fromEntries(
+              Object.entries(error.fields).map(([field, code]) => [field, reportFieldTextKey(field, code)]),
+            ),
+          })
+        : error;
+    showApiError({ error: shown, t, message, form, fieldMap: reportFieldMap(infos) });
+  };
+
+  const submit = (values: RegularReportFormValues) => {
+    const built = buildRegularReport(values, infos);
+    if (!built.ok) return showIssues(built.issues);
+    modal.confirm({
+      title: t('achievements.regularReport.confirmTitle'),
+      content: t('MSG_00_04'),
+      okText: t('achievements.regularReport.submit'),
+      cancelText: t('forms.cancel'),
+      onOk: async () => {
+        try {
+          await save.mutateAsync(built.input);
+          void message.success(t('achievements.regularReport.saved'));
+          onClose();
+        } catch (error) {
+          showSaveError(error);
+        }
+      },
+    });
+  };
+
+  const formError = target && reportForm.isError ? reportForm.error : null;
+
+  return (
+    <Modal
+      title={t('achievements.regularReport.title')}
+      okText={t('achievements.regularReport.submit')}
+      cancelText={t('forms.cancel')}
+      open={open}
+      width={600}
+      onCancel={requestClose}
+      confirmLoading={save.isPending}
+      okButtonProps={
+        {
+          htmlType: 'submit',
+          // Nothing to send while the categories load or failed to.
+          disabled: target !== null && !reportForm.data,
+          'data-testid': 'regular-report-submit',
+        } as ButtonProps
+      }
+      cancelButtonProps={{ disabled: save.isPending }}
+      mask={{ closable: false }}
+      destroyOnHidden
+      modalRender={(node) => (
+        <Form<RegularReportFormValues>
+          form={form}
+          layout="vertical"
+          initialValues={{ yearMonth: current, lines: [] }}
+          onFinish={submit}
+          disabled={save.isPending}
+        >
+          {node}
+        </Form>
+      )}
+    >
+      <Form.Item
+        name="projectId"
+        label={t('achievements.regularReport.project')}
+        rules={[{ required: true, message: messageText(t, 'MSG_00_21') }]}
+      >
+        <Select<number>
+          placeholder={t('achievements.regularReport.projectPlaceholder')}
+          loading={projects.isLoading}
+          showSearch={{ optionFilterProp: 'label' }}
+          notFoundContent={t('achievements.regularReport.noProjects')}
+          options={(projects.data ?? []).map((p) => ({
+            value: p.id,
+            label: `${p.projectTitle}（${p.company.name}）`,
+          }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="yearMonth"
+        label={t('achievements.regularReport.month')}
+        {...monthItemProps}
+        rules={[
+          { required: true, message: messageText(t, 'MSG_00_21') },
+          {
+            validator: async (_rule, value: string | null) => {
+              if (value && isFutureMonth(value, current))
+                throw new Error(t('achievements.regularReport.monthInFuture'));
+            },
+          },
+        ]}
+      >
+        <DatePicker
+          picker="month"
+          format="YYYY/MM"
+          style={{ width: 160 }}
+          disabledDate={(d) => isFutureMonth(d.format('YYYY-MM'), current)}
+          onKeyDown={keepEnterInPicker}
+        />
+      </Form.Item>
+      <Typography.Text strong>{t('achievements.regularReport.volumes')}</Typography.Text>
+      <div style={{ marginTop: 8 }} data-testid="regular-report-lines">
+        {!target ? (
+          <Typography.Paragraph type="secondary">
+            {t('achievements.regularReport.chooseFirst')}
+          </Typography.Paragraph>
+        ) : formError ? (
+          <Alert
+            type="error"
+            showIcon
+            message={messageText(t, isApiError(formError) ? formError.code : 'unknown_error')}
+          />
+        ) : !reportForm.data ? (
+          <Spin />
+        ) : infos.length === 0 ? (
+          <Empty description={t('achievements.regularReport.noCategories')} />
+        ) : (
+          infos.map((info, i) => (
+            <Form.Item
+              key={info.category}
+              name={['lines', i, 'volume']}
+              label={info.categoryName}
+              rules={info.disabled ? [] : [zodRule(volumeSchema, t)]}
+              required={!info.disabled}
+              extra={info.disabled ? t('achievements.regularReport.notInProject') : undefined}
+            >
+              <VolumeInput disabled={info.disabled} suffix="kg" />
+            </Form.Item>
+          ))
+        )}
+      </div>
+    </Modal>
+  );
+}

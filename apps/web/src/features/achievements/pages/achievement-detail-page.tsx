@@ -1,0 +1,205 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import {
+  type AchievementDetail,
+  type AchievementDetailQuery,
+  type AchievementRow,
+  WASTE_TYPE_CODE,
+} from '@junkan/shared';
+import { Button, Card, Descriptions, Flex, Result, Table, type TableColumnsType, Typography } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { PageSpinner } from '../../../components/page-spinner';
+import { useCompanyFilter } from '../../../lib/company-filter';
+import { formatNumber } from '../../../lib/format';
+import { useToast } from '../../../lib/toast';
+import { useSession } from '../../../lib/use-session';
+import { detailCsvFile, formatPlainDate, saveCsv } from '../achievement-csv';
+import { listPathOfDetail, parseDetailParams, wasteTypeLabelKey } from '../achievement-filters';
+import { useAchievementDetail } from '../api/achievement-detail';
+import { ReportStatusTag } from '../components/report-status-tag';
+
+/**
+ * /achievements/detail?year&month&wasteType&wasteCode&wasteCompanyId: the reports behind one line of the list.
+ * Section 2: no year goes home; another waste type, no reports, or another company chosen in the header goes
+ * back to the list.
+ */
+export default function AchievementDetailPage() {
+  const [params] = useSearchParams();
+  const parsed = parseDetailParams(params);
+  if ('redirect' in parsed) return <Navigate to={parsed.redirect} replace />;
+  return <DetailView key={params.toString()} query={parsed.query} />;
+}
+
+function DetailView({ query }: { query: AchievementDetailQuery }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const message = useToast();
+  const { roles } = useSession();
+  const isTransport = roles.includes('TRANSPORT');
+  const isDischarger = !isTransport;
+  const { companyId } = useCompanyFilter();
+  const openedWith = useRef(companyId);
+  const detail = useAchievementDetail(isTransport, query);
+  const isEmpty = detail.data !== undefined && detail.data.rows.length === 0;
+  const told = useRef(false);
+  const listPath = listPathOfDetail(query);
+
+  // The header's company selector scopes what a transporter sees; another choice leaves these details.
+  useEffect(() => {
+    if (isTransport && companyId !== openedWith.current) navigate(listPath, { replace: true });
+  }, [isTransport, companyId, navigate, listPath]);
+
+  useEffect(() => {
+    if (!isEmpty || told.current) return;
+    told.current = true;
+    void message.info(t('achievements.detailEmpty'));
+    navigate(listPath, { replace: true });
+  }, [isEmpty, message, navigate, t, listPath]);
+
+  if (detail.isError)
+    return (
+      <Result
+        status="warning"
+        title={t('achievements.loadFailed')}
+        extra={
+          <Flex gap={8} justify="center">
+            <Button onClick={() => void detail.refetch()}>{t('common.retry')}</Button>
+            <Link to={listPath}>
+              <Button>{t('achievements.backToList')}</Button>
+            </Link>
+          </Flex>
+        }
+      />
+    );
+  if (!detail.data || isEmpty) return <PageSpinner />;
+  return <DetailContent detail={detail.data} isDischarger={isDischarger} listPath={listPath} />;
+}
+
+function DetailContent({
+  detail,
+  isDischarger,
+  listPath,
+}: {
+  detail: AchievementDetail;
+  isDischarger: boolean;
+  listPath: string;
+}) {
+  const { t } = useTranslation();
+  const industrial = detail.wasteType === WASTE_TYPE_CODE.INDUSTRIAL;
+  const period = detail.month
+    ? t('achievements.yearMonthValue', { year: detail.year, month: detail.month })
+    : t('achievements.yearValue', { year: detail.year });
+
+  const common: TableColumnsType<AchievementRow> = [
+    {
+      key: 'type',
+      title: t('achievements.column.type'),
+      width: 110,
+      render: (_, r) => t(wasteTypeLabelKey(r.type)),
+    },
+    { key: 'wasteName', title: t('achievements.column.wasteName'), dataIndex: 'wasteName', ellipsis: true },
+    {
+      key: 'projectTitle',
+      title: t('achievements.column.projectTitle'),
+      dataIndex: 'projectTitle',
+      ellipsis: true,
+    },
+  ];
+  const columns: TableColumnsType<AchievementRow> = industrial
+    ? [
+        ...common,
+        {
+          key: 'manifestId',
+          title: t('achievements.column.manifestNumber'),
+          dataIndex: 'manifestId',
+          width: 140,
+        },
+        {
+          key: 'endDateTransport',
+          title: t('achievements.column.endDateTransport'),
+          width: 120,
+          render: (_, r) => formatPlainDate(r.endDateTransport),
+        },
+        {
+          key: 'volume',
+          title: t('achievements.column.volume'),
+          width: 140,
+          align: 'right',
+          render: (_, r) => `${formatNumber(r.transportVolume, 2)} ${r.transportVolumeUnit ?? ''}`.trim(),
+        },
+        {
+          key: 'transporter',
+          title: t('achievements.column.transporter'),
+          dataIndex: 'transporter',
+          width: 140,
+          ellipsis: true,
+        },
+        {
+          key: 'status',
+          title: t('achievements.column.status'),
+          width: 130,
+          render: (_, r) => <ReportStatusTag status={r.status} isDischarger={isDischarger} />,
+        },
+      ]
+    : [
+        ...common,
+        {
+          key: 'collectiondate',
+          title: t('achievements.column.collectionDate'),
+          width: 120,
+          render: (_, r) => formatPlainDate(r.collectiondate),
+        },
+        {
+          key: 'volume',
+          title: t('achievements.column.volumeKg'),
+          width: 140,
+          align: 'right',
+          render: (_, r) => formatNumber(r.transportVolume, 2),
+        },
+      ];
+
+  return (
+    <>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={4}>{t('achievements.detailTitle')}</Typography.Title>
+        <Flex gap={8} wrap>
+          <Button icon={<DownloadOutlined />} onClick={() => saveCsv(detailCsvFile(detail, t, isDischarger))}>
+            {t('achievements.downloadCsv')}
+          </Button>
+          <Link to={listPath}>
+            <Button>{t('achievements.backToList')}</Button>
+          </Link>
+        </Flex>
+      </Flex>
+      <Card size="small" style={{ marginBottom: 16 }}>
+        <Descriptions
+          size="small"
+          column={{ xs: 1, md: 2, xl: 4 }}
+          data-testid="achievement-detail-header"
+          items={[
+            { key: 'period', label: t('achievements.header.period'), children: period },
+            {
+              key: 'type',
+              label: t('achievements.column.type'),
+              children: t(wasteTypeLabelKey(detail.wasteType)),
+            },
+            { key: 'wasteName', label: t('achievements.column.wasteName'), children: detail.wasteName },
+            { key: 'company', label: t('achievements.column.company'), children: detail.wasteCompanyName },
+          ]}
+        />
+      </Card>
+      <Card size="small">
+        <Table<AchievementRow>
+          rowKey="id"
+          size="small"
+          dataSource={detail.rows}
+          columns={columns}
+          pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
+          scroll={{ x: industrial ? 1100 : 760 }}
+          data-testid="achievement-detail-rows"
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,251 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { type AchievementSummaryRow, MAX_LENGTH, WASTE_TYPE_CODE } from '@junkan/shared';
+import {
+  Button,
+  Card,
+  DatePicker,
+  Flex,
+  Form,
+  Input,
+  Result,
+  Segmented,
+  Select,
+  Space,
+  Table,
+  Tooltip,
+  Typography,
+} from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useCompanyFilter } from '../../../lib/company-filter';
+import { formatNumber } from '../../../lib/format';
+import { useSession } from '../../../lib/use-session';
+import { formatYearMonth, listCsvFile, saveCsv } from '../achievement-csv';
+import {
+  type AchievementFilters,
+  type AchievementPeriod,
+  achievementDetailPath,
+  achievementListQuery,
+  currentJapanYearMonth,
+  filtersToParams,
+  parseFilters,
+  parseWasteType,
+  wasteTypeLabelKey,
+} from '../achievement-filters';
+import { useAchievementList } from '../api/achievement-list';
+import { RegularReportModal } from '../components/regular-report-modal';
+import { ReportStatusTag } from '../components/report-status-tag';
+
+const TYPE_ALL = 'ALL';
+
+/**
+ * /achievements: reported volumes by month, waste and discharger (section 2), filtered in the address, with
+ * CSV download; a transporter also reports here (regular: monthly weights; industrial: not yet).
+ */
+export default function AchievementsPage() {
+  const { t } = useTranslation();
+  const { roles } = useSession();
+  const isTransport = roles.includes('TRANSPORT');
+  const isDischarger = !isTransport;
+  const { companyId } = useCompanyFilter();
+  const [params, setParams] = useSearchParams();
+  const today = currentJapanYearMonth();
+  const filters = parseFilters(params, today);
+  const list = useAchievementList(isTransport, achievementListQuery(filters, isTransport ? companyId : null));
+  const [reportOpen, setReportOpen] = useState(false);
+  const rows = list.data?.rows ?? [];
+
+  // From the address, not this render's filters: the router renders a change as a transition, so a second
+  // change made before that render would otherwise drop the first.
+  const update = (change: Partial<AchievementFilters>) => {
+    const current = parseFilters(new URLSearchParams(window.location.search), today);
+    setParams(filtersToParams({ ...current, ...change }), { replace: true });
+  };
+
+  const todayIndex = today.year * 12 + today.month;
+  const pickerValue = dayjs(`${filters.year}-${String(filters.month).padStart(2, '0')}-01`);
+
+  const downloadCsv = () =>
+    saveCsv(
+      listCsvFile(
+        rows,
+        { year: filters.year, month: filters.period === 'monthly' ? filters.month : null },
+        t,
+        isDischarger,
+      ),
+    );
+
+  return (
+    <>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={4}>{t('achievements.listTitle')}</Typography.Title>
+        <Space wrap>
+          {isTransport && (
+            <>
+              <Tooltip
+                title={
+                  list.data?.regularAvailable === false ? t('achievements.regularUnavailable') : undefined
+                }
+              >
+                <Button
+                  type="primary"
+                  disabled={!list.data?.regularAvailable}
+                  onClick={() => setReportOpen(true)}
+                >
+                  {t('achievements.reportRegular')}
+                </Button>
+              </Tooltip>
+              {/* Industrial reports come with the manifest-network link; the button waits for it. */}
+              <Tooltip
+                title={
+                  list.data?.industryAvailable
+                    ? t('achievements.industrialComingSoon')
+                    : t('achievements.industrialUnavailable')
+                }
+              >
+                <Button disabled>{t('achievements.reportIndustrial')}</Button>
+              </Tooltip>
+            </>
+          )}
+          <Button icon={<DownloadOutlined />} disabled={rows.length === 0} onClick={downloadCsv}>
+            {t('achievements.downloadCsv')}
+          </Button>
+        </Space>
+      </Flex>
+      <Card size="small">
+        <Form layout="inline" style={{ rowGap: 8, marginBottom: 16 }} component="div">
+          <Form.Item>
+            <Segmented<AchievementPeriod>
+              aria-label={t('achievements.filter.period')}
+              value={filters.period}
+              onChange={(period) => update({ period })}
+              options={[
+                { value: 'annual', label: t('achievements.filter.annual') },
+                { value: 'monthly', label: t('achievements.filter.monthly') },
+              ]}
+            />
+          </Form.Item>
+          {filters.period === 'monthly' ? (
+            <Form.Item label={t('achievements.filter.yearMonth')} htmlFor="achievements-year-month">
+              <DatePicker
+                id="achievements-year-month"
+                picker="month"
+                format="YYYY/MM"
+                allowClear={false}
+                value={pickerValue}
+                disabledDate={(d) => d.year() * 12 + d.month() + 1 > todayIndex}
+                onChange={(d) => d && update({ year: d.year(), month: d.month() + 1 })}
+                style={{ width: 140 }}
+              />
+            </Form.Item>
+          ) : (
+            <Form.Item label={t('achievements.filter.year')} htmlFor="achievements-year">
+              <DatePicker
+                id="achievements-year"
+                picker="year"
+                format="YYYY"
+                allowClear={false}
+                value={pickerValue}
+                disabledDate={(d) => d.year() > today.year}
+                onChange={(d) => d && update({ year: d.year() })}
+                style={{ width: 120 }}
+              />
+            </Form.Item>
+          )}
+          <Form.Item label={t('achievements.filter.type')} htmlFor="achievements-type">
+            <Select<string>
+              id="achievements-type"
+              value={filters.type === null ? TYPE_ALL : String(filters.type)}
+              onChange={(value) => update({ type: parseWasteType(value) })}
+              style={{ width: 150 }}
+              options={[
+                { value: TYPE_ALL, label: t('achievements.filter.typeAll') },
+                { value: String(WASTE_TYPE_CODE.INDUSTRIAL), label: t('projectType.INDUSTRIAL') },
+                { value: String(WASTE_TYPE_CODE.REGULAR), label: t('projectType.REGULAR') },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item label={t('achievements.filter.wasteName')} htmlFor="achievements-waste-name">
+            <Input.Search
+              // Starts again from the address when it changes (back button, reload).
+              key={filters.wasteName}
+              id="achievements-waste-name"
+              defaultValue={filters.wasteName}
+              maxLength={MAX_LENGTH.wasteNameSearch}
+              allowClear
+              // A two-kanji label would get antd's inserted space and lose its accessible name.
+              enterButton={
+                <Button type="primary" autoInsertSpace={false}>
+                  {t('forms.search')}
+                </Button>
+              }
+              onSearch={(value) => update({ wasteName: value.trim() })}
+              style={{ width: 280 }}
+            />
+          </Form.Item>
+        </Form>
+        {list.isError ? (
+          <Result
+            status="warning"
+            title={t('achievements.loadFailed')}
+            extra={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
+          />
+        ) : (
+          <Table<AchievementSummaryRow>
+            rowKey={(r) => `${r.year}-${r.month}-${r.type}-${r.wasteCode}-${r.wasteCompanyId}`}
+            size="small"
+            loading={list.isLoading || list.isPlaceholderData}
+            dataSource={rows}
+            locale={{ emptyText: t('achievements.empty') }}
+            pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
+            scroll={{ x: 900 }}
+            data-testid="achievement-list"
+            columns={[
+              {
+                key: 'month',
+                title: t('achievements.column.month'),
+                width: 100,
+                render: (_, r) => formatYearMonth(r.year, r.month),
+              },
+              {
+                key: 'type',
+                title: t('achievements.column.type'),
+                width: 120,
+                render: (_, r) => t(wasteTypeLabelKey(r.type)),
+              },
+              {
+                key: 'wasteName',
+                title: t('achievements.column.wasteName'),
+                ellipsis: true,
+                render: (_, r) => <Link to={achievementDetailPath(r)}>{r.wasteName}</Link>,
+              },
+              {
+                key: 'company',
+                title: t('achievements.column.company'),
+                dataIndex: 'wasteCompanyName',
+                ellipsis: true,
+              },
+              {
+                key: 'volume',
+                title: t('achievements.column.volume'),
+                width: 160,
+                align: 'right',
+                render: (_, r) =>
+                  `${formatNumber(r.transportVolume, 2)} ${r.transportVolumeUnit ?? t('achievements.mixedUnits')}`,
+              },
+              {
+                key: 'status',
+                title: t('achievements.column.status'),
+                width: 130,
+                render: (_, r) => <ReportStatusTag status={r.status} isDischarger={isDischarger} />,
+              },
+            ]}
+          />
+        )}
+      </Card>
+      {isTransport && <RegularReportModal open={reportOpen} onClose={() => setReportOpen(false)} />}
+    </>
+  );
+}
