@@ -1,0 +1,86 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { DEMO, login, logout } from '../support/app';
+
+/** A CSV as Excel reads it: BOM, quoted cells, CRLF; answers the rows. */
+function parseCsv(text: string): string[][] {
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 1; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else if (c !== '\r') cell += c;
+  }
+  return rows;
+}
+
+test('a transporter reports a regular month; both sides see it in the achievements and its CSV', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // A weight unlikely to be there already, so the row is found by it.
+  const weight = String(1000 + (Date.now() % 8000));
+  const shown = Number(weight).toLocaleString('ja-JP');
+
+  await login(page, DEMO.transporter);
+  await page.goto('achievements');
+  await page.getByRole('button', { name: '一般廃棄物の実績報告' }).click();
+  const dialog = page.getByRole('dialog', { name: '一般廃棄物の実績報告' });
+  await dialog.getByLabel('案件').click();
+  await page.locator('.ant-select-item-option', { hasText: '銀座店 可燃ごみ定期回収' }).click();
+  await dialog.getByLabel('可燃ごみ').fill(weight);
+  await dialog.getByTestId('regular-report-submit').click();
+  await page
+    .getByRole('dialog', { name: '報告内容の確認' })
+    .getByRole('button', { name: '報告する' })
+    .click();
+  await expect(page.getByText('実績を報告しました。')).toBeVisible();
+
+  const list = page.getByTestId('achievement-list');
+  const row = list.locator('tr', { hasText: '可燃ごみ' }).filter({ hasText: shown });
+  await expect(row).toContainText('株式会社グリーン商事');
+
+  // The CSV holds the same line.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'CSVダウンロード' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.csv$/);
+  const rows = parseCsv(await readFile(await file.path(), 'utf8'));
+  expect(rows.length).toBeGreaterThan(1);
+  expect(
+    rows.some(
+      (r) => r.includes('可燃ごみ') && r.includes('株式会社グリーン商事') && r.join(',').includes(weight),
+    ),
+  ).toBe(true);
+
+  // The details behind the line.
+  await row.getByRole('link', { name: '可燃ごみ' }).click();
+  await expect(page).toHaveURL(/achievements\/detail\?/);
+  await expect(page.getByTestId('achievement-detail-header')).toContainText('株式会社グリーン商事');
+  await expect(page.getByTestId('achievement-detail-rows')).toContainText(shown);
+  await logout(page);
+
+  // The discharger sees the same figure for its own waste.
+  await login(page, DEMO.discharger);
+  await page.goto('achievements');
+  await expect(page.getByTestId('achievement-list').locator('tr', { hasText: '可燃ごみ' })).toContainText(
+    shown,
+  );
+});
