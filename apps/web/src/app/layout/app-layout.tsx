@@ -70,11 +70,13 @@ function AppShell() {
             position: 'sticky',
             top: HEADER_HEIGHT,
             height: `calc(100vh - ${HEADER_HEIGHT}px)`,
-            overflow: 'auto',
             borderRight: '1px solid #f0f0f0',
           }}
         >
-          <SideMenu />
+          {/* The menu scrolls above the collapse trigger, which would otherwise cover its last items. */}
+          <div style={{ height: '100%', overflowY: 'auto' }}>
+            <SideMenu />
+          </div>
         </Layout.Sider>
         <Layout.Content style={{ padding: 24, minWidth: 0 }}>
           <Breadcrumbs />
