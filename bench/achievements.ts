@@ -1,0 +1,215 @@
+/**
+ * Achievements at scale (`npm run bench:achievements`): fills 1,000,000 industrial transport reports and the
+ * regular monthly reports of 10 years for 200 discharger companies, then times the achievements list (a year,
+ * a month) and the details of one line, for the busiest transporter and for one discharger, on PGlite and on
+ * PostgreSQL. Calls the services directly (no HTTP), so the figures are the queries and their shaping.
+ *
+ * Env: BENCH_POSTGRES_URL (admin connection, default postgresql://postgres@127.0.0.1:5432/postgres),
+ * BENCH_REPORTS (default 1000000), BENCH_RUNS (timed runs per query, default 7).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Permission, Role } from '@junkan/shared';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/client';
+import { companies, projects, unitMeasures, wastes } from '../apps/server/src/db/schema';
+import {
+  achievementDetail,
+  achievementList,
+} from '../apps/server/src/features/achievements/achievements.service';
+import type { Session } from '../apps/server/src/plugins/auth';
+import { seedReferenceData } from '../apps/server/src/seed/reference';
+
+const REPORTS = Number(process.env.BENCH_REPORTS ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const DISCHARGERS = 200;
+const TRANSPORTERS = 10;
+const YEARS = 10;
+const FIRST_YEAR = 2016;
+const ADMIN_PG_URL = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const out = (line = '') => process.stdout.write(`${line}\n`);
+
+const session = (role: Role, companyId: number): Session => ({
+  userId: 1,
+  email: 'bench@example.com',
+  roles: [role],
+  companyId,
+  permissions: [] as Permission[],
+});
+
+/** 200 dischargers with a project each; half the projects go to the first transporter, the rest spread. */
+async function fill(handle: DatabaseHandle) {
+  const db = handle.db;
+  await seedReferenceData(db);
+  const transporterRows = await db
+    .insert(companies)
+    .values(
+      Array.from({ length: TRANSPORTERS }, (_, i) => ({
+        name: `ベンチ運搬 ${i + 1}`,
+        type: 'TRANSPORT' as const,
+      })),
+    )
+    .returning({ id: companies.id });
+  const dischargerRows = await db
+    .insert(companies)
+    .values(
+      Array.from({ length: DISCHARGERS }, (_, i) => ({
+        name: `ベンチ排出事業者 ${i + 1}`,
+        type: 'WASTE' as const,
+      })),
+    )
+    .returning({ id: companies.id });
+  const projectRows = await db
+    .insert(projects)
+    .values(
+      dischargerRows.map((c, i) => ({
+        title: `ベンチ案件 ${i + 1}`,
+        status: 'IN_PROGRESS',
+        type: 'INDUSTRIAL' as const,
+        companyId: c.id,
+        transportCompanyId: transporterRows[i % 2 === 0 ? 0 : 1 + (i % (TRANSPORTERS - 1))]!.id,
+      })),
+    )
+    .returning({ id: projects.id });
+  const industrial = (
+    await db.select({ id: wastes.id }).from(wastes).where(eq(wastes.category, 'INDUSTRIAL'))
+  ).slice(0, 20);
+  const regular = await db.select({ id: wastes.id }).from(wastes).where(eq(wastes.category, 'REGULAR'));
+  const [unit] = await db.select({ id: unitMeasures.id }).from(unitMeasures).limit(1);
+  const pids = `{${projectRows.map((p) => p.id).join(',')}}`;
+  const wids = `{${industrial.map((w) => w.id).join(',')}}`;
+  const days = Math.round(YEARS * 365.25);
+  const started = performance.now();
+  // In chunks, so neither database holds one huge statement's work at once.
+  const chunk = 100_000;
+  for (let from = 1; from <= REPORTS; from += chunk) {
+    const to = Math.min(REPORTS, from + chunk - 1);
+    await db.execute(sql`
+      insert into transport_reports (project_id, discharger_company_id, transport_company_id, waste_id, waste_name,
+        status, collect_time, end_date_transport, transport_volume, transport_volume_unit_id, transporter, deadline,
+        manifest_number)
+      select p.id, p.company_id, p.transport_company_id, w.id, w.name,
+             (array['BLANK','BLANK','BLANK','BLANK','ACCEPTANCE_OR_DENIAL','REJECTION'])[1 + s.g % 6],
+             s.d, s.d, ((s.g % 500) / 10.0)::numeric(9,2), ${unit!.id}, '運転手', s.d + 3,
+             lpad((10000000000 + s.g)::text, 11, '0')
+      from (select g, (${pids}::int[])[1 + g % ${DISCHARGERS}] as pid,
+                   (${wids}::int[])[1 + (g / ${DISCHARGERS}) % ${industrial.length}] as wid,
+                   ${`${FIRST_YEAR}-01-01`}::date + (g % ${days}) as d
+            from generate_series(${from}::int, ${to}::int) g) s
+      join projects p on p.id = s.pid
+      join wastes w on w.id = s.wid`);
+  }
+  await db.execute(sql`
+    insert into regular_reports (project_id, discharger_company_id, transport_company_id, waste_id, year, month, volume)
+    select p.id, p.company_id, p.transport_company_id, w.id, ${FIRST_YEAR} + m / 12, 1 + m % 12, (100 + m)::numeric
+    from projects p cross join generate_series(0, ${YEARS * 12 - 1}) m
+    cross join (select id from wastes where category = 'REGULAR') w
+    where p.id = any(${pids}::int[])`);
+  await db.execute(sql`analyze`);
+  const fillMs = performance.now() - started;
+  return {
+    fillMs,
+    busyTransporter: transporterRows[0]!.id,
+    discharger: dischargerRows[0]!.id,
+    industrialCode: industrial[0]!.id,
+    regularCount: regular.length,
+  };
+}
+
+async function time(fn: () => Promise<unknown>) {
+  await fn(); // warm-up
+  const runs: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    await fn();
+    runs.push(performance.now() - t);
+  }
+  runs.sort((a, b) => a - b);
+  return { median: runs[Math.floor(runs.length / 2)]!, max: runs[runs.length - 1]! };
+}
+
+async function measure(name: string, handle: DatabaseHandle) {
+  out(`\n## ${name}`);
+  const f = await fill(handle);
+  out(`filled ${REPORTS.toLocaleString('en')} transport reports in ${(f.fillMs / 1000).toFixed(1)} s`);
+  const db = handle.db;
+  const [waste] = await db
+    .select({ code: wastes.wasteCode })
+    .from(wastes)
+    .where(eq(wastes.id, f.industrialCode));
+  const year = FIRST_YEAR + YEARS - 1;
+  const cases: [string, () => Promise<unknown>][] = [
+    [
+      'transporter (half the rows): a year',
+      () => achievementList(db, session('TRANSPORT', f.busyTransporter), { period: 'annual', year }),
+    ],
+    [
+      'transporter: a month',
+      () =>
+        achievementList(db, session('TRANSPORT', f.busyTransporter), { period: 'monthly', year, month: 6 }),
+    ],
+    [
+      'transporter: details of a line, a year',
+      () =>
+        achievementDetail(db, session('TRANSPORT', f.busyTransporter), {
+          year,
+          wasteType: 1,
+          wasteCode: waste!.code,
+          wasteCompanyId: f.discharger,
+        }),
+    ],
+    [
+      'discharger: a year',
+      () => achievementList(db, session('WASTE', f.discharger), { period: 'annual', year }),
+    ],
+    [
+      'discharger: details of a line, a month',
+      () =>
+        achievementDetail(db, session('WASTE', f.discharger), {
+          year,
+          month: 6,
+          wasteType: 1,
+          wasteCode: waste!.code,
+          wasteCompanyId: f.discharger,
+        }),
+    ],
+  ];
+  out('| query | median ms | max ms | rows |');
+  out('| --- | --- | --- | --- |');
+  for (const [label, fn] of cases) {
+    const result = (await fn()) as { rows: unknown[] };
+    const { median, max } = await time(fn);
+    out(`| ${label} | ${median.toFixed(1)} | ${max.toFixed(1)} | ${result.rows.length} |`);
+  }
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'junkan-bench-achievements-'));
+const pglite = await openDatabase({ dataDir });
+try {
+  await measure('PGlite', pglite);
+} finally {
+  await pglite.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const name = `junkan_bench_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: ADMIN_PG_URL });
+await admin.connect();
+await admin.query(`create database ${name}`);
+try {
+  const url = new URL(ADMIN_PG_URL);
+  url.pathname = `/${name}`;
+  const server = await openDatabase({ dataDir: 'memory://', databaseUrl: url.toString() });
+  try {
+    await measure('PostgreSQL', server);
+  } finally {
+    await server.close();
+  }
+} finally {
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+}
