@@ -10,6 +10,7 @@ import {
   isCountUnit,
   isJwnetServiceHours,
   type LastReportValues,
+  nextJwnetOpening,
   REPORT_ACTIONS,
   REPORT_DIALOG_MODES,
   REPORT_DIALOG_TITLE_KEYS,
@@ -606,4 +607,14 @@ describe('isCountUnit', () => {
     [{ unit: '個' }, true],
   ];
   it.each(cases)('%j -> %s', (unit, expected) => expect(isCountUnit(unit)).toBe(expected));
+});
+
+describe('nextJwnetOpening', () => {
+  it('is the coming 07:00 Japan time', () => {
+    const at = (iso: string) => nextJwnetOpening(new Date(iso)).toISOString();
+    expect(at('2026-11-20T06:59:00+09:00')).toBe('2026-11-19T22:00:00.000Z');
+    expect(at('2026-11-20T07:00:00+09:00')).toBe('2026-11-20T22:00:00.000Z');
+    expect(at('2026-11-20T19:30:00+09:00')).toBe('2026-11-20T22:00:00.000Z');
+    expect(at('2026-11-20T23:59:00+09:00')).toBe('2026-11-20T22:00:00.000Z');
+  });
 });

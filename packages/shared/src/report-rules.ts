@@ -190,6 +190,16 @@ export function isJwnetServiceHours(now: Date): boolean {
   return minute >= JWNET_SERVICE_HOURS.openMinute && minute < JWNET_SERVICE_HOURS.closeMinute;
 }
 
+/** The next opening of the network's window (07:00 Japan time) after `now`: when closed-hours work is worth retrying. */
+export function nextJwnetOpening(now: Date): Date {
+  const jst = new Date(now.getTime() + JST_OFFSET_MS);
+  const opening =
+    Date.UTC(jst.getUTCFullYear(), jst.getUTCMonth(), jst.getUTCDate()) +
+    JWNET_SERVICE_HOURS.openMinute * 60_000 -
+    JST_OFFSET_MS;
+  return new Date(opening > now.getTime() ? opening : opening + 86_400_000);
+}
+
 /** Running functions block everything, except on a TEMP_TRANSPORT manifest whose codes are neither 1000 nor 0403. */
 export function isBlockedByRunningFunctions(
   manifestStatus: string | null | undefined,

@@ -1,12 +1,8 @@
 import { type RunningJwnetSimulator, startJwnetSimulator } from '@junkan/jwnet-simulator';
+import { isJwnetServiceHours } from '@junkan/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpJwnetAdapter } from './http-jwnet-adapter';
-import {
-  isJwnetServiceHours,
-  JwnetError,
-  type ManifestRegistration,
-  type TransportEndReport,
-} from './jwnet-adapter';
+import { JwnetError, type ManifestRegistration, type TransportEndReport } from './jwnet-adapter';
 
 const START = '2026-11-20T10:00:00+09:00';
 const DELAY = 60_000;

@@ -1,6 +1,6 @@
+import { isJwnetServiceHours } from '@junkan/shared';
 import { z } from 'zod';
 import {
-  isJwnetServiceHours,
   type JwnetAdapter,
   JwnetError,
   type JwnetRequestStatus,

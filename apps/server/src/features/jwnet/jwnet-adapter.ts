@@ -178,19 +178,3 @@ export class JwnetError extends Error {
     return RETRYABLE.has(this.kind);
   }
 }
-
-const japanTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Tokyo',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The network's window, 07:00 to 19:00 Japan time (spec section 9), whatever the server's zone. */
-export function isJwnetServiceHours(at: Date): boolean {
-  const parts = japanTime.formatToParts(at);
-  const minute =
-    Number(parts.find((p) => p.type === 'hour')?.value) * 60 +
-    Number(parts.find((p) => p.type === 'minute')?.value);
-  return minute >= 7 * 60 && minute < 19 * 60;
-}

@@ -1,11 +1,12 @@
 import { type RunningJwnetSimulator, startJwnetSimulator } from '@junkan/jwnet-simulator';
+import { nextJwnetOpening } from '@junkan/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { companies, jwnetRequests, manifests } from '../../db/schema';
 import { HttpJwnetAdapter } from './http-jwnet-adapter';
 import type { TransportEndReport } from './jwnet-adapter';
-import { enqueueJwnet, type JwnetOutcomeHandler, JwnetWorker, nextServiceOpening } from './jwnet-queue';
+import { enqueueJwnet, type JwnetOutcomeHandler, JwnetWorker } from './jwnet-queue';
 
 const DELAY = 60_000;
 let t: TestContext;
@@ -138,7 +139,7 @@ describe('the manifest-network queue', () => {
     const row = await stateOf(id);
     expect(row.state).toBe('QUEUED');
     expect(row.nextAttemptAt.getTime()).toBe(tomorrowAt('07:00:00').getTime() + 86_400_000);
-    expect(nextServiceOpening(new Date('2026-11-20T06:59:00+09:00')).toISOString()).toBe(
+    expect(nextJwnetOpening(new Date('2026-11-20T06:59:00+09:00')).toISOString()).toBe(
       '2026-11-19T22:00:00.000Z',
     );
   });

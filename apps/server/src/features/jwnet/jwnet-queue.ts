@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { nextJwnetOpening } from '@junkan/shared';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Database, DbOrTx, Tx } from '../../db/client';
 import { jwnetRequests, manifests } from '../../db/schema';
@@ -51,13 +52,6 @@ export interface JwnetWorkerOptions {
 }
 
 const RETRYABLE = new Set(['OUTSIDE_HOURS', 'SERVICE_STOPPED', 'UNAVAILABLE', 'TIMEOUT']);
-
-/** The next 07:00 in Japan after `now`: when a refusal for the hours is worth retrying. */
-export function nextServiceOpening(now: Date): Date {
-  const jst = new Date(now.getTime() + 9 * 3_600_000);
-  const opening = Date.UTC(jst.getUTCFullYear(), jst.getUTCMonth(), jst.getUTCDate(), 7) - 9 * 3_600_000;
-  return new Date(opening > now.getTime() ? opening : opening + 86_400_000);
-}
 
 /**
  * Sends queued work to the network and follows it until the network reflects a result. Every step is a row
@@ -124,7 +118,7 @@ export class JwnetWorker {
 
   private backoff(attempts: number, error: JwnetError): Date {
     const now = this.now();
-    if (error.kind === 'OUTSIDE_HOURS') return nextServiceOpening(now);
+    if (error.kind === 'OUTSIDE_HOURS') return nextJwnetOpening(now);
     const ms = Math.min(this.maxBackoffMs, 5_000 * 2 ** Math.min(attempts, 12));
     return new Date(now.getTime() + ms);
   }
