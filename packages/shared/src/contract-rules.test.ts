@@ -9,6 +9,7 @@ import {
   contractDateIssues,
   contractFileKinds,
   nextDay,
+  previousDay,
   renewedPeriod,
   statusOnApproval,
 } from './contract-rules';
@@ -92,6 +93,8 @@ describe('dates', () => {
     expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
     expect(addMonths('2026-12-01', 12)).toBe('2027-12-01');
     expect(nextDay('2026-12-31')).toBe('2027-01-01');
+    expect(previousDay('2027-01-01')).toBe('2026-12-31');
+    expect(previousDay('2028-03-01')).toBe('2028-02-29');
   });
   it('renews whole-month periods by months and other periods by days', () => {
     expect(renewedPeriod('2026-04-01', '2027-03-31')).toEqual({

@@ -112,6 +112,11 @@ export function nextDay(date: string): string {
   return fromUtc(toUtc(date) + DAY);
 }
 
+/** The day before `date` (YYYY-MM-DD). */
+export function previousDay(date: string): string {
+  return fromUtc(toUtc(date) - DAY);
+}
+
 /** `date` plus `months`, clamped to the month's last day (1/31 + 1 month = 2/28). */
 export function addMonths(date: string, months: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
@@ -131,7 +136,7 @@ export function renewedPeriod(startDate: string, endDate: string): { startDate: 
   for (let months = 1; months <= 120; months++) {
     const end = addMonths(startDate, months);
     if (end > start) break;
-    if (end === start) return { startDate: start, endDate: fromUtc(toUtc(addMonths(start, months)) - DAY) };
+    if (end === start) return { startDate: start, endDate: previousDay(addMonths(start, months)) };
   }
   const days = (toUtc(endDate) - toUtc(startDate)) / DAY;
   return { startDate: start, endDate: fromUtc(toUtc(start) + days * DAY) };

@@ -1,19 +1,13 @@
-import { addMonths } from '@junkan/shared';
+import { addMonths, previousDay } from '@junkan/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { attachments, contracts, contractUnitPrices, projects, projectWasteLines } from '../db/schema';
 import { documentRows, renderContractDocuments } from '../features/contracts/contracts.service';
 import { tokyoDate } from '../lib/time';
 
-const dayBefore = (date: string) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-};
-
 /**
- * Contracts of the demo projects that have reached the contract step: the running one (approved, in force since
- * the start of this month) and the one awaiting the discharger's confirmation. `documents` renders their PDFs
+ * Contracts of the demo projects that have reached the contract step: the running one (approved, in force from
+ * the first of the month two months ago) and the one awaiting the discharger's confirmation. `documents` renders their PDFs
  * (left out where speed matters more than the files, as in API tests).
  */
 export async function seedDemoContracts(db: Database, documents: boolean): Promise<void> {
@@ -36,7 +30,7 @@ export async function seedDemoContracts(db: Database, documents: boolean): Promi
         status: running ? 'APPROVED' : 'REQUESTED',
         name: `${project.title} 委託契約`,
         startDate,
-        endDate: dayBefore(addMonths(startDate, 12)),
+        endDate: previousDay(addMonths(startDate, 12)),
         contractType: 'AUTO_UPDATE',
         contractForm: 'COMBINED',
         paymentMethod: 'PAYMENT_INVOICE',

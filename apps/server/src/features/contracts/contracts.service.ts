@@ -16,6 +16,7 @@ import {
   type MessageCode,
   type ProjectActor,
   type ProjectStatus,
+  previousDay,
   type RenewalDecision,
   statusOnApproval,
 } from '@junkan/shared';
@@ -304,11 +305,6 @@ function requireAction(
 // ---- The transporter writes and sends ----------------------------------------------------------
 
 const firstOfNextMonth = (today: string) => addMonths(`${today.slice(0, 8)}01`, 1);
-const dayBefore = (date: string) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-};
 
 /** GET /trans/projects/{id}/contract-draft: the saved contract, or defaults from the project and its quote. */
 export async function contractDraft(db: DbOrTx, session: Session, projectId: number): Promise<ContractDraft> {
@@ -366,7 +362,7 @@ export async function contractDraft(db: DbOrTx, session: Session, projectId: num
   return {
     contractName: project.title,
     startDate,
-    endDate: spotOnly ? startDate : dayBefore(addMonths(startDate, 12)),
+    endDate: spotOnly ? startDate : previousDay(addMonths(startDate, 12)),
     contractType: spotOnly ? 'SPOT' : 'AUTO_UPDATE',
     contractForm: 'COMBINED',
     paymentMethod: 'PAYMENT_INVOICE',
