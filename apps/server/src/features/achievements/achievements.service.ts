@@ -28,11 +28,19 @@ function scopeOf(session: Session) {
 const pad = (n: number) => String(n).padStart(2, '0');
 const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
-/** First and last day of the month, or of the year when no month is given. */
+/**
+ * First and last day of the month, or of the year when no month is given, and the same span as month numbers
+ * (`year * 12 + month`) for the monthly regular reports.
+ */
 function periodOf(year: number, month?: number | null) {
-  return month
-    ? { from: `${year}-${pad(month)}-01`, to: `${year}-${pad(month)}-${pad(lastDay(year, month))}` }
-    : { from: `${year}-01-01`, to: `${year}-12-31` };
+  const first = month ?? 1;
+  const last = month ?? 12;
+  return {
+    from: `${year}-${pad(first)}-01`,
+    to: `${year}-${pad(last)}-${pad(lastDay(year, last))}`,
+    fromMonth: year * 12 + first,
+    toMonth: year * 12 + last,
+  };
 }
 
 type Row = Record<string, unknown>;
@@ -50,7 +58,10 @@ export async function achievementList(
   query: AchievementListQuery,
 ): Promise<AchievementList> {
   const { role, companyId } = scopeOf(session);
-  const { from, to } = periodOf(query.year, query.period === 'monthly' ? query.month : undefined);
+  const { from, to, fromMonth, toMonth } = periodOf(
+    query.year,
+    query.period === 'monthly' ? query.month : undefined,
+  );
   const own = role === 'TRANSPORT' ? sql`transport_company_id` : sql`discharger_company_id`;
   const counterpart =
     role === 'TRANSPORT' && typeof query.companyId === 'number'
@@ -90,8 +101,6 @@ export async function achievementList(
       });
   }
   if (query.type !== WASTE_TYPE_CODE.INDUSTRIAL) {
-    const fromMonth = Number(from.slice(0, 4)) * 12 + Number(from.slice(5, 7));
-    const toMonth = Number(to.slice(0, 4)) * 12 + Number(to.slice(5, 7));
     const result = await db.execute(sql`
       select r.year, r.month, w.waste_code, w.name as waste_name, c.id as company_id, c.name as company_name,
              sum(r.volume)::float8 as volume
@@ -152,7 +161,7 @@ export async function achievementDetail(
   query: AchievementDetailQuery,
 ): Promise<AchievementDetail> {
   const { role, companyId } = scopeOf(session);
-  const { from, to } = periodOf(query.year, query.month);
+  const { from, to, fromMonth, toMonth } = periodOf(query.year, query.month);
   const own = role === 'TRANSPORT' ? sql`transport_company_id` : sql`discharger_company_id`;
   const [waste] = rowsOf(
     await db.execute(sql`select name from wastes where waste_code = ${query.wasteCode}`),
@@ -187,8 +196,6 @@ export async function achievementDetail(
         wasteCompanyName: String(r.company_name),
       });
   } else {
-    const fromMonth = Number(from.slice(0, 4)) * 12 + Number(from.slice(5, 7));
-    const toMonth = Number(to.slice(0, 4)) * 12 + Number(to.slice(5, 7));
     const result = await db.execute(sql`
       select r.id, w.name as waste_name, p.title, r.year, r.month, r.volume::float8 as volume,
              c.name as company_name
