@@ -1,5 +1,5 @@
 import { type Contract, contractActions, type ProjectDetail, statusOnApproval } from '@junkan/shared';
-import { Alert, App, Button, Card, Flex, Result, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { formatDate, toJapanTime } from '../../../lib/format';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { useProjectDetail } from '../../projects/api/project-detail';
+import { ProjectPageHeader } from '../../projects/components/project-page-header';
 import { projectPageState } from '../../projects/components/project-page-state';
 import { useApproveContract } from '../api/answer-contract';
 import { ContractDetails } from '../components/contract-details';
@@ -88,20 +89,13 @@ function ContractConfirmView({ project, contract }: { project: ProjectDetail; co
 
   return (
     <>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4}>{t('contracts.confirmTitle')}</Typography.Title>
-        <Link to={projectDetailPath(project.id)}>
-          <Button>{t('contracts.backToDetail')}</Button>
-        </Link>
-      </Flex>
-      <Card size="small" style={{ marginBottom: 16 }}>
-        <Typography.Text strong>{project.projectTitle}</Typography.Text>
-        <div>
-          <Typography.Text type="secondary">
-            {t(`projectType.${project.type}`)} / {project.transportCompany?.name ?? ''}
-          </Typography.Text>
-        </div>
-      </Card>
+      <ProjectPageHeader
+        title={t('contracts.confirmTitle')}
+        backTo={projectDetailPath(project.id)}
+        backLabel={t('contracts.backToDetail')}
+        projectTitle={project.projectTitle}
+        subtitle={`${t(`projectType.${project.type}`)} / ${project.transportCompany?.name ?? ''}`}
+      />
       {!canAnswer && (
         <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('contracts.notAwaiting')} />
       )}

@@ -28,7 +28,6 @@ import {
   Result,
   Row,
   Table,
-  Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { KeyboardEvent } from 'react';
@@ -42,6 +41,7 @@ import { messageText } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { useProjectDetail } from '../../projects/api/project-detail';
+import { ProjectPageHeader } from '../../projects/components/project-page-header';
 import { projectPageState } from '../../projects/components/project-page-state';
 import { useContractDraft } from '../api/contract-draft';
 import { useSaveContract } from '../api/save-contract';
@@ -270,20 +270,13 @@ function ContractEditor({ project, draft }: { project: ProjectDetail; draft: Con
 
   return (
     <>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4}>{t('contracts.createTitle')}</Typography.Title>
-        <Link to={projectDetailPath(project.id)}>
-          <Button>{t('contracts.backToDetail')}</Button>
-        </Link>
-      </Flex>
-      <Card size="small" style={{ marginBottom: 16 }}>
-        <Typography.Text strong>{project.projectTitle}</Typography.Text>
-        <div>
-          <Typography.Text type="secondary">
-            {t(`projectType.${project.type}`)} / {project.company.name}
-          </Typography.Text>
-        </div>
-      </Card>
+      <ProjectPageHeader
+        title={t('contracts.createTitle')}
+        backTo={projectDetailPath(project.id)}
+        backLabel={t('contracts.backToDetail')}
+        projectTitle={project.projectTitle}
+        subtitle={`${t(`projectType.${project.type}`)} / ${project.company.name}`}
+      />
       {draft.status === 'RETURNED' && draft.returnReason && (
         <Alert
           type="warning"

@@ -31,6 +31,7 @@ import { formatYen } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { useProjectDetail } from '../../projects/api/project-detail';
+import { ProjectPageHeader } from '../../projects/components/project-page-header';
 import { projectPageState } from '../../projects/components/project-page-state';
 import { useCreateQuote } from '../api/create-quote';
 import { useQuoteSuggestion } from '../api/quote-suggestion';
@@ -188,21 +189,13 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
 
   return (
     <>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4}>{t('quotes.createTitle')}</Typography.Title>
-        <Link to={`/project-managment/detail/${project.id}`}>
-          <Button>{t('quotes.backToDetail')}</Button>
-        </Link>
-      </Flex>
-      <Card size="small" style={{ marginBottom: 16 }}>
-        <Typography.Text strong>{project.projectTitle}</Typography.Text>
-        <div>
-          <Typography.Text type="secondary">
-            {project.company.name} /{' '}
-            {project.discharges.map((d) => `${d.discharges}（${d.posCode}）`).join('、')}
-          </Typography.Text>
-        </div>
-      </Card>
+      <ProjectPageHeader
+        title={t('quotes.createTitle')}
+        backTo={`/project-managment/detail/${project.id}`}
+        backLabel={t('quotes.backToDetail')}
+        projectTitle={project.projectTitle}
+        subtitle={`${project.company.name} / ${project.discharges.map((d) => `${d.discharges}（${d.posCode}）`).join('、')}`}
+      />
       <Form
         form={form}
         layout="vertical"

@@ -1,0 +1,35 @@
+import { Button, Card, Flex, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+/** The top of a page about one project: title, the way back to the project, and which project it is. */
+export function ProjectPageHeader({
+  title,
+  backTo,
+  backLabel,
+  projectTitle,
+  subtitle,
+}: {
+  title: string;
+  backTo: string;
+  backLabel: string;
+  projectTitle: string;
+  subtitle: ReactNode;
+}) {
+  return (
+    <>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={4}>{title}</Typography.Title>
+        <Link to={backTo}>
+          <Button>{backLabel}</Button>
+        </Link>
+      </Flex>
+      <Card size="small" style={{ marginBottom: 16 }}>
+        <Typography.Text strong>{projectTitle}</Typography.Text>
+        <div>
+          <Typography.Text type="secondary">{subtitle}</Typography.Text>
+        </div>
+      </Card>
+    </>
+  );
+}
