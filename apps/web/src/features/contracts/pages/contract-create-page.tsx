@@ -38,6 +38,7 @@ import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { showApiError, zodRule } from '../../../lib/form-errors';
 import { formatNumber, formatYen, toJapanTime } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
+import { dropKeptInput, keepInput, readKeptInput } from '../../../lib/kept-input';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { useProjectDetail } from '../../projects/api/project-detail';
@@ -61,15 +62,6 @@ const shape = contractInputSchema.shape;
 /** Unsaved input survives a reload: kept per user and project in sessionStorage until it is saved. */
 const storageKey = (userId: number | undefined, projectId: number) =>
   `junkan.contractDraft.${userId ?? 'anon'}.${projectId}`;
-
-function readStored(key: string): unknown {
-  try {
-    const raw = sessionStorage.getItem(key);
-    return raw ? JSON.parse(raw) : null;
-  } catch {
-    return null;
-  }
-}
 
 const japanToday = () => toJapanTime(Date.now())?.format('YYYY-MM-DD') ?? '';
 
@@ -156,18 +148,18 @@ function ContractEditor({ project, draft }: { project: ProjectDetail; draft: Con
   const send = useSendContract(project.id);
   const key = storageKey(session.claims?.userId, project.id);
   const saved = useMemo(() => formValuesFromDraft(draft), [draft]);
-  const [stored] = useState(() => restoreFormValues(readStored(key), draft));
+  const [stored] = useState(() => restoreFormValues(readKeptInput<unknown>(key), draft));
   const [restored, setRestored] = useState(stored !== null);
   const [today] = useState(japanToday);
   const [sending, setSending] = useState(false);
-  const guard = useLeaveGuard(stored !== null, () => sessionStorage.removeItem(key));
+  const guard = useLeaveGuard(stored !== null, () => dropKeptInput(key));
   const busy = save.isPending || send.isPending;
   const industrial = project.type === 'INDUSTRIAL';
   const prices = Form.useWatch('unitPrices', form) ?? (stored ?? saved).unitPrices;
 
   const keep = () => {
     try {
-      sessionStorage.setItem(key, JSON.stringify(form.getFieldsValue(true)));
+      keepInput(key, form.getFieldsValue(true));
     } catch {
       // Storage full or disabled: the input stays on the page only.
     }
@@ -175,7 +167,7 @@ function ContractEditor({ project, draft }: { project: ProjectDetail; draft: Con
   };
 
   const forget = () => {
-    sessionStorage.removeItem(key);
+    dropKeptInput(key);
     guard.markClean();
     setRestored(false);
   };

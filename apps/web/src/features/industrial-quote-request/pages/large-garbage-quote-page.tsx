@@ -28,6 +28,7 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { isApiError } from '../../../lib/api-client';
 import { setZodIssues, showApiError, zodRule } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
+import { dropKeptInput, keepInput, readKeptInput } from '../../../lib/kept-input';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { createQuoteRequest } from '../api/create-quote-request';
@@ -82,15 +83,6 @@ function fromDetail(d: ProjectDetail): FormValues {
       wasteDetails: l.wasteDetails ?? undefined,
     })),
   };
-}
-
-function readDraft(key: string): FormValues | null {
-  try {
-    const raw = sessionStorage.getItem(key);
-    return raw ? (JSON.parse(raw) as FormValues) : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The request body from the form: the industrial type, blank optional texts left out. */
@@ -192,24 +184,24 @@ function LargeGarbageForm(props: {
   const [saving, setSaving] = useState(false);
   const key = draftKey(session.claims?.userId, projectId);
   const saved = useMemo(() => (project ? fromDetail(project) : EMPTY), [project]);
-  const initialValues = useMemo(() => readDraft(key) ?? saved, [key, saved]);
+  const initialValues = useMemo(() => readKeptInput<FormValues>(key) ?? saved, [key, saved]);
   // Files the draft already holds (edit mode); removing one is immediate.
   const [attached, setAttached] = useState<Attachment[]>(project?.attachments ?? []);
   const removeFile = useDeleteAttachment(projectId ?? 0);
-  const restored = useRef(readDraft(key) !== null);
+  const restored = useRef(initialValues !== saved);
   const hasEdiKey = Boolean(session.claims?.ediKey ?? info.ediConfirmationKey);
 
   useEffect(() => {
     if (restored.current) void message.info(t('industrialQuote.restored'));
   }, [message, t]);
 
-  const keepDraft = () => sessionStorage.setItem(key, JSON.stringify(form.getFieldsValue(true)));
+  const keepDraft = () => keepInput(key, form.getFieldsValue(true));
 
   const discard = () =>
     modal.confirm({
       title: t('MSG_00_05'),
       onOk: () => {
-        sessionStorage.removeItem(key);
+        dropKeptInput(key);
         form.resetFields();
         form.setFieldsValue({ projectTitle: undefined, memo: undefined, officeId: undefined, ...saved });
         setFiles([]);
@@ -238,7 +230,7 @@ function LargeGarbageForm(props: {
       showApiError({ error, t, message, form, fallbackCode: 'invalid_request' });
       return;
     }
-    sessionStorage.removeItem(key);
+    dropKeptInput(key);
     // The draft exists: send the files one by one, showing each one's progress.
     const failed: { name: string; code: string }[] = [];
     for (const pending of files) {

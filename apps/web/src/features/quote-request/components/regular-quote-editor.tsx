@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
+import { dropKeptInput, keepInput, readKeptInput } from '../../../lib/kept-input';
 import { usePermissions } from '../../../lib/permissions';
 import { useToast } from '../../../lib/toast';
 import { useRequestQuote } from '../../projects/api/request-quote';
@@ -14,15 +15,6 @@ import { formPath, type RegularFormValues, validate } from './regular-form-value
 import { RegularQuoteForm } from './regular-quote-form';
 
 const storageKey = (projectId: number | null) => `junkan.quoteRequest.regular.${projectId ?? 'new'}`;
-
-function readStored(projectId: number | null): RegularFormValues | null {
-  try {
-    const raw = sessionStorage.getItem(storageKey(projectId));
-    return raw ? (JSON.parse(raw) as RegularFormValues) : null;
-  } catch {
-    return null;
-  }
-}
 
 type SaveThen = 'draft' | 'confirm' | 'submit';
 
@@ -49,7 +41,7 @@ export function RegularQuoteEditor({
   const [form] = Form.useForm<RegularFormValues>();
   const save = useSaveQuoteRequest();
   const submit = useRequestQuote();
-  const [stored] = useState(() => readStored(projectId));
+  const [stored] = useState(() => readKeptInput<RegularFormValues>(storageKey(projectId)));
   const [restored, setRestored] = useState(stored !== null);
   const [bagErrors, setBagErrors] = useState<Record<number, string>>({});
   const pending = useRef<SaveThen>('draft');
@@ -58,14 +50,14 @@ export function RegularQuoteEditor({
 
   const keep = (values: RegularFormValues) => {
     try {
-      sessionStorage.setItem(storageKey(projectId), JSON.stringify(values));
+      keepInput(storageKey(projectId), values);
     } catch {
       // Storage full or disabled: the input stays on the page only.
     }
   };
 
   const discardRestored = () => {
-    sessionStorage.removeItem(storageKey(projectId));
+    dropKeptInput(storageKey(projectId));
     form.resetFields();
     form.setFieldsValue(initialValues);
     setRestored(false);
@@ -127,8 +119,8 @@ export function RegularQuoteEditor({
       } else showApiError({ error, t, message });
       return;
     }
-    sessionStorage.removeItem(storageKey(projectId));
-    sessionStorage.removeItem(storageKey(detail.id));
+    dropKeptInput(storageKey(projectId));
+    dropKeptInput(storageKey(detail.id));
     if (then === 'confirm') {
       navigate(`/new-quote-request/quotation-request-confirm?id=${detail.id}`);
       return;
