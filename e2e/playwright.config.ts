@@ -2,7 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { APP_ORIGIN, APP_PORT, DATA_DIR_ENV, MAIL_DIR_ENV, SMTP_PORT } from './support/env';
+import {
+  APP_ORIGIN,
+  APP_PORT,
+  BUSINESS_CLOCK,
+  DATA_DIR_ENV,
+  JWNET_DELAY_MS,
+  JWNET_ORIGIN,
+  JWNET_PORT,
+  MAIL_DIR_ENV,
+  SMTP_PORT,
+} from './support/env';
 
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
 
@@ -50,22 +60,43 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium' }],
-  webServer: {
-    command: 'npx tsx ../apps/server/src/main.ts',
-    url: `${APP_ORIGIN}/api/docs/json`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-    env: {
-      PORT: String(APP_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: APP_ORIGIN,
-      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT_MAX: '1000',
+  webServer: [
+    {
+      command: 'npx tsx ../apps/jwnet-simulator/src/main.ts',
+      url: `${JWNET_ORIGIN}/__control`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      env: {
+        JWNET_SIMULATOR_PORT: String(JWNET_PORT),
+        JWNET_SIMULATOR_DELAY_MS: String(JWNET_DELAY_MS),
+        // A fixed clock in service hours: tests move it on to reflect results.
+        JWNET_SIMULATOR_CLOCK: BUSINESS_CLOCK,
+      },
     },
-  },
+    {
+      command: 'npx tsx ../apps/server/src/main.ts',
+      url: `${APP_ORIGIN}/api/docs/json`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      env: {
+        PORT: String(APP_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: APP_ORIGIN,
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_LIMIT_MAX: '1000',
+        JUNKAN_CLOCK: BUSINESS_CLOCK,
+        JWNET_URL: JWNET_ORIGIN,
+        JWNET_WORKER_INTERVAL_MS: '500',
+        JWNET_POLL_MS: '500',
+      },
+    },
+  ],
 });

@@ -28,9 +28,21 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourceTime) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
-  cwd: root,
-  stdio: 'inherit',
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+// The manifest-network simulator runs beside the server unless JWNET_URL points at another network.
+const simulator = process.env.JWNET_URL
+  ? null
+  : spawn(tsx, ['apps/jwnet-simulator/src/main.ts'], { cwd: root, stdio: 'inherit' });
+const server = spawn(tsx, ['apps/server/src/main.ts'], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    simulator?.kill(signal);
+    server.kill(signal);
+  });
+simulator?.on('exit', (code) => {
+  if (code) console.error(`The manifest-network simulator stopped (${code}); reports wait in the queue.`);
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+server.on('exit', (code) => {
+  simulator?.kill('SIGTERM');
+  process.exit(code ?? 0);
+});

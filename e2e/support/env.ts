@@ -4,7 +4,13 @@
  */
 export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3210);
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3225);
+export const JWNET_PORT = Number(process.env.E2E_JWNET_PORT ?? 3240);
 export const APP_ORIGIN = `http://127.0.0.1:${APP_PORT}`;
+export const JWNET_ORIGIN = `http://127.0.0.1:${JWNET_PORT}`;
+/** Results of the simulated network reflect after this long on its clock (tests move the clock on). */
+export const JWNET_DELAY_MS = 60_000;
+/** Today in Japan at 10:00: inside the network's hours whenever the run starts. */
+export const BUSINESS_CLOCK = `${new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date())}T10:00:00+09:00`;
 
 export const DATA_DIR_ENV = 'JUNKAN_E2E_DATA_DIR';
 export const MAIL_DIR_ENV = 'JUNKAN_E2E_MAIL_DIR';

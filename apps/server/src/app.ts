@@ -27,10 +27,15 @@ import { contractRoutes } from './features/contracts/contracts.routes';
 import { disposalSiteMasterRoutes } from './features/disposal-site-master/disposal-site-master.routes';
 import { handlingWastePriceRoutes } from './features/handling-waste-prices/handling-waste-prices.routes';
 import { homeRoutes } from './features/home/home.routes';
+import { HttpJwnetAdapter } from './features/jwnet/http-jwnet-adapter';
+import type { JwnetAdapter } from './features/jwnet/jwnet-adapter';
+import { JwnetNetwork } from './features/jwnet/jwnet-network';
+import { JwnetWorker } from './features/jwnet/jwnet-queue';
 import { outboxRoutes } from './features/outbox/outbox.routes';
 import { projectRoutes } from './features/projects/projects.routes';
 import { quoteRoutes } from './features/quotes/quotes.routes';
 import { transportOperatorMasterRoutes } from './features/transport-operator-master/transport-operator-master.routes';
+import { handleJwnetOutcome } from './features/transport-reports/jwnet-outcomes';
 import { transportReportRoutes } from './features/transport-reports/transport-reports.routes';
 import { userRoutes } from './features/users/users.routes';
 import { wasteMasterRoutes } from './features/waste-master/waste-master.routes';
@@ -45,15 +50,28 @@ declare module 'fastify' {
     config: AppConfig;
     mailer: Mailer;
     loginThrottle: LoginThrottle;
+    /** The manifest network (adapter and its kept service status). */
+    jwnet: JwnetNetwork;
+    /** Sends queued manifest-network work; started by the app unless `config.jwnet.worker` is false. */
+    jwnetWorker: JwnetWorker;
+    /** The clock of business rules (network hours, "not after today"); tests set it. */
+    now: () => Date;
   }
 }
 
 export type App = FastifyInstance;
 
+export interface BuildAppOptions {
+  logger?: FastifyServerOptions['logger'];
+  now?: () => Date;
+  /** Replaces the HTTP adapter to the configured network address. */
+  jwnetAdapter?: JwnetAdapter;
+}
+
 export async function buildApp(
   config: AppConfig,
   database: DatabaseHandle,
-  opts: { logger?: FastifyServerOptions['logger'] } = {},
+  opts: BuildAppOptions = {},
 ): Promise<App> {
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
@@ -72,6 +90,20 @@ export async function buildApp(
   const mailer = new Mailer(database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   app.decorate('mailer', mailer);
   app.decorate('loginThrottle', new LoginThrottle(config.loginRateLimit));
+  const now = opts.now ?? (() => new Date());
+  app.decorate('now', now);
+  const jwnetAdapter =
+    opts.jwnetAdapter ?? new HttpJwnetAdapter(config.jwnet.url, { timeoutMs: config.jwnet.timeoutMs, now });
+  app.decorate('jwnet', new JwnetNetwork(jwnetAdapter));
+  app.decorate(
+    'jwnetWorker',
+    new JwnetWorker(database.db, jwnetAdapter, {
+      pollMs: config.jwnet.pollMs,
+      now,
+      onOutcome: handleJwnetOutcome,
+      log: app.log,
+    }),
+  );
   app.addHook('onClose', async () => mailer.close());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -142,6 +174,10 @@ export async function buildApp(
   );
 
   if (config.contractCalendar) scheduleContractCalendar(app);
+  if (config.jwnet.worker) {
+    app.jwnetWorker.start(config.jwnet.workerIntervalMs);
+    app.addHook('onClose', async () => app.jwnetWorker.stop());
+  }
   registerWebApp(app, config.webDist);
   return app;
 }

@@ -24,6 +24,22 @@ export interface AppConfig {
   loginRateLimit: { max: number; windowMs: number };
   /** Calls that send mail to an address the caller names (sign-up, password reset), per client address. */
   mailRateLimit: { max: number; windowMs: number };
+  /**
+   * Where the business clock starts (ISO instant), for demos and end-to-end tests that need a given time of
+   * day (the network's 07:00-19:00 window); it then runs on in real time. Absent: the machine's clock.
+   */
+  clockStart?: string;
+  /** The manifest network (or its simulator): address, answer timeout, and the worker that sends queued work. */
+  jwnet: {
+    url: string;
+    timeoutMs: number;
+    /** Runs the worker in this process; tests drive it themselves. */
+    worker: boolean;
+    /** How often the worker looks for due work. */
+    workerIntervalMs: number;
+    /** How soon a sent request is asked for its result. */
+    pollMs: number;
+  };
 }
 
 /** Reads the signing secret from the environment, or from the data folder, generating it there once. */
@@ -61,5 +77,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       max: Number(env.MAIL_RATE_LIMIT_MAX ?? 20),
       windowMs: Number(env.MAIL_RATE_LIMIT_WINDOW_MS ?? 15 * 60 * 1000),
     },
+    clockStart: env.JUNKAN_CLOCK || undefined,
+    jwnet: {
+      url: (env.JWNET_URL ?? 'http://127.0.0.1:3300').replace(/\/$/, ''),
+      timeoutMs: Number(env.JWNET_TIMEOUT_MS ?? 10_000),
+      worker: env.JWNET_WORKER !== 'false',
+      workerIntervalMs: Number(env.JWNET_WORKER_INTERVAL_MS ?? 5_000),
+      pollMs: Number(env.JWNET_POLL_MS ?? 30_000),
+    },
   };
+}
+
+/** The clock of business rules: the machine's, or one started at `clockStart` and running on from there. */
+export function businessClock(clockStart?: string): () => Date {
+  if (!clockStart) return () => new Date();
+  const start = new Date(clockStart).getTime();
+  if (Number.isNaN(start)) throw new Error(`JUNKAN_CLOCK is not an instant: ${clockStart}`);
+  const bootedAt = Date.now();
+  return () => new Date(start + (Date.now() - bootedAt));
 }

@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { businessClock, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './seed/demo';
 import { seedReferenceData } from './seed/reference';
@@ -7,7 +7,7 @@ import { seedReferenceData } from './seed/reference';
 const config = loadConfig();
 const database = await openDatabase(config);
 await seedReferenceData(database.db);
-const app = await buildApp(config, database);
+const app = await buildApp(config, database, { now: businessClock(config.clockStart) });
 
 if (config.seedDemo && (await seedDemoData(database.db)))
   app.log.info('demo data loaded into the empty database');

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { type App, buildApp } from '../src/app';
+import { type App, type BuildAppOptions, buildApp } from '../src/app';
 import type { AppConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { DEMO_PASSWORD, seedDemoData } from '../src/seed/demo';
@@ -11,7 +11,10 @@ import { startSmtpSink } from './smtp-sink';
  * Builds the real app on a fresh database with the demo data: an in-memory PGlite by default, or,
  * when TEST_DATABASE_URL names a PostgreSQL server, a database created for this file and dropped after.
  */
-export async function createTestApp(overrides: Partial<AppConfig> = {}) {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: Pick<BuildAppOptions, 'now' | 'jwnetAdapter'> = {},
+) {
   const smtp = await startSmtpSink();
   const serverUrl = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -51,9 +54,17 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
     webDist: '/nonexistent',
     loginRateLimit: { max: 5, windowMs: 60_000 },
     mailRateLimit: { max: 100, windowMs: 60_000 },
+    // Nothing listens here unless a test starts a simulator and passes its address; tests run the worker.
+    jwnet: {
+      url: 'http://127.0.0.1:9',
+      timeoutMs: 2_000,
+      worker: false,
+      workerIntervalMs: 1_000,
+      pollMs: 1_000,
+    },
     ...overrides,
   };
-  const app = await buildApp(config, database, { logger: false });
+  const app = await buildApp(config, database, { logger: false, ...options });
   await app.ready();
 
   async function login(email: string, password = DEMO_PASSWORD): Promise<string> {

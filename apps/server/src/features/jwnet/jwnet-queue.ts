@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { nextJwnetOpening } from '@junkan/shared';
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, DbOrTx, Tx } from '../../db/client';
 import { jwnetRequests, manifests } from '../../db/schema';
 import { type JwnetAdapter, JwnetError, type ManifestState, type TransportEndReport } from './jwnet-adapter';
@@ -10,7 +10,9 @@ export type JwnetWork =
   | { kind: 'REPORT_TRANSPORT_END'; manifestNumber: string; report: TransportEndReport }
   | { kind: 'CORRECT_REPORT'; manifestNumber: string; report: TransportEndReport }
   | { kind: 'CANCEL_REPORT'; manifestNumber: string }
-  | { kind: 'ANSWER_CORRECTION'; manifestNumber: string; approve: boolean };
+  | { kind: 'ANSWER_CORRECTION'; manifestNumber: string; approve: boolean }
+  /** A registration the network accepted at once (it issues the number); followed until reflected. */
+  | { kind: 'REGISTER_MANIFEST'; manifestNumber: string };
 
 export type JwnetRequestState = 'QUEUED' | 'SENT' | 'DONE' | 'REFUSED' | 'FAILED';
 
@@ -27,9 +29,28 @@ export async function enqueueJwnet(tx: Tx, work: JwnetWork, transportReportId: n
       manifestNumber: work.manifestNumber,
       transportReportId,
       payload: work as unknown as Record<string, unknown>,
+      // Due at once by any clock (the worker's may be set apart from the database's).
+      nextAttemptAt: new Date(0),
     })
     .returning({ id: jwnetRequests.id });
   return row!.id;
+}
+
+/**
+ * Follows a registration the network has already accepted (the call that issued the number): the worker
+ * polls it like any sent request and stores the manifest's state when it is reflected.
+ */
+export async function trackJwnetRegistration(tx: Tx, manifestNumber: string, remoteRequestId: string) {
+  const work: JwnetWork = { kind: 'REGISTER_MANIFEST', manifestNumber };
+  await tx.insert(jwnetRequests).values({
+    requestKey: randomUUID(),
+    kind: work.kind,
+    manifestNumber,
+    payload: work as unknown as Record<string, unknown>,
+    state: 'SENT',
+    attempts: 1,
+    remoteRequestId,
+  });
 }
 
 /** What the worker tells the feature that queued the work, inside the transaction that records the outcome. */
@@ -100,6 +121,10 @@ export class JwnetWorker {
             and(
               inArray(jwnetRequests.state, ['QUEUED', 'SENT']),
               lte(jwnetRequests.nextAttemptAt, this.now()),
+              // A manifest's work goes in the order it was queued: an answer never overtakes its correction.
+              sql`not exists (select 1 from jwnet_requests earlier
+                where earlier.manifest_number = ${jwnetRequests.manifestNumber}
+                  and earlier.id < ${jwnetRequests.id} and earlier.state in ('QUEUED', 'SENT'))`,
             ),
           )
           .orderBy(asc(jwnetRequests.nextAttemptAt), asc(jwnetRequests.id))
@@ -219,6 +244,9 @@ export class JwnetWorker {
         return this.adapter.cancelReport(key, work.manifestNumber);
       case 'ANSWER_CORRECTION':
         return this.adapter.answerCorrection(key, work.manifestNumber, work.approve);
+      case 'REGISTER_MANIFEST':
+        // The number was the network's; a registration it lost cannot be sent again under that number.
+        throw new JwnetError('REFUSED', `the network no longer knows registration ${work.manifestNumber}`);
     }
   }
 

@@ -1,0 +1,41 @@
+import type { JwnetAdapter, JwnetServiceStatus } from './jwnet-adapter';
+
+/**
+ * The manifest network as the features use it: the adapter, and its service status kept for a short while,
+ * since every report the screens open and every action the server checks asks for it.
+ */
+export class JwnetNetwork {
+  private cached: { at: number; status: JwnetServiceStatus } | undefined;
+  private inFlight: Promise<JwnetServiceStatus> | undefined;
+
+  constructor(
+    readonly adapter: JwnetAdapter,
+    private readonly options: { statusTtlMs?: number; now?: () => Date } = {},
+  ) {}
+
+  private get ttl() {
+    return this.options.statusTtlMs ?? 15_000;
+  }
+
+  /** Never throws: an unreachable network is `available: false`. */
+  async status(): Promise<JwnetServiceStatus> {
+    const now = Date.now();
+    if (this.cached && now - this.cached.at < this.ttl) return this.cached.status;
+    this.inFlight ??= this.adapter
+      .serviceStatus()
+      .catch(() => ({ available: false, inServiceHours: false, serviceStopDay: false }))
+      .then((status) => {
+        this.cached = { at: Date.now(), status };
+        return status;
+      })
+      .finally(() => {
+        this.inFlight = undefined;
+      });
+    return this.inFlight;
+  }
+
+  /** Forgets the kept status (tests that change the simulator's faults, or after a failed call). */
+  forgetStatus() {
+    this.cached = undefined;
+  }
+}
