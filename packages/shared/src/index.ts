@@ -9,6 +9,7 @@ export * from './api/contracts';
 export * from './api/disposal-sites';
 export * from './api/handling-waste-prices';
 export * from './api/home';
+export * from './api/manifests';
 export * from './api/projects';
 export * from './api/quotes';
 export * from './api/transport-operators';

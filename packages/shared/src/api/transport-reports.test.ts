@@ -316,6 +316,9 @@ describe('transportReportSchema', () => {
     deadline: '2026-11-24',
     deadlineState: 'OK',
     createdAt: '2026-11-19T02:50:00.000Z',
+    checkedAt: '2026-11-19T03:00:00.000Z',
+    jwnetError: null,
+    jwnetPending: false,
   };
 
   it('parses a report, and the rules read it as it is', () => {

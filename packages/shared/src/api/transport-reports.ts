@@ -251,8 +251,43 @@ export const transportReportSchema = z.object({
   deadline: z.string(),
   deadlineState: z.enum(DEADLINE_STATES),
   createdAt: z.string(),
+  /** The server's clock when it answered (ISO instant): the dialog judges the network's hours by it. */
+  checkedAt: z.string(),
+  /** The network's refusal of the report's latest work (e.g. a refused transport-end report), else null. */
+  jwnetError: z.string().nullable(),
+  /** Work for the network still waiting to be sent or answered (the queue holds it; nothing is lost). */
+  jwnetPending: z.boolean(),
 });
 export type TransportReport = z.infer<typeof transportReportSchema>;
+
+/** A registered manifest the industrial report form offers (its number, not yet reported). */
+export const reportableManifestSchema = z.object({
+  manifestNumber: z.string(),
+  wasteName: z.string(),
+  deliveryDate: z.string().nullable(),
+});
+
+/**
+ * GET /trans/transport-reports/options: what the industrial report form chooses from: the transporter's
+ * industrial projects in progress (discharger, waste lines, manifests registered and not reported yet),
+ * the unit master and the disposal methods, and today's Japan date (the end date's upper bound).
+ */
+export const industrialReportOptionsSchema = z.object({
+  today: z.string(),
+  projects: z.array(
+    z.object({
+      id: z.number(),
+      title: z.string(),
+      dischargerId: z.number(),
+      dischargerName: z.string(),
+      wastes: z.array(z.object({ wasteId: z.number(), wasteName: z.string() })),
+      manifests: z.array(reportableManifestSchema),
+    }),
+  ),
+  units: z.array(unitMeasureSchema),
+  disposalMethods: z.array(z.object({ id: z.number(), method: z.string() })),
+});
+export type IndustrialReportOptions = z.infer<typeof industrialReportOptionsSchema>;
 
 /** Answer of a correction, a cancel request, an approval or a rejection. */
 export const reportActionResponseSchema = z.object({

@@ -1,3 +1,4 @@
+import type { ManifestStatus } from '@junkan/shared';
 /**
  * The manifest network (JWNET) behind one interface (ruling 12). The product talks to the simulator
  * (`apps/jwnet-simulator`) through `HttpJwnetAdapter`; a real network client would implement the same.
@@ -18,21 +19,9 @@ export const JWNET_FUNCTION_CODES = {
   CORRECTION_ANSWER: '0701',
 } as const;
 
-/**
- * RESERVED 予約 (registration accepted, '1000' running) → REGISTERED 登録 → TEMP_TRANSPORT 運搬終了(仮)
- * (the transport end is being reported, '0403', or a correction/cancellation of it is in flight or awaits
- * the discharger's answer) → TRANSPORT_END 運搬終了 → DISPOSAL_END 処分終了 → FINAL_DISPOSAL_END 最終処分終了.
- * An approved cancellation takes a manifest from TEMP_TRANSPORT back to REGISTERED.
- */
-export const MANIFEST_STATUSES = [
-  'RESERVED',
-  'REGISTERED',
-  'TEMP_TRANSPORT',
-  'TRANSPORT_END',
-  'DISPOSAL_END',
-  'FINAL_DISPOSAL_END',
-] as const;
-export type ManifestStatus = (typeof MANIFEST_STATUSES)[number];
+// The statuses live in the shared package (api/manifests.ts); an approved cancellation takes a manifest
+// from TEMP_TRANSPORT back to REGISTERED.
+export { MANIFEST_STATUSES, type ManifestStatus } from '@junkan/shared';
 
 /** Dates are Japan dates `YYYY-MM-DD`. */
 export interface ManifestRegistration {
