@@ -5,6 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// Settings from .env (see .env.example) reach the server and the simulator; exported variables win.
+if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
 
 function newestMtime(dir) {
