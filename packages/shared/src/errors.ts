@@ -36,9 +36,16 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   project_not_found: 404,
   contract_not_found: 404,
   report_not_found: 404,
+  manifest_not_found: 404,
+  manifest_already_reported: 409,
+  /** A function of the manifest network is still running for the manifest. */
+  MSG_21_9: 409,
   jwnet_outside_hours: 409,
   jwnet_service_stopped: 503,
   jwnet_unavailable: 503,
+  /** Electronic manifests are not set up: no subscriber number. */
+  edi_not_ready: 409,
+  jwnet_refused: 422,
   too_many_requests: 429,
   server_error: 500,
 };

@@ -97,6 +97,12 @@ export const MESSAGE_CODES = [
   'end_date_before_collection',
   'end_date_in_future',
   'report_not_found',
+  'manifest_already_reported',
+  'manifest_not_found',
+  // manifests
+  'delivery_date_in_future',
+  'edi_not_ready',
+  'jwnet_refused',
 ] as const;
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 

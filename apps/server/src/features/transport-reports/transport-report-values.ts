@@ -1,6 +1,9 @@
+import type { UnitMeasure } from '@junkan/shared';
 import type { transportReports } from '../../db/schema';
+import type { TransportEndReport } from '../jwnet/jwnet-adapter';
 
 type ReportRow = typeof transportReports.$inferInsert;
+type StoredRow = typeof transportReports.$inferSelect;
 
 /** The corrected (`last_*`) columns emptied: no correction awaits or is shown. */
 export function clearedLastValues(): Partial<ReportRow> {
@@ -14,5 +17,98 @@ export function clearedLastValues(): Partial<ReportRow> {
     lastReporter: null,
     lastTransporter: null,
     lastDisposalMethodId: null,
+  };
+}
+
+/** One set of report values (as reported, or as corrected), with master ids. */
+export interface ReportValueSet {
+  endDateTransport: string;
+  transportVolume: number;
+  transportVolumeUnitId: number;
+  valuablesCollected: number | null;
+  valuablesCollectedUnitId: number | null;
+  vehicleNumber: string | null;
+  reporter: string | null;
+  transporter: string;
+  disposalMethodId: number | null;
+}
+
+const twoDecimals = (v: number | null) => (v === null ? null : v.toFixed(2));
+
+/** Section 5: valuables are 0, with no unit, when the transport volume is in a count unit (pieces). */
+export function withCountUnitRule(values: ReportValueSet, units: readonly UnitMeasure[]): ReportValueSet {
+  const unit = units.find((u) => u.id === values.transportVolumeUnitId);
+  return unit?.isCount ? { ...values, valuablesCollected: 0, valuablesCollectedUnitId: null } : values;
+}
+
+/** The values as the report's own columns. */
+export function valueColumns(v: ReportValueSet): Partial<ReportRow> {
+  return {
+    endDateTransport: v.endDateTransport,
+    transportVolume: v.transportVolume.toFixed(2),
+    transportVolumeUnitId: v.transportVolumeUnitId,
+    valuablesCollected: twoDecimals(v.valuablesCollected),
+    valuablesCollectedUnitId: v.valuablesCollectedUnitId,
+    vehicleNumber: v.vehicleNumber,
+    reporter: v.reporter,
+    transporter: v.transporter,
+    disposalMethodId: v.disposalMethodId,
+  };
+}
+
+/** The values as the corrected (`last_*`) columns. */
+export function lastValueColumns(v: ReportValueSet): Partial<ReportRow> {
+  return {
+    lastEndDateTransport: v.endDateTransport,
+    lastTransportVolume: v.transportVolume.toFixed(2),
+    lastTransportVolumeUnitId: v.transportVolumeUnitId,
+    lastValuablesCollected: twoDecimals(v.valuablesCollected),
+    lastValuablesCollectedUnitId: v.valuablesCollectedUnitId,
+    lastVehicleNumber: v.vehicleNumber,
+    lastReporter: v.reporter,
+    lastTransporter: v.transporter,
+    lastDisposalMethodId: v.disposalMethodId,
+  };
+}
+
+const num = (v: string | null) => (v === null ? null : Number(v));
+
+/** The corrected values of a stored report (a correction sets them all; the originals fill any gap). */
+export function storedLastValues(r: StoredRow): ReportValueSet {
+  return {
+    endDateTransport: r.lastEndDateTransport ?? r.endDateTransport,
+    transportVolume: Number(r.lastTransportVolume ?? r.transportVolume),
+    transportVolumeUnitId: r.lastTransportVolumeUnitId ?? r.transportVolumeUnitId ?? 0,
+    valuablesCollected: num(r.lastValuablesCollected),
+    valuablesCollectedUnitId: r.lastValuablesCollectedUnitId,
+    vehicleNumber: r.lastVehicleNumber,
+    reporter: r.lastReporter,
+    transporter: r.lastTransporter ?? r.transporter,
+    disposalMethodId: r.lastDisposalMethodId,
+  };
+}
+
+/**
+ * The report as the network takes it: unit and disposal method by name, empty optional parts left out
+ * (valuables only when some were collected).
+ */
+export function networkReport(
+  v: ReportValueSet,
+  units: readonly UnitMeasure[],
+  disposalMethodName: string | null,
+): TransportEndReport {
+  const unitName = (id: number | null) => units.find((u) => u.id === id)?.unit;
+  const valuablesUnit = unitName(v.valuablesCollectedUnitId);
+  return {
+    transportEndDate: v.endDateTransport,
+    volume: v.transportVolume,
+    unit: unitName(v.transportVolumeUnitId) ?? '',
+    ...(v.valuablesCollected && valuablesUnit
+      ? { valuables: { volume: v.valuablesCollected, unit: valuablesUnit } }
+      : {}),
+    ...(v.vehicleNumber ? { vehicleNumber: v.vehicleNumber } : {}),
+    ...(v.reporter ? { reporter: v.reporter } : {}),
+    transporter: v.transporter,
+    ...(disposalMethodName ? { disposalMethod: disposalMethodName } : {}),
   };
 }

@@ -1,10 +1,32 @@
-import { errorSchema, regularReportFormSchema, regularReportSchema } from '@junkan/shared';
+import {
+  errorSchema,
+  idParamSchema,
+  industrialReportOptionsSchema,
+  industrialReportSchema,
+  regularReportFormSchema,
+  regularReportSchema,
+  reportActionResponseSchema,
+  reportCorrectionSchema,
+  transportReportSchema,
+} from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireOperatorRole } from '../../lib/roles';
+import {
+  answerIndustrialReport,
+  cancelIndustrialReport,
+  confirmReportRejection,
+  correctIndustrialReport,
+  createIndustrialReport,
+  getIndustrialReport,
+  industrialReportOptions,
+} from './industrial-reports.service';
 import { regularReportForm, saveRegularReport } from './regular-reports.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+/** Actions checked against the manifest network's status may also answer 503 (unavailable, stop day). */
+const actionErrors = { ...errors, 503: errorSchema };
+const permission = 'ACHIEVEMENTS' as const;
 const tags = ['transport-reports'];
 
 const formQuerySchema = z.object({
@@ -40,4 +62,117 @@ export const transportReportRoutes: FastifyPluginAsyncZod = async (app) => {
       return saveRegularReport(app, request, request.body);
     },
   );
+
+  // ---- industrial reports (per manifest) ----
+
+  const as = (role: 'WASTE' | 'TRANSPORT', request: Parameters<typeof app.requireSession>[0]) => {
+    const session = app.requireSession(request);
+    requireOperatorRole(session, role);
+    return session;
+  };
+  const action = { 200: reportActionResponseSchema, ...actionErrors };
+
+  app.get(
+    '/trans/transport-reports/options',
+    {
+      config: { permission },
+      schema: { tags, response: { 200: industrialReportOptionsSchema, ...errors } },
+    },
+    (request) => industrialReportOptions(app, as('TRANSPORT', request)),
+  );
+
+  app.post(
+    '/trans/transport-reports',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        description:
+          'Reports completed industrial transport; with a manifest number the report is queued for the manifest network.',
+        body: industrialReportSchema,
+        response: { 200: transportReportSchema, ...errors },
+      },
+    },
+    (request) => {
+      as('TRANSPORT', request);
+      return createIndustrialReport(app, request, request.body);
+    },
+  );
+
+  app.get(
+    '/trans/transport-reports/:id',
+    {
+      config: { permission },
+      schema: { tags, params: idParamSchema, response: { 200: transportReportSchema, ...errors } },
+    },
+    (request) => getIndustrialReport(app, as('TRANSPORT', request), request.params.id, 'TRANSPORT'),
+  );
+
+  app.get(
+    '/transport-reports/:id',
+    {
+      config: { permission },
+      schema: { tags, params: idParamSchema, response: { 200: transportReportSchema, ...errors } },
+    },
+    (request) => getIndustrialReport(app, as('WASTE', request), request.params.id, 'WASTE'),
+  );
+
+  app.put(
+    '/trans/transport-reports/:id',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        description:
+          'Corrects a report: at once when not synced with the manifest network, else after the discharger approves.',
+        params: idParamSchema,
+        body: reportCorrectionSchema,
+        response: action,
+      },
+    },
+    (request) => {
+      as('TRANSPORT', request);
+      return correctIndustrialReport(app, request, request.params.id, request.body);
+    },
+  );
+
+  app.post(
+    '/trans/transport-reports/:id/cancel',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        description:
+          'Deletes a report not synced; asks the discharger to approve the deletion of a synced one.',
+        params: idParamSchema,
+        response: action,
+      },
+    },
+    (request) => {
+      as('TRANSPORT', request);
+      return cancelIndustrialReport(app, request, request.params.id);
+    },
+  );
+
+  app.post(
+    '/trans/transport-reports/:id/confirm-rejection',
+    { config: { permission }, schema: { tags, params: idParamSchema, response: action } },
+    (request) => {
+      as('TRANSPORT', request);
+      return confirmReportRejection(app, request, request.params.id);
+    },
+  );
+
+  for (const [verb, approve] of [
+    ['approve', true],
+    ['reject', false],
+  ] as const)
+    app.post(
+      `/transport-reports/:id/${verb}`,
+      { config: { permission }, schema: { tags, params: idParamSchema, response: action } },
+      (request) => {
+        as('WASTE', request);
+        return answerIndustrialReport(app, request, request.params.id, approve);
+      },
+    );
 };

@@ -1,0 +1,742 @@
+import {
+  correctionDateIssues,
+  correctionOutcome,
+  type IndustrialReportInput,
+  type IndustrialReportOptions,
+  type MessageCode,
+  type ReportAction,
+  type ReportActionResponse,
+  type ReportCorrectionInput,
+  type ReportStatus,
+  reportActionRefusal,
+  reportActionResult,
+  reportDateIssues,
+  type TransportReport,
+  transportReportDeadline,
+  type UnitMeasure,
+} from '@junkan/shared';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DbOrTx, Tx } from '../../db/client';
+import {
+  companies,
+  disposalMethods,
+  manifests,
+  projects,
+  projectWasteLines,
+  transportReports,
+  wastes,
+} from '../../db/schema';
+import { AppError, fieldError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import { tokyoDate } from '../../lib/time';
+import type { Session } from '../../plugins/auth';
+import { nationalHolidayName } from '../business-calendar/national-holidays';
+import { JWNET_FUNCTION_CODES, type JwnetServiceStatus } from '../jwnet/jwnet-adapter';
+import { enqueueJwnet } from '../jwnet/jwnet-queue';
+import { mailCompany } from '../projects/project-mail';
+import {
+  clearedLastValues,
+  lastValueColumns,
+  networkReport,
+  type ReportValueSet,
+  storedLastValues,
+  valueColumns,
+  withCountUnitRule,
+} from './transport-report-values';
+import {
+  type FoundReport,
+  findReport,
+  listUnits,
+  type ReportParty,
+  ruleStateOf,
+  toTransportReport,
+} from './transport-report-view';
+
+/**
+ * Industrial transport (completion) reports: the transporter reports, corrects, cancels and acknowledges a
+ * rejection; the discharger approves or rejects a correction or a deletion request. What may be done when
+ * is the shared `reportActionRefusal`, what it does `reportActionResult`. Work for the manifest network is
+ * queued in the transaction of the change (the worker sends it), and the manifest is marked locally with
+ * the running function so the rules block further actions until the network answers.
+ */
+
+const deadlineOf = (endDate: string) => transportReportDeadline(endDate, nationalHolidayName);
+
+function throwFieldIssues(issues: readonly { path: string; code: MessageCode }[]) {
+  const [first] = issues;
+  if (!first) return;
+  throw new AppError(first.code, first.code, Object.fromEntries(issues.map((i) => [i.path, i.code])));
+}
+
+const companyOf = (session: Session) => session.companyId ?? -1;
+
+// ---- options ---------------------------------------------------------------------------------------
+
+/**
+ * A manifest fits a project of the transporter when it is the project's discharger's, registered for the
+ * project (or for no project, then carried by this transporter), and carried by this transporter or none.
+ */
+function manifestFits(
+  m: { projectId: number | null; dischargerCompanyId: number; transportCompanyId: number | null },
+  project: { id: number; companyId: number },
+  transporterId: number,
+): boolean {
+  if (m.dischargerCompanyId !== project.companyId) return false;
+  if (m.projectId === project.id)
+    return m.transportCompanyId === null || m.transportCompanyId === transporterId;
+  return m.projectId === null && m.transportCompanyId === transporterId;
+}
+
+const noLiveReport = sql`not exists (select 1 from transport_reports r
+  where r.manifest_id = ${manifests.id} and r.deleted_at is null)`;
+
+/** GET /trans/transport-reports/options: what the industrial report form chooses from. */
+export async function industrialReportOptions(
+  app: FastifyInstance,
+  session: Session,
+): Promise<IndustrialReportOptions> {
+  const me = companyOf(session);
+  const projectRows = await app.db
+    .select({
+      id: projects.id,
+      title: projects.title,
+      companyId: projects.companyId,
+      companyName: companies.name,
+    })
+    .from(projects)
+    .innerJoin(companies, eq(companies.id, projects.companyId))
+    .where(
+      and(
+        eq(projects.transportCompanyId, me),
+        eq(projects.type, 'INDUSTRIAL'),
+        eq(projects.status, 'IN_PROGRESS'),
+      ),
+    )
+    .orderBy(asc(projects.id));
+  const projectIds = projectRows.map((p) => p.id);
+  const dischargerIds = [...new Set(projectRows.map((p) => p.companyId))];
+  const lines = projectIds.length
+    ? await app.db
+        .select({
+          projectId: projectWasteLines.projectId,
+          wasteId: projectWasteLines.wasteId,
+          wasteName: projectWasteLines.wasteName,
+        })
+        .from(projectWasteLines)
+        .where(
+          and(inArray(projectWasteLines.projectId, projectIds), eq(projectWasteLines.kind, 'INDUSTRIAL')),
+        )
+        .orderBy(asc(projectWasteLines.sortOrder), asc(projectWasteLines.id))
+    : [];
+  const candidates = projectIds.length
+    ? await app.db
+        .select({
+          manifestNumber: manifests.manifestNumber,
+          projectId: manifests.projectId,
+          dischargerCompanyId: manifests.dischargerCompanyId,
+          transportCompanyId: manifests.transportCompanyId,
+          wasteName: manifests.wasteName,
+          deliveryDate: manifests.deliveryDate,
+        })
+        .from(manifests)
+        .where(
+          and(
+            eq(manifests.networkStatus, 'REGISTERED'),
+            or(
+              inArray(manifests.projectId, projectIds),
+              and(
+                isNull(manifests.projectId),
+                eq(manifests.transportCompanyId, me),
+                inArray(manifests.dischargerCompanyId, dischargerIds),
+              ),
+            ),
+            noLiveReport,
+          ),
+        )
+        .orderBy(desc(manifests.deliveryDate), asc(manifests.manifestNumber))
+    : [];
+  return {
+    today: tokyoDate(app.now()),
+    projects: projectRows.map((p) => {
+      const wastesOfProject = new Map<number, string>();
+      for (const line of lines)
+        if (line.projectId === p.id && line.wasteId !== null && !wastesOfProject.has(line.wasteId))
+          wastesOfProject.set(line.wasteId, line.wasteName);
+      return {
+        id: p.id,
+        title: p.title,
+        dischargerId: p.companyId,
+        dischargerName: p.companyName,
+        wastes: [...wastesOfProject].map(([wasteId, wasteName]) => ({ wasteId, wasteName })),
+        manifests: candidates
+          .filter((m) => manifestFits(m, p, me))
+          .map((m) => ({
+            manifestNumber: m.manifestNumber,
+            wasteName: m.wasteName,
+            deliveryDate: m.deliveryDate,
+          })),
+      };
+    }),
+    units: await listUnits(app.db),
+    disposalMethods: await app.db
+      .select({ id: disposalMethods.id, method: disposalMethods.method })
+      .from(disposalMethods)
+      .orderBy(asc(disposalMethods.code)),
+  };
+}
+
+// ---- shared steps ----------------------------------------------------------------------------------
+
+/** Unit and disposal-method ids must exist; answers the disposal method's name for the network. */
+async function checkMasters(
+  db: DbOrTx,
+  values: ReportValueSet,
+  units: readonly UnitMeasure[],
+  fields: { unit: string; valuablesUnit: string; disposalMethod: string },
+): Promise<string | null> {
+  if (!units.some((u) => u.id === values.transportVolumeUnitId))
+    throw fieldError(fields.unit, 'invalid_format');
+  if (
+    values.valuablesCollectedUnitId !== null &&
+    !units.some((u) => u.id === values.valuablesCollectedUnitId)
+  )
+    throw fieldError(fields.valuablesUnit, 'invalid_format');
+  if (values.disposalMethodId === null) return null;
+  const [method] = await db
+    .select({ method: disposalMethods.method })
+    .from(disposalMethods)
+    .where(eq(disposalMethods.id, values.disposalMethodId));
+  if (!method) throw fieldError(fields.disposalMethod, 'invalid_format');
+  return method.method;
+}
+
+const REPORT_FIELDS = {
+  unit: 'transportVolumeUnit',
+  valuablesUnit: 'valuablesCollectedUnit',
+  disposalMethod: 'disposalMethodId',
+};
+const CORRECTION_FIELDS = {
+  unit: 'lastTransportVolumeUnit',
+  valuablesUnit: 'lastValuablesCollectedUnit',
+  disposalMethod: 'lastDisposalMethodId',
+};
+
+/** Marks the manifest as the network will show it while the queued work runs (the rules read it). */
+async function markManifestRunning(tx: Tx, manifestId: number | null, code: string) {
+  if (manifestId === null) return;
+  const [m] = await tx
+    .select({ runningFunctions: manifests.runningFunctions })
+    .from(manifests)
+    .where(eq(manifests.id, manifestId))
+    .for('update');
+  if (!m) return;
+  const running = m.runningFunctions.includes(code) ? m.runningFunctions : [...m.runningFunctions, code];
+  await tx
+    .update(manifests)
+    .set({ networkStatus: 'TEMP_TRANSPORT', runningFunctions: running, updatedAt: new Date() })
+    .where(eq(manifests.id, manifestId));
+}
+
+/**
+ * Writes a change only if the report is still the version the checks read (a concurrent action, or the
+ * network's answer, moved it otherwise).
+ */
+async function updateReportIfUnchanged(
+  tx: Tx,
+  found: FoundReport,
+  set: Partial<typeof transportReports.$inferInsert>,
+) {
+  const moved = await tx
+    .update(transportReports)
+    .set({ ...set, version: sql`${transportReports.version} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(transportReports.id, found.report.id),
+        eq(transportReports.version, found.report.version),
+        isNull(transportReports.deletedAt),
+      ),
+    )
+    .returning({ id: transportReports.id });
+  if (moved.length === 0)
+    throw new AppError('invalid_status_transition', 'The report changed meanwhile', undefined, {
+      from: found.report.status,
+      to: found.report.status,
+    });
+}
+
+interface ActionContext {
+  session: Session;
+  found: FoundReport;
+  network: JwnetServiceStatus;
+  now: Date;
+}
+
+/** Reads the report and refuses the action unless the rules allow it now. */
+async function prepareAction(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: number,
+  party: ReportParty,
+  action: ReportAction,
+  lastValues: Partial<ReturnType<typeof correctionRuleValues>> = {},
+): Promise<ActionContext> {
+  const session = app.requireSession(request);
+  const found = await findReport(app.db, id, party, session.companyId);
+  const network = await app.jwnet.status();
+  const now = app.now();
+  const refusal = reportActionRefusal({ ...ruleStateOf(found, network), ...lastValues }, party, action, now);
+  if (refusal) throw new AppError(refusal, refusal);
+  return { session, found, network, now };
+}
+
+async function answerWith(
+  app: FastifyInstance,
+  ctx: ActionContext,
+  party: ReportParty,
+  outcome: ReportActionResponse['outcome'],
+): Promise<ReportActionResponse> {
+  if (outcome === 'DELETED') return { outcome, report: null };
+  const found = await findReport(app.db, ctx.found.report.id, party, ctx.session.companyId);
+  return { outcome, report: await toTransportReport(app.db, found, ctx.network, ctx.now) };
+}
+
+/** Where the other side finds the report: the achievement details of its month. */
+async function reportMail(
+  app: FastifyInstance,
+  found: FoundReport,
+  to: ReportParty,
+  subject: string,
+  line: string,
+  english: string,
+) {
+  const r = found.report;
+  const [waste] = await app.db
+    .select({ code: wastes.wasteCode })
+    .from(wastes)
+    .where(eq(wastes.id, r.wasteId));
+  const [year, month] = r.endDateTransport.split('-');
+  const query = new URLSearchParams({
+    year: String(Number(year)),
+    month: String(Number(month)),
+    wasteType: '1',
+    wasteCode: waste?.code ?? '',
+    wasteCompanyId: String(r.dischargerCompanyId),
+  });
+  await mailCompany(app, to === 'WASTE' ? r.dischargerCompanyId : r.transportCompanyId, to, {
+    subject,
+    lines: [
+      line,
+      `案件名: ${found.projectTitle}`,
+      `廃棄物: ${r.wasteName}`,
+      ...(r.manifestNumber ? [`マニフェスト番号: ${r.manifestNumber}`] : []),
+    ],
+    english,
+    path: `/achievements/detail?${query}`,
+  });
+}
+
+// ---- read ------------------------------------------------------------------------------------------
+
+/** GET /trans/transport-reports/{id} (the reporting transporter) and GET /transport-reports/{id} (the discharger). */
+export async function getIndustrialReport(
+  app: FastifyInstance,
+  session: Session,
+  id: number,
+  party: ReportParty,
+): Promise<TransportReport> {
+  const found = await findReport(app.db, id, party, session.companyId);
+  return toTransportReport(app.db, found, await app.jwnet.status(), app.now());
+}
+
+// ---- create ----------------------------------------------------------------------------------------
+
+/**
+ * POST /trans/transport-reports. With a manifest number the report goes to the network through the queue
+ * (REPORT_TRANSPORT_END) and stays not synced until the network takes it; creating never needs the
+ * network to be up. Without a number it is only stored.
+ */
+export async function createIndustrialReport(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  input: IndustrialReportInput,
+): Promise<TransportReport> {
+  const session = app.requireSession(request);
+  const me = companyOf(session);
+  throwFieldIssues(reportDateIssues(input, tokyoDate(app.now())));
+  const id = await app.db.transaction(async (tx) => {
+    const [project] = await tx
+      .select({
+        id: projects.id,
+        type: projects.type,
+        status: projects.status,
+        companyId: projects.companyId,
+      })
+      .from(projects)
+      .where(and(eq(projects.id, input.projectId), eq(projects.transportCompanyId, me)));
+    if (project?.type !== 'INDUSTRIAL') throw new AppError('project_not_found', 'Project not found');
+    if (project.status !== 'IN_PROGRESS')
+      throw new AppError('invalid_status_transition', 'Only a project in progress is reported', undefined, {
+        from: project.status,
+        to: project.status,
+      });
+    if (input.dischargerId !== project.companyId) throw fieldError('dischargerId', 'invalid_format');
+    const [line] = await tx
+      .select({ id: projectWasteLines.id, wasteName: projectWasteLines.wasteName })
+      .from(projectWasteLines)
+      .where(
+        and(
+          eq(projectWasteLines.projectId, project.id),
+          eq(projectWasteLines.kind, 'INDUSTRIAL'),
+          eq(projectWasteLines.wasteId, input.wasteId),
+        ),
+      )
+      .orderBy(asc(projectWasteLines.sortOrder), asc(projectWasteLines.id))
+      .limit(1);
+    if (!line) throw fieldError('wasteId', 'invalid_format');
+
+    const units = await listUnits(tx);
+    const values = withCountUnitRule(
+      {
+        endDateTransport: input.transportEndDate,
+        transportVolume: input.transportVolume,
+        transportVolumeUnitId: input.transportVolumeUnit,
+        valuablesCollected: input.valuablesCollected ?? null,
+        valuablesCollectedUnitId: input.valuablesCollectedUnit ?? null,
+        vehicleNumber: input.vehicleNumber,
+        reporter: input.reporter,
+        transporter: input.transporter,
+        disposalMethodId: input.disposalMethodId ?? null,
+      },
+      units,
+    );
+    const disposalMethodName = await checkMasters(tx, values, units, REPORT_FIELDS);
+
+    let manifest: { id: number; manifestNumber: string } | null = null;
+    if (input.manifestId) {
+      // The network takes no report of an empty transport.
+      if (values.transportVolume <= 0) throw fieldError('transportVolume', 'MSG_00_27');
+      manifest = await reportableManifest(tx, input.manifestId, project, me);
+    }
+
+    const [row] = await tx
+      .insert(transportReports)
+      .values({
+        projectId: project.id,
+        wasteLineId: line.id,
+        dischargerCompanyId: project.companyId,
+        transportCompanyId: me,
+        wasteId: input.wasteId,
+        wasteName: line.wasteName,
+        manifestId: manifest?.id ?? null,
+        manifestNumber: manifest?.manifestNumber ?? null,
+        status: 'BLANK',
+        collectTime: input.collectTime,
+        endDateTransport: values.endDateTransport,
+        transportVolume: values.transportVolume.toFixed(2),
+        transporter: values.transporter,
+        ...valueColumns(values),
+        deadline: deadlineOf(values.endDateTransport),
+        isSynced: false,
+        createdBy: session.userId,
+      })
+      .returning({ id: transportReports.id });
+    const reportId = row!.id;
+    if (manifest) {
+      await markManifestRunning(tx, manifest.id, JWNET_FUNCTION_CODES.TRANSPORT_END);
+      await enqueueJwnet(
+        tx,
+        {
+          kind: 'REPORT_TRANSPORT_END',
+          manifestNumber: manifest.manifestNumber,
+          report: networkReport(values, units, disposalMethodName),
+        },
+        reportId,
+      );
+    }
+    await recordAudit(tx, request, {
+      action: 'transport_report.create',
+      entity: 'transport_report',
+      entityId: reportId,
+      detail: { projectId: project.id, manifestNumber: manifest?.manifestNumber ?? null },
+    });
+    return reportId;
+  });
+  return getIndustrialReport(app, session, id, 'TRANSPORT');
+}
+
+/** The manifest must be this discharger's and transporter's, registered, and not reported yet. */
+async function reportableManifest(
+  tx: Tx,
+  manifestNumber: string,
+  project: { id: number; companyId: number },
+  transporterId: number,
+) {
+  const [m] = await tx
+    .select({
+      id: manifests.id,
+      manifestNumber: manifests.manifestNumber,
+      projectId: manifests.projectId,
+      dischargerCompanyId: manifests.dischargerCompanyId,
+      transportCompanyId: manifests.transportCompanyId,
+      networkStatus: manifests.networkStatus,
+      runningFunctions: manifests.runningFunctions,
+    })
+    .from(manifests)
+    .where(eq(manifests.manifestNumber, manifestNumber))
+    .for('update');
+  if (!m || !manifestFits(m, project, transporterId)) throw fieldError('manifestId', 'manifest_not_found');
+  const [live] = await tx
+    .select({ id: transportReports.id })
+    .from(transportReports)
+    .where(and(eq(transportReports.manifestId, m.id), isNull(transportReports.deletedAt)))
+    .limit(1);
+  if (live) throw fieldError('manifestId', 'manifest_already_reported');
+  // Registration not reflected yet: the network takes no report until it is.
+  if (
+    m.networkStatus === null ||
+    m.networkStatus === 'RESERVED' ||
+    m.runningFunctions.includes(JWNET_FUNCTION_CODES.REGISTRATION)
+  )
+    throw fieldError('manifestId', 'MSG_21_9');
+  // Any later status means its transport end was reported already (outside the product).
+  if (m.networkStatus !== 'REGISTERED') throw fieldError('manifestId', 'manifest_already_reported');
+  return { id: m.id, manifestNumber: m.manifestNumber };
+}
+
+// ---- transporter's actions -------------------------------------------------------------------------
+
+function correctionValues(input: ReportCorrectionInput): ReportValueSet {
+  return {
+    endDateTransport: input.lastEndDateTransport,
+    transportVolume: input.lastTransportVolume,
+    transportVolumeUnitId: input.lastTransportVolumeUnit,
+    valuablesCollected: input.lastValuablesCollected ?? null,
+    valuablesCollectedUnitId: input.lastValuablesCollectedUnit ?? null,
+    vehicleNumber: input.lastVehicleNumber,
+    reporter: input.lastReporter,
+    transporter: input.lastTransporter,
+    disposalMethodId: input.lastDisposalMethodId ?? null,
+  };
+}
+
+/** The correction as the rules read it: the report's last-values. */
+function correctionRuleValues(v: ReportValueSet) {
+  return {
+    lastEndDateTransport: v.endDateTransport,
+    lastTransportVolume: v.transportVolume,
+    lastTransportVolumeUnit: v.transportVolumeUnitId,
+    lastValuablesCollected: v.valuablesCollected,
+    lastValuablesCollectedUnit: v.valuablesCollectedUnitId,
+    lastVehicleNumber: v.vehicleNumber,
+    lastReporter: v.reporter,
+    lastTransporter: v.transporter,
+    lastDisposalMethodId: v.disposalMethodId,
+  };
+}
+
+/**
+ * PUT /trans/transport-reports/{id}. A synced report keeps its values and carries the correction as
+ * last-values until the discharger answers (CORRECT_REPORT queued); a report the network has not taken is
+ * corrected at once and its transport-end report sent again.
+ */
+export async function correctIndustrialReport(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: number,
+  input: ReportCorrectionInput,
+): Promise<ReportActionResponse> {
+  const units = await listUnits(app.db);
+  const values = withCountUnitRule(correctionValues(input), units);
+  const ctx = await prepareAction(app, request, id, 'TRANSPORT', 'FIX', correctionRuleValues(values));
+  const { found } = ctx;
+  throwFieldIssues(
+    correctionDateIssues(
+      { collectTime: found.report.collectTime, lastEndDateTransport: values.endDateTransport },
+      tokyoDate(ctx.now),
+    ),
+  );
+  const disposalMethodName = await checkMasters(app.db, values, units, CORRECTION_FIELDS);
+  const result = reportActionResult('FIX', {
+    status: found.report.status as ReportStatus,
+    isSyncedJWNet: found.report.isSynced,
+  })!;
+  const manifestNumber = found.report.manifestNumber;
+  await app.db.transaction(async (tx) => {
+    if (result.lastValues === 'SET') {
+      await updateReportIfUnchanged(tx, found, {
+        status: result.status as ReportStatus,
+        ...lastValueColumns(values),
+      });
+      await markManifestRunning(tx, found.report.manifestId, JWNET_FUNCTION_CODES.CORRECTION);
+      if (manifestNumber)
+        await enqueueJwnet(
+          tx,
+          {
+            kind: 'CORRECT_REPORT',
+            manifestNumber,
+            report: networkReport(values, units, disposalMethodName),
+          },
+          id,
+        );
+    } else {
+      await updateReportIfUnchanged(tx, found, {
+        status: 'BLANK',
+        ...valueColumns(values),
+        ...clearedLastValues(),
+        deadline: deadlineOf(values.endDateTransport),
+      });
+      if (manifestNumber) {
+        await markManifestRunning(tx, found.report.manifestId, JWNET_FUNCTION_CODES.TRANSPORT_END);
+        await enqueueJwnet(
+          tx,
+          {
+            kind: 'REPORT_TRANSPORT_END',
+            manifestNumber,
+            report: networkReport(values, units, disposalMethodName),
+          },
+          id,
+        );
+      }
+    }
+    await recordAudit(tx, request, {
+      action: 'transport_report.correct',
+      entity: 'transport_report',
+      entityId: id,
+      detail: { synced: found.report.isSynced, status: result.status },
+    });
+  });
+  const outcome = correctionOutcome(found.report.isSynced);
+  if (outcome === 'AWAITING_APPROVAL')
+    await reportMail(
+      app,
+      found,
+      'WASTE',
+      '【junkan】運搬終了報告の修正依頼が届きました / A transport report correction awaits your approval',
+      '収集運搬業者から運搬終了報告の修正依頼が届きました。内容をご確認のうえ、承認または否認をしてください。',
+      'A transporter asked to correct a transport completion report. Please approve or reject it.',
+    );
+  return answerWith(app, ctx, 'TRANSPORT', outcome);
+}
+
+/**
+ * POST /trans/transport-reports/{id}/cancel: a synced report needs the discharger's approval to be deleted
+ * (CANCEL_REPORT queued); one the network never took is deleted at once.
+ */
+export async function cancelIndustrialReport(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: number,
+): Promise<ReportActionResponse> {
+  const ctx = await prepareAction(app, request, id, 'TRANSPORT', 'CANCEL_REPORT');
+  const { found } = ctx;
+  const result = reportActionResult('CANCEL_REPORT', {
+    status: found.report.status as ReportStatus,
+    isSyncedJWNet: found.report.isSynced,
+  })!;
+  const manifestNumber = found.report.manifestNumber;
+  await app.db.transaction(async (tx) => {
+    if (result.status === 'DELETED') {
+      await updateReportIfUnchanged(tx, found, { deletedAt: new Date(), ...clearedLastValues() });
+    } else {
+      await updateReportIfUnchanged(tx, found, { status: result.status, ...clearedLastValues() });
+      await markManifestRunning(tx, found.report.manifestId, JWNET_FUNCTION_CODES.CANCELLATION);
+      if (manifestNumber) await enqueueJwnet(tx, { kind: 'CANCEL_REPORT', manifestNumber }, id);
+    }
+    await recordAudit(tx, request, {
+      action: result.status === 'DELETED' ? 'transport_report.delete' : 'transport_report.request_delete',
+      entity: 'transport_report',
+      entityId: id,
+    });
+  });
+  if (result.status === 'DELETED') return answerWith(app, ctx, 'TRANSPORT', 'DELETED');
+  await reportMail(
+    app,
+    found,
+    'WASTE',
+    '【junkan】運搬終了報告の取消依頼が届きました / A transport report deletion awaits your approval',
+    '収集運搬業者から運搬終了報告の取消依頼が届きました。内容をご確認のうえ、承認または否認をしてください。',
+    'A transporter asked to delete a transport completion report. Please approve or reject it.',
+  );
+  return answerWith(app, ctx, 'TRANSPORT', 'AWAITING_APPROVAL');
+}
+
+/** POST /trans/transport-reports/{id}/confirm-rejection: the transporter acknowledges; nothing for the network. */
+export async function confirmReportRejection(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: number,
+): Promise<ReportActionResponse> {
+  const ctx = await prepareAction(app, request, id, 'TRANSPORT', 'CONFIRM_REJECTION');
+  const result = reportActionResult('CONFIRM_REJECTION', {
+    status: ctx.found.report.status as ReportStatus,
+    isSyncedJWNet: ctx.found.report.isSynced,
+  })!;
+  await app.db.transaction(async (tx) => {
+    await updateReportIfUnchanged(tx, ctx.found, {
+      status: result.status as ReportStatus,
+      ...clearedLastValues(),
+    });
+    await recordAudit(tx, request, {
+      action: 'transport_report.confirm_rejection',
+      entity: 'transport_report',
+      entityId: id,
+    });
+  });
+  return answerWith(app, ctx, 'TRANSPORT', 'UPDATED');
+}
+
+// ---- discharger's answer ---------------------------------------------------------------------------
+
+/**
+ * POST /transport-reports/{id}/approve and /reject. Approving a correction applies it; approving a
+ * deletion request deletes the report; rejecting keeps the values (the transporter sees what was
+ * rejected). The answer goes to the network (ANSWER_CORRECTION).
+ */
+export async function answerIndustrialReport(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: number,
+  approve: boolean,
+): Promise<ReportActionResponse> {
+  const action = approve ? 'APPROVE' : 'REJECT';
+  const ctx = await prepareAction(app, request, id, 'WASTE', action);
+  const { found } = ctx;
+  const result = reportActionResult(action, {
+    status: found.report.status as ReportStatus,
+    isSyncedJWNet: found.report.isSynced,
+  })!;
+  const manifestNumber = found.report.manifestNumber;
+  await app.db.transaction(async (tx) => {
+    let set: Partial<typeof transportReports.$inferInsert>;
+    if (result.status === 'DELETED') set = { deletedAt: new Date(), ...clearedLastValues() };
+    else if (result.lastValues === 'APPLY') {
+      const corrected = storedLastValues(found.report);
+      set = {
+        status: result.status,
+        ...valueColumns(corrected),
+        ...clearedLastValues(),
+        deadline: deadlineOf(corrected.endDateTransport),
+      };
+    } else set = { status: result.status };
+    await updateReportIfUnchanged(tx, found, set);
+    await markManifestRunning(tx, found.report.manifestId, JWNET_FUNCTION_CODES.CORRECTION_ANSWER);
+    if (manifestNumber) await enqueueJwnet(tx, { kind: 'ANSWER_CORRECTION', manifestNumber, approve }, id);
+    await recordAudit(tx, request, {
+      action: approve ? 'transport_report.approve' : 'transport_report.reject',
+      entity: 'transport_report',
+      entityId: id,
+      detail: { from: found.report.status, to: result.status },
+    });
+  });
+  if (!approve)
+    await reportMail(
+      app,
+      found,
+      'TRANSPORT',
+      '【junkan】運搬終了報告の修正・取消が否認されました / Your transport report change was rejected',
+      '排出事業者が運搬終了報告の修正・取消依頼を否認しました。内容をご確認ください。',
+      'The discharger rejected your correction or deletion of a transport completion report.',
+    );
+  return answerWith(app, ctx, 'WASTE', result.status === 'DELETED' ? 'DELETED' : 'UPDATED');
+}

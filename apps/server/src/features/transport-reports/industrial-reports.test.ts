@@ -1,0 +1,737 @@
+import { type RunningJwnetSimulator, startJwnetSimulator } from '@junkan/jwnet-simulator';
+import {
+  type IndustrialReportOptions,
+  type ReportActionResponse,
+  type TransportReport,
+  transportReportDeadline,
+} from '@junkan/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+import {
+  companies,
+  jwnetRequests,
+  manifests,
+  projects,
+  projectWasteLines,
+  transportReports,
+  unitMeasures,
+  wastes,
+} from '../../db/schema';
+import { tokyoDate } from '../../lib/time';
+import { nationalHolidayName } from '../business-calendar/national-holidays';
+import { JwnetWorker } from '../jwnet/jwnet-queue';
+import { handleJwnetOutcome } from './jwnet-outcomes';
+
+const DELAY = 1_000;
+const TRANS = 'transporter@example.com';
+const OTHER_TRANS = 'platform@example.com';
+const DIS = 'discharger@example.com';
+const DIS2 = 'discharger2@example.com';
+
+/** Tomorrow in Japan at `time`: after the database's own clock, which stamps queued work. */
+const tomorrowAt = (time: string) => {
+  const day = tokyoDate(new Date(Date.now() + 86_400_000));
+  return new Date(`${day}T${time}+09:00`);
+};
+
+let t: TestContext;
+let sim: RunningJwnetSimulator;
+/** The business clock of the app and the worker, kept in step with the simulator's. */
+let now = tomorrowAt('10:00:00');
+const TODAY = tokyoDate(now);
+const YESTERDAY = tokyoDate(new Date(now.getTime() - 86_400_000));
+const tokens: Record<string, string> = {};
+let unitT = 0;
+let unitPieces = 0;
+let wasteCode = '';
+
+async function advance(ms: number) {
+  now = new Date(now.getTime() + ms);
+  await sim.control.advanceClock(ms);
+}
+
+/** Sends what is queued and lets the network reflect it, until nothing is left to do. */
+async function syncNetwork() {
+  for (let i = 0; i < 6; i++) {
+    await t.app.jwnetWorker.runOnce();
+    await advance(DELAY + 1_000);
+  }
+  await t.app.jwnetWorker.runOnce();
+}
+
+type Method = 'GET' | 'POST' | 'PUT';
+async function call(method: Method, url: string, email: string, payload?: object) {
+  return t.app.inject({ method, url: `/api${url}`, headers: t.auth(tokens[email]!), payload });
+}
+
+interface Project {
+  projectId: number;
+  dischargerId: number;
+  wasteId: number;
+}
+
+let projectCount = 0;
+/** An industrial project of グリーン商事 carried by 東都環境サービス, in progress, with one waste line. */
+async function industrialProject(status = 'IN_PROGRESS'): Promise<Project> {
+  const green = await t.db.query.companies.findFirst({ where: eq(companies.name, '株式会社グリーン商事') });
+  const toto = await t.db.query.companies.findFirst({
+    where: eq(companies.name, '東都環境サービス株式会社'),
+  });
+  const plastics = await t.db.query.wastes.findFirst({
+    where: and(eq(wastes.category, 'INDUSTRIAL'), eq(wastes.name, '廃プラスチック類')),
+  });
+  const [project] = await t.db
+    .insert(projects)
+    .values({
+      title: `廃プラ回収 ${++projectCount}`,
+      status,
+      type: 'INDUSTRIAL',
+      companyId: green!.id,
+      transportCompanyId: toto!.id,
+    })
+    .returning({ id: projects.id });
+  await t.db.insert(projectWasteLines).values({
+    projectId: project!.id,
+    kind: 'INDUSTRIAL',
+    wasteId: plastics!.id,
+    wasteName: '廃プラスチック類',
+    quantity: '1.50',
+    quantityUnit: 't',
+  });
+  return { projectId: project!.id, dischargerId: green!.id, wasteId: plastics!.id };
+}
+
+/** A manifest the discharger registered on the network for the project, known to the product. */
+async function registeredManifest(p: Project, networkStatus = 'REGISTERED', running: string[] = []) {
+  const m = await sim.control.createManifest({
+    deliveryDate: YESTERDAY,
+    dischargerSubscriberNumber: 'G000001',
+    dischargerName: '株式会社グリーン商事',
+    dischargeFacility: { name: '銀座店', address: '東京都中央区銀座1-1-1' },
+    waste: { name: '廃プラスチック類', quantity: 1.5, unit: 't' },
+    transporterName: '東都環境サービス株式会社',
+  });
+  const toto = await t.db.query.companies.findFirst({
+    where: eq(companies.name, '東都環境サービス株式会社'),
+  });
+  await t.db.insert(manifests).values({
+    manifestNumber: m.manifestNumber,
+    projectId: p.projectId,
+    dischargerCompanyId: p.dischargerId,
+    transportCompanyId: toto!.id,
+    wasteName: '廃プラスチック類',
+    deliveryDate: YESTERDAY,
+    networkStatus,
+    runningFunctions: running,
+  });
+  return m.manifestNumber;
+}
+
+const reportBody = (p: Project, overrides: Record<string, unknown> = {}) => ({
+  dischargerId: p.dischargerId,
+  projectId: p.projectId,
+  collectTime: YESTERDAY,
+  wasteId: p.wasteId,
+  transportEndDate: TODAY,
+  manifestId: null,
+  vehicleNumber: '品川100あ1234',
+  transportVolume: '1.50',
+  transportVolumeUnit: unitT,
+  valuablesCollected: '0.20',
+  valuablesCollectedUnit: unitT,
+  reporter: '山田',
+  transporter: '佐藤',
+  disposalMethodId: null,
+  ...overrides,
+});
+
+const correction = (overrides: Record<string, unknown> = {}) => ({
+  lastEndDateTransport: TODAY,
+  lastTransportVolume: '2.00',
+  lastTransportVolumeUnit: unitT,
+  lastValuablesCollected: null,
+  lastValuablesCollectedUnit: null,
+  lastVehicleNumber: '品川100あ1234',
+  lastReporter: '山田',
+  lastTransporter: '鈴木',
+  lastDisposalMethodId: null,
+  ...overrides,
+});
+
+async function createReport(p: Project, overrides: Record<string, unknown> = {}) {
+  const res = await call('POST', '/trans/transport-reports', TRANS, reportBody(p, overrides));
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<TransportReport>();
+}
+
+/** A report the network has taken (synced), with its manifest number. */
+async function syncedReport() {
+  const p = await industrialProject();
+  const manifestNumber = await registeredManifest(p);
+  const created = await createReport(p, { manifestId: manifestNumber });
+  await syncNetwork();
+  const report = await readReport(created.id);
+  expect(report.isSyncedJWNet).toBe(true);
+  return { p, manifestNumber, report };
+}
+
+async function readReport(id: number, email = TRANS) {
+  const res = await call('GET', `${email === TRANS ? '/trans' : ''}/transport-reports/${id}`, email);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<TransportReport>();
+}
+
+const requestsOf = (reportId: number) =>
+  t.db.select().from(jwnetRequests).where(eq(jwnetRequests.transportReportId, reportId));
+const reportRow = async (id: number) =>
+  (await t.db.query.transportReports.findFirst({ where: eq(transportReports.id, id) }))!;
+const manifestRow = async (n: string) =>
+  (await t.db.query.manifests.findFirst({ where: eq(manifests.manifestNumber, n) }))!;
+
+beforeAll(async () => {
+  sim = await startJwnetSimulator({ port: 0, delayMs: DELAY, clock: now.toISOString() });
+  t = await createTestApp(
+    { jwnet: { url: sim.url, timeoutMs: 1_000, worker: false, workerIntervalMs: 1_000, pollMs: 1_000 } },
+    { now: () => now },
+  );
+  for (const email of [TRANS, OTHER_TRANS, DIS, DIS2]) tokens[email] = await t.login(email);
+  const units = await t.db.select().from(unitMeasures);
+  unitT = units.find((u) => u.unit === 't')!.id;
+  unitPieces = units.find((u) => u.isCount)!.id;
+  const plastics = await t.db.query.wastes.findFirst({ where: eq(wastes.name, '廃プラスチック類') });
+  wasteCode = plastics!.wasteCode;
+});
+afterAll(async () => {
+  await t?.close();
+  await sim?.close();
+});
+beforeEach(async () => {
+  await sim.control.reset();
+  now = tomorrowAt('10:00:00');
+  await sim.control.setClock(now.toISOString());
+  t.app.jwnet.forgetStatus();
+});
+
+describe('industrial report: options and create', () => {
+  it('offers the projects in progress, their waste lines and the manifests not reported yet', async () => {
+    const p = await industrialProject();
+    const n = await registeredManifest(p);
+    const notYet = await industrialProject('COMPLETE_CONTRACT');
+    const res = await call('GET', '/trans/transport-reports/options', TRANS);
+    expect(res.statusCode).toBe(200);
+    const options = res.json<IndustrialReportOptions>();
+    expect(options.today).toBe(TODAY);
+    expect(options.projects.some((o) => o.id === notYet.projectId)).toBe(false);
+    const offered = options.projects.find((o) => o.id === p.projectId)!;
+    expect(offered).toMatchObject({
+      dischargerId: p.dischargerId,
+      dischargerName: '株式会社グリーン商事',
+      wastes: [{ wasteId: p.wasteId, wasteName: '廃プラスチック類' }],
+      manifests: [{ manifestNumber: n, wasteName: '廃プラスチック類', deliveryDate: YESTERDAY }],
+    });
+    expect(options.units.find((u) => u.id === unitPieces)?.isCount).toBe(true);
+    expect(options.disposalMethods.length).toBeGreaterThan(0);
+
+    await createReport(p, { manifestId: n });
+    const after = (
+      await call('GET', '/trans/transport-reports/options', TRANS)
+    ).json<IndustrialReportOptions>();
+    expect(after.projects.find((o) => o.id === p.projectId)!.manifests).toEqual([]);
+    // Only transporters report; the discharger's session has no such call.
+    expect((await call('GET', '/trans/transport-reports/options', DIS)).statusCode).toBe(403);
+  });
+
+  it('stores a report without a manifest number and queues nothing', async () => {
+    const p = await industrialProject();
+    const report = await createReport(p);
+    expect(report).toMatchObject({
+      status: 'BLANK',
+      projectId: p.projectId,
+      wasteCompanyId: p.dischargerId,
+      wasteCompanyName: '株式会社グリーン商事',
+      wasteName: '廃プラスチック類',
+      collectTime: YESTERDAY,
+      endDateTransport: TODAY,
+      manifestId: null,
+      transportVolume: 1.5,
+      transportVolumeUnit: unitT,
+      valuablesCollected: 0.2,
+      valuablesCollectedUnit: unitT,
+      transporter: '佐藤',
+      lastTransportVolume: null,
+      isSyncedJWNet: false,
+      isJWNetApiAvailable: true,
+      jwnetPending: false,
+      jwnetError: null,
+      deadline: transportReportDeadline(TODAY, nationalHolidayName),
+      checkedAt: now.toISOString(),
+    });
+    expect(report.units.length).toBeGreaterThan(0);
+    expect(await requestsOf(report.id)).toEqual([]);
+    // The discharger whose waste it is reads it; another discharger or transporter does not.
+    expect((await readReport(report.id, DIS)).id).toBe(report.id);
+    expect((await call('GET', `/transport-reports/${report.id}`, DIS2)).json().code).toBe('report_not_found');
+    expect((await call('GET', `/trans/transport-reports/${report.id}`, OTHER_TRANS)).statusCode).toBe(404);
+    expect((await call('GET', `/trans/transport-reports/${report.id}`, DIS)).statusCode).toBe(403);
+    // No manifest number: the rules allow neither a correction nor a cancellation.
+    const fix = await call('PUT', `/trans/transport-reports/${report.id}`, TRANS, correction());
+    expect([fix.statusCode, fix.json().code]).toEqual([400, 'manifest_id_missing']);
+  });
+
+  it.each([
+    [
+      'an end date before the collection date',
+      { transportEndDate: '2020-01-01' },
+      'transportEndDate',
+      'end_date_before_collection',
+    ],
+    [
+      'an end date after today',
+      { transportEndDate: tokyoDate(new Date(now.getTime() + 86_400_000)) },
+      'transportEndDate',
+      'end_date_in_future',
+    ],
+    ['a blank transporter', { transporter: '  ' }, 'transporter', 'MSG_00_21'],
+    ['a volume with three decimals', { transportVolume: '1.234' }, 'transportVolume', 'MSG_00_27'],
+    ['a volume of eight digits', { transportVolume: '12345678' }, 'transportVolume', 'MSG_00_27'],
+    ['valuables without a unit', { valuablesCollectedUnit: null }, 'valuablesCollectedUnit', 'MSG_00_21'],
+    ['a manifest number of 10 digits', { manifestId: '1234567890' }, 'manifestId', 'invalid_format'],
+    ['an unknown unit', { transportVolumeUnit: 99_999 }, 'transportVolumeUnit', 'invalid_format'],
+  ])('refuses %s (400 on the field)', async (_label, overrides, field, code) => {
+    const p = await industrialProject();
+    const res = await call('POST', '/trans/transport-reports', TRANS, reportBody(p, overrides));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().fields[field]).toBe(code);
+  });
+
+  it('stores valuables as 0 with no unit when the volume is in a count unit', async () => {
+    const p = await industrialProject();
+    const report = await createReport(p, { transportVolume: '3', transportVolumeUnit: unitPieces });
+    expect(report).toMatchObject({
+      transportVolume: 3,
+      transportVolumeUnit: unitPieces,
+      valuablesCollected: 0,
+      valuablesCollectedUnit: null,
+    });
+  });
+
+  it("refuses another transporter's project, a wrong discharger or waste, and a project not in progress", async () => {
+    const p = await industrialProject();
+    const other = await call('POST', '/trans/transport-reports', OTHER_TRANS, reportBody(p));
+    expect([other.statusCode, other.json().code]).toEqual([404, 'project_not_found']);
+    const discharger = await call('POST', '/trans/transport-reports', DIS, reportBody(p));
+    expect(discharger.statusCode).toBe(403);
+    const takahashi = await t.db.query.companies.findFirst({ where: eq(companies.name, '髙橋工業株式会社') });
+    const wrongDischarger = await call(
+      'POST',
+      '/trans/transport-reports',
+      TRANS,
+      reportBody(p, { dischargerId: takahashi!.id }),
+    );
+    expect([wrongDischarger.statusCode, wrongDischarger.json().fields?.dischargerId]).toEqual([
+      400,
+      'invalid_format',
+    ]);
+    const metal = await t.db.query.wastes.findFirst({ where: eq(wastes.category, 'INDUSTRIAL') });
+    const wrongWaste = await call(
+      'POST',
+      '/trans/transport-reports',
+      TRANS,
+      reportBody(p, { wasteId: metal!.id + 100_000 }),
+    );
+    expect([wrongWaste.statusCode, wrongWaste.json().fields?.wasteId]).toEqual([400, 'invalid_format']);
+    const done = await industrialProject('COMPLETE');
+    const closed = await call('POST', '/trans/transport-reports', TRANS, reportBody(done));
+    expect([closed.statusCode, closed.json().code]).toEqual([409, 'invalid_status_transition']);
+  });
+
+  it('checks the manifest: known, registered, not reported yet', async () => {
+    const p = await industrialProject();
+    const unknown = await call(
+      'POST',
+      '/trans/transport-reports',
+      TRANS,
+      reportBody(p, { manifestId: '99999999999' }),
+    );
+    expect([unknown.statusCode, unknown.json().fields?.manifestId]).toEqual([404, 'manifest_not_found']);
+    const reserved = await registeredManifest(p, 'RESERVED', ['1000']);
+    const early = await call(
+      'POST',
+      '/trans/transport-reports',
+      TRANS,
+      reportBody(p, { manifestId: reserved }),
+    );
+    expect([early.statusCode, early.json().code]).toEqual([409, 'MSG_21_9']);
+    const n = await registeredManifest(p);
+    await createReport(p, { manifestId: n });
+    const twice = await call('POST', '/trans/transport-reports', TRANS, reportBody(p, { manifestId: n }));
+    expect([twice.statusCode, twice.json().code]).toEqual([409, 'manifest_already_reported']);
+    // Another project's manifest (of another discharger) is not this project's.
+    const q = await industrialProject();
+    const elsewhere = await registeredManifest(q);
+    await t.db
+      .update(manifests)
+      .set({ projectId: null, transportCompanyId: null })
+      .where(eq(manifests.manifestNumber, elsewhere));
+    const notFitting = await call(
+      'POST',
+      '/trans/transport-reports',
+      TRANS,
+      reportBody(p, { manifestId: elsewhere }),
+    );
+    expect(notFitting.statusCode).toBe(404);
+  });
+});
+
+describe('industrial report: the manifest network', () => {
+  it('queues the transport-end report and marks the report synced when the network reflects it', async () => {
+    const p = await industrialProject();
+    const n = await registeredManifest(p);
+    const created = await createReport(p, { manifestId: n, disposalMethodId: null });
+    expect(created).toMatchObject({
+      manifestId: n,
+      isSyncedJWNet: false,
+      manifestStatus: 'TEMP_TRANSPORT',
+      runningFunctions: ['0403'],
+      jwnetPending: true,
+      jwnetSyncedAt: null,
+    });
+    // While the report runs on the network, nothing can be done with it.
+    const early = await call('PUT', `/trans/transport-reports/${created.id}`, TRANS, correction());
+    expect([early.statusCode, early.json().code]).toEqual([409, 'MSG_21_9']);
+
+    await t.app.jwnetWorker.runOnce();
+    expect((await requestsOf(created.id))[0]).toMatchObject({ kind: 'REPORT_TRANSPORT_END', state: 'SENT' });
+    expect((await readReport(created.id)).isSyncedJWNet).toBe(false);
+    await advance(DELAY + 1_000);
+    await t.app.jwnetWorker.runOnce();
+    const synced = await readReport(created.id);
+    expect(synced).toMatchObject({
+      isSyncedJWNet: true,
+      manifestStatus: 'TRANSPORT_END',
+      runningFunctions: [],
+      jwnetPending: false,
+      jwnetError: null,
+    });
+    expect(synced.jwnetSyncedAt).not.toBeNull();
+    const onNetwork = await t.app.jwnet.adapter.getManifest(n);
+    expect(onNetwork.status).toBe('TRANSPORT_END');
+    expect(onNetwork.transportReport).toMatchObject({
+      transportEndDate: TODAY,
+      volume: 1.5,
+      unit: 't',
+      valuables: { volume: 0.2, unit: 't' },
+      transporter: '佐藤',
+    });
+  });
+
+  it('takes a correction of a synced report to the discharger, who approves it; a second one is rejected', async () => {
+    const { report, manifestNumber } = await syncedReport();
+    const mailsBefore = t.smtp.mails.length;
+    const versionBefore = (await reportRow(report.id)).version;
+    const res = await call('PUT', `/trans/transport-reports/${report.id}`, TRANS, correction());
+    expect(res.statusCode, res.body).toBe(200);
+    const corrected = res.json<ReportActionResponse>();
+    expect(corrected.outcome).toBe('AWAITING_APPROVAL');
+    expect(corrected.report).toMatchObject({
+      status: 'ACCEPTANCE_OR_DENIAL',
+      transportVolume: 1.5,
+      transporter: '佐藤',
+      lastTransportVolume: 2,
+      lastTransporter: '鈴木',
+      manifestStatus: 'TEMP_TRANSPORT',
+      runningFunctions: ['0501'],
+      jwnetPending: true,
+    });
+    expect(t.smtp.mails.slice(mailsBefore).some((m) => m.to.includes(DIS))).toBe(true);
+    expect((await reportRow(report.id)).version).toBe(versionBefore + 1);
+
+    const approved = await call('POST', `/transport-reports/${report.id}/approve`, DIS);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json<ReportActionResponse>()).toMatchObject({
+      outcome: 'UPDATED',
+      report: {
+        status: 'BLANK',
+        transportVolume: 2,
+        transporter: '鈴木',
+        lastTransportVolume: null,
+        lastTransporter: null,
+      },
+    });
+    await syncNetwork();
+    expect((await t.app.jwnet.adapter.getManifest(manifestNumber)).transportReport).toMatchObject({
+      volume: 2,
+      transporter: '鈴木',
+    });
+    expect(await manifestRow(manifestNumber)).toMatchObject({
+      networkStatus: 'TRANSPORT_END',
+      runningFunctions: [],
+    });
+
+    // A second correction, rejected: the transporter sees what was rejected, then acknowledges it.
+    await call(
+      'PUT',
+      `/trans/transport-reports/${report.id}`,
+      TRANS,
+      correction({ lastTransportVolume: '3.00' }),
+    );
+    const mailsBeforeReject = t.smtp.mails.length;
+    const rejected = await call('POST', `/transport-reports/${report.id}/reject`, DIS);
+    expect(rejected.json<ReportActionResponse>()).toMatchObject({
+      outcome: 'UPDATED',
+      report: { status: 'REJECTION', transportVolume: 2, lastTransportVolume: 3 },
+    });
+    expect(t.smtp.mails.slice(mailsBeforeReject).some((m) => m.to.includes(TRANS))).toBe(true);
+    // Only the transporter acknowledges; the discharger cannot answer twice.
+    const again = await call('POST', `/transport-reports/${report.id}/approve`, DIS);
+    expect([again.statusCode, again.json().code]).toEqual([409, 'invalid_status_transition']);
+    const confirmed = await call('POST', `/trans/transport-reports/${report.id}/confirm-rejection`, TRANS);
+    expect(confirmed.json<ReportActionResponse>()).toMatchObject({
+      outcome: 'UPDATED',
+      report: { status: 'BLANK', transportVolume: 2, lastTransportVolume: null },
+    });
+    await syncNetwork();
+    const onNetwork = await t.app.jwnet.adapter.getManifest(manifestNumber);
+    expect(onNetwork).toMatchObject({ status: 'TRANSPORT_END', transportReport: { volume: 2 } });
+    expect((await requestsOf(report.id)).every((r) => r.state === 'DONE')).toBe(true);
+  });
+
+  it('corrects a report the network refused at once, and sends it again', async () => {
+    const p = await industrialProject();
+    const n = await registeredManifest(p);
+    const created = await createReport(p, { manifestId: n });
+    await sim.control.refuse({ count: 1, code: 'E_CHECK', message: 'rejected by the check' });
+    await t.app.jwnetWorker.runOnce();
+    const refused = await readReport(created.id);
+    expect(refused).toMatchObject({
+      isSyncedJWNet: false,
+      manifestStatus: 'REGISTERED',
+      runningFunctions: [],
+    });
+    expect(refused.jwnetError).toContain('rejected by the check');
+
+    const res = await call(
+      'PUT',
+      `/trans/transport-reports/${created.id}`,
+      TRANS,
+      correction({
+        lastEndDateTransport: YESTERDAY,
+        lastTransportVolume: '1.75',
+        lastTransportVolumeUnit: unitPieces,
+        lastValuablesCollected: '1.00',
+        lastValuablesCollectedUnit: unitT,
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const updated = res.json<ReportActionResponse>();
+    expect(updated).toMatchObject({
+      outcome: 'UPDATED',
+      report: {
+        status: 'BLANK',
+        endDateTransport: YESTERDAY,
+        transportVolume: 1.75,
+        transportVolumeUnit: unitPieces,
+        valuablesCollected: 0,
+        valuablesCollectedUnit: null,
+        transporter: '鈴木',
+        lastTransportVolume: null,
+        deadline: transportReportDeadline(YESTERDAY, nationalHolidayName),
+        jwnetPending: true,
+        runningFunctions: ['0403'],
+      },
+    });
+    expect((await reportRow(created.id)).version).toBe(2);
+    await syncNetwork();
+    expect(await readReport(created.id)).toMatchObject({ isSyncedJWNet: true, jwnetError: null });
+    expect((await t.app.jwnet.adapter.getManifest(n)).transportReport).toMatchObject({
+      transportEndDate: YESTERDAY,
+      volume: 1.75,
+      unit: '個',
+    });
+  });
+
+  it('deletes a synced report only when the discharger approves its deletion', async () => {
+    const { p, report, manifestNumber } = await syncedReport();
+    const mailsBefore = t.smtp.mails.length;
+    const res = await call('POST', `/trans/transport-reports/${report.id}/cancel`, TRANS);
+    expect(res.json<ReportActionResponse>()).toMatchObject({
+      outcome: 'AWAITING_APPROVAL',
+      report: { status: 'REQUEST_DELETE', runningFunctions: ['0601'] },
+    });
+    expect(t.smtp.mails.slice(mailsBefore).some((m) => m.to.includes(DIS))).toBe(true);
+    const approved = await call('POST', `/transport-reports/${report.id}/approve`, DIS);
+    expect(approved.json<ReportActionResponse>()).toEqual({ outcome: 'DELETED', report: null });
+    expect((await call('GET', `/trans/transport-reports/${report.id}`, TRANS)).statusCode).toBe(404);
+    expect((await call('GET', `/transport-reports/${report.id}`, DIS)).statusCode).toBe(404);
+
+    const [year, month] = TODAY.split('-').map(Number);
+    const detail = await call(
+      'GET',
+      `/trans/achievements/detail?year=${year}&month=${month}&wasteType=1&wasteCode=${wasteCode}&wasteCompanyId=${p.dischargerId}`,
+      TRANS,
+    );
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json<{ rows: { id: number }[] }>().rows.some((r) => r.id === report.id)).toBe(false);
+
+    await syncNetwork();
+    expect((await t.app.jwnet.adapter.getManifest(manifestNumber)).status).toBe('REGISTERED');
+    // The manifest can be reported again.
+    const options = (
+      await call('GET', '/trans/transport-reports/options', TRANS)
+    ).json<IndustrialReportOptions>();
+    expect(
+      options.projects.find((o) => o.id === p.projectId)!.manifests.map((m) => m.manifestNumber),
+    ).toEqual([manifestNumber]);
+  });
+
+  it('deletes a report the network never took at once', async () => {
+    const p = await industrialProject();
+    const n = await registeredManifest(p);
+    const created = await createReport(p, { manifestId: n });
+    await sim.control.refuse({ count: 1 });
+    await t.app.jwnetWorker.runOnce();
+    const res = await call('POST', `/trans/transport-reports/${created.id}/cancel`, TRANS);
+    expect(res.json<ReportActionResponse>()).toEqual({ outcome: 'DELETED', report: null });
+    expect((await reportRow(created.id)).deletedAt).not.toBeNull();
+    expect((await call('GET', `/trans/transport-reports/${created.id}`, TRANS)).statusCode).toBe(404);
+    expect((await requestsOf(created.id)).map((r) => r.kind)).toEqual(['REPORT_TRANSPORT_END']);
+  });
+
+  it('lets only the parties act: another transporter or discharger finds nothing, roles are kept', async () => {
+    const { report } = await syncedReport();
+    const otherFix = await call('PUT', `/trans/transport-reports/${report.id}`, OTHER_TRANS, correction());
+    expect([otherFix.statusCode, otherFix.json().code]).toEqual([404, 'report_not_found']);
+    expect((await call('POST', `/trans/transport-reports/${report.id}/cancel`, OTHER_TRANS)).statusCode).toBe(
+      404,
+    );
+    expect((await call('PUT', `/trans/transport-reports/${report.id}`, DIS, correction())).statusCode).toBe(
+      403,
+    );
+
+    await call('PUT', `/trans/transport-reports/${report.id}`, TRANS, correction());
+    expect((await call('POST', `/transport-reports/${report.id}/approve`, DIS2)).statusCode).toBe(404);
+    expect((await call('POST', `/transport-reports/${report.id}/reject`, DIS2)).statusCode).toBe(404);
+    expect((await call('POST', `/transport-reports/${report.id}/approve`, TRANS)).statusCode).toBe(403);
+    // The transporter cannot confirm a rejection that did not happen, nor correct while it waits.
+    const confirm = await call('POST', `/trans/transport-reports/${report.id}/confirm-rejection`, TRANS);
+    expect([confirm.statusCode, confirm.json().code]).toEqual([409, 'invalid_status_transition']);
+    expect((await readReport(report.id, DIS)).status).toBe('ACCEPTANCE_OR_DENIAL');
+  });
+
+  it('refuses actions while the network is down, yet takes new reports and sends them later', async () => {
+    const { report } = await syncedReport();
+    const before = await reportRow(report.id);
+    const requestsBefore = (await requestsOf(report.id)).length;
+    await sim.control.unavailable();
+    t.app.jwnet.forgetStatus();
+    const res = await call('PUT', `/trans/transport-reports/${report.id}`, TRANS, correction());
+    expect([res.statusCode, res.json().code]).toEqual([503, 'jwnet_unavailable']);
+    expect(await reportRow(report.id)).toEqual(before);
+    expect(await requestsOf(report.id)).toHaveLength(requestsBefore);
+    expect((await readReport(report.id)).isJWNetApiAvailable).toBe(false);
+
+    const p = await industrialProject();
+    const n = await registeredManifest(p);
+    const created = await createReport(p, { manifestId: n });
+    await t.app.jwnetWorker.runOnce();
+    const [waiting] = await requestsOf(created.id);
+    expect(waiting).toMatchObject({ state: 'QUEUED', attempts: 1 });
+    expect(waiting!.lastError).toContain('UNAVAILABLE');
+
+    await sim.control.clearFaults();
+    t.app.jwnet.forgetStatus();
+    await advance(60_000);
+    await syncNetwork();
+    expect(await readReport(created.id)).toMatchObject({ isSyncedJWNet: true, jwnetPending: false });
+  });
+
+  it('retries a send whose answer was lost, and the network takes the report once', async () => {
+    const p = await industrialProject();
+    const n = await registeredManifest(p);
+    const created = await createReport(p, { manifestId: n });
+    const requestsBefore = (await sim.control.settings()).requests;
+    await sim.control.timeout({ count: 1, holdMs: 3_000 });
+    await t.app.jwnetWorker.runOnce();
+    const [timedOut] = await requestsOf(created.id);
+    expect(timedOut).toMatchObject({ state: 'QUEUED', attempts: 1 });
+    expect(timedOut!.lastError).toContain('TIMEOUT');
+    await advance(60_000);
+    await syncNetwork();
+    expect(await readReport(created.id)).toMatchObject({ isSyncedJWNet: true });
+    expect((await sim.control.settings()).requests).toBe(requestsBefore + 1);
+  });
+
+  it('returns a correction the network refused to BLANK and shows why', async () => {
+    const { report, manifestNumber } = await syncedReport();
+    await call('PUT', `/trans/transport-reports/${report.id}`, TRANS, correction());
+    await sim.control.failResults({ count: 1, code: 'E_CHECK', message: 'correction not acceptable' });
+    await syncNetwork();
+    const back = await readReport(report.id);
+    expect(back).toMatchObject({
+      status: 'BLANK',
+      transportVolume: 1.5,
+      lastTransportVolume: null,
+      isSyncedJWNet: true,
+      manifestStatus: 'TRANSPORT_END',
+      runningFunctions: [],
+      jwnetPending: false,
+    });
+    expect(back.jwnetError).toContain('E_CHECK');
+    expect((await t.app.jwnet.adapter.getManifest(manifestNumber)).transportReport?.volume).toBe(1.5);
+    // It can be corrected again.
+    const again = await call('PUT', `/trans/transport-reports/${report.id}`, TRANS, correction());
+    expect(again.json<ReportActionResponse>().outcome).toBe('AWAITING_APPROVAL');
+  });
+
+  it('refuses corrections outside 07:00-19:00 Japan time', async () => {
+    const { report } = await syncedReport();
+    now = tomorrowAt('19:00:00');
+    await sim.control.setClock(now.toISOString());
+    t.app.jwnet.forgetStatus();
+    const res = await call('PUT', `/trans/transport-reports/${report.id}`, TRANS, correction());
+    expect([res.statusCode, res.json().code]).toEqual([409, 'jwnet_outside_hours']);
+    const cancel = await call('POST', `/trans/transport-reports/${report.id}/cancel`, TRANS);
+    expect(cancel.json().code).toBe('jwnet_outside_hours');
+    expect((await reportRow(report.id)).status).toBe('BLANK');
+  });
+
+  it('loses nothing when the server restarts while work is pending', async () => {
+    const p = await industrialProject();
+    const n = await registeredManifest(p);
+    const created = await createReport(p, { manifestId: n });
+    const restarted = () =>
+      new JwnetWorker(t.db, t.app.jwnet.adapter, {
+        pollMs: 1_000,
+        now: () => now,
+        onOutcome: handleJwnetOutcome,
+      });
+    expect(await restarted().runOnce()).toBe(1);
+    await advance(DELAY + 1_000);
+    // Another process picks up the sent request from the table and follows it to its result.
+    expect(await restarted().runOnce()).toBe(1);
+    expect(await readReport(created.id)).toMatchObject({
+      isSyncedJWNet: true,
+      manifestStatus: 'TRANSPORT_END',
+    });
+  });
+});
+
+describe('industrial report: API documentation', () => {
+  it('lists the report calls in the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json<{ paths: Record<string, Record<string, unknown>> }>().paths;
+    expect(Object.keys(paths['/api/trans/transport-reports/{id}'] ?? {}).sort()).toEqual(['get', 'put']);
+    for (const path of [
+      '/api/trans/transport-reports/options',
+      '/api/trans/transport-reports',
+      '/api/transport-reports/{id}',
+      '/api/trans/transport-reports/{id}/cancel',
+      '/api/trans/transport-reports/{id}/confirm-rejection',
+      '/api/transport-reports/{id}/approve',
+      '/api/transport-reports/{id}/reject',
+    ])
+      expect(paths[path], path).toBeDefined();
+  });
+});
