@@ -31,6 +31,7 @@ import { HttpJwnetAdapter } from './features/jwnet/http-jwnet-adapter';
 import type { JwnetAdapter } from './features/jwnet/jwnet-adapter';
 import { JwnetNetwork } from './features/jwnet/jwnet-network';
 import { JwnetWorker } from './features/jwnet/jwnet-queue';
+import { manifestRoutes } from './features/manifests/manifests.routes';
 import { outboxRoutes } from './features/outbox/outbox.routes';
 import { projectRoutes } from './features/projects/projects.routes';
 import { quoteRoutes } from './features/quotes/quotes.routes';
@@ -161,6 +162,7 @@ export async function buildApp(
       await api.register(contractRoutes);
       await api.register(transportReportRoutes);
       await api.register(achievementRoutes);
+      await api.register(manifestRoutes);
       await api.register(wasteMasterRoutes);
       await api.register(codeMasterRoutes);
       await api.register(disposalSiteMasterRoutes);

@@ -1,26 +1,31 @@
 import { addMonths, previousDay } from '@junkan/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { attachments, contracts, contractUnitPrices, projects, projectWasteLines } from '../db/schema';
 import { documentRows, renderContractDocuments } from '../features/contracts/contracts.service';
 import { tokyoDate } from '../lib/time';
 
+/** How many months the running demo contracts have run (the demo achievements cover them). */
+export const DEMO_CONTRACT_MONTHS_RUN = 6;
+
 /**
- * Contracts of the demo projects that have reached the contract step: the running one (approved, in force from
- * the first of the month two months ago) and the one awaiting the discharger's confirmation. `documents` renders their PDFs
- * (left out where speed matters more than the files, as in API tests).
+ * Contracts of the demo projects that have reached the contract step: the running ones (approved, in force from
+ * the first of the month six months ago, so the demo achievements of the last six months fall within them) and
+ * the one awaiting the discharger's confirmation. `documents` renders their PDFs (left out where speed matters
+ * more than the files, as in API tests).
  */
 export async function seedDemoContracts(db: Database, documents: boolean): Promise<void> {
   const rows = await db
     .select()
     .from(projects)
-    .where(inArray(projects.status, ['IN_PROGRESS', 'REQUEST_CONTRACT']));
+    .where(inArray(projects.status, ['IN_PROGRESS', 'REQUEST_CONTRACT']))
+    .orderBy(asc(projects.id));
   const thisMonth = `${tokyoDate().slice(0, 8)}01`;
   const nextMonth = addMonths(thisMonth, 1);
   for (const project of rows) {
     if (project.transportCompanyId == null) continue;
     const running = project.status === 'IN_PROGRESS';
-    const startDate = running ? addMonths(thisMonth, -2) : nextMonth;
+    const startDate = running ? addMonths(thisMonth, -DEMO_CONTRACT_MONTHS_RUN) : nextMonth;
     const industrial = project.type === 'INDUSTRIAL';
     const [contract] = await db
       .insert(contracts)

@@ -9,6 +9,7 @@ import {
   inquiries,
   notices,
   offices,
+  projectDischargeSites,
   projects,
   projectWasteLines,
   updateInfos,
@@ -17,6 +18,7 @@ import {
   wastes,
 } from '../db/schema';
 import { hashPassword } from '../lib/password';
+import { seedDemoAchievements } from './demo-achievements';
 import { seedDemoContracts } from './demo-contracts';
 
 export const DEMO_PASSWORD = 'Demo1234';
@@ -108,32 +110,35 @@ export async function seedDemoData(db: Database, options = { contractDocuments: 
       ])
       .returning({ id: offices.id });
 
-    await tx.insert(dischargeSites).values([
-      {
-        companyId: green!.id,
-        name: '銀座店',
-        postalCode: '104-0061',
-        address1: '東京都中央区',
-        address2: '銀座',
-        address3: '1-2-3 銀座グリーンビル1F',
-        tel: '03-1234-5679',
-        email: 'ginza@green-shoji.example.com',
-        pic: '鈴木 一郎',
-        subscriberNumber: 'G000001',
-        ediKey: '11112222',
-      },
-      {
-        companyId: green!.id,
-        name: '𠮷祥寺倉庫',
-        postalCode: '180-0004',
-        address1: '東京都武蔵野市',
-        address2: '吉祥寺本町',
-        address3: '2-10-5',
-        tel: '0422-12-3456',
-        email: 'kichijoji@green-shoji.example.com',
-        pic: '山﨑 誠',
-      },
-    ]);
+    const [ginzaSite] = await tx
+      .insert(dischargeSites)
+      .values([
+        {
+          companyId: green!.id,
+          name: '銀座店',
+          postalCode: '104-0061',
+          address1: '東京都中央区',
+          address2: '銀座',
+          address3: '1-2-3 銀座グリーンビル1F',
+          tel: '03-1234-5679',
+          email: 'ginza@green-shoji.example.com',
+          pic: '鈴木 一郎',
+          subscriberNumber: 'G000001',
+          ediKey: '11112222',
+        },
+        {
+          companyId: green!.id,
+          name: '𠮷祥寺倉庫',
+          postalCode: '180-0004',
+          address1: '東京都武蔵野市',
+          address2: '吉祥寺本町',
+          address3: '2-10-5',
+          tel: '0422-12-3456',
+          email: 'kichijoji@green-shoji.example.com',
+          pic: '山﨑 誠',
+        },
+      ])
+      .returning({ id: dischargeSites.id });
 
     await tx.insert(users).values([
       { email: 'admin@example.com', userName: '運営管理者', passwordHash, role: 'ADMIN', enabled: true },
@@ -264,6 +269,34 @@ export async function seedDemoData(db: Database, options = { contractDocuments: 
       ),
     );
 
+    // Added after the first projects so their ids stay: an industrial project in progress, for manifests and
+    // industrial achievements.
+    const [industrial] = await tx
+      .insert(projects)
+      .values({
+        title: '本社倉庫 廃プラスチック類 収集運搬',
+        status: 'IN_PROGRESS',
+        type: 'INDUSTRIAL',
+        companyId: green!.id,
+        transportCompanyId: toto!.id,
+        officeId: greenOffice!.id,
+        memo: '月1回 フォークリフトで積込',
+      })
+      .returning({ id: projects.id });
+    await tx.insert(projectWasteLines).values({
+      projectId: industrial!.id,
+      kind: 'INDUSTRIAL',
+      wasteId: plasticsId,
+      wasteName: '廃プラスチック類',
+      quantity: '2.00',
+      quantityUnit: 't',
+      frequency: 'MONTHLY',
+      frequencyNumber: 1,
+    });
+    await tx
+      .insert(projectDischargeSites)
+      .values({ projectId: industrial!.id, dischargeSiteId: ginzaSite!.id });
+
     // 東都 collects regular garbage around 銀座 (the demo discharger's 銀座店), with a price for 可燃ごみ.
     const [area] = await tx
       .insert(collectionAreas)
@@ -317,5 +350,6 @@ export async function seedDemoData(db: Database, options = { contractDocuments: 
     ]);
   });
   await seedDemoContracts(db, options.contractDocuments);
+  await seedDemoAchievements(db);
   return true;
 }

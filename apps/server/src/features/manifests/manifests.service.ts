@@ -1,0 +1,403 @@
+import { randomUUID } from 'node:crypto';
+import {
+  deadlineState,
+  MANIFEST_PHASES,
+  type ManifestDetail,
+  type ManifestListQuery,
+  type ManifestPhaseName,
+  type ManifestRegistrationInput,
+  type ManifestRegistrationOptions,
+  type ManifestStatus,
+  type ManifestSummary,
+  type MessageCode,
+  type manifestListSchema,
+  transportReportDeadline,
+} from '@junkan/shared';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import {
+  companies,
+  dischargeSites,
+  manifests,
+  projects,
+  projectWasteLines,
+  unitMeasures,
+  users,
+  wastes,
+} from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import { containsPattern } from '../../lib/like-pattern';
+import { operatorRole } from '../../lib/roles';
+import { tokyoDate } from '../../lib/time';
+import type { Session } from '../../plugins/auth';
+import { nationalHolidayName } from '../business-calendar/national-holidays';
+import { JWNET_FUNCTION_CODES, JwnetError } from '../jwnet/jwnet-adapter';
+import { storeManifestState, trackJwnetRegistration } from '../jwnet/jwnet-queue';
+
+/** The two parties of a manifest: the discharger (its own manifests) and the transporter (those it carries). */
+export type ManifestParty = 'WASTE' | 'TRANSPORT';
+
+type ManifestList = z.infer<typeof manifestListSchema>;
+
+/** Lists answer at most this many manifests (newest delivery first). */
+export const MANIFEST_LIST_LIMIT = 500;
+
+/** The session's company, for the party the route serves (routes check the operator's role first). */
+export function partyCompany(session: Session): number {
+  const role = operatorRole(session);
+  if (!session.companyId || (role !== 'WASTE' && role !== 'TRANSPORT'))
+    throw new AppError('forbidden', 'Forbidden');
+  return session.companyId;
+}
+
+type Row = Record<string, unknown>;
+export const rowsOf = (result: unknown): Row[] =>
+  Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
+const text = (v: unknown) => (v == null ? null : String(v));
+const jsonOf = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
+
+/**
+ * Manifests of a party with the live transport report of each, if made. The live reports are grouped per
+ * number over the party's own reports (indexed by company), not looked up per manifest.
+ */
+export function manifestSelect(party: ManifestParty, companyId: number) {
+  const own = party === 'TRANSPORT' ? sql`transport_company_id` : sql`discharger_company_id`;
+  return sql`
+    select m.manifest_number, m.project_id, p.title as project_title, dc.name as discharger_name,
+           tc.name as transporter_name, m.waste_name, m.delivery_date::text as delivery_date,
+           m.transport_end_date::text as transport_end_date, m.disposal_end_date::text as disposal_end_date,
+           m.final_disposal_end_date::text as final_disposal_end_date, m.discharge_site_name,
+           m.network_status, m.running_functions, m.phases, m.synced_at, r.report_id
+    from manifests m
+    join companies dc on dc.id = m.discharger_company_id
+    left join companies tc on tc.id = m.transport_company_id
+    left join projects p on p.id = m.project_id
+    left join (
+      select manifest_number, max(id) as report_id from transport_reports
+      where ${own} = ${companyId} and deleted_at is null and manifest_number is not null
+      group by manifest_number
+    ) r on r.manifest_number = m.manifest_number
+    where m.${own} = ${companyId}`;
+}
+
+const isHoliday = nationalHolidayName;
+
+function toSummary(r: Row, today: string): ManifestSummary {
+  const deliveryDate = text(r.delivery_date);
+  const transportReportId = r.report_id == null ? null : Number(r.report_id);
+  // The transport can end on the delivery date at the earliest, so the deadline counts from it.
+  const reportDeadline =
+    transportReportId === null && deliveryDate ? transportReportDeadline(deliveryDate, isHoliday) : null;
+  return {
+    manifestNumber: String(r.manifest_number),
+    projectId: r.project_id == null ? null : Number(r.project_id),
+    projectTitle: text(r.project_title),
+    dischargerName: String(r.discharger_name),
+    transporterName: text(r.transporter_name),
+    wasteName: String(r.waste_name),
+    deliveryDate,
+    transportEndDate: text(r.transport_end_date),
+    disposalEndDate: text(r.disposal_end_date),
+    finalDisposalEndDate: text(r.final_disposal_end_date),
+    dischargeSiteName: String(r.discharge_site_name),
+    status: (text(r.network_status) as ManifestStatus | null) ?? null,
+    runningFunctions: ((jsonOf(r.running_functions) as string[] | null) ?? []).map(String),
+    transportReportId,
+    reportDeadline,
+    reportDeadlineState: reportDeadline ? deadlineState(reportDeadline, today, isHoliday) : null,
+  };
+}
+
+type Phase = { done: boolean; date: string | null };
+
+/** The phases as the network last answered them; all open before its first answer. */
+function phasesOf(value: unknown): ManifestDetail['phases'] {
+  const stored = (jsonOf(value) ?? {}) as Partial<Record<ManifestPhaseName, Partial<Phase>>>;
+  const phase = (name: ManifestPhaseName): Phase => ({
+    done: stored[name]?.done === true,
+    date: typeof stored[name]?.date === 'string' ? (stored[name]?.date as string) : null,
+  });
+  return Object.fromEntries(MANIFEST_PHASES.map((n) => [n, phase(n)])) as ManifestDetail['phases'];
+}
+
+function toDetail(r: Row, today: string, fresh: boolean): ManifestDetail {
+  return {
+    ...toSummary(r, today),
+    phases: phasesOf(r.phases),
+    syncedAt: r.synced_at == null ? null : new Date(r.synced_at as string | Date).toISOString(),
+    fresh,
+  };
+}
+
+/** GET /manifests and GET /trans/manifests. */
+export async function listManifests(
+  db: DbOrTx,
+  session: Session,
+  party: ManifestParty,
+  query: ManifestListQuery,
+  today: string,
+): Promise<ManifestList> {
+  const companyId = partyCompany(session);
+  const filters = [
+    query.manifestNumber ? sql`and m.manifest_number like ${containsPattern(query.manifestNumber)}` : sql``,
+    query.status ? sql`and m.network_status = ${query.status}` : sql``,
+    query.deliveryFrom ? sql`and m.delivery_date >= ${query.deliveryFrom}` : sql``,
+    query.deliveryTo ? sql`and m.delivery_date <= ${query.deliveryTo}` : sql``,
+    party === 'TRANSPORT' && typeof query.companyId === 'number'
+      ? sql`and m.discharger_company_id = ${query.companyId}`
+      : sql``,
+  ];
+  const result = await db.execute(sql`${manifestSelect(party, companyId)} ${sql.join(filters, sql` `)}
+    order by m.delivery_date desc nulls last, m.id desc
+    limit ${MANIFEST_LIST_LIMIT}`);
+  return { rows: rowsOf(result).map((r) => toSummary(r, today)) };
+}
+
+async function readManifest(db: DbOrTx, party: ManifestParty, companyId: number, manifestNumber: string) {
+  const [row] = rowsOf(
+    await db.execute(sql`${manifestSelect(party, companyId)} and m.manifest_number = ${manifestNumber}`),
+  );
+  return row;
+}
+
+/**
+ * GET /manifests/{number} and GET /trans/manifests/{number}: the party's manifest, first refreshed from the
+ * network (outside any transaction); when the network cannot answer, the stored state with `fresh: false`.
+ */
+export async function manifestDetail(
+  app: FastifyInstance,
+  session: Session,
+  party: ManifestParty,
+  manifestNumber: string,
+): Promise<ManifestDetail> {
+  const companyId = partyCompany(session);
+  const today = tokyoDate(app.now());
+  const stored = await readManifest(app.db, party, companyId, manifestNumber);
+  if (!stored) throw new AppError('manifest_not_found', 'Manifest not found');
+  let fresh = false;
+  try {
+    const state = await app.jwnet.adapter.getManifest(manifestNumber);
+    await storeManifestState(app.db, state);
+    fresh = true;
+  } catch (error) {
+    if (!(error instanceof JwnetError)) throw error;
+    app.log.warn({ manifestNumber, kind: error.kind }, 'manifest state not refreshed from the network');
+  }
+  const row = fresh ? await readManifest(app.db, party, companyId, manifestNumber) : stored;
+  return toDetail(row ?? stored, today, fresh);
+}
+
+/**
+ * The company's subscriber number (加入者番号): kept on its users' accounts (registrant number); the
+ * signed-in user's own first.
+ */
+async function companySubscriberNumber(db: DbOrTx, session: Session): Promise<string | null> {
+  const [row] = await db
+    .select({ number: users.registrantNumber })
+    .from(users)
+    .where(and(eq(users.companyId, session.companyId ?? -1), sql`${users.registrantNumber} is not null`))
+    .orderBy(sql`${users.id} = ${session.userId} desc`, asc(users.id))
+    .limit(1);
+  return row?.number ?? null;
+}
+
+const siteAddress = (s: { address1: string; address2: string; address3: string }) =>
+  `${s.address1}${s.address2}${s.address3}`;
+
+/** GET /manifests/registration-options (discharger). */
+export async function manifestRegistrationOptions(
+  db: DbOrTx,
+  session: Session,
+  today: string,
+): Promise<ManifestRegistrationOptions> {
+  const companyId = partyCompany(session);
+  const lines = await db
+    .select({
+      projectId: projects.id,
+      title: projects.title,
+      transporterName: companies.name,
+      lineId: projectWasteLines.id,
+      wasteName: projectWasteLines.wasteName,
+    })
+    .from(projects)
+    .innerJoin(
+      projectWasteLines,
+      and(eq(projectWasteLines.projectId, projects.id), eq(projectWasteLines.kind, 'INDUSTRIAL')),
+    )
+    .leftJoin(companies, eq(companies.id, projects.transportCompanyId))
+    .where(
+      and(
+        eq(projects.companyId, companyId),
+        eq(projects.type, 'INDUSTRIAL'),
+        eq(projects.status, 'IN_PROGRESS'),
+      ),
+    )
+    .orderBy(asc(projects.id), asc(projectWasteLines.sortOrder), asc(projectWasteLines.id));
+  const byProject = new Map<number, ManifestRegistrationOptions['projects'][number]>();
+  for (const l of lines) {
+    let p = byProject.get(l.projectId);
+    if (!p) {
+      p = { id: l.projectId, title: l.title, transporterName: l.transporterName, wasteLines: [] };
+      byProject.set(l.projectId, p);
+    }
+    p.wasteLines.push({ id: l.lineId, wasteName: l.wasteName });
+  }
+  const sites = await db
+    .select()
+    .from(dischargeSites)
+    .where(eq(dischargeSites.companyId, companyId))
+    .orderBy(asc(dischargeSites.id));
+  const units = await db
+    .select({ id: unitMeasures.id, unit: unitMeasures.unit })
+    .from(unitMeasures)
+    .orderBy(asc(unitMeasures.id));
+  return {
+    today,
+    subscriberNumber: await companySubscriberNumber(db, session),
+    projects: [...byProject.values()],
+    dischargeSites: sites.map((s) => ({ id: s.id, name: s.name, address: siteAddress(s) })),
+    units,
+  };
+}
+
+/** What the network's refusal of a call means to the user; nothing was done on the network. */
+export function jwnetFailureCode(error: JwnetError): MessageCode {
+  switch (error.kind) {
+    case 'OUTSIDE_HOURS':
+      return 'jwnet_outside_hours';
+    case 'SERVICE_STOPPED':
+      return 'jwnet_service_stopped';
+    case 'REFUSED':
+      return 'jwnet_refused';
+    default:
+      return 'jwnet_unavailable';
+  }
+}
+
+/**
+ * POST /manifests: the discharger registers (delivers) a manifest for an industrial waste line of its project
+ * in progress. The network issues the number at once (called outside any transaction, with a fresh key); the
+ * manifest is then kept as RESERVED with the registration running, and the queue follows it until reflected.
+ * A refusal or fault writes nothing, so the form can be sent again as it is.
+ */
+export async function registerManifest(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  input: ManifestRegistrationInput,
+): Promise<ManifestDetail> {
+  const session = app.requireSession(request);
+  const companyId = partyCompany(session);
+  const today = tokyoDate(app.now());
+  const db = app.db;
+
+  const [project] = await db
+    .select({
+      id: projects.id,
+      title: projects.title,
+      type: projects.type,
+      status: projects.status,
+      companyId: projects.companyId,
+      transportCompanyId: projects.transportCompanyId,
+      transporterName: companies.name,
+    })
+    .from(projects)
+    .leftJoin(companies, eq(companies.id, projects.transportCompanyId))
+    .where(eq(projects.id, input.projectId));
+  if (!project || project.companyId !== companyId)
+    throw new AppError('project_not_found', 'Project not found');
+
+  const fields: Record<string, MessageCode> = {};
+  if (project.type !== 'INDUSTRIAL') fields.projectId = 'invalid_format';
+  const [line] = await db
+    .select({ id: projectWasteLines.id, wasteName: projectWasteLines.wasteName, code: wastes.wasteCode })
+    .from(projectWasteLines)
+    .leftJoin(wastes, eq(wastes.id, projectWasteLines.wasteId))
+    .where(
+      and(
+        eq(projectWasteLines.id, input.wasteLineId),
+        eq(projectWasteLines.projectId, project.id),
+        eq(projectWasteLines.kind, 'INDUSTRIAL'),
+      ),
+    );
+  if (!line) fields.wasteLineId = 'invalid_format';
+  const [site] = await db
+    .select()
+    .from(dischargeSites)
+    .where(and(eq(dischargeSites.id, input.dischargeSiteId), eq(dischargeSites.companyId, companyId)));
+  if (!site) fields.dischargeSiteId = 'invalid_format';
+  const [unit] = await db.select().from(unitMeasures).where(eq(unitMeasures.id, input.unitId));
+  if (!unit) fields.unitId = 'invalid_format';
+  if (input.deliveryDate > today) fields.deliveryDate = 'delivery_date_in_future';
+  // The network takes a positive quantity only.
+  if (!(input.quantity > 0)) fields.quantity = 'MSG_00_27';
+  const [first] = Object.values(fields);
+  if (first) throw new AppError(first, first, fields);
+  if (project.status !== 'IN_PROGRESS' || project.transportCompanyId == null || !project.transporterName)
+    throw new AppError('invalid_status_transition', 'Only a project in progress takes manifests');
+
+  // A discharge site with its own subscriber number registers under it; otherwise the company's.
+  const subscriberNumber = site!.subscriberNumber ?? (await companySubscriberNumber(db, session));
+  if (!subscriberNumber) throw new AppError('edi_not_ready', 'No subscriber number');
+  const [discharger] = await db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+
+  let issued: { manifestNumber: string; requestId: string };
+  try {
+    issued = await app.jwnet.adapter.registerManifest(randomUUID(), {
+      deliveryDate: input.deliveryDate,
+      dischargerSubscriberNumber: subscriberNumber,
+      dischargerName: discharger!.name,
+      dischargeFacility: { name: site!.name, address: siteAddress(site!).slice(0, 254) },
+      waste: {
+        name: line!.wasteName,
+        ...(line!.code?.length === 7 ? { code: line!.code } : {}),
+        quantity: input.quantity,
+        unit: unit!.unit,
+      },
+      transporterName: project.transporterName,
+    });
+  } catch (error) {
+    if (!(error instanceof JwnetError)) throw error;
+    app.jwnet.forgetStatus();
+    request.log.warn({ kind: error.kind, code: error.code }, 'manifest registration not accepted');
+    throw new AppError(jwnetFailureCode(error), error.message);
+  }
+
+  await db.transaction(async (tx) => {
+    await tx.insert(manifests).values({
+      manifestNumber: issued.manifestNumber,
+      projectId: project.id,
+      dischargerCompanyId: companyId,
+      transportCompanyId: project.transportCompanyId,
+      wasteName: line!.wasteName,
+      dischargeSiteName: site!.name,
+      deliveryDate: input.deliveryDate,
+      networkStatus: 'RESERVED',
+      runningFunctions: [JWNET_FUNCTION_CODES.REGISTRATION],
+      // The registration's answer is the network's word on the manifest so far.
+      syncedAt: new Date(),
+    });
+    await trackJwnetRegistration(tx, issued.manifestNumber, issued.requestId);
+    await recordAudit(tx, request, {
+      action: 'manifest.register',
+      entity: 'manifest',
+      entityId: issued.manifestNumber,
+      detail: {
+        projectId: project.id,
+        wasteLineId: line!.id,
+        dischargeSiteId: site!.id,
+        deliveryDate: input.deliveryDate,
+        quantity: input.quantity,
+        unit: unit!.unit,
+        requestId: issued.requestId,
+      },
+    });
+  });
+  const row = await readManifest(db, 'WASTE', companyId, issued.manifestNumber);
+  return toDetail(row!, today, true);
+}
