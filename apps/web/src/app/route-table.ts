@@ -129,9 +129,11 @@ export const APP_PAGES: readonly AppPage[] = [
     key: 'manifestManagement',
     path: '/manifest-management',
     permission: 'MANIFEST_MANAGEMENT',
-    built: false,
+    built: true,
     menuGroup: 'documents',
   },
+  // Not in a menu (opened from the manifest list, a deadline or a report); listed for the breadcrumb.
+  { key: 'manifestDetail', path: '/manifest-detail', permission: 'MANIFEST_MANAGEMENT', built: true },
   {
     key: 'licenseManagement',
     path: '/license-management',

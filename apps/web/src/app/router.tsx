@@ -38,6 +38,8 @@ const ContractCreatePage = lazy(() => import('../features/contracts/pages/contra
 const ContractConfirmPage = lazy(() => import('../features/contracts/pages/contract-confirm-page'));
 const AchievementsPage = lazy(() => import('../features/achievements/pages/achievements-page'));
 const AchievementDetailPage = lazy(() => import('../features/achievements/pages/achievement-detail-page'));
+const ManifestManagementPage = lazy(() => import('../features/manifests/pages/manifest-management-page'));
+const ManifestDetailPage = lazy(() => import('../features/manifests/pages/manifest-detail-page'));
 const UploadPopupPage = lazy(() => import('../features/industrial-quote-request/pages/upload-popup-page'));
 const AccountPage = lazy(() => import('../features/account/pages/account-page'));
 const AccountMasterPage = lazy(() => import('../features/account-master/pages/account-master-page'));
@@ -273,6 +275,16 @@ const router = createBrowserRouter(
               path: 'achievements/detail',
               handle: { permission: 'ACHIEVEMENTS' } satisfies RouteHandle,
               element: <AchievementDetailPage />,
+            },
+            {
+              path: 'manifest-management',
+              handle: { permission: 'MANIFEST_MANAGEMENT' } satisfies RouteHandle,
+              element: <ManifestManagementPage />,
+            },
+            {
+              path: 'manifest-detail',
+              handle: { permission: 'MANIFEST_MANAGEMENT' } satisfies RouteHandle,
+              element: <ManifestDetailPage />,
             },
             { path: '403', element: <ForbiddenPage /> },
             { path: '*', element: <NotFoundPage /> },
