@@ -50,6 +50,8 @@ export async function trackJwnetRegistration(tx: Tx, manifestNumber: string, rem
     state: 'SENT',
     attempts: 1,
     remoteRequestId,
+    // Due at once by any clock, as queued work is.
+    nextAttemptAt: new Date(0),
   });
 }
 

@@ -339,18 +339,22 @@ export async function registerManifest(
     throw new AppError('invalid_status_transition', 'Only a project in progress takes manifests');
 
   // A discharge site with its own subscriber number registers under it; otherwise the company's.
-  const subscriberNumber = site!.subscriberNumber ?? (await companySubscriberNumber(db, session));
+  const subscriberNumber: string | null =
+    site!.subscriberNumber ?? (await companySubscriberNumber(db, session));
   if (!subscriberNumber) throw new AppError('edi_not_ready', 'No subscriber number');
+  const dischargerSubscriberNumber = subscriberNumber;
+  const transporterName = project.transporterName;
   const [discharger] = await db
     .select({ name: companies.name })
     .from(companies)
     .where(eq(companies.id, companyId));
 
   let issued: { manifestNumber: string; requestId: string };
-  try {
-    issued = await app.jwnet.adapter.registerManifest(randomUUID(), {
+  const key = randomUUID();
+  const register = () =>
+    app.jwnet.adapter.registerManifest(key, {
       deliveryDate: input.deliveryDate,
-      dischargerSubscriberNumber: subscriberNumber,
+      dischargerSubscriberNumber,
       dischargerName: discharger!.name,
       dischargeFacility: { name: site!.name, address: siteAddress(site!).slice(0, 254) },
       waste: {
@@ -359,7 +363,13 @@ export async function registerManifest(
         quantity: input.quantity,
         unit: unit!.unit,
       },
-      transporterName: project.transporterName,
+      transporterName,
+    });
+  try {
+    // A lost answer may hide a number already issued: asking once more with the same key gets that number.
+    issued = await register().catch((error: unknown) => {
+      if (error instanceof JwnetError && error.kind === 'TIMEOUT') return register();
+      throw error;
     });
   } catch (error) {
     if (!(error instanceof JwnetError)) throw error;

@@ -297,6 +297,18 @@ describe('POST /manifests', () => {
     expect(stopped.json().code).toBe('jwnet_service_stopped');
     expect(await manifestCount()).toBe(before);
     expect((await sim.control.settings()).manifests).toBe(0);
+    await sim.control.setStopDays([]);
+  });
+
+  it('asks again with the same key when the answer was lost, and keeps the one number issued', async () => {
+    const before = (await sim.control.settings()).manifests;
+    await sim.control.timeout({ count: 1, holdMs: 2_500 });
+    const res = await call('POST', '/api/manifests', DIS, body());
+    expect(res.statusCode).toBe(201);
+    const number = res.json<ManifestDetail>().manifestNumber;
+    expect((await sim.control.settings()).manifests).toBe(before + 1);
+    const rows = await t.db.select().from(manifests).where(eq(manifests.manifestNumber, number));
+    expect(rows).toHaveLength(1);
   });
 });
 
