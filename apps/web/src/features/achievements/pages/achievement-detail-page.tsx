@@ -9,6 +9,7 @@ import { Button, Card, Descriptions, Flex, Result, Table, type TableColumnsType,
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useFormModalTarget } from '../../../components/form-modal';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useCompanyFilter } from '../../../lib/company-filter';
 import { formatNumber } from '../../../lib/format';
@@ -18,6 +19,8 @@ import { detailCsvFile, formatPlainDate, saveCsv } from '../achievement-csv';
 import { listPathOfDetail, parseDetailParams, wasteTypeLabelKey } from '../achievement-filters';
 import { useAchievementDetail } from '../api/achievement-detail';
 import { ReportStatusTag } from '../components/report-status-tag';
+import { TransportReportDialog } from '../components/transport-report-dialog';
+import { manifestDetailPath } from '../transport-report-values';
 
 /**
  * /achievements/detail?year&month&wasteType&wasteCode&wasteCompanyId: the reports behind one line of the list.
@@ -37,7 +40,6 @@ function DetailView({ query }: { query: AchievementDetailQuery }) {
   const message = useToast();
   const { roles } = useSession();
   const isTransport = roles.includes('TRANSPORT');
-  const isDischarger = !isTransport;
   const { companyId } = useCompanyFilter();
   const openedWith = useRef(companyId);
   const detail = useAchievementDetail(isTransport, query);
@@ -73,19 +75,21 @@ function DetailView({ query }: { query: AchievementDetailQuery }) {
       />
     );
   if (!detail.data || isEmpty) return <PageSpinner />;
-  return <DetailContent detail={detail.data} isDischarger={isDischarger} listPath={listPath} />;
+  return <DetailContent detail={detail.data} isTransport={isTransport} listPath={listPath} />;
 }
 
 function DetailContent({
   detail,
-  isDischarger,
+  isTransport,
   listPath,
 }: {
   detail: AchievementDetail;
-  isDischarger: boolean;
+  isTransport: boolean;
   listPath: string;
 }) {
   const { t } = useTranslation();
+  const isDischarger = !isTransport;
+  const dialog = useFormModalTarget<number>();
   const industrial = detail.wasteType === WASTE_TYPE_CODE.INDUSTRIAL;
   const period = detail.month
     ? t('achievements.yearMonthValue', { year: detail.year, month: detail.month })
@@ -112,8 +116,9 @@ function DetailContent({
         {
           key: 'manifestId',
           title: t('achievements.column.manifestNumber'),
-          dataIndex: 'manifestId',
           width: 140,
+          render: (_, r) =>
+            r.manifestId ? <Link to={manifestDetailPath(r.manifestId)}>{r.manifestId}</Link> : null,
         },
         {
           key: 'endDateTransport',
@@ -126,7 +131,18 @@ function DetailContent({
           title: t('achievements.column.volume'),
           width: 140,
           align: 'right',
-          render: (_, r) => `${formatNumber(r.transportVolume, 2)} ${r.transportVolumeUnit ?? ''}`.trim(),
+          // The report dialog opens from the volume (section 2, achievement details).
+          render: (_, r) => (
+            <Button
+              type="link"
+              size="small"
+              style={{ padding: 0 }}
+              onClick={() => dialog.show(r.id)}
+              data-testid={`open-report-${r.id}`}
+            >
+              {`${formatNumber(r.transportVolume, 2)} ${r.transportVolumeUnit ?? ''}`.trim()}
+            </Button>
+          ),
         },
         {
           key: 'transporter',
@@ -200,6 +216,15 @@ function DetailContent({
           data-testid="achievement-detail-rows"
         />
       </Card>
+      {industrial && (
+        <TransportReportDialog
+          key={dialog.key}
+          open={dialog.open}
+          reportId={dialog.editing}
+          isTransport={isTransport}
+          onClose={dialog.close}
+        />
+      )}
     </>
   );
 }

@@ -22,6 +22,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useCompanyFilter } from '../../../lib/company-filter';
 import { formatNumber } from '../../../lib/format';
 import { useSession } from '../../../lib/use-session';
+import { ReportDeadlinesPanel } from '../../manifests/components/report-deadlines';
 import { formatYearMonth, listCsvFile, saveCsv } from '../achievement-csv';
 import {
   type AchievementFilters,
@@ -35,6 +36,7 @@ import {
   wasteTypeLabelKey,
 } from '../achievement-filters';
 import { useAchievementList } from '../api/achievement-list';
+import { IndustrialReportModal } from '../components/industrial-report-modal';
 import { RegularReportModal } from '../components/regular-report-modal';
 import { ReportStatusTag } from '../components/report-status-tag';
 
@@ -42,7 +44,7 @@ const TYPE_ALL = 'ALL';
 
 /**
  * /achievements: reported volumes by month, waste and discharger (section 2), filtered in the address, with
- * CSV download; a transporter also reports here (regular: monthly weights; industrial: not yet).
+ * CSV download; a transporter also reports here (regular: monthly weights; industrial: one transport).
  */
 export default function AchievementsPage() {
   const { t } = useTranslation();
@@ -55,6 +57,7 @@ export default function AchievementsPage() {
   const filters = parseFilters(params, today);
   const list = useAchievementList(isTransport, achievementListQuery(filters, isTransport ? companyId : null));
   const [reportOpen, setReportOpen] = useState(false);
+  const [industrialOpen, setIndustrialOpen] = useState(false);
   const rows = list.data?.rows ?? [];
 
   // From the address, not this render's filters: the router renders a change as a transition, so a second
@@ -97,15 +100,18 @@ export default function AchievementsPage() {
                   {t('achievements.reportRegular')}
                 </Button>
               </Tooltip>
-              {/* Industrial reports come with the manifest-network link; the button waits for it. */}
               <Tooltip
                 title={
-                  list.data?.industryAvailable
-                    ? t('achievements.industrialComingSoon')
-                    : t('achievements.industrialUnavailable')
+                  list.data?.industryAvailable === false ? t('achievements.industrialUnavailable') : undefined
                 }
               >
-                <Button disabled>{t('achievements.reportIndustrial')}</Button>
+                <Button
+                  type="primary"
+                  disabled={!list.data?.industryAvailable}
+                  onClick={() => setIndustrialOpen(true)}
+                >
+                  {t('achievements.reportIndustrial')}
+                </Button>
               </Tooltip>
             </>
           )}
@@ -114,6 +120,7 @@ export default function AchievementsPage() {
           </Button>
         </Space>
       </Flex>
+      {isTransport && <ReportDeadlinesPanel style={{ marginBottom: 16 }} />}
       <Card size="small">
         <Form layout="inline" style={{ rowGap: 8, marginBottom: 16 }} component="div">
           <Form.Item>
@@ -245,7 +252,12 @@ export default function AchievementsPage() {
           />
         )}
       </Card>
-      {isTransport && <RegularReportModal open={reportOpen} onClose={() => setReportOpen(false)} />}
+      {isTransport && (
+        <>
+          <RegularReportModal open={reportOpen} onClose={() => setReportOpen(false)} />
+          <IndustrialReportModal open={industrialOpen} onClose={() => setIndustrialOpen(false)} />
+        </>
+      )}
     </>
   );
 }

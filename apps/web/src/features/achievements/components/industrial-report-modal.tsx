@@ -1,0 +1,364 @@
+import {
+  type IndustrialReportOptions,
+  industrialReportSchema,
+  MAX_LENGTH,
+  reportDateIssues,
+} from '@junkan/shared';
+import {
+  Alert,
+  App,
+  AutoComplete,
+  type ButtonProps,
+  Col,
+  DatePicker,
+  Flex,
+  Form,
+  type FormInstance,
+  Input,
+  Modal,
+  Row,
+  Select,
+  Spin,
+  Typography,
+} from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDiscardGuard } from '../../../components/form-modal';
+import { isApiError } from '../../../lib/api-client';
+import { showApiError, zodRule } from '../../../lib/form-errors';
+import { messageText } from '../../../lib/i18n';
+import { useToast } from '../../../lib/toast';
+import { useCreateIndustrialReport, useIndustrialReportOptions } from '../api/industrial-report';
+import {
+  buildIndustrialReport,
+  fieldsToClearOnProjectChange,
+  findProject,
+  INDUSTRIAL_FORM_DEFAULTS,
+  type IndustrialFormField,
+  type IndustrialReportFormValues,
+  isCountUnitId,
+  manifestDefaults,
+} from '../industrial-report-values';
+import { dateItemProps, outsideDates } from './date-item-props';
+import { VolumeInput } from './volume-input';
+
+const shape = industrialReportSchema.shape;
+
+/**
+ * The transporter's report of completed industrial transport (section 2, other popups; section 5): a
+ * project in progress (its discharger is sent with it), collection date, waste, transport end date between
+ * the collection date and today, an optional manifest (chosen from the project's or typed, 11 digits),
+ * volumes, people and disposal method. Asks before sending, and before throwing typed input away.
+ */
+export function IndustrialReportModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const message = useToast();
+  const [form] = Form.useForm<IndustrialReportFormValues>();
+  const create = useCreateIndustrialReport();
+  const requestClose = useDiscardGuard(form, create.isPending, onClose);
+  const options = useIndustrialReportOptions(open);
+
+  useEffect(() => {
+    if (open) form.resetFields();
+  }, [open, form]);
+
+  // A single project needs no choosing.
+  const onlyProject = options.data?.projects.length === 1 ? options.data.projects[0]?.id : undefined;
+  useEffect(() => {
+    if (open && onlyProject && !form.getFieldValue('projectId')) form.setFieldValue('projectId', onlyProject);
+  }, [open, onlyProject, form]);
+
+  const showIssues = (issues: { name: IndustrialFormField | null; code: string }[]) => {
+    (form as FormInstance).setFields(
+      issues.flatMap((i) => (i.name ? [{ name: i.name, errors: [messageText(t, i.code)] }] : [])),
+    );
+    const general = issues.find((i) => !i.name);
+    if (general) void message.error(messageText(t, general.code));
+  };
+
+  const submit = (values: IndustrialReportFormValues) => {
+    if (!options.data) return;
+    const built = buildIndustrialReport(values, options.data);
+    if (!built.ok) return showIssues(built.issues);
+    modal.confirm({
+      title: t('achievements.industrialReport.confirmTitle'),
+      content: t('MSG_00_04'),
+      okText: t('achievements.industrialReport.submit'),
+      cancelText: t('forms.cancel'),
+      onOk: async () => {
+        try {
+          await create.mutateAsync(built.input);
+          void message.success(t('achievements.industrialReport.saved'));
+          onClose();
+        } catch (error) {
+          showApiError({ error, t, message, form, fieldMap: { dischargerId: ['projectId'] } });
+        }
+      },
+    });
+  };
+
+  return (
+    <Modal
+      title={t('achievements.industrialReport.title')}
+      okText={t('achievements.industrialReport.submit')}
+      cancelText={t('forms.cancel')}
+      open={open}
+      width={720}
+      onCancel={requestClose}
+      confirmLoading={create.isPending}
+      okButtonProps={
+        {
+          htmlType: 'submit',
+          disabled: !options.data,
+          'data-testid': 'industrial-report-submit',
+        } as ButtonProps
+      }
+      cancelButtonProps={{ disabled: create.isPending }}
+      mask={{ closable: false }}
+      destroyOnHidden
+      modalRender={(node) => (
+        <Form<IndustrialReportFormValues>
+          form={form}
+          layout="vertical"
+          initialValues={INDUSTRIAL_FORM_DEFAULTS}
+          onFinish={submit}
+          disabled={create.isPending}
+        >
+          {node}
+        </Form>
+      )}
+    >
+      {options.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={messageText(t, isApiError(options.error) ? options.error.code : 'unknown_error')}
+        />
+      ) : !options.data ? (
+        <Flex justify="center" style={{ padding: 32 }}>
+          <Spin />
+        </Flex>
+      ) : (
+        <IndustrialReportFields form={form} options={options.data} />
+      )}
+    </Modal>
+  );
+}
+
+function IndustrialReportFields({
+  form,
+  options,
+}: {
+  form: FormInstance<IndustrialReportFormValues>;
+  options: IndustrialReportOptions;
+}) {
+  const { t } = useTranslation();
+  const projectId = Form.useWatch('projectId', form);
+  const collectTime = Form.useWatch('collectTime', form);
+  const transportUnit = Form.useWatch('transportVolumeUnit', form);
+  const project = findProject(options, projectId);
+  const countUnit = isCountUnitId(options.units, transportUnit);
+  const unitOptions = options.units.map((u) => ({ value: u.id, label: u.unit }));
+  const required = { required: true, message: messageText(t, 'MSG_00_21') };
+  const label = (key: string) => t(`achievements.industrialReport.${key}`);
+
+  // A count unit has no valuables (section 5).
+  useEffect(() => {
+    if (countUnit) form.setFieldsValue({ valuablesCollected: '0.00', valuablesCollectedUnit: null });
+  }, [countUnit, form]);
+
+  const onProjectChange = (id: number | null) => {
+    const chosen = findProject(options, id);
+    const clear = fieldsToClearOnProjectChange(chosen, form.getFieldsValue(true));
+    if (clear.length) form.setFields(clear.map((name) => ({ name, value: null, errors: [] })));
+  };
+
+  const onManifestSelect = (manifestNumber: string) => {
+    const manifest = project?.manifests.find((m) => m.manifestNumber === manifestNumber);
+    if (!manifest || !project) return;
+    const fill = manifestDefaults(manifest, project, form.getFieldsValue(true));
+    form.setFieldsValue(fill);
+    form.setFields(Object.keys(fill).map((name) => ({ name: name as IndustrialFormField, errors: [] })));
+  };
+
+  if (options.projects.length === 0)
+    return <Alert type="info" showIcon title={t('achievements.industrialUnavailable')} />;
+
+  return (
+    <>
+      <Form.Item name="projectId" label={label('project')} rules={[required]}>
+        <Select<number>
+          placeholder={label('projectPlaceholder')}
+          showSearch={{ optionFilterProp: 'label' }}
+          onChange={onProjectChange}
+          options={options.projects.map((p) => ({ value: p.id, label: `${p.title}（${p.dischargerName}）` }))}
+        />
+      </Form.Item>
+      <Typography.Paragraph data-testid="industrial-report-discharger">
+        <Typography.Text type="secondary">{label('discharger')}: </Typography.Text>
+        {project?.dischargerName ?? '—'}
+      </Typography.Paragraph>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="collectTime"
+            label={label('collectTime')}
+            {...dateItemProps}
+            rules={[zodRule(shape.collectTime, t)]}
+            required
+          >
+            <DatePicker
+              format="YYYY/MM/DD"
+              style={{ width: '100%' }}
+              disabledDate={outsideDates(null, options.today)}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="transportEndDate"
+            label={label('transportEndDate')}
+            {...dateItemProps}
+            dependencies={['collectTime']}
+            rules={[
+              zodRule(shape.transportEndDate, t),
+              ({ getFieldValue }) => ({
+                validator: async (_rule, value: string | null) => {
+                  const dates = {
+                    collectTime: getFieldValue('collectTime') ?? '',
+                    transportEndDate: value ?? '',
+                  };
+                  const issue = reportDateIssues(dates, options.today)[0];
+                  if (issue) throw new Error(messageText(t, issue.code));
+                },
+              }),
+            ]}
+            required
+          >
+            <DatePicker
+              format="YYYY/MM/DD"
+              style={{ width: '100%' }}
+              disabledDate={outsideDates(collectTime, options.today)}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item name="wasteId" label={label('waste')} rules={[required]}>
+            <Select<number>
+              placeholder={project ? label('wastePlaceholder') : label('chooseProjectFirst')}
+              disabled={!project}
+              options={(project?.wastes ?? []).map((w) => ({ value: w.wasteId, label: w.wasteName }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="manifestId"
+            label={label('manifestId')}
+            extra={label('manifestHint')}
+            rules={[zodRule(shape.manifestId, t)]}
+          >
+            <AutoComplete
+              placeholder={label('manifestPlaceholder')}
+              disabled={!project}
+              allowClear
+              onSelect={onManifestSelect}
+              filterOption={(input, option) => String(option?.value ?? '').includes(input.trim())}
+              options={(project?.manifests ?? []).map((m) => ({
+                value: m.manifestNumber,
+                label: `${m.manifestNumber}（${m.wasteName}）`,
+              }))}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item label={label('transportVolume')} required style={{ marginBottom: 0 }}>
+            <Flex gap={8} align="start">
+              <Form.Item
+                name="transportVolume"
+                rules={[zodRule(shape.transportVolume, t)]}
+                style={{ flex: 1 }}
+              >
+                <VolumeInput aria-label={label('transportVolume')} />
+              </Form.Item>
+              <Form.Item
+                name="transportVolumeUnit"
+                rules={[zodRule(shape.transportVolumeUnit, t)]}
+                style={{ width: 110 }}
+              >
+                <Select<number>
+                  aria-label={label('transportVolumeUnit')}
+                  placeholder={label('unit')}
+                  options={unitOptions}
+                />
+              </Form.Item>
+            </Flex>
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            label={label('valuablesCollected')}
+            style={{ marginBottom: 0 }}
+            tooltip={countUnit ? label('countUnitNote') : undefined}
+          >
+            <Flex gap={8} align="start">
+              <Form.Item
+                name="valuablesCollected"
+                rules={[zodRule(shape.valuablesCollected, t)]}
+                style={{ flex: 1 }}
+              >
+                <VolumeInput aria-label={label('valuablesCollected')} disabled={countUnit} />
+              </Form.Item>
+              <Form.Item name="valuablesCollectedUnit" style={{ width: 110 }}>
+                <Select<number>
+                  aria-label={label('valuablesCollectedUnit')}
+                  placeholder={label('unit')}
+                  options={unitOptions}
+                  allowClear
+                  disabled={countUnit}
+                />
+              </Form.Item>
+            </Flex>
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item name="vehicleNumber" label={label('vehicleNumber')}>
+            <Input maxLength={MAX_LENGTH.vehicleNumber} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="disposalMethodId" label={label('disposalMethod')}>
+            <Select<number>
+              allowClear
+              options={options.disposalMethods.map((m) => ({ value: m.id, label: m.method }))}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item name="reporter" label={label('reporter')}>
+            <Input maxLength={MAX_LENGTH.reporter} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="transporter"
+            label={label('transporter')}
+            rules={[zodRule(shape.transporter, t)]}
+            required
+          >
+            <Input maxLength={MAX_LENGTH.transporter} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </>
+  );
+}

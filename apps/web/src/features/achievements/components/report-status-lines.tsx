@@ -1,0 +1,67 @@
+import type { ReportDialogAction, TransportReport } from '@junkan/shared';
+import { Alert, Flex, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { messageText } from '../../../lib/i18n';
+import { formatPlainDate } from '../achievement-csv';
+import { networkWarnings, reasonTextKey } from '../transport-report-values';
+import { ReportStatusTag } from './report-status-tag';
+
+/**
+ * Above the values: the status, the transport-end report deadline (tagged when due soon or overdue), the
+ * network's refusal and pending work, and why the buttons are disabled (section 8's dialog warnings).
+ */
+export function ReportStatusLines({
+  report,
+  actions,
+  isDischarger,
+}: {
+  report: TransportReport;
+  actions: readonly ReportDialogAction[];
+  isDischarger: boolean;
+}) {
+  const { t } = useTranslation();
+  const warnings = networkWarnings(actions);
+  return (
+    <Flex vertical gap={8} style={{ marginBottom: 12 }}>
+      <Flex gap={16} wrap align="center" data-testid="report-dialog-summary">
+        <Typography.Text type="secondary">
+          {t('reportDialog.discharger')}: {report.wasteCompanyName}
+        </Typography.Text>
+        <span>
+          <Typography.Text type="secondary">{t('reportDialog.deadline')}: </Typography.Text>
+          {formatPlainDate(report.deadline)}{' '}
+          {report.deadlineState !== 'OK' && (
+            <Tag color={report.deadlineState === 'OVERDUE' ? 'red' : 'orange'}>
+              {t(`reportDialog.deadlineState.${report.deadlineState}`)}
+            </Tag>
+          )}
+        </span>
+        <ReportStatusTag status={report.status} isDischarger={isDischarger} />
+        {report.isSyncedJWNet && <Tag color="blue">{t('reportDialog.synced')}</Tag>}
+      </Flex>
+      {report.jwnetPending && (
+        <Typography.Text type="secondary" data-testid="report-jwnet-pending">
+          {t('reportDialog.jwnetPending')}
+        </Typography.Text>
+      )}
+      {report.jwnetError && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('reportDialog.jwnetError')}
+          description={report.jwnetError}
+          data-testid="report-jwnet-error"
+        />
+      )}
+      {warnings.map((code) => (
+        <Alert
+          key={code}
+          type="warning"
+          showIcon
+          title={messageText(t, reasonTextKey(code))}
+          data-testid={`report-warning-${code}`}
+        />
+      ))}
+    </Flex>
+  );
+}

@@ -1,0 +1,163 @@
+import {
+  type IndustrialReportInput,
+  type IndustrialReportOptions,
+  industrialReportSchema,
+  isCountUnit,
+  reportDateIssues,
+  type UnitMeasure,
+} from '@junkan/shared';
+
+type OptionProject = IndustrialReportOptions['projects'][number];
+type ReportableManifest = OptionProject['manifests'][number];
+
+/** The industrial report form as antd holds it: ids from selects, YYYY-MM-DD dates, volumes as typed text. */
+export interface IndustrialReportFormValues {
+  projectId?: number | null;
+  collectTime?: string | null;
+  wasteId?: number | null;
+  transportEndDate?: string | null;
+  manifestId?: string | null;
+  vehicleNumber?: string | null;
+  transportVolume?: string;
+  transportVolumeUnit?: number | null;
+  valuablesCollected?: string;
+  valuablesCollectedUnit?: number | null;
+  reporter?: string | null;
+  transporter?: string | null;
+  disposalMethodId?: number | null;
+}
+
+/** Section 5: volumes start at 0.00. */
+export const INDUSTRIAL_FORM_DEFAULTS: IndustrialReportFormValues = {
+  transportVolume: '0.00',
+  valuablesCollected: '0.00',
+};
+
+export const findUnit = (units: readonly UnitMeasure[], id: number | null | undefined) =>
+  id == null ? undefined : units.find((u) => u.id === id);
+
+/** A transport counted in pieces has no valuables collected: the field is disabled and 0 (section 5). */
+export const isCountUnitId = (units: readonly UnitMeasure[], id: number | null | undefined) =>
+  isCountUnit(findUnit(units, id));
+
+export const findProject = (options: IndustrialReportOptions | undefined, id: number | null | undefined) =>
+  id == null ? undefined : options?.projects.find((p) => p.id === id);
+
+/**
+ * What choosing a manifest fills in when still empty: its delivery date as the collection date and the
+ * project's waste of the same name.
+ */
+export function manifestDefaults(
+  manifest: ReportableManifest,
+  project: OptionProject,
+  values: IndustrialReportFormValues,
+): Partial<IndustrialReportFormValues> {
+  const out: Partial<IndustrialReportFormValues> = {};
+  if (!values.collectTime && manifest.deliveryDate) out.collectTime = manifest.deliveryDate;
+  if (!values.wasteId) {
+    const waste = project.wastes.find((w) => w.wasteName === manifest.wasteName);
+    if (waste) out.wasteId = waste.wasteId;
+  }
+  return out;
+}
+
+/** The fields to clear when another project is chosen: its wastes and manifests are not the old one's. */
+export function fieldsToClearOnProjectChange(
+  project: OptionProject | undefined,
+  values: IndustrialReportFormValues,
+): (keyof IndustrialReportFormValues)[] {
+  const clear: (keyof IndustrialReportFormValues)[] = [];
+  if (values.wasteId && !project?.wastes.some((w) => w.wasteId === values.wasteId)) clear.push('wasteId');
+  if (values.manifestId && !project?.manifests.some((m) => m.manifestNumber === values.manifestId))
+    clear.push('manifestId');
+  return clear;
+}
+
+export interface FormIssue<Field extends string> {
+  /** The form field, or null for an issue no field shows. */
+  name: Field | null;
+  code: string;
+}
+
+export type Built<Input, Field extends string> =
+  | { ok: true; input: Input }
+  | { ok: false; issues: FormIssue<Field>[] };
+
+/** First issue per field, in the schema's order, with paths outside the form left without a field. */
+export function firstIssues<Field extends string>(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  fieldOf: (path: string) => Field | null,
+): FormIssue<Field>[] {
+  const seen = new Set<string>();
+  const out: FormIssue<Field>[] = [];
+  for (const issue of issues) {
+    const name = fieldOf(issue.path.map(String).join('.'));
+    const at = name ?? '';
+    if (seen.has(at)) continue;
+    seen.add(at);
+    out.push({ name, code: issue.message });
+  }
+  return out;
+}
+
+export type IndustrialFormField = keyof IndustrialReportFormValues;
+
+const INDUSTRIAL_FIELDS: readonly IndustrialFormField[] = [
+  'projectId',
+  'collectTime',
+  'wasteId',
+  'transportEndDate',
+  'manifestId',
+  'vehicleNumber',
+  'transportVolume',
+  'transportVolumeUnit',
+  'valuablesCollected',
+  'valuablesCollectedUnit',
+  'reporter',
+  'transporter',
+  'disposalMethodId',
+];
+
+/** Server and schema field names to the form's: the discharger comes with the project. */
+export function industrialFieldOf(path: string): IndustrialFormField | null {
+  if (path === 'dischargerId') return 'projectId';
+  return (INDUSTRIAL_FIELDS as readonly string[]).includes(path) ? (path as IndustrialFormField) : null;
+}
+
+const blankToNull = <T>(v: T | null | undefined) => (v === undefined || v === '' ? null : v);
+
+/**
+ * The POST body from the form: the discharger taken from the chosen project, valuables sent as 0 without a
+ * unit when the transport unit counts pieces, then the shared schema and the date rules against the
+ * server's `today` (the end date neither before the collection nor after today).
+ */
+export function buildIndustrialReport(
+  values: IndustrialReportFormValues,
+  options: IndustrialReportOptions,
+): Built<IndustrialReportInput, IndustrialFormField> {
+  const project = findProject(options, values.projectId);
+  const counted = isCountUnitId(options.units, values.transportVolumeUnit);
+  const result = industrialReportSchema.safeParse({
+    dischargerId: project?.dischargerId,
+    projectId: values.projectId ?? undefined,
+    collectTime: values.collectTime ?? '',
+    wasteId: values.wasteId ?? undefined,
+    transportEndDate: values.transportEndDate ?? '',
+    manifestId: blankToNull(values.manifestId),
+    vehicleNumber: blankToNull(values.vehicleNumber),
+    transportVolume: values.transportVolume ?? '',
+    transportVolumeUnit: values.transportVolumeUnit ?? undefined,
+    valuablesCollected: counted ? 0 : blankToNull(values.valuablesCollected),
+    valuablesCollectedUnit: counted ? null : blankToNull(values.valuablesCollectedUnit),
+    reporter: blankToNull(values.reporter),
+    transporter: values.transporter ?? '',
+    disposalMethodId: blankToNull(values.disposalMethodId),
+  });
+  const dateIssues = reportDateIssues(
+    { collectTime: values.collectTime ?? '', transportEndDate: values.transportEndDate ?? '' },
+    options.today,
+  ).map((i) => ({ path: [i.path], message: i.code }));
+  const issues = [...(result.success ? [] : result.error.issues), ...dateIssues];
+  if (result.success && issues.length === 0) return { ok: true, input: result.data };
+  return { ok: false, issues: firstIssues(issues, industrialFieldOf) };
+}
