@@ -1,0 +1,97 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { BUSINESS_CLOCK } from './env';
+import { reflectNetworkWork } from './jwnet';
+
+/** The demo industrial project between the demo discharger and the demo transporter (IN_PROGRESS). */
+export const INDUSTRIAL_PROJECT = '本社倉庫 廃プラスチック類 収集運搬';
+export const INDUSTRIAL_WASTE = '廃プラスチック類';
+export const DISCHARGER_NAME = '株式会社グリーン商事';
+export const TRANSPORTER_NAME = '東都環境サービス株式会社';
+
+/** The server's Japan date (its clock starts at BUSINESS_CLOCK), moved by `days`, as the pickers show it. */
+export function businessDate(days = 0): string {
+  const date = new Date(`${BUSINESS_CLOCK.slice(0, 10)}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10).replaceAll('-', '/');
+}
+
+/** Types a date (YYYY/MM/DD) into an antd DatePicker input. */
+export async function typeDate(input: Locator, date: string): Promise<void> {
+  await input.click();
+  await input.fill(date);
+  await input.press('Enter');
+  await expect(input).toHaveValue(date);
+}
+
+/**
+ * Opens an antd Select (its combobox input) and clicks the option whose text is `text` (a string matches
+ * exactly). The dropdown is found through the list the select owns, so a closing dropdown of another
+ * select cannot be clicked instead.
+ */
+export async function chooseOption(page: Page, select: Locator, text: string | RegExp): Promise<void> {
+  const id = await select.getAttribute('id');
+  expect(id, 'a select with an id').toBeTruthy();
+  await select.click();
+  const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${id}_list"]`) });
+  const name =
+    typeof text === 'string' ? new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : text;
+  await dropdown.locator('.ant-select-item-option').filter({ hasText: name }).click();
+}
+
+/**
+ * The signed-in discharger registers a manifest of the demo industrial project from /manifest-management
+ * (modal, confirmation) and answers the number the network issued.
+ */
+export async function registerManifest(
+  page: Page,
+  { deliveryDate = businessDate(), quantity = '1.50' }: { deliveryDate?: string; quantity?: string } = {},
+): Promise<string> {
+  await page.goto('manifest-management');
+  await page.getByTestId('manifest-register').click();
+  const dialog = page.getByRole('dialog', { name: 'マニフェスト登録' });
+  await chooseOption(page, dialog.getByLabel('案件'), `${INDUSTRIAL_PROJECT}（${TRANSPORTER_NAME}）`);
+  await chooseOption(page, dialog.getByLabel('廃棄物'), INDUSTRIAL_WASTE);
+  await typeDate(dialog.getByLabel('交付日'), deliveryDate);
+  await dialog.getByLabel('数量', { exact: true }).fill(quantity);
+  await chooseOption(page, dialog.getByLabel('単位', { exact: true }), 't');
+  await chooseOption(page, dialog.getByLabel('排出事業場'), /^銀座店（/);
+  await dialog.getByTestId('manifest-register-submit').click();
+
+  const confirm = page.getByRole('dialog', { name: 'この内容でマニフェストを登録しますか？' });
+  await expect(confirm).toContainText(INDUSTRIAL_PROJECT);
+  await expect(confirm).toContainText(`${quantity} t`);
+  await confirm.getByRole('button', { name: '登録する' }).click();
+
+  const done = dialog.getByTestId('manifest-register-done');
+  await expect(done).toContainText('マニフェストを登録しました');
+  const manifestNumber = /マニフェスト番号：(\d{11})/.exec((await done.textContent()) ?? '')?.[1];
+  expect(manifestNumber, 'the issued number').toBeTruthy();
+  await done.getByRole('button', { name: '閉じる' }).click();
+  await expect(dialog).toBeHidden();
+  return manifestNumber!;
+}
+
+/** The rows of the company's manifest list narrowed to one number (the list reads what the server stored). */
+export async function openManifestList(page: Page, manifestNumber: string): Promise<Locator> {
+  await page.goto(`manifest-management?manifestNumber=${manifestNumber}`);
+  const row = page
+    .getByTestId('manifest-list')
+    .locator('tbody tr.ant-table-row', { hasText: manifestNumber });
+  await expect(row).toBeVisible();
+  return row;
+}
+
+/**
+ * Lets the network reflect the registration and waits until the server's worker stored it: the list shows
+ * 登録 with nothing processing (only then can the transporter report on the manifest).
+ */
+export async function reflectRegistration(page: Page, manifestNumber: string): Promise<Locator> {
+  await reflectNetworkWork();
+  let row: Locator | undefined;
+  await expect(async () => {
+    row = await openManifestList(page, manifestNumber);
+    await expect(row.locator('.ant-tag').first()).toHaveText('登録', { timeout: 1_000 });
+    await expect(row.getByTestId('manifest-processing')).toHaveCount(0);
+  }).toPass({ timeout: 30_000, intervals: [500, 1_000, 2_000] });
+  return row!;
+}

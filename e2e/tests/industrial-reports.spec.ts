@@ -1,0 +1,343 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO, login, logout } from '../support/app';
+import { parseCsv } from '../support/csv';
+import { reflectNetworkWork } from '../support/jwnet';
+import {
+  businessDate,
+  chooseOption,
+  DISCHARGER_NAME,
+  INDUSTRIAL_PROJECT,
+  INDUSTRIAL_WASTE,
+  reflectRegistration,
+  registerManifest,
+  typeDate,
+} from '../support/manifests';
+
+/** The approval-needed message (MSG_21_9) a correction of a synced report answers with. */
+const APPROVAL_NEEDED = '電子マニフェストと連携済みの報告です。修正・取消には排出事業者の承認が必要です。';
+
+/** 1234.5 as the tables show it: 1,234.50. */
+const shown = (value: number) =>
+  new Intl.NumberFormat('ja-JP', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+
+/** A volume in t unlikely to be reported already (two decimals), so a row is told by it. */
+const uniqueVolume = (base: number) => (base + (Date.now() % 9_000) / 100).toFixed(2);
+
+/** The discharger (signed in) registers a manifest for today and waits until it is registered. */
+async function registeredManifest(page: Page): Promise<string> {
+  const manifestNumber = await registerManifest(page, { quantity: '3.00' });
+  await reflectRegistration(page, manifestNumber);
+  return manifestNumber;
+}
+
+/**
+ * This month's line of the demo industrial waste in the signed-in party's achievements (none yet is a
+ * locator matching nothing). Waits for the list's answer so an absent line means absent.
+ */
+async function monthLine(page: Page): Promise<Locator> {
+  const answered = page.waitForResponse((r) => /\/api\/(trans\/)?achievements\?/.test(r.url()) && r.ok());
+  await page.goto('achievements');
+  await answered;
+  const list = page.getByTestId('achievement-list');
+  await expect(list.locator('.ant-spin-spinning')).toHaveCount(0);
+  return list
+    .locator('tbody tr.ant-table-row')
+    .filter({ hasText: INDUSTRIAL_WASTE })
+    .filter({ hasText: DISCHARGER_NAME });
+}
+
+/** The volume (t) of a list line: "1,234.50 t". */
+async function lineVolume(line: Locator): Promise<number> {
+  const text = (await line.locator('td').nth(4).textContent()) ?? '';
+  return Number(text.replace(/[^\d.]/g, ''));
+}
+
+/** From the list to this month's details of the demo industrial waste. */
+async function openMonthDetails(page: Page): Promise<Locator> {
+  const line = await monthLine(page);
+  await line.getByRole('link', { name: INDUSTRIAL_WASTE }).click();
+  await expect(page).toHaveURL(/achievements\/detail\?/);
+  await expect(page.getByTestId('achievement-detail-header')).toContainText(DISCHARGER_NAME);
+  return page.getByTestId('achievement-detail-rows');
+}
+
+/** The details row of a manifest's report. */
+const reportRow = (page: Page, manifestNumber: string) =>
+  page.getByTestId('achievement-detail-rows').locator('tbody tr.ant-table-row', { hasText: manifestNumber });
+
+/** Opens the report dialog from the row's volume and waits until the report is shown. */
+async function openReport(page: Page, manifestNumber: string): Promise<Locator> {
+  await reportRow(page, manifestNumber).locator('[data-testid^="open-report-"]').click();
+  const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('report-values') });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function closeReport(dialog: Locator): Promise<void> {
+  // The footer's button (the corner's × is named 閉じる too).
+  await dialog.locator('.ant-modal-footer').getByRole('button', { name: '閉じる', exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/**
+ * Lets the network reflect what it holds, then reopens the report (on the details page already shown)
+ * until the server's worker has taken the result: no network work pending. Answers the open dialog.
+ */
+async function reflectAndReopen(page: Page, manifestNumber: string): Promise<Locator> {
+  await reflectNetworkWork();
+  let dialog: Locator | undefined;
+  await expect(async () => {
+    await page.reload();
+    dialog = await openReport(page, manifestNumber);
+    await expect(dialog.getByTestId('report-jwnet-pending')).toHaveCount(0, { timeout: 500 });
+  }).toPass({ timeout: 30_000, intervals: [500, 1_000, 2_000] });
+  return dialog!;
+}
+
+/** A confirmation modal, told by its exact title (the report dialog's titles contain the same words). */
+const confirmation = (page: Page, title: string) => page.getByRole('dialog', { name: title, exact: true });
+
+const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
+
+/**
+ * The signed-in transporter reports the transport of a registered manifest of the demo project from
+ * /achievements, ending today, and sees it confirmed.
+ */
+async function reportTransport(
+  page: Page,
+  { manifestNumber, volume, transporter }: { manifestNumber: string; volume: string; transporter: string },
+): Promise<void> {
+  const today = businessDate();
+  await page.goto('achievements');
+  await page.getByRole('button', { name: '産業廃棄物の運搬完了報告' }).click();
+  const dialog = page.getByRole('dialog', { name: '産業廃棄物の運搬完了報告' });
+  await chooseOption(page, dialog.getByLabel('案件'), `${INDUSTRIAL_PROJECT}（${DISCHARGER_NAME}）`);
+  await expect(dialog.getByTestId('industrial-report-discharger')).toContainText(DISCHARGER_NAME);
+  // Choosing the registered manifest fills the collection date (its delivery date) and the waste.
+  const manifest = dialog.getByLabel('マニフェスト番号');
+  await manifest.fill(manifestNumber);
+  await chooseOption(page, manifest, `${manifestNumber}（${INDUSTRIAL_WASTE}）`);
+  await expect(dialog.getByLabel('収集日')).toHaveValue(today);
+  await expect(dialog.locator('.ant-form-item', { has: page.locator('#wasteId') })).toContainText(
+    INDUSTRIAL_WASTE,
+  );
+  await typeDate(dialog.getByLabel('運搬終了日'), today);
+  await dialog.getByLabel('運搬量', { exact: true }).fill(volume);
+  await chooseOption(page, dialog.getByLabel('運搬量の単位'), 't');
+  await dialog.getByLabel('運搬担当者').fill(transporter);
+  await dialog.getByTestId('industrial-report-submit').click();
+
+  const confirm = confirmation(page, '報告内容の確認');
+  await confirm.getByRole('button', { name: '報告する' }).click();
+  await expect(toast(page, '運搬完了を報告しました。')).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+/** The transporter corrects the volume of a synced report: the discharger's approval is needed. */
+async function correctVolume(page: Page, dialog: Locator, volume: string): Promise<void> {
+  await dialog.getByTestId('report-action-FIX_REPORT').click();
+  await expect(dialog).toContainText('運搬終了報告の修正');
+  const input = dialog.getByLabel('運搬量', { exact: true });
+  await input.fill(volume);
+  await dialog.getByTestId('report-action-FIX').click();
+  const confirm = confirmation(page, '報告の修正');
+  await expect(confirm).toContainText('排出事業者の承認後に反映されます');
+  await confirm.getByRole('button', { name: '修正する' }).click();
+  await expect(toast(page, APPROVAL_NEEDED)).toBeVisible();
+  // Review mode: the original beside the correction, waiting for the discharger.
+  await expect(dialog).toContainText('運搬終了報告（承認待ち）');
+  await expect(dialog.getByRole('columnheader', { name: '修正後' })).toBeVisible();
+  await expect(
+    dialog.getByTestId('report-values').locator('tr', { hasText: '運搬量' }).first(),
+  ).toContainText(`${shown(Number(volume))} t`);
+  await expect(dialog.getByTestId('report-action-FIX_REPORT')).toHaveCount(0);
+}
+
+test('a transporter reports an industrial transport with a manifest; it syncs and shows in the achievements and their CSV', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const volume = uniqueVolume(10);
+  const transporter = '山田 太郎';
+
+  await login(page, DEMO.discharger);
+  const manifestNumber = await registeredManifest(page);
+  await logout(page);
+
+  await login(page, DEMO.transporter);
+  const before = await monthLine(page);
+  const totalBefore = (await before.count()) === 0 ? 0 : await lineVolume(before);
+
+  await reportTransport(page, { manifestNumber, volume, transporter });
+
+  // The details: the row with its manifest and volume; the network has not taken it yet.
+  const rows = await openMonthDetails(page);
+  const row = reportRow(page, manifestNumber);
+  await expect(row).toContainText(`${shown(Number(volume))} t`);
+  await expect(row).toContainText(transporter);
+  await expect(row).toContainText(businessDate());
+  let dialog = await openReport(page, manifestNumber);
+  await expect(dialog).toContainText('運搬終了報告');
+  await expect(dialog.getByTestId('report-jwnet-pending')).toBeVisible();
+  await expect(dialog.getByTestId('report-action-FIX_REPORT')).toBeDisabled();
+  await expect(dialog.getByTestId('report-action-CANCEL_REPORT')).toBeDisabled();
+  await closeReport(dialog);
+
+  // Once reflected: synced, the buttons enabled.
+  dialog = await reflectAndReopen(page, manifestNumber);
+  await expect(dialog.getByTestId('report-dialog-summary')).toContainText('電子マニフェスト連携済み');
+  await expect(dialog.getByTestId('report-action-FIX_REPORT')).toBeEnabled();
+  await expect(dialog.getByTestId('report-action-CANCEL_REPORT')).toBeEnabled();
+  await expect(dialog.getByTestId('report-values')).toContainText(manifestNumber);
+  await closeReport(dialog);
+
+  // The month's line grew by the volume.
+  const after = await monthLine(page);
+  const totalCents = Math.round(totalBefore * 100) + Math.round(Number(volume) * 100);
+  await expect(after).toHaveCount(1);
+  await expect(after).toContainText(`${shown(totalCents / 100)} t`);
+
+  // The details' CSV holds the rows of the table.
+  await openMonthDetails(page);
+  await expect(reportRow(page, manifestNumber)).toBeVisible();
+  const tableRows = await rows
+    .locator('tbody tr.ant-table-row')
+    .evaluateAll((trs) =>
+      trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => (td.textContent ?? '').trim())),
+    );
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'CSVダウンロード' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(
+    new RegExp(`^実績_${INDUSTRIAL_WASTE}_${DISCHARGER_NAME}_\\d{4}-\\d{2}\\.csv$`),
+  );
+  const [header, ...csvRows] = parseCsv(await readFile(await file.path(), 'utf8'));
+  expect(header).toEqual([
+    '種別',
+    '廃棄物名',
+    '案件名',
+    'マニフェスト番号',
+    '運搬終了日',
+    '運搬量',
+    '単位',
+    '運搬担当者',
+    '承認状況',
+  ]);
+  // The table shows the volume with its unit in one cell and thousands separators; the CSV splits them.
+  const expected = tableRows.map(([type, waste, project, number, endDate, volumeCell, person, status]) => {
+    const [amount, unit] = (volumeCell ?? '').split(' ');
+    return [
+      type,
+      waste,
+      project,
+      number,
+      endDate,
+      (amount ?? '').replaceAll(',', ''),
+      unit ?? '',
+      person,
+      status,
+    ];
+  });
+  expect(csvRows).toEqual(expected);
+  expect(csvRows).toContainEqual([
+    '産業廃棄物',
+    INDUSTRIAL_WASTE,
+    INDUSTRIAL_PROJECT,
+    manifestNumber,
+    businessDate(),
+    volume,
+    't',
+    transporter,
+    '',
+  ]);
+});
+
+test('a synced report is corrected, the discharger rejects, the transporter confirms, corrects again and it is approved', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const volume = uniqueVolume(100);
+  const rejected = (Number(volume) + 1.25).toFixed(2);
+  const corrected = (Number(volume) + 2.5).toFixed(2);
+
+  await login(page, DEMO.discharger);
+  const manifestNumber = await registeredManifest(page);
+  await logout(page);
+
+  await login(page, DEMO.transporter);
+  await reportTransport(page, { manifestNumber, volume, transporter: '佐藤 次郎' });
+  await openMonthDetails(page);
+  let dialog = await reflectAndReopen(page, manifestNumber);
+  await expect(dialog.getByTestId('report-dialog-summary')).toContainText('電子マニフェスト連携済み');
+
+  // A first correction waits for the discharger.
+  await correctVolume(page, dialog, rejected);
+  await closeReport(dialog);
+  await expect(reportRow(page, manifestNumber)).toContainText('承認待ち');
+  dialog = await reflectAndReopen(page, manifestNumber);
+  await closeReport(dialog);
+  await logout(page);
+
+  // The discharger sees the change highlighted and rejects it.
+  await login(page, DEMO.discharger);
+  await openMonthDetails(page);
+  await expect(reportRow(page, manifestNumber)).toContainText('要承認');
+  dialog = await openReport(page, manifestNumber);
+  await expect(dialog).toContainText('運搬終了報告の修正承認');
+  await expect(dialog.getByTestId('changed-transportVolume')).toContainText(`${shown(Number(rejected))} t`);
+  await expect(dialog.getByTestId('changed-transportVolume')).toContainText('変更');
+  await expect(dialog.getByTestId('changed-transporter')).toHaveCount(0);
+  await dialog.getByTestId('report-action-REJECT').click();
+  const reject = confirmation(page, '否認');
+  await expect(reject).toContainText('修正を否認します');
+  await reject.getByRole('button', { name: '否認', exact: true }).click();
+  await expect(toast(page, '否認しました。')).toBeVisible();
+  await expect(dialog.getByTestId('report-action-APPROVE')).toHaveCount(0);
+  await closeReport(dialog);
+  dialog = await reflectAndReopen(page, manifestNumber);
+  await closeReport(dialog);
+  await logout(page);
+
+  // The transporter sees the rejection and confirms it: the report keeps its first volume.
+  await login(page, DEMO.transporter);
+  await openMonthDetails(page);
+  await expect(reportRow(page, manifestNumber).locator('.ant-tag')).toHaveText('否認');
+  dialog = await openReport(page, manifestNumber);
+  await expect(dialog).toContainText('運搬終了報告（修正否認）');
+  await dialog.getByTestId('report-action-CONFIRM_REJECTION').click();
+  await confirmation(page, '否認の確認').getByRole('button', { name: '否認を確認' }).click();
+  await expect(toast(page, '否認を確認しました。')).toBeVisible();
+  await expect(dialog.getByTestId('report-action-FIX_REPORT')).toBeEnabled();
+  await expect(dialog.getByTestId('report-values')).toContainText(`${shown(Number(volume))} t`);
+  await expect(dialog.getByTestId('report-values')).not.toContainText(`${shown(Number(rejected))} t`);
+
+  // A second correction, reflected.
+  await correctVolume(page, dialog, corrected);
+  await closeReport(dialog);
+  dialog = await reflectAndReopen(page, manifestNumber);
+  await closeReport(dialog);
+  await logout(page);
+
+  // The discharger approves: the details now show the corrected volume.
+  await login(page, DEMO.discharger);
+  await openMonthDetails(page);
+  dialog = await openReport(page, manifestNumber);
+  await expect(dialog).toContainText('運搬終了報告の修正承認');
+  await expect(dialog.getByTestId('changed-transportVolume')).toContainText(`${shown(Number(corrected))} t`);
+  await dialog.getByTestId('report-action-APPROVE').click();
+  const approve = confirmation(page, '承認');
+  await expect(approve).toContainText('修正を承認します');
+  await approve.getByRole('button', { name: '承認', exact: true }).click();
+  await expect(toast(page, '承認しました。')).toBeVisible();
+  await closeReport(dialog);
+  const row = reportRow(page, manifestNumber);
+  await expect(row.locator('[data-testid^="open-report-"]')).toHaveText(`${shown(Number(corrected))} t`);
+  await expect(row.locator('.ant-tag')).toHaveCount(0);
+
+  // The answer reaches the network; the report stays synced with the corrected values.
+  dialog = await reflectAndReopen(page, manifestNumber);
+  await expect(dialog).toContainText('運搬終了報告');
+  await expect(dialog.getByTestId('report-dialog-summary')).toContainText('電子マニフェスト連携済み');
+  await expect(dialog.getByTestId('report-values')).toContainText(`${shown(Number(corrected))} t`);
+});

@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, login, logout } from '../support/app';
+import {
+  businessDate,
+  DISCHARGER_NAME,
+  INDUSTRIAL_PROJECT,
+  INDUSTRIAL_WASTE,
+  openManifestList,
+  reflectRegistration,
+  registerManifest,
+  TRANSPORTER_NAME,
+} from '../support/manifests';
+
+test('a discharger registers a manifest; once reflected both parties see it registered, the transporter with its overdue report', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // Delivered three weeks ago: its transport-end report (due 3 counted days after) is overdue whatever the
+  // weekends and holidays in between.
+  const deliveryDate = businessDate(-21);
+
+  await login(page, DEMO.discharger);
+  const manifestNumber = await registerManifest(page, { deliveryDate, quantity: '2.40' });
+
+  // Issued at once, reserved until the network reflects the registration.
+  const reserved = await openManifestList(page, manifestNumber);
+  await expect(reserved.locator('.ant-tag').first()).toHaveText('予約');
+  await expect(reserved.getByTestId('manifest-processing')).toBeVisible();
+
+  const row = await reflectRegistration(page, manifestNumber);
+  await expect(row).toContainText(deliveryDate);
+  await expect(row).toContainText(INDUSTRIAL_PROJECT);
+  await expect(row).toContainText(TRANSPORTER_NAME);
+  await expect(row).toContainText(INDUSTRIAL_WASTE);
+  await expect(row).toContainText('期限超過');
+
+  // The detail: registered, the reservation phase done on the delivery date, transport in progress.
+  await row.getByRole('link', { name: manifestNumber }).click();
+  await expect(page).toHaveURL(new RegExp(`manifest-detail\\?manifestNumber=${manifestNumber}$`));
+  await expect(page.getByTestId('manifest-detail-title')).toHaveText(`マニフェスト詳細（${manifestNumber}）`);
+  const detail = page.getByTestId('manifest-detail');
+  await expect(detail.locator('.ant-tag').first()).toHaveText('登録');
+  await expect(detail).toContainText(DISCHARGER_NAME);
+  await expect(page.getByTestId('manifest-stale')).toHaveCount(0);
+  await expect(page.getByTestId('manifest-report-deadline')).toContainText('未報告');
+  await expect(page.getByTestId('manifest-report-deadline')).toContainText('期限超過');
+  const phases = page.getByTestId('manifest-phases').locator('.ant-steps-item');
+  await expect(phases).toHaveCount(4);
+  await expect(phases.nth(0)).toHaveClass(/ant-steps-item-finish/);
+  await expect(phases.nth(0)).toContainText('予約');
+  await expect(phases.nth(0)).toContainText(deliveryDate);
+  await expect(phases.nth(1)).toHaveClass(/ant-steps-item-process/);
+  await expect(phases.nth(1)).toContainText('運搬');
+  await expect(phases.nth(1)).toContainText('未完了');
+  for (const i of [2, 3]) await expect(phases.nth(i)).toHaveClass(/ant-steps-item-wait/);
+
+  // The discharger's home lists the manifest whose report has not arrived.
+  await page.goto('home');
+  const missing = page.getByTestId('report-deadlines');
+  await expect(missing).toContainText('運搬終了報告が未着のマニフェスト');
+  await expect(missing.locator('tr', { hasText: manifestNumber })).toContainText(TRANSPORTER_NAME);
+  await logout(page);
+
+  // The transporter: the manifest in its list, registered and overdue ...
+  await login(page, DEMO.transporter);
+  const carried = await openManifestList(page, manifestNumber);
+  await expect(carried.locator('.ant-tag').first()).toHaveText('登録');
+  await expect(carried).toContainText(DISCHARGER_NAME);
+  await expect(carried).toContainText('期限超過');
+
+  // ... and on its home page among the reports due or overdue.
+  await page.goto('home');
+  const due = page.getByTestId('report-deadlines');
+  await expect(due).toContainText('報告期限が近い・過ぎた運搬終了報告');
+  await expect(due.getByTestId('report-deadlines-overdue')).toBeVisible();
+  const dueRow = due.locator('tr', { hasText: manifestNumber });
+  await expect(dueRow).toContainText(DISCHARGER_NAME);
+  await expect(dueRow).toContainText(deliveryDate);
+  await expect(dueRow).toContainText('期限超過');
+
+  // Its number opens the same manifest for the transporter.
+  await dueRow.getByRole('link', { name: manifestNumber }).click();
+  await expect(page.getByTestId('manifest-detail-title')).toHaveText(`マニフェスト詳細（${manifestNumber}）`);
+  await expect(page.getByTestId('manifest-detail').locator('.ant-tag').first()).toHaveText('登録');
+});
