@@ -35,7 +35,10 @@ const tsx = path.join(root, 'node_modules/.bin/tsx');
 const simulator = process.env.JWNET_URL
   ? null
   : spawn(tsx, ['apps/jwnet-simulator/src/main.ts'], { cwd: root, stdio: 'inherit' });
-const server = spawn(tsx, ['apps/server/src/main.ts'], { cwd: root, stdio: 'inherit' });
+const serverEnv = simulator
+  ? { ...process.env, JWNET_URL: `http://127.0.0.1:${process.env.JWNET_SIMULATOR_PORT || 3300}` }
+  : process.env;
+const server = spawn(tsx, ['apps/server/src/main.ts'], { cwd: root, stdio: 'inherit', env: serverEnv });
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {
     simulator?.kill(signal);
