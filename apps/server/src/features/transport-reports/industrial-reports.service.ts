@@ -6,6 +6,7 @@ import {
   type MessageCode,
   type ReportAction,
   type ReportActionResponse,
+  type ReportActionResult,
   type ReportCorrectionInput,
   type ReportStatus,
   reportActionRefusal,
@@ -270,9 +271,11 @@ interface ActionContext {
   found: FoundReport;
   network: JwnetServiceStatus;
   now: Date;
+  /** What the action does to this report (`reportActionResult`). */
+  result: ReportActionResult;
 }
 
-/** Reads the report and refuses the action unless the rules allow it now. */
+/** Reads the report, refuses the action unless the rules allow it now, and tells what it does. */
 async function prepareAction(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -287,7 +290,13 @@ async function prepareAction(
   const now = app.now();
   const refusal = reportActionRefusal({ ...ruleStateOf(found, network), ...lastValues }, party, action, now);
   if (refusal) throw new AppError(refusal, refusal);
-  return { session, found, network, now };
+  const result = reportActionResult(action, {
+    status: found.report.status as ReportStatus,
+    isSyncedJWNet: found.report.isSynced,
+  });
+  // Every action the calls take changes the report (only FIX_REPORT, never sent, has no result).
+  if (!result) throw new AppError('invalid_status_transition', action);
+  return { session, found, network, now, result };
 }
 
 async function answerWith(
@@ -432,9 +441,6 @@ export async function createIndustrialReport(
         manifestNumber: manifest?.manifestNumber ?? null,
         status: 'BLANK',
         collectTime: input.collectTime,
-        endDateTransport: values.endDateTransport,
-        transportVolume: values.transportVolume.toFixed(2),
-        transporter: values.transporter,
         ...valueColumns(values),
         deadline: deadlineOf(values.endDateTransport),
         isSynced: false,
@@ -549,7 +555,7 @@ export async function correctIndustrialReport(
   const units = await listUnits(app.db);
   const values = withCountUnitRule(correctionValues(input), units);
   const ctx = await prepareAction(app, request, id, 'TRANSPORT', 'FIX', correctionRuleValues(values));
-  const { found } = ctx;
+  const { found, result } = ctx;
   throwFieldIssues(
     correctionDateIssues(
       { collectTime: found.report.collectTime, lastEndDateTransport: values.endDateTransport },
@@ -557,10 +563,6 @@ export async function correctIndustrialReport(
     ),
   );
   const disposalMethodName = await checkMasters(app.db, values, units, CORRECTION_FIELDS);
-  const result = reportActionResult('FIX', {
-    status: found.report.status as ReportStatus,
-    isSyncedJWNet: found.report.isSynced,
-  })!;
   const manifestNumber = found.report.manifestNumber;
   await app.db.transaction(async (tx) => {
     if (result.lastValues === 'SET') {
@@ -629,11 +631,7 @@ export async function cancelIndustrialReport(
   id: number,
 ): Promise<ReportActionResponse> {
   const ctx = await prepareAction(app, request, id, 'TRANSPORT', 'CANCEL_REPORT');
-  const { found } = ctx;
-  const result = reportActionResult('CANCEL_REPORT', {
-    status: found.report.status as ReportStatus,
-    isSyncedJWNet: found.report.isSynced,
-  })!;
+  const { found, result } = ctx;
   const manifestNumber = found.report.manifestNumber;
   await app.db.transaction(async (tx) => {
     if (result.status === 'DELETED') {
@@ -668,13 +666,9 @@ export async function confirmReportRejection(
   id: number,
 ): Promise<ReportActionResponse> {
   const ctx = await prepareAction(app, request, id, 'TRANSPORT', 'CONFIRM_REJECTION');
-  const result = reportActionResult('CONFIRM_REJECTION', {
-    status: ctx.found.report.status as ReportStatus,
-    isSyncedJWNet: ctx.found.report.isSynced,
-  })!;
   await app.db.transaction(async (tx) => {
     await updateReportIfUnchanged(tx, ctx.found, {
-      status: result.status as ReportStatus,
+      status: ctx.result.status as ReportStatus,
       ...clearedLastValues(),
     });
     await recordAudit(tx, request, {
@@ -701,11 +695,7 @@ export async function answerIndustrialReport(
 ): Promise<ReportActionResponse> {
   const action = approve ? 'APPROVE' : 'REJECT';
   const ctx = await prepareAction(app, request, id, 'WASTE', action);
-  const { found } = ctx;
-  const result = reportActionResult(action, {
-    status: found.report.status as ReportStatus,
-    isSyncedJWNet: found.report.isSynced,
-  })!;
+  const { found, result } = ctx;
   const manifestNumber = found.report.manifestNumber;
   await app.db.transaction(async (tx) => {
     let set: Partial<typeof transportReports.$inferInsert>;

@@ -41,8 +41,19 @@ export function withCountUnitRule(values: ReportValueSet, units: readonly UnitMe
   return unit?.isCount ? { ...values, valuablesCollected: 0, valuablesCollectedUnitId: null } : values;
 }
 
+type ValueColumn =
+  | 'endDateTransport'
+  | 'transportVolume'
+  | 'transportVolumeUnitId'
+  | 'valuablesCollected'
+  | 'valuablesCollectedUnitId'
+  | 'vehicleNumber'
+  | 'reporter'
+  | 'transporter'
+  | 'disposalMethodId';
+
 /** The values as the report's own columns. */
-export function valueColumns(v: ReportValueSet): Partial<ReportRow> {
+export function valueColumns(v: ReportValueSet): Pick<ReportRow, ValueColumn> {
   return {
     endDateTransport: v.endDateTransport,
     transportVolume: v.transportVolume.toFixed(2),
@@ -71,7 +82,8 @@ export function lastValueColumns(v: ReportValueSet): Partial<ReportRow> {
   };
 }
 
-const num = (v: string | null) => (v === null ? null : Number(v));
+/** A numeric column (text from the database) as a number. */
+export const num = (v: string | null) => (v === null ? null : Number(v));
 
 /** The corrected values of a stored report (a correction sets them all; the originals fill any gap). */
 export function storedLastValues(r: StoredRow): ReportValueSet {

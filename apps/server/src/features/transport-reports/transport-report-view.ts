@@ -19,6 +19,7 @@ import { AppError } from '../../lib/app-error';
 import { tokyoDate } from '../../lib/time';
 import { nationalHolidayName } from '../business-calendar/national-holidays';
 import type { JwnetServiceStatus } from '../jwnet/jwnet-adapter';
+import { num } from './transport-report-values';
 
 /** Which side reads the report: the transporter who made it, or the discharger whose waste it is. */
 export type ReportParty = 'TRANSPORT' | 'WASTE';
@@ -49,8 +50,6 @@ export async function findReport(db: DbOrTx, id: number, party: ReportParty, com
 export type FoundReport = Awaited<ReturnType<typeof findReport>>;
 type ReportRow = FoundReport['report'];
 
-const num = (v: string | null) => (v === null ? null : Number(v));
-
 /** The reported and the corrected values in the shape of the shared schema (section 3 names). */
 export function reportValues(r: ReportRow) {
   return {
@@ -75,8 +74,11 @@ export function reportValues(r: ReportRow) {
   };
 }
 
-/** What `reportActionRefusal` reads: the report, its manifest's state and the network's service status. */
-export function ruleStateOf(found: FoundReport, network: JwnetServiceStatus): ReportRuleState {
+/**
+ * What `reportActionRefusal` reads: the report, its manifest's state and the network's service status. The
+ * response shows the same, so the screen's rules read what the server's did.
+ */
+export function ruleStateOf(found: FoundReport, network: JwnetServiceStatus) {
   return {
     ...reportValues(found.report),
     status: found.report.status as ReportStatus,
@@ -86,7 +88,7 @@ export function ruleStateOf(found: FoundReport, network: JwnetServiceStatus): Re
     isSyncedJWNet: found.report.isSynced,
     isJWNetApiAvailable: network.available,
     isJWNetServiceStopDay: network.serviceStopDay,
-  };
+  } satisfies ReportRuleState;
 }
 
 export async function listUnits(db: DbOrTx): Promise<UnitMeasure[]> {
@@ -130,7 +132,7 @@ export async function toTransportReport(
   const reportedAt = r.manifestNumber ? tokyoDate(r.createdAt) : null;
   return {
     id: r.id,
-    status: r.status as ReportStatus,
+    ...ruleStateOf(found, network),
     projectId: r.projectId,
     projectTitle: found.projectTitle,
     wasteCompanyId: r.dischargerCompanyId,
@@ -138,13 +140,6 @@ export async function toTransportReport(
     collectTime: r.collectTime,
     wasteId: r.wasteId,
     wasteName: r.wasteName,
-    manifestId: r.manifestNumber,
-    ...reportValues(r),
-    manifestStatus: found.manifestStatus,
-    runningFunctions: found.runningFunctions ?? [],
-    isSyncedJWNet: r.isSynced,
-    isJWNetApiAvailable: network.available,
-    isJWNetServiceStopDay: network.serviceStopDay,
     jwnetSyncedAt: synced ? synced.updatedAt.toISOString() : null,
     units: await listUnits(db),
     deadline: r.deadline,
