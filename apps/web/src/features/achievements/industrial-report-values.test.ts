@@ -1,9 +1,9 @@
 import type { IndustrialReportOptions } from '@junkan/shared';
 import { describe, expect, it } from 'vitest';
+import { firstIssues } from '../../lib/form-issues';
 import {
   buildIndustrialReport,
   fieldsToClearOnProjectChange,
-  firstIssues,
   type IndustrialReportFormValues,
   industrialFieldOf,
   isCountUnitId,

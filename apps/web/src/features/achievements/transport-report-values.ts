@@ -10,7 +10,8 @@ import {
   type TransportReport,
   type UnitMeasure,
 } from '@junkan/shared';
-import { type Built, firstIssues, isCountUnitId } from './industrial-report-values';
+import { type Built, firstIssues } from '../../lib/form-issues';
+import { isCountUnitId } from './industrial-report-values';
 import { formatVolumeInput } from './regular-report-values';
 
 const JST_OFFSET_MS = 9 * 60 * 60 * 1000;

@@ -3,6 +3,7 @@ import {
   type ManifestRegistrationOptions,
   manifestRegistrationSchema,
 } from '@junkan/shared';
+import { firstIssues } from '../../lib/form-issues';
 
 /** The registration form; the delivery date is kept as YYYY-MM-DD (the picker works on Dayjs). */
 export interface ManifestRegistrationFormValues {
@@ -53,18 +54,14 @@ export function buildManifestRegistration(
     unitId: values.unitId ?? undefined,
     dischargeSiteId: values.dischargeSiteId ?? undefined,
   });
-  const issues: RegistrationIssue[] = [];
-  const seen = new Set<string>();
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const name = issue.path[0];
-      if (!isField(name) || seen.has(name)) continue;
-      seen.add(name);
-      issues.push({ name, code: issue.message });
-    }
-  }
+  // The form's fields are flat: an issue on any other path has no field to show it.
+  const issues = result.success
+    ? []
+    : firstIssues(result.error.issues, (path) => (isField(path) ? path : null)).filter(
+        (issue): issue is RegistrationIssue => issue.name !== null,
+      );
   const date = values.deliveryDate ?? '';
-  if (!seen.has('deliveryDate') && date && isDeliveryDateInFuture(date, today))
+  if (!issues.some((i) => i.name === 'deliveryDate') && date && isDeliveryDateInFuture(date, today))
     issues.push({ name: 'deliveryDate', code: 'delivery_date_in_future' });
   if (issues.length > 0 || !result.success) return { ok: false, issues };
   return { ok: true, input: result.data };
