@@ -38,6 +38,16 @@ export const companies = pgTable('companies', {
   tel: varchar('tel', { length: 13 }).notNull().default(''),
   email: varchar('email', { length: 254 }).notNull().default(''),
   contractPic: varchar('contract_pic', { length: 16 }).notNull().default(''),
+  /**
+   * A self-registered transport company waits for an administrator's approval before it sees any request
+   * (PENDING, then APPROVED or REJECTED). Dischargers and companies made by an administrator are APPROVED.
+   */
+  approvalStatus: varchar('approval_status', { length: 16 })
+    .notNull()
+    .default('APPROVED')
+    .$type<'PENDING' | 'APPROVED' | 'REJECTED'>(),
+  approvalDecidedAt: timestamp('approval_decided_at', { withTimezone: true }),
+  approvalDecidedBy: integer('approval_decided_by'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -88,7 +98,8 @@ export const users = pgTable(
     id: serial('id').primaryKey(),
     /** Stored lower-case; unique. */
     email: varchar('email', { length: 254 }).notNull(),
-    userName: varchar('user_name', { length: 16 }).notNull().default(''),
+    // The spec's sign-up sends the e-mail here, so it is as long as an address may be.
+    userName: varchar('user_name', { length: 254 }).notNull().default(''),
     passwordHash: text('password_hash').notNull(),
     role: varchar('role', { length: 16 }).notNull().$type<'ADMIN' | 'WASTE' | 'TRANSPORT'>(),
     companyId: integer('company_id').references(() => companies.id),
@@ -124,6 +135,34 @@ export const userPermissionGrants = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.permission] })],
 );
+
+/**
+ * A sign-in: every token carries its id (`sid`), so signing out or changing the password ends it at once, and
+ * `expires_at` bounds how long refresh can extend it after the password was typed.
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: varchar('id', { length: 36 }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** When the password was typed. */
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true }).notNull(),
+    /** Absolute end: no token of this session is accepted or refreshed after it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_sessions_user_idx').on(t.userId)],
+);
+
+/** Fixed-window counters of rate limits, shared by every server process on the database. */
+export const rateLimitBuckets = pgTable('rate_limit_buckets', {
+  key: varchar('key', { length: 320 }).primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
 
 /** Single-use mailed tokens; only their SHA-256 is stored. */
 export const emailTokens = pgTable(
@@ -790,6 +829,8 @@ export const jwnetRequests = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     remoteRequestId: varchar('remote_request_id', { length: 64 }),
     lastError: text('last_error'),
+    /** The network's refusal code when it refused the request (mapped to a message code for the screens). */
+    refusalCode: varchar('refusal_code', { length: 32 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
