@@ -38,8 +38,10 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   report_not_found: 404,
   manifest_not_found: 404,
   manifest_already_reported: 409,
-  /** A function of the manifest network is still running for the manifest. */
-  MSG_21_9: 409,
+  /** A function of the manifest network (queued here or running there) is not reflected yet. */
+  jwnet_function_running: 409,
+  /** The manifest's registration is not reflected on the network yet. */
+  jwnet_registration_pending: 409,
   jwnet_outside_hours: 409,
   jwnet_service_stopped: 503,
   jwnet_unavailable: 503,

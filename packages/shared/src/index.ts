@@ -21,6 +21,7 @@ export * from './contract-rules';
 export * from './csv';
 export * from './enums';
 export * from './errors';
+export * from './jwnet-refusals';
 export * from './messages';
 export * from './period-overlap';
 export * from './permissions';

@@ -103,6 +103,15 @@ export const MESSAGE_CODES = [
   'delivery_date_in_future',
   'edi_not_ready',
   'jwnet_refused',
+  // the manifest network's state and refusals (jwnet-refusals.ts)
+  'jwnet_function_running',
+  'jwnet_registration_pending',
+  'jwnet_refused_not_registered',
+  'jwnet_refused_state',
+  'jwnet_refused_running',
+  'jwnet_refused_date',
+  'jwnet_refused_invalid',
+  'jwnet_refused_not_found',
 ] as const;
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 

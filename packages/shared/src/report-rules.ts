@@ -50,6 +50,10 @@ export interface ReportRuleState extends ReportValues, LastReportValues {
   isSyncedJWNet: boolean;
   isJWNetApiAvailable: boolean;
   isJWNetServiceStopDay?: boolean;
+  /** Why the network refused the report's latest work (a message code), else null. */
+  jwnetRefusal?: MessageCode | null;
+  /** Work for the network still queued or waiting for its result. */
+  jwnetPending?: boolean;
 }
 
 export function lastFieldOf<F extends ReportValueField>(field: F): LastValueField<F> {
@@ -158,6 +162,8 @@ export const REPORT_ACTIONS = [
   'APPROVE',
   /** Transporter: acknowledge the discharger's rejection. */
   'CONFIRM_REJECTION',
+  /** Transporter: send a transport-end report the network refused again, as it is. */
+  'RESEND',
 ] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
 
@@ -179,6 +185,8 @@ export interface ReportDialogAction {
 export const JWNET_SERVICE_HOURS = { openMinute: 7 * 60, closeMinute: 19 * 60 } as const;
 /** Running-function codes that block even a TEMP_TRANSPORT manifest: registration and transport-end report. */
 export const JWNET_BLOCKING_FUNCTION_CODES = ['1000', '0403'] as const;
+/** The registration's running-function code: while it runs, the manifest takes no report. */
+export const JWNET_REGISTRATION_FUNCTION_CODE = '1000';
 export const MANIFEST_STATUS_TEMP_TRANSPORT = 'TEMP_TRANSPORT';
 
 const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
@@ -211,6 +219,32 @@ export function isBlockedByRunningFunctions(
   return running.some((code) => (JWNET_BLOCKING_FUNCTION_CODES as readonly string[]).includes(code));
 }
 
+/**
+ * Why running functions block (each situation has its own message): the registration not reflected yet,
+ * or another function of the manifest still running. Null when they do not block.
+ */
+export function runningFunctionBlock(
+  manifestStatus: string | null | undefined,
+  runningFunctions: readonly string[] | undefined,
+): 'jwnet_registration_pending' | 'jwnet_function_running' | null {
+  if (!isBlockedByRunningFunctions(manifestStatus, runningFunctions)) return null;
+  return runningFunctions?.includes(JWNET_REGISTRATION_FUNCTION_CODE)
+    ? 'jwnet_registration_pending'
+    : 'jwnet_function_running';
+}
+
+/**
+ * A report whose transport-end report the network refused: not synced, with a manifest number, nothing on
+ * its way and a refusal recorded. It can be sent again as it is (RESEND).
+ */
+export function isRefusedReport(
+  report: Pick<ReportRuleState, 'isSyncedJWNet' | 'manifestId' | 'jwnetRefusal' | 'jwnetPending'>,
+): boolean {
+  return (
+    !report.isSyncedJWNet && !isEmptyValue(report.manifestId) && !!report.jwnetRefusal && !report.jwnetPending
+  );
+}
+
 export function isZeroOrEmptyVolume(value: VolumeValue | undefined): boolean {
   if (isEmptyValue(value)) return true;
   return Number(String(value).replaceAll(',', '')) === 0;
@@ -224,7 +258,8 @@ export interface ReportActionContext {
 
 /**
  * Why an action is disabled now, or null. The first reason in this order wins: no manifest id, network
- * unavailable, service-stop day, outside 07:00-19:00 JST (07:00 inside, 19:00 outside), a running function;
+ * unavailable, service-stop day, outside 07:00-19:00 JST (07:00 inside, 19:00 outside), the registration
+ * not reflected yet or another running function (`runningFunctionBlock`);
  * then, for FIX only, an empty or 0.00 corrected volume on a synced report (a non-synced report's form
  * reports that value itself). The rules apply to every action alike, as section 4 says of the buttons.
  */
@@ -233,7 +268,8 @@ export function reportActionBlock({ action, report, now }: ReportActionContext):
   if (!report.isJWNetApiAvailable) return 'jwnet_unavailable';
   if (report.isJWNetServiceStopDay) return 'jwnet_service_stopped';
   if (!isJwnetServiceHours(now)) return 'jwnet_outside_hours';
-  if (isBlockedByRunningFunctions(report.manifestStatus, report.runningFunctions)) return 'MSG_21_9';
+  const running = runningFunctionBlock(report.manifestStatus, report.runningFunctions);
+  if (running) return running;
   if (action === 'FIX' && report.isSyncedJWNet && isZeroOrEmptyVolume(report.lastTransportVolume))
     return 'MSG_00_27';
   return null;
@@ -260,7 +296,13 @@ export function reportDialogActions(
   };
   const { status } = report;
   if (role === 'TRANSPORT') {
-    if (mode === 'EDITABLE' && status === 'BLANK') return [make('CANCEL_REPORT'), make('FIX_REPORT')];
+    if (mode === 'EDITABLE' && status === 'BLANK')
+      return [
+        make('CANCEL_REPORT'),
+        make('FIX_REPORT'),
+        // A refused report is sent again explicitly, not through an unchanged correction.
+        ...(isRefusedReport(report) ? [make('RESEND')] : []),
+      ];
     if (mode === 'EDITING' && status === 'BLANK') return [make('FIX')];
     if (status === 'REJECTION' && (mode === 'READ_ONLY' || mode === 'REVIEW'))
       return [make('CONFIRM_REJECTION', rejectionKind(report))];
@@ -293,7 +335,7 @@ export function reportActionRefusal(
   return found.enabled ? null : (found.reason ?? 'invalid_status_transition');
 }
 
-/** Non-synced reports take a correction at once; synced ones wait for the discharger (MSG_21_9). */
+/** Non-synced reports take a correction at once; synced ones wait for the discharger (MSG_21_9, approval needed). */
 export function correctionOutcome(isSynced: boolean): 'UPDATED' | 'AWAITING_APPROVAL' {
   return isSynced ? 'AWAITING_APPROVAL' : 'UPDATED';
 }
@@ -330,6 +372,8 @@ export function reportActionResult(
       return { status: 'REJECTION', lastValues: 'KEEP' };
     case 'CONFIRM_REJECTION':
       return { status: 'BLANK', lastValues: 'CLEAR' };
+    case 'RESEND':
+      return { status: 'BLANK', lastValues: 'KEEP' };
     case 'FIX_REPORT':
       return null;
   }

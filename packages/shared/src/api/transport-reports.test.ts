@@ -317,7 +317,7 @@ describe('transportReportSchema', () => {
     deadlineState: 'OK',
     createdAt: '2026-11-19T02:50:00.000Z',
     checkedAt: '2026-11-19T03:00:00.000Z',
-    jwnetError: null,
+    jwnetRefusal: null,
     jwnetPending: false,
   };
 

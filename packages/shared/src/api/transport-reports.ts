@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '../business-day';
 import { REPORT_STATUSES, WASTE_TYPE_CODE } from '../enums';
-import type { MessageCode } from '../messages';
+import { MESSAGE_CODES, type MessageCode } from '../messages';
 import { DEADLINE_STATES } from '../transport-deadline';
 import { MAX_LENGTH, requiredString } from '../validation';
 import { unitMeasureSchema } from './code-masters';
@@ -253,8 +253,12 @@ export const transportReportSchema = z.object({
   createdAt: z.string(),
   /** The server's clock when it answered (ISO instant): the dialog judges the network's hours by it. */
   checkedAt: z.string(),
-  /** The network's refusal of the report's latest work (e.g. a refused transport-end report), else null. */
-  jwnetError: z.string().nullable(),
+  /**
+   * Why the network refused the report's latest work (a refused transport-end report, correction...), as a
+   * message code (`jwnetRefusalMessage`); null when nothing was refused. The network's own sentence is kept
+   * on the server for the record only.
+   */
+  jwnetRefusal: z.enum(MESSAGE_CODES).nullable(),
   /** Work for the network still waiting to be sent or answered (the queue holds it; nothing is lost). */
   jwnetPending: z.boolean(),
 });

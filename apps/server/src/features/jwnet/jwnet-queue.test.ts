@@ -56,7 +56,9 @@ async function manifest(): Promise<string> {
 }
 
 const queue = (manifestNumber: string) =>
-  t.db.transaction((tx) => enqueueJwnet(tx, { kind: 'REPORT_TRANSPORT_END', manifestNumber, report }));
+  t.db.transaction((tx) =>
+    enqueueJwnet(tx, { kind: 'REPORT_TRANSPORT_END', manifestNumber, report }, null, now),
+  );
 const stateOf = async (id: number) =>
   (await t.db.query.jwnetRequests.findFirst({ where: eq(jwnetRequests.id, id) }))!;
 

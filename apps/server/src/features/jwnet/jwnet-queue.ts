@@ -18,9 +18,10 @@ export type JwnetRequestState = 'QUEUED' | 'SENT' | 'DONE' | 'REFUSED' | 'FAILED
 
 /**
  * Queues work for the network inside the caller's transaction, so the change and the request to send it are
- * written together or not at all. The worker sends it; its key makes a resend harmless.
+ * written together or not at all. The worker sends it; its key makes a resend harmless. `at` is the business
+ * clock (`app.now()`), which stamps the request as the screens show it.
  */
-export async function enqueueJwnet(tx: Tx, work: JwnetWork, transportReportId: number | null = null) {
+export async function enqueueJwnet(tx: Tx, work: JwnetWork, transportReportId: number | null, at: Date) {
   const [row] = await tx
     .insert(jwnetRequests)
     .values({
@@ -29,6 +30,8 @@ export async function enqueueJwnet(tx: Tx, work: JwnetWork, transportReportId: n
       manifestNumber: work.manifestNumber,
       transportReportId,
       payload: work as unknown as Record<string, unknown>,
+      createdAt: at,
+      updatedAt: at,
       // Due at once by any clock (the worker's may be set apart from the database's).
       nextAttemptAt: new Date(0),
     })
@@ -40,10 +43,17 @@ export async function enqueueJwnet(tx: Tx, work: JwnetWork, transportReportId: n
  * Follows a registration the network has already accepted (the call that issued the number): the worker
  * polls it like any sent request and stores the manifest's state when it is reflected.
  */
-export async function trackJwnetRegistration(tx: Tx, manifestNumber: string, remoteRequestId: string) {
+export async function trackJwnetRegistration(
+  tx: Tx,
+  manifestNumber: string,
+  remoteRequestId: string,
+  at: Date,
+) {
   const work: JwnetWork = { kind: 'REGISTER_MANIFEST', manifestNumber };
   await tx.insert(jwnetRequests).values({
     requestKey: randomUUID(),
+    createdAt: at,
+    updatedAt: at,
     kind: work.kind,
     manifestNumber,
     payload: work as unknown as Record<string, unknown>,
@@ -55,11 +65,14 @@ export async function trackJwnetRegistration(tx: Tx, manifestNumber: string, rem
   });
 }
 
-/** What the worker tells the feature that queued the work, inside the transaction that records the outcome. */
+/**
+ * What the worker tells the feature that queued the work, inside the transaction that records the outcome;
+ * `at` is the worker's (business) clock.
+ */
 export type JwnetOutcomeHandler = (
   tx: Tx,
   request: { id: number; kind: string; transportReportId: number | null; payload: Record<string, unknown> },
-  outcome: { state: 'DONE' | 'REFUSED'; code?: string; message?: string },
+  outcome: { state: 'DONE' | 'REFUSED'; code?: string; message?: string; at: Date },
 ) => Promise<void>;
 
 export interface JwnetWorkerOptions {
@@ -180,15 +193,21 @@ export class JwnetWorker {
           {
             state: status.state,
             lastError: status.state === 'REFUSED' ? `${status.code}: ${status.message}` : null,
+            refusalCode: status.state === 'REFUSED' ? (status.code ?? 'E_REFUSED').slice(0, 32) : null,
           },
           tx,
         );
         if (!moved) return;
-        if (manifest) await storeManifestState(tx, manifest);
+        if (manifest) await storeManifestState(tx, manifest, this.now());
         await this.options.onOutcome?.(
           tx,
           { id, kind: row.kind, transportReportId: row.transportReportId, payload: row.payload },
-          { state: status.state === 'DONE' ? 'DONE' : 'REFUSED', code: status.code, message: status.message },
+          {
+            state: status.state === 'DONE' ? 'DONE' : 'REFUSED',
+            code: status.code,
+            message: status.message,
+            at: this.now(),
+          },
         );
       });
     } catch (error) {
@@ -223,6 +242,8 @@ export class JwnetWorker {
             state: error.kind === 'REFUSED' ? 'REFUSED' : 'FAILED',
             attempts,
             lastError: `${error.kind}: ${error.message}`,
+            // The network's code, or the kind of failure when the network gave none (the screens map it).
+            refusalCode: (error.code ?? error.kind).slice(0, 32),
           },
           tx,
         );
@@ -230,7 +251,7 @@ export class JwnetWorker {
           await this.options.onOutcome?.(
             tx,
             { id, kind: row.kind, transportReportId: row.transportReportId, payload: row.payload },
-            { state: 'REFUSED', code: error.code ?? error.kind, message: error.message },
+            { state: 'REFUSED', code: error.code ?? error.kind, message: error.message, at: this.now() },
           );
       });
     }
@@ -261,15 +282,19 @@ export class JwnetWorker {
   ): Promise<boolean> {
     const moved = await db
       .update(jwnetRequests)
-      .set({ ...set, updatedAt: new Date() })
+      .set({ ...set, updatedAt: this.now() })
       .where(and(eq(jwnetRequests.id, id), eq(jwnetRequests.state, from)))
       .returning({ id: jwnetRequests.id });
     return moved.length > 0;
   }
 }
 
-/** Keeps the network's answer about a manifest (status, phases, dates, running functions) for the screens. */
-export async function storeManifestState(db: DbOrTx, m: ManifestState) {
+/**
+ * Keeps the network's answer about a manifest (status, phases, dates, running functions) for the screens,
+ * read at `at` (the business clock). The product's own unfinished work is added when it is read
+ * (`manifestStateSeen`), never written here, so this answer cannot clear it.
+ */
+export async function storeManifestState(db: DbOrTx, m: ManifestState, at: Date) {
   const values = {
     networkStatus: m.status,
     deliveryDate: m.deliveryDate,
@@ -279,8 +304,8 @@ export async function storeManifestState(db: DbOrTx, m: ManifestState) {
     dischargeSiteName: m.dischargeFacility.name.slice(0, 64),
     phases: m.phases as unknown as Record<string, unknown>,
     runningFunctions: m.runningFunctions,
-    syncedAt: new Date(),
-    updatedAt: new Date(),
+    syncedAt: at,
+    updatedAt: at,
   };
   await db.update(manifests).set(values).where(eq(manifests.manifestNumber, m.manifestNumber));
 }

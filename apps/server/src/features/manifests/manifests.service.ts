@@ -36,6 +36,7 @@ import type { Session } from '../../plugins/auth';
 import { nationalHolidayName } from '../business-calendar/national-holidays';
 import { JWNET_FUNCTION_CODES, JwnetError } from '../jwnet/jwnet-adapter';
 import { storeManifestState, trackJwnetRegistration } from '../jwnet/jwnet-queue';
+import { manifestStateSeen, unfinishedWorkKinds } from '../jwnet/jwnet-running';
 
 /** The two parties of a manifest: the discharger (its own manifests) and the transporter (those it carries). */
 export type ManifestParty = 'WASTE' | 'TRANSPORT';
@@ -60,7 +61,8 @@ const text = (v: unknown) => (v == null ? null : String(v));
 const jsonOf = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
 
 /**
- * Manifests of a party with the live transport report of each, if made. The live reports are grouped per
+ * Manifests of a party with the live transport report of each, if made, and the kinds of this product's
+ * unfinished work on each (the state the screens show adds them: `manifestStateSeen`). The live reports are grouped per
  * number over the party's own reports (indexed by company), not looked up per manifest.
  */
 export function manifestSelect(party: ManifestParty, companyId: number) {
@@ -70,7 +72,8 @@ export function manifestSelect(party: ManifestParty, companyId: number) {
            tc.name as transporter_name, m.waste_name, m.delivery_date::text as delivery_date,
            m.transport_end_date::text as transport_end_date, m.disposal_end_date::text as disposal_end_date,
            m.final_disposal_end_date::text as final_disposal_end_date, m.discharge_site_name,
-           m.network_status, m.running_functions, m.phases, m.synced_at, r.report_id
+           m.network_status, m.running_functions, m.phases, m.synced_at, r.report_id,
+           ${unfinishedWorkKinds(sql`m.manifest_number`)} as unfinished_kinds
     from manifests m
     join companies dc on dc.id = m.discharger_company_id
     left join companies tc on tc.id = m.transport_company_id
@@ -84,6 +87,18 @@ export function manifestSelect(party: ManifestParty, companyId: number) {
 }
 
 const isHoliday = nationalHolidayName;
+
+/** The network's stored answer with this product's unfinished work (one rule for reports and manifests). */
+function stateSeen(r: Row): Pick<ManifestSummary, 'status' | 'runningFunctions'> {
+  const seen = manifestStateSeen(
+    {
+      status: text(r.network_status),
+      runningFunctions: ((jsonOf(r.running_functions) as string[] | null) ?? []).map(String),
+    },
+    r.unfinished_kinds,
+  );
+  return { status: seen.status as ManifestStatus | null, runningFunctions: seen.runningFunctions };
+}
 
 function toSummary(r: Row, today: string): ManifestSummary {
   const deliveryDate = text(r.delivery_date);
@@ -103,8 +118,7 @@ function toSummary(r: Row, today: string): ManifestSummary {
     disposalEndDate: text(r.disposal_end_date),
     finalDisposalEndDate: text(r.final_disposal_end_date),
     dischargeSiteName: String(r.discharge_site_name),
-    status: (text(r.network_status) as ManifestStatus | null) ?? null,
-    runningFunctions: ((jsonOf(r.running_functions) as string[] | null) ?? []).map(String),
+    ...stateSeen(r),
     transportReportId,
     reportDeadline,
     reportDeadlineState: reportDeadline ? deadlineState(reportDeadline, today, isHoliday) : null,
@@ -180,7 +194,7 @@ export async function manifestDetail(
   let fresh = false;
   try {
     const state = await app.jwnet.adapter.getManifest(manifestNumber);
-    await storeManifestState(app.db, state);
+    await storeManifestState(app.db, state, app.now());
     fresh = true;
   } catch (error) {
     if (!(error instanceof JwnetError)) throw error;
@@ -290,7 +304,8 @@ export async function registerManifest(
 ): Promise<ManifestDetail> {
   const session = app.requireSession(request);
   const companyId = partyCompany(session);
-  const today = tokyoDate(app.now());
+  const now = app.now();
+  const today = tokyoDate(now);
   const db = app.db;
 
   const [project] = await db
@@ -390,9 +405,11 @@ export async function registerManifest(
       networkStatus: 'RESERVED',
       runningFunctions: [JWNET_FUNCTION_CODES.REGISTRATION],
       // The registration's answer is the network's word on the manifest so far.
-      syncedAt: new Date(),
+      syncedAt: now,
+      createdAt: now,
+      updatedAt: now,
     });
-    await trackJwnetRegistration(tx, issued.manifestNumber, issued.requestId);
+    await trackJwnetRegistration(tx, issued.manifestNumber, issued.requestId, now);
     await recordAudit(tx, request, {
       action: 'manifest.register',
       entity: 'manifest',

@@ -35,6 +35,7 @@ import type { Session } from '../../plugins/auth';
 import { nationalHolidayName } from '../business-calendar/national-holidays';
 import { JWNET_FUNCTION_CODES, type JwnetServiceStatus } from '../jwnet/jwnet-adapter';
 import { enqueueJwnet } from '../jwnet/jwnet-queue';
+import { manifestStateSeen, unfinishedKindsOf } from '../jwnet/jwnet-running';
 import { mailCompany } from '../projects/project-mail';
 import {
   clearedLastValues,
@@ -42,6 +43,7 @@ import {
   networkReport,
   type ReportValueSet,
   storedLastValues,
+  storedValues,
   valueColumns,
   withCountUnitRule,
 } from './transport-report-values';
@@ -58,8 +60,9 @@ import {
  * Industrial transport (completion) reports: the transporter reports, corrects, cancels and acknowledges a
  * rejection; the discharger approves or rejects a correction or a deletion request. What may be done when
  * is the shared `reportActionRefusal`, what it does `reportActionResult`. Work for the manifest network is
- * queued in the transaction of the change (the worker sends it), and the manifest is marked locally with
- * the running function so the rules block further actions until the network answers.
+ * queued in the transaction of the change (the worker sends it); while it is unfinished the rules see its
+ * function running on the manifest (`manifestStateSeen`), whatever a read of the network says meanwhile.
+ * Every time written here is the business clock (`app.now()`).
  */
 
 const deadlineOf = (endDate: string) => transportReportDeadline(endDate, nationalHolidayName);
@@ -223,22 +226,6 @@ const CORRECTION_FIELDS = {
   disposalMethod: 'lastDisposalMethodId',
 };
 
-/** Marks the manifest as the network will show it while the queued work runs (the rules read it). */
-async function markManifestRunning(tx: Tx, manifestId: number | null, code: string) {
-  if (manifestId === null) return;
-  const [m] = await tx
-    .select({ runningFunctions: manifests.runningFunctions })
-    .from(manifests)
-    .where(eq(manifests.id, manifestId))
-    .for('update');
-  if (!m) return;
-  const running = m.runningFunctions.includes(code) ? m.runningFunctions : [...m.runningFunctions, code];
-  await tx
-    .update(manifests)
-    .set({ networkStatus: 'TEMP_TRANSPORT', runningFunctions: running, updatedAt: new Date() })
-    .where(eq(manifests.id, manifestId));
-}
-
 /**
  * Writes a change only if the report is still the version the checks read (a concurrent action, or the
  * network's answer, moved it otherwise).
@@ -247,10 +234,11 @@ async function updateReportIfUnchanged(
   tx: Tx,
   found: FoundReport,
   set: Partial<typeof transportReports.$inferInsert>,
+  now: Date,
 ) {
   const moved = await tx
     .update(transportReports)
-    .set({ ...set, version: sql`${transportReports.version} + 1`, updatedAt: new Date() })
+    .set({ ...set, version: sql`${transportReports.version} + 1`, updatedAt: now })
     .where(
       and(
         eq(transportReports.id, found.report.id),
@@ -372,7 +360,8 @@ export async function createIndustrialReport(
 ): Promise<TransportReport> {
   const session = app.requireSession(request);
   const me = companyOf(session);
-  throwFieldIssues(reportDateIssues(input, tokyoDate(app.now())));
+  const now = app.now();
+  throwFieldIssues(reportDateIssues(input, tokyoDate(now)));
   const id = await app.db.transaction(async (tx) => {
     const [project] = await tx
       .select({
@@ -445,11 +434,12 @@ export async function createIndustrialReport(
         deadline: deadlineOf(values.endDateTransport),
         isSynced: false,
         createdBy: session.userId,
+        createdAt: now,
+        updatedAt: now,
       })
       .returning({ id: transportReports.id });
     const reportId = row!.id;
-    if (manifest) {
-      await markManifestRunning(tx, manifest.id, JWNET_FUNCTION_CODES.TRANSPORT_END);
+    if (manifest)
       await enqueueJwnet(
         tx,
         {
@@ -458,8 +448,8 @@ export async function createIndustrialReport(
           report: networkReport(values, units, disposalMethodName),
         },
         reportId,
+        now,
       );
-    }
     await recordAudit(tx, request, {
       action: 'transport_report.create',
       entity: 'transport_report',
@@ -492,6 +482,10 @@ async function reportableManifest(
     .where(eq(manifests.manifestNumber, manifestNumber))
     .for('update');
   if (!m || !manifestFits(m, project, transporterId)) throw fieldError('manifestId', 'manifest_not_found');
+  const seen = manifestStateSeen(
+    { status: m.networkStatus, runningFunctions: m.runningFunctions },
+    await unfinishedKindsOf(tx, m.manifestNumber),
+  );
   const [live] = await tx
     .select({ id: transportReports.id })
     .from(transportReports)
@@ -500,13 +494,14 @@ async function reportableManifest(
   if (live) throw fieldError('manifestId', 'manifest_already_reported');
   // Registration not reflected yet: the network takes no report until it is.
   if (
-    m.networkStatus === null ||
-    m.networkStatus === 'RESERVED' ||
-    m.runningFunctions.includes(JWNET_FUNCTION_CODES.REGISTRATION)
+    seen.status === null ||
+    seen.status === 'RESERVED' ||
+    seen.runningFunctions.includes(JWNET_FUNCTION_CODES.REGISTRATION)
   )
-    throw fieldError('manifestId', 'MSG_21_9');
+    throw fieldError('manifestId', 'jwnet_registration_pending');
   // Any later status means its transport end was reported already (outside the product).
-  if (m.networkStatus !== 'REGISTERED') throw fieldError('manifestId', 'manifest_already_reported');
+  if (seen.status !== 'REGISTERED') throw fieldError('manifestId', 'manifest_already_reported');
+  if (seen.runningFunctions.length > 0) throw fieldError('manifestId', 'jwnet_function_running');
   return { id: m.id, manifestNumber: m.manifestNumber };
 }
 
@@ -564,13 +559,15 @@ export async function correctIndustrialReport(
   );
   const disposalMethodName = await checkMasters(app.db, values, units, CORRECTION_FIELDS);
   const manifestNumber = found.report.manifestNumber;
+  const now = ctx.now;
   await app.db.transaction(async (tx) => {
     if (result.lastValues === 'SET') {
-      await updateReportIfUnchanged(tx, found, {
-        status: result.status as ReportStatus,
-        ...lastValueColumns(values),
-      });
-      await markManifestRunning(tx, found.report.manifestId, JWNET_FUNCTION_CODES.CORRECTION);
+      await updateReportIfUnchanged(
+        tx,
+        found,
+        { status: result.status as ReportStatus, ...lastValueColumns(values) },
+        now,
+      );
       if (manifestNumber)
         await enqueueJwnet(
           tx,
@@ -580,16 +577,21 @@ export async function correctIndustrialReport(
             report: networkReport(values, units, disposalMethodName),
           },
           id,
+          now,
         );
     } else {
-      await updateReportIfUnchanged(tx, found, {
-        status: 'BLANK',
-        ...valueColumns(values),
-        ...clearedLastValues(),
-        deadline: deadlineOf(values.endDateTransport),
-      });
-      if (manifestNumber) {
-        await markManifestRunning(tx, found.report.manifestId, JWNET_FUNCTION_CODES.TRANSPORT_END);
+      await updateReportIfUnchanged(
+        tx,
+        found,
+        {
+          status: 'BLANK',
+          ...valueColumns(values),
+          ...clearedLastValues(),
+          deadline: deadlineOf(values.endDateTransport),
+        },
+        now,
+      );
+      if (manifestNumber)
         await enqueueJwnet(
           tx,
           {
@@ -598,8 +600,8 @@ export async function correctIndustrialReport(
             report: networkReport(values, units, disposalMethodName),
           },
           id,
+          now,
         );
-      }
     }
     await recordAudit(tx, request, {
       action: 'transport_report.correct',
@@ -635,11 +637,10 @@ export async function cancelIndustrialReport(
   const manifestNumber = found.report.manifestNumber;
   await app.db.transaction(async (tx) => {
     if (result.status === 'DELETED') {
-      await updateReportIfUnchanged(tx, found, { deletedAt: new Date(), ...clearedLastValues() });
+      await updateReportIfUnchanged(tx, found, { deletedAt: ctx.now, ...clearedLastValues() }, ctx.now);
     } else {
-      await updateReportIfUnchanged(tx, found, { status: result.status, ...clearedLastValues() });
-      await markManifestRunning(tx, found.report.manifestId, JWNET_FUNCTION_CODES.CANCELLATION);
-      if (manifestNumber) await enqueueJwnet(tx, { kind: 'CANCEL_REPORT', manifestNumber }, id);
+      await updateReportIfUnchanged(tx, found, { status: result.status, ...clearedLastValues() }, ctx.now);
+      if (manifestNumber) await enqueueJwnet(tx, { kind: 'CANCEL_REPORT', manifestNumber }, id, ctx.now);
     }
     await recordAudit(tx, request, {
       action: result.status === 'DELETED' ? 'transport_report.delete' : 'transport_report.request_delete',
@@ -659,6 +660,46 @@ export async function cancelIndustrialReport(
   return answerWith(app, ctx, 'TRANSPORT', 'AWAITING_APPROVAL');
 }
 
+/**
+ * POST /trans/transport-reports/{id}/resend: the network refused the report's transport-end report; the
+ * transporter sends the same report again (REPORT_TRANSPORT_END queued with its values as they are), instead
+ * of correcting it with unchanged values.
+ */
+export async function resendIndustrialReport(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: number,
+): Promise<ReportActionResponse> {
+  const ctx = await prepareAction(app, request, id, 'TRANSPORT', 'RESEND');
+  const { found } = ctx;
+  const manifestNumber = found.report.manifestNumber;
+  // The rules allow RESEND only with a manifest number; this keeps the type honest.
+  if (!manifestNumber) throw new AppError('manifest_id_missing', 'No manifest number');
+  const units = await listUnits(app.db);
+  const values = storedValues(found.report);
+  const disposalMethodName = await checkMasters(app.db, values, units, REPORT_FIELDS);
+  await app.db.transaction(async (tx) => {
+    await updateReportIfUnchanged(tx, found, {}, ctx.now);
+    await enqueueJwnet(
+      tx,
+      {
+        kind: 'REPORT_TRANSPORT_END',
+        manifestNumber,
+        report: networkReport(values, units, disposalMethodName),
+      },
+      id,
+      ctx.now,
+    );
+    await recordAudit(tx, request, {
+      action: 'transport_report.resend',
+      entity: 'transport_report',
+      entityId: id,
+      detail: { manifestNumber },
+    });
+  });
+  return answerWith(app, ctx, 'TRANSPORT', 'UPDATED');
+}
+
 /** POST /trans/transport-reports/{id}/confirm-rejection: the transporter acknowledges; nothing for the network. */
 export async function confirmReportRejection(
   app: FastifyInstance,
@@ -667,10 +708,12 @@ export async function confirmReportRejection(
 ): Promise<ReportActionResponse> {
   const ctx = await prepareAction(app, request, id, 'TRANSPORT', 'CONFIRM_REJECTION');
   await app.db.transaction(async (tx) => {
-    await updateReportIfUnchanged(tx, ctx.found, {
-      status: ctx.result.status as ReportStatus,
-      ...clearedLastValues(),
-    });
+    await updateReportIfUnchanged(
+      tx,
+      ctx.found,
+      { status: ctx.result.status as ReportStatus, ...clearedLastValues() },
+      ctx.now,
+    );
     await recordAudit(tx, request, {
       action: 'transport_report.confirm_rejection',
       entity: 'transport_report',
@@ -699,7 +742,7 @@ export async function answerIndustrialReport(
   const manifestNumber = found.report.manifestNumber;
   await app.db.transaction(async (tx) => {
     let set: Partial<typeof transportReports.$inferInsert>;
-    if (result.status === 'DELETED') set = { deletedAt: new Date(), ...clearedLastValues() };
+    if (result.status === 'DELETED') set = { deletedAt: ctx.now, ...clearedLastValues() };
     else if (result.lastValues === 'APPLY') {
       const corrected = storedLastValues(found.report);
       set = {
@@ -709,9 +752,9 @@ export async function answerIndustrialReport(
         deadline: deadlineOf(corrected.endDateTransport),
       };
     } else set = { status: result.status };
-    await updateReportIfUnchanged(tx, found, set);
-    await markManifestRunning(tx, found.report.manifestId, JWNET_FUNCTION_CODES.CORRECTION_ANSWER);
-    if (manifestNumber) await enqueueJwnet(tx, { kind: 'ANSWER_CORRECTION', manifestNumber, approve }, id);
+    await updateReportIfUnchanged(tx, found, set, ctx.now);
+    if (manifestNumber)
+      await enqueueJwnet(tx, { kind: 'ANSWER_CORRECTION', manifestNumber, approve }, id, ctx.now);
     await recordAudit(tx, request, {
       action: approve ? 'transport_report.approve' : 'transport_report.reject',
       entity: 'transport_report',

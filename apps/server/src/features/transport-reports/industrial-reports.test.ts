@@ -263,7 +263,7 @@ describe('industrial report: options and create', () => {
       isSyncedJWNet: false,
       isJWNetApiAvailable: true,
       jwnetPending: false,
-      jwnetError: null,
+      jwnetRefusal: null,
       deadline: transportReportDeadline(TODAY, nationalHolidayName),
       checkedAt: now.toISOString(),
     });
@@ -362,7 +362,11 @@ describe('industrial report: options and create', () => {
       TRANS,
       reportBody(p, { manifestId: reserved }),
     );
-    expect([early.statusCode, early.json().code]).toEqual([409, 'MSG_21_9']);
+    expect([early.statusCode, early.json().code, early.json().fields?.manifestId]).toEqual([
+      409,
+      'jwnet_registration_pending',
+      'jwnet_registration_pending',
+    ]);
     const n = await registeredManifest(p);
     await createReport(p, { manifestId: n });
     const twice = await call('POST', '/trans/transport-reports', TRANS, reportBody(p, { manifestId: n }));
@@ -399,7 +403,7 @@ describe('industrial report: the manifest network', () => {
     });
     // While the report runs on the network, nothing can be done with it.
     const early = await call('PUT', `/trans/transport-reports/${created.id}`, TRANS, correction());
-    expect([early.statusCode, early.json().code]).toEqual([409, 'MSG_21_9']);
+    expect([early.statusCode, early.json().code]).toEqual([409, 'jwnet_function_running']);
 
     await t.app.jwnetWorker.runOnce();
     expect((await requestsOf(created.id))[0]).toMatchObject({ kind: 'REPORT_TRANSPORT_END', state: 'SENT' });
@@ -412,7 +416,7 @@ describe('industrial report: the manifest network', () => {
       manifestStatus: 'TRANSPORT_END',
       runningFunctions: [],
       jwnetPending: false,
-      jwnetError: null,
+      jwnetRefusal: null,
     });
     expect(synced.jwnetSyncedAt).not.toBeNull();
     const onNetwork = await t.app.jwnet.adapter.getManifest(n);
@@ -509,7 +513,10 @@ describe('industrial report: the manifest network', () => {
       manifestStatus: 'REGISTERED',
       runningFunctions: [],
     });
-    expect(refused.jwnetError).toContain('rejected by the check');
+    // An unknown network code shows the generic refusal; the network's sentence stays in the table.
+    expect(refused.jwnetRefusal).toBe('jwnet_refused');
+    expect(JSON.stringify(refused)).not.toContain('rejected by the check');
+    expect((await requestsOf(created.id))[0]).toMatchObject({ state: 'REFUSED', refusalCode: 'E_CHECK' });
 
     const res = await call(
       'PUT',
@@ -543,7 +550,7 @@ describe('industrial report: the manifest network', () => {
     });
     expect((await reportRow(created.id)).version).toBe(2);
     await syncNetwork();
-    expect(await readReport(created.id)).toMatchObject({ isSyncedJWNet: true, jwnetError: null });
+    expect(await readReport(created.id)).toMatchObject({ isSyncedJWNet: true, jwnetRefusal: null });
     expect((await t.app.jwnet.adapter.getManifest(n)).transportReport).toMatchObject({
       transportEndDate: YESTERDAY,
       volume: 1.75,
@@ -677,7 +684,7 @@ describe('industrial report: the manifest network', () => {
       runningFunctions: [],
       jwnetPending: false,
     });
-    expect(back.jwnetError).toContain('E_CHECK');
+    expect(back.jwnetRefusal).toBe('jwnet_refused');
     expect((await t.app.jwnet.adapter.getManifest(manifestNumber)).transportReport?.volume).toBe(1.5);
     // It can be corrected again.
     const again = await call('PUT', `/trans/transport-reports/${report.id}`, TRANS, correction());

@@ -1,5 +1,5 @@
 import type { RegularReportInput } from '@junkan/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { contracts, projects, projectWasteLines, regularReports, wastes } from '../../db/schema';
@@ -90,6 +90,7 @@ export async function saveRegularReport(
   input: RegularReportInput,
 ) {
   const session = app.requireSession(request);
+  const now = app.now();
   await app.db.transaction(async (tx) => {
     const project = await ownRegularProject(tx, session, input.projectId, true);
     await checkMonth(tx, project.id, input.year, input.month);
@@ -113,6 +114,8 @@ export async function saveRegularReport(
           month: input.month,
           volume: line.volume.toFixed(2),
           createdBy: session.userId,
+          createdAt: now,
+          updatedAt: now,
         })
         .onConflictDoUpdate({
           target: [
@@ -121,7 +124,7 @@ export async function saveRegularReport(
             regularReports.month,
             regularReports.wasteId,
           ],
-          set: { volume: line.volume.toFixed(2), updatedAt: sql`now()`, createdBy: session.userId },
+          set: { volume: line.volume.toFixed(2), updatedAt: now, createdBy: session.userId },
         });
     await recordAudit(tx, request, {
       action: 'regular_report.save',

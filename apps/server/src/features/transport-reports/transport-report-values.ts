@@ -85,6 +85,21 @@ export function lastValueColumns(v: ReportValueSet): Partial<ReportRow> {
 /** A numeric column (text from the database) as a number. */
 export const num = (v: string | null) => (v === null ? null : Number(v));
 
+/** The values of a stored report as reported (what a resend sends again). */
+export function storedValues(r: StoredRow): ReportValueSet {
+  return {
+    endDateTransport: r.endDateTransport,
+    transportVolume: Number(r.transportVolume),
+    transportVolumeUnitId: r.transportVolumeUnitId ?? 0,
+    valuablesCollected: num(r.valuablesCollected),
+    valuablesCollectedUnitId: r.valuablesCollectedUnitId,
+    vehicleNumber: r.vehicleNumber,
+    reporter: r.reporter,
+    transporter: r.transporter,
+    disposalMethodId: r.disposalMethodId,
+  };
+}
+
 /** The corrected values of a stored report (a correction sets them all; the originals fill any gap). */
 export function storedLastValues(r: StoredRow): ReportValueSet {
   return {

@@ -1,5 +1,6 @@
 import {
   deadlineState,
+  jwnetRefusalMessage,
   type ReportRuleState,
   type ReportStatus,
   type TransportReport,
@@ -19,12 +20,17 @@ import { AppError } from '../../lib/app-error';
 import { tokyoDate } from '../../lib/time';
 import { nationalHolidayName } from '../business-calendar/national-holidays';
 import type { JwnetServiceStatus } from '../jwnet/jwnet-adapter';
+import { manifestStateSeen, unfinishedWorkKindsOfManifests } from '../jwnet/jwnet-running';
 import { num } from './transport-report-values';
 
 /** Which side reads the report: the transporter who made it, or the discharger whose waste it is. */
 export type ReportParty = 'TRANSPORT' | 'WASTE';
 
-/** A live report with what the screens and the rules need beside it (project, discharger, manifest state). */
+/**
+ * A live report with what the screens and the rules need beside it: project, discharger, the manifest's
+ * state as the rules see it (the network's answer with this product's unfinished work), and the report's
+ * own work for the network, newest first.
+ */
 export async function findReport(db: DbOrTx, id: number, party: ReportParty, companyId: number | null) {
   const own =
     party === 'TRANSPORT'
@@ -35,8 +41,9 @@ export async function findReport(db: DbOrTx, id: number, party: ReportParty, com
       report: transportReports,
       projectTitle: projects.title,
       dischargerName: companies.name,
-      manifestStatus: manifests.networkStatus,
-      runningFunctions: manifests.runningFunctions,
+      networkStatus: manifests.networkStatus,
+      networkRunning: manifests.runningFunctions,
+      unfinishedKinds: unfinishedWorkKindsOfManifests(),
     })
     .from(transportReports)
     .innerJoin(projects, eq(projects.id, transportReports.projectId))
@@ -45,7 +52,28 @@ export async function findReport(db: DbOrTx, id: number, party: ReportParty, com
     .where(and(eq(transportReports.id, id), isNull(transportReports.deletedAt), own));
   // Another company's report answers as if it did not exist.
   if (!found) throw new AppError('report_not_found', 'Report not found');
-  return found;
+  const { networkStatus, networkRunning, unfinishedKinds, ...rest } = found;
+  const manifest = manifestStateSeen(
+    { status: networkStatus, runningFunctions: networkRunning },
+    unfinishedKinds,
+  );
+  const requests = await db
+    .select({
+      kind: jwnetRequests.kind,
+      state: jwnetRequests.state,
+      refusalCode: jwnetRequests.refusalCode,
+      updatedAt: jwnetRequests.updatedAt,
+    })
+    .from(jwnetRequests)
+    .where(eq(jwnetRequests.transportReportId, id))
+    .orderBy(desc(jwnetRequests.id));
+  return {
+    ...rest,
+    // A report without a manifest has no manifest state.
+    manifestStatus: found.report.manifestId === null ? null : manifest.status,
+    runningFunctions: found.report.manifestId === null ? [] : manifest.runningFunctions,
+    requests,
+  };
 }
 export type FoundReport = Awaited<ReturnType<typeof findReport>>;
 type ReportRow = FoundReport['report'];
@@ -79,15 +107,22 @@ export function reportValues(r: ReportRow) {
  * response shows the same, so the screen's rules read what the server's did.
  */
 export function ruleStateOf(found: FoundReport, network: JwnetServiceStatus) {
+  const latest = found.requests[0];
   return {
     ...reportValues(found.report),
     status: found.report.status as ReportStatus,
     manifestId: found.report.manifestNumber,
     manifestStatus: found.manifestStatus,
-    runningFunctions: found.runningFunctions ?? [],
+    runningFunctions: found.runningFunctions,
     isSyncedJWNet: found.report.isSynced,
     isJWNetApiAvailable: network.available,
     isJWNetServiceStopDay: network.serviceStopDay,
+    // The network's refusal of the latest work, as a message code (its own sentence stays in the table).
+    jwnetRefusal:
+      latest && (latest.state === 'REFUSED' || latest.state === 'FAILED')
+        ? jwnetRefusalMessage(latest.refusalCode, latest.kind)
+        : null,
+    jwnetPending: found.requests.some((q) => q.state === 'QUEUED' || q.state === 'SENT'),
   } satisfies ReportRuleState;
 }
 
@@ -104,8 +139,8 @@ export async function listUnits(db: DbOrTx): Promise<UnitMeasure[]> {
 }
 
 /**
- * The report as both sides see it. The network's work for it tells whether something is still on its way
- * (pending) and why the latest work was refused; `checkedAt` is the business clock the dialog judges hours by.
+ * The report as both sides see it (the rule state, with the network's refusal and pending work, and what
+ * the screens show beside it); `checkedAt` is the business clock the dialog judges hours by.
  */
 export async function toTransportReport(
   db: DbOrTx,
@@ -114,17 +149,7 @@ export async function toTransportReport(
   now: Date,
 ): Promise<TransportReport> {
   const r = found.report;
-  const requests = await db
-    .select({
-      kind: jwnetRequests.kind,
-      state: jwnetRequests.state,
-      lastError: jwnetRequests.lastError,
-      updatedAt: jwnetRequests.updatedAt,
-    })
-    .from(jwnetRequests)
-    .where(eq(jwnetRequests.transportReportId, r.id))
-    .orderBy(desc(jwnetRequests.id));
-  const latest = requests[0];
+  const requests = found.requests;
   const synced = r.isSynced
     ? requests.find((q) => q.kind === 'REPORT_TRANSPORT_END' && q.state === 'DONE')
     : undefined;
@@ -146,7 +171,5 @@ export async function toTransportReport(
     deadlineState: deadlineState(r.deadline, tokyoDate(now), nationalHolidayName, reportedAt),
     createdAt: r.createdAt.toISOString(),
     checkedAt: now.toISOString(),
-    jwnetError: latest && (latest.state === 'REFUSED' || latest.state === 'FAILED') ? latest.lastError : null,
-    jwnetPending: requests.some((q) => q.state === 'QUEUED' || q.state === 'SENT'),
   };
 }

@@ -20,6 +20,7 @@ import {
   createIndustrialReport,
   getIndustrialReport,
   industrialReportOptions,
+  resendIndustrialReport,
 } from './industrial-reports.service';
 import { regularReportForm, saveRegularReport } from './regular-reports.service';
 
@@ -160,6 +161,24 @@ export const transportReportRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => {
       as('TRANSPORT', request);
       return confirmReportRejection(app, request, request.params.id);
+    },
+  );
+
+  app.post(
+    '/trans/transport-reports/:id/resend',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        description:
+          'Sends a transport-end report the manifest network refused again, as it is (not synced, network open).',
+        params: idParamSchema,
+        response: action,
+      },
+    },
+    (request) => {
+      as('TRANSPORT', request);
+      return resendIndustrialReport(app, request, request.params.id);
     },
   );
 
