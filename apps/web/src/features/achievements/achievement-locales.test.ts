@@ -12,7 +12,12 @@ import enMessages from '../../locales/en/messages.json';
 import jaAchievements from '../../locales/ja/achievements.json';
 import jaEnums from '../../locales/ja/enums.json';
 import jaMessages from '../../locales/ja/messages.json';
-import { actionDoneKey, confirmTexts, NETWORK_WARNING_CODES, reasonTextKey } from './transport-report-values';
+import {
+  actionDoneKey,
+  confirmTexts,
+  MANIFEST_STATE_CODES,
+  NETWORK_WARNING_CODES,
+} from './transport-report-values';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -54,7 +59,6 @@ function dialogKeys(): string[] {
       }
   }
   for (const state of DEADLINE_STATES) if (state !== 'OK') keys.push(`reportDialog.deadlineState.${state}`);
-  keys.push(reasonTextKey('MSG_21_9'));
   return [...new Set(keys)];
 }
 
@@ -71,7 +75,7 @@ describe('report dialog texts', () => {
     ['ja', { ...jaMessages, ...jaAchievements }],
     ['en', { ...enMessages, ...enAchievements }],
   ])('%s has a text for every network warning the dialog shows', (_lang, tree) => {
-    const missing = NETWORK_WARNING_CODES.map(reasonTextKey).filter(
+    const missing = [...NETWORK_WARNING_CODES, ...MANIFEST_STATE_CODES].filter(
       (key) => typeof lookup(tree as Tree, key) !== 'string',
     );
     expect(missing).toEqual([]);

@@ -12,8 +12,8 @@ import {
   correctionFormValues,
   japanDateOf,
   manifestDetailPath,
+  manifestStateWarning,
   networkWarnings,
-  reasonTextKey,
   reportActionCall,
   serverNow,
   transportReportPath,
@@ -66,7 +66,7 @@ const report = (over: Partial<TransportReport> = {}): TransportReport => ({
   deadlineState: 'OK',
   createdAt: '2026-11-19T02:00:00.000Z',
   checkedAt: '2026-11-20T01:00:00.000Z',
-  jwnetError: null,
+  jwnetRefusal: null,
   jwnetPending: false,
   ...over,
 });
@@ -278,25 +278,52 @@ describe('networkWarnings', () => {
   it("lists the disabled buttons' network reasons once, not the volume or permission ones", () => {
     expect(
       networkWarnings([
-        disabled('MSG_21_9'),
+        disabled('jwnet_function_running'),
         disabled('jwnet_outside_hours'),
         disabled('jwnet_outside_hours'),
         disabled('MSG_00_27'),
         disabled('forbidden'),
         { action: 'REJECT', enabled: true },
       ]),
-    ).toEqual(['jwnet_outside_hours', 'MSG_21_9']);
+    ).toEqual(['jwnet_outside_hours']);
   });
 
-  it('names a running function in its own words', () => {
-    expect(reasonTextKey('MSG_21_9')).toBe('reportDialog.runningFunction');
-    expect(reasonTextKey('jwnet_unavailable')).toBe('jwnet_unavailable');
-  });
-
-  it('follows the rules for a report with a running function', () => {
-    const r = report({ runningFunctions: ['0403'], manifestStatus: 'TEMP_TRANSPORT' });
+  it.each([
+    [
+      'a queued transport end',
+      { runningFunctions: ['0403'], manifestStatus: 'TEMP_TRANSPORT' },
+      'jwnet_function_running',
+    ],
+    [
+      'the registration not reflected',
+      { runningFunctions: ['1000'], manifestStatus: 'RESERVED' },
+      'jwnet_registration_pending',
+    ],
+    ['nothing running', { runningFunctions: [], manifestStatus: 'REGISTERED' }, null],
+  ] as const)('names the manifest state under its number: %s', (_name, over, expected) => {
+    const r = report({ ...over, runningFunctions: [...over.runningFunctions] });
     const actions = reportDialogActions(r, 'TRANSPORT', 'EDITABLE', new Date('2026-11-20T01:00:00Z'));
-    expect(networkWarnings(actions)).toEqual(['MSG_21_9']);
+    expect(manifestStateWarning(actions)).toBe(expected);
+    // Not repeated among the network warnings, nor the approval text (MSG_21_9).
+    expect(networkWarnings(actions)).toEqual([]);
+  });
+
+  it('offers sending again for a refused report, with its own confirmation and call', () => {
+    const r = report({ isSyncedJWNet: false, jwnetRefusal: 'jwnet_refused_not_registered' });
+    const actions = reportDialogActions(r, 'TRANSPORT', 'EDITABLE', new Date('2026-11-20T01:00:00Z'));
+    expect(actions.map((a) => [a.action, a.enabled])).toEqual([
+      ['CANCEL_REPORT', true],
+      ['FIX_REPORT', true],
+      ['RESEND', true],
+    ]);
+    expect(reportActionCall('RESEND', 7)).toEqual({
+      method: 'POST',
+      path: '/trans/transport-reports/7/resend',
+    });
+    expect(confirmTexts('RESEND', undefined, false)).toMatchObject({
+      title: 'reportDialog.confirm.resend.title',
+      ok: 'reportDialog.action.RESEND',
+    });
   });
 });
 

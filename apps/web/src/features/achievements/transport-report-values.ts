@@ -137,6 +137,8 @@ export function reportActionCall(
       return { method: 'POST', path: `/transport-reports/${id}/approve` };
     case 'REJECT':
       return { method: 'POST', path: `/transport-reports/${id}/reject` };
+    case 'RESEND':
+      return { method: 'POST', path: `/trans/transport-reports/${id}/resend` };
   }
 }
 
@@ -206,6 +208,13 @@ export function confirmTexts(
         danger: false,
       };
     }
+    case 'RESEND':
+      return {
+        title: `${CONFIRM}.resend.title`,
+        content: `${CONFIRM}.resend.content`,
+        ok: 'reportDialog.action.RESEND',
+        danger: false,
+      };
   }
 }
 
@@ -221,20 +230,31 @@ export const NETWORK_WARNING_CODES = [
   'jwnet_unavailable',
   'jwnet_service_stopped',
   'jwnet_outside_hours',
-  'MSG_21_9',
 ] as const satisfies readonly MessageCode[];
 
-/** The warnings to show above the buttons: each reason a disabled button has, once, in rule order. */
+/**
+ * Warnings about the manifest itself (its registration not reflected yet, or a function still running on
+ * it, this product's queued work included): shown under the manifest number, each in its own words.
+ */
+export const MANIFEST_STATE_CODES = [
+  'jwnet_registration_pending',
+  'jwnet_function_running',
+] as const satisfies readonly MessageCode[];
+
+const disabledReasons = (actions: readonly ReportDialogAction[]) =>
+  new Set(actions.flatMap((a) => (!a.enabled && a.reason ? [a.reason] : [])));
+
+/** The warnings to show above the values: each network reason a disabled button has, once, in rule order. */
 export function networkWarnings(actions: readonly ReportDialogAction[]): MessageCode[] {
-  const reasons = new Set(actions.flatMap((a) => (!a.enabled && a.reason ? [a.reason] : [])));
+  const reasons = disabledReasons(actions);
   return NETWORK_WARNING_CODES.filter((code) => reasons.has(code));
 }
 
-/**
- * The text of a disabling reason. MSG_21_9 as a reason means a network function is still running on the
- * manifest; its message text speaks of approval, so the dialog words this case itself.
- */
-export const reasonTextKey = (code: string) => (code === 'MSG_21_9' ? 'reportDialog.runningFunction' : code);
+/** The manifest's state that disables a button, if any (one situation at a time, the rules' first). */
+export function manifestStateWarning(actions: readonly ReportDialogAction[]): MessageCode | null {
+  const reasons = disabledReasons(actions);
+  return MANIFEST_STATE_CODES.find((code) => reasons.has(code)) ?? null;
+}
 
 /** A volume with its unit name as the dialog shows it (1,234.50 t); empty when there is none. */
 export function volumeWithUnit(

@@ -3,12 +3,13 @@ import { Alert, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { messageText } from '../../../lib/i18n';
 import { formatPlainDate } from '../achievement-csv';
-import { networkWarnings, reasonTextKey } from '../transport-report-values';
+import { networkWarnings } from '../transport-report-values';
 import { ReportStatusTag } from './report-status-tag';
 
 /**
  * Above the values: the status, the transport-end report deadline (tagged when due soon or overdue), the
- * network's refusal and pending work, and why the buttons are disabled (section 8's dialog warnings).
+ * network's refusal (its message code's text) and pending work, and why the buttons are disabled (section
+ * 8's dialog warnings; the manifest's own state shows under its number in the values).
  */
 export function ReportStatusLines({
   report,
@@ -44,12 +45,19 @@ export function ReportStatusLines({
           {t('reportDialog.jwnetPending')}
         </Typography.Text>
       )}
-      {report.jwnetError && (
+      {report.jwnetRefusal && (
         <Alert
           type="warning"
           showIcon
           title={t('reportDialog.jwnetError')}
-          description={report.jwnetError}
+          description={
+            <>
+              <div data-testid="report-jwnet-refusal">{messageText(t, report.jwnetRefusal)}</div>
+              {actions.some((a) => a.action === 'RESEND') && (
+                <Typography.Text type="secondary">{t('reportDialog.jwnetResendHint')}</Typography.Text>
+              )}
+            </>
+          }
           data-testid="report-jwnet-error"
         />
       )}
@@ -58,7 +66,7 @@ export function ReportStatusLines({
           key={code}
           type="warning"
           showIcon
-          title={messageText(t, reasonTextKey(code))}
+          title={messageText(t, code)}
           data-testid={`report-warning-${code}`}
         />
       ))}

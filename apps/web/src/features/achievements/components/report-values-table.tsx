@@ -27,6 +27,7 @@ export function ReportValuesTable({
   editors,
   changed,
   disposalMethods,
+  manifestNote,
 }: {
   report: TransportReport;
   twoColumns: boolean;
@@ -34,6 +35,8 @@ export function ReportValuesTable({
   editors?: CorrectionEditors;
   changed: ReadonlySet<ReportValueField>;
   disposalMethods: readonly DisposalMethod[];
+  /** Shown under the manifest number: why the manifest's state blocks the buttons now. */
+  manifestNote?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -50,7 +53,18 @@ export function ReportValuesTable({
       original: formatPlainDate(report.collectTime),
     },
     { key: 'wasteName', label: t('reportDialog.field.wasteName'), original: report.wasteName },
-    { key: 'manifestId', label: t('reportDialog.field.manifestId'), original: text(report.manifestId) },
+    {
+      key: 'manifestId',
+      label: t('reportDialog.field.manifestId'),
+      original: manifestNote ? (
+        <>
+          <div>{text(report.manifestId)}</div>
+          {manifestNote}
+        </>
+      ) : (
+        text(report.manifestId)
+      ),
+    },
     {
       key: 'endDateTransport',
       field: 'endDateTransport',

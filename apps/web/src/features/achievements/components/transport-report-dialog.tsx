@@ -9,7 +9,7 @@ import {
   reportDialogWidth,
   type TransportReport,
 } from '@junkan/shared';
-import { App, Button, Flex, Form, type FormInstance, Modal, Result, Spin, Tooltip } from 'antd';
+import { App, Button, Flex, Form, type FormInstance, Modal, Result, Spin, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDiscard } from '../../../components/form-modal';
@@ -27,7 +27,7 @@ import {
   confirmTexts,
   correctionFormValues,
   japanDateOf,
-  reasonTextKey,
+  manifestStateWarning,
   serverNow,
   withTypedVolume,
 } from '../transport-report-values';
@@ -141,6 +141,7 @@ function LoadedDialog({
   const rulesReport = mode === 'EDITING' ? withTypedVolume(report, typedVolume) : report;
   const actions = reportDialogActions(rulesReport, role, mode, now);
   const changed = useMemo(() => new Set(mode === 'APPROVAL' ? changedFields(report) : []), [mode, report]);
+  const manifestState = manifestStateWarning(actions);
 
   // A count unit has no valuables (section 5).
   useEffect(() => {
@@ -275,6 +276,13 @@ function LoadedDialog({
           twoColumns={mode === 'REVIEW' || mode === 'APPROVAL' || mode === 'EDITING'}
           changed={changed}
           disposalMethods={methods.data ?? []}
+          manifestNote={
+            manifestState ? (
+              <Typography.Text type="warning" data-testid={`report-manifest-state-${manifestState}`}>
+                {messageText(t, manifestState)}
+              </Typography.Text>
+            ) : undefined
+          }
           editors={
             mode === 'EDITING'
               ? correctionEditors({
@@ -306,10 +314,14 @@ function ActionButton({
   onClick: () => void;
 }) {
   const { t } = useTranslation();
-  const primary = item.action === 'APPROVE' || item.action === 'FIX' || item.action === 'CONFIRM_REJECTION';
+  const primary =
+    item.action === 'APPROVE' ||
+    item.action === 'FIX' ||
+    item.action === 'CONFIRM_REJECTION' ||
+    item.action === 'RESEND';
   const danger = item.action === 'CANCEL_REPORT' || item.action === 'REJECT';
   return (
-    <Tooltip title={!item.enabled && item.reason ? messageText(t, reasonTextKey(item.reason)) : undefined}>
+    <Tooltip title={!item.enabled && item.reason ? messageText(t, item.reason) : undefined}>
       <Button
         type={primary ? 'primary' : 'default'}
         autoInsertSpace={false}
