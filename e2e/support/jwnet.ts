@@ -13,3 +13,8 @@ async function control(body: Record<string, unknown>): Promise<void> {
 export function reflectNetworkWork(): Promise<void> {
   return control({ action: 'advanceClock', ms: JWNET_DELAY_MS + 1_000 });
 }
+
+/** The network refuses the next work it is sent with `code` (and its own English sentence). */
+export function refuseNextWork(code: string, message: string): Promise<void> {
+  return control({ action: 'refuse', count: 1, code, message });
+}

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO, login, logout } from '../support/app';
 import { parseCsv } from '../support/csv';
-import { reflectNetworkWork } from '../support/jwnet';
+import { reflectNetworkWork, refuseNextWork } from '../support/jwnet';
 import {
   businessDate,
   chooseOption,
@@ -340,4 +340,66 @@ test('a synced report is corrected, the discharger rejects, the transporter conf
   await expect(dialog).toContainText('運搬終了報告');
   await expect(dialog.getByTestId('report-dialog-summary')).toContainText('電子マニフェスト連携済み');
   await expect(dialog.getByTestId('report-values')).toContainText(`${shown(Number(corrected))} t`);
+});
+
+test('a report the network refuses shows why in the user\'s language and is sent again as it is', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const volume = uniqueVolume(200);
+  const sentence = 'a transport end can be reported only once registered';
+
+  await login(page, DEMO.discharger);
+  const manifestNumber = await registeredManifest(page);
+  await logout(page);
+
+  await login(page, DEMO.transporter);
+  await refuseNextWork('E_STATE', sentence);
+  await reportTransport(page, { manifestNumber, volume, transporter: '鈴木 三郎' });
+  await openMonthDetails(page);
+  // Until the worker has sent it, the report is pending; then refused.
+  let dialog: Locator | undefined;
+  await expect(async () => {
+    await page.reload();
+    dialog = await openReport(page, manifestNumber);
+    await expect(dialog.getByTestId('report-jwnet-refusal')).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 30_000, intervals: [500, 1_000, 2_000] });
+  dialog = dialog!;
+  await expect(dialog.getByTestId('report-jwnet-refusal')).toHaveText(
+    '電子マニフェストが受け付けませんでした：マニフェストが登録済みの状態ではないため、運搬終了報告ができません。',
+  );
+  await expect(dialog).not.toContainText(sentence);
+  await expect(dialog.getByTestId('report-action-RESEND')).toHaveText('再送信');
+  await expect(dialog.getByTestId('report-action-RESEND')).toBeEnabled();
+  await dialog.screenshot({ path: testInfo.outputPath('refused-report-ja.png') });
+  await closeReport(dialog);
+
+  // The same in English.
+  await page.getByTestId('language-select').getByText('English').click();
+  dialog = await openReport(page, manifestNumber);
+  await expect(dialog.getByTestId('report-jwnet-refusal')).toHaveText(
+    'The electronic manifest service refused this: the manifest is not in the registered state, so its transport end cannot be reported.',
+  );
+  await expect(dialog.getByTestId('report-action-RESEND')).toHaveText('Send again');
+  await dialog.screenshot({ path: testInfo.outputPath('refused-report-en.png') });
+  await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByTestId('language-select').getByText('日本語').click();
+
+  // Sent again after a confirmation: on its way, then synced.
+  dialog = await openReport(page, manifestNumber);
+  await dialog.getByTestId('report-action-RESEND').click();
+  const confirm = confirmation(page, '報告の再送信');
+  await expect(confirm).toContainText('同じ内容でもう一度送信します');
+  await confirm.getByRole('button', { name: '再送信' }).click();
+  await expect(toast(page, '報告を再送信しました。電子マニフェストへの反映を待っています。')).toBeVisible();
+  await expect(dialog.getByTestId('report-jwnet-error')).toHaveCount(0);
+  await expect(dialog.getByTestId('report-action-RESEND')).toHaveCount(0);
+  await expect(dialog.getByTestId('report-action-FIX_REPORT')).toBeDisabled();
+  await expect(dialog.getByTestId('report-manifest-state-jwnet_function_running')).toBeVisible();
+  await closeReport(dialog);
+  dialog = await reflectAndReopen(page, manifestNumber);
+  await expect(dialog.getByTestId('report-dialog-summary')).toContainText('電子マニフェスト連携済み');
+  await expect(dialog.getByTestId('report-values')).toContainText(`${shown(Number(volume))} t`);
+  await expect(dialog.getByTestId('report-action-RESEND')).toHaveCount(0);
 });
