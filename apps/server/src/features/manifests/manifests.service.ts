@@ -62,8 +62,8 @@ const jsonOf = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) :
 
 /**
  * Manifests of a party with the live transport report of each, if made, and the kinds of this product's
- * unfinished work on each (the state the screens show adds them: `manifestStateSeen`). The live reports are grouped per
- * number over the party's own reports (indexed by company), not looked up per manifest.
+ * unfinished work on each (the state the screens show adds them: `manifestStateSeen`). The live reports are
+ * grouped per number over the party's own reports (indexed by company), not looked up per manifest.
  */
 export function manifestSelect(party: ManifestParty, companyId: number) {
   const own = party === 'TRANSPORT' ? sql`transport_company_id` : sql`discharger_company_id`;
