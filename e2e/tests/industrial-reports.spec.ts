@@ -342,7 +342,7 @@ test('a synced report is corrected, the discharger rejects, the transporter conf
   await expect(dialog.getByTestId('report-values')).toContainText(`${shown(Number(corrected))} t`);
 });
 
-test('a report the network refuses shows why in the user\'s language and is sent again as it is', async ({
+test("a report the network refuses shows why in the user's language and is sent again as it is", async ({
   page,
 }, testInfo) => {
   test.setTimeout(180_000);
