@@ -396,7 +396,10 @@ test("a report the network refuses shows why in the user's language and is sent 
   await expect(dialog.getByTestId('report-jwnet-error')).toHaveCount(0);
   await expect(dialog.getByTestId('report-action-RESEND')).toHaveCount(0);
   await expect(dialog.getByTestId('report-action-FIX_REPORT')).toBeDisabled();
-  await expect(dialog.getByTestId('report-manifest-state-jwnet_function_running')).toBeVisible();
+  await expect(dialog.getByTestId('report-manifest-state-jwnet_function_running')).toHaveText(
+    '電子マニフェストで処理中の機能（この報告の送信を含む）があるため、現在この操作はできません。反映後に再度お試しください。',
+  );
+  await dialog.screenshot({ path: testInfo.outputPath('resent-report-ja.png') });
   await closeReport(dialog);
   dialog = await reflectAndReopen(page, manifestNumber);
   await expect(dialog.getByTestId('report-dialog-summary')).toContainText('電子マニフェスト連携済み');
