@@ -31,6 +31,6 @@ app.log.info(
   'junkan is ready',
 );
 app.log.info(
-  { password: DEMO_PASSWORD, accounts: DEMO_ACCOUNTS.map((a) => `${a.email} (${a.role})`) },
+  { demoPassword: DEMO_PASSWORD, accounts: DEMO_ACCOUNTS.map((a) => `${a.email} (${a.role})`) },
   'demo accounts',
 );
