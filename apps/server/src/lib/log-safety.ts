@@ -61,11 +61,14 @@ export function serializeLoggedError(err: unknown, depth = 0): LoggedError {
     };
   }
   const type = err.constructor?.name || err.name;
-  const message = scrubMessage(err.message);
+  const fields = err as unknown as Record<string, unknown>;
+  let message = scrubMessage(err.message);
+  // PostgreSQL's data exceptions (SQLSTATE class 22) end their message with the refused value.
+  if (typeof fields.code === 'string' && /^22[0-9A-Z]{3}$/.test(fields.code))
+    message = message.replace(/: [\s\S]*$/, ': [value not logged]');
   const frames = err.stack?.indexOf('\n    at ') ?? -1;
   const stack = `${err.name}: ${message}${frames >= 0 ? err.stack?.slice(frames) : ''}`;
   const out: LoggedError = { type, message, stack };
-  const fields = err as unknown as Record<string, unknown>;
   for (const key of ERROR_FIELDS) {
     const value = fields[key];
     if (typeof value === 'string' || typeof value === 'number') out[key] = value;

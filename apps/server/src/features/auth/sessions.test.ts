@@ -241,3 +241,17 @@ describe('password change and reset end every session of the user', () => {
     expect((await info(await t.login('forgetful@example.com', 'Reset1234'))).statusCode).toBe(200);
   });
 });
+
+describe('Cache-Control on API answers', () => {
+  it('answers personal data, errors and sign-in with no-store', async () => {
+    const token = await t.login('discharger@example.com');
+    const me = await t.app.inject({ url: '/api/users/info', headers: t.auth(token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.headers['cache-control']).toBe('no-store');
+    const signIn = await post('/api/auth/login', { email: 'discharger@example.com', password: 'Demo1234' });
+    expect(signIn.headers['cache-control']).toBe('no-store');
+    const refused = await t.app.inject({ url: '/api/users/info' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+  });
+});
