@@ -9,15 +9,14 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from './api-client';
 import {
-  clearSession,
   getAdminToken,
   getLastActivity,
   getTokenIssuedAt,
-  redirectToLogin,
   setAdminToken,
   setToken,
   stampActivity,
 } from './session';
+import { signOut } from './sign-out';
 import { useSession } from './use-session';
 
 // Kept apart from use-session.ts: antd App (modal) must not weigh on the login page's first load.
@@ -72,10 +71,8 @@ export function useSessionWatcher(): void {
           content: t('your_session_has_expired'),
           okText: t('common.ok'),
           keyboard: false,
-          onOk: () => {
-            clearSession();
-            redirectToLogin();
-          },
+          // The token has run out, but its sign-in may still be live: end it on the server too.
+          onOk: () => signOut(),
         });
         return;
       }
