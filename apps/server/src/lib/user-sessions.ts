@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SESSION_ABSOLUTE_LIFETIME_MS } from '@junkan/shared';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { userSessions } from '../db/schema';
 
@@ -9,6 +9,15 @@ import { userSessions } from '../db/schema';
  * answers its id, which every token of the sign-in carries as `sid`.
  */
 export async function startUserSession(db: DbOrTx, userId: number, now = new Date()): Promise<string> {
+  // The user's sign-ins that ended long ago go: the table stays as small as the live ones.
+  await db
+    .delete(userSessions)
+    .where(
+      and(
+        eq(userSessions.userId, userId),
+        lt(userSessions.expiresAt, new Date(now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS)),
+      ),
+    );
   const id = randomUUID();
   await db.insert(userSessions).values({
     id,
