@@ -4,7 +4,7 @@ import { mailText } from '../../test/smtp-sink';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { mailOutbox } from '../db/schema';
 import { seedDemoData } from '../seed/demo';
-import { withoutLinkTokens } from './mail';
+import { blankDeliveredLinkTokens, withoutLinkTokens } from './mail';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -75,6 +75,27 @@ describe('mail delivered over SMTP', () => {
     expect(JSON.stringify(listed.json())).not.toContain(token!);
     const check = await s.app.inject({ url: `/api/auth/link/check?token=${token}` });
     expect(check.json()).toEqual({ result: true });
+  });
+
+  it('blanks, at start, the links of mails delivered before', async () => {
+    const text =
+      'http://x/sys/reset-pass?token=OldSecret_1-2\nhttp://x/sys/user-registration?token=Other9&type=REGULAR';
+    const [sent] = await s.db
+      .insert(mailOutbox)
+      .values({ to: 'old@example.com', subject: 's', text, status: 'SENT' })
+      .returning();
+    const [failed] = await s.db
+      .insert(mailOutbox)
+      .values({ to: 'old@example.com', subject: 's', text, status: 'FAILED' })
+      .returning();
+    expect(await blankDeliveredLinkTokens(s.db)).toBe(1);
+    expect(await blankDeliveredLinkTokens(s.db)).toBe(0);
+    const rows = await s.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'old@example.com'));
+    expect(rows.find((r) => r.id === sent!.id)?.text).toBe(
+      'http://x/sys/reset-pass?token=[sent]\nhttp://x/sys/user-registration?token=[sent]&type=REGULAR',
+    );
+    // Undelivered mail is kept whole.
+    expect(rows.find((r) => r.id === failed!.id)?.text).toBe(text);
   });
 
   it('blanks activation links and their quote parameters stay readable', () => {

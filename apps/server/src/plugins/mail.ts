@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../db/client';
@@ -13,6 +13,19 @@ export interface MailMessage {
 /** The text with the values of token-like link parameters replaced: what a delivered mail leaves in the outbox. */
 export function withoutLinkTokens(text: string): string {
   return text.replace(/([?&][A-Za-z_]*token[A-Za-z_]*=)[^&\s]+/gi, '$1[sent]');
+}
+
+/** Blanks the link tokens of mails delivered before delivered mails were stored without them (run at start). */
+export async function blankDeliveredLinkTokens(db: Database): Promise<number> {
+  const pattern = '([?&][A-Za-z_]*token[A-Za-z_]*=)[^&\\s]+';
+  const rows = await db
+    .update(mailOutbox)
+    .set({ text: sql`regexp_replace(${mailOutbox.text}, ${pattern}, '\\1[sent]', 'gi')` })
+    .where(
+      and(eq(mailOutbox.status, 'SENT'), sql`${mailOutbox.text} ~* '[?&][a-z_]*token[a-z_]*=[^[&[:space:]]'`),
+    )
+    .returning({ id: mailOutbox.id });
+  return rows.length;
 }
 
 /**
