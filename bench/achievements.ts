@@ -36,6 +36,7 @@ const out = (line = '') => process.stdout.write(`${line}\n`);
 const session = (role: Role, companyId: number): Session => ({
   userId: 1,
   email: 'bench@example.com',
+  sessionId: 'bench',
   roles: [role],
   companyId,
   permissions: [] as Permission[],

@@ -92,6 +92,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         LOG_LEVEL: 'warn',
         LOGIN_RATE_LIMIT_MAX: '1000',
+        // Every test signs up and resets from 127.0.0.1.
+        MAIL_RATE_LIMIT_MAX: '1000',
         JUNKAN_CLOCK: BUSINESS_CLOCK,
         JWNET_URL: JWNET_ORIGIN,
         JWNET_WORKER_INTERVAL_MS: '500',

@@ -41,6 +41,8 @@ import { transportReportRoutes } from './features/transport-reports/transport-re
 import { userRoutes } from './features/users/users.routes';
 import { wasteMasterRoutes } from './features/waste-master/waste-master.routes';
 import { zipcodeRoutes } from './features/zipcode/zipcode.routes';
+import { safeLoggerOptions } from './lib/log-safety';
+import { RateLimiter } from './lib/rate-limiter';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { Mailer } from './plugins/mail';
@@ -50,6 +52,8 @@ declare module 'fastify' {
     db: Database;
     config: AppConfig;
     mailer: Mailer;
+    /** Fixed-window counters shared by every server process on the database. */
+    rateLimiter: RateLimiter;
     loginThrottle: LoginThrottle;
     /** The manifest network (adapter and its kept service status). */
     jwnet: JwnetNetwork;
@@ -63,7 +67,8 @@ declare module 'fastify' {
 export type App = FastifyInstance;
 
 export interface BuildAppOptions {
-  logger?: FastifyServerOptions['logger'];
+  /** `false` for none; an object (e.g. `{ level, stream }`) is merged over the safe defaults. */
+  logger?: false | Exclude<FastifyServerOptions['logger'], boolean | undefined>;
   now?: () => Date;
   /** Replaces the HTTP adapter to the configured network address. */
   jwnetAdapter?: JwnetAdapter;
@@ -75,7 +80,9 @@ export async function buildApp(
   opts: BuildAppOptions = {},
 ): Promise<App> {
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    // Whatever the caller passes, the log keeps its redaction and safe serializers.
+    logger:
+      opts.logger === false ? false : { level: config.logLevel, ...opts.logger, ...safeLoggerOptions() },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
@@ -90,7 +97,11 @@ export async function buildApp(
   app.decorate('config', config);
   const mailer = new Mailer(database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   app.decorate('mailer', mailer);
-  app.decorate('loginThrottle', new LoginThrottle(config.loginRateLimit));
+  const rateLimiter = new RateLimiter(database.db, (err) =>
+    app.log.warn({ err }, 'old rate-limit counters not deleted'),
+  );
+  app.decorate('rateLimiter', rateLimiter);
+  app.decorate('loginThrottle', new LoginThrottle(rateLimiter, config.loginRateLimit));
   const now = opts.now ?? (() => new Date());
   app.decorate('now', now);
   const jwnetAdapter =
@@ -108,6 +119,14 @@ export async function buildApp(
   app.addHook('onClose', async () => mailer.close());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers carry personal or company data: never kept by the browser or a proxy. Downloads set
+    // their own (also no-store) header.
+    if (
+      request.url.startsWith('/api/') &&
+      !request.url.startsWith('/api/docs') &&
+      !reply.hasHeader('cache-control')
+    )
+      reply.header('cache-control', 'no-store');
   });
 
   await app.register(helmet, {

@@ -1,12 +1,14 @@
 import { buildApp } from './app';
 import { businessClock, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { blankDeliveredLinkTokens } from './plugins/mail';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './seed/demo';
 import { seedReferenceData } from './seed/reference';
 
 const config = loadConfig();
 const database = await openDatabase(config);
 await seedReferenceData(database.db);
+await blankDeliveredLinkTokens(database.db);
 const app = await buildApp(config, database, { now: businessClock(config.clockStart) });
 
 if (config.seedDemo && (await seedDemoData(database.db)))
@@ -31,6 +33,6 @@ app.log.info(
   'junkan is ready',
 );
 app.log.info(
-  { password: DEMO_PASSWORD, accounts: DEMO_ACCOUNTS.map((a) => `${a.email} (${a.role})`) },
+  { demoPassword: DEMO_PASSWORD, accounts: DEMO_ACCOUNTS.map((a) => `${a.email} (${a.role})`) },
   'demo accounts',
 );

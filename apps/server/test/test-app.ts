@@ -13,7 +13,7 @@ import { startSmtpSink } from './smtp-sink';
  */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  options: Pick<BuildAppOptions, 'now' | 'jwnetAdapter'> = {},
+  options: Pick<BuildAppOptions, 'now' | 'jwnetAdapter' | 'logger'> = {},
 ) {
   const smtp = await startSmtpSink();
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -82,7 +82,7 @@ export async function createTestApp(
     await dropDatabase();
   }
 
-  return { app: app as App, db: database.db, smtp, login, auth, close, config };
+  return { app: app as App, db: database.db, database, smtp, login, auth, close, config };
 }
 
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;

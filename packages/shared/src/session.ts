@@ -1,5 +1,10 @@
 /** Section 9 session constants and the pure rules built on them. */
 export const TOKEN_LIFETIME_MS = 30 * 60 * 1000;
+/**
+ * Absolute lifetime of a sign-in, counted from when the password was typed: refresh extends the 30-minute token
+ * only within it, so a stolen token cannot be kept alive forever.
+ */
+export const SESSION_ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
 export const SESSION_CHECK_INTERVAL_MS = 10_000;
 export const SESSION_EXPIRY_MARGIN_MS = 50_000;
 export const REFRESH_MIN_LIFETIME_MS = 5 * 60 * 1000;
@@ -34,6 +39,8 @@ export interface TokenClaims {
   authorities: string[];
   subNum?: string | null;
   ediKey?: string | null;
+  /** The sign-in (user_sessions row) the token belongs to: the admin's own while acting for an operator. */
+  sid?: string;
   exp: number;
   iat?: number;
 }

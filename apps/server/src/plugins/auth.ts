@@ -20,6 +20,8 @@ export interface Session {
   email: string;
   roles: Role[];
   adminId?: number;
+  /** The sign-in the token belongs to (the admin's own while acting): sign-out and refresh keep it. */
+  sessionId: string;
   companyId: number | null;
   permissions: Permission[];
 }
@@ -35,7 +37,7 @@ declare module 'fastify' {
     permission?: Permission;
   }
   interface FastifyInstance {
-    signSessionToken(user: TokenUser, adminId?: number): string;
+    signSessionToken(user: TokenUser, sessionId: string, adminId?: number): string;
     requireSession(request: FastifyRequest): Session;
   }
 }
@@ -55,9 +57,16 @@ export interface TokenUser {
   ediKey: string | null;
 }
 
-/** Loads the user behind a token and the permission keys it holds now (a disabled user has none). */
+/**
+ * Loads the user behind a token and the permission keys it holds now (a disabled user has none).
+ * The token's sign-in must still be live: not signed out, not ended by a password change, not past its
+ * absolute lifetime. Tokens from before sign-ins were recorded carry no `sid` and are refused.
+ */
 export async function loadSession(db: Database, claims: TokenClaims): Promise<Session | null> {
-  // One query for the user, its grants and (when acting) the admin: it runs before every call.
+  if (typeof claims.sid !== 'string' || !claims.sid) return null;
+  // The sign-in belongs to the admin while an admin acts for an operator.
+  const sessionOwner = claims.adminId ?? claims.userId;
+  // One query for the user, its grants, its sign-in and (when acting) the admin: it runs before every call.
   const [row] = await db
     .select({
       id: users.id,
@@ -74,10 +83,11 @@ export async function loadSession(db: Database, claims: TokenClaims): Promise<Se
         string[] | null
       >`(select array_agg(g.permission) from user_permission_grants g where g.user_id = users.id)`,
       isAdminActive: sql<boolean>`exists (select 1 from users a where a.id = ${claims.adminId ?? null} and a.enabled and a.deleted_at is null and a.role = 'ADMIN')`,
+      isSignInLive: sql<boolean>`exists (select 1 from user_sessions s where s.id = ${claims.sid} and s.user_id = ${sessionOwner} and s.revoked_at is null and s.expires_at > now())`,
     })
     .from(users)
     .where(eq(users.id, claims.userId));
-  if (!row?.enabled) return null;
+  if (!row?.enabled || !row.isSignInLive) return null;
   const roles = rolesFromAuthorities(claims.authorities) as Role[];
   if (claims.adminId != null ? !row.isAdminActive : !roles.includes(row.role)) return null;
   const permissions = computePermissions({
@@ -92,6 +102,7 @@ export async function loadSession(db: Database, claims: TokenClaims): Promise<Se
     email: row.email,
     roles,
     adminId: claims.adminId ?? undefined,
+    sessionId: claims.sid,
     companyId: row.companyId,
     permissions,
   };
@@ -109,7 +120,7 @@ export const authPlugin = fp<{ secret: string; db: Database }>(async (app, opts)
   });
   app.decorateRequest('session', null);
 
-  app.decorate('signSessionToken', (user: TokenUser, adminId?: number) => {
+  app.decorate('signSessionToken', (user: TokenUser, sessionId: string, adminId?: number) => {
     const authorities = adminId != null ? ['ROLE_ADMIN', `ROLE_${user.role}`] : [`ROLE_${user.role}`];
     return app.jwt.sign({
       sub: user.email,
@@ -118,6 +129,7 @@ export const authPlugin = fp<{ secret: string; db: Database }>(async (app, opts)
       authorities,
       subNum: user.registrantNumber,
       ediKey: user.ediKey,
+      sid: sessionId,
     });
   });
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../db/client';
@@ -10,9 +10,29 @@ export interface MailMessage {
   text: string;
 }
 
+/** The text with the values of token-like link parameters replaced: what a delivered mail leaves in the outbox. */
+export function withoutLinkTokens(text: string): string {
+  return text.replace(/([?&][A-Za-z_]*token[A-Za-z_]*=)[^&\s]+/gi, '$1[sent]');
+}
+
+/** Blanks the link tokens of mails delivered before delivered mails were stored without them (run at start). */
+export async function blankDeliveredLinkTokens(db: Database): Promise<number> {
+  const pattern = '([?&][A-Za-z_]*token[A-Za-z_]*=)[^&\\s]+';
+  const rows = await db
+    .update(mailOutbox)
+    .set({ text: sql`regexp_replace(${mailOutbox.text}, ${pattern}, '\\1[sent]', 'gi')` })
+    .where(
+      and(eq(mailOutbox.status, 'SENT'), sql`${mailOutbox.text} ~* '[?&][a-z_]*token[a-z_]*=[^[&[:space:]]'`),
+    )
+    .returning({ id: mailOutbox.id });
+  return rows.length;
+}
+
 /**
- * Every mail lands in the outbox first. With SMTP configured it is then sent and marked SENT
- * (or FAILED with the reason); without, it is marked KEPT for a developer to read (ruling 13).
+ * Every mail lands in the outbox first. With SMTP configured it is then sent and marked SENT, its links'
+ * tokens blanked so that the table (and admins reading it) no longer hold a usable reset or activation link;
+ * a mail that could not be sent is kept whole as FAILED with the reason. Without SMTP it is marked KEPT, whole,
+ * for a developer to read (ruling 13). Log lines name the mail, never its text.
  */
 export class Mailer {
   private readonly transport: Transporter | null;
@@ -39,7 +59,7 @@ export class Mailer {
       await this.transport.sendMail({ from: this.opts.from, ...message });
       await this.db
         .update(mailOutbox)
-        .set({ status: 'SENT', sentAt: new Date() })
+        .set({ status: 'SENT', sentAt: new Date(), text: withoutLinkTokens(message.text) })
         .where(eq(mailOutbox.id, row.id));
     } catch (err) {
       this.log.warn({ err, mailId: row.id }, 'mail not sent; kept in outbox as FAILED');

@@ -7,17 +7,16 @@ import {
 import { App } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from './api-client';
+import { api, isApiError } from './api-client';
 import {
-  clearSession,
   getAdminToken,
   getLastActivity,
   getTokenIssuedAt,
-  redirectToLogin,
   setAdminToken,
   setToken,
   stampActivity,
 } from './session';
+import { signOut } from './sign-out';
 import { useSession } from './use-session';
 
 // Kept apart from use-session.ts: antd App (modal) must not weigh on the login page's first load.
@@ -30,7 +29,10 @@ async function refreshTokens(nowMs: number, isTabVisible: boolean): Promise<void
     issuedAt !== null &&
     shouldRefreshToken({ tokenIssuedAtMs: issuedAt, lastActivityMs, nowMs, isTabVisible })
   ) {
-    const { token } = await api.post<TokenResponse>('/auth/refresh-token');
+    // A refused refresh (the sign-in has ended: 12 hours, log out elsewhere, password changed) is shown as expiry.
+    const { token } = await api.post<TokenResponse>('/auth/refresh-token', undefined, {
+      handleUnauthorized: false,
+    });
     setToken(token);
   }
   // The admin's own token, kept while acting for an operator, must stay alive to switch back to.
@@ -61,30 +63,33 @@ export function useSessionWatcher(): void {
     for (const name of ACTIVITY_EVENTS)
       window.addEventListener(name, onActivity, { passive: true, capture: true });
 
+    const showExpired = () => {
+      expiredShown.current = true;
+      modal.warning({
+        title: t('session.expiredTitle'),
+        content: t('your_session_has_expired'),
+        okText: t('common.ok'),
+        keyboard: false,
+        // The token has run out, but its sign-in may still be live: end it on the server too.
+        onOk: () => signOut(),
+      });
+    };
+
     const check = async () => {
       const issuedAt = getTokenIssuedAt();
       if (issuedAt === null || expiredShown.current) return;
       const now = Date.now();
       if (isSessionExpired(issuedAt, now)) {
-        expiredShown.current = true;
-        modal.warning({
-          title: t('session.expiredTitle'),
-          content: t('your_session_has_expired'),
-          okText: t('common.ok'),
-          keyboard: false,
-          onOk: () => {
-            clearSession();
-            redirectToLogin();
-          },
-        });
+        showExpired();
         return;
       }
       if (refreshing.current) return;
       refreshing.current = true;
       try {
         await refreshTokens(now, document.visibilityState === 'visible');
-      } catch {
-        // A failed refresh is retried on the next check; expiry is handled above.
+      } catch (error) {
+        if (isApiError(error) && error.status === 401) showExpired();
+        // Other failures are retried on the next check; expiry is handled above.
       } finally {
         refreshing.current = false;
       }

@@ -48,6 +48,9 @@ export const passwordChangeRequestSchema = z.object({
     .max(MAX_LENGTH.password, 'max_length_exceeded'),
   newPass: newPasswordSchema,
 });
+/** A password change ends every sign-in of the user; the token carries on in the tab that changed it. */
+export const passwordChangeResponseSchema = z.object({ result: z.boolean(), token: z.string() });
+export type PasswordChangeResponse = z.infer<typeof passwordChangeResponseSchema>;
 
 /** Client-side form: new password and its confirmation (MSG_03_2). */
 export const passwordWithConfirmSchema = z

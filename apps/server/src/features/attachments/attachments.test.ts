@@ -217,6 +217,8 @@ describe('GET /api/projects/{id}/attachments/{attachmentId}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // A company's file is personal data: never kept by a browser or proxy.
+    expect(String(res.headers['cache-control'])).toContain('no-store');
     const disposition = String(res.headers['content-disposition']);
     expect(disposition).toMatch(/^attachment; filename="[\x20-\x7e]+"; filename\*=UTF-8''/);
     const encoded = disposition.split("filename*=UTF-8''")[1]!;

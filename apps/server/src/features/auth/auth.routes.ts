@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import {
   accountActiveRequestSchema,
   emailTokenQuerySchema,
@@ -8,22 +7,27 @@ import {
   loginRequestSchema,
   okSchema,
   passwordChangeRequestSchema,
+  passwordChangeResponseSchema,
   passwordResetRequestSchema,
   passwordSendEmailRequestSchema,
   signupRequestSchema,
   tokenResponseSchema,
 } from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
 import * as auth from './auth.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };
 const tags = ['auth'];
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(rateLimit, { global: false });
-  const mailLimit = {
-    max: app.config.mailRateLimit.max,
-    timeWindow: app.config.mailRateLimit.windowMs,
+  // Sign-up and reset mails share one count per client address, kept in the database for every process.
+  const limitMailPerAddress = async (request: { ip: string }) => {
+    const { max, windowMs } = app.config.mailRateLimit;
+    if ((await app.rateLimiter.hit(`mail:${request.ip}`, windowMs)) > max) {
+      throw new AppError('too_many_requests', 'Too many requests');
+    }
   };
 
   app.post(
@@ -39,6 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { public: true },
       schema: { tags, body: signupRequestSchema, response: { 200: okSchema, ...errors } },
+      preHandler: limitMailPerAddress,
     },
     (request) => auth.signup(app, request, request.body),
   );
@@ -73,8 +78,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/password/send-email',
     {
-      config: { public: true, rateLimit: mailLimit },
+      config: { public: true },
       schema: { tags, body: passwordSendEmailRequestSchema, response: { 200: okSchema, ...errors } },
+      preHandler: limitMailPerAddress,
     },
     (request) => auth.sendPasswordResetMail(app, request.body.email),
   );
@@ -90,7 +96,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/password/change',
     {
       config: { permission: 'CHANGE_PASSWORD' },
-      schema: { tags, body: passwordChangeRequestSchema, response: { 200: okSchema, ...errors } },
+      schema: {
+        tags,
+        body: passwordChangeRequestSchema,
+        response: { 200: passwordChangeResponseSchema, ...errors },
+      },
     },
     (request) => auth.changePassword(app, request, request.body),
   );
@@ -98,5 +108,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/refresh-token',
     { schema: { tags, response: { 200: tokenResponseSchema, ...errors } } },
     (request) => auth.refreshToken(app, request),
+  );
+  app.post(
+    '/auth/logout',
+    {
+      // Reachable with an expired or already ended token: signing out twice, or late, still answers 204.
+      config: { public: true },
+      schema: { tags, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await auth.logout(app, request);
+      return reply.status(204).send(null);
+    },
   );
 };

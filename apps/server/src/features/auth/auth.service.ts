@@ -1,4 +1,4 @@
-import { LOGIN_FAILURE_MESSAGE, type QuoteParams } from '@junkan/shared';
+import { LOGIN_FAILURE_MESSAGE, type QuoteParams, type TokenClaims } from '@junkan/shared';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -7,6 +7,7 @@ import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { getDummyHash, hashPassword, verifyPassword } from '../../lib/password';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
+import { revokeAllUserSessions, revokeUserSession, startUserSession } from '../../lib/user-sessions';
 
 export const ACTIVATION_TOKEN_TTL_MS = 72 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -21,22 +22,37 @@ export async function login(
   input: { email: string; password: string },
 ) {
   const email = normalizeEmail(input.email);
-  if (app.loginThrottle.isBlocked(email, request.ip))
+  if (await app.loginThrottle.isBlocked(email, request.ip))
     throw new AppError('too_many_requests', 'Too many requests');
   const user = await app.db.query.users.findFirst({ where: eq(users.email, email) });
   const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
   if (!user || user.deletedAt || !ok) {
-    app.loginThrottle.recordFailure(email, request.ip);
+    await app.loginThrottle.recordFailure(email, request.ip);
     throw new AppError('MSG_01_01', LOGIN_FAILURE_MESSAGE.INCORRECT);
   }
   // Only a correct password learns that the account is inactive.
   if (!user.enabled) throw new AppError('account_is_not_enabled', LOGIN_FAILURE_MESSAGE.INACTIVE);
-  app.loginThrottle.recordSuccess(email, request.ip);
-  await app.db.transaction(async (tx) => {
+  await app.loginThrottle.recordSuccess(email, request.ip);
+  const sessionId = await app.db.transaction(async (tx) => {
     await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
     await recordAudit(tx, request, { action: 'login', entity: 'user', entityId: user.id, userId: user.id });
+    return startUserSession(tx, user.id);
   });
-  return { token: app.signSessionToken(user) };
+  return { token: app.signSessionToken(user, sessionId) };
+}
+
+/** POST /auth/logout: ends the sign-in of the caller's token, even an expired one; nothing to end is fine too. */
+export async function logout(app: FastifyInstance, request: FastifyRequest) {
+  let sessionId = request.session?.sessionId;
+  const bearer = request.headers.authorization?.match(/^Bearer (.+)$/)?.[1];
+  if (!sessionId && bearer) {
+    try {
+      sessionId = app.jwt.verify<TokenClaims>(bearer, { ignoreExpiration: true }).sid;
+    } catch {
+      // Not a token of ours: there is no sign-in to end.
+    }
+  }
+  if (sessionId) await revokeUserSession(app.db, sessionId);
 }
 
 /** Creates a token row and returns the raw token (only its hash is stored). */
@@ -154,7 +170,7 @@ export async function consumeActivationToken(tx: Tx, token: string, userId?: num
 }
 
 export async function activateAccount(app: FastifyInstance, request: FastifyRequest, token: string) {
-  const user = await app.db.transaction(async (tx) => {
+  const { user, sessionId } = await app.db.transaction(async (tx) => {
     const activated = await consumeActivationToken(tx, token);
     await recordAudit(tx, request, {
       action: 'activate',
@@ -162,9 +178,10 @@ export async function activateAccount(app: FastifyInstance, request: FastifyRequ
       entityId: activated.id,
       userId: activated.id,
     });
-    return activated;
+    // The single-use mailed link proves the user as a password does: it starts a sign-in.
+    return { user: activated, sessionId: await startUserSession(tx, activated.id) };
   });
-  return { token: app.signSessionToken(user) };
+  return { token: app.signSessionToken(user, sessionId) };
 }
 
 /**
@@ -224,6 +241,8 @@ export async function resetPassword(
       .returning({ id: emailTokens.id });
     if (!used.length) return { result: false };
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
+    // Whoever held a token of the old password is signed out.
+    await revokeAllUserSessions(tx, row.userId);
     await recordAudit(tx, request, {
       action: 'password_reset',
       entity: 'user',
@@ -245,16 +264,24 @@ export async function changePassword(
     throw fieldError('oldPass', 'old_password_incorrect');
   }
   const passwordHash = await hashPassword(input.newPass);
-  await app.db.transaction(async (tx) => {
+  const sessionId = await app.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    // Every sign-in of the user ends, this one included; the tab that changed it carries on with a new one.
+    await revokeAllUserSessions(tx, user.id);
     await recordAudit(tx, request, { action: 'password_change', entity: 'user', entityId: user.id });
+    // An admin acting for the operator keeps the admin's own sign-in, which is not the operator's.
+    return session.adminId != null ? session.sessionId : startUserSession(tx, user.id);
   });
-  return { result: true };
+  return { result: true, token: app.signSessionToken(user, sessionId, session.adminId) };
 }
 
+/**
+ * POST /auth/refresh-token: a new 30-minute token of the same sign-in. Past the sign-in's absolute lifetime,
+ * or once it is ended, the auth hook has already answered 401 (the client's session end).
+ */
 export async function refreshToken(app: FastifyInstance, request: FastifyRequest) {
   const session = app.requireSession(request);
   const user = await app.db.query.users.findFirst({ where: eq(users.id, session.userId) });
   if (!user) throw new AppError('unauthorized', 'Unauthorized');
-  return { token: app.signSessionToken(user, session.adminId) };
+  return { token: app.signSessionToken(user, session.sessionId, session.adminId) };
 }

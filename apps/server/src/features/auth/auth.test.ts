@@ -374,7 +374,7 @@ describe('password reset and change', () => {
       { oldPass: 'Passw0rd', newPass: 'Changed12' },
       headers,
     );
-    expect(ok.json()).toEqual({ result: true });
+    expect(ok.json()).toEqual({ result: true, token: expect.any(String) });
     expect(
       (await post('/api/auth/login', { email: 'changer@example.com', password: 'Changed12' })).statusCode,
     ).toBe(200);

@@ -1,32 +1,33 @@
+import type { RateLimit, RateLimiter } from '../../lib/rate-limiter';
+
 /**
- * Counts failed sign-ins per account and address, and per address alone, in a sliding window.
- * A success clears the account's count. Kept in memory: one server process serves the product.
+ * Counts failed sign-ins per account and address, and per address alone (five times the limit), in fixed
+ * windows of the shared rate-limit table, so the limit holds however many server processes answer.
+ * A success clears the account's count.
  */
 export class LoginThrottle {
-  private readonly failures = new Map<string, number[]>();
+  constructor(
+    private readonly limiter: RateLimiter,
+    private readonly opts: RateLimit,
+  ) {}
 
-  constructor(private readonly opts: { max: number; windowMs: number }) {}
-
-  private recent(key: string, now: number): number[] {
-    const list = (this.failures.get(key) ?? []).filter((t) => now - t < this.opts.windowMs);
-    if (list.length) this.failures.set(key, list);
-    else this.failures.delete(key);
-    return list;
+  private keys(email: string, ip: string) {
+    return { account: `login:a:${email}|${ip}`, address: `login:i:${ip}` };
   }
 
-  isBlocked(email: string, ip: string, now = Date.now()): boolean {
-    return (
-      this.recent(`a:${email}|${ip}`, now).length >= this.opts.max ||
-      this.recent(`i:${ip}`, now).length >= this.opts.max * 5
-    );
+  async isBlocked(email: string, ip: string, now = new Date()): Promise<boolean> {
+    const { account, address } = this.keys(email, ip);
+    const counts = await this.limiter.counts([account, address], now);
+    return (counts.get(account) ?? 0) >= this.opts.max || (counts.get(address) ?? 0) >= this.opts.max * 5;
   }
 
-  recordFailure(email: string, ip: string, now = Date.now()): void {
-    for (const key of [`a:${email}|${ip}`, `i:${ip}`])
-      this.failures.set(key, [...this.recent(key, now), now]);
+  async recordFailure(email: string, ip: string, now = new Date()): Promise<void> {
+    const { account, address } = this.keys(email, ip);
+    await this.limiter.hit(account, this.opts.windowMs, now);
+    await this.limiter.hit(address, this.opts.windowMs, now);
   }
 
-  recordSuccess(email: string, ip: string): void {
-    this.failures.delete(`a:${email}|${ip}`);
+  async recordSuccess(email: string, ip: string): Promise<void> {
+    await this.limiter.clear(this.keys(email, ip).account);
   }
 }

@@ -55,7 +55,8 @@ export async function issueOperatorToken(
     entityId: companyId,
     detail: { operatorUserId: operator.users.id, adminId },
   });
-  return { token: app.signSessionToken(operator.users, adminId) };
+  // The operator's token belongs to the admin's sign-in: the admin's sign-out or password change ends it.
+  return { token: app.signSessionToken(operator.users, session.sessionId, adminId) };
 }
 
 /** Discharger companies whose projects a transport company serves (the transporter's company selector). */

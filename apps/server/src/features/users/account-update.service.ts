@@ -220,6 +220,6 @@ export async function updateAccountInfo(
   }
   return {
     info: await getAccountInfo(app.db, session.userId),
-    token: app.signSessionToken(saved, session.adminId),
+    token: app.signSessionToken(saved, session.sessionId, session.adminId),
   };
 }

@@ -6,6 +6,7 @@ import { companies, dischargeSites, offices, users } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
+import { startUserSession } from '../../lib/user-sessions';
 import { consumeActivationToken } from '../auth/auth.service';
 
 /** Account information of a user: the user, its company, offices and discharge sites. */
@@ -162,7 +163,7 @@ export async function registerAccount(
   input: AccountInfo & { emailToken: string },
 ) {
   try {
-    const user = await app.db.transaction(async (tx) => {
+    const { user, sessionId } = await app.db.transaction(async (tx) => {
       const activated = await consumeActivationToken(tx, input.emailToken, userId);
       await assertKeysFree(tx, userId, input);
       const companyId = await createAccountCompany(
@@ -188,9 +189,10 @@ export async function registerAccount(
         userId,
         detail: { companyId, offices: input.offices.length, dischargeSites: input.wastes.length },
       });
-      return saved!;
+      // Registration with the mailed single-use link signs the user in.
+      return { user: saved!, sessionId: await startUserSession(tx, userId) };
     });
-    return { token: app.signSessionToken(user) };
+    return { token: app.signSessionToken(user, sessionId) };
   } catch (err) {
     mapKeyConflict(err);
   }

@@ -20,8 +20,3 @@ export function useOperatorSwitch() {
     navigate('/account-selection');
   };
 }
-
-export function logOut(): void {
-  clearSession();
-  redirectToLogin();
-}

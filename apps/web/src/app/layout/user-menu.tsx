@@ -4,9 +4,10 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePermissions } from '../../lib/permissions';
+import { signOut } from '../../lib/sign-out';
 import { useSession } from '../../lib/use-session';
 import { APP_PAGES, isPageShown } from '../route-table';
-import { logOut, useOperatorSwitch } from './use-operator-switch';
+import { useOperatorSwitch } from './use-operator-switch';
 
 const ICONS: Record<string, ReactNode> = {
   account: <UserOutlined />,
@@ -69,7 +70,10 @@ export function UserMenu() {
         icon={<LogoutOutlined />}
         style={{ justifyContent: 'flex-start' }}
         data-testid="logout"
-        onClick={logOut}
+        onClick={() => {
+          setOpen(false);
+          void signOut();
+        }}
       >
         {t('layout.logout')}
       </Button>

@@ -1,3 +1,4 @@
+import type { PasswordChangeResponse } from '@junkan/shared';
 import { api } from '../../../lib/api-client';
 
 type Result = { result: boolean };
@@ -12,4 +13,4 @@ export const resetPassword = (body: { pass: string; token: string }) =>
   api.post<Result>('/auth/password/reset', body, { auth: false });
 
 export const changePassword = (body: { oldPass: string; newPass: string }) =>
-  api.post<Result>('/auth/password/change', body);
+  api.post<PasswordChangeResponse>('/auth/password/change', body);

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { showApiError, zodRule } from '../../../lib/form-errors';
+import { setToken } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { changePassword } from '../api/password';
 import { NewPasswordFields } from '../components/new-password-fields';
@@ -20,7 +21,9 @@ export default function ChangePasswordPage() {
   const mutation = useMutation({
     mutationFn: (values: ChangePasswordForm) =>
       changePassword({ oldPass: values.oldPass, newPass: values.newPass }),
-    onSuccess: () => {
+    onSuccess: ({ token }) => {
+      // The change ended every sign-in of the account (other browsers too); this tab carries on with the new one.
+      setToken(token);
       void message.success(t('password_changed'));
       form.resetFields();
     },
