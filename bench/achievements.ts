@@ -38,6 +38,7 @@ const session = (role: Role, companyId: number): Session => ({
   email: 'bench@example.com',
   roles: [role],
   companyId,
+  transportApproval: role === 'TRANSPORT' ? 'APPROVED' : null,
   permissions: [] as Permission[],
 });
 

@@ -103,6 +103,8 @@ export const MESSAGE_CODES = [
   'delivery_date_in_future',
   'edi_not_ready',
   'jwnet_refused',
+  // transport company approval
+  'approval_already_decided',
 ] as const;
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 

@@ -1,4 +1,4 @@
-import type { AccountInfo, AccountInfoResponse, CompanyType } from '@junkan/shared';
+import type { AccountInfo, AccountInfoResponse, CompanyType, TransportApprovalStatus } from '@junkan/shared';
 import { and, asc, eq, ne, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -7,6 +7,7 @@ import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { consumeActivationToken } from '../auth/auth.service';
+import { mailAdminsOfTransportSignup } from '../transport-approval/transport-approval.service';
 
 /** Account information of a user: the user, its company, offices and discharge sites. */
 export async function getAccountInfo(db: DbOrTx, userId: number): Promise<AccountInfoResponse> {
@@ -133,11 +134,17 @@ export async function insertAccountEntries(
  * Creates the company of an account with its offices and discharge sites (registration after
  * activation, and the account master's register call); answers the company id.
  */
-export async function createAccountCompany(tx: Tx, type: CompanyType, input: AccountInfo): Promise<number> {
+export async function createAccountCompany(
+  tx: Tx,
+  type: CompanyType,
+  input: AccountInfo,
+  approvalStatus: TransportApprovalStatus = 'APPROVED',
+): Promise<number> {
   const [company] = await tx
     .insert(companies)
     .values({
       type,
+      approvalStatus,
       name: input.companyName,
       postalCode: input.companyPostalCode,
       address: input.companyAddress,
@@ -165,10 +172,13 @@ export async function registerAccount(
     const user = await app.db.transaction(async (tx) => {
       const activated = await consumeActivationToken(tx, input.emailToken, userId);
       await assertKeysFree(tx, userId, input);
+      // A transport company that registers itself waits for an administrator before it sees any request.
+      const isTransport = activated.role === 'TRANSPORT';
       const companyId = await createAccountCompany(
         tx,
-        activated.role === 'TRANSPORT' ? 'TRANSPORT' : 'WASTE',
+        isTransport ? 'TRANSPORT' : 'WASTE',
         input,
+        isTransport ? 'PENDING' : 'APPROVED',
       );
       const [saved] = await tx
         .update(users)
@@ -190,6 +200,8 @@ export async function registerAccount(
       });
       return saved!;
     });
+    if (user.role === 'TRANSPORT' && user.companyId != null)
+      await mailAdminsOfTransportSignup(app, user.companyId);
     return { token: app.signSessionToken(user) };
   } catch (err) {
     mapKeyConflict(err);
