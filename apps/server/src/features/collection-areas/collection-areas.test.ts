@@ -355,8 +355,7 @@ describe('GET /api/collection-area and the exists checks', () => {
     const competitorAreas = asCompetitor.json().areas as Body[];
     expect(competitorAreas.length).toBeGreaterThan(0);
     expect(competitorAreas.every((a) => a.transportCompanyId !== totoId)).toBe(true);
-    for (const leak of ['東都', '銀座・京橋', '1500'])
-      expect(asCompetitor.body).not.toContain(leak);
+    for (const leak of ['東都', '銀座・京橋', '1500']) expect(asCompetitor.body).not.toContain(leak);
 
     // An administrator oversees every company's areas.
     const admin = await t.login('admin@example.com');
