@@ -506,8 +506,14 @@ export async function servingTransportCompanies(
   const rows = await db
     .selectDistinct({ id: collectionAreaPostalCodes.transportCompanyId })
     .from(collectionAreaPostalCodes)
+    .innerJoin(companies, eq(companies.id, collectionAreaPostalCodes.transportCompanyId))
     .where(
-      and(eq(collectionAreaPostalCodes.type, type), inArray(collectionAreaPostalCodes.posCode, [...codes])),
+      and(
+        eq(collectionAreaPostalCodes.type, type),
+        inArray(collectionAreaPostalCodes.posCode, [...codes]),
+        // A company awaiting approval hears of no request (issue 5).
+        eq(companies.approvalStatus, 'APPROVED'),
+      ),
     );
   return rows.map((r) => r.id);
 }

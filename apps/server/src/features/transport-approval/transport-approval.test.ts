@@ -2,7 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailBody, mailText } from '../../../test/smtp-sink';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import { auditLogs, collectionAreaPostalCodes, collectionAreas, companies, users } from '../../db/schema';
+import {
+  auditLogs,
+  collectionAreaPostalCodes,
+  collectionAreas,
+  companies,
+  projects,
+  users,
+} from '../../db/schema';
+import { servingTransportCompanies } from '../projects/projects.service';
 
 let t: TestContext;
 let admin: string;
@@ -115,6 +123,15 @@ describe('a self-registered transport company waits for approval', () => {
       await call('GET', '/api/projects', await t.login('discharger@example.com'))
     ).json()[0];
     expect((await call('GET', `/api/projects/${demoRequest.id}`, token)).statusCode).toBe(403);
+
+    // Nor is it mailed about requests at that code until it is approved.
+    const [ginza] = await t.db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(eq(projects.title, '本社倉庫 廃プラスチック類 収集運搬'));
+    expect(await servingTransportCompanies(t.db, ginza!.id, 'INDUSTRIAL')).not.toContain(companyId);
+    await t.db.update(companies).set({ approvalStatus: 'APPROVED' }).where(eq(companies.id, companyId));
+    expect(await servingTransportCompanies(t.db, ginza!.id, 'INDUSTRIAL')).toContain(companyId);
   });
 
   it('lists pending companies for an admin with registration and permit data; others are refused', async () => {
