@@ -57,6 +57,13 @@ export const APP_PAGES: readonly AppPage[] = [
     built: true,
     menuGroup: 'admin',
   },
+  {
+    key: 'transportApproval',
+    path: '/transport-approval',
+    permission: 'TRANSPORT_APPROVAL',
+    built: true,
+    menuGroup: 'admin',
+  },
   { key: 'home', path: '/home', permission: 'HOME', built: true, menuGroup: 'main' },
   { key: 'newRequest', path: '/new-request', permission: 'NEW_REQUEST', built: true, menuGroup: 'request' },
   {
