@@ -259,6 +259,7 @@ export const COMPANY_SELECT_DISABLED_PREFIXES = [
   '/transport-and-disposal-operator-master',
   '/inquiry-admin',
   '/account-selection',
+  '/transport-approval',
 ] as const;
 
 export function isCompanySelectDisabled(pathname: string): boolean {
