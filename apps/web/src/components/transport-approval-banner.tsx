@@ -18,13 +18,24 @@ export function TransportApprovalBanner() {
       showIcon
       style={{ marginBottom: 16 }}
       title={t(pending ? 'approvalBanner.pendingTitle' : 'approvalBanner.rejectedTitle')}
-      description={t(pending ? 'approvalBanner.pendingDescription' : 'approvalBanner.rejectedDescription')}
-      action={
-        pending ? (
-          <Button size="small" loading={isLoading} onClick={() => void refetch()}>
-            {t('approvalBanner.recheck')}
-          </Button>
-        ) : undefined
+      description={
+        <>
+          <p style={{ margin: 0 }}>
+            {t(pending ? 'approvalBanner.pendingDescription' : 'approvalBanner.rejectedDescription')}
+          </p>
+          {/* Below the text, not beside it: on a phone a side button would squeeze the text to a column. */}
+          {pending && (
+            <Button
+              size="small"
+              style={{ marginTop: 8 }}
+              loading={isLoading}
+              onClick={() => void refetch()}
+              data-testid="transport-approval-recheck"
+            >
+              {t('approvalBanner.recheck')}
+            </Button>
+          )}
+        </>
       }
     />
   );

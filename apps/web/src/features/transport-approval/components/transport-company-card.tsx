@@ -1,5 +1,5 @@
 import type { TransportApprovalCompany } from '@junkan/shared';
-import { Alert, Button, Card, Descriptions, List, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Grid, List, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../lib/format';
 
@@ -18,6 +18,7 @@ export function TransportCompanyCard({
   onReject?: () => void;
 }) {
   const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
   const k = (key: string) => t(`transportApproval.${key}`);
   const hasPermitData =
     company.areaLicenses.some((a) => a.licenseNumber) ||
@@ -27,6 +28,7 @@ export function TransportCompanyCard({
     <Card
       size="small"
       data-testid={`transport-company-${company.companyId}`}
+      styles={{ title: { whiteSpace: 'normal' } }}
       title={
         <Space wrap size={8}>
           <Typography.Text strong>{company.companyName}</Typography.Text>
@@ -35,24 +37,28 @@ export function TransportCompanyCard({
           </Tag>
         </Space>
       }
-      extra={
-        onApprove || onReject ? (
-          <Space wrap size={8}>
-            {onReject && (
-              <Button danger disabled={busy} onClick={onReject} data-testid="reject-company">
-                {k('reject')}
-              </Button>
-            )}
-            {onApprove && (
-              <Button type="primary" disabled={busy} onClick={onApprove} data-testid="approve-company">
-                {k('approve')}
-              </Button>
-            )}
-          </Space>
-        ) : null
-      }
     >
-      <Descriptions size="small" column={{ xs: 1, md: 2 }} bordered>
+      {(onApprove || onReject) && (
+        // In the body, not the card's header: on a phone the header would push the company name out.
+        <Flex wrap gap={8} justify="flex-end" style={{ marginBottom: 12 }}>
+          {onReject && (
+            <Button danger disabled={busy} onClick={onReject} data-testid="reject-company">
+              {k('reject')}
+            </Button>
+          )}
+          {onApprove && (
+            <Button type="primary" disabled={busy} onClick={onApprove} data-testid="approve-company">
+              {k('approve')}
+            </Button>
+          )}
+        </Flex>
+      )}
+      <Descriptions
+        size="small"
+        column={{ xs: 1, md: 2 }}
+        bordered
+        layout={screens.md ? 'horizontal' : 'vertical'}
+      >
         <Descriptions.Item label={k('field.registeredAt')}>
           {formatDateTime(company.createdAt)}
         </Descriptions.Item>
