@@ -39,6 +39,7 @@ const session = (role: Role, companyId: number): Session => ({
   sessionId: 'bench',
   roles: [role],
   companyId,
+  transportApproval: role === 'TRANSPORT' ? 'APPROVED' : null,
   permissions: [] as Permission[],
 });
 

@@ -35,6 +35,7 @@ import { manifestRoutes } from './features/manifests/manifests.routes';
 import { outboxRoutes } from './features/outbox/outbox.routes';
 import { projectRoutes } from './features/projects/projects.routes';
 import { quoteRoutes } from './features/quotes/quotes.routes';
+import { transportApprovalRoutes } from './features/transport-approval/transport-approval.routes';
 import { transportOperatorMasterRoutes } from './features/transport-operator-master/transport-operator-master.routes';
 import { handleJwnetOutcome } from './features/transport-reports/jwnet-outcomes';
 import { transportReportRoutes } from './features/transport-reports/transport-reports.routes';
@@ -186,6 +187,7 @@ export async function buildApp(
       await api.register(codeMasterRoutes);
       await api.register(disposalSiteMasterRoutes);
       await api.register(transportOperatorMasterRoutes);
+      await api.register(transportApprovalRoutes);
       await api.register(accountMasterRoutes);
       await api.register(collectionAreaRoutes);
       await api.register(handlingWastePriceRoutes);

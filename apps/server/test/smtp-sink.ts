@@ -40,3 +40,25 @@ export function mailText(raw: string): string {
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
 }
+
+/** The text body of a single-part mail, decoded from base64 or quoted-printable as UTF-8 (Japanese included). */
+export function mailBody(raw: string): string {
+  const split = raw.search(/\r?\n\r?\n/);
+  const headers = raw.slice(0, split);
+  const body = raw.slice(split).trim();
+  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes: number[] = [];
+    const soft = body.replace(/=\r?\n/g, '');
+    for (let i = 0; i < soft.length; i++) {
+      const hex = soft[i] === '=' ? /^[0-9A-F]{2}/i.exec(soft.slice(i + 1, i + 3)) : null;
+      if (hex) {
+        bytes.push(Number.parseInt(hex[0], 16));
+        i += 2;
+      } else bytes.push(...Buffer.from(soft[i]!, 'utf8'));
+    }
+    return Buffer.from(bytes).toString('utf8');
+  }
+  return body;
+}

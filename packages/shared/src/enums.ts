@@ -41,3 +41,7 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const BAG_SIZES = [30, 45, 70, 90] as const;
 
 export const WASTE_TYPE_CODE = { INDUSTRIAL: 1, REGULAR: 2 } as const;
+
+/** A transport company's standing with the platform: self-registered ones wait for an administrator. */
+export const TRANSPORT_APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export type TransportApprovalStatus = (typeof TRANSPORT_APPROVAL_STATUSES)[number];

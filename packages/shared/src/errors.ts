@@ -48,6 +48,8 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   /** Electronic manifests are not set up: no subscriber number. */
   edi_not_ready: 409,
   jwnet_refused: 422,
+  /** Another administrator approved or rejected the transport company first. */
+  approval_already_decided: 409,
   too_many_requests: 429,
   server_error: 500,
 };

@@ -112,6 +112,8 @@ export const MESSAGE_CODES = [
   'jwnet_refused_date',
   'jwnet_refused_invalid',
   'jwnet_refused_not_found',
+  // transport company approval
+  'approval_already_decided',
 ] as const;
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 

@@ -8,6 +8,7 @@ import {
   type Permission,
   type PermissionSubject,
   TRANSPORT_ONLY_PERMISSIONS,
+  UNAPPROVED_TRANSPORT_PERMISSIONS,
 } from './permissions';
 
 const subject = (over: Partial<PermissionSubject>): PermissionSubject => ({
@@ -16,6 +17,7 @@ const subject = (over: Partial<PermissionSubject>): PermissionSubject => ({
   hasEdiKey: false,
   collectionRequestEnabled: false,
   grants: [],
+  isTransportApproved: true,
   ...over,
 });
 const ediReady = { hasSubscriberNumber: true, hasEdiKey: true, collectionRequestEnabled: true };
@@ -105,6 +107,34 @@ describe('computePermissions (section 6)', () => {
     expect(computePermissions(subject({ roles: ['TRANSPORT'], grants: ['MASTER_WASTE'] }))).not.toContain(
       'MASTER_WASTE',
     );
+  });
+
+  it('gives a transporter whose company is not approved only sign-in, account, permit and home keys', () => {
+    const grants: Permission[] = ['HANDLING_WASTE_UNIT_PRICE'];
+    const p = computePermissions(subject({ roles: ['TRANSPORT'], grants, isTransportApproved: false }));
+    expect([...p].sort()).toEqual([...UNAPPROVED_TRANSPORT_PERMISSIONS].sort());
+    expect(
+      hasNone(p, [
+        'PROJECT_MANAGEMENT',
+        'CREATE_QUOTE',
+        'AREA_PRICE_SETTING',
+        'ACHIEVEMENTS',
+        'CONTRACT_MANAGEMENT',
+        'MANIFEST_MANAGEMENT',
+        'HANDLING_WASTE_UNIT_PRICE',
+      ]),
+    ).toBe(true);
+    // The same transporter once approved has them.
+    const approved = computePermissions(subject({ roles: ['TRANSPORT'], grants, isTransportApproved: true }));
+    expect(has(approved, ['PROJECT_MANAGEMENT', 'CREATE_QUOTE', 'AREA_PRICE_SETTING'])).toBe(true);
+  });
+
+  it('keeps the approval screen for admins only', () => {
+    expect(computePermissions(subject({ roles: ['ADMIN'] }))).toContain('TRANSPORT_APPROVAL');
+    for (const roles of [['WASTE'], ['TRANSPORT']] as const)
+      expect(computePermissions(subject({ roles: [...roles], ...ediReady }))).not.toContain(
+        'TRANSPORT_APPROVAL',
+      );
   });
 
   it('gives nothing without a role and answers keys in catalogue order', () => {

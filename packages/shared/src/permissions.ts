@@ -31,6 +31,7 @@ export const PERMISSIONS = [
   'ACCOUNT_SELECTION',
   'MASTER_ACCOUNT',
   'MASTER_TRANSPORT_OPERATOR',
+  'TRANSPORT_APPROVAL',
   'MASTER_WASTE',
   'MASTER_UNIT_OF_MEASURE',
   'MASTER_PACKAGING',
@@ -48,6 +49,7 @@ export const MASTER_ADMIN_PERMISSIONS = [
   'INQUIRY_ADMIN',
   'MASTER_ACCOUNT',
   'MASTER_TRANSPORT_OPERATOR',
+  'TRANSPORT_APPROVAL',
   'MASTER_WASTE',
   'MASTER_UNIT_OF_MEASURE',
   'MASTER_PACKAGING',
@@ -84,6 +86,18 @@ export const TRANSPORT_ONLY_PERMISSIONS = [
   'DISPOSAL_UNIT_PRICE',
 ] as const satisfies readonly Permission[];
 
+/**
+ * What a transporter keeps while its company waits for (or was refused) an administrator's approval:
+ * signing in, its account and company, its permit data and the home page. Everything that reads quote
+ * requests, projects, areas, reports or prices needs an approved company.
+ */
+export const UNAPPROVED_TRANSPORT_PERMISSIONS = [
+  'HOME',
+  'ACCOUNT_INFO_TRANS',
+  'CHANGE_PASSWORD',
+  'LICENSE_MANAGEMENT',
+] as const satisfies readonly Permission[];
+
 /** Keys a role never receives from its role alone; they come as grants in data (ruling 11). */
 export const GRANT_ONLY_PERMISSIONS = ['HANDLING_WASTE_UNIT_PRICE'] as const satisfies readonly Permission[];
 
@@ -95,6 +109,8 @@ export interface PermissionSubject {
   collectionRequestEnabled: boolean;
   /** Extra keys granted to this user in data (the platform transporter's unit-price setting). */
   grants: readonly Permission[];
+  /** Whether the user's transport company is APPROVED (false while PENDING or REJECTED, or without a company). */
+  isTransportApproved: boolean;
 }
 
 const without = (from: readonly Permission[], ...remove: (readonly Permission[])[]): Permission[] => {
@@ -166,8 +182,11 @@ export function computePermissions(subject: PermissionSubject): Permission[] {
         'LICENSE_MANAGEMENT',
         'ACCOUNT_INFO_TRANS',
       ]);
-    else add(transportPermissions());
-    add(subject.grants.filter((g) => (GRANT_ONLY_PERMISSIONS as readonly Permission[]).includes(g)));
+    else if (subject.isTransportApproved) add(transportPermissions());
+    // An unapproved company sees no request, project or price; an acting admin keeps its own keys.
+    else add(UNAPPROVED_TRANSPORT_PERMISSIONS);
+    if (isAdmin || subject.isTransportApproved)
+      add(subject.grants.filter((g) => (GRANT_ONLY_PERMISSIONS as readonly Permission[]).includes(g)));
   }
   return PERMISSIONS.filter((p) => keys.has(p));
 }

@@ -39,6 +39,12 @@ describe('route guard (section 6)', () => {
     [{ pathname: '/login', isSignedIn: true, roles: ['WASTE'] }, { redirect: '/' }],
     [{ pathname: '/home', isSignedIn: true, roles: ['ADMIN'] }, { redirect: '/account-selection' }],
     [{ pathname: '/account-selection', isSignedIn: true, roles: ['ADMIN'] }, { allow: true }],
+    [{ pathname: '/transport-approval', isSignedIn: true, roles: ['ADMIN'] }, { allow: true }],
+    [{ pathname: '/waste-master', isSignedIn: true, roles: ['ADMIN'] }, { redirect: '/account-selection' }],
+    [
+      { pathname: '/transport-approval', isSignedIn: true, roles: ['ADMIN', 'TRANSPORT'], adminId: 1 },
+      { allow: true },
+    ],
     [
       { pathname: '/account-selection', isSignedIn: true, roles: ['ADMIN', 'WASTE'], adminId: 1 },
       { redirect: '/' },

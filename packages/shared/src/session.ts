@@ -68,6 +68,12 @@ export function isUnauthorizedRedirectExempt(pathname: string): boolean {
 
 export type GuardDecision = { redirect: string } | { allow: true };
 
+/**
+ * Pages an administrator uses as itself, without acting for an operator: the operator selection, and the
+ * approval of self-registered transport companies (which concerns no operator it could act for).
+ */
+export const ADMIN_OWN_PATHS = ['/account-selection', '/transport-approval'] as const;
+
 /** Route guard of section 6: where a visit to `pathname` goes for the given session. */
 export function decideRoute(args: {
   pathname: string;
@@ -83,7 +89,9 @@ export function decideRoute(args: {
   const isActing = args.adminId != null;
   if (pathname === '/login') return { redirect: '/' };
   if (isAdmin && !isActing) {
-    return pathname === '/account-selection' ? { allow: true } : { redirect: '/account-selection' };
+    return (ADMIN_OWN_PATHS as readonly string[]).includes(pathname)
+      ? { allow: true }
+      : { redirect: '/account-selection' };
   }
   if (pathname === '/account-selection') return { redirect: '/' };
   return { allow: true };

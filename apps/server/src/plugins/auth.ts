@@ -6,6 +6,7 @@ import {
   rolesFromAuthorities,
   TOKEN_LIFETIME_MS,
   type TokenClaims,
+  type TransportApprovalStatus,
 } from '@junkan/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -24,6 +25,8 @@ export interface Session {
   sessionId: string;
   companyId: number | null;
   permissions: Permission[];
+  /** The operator's transport company's approval state; null for other roles. */
+  transportApproval: TransportApprovalStatus | null;
 }
 
 declare module 'fastify' {
@@ -82,6 +85,8 @@ export async function loadSession(db: Database, claims: TokenClaims): Promise<Se
       grants: sql<
         string[] | null
       >`(select array_agg(g.permission) from user_permission_grants g where g.user_id = users.id)`,
+      // Null without a company: an activated transporter that never registered is not approved either.
+      approvalStatus: sql<TransportApprovalStatus | null>`(select c.approval_status from companies c where c.id = users.company_id)`,
       isAdminActive: sql<boolean>`exists (select 1 from users a where a.id = ${claims.adminId ?? null} and a.enabled and a.deleted_at is null and a.role = 'ADMIN')`,
       isSignInLive: sql<boolean>`exists (select 1 from user_sessions s where s.id = ${claims.sid} and s.user_id = ${sessionOwner} and s.revoked_at is null and s.expires_at > now())`,
     })
@@ -96,6 +101,7 @@ export async function loadSession(db: Database, claims: TokenClaims): Promise<Se
     hasEdiKey: !!row.ediKey,
     collectionRequestEnabled: row.collectionRequestEnabled,
     grants: (row.grants ?? []) as Permission[],
+    isTransportApproved: row.approvalStatus === 'APPROVED',
   });
   return {
     userId: row.id,
@@ -105,6 +111,7 @@ export async function loadSession(db: Database, claims: TokenClaims): Promise<Se
     sessionId: claims.sid,
     companyId: row.companyId,
     permissions,
+    transportApproval: row.role === 'TRANSPORT' ? (row.approvalStatus ?? 'PENDING') : null,
   };
 }
 

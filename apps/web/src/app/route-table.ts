@@ -57,6 +57,13 @@ export const APP_PAGES: readonly AppPage[] = [
     built: true,
     menuGroup: 'admin',
   },
+  {
+    key: 'transportApproval',
+    path: '/transport-approval',
+    permission: 'TRANSPORT_APPROVAL',
+    built: true,
+    menuGroup: 'admin',
+  },
   { key: 'home', path: '/home', permission: 'HOME', built: true, menuGroup: 'main' },
   { key: 'newRequest', path: '/new-request', permission: 'NEW_REQUEST', built: true, menuGroup: 'request' },
   {
@@ -252,6 +259,7 @@ export const COMPANY_SELECT_DISABLED_PREFIXES = [
   '/transport-and-disposal-operator-master',
   '/inquiry-admin',
   '/account-selection',
+  '/transport-approval',
 ] as const;
 
 export function isCompanySelectDisabled(pathname: string): boolean {

@@ -47,6 +47,9 @@ const AccountMasterEditPage = lazy(() => import('../features/account-master/page
 const TransportOperatorMasterPage = lazy(
   () => import('../features/transport-operator-master/pages/transport-operator-master-page'),
 );
+const TransportApprovalPage = lazy(
+  () => import('../features/transport-approval/pages/transport-approval-page'),
+);
 const WasteMasterPage = lazy(() => import('../features/waste-master/pages/waste-master-page'));
 const UnitOfMeasureMasterPage = lazy(
   () => import('../features/code-masters/pages/unit-of-measure-master-page'),
@@ -150,6 +153,11 @@ const router = createBrowserRouter(
               path: 'transport-and-disposal-operator-master',
               handle: { permission: 'MASTER_TRANSPORT_OPERATOR' } satisfies RouteHandle,
               element: <TransportOperatorMasterPage />,
+            },
+            {
+              path: 'transport-approval',
+              handle: { permission: 'TRANSPORT_APPROVAL' } satisfies RouteHandle,
+              element: <TransportApprovalPage />,
             },
             {
               path: 'waste-master',

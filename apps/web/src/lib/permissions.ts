@@ -1,4 +1,4 @@
-import { type Permission, rolesFromAuthorities } from '@junkan/shared';
+import { type Permission, rolesFromAuthorities, type TransportApprovalStatus } from '@junkan/shared';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 import { decodeToken, type SessionSnapshot } from './session';
@@ -10,8 +10,13 @@ type Who = Pick<SessionSnapshot, 'claims' | 'adminId' | 'roles'>;
 const permissionsKey = (who: Who) =>
   ['permissions', who.claims?.userId ?? null, who.adminId, who.roles.join(',')] as const;
 
-const fetchPermissions = async (token?: string) =>
-  (await api.get<{ permissions: string[] }>('/permissions', undefined, { token })).permissions;
+interface PermissionsAnswer {
+  permissions: string[];
+  /** The transporter's company approval; null for other roles. */
+  transportApproval: TransportApprovalStatus | null;
+}
+
+const fetchPermissions = (token?: string) => api.get<PermissionsAnswer>('/permissions', undefined, { token });
 
 export const permissionsQueryOptions = (session: SessionSnapshot) =>
   queryOptions({
@@ -40,9 +45,10 @@ export async function primePermissions(queryClient: QueryClient, token: string):
 export function usePermissions() {
   const session = useSession();
   const query = useQuery(permissionsQueryOptions(session));
-  const permissions = query.data ?? [];
+  const permissions = query.data?.permissions ?? [];
   return {
     permissions,
+    transportApproval: query.data?.transportApproval ?? null,
     isLoading: session.isSignedIn && query.isPending,
     isError: query.isError,
     refetch: query.refetch,

@@ -111,19 +111,26 @@ export const posCodeExistsResponseSchema = z.object({
   areaName: z.string().optional(),
 });
 
-/** Which transport companies collect at a postal code, with their prices valid on `date` (default today). */
+/**
+ * GET /collection-area/lookup: whether an approved transport company collects at a postal code. The areas
+ * (company, prices valid on `date`, default today) are only what the caller may see: a transporter its own,
+ * an administrator all; a discharger learns only `served`, never a contractor's name or prices.
+ */
 export const collectionAreaLookupQuerySchema = z.object({
   posCode: postalCodeSchema,
   type: collectionAreaTypeSchema,
   date: periodDateSchema.optional(),
 });
-export const collectionAreaLookupResponseSchema = z.array(
-  z.object({
-    transportCompanyId: z.number(),
-    transportCompanyName: z.string(),
-    areaId: z.number(),
-    areaName: z.string(),
-    prices: z.array(areaPriceSchema),
-  }),
-);
+export const collectionAreaLookupResponseSchema = z.object({
+  served: z.boolean(),
+  areas: z.array(
+    z.object({
+      transportCompanyId: z.number(),
+      transportCompanyName: z.string(),
+      areaId: z.number(),
+      areaName: z.string(),
+      prices: z.array(areaPriceSchema),
+    }),
+  ),
+});
 export type CollectionAreaLookup = z.infer<typeof collectionAreaLookupResponseSchema>;

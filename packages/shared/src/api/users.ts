@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from '../enums';
+import { ROLES, TRANSPORT_APPROVAL_STATUSES } from '../enums';
 import {
   ediKeySchema,
   emailSchema,
@@ -105,7 +105,11 @@ export type RegistrationRequest = z.input<typeof registrationRequestSchema>;
 export const checkKeyRegisteredQuerySchema = z.object({ subNumOrEdiKey: z.string().min(1).max(16) });
 export const checkKeyRegisteredResponseSchema = z.object({ registered: z.boolean() });
 
-export const permissionsResponseSchema = z.object({ permissions: z.array(z.string()) });
+export const permissionsResponseSchema = z.object({
+  permissions: z.array(z.string()),
+  /** The signed-in transporter's company approval (null for other roles): the screens explain a wait. */
+  transportApproval: z.enum(TRANSPORT_APPROVAL_STATUSES).nullable(),
+});
 
 /**
  * An office or discharge site in an update: a new entry (id -1) carries every field, validated; an

@@ -127,7 +127,7 @@ export const collectionAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       return posCodeExists(app.db, companyId, type, posCode, excludeAreaId);
     },
   );
-  // Open to any signed-in user: quotes and requests ask which transporters collect at an address.
+  // Any signed-in user may ask whether an address is served; what else it sees depends on who asks.
   app.get(
     '/collection-area/lookup',
     {
@@ -138,9 +138,20 @@ export const collectionAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => {
-      app.requireSession(request);
+      const session = app.requireSession(request);
       const { posCode, type, date } = request.query;
-      return lookupCollectionAreas(app.db, posCode, type, date);
+      return lookupCollectionAreas(app.db, posCode, type, lookupScope(session), date);
     },
   );
 };
+
+/**
+ * Unit prices are a transport company's own business: a transporter (or an admin acting for one) sees its own
+ * areas, an administrator every company's, a discharger (or an admin acting for one) only whether it is served.
+ */
+function lookupScope(session: Session): number | 'all' | 'none' {
+  const role = operatorRole(session);
+  if (role === 'ADMIN') return 'all';
+  if (role === 'TRANSPORT') return session.companyId ?? 'none';
+  return 'none';
+}

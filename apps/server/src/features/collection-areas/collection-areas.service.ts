@@ -152,11 +152,16 @@ export async function posCodeExists(
   return owner ? { exists: true, areaName: owner.areaName } : { exists: false };
 }
 
-/** Transport companies that collect at a postal code, each with its prices valid on `date`. */
+/**
+ * Whether an approved transport company collects at a postal code, and the areas with their prices valid on
+ * `date` that the caller may see: `visibleCompanyId` limits them to one company (a transporter's own), `'all'`
+ * shows every company's (an administrator), `'none'` answers only whether the code is served (a discharger).
+ */
 export async function lookupCollectionAreas(
   db: DbOrTx,
   posCode: string,
   type: CollectionAreaType,
+  visible: number | 'all' | 'none',
   date = tokyoDate(),
 ): Promise<CollectionAreaLookup> {
   const rows = await db
@@ -168,29 +173,41 @@ export async function lookupCollectionAreas(
     .from(collectionAreaPostalCodes)
     .innerJoin(collectionAreas, eq(collectionAreas.id, collectionAreaPostalCodes.areaId))
     .innerJoin(companies, eq(companies.id, collectionAreas.transportCompanyId))
-    .where(and(eq(collectionAreaPostalCodes.posCode, posCode), eq(collectionAreaPostalCodes.type, type)))
+    .where(
+      and(
+        eq(collectionAreaPostalCodes.posCode, posCode),
+        eq(collectionAreaPostalCodes.type, type),
+        // A company awaiting approval (or refused) serves nobody yet.
+        eq(companies.approvalStatus, 'APPROVED'),
+      ),
+    )
     .orderBy(asc(companies.name), asc(companies.id));
-  if (rows.length === 0) return [];
+  const served = rows.length > 0;
+  const shown = rows.filter((r) => visible === 'all' || r.transportCompanyId === visible);
+  if (shown.length === 0) return { served: typeof visible === 'number' ? false : served, areas: [] };
   const areas = await loadAreas(
     db,
     inArray(
       collectionAreas.id,
-      rows.map((r) => r.areaId),
+      shown.map((r) => r.areaId),
     ),
   );
-  return rows.flatMap((r) => {
-    const area = areas.find((a) => a.id === r.areaId);
-    if (!area) return [];
-    return [
-      {
-        transportCompanyId: r.transportCompanyId,
-        transportCompanyName: r.transportCompanyName,
-        areaId: area.id,
-        areaName: area.areaName,
-        prices: area.prices.filter((p: AreaPrice) => isPeriodActive(p, date)),
-      },
-    ];
-  });
+  return {
+    served: true,
+    areas: shown.flatMap((r) => {
+      const area = areas.find((a) => a.id === r.areaId);
+      if (!area) return [];
+      return [
+        {
+          transportCompanyId: r.transportCompanyId,
+          transportCompanyName: r.transportCompanyName,
+          areaId: area.id,
+          areaName: area.areaName,
+          prices: area.prices.filter((p: AreaPrice) => isPeriodActive(p, date)),
+        },
+      ];
+    }),
+  };
 }
 
 // ---- writing ---------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import { auditLogs, unitMeasures, wastes } from '../../db/schema';
+import { auditLogs, companies, unitMeasures, wastes } from '../../db/schema';
 
 let t: TestContext;
 let transporter: string;
@@ -306,31 +306,80 @@ describe('GET /api/collection-area and the exists checks', () => {
     expect((await q('1350016')).statusCode).toBe(400);
   });
 
-  it('lookup answers which companies collect at a postal code, with prices valid on the date', async () => {
-    const res = await get(null, '/api/collection-area/lookup?posCode=135-0016&type=REGULAR');
-    expect(res.statusCode).toBe(401);
-    const discharger = await t.login('discharger@example.com');
+  it('lookup shows the owner its own areas with prices valid on the date', async () => {
+    expect((await get(null, '/api/collection-area/lookup?posCode=135-0016&type=REGULAR')).statusCode).toBe(
+      401,
+    );
     const found = await get(
-      discharger,
+      transporter,
       '/api/collection-area/lookup?posCode=135-0016&type=REGULAR&date=2027-05-01',
     );
     expect(found.statusCode).toBe(200);
-    expect(found.json()).toHaveLength(1);
-    expect(found.json()[0]).toMatchObject({
+    expect(found.json().served).toBe(true);
+    expect(found.json().areas).toHaveLength(1);
+    expect(found.json().areas[0]).toMatchObject({
       transportCompanyName: '東都環境サービス株式会社',
       areaName: '江東区東部',
     });
     expect(
       found
-        .json()[0]
-        .prices.map((p: Body) => p.unitPrice)
+        .json()
+        .areas[0].prices.map((p: Body) => p.unitPrice)
         .sort(),
     ).toEqual([1300, 900]);
     const early = await get(
-      discharger,
+      transporter,
       '/api/collection-area/lookup?posCode=135-0016&type=REGULAR&date=2026-03-31',
     );
-    expect(early.json()[0].prices).toEqual([]);
+    expect(early.json().areas[0].prices).toEqual([]);
+  });
+
+  it("lookup gives a discharger and another transporter none of 東都's companies or prices (104-0061)", async () => {
+    const url = '/api/collection-area/lookup?posCode=104-0061&type=REGULAR';
+    const toto = (await get(transporter, url)).json();
+    expect(toto.areas.map((a: Body) => a.areaName)).toEqual(['銀座・京橋']);
+    const totoId = toto.areas[0].transportCompanyId as number;
+    expect(toto.areas[0].prices.map((p: Body) => p.unitPrice)).toContain(1500);
+
+    const discharger = await t.login('discharger@example.com');
+    const asDischarger = await get(discharger, url);
+    expect(asDischarger.statusCode).toBe(200);
+    // "Is my address served": yes, and nothing about who or at what price.
+    expect(asDischarger.json()).toEqual({ served: true, areas: [] });
+    for (const leak of ['東都', 'transportCompanyId', 'unitPrice', '1500', String(totoId)])
+      expect(asDischarger.body).not.toContain(leak);
+
+    // The platform transporter holds 104-0061 too (an earlier test): it sees its own area, not 東都's.
+    const asCompetitor = await get(platform, url);
+    expect(asCompetitor.statusCode).toBe(200);
+    const competitorAreas = asCompetitor.json().areas as Body[];
+    expect(competitorAreas.length).toBeGreaterThan(0);
+    expect(competitorAreas.every((a) => a.transportCompanyId !== totoId)).toBe(true);
+    for (const leak of ['東都', '銀座・京橋', '1500']) expect(asCompetitor.body).not.toContain(leak);
+
+    // An administrator oversees every company's areas.
+    const admin = await t.login('admin@example.com');
+    const asAdmin = (await get(admin, url)).json();
+    expect(asAdmin.areas.map((a: Body) => a.transportCompanyId)).toContain(totoId);
+  });
+
+  it('lookup counts only approved transport companies as serving an address', async () => {
+    const discharger = await t.login('discharger@example.com');
+    const created = await post(transporter, area());
+    const code = (created.json().posCodes as string[])[0];
+    const url = `/api/collection-area/lookup?posCode=${code}&type=REGULAR`;
+    expect((await get(discharger, url)).json()).toEqual({ served: true, areas: [] });
+    const [toto] = await t.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.name, '東都環境サービス株式会社'));
+    await t.db.update(companies).set({ approvalStatus: 'PENDING' }).where(eq(companies.id, toto!.id));
+    try {
+      expect((await get(discharger, url)).json()).toEqual({ served: false, areas: [] });
+    } finally {
+      await t.db.update(companies).set({ approvalStatus: 'APPROVED' }).where(eq(companies.id, toto!.id));
+    }
+    expect((await get(discharger, url)).json()).toEqual({ served: true, areas: [] });
   });
 });
 

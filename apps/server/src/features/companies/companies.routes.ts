@@ -45,7 +45,10 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/trans/companies',
-    { config: { permission: 'HOME' }, schema: { tags, response: { 200: companyListSchema, ...errors } } },
+    {
+      config: { permission: 'PROJECT_MANAGEMENT' },
+      schema: { tags, response: { 200: companyListSchema, ...errors } },
+    },
     (request) => {
       const session = app.requireSession(request);
       requireOperatorRole(session, 'TRANSPORT');

@@ -1,7 +1,7 @@
 import { nextDay } from '@junkan/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailText } from '../../../test/smtp-sink';
+import { mailBody, mailText } from '../../../test/smtp-sink';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import {
   auditLogs,
@@ -400,15 +400,50 @@ describe('the contract flow', () => {
     expect(saved.json().contract).toMatchObject({ contractForm: 'COMBINED', manifestFee: 0 });
   });
 
-  it('cancels the contract with its project', async () => {
+  it('cancels the contract with its project and mails the discharger', async () => {
     const p = await acceptedProject();
     await call('PUT', `/api/trans/projects/${p.id}/contract`, TRANS, contractBody(p.lineIds));
+    const before = t.smtp.mails.length;
     const cancelled = await call('POST', `/api/projects/${p.id}/cancel`, TRANS, {});
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().contract.status).toBe('CANCELLED');
+    const sent = t.smtp.mails.slice(before);
+    expect(sent.flatMap((m) => m.to)).toEqual([DIS]);
+    expect(mailBody(sent[0]!.raw)).toContain('収集運搬業者が案件を取り消しました');
     expect(
       (await call('PUT', `/api/trans/projects/${p.id}/contract`, TRANS, contractBody(p.lineIds))).statusCode,
     ).toBe(409);
+  });
+});
+
+describe('cancelling a contract in the making mails the other side', () => {
+  it('the transporter cancels a contract awaiting confirmation: the discharger hears of it', async () => {
+    const p = await acceptedProject();
+    await call('PUT', `/api/trans/projects/${p.id}/contract`, TRANS, contractBody(p.lineIds));
+    expect((await call('POST', `/api/trans/projects/${p.id}/contract/send`, TRANS)).statusCode).toBe(200);
+    const before = t.smtp.mails.length;
+    const res = await call('POST', `/api/projects/${p.id}/cancel`, TRANS, {
+      reason: '車両の手配ができません',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().projectStatus).toBe('CANCEL');
+    const sent = t.smtp.mails.slice(before);
+    expect(sent.flatMap((m) => m.to)).toEqual([DIS]);
+    const body = mailBody(sent[0]!.raw);
+    expect(body).toContain('案件名: 契約テスト REGULAR');
+    expect(body).toContain('理由: 車両の手配ができません');
+    expect(body).toContain(`/sys/project-managment/detail/${p.id}`);
+  });
+
+  it('the discharger cancels a contract awaiting confirmation: the transporter hears of it', async () => {
+    const p = await acceptedProject();
+    await call('PUT', `/api/trans/projects/${p.id}/contract`, TRANS, contractBody(p.lineIds));
+    expect((await call('POST', `/api/trans/projects/${p.id}/contract/send`, TRANS)).statusCode).toBe(200);
+    const before = t.smtp.mails.length;
+    expect((await call('POST', `/api/projects/${p.id}/cancel`, DIS, {})).statusCode).toBe(200);
+    const sent = t.smtp.mails.slice(before);
+    expect(sent.flatMap((m) => m.to)).toEqual([TRANS]);
+    expect(mailBody(sent[0]!.raw)).toContain('排出事業者が案件を取り消しました');
   });
 });
 

@@ -43,7 +43,8 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/trans/projects',
     {
-      config: { permission: 'HOME' },
+      // Not HOME: a transporter awaiting approval keeps its home page but sees no request (issue 5).
+      config: { permission: 'PROJECT_MANAGEMENT' },
       schema: {
         tags,
         querystring: companyFilterQuerySchema.extend(projectTabQuerySchema.shape),

@@ -25,6 +25,7 @@ import {
   projectStatusHistory,
   projects,
   projectWasteLines,
+  quotes,
   unitMeasures,
   users,
   wastes,
@@ -35,6 +36,7 @@ import { operatorRole } from '../../lib/roles';
 import type { Session } from '../../plugins/auth';
 import { projectContract } from '../contracts/contracts.service';
 import { projectQuote } from '../quotes/quotes.service';
+import { mailCompany, projectDetailPath } from './project-mail';
 
 const LIST_LIMIT = 200;
 
@@ -428,11 +430,58 @@ export async function cancelProject(
 ) {
   const session = app.requireSession(request);
   const actor = actorOf(session);
-  await app.db.transaction(async (tx) => {
+  const { project, transporterIds } = await app.db.transaction(async (tx) => {
     const p = await projectFor(tx, session, id, true);
+    // Read before the move: whom the request or contract had reached is decided by its state before CANCEL.
+    const engaged = actor === 'WASTE' ? await engagedTransportCompanies(tx, p) : [];
+    const before = { ...p };
     await transitionProject(tx, request, p, 'CANCEL', actor, reason);
+    return { project: before, transporterIds: engaged };
   });
+  await mailCancellation(app, project, actor, transporterIds, reason);
   return getProjectDetail(app.db, session, id);
+}
+
+/**
+ * The transport companies a discharger's cancellation concerns: the one the project is handed to (a quote
+ * awaiting acceptance, a contract in the making), and any that hold a quote for it (drafting or submitted).
+ */
+async function engagedTransportCompanies(tx: Tx, project: ProjectRow): Promise<number[]> {
+  const ids = new Set<number>();
+  if (project.transportCompanyId != null) ids.add(project.transportCompanyId);
+  const quoted = await tx
+    .select({ id: quotes.transportCompanyId })
+    .from(quotes)
+    .where(and(eq(quotes.projectId, project.id), inArray(quotes.status, ['DRAFT', 'SUBMITTED'])));
+  for (const { id } of quoted) ids.add(id);
+  return [...ids];
+}
+
+/** Every cancellation is a hand-off: the other side hears of it with the project's name, the reason and a link. */
+async function mailCancellation(
+  app: FastifyInstance,
+  project: ProjectRow,
+  actor: ProjectActor,
+  transporterIds: number[],
+  reason: string | undefined,
+) {
+  const reasonLines = reason ? [`理由: ${reason}`] : [];
+  if (actor === 'TRANSPORT') {
+    await mailCompany(app, project.companyId, 'WASTE', {
+      subject: '【junkan】収集運搬業者が案件を取り消しました / A transporter cancelled a project',
+      lines: ['収集運搬業者が案件を取り消しました。', `案件名: ${project.title}`, ...reasonLines],
+      english: 'The transporter has cancelled this project.',
+      path: projectDetailPath(project.id),
+    });
+    return;
+  }
+  for (const companyId of transporterIds)
+    await mailCompany(app, companyId, 'TRANSPORT', {
+      subject: '【junkan】排出事業者が案件を取り消しました / A discharger cancelled a project',
+      lines: ['排出事業者が案件を取り消しました。', `案件名: ${project.title}`, ...reasonLines],
+      english: 'The discharger has cancelled this project.',
+      path: projectDetailPath(project.id),
+    });
 }
 
 /** Transport companies whose collection areas (of the project's type) hold a postal code of its sites. */
@@ -457,8 +506,14 @@ export async function servingTransportCompanies(
   const rows = await db
     .selectDistinct({ id: collectionAreaPostalCodes.transportCompanyId })
     .from(collectionAreaPostalCodes)
+    .innerJoin(companies, eq(companies.id, collectionAreaPostalCodes.transportCompanyId))
     .where(
-      and(eq(collectionAreaPostalCodes.type, type), inArray(collectionAreaPostalCodes.posCode, [...codes])),
+      and(
+        eq(collectionAreaPostalCodes.type, type),
+        inArray(collectionAreaPostalCodes.posCode, [...codes]),
+        // A company awaiting approval hears of no request (issue 5).
+        eq(companies.approvalStatus, 'APPROVED'),
+      ),
     );
   return rows.map((r) => r.id);
 }

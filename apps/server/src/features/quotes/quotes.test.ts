@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody, samplePdf, samplePng } from '../../../test/fixtures/upload-files';
-import { mailText } from '../../../test/smtp-sink';
+import { mailBody, mailText } from '../../../test/smtp-sink';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import {
   collectionAreaPostalCodes,
@@ -372,6 +372,27 @@ describe('the discharger answers', () => {
     );
     return { ...p, ids };
   }
+
+  it('cancelling while the quote awaits an answer mails the transporter with the project, reason and link', async () => {
+    const p = await quoted();
+    const before = t.smtp.mails.length;
+    const res = await call('POST', `/api/projects/${p.id}/cancel`, DIS, { reason: '社内稟議が通らず' });
+    expect(res.statusCode).toBe(200);
+    const sent = t.smtp.mails.slice(before);
+    expect(sent.flatMap((m) => m.to)).toEqual([TRANS]);
+    const body = mailBody(sent[0]!.raw);
+    expect(body).toContain('排出事業者が案件を取り消しました');
+    expect(body).toContain('案件名: 見積テスト');
+    expect(body).toContain('理由: 社内稟議が通らず');
+    expect(body).toContain(`/sys/project-managment/detail/${p.id}`);
+  });
+
+  it('cancelling a request nobody has quoted mails no transporter; a draft mails nobody', async () => {
+    const p = await openRequest();
+    const before = t.smtp.mails.length;
+    expect((await call('POST', `/api/projects/${p.id}/cancel`, DIS)).statusCode).toBe(200);
+    expect(t.smtp.mails.length).toBe(before);
+  });
 
   it('accepts: CREATING_CONTRACT, quote ACCEPTED, transporter mailed', async () => {
     const p = await quoted();

@@ -12,6 +12,7 @@ import { companies, dischargeSites, offices, projectDischargeSites, projects, us
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { foreignKeyViolation } from '../../lib/db-errors';
+import { mailAdminsOfTransportSignup } from '../transport-approval/transport-approval.service';
 import { assertKeysFree, getAccountInfo, insertAccountEntries, mapKeyConflict } from './users.service';
 
 type KeyField = 'registrantNumber' | 'ediConfirmationKey';
@@ -147,7 +148,12 @@ export async function saveAccountInfo(
     // Activated but never registered: the company is created now.
     const [company] = await tx
       .insert(companies)
-      .values({ type: user.role === 'TRANSPORT' ? 'TRANSPORT' : 'WASTE', ...companyValues })
+      .values({
+        type: user.role === 'TRANSPORT' ? 'TRANSPORT' : 'WASTE',
+        // A self-registered transport company waits for an administrator's approval.
+        approvalStatus: user.role === 'TRANSPORT' ? 'PENDING' : 'APPROVED',
+        ...companyValues,
+      })
       .returning({ id: companies.id });
     companyId = company!.id;
   } else {
@@ -218,6 +224,8 @@ export async function updateAccountInfo(
   } catch (err) {
     mapAccountSaveError(err);
   }
+  if (session.companyId == null && saved.role === 'TRANSPORT' && saved.companyId != null)
+    await mailAdminsOfTransportSignup(app, saved.companyId);
   return {
     info: await getAccountInfo(app.db, session.userId),
     token: app.signSessionToken(saved, session.sessionId, session.adminId),

@@ -107,6 +107,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/permissions',
     { schema: { tags, response: { 200: permissionsResponseSchema, ...errors } } },
-    (request) => ({ permissions: app.requireSession(request).permissions }),
+    (request) => {
+      const { permissions, transportApproval } = app.requireSession(request);
+      return { permissions, transportApproval };
+    },
   );
 };

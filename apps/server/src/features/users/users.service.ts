@@ -1,4 +1,4 @@
-import type { AccountInfo, AccountInfoResponse, CompanyType } from '@junkan/shared';
+import type { AccountInfo, AccountInfoResponse, CompanyType, TransportApprovalStatus } from '@junkan/shared';
 import { and, asc, eq, ne, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -8,6 +8,7 @@ import { recordAudit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { startUserSession } from '../../lib/user-sessions';
 import { consumeActivationToken } from '../auth/auth.service';
+import { mailAdminsOfTransportSignup } from '../transport-approval/transport-approval.service';
 
 /** Account information of a user: the user, its company, offices and discharge sites. */
 export async function getAccountInfo(db: DbOrTx, userId: number): Promise<AccountInfoResponse> {
@@ -134,11 +135,17 @@ export async function insertAccountEntries(
  * Creates the company of an account with its offices and discharge sites (registration after
  * activation, and the account master's register call); answers the company id.
  */
-export async function createAccountCompany(tx: Tx, type: CompanyType, input: AccountInfo): Promise<number> {
+export async function createAccountCompany(
+  tx: Tx,
+  type: CompanyType,
+  input: AccountInfo,
+  approvalStatus: TransportApprovalStatus = 'APPROVED',
+): Promise<number> {
   const [company] = await tx
     .insert(companies)
     .values({
       type,
+      approvalStatus,
       name: input.companyName,
       postalCode: input.companyPostalCode,
       address: input.companyAddress,
@@ -166,10 +173,13 @@ export async function registerAccount(
     const { user, sessionId } = await app.db.transaction(async (tx) => {
       const activated = await consumeActivationToken(tx, input.emailToken, userId);
       await assertKeysFree(tx, userId, input);
+      // A transport company that registers itself waits for an administrator before it sees any request.
+      const isTransport = activated.role === 'TRANSPORT';
       const companyId = await createAccountCompany(
         tx,
-        activated.role === 'TRANSPORT' ? 'TRANSPORT' : 'WASTE',
+        isTransport ? 'TRANSPORT' : 'WASTE',
         input,
+        isTransport ? 'PENDING' : 'APPROVED',
       );
       const [saved] = await tx
         .update(users)
@@ -192,6 +202,8 @@ export async function registerAccount(
       // Registration with the mailed single-use link signs the user in.
       return { user: saved!, sessionId: await startUserSession(tx, userId) };
     });
+    if (user.role === 'TRANSPORT' && user.companyId != null)
+      await mailAdminsOfTransportSignup(app, user.companyId);
     return { token: app.signSessionToken(user, sessionId) };
   } catch (err) {
     mapKeyConflict(err);

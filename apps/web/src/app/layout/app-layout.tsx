@@ -3,6 +3,7 @@ import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { LanguageSelect } from '../../components/language-select';
 import { PageSpinner } from '../../components/page-spinner';
+import { TransportApprovalBanner } from '../../components/transport-approval-banner';
 import { AntdScope } from '../../lib/antd-scope';
 import { useSessionWatcher } from '../../lib/use-session-watcher';
 import { Breadcrumbs } from './breadcrumbs';
@@ -80,6 +81,7 @@ function AppShell() {
         </Layout.Sider>
         <Layout.Content style={{ padding: 24, minWidth: 0 }}>
           <Breadcrumbs />
+          <TransportApprovalBanner />
           <Suspense fallback={<PageSpinner />}>
             <RequirePermission>
               <Outlet />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { api } from '../../lib/api-client';
 import { type CompanyFilter, useCompanyFilter } from '../../lib/company-filter';
+import { usePermissions } from '../../lib/permissions';
 import { useSession } from '../../lib/use-session';
 import { isCompanySelectDisabled } from '../route-table';
 
@@ -18,7 +19,9 @@ export function CompanySelect() {
   const { pathname } = useLocation();
   const session = useSession();
   const { companyId, setCompanyId } = useCompanyFilter();
-  const isTransport = session.roles.includes('TRANSPORT');
+  // Served companies come with the project key: a transporter awaiting approval serves nobody yet.
+  const { has } = usePermissions();
+  const isTransport = session.roles.includes('TRANSPORT') && has('PROJECT_MANAGEMENT');
   const companies = useQuery({
     queryKey: ['trans-companies', session.claims?.userId ?? null],
     queryFn: () => api.get<CompanyOption[]>('/trans/companies'),

@@ -13,6 +13,7 @@ import {
   ProjectOutlined,
   SafetyCertificateOutlined,
   SwapOutlined,
+  UserAddOutlined,
 } from '@ant-design/icons';
 import type { MenuProps } from 'antd';
 import { Menu } from 'antd';
@@ -26,6 +27,7 @@ import { useOperatorSwitch } from './use-operator-switch';
 
 const ICONS: Record<string, ReactNode> = {
   accountSelection: <SwapOutlined />,
+  transportApproval: <UserAddOutlined />,
   home: <HomeOutlined />,
   newRequest: <PlusCircleOutlined />,
   collectionRequest: <CarOutlined />,

@@ -1,4 +1,6 @@
-import { Col, Row } from 'antd';
+import { Card, Col, Empty, Row } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { usePermissions } from '../../../lib/permissions';
 import { useSession } from '../../../lib/use-session';
 import { ReportDeadlinesPanel } from '../../manifests/components/report-deadlines';
 import { InquiriesTable } from '../components/inquiries-table';
@@ -7,9 +9,13 @@ import { PhoneContactPanel } from '../components/phone-contact-panel';
 import { ProjectsTable } from '../components/projects-table';
 
 export default function HomePage() {
+  const { t } = useTranslation();
   const { roles } = useSession();
+  const { has } = usePermissions();
   const isTransport = roles.includes('TRANSPORT');
   const isDischarger = roles.includes('WASTE') && !isTransport;
+  // A transporter awaiting approval sees no project; the banner above the page says why.
+  const seesProjects = !isTransport || has('PROJECT_MANAGEMENT');
   return (
     <>
       {/* Legal deadlines first: shows itself only when a transport-end report is due, late or missing. */}
@@ -26,7 +32,13 @@ export default function HomePage() {
           </>
         )}
         <Col span={24}>
-          <ProjectsTable isDischarger={isDischarger} isTransport={isTransport} />
+          {seesProjects ? (
+            <ProjectsTable isDischarger={isDischarger} isTransport={isTransport} />
+          ) : (
+            <Card title={t('home.projects')} size="small" data-testid="home-projects-awaiting-approval">
+              <Empty description={t('approvalBanner.homeEmpty')} />
+            </Card>
+          )}
         </Col>
         {isDischarger && (
           <>

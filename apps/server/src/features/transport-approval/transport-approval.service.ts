@@ -1,0 +1,214 @@
+import type { TransportApprovalCompany, TransportApprovalStatus } from '@junkan/shared';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../../db/client';
+import {
+  collectionAreas,
+  companies,
+  contracts,
+  offices,
+  transportOperatorProfiles,
+  users,
+} from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+
+/**
+ * GET /admin/transport-companies: transport companies in an approval state with what they registered and the
+ * permit data the product holds about them (collection-area licences, contract licences, the operator profile).
+ */
+export async function listTransportCompaniesForApproval(
+  db: DbOrTx,
+  status: TransportApprovalStatus,
+): Promise<TransportApprovalCompany[]> {
+  const rows = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.type, 'TRANSPORT'), eq(companies.approvalStatus, status)))
+    .orderBy(asc(companies.createdAt), asc(companies.id));
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [userRows, officeRows, areaRows, contractRows, profileRows] = await Promise.all([
+    db
+      .select({
+        companyId: users.companyId,
+        userName: users.userName,
+        email: users.email,
+        registrantNumber: users.registrantNumber,
+        enabled: users.enabled,
+      })
+      .from(users)
+      .where(and(inArray(users.companyId, ids), isNull(users.deletedAt)))
+      .orderBy(asc(users.id)),
+    db
+      .select({
+        companyId: offices.companyId,
+        name: offices.name,
+        address: offices.address,
+        tel: offices.tel,
+      })
+      .from(offices)
+      .where(inArray(offices.companyId, ids))
+      .orderBy(asc(offices.id)),
+    db
+      .select({
+        companyId: collectionAreas.transportCompanyId,
+        areaName: collectionAreas.areaName,
+        type: collectionAreas.type,
+        licenseNumber: collectionAreas.licenseNumber,
+        district: collectionAreas.administrativeDistrict,
+      })
+      .from(collectionAreas)
+      .where(inArray(collectionAreas.transportCompanyId, ids))
+      .orderBy(asc(collectionAreas.id)),
+    db
+      .selectDistinct({
+        companyId: contracts.transportCompanyId,
+        licenseNumber: contracts.licenseNumber,
+        district: contracts.licenseDistrict,
+        expireDate: contracts.licenseExpireDate,
+      })
+      .from(contracts)
+      .where(inArray(contracts.transportCompanyId, ids)),
+    db
+      .select({
+        companyId: transportOperatorProfiles.companyId,
+        contractManager: transportOperatorProfiles.contractManager,
+        compatibleAreas: transportOperatorProfiles.compatibleAreas,
+      })
+      .from(transportOperatorProfiles)
+      .where(inArray(transportOperatorProfiles.companyId, ids)),
+  ]);
+  const of = <T extends { companyId: number | null }>(list: T[], id: number) =>
+    list.filter((r) => r.companyId === id).map(({ companyId: _, ...rest }) => rest);
+  return rows.map((c) => {
+    const profile = profileRows.find((p) => p.companyId === c.id);
+    return {
+      companyId: c.id,
+      companyName: c.name,
+      postalCode: c.postalCode,
+      address: c.address,
+      tel: c.tel,
+      email: c.email,
+      contractPic: c.contractPic,
+      approvalStatus: c.approvalStatus,
+      approvalDecidedAt: c.approvalDecidedAt?.toISOString() ?? null,
+      createdAt: c.createdAt.toISOString(),
+      users: of(userRows, c.id),
+      offices: of(officeRows, c.id),
+      areaLicenses: of(areaRows, c.id),
+      contractLicenses: of(contractRows, c.id),
+      profile: profile
+        ? { contractManager: profile.contractManager, compatibleAreas: profile.compatibleAreas }
+        : null,
+    };
+  });
+}
+
+/** Enabled users of a company (or of a role), to be mailed. */
+async function recipientsOf(db: DbOrTx, where: { companyId: number } | { role: 'ADMIN' }) {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      and(
+        'companyId' in where ? eq(users.companyId, where.companyId) : eq(users.role, where.role),
+        eq(users.enabled, true),
+        isNull(users.deletedAt),
+      ),
+    );
+  return rows.map((r) => r.email);
+}
+
+/**
+ * POST /admin/transport-companies/{id}/approve|reject: decides a PENDING company once (a second decision, or
+ * one raced by another admin, answers approval_already_decided), records who decided and mails its users.
+ */
+export async function decideTransportCompany(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  companyId: number,
+  decision: { approve: true } | { approve: false; reason: string },
+): Promise<{ result: boolean }> {
+  const session = app.requireSession(request);
+  const status: TransportApprovalStatus = decision.approve ? 'APPROVED' : 'REJECTED';
+  const company = await app.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ id: companies.id, name: companies.name, approvalStatus: companies.approvalStatus })
+      .from(companies)
+      .where(and(eq(companies.id, companyId), eq(companies.type, 'TRANSPORT')));
+    if (!found) throw new AppError('not_found', 'Transport company not found');
+    // Compare-and-set on PENDING: two admins deciding at once cannot both pass.
+    const [decided] = await tx
+      .update(companies)
+      .set({
+        approvalStatus: status,
+        approvalDecidedAt: new Date(),
+        approvalDecidedBy: session.adminId ?? session.userId,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(companies.id, companyId), eq(companies.approvalStatus, 'PENDING')))
+      .returning({ id: companies.id });
+    if (!decided) throw new AppError('approval_already_decided', 'The approval was already decided');
+    await recordAudit(tx, request, {
+      action: decision.approve ? 'transport_company.approve' : 'transport_company.reject',
+      entity: 'company',
+      entityId: companyId,
+      detail: decision.approve ? {} : { reason: decision.reason },
+    });
+    return found;
+  });
+  const link = `${app.config.publicUrl}/sys/home`;
+  const text = decision.approve
+    ? [
+        `${company.name} 様`,
+        '',
+        '運搬会社としてのご登録を管理者が承認しました。',
+        '見積依頼の閲覧、収集エリア・単価の設定などをご利用いただけます。',
+        '',
+        link,
+        '',
+        'An administrator has approved your transport company. You can now see quote requests and set your areas.',
+      ]
+    : [
+        `${company.name} 様`,
+        '',
+        '運搬会社としてのご登録は承認されませんでした。',
+        `理由: ${decision.reason}`,
+        'ご不明な点は運営事務局までお問い合わせください。',
+        '',
+        link,
+        '',
+        'An administrator did not approve your transport company. The reason is given above.',
+      ];
+  const subject = decision.approve
+    ? '【junkan】運搬会社の登録が承認されました / Your company was approved'
+    : '【junkan】運搬会社の登録は承認されませんでした / Your company was not approved';
+  for (const to of await recipientsOf(app.db, { companyId }))
+    await app.mailer.send({ to, subject, text: text.join('\n') });
+  return { result: true };
+}
+
+/** Tells every enabled administrator that a transport company registered itself and waits for approval. */
+export async function mailAdminsOfTransportSignup(app: FastifyInstance, companyId: number) {
+  const [company] = await app.db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  if (!company) return;
+  const link = `${app.config.publicUrl}/sys/transport-approval`;
+  const text = [
+    '運搬会社の新規登録がありました。許可証の情報を確認し、承認または却下してください。',
+    `会社名: ${company.name}`,
+    '',
+    link,
+    '',
+    'A transport company has registered and waits for your approval.',
+  ].join('\n');
+  for (const to of await recipientsOf(app.db, { role: 'ADMIN' }))
+    await app.mailer.send({
+      to,
+      subject: '【junkan】運搬会社の承認依頼 / A transport company awaits approval',
+      text,
+    });
+}

@@ -1,0 +1,249 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailBody, mailText } from '../../../test/smtp-sink';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+import {
+  auditLogs,
+  collectionAreaPostalCodes,
+  collectionAreas,
+  companies,
+  projects,
+  users,
+} from '../../db/schema';
+import { servingTransportCompanies } from '../projects/projects.service';
+
+let t: TestContext;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin@example.com');
+});
+afterAll(() => t.close());
+
+type Body = Record<string, unknown>;
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: Body) =>
+  t.app.inject({ method, url, headers: token ? t.auth(token) : {}, ...(payload ? { payload } : {}) });
+
+const account = (name: string): Body => ({
+  accountName: `${name} 担当`,
+  companyName: name,
+  companyPostalCode: '135-0016',
+  companyAddress: '東京都江東区東陽1-2-3',
+  companyTelephone: '03-5555-6666',
+  companyEmail: 'info@new-transport.example.com',
+  contractPic: '運搬 次郎',
+  offices: [
+    {
+      officeId: -1,
+      officeName: '江東営業所',
+      officePostalCode: '135-0016',
+      officeAddress: '東京都江東区東陽1-2-3',
+      officeTelephone: '03-5555-6666',
+      officeEmail: 'koto@new-transport.example.com',
+    },
+  ],
+  wastes: [],
+});
+
+/** Signs a transporter up through the real calls (mail link, registration) and answers its token and company. */
+async function signUpTransporter(email: string, companyName: string) {
+  const signup = await call('POST', '/api/auth/signup', undefined, {
+    email,
+    password: 'Passw0rd',
+    role: 'TRANSPORT',
+  });
+  expect(signup.statusCode, signup.body).toBe(200);
+  const link = mailText(t.smtp.mails.at(-1)!.raw).match(/user-registration\?[^\s]+/)?.[0];
+  const token = new URL(`http://x/${link}`).searchParams.get('token')!;
+  const { id } = (await call('GET', `/api/users/email-token?emailToken=${encodeURIComponent(token)}`)).json();
+  const before = t.smtp.mails.length;
+  const reg = await call('PUT', `/api/users/${id}`, undefined, {
+    ...account(companyName),
+    emailToken: token,
+  });
+  expect(reg.statusCode, reg.body).toBe(200);
+  const [user] = await t.db.select().from(users).where(eq(users.id, id));
+  return { token: reg.json().token as string, companyId: user!.companyId!, mailsBefore: before };
+}
+
+const mailsTo = (email: string, from = 0) =>
+  t.smtp.mails
+    .slice(from)
+    .filter((m) => m.to.includes(email))
+    .map((m) => mailBody(m.raw));
+
+describe('a self-registered transport company waits for approval', () => {
+  it('is PENDING, keeps only its home, account and permit keys, and sees no request', async () => {
+    const { token, companyId, mailsBefore } = await signUpTransporter(
+      'pending@example.com',
+      '新興運輸株式会社',
+    );
+    const [company] = await t.db.select().from(companies).where(eq(companies.id, companyId));
+    expect(company!.approvalStatus).toBe('PENDING');
+
+    // Every enabled administrator hears of it.
+    const adminMails = mailsTo('admin@example.com', mailsBefore);
+    expect(adminMails).toHaveLength(1);
+    expect(adminMails[0]).toContain('新興運輸株式会社');
+
+    const perms = (await call('GET', '/api/permissions', token)).json();
+    expect(perms.transportApproval).toBe('PENDING');
+    expect(perms.permissions).toEqual([
+      'HOME',
+      'LICENSE_MANAGEMENT',
+      'ACCOUNT_INFO_TRANS',
+      'CHANGE_PASSWORD',
+    ]);
+
+    // Its own account stays reachable; requests, areas and prices do not.
+    expect((await call('GET', '/api/trans/users/info', token)).statusCode).toBe(200);
+    expect((await call('GET', '/api/trans/projects?companyId=ALL', token)).statusCode).toBe(403);
+    expect((await call('GET', '/api/trans/companies', token)).statusCode).toBe(403);
+    expect((await call('GET', '/api/collection-area?type=REGULAR', token)).statusCode).toBe(403);
+    const claim = await call('POST', '/api/collection-area', token, {
+      areaName: '銀座',
+      type: 'REGULAR',
+      posCodes: ['104-0061'],
+      licenseNumber: '',
+      administrativeDistrict: '',
+      prices: [],
+    });
+    expect(claim.statusCode).toBe(403);
+
+    // Even an area written behind the API's back shows no open request in 銀座 (the demo's quote request).
+    const [area] = await t.db
+      .insert(collectionAreas)
+      .values({ transportCompanyId: companyId, type: 'INDUSTRIAL', areaName: '銀座' })
+      .returning({ id: collectionAreas.id });
+    await t.db
+      .insert(collectionAreaPostalCodes)
+      .values({ areaId: area!.id, transportCompanyId: companyId, type: 'INDUSTRIAL', posCode: '104-0061' });
+    expect((await call('GET', '/api/trans/projects?companyId=ALL', token)).statusCode).toBe(403);
+    const demoRequest = (
+      await call('GET', '/api/projects', await t.login('discharger@example.com'))
+    ).json()[0];
+    expect((await call('GET', `/api/projects/${demoRequest.id}`, token)).statusCode).toBe(403);
+
+    // Nor is it mailed about requests at that code until it is approved.
+    const [ginza] = await t.db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(eq(projects.title, '本社倉庫 廃プラスチック類 収集運搬'));
+    expect(await servingTransportCompanies(t.db, ginza!.id, 'INDUSTRIAL')).not.toContain(companyId);
+    await t.db.update(companies).set({ approvalStatus: 'APPROVED' }).where(eq(companies.id, companyId));
+    expect(await servingTransportCompanies(t.db, ginza!.id, 'INDUSTRIAL')).toContain(companyId);
+  });
+
+  it('lists pending companies for an admin with registration and permit data; others are refused', async () => {
+    const { companyId } = await signUpTransporter('listed@example.com', '一覧運送株式会社');
+    await t.db.insert(collectionAreas).values({
+      transportCompanyId: companyId,
+      type: 'REGULAR',
+      areaName: '江東',
+      licenseNumber: '13-00-123456',
+      administrativeDistrict: '東京都',
+    });
+    const res = await call('GET', '/api/admin/transport-companies?approvalStatus=PENDING', admin);
+    expect(res.statusCode).toBe(200);
+    const listed = (res.json() as Body[]).find((c) => c.companyId === companyId);
+    expect(listed).toMatchObject({
+      companyName: '一覧運送株式会社',
+      approvalStatus: 'PENDING',
+      address: '東京都江東区東陽1-2-3',
+      users: [{ email: 'listed@example.com', enabled: true }],
+      offices: [{ name: '江東営業所' }],
+      areaLicenses: [{ areaName: '江東', licenseNumber: '13-00-123456', district: '東京都' }],
+      contractLicenses: [],
+      profile: null,
+    });
+    // The demo companies were made by the platform: approved, not listed as pending.
+    const names = (res.json() as Body[]).map((c) => c.companyName);
+    expect(names).not.toContain('東都環境サービス株式会社');
+    const approved = (
+      await call('GET', '/api/admin/transport-companies?approvalStatus=APPROVED', admin)
+    ).json();
+    expect((approved as Body[]).map((c) => c.companyName)).toContain('東都環境サービス株式会社');
+
+    expect((await call('GET', '/api/admin/transport-companies?approvalStatus=MAYBE', admin)).statusCode).toBe(
+      400,
+    );
+    for (const who of ['transporter@example.com', 'discharger@example.com']) {
+      const token = await t.login(who);
+      expect((await call('GET', '/api/admin/transport-companies', token)).statusCode).toBe(403);
+      expect(
+        (await call('POST', `/api/admin/transport-companies/${companyId}/approve`, token)).statusCode,
+      ).toBe(403);
+    }
+    expect((await call('GET', '/api/admin/transport-companies')).statusCode).toBe(401);
+  });
+
+  it('approval gives the company its keys at once, mails its users and records who decided', async () => {
+    const { token, companyId } = await signUpTransporter('approved@example.com', '承認運輸株式会社');
+    const before = t.smtp.mails.length;
+    const res = await call('POST', `/api/admin/transport-companies/${companyId}/approve`, admin);
+    expect(res.statusCode, res.body).toBe(200);
+
+    // The same token: permissions are read on every call.
+    const perms = (await call('GET', '/api/permissions', token)).json();
+    expect(perms.transportApproval).toBe('APPROVED');
+    expect(perms.permissions).toEqual(expect.arrayContaining(['PROJECT_MANAGEMENT', 'AREA_PRICE_SETTING']));
+    expect((await call('GET', '/api/trans/projects?companyId=ALL', token)).statusCode).toBe(200);
+
+    const mails = mailsTo('approved@example.com', before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('承認しました');
+
+    const [adminUser] = await t.db.select().from(users).where(eq(users.email, 'admin@example.com'));
+    const [company] = await t.db.select().from(companies).where(eq(companies.id, companyId));
+    expect(company!.approvalDecidedBy).toBe(adminUser!.id);
+    expect(company!.approvalDecidedAt).toBeInstanceOf(Date);
+    const audit = await t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entity, 'company'), eq(auditLogs.entityId, String(companyId))));
+    expect(audit.map((a) => a.action)).toEqual(['transport_company.approve']);
+
+    // Decided once: a second decision is a conflict.
+    const again = await call('POST', `/api/admin/transport-companies/${companyId}/reject`, admin, {
+      reason: '重複',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('approval_already_decided');
+  });
+
+  it('rejection needs a reason, mails it and keeps the company locked out', async () => {
+    const { token, companyId } = await signUpTransporter('rejected@example.com', '却下運輸株式会社');
+    const url = `/api/admin/transport-companies/${companyId}/reject`;
+    const blank = await call('POST', url, admin, { reason: '  ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().fields).toEqual({ reason: 'MSG_00_21' });
+    expect((await call('POST', url, admin, { reason: 'x'.repeat(501) })).json().fields).toEqual({
+      reason: 'max_length_exceeded',
+    });
+
+    const before = t.smtp.mails.length;
+    expect((await call('POST', url, admin, { reason: '許可証の写しが確認できません' })).statusCode).toBe(200);
+    const mails = mailsTo('rejected@example.com', before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('許可証の写しが確認できません');
+
+    const perms = (await call('GET', '/api/permissions', token)).json();
+    expect(perms.transportApproval).toBe('REJECTED');
+    expect(perms.permissions).not.toContain('PROJECT_MANAGEMENT');
+    const [company] = await t.db.select().from(companies).where(eq(companies.id, companyId));
+    expect(company!.approvalStatus).toBe('REJECTED');
+
+    expect((await call('POST', '/api/admin/transport-companies/999999/approve', admin)).statusCode).toBe(404);
+  });
+
+  it('keeps discharger sign-up working at once and refuses self sign-up as ADMIN', async () => {
+    const res = await call('POST', '/api/auth/signup', undefined, {
+      email: 'boss@example.com',
+      password: 'Passw0rd',
+      role: 'ADMIN',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toHaveProperty('role');
+    expect(await t.db.select().from(users).where(eq(users.email, 'boss@example.com'))).toEqual([]);
+  });
+});
