@@ -28,6 +28,8 @@ test('a transporter reports a regular month; both sides see it in the achievemen
   const list = page.getByTestId('achievement-list');
   const row = list.locator('tr', { hasText: '可燃ごみ' }).filter({ hasText: shown });
   await expect(row).toContainText('株式会社グリーン商事');
+  // The line's volume with its unit: regular waste is weighed in kg.
+  await expect(row).toContainText(`${shown}.00 kg`);
 
   // The CSV holds the same line.
   const download = page.waitForEvent('download');
@@ -36,9 +38,17 @@ test('a transporter reports a regular month; both sides see it in the achievemen
   expect(file.suggestedFilename()).toMatch(/\.csv$/);
   const rows = parseCsv(await readFile(await file.path(), 'utf8'));
   expect(rows.length).toBeGreaterThan(1);
+  const unitColumn = rows[0]!.indexOf('単位');
+  expect(unitColumn).toBeGreaterThan(0);
+  expect(rows[0]![unitColumn - 1]).toBe('運搬量');
+  // The volume as the list shows it (without thousands separators), its unit beside it.
   expect(
     rows.some(
-      (r) => r.includes('可燃ごみ') && r.includes('株式会社グリーン商事') && r.join(',').includes(weight),
+      (r) =>
+        r.includes('可燃ごみ') &&
+        r.includes('株式会社グリーン商事') &&
+        r[unitColumn - 1] === `${weight}.00` &&
+        r[unitColumn] === 'kg',
     ),
   ).toBe(true);
 
@@ -46,7 +56,7 @@ test('a transporter reports a regular month; both sides see it in the achievemen
   await row.getByRole('link', { name: '可燃ごみ' }).click();
   await expect(page).toHaveURL(/achievements\/detail\?/);
   await expect(page.getByTestId('achievement-detail-header')).toContainText('株式会社グリーン商事');
-  await expect(page.getByTestId('achievement-detail-rows')).toContainText(shown);
+  await expect(page.getByTestId('achievement-detail-rows')).toContainText(`${shown}.00 kg`);
   await logout(page);
 
   // The discharger sees the same figure for its own waste.
