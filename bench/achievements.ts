@@ -2,7 +2,8 @@
  * Achievements at scale (`npm run bench:achievements`): fills 1,000,000 industrial transport reports and the
  * regular monthly reports of 10 years for 200 discharger companies, then times the achievements list (a year,
  * a month) and the details of one line, for the busiest transporter and for one discharger, on PGlite and on
- * PostgreSQL. Calls the services directly (no HTTP), so the figures are the queries and their shaping.
+ * PostgreSQL. One report in seven is in pieces (個), the rest in t, so lines are split by unit as in real data.
+ * Calls the services directly (no HTTP), so the figures are the queries and their shaping.
  *
  * Env: BENCH_POSTGRES_URL (admin connection, default postgresql://postgres@127.0.0.1:5432/postgres),
  * BENCH_REPORTS (default 1000000), BENCH_RUNS (timed runs per query, default 7).
@@ -81,7 +82,10 @@ async function fill(handle: DatabaseHandle) {
     await db.select({ id: wastes.id }).from(wastes).where(eq(wastes.category, 'INDUSTRIAL'))
   ).slice(0, 20);
   const regular = await db.select({ id: wastes.id }).from(wastes).where(eq(wastes.category, 'REGULAR'));
-  const [unit] = await db.select({ id: unitMeasures.id }).from(unitMeasures).limit(1);
+  const unitId = async (name: string) =>
+    (await db.select({ id: unitMeasures.id }).from(unitMeasures).where(eq(unitMeasures.unit, name)))[0]!.id;
+  const tonne = await unitId('t');
+  const pieces = await unitId('個');
   const pids = `{${projectRows.map((p) => p.id).join(',')}}`;
   const wids = `{${industrial.map((w) => w.id).join(',')}}`;
   const days = Math.round(YEARS * 365.25);
@@ -96,7 +100,8 @@ async function fill(handle: DatabaseHandle) {
         manifest_number)
       select p.id, p.company_id, p.transport_company_id, w.id, w.name,
              (array['BLANK','BLANK','BLANK','BLANK','ACCEPTANCE_OR_DENIAL','REJECTION'])[1 + s.g % 6],
-             s.d, s.d, ((s.g % 500) / 10.0)::numeric(9,2), ${unit!.id}, '運転手', s.d + 3,
+             s.d, s.d, ((s.g % 500) / 10.0)::numeric(9,2),
+             case when s.g % 7 = 0 then ${pieces}::int else ${tonne}::int end, '運転手', s.d + 3,
              lpad((10000000000 + s.g)::text, 11, '0')
       from (select g, (${pids}::int[])[1 + g % ${DISCHARGERS}] as pid,
                    (${wids}::int[])[1 + (g / ${DISCHARGERS}) % ${industrial.length}] as wid,
@@ -119,6 +124,7 @@ async function fill(handle: DatabaseHandle) {
     discharger: dischargerRows[0]!.id,
     industrialCode: industrial[0]!.id,
     regularCount: regular.length,
+    tonne,
   };
 }
 
@@ -162,6 +168,17 @@ async function measure(name: string, handle: DatabaseHandle) {
           wasteType: 1,
           wasteCode: waste!.code,
           wasteCompanyId: f.discharger,
+        }),
+    ],
+    [
+      'transporter: details of a line in one unit (t), a year',
+      () =>
+        achievementDetail(db, session('TRANSPORT', f.busyTransporter), {
+          year,
+          wasteType: 1,
+          wasteCode: waste!.code,
+          wasteCompanyId: f.discharger,
+          unitId: f.tonne,
         }),
     ],
     [

@@ -32,8 +32,9 @@ async function registeredManifest(page: Page): Promise<string> {
 }
 
 /**
- * This month's line of the demo industrial waste in the signed-in party's achievements (none yet is a
- * locator matching nothing). Waits for the list's answer so an absent line means absent.
+ * This month's line in t of the demo industrial waste in the signed-in party's achievements (none yet is a
+ * locator matching nothing; another unit would be a line of its own). Waits for the list's answer so an absent
+ * line means absent.
  */
 async function monthLine(page: Page): Promise<Locator> {
   const answered = page.waitForResponse((r) => /\/api\/(trans\/)?achievements\?/.test(r.url()) && r.ok());
@@ -44,7 +45,8 @@ async function monthLine(page: Page): Promise<Locator> {
   return list
     .locator('tbody tr.ant-table-row')
     .filter({ hasText: INDUSTRIAL_WASTE })
-    .filter({ hasText: DISCHARGER_NAME });
+    .filter({ hasText: DISCHARGER_NAME })
+    .filter({ has: page.locator('td:nth-child(5)', { hasText: / t$/ }) });
 }
 
 /** The volume (t) of a list line: "1,234.50 t". */

@@ -375,6 +375,25 @@ describe('achievement queries', () => {
       }),
     ).toEqual({ year: 2026, month: 11, wasteType: 1, wasteCode: '0600000', wasteCompanyId: 5 });
     expect(
+      achievementDetailQuerySchema.parse({
+        year: '2026',
+        wasteType: '1',
+        wasteCode: '0600000',
+        wasteCompanyId: '5',
+        unitId: '4',
+      }),
+    ).toEqual({ year: 2026, wasteType: 1, wasteCode: '0600000', wasteCompanyId: 5, unitId: 4 });
+    for (const unitId of ['x', '0', '1.5', '-2'])
+      expect(
+        issuesOf(achievementDetailQuerySchema, {
+          year: '2026',
+          wasteType: '1',
+          wasteCode: '0600000',
+          wasteCompanyId: '5',
+          unitId,
+        }),
+      ).toEqual({ unitId: 'invalid_format' });
+    expect(
       issuesOf(achievementDetailQuerySchema, { year: '2026', wasteType: '1', wasteCompanyId: '5' }),
     ).toEqual({
       wasteCode: 'MSG_00_21',

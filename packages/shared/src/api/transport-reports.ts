@@ -330,7 +330,10 @@ export const achievementListQuerySchema = z
   });
 export type AchievementListQuery = z.infer<typeof achievementListQuerySchema>;
 
-/** One line of the list: a waste of a discharger in a month (annual: per month of the year). */
+/**
+ * One line of the list: a waste of a discharger in a month (annual: per month of the year) in one unit.
+ * Volumes in different units are never added: the same waste reported in t and in 個 makes two lines.
+ */
 export const achievementSummaryRowSchema = z.object({
   year: z.number(),
   month: z.number(),
@@ -339,8 +342,11 @@ export const achievementSummaryRowSchema = z.object({
   wasteName: z.string(),
   wasteCompanyId: z.number(),
   wasteCompanyName: z.string(),
+  /** The sum of the line's reports, all in the line's unit. */
   transportVolume: z.number(),
-  /** Unit text (regular: kg); null when the reports of the line mix units. */
+  /** The unit master's id of the line (regular: kg's); null only for reports stored without a unit. */
+  transportVolumeUnitId: z.number().nullable(),
+  /** Unit text (regular: kg); null only for reports stored without a unit. */
   transportVolumeUnit: z.string().nullable(),
   /** The most urgent status of the line's reports (`summaryReportStatus`); null for regular waste. */
   status: z.enum(REPORT_STATUSES).nullable(),
@@ -362,6 +368,12 @@ export const achievementDetailQuerySchema = z.object({
   wasteType: wasteTypeQuerySchema,
   wasteCode: z.string({ error: 'MSG_00_21' }).trim().min(1, 'MSG_00_21').max(16, 'max_length_exceeded'),
   wasteCompanyId: z.coerce.number({ error: 'MSG_00_21' }).int().positive(),
+  /** The line's unit (`transportVolumeUnitId`): only its reports are listed; absent lists every unit's. */
+  unitId: z.coerce
+    .number({ error: 'invalid_format' })
+    .int('invalid_format')
+    .positive('invalid_format')
+    .optional(),
 });
 export type AchievementDetailQuery = z.infer<typeof achievementDetailQuerySchema>;
 

@@ -47,10 +47,23 @@ type Row = Record<string, unknown>;
 const rowsOf = (result: unknown): Row[] =>
   Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
 
+/** Regular reports are monthly weights: always kg (the report form has no unit). */
+const REGULAR_UNIT = 'kg';
+
+/** The unit master's id of kg, the regular lines' unit; null if the master has no such unit. */
+async function regularUnitId(db: DbOrTx): Promise<number | null> {
+  const [row] = rowsOf(await db.execute(sql`select id from unit_measures where unit = ${REGULAR_UNIT}`));
+  return row ? Number(row.id) : null;
+}
+
+const unitIdOf = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
 /**
- * GET /achievements and /trans/achievements: reported volumes per month, waste and discharger. Industrial lines
- * sum the reports (their units when all agree) and show the most urgent status; regular lines sum the monthly
- * weights in kg.
+ * GET /achievements and /trans/achievements: reported volumes per month, waste, discharger and unit. Industrial
+ * lines sum the reports of one unit (a waste reported in t and in 個 makes two lines: volumes in different units
+ * are never added) and show the most urgent status; regular lines sum the monthly weights, all in kg.
+ * A report's current values are the ones counted: an accepted correction has been applied to them, while a
+ * pending or rejected one only sits in the `last_*` columns.
  */
 export async function achievementList(
   db: DbOrTx,
@@ -75,8 +88,8 @@ export async function achievementList(
       select extract(year from r.end_date_transport)::int as year,
              extract(month from r.end_date_transport)::int as month,
              w.waste_code, w.name as waste_name, c.id as company_id, c.name as company_name,
+             r.transport_volume_unit_id as unit_id, u.unit,
              sum(r.transport_volume)::float8 as volume,
-             case when count(distinct r.transport_volume_unit_id) = 1 then min(u.unit) end as unit,
              array_agg(distinct r.status) as statuses
       from transport_reports r
       join wastes w on w.id = r.waste_id
@@ -84,8 +97,8 @@ export async function achievementList(
       left join unit_measures u on u.id = r.transport_volume_unit_id
       where r.${own} = ${companyId} and r.deleted_at is null
         and r.end_date_transport between ${from} and ${to} ${counterpart} ${name}
-      group by 1, 2, w.waste_code, w.name, c.id, c.name
-      order by 1, 2, w.waste_code, c.name`);
+      group by 1, 2, w.waste_code, w.name, c.id, c.name, r.transport_volume_unit_id, u.unit
+      order by 1, 2, w.waste_code, c.name, u.unit`);
     for (const r of rowsOf(result))
       rows.push({
         year: Number(r.year),
@@ -96,11 +109,13 @@ export async function achievementList(
         wasteCompanyId: Number(r.company_id),
         wasteCompanyName: String(r.company_name),
         transportVolume: Number(r.volume),
+        transportVolumeUnitId: unitIdOf(r.unit_id),
         transportVolumeUnit: (r.unit as string | null) ?? null,
         status: summaryReportStatus(parseStatuses(r.statuses)),
       });
   }
   if (query.type !== WASTE_TYPE_CODE.INDUSTRIAL) {
+    const kgId = await regularUnitId(db);
     const result = await db.execute(sql`
       select r.year, r.month, w.waste_code, w.name as waste_name, c.id as company_id, c.name as company_name,
              sum(r.volume)::float8 as volume
@@ -121,13 +136,19 @@ export async function achievementList(
         wasteCompanyId: Number(r.company_id),
         wasteCompanyName: String(r.company_name),
         transportVolume: Number(r.volume),
-        transportVolumeUnit: 'kg',
+        transportVolumeUnitId: kgId,
+        transportVolumeUnit: REGULAR_UNIT,
         status: null,
       });
   }
   rows.sort(
     (a, b) =>
-      a.year - b.year || a.month - b.month || a.type - b.type || a.wasteCode.localeCompare(b.wasteCode),
+      a.year - b.year ||
+      a.month - b.month ||
+      a.type - b.type ||
+      a.wasteCode.localeCompare(b.wasteCode) ||
+      a.wasteCompanyName.localeCompare(b.wasteCompanyName) ||
+      (a.transportVolumeUnit ?? '').localeCompare(b.transportVolumeUnit ?? ''),
   );
 
   let regularAvailable = false;
@@ -154,7 +175,10 @@ function parseStatuses(value: unknown): ReportStatus[] {
   return [];
 }
 
-/** GET /achievements/detail and its trans/ variant: the reports behind one line of the list. */
+/**
+ * GET /achievements/detail and its trans/ variant: the reports behind one line of the list. With `unitId` only
+ * the reports in that unit (the line's); regular reports are all in kg, so another unit leaves none.
+ */
 export async function achievementDetail(
   db: DbOrTx,
   session: Session,
@@ -167,6 +191,7 @@ export async function achievementDetail(
     await db.execute(sql`select name from wastes where waste_code = ${query.wasteCode}`),
   );
   const rows: AchievementRow[] = [];
+  const unit = query.unitId === undefined ? sql`` : sql`and r.transport_volume_unit_id = ${query.unitId}`;
   if (query.wasteType === WASTE_TYPE_CODE.INDUSTRIAL) {
     const result = await db.execute(sql`
       select r.id, r.waste_name, p.title, r.manifest_number, r.end_date_transport::text as end_date,
@@ -178,7 +203,7 @@ export async function achievementDetail(
       left join unit_measures u on u.id = r.transport_volume_unit_id
       where r.${own} = ${companyId} and r.deleted_at is null
         and r.discharger_company_id = ${query.wasteCompanyId} and w.waste_code = ${query.wasteCode}
-        and r.end_date_transport between ${from} and ${to}
+        and r.end_date_transport between ${from} and ${to} ${unit}
       order by r.end_date_transport, r.id`);
     for (const r of rowsOf(result))
       rows.push({
@@ -195,7 +220,7 @@ export async function achievementDetail(
         collectiondate: null,
         wasteCompanyName: String(r.company_name),
       });
-  } else {
+  } else if (query.unitId === undefined || query.unitId === (await regularUnitId(db))) {
     const result = await db.execute(sql`
       select r.id, w.name as waste_name, p.title, r.year, r.month, r.volume::float8 as volume,
              c.name as company_name
@@ -218,7 +243,7 @@ export async function achievementDetail(
         manifestId: null,
         endDateTransport: null,
         transportVolume: Number(r.volume),
-        transportVolumeUnit: 'kg',
+        transportVolumeUnit: REGULAR_UNIT,
         transporter: null,
         status: null,
         // A monthly report stands for the month: its last day.

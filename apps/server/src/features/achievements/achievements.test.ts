@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import { auditLogs, companies, projects, transportReports, wastes } from '../../db/schema';
+import { auditLogs, companies, projects, transportReports, unitMeasures, wastes } from '../../db/schema';
 import { tokyoDate } from '../../lib/time';
 
 let t: TestContext;
@@ -217,5 +217,140 @@ describe('achievements', () => {
       DIS,
     );
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('achievements in several units', () => {
+  type Line = {
+    type: number;
+    wasteCode: string;
+    transportVolume: number;
+    transportVolumeUnitId: number | null;
+    transportVolumeUnit: string | null;
+    status: string | null;
+  };
+  const ym = `${year}-${String(month).padStart(2, '0')}`;
+  let sludge: { id: number; wasteCode: string; name: string };
+  let tonne: number;
+  let pieces: number;
+  let kg: number;
+
+  beforeAll(async () => {
+    // One waste in one month: 3 個, and 2.5 + 0.5 + 0.6 + 0.7 t, one of them with a correction to 5 個 still
+    // awaiting the discharger (its current values count, not the proposed ones).
+    const unitId = async (unit: string) =>
+      (await t.db.query.unitMeasures.findFirst({ where: eq(unitMeasures.unit, unit) }))!.id;
+    tonne = await unitId('t');
+    pieces = await unitId('個');
+    kg = await unitId('kg');
+    const industrial = await t.db.select().from(wastes).where(eq(wastes.category, 'INDUSTRIAL'));
+    const waste = industrial.find((w) => w.id !== f.plastics)!;
+    sludge = { id: waste.id, wasteCode: waste.wasteCode, name: waste.name };
+    const toto = await t.db.query.companies.findFirst({
+      where: eq(companies.name, '東都環境サービス株式会社'),
+    });
+    const base = {
+      projectId: f.running,
+      dischargerCompanyId: f.green,
+      transportCompanyId: toto!.id,
+      wasteId: sludge.id,
+      wasteName: sludge.name,
+      collectTime: `${ym}-01`,
+      endDateTransport: `${ym}-01`,
+      transporter: '佐藤',
+      deadline: `${ym}-04`,
+    };
+    await t.db.insert(transportReports).values([
+      { ...base, transportVolume: '3.00', transportVolumeUnitId: pieces },
+      { ...base, transportVolume: '2.50', transportVolumeUnitId: tonne },
+      { ...base, transportVolume: '0.50', transportVolumeUnitId: tonne, status: 'REJECTION' },
+      { ...base, transportVolume: '0.60', transportVolumeUnitId: tonne },
+      {
+        ...base,
+        transportVolume: '0.70',
+        transportVolumeUnitId: tonne,
+        status: 'ACCEPTANCE_OR_DENIAL',
+        lastTransportVolume: '5.00',
+        lastTransportVolumeUnitId: pieces,
+        lastEndDateTransport: `${ym}-01`,
+        lastTransporter: '佐藤',
+      },
+      // Deleted on approval: counted nowhere.
+      { ...base, transportVolume: '9.00', transportVolumeUnitId: tonne, deletedAt: new Date() },
+    ]);
+  });
+
+  const linesOf = async (email: string, prefix: string, period: string) =>
+    ((await call('GET', `${prefix}/achievements?${period}`, email)).json().rows as Line[]).filter(
+      (r) => r.type === 1 && r.wasteCode === sludge.wasteCode,
+    );
+
+  it('makes one line per unit, never adding different units, for both sides, monthly and annual', async () => {
+    for (const [email, prefix] of [
+      [TRANS, '/api/trans'],
+      [DIS, '/api'],
+    ] as const)
+      for (const period of [`period=monthly&year=${year}&month=${month}`, `period=annual&year=${year}`]) {
+        const lines = await linesOf(email, prefix, period);
+        expect(
+          lines.map((l) => [l.transportVolumeUnit, l.transportVolumeUnitId, l.transportVolume, l.status]),
+        ).toEqual([
+          ['t', tonne, 4.3, 'ACCEPTANCE_OR_DENIAL'],
+          ['個', pieces, 3, 'BLANK'],
+        ]);
+      }
+    // Regular lines state their unit too: kg.
+    const regular = (await call('GET', `/api/achievements?period=annual&year=${year}&type=2`, DIS)).json()
+      .rows as Line[];
+    expect(regular.length).toBeGreaterThan(0);
+    expect(regular.every((r) => r.transportVolumeUnit === 'kg' && r.transportVolumeUnitId === kg)).toBe(true);
+  });
+
+  it("lists only the reports of the line's unit in its details", async () => {
+    const detail = (prefix: string, email: string, unitId?: number | string) =>
+      call(
+        'GET',
+        `${prefix}/achievements/detail?year=${year}&month=${month}&wasteType=1&wasteCode=${sludge.wasteCode}&wasteCompanyId=${f.green}${unitId === undefined ? '' : `&unitId=${unitId}`}`,
+        email,
+      );
+    const volumes = (res: {
+      json: () => { rows: { transportVolume: number; transportVolumeUnit: string }[] };
+    }) => res.json().rows.map((r) => `${r.transportVolume} ${r.transportVolumeUnit}`);
+    for (const [prefix, email] of [
+      ['/api/trans', TRANS],
+      ['/api', DIS],
+    ] as const) {
+      expect(volumes(await detail(prefix, email, tonne))).toEqual(['2.5 t', '0.5 t', '0.6 t', '0.7 t']);
+      expect(volumes(await detail(prefix, email, pieces))).toEqual(['3 個']);
+      // Without a unit (the spec's address), every unit's reports, each with its own unit.
+      expect((await detail(prefix, email)).json().rows).toHaveLength(5);
+      expect((await detail(prefix, email, kg)).json().rows).toEqual([]);
+    }
+    const bad = await detail('/api', DIS, 'x');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({ unitId: 'invalid_format' });
+
+    // Regular details are kg: asked in kg they list the months, in another unit nothing.
+    const regularCode = (await t.db.query.wastes.findFirst({ where: eq(wastes.id, f.combustible) }))!
+      .wasteCode;
+    const regular = (unitId: number) =>
+      call(
+        'GET',
+        `/api/achievements/detail?year=${year}&wasteType=2&wasteCode=${regularCode}&wasteCompanyId=${f.green}&unitId=${unitId}`,
+        DIS,
+      );
+    expect((await regular(kg)).json().rows.length).toBeGreaterThan(0);
+    expect((await regular(tonne)).json().rows).toEqual([]);
+  });
+
+  it('shows nothing of it to another company', async () => {
+    expect(await linesOf(DIS2, '/api', `period=annual&year=${year}`)).toEqual([]);
+    const detail = await call(
+      'GET',
+      `/api/achievements/detail?year=${year}&month=${month}&wasteType=1&wasteCode=${sludge.wasteCode}&wasteCompanyId=${f.green}&unitId=${tonne}`,
+      DIS2,
+    );
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({ rows: [], wasteCompanyName: '' });
   });
 });

@@ -14,6 +14,7 @@ const summary = (over: Partial<AchievementSummaryRow> = {}): AchievementSummaryR
   wasteCompanyId: 3,
   wasteCompanyName: '株式会社グリーン商事',
   transportVolume: 1234.5,
+  transportVolumeUnitId: 1,
   transportVolumeUnit: 't',
   status: 'BLANK',
   ...over,
@@ -37,8 +38,15 @@ describe('list CSV', () => {
     const rows = listCsvRows(
       [
         summary({ status: 'REJECTION' }),
-        summary({ type: 2, month: 12, transportVolume: 20, transportVolumeUnit: 'kg', status: null }),
-        summary({ transportVolumeUnit: null }),
+        summary({
+          type: 2,
+          month: 12,
+          transportVolume: 20,
+          transportVolumeUnitId: 3,
+          transportVolumeUnit: 'kg',
+          status: null,
+        }),
+        summary({ transportVolumeUnitId: null, transportVolumeUnit: null, transportVolume: 1234567 }),
       ],
       t,
       true,
@@ -63,16 +71,27 @@ describe('list CSV', () => {
         '<reportStatus.REJECTION>',
       ],
       ['2026/12', '<projectType.REGULAR>', '汚泥', '株式会社グリーン商事', '20.00', 'kg', ''],
-      [
-        '2026/04',
-        '<projectType.INDUSTRIAL>',
-        '汚泥',
-        '株式会社グリーン商事',
-        '1234.50',
-        '<achievements.mixedUnits>',
-        '',
-      ],
+      ['2026/04', '<projectType.INDUSTRIAL>', '汚泥', '株式会社グリーン商事', '1234567', '', ''],
     ]);
+  });
+
+  it('gives each unit of a waste its own row, the volume beside its unit, and parses back', () => {
+    // One waste in one month: 3 個, and 2.5 + 0.5 + 0.6 + 0.7 t, as the list answers them.
+    const lines = [
+      summary({ transportVolume: 2.5 + 0.5 + 0.6 + 0.7, transportVolumeUnitId: 1, transportVolumeUnit: 't' }),
+      summary({ transportVolume: 3, transportVolumeUnitId: 4, transportVolumeUnit: '個' }),
+    ];
+    const csv = listCsvFile(lines, { year: 2026, month: 4 }, t, true).content;
+    const parsed = csv
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean)
+      .map((line) => line.slice(1, -1).split('","'));
+    expect(parsed.slice(1).map((r) => [r[2], r[4], r[5]])).toEqual([
+      ['汚泥', '4.30', 't'],
+      ['汚泥', '3.00', '個'],
+    ]);
+    expect(parsed[0]?.[5]).toBe('<achievements.column.unit>');
   });
 
   it('is named by prefix, list title and period, and starts with a BOM', () => {
@@ -119,7 +138,7 @@ describe('detail CSV', () => {
     );
   });
 
-  it('has the regular columns (collection date, kg) for regular waste', () => {
+  it('has the regular columns (collection date, volume in kg) for regular waste', () => {
     const regular: AchievementDetail = {
       ...base,
       wasteType: 2,
@@ -140,9 +159,9 @@ describe('detail CSV', () => {
     };
     const lines = detailCsvFile(regular, t, true).content.split('\r\n');
     expect(lines[0]).toBe(
-      '\uFEFF"<achievements.column.type>","<achievements.column.wasteName>","<achievements.column.projectTitle>","<achievements.column.collectionDate>","<achievements.column.volumeKg>"',
+      '\uFEFF"<achievements.column.type>","<achievements.column.wasteName>","<achievements.column.projectTitle>","<achievements.column.collectionDate>","<achievements.column.volume>","<achievements.column.unit>"',
     );
-    expect(lines[1]).toBe('"<projectType.REGULAR>","汚泥","本社 ""定期""","2026/03/31","1500.25"');
+    expect(lines[1]).toBe('"<projectType.REGULAR>","汚泥","本社 ""定期""","2026/03/31","1500.25","kg"');
     expect(detailCsvFile(regular, t, true).fileName.endsWith('_2026.csv')).toBe(true);
   });
 });

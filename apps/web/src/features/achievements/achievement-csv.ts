@@ -10,6 +10,7 @@ import {
 } from '@junkan/shared';
 import { formatDate } from '../../lib/format';
 import { wasteTypeLabelKey } from './achievement-filters';
+import { csvVolume } from './achievement-volume';
 
 type Translate = (key: string) => string;
 
@@ -24,15 +25,15 @@ export function formatPlainDate(value: string | null): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value.replaceAll('-', '/') : formatDate(value);
 }
 
-/** A volume as plain text for a spreadsheet: two decimals, no thousands separators. */
-const csvVolume = (value: number) => value.toFixed(2);
-
 export function statusText(t: Translate, status: ReportStatus | null, isDischarger: boolean): string {
   const key = status ? reportStatusLabelKey(status, isDischarger) : null;
   return key ? t(key) : '';
 }
 
-/** The list as CSV rows, header first, with the texts the table shows. */
+/**
+ * The list as CSV rows, header first, with the texts the table shows: one row per line, each line's volume
+ * beside its own unit (a line has one unit, so the column never needs to mix them).
+ */
 export function listCsvRows(
   rows: readonly AchievementSummaryRow[],
   t: Translate,
@@ -54,13 +55,13 @@ export function listCsvRows(
       r.wasteName,
       r.wasteCompanyName,
       csvVolume(r.transportVolume),
-      r.transportVolumeUnit ?? t('achievements.mixedUnits'),
+      r.transportVolumeUnit ?? '',
       statusText(t, r.status, isDischarger),
     ]),
   ];
 }
 
-/** The details as CSV rows: industrial or regular columns, as the table shows them. */
+/** The details as CSV rows: industrial or regular columns, as the table shows them, each volume with its unit. */
 export function detailCsvRows(detail: AchievementDetail, t: Translate, isDischarger: boolean): CsvCell[][] {
   const type = t(wasteTypeLabelKey(detail.wasteType));
   if (detail.wasteType === WASTE_TYPE_CODE.INDUSTRIAL)
@@ -94,7 +95,8 @@ export function detailCsvRows(detail: AchievementDetail, t: Translate, isDischar
       t('achievements.column.wasteName'),
       t('achievements.column.projectTitle'),
       t('achievements.column.collectionDate'),
-      t('achievements.column.volumeKg'),
+      t('achievements.column.volume'),
+      t('achievements.column.unit'),
     ],
     ...detail.rows.map((r) => [
       type,
@@ -102,6 +104,7 @@ export function detailCsvRows(detail: AchievementDetail, t: Translate, isDischar
       r.projectTitle,
       formatPlainDate(r.collectiondate),
       csvVolume(r.transportVolume),
+      r.transportVolumeUnit,
     ]),
   ];
 }

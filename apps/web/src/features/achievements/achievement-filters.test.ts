@@ -87,19 +87,38 @@ describe('achievementListQuery', () => {
 });
 
 describe('details address', () => {
-  const row = { year: 2026, month: 4, type: 2, wasteCode: 'R000001', wasteCompanyId: 12 } as const;
+  const row = {
+    year: 2026,
+    month: 4,
+    type: 2,
+    wasteCode: 'R000001',
+    wasteCompanyId: 12,
+    transportVolumeUnitId: 3,
+  } as const;
 
   it('links a line of the list to its details, and back', () => {
     const path = achievementDetailPath(row);
     expect(path).toBe(
-      '/achievements/detail?year=2026&month=4&wasteType=2&wasteCode=R000001&wasteCompanyId=12',
+      '/achievements/detail?year=2026&month=4&wasteType=2&wasteCode=R000001&wasteCompanyId=12&unitId=3',
     );
     const parsed = parseDetailParams(new URLSearchParams(path.split('?')[1]));
     expect(parsed).toEqual({
-      query: { year: 2026, month: 4, wasteType: 2, wasteCode: 'R000001', wasteCompanyId: 12 },
+      query: { year: 2026, month: 4, wasteType: 2, wasteCode: 'R000001', wasteCompanyId: 12, unitId: 3 },
     });
     if ('query' in parsed)
       expect(listPathOfDetail(parsed.query)).toBe('/achievements?period=monthly&year=2026&month=4&type=2');
+  });
+
+  it('links each unit of a waste to its own details; a line without a unit links without one', () => {
+    const tonnes = achievementDetailPath({ ...row, type: 1, wasteCode: 'A', transportVolumeUnitId: 1 });
+    const pieces = achievementDetailPath({ ...row, type: 1, wasteCode: 'A', transportVolumeUnitId: 4 });
+    expect(tonnes).not.toBe(pieces);
+    expect(new URLSearchParams(pieces.split('?')[1]).get('unitId')).toBe('4');
+    const none = achievementDetailPath({ ...row, transportVolumeUnitId: null });
+    expect(none).not.toContain('unitId');
+    expect(parseDetailParams(new URLSearchParams(none.split('?')[1]))).toEqual({
+      query: { year: 2026, month: 4, wasteType: 2, wasteCode: 'R000001', wasteCompanyId: 12 },
+    });
   });
 
   it('takes a year without a month (annual details)', () => {
@@ -123,6 +142,8 @@ describe('details address', () => {
     ['year=2026&wasteType=1&wasteCode=A&wasteCompanyId=0', '/achievements'],
     ['year=2026&month=13&wasteType=1&wasteCode=A&wasteCompanyId=3', '/achievements'],
     [`year=2026&wasteType=1&wasteCode=${'X'.repeat(17)}&wasteCompanyId=3`, '/achievements'],
+    ['year=2026&wasteType=1&wasteCode=A&wasteCompanyId=3&unitId=t', '/achievements'],
+    ['year=2026&wasteType=1&wasteCode=A&wasteCompanyId=3&unitId=0', '/achievements'],
   ])('%s redirects to %s', (qs, redirect) => {
     expect(parseDetailParams(new URLSearchParams(qs))).toEqual({ redirect });
   });

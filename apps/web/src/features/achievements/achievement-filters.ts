@@ -91,9 +91,15 @@ export function achievementListQuery(
   return query;
 }
 
-/** The details of one line of the list: its month, type, waste and discharger. */
+/**
+ * The details of one line of the list: its month, type, waste, discharger and unit (a waste reported in two
+ * units makes two lines, each with its own details).
+ */
 export function achievementDetailPath(
-  row: Pick<AchievementSummaryRow, 'year' | 'month' | 'type' | 'wasteCode' | 'wasteCompanyId'>,
+  row: Pick<
+    AchievementSummaryRow,
+    'year' | 'month' | 'type' | 'wasteCode' | 'wasteCompanyId' | 'transportVolumeUnitId'
+  >,
 ): string {
   const params = new URLSearchParams({
     year: String(row.year),
@@ -102,6 +108,7 @@ export function achievementDetailPath(
     wasteCode: row.wasteCode,
     wasteCompanyId: String(row.wasteCompanyId),
   });
+  if (row.transportVolumeUnitId !== null) params.set('unitId', String(row.transportVolumeUnitId));
   return `${ACHIEVEMENT_DETAIL_PATH}?${params}`;
 }
 
@@ -119,11 +126,21 @@ export function parseDetailParams(params: URLSearchParams): DetailParams {
   const wasteCompanyId = intParam(params, 'wasteCompanyId', 1, Number.MAX_SAFE_INTEGER);
   const hasMonth = (params.get('month') ?? '') !== '';
   const month = intParam(params, 'month', 1, 12);
+  // The line's unit; without it (the spec's address) the details list every unit's reports.
+  const hasUnit = (params.get('unitId') ?? '') !== '';
+  const unitId = intParam(params, 'unitId', 1, Number.MAX_SAFE_INTEGER);
   if (wasteType === null || !wasteCode || wasteCode.length > 16 || wasteCompanyId === null)
     return { redirect: ACHIEVEMENTS_PATH };
-  if (hasMonth && month === null) return { redirect: ACHIEVEMENTS_PATH };
+  if ((hasMonth && month === null) || (hasUnit && unitId === null)) return { redirect: ACHIEVEMENTS_PATH };
   return {
-    query: { year, ...(month !== null ? { month } : {}), wasteType, wasteCode, wasteCompanyId },
+    query: {
+      year,
+      ...(month !== null ? { month } : {}),
+      wasteType,
+      wasteCode,
+      wasteCompanyId,
+      ...(unitId !== null ? { unitId } : {}),
+    },
   };
 }
 

@@ -12,11 +12,11 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useFormModalTarget } from '../../../components/form-modal';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useCompanyFilter } from '../../../lib/company-filter';
-import { formatNumber } from '../../../lib/format';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { detailCsvFile, formatPlainDate, saveCsv } from '../achievement-csv';
 import { listPathOfDetail, parseDetailParams, wasteTypeLabelKey } from '../achievement-filters';
+import { volumeWithUnitText } from '../achievement-volume';
 import { useAchievementDetail } from '../api/achievement-detail';
 import { ReportStatusTag } from '../components/report-status-tag';
 import { TransportReportDialog } from '../components/transport-report-dialog';
@@ -75,17 +75,27 @@ function DetailView({ query }: { query: AchievementDetailQuery }) {
       />
     );
   if (!detail.data || isEmpty) return <PageSpinner />;
-  return <DetailContent detail={detail.data} isTransport={isTransport} listPath={listPath} />;
+  return (
+    <DetailContent
+      detail={detail.data}
+      isTransport={isTransport}
+      listPath={listPath}
+      byUnit={query.unitId !== undefined}
+    />
+  );
 }
 
 function DetailContent({
   detail,
   isTransport,
   listPath,
+  byUnit,
 }: {
   detail: AchievementDetail;
   isTransport: boolean;
   listPath: string;
+  /** The details of one unit's line: every row is in that unit. */
+  byUnit: boolean;
 }) {
   const { t } = useTranslation();
   const isDischarger = !isTransport;
@@ -140,7 +150,7 @@ function DetailContent({
               onClick={() => dialog.show(r.id)}
               data-testid={`open-report-${r.id}`}
             >
-              {`${formatNumber(r.transportVolume, 2)} ${r.transportVolumeUnit ?? ''}`.trim()}
+              {volumeWithUnitText(r.transportVolume, r.transportVolumeUnit)}
             </Button>
           ),
         },
@@ -168,10 +178,10 @@ function DetailContent({
         },
         {
           key: 'volume',
-          title: t('achievements.column.volumeKg'),
+          title: t('achievements.column.volume'),
           width: 140,
           align: 'right',
-          render: (_, r) => formatNumber(r.transportVolume, 2),
+          render: (_, r) => volumeWithUnitText(r.transportVolume, r.transportVolumeUnit),
         },
       ];
 
@@ -202,6 +212,15 @@ function DetailContent({
             },
             { key: 'wasteName', label: t('achievements.column.wasteName'), children: detail.wasteName },
             { key: 'company', label: t('achievements.column.company'), children: detail.wasteCompanyName },
+            ...(byUnit
+              ? [
+                  {
+                    key: 'unit',
+                    label: t('achievements.column.unit'),
+                    children: detail.rows[0]?.transportVolumeUnit ?? '',
+                  },
+                ]
+              : []),
           ]}
         />
       </Card>

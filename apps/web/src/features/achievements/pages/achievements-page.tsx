@@ -20,7 +20,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useCompanyFilter } from '../../../lib/company-filter';
-import { formatNumber } from '../../../lib/format';
 import { useSession } from '../../../lib/use-session';
 import { ReportDeadlinesPanel } from '../../manifests/components/report-deadlines';
 import { formatYearMonth, listCsvFile, saveCsv } from '../achievement-csv';
@@ -35,6 +34,7 @@ import {
   parseWasteType,
   wasteTypeLabelKey,
 } from '../achievement-filters';
+import { volumeWithUnitText } from '../achievement-volume';
 import { useAchievementList } from '../api/achievement-list';
 import { IndustrialReportModal } from '../components/industrial-report-modal';
 import { RegularReportModal } from '../components/regular-report-modal';
@@ -201,7 +201,9 @@ export default function AchievementsPage() {
           />
         ) : (
           <Table<AchievementSummaryRow>
-            rowKey={(r) => `${r.year}-${r.month}-${r.type}-${r.wasteCode}-${r.wasteCompanyId}`}
+            rowKey={(r) =>
+              `${r.year}-${r.month}-${r.type}-${r.wasteCode}-${r.wasteCompanyId}-${r.transportVolumeUnitId}`
+            }
             size="small"
             loading={list.isLoading || list.isPlaceholderData}
             dataSource={rows}
@@ -239,8 +241,8 @@ export default function AchievementsPage() {
                 title: t('achievements.column.volume'),
                 width: 160,
                 align: 'right',
-                render: (_, r) =>
-                  `${formatNumber(r.transportVolume, 2)} ${r.transportVolumeUnit ?? t('achievements.mixedUnits')}`,
+                // A line has one unit: the same waste in another unit is a line of its own.
+                render: (_, r) => volumeWithUnitText(r.transportVolume, r.transportVolumeUnit),
               },
               {
                 key: 'status',
