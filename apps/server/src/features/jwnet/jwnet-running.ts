@@ -32,6 +32,17 @@ export function unfinishedWorkKinds(manifestNumber: SQL): SQL<unknown> {
     where q.manifest_number = ${manifestNumber} and q.state in ('QUEUED', 'SENT'))`;
 }
 
+/**
+ * SQL for the status `manifestStateSeen` gives a manifest row aliased `m`, so a filter on status matches what
+ * the screens show.
+ */
+export function seenStatusOfManifestRow(): SQL<unknown> {
+  return sql`(case when m.network_status in ('REGISTERED', 'TRANSPORT_END') and exists (
+    select 1 from jwnet_requests q where q.manifest_number = m.manifest_number
+      and q.state in ('QUEUED', 'SENT') and q.kind <> 'REGISTER_MANIFEST')
+    then 'TEMP_TRANSPORT' else m.network_status end)`;
+}
+
 /** The same SQL for the `manifests` table of a Drizzle query. */
 export const unfinishedWorkKindsOfManifests = () =>
   unfinishedWorkKinds(sql.raw('"manifests"."manifest_number"'));

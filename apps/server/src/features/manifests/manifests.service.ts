@@ -36,7 +36,7 @@ import type { Session } from '../../plugins/auth';
 import { nationalHolidayName } from '../business-calendar/national-holidays';
 import { JWNET_FUNCTION_CODES, JwnetError } from '../jwnet/jwnet-adapter';
 import { storeManifestState, trackJwnetRegistration } from '../jwnet/jwnet-queue';
-import { manifestStateSeen, unfinishedWorkKinds } from '../jwnet/jwnet-running';
+import { manifestStateSeen, seenStatusOfManifestRow, unfinishedWorkKinds } from '../jwnet/jwnet-running';
 
 /** The two parties of a manifest: the discharger (its own manifests) and the transporter (those it carries). */
 export type ManifestParty = 'WASTE' | 'TRANSPORT';
@@ -157,7 +157,7 @@ export async function listManifests(
   const companyId = partyCompany(session);
   const filters = [
     query.manifestNumber ? sql`and m.manifest_number like ${containsPattern(query.manifestNumber)}` : sql``,
-    query.status ? sql`and m.network_status = ${query.status}` : sql``,
+    query.status ? sql`and ${seenStatusOfManifestRow()} = ${query.status}` : sql``,
     query.deliveryFrom ? sql`and m.delivery_date >= ${query.deliveryFrom}` : sql``,
     query.deliveryTo ? sql`and m.delivery_date <= ${query.deliveryTo}` : sql``,
     party === 'TRANSPORT' && typeof query.companyId === 'number'

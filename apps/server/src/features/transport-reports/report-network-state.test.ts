@@ -190,6 +190,12 @@ describe('running functions: the product’s own unfinished work counts', () => 
     });
     const list = await call('GET', `/trans/manifests?manifestNumber=${n}`, TRANS);
     expect(list.json<{ rows: ManifestSummary[] }>().rows[0]).toMatchObject({ runningFunctions: ['0403'] });
+    // The status filter finds it under the status it shows, not the one stored from the network.
+    const byStatus = async (status: string) =>
+      (await call('GET', `/manifests?manifestNumber=${n}&status=${status}`, DIS)).json<{
+        rows: ManifestSummary[];
+      }>().rows.length;
+    expect([await byStatus('TEMP_TRANSPORT'), await byStatus('REGISTERED')]).toEqual([1, 0]);
     expect(await readReport(reportId)).toMatchObject({ runningFunctions: ['0403'], jwnetPending: true });
 
     // The correction is refused: the queued report is a running function.
