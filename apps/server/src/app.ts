@@ -43,6 +43,7 @@ import { wasteMasterRoutes } from './features/waste-master/waste-master.routes';
 import { zipcodeRoutes } from './features/zipcode/zipcode.routes';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { inputGuard } from './plugins/input-guard';
 import { Mailer } from './plugins/mail';
 
 declare module 'fastify' {
@@ -147,6 +148,7 @@ export async function buildApp(
   });
 
   await app.register(authPlugin, { secret: config.jwtSecret, db: database.db });
+  await app.register(inputGuard);
 
   await app.register(
     async (api) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OPERATOR_ROLES } from '../enums';
-import { emailSchema, loginEmailSchema, MAX_LENGTH, newPasswordSchema } from '../validation';
+import { decimalParam, emailSchema, loginEmailSchema, MAX_LENGTH, newPasswordSchema } from '../validation';
 
 export const loginRequestSchema = z.object({
   email: loginEmailSchema,
@@ -15,9 +15,9 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const quoteParamsSchema = z.object({
   type: z.string().max(32).optional(),
   pcode: z.string().max(16).optional(),
-  size: z.coerce.number().int().min(0).max(999).optional(),
-  num: z.coerce.number().int().min(0).max(999).optional(),
-  week: z.coerce.number().int().min(0).max(7).optional(),
+  size: decimalParam(0, 999).optional(),
+  num: decimalParam(0, 999).optional(),
+  week: decimalParam(0, 7).optional(),
 });
 export type QuoteParams = z.infer<typeof quoteParamsSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from '../business-day';
-import { postalCodeSchema, requiredString } from '../validation';
+import { decimalParam, idSchema, MAX_ID, postalCodeSchema, requiredString } from '../validation';
 
 /** Collection areas serve one waste type: regular (一般廃棄物) or industrial (産業廃棄物). */
 export const COLLECTION_AREA_TYPES = ['REGULAR', 'INDUSTRIAL'] as const;
@@ -31,7 +31,7 @@ export const unitPriceSchema = z
   .min(0, 'unit_price_invalid')
   .max(MAX_UNIT_PRICE, 'unit_price_invalid');
 
-const optionalId = z.number().int().positive().nullish();
+const optionalId = idSchema.nullish();
 const optionalText = (max: number) => z.string().trim().max(max, 'max_length_exceeded').default('');
 
 /**
@@ -93,7 +93,7 @@ export const collectionAreaListSchema = z.array(collectionAreaSchema);
 export const collectionAreaListQuerySchema = z.object({ type: collectionAreaTypeSchema.optional() });
 
 /** `id` is the area being edited, 0 for a new one (it is left out of the check). */
-export const areaNameExistsParamsSchema = z.object({ id: z.coerce.number().int().min(0) });
+export const areaNameExistsParamsSchema = z.object({ id: decimalParam(0, MAX_ID) });
 export const areaNameExistsQuerySchema = z.object({
   areaName: requiredString(COLLECTION_AREA_LIMITS.areaName),
   type: collectionAreaTypeSchema,
@@ -104,7 +104,7 @@ export const posCodeExistsQuerySchema = z.object({
   posCode: postalCodeSchema,
   type: collectionAreaTypeSchema,
   /** The area being edited, whose own codes do not count. */
-  excludeAreaId: z.coerce.number().int().min(0).optional(),
+  excludeAreaId: decimalParam(0, MAX_ID).optional(),
 });
 export const posCodeExistsResponseSchema = z.object({
   exists: z.boolean(),

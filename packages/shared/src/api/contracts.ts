@@ -9,7 +9,7 @@ import {
 } from '../contract-rules';
 import { CONTRACT_TYPES, PAYMENT_TYPES, PROJECT_STATUSES, PROJECT_TYPES } from '../enums';
 import { QUOTE_UNIT_PRICE_MAX } from '../quote-amount';
-import { requiredString } from '../validation';
+import { idParam, idSchema, requiredString } from '../validation';
 import { attachmentSchema } from './common';
 
 export const CONTRACT_MAX_LENGTH = {
@@ -45,7 +45,7 @@ export const contractInputSchema = z
     unitPrices: z
       .array(
         z.object({
-          wasteLineId: z.number({ error: 'MSG_00_21' }).int().positive(),
+          wasteLineId: idSchema,
           unitPrice: yen(QUOTE_UNIT_PRICE_MAX),
         }),
       )
@@ -83,7 +83,7 @@ export const renewalDecisionSchema = z.object({
 });
 
 export const contractFileKindParamSchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: idParam(),
   kind: z.enum(['disposal', 'regular', 'combine', 'collection'] satisfies ContractFileKind[]),
 });
 
