@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from './business-day';
+import { DATE_PATTERN, isIsoDate } from './business-day';
 
 /** Section 5 limits. */
 export const MAX_LENGTH = {
@@ -173,7 +173,12 @@ export const idParam = () => decimalParam(1, MAX_ID);
 
 /** A calendar date written YYYY-MM-DD that exists (leap years counted; 2026-02-30 and 2026-13-01 do not). */
 export const isoDateSchema = () =>
-  z.string({ error: 'MSG_00_21' }).min(1, 'MSG_00_21').refine(isIsoDate, 'invalid_format');
+  z
+    .string({ error: 'MSG_00_21' })
+    .trim()
+    .min(1, 'MSG_00_21')
+    .regex(DATE_PATTERN, 'invalid_format')
+    .refine(isIsoDate, 'invalid_format');
 
 export const YEAR_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 

@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { isIsoDate } from '../business-day';
-import { decimalParam, idSchema, MAX_ID, postalCodeSchema, requiredString } from '../validation';
+import {
+  decimalParam,
+  idSchema,
+  isoDateSchema,
+  MAX_ID,
+  postalCodeSchema,
+  requiredString,
+} from '../validation';
 
 /** Collection areas serve one waste type: regular (一般廃棄物) or industrial (産業廃棄物). */
 export const COLLECTION_AREA_TYPES = ['REGULAR', 'INDUSTRIAL'] as const;
@@ -20,10 +26,7 @@ export const MAX_UNIT_PRICE = 99_999_999;
 export const collectionAreaTypeSchema = z.enum(COLLECTION_AREA_TYPES, { error: 'MSG_00_21' });
 
 /** A date of a validity period, YYYY-MM-DD. */
-export const periodDateSchema = z
-  .string({ error: 'MSG_00_21' })
-  .min(1, 'MSG_00_21')
-  .refine(isIsoDate, 'invalid_format');
+export const periodDateSchema = isoDateSchema();
 
 export const unitPriceSchema = z
   .number({ error: 'MSG_00_21' })

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isIsoDate } from '../business-day';
 import { DEADLINE_STATES } from '../transport-deadline';
 import { idParam, idSchema, isoDateSchema } from '../validation';
 import { volumeSchema } from './projects';
@@ -32,11 +31,7 @@ export const manifestRegistrationSchema = z.object({
   projectId: idSchema,
   /** The project's industrial waste line. */
   wasteLineId: idSchema,
-  deliveryDate: z
-    .string({ error: 'MSG_00_21' })
-    .trim()
-    .min(1, 'MSG_00_21')
-    .refine((v) => v === '' || isIsoDate(v), 'invalid_format'),
+  deliveryDate: isoDateSchema(),
   quantity: volumeSchema,
   unitId: idSchema,
   /** The discharge site of the company the waste leaves from. */

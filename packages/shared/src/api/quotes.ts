@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { isIsoDate } from '../business-day';
 import { QUOTE_UNIT_PRICE_MAX } from '../quote-amount';
-import { idSchema } from '../validation';
+import { idSchema, isoDateSchema } from '../validation';
 import { volumeSchema } from './projects';
 
 /** One priced line of a quote: every waste line of the project once. */
@@ -22,11 +21,7 @@ export const QUOTE_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const createQuoteSchema = z
   .object({
     lines: z.array(createQuoteLineSchema).min(1, 'MSG_00_21').max(30),
-    validUntil: z
-      .string()
-      .regex(QUOTE_DATE_PATTERN, 'invalid_format')
-      .refine(isIsoDate, 'invalid_format')
-      .nullish(),
+    validUntil: isoDateSchema().nullish(),
     note: z.string().trim().max(512, 'max_length_exceeded').optional(),
   })
   .superRefine((q, ctx) => {

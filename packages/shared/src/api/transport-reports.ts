@@ -3,7 +3,7 @@ import { isIsoDate } from '../business-day';
 import { REPORT_STATUSES, WASTE_TYPE_CODE } from '../enums';
 import type { MessageCode } from '../messages';
 import { DEADLINE_STATES } from '../transport-deadline';
-import { decimalParam, idParam, idSchema, MAX_LENGTH, requiredString } from '../validation';
+import { decimalParam, idParam, idSchema, isoDateSchema, MAX_LENGTH, requiredString } from '../validation';
 import { unitMeasureSchema } from './code-masters';
 import { VOLUME_PATTERN, volumeSchema } from './projects';
 
@@ -15,11 +15,7 @@ import { VOLUME_PATTERN, volumeSchema } from './projects';
 /** JWNET manifest numbers are 11 digits. */
 export const MANIFEST_NUMBER_PATTERN = /^\d{11}$/;
 
-const dateSchema = z
-  .string({ error: 'MSG_00_21' })
-  .trim()
-  .min(1, 'MSG_00_21')
-  .refine((v) => v === '' || isIsoDate(v), 'invalid_format');
+const dateSchema = isoDateSchema();
 
 const optionalId = z.number({ error: 'invalid_format' }).int().positive().nullish();
 
