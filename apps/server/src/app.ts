@@ -136,6 +136,10 @@ export async function buildApp(
     },
     transform: jsonSchemaTransform,
   });
+  // The document shows which calls need no token: a public route lists no security requirement.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.public) route.schema = { ...route.schema, security: [] };
+  });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     uiHooks: {

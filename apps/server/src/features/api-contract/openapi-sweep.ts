@@ -98,6 +98,9 @@ function sampleString(schema: JsonSchema, name: string): string {
   const hint = nameHint(name);
   if (hint && fits(hint)) return hint;
   if (schema.format === 'date-time') return '2026-01-15T00:00:00.000Z';
+  if (!schema.pattern && /date|until|from$|to$/i.test(name) && fits('2026-01-15')) return '2026-01-15';
+  // Plain text: a digit also reads as a number where a string carries one (volumes).
+  if (!schema.pattern && fits('1')) return '1';
   const found = STRING_CANDIDATES.find(fits);
   if (found) return found;
   return 'a'.repeat(Math.max(schema.minLength ?? 1, 1));
@@ -106,7 +109,10 @@ function sampleString(schema: JsonSchema, name: string): string {
 /** The variant of a union to sample: the first that is not null. */
 function mainVariant(schema: JsonSchema): JsonSchema {
   const variants = schema.anyOf ?? schema.oneOf;
-  if (variants) return mainVariant(variants.find((v) => v.type !== 'null') ?? variants[0] ?? {});
+  if (variants) {
+    const numeric = variants.find((v) => v.type === 'number' || v.type === 'integer');
+    return mainVariant(numeric ?? variants.find((v) => v.type !== 'null') ?? variants[0] ?? {});
+  }
   if (schema.allOf?.length === 1 && schema.allOf[0]) return mainVariant(schema.allOf[0]);
   return schema;
 }
