@@ -4,6 +4,8 @@ import { DATE_PATTERN, isIsoDate } from './business-day';
 /** Section 5 limits. */
 export const MAX_LENGTH = {
   email: 254,
+  /** users.user_name: sign-up sends the e-mail address there. */
+  userName: 254,
   password: 24,
   accountName: 16,
   companyName: 32,
@@ -167,6 +169,18 @@ export const decimalParam = (min: number, max: number) =>
     .regex(DECIMAL_PATTERN, 'invalid_format')
     .transform(Number)
     .pipe(z.number().int().min(min, 'invalid_format').max(max, 'invalid_format'));
+
+/** A whole number from `min` to `max`, as a JSON number or as the decimal text a link carried. */
+export const wholeNumber = (min: number, max: number) =>
+  z.union(
+    [
+      z.number().int('invalid_format').min(min, 'invalid_format').max(max, 'invalid_format'),
+      decimalParam(min, max),
+    ],
+    {
+      error: 'invalid_format',
+    },
+  );
 
 /** An id in a path or query string: decimal digits, 1 to MAX_ID. */
 export const idParam = () => decimalParam(1, MAX_ID);

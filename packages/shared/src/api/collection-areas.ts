@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WASTE_TYPE_CODE } from '../enums';
 import {
   decimalParam,
   idSchema,
@@ -93,19 +94,33 @@ export const collectionAreaSchema = z.object({
 export type CollectionArea = z.infer<typeof collectionAreaSchema>;
 export const collectionAreaListSchema = z.array(collectionAreaSchema);
 
-export const collectionAreaListQuerySchema = z.object({ type: collectionAreaTypeSchema.optional() });
+/** A query's waste type: the name, or the spec's code (1 industrial, 2 regular). */
+export const collectionAreaTypeQuerySchema = z.union(
+  [
+    collectionAreaTypeSchema,
+    z
+      .enum(['1', '2'])
+      .transform(
+        (code): CollectionAreaType =>
+          Number(code) === WASTE_TYPE_CODE.INDUSTRIAL ? 'INDUSTRIAL' : 'REGULAR',
+      ),
+  ],
+  { error: (issue) => (issue.input === undefined ? 'MSG_00_21' : 'invalid_format') },
+);
+
+export const collectionAreaListQuerySchema = z.object({ type: collectionAreaTypeQuerySchema.optional() });
 
 /** `id` is the area being edited, 0 for a new one (it is left out of the check). */
 export const areaNameExistsParamsSchema = z.object({ id: decimalParam(0, MAX_ID) });
 export const areaNameExistsQuerySchema = z.object({
   areaName: requiredString(COLLECTION_AREA_LIMITS.areaName),
-  type: collectionAreaTypeSchema,
+  type: collectionAreaTypeQuerySchema,
 });
 export const areaNameExistsResponseSchema = z.object({ exists: z.boolean() });
 
 export const posCodeExistsQuerySchema = z.object({
   posCode: postalCodeSchema,
-  type: collectionAreaTypeSchema,
+  type: collectionAreaTypeQuerySchema,
   /** The area being edited, whose own codes do not count. */
   excludeAreaId: decimalParam(0, MAX_ID).optional(),
 });
@@ -117,7 +132,7 @@ export const posCodeExistsResponseSchema = z.object({
 /** Which transport companies collect at a postal code, with their prices valid on `date` (default today). */
 export const collectionAreaLookupQuerySchema = z.object({
   posCode: postalCodeSchema,
-  type: collectionAreaTypeSchema,
+  type: collectionAreaTypeQuerySchema,
   date: periodDateSchema.optional(),
 });
 export const collectionAreaLookupResponseSchema = z.array(
