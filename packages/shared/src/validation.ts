@@ -193,8 +193,3 @@ export const isoDateSchema = () =>
     .min(1, 'MSG_00_21')
     .regex(DATE_PATTERN, 'invalid_format')
     .refine(isIsoDate, 'invalid_format');
-
-export const YEAR_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
-
-/** A month written YYYY-MM (2026-13 is not one). */
-export const isYearMonth = (value: string) => YEAR_MONTH_PATTERN.test(value);
