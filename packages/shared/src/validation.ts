@@ -149,11 +149,12 @@ export const textSchema = () =>
 /** The largest id a row can have (the columns are 32-bit integers). */
 export const MAX_ID = 2_147_483_647;
 
-/** An id in a JSON body: a whole number from 1 to MAX_ID. */
+/** An id in a JSON body: a whole number from 1 to MAX_ID; missing is MSG_00_21, anything else invalid_format. */
 export const idSchema = z
-  .number({ error: 'MSG_00_21' })
+  .number({ error: (issue) => (issue.input == null ? 'MSG_00_21' : 'invalid_format') })
   .int('invalid_format')
-  .min(1, 'invalid_format')
+  // 0 is what a select sends when nothing is chosen.
+  .min(1, 'MSG_00_21')
   .max(MAX_ID, 'invalid_format');
 
 /** Decimal digits only: no sign, spaces, `0x`, `.0` or exponent (a path `7e0` is not 7). */

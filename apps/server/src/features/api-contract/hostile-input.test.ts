@@ -151,4 +151,89 @@ describe('every operation of the OpenAPI document, given hostile input', () => {
     expect(serverErrors).toEqual([]);
     expect(badShapes).toEqual([]);
   }, 600_000);
+
+  it.each([
+    [
+      'sign-up user name with NUL',
+      'anonymous',
+      'POST',
+      '/api/auth/signup',
+      { email: 'nul@example.com', password: 'Passw0rd', userName: 'a\u0000' },
+      { userName: 'invalid_characters' },
+    ],
+    [
+      'achievement filter with NUL',
+      'discharger',
+      'GET',
+      '/api/achievements?period=annual&year=2026&wasteName=%00',
+      undefined,
+      { wasteName: 'invalid_characters' },
+    ],
+    [
+      'unit with a lone surrogate',
+      'admin',
+      'POST',
+      '/api/unit-measure',
+      { unit: '\ud800x' },
+      { unit: 'invalid_characters' },
+    ],
+    [
+      'project id past 32 bits',
+      'discharger',
+      'POST',
+      '/api/manifests',
+      {
+        projectId: 2147483648,
+        wasteLineId: 1,
+        deliveryDate: '2026-01-15',
+        quantity: 1,
+        unitId: 1,
+        dischargeSiteId: 1,
+      },
+      { projectId: 'invalid_format' },
+    ],
+    [
+      'quote valid until 2026-02-30',
+      'transporter',
+      'POST',
+      '/api/trans/projects/2/quotes',
+      { lines: [{ wasteLineId: 1, unitPrice: 1, quantity: 1 }], validUntil: '2026-02-30' },
+      { validUntil: 'invalid_format' },
+    ],
+    ['path id 0x7', 'discharger', 'GET', '/api/projects/0x7', undefined, { id: 'invalid_format' }],
+    ['path id 7e0', 'discharger', 'GET', '/api/projects/7e0', undefined, { id: 'invalid_format' }],
+    ['path id 7.0', 'discharger', 'GET', '/api/projects/7.0', undefined, { id: 'invalid_format' }],
+    ['path id with a space', 'discharger', 'GET', '/api/projects/%207', undefined, { id: 'invalid_format' }],
+  ])('the reported case: %s answers 400 with the field', async (_name, who, method, url, payload, fields) => {
+    const caller = callers.find((c) => c.name === who)!;
+    const res = await t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: caller.headers,
+      payload: payload as object,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'validation_error', fields });
+  });
+
+  it.each(BROKEN_MULTIPART.map((m) => [m.label, m] as const))(
+    'upload with %s answers 4xx with a code',
+    async (_label, m) => {
+      for (const [who, url] of [
+        ['discharger', '/api/projects/6/attachments'],
+        ['transporter', '/api/trans/projects/2/quote-document'],
+      ] as const) {
+        const caller = callers.find((c) => c.name === who)!;
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...caller.headers, 'content-type': m.contentType },
+          payload: m.payload,
+        });
+        expect(res.statusCode, `${url} ${res.body}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode).toBeLessThan(500);
+        expect(typeof res.json().code).toBe('string');
+      }
+    },
+  );
 });
