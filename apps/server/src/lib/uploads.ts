@@ -29,7 +29,7 @@ function uploadError(error: unknown): unknown {
  */
 export async function withUploadedFile<T>(
   request: FastifyRequest,
-  use: (file: { fileName: string; part: MultipartFile; read: () => Promise<Buffer> }) => Promise<T>,
+  use: (file: { fileName: string; read: () => Promise<Buffer> }) => Promise<T>,
 ): Promise<T> {
   if (!request.isMultipart()) throw fieldError('file', 'MSG_00_21');
   let part: MultipartFile | undefined;
@@ -45,7 +45,7 @@ export async function withUploadedFile<T>(
       throw uploadError(error);
     });
   try {
-    return await use({ fileName: cleanFileName(file.filename), part: file, read });
+    return await use({ fileName: cleanFileName(file.filename), read });
   } catch (error) {
     file.file.resume();
     throw error;

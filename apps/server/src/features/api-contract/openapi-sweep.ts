@@ -37,8 +37,8 @@ export interface Operation {
   /** The OpenAPI path, `/api/projects/{id}`. */
   path: string;
   params: Parameter[];
+  /** The JSON body's schema; absent for calls without one (and for the multipart uploads). */
   body?: JsonSchema;
-  /** `config.public`-free operations list a bearer requirement; the document has one global requirement. */
 }
 
 interface OpenApiDocument {
