@@ -158,7 +158,7 @@ export const idSchema = z
   .max(MAX_ID, 'invalid_format');
 
 /** Decimal digits only: no sign, spaces, `0x`, `.0` or exponent (a path `7e0` is not 7). */
-const DECIMAL_PATTERN = /^(0|[1-9]\d{0,15})$/;
+const DECIMAL_PATTERN = /^\d{1,16}$/;
 
 /**
  * A whole number written in a path or query string, from `min` to `max`: only plain decimal digits

@@ -26,7 +26,7 @@ interface Case {
   contentType?: string;
 }
 
-const DECIMAL = '^(0|[1-9]\\d{0,15})$';
+const DECIMAL = '^\\d{1,16}$';
 const enc = (v: unknown) => encodeURIComponent(String(v));
 
 function urlOf(op: Operation, path: Record<string, string>, query: Record<string, string>): string {
