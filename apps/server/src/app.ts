@@ -46,6 +46,7 @@ import { safeLoggerOptions } from './lib/log-safety';
 import { RateLimiter } from './lib/rate-limiter';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { inputGuard } from './plugins/input-guard';
 import { Mailer } from './plugins/mail';
 
 declare module 'fastify' {
@@ -155,6 +156,10 @@ export async function buildApp(
     },
     transform: jsonSchemaTransform,
   });
+  // The document shows which calls need no token: a public route lists no security requirement.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.public) route.schema = { ...route.schema, security: [] };
+  });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     uiHooks: {
@@ -167,6 +172,7 @@ export async function buildApp(
   });
 
   await app.register(authPlugin, { secret: config.jwtSecret, db: database.db });
+  await app.register(inputGuard);
 
   await app.register(
     async (api) => {

@@ -49,6 +49,7 @@ export const MESSAGE_CODES = [
   'max_100MB_upload',
   'max_length_exceeded',
   'invalid_format',
+  'invalid_characters',
   'old_password_incorrect',
   'email_already_registered',
   'token_invalid_or_expired',

@@ -2,18 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { loginRequestSchema, passwordWithConfirmSchema, signupRequestSchema } from './api/auth';
 import { accountInfoSchema } from './api/users';
 import {
+  decimalParam,
   emailSchema,
   formatPhone,
   formatPostalCode,
+  hasInvalidCharacters,
+  idParam,
+  idSchema,
+  isoDateSchema,
   isPostalLookupEnabled,
   isValidEmail,
   isValidPassword,
   isValidPhone,
   isValidPostalCode,
+  MAX_ID,
   newPasswordSchema,
   normalizePhoneInput,
   phoneSchema,
   postalCodeSchema,
+  requiredString,
+  textSchema,
+  wholeNumber,
 } from './validation';
 
 const firstCode = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -183,5 +192,85 @@ describe('sign-up and account information', () => {
       'max_length_exceeded',
     );
     expect(firstCode(accountInfoSchema.safeParse({ ...account, contractPic: '  ' }))).toBe('MSG_00_21');
+  });
+});
+
+describe('text every call refuses', () => {
+  it.each([
+    ['plain', 'abc', false],
+    ['Japanese and a surrogate pair', '𠮷野家', false],
+    ['NUL', 'a\u0000b', true],
+    ['lone high surrogate', '\ud800x', true],
+    ['lone low surrogate at the end', 'x\udc00', true],
+    ['reversed pair', '\udc00\ud800', true],
+  ])('%s', (_name, value, invalid) => {
+    expect(hasInvalidCharacters(value)).toBe(invalid);
+    expect(firstCode(textSchema().safeParse(value))).toBe(invalid ? 'invalid_characters' : null);
+  });
+
+  it('requiredString refuses them too', () => {
+    expect(firstCode(requiredString(10).safeParse('a\u0000'))).toBe('invalid_characters');
+  });
+});
+
+describe('ids', () => {
+  it.each([
+    [1, true],
+    [MAX_ID, true],
+    [MAX_ID + 1, false],
+    [2 ** 53, false],
+    [0, false],
+    [-1, false],
+    [1.5, false],
+    ['1', false],
+  ])('body id %s', (value, ok) => {
+    expect(idSchema.safeParse(value).success).toBe(ok);
+  });
+
+  it.each([
+    ['7', 7],
+    ['2147483647', MAX_ID],
+    ['0x7', null],
+    [' 7', null],
+    ['7 ', null],
+    ['7.0', null],
+    ['7e0', null],
+    ['+7', null],
+    ['-7', null],
+    ['07', 7],
+    ['0', null],
+    ['', null],
+    ['2147483648', null],
+    ['99999999999999999999', null],
+  ])('path id %j', (value, expected) => {
+    const r = idParam().safeParse(value);
+    expect(r.success ? r.data : null).toBe(expected);
+  });
+
+  it('decimalParam keeps its range; wholeNumber also takes a JSON number', () => {
+    expect(decimalParam(0, 12).safeParse('0').data).toBe(0);
+    expect(decimalParam(1, 12).safeParse('13').success).toBe(false);
+    expect(wholeNumber(0, 999).safeParse(45).data).toBe(45);
+    expect(wholeNumber(0, 999).safeParse('45').data).toBe(45);
+    expect(wholeNumber(0, 999).safeParse('4.5e1').success).toBe(false);
+    expect(wholeNumber(0, 999).safeParse(1000).success).toBe(false);
+  });
+});
+
+describe('calendar dates', () => {
+  it.each([
+    ['2026-01-31', true],
+    ['2024-02-29', true],
+    ['2000-02-29', true],
+    ['2026-02-29', false],
+    ['1900-02-29', false],
+    ['2026-02-30', false],
+    ['2026-04-31', false],
+    ['2026-13-01', false],
+    ['2026-00-10', false],
+    ['2026-1-01', false],
+    ['20260101', false],
+  ])('%s', (value, ok) => {
+    expect(isoDateSchema().safeParse(value).success).toBe(ok);
   });
 });

@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { DATE_PATTERN, isIsoDate } from './business-day';
 
 /** Section 5 limits. */
 export const MAX_LENGTH = {
   email: 254,
+  /** users.user_name: sign-up sends the e-mail address there. */
+  userName: 254,
   password: 24,
   accountName: 16,
   companyName: 32,
@@ -84,7 +87,12 @@ export function isPostalLookupEnabled(value: string | undefined | null): boolean
 
 // zod building blocks: every message is a message code the client can show beside the field.
 export const requiredString = (max: number) =>
-  z.string({ error: 'MSG_00_21' }).trim().min(1, 'MSG_00_21').max(max, 'max_length_exceeded');
+  z
+    .string({ error: 'MSG_00_21' })
+    .trim()
+    .min(1, 'MSG_00_21')
+    .max(max, 'max_length_exceeded')
+    .refine((v) => !hasInvalidCharacters(v), 'invalid_characters');
 
 export const emailSchema = z
   .string({ error: 'MSG_00_21' })
@@ -122,3 +130,67 @@ export const phoneSchema = z
 
 export const registrantNumberSchema = z.string().trim().regex(REGISTRANT_NUMBER_PATTERN, 'MSG_05_2');
 export const ediKeySchema = z.string().trim().regex(EDI_KEY_PATTERN, 'MSG_05_3');
+
+// Input every call shares: text, ids and dates. The server applies the text rule to every call (input guard);
+// the forms use these schemas for the same rule.
+
+/** U+0000, or a UTF-16 surrogate without its partner: text no database column or JSON value can hold. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what is refused
+const INVALID_CHARACTERS = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export function hasInvalidCharacters(value: string): boolean {
+  return INVALID_CHARACTERS.test(value);
+}
+
+/** Free text: a string without NUL or lone surrogates (`invalid_characters`). */
+export const textSchema = () =>
+  z.string({ error: 'MSG_00_21' }).refine((v) => !hasInvalidCharacters(v), 'invalid_characters');
+
+/** The largest id a row can have (the columns are 32-bit integers). */
+export const MAX_ID = 2_147_483_647;
+
+/** An id in a JSON body: a whole number from 1 to MAX_ID; missing is MSG_00_21, anything else invalid_format. */
+export const idSchema = z
+  .number({ error: (issue) => (issue.input == null ? 'MSG_00_21' : 'invalid_format') })
+  .int('invalid_format')
+  // 0 is what a select sends when nothing is chosen.
+  .min(1, 'MSG_00_21')
+  .max(MAX_ID, 'invalid_format');
+
+/** Decimal digits only: no sign, spaces, `0x`, `.0` or exponent (a path `7e0` is not 7). */
+const DECIMAL_PATTERN = /^\d{1,16}$/;
+
+/**
+ * A whole number written in a path or query string, from `min` to `max`: only plain decimal digits
+ * are read (`0x7`, ` 7`, `7.0`, `7e0` are refused), so one value has one spelling.
+ */
+export const decimalParam = (min: number, max: number) =>
+  z
+    .string({ error: 'MSG_00_21' })
+    .regex(DECIMAL_PATTERN, 'invalid_format')
+    .transform(Number)
+    .pipe(z.number().int().min(min, 'invalid_format').max(max, 'invalid_format'));
+
+/** A whole number from `min` to `max`, as a JSON number or as the decimal text a link carried. */
+export const wholeNumber = (min: number, max: number) =>
+  z.union(
+    [
+      z.number().int('invalid_format').min(min, 'invalid_format').max(max, 'invalid_format'),
+      decimalParam(min, max),
+    ],
+    {
+      error: 'invalid_format',
+    },
+  );
+
+/** An id in a path or query string: decimal digits, 1 to MAX_ID. */
+export const idParam = () => decimalParam(1, MAX_ID);
+
+/** A calendar date written YYYY-MM-DD that exists (leap years counted; 2026-02-30 and 2026-13-01 do not). */
+export const isoDateSchema = () =>
+  z
+    .string({ error: 'MSG_00_21' })
+    .trim()
+    .min(1, 'MSG_00_21')
+    .regex(DATE_PATTERN, 'invalid_format')
+    .refine(isIsoDate, 'invalid_format');

@@ -2,6 +2,7 @@ import { type ApiErrorBody, isMessageCode, type MessageCode } from '@junkan/shar
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
+import { dataExceptionState } from '../lib/db-errors';
 
 /** One error handler: codes and fields for 4xx, a masked `server_error` for everything else. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -19,6 +20,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         if (!fields[field]) fields[field] = isMessageCode(issue.message) ? issue.message : 'invalid_format';
       }
       return reply.status(400).send({ code: 'validation_error', message: 'Validation failed', fields });
+    }
+    // Last net: a value the database refused is bad input a schema missed. Logged without its parameters.
+    const sqlState = dataExceptionState(error);
+    if (sqlState) {
+      request.log.warn({ sqlState, route: request.routeOptions.url }, 'database refused an input value');
+      return reply.status(400).send({ code: 'invalid_request', message: 'Invalid request' });
     }
     const status = error.statusCode ?? 500;
     if (status === 429)

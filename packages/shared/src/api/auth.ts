@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OPERATOR_ROLES } from '../enums';
-import { emailSchema, loginEmailSchema, MAX_LENGTH, newPasswordSchema } from '../validation';
+import { emailSchema, loginEmailSchema, MAX_LENGTH, newPasswordSchema, wholeNumber } from '../validation';
 
 export const loginRequestSchema = z.object({
   email: loginEmailSchema,
@@ -15,16 +15,17 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const quoteParamsSchema = z.object({
   type: z.string().max(32).optional(),
   pcode: z.string().max(16).optional(),
-  size: z.coerce.number().int().min(0).max(999).optional(),
-  num: z.coerce.number().int().min(0).max(999).optional(),
-  week: z.coerce.number().int().min(0).max(7).optional(),
+  size: wholeNumber(0, 999).optional(),
+  num: wholeNumber(0, 999).optional(),
+  week: wholeNumber(0, 7).optional(),
 });
 export type QuoteParams = z.infer<typeof quoteParamsSchema>;
 
 export const signupRequestSchema = z
   .object({
     email: emailSchema,
-    userName: z.string().trim().max(MAX_LENGTH.accountName, 'max_length_exceeded').optional(),
+    /** The spec's payload names no limit here and clients send the e-mail address: the column's 254. */
+    userName: z.string().trim().max(MAX_LENGTH.userName, 'max_length_exceeded').optional(),
     password: newPasswordSchema,
     role: z.enum(OPERATOR_ROLES).default('WASTE'),
   })

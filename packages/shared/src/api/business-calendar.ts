@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { isIsoDate, NON_BUSINESS_REASONS, TIME_PATTERN } from '../business-day';
+import { NON_BUSINESS_REASONS, TIME_PATTERN } from '../business-day';
+import { decimalParam, idParam, isoDateSchema } from '../validation';
 
 const timeSchema = z.string({ error: 'MSG_00_21' }).min(1, 'MSG_00_21').regex(TIME_PATTERN, 'invalid_format');
-const dateSchema = z.string({ error: 'MSG_00_21' }).min(1, 'MSG_00_21').refine(isIsoDate, 'invalid_format');
+const dateSchema = isoDateSchema();
 
 /** Business days and hours of the caller's transport company; openTime < closeTime (invalid_business_hours). */
 export const businessSettingsSchema = z.object({
@@ -29,12 +30,12 @@ export const closedDaySchema = z.object({ id: z.number(), date: z.string(), reas
 export type ClosedDayRow = z.infer<typeof closedDaySchema>;
 export const closedDayListSchema = z.array(closedDaySchema);
 
-const yearSchema = z.coerce.number({ error: 'MSG_00_21' }).int().min(1970).max(2100);
+const yearSchema = decimalParam(1970, 2100);
 export const closedDayListQuerySchema = z.object({ year: yearSchema });
 
 export const businessCalendarQuerySchema = z.object({
   year: yearSchema,
-  month: z.coerce.number({ error: 'MSG_00_21' }).int().min(1).max(12),
+  month: decimalParam(1, 12),
 });
 
 export const nonBusinessReasonSchema = z.enum(NON_BUSINESS_REASONS);
@@ -56,7 +57,7 @@ export const businessCalendarSchema = z.array(businessCalendarDaySchema);
 export const isCollectableQuerySchema = z.object({
   date: dateSchema,
   /** Defaults to the caller's own transport company. */
-  transportCompanyId: z.coerce.number().int().positive().optional(),
+  transportCompanyId: idParam().optional(),
 });
 export const isCollectableResponseSchema = z.object({
   collectable: z.boolean(),

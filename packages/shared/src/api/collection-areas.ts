@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { isIsoDate } from '../business-day';
-import { postalCodeSchema, requiredString } from '../validation';
+import { WASTE_TYPE_CODE } from '../enums';
+import {
+  decimalParam,
+  idSchema,
+  isoDateSchema,
+  MAX_ID,
+  postalCodeSchema,
+  requiredString,
+} from '../validation';
 
 /** Collection areas serve one waste type: regular (一般廃棄物) or industrial (産業廃棄物). */
 export const COLLECTION_AREA_TYPES = ['REGULAR', 'INDUSTRIAL'] as const;
@@ -20,10 +27,7 @@ export const MAX_UNIT_PRICE = 99_999_999;
 export const collectionAreaTypeSchema = z.enum(COLLECTION_AREA_TYPES, { error: 'MSG_00_21' });
 
 /** A date of a validity period, YYYY-MM-DD. */
-export const periodDateSchema = z
-  .string({ error: 'MSG_00_21' })
-  .min(1, 'MSG_00_21')
-  .refine(isIsoDate, 'invalid_format');
+export const periodDateSchema = isoDateSchema();
 
 export const unitPriceSchema = z
   .number({ error: 'MSG_00_21' })
@@ -31,7 +35,7 @@ export const unitPriceSchema = z
   .min(0, 'unit_price_invalid')
   .max(MAX_UNIT_PRICE, 'unit_price_invalid');
 
-const optionalId = z.number().int().positive().nullish();
+const optionalId = idSchema.nullish();
 const optionalText = (max: number) => z.string().trim().max(max, 'max_length_exceeded').default('');
 
 /**
@@ -90,21 +94,35 @@ export const collectionAreaSchema = z.object({
 export type CollectionArea = z.infer<typeof collectionAreaSchema>;
 export const collectionAreaListSchema = z.array(collectionAreaSchema);
 
-export const collectionAreaListQuerySchema = z.object({ type: collectionAreaTypeSchema.optional() });
+/** A query's waste type: the name, or the spec's code (1 industrial, 2 regular). */
+export const collectionAreaTypeQuerySchema = z.union(
+  [
+    collectionAreaTypeSchema,
+    z
+      .enum(['1', '2'])
+      .transform(
+        (code): CollectionAreaType =>
+          Number(code) === WASTE_TYPE_CODE.INDUSTRIAL ? 'INDUSTRIAL' : 'REGULAR',
+      ),
+  ],
+  { error: (issue) => (issue.input === undefined ? 'MSG_00_21' : 'invalid_format') },
+);
+
+export const collectionAreaListQuerySchema = z.object({ type: collectionAreaTypeQuerySchema.optional() });
 
 /** `id` is the area being edited, 0 for a new one (it is left out of the check). */
-export const areaNameExistsParamsSchema = z.object({ id: z.coerce.number().int().min(0) });
+export const areaNameExistsParamsSchema = z.object({ id: decimalParam(0, MAX_ID) });
 export const areaNameExistsQuerySchema = z.object({
   areaName: requiredString(COLLECTION_AREA_LIMITS.areaName),
-  type: collectionAreaTypeSchema,
+  type: collectionAreaTypeQuerySchema,
 });
 export const areaNameExistsResponseSchema = z.object({ exists: z.boolean() });
 
 export const posCodeExistsQuerySchema = z.object({
   posCode: postalCodeSchema,
-  type: collectionAreaTypeSchema,
+  type: collectionAreaTypeQuerySchema,
   /** The area being edited, whose own codes do not count. */
-  excludeAreaId: z.coerce.number().int().min(0).optional(),
+  excludeAreaId: decimalParam(0, MAX_ID).optional(),
 });
 export const posCodeExistsResponseSchema = z.object({
   exists: z.boolean(),
@@ -118,7 +136,7 @@ export const posCodeExistsResponseSchema = z.object({
  */
 export const collectionAreaLookupQuerySchema = z.object({
   posCode: postalCodeSchema,
-  type: collectionAreaTypeSchema,
+  type: collectionAreaTypeQuerySchema,
   date: periodDateSchema.optional(),
 });
 export const collectionAreaLookupResponseSchema = z.object({

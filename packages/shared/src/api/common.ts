@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { decimalParam, idParam } from '../validation';
 
 export const okSchema = z.object({ result: z.boolean() });
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idParamSchema = z.object({ id: idParam() });
 export const errorSchema = z.object({
   code: z.string(),
   message: z.string(),
@@ -12,8 +13,8 @@ export const tokenResponseSchema = z.object({ token: z.string() });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  page: decimalParam(1, 1_000_000).default(1),
+  size: decimalParam(1, 100).default(20),
 });
 
 /** A page of a list: the items, the total count and the page asked for. */

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isIsoDate } from '../business-day';
 import {
   CONTRACT_FORMS,
   CONTRACT_STATUSES,
@@ -9,7 +8,7 @@ import {
 } from '../contract-rules';
 import { CONTRACT_TYPES, PAYMENT_TYPES, PROJECT_STATUSES, PROJECT_TYPES } from '../enums';
 import { QUOTE_UNIT_PRICE_MAX } from '../quote-amount';
-import { requiredString } from '../validation';
+import { idParam, idSchema, isoDateSchema, requiredString } from '../validation';
 import { attachmentSchema } from './common';
 
 export const CONTRACT_MAX_LENGTH = {
@@ -23,11 +22,7 @@ export const CONTRACT_MAX_LENGTH = {
 /** Fees and unit prices: whole yen. */
 export const CONTRACT_FEE_MAX = 99_999_999;
 
-const dateSchema = z
-  .string({ error: 'MSG_00_21' })
-  .trim()
-  .min(1, 'MSG_00_21')
-  .refine((v) => isIsoDate(v), 'invalid_format');
+const dateSchema = isoDateSchema();
 
 const yen = (max: number) =>
   z.number({ error: 'MSG_00_21' }).int('invalid_format').min(0, 'invalid_format').max(max, 'invalid_format');
@@ -45,7 +40,7 @@ export const contractInputSchema = z
     unitPrices: z
       .array(
         z.object({
-          wasteLineId: z.number({ error: 'MSG_00_21' }).int().positive(),
+          wasteLineId: idSchema,
           unitPrice: yen(QUOTE_UNIT_PRICE_MAX),
         }),
       )
@@ -83,7 +78,7 @@ export const renewalDecisionSchema = z.object({
 });
 
 export const contractFileKindParamSchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: idParam(),
   kind: z.enum(['disposal', 'regular', 'combine', 'collection'] satisfies ContractFileKind[]),
 });
 

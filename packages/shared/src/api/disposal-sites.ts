@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REGISTRANT_NUMBER_PATTERN } from '../validation';
+import { idSchema, isoDateSchema, REGISTRANT_NUMBER_PATTERN } from '../validation';
 import { pageOf, pageQuerySchema, sortOrderSchema } from './common';
 
 /** Field limits of the disposal site master (the table's column sizes). */
@@ -36,11 +36,8 @@ export const disposalSiteInputSchema = z.object({
   address3: optionalText(L.address3),
   licenseNumber: optionalText(L.licenseNumber),
   /** Permit expiry, YYYY-MM-DD. */
-  expireDate: z.preprocess(blankToNull, z.iso.date('invalid_format').nullable()),
-  disposalMethodId: z.preprocess(
-    blankToNull,
-    z.number({ error: 'invalid_format' }).int().positive().nullable(),
-  ),
+  expireDate: z.preprocess(blankToNull, isoDateSchema().nullable()),
+  disposalMethodId: z.preprocess(blankToNull, idSchema.nullable()),
   capacity: optionalText(L.capacity),
   /** Manifest-network subscriber number: 7 alphanumerics (MSG_05_2). */
   subscriberNumber: z.preprocess(

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { idSchema } from '../validation';
 import { periodDateSchema, unitPriceSchema } from './collection-areas';
 import { pageOf, pageQuerySchema, sortOrderSchema } from './common';
 
 /** The platform's handling-waste unit price of one waste for one period (period_overlap per waste). */
 export const handlingWastePriceRequestSchema = z.object({
-  wasteId: z.number({ error: 'MSG_00_21' }).int().positive('MSG_00_21'),
-  unitMeasureId: z.number().int().positive().nullish(),
+  wasteId: idSchema,
+  unitMeasureId: idSchema.nullish(),
   unitPrice: unitPriceSchema,
   validFrom: periodDateSchema,
   validTo: periodDateSchema.nullish(),

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { INQUIRY_IMPORTANCES, INQUIRY_STATUSES, PROJECT_STATUSES, PROJECT_TYPES } from '../enums';
+import { idParam } from '../validation';
 
 /** Company selector value: ALL or a company id. */
 export const companyFilterQuerySchema = z.object({
-  companyId: z.union([z.literal('ALL'), z.coerce.number().int().positive()]).optional(),
+  companyId: z.union([z.literal('ALL'), idParam()]).optional(),
 });
 
 export const projectListItemSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isIsoDate } from '../business-day';
 import { DEADLINE_STATES } from '../transport-deadline';
+import { idParam, idSchema, isoDateSchema } from '../validation';
 import { volumeSchema } from './projects';
 
 /**
@@ -23,8 +23,6 @@ export type ManifestPhaseName = (typeof MANIFEST_PHASES)[number];
 
 export const manifestPhaseSchema = z.object({ done: z.boolean(), date: z.string().nullable() });
 
-const idSchema = z.number({ error: 'MSG_00_21' }).int('invalid_format').positive('MSG_00_21');
-
 /**
  * POST /manifests: the discharger registers (delivers) a manifest for a waste line of an industrial
  * project in progress. The network issues the number at once; the registration is reflected later.
@@ -33,11 +31,7 @@ export const manifestRegistrationSchema = z.object({
   projectId: idSchema,
   /** The project's industrial waste line. */
   wasteLineId: idSchema,
-  deliveryDate: z
-    .string({ error: 'MSG_00_21' })
-    .trim()
-    .min(1, 'MSG_00_21')
-    .refine((v) => v === '' || isIsoDate(v), 'invalid_format'),
+  deliveryDate: isoDateSchema(),
   quantity: volumeSchema,
   unitId: idSchema,
   /** The discharge site of the company the waste leaves from. */
@@ -50,10 +44,10 @@ export type ManifestRegistrationValues = z.input<typeof manifestRegistrationSche
 export const manifestListQuerySchema = z.object({
   manifestNumber: z.string().trim().max(11, 'max_length_exceeded').optional(),
   status: z.enum(MANIFEST_STATUSES).optional(),
-  deliveryFrom: z.string().refine(isIsoDate, 'invalid_format').optional(),
-  deliveryTo: z.string().refine(isIsoDate, 'invalid_format').optional(),
+  deliveryFrom: isoDateSchema().optional(),
+  deliveryTo: isoDateSchema().optional(),
   /** Header's company selector for transporters and admins: ALL or a company id. */
-  companyId: z.union([z.literal('ALL'), z.coerce.number().int().positive()]).optional(),
+  companyId: z.union([z.literal('ALL'), idParam()]).optional(),
 });
 export type ManifestListQuery = z.infer<typeof manifestListQuerySchema>;
 

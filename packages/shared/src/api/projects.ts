@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BAG_SIZES, PROJECT_STATUSES, PROJECT_TYPES } from '../enums';
 import type { ProjectListTab } from '../project-status';
-import { requiredString } from '../validation';
+import { idSchema, requiredString } from '../validation';
 import { attachmentSchema } from './common';
 import { contractSchema } from './contracts';
 
@@ -21,7 +21,7 @@ export type QuoteFrequency = (typeof QUOTE_FREQUENCIES)[number];
 /** Regular garbage line: one regular category with its bags, capacity and weekly collections. */
 export const regularQuoteLineSchema = z
   .object({
-    wasteId: z.number({ error: 'MSG_00_21' }).int().positive(),
+    wasteId: idSchema,
     /** kg a month; 0 or absent when only bags are given. */
     monthlyCapacity: volumeSchema.optional(),
     /** Bag counts by size in litres (30, 45, 70, 90). */
@@ -48,10 +48,10 @@ export type RegularQuoteLine = z.infer<typeof regularQuoteLineSchema>;
 /** Industrial (or bulky) waste line. */
 export const industrialQuoteLineSchema = z
   .object({
-    wasteId: z.number({ error: 'MSG_00_21' }).int().positive(),
+    wasteId: idSchema,
     quantity: volumeSchema,
-    unitMeasureId: z.number({ error: 'MSG_00_21' }).int().positive(),
-    packingStyleId: z.number().int().positive().nullish(),
+    unitMeasureId: idSchema,
+    packingStyleId: idSchema.nullish(),
     /** Dimensions or weight as the discharger describes them. */
     dimensions: z.string().trim().max(64, 'max_length_exceeded').optional(),
     frequency: z.enum(QUOTE_FREQUENCIES, { error: 'MSG_00_21' }),
@@ -70,9 +70,9 @@ export type IndustrialQuoteLine = z.infer<typeof industrialQuoteLineSchema>;
 const projectBase = {
   projectTitle: requiredString(64),
   memo: z.string().trim().max(512, 'max_length_exceeded').optional(),
-  officeId: z.number().int().positive().nullish(),
+  officeId: idSchema.nullish(),
   /** The discharger's own discharge sites; at least one. */
-  dischargeSiteIds: z.array(z.number().int().positive()).min(1, 'MSG_00_21').max(50),
+  dischargeSiteIds: z.array(idSchema).min(1, 'MSG_00_21').max(50),
 };
 
 /** Body of POST /projects (create a draft) and PUT /projects/{id} (update a draft). */

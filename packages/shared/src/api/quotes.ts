@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { QUOTE_UNIT_PRICE_MAX } from '../quote-amount';
+import { idSchema, isoDateSchema } from '../validation';
 import { volumeSchema } from './projects';
 
 /** One priced line of a quote: every waste line of the project once. */
 export const createQuoteLineSchema = z.object({
-  wasteLineId: z.number({ error: 'MSG_00_21' }).int().positive(),
+  wasteLineId: idSchema,
   unitPrice: z
     .number({ error: 'MSG_00_21' })
     .int('invalid_format')
     .min(0, 'invalid_format')
     .max(QUOTE_UNIT_PRICE_MAX, 'invalid_format'),
   quantity: volumeSchema,
-  unitMeasureId: z.number().int().positive().nullish(),
+  unitMeasureId: idSchema.nullish(),
 });
 
 export const QUOTE_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -20,11 +21,7 @@ export const QUOTE_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const createQuoteSchema = z
   .object({
     lines: z.array(createQuoteLineSchema).min(1, 'MSG_00_21').max(30),
-    validUntil: z
-      .string()
-      .regex(QUOTE_DATE_PATTERN, 'invalid_format')
-      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'invalid_format')
-      .nullish(),
+    validUntil: isoDateSchema().nullish(),
     note: z.string().trim().max(512, 'max_length_exceeded').optional(),
   })
   .superRefine((q, ctx) => {

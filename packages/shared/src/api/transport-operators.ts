@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PREFECTURES } from '../prefectures';
+import { idParam, idSchema } from '../validation';
 import { pageOf, pageQuerySchema } from './common';
 
 export const TRANSPORT_OPERATOR_MAX_LENGTH = { contractManager: 16, query: 64 } as const;
@@ -10,7 +11,7 @@ export const transportOperatorListQuerySchema = pageQuerySchema.extend({
 });
 export type TransportOperatorListQuery = z.infer<typeof transportOperatorListQuerySchema>;
 
-export const companyIdParamSchema = z.object({ companyId: z.coerce.number().int().positive() });
+export const companyIdParamSchema = z.object({ companyId: idParam() });
 
 /** A transport company with what the platform records about it (its profile, empty until saved). */
 export const transportOperatorSchema = z.object({
@@ -41,7 +42,7 @@ export const transportOperatorInputSchema = z.object({
     .default([]),
   destinationDisposalSiteId: z.preprocess(
     (v) => (v === '' || v === undefined ? null : v),
-    z.number({ error: 'invalid_format' }).int().positive().nullable(),
+    idSchema.nullable(),
   ),
 });
 export type TransportOperatorInput = z.input<typeof transportOperatorInputSchema>;

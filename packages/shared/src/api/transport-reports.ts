@@ -3,7 +3,7 @@ import { isIsoDate } from '../business-day';
 import { REPORT_STATUSES, WASTE_TYPE_CODE } from '../enums';
 import { MESSAGE_CODES, type MessageCode } from '../messages';
 import { DEADLINE_STATES } from '../transport-deadline';
-import { MAX_LENGTH, requiredString } from '../validation';
+import { decimalParam, idParam, idSchema, isoDateSchema, MAX_LENGTH, requiredString } from '../validation';
 import { unitMeasureSchema } from './code-masters';
 import { VOLUME_PATTERN, volumeSchema } from './projects';
 
@@ -15,13 +15,8 @@ import { VOLUME_PATTERN, volumeSchema } from './projects';
 /** JWNET manifest numbers are 11 digits. */
 export const MANIFEST_NUMBER_PATTERN = /^\d{11}$/;
 
-const dateSchema = z
-  .string({ error: 'MSG_00_21' })
-  .trim()
-  .min(1, 'MSG_00_21')
-  .refine((v) => v === '' || isIsoDate(v), 'invalid_format');
+const dateSchema = isoDateSchema();
 
-const idSchema = z.number({ error: 'MSG_00_21' }).int('invalid_format').positive('MSG_00_21');
 const optionalId = z.number({ error: 'invalid_format' }).int().positive().nullish();
 
 const optionalText = (max: number) =>
@@ -150,12 +145,15 @@ export type ReportCorrectionInput = z.infer<typeof reportCorrectionSchema>;
 export type ReportCorrectionValues = z.input<typeof reportCorrectionSchema>;
 
 /** Year of a report or an achievement list. */
-const yearSchema = z.coerce
+const yearSchema = decimalParam(2000, 2100);
+const monthSchema = decimalParam(1, 12);
+/** The same in a JSON body. */
+const yearBodySchema = z
   .number({ error: 'MSG_00_21' })
   .int('invalid_format')
   .min(2000, 'invalid_format')
   .max(2100, 'invalid_format');
-const monthSchema = z.coerce
+const monthBodySchema = z
   .number({ error: 'MSG_00_21' })
   .int('invalid_format')
   .min(1, 'invalid_format')
@@ -168,8 +166,8 @@ export const regularVolumeSchema = z.object({ category: idSchema, volume: volume
 export const regularReportSchema = z
   .object({
     projectId: idSchema,
-    year: yearSchema,
-    month: monthSchema,
+    year: yearBodySchema,
+    month: monthBodySchema,
     listVolume: z.array(regularVolumeSchema).min(1, 'MSG_00_21').max(20),
   })
   .superRefine((r, ctx) => {
@@ -303,7 +301,7 @@ export type ReportActionResponse = z.infer<typeof reportActionResponseSchema>;
 type WasteTypeCode = (typeof WASTE_TYPE_CODE)[keyof typeof WASTE_TYPE_CODE];
 const wasteTypeSchema = z.union([z.literal(WASTE_TYPE_CODE.INDUSTRIAL), z.literal(WASTE_TYPE_CODE.REGULAR)]);
 /** Query text 1 or 2. */
-const wasteTypeQuerySchema = z.coerce.number({ error: 'invalid_format' }).transform((v, ctx) => {
+const wasteTypeQuerySchema = decimalParam(1, 2).transform((v, ctx) => {
   if (v === WASTE_TYPE_CODE.INDUSTRIAL || v === WASTE_TYPE_CODE.REGULAR) return v as WasteTypeCode;
   ctx.addIssue({ code: 'custom', message: 'invalid_format' });
   return z.NEVER;
@@ -322,7 +320,7 @@ export const achievementListQuerySchema = z
     month: monthSchema.optional(),
     type: wasteTypeQuerySchema.optional(),
     wasteName: z.string().trim().max(MAX_LENGTH.wasteNameSearch, 'max_length_exceeded').optional(),
-    companyId: z.union([z.literal('ALL'), z.coerce.number().int().positive()]).optional(),
+    companyId: z.union([z.literal('ALL'), idParam()]).optional(),
   })
   .superRefine((q, ctx) => {
     if (q.period === 'monthly' && q.month === undefined)
@@ -367,13 +365,9 @@ export const achievementDetailQuerySchema = z.object({
   month: monthSchema.optional(),
   wasteType: wasteTypeQuerySchema,
   wasteCode: z.string({ error: 'MSG_00_21' }).trim().min(1, 'MSG_00_21').max(16, 'max_length_exceeded'),
-  wasteCompanyId: z.coerce.number({ error: 'MSG_00_21' }).int().positive(),
+  wasteCompanyId: idParam(),
   /** The line's unit (`transportVolumeUnitId`): only its reports are listed; absent lists every unit's. */
-  unitId: z.coerce
-    .number({ error: 'invalid_format' })
-    .int('invalid_format')
-    .positive('invalid_format')
-    .optional(),
+  unitId: idParam().optional(),
 });
 export type AchievementDetailQuery = z.infer<typeof achievementDetailQuerySchema>;
 

@@ -3,6 +3,7 @@ import { ROLES, TRANSPORT_APPROVAL_STATUSES } from '../enums';
 import {
   ediKeySchema,
   emailSchema,
+  MAX_ID,
   MAX_LENGTH,
   phoneSchema,
   postalCodeSchema,
@@ -17,7 +18,7 @@ const optionalBlank = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
 export const officeInfoSchema = z.object({
-  officeId: z.number().int(),
+  officeId: z.number().int().min(NEW_ENTRY_ID, 'invalid_format').max(MAX_ID, 'invalid_format'),
   officeName: requiredString(MAX_LENGTH.officeName),
   officePostalCode: postalCodeSchema,
   officeAddress: requiredString(MAX_LENGTH.address),
@@ -27,7 +28,7 @@ export const officeInfoSchema = z.object({
 export type OfficeInfo = z.infer<typeof officeInfoSchema>;
 
 export const dischargeSiteInfoSchema = z.object({
-  wasteId: z.number().int(),
+  wasteId: z.number().int().min(NEW_ENTRY_ID, 'invalid_format').max(MAX_ID, 'invalid_format'),
   dischargeSitename: requiredString(MAX_LENGTH.dischargeSiteName),
   wastePostalCode: postalCodeSchema,
   wasteAddress: requiredString(MAX_LENGTH.address),

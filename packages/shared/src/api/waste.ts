@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_LENGTH, requiredString } from '../validation';
+import { decimalParam, idParam, MAX_ID, MAX_LENGTH, requiredString } from '../validation';
 import {
   isValidConversionFactor,
   WASTE_CATEGORIES,
@@ -69,7 +69,7 @@ export const wasteListSchema = z.array(wasteItemSchema);
 export const wasteListQuerySchema = z.object({ category: wasteCategorySchema.optional() });
 
 /** GET /waste/parent/{id}: the children of a node; id 0 asks for the major classes. */
-export const wasteParentParamSchema = z.object({ id: z.coerce.number().int().min(0) });
+export const wasteParentParamSchema = z.object({ id: decimalParam(0, MAX_ID) });
 
 export const WASTE_SORT_FIELDS = ['wasteCode', 'name', 'level', 'category'] as const;
 export type WasteSortField = (typeof WASTE_SORT_FIELDS)[number];
@@ -93,7 +93,7 @@ export type WasteManagePage = z.infer<typeof wasteManagePageSchema>;
 /** GET /waste/check-waste-code/{code}: whether another classification holds the code (`excludeId`: the one being edited). */
 export const wasteCodeParamSchema = z.object({ code: z.string().max(32) });
 export const wasteCodeCheckQuerySchema = z.object({
-  excludeId: z.coerce.number().int().positive().optional(),
+  excludeId: idParam().optional(),
 });
 export const wasteCodeCheckResponseSchema = z.object({ exists: z.boolean() });
 export type WasteCodeCheckResponse = z.infer<typeof wasteCodeCheckResponseSchema>;

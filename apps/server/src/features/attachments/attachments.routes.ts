@@ -1,8 +1,15 @@
 import fastifyMultipart from '@fastify/multipart';
-import { attachmentSchema, errorSchema, idParamSchema, okSchema, UPLOAD_MAX_BYTES } from '@junkan/shared';
+import {
+  attachmentSchema,
+  errorSchema,
+  idParam,
+  idParamSchema,
+  okSchema,
+  UPLOAD_MAX_BYTES,
+} from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, fieldError } from '../../lib/app-error';
+import { withUploadedFile } from '../../lib/uploads';
 import {
   checkProjectUpload,
   contentDisposition,
@@ -22,17 +29,8 @@ const errors = {
 };
 const tags = ['attachments'];
 const attachmentParamsSchema = idParamSchema.extend({
-  attachmentId: z.coerce.number().int().positive(),
+  attachmentId: idParam(),
 });
-
-/** The name as stored: without any folder part the browser sent, NFC-normalised. */
-export function cleanFileName(raw: string): string {
-  const name = (raw.split(/[\\/]/).pop() ?? '').normalize('NFC').trim();
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
-  if (!name || /[\u0000-\u001f\u007f]/.test(name)) throw fieldError('file', 'invalid_format');
-  if (name.length > 255) throw fieldError('file', 'max_length_exceeded');
-  return name;
-}
 
 /**
  * Files of a quote request (section 5): one file per multipart request, at most 10 MB, checked by name,
@@ -64,24 +62,14 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: attachmentSchema, ...errors },
       },
     },
-    async (request) => {
+    (request) => {
       const session = app.requireSession(request);
-      if (!request.isMultipart()) throw fieldError('file', 'MSG_00_21');
-      const part = await request.file();
-      if (!part) throw fieldError('file', 'MSG_00_21');
-      let content: Buffer;
-      try {
-        const fileName = cleanFileName(part.filename);
+      return withUploadedFile(request, async ({ fileName, read }) => {
         // Refuse early (a full list, a wrong kind, a name already used) without reading the bytes.
         await checkProjectUpload(app, session, request.params.id, fileName);
-        content = await part.toBuffer();
-        return await uploadProjectAttachment(app, request, request.params.id, { fileName, content });
-      } catch (error) {
-        part.file.resume();
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('file_too_large', 'File too large');
-        throw error;
-      }
+        const content = await read();
+        return uploadProjectAttachment(app, request, request.params.id, { fileName, content });
+      });
     },
   );
 

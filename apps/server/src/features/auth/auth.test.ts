@@ -211,6 +211,20 @@ describe('sign-up, activation and registration', () => {
     expect(res.json()).toMatchObject({ code: 'MSG_04_1', fields: { email: 'MSG_04_1' } });
   });
 
+  it('takes a user name as long as an e-mail address (254), as the spec payload sends one there', async () => {
+    const longName = 'u'.repeat(254);
+    await signupAndReadLink('long-name@example.com', { userName: longName });
+    const [row] = await t.db.select().from(users).where(eq(users.email, 'long-name@example.com'));
+    expect(row?.userName).toBe(longName);
+    const tooLong = await post('/api/auth/signup', {
+      email: 'too-long-name@example.com',
+      password: 'Passw0rd',
+      userName: 'u'.repeat(255),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().fields).toEqual({ userName: 'max_length_exceeded' });
+  });
+
   it('validates sign-up input', async () => {
     const weak = await post('/api/auth/signup', { email: 'weak@example.com', password: 'password1' });
     expect(weak.json().fields).toEqual({ password: 'MSG_03_1' });

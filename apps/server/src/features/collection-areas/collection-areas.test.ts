@@ -281,6 +281,30 @@ describe('GET /api/collection-area and the exists checks', () => {
     expect((await get(transporter, '/api/collection-area?type=X')).statusCode).toBe(400);
   });
 
+  it('takes the spec waste type codes as well as the names (1 industrial, 2 regular)', async () => {
+    const created = await post(
+      transporter,
+      area({ areaName: '産廃コード確認', type: 'INDUSTRIAL', prices: [] }),
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const names = async (type: string) =>
+      (await get(transporter, `/api/collection-area?type=${type}`)).json().map((a: Body) => a.areaName);
+    const industrial = await names('1');
+    expect(industrial).toContain('産廃コード確認');
+    expect(industrial).toEqual(await names('INDUSTRIAL'));
+    const regular = await names('2');
+    expect(regular).toContain('江東区東部');
+    expect(regular).not.toContain('産廃コード確認');
+    expect(regular).toEqual(await names('REGULAR'));
+    for (const bad of ['0', '3', '01', '1.0', 'regular'])
+      expect((await get(transporter, `/api/collection-area?type=${bad}`)).statusCode).toBe(400);
+    const byName = await get(
+      transporter,
+      `/api/collection-area/exists-by-name/0?areaName=${encodeURIComponent('産廃コード確認')}&type=1`,
+    );
+    expect(byName.json()).toEqual({ exists: true });
+  });
+
   it('answers exists-by-name, leaving out the area being edited', async () => {
     const [own] = (await get(transporter, '/api/collection-area?type=REGULAR'))
       .json()

@@ -10,9 +10,8 @@ import {
   UPLOAD_MAX_BYTES,
 } from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, fieldError } from '../../lib/app-error';
 import { requireOperatorRole } from '../../lib/roles';
-import { cleanFileName } from '../attachments/attachments.routes';
+import { withUploadedFile } from '../../lib/uploads';
 import {
   acceptQuote,
   checkQuoteDocument,
@@ -77,20 +76,11 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = app.requireSession(request);
       requireOperatorRole(session, 'TRANSPORT');
-      if (!request.isMultipart()) throw fieldError('file', 'MSG_00_21');
-      const part = await request.file();
-      if (!part) throw fieldError('file', 'MSG_00_21');
-      try {
-        const fileName = cleanFileName(part.filename);
+      return withUploadedFile(request, async ({ fileName, read }) => {
         await checkQuoteDocument(app, session, request.params.id, fileName);
-        const content = await part.toBuffer();
-        return await uploadQuoteDocument(app, request, request.params.id, { fileName, content });
-      } catch (error) {
-        part.file.resume();
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('file_too_large', 'File too large');
-        throw error;
-      }
+        const content = await read();
+        return uploadQuoteDocument(app, request, request.params.id, { fileName, content });
+      });
     },
   );
 

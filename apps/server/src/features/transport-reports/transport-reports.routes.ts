@@ -1,5 +1,7 @@
 import {
+  decimalParam,
   errorSchema,
+  idParam,
   idParamSchema,
   industrialReportOptionsSchema,
   industrialReportSchema,
@@ -31,9 +33,9 @@ const permission = 'ACHIEVEMENTS' as const;
 const tags = ['transport-reports'];
 
 const formQuerySchema = z.object({
-  projectId: z.coerce.number().int().positive(),
-  year: z.coerce.number().int().min(2000).max(2100),
-  month: z.coerce.number().int().min(1).max(12),
+  projectId: idParam(),
+  year: decimalParam(2000, 2100),
+  month: decimalParam(1, 12),
 });
 
 /** Issue 5: the transporter's reports of completed transport. */
