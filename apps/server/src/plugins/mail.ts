@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import { mailOutbox, users } from '../db/schema';
 
 export interface MailMessage {
   to: string;
@@ -73,4 +73,43 @@ export class Mailer {
   close(): void {
     this.transport?.close();
   }
+}
+
+/** A mail about a hand-off to a company's users: Japanese lines, a link into the web app, then English. */
+export interface CompanyMail {
+  subject: string;
+  /** Japanese body lines; the English line follows after the link. */
+  lines: string[];
+  english: string;
+  /** Path under the web app's base where the recipient acts, e.g. `/project-managment/detail/12`. */
+  path: string;
+}
+
+/** Mails every enabled user of one side of one or more companies (through SMTP or the outbox). */
+export async function mailCompany(
+  app: FastifyInstance,
+  companyIds: number | number[],
+  role: 'WASTE' | 'TRANSPORT',
+  mail: CompanyMail,
+) {
+  const ids = Array.isArray(companyIds) ? companyIds : [companyIds];
+  if (ids.length === 0) return;
+  const recipients = await app.db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      and(
+        ids.length === 1 ? eq(users.companyId, ids[0]!) : inArray(users.companyId, ids),
+        eq(users.role, role),
+        eq(users.enabled, true),
+        isNull(users.deletedAt),
+      ),
+    );
+  const link = `${app.config.publicUrl}/sys${mail.path}`;
+  for (const { email } of recipients)
+    await app.mailer.send({
+      to: email,
+      subject: mail.subject,
+      text: [...mail.lines, '', link, '', mail.english].join('\n'),
+    });
 }

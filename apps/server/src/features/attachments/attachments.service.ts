@@ -15,24 +15,15 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { operatorRole } from '../../lib/roles';
 import type { Session } from '../../plugins/auth';
-import { transporterMaySee } from '../projects/projects.service';
+import { transporterMaySee } from '../project-core/project-access';
+import {
+  attachmentColumns,
+  listOwnedAttachments,
+  PROJECT_OWNER,
+  QUOTE_OWNER,
+  toAttachment,
+} from '../project-core/project-files';
 import { detectFileKind } from './file-content';
-
-/** `attachments.owner_type` of a project's files (the quote request's attachments). */
-export const PROJECT_OWNER = 'PROJECT';
-/** `attachments.owner_type` of a quote's document (`owner_id` the quote id). */
-export const QUOTE_OWNER = 'QUOTE';
-
-const columns = {
-  id: attachments.id,
-  fileName: attachments.fileName,
-  mimeType: attachments.mimeType,
-  size: attachments.size,
-  createdAt: attachments.createdAt,
-};
-
-type AttachmentRow = { id: number; fileName: string; mimeType: string; size: number; createdAt: Date };
-const toAttachment = (row: AttachmentRow): Attachment => ({ ...row, createdAt: row.createdAt.toISOString() });
 
 /**
  * The project as the session may see it: a discharger its own company's, a transporter the ones its company
@@ -64,7 +55,7 @@ async function ownDraft(db: DbOrTx, session: Session, projectId: number, lock = 
 
 export async function listProjectAttachments(db: DbOrTx, projectId: number): Promise<Attachment[]> {
   const rows = await db
-    .select(columns)
+    .select(attachmentColumns)
     .from(attachments)
     .where(and(eq(attachments.ownerType, PROJECT_OWNER), eq(attachments.ownerId, projectId)))
     .orderBy(asc(attachments.id));
@@ -129,19 +120,6 @@ export async function uploadProjectAttachment(
 }
 
 /** Attachments of one owner (a project, a quote), oldest first. */
-export async function listOwnedAttachments(
-  db: DbOrTx,
-  ownerType: string,
-  ownerId: number,
-): Promise<Attachment[]> {
-  const rows = await db
-    .select(columns)
-    .from(attachments)
-    .where(and(eq(attachments.ownerType, ownerType), eq(attachments.ownerId, ownerId)))
-    .orderBy(asc(attachments.id));
-  return rows.map(toAttachment);
-}
-
 /**
  * Stores one file inside the caller's transaction (after the caller locked the owner): the use's count,
  * kind, name and size rules, the content agreeing with the kind, the row with its bytes, and an audit row.
@@ -184,7 +162,7 @@ export async function storeAttachment(
       content: file.content,
       createdBy: session?.userId ?? null,
     })
-    .returning(columns);
+    .returning(attachmentColumns);
   await recordAudit(tx, request, {
     action: 'upload_attachment',
     entity: file.audit.entity,

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { contracts, projects } from '../../db/schema';
 import { recordAudit, systemSource } from '../../lib/audit';
 import { tokyoDate } from '../../lib/time';
-import { transitionProject } from '../projects/projects.service';
+import { transitionProject } from '../project-core/project-status';
 
 const source = systemSource('contract-calendar');
 

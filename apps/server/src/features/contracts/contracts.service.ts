@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
-  type Attachment,
   addMonths,
   CONTRACT_FILE_KINDS,
-  type Contract,
   type ContractAction,
   type ContractDraft,
   type ContractFileKind,
@@ -14,7 +12,6 @@ import {
   contractDateIssues,
   contractFileKinds,
   type MessageCode,
-  type ProjectActor,
   type ProjectStatus,
   previousDay,
   type RenewalDecision,
@@ -33,160 +30,27 @@ import {
   projectDischargeSites,
   projects,
   projectWasteLines,
-  quoteLines,
-  quotes,
-  unitMeasures,
 } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { tokyoDate } from '../../lib/time';
 import type { Session } from '../../plugins/auth';
-import { mailCompany, projectDetailPath } from '../projects/project-mail';
+import { mailCompany } from '../../plugins/mail';
+import { actorOf, type ProjectRow, projectFor } from '../project-core/project-access';
 import {
-  actorOf,
-  getProjectDetail,
-  type ProjectRow,
-  projectFor,
-  transitionProject,
-} from '../projects/projects.service';
+  contractFileOwner,
+  FILE_OWNERS,
+  quotedLines,
+  type Side,
+  side,
+  visibleTo,
+} from '../project-core/project-contract';
+import { getProjectDetail, projectDetailPath } from '../project-core/project-detail';
+import { transitionProject } from '../project-core/project-status';
 import { type ContractDocumentData, contractFileName, renderContractPdf } from './contract-document';
 
 type ContractRow = typeof contracts.$inferSelect;
-type Side = 'WASTE' | 'TRANSPORT';
-
-/** `attachments.owner_type` of a contract's document of one kind (`owner_id` the contract id). */
-export const contractFileOwner = (kind: ContractFileKind) => `CONTRACT_${kind.toUpperCase()}`;
-const FILE_OWNERS = CONTRACT_FILE_KINDS.map(contractFileOwner);
-const kindOfOwner = (ownerType: string) =>
-  CONTRACT_FILE_KINDS.find((k) => contractFileOwner(k) === ownerType) ?? null;
-
-const side = (actor: ProjectActor): Side => (actor === 'TRANSPORT' ? 'TRANSPORT' : 'WASTE');
-
-/** A discharger sees a contract once it was sent; a draft is the transporter's own. */
-const visibleTo = (status: string, role: Side) => role === 'TRANSPORT' || status !== 'DRAFT';
-
-// ---- Reading -----------------------------------------------------------------------------------
-
-/** Each waste line of a project with the quote's price and unit (the accepted quote of `transportCompanyId`). */
-async function quotedLines(db: DbOrTx, projectId: number, transportCompanyId: number | null) {
-  const lines = await db
-    .select({
-      id: projectWasteLines.id,
-      wasteName: projectWasteLines.wasteName,
-      quantityUnit: projectWasteLines.quantityUnit,
-      kind: projectWasteLines.kind,
-      quantity: projectWasteLines.quantity,
-      monthlyCapacity: projectWasteLines.monthlyCapacity,
-      frequency: projectWasteLines.frequency,
-      frequencyNumber: projectWasteLines.frequencyNumber,
-      weekdays: projectWasteLines.weekdays,
-      transTime: projectWasteLines.transTime,
-    })
-    .from(projectWasteLines)
-    .where(eq(projectWasteLines.projectId, projectId))
-    .orderBy(asc(projectWasteLines.sortOrder), asc(projectWasteLines.id));
-  const quoted =
-    transportCompanyId == null
-      ? []
-      : await db
-          .select({
-            wasteLineId: quoteLines.wasteLineId,
-            unitPrice: quoteLines.unitPrice,
-            quantity: quoteLines.quantity,
-            unit: unitMeasures.unit,
-          })
-          .from(quoteLines)
-          .innerJoin(quotes, eq(quotes.id, quoteLines.quoteId))
-          .leftJoin(unitMeasures, eq(unitMeasures.id, quoteLines.unitMeasureId))
-          .where(
-            and(
-              eq(quotes.projectId, projectId),
-              eq(quotes.transportCompanyId, transportCompanyId),
-              eq(quotes.status, 'ACCEPTED'),
-            ),
-          );
-  const byLine = new Map(quoted.map((q) => [q.wasteLineId, q]));
-  return lines.map((line) => {
-    const q = byLine.get(line.id);
-    return {
-      ...line,
-      quotedPrice: q?.unitPrice ?? 0,
-      unit: q?.unit ?? line.quantityUnit ?? (line.kind === 'REGULAR' ? 'kg' : null),
-      quotedQuantity: q ? Number(q.quantity) : null,
-    };
-  });
-}
-
-async function contractFiles(db: DbOrTx, contractId: number) {
-  const rows = await db
-    .select({
-      id: attachments.id,
-      ownerType: attachments.ownerType,
-      fileName: attachments.fileName,
-      mimeType: attachments.mimeType,
-      size: attachments.size,
-      createdAt: attachments.createdAt,
-    })
-    .from(attachments)
-    .where(and(inArray(attachments.ownerType, FILE_OWNERS), eq(attachments.ownerId, contractId)));
-  const file: Record<ContractFileKind, Attachment | null> = {
-    disposal: null,
-    regular: null,
-    combine: null,
-    collection: null,
-  };
-  for (const { ownerType, ...row } of rows) {
-    const kind = kindOfOwner(ownerType);
-    if (kind) file[kind] = { ...row, createdAt: row.createdAt.toISOString() };
-  }
-  return file;
-}
-
-/** Project.contract as the side sees it, or null (none yet, or a draft the discharger may not see). */
-export async function projectContract(
-  db: DbOrTx,
-  projectId: number,
-  actor: ProjectActor,
-): Promise<Contract | null> {
-  const [c] = await db.select().from(contracts).where(eq(contracts.projectId, projectId));
-  if (!c || !visibleTo(c.status, side(actor))) return null;
-  const prices = await db
-    .select({ wasteLineId: contractUnitPrices.wasteLineId, unitPrice: contractUnitPrices.unitPrice })
-    .from(contractUnitPrices)
-    .where(eq(contractUnitPrices.contractId, c.id));
-  const priceOf = new Map(prices.map((p) => [p.wasteLineId, p.unitPrice]));
-  const lines = await quotedLines(db, projectId, c.transportCompanyId);
-  return {
-    id: c.id,
-    status: c.status as ContractStatus,
-    contractName: c.name,
-    startDate: c.startDate,
-    endDate: c.endDate,
-    contractType: c.contractType as Contract['contractType'],
-    contractForm: c.contractForm as Contract['contractForm'],
-    paymentMethod: c.paymentMethod as Contract['paymentMethod'],
-    renewal: (c.renewal as RenewalDecision | null) ?? null,
-    unitPrices: lines
-      .filter((l) => priceOf.has(l.id))
-      .map((l) => ({
-        wasteLineId: l.id,
-        wasteName: l.wasteName,
-        unitPrice: priceOf.get(l.id)!,
-        unit: l.unit,
-      })),
-    manifestFee: c.manifestFee,
-    preparationFee: c.preparationFee,
-    contactPerson: c.contactPerson,
-    licenseNumber: c.licenseNumber,
-    licenseDistrict: c.licenseDistrict,
-    licenseExpireDate: c.licenseExpireDate,
-    returnReason: c.returnReason,
-    file: await contractFiles(db, c.id),
-    sentDate: c.sentAt?.toISOString() ?? null,
-    approvedDate: c.approvedAt?.toISOString() ?? null,
-  };
-}
 
 /** GET /contracts and GET /trans/contracts: the side's contracts, newest first. */
 export async function listContracts(db: DbOrTx, session: Session): Promise<ContractListItem[]> {

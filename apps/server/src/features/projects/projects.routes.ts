@@ -11,11 +11,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { requireOperatorRole } from '../../lib/roles';
+import { getProjectDetail } from '../project-core/project-detail';
 import {
   cancelProject,
   createDraft,
   dischargerProjects,
-  getProjectDetail,
   requestQuote,
   transporterProjects,
   updateDraft,

@@ -1,23 +1,18 @@
 import {
-  canTransitionProject,
   isQuoteRequestEditable,
   PROJECT_TAB_STATUSES,
   type ProjectActor,
-  type ProjectDetail,
   type ProjectListItem,
   type ProjectListTab,
   type ProjectStatus,
   type QuoteRequest,
 } from '@junkan/shared';
-import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
-  attachments,
-  collectionAreaPostalCodes,
   companies,
-  contracts,
   dischargeSites,
   offices,
   packingStyles,
@@ -31,12 +26,18 @@ import {
   wastes,
 } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
-import { type AuditSource, recordAudit } from '../../lib/audit';
-import { operatorRole } from '../../lib/roles';
+import { recordAudit } from '../../lib/audit';
 import type { Session } from '../../plugins/auth';
-import { projectContract } from '../contracts/contracts.service';
-import { projectQuote } from '../quotes/quotes.service';
-import { mailCompany, projectDetailPath } from './project-mail';
+import { mailCompany } from '../../plugins/mail';
+import {
+  actorOf,
+  type ProjectRow,
+  projectFor,
+  servingTransportCompanies,
+  transporterMaySee,
+} from '../project-core/project-access';
+import { getProjectDetail, projectDetailPath } from '../project-core/project-detail';
+import { transitionProject } from '../project-core/project-status';
 
 const LIST_LIMIT = 200;
 
@@ -92,138 +93,6 @@ export function transporterProjects(
   const conditions = [transporterMaySee(transportCompanyId), tabCondition(tab)];
   if (dischargerId) conditions.push(eq(projects.companyId, dischargerId));
   return listProjects(db, and(...conditions));
-}
-
-// ---- Access ------------------------------------------------------------------------------------
-
-/**
- * The one rule of what a transport company may see (issue 4): the projects it serves
- * (`transport_company_id`), and the open quote requests (REQUEST_QUOTE, no transporter yet) having a discharge
- * site whose postal code lies in one of its collection areas of the project's type. A condition on `projects`.
- */
-export function transporterMaySee(companyId: number): SQL {
-  const openInArea = sql`(${projects.status} = 'REQUEST_QUOTE' and ${projects.transportCompanyId} is null and exists (
-    select 1 from ${projectDischargeSites}
-    join ${dischargeSites} on ${dischargeSites.id} = ${projectDischargeSites.dischargeSiteId}
-    join ${collectionAreaPostalCodes}
-      on replace(${collectionAreaPostalCodes.posCode}, '-', '') = replace(${dischargeSites.postalCode}, '-', '')
-     and ${collectionAreaPostalCodes.type} = ${projects.type}
-     and ${collectionAreaPostalCodes.transportCompanyId} = ${companyId}
-    where ${projectDischargeSites.projectId} = ${projects.id}))`;
-  return or(eq(projects.transportCompanyId, companyId), openInArea)!;
-}
-
-/** Whether a transport company sees project `projectId` now (see `transporterMaySee`). */
-export async function transporterSeesProject(db: DbOrTx, companyId: number, projectId: number) {
-  const [row] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), transporterMaySee(companyId)));
-  return !!row;
-}
-
-export interface ProjectRow {
-  id: number;
-  status: ProjectStatus;
-  type: 'REGULAR' | 'INDUSTRIAL';
-  title: string;
-  companyId: number;
-  transportCompanyId: number | null;
-}
-
-/** The side a session acts on: the discharger, or the transporter. */
-export function actorOf(session: Session): ProjectActor {
-  const role = operatorRole(session);
-  if (role === 'WASTE' || role === 'TRANSPORT') return role;
-  throw new AppError('forbidden', 'Forbidden');
-}
-
-/**
- * The project `id` as the session may see it (a discharger its own company's, a transporter those it serves),
- * locked for update when `lock`; another company's project is 404, never its data.
- */
-export async function projectFor(
-  db: DbOrTx,
-  session: Session,
-  id: number,
-  lock = false,
-): Promise<ProjectRow> {
-  const actor = actorOf(session);
-  const companyId = session.companyId;
-  if (!companyId) throw new AppError('project_not_found', 'Project not found');
-  const owner = actor === 'WASTE' ? eq(projects.companyId, companyId) : transporterMaySee(companyId);
-  const query = db
-    .select({
-      id: projects.id,
-      status: projects.status,
-      type: projects.type,
-      title: projects.title,
-      companyId: projects.companyId,
-      transportCompanyId: projects.transportCompanyId,
-    })
-    .from(projects)
-    .where(and(eq(projects.id, id), owner));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw new AppError('project_not_found', 'Project not found');
-  return { ...row, status: row.status as ProjectStatus };
-}
-
-// ---- Status transitions ------------------------------------------------------------------------
-
-/**
- * The only way a project's status changes: checks the transition table, moves the status (only if no one
- * moved it meanwhile), and records the move (who, the acting admin, when, from, to, why) and an audit row.
- */
-export async function transitionProject(
-  tx: Tx,
-  request: AuditSource,
-  project: Pick<ProjectRow, 'id' | 'status'>,
-  to: ProjectStatus,
-  actor: ProjectActor,
-  reason?: string | null,
-  extra: Partial<typeof projects.$inferInsert> = {},
-): Promise<void> {
-  if (!canTransitionProject(project.status, to, actor))
-    throw new AppError(
-      'invalid_status_transition',
-      `Cannot move a project from ${project.status} to ${to}`,
-      undefined,
-      {
-        from: project.status,
-        to,
-      },
-    );
-  const moved = await tx
-    .update(projects)
-    .set({ ...extra, status: to, updatedAt: new Date() })
-    .where(and(eq(projects.id, project.id), eq(projects.status, project.status)))
-    .returning({ id: projects.id });
-  if (moved.length === 0)
-    throw new AppError('invalid_status_transition', 'The project status changed meanwhile', undefined, {
-      from: project.status,
-      to,
-    });
-  await tx.insert(projectStatusHistory).values({
-    projectId: project.id,
-    fromStatus: project.status,
-    toStatus: to,
-    userId: request.session?.userId ?? null,
-    adminId: request.session?.adminId ?? null,
-    reason: reason || null,
-  });
-  // A cancelled project's contract is cancelled with it.
-  if (to === 'CANCEL')
-    await tx
-      .update(contracts)
-      .set({ status: 'CANCELLED', updatedAt: new Date(), version: sql`${contracts.version} + 1` })
-      .where(eq(contracts.projectId, project.id));
-  await recordAudit(tx, request, {
-    action: 'project.status',
-    entity: 'project',
-    entityId: project.id,
-    detail: { from: project.status, to, ...(reason ? { reason } : {}) },
-  });
-  project.status = to;
 }
 
 // ---- Drafts ------------------------------------------------------------------------------------
@@ -484,190 +353,12 @@ async function mailCancellation(
     });
 }
 
-/** Transport companies whose collection areas (of the project's type) hold a postal code of its sites. */
-export async function servingTransportCompanies(
-  db: DbOrTx,
-  projectId: number,
-  type: 'REGULAR' | 'INDUSTRIAL',
-) {
-  const sites = await db
-    .select({ postalCode: dischargeSites.postalCode })
-    .from(projectDischargeSites)
-    .innerJoin(dischargeSites, eq(dischargeSites.id, projectDischargeSites.dischargeSiteId))
-    .where(eq(projectDischargeSites.projectId, projectId));
-  const codes = new Set<string>();
-  for (const { postalCode } of sites) {
-    const digits = postalCode.replace(/\D/g, '');
-    codes.add(postalCode);
-    codes.add(digits);
-    if (digits.length === 7) codes.add(`${digits.slice(0, 3)}-${digits.slice(3)}`);
-  }
-  if (codes.size === 0) return [];
-  const rows = await db
-    .selectDistinct({ id: collectionAreaPostalCodes.transportCompanyId })
-    .from(collectionAreaPostalCodes)
-    .innerJoin(companies, eq(companies.id, collectionAreaPostalCodes.transportCompanyId))
-    .where(
-      and(
-        eq(collectionAreaPostalCodes.type, type),
-        inArray(collectionAreaPostalCodes.posCode, [...codes]),
-        // A company awaiting approval hears of no request (issue 5).
-        eq(companies.approvalStatus, 'APPROVED'),
-      ),
-    );
-  return rows.map((r) => r.id);
-}
-
 async function mailServingTransporters(app: FastifyInstance, project: ProjectRow) {
   const companyIds = await servingTransportCompanies(app.db, project.id, project.type);
-  if (companyIds.length === 0) return;
-  const recipients = await app.db
-    .select({ email: users.email })
-    .from(users)
-    .where(
-      and(
-        inArray(users.companyId, companyIds),
-        eq(users.role, 'TRANSPORT'),
-        eq(users.enabled, true),
-        isNull(users.deletedAt),
-      ),
-    );
-  const link = `${app.config.publicUrl}/sys/project-managment/detail/${project.id}`;
-  for (const { email } of recipients) {
-    await app.mailer.send({
-      to: email,
-      subject: '【junkan】見積依頼が届きました / New quote request',
-      text: [
-        '担当エリアの排出事業者から見積依頼が届きました。',
-        `案件名: ${project.title}`,
-        '',
-        link,
-        '',
-        'A discharger in your collection area has requested a quote.',
-      ].join('\n'),
-    });
-  }
-}
-
-// ---- Detail ------------------------------------------------------------------------------------
-
-const num = (v: string | null) => (v == null ? null : Number(v));
-
-/** GET /projects/{id}: the project as the session may see it. */
-export async function getProjectDetail(db: DbOrTx, session: Session, id: number): Promise<ProjectDetail> {
-  await projectFor(db, session, id);
-  const transport = alias(companies, 'transport_company');
-  const [row] = await db
-    .select({
-      project: projects,
-      company: companies,
-      transportId: transport.id,
-      transportName: transport.name,
-    })
-    .from(projects)
-    .innerJoin(companies, eq(companies.id, projects.companyId))
-    .leftJoin(transport, eq(transport.id, projects.transportCompanyId))
-    .where(eq(projects.id, id));
-  if (!row) throw new AppError('project_not_found', 'Project not found');
-  const p = row.project;
-  const [office] = p.officeId ? await db.select().from(offices).where(eq(offices.id, p.officeId)) : [];
-  const sites = await db
-    .select({ site: dischargeSites })
-    .from(projectDischargeSites)
-    .innerJoin(dischargeSites, eq(dischargeSites.id, projectDischargeSites.dischargeSiteId))
-    .where(eq(projectDischargeSites.projectId, id))
-    .orderBy(asc(dischargeSites.id));
-  const lines = await db
-    .select({ line: projectWasteLines, unit: unitMeasures.unit, packing: packingStyles.style })
-    .from(projectWasteLines)
-    .leftJoin(unitMeasures, eq(unitMeasures.id, projectWasteLines.unitMeasureId))
-    .leftJoin(packingStyles, eq(packingStyles.id, projectWasteLines.packingStyleId))
-    .where(eq(projectWasteLines.projectId, id))
-    .orderBy(asc(projectWasteLines.sortOrder), asc(projectWasteLines.id));
-  const files = await db
-    .select({
-      id: attachments.id,
-      fileName: attachments.fileName,
-      mimeType: attachments.mimeType,
-      size: attachments.size,
-      createdAt: attachments.createdAt,
-    })
-    .from(attachments)
-    .where(and(eq(attachments.ownerType, 'PROJECT'), eq(attachments.ownerId, id)))
-    .orderBy(asc(attachments.id));
-  const history = await db
-    .select()
-    .from(projectStatusHistory)
-    .where(eq(projectStatusHistory.projectId, id))
-    .orderBy(asc(projectStatusHistory.createdAt), asc(projectStatusHistory.id));
-
-  const waste = (l: typeof projectWasteLines.$inferSelect) => ({ id: l.wasteId ?? 0, name: l.wasteName });
-  return {
-    id: p.id,
-    projectTitle: p.title,
-    projectStatus: p.status as ProjectStatus,
-    type: p.type,
-    memo: p.memo,
-    company: {
-      id: row.company.id,
-      name: row.company.name,
-      address: row.company.address,
-      contractPic: row.company.contractPic,
-    },
-    transportCompany: row.transportId != null ? { id: row.transportId, name: row.transportName ?? '' } : null,
-    office: office
-      ? {
-          id: office.id,
-          name: office.name,
-          posCode: office.postalCode,
-          tel: office.tel,
-          address: office.address,
-          email: office.email,
-        }
-      : null,
-    discharges: sites.map(({ site: s }) => ({
-      id: s.id,
-      discharges: s.name,
-      posCode: s.postalCode,
-      address: [s.address1, s.address2, s.address3].filter(Boolean).join(''),
-      pic: s.pic,
-      tel: s.tel,
-      email: s.email,
-    })),
-    pwasteRegulars: lines
-      .filter(({ line }) => line.kind === 'REGULAR')
-      .map(({ line: l }) => ({
-        id: l.id,
-        waste: waste(l),
-        monthlyCapacity: num(l.monthlyCapacity),
-        bags: l.bags ?? {},
-        collectionCount: l.frequencyNumber,
-        weekdays: l.weekdays ?? [],
-      })),
-    pwasteIndustries: lines
-      .filter(({ line }) => line.kind === 'INDUSTRIAL')
-      .map(({ line: l, unit, packing }) => ({
-        id: l.id,
-        waste: waste(l),
-        quantity: num(l.quantity),
-        measureUnit: l.unitMeasureId != null ? { id: l.unitMeasureId, unit: unit ?? '' } : null,
-        packing: l.packingStyleId != null ? { id: l.packingStyleId, style: packing ?? '' } : null,
-        dimensions: l.dimensions,
-        frequency: (l.frequency as 'WEEKLY' | 'MONTHLY' | 'SPOT' | null) ?? null,
-        frequencyNumber: l.frequencyNumber,
-        transTime: l.transTime,
-        wasteDetails: l.wasteDetails,
-      })),
-    attachments: files.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })),
-    history: history.map((h) => ({
-      fromStatus: (h.fromStatus as ProjectStatus | null) ?? null,
-      toStatus: h.toStatus as ProjectStatus,
-      reason: h.reason,
-      createdAt: h.createdAt.toISOString(),
-    })),
-    createdDate: p.createdAt.toISOString(),
-    requestedDate: p.requestedAt?.toISOString() ?? null,
-    quote: await projectQuote(db, p.id, p.transportCompanyId),
-    contract: await projectContract(db, p.id, actorOf(session)),
-  };
+  await mailCompany(app, companyIds, 'TRANSPORT', {
+    subject: '【junkan】見積依頼が届きました / New quote request',
+    lines: ['担当エリアの排出事業者から見積依頼が届きました。', `案件名: ${project.title}`],
+    english: 'A discharger in your collection area has requested a quote.',
+    path: projectDetailPath(project.id),
+  });
 }

@@ -2,11 +2,9 @@ import {
   type Attachment,
   type CreateQuote,
   isQuoteAnswerable,
-  type ProjectQuote,
   QUOTE_AMOUNT_MAX,
   type QuoteSuggestion,
   quoteTotals,
-  taxIncluded,
 } from '@junkan/shared';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -16,7 +14,6 @@ import {
   collectionAreaPostalCodes,
   collectionAreaPrices,
   collectionAreas,
-  companies,
   dischargeSites,
   projectDischargeSites,
   projects,
@@ -30,74 +27,16 @@ import { recordAudit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { tokyoDate } from '../../lib/time';
 import type { Session } from '../../plugins/auth';
-import {
-  failOn,
-  listOwnedAttachments,
-  QUOTE_OWNER,
-  storeAttachment,
-} from '../attachments/attachments.service';
-import { mailCompany, projectDetailPath } from '../projects/project-mail';
-import {
-  getProjectDetail,
-  type ProjectRow,
-  projectFor,
-  servingTransportCompanies,
-  transitionProject,
-} from '../projects/projects.service';
+import { mailCompany } from '../../plugins/mail';
+import { failOn, storeAttachment } from '../attachments/attachments.service';
+import { type ProjectRow, projectFor, servingTransportCompanies } from '../project-core/project-access';
+import { getProjectDetail, projectDetailPath } from '../project-core/project-detail';
+import { listOwnedAttachments, QUOTE_OWNER } from '../project-core/project-files';
+import { transitionProject } from '../project-core/project-status';
 
 const num = (v: string | null) => (v == null ? null : Number(v));
 
 // ---- Reading -----------------------------------------------------------------------------------
-
-/** The project's current quote: the one of the transporter the project is with, unless declined. */
-export async function projectQuote(
-  db: DbOrTx,
-  projectId: number,
-  transportCompanyId: number | null,
-): Promise<ProjectQuote | null> {
-  if (transportCompanyId == null) return null;
-  const [row] = await db
-    .select({ quote: quotes, companyName: companies.name })
-    .from(quotes)
-    .innerJoin(companies, eq(companies.id, quotes.transportCompanyId))
-    .where(
-      and(
-        eq(quotes.projectId, projectId),
-        eq(quotes.transportCompanyId, transportCompanyId),
-        inArray(quotes.status, ['SUBMITTED', 'ACCEPTED']),
-      ),
-    );
-  if (!row) return null;
-  const q = row.quote;
-  const lines = await db
-    .select({ line: quoteLines, wasteName: projectWasteLines.wasteName, unit: unitMeasures.unit })
-    .from(quoteLines)
-    .innerJoin(projectWasteLines, eq(projectWasteLines.id, quoteLines.wasteLineId))
-    .leftJoin(unitMeasures, eq(unitMeasures.id, quoteLines.unitMeasureId))
-    .where(eq(quoteLines.quoteId, q.id))
-    .orderBy(asc(projectWasteLines.sortOrder), asc(projectWasteLines.id));
-  const [document] = await listOwnedAttachments(db, QUOTE_OWNER, q.id);
-  return {
-    id: q.id,
-    status: q.status,
-    transportCompany: { id: q.transportCompanyId, name: row.companyName },
-    lines: lines.map(({ line: l, wasteName, unit }) => ({
-      id: l.id,
-      wasteLineId: l.wasteLineId,
-      wasteName,
-      unitPrice: l.unitPrice,
-      quantity: Number(l.quantity),
-      unitMeasure: l.unitMeasureId != null ? { id: l.unitMeasureId, unit: unit ?? '' } : null,
-      amount: l.amount,
-    })),
-    totalAmount: q.totalAmount,
-    totalWithTax: taxIncluded(q.totalAmount),
-    validUntil: q.validUntil,
-    note: q.note,
-    document: document ?? null,
-    createdDate: q.createdAt.toISOString(),
-  };
-}
 
 const requireTransporter = (session: Session) => {
   if (!session.companyId) throw new AppError('project_not_found', 'Project not found');

@@ -10,7 +10,7 @@ import {
   projects,
   users,
 } from '../../db/schema';
-import { servingTransportCompanies } from '../projects/projects.service';
+import { servingTransportCompanies } from '../project-core/project-access';
 
 let t: TestContext;
 let admin: string;

@@ -1,0 +1,55 @@
+import { type ProjectQuote, taxIncluded } from '@junkan/shared';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { companies, projectWasteLines, quoteLines, quotes, unitMeasures } from '../../db/schema';
+import { listOwnedAttachments, QUOTE_OWNER } from './project-files';
+
+/** The project's current quote: the one of the transporter the project is with, unless declined. */
+export async function projectQuote(
+  db: DbOrTx,
+  projectId: number,
+  transportCompanyId: number | null,
+): Promise<ProjectQuote | null> {
+  if (transportCompanyId == null) return null;
+  const [row] = await db
+    .select({ quote: quotes, companyName: companies.name })
+    .from(quotes)
+    .innerJoin(companies, eq(companies.id, quotes.transportCompanyId))
+    .where(
+      and(
+        eq(quotes.projectId, projectId),
+        eq(quotes.transportCompanyId, transportCompanyId),
+        inArray(quotes.status, ['SUBMITTED', 'ACCEPTED']),
+      ),
+    );
+  if (!row) return null;
+  const q = row.quote;
+  const lines = await db
+    .select({ line: quoteLines, wasteName: projectWasteLines.wasteName, unit: unitMeasures.unit })
+    .from(quoteLines)
+    .innerJoin(projectWasteLines, eq(projectWasteLines.id, quoteLines.wasteLineId))
+    .leftJoin(unitMeasures, eq(unitMeasures.id, quoteLines.unitMeasureId))
+    .where(eq(quoteLines.quoteId, q.id))
+    .orderBy(asc(projectWasteLines.sortOrder), asc(projectWasteLines.id));
+  const [document] = await listOwnedAttachments(db, QUOTE_OWNER, q.id);
+  return {
+    id: q.id,
+    status: q.status,
+    transportCompany: { id: q.transportCompanyId, name: row.companyName },
+    lines: lines.map(({ line: l, wasteName, unit }) => ({
+      id: l.id,
+      wasteLineId: l.wasteLineId,
+      wasteName,
+      unitPrice: l.unitPrice,
+      quantity: Number(l.quantity),
+      unitMeasure: l.unitMeasureId != null ? { id: l.unitMeasureId, unit: unit ?? '' } : null,
+      amount: l.amount,
+    })),
+    totalAmount: q.totalAmount,
+    totalWithTax: taxIncluded(q.totalAmount),
+    validUntil: q.validUntil,
+    note: q.note,
+    document: document ?? null,
+    createdDate: q.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,63 @@
+import { canTransitionProject, type ProjectActor, type ProjectStatus } from '@junkan/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { contracts, projectStatusHistory, projects } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { type AuditSource, recordAudit } from '../../lib/audit';
+import type { ProjectRow } from './project-access';
+
+/**
+ * The only way a project's status changes: checks the transition table, moves the status (only if no one
+ * moved it meanwhile), and records the move (who, the acting admin, when, from, to, why) and an audit row.
+ */
+export async function transitionProject(
+  tx: Tx,
+  request: AuditSource,
+  project: Pick<ProjectRow, 'id' | 'status'>,
+  to: ProjectStatus,
+  actor: ProjectActor,
+  reason?: string | null,
+  extra: Partial<typeof projects.$inferInsert> = {},
+): Promise<void> {
+  if (!canTransitionProject(project.status, to, actor))
+    throw new AppError(
+      'invalid_status_transition',
+      `Cannot move a project from ${project.status} to ${to}`,
+      undefined,
+      {
+        from: project.status,
+        to,
+      },
+    );
+  const moved = await tx
+    .update(projects)
+    .set({ ...extra, status: to, updatedAt: new Date() })
+    .where(and(eq(projects.id, project.id), eq(projects.status, project.status)))
+    .returning({ id: projects.id });
+  if (moved.length === 0)
+    throw new AppError('invalid_status_transition', 'The project status changed meanwhile', undefined, {
+      from: project.status,
+      to,
+    });
+  await tx.insert(projectStatusHistory).values({
+    projectId: project.id,
+    fromStatus: project.status,
+    toStatus: to,
+    userId: request.session?.userId ?? null,
+    adminId: request.session?.adminId ?? null,
+    reason: reason || null,
+  });
+  // A cancelled project's contract is cancelled with it.
+  if (to === 'CANCEL')
+    await tx
+      .update(contracts)
+      .set({ status: 'CANCELLED', updatedAt: new Date(), version: sql`${contracts.version} + 1` })
+      .where(eq(contracts.projectId, project.id));
+  await recordAudit(tx, request, {
+    action: 'project.status',
+    entity: 'project',
+    entityId: project.id,
+    detail: { from: project.status, to, ...(reason ? { reason } : {}) },
+  });
+  project.status = to;
+}
