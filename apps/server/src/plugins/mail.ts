@@ -85,11 +85,14 @@ export interface CompanyMail {
   path: string;
 }
 
-/** Mails every enabled user of one side of one or more companies (through SMTP or the outbox). */
+/**
+ * Mails every enabled user of one or more companies (through SMTP or the outbox): those of one side, or all of
+ * them with `ALL` (a company's own news, such as its approval).
+ */
 export async function mailCompany(
   app: FastifyInstance,
   companyIds: number | number[],
-  role: 'WASTE' | 'TRANSPORT',
+  role: 'WASTE' | 'TRANSPORT' | 'ALL',
   mail: CompanyMail,
 ) {
   const ids = Array.isArray(companyIds) ? companyIds : [companyIds];
@@ -100,7 +103,7 @@ export async function mailCompany(
     .where(
       and(
         ids.length === 1 ? eq(users.companyId, ids[0]!) : inArray(users.companyId, ids),
-        eq(users.role, role),
+        role === 'ALL' ? undefined : eq(users.role, role),
         eq(users.enabled, true),
         isNull(users.deletedAt),
       ),

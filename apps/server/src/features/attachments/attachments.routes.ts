@@ -9,10 +9,10 @@ import {
 } from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendDownload } from '../../lib/downloads';
 import { withUploadedFile } from '../../lib/uploads';
 import {
   checkProjectUpload,
-  contentDisposition,
   deleteProjectAttachment,
   listAttachmentsOfProject,
   readProjectAttachment,
@@ -87,12 +87,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.params.attachmentId,
       );
-      return reply
-        .header('Content-Type', file.mimeType)
-        .header('Content-Disposition', contentDisposition(file.fileName))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, no-store')
-        .send(file.content);
+      return sendDownload(reply, file);
     },
   );
 

@@ -231,16 +231,3 @@ export async function deleteProjectAttachment(
     });
   });
 }
-
-/**
- * `Content-Disposition` for a download: an ASCII fallback name and the real name in RFC 5987 form,
- * so Japanese names survive in every browser.
- */
-export function contentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}

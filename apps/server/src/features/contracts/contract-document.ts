@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { ContractFileKind } from '@junkan/shared';
 import type { Content, CustomTableLayout, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { fileNameStem } from '../../lib/downloads';
 import { CONTRACT_TEMPLATES, type ContractTemplate } from './contract-templates';
 
 export interface ContractParty {
@@ -85,15 +86,7 @@ export async function renderContractPdf(data: ContractDocumentData): Promise<Buf
 
 /** `収集運搬委託契約書_<contract name>.pdf`, with characters that no file system accepts replaced. */
 export function contractFileName(data: Pick<ContractDocumentData, 'kind' | 'contractName'>): string {
-  const cleaned = data.contractName
-    .normalize('NFC')
-    .replace(/\s+/g, ' ')
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we strip
-    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '_')
-    .trim()
-    .replace(/^\.+/, '');
-  // Cut by code point so a name like 𠮷 is never split into half a surrogate pair.
-  const name = Array.from(cleaned).slice(0, 80).join('').trimEnd() || '契約';
+  const name = fileNameStem(data.contractName, 80, '契約');
   return `${CONTRACT_TEMPLATES[data.kind].fileNamePrefix}_${name}.pdf`;
 }
 

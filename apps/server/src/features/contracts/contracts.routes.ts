@@ -11,8 +11,8 @@ import {
 } from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendDownload } from '../../lib/downloads';
 import { requireOperatorRole } from '../../lib/roles';
-import { contentDisposition } from '../attachments/attachments.service';
 import {
   approveContract,
   contractDraft,
@@ -146,12 +146,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.params.kind,
       );
-      return reply
-        .header('Content-Type', file.mimeType)
-        .header('Content-Disposition', contentDisposition(file.fileName))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, no-store')
-        .send(file.content);
+      return sendDownload(reply, file);
     },
   );
 };

@@ -12,6 +12,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { mailCompany } from '../../plugins/mail';
 
 /**
  * GET /admin/transport-companies: transport companies in an approval state with what they registered and the
@@ -105,18 +106,12 @@ export async function listTransportCompaniesForApproval(
   });
 }
 
-/** Enabled users of a company (or of a role), to be mailed. */
-async function recipientsOf(db: DbOrTx, where: { companyId: number } | { role: 'ADMIN' }) {
+/** Enabled administrators, to be mailed. */
+async function adminRecipients(db: DbOrTx) {
   const rows = await db
     .select({ email: users.email })
     .from(users)
-    .where(
-      and(
-        'companyId' in where ? eq(users.companyId, where.companyId) : eq(users.role, where.role),
-        eq(users.enabled, true),
-        isNull(users.deletedAt),
-      ),
-    );
+    .where(and(eq(users.role, 'ADMIN'), eq(users.enabled, true), isNull(users.deletedAt)));
   return rows.map((r) => r.email);
 }
 
@@ -158,34 +153,39 @@ export async function decideTransportCompany(
     });
     return found;
   });
-  const link = `${app.config.publicUrl}/sys/home`;
-  const text = decision.approve
-    ? [
-        `${company.name} 様`,
-        '',
-        '運搬会社としてのご登録を管理者が承認しました。',
-        '見積依頼の閲覧、収集エリア・単価の設定などをご利用いただけます。',
-        '',
-        link,
-        '',
-        'An administrator has approved your transport company. You can now see quote requests and set your areas.',
-      ]
-    : [
-        `${company.name} 様`,
-        '',
-        '運搬会社としてのご登録は承認されませんでした。',
-        `理由: ${decision.reason}`,
-        'ご不明な点は運営事務局までお問い合わせください。',
-        '',
-        link,
-        '',
-        'An administrator did not approve your transport company. The reason is given above.',
-      ];
   const subject = decision.approve
     ? '【junkan】運搬会社の登録が承認されました / Your company was approved'
     : '【junkan】運搬会社の登録は承認されませんでした / Your company was not approved';
-  for (const to of await recipientsOf(app.db, { companyId }))
-    await app.mailer.send({ to, subject, text: text.join('\n') });
+  await mailCompany(
+    app,
+    companyId,
+    'ALL',
+    decision.approve
+      ? {
+          subject,
+          lines: [
+            `${company.name} 様`,
+            '',
+            '運搬会社としてのご登録を管理者が承認しました。',
+            '見積依頼の閲覧、収集エリア・単価の設定などをご利用いただけます。',
+          ],
+          english:
+            'An administrator has approved your transport company. You can now see quote requests and set your areas.',
+          path: '/home',
+        }
+      : {
+          subject,
+          lines: [
+            `${company.name} 様`,
+            '',
+            '運搬会社としてのご登録は承認されませんでした。',
+            `理由: ${decision.reason}`,
+            'ご不明な点は運営事務局までお問い合わせください。',
+          ],
+          english: 'An administrator did not approve your transport company. The reason is given above.',
+          path: '/home',
+        },
+  );
   return { result: true };
 }
 
@@ -205,7 +205,7 @@ export async function mailAdminsOfTransportSignup(app: FastifyInstance, companyI
     '',
     'A transport company has registered and waits for your approval.',
   ].join('\n');
-  for (const to of await recipientsOf(app.db, { role: 'ADMIN' }))
+  for (const to of await adminRecipients(app.db))
     await app.mailer.send({
       to,
       subject: '【junkan】運搬会社の承認依頼 / A transport company awaits approval',
