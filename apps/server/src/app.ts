@@ -27,9 +27,6 @@ import { contractRoutes } from './features/contracts/contracts.routes';
 import { disposalSiteMasterRoutes } from './features/disposal-site-master/disposal-site-master.routes';
 import { handlingWastePriceRoutes } from './features/handling-waste-prices/handling-waste-prices.routes';
 import { homeRoutes } from './features/home/home.routes';
-import { HttpJwnetAdapter } from './features/jwnet/http-jwnet-adapter';
-import type { JwnetAdapter } from './features/jwnet/jwnet-adapter';
-import { JwnetNetwork } from './features/jwnet/jwnet-network';
 import { JwnetWorker } from './features/jwnet/jwnet-queue';
 import { manifestRoutes } from './features/manifests/manifests.routes';
 import { outboxRoutes } from './features/outbox/outbox.routes';
@@ -47,6 +44,9 @@ import { RateLimiter } from './lib/rate-limiter';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { inputGuard } from './plugins/input-guard';
+import { HttpJwnetAdapter } from './plugins/jwnet/http-jwnet-adapter';
+import type { JwnetAdapter } from './plugins/jwnet/jwnet-adapter';
+import { JwnetNetwork } from './plugins/jwnet/jwnet-network';
 import { Mailer } from './plugins/mail';
 
 declare module 'fastify' {

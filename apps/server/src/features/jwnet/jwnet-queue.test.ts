@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { companies, jwnetRequests, manifests } from '../../db/schema';
-import { HttpJwnetAdapter } from './http-jwnet-adapter';
-import type { TransportEndReport } from './jwnet-adapter';
+import { HttpJwnetAdapter } from '../../plugins/jwnet/http-jwnet-adapter';
+import type { TransportEndReport } from '../../plugins/jwnet/jwnet-adapter';
 import { enqueueJwnet, type JwnetOutcomeHandler, JwnetWorker } from './jwnet-queue';
 
 const DELAY = 60_000;

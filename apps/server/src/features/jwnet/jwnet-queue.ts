@@ -3,7 +3,12 @@ import { nextJwnetOpening } from '@junkan/shared';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, DbOrTx, Tx } from '../../db/client';
 import { jwnetRequests, manifests } from '../../db/schema';
-import { type JwnetAdapter, JwnetError, type ManifestState, type TransportEndReport } from './jwnet-adapter';
+import {
+  type JwnetAdapter,
+  JwnetError,
+  type ManifestState,
+  type TransportEndReport,
+} from '../../plugins/jwnet/jwnet-adapter';
 
 /** The work the product asks of the network; each maps to one adapter call. */
 export type JwnetWork =

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { jwnetRequests } from '../../db/schema';
-import { JWNET_FUNCTION_CODES } from './jwnet-adapter';
+import { JWNET_FUNCTION_CODES } from '../../plugins/jwnet/jwnet-adapter';
 import type { JwnetWork } from './jwnet-queue';
 
 /**

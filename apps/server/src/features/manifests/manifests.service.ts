@@ -33,8 +33,8 @@ import { containsPattern } from '../../lib/like-pattern';
 import { operatorRole } from '../../lib/roles';
 import { tokyoDate } from '../../lib/time';
 import type { Session } from '../../plugins/auth';
+import { JWNET_FUNCTION_CODES, JwnetError } from '../../plugins/jwnet/jwnet-adapter';
 import { nationalHolidayName } from '../business-calendar/national-holidays';
-import { JWNET_FUNCTION_CODES, JwnetError } from '../jwnet/jwnet-adapter';
 import { storeManifestState, trackJwnetRegistration } from '../jwnet/jwnet-queue';
 import { manifestStateSeen, seenStatusOfManifestRow, unfinishedWorkKinds } from '../jwnet/jwnet-running';
 

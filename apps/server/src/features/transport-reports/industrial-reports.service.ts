@@ -32,9 +32,9 @@ import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { tokyoDate } from '../../lib/time';
 import type { Session } from '../../plugins/auth';
+import { JWNET_FUNCTION_CODES, type JwnetServiceStatus } from '../../plugins/jwnet/jwnet-adapter';
 import { mailCompany } from '../../plugins/mail';
 import { nationalHolidayName } from '../business-calendar/national-holidays';
-import { JWNET_FUNCTION_CODES, type JwnetServiceStatus } from '../jwnet/jwnet-adapter';
 import { enqueueJwnet } from '../jwnet/jwnet-queue';
 import { manifestStateSeen, unfinishedKindsOf } from '../jwnet/jwnet-running';
 import {

@@ -1,6 +1,6 @@
 import type { UnitMeasure } from '@junkan/shared';
 import type { transportReports } from '../../db/schema';
-import type { TransportEndReport } from '../jwnet/jwnet-adapter';
+import type { TransportEndReport } from '../../plugins/jwnet/jwnet-adapter';
 
 type ReportRow = typeof transportReports.$inferInsert;
 type StoredRow = typeof transportReports.$inferSelect;

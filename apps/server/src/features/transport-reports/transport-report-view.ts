@@ -18,8 +18,8 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { tokyoDate } from '../../lib/time';
+import type { JwnetServiceStatus } from '../../plugins/jwnet/jwnet-adapter';
 import { nationalHolidayName } from '../business-calendar/national-holidays';
-import type { JwnetServiceStatus } from '../jwnet/jwnet-adapter';
 import { manifestStateSeen, unfinishedWorkKindsOfManifests } from '../jwnet/jwnet-running';
 import { num } from './transport-report-values';
 
