@@ -9,19 +9,14 @@ import { showApiError } from '../../../lib/form-errors';
 import { primePermissions } from '../../../lib/permissions';
 import { setToken } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
-import { checkEmailToken, registerUser } from '../api/registration';
+import { emailTokenQueryOptions, registerUser } from '../api/registration';
 import { AccountInfoForm } from '../components/account-info-form';
 
 export default function UserRegistrationPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
-  const check = useQuery({
-    queryKey: ['email-token', token],
-    queryFn: () => checkEmailToken(token),
-    enabled: token !== '',
-    retry: false,
-  });
+  const check = useQuery(emailTokenQueryOptions(token));
 
   if (token !== '' && check.isPending) return <PageSpinner />;
   if (token === '' || check.isError || !check.data || check.data.active) {

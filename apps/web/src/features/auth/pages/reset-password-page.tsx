@@ -10,7 +10,7 @@ import { isApiError } from '../../../lib/api-client';
 import { setZodIssues, showApiError, zodRule } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
-import { checkResetLink, resetPassword, sendPasswordResetEmail } from '../api/password';
+import { resetLinkQueryOptions, resetPassword, sendPasswordResetEmail } from '../api/password';
 import { NewPasswordFields } from '../components/new-password-fields';
 
 export default function ResetPasswordPage() {
@@ -86,11 +86,7 @@ function NewPasswordStep({ token }: { token: string }) {
   const message = useToast();
   const [form] = Form.useForm<NewPasswordForm>();
   const [errorCode, setErrorCode] = useState<string | null>(null);
-  const link = useQuery({
-    queryKey: ['reset-link', token],
-    queryFn: () => checkResetLink(token),
-    retry: false,
-  });
+  const link = useQuery(resetLinkQueryOptions(token));
   const mutation = useMutation({
     mutationFn: (pass: string) => resetPassword({ pass, token }),
     onSuccess: ({ result }) => {

@@ -5,7 +5,7 @@ import { Card, Popover, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCompanyFilter } from '../../../lib/company-filter';
 import { formatDate } from '../../../lib/format';
-import { homeProjectsQueryOptions } from '../api/projects';
+import { homeProjectsQueryOptions } from '../../projects/api/project-list';
 import { PROJECT_STATUS_COLORS } from './tags';
 
 export function ProjectsTable({

@@ -6,6 +6,7 @@ import {
   quoteRequestSchema,
   requiredString,
 } from '@junkan/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -29,15 +30,15 @@ import { isApiError } from '../../../lib/api-client';
 import { setZodIssues, showApiError, zodRule } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
 import { dropKeptInput, keepInput, readKeptInput } from '../../../lib/kept-input';
+import { usePackingStyles } from '../../../lib/reference-data/packing-styles';
+import { useUnitMeasures } from '../../../lib/reference-data/unit-measures';
+import { useWastes } from '../../../lib/reference-data/wastes';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
+import { useAccountInfo } from '../../account/api/account-info';
+import { refreshProject, useProjectDetail } from '../../projects/api/project-detail';
 import { createQuoteRequest } from '../api/create-quote-request';
 import { useDeleteAttachment } from '../api/delete-attachment';
-import { useDischargerInfo } from '../api/discharger-info';
-import { useIndustrialWastes } from '../api/industrial-wastes';
-import { usePackingStyles } from '../api/packing-styles';
-import { useProjectDetail } from '../api/project-detail';
-import { useUnitMeasures } from '../api/unit-measures';
 import { updateQuoteRequest } from '../api/update-quote-request';
 import { uploadAttachment } from '../api/upload-attachment';
 import { IndustrialLineList } from '../components/industrial-line-list';
@@ -114,8 +115,8 @@ export default function LargeGarbageQuotePage() {
   const rawId = params.get('id');
   const projectId = rawId === null ? null : Number(rawId);
   const validId = projectId === null || (Number.isInteger(projectId) && projectId > 0);
-  const info = useDischargerInfo();
-  const wastes = useIndustrialWastes();
+  const info = useAccountInfo(false);
+  const wastes = useWastes('INDUSTRIAL');
   const units = useUnitMeasures();
   const packing = usePackingStyles();
   const project = useProjectDetail(validId && projectId ? projectId : 0);
@@ -167,8 +168,8 @@ type Loaded<T extends { data?: unknown }> = NonNullable<T['data']>;
 
 function LargeGarbageForm(props: {
   project: ProjectDetail | null;
-  info: Loaded<ReturnType<typeof useDischargerInfo>>;
-  wastes: Loaded<ReturnType<typeof useIndustrialWastes>>;
+  info: Loaded<ReturnType<typeof useAccountInfo>>;
+  wastes: Loaded<ReturnType<typeof useWastes>>;
   units: Loaded<ReturnType<typeof useUnitMeasures>>;
   packingStyles: Loaded<ReturnType<typeof usePackingStyles>>;
 }) {
@@ -178,6 +179,7 @@ function LargeGarbageForm(props: {
   const { modal } = App.useApp();
   const message = useToast();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const session = useSession();
   const [form] = Form.useForm<FormValues>();
   const [files, setFiles] = useState<PendingFile[]>([]);
@@ -246,6 +248,8 @@ function LargeGarbageForm(props: {
         failed.push({ name: pending.file.name, code });
       }
     }
+    // The draft and its files changed: the confirm step, the lists and the home table must not show the old draft.
+    void refreshProject(queryClient, id);
     setSaving(false);
     void message.success(t('industrialQuote.saved'));
     const next = () => navigate(confirmStepPath(id));

@@ -10,9 +10,9 @@ import { showApiError } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
+import { useProjectDetail } from '../../projects/api/project-detail';
 import { useDeleteAttachment } from '../api/delete-attachment';
 import { useProjectAttachments } from '../api/project-attachments';
-import { useProjectDetail } from '../api/project-detail';
 import { useUploadAttachment } from '../api/upload-attachment';
 import { formatFileSize } from '../file-size';
 

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { isApiError } from '../../../lib/api-client';
+import { useWastes } from '../../../lib/reference-data/wastes';
 import { useAccountInfo } from '../../account/api/account-info';
 import { useProjectDetail } from '../../projects/api/project-detail';
-import { useRegularWastes } from '../api/regular-wastes';
 import { LoadFailed } from '../components/load-state';
 import { fromDetail } from '../components/regular-form-values';
 import { RegularQuoteEditor } from '../components/regular-quote-editor';
@@ -18,7 +18,7 @@ export default function QuoteRequestEditPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const project = useProjectDetail(id);
-  const wastes = useRegularWastes();
+  const wastes = useWastes('REGULAR');
   const account = useAccountInfo(false);
   const initialValues = useMemo(
     () =>
