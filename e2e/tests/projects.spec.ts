@@ -47,5 +47,5 @@ test('a discharger requests a regular-garbage quote: form, draft kept on reload,
   await expect(homeRow).toContainText('見積依頼中');
   await homeRow.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/project-managment\/detail\/\d+/);
-  await expect(page.getByText(title)).toBeVisible();
+  await expect(page.getByText(title).first()).toBeVisible();
 });
