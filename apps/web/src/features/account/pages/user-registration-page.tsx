@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PublicPage } from '../../../components/public-page';
 import { showApiError } from '../../../lib/form-errors';
+import { paths } from '../../../lib/paths';
 import { primePermissions } from '../../../lib/permissions';
 import { setToken } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
@@ -29,7 +30,7 @@ export default function UserRegistrationPage() {
           title={isActive ? t('registration.alreadyRegistered') : t('token_invalid_or_expired')}
           subTitle={t('registration.invalidDescription')}
           extra={
-            <Link to="/login">
+            <Link to={paths.login.to()}>
               <Button type="primary">{t('common.backToLogin')}</Button>
             </Link>
           }

@@ -9,6 +9,7 @@ import { PublicPage } from '../../../components/public-page';
 import { isApiError } from '../../../lib/api-client';
 import { setZodIssues, showApiError, zodRule } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
+import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { resetLinkQueryOptions, resetPassword, sendPasswordResetEmail } from '../api/password';
 import { NewPasswordFields } from '../components/new-password-fields';
@@ -69,7 +70,7 @@ function EmailStep() {
         </Button>
       </Form>
       <div style={{ marginTop: 16, textAlign: 'center' }}>
-        <Link to="/login">{t('common.backToLogin')}</Link>
+        <Link to={paths.login.to()}>{t('common.backToLogin')}</Link>
       </div>
     </PublicPage>
   );
@@ -95,7 +96,7 @@ function NewPasswordStep({ token }: { token: string }) {
         return;
       }
       void message.success(t('MSG_00_02'));
-      navigate('/login');
+      navigate(paths.login.to());
     },
     onError: (error) => {
       if (isApiError(error) && error.code === 'network_error') setErrorCode('server_error');
@@ -113,7 +114,7 @@ function NewPasswordStep({ token }: { token: string }) {
           title={t('resetPassword.linkInvalid')}
           subTitle={t('resetPassword.linkInvalidDescription')}
           extra={
-            <Link to="/reset-pass">
+            <Link to={paths.resetPassword.to()}>
               <Button type="primary">{t('resetPassword.requestAgain')}</Button>
             </Link>
           }

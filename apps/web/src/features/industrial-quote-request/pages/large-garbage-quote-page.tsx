@@ -30,6 +30,7 @@ import { isApiError } from '../../../lib/api-client';
 import { setZodIssues, showApiError, zodRule } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
 import { dropKeptInput, keepInput, readKeptInput } from '../../../lib/kept-input';
+import { paths } from '../../../lib/paths';
 import { usePackingStyles } from '../../../lib/reference-data/packing-styles';
 import { useUnitMeasures } from '../../../lib/reference-data/unit-measures';
 import { useWastes } from '../../../lib/reference-data/wastes';
@@ -59,7 +60,7 @@ const EMPTY: FormValues = { dischargeSiteIds: [], lines: [{ frequency: 'SPOT' }]
  * The next step after saving: the confirm step, where the discharger sends the request. (The edit step
  * /new-quote-request/edit sends industrial drafts back to this page with ?id=.)
  */
-export const confirmStepPath = (id: number) => `/new-quote-request/quotation-request-confirm?id=${id}`;
+export const confirmStepPath = (id: number) => `${paths.quoteRequestConfirm.to()}?id=${id}`;
 
 /** Unsaved input survives a reload: kept per user (and draft) in sessionStorage until it is saved. */
 const draftKey = (userId: number | undefined, projectId: number | null) =>
@@ -134,9 +135,7 @@ export default function LargeGarbageQuotePage() {
       <Result
         status="info"
         title={t('industrialQuote.notEditable')}
-        extra={
-          <Link to={`/project-managment/detail/${project.data.id}`}>{t('industrialQuote.toDetail')}</Link>
-        }
+        extra={<Link to={paths.projectDetail.to(project.data.id)}>{t('industrialQuote.toDetail')}</Link>}
       />
     );
   if (!info.data || !wastes.data || !units.data || !packing.data || (projectId && !project.data)) {
