@@ -56,7 +56,7 @@ function crossFeatureImports(file: string, text: string): string[] {
   const from = relative(FEATURES, file).split('/')[0];
   const found: string[] = [];
   for (const match of text.matchAll(/(?:from|import\()\s*'(\.[^']*)'/g)) {
-    const target = relative(FEATURES, resolve(dirname(file), match[1]));
+    const target = relative(FEATURES, resolve(dirname(file), match[1] ?? '.'));
     if (target.startsWith('..')) continue;
     const [to, ...rest] = target.split('/');
     if (to !== from) found.push(`${from} -> ${to}/${rest.join('/').replace(/\.tsx?$/, '')}`);
