@@ -40,4 +40,12 @@ test('a discharger requests a regular-garbage quote: form, draft kept on reload,
   await page.goto('project-managment');
   const listed = page.getByTestId('project-list').locator('tr', { hasText: title });
   await expect(listed).toContainText('見積依頼中');
+
+  // The home table lists it too (refreshed by the request), its id opening the project detail.
+  await page.goto('home');
+  const homeRow = page.getByTestId('home-projects').locator('tr', { hasText: title });
+  await expect(homeRow).toContainText('見積依頼中');
+  await homeRow.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/project-managment\/detail\/\d+/);
+  await expect(page.getByText(title).first()).toBeVisible();
 });

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { isApiError } from '../lib/api-client';
 import { CompanyFilterProvider } from '../lib/company-filter';
+import { PERMISSIONS_KEY } from '../lib/permissions';
 import { getSessionSnapshot, type SessionSnapshot, subscribeSession } from '../lib/session';
 import { ToastProvider } from '../lib/toast';
 
@@ -17,7 +18,7 @@ function clearCacheOnIdentityChange(queryClient: QueryClient): void {
     const next = identityOf(getSessionSnapshot());
     if (next === identity) return;
     identity = next;
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'permissions' });
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== PERMISSIONS_KEY[0] });
   });
 }
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { childPath, paths } from '../lib/paths';
 import { APP_BASE } from '../lib/storage-keys';
 import { RootGuard } from './guards';
 import type { RouteHandle } from './layout/require-permission';
@@ -78,7 +79,7 @@ const BusinessDateSettingPage = lazy(
 const router = createBrowserRouter(
   [
     {
-      path: '/',
+      path: paths.root.path,
       element: <RootGuard />,
       errorElement: (
         <Suspense fallback={null}>
@@ -88,213 +89,229 @@ const router = createBrowserRouter(
         </Suspense>
       ),
       children: [
-        { path: 'login', element: <LoginPage /> },
+        { path: childPath(paths.login.path), element: <LoginPage /> },
         {
           element: <AntdScopeRoute />,
           children: [
-            { path: 'account-creation', element: <AccountCreationPage /> },
-            { path: 'create-account', element: <AccountCreationPage /> },
-            { path: 'reset-pass', element: <ResetPasswordPage /> },
-            { path: 'user-registration', element: <UserRegistrationPage /> },
+            { path: childPath(paths.accountCreation.path), element: <AccountCreationPage /> },
+            { path: childPath(paths.createAccount.path), element: <AccountCreationPage /> },
+            { path: childPath(paths.resetPassword.path), element: <ResetPasswordPage /> },
+            { path: childPath(paths.userRegistration.path), element: <UserRegistrationPage /> },
           ],
         },
         {
           // The signed-in layout puts itself in AntdScope.
           element: <AppLayout />,
           children: [
-            { index: true, element: <Navigate to="/home" replace /> },
-            { path: 'home', handle: { permission: 'HOME' } satisfies RouteHandle, element: <HomePage /> },
+            { index: true, element: <Navigate to={paths.home.to()} replace /> },
             {
-              path: 'account-selection',
+              path: childPath(paths.home.path),
+              handle: { permission: 'HOME' } satisfies RouteHandle,
+              element: <HomePage />,
+            },
+            {
+              path: childPath(paths.accountSelection.path),
               handle: { permission: 'ACCOUNT_SELECTION' } satisfies RouteHandle,
               element: <AccountSelectionPage />,
             },
             {
-              path: 'change-password',
+              path: childPath(paths.changePassword.path),
               handle: { permission: 'CHANGE_PASSWORD' } satisfies RouteHandle,
               element: <ChangePasswordPage />,
             },
             {
-              path: 'account',
+              path: childPath(paths.account.path),
               handle: { permission: 'ACCOUNT_INFO' } satisfies RouteHandle,
               element: <AccountPage />,
             },
             {
-              path: 'account/trans',
+              path: childPath(paths.accountTrans.path),
               handle: { permission: 'ACCOUNT_INFO_TRANS' } satisfies RouteHandle,
               element: <AccountPage />,
             },
             {
-              path: 'account-master',
+              path: childPath(paths.accountMaster.path),
               handle: { permission: 'MASTER_ACCOUNT' } satisfies RouteHandle,
               element: <AccountMasterPage />,
             },
             {
-              path: 'account-master/update/:id',
+              path: childPath(paths.accountMasterUpdate.path),
               handle: { permission: 'MASTER_ACCOUNT' } satisfies RouteHandle,
               element: <AccountMasterEditPage />,
             },
             {
-              path: 'account-master/trans/update/:id',
+              path: childPath(paths.accountMasterTransUpdate.path),
               handle: { permission: 'MASTER_ACCOUNT' } satisfies RouteHandle,
               element: <AccountMasterEditPage />,
             },
             {
-              path: 'account-master/register',
+              path: childPath(paths.accountMasterRegister.path),
               handle: { permission: 'MASTER_ACCOUNT' } satisfies RouteHandle,
               element: <AccountMasterEditPage />,
             },
             {
-              path: 'account-master/trans/register',
+              path: childPath(paths.accountMasterTransRegister.path),
               handle: { permission: 'MASTER_ACCOUNT' } satisfies RouteHandle,
               element: <AccountMasterEditPage />,
             },
             {
-              path: 'transport-and-disposal-operator-master',
+              path: childPath(paths.transportOperatorMaster.path),
               handle: { permission: 'MASTER_TRANSPORT_OPERATOR' } satisfies RouteHandle,
               element: <TransportOperatorMasterPage />,
             },
             {
-              path: 'transport-approval',
+              path: childPath(paths.transportApproval.path),
               handle: { permission: 'TRANSPORT_APPROVAL' } satisfies RouteHandle,
               element: <TransportApprovalPage />,
             },
             {
-              path: 'waste-master',
+              path: childPath(paths.wasteMaster.path),
               handle: { permission: 'MASTER_WASTE' } satisfies RouteHandle,
               element: <WasteMasterPage />,
             },
             {
-              path: 'unit-of-measure-master',
+              path: childPath(paths.unitOfMeasureMaster.path),
               handle: { permission: 'MASTER_UNIT_OF_MEASURE' } satisfies RouteHandle,
               element: <UnitOfMeasureMasterPage />,
             },
             {
-              path: 'packaging-master',
+              path: childPath(paths.packagingMaster.path),
               handle: { permission: 'MASTER_PACKAGING' } satisfies RouteHandle,
               element: <PackagingMasterPage />,
             },
             {
-              path: 'disposal-method-master',
+              path: childPath(paths.disposalMethodMaster.path),
               handle: { permission: 'MASTER_DISPOSAL_SITE' } satisfies RouteHandle,
               element: <DisposalMethodMasterPage />,
             },
             {
-              path: 'disposal-site-master',
+              path: childPath(paths.disposalSiteMaster.path),
               handle: { permission: 'MASTER_DISPOSAL_SITE' } satisfies RouteHandle,
               element: <DisposalSiteMasterPage />,
             },
             {
-              path: 'area-price-setting',
+              path: childPath(paths.areaPriceSetting.path),
               handle: { permission: 'AREA_PRICE_SETTING' } satisfies RouteHandle,
               element: <AreaPriceSettingPage />,
             },
             {
-              path: 'handling-waste-unit-price',
+              path: childPath(paths.handlingWasteUnitPrice.path),
               handle: { permission: 'HANDLING_WASTE_UNIT_PRICE' } satisfies RouteHandle,
               element: <HandlingWasteUnitPricePage />,
             },
             {
-              path: 'business-date-setting',
+              path: childPath(paths.businessDateSetting.path),
               handle: { permission: 'BUSINESS_DATE_SETTING' } satisfies RouteHandle,
               element: <BusinessDateSettingPage />,
             },
-            { path: 'master-admin', element: <Navigate to="/account-master" replace /> },
-            { path: 'collection-area', element: <Navigate to="/area-price-setting" replace /> },
             {
-              path: 'new-request',
+              path: childPath(paths.masterAdmin.path),
+              element: <Navigate to={paths.accountMaster.to()} replace />,
+            },
+            {
+              path: childPath(paths.collectionArea.path),
+              element: <Navigate to={paths.areaPriceSetting.to()} replace />,
+            },
+            {
+              path: childPath(paths.newRequest.path),
               handle: { permission: 'NEW_REQUEST' } satisfies RouteHandle,
               element: <NewRequestPage />,
             },
             {
-              path: 'new-quote-request',
+              path: childPath(paths.quoteRequest.path),
               handle: { permission: 'QUOTE_REQUEST' } satisfies RouteHandle,
               element: <QuoteRequestTypePage />,
             },
             {
-              path: 'new-quote-request/regular-garbage',
+              path: childPath(paths.quoteRequestRegular.path),
               handle: { permission: 'REGULAR_GARBAGE_QUOTE' } satisfies RouteHandle,
               element: <RegularGarbageQuotePage />,
             },
             {
-              path: 'new-quote-request/large-garbage',
+              path: childPath(paths.quoteRequestLarge.path),
               handle: { permission: 'LARGE_GARBAGE_REGISTER' } satisfies RouteHandle,
               element: <LargeGarbageQuotePage />,
             },
             {
-              path: 'new-quote-request/edit',
+              path: childPath(paths.quoteRequestEdit.path),
               handle: { permission: 'QUOTE_REQUEST' } satisfies RouteHandle,
               element: <QuoteRequestEditPage />,
             },
             {
-              path: 'new-quote-request/quotation-request-confirm',
+              path: childPath(paths.quoteRequestConfirm.path),
               handle: { permission: 'QUOTE_REQUEST_CONFIRM' } satisfies RouteHandle,
               element: <QuoteRequestConfirmPage />,
             },
             {
-              path: 'project-managment',
+              path: childPath(paths.projectManagement.path),
               handle: { permission: 'PROJECT_MANAGEMENT' } satisfies RouteHandle,
               element: <ProjectListPage />,
             },
             {
-              path: 'project-managment/detail/:id',
+              path: childPath(paths.projectDetail.path),
               handle: { permission: 'PROJECT_MANAGEMENT' } satisfies RouteHandle,
               element: <ProjectDetailPage />,
             },
             {
-              path: 'project-managment/create-quote/:id',
+              path: childPath(paths.createQuote.path),
               handle: { permission: 'CREATE_QUOTE' } satisfies RouteHandle,
               element: <CreateQuotePage />,
             },
             {
-              path: 'project-managment/popup',
+              path: childPath(paths.uploadPopup.path),
               handle: { permission: 'PROJECT_MANAGEMENT' } satisfies RouteHandle,
               element: <UploadPopupPage />,
             },
             {
-              path: 'contract-management',
+              path: childPath(paths.contractManagement.path),
               handle: { permission: 'CONTRACT_MANAGEMENT' } satisfies RouteHandle,
               element: <ContractManagementPage />,
             },
             {
-              path: 'contract-management/contract-creation/:id',
+              path: childPath(paths.contractCreation.path),
               handle: { permission: 'CONTRACT_MANAGEMENT' } satisfies RouteHandle,
               element: <ContractCreatePage />,
             },
             {
-              path: 'contract-create/:id',
+              path: childPath(paths.contractCreate.path),
               handle: { permission: 'CONTRACT_MANAGEMENT' } satisfies RouteHandle,
               element: <ContractCreatePage />,
             },
             {
-              path: 'contract-confirm/:id',
+              path: childPath(paths.contractConfirm.path),
               handle: { permission: 'CONTRACT_MANAGEMENT' } satisfies RouteHandle,
               element: <ContractConfirmPage />,
             },
             // The spec's id is optional; without one there is nothing to open but the list.
-            { path: 'contract-create', element: <Navigate to="/contract-management" replace /> },
-            { path: 'contract-confirm', element: <Navigate to="/contract-management" replace /> },
             {
-              path: 'achievements',
+              path: childPath(paths.contractCreate.base),
+              element: <Navigate to={paths.contractManagement.to()} replace />,
+            },
+            {
+              path: childPath(paths.contractConfirm.base),
+              element: <Navigate to={paths.contractManagement.to()} replace />,
+            },
+            {
+              path: childPath(paths.achievements.path),
               handle: { permission: 'ACHIEVEMENTS' } satisfies RouteHandle,
               element: <AchievementsPage />,
             },
             {
-              path: 'achievements/detail',
+              path: childPath(paths.achievementDetail.path),
               handle: { permission: 'ACHIEVEMENTS' } satisfies RouteHandle,
               element: <AchievementDetailPage />,
             },
             {
-              path: 'manifest-management',
+              path: childPath(paths.manifestManagement.path),
               handle: { permission: 'MANIFEST_MANAGEMENT' } satisfies RouteHandle,
               element: <ManifestManagementPage />,
             },
             {
-              path: 'manifest-detail',
+              path: childPath(paths.manifestDetail.path),
               handle: { permission: 'MANIFEST_MANAGEMENT' } satisfies RouteHandle,
               element: <ManifestDetailPage />,
             },
-            { path: '403', element: <ForbiddenPage /> },
+            { path: childPath(paths.forbidden.path), element: <ForbiddenPage /> },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

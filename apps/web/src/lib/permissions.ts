@@ -6,9 +6,12 @@ import { useSession } from './use-session';
 
 type Who = Pick<SessionSnapshot, 'claims' | 'adminId' | 'roles'>;
 
+/** Every permissions answer sits under this key (they survive an identity change; see providers). */
+export const PERMISSIONS_KEY = ['permissions'] as const;
+
 // Keyed by who is signed in, so switching operator or user refetches; token refreshes do not.
 const permissionsKey = (who: Who) =>
-  ['permissions', who.claims?.userId ?? null, who.adminId, who.roles.join(',')] as const;
+  [...PERMISSIONS_KEY, who.claims?.userId ?? null, who.adminId, who.roles.join(',')] as const;
 
 interface PermissionsAnswer {
   permissions: string[];

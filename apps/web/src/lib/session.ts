@@ -6,6 +6,7 @@ import {
   rolesFromAuthorities,
   type TokenClaims,
 } from '@junkan/shared';
+import { paths } from './paths';
 import { APP_BASE, SESSION_STORAGE_KEYS, STORAGE_KEYS } from './storage-keys';
 
 /** Decodes the JWT payload (base64url JSON). No signature check: the server does that. */
@@ -163,5 +164,5 @@ export function isOnPublicPage(): boolean {
 
 /** A full reload to the login page, so no state of the old session survives. */
 export function redirectToLogin(): void {
-  window.location.assign(`${APP_BASE}/login`);
+  window.location.assign(`${APP_BASE}${paths.login.to()}`);
 }

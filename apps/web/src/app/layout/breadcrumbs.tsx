@@ -1,6 +1,7 @@
 import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { paths } from '../../lib/paths';
 import { pageForPath } from '../route-table';
 
 export function Breadcrumbs() {
@@ -9,7 +10,7 @@ export function Breadcrumbs() {
   const page = pageForPath(pathname);
   const items =
     page && page.key !== 'home'
-      ? [{ title: <Link to="/home">{t('menu.home')}</Link> }, { title: t(`menu.${page.key}`) }]
+      ? [{ title: <Link to={paths.home.to()}>{t('menu.home')}</Link> }, { title: t(`menu.${page.key}`) }]
       : [{ title: t('menu.home') }];
   return <Breadcrumb items={items} style={{ marginBottom: 16 }} />;
 }

@@ -2,16 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { api } from '../../lib/api-client';
 import { type CompanyFilter, useCompanyFilter } from '../../lib/company-filter';
 import { usePermissions } from '../../lib/permissions';
+import { servedCompaniesQueryOptions } from '../../lib/served-companies';
 import { useSession } from '../../lib/use-session';
 import { isCompanySelectDisabled } from '../route-table';
-
-interface CompanyOption {
-  id: number;
-  name: string;
-}
 
 /** Transport sessions only (an admin acting as transporter included): ALL plus the companies served. */
 export function CompanySelect() {
@@ -22,11 +17,7 @@ export function CompanySelect() {
   // Served companies come with the project key: a transporter awaiting approval serves nobody yet.
   const { has } = usePermissions();
   const isTransport = session.roles.includes('TRANSPORT') && has('PROJECT_MANAGEMENT');
-  const companies = useQuery({
-    queryKey: ['trans-companies', session.claims?.userId ?? null],
-    queryFn: () => api.get<CompanyOption[]>('/trans/companies'),
-    enabled: isTransport,
-  });
+  const companies = useQuery(servedCompaniesQueryOptions(session.claims?.userId ?? null, isTransport));
   if (!isTransport) return null;
   return (
     <Select<CompanyFilter>

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useMatches } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
+import { paths } from '../../lib/paths';
 import { usePermissions } from '../../lib/permissions';
 
 /** Route `handle` of a signed-in page: the permission key it needs. */
@@ -33,6 +34,6 @@ export function RequirePermission({ children }: { children: ReactNode }) {
       />
     );
   }
-  if (!has(permission.permission)) return <Navigate to="/403" replace />;
+  if (!has(permission.permission)) return <Navigate to={paths.forbidden.to()} replace />;
   return <>{children}</>;
 }

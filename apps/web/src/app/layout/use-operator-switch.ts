@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useCompanyFilter } from '../../lib/company-filter';
+import { paths } from '../../lib/paths';
 import { clearSession, redirectToLogin, restoreAdminToken } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 
@@ -17,6 +18,6 @@ export function useOperatorSwitch() {
         return;
       }
     }
-    navigate('/account-selection');
+    navigate(paths.accountSelection.to());
   };
 }

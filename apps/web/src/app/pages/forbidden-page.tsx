@@ -1,6 +1,7 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { paths } from '../../lib/paths';
 
 export default function ForbiddenPage() {
   const { t } = useTranslation();
@@ -12,7 +13,7 @@ export default function ForbiddenPage() {
       title={t('forbiddenPage.title')}
       subTitle={t('forbiddenPage.description')}
       extra={
-        <Button type="primary" onClick={() => navigate('/home')}>
+        <Button type="primary" onClick={() => navigate(paths.home.to())}>
           {t('common.backToHome')}
         </Button>
       }

@@ -1,10 +1,11 @@
 import type { Role } from '@junkan/shared';
+import { paths } from '../../lib/paths';
 
-export const ACCOUNT_MASTER_PATH = '/account-master';
+export const ACCOUNT_MASTER_PATH = paths.accountMaster.path;
 
 /** The update page of an account, by role (admin accounts are not edited in the master). */
 export function accountUpdatePath(user: { id: number; role: Role }): string | null {
-  if (user.role === 'WASTE') return `${ACCOUNT_MASTER_PATH}/update/${user.id}`;
-  if (user.role === 'TRANSPORT') return `${ACCOUNT_MASTER_PATH}/trans/update/${user.id}`;
+  if (user.role === 'WASTE') return paths.accountMasterUpdate.to(user.id);
+  if (user.role === 'TRANSPORT') return paths.accountMasterTransUpdate.to(user.id);
   return null;
 }

@@ -7,6 +7,7 @@ import {
 } from '@junkan/shared';
 import type { CompanyFilter } from '../../lib/company-filter';
 import { toJapanTime } from '../../lib/format';
+import { paths } from '../../lib/paths';
 
 export type AchievementPeriod = (typeof ACHIEVEMENT_PERIODS)[number];
 export type WasteTypeCode = (typeof WASTE_TYPE_CODE)[keyof typeof WASTE_TYPE_CODE];
@@ -33,8 +34,8 @@ export function currentJapanYearMonth(now: number = Date.now()): YearMonth {
   return d ? { year: d.year(), month: d.month() + 1 } : { year: 2000, month: 1 };
 }
 
-export const ACHIEVEMENTS_PATH = '/achievements';
-export const ACHIEVEMENT_DETAIL_PATH = '/achievements/detail';
+export const ACHIEVEMENTS_PATH = paths.achievements.path;
+export const ACHIEVEMENT_DETAIL_PATH = paths.achievementDetail.path;
 
 /** The schemas' year range. */
 const MIN_YEAR = 2000;
@@ -120,7 +121,7 @@ export type DetailParams = { redirect: string } | { query: AchievementDetailQuer
  */
 export function parseDetailParams(params: URLSearchParams): DetailParams {
   const year = intParam(params, 'year', MIN_YEAR, MAX_YEAR);
-  if (year === null) return { redirect: '/home' };
+  if (year === null) return { redirect: paths.home.to() };
   const wasteType = parseWasteType(params.get('wasteType'));
   const wasteCode = (params.get('wasteCode') ?? '').trim();
   const wasteCompanyId = intParam(params, 'wasteCompanyId', 1, Number.MAX_SAFE_INTEGER);

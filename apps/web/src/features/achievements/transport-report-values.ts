@@ -11,6 +11,7 @@ import {
   type UnitMeasure,
 } from '@junkan/shared';
 import { type Built, firstIssues } from '../../lib/form-issues';
+import { paths } from '../../lib/paths';
 import { isCountUnitId } from './industrial-report-values';
 import { formatVolumeInput } from './regular-report-values';
 
@@ -269,4 +270,4 @@ export function volumeWithUnit(
 
 /** The manifest detail page of a manifest number (the manifests feature's route). */
 export const manifestDetailPath = (manifestNumber: string) =>
-  `/manifest-detail?${new URLSearchParams({ manifestNumber }).toString()}`;
+  `${paths.manifestDetail.to()}?${new URLSearchParams({ manifestNumber }).toString()}`;

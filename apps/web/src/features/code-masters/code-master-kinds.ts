@@ -5,6 +5,9 @@ import {
   unitMeasureRequestSchema,
 } from '@junkan/shared';
 import type { z } from 'zod';
+import { disposalMethodsQueryOptions } from '../../lib/reference-data/disposal-methods';
+import { packingStylesQueryOptions } from '../../lib/reference-data/packing-styles';
+import { unitMeasuresQueryOptions } from '../../lib/reference-data/unit-measures';
 
 /**
  * The three small code masters share one screen; a kind says where its calls live and what its typed
@@ -20,10 +23,16 @@ export interface CodeMasterKind {
   nameSchema: z.ZodType;
   /** Units carry the count-unit flag (個, 台: valuables are forced to 0). */
   hasCountFlag: boolean;
+  /**
+   * The owner of the master's GET (lib/reference-data): this screen reads the same query the other screens
+   * read, so a write here refreshes the selectors elsewhere too.
+   */
+  listQueryOptions: () => { queryKey: readonly unknown[]; queryFn?: unknown };
 }
 
 export const UNIT_MEASURE_KIND: CodeMasterKind = {
   key: 'unitMeasure',
+  listQueryOptions: unitMeasuresQueryOptions,
   menuKey: 'unitOfMeasureMaster',
   path: '/unit-measure',
   nameField: 'unit',
@@ -34,6 +43,7 @@ export const UNIT_MEASURE_KIND: CodeMasterKind = {
 
 export const PACKING_STYLE_KIND: CodeMasterKind = {
   key: 'packingStyle',
+  listQueryOptions: packingStylesQueryOptions,
   menuKey: 'packagingMaster',
   path: '/packing-master',
   nameField: 'style',
@@ -44,6 +54,7 @@ export const PACKING_STYLE_KIND: CodeMasterKind = {
 
 export const DISPOSAL_METHOD_KIND: CodeMasterKind = {
   key: 'disposalMethod',
+  listQueryOptions: disposalMethodsQueryOptions,
   menuKey: 'disposalMethodMaster',
   path: '/disposal-method',
   nameField: 'method',
@@ -66,7 +77,8 @@ export interface CodeMasterValues {
   isCount?: boolean;
 }
 
-export const codeMasterQueryKey = (kind: CodeMasterKind) => ['code-master', kind.key] as const;
+/** The list's key; the last-code query sits under it, so one invalidation refreshes both. */
+export const codeMasterQueryKey = (kind: CodeMasterKind) => kind.listQueryOptions().queryKey;
 
 /** Wire row -> CodeMasterRow. */
 export function toCodeMasterRow(kind: CodeMasterKind, row: Record<string, unknown>): CodeMasterRow {

@@ -6,10 +6,11 @@ import {
   type ContractState,
   contractActions,
 } from '@junkan/shared';
+import { paths } from '../../lib/paths';
 
-export const contractCreatePath = (projectId: number) => `/contract-create/${projectId}`;
-export const contractConfirmPath = (projectId: number) => `/contract-confirm/${projectId}`;
-export const projectDetailPath = (projectId: number) => `/project-managment/detail/${projectId}`;
+export const contractCreatePath = (projectId: number) => paths.contractCreate.to(projectId);
+export const contractConfirmPath = (projectId: number) => paths.contractConfirm.to(projectId);
+export const projectDetailPath = (projectId: number) => paths.projectDetail.to(projectId);
 
 /** Documents in reading order: the single ones first, then collection before disposal. */
 const FILE_ORDER: readonly ContractFileKind[] = ['regular', 'combine', 'collection', 'disposal'];

@@ -1,8 +1,9 @@
 import { isIsoDate, MANIFEST_STATUSES, type ManifestStatus } from '@junkan/shared';
 import type { CompanyFilter } from '../../lib/company-filter';
+import { paths } from '../../lib/paths';
 
-export const MANIFEST_MANAGEMENT_PATH = '/manifest-management';
-export const MANIFEST_DETAIL_PATH = '/manifest-detail';
+export const MANIFEST_MANAGEMENT_PATH = paths.manifestManagement.path;
+export const MANIFEST_DETAIL_PATH = paths.manifestDetail.path;
 
 /** Manifest numbers are 11 digits; the search takes a part of one. */
 export const MANIFEST_NUMBER_LENGTH = 11;

@@ -22,6 +22,7 @@ import {
   tableChange,
 } from '../../../components/master-list';
 import { formatDateTime } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import { accountUpdatePath } from '../account-paths';
 import { useAdminUsers } from '../api/admin-users';
 
@@ -74,12 +75,12 @@ export default function AccountMasterPage() {
       data-testid="account-master"
       extra={
         <Space wrap>
-          <Link to="/account-master/register">
+          <Link to={paths.accountMasterRegister.to()}>
             <Button type="primary" icon={<PlusOutlined />} data-testid="account-master-register-waste">
               {t('accountMaster.registerWaste')}
             </Button>
           </Link>
-          <Link to="/account-master/trans/register">
+          <Link to={paths.accountMasterTransRegister.to()}>
             <Button type="primary" icon={<PlusOutlined />} data-testid="account-master-register-transport">
               {t('accountMaster.registerTransport')}
             </Button>

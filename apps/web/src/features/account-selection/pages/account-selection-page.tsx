@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toastError } from '../../../lib/form-errors';
+import { paths } from '../../../lib/paths';
 import { primePermissions } from '../../../lib/permissions';
 import { keepAdminToken, setToken } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
@@ -30,7 +31,7 @@ export default function AccountSelectionPage() {
     onSuccess: (token) => {
       keepAdminToken();
       setToken(token);
-      navigate('/home', { replace: true });
+      navigate(paths.home.to(), { replace: true });
     },
     onError: () => toastError(message, t, 'MSG_00_01'),
   });

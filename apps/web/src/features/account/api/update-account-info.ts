@@ -1,7 +1,7 @@
 import type { AccountUpdateRequest, AccountUpdateResponse } from '@junkan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { primePermissions } from '../../../lib/permissions';
+import { PERMISSIONS_KEY, primePermissions } from '../../../lib/permissions';
 import { setToken } from '../../../lib/session';
 import { accountInfoQueryKey } from './account-info';
 
@@ -18,7 +18,7 @@ export function useUpdateAccountInfo(isTransport: boolean) {
   return useMutation({
     mutationFn: async (body: AccountUpdateRequest) => {
       const result = await updateAccountInfo(isTransport, body);
-      await queryClient.invalidateQueries({ queryKey: ['permissions'], refetchType: 'none' });
+      await queryClient.invalidateQueries({ queryKey: PERMISSIONS_KEY, refetchType: 'none' });
       await primePermissions(queryClient, result.token);
       return result;
     },

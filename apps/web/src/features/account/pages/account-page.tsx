@@ -11,6 +11,7 @@ import { useBlocker, useMatch } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError, toastError } from '../../../lib/form-errors';
+import { paths } from '../../../lib/paths';
 import { getSessionSnapshot } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
@@ -35,7 +36,7 @@ function toFormValues(info: AccountInfoResponse): AccountInfoInput {
  */
 export default function AccountPage() {
   const { t } = useTranslation();
-  const isTransport = useMatch('/account/trans') !== null;
+  const isTransport = useMatch(paths.accountTrans.path) !== null;
   const query = useAccountInfo(isTransport);
 
   if (query.isPending) return <PageSpinner />;

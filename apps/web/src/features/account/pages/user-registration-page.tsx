@@ -6,22 +6,18 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PublicPage } from '../../../components/public-page';
 import { showApiError } from '../../../lib/form-errors';
+import { paths } from '../../../lib/paths';
 import { primePermissions } from '../../../lib/permissions';
 import { setToken } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
-import { checkEmailToken, registerUser } from '../api/registration';
+import { emailTokenQueryOptions, registerUser } from '../api/registration';
 import { AccountInfoForm } from '../components/account-info-form';
 
 export default function UserRegistrationPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
-  const check = useQuery({
-    queryKey: ['email-token', token],
-    queryFn: () => checkEmailToken(token),
-    enabled: token !== '',
-    retry: false,
-  });
+  const check = useQuery(emailTokenQueryOptions(token));
 
   if (token !== '' && check.isPending) return <PageSpinner />;
   if (token === '' || check.isError || !check.data || check.data.active) {
@@ -34,7 +30,7 @@ export default function UserRegistrationPage() {
           title={isActive ? t('registration.alreadyRegistered') : t('token_invalid_or_expired')}
           subTitle={t('registration.invalidDescription')}
           extra={
-            <Link to="/login">
+            <Link to={paths.login.to()}>
               <Button type="primary">{t('common.backToLogin')}</Button>
             </Link>
           }

@@ -16,8 +16,8 @@ import { confirmDiscard } from '../../../components/form-modal';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
+import { useDisposalMethods } from '../../../lib/reference-data/disposal-methods';
 import { useToast } from '../../../lib/toast';
-import { useDisposalMethods } from '../api/disposal-methods';
 import { type ReportCallAction, useReportAction, useTransportReport } from '../api/transport-report';
 import { isCountUnitId } from '../industrial-report-values';
 import {

@@ -34,12 +34,12 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';
 import { zodRule } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
+import { useUnitMeasures } from '../../../lib/reference-data/unit-measures';
+import { useWastes } from '../../../lib/reference-data/wastes';
 import { checkAreaNameExists } from '../api/area-name-exists';
 import { useCreateCollectionArea } from '../api/create-collection-area';
 import { checkPosCodeExists } from '../api/pos-code-exists';
-import { useUnitMeasures } from '../api/unit-measures';
 import { useUpdateCollectionArea } from '../api/update-collection-area';
-import { useWastesOfCategory } from '../api/wastes';
 
 /** Enter in a date field confirms the typed date without submitting the whole form. */
 const keepEnterInPicker = (e: KeyboardEvent) => {
@@ -109,7 +109,7 @@ export function CollectionAreaFormModal({ open, type, editing, onClose }: Collec
   const [form] = Form.useForm<AreaFormValues>();
   const create = useCreateCollectionArea();
   const update = useUpdateCollectionArea();
-  const wastes = useWastesOfCategory(type);
+  const wastes = useWastes(type);
   const units = useUnitMeasures();
   const saving = create.isPending || update.isPending;
   const isNew = editing === null;

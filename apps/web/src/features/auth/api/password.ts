@@ -1,4 +1,5 @@
 import type { PasswordChangeResponse } from '@junkan/shared';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 type Result = { result: boolean };
@@ -8,6 +9,10 @@ export const sendPasswordResetEmail = (email: string) =>
 
 export const checkResetLink = (token: string) =>
   api.get<Result>('/auth/link/check', { token }, { auth: false });
+
+/** The reset link is checked once: a used or expired link stays so. */
+export const resetLinkQueryOptions = (token: string) =>
+  queryOptions({ queryKey: ['reset-link', token], queryFn: () => checkResetLink(token), retry: false });
 
 export const resetPassword = (body: { pass: string; token: string }) =>
   api.post<Result>('/auth/password/reset', body, { auth: false });

@@ -8,6 +8,7 @@ import { PublicPage } from '../../../components/public-page';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError, zodRule } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
+import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { readQuoteParams, signup } from '../api/signup';
 import { NewPasswordFields } from '../components/new-password-fields';
@@ -31,7 +32,7 @@ export default function AccountCreationPage() {
     mutationFn: (values: SignupForm) => signup({ email: values.email, password: values.password, ...quote }),
     onSuccess: () => {
       void message.success(t('MSG_04_3'));
-      navigate('/login');
+      navigate(paths.login.to());
     },
     onError: (error) => {
       if (isApiError(error) && (error.status === 409 || error.code === 'MSG_04_1')) {
@@ -108,7 +109,7 @@ export default function AccountCreationPage() {
         </Button>
       </Form>
       <div style={{ marginTop: 16, textAlign: 'center' }}>
-        <Link to="/login">{t('common.backToLogin')}</Link>
+        <Link to={paths.login.to()}>{t('common.backToLogin')}</Link>
       </div>
     </PublicPage>
   );

@@ -13,6 +13,7 @@ import {
 import { PublicPage } from '../../../components/public-page';
 import css from '../../../components/public-ui.module.css';
 import { messageText } from '../../../lib/i18n';
+import { paths } from '../../../lib/paths';
 import { primePermissions } from '../../../lib/permissions';
 import { decodeToken, setToken } from '../../../lib/session';
 import { login, loginErrorCode } from '../api/login';
@@ -48,12 +49,12 @@ export default function LoginPage() {
       const claims = decodeToken(token);
       setToken(token);
       const decision = decideRoute({
-        pathname: '/home',
+        pathname: paths.home.to(),
         isSignedIn: true,
         roles: rolesFromAuthorities(claims?.authorities ?? []),
         adminId: claims?.adminId ?? null,
       });
-      navigate('redirect' in decision ? decision.redirect : '/home', { replace: true });
+      navigate('redirect' in decision ? decision.redirect : paths.home.to(), { replace: true });
     },
     onError: (error) => setErrorCode(loginErrorCode(error)),
   });
@@ -83,10 +84,10 @@ export default function LoginPage() {
         <SubmitButton loading={mutation.isPending}>{t('login.submit')}</SubmitButton>
       </form>
       <div className={css.links}>
-        <Link className={css.link} to="/reset-pass">
+        <Link className={css.link} to={paths.resetPassword.to()}>
           {t('login.forgotPassword')}
         </Link>
-        <Link className={css.link} to="/account-creation">
+        <Link className={css.link} to={paths.accountCreation.to()}>
           {t('login.createAccount')}
         </Link>
       </div>

@@ -9,8 +9,9 @@ import { PublicPage } from '../../../components/public-page';
 import { isApiError } from '../../../lib/api-client';
 import { setZodIssues, showApiError, zodRule } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
+import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
-import { checkResetLink, resetPassword, sendPasswordResetEmail } from '../api/password';
+import { resetLinkQueryOptions, resetPassword, sendPasswordResetEmail } from '../api/password';
 import { NewPasswordFields } from '../components/new-password-fields';
 
 export default function ResetPasswordPage() {
@@ -69,7 +70,7 @@ function EmailStep() {
         </Button>
       </Form>
       <div style={{ marginTop: 16, textAlign: 'center' }}>
-        <Link to="/login">{t('common.backToLogin')}</Link>
+        <Link to={paths.login.to()}>{t('common.backToLogin')}</Link>
       </div>
     </PublicPage>
   );
@@ -86,11 +87,7 @@ function NewPasswordStep({ token }: { token: string }) {
   const message = useToast();
   const [form] = Form.useForm<NewPasswordForm>();
   const [errorCode, setErrorCode] = useState<string | null>(null);
-  const link = useQuery({
-    queryKey: ['reset-link', token],
-    queryFn: () => checkResetLink(token),
-    retry: false,
-  });
+  const link = useQuery(resetLinkQueryOptions(token));
   const mutation = useMutation({
     mutationFn: (pass: string) => resetPassword({ pass, token }),
     onSuccess: ({ result }) => {
@@ -99,7 +96,7 @@ function NewPasswordStep({ token }: { token: string }) {
         return;
       }
       void message.success(t('MSG_00_02'));
-      navigate('/login');
+      navigate(paths.login.to());
     },
     onError: (error) => {
       if (isApiError(error) && error.code === 'network_error') setErrorCode('server_error');
@@ -117,7 +114,7 @@ function NewPasswordStep({ token }: { token: string }) {
           title={t('resetPassword.linkInvalid')}
           subTitle={t('resetPassword.linkInvalidDescription')}
           extra={
-            <Link to="/reset-pass">
+            <Link to={paths.resetPassword.to()}>
               <Button type="primary">{t('resetPassword.requestAgain')}</Button>
             </Link>
           }

@@ -1,6 +1,7 @@
 import type { ProjectDetail } from '@junkan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { projectDetailQueryKey } from '../../projects/api/project-detail';
+import { applyProjectChange } from '../../projects/api/project-detail';
+import { CONTRACT_LISTS_KEY } from './contract-list';
 
 /** A contract call that answers the project: the detail is updated in place and the lists refetch. */
 export function useContractMutation<A>(id: number, call: (arg: A) => Promise<ProjectDetail>) {
@@ -8,10 +9,8 @@ export function useContractMutation<A>(id: number, call: (arg: A) => Promise<Pro
   return useMutation({
     mutationFn: call,
     onSuccess: (detail) => {
-      queryClient.setQueryData(projectDetailQueryKey(id), detail);
-      void queryClient.invalidateQueries({ queryKey: ['contracts'] });
-      void queryClient.invalidateQueries({ queryKey: ['projects'] });
-      void queryClient.invalidateQueries({ queryKey: ['home-projects'] });
+      void queryClient.invalidateQueries({ queryKey: CONTRACT_LISTS_KEY });
+      void applyProjectChange(queryClient, id, detail);
     },
   });
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { showApiError } from '../../../lib/form-errors';
 import { formatDate, toJapanTime } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { useProjectDetail } from '../../projects/api/project-detail';
@@ -24,9 +25,9 @@ export default function ContractConfirmPage() {
   const isDischarger = roles.includes('WASTE');
   const project = useProjectDetail(isDischarger ? id : 0);
 
-  if (!isDischarger) return <Navigate to="/403" replace />;
+  if (!isDischarger) return <Navigate to={paths.forbidden.to()} replace />;
   const state = projectPageState(id, [project], {
-    backTo: '/contract-management',
+    backTo: paths.contractManagement.to(),
     back: t('contracts.backToList'),
     failed: t('contracts.loadFailed'),
   });

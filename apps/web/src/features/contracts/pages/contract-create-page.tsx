@@ -39,6 +39,7 @@ import { showApiError, zodRule } from '../../../lib/form-errors';
 import { formatNumber, formatYen, toJapanTime } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
 import { dropKeptInput, keepInput, readKeptInput } from '../../../lib/kept-input';
+import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { useProjectDetail } from '../../projects/api/project-detail';
@@ -109,9 +110,9 @@ export default function ContractCreatePage() {
     ).includes('EDIT');
   const draft = useContractDraft(editable ? id : 0);
 
-  if (!isTransport) return <Navigate to="/403" replace />;
+  if (!isTransport) return <Navigate to={paths.forbidden.to()} replace />;
   const state = projectPageState(id, [project], {
-    backTo: '/contract-management',
+    backTo: paths.contractManagement.to(),
     back: t('contracts.backToList'),
     failed: t('contracts.loadFailed'),
   });
@@ -129,7 +130,7 @@ export default function ContractCreatePage() {
       />
     );
   const draftState = projectPageState(id, [project, draft], {
-    backTo: '/contract-management',
+    backTo: paths.contractManagement.to(),
     back: t('contracts.backToList'),
     failed: t('contracts.loadFailed'),
   });

@@ -1,7 +1,7 @@
 import type { DisposalSite, DisposalSiteInput } from '@junkan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { DISPOSAL_SITES_KEY } from './disposal-sites';
+import { DISPOSAL_SITES_KEY } from '../../../lib/reference-data/disposal-sites';
 
 /** POST /disposal-site-master: the server numbers the code. */
 export const createDisposalSite = (body: DisposalSiteInput) =>

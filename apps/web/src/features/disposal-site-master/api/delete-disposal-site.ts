@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { DISPOSAL_SITES_KEY } from './disposal-sites';
+import { DISPOSAL_SITES_KEY } from '../../../lib/reference-data/disposal-sites';
 
 /** DELETE /disposal-site-master/{id}: refused (409 in_use_cannot_delete) while an operator names it. */
 export const deleteDisposalSite = (id: number) =>

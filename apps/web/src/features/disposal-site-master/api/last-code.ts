@@ -1,7 +1,7 @@
 import type { DisposalSiteLastCode } from '@junkan/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { DISPOSAL_SITES_KEY } from './disposal-sites';
+import { DISPOSAL_SITES_KEY } from '../../../lib/reference-data/disposal-sites';
 
 /** GET /disposal-site-master/last-code: a new site shows the code it will get. */
 export const fetchLastDisposalSiteCode = () =>

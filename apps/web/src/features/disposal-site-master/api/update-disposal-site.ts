@@ -1,7 +1,7 @@
 import type { DisposalSite, DisposalSiteInput } from '@junkan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { DISPOSAL_SITES_KEY } from './disposal-sites';
+import { DISPOSAL_SITES_KEY } from '../../../lib/reference-data/disposal-sites';
 
 /** PUT /disposal-site-master/{id}. */
 export const updateDisposalSite = (id: number, body: DisposalSiteInput) =>

@@ -10,8 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { AssignedCode } from '../../../components/assigned-code';
 import { FormModal } from '../../../components/form-modal';
 import { setZodIssues, zodRule } from '../../../lib/form-errors';
+import { useDisposalMethods } from '../../../lib/reference-data/disposal-methods';
 import { useCreateDisposalSite } from '../api/create-disposal-site';
-import { useDisposalMethods } from '../api/disposal-methods';
 import { useLastDisposalSiteCode } from '../api/last-code';
 import { useUpdateDisposalSite } from '../api/update-disposal-site';
 

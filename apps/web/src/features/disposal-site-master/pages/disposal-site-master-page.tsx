@@ -21,8 +21,8 @@ import {
 } from '../../../components/master-list';
 import { useDeleteWithConfirm } from '../../../components/use-delete-with-confirm';
 import { formatDate } from '../../../lib/format';
+import { useDisposalSites } from '../../../lib/reference-data/disposal-sites';
 import { useDeleteDisposalSite } from '../api/delete-disposal-site';
-import { useDisposalSites } from '../api/disposal-sites';
 import { DisposalSiteFormModal } from '../components/disposal-site-form-modal';
 
 const address = (s: DisposalSite) => [s.address1, s.city, s.address2, s.address3].filter(Boolean).join(' ');

@@ -13,10 +13,10 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';
 import { zodRule } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
+import { useUnitMeasures } from '../../../lib/reference-data/unit-measures';
+import { useWastes } from '../../../lib/reference-data/wastes';
 import { useCreateHandlingWastePrice } from '../api/create-handling-waste-price';
-import { useUnitMeasures } from '../api/unit-measures';
 import { useUpdateHandlingWastePrice } from '../api/update-handling-waste-price';
-import { useWastes } from '../api/wastes';
 
 /** Enter in a date field confirms the typed date without submitting the whole form. */
 const keepEnterInPicker = (e: KeyboardEvent) => {

@@ -3,9 +3,11 @@ import { type ProjectListItem, projectStatusLabelKey } from '@junkan/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Popover, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useCompanyFilter } from '../../../lib/company-filter';
 import { formatDate } from '../../../lib/format';
-import { homeProjectsQueryOptions } from '../api/projects';
+import { paths } from '../../../lib/paths';
+import { homeProjectsQueryOptions } from '../../projects/api/project-list';
 import { PROJECT_STATUS_COLORS } from './tags';
 
 export function ProjectsTable({
@@ -39,8 +41,12 @@ export function ProjectsTable({
               </Tag>
             ),
           },
-          // The project detail page is not built yet: the id becomes a link to /project-managment/detail/{id} then.
-          { key: 'id', title: t('home.column.projectId'), dataIndex: 'id', width: 100 },
+          {
+            key: 'id',
+            title: t('home.column.projectId'),
+            width: 100,
+            render: (_, p) => <Link to={paths.projectDetail.to(p.id)}>{p.id}</Link>,
+          },
           {
             key: 'company',
             title: isDischarger ? t('home.column.transportCompany') : t('home.column.dischargeCompany'),

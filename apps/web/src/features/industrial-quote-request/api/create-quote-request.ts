@@ -1,8 +1,5 @@
 import type { QuoteRequestInput } from '@junkan/shared';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** POST /projects: saves the quote request as a draft (CREATING_QUOTE); files are attached to it afterwards. */
 export const createQuoteRequest = (body: QuoteRequestInput) => api.post<{ id: number }>('/projects', body);
-
-export const useCreateQuoteRequest = () => useMutation({ mutationFn: createQuoteRequest });

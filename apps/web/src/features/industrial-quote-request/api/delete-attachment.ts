@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { projectDetailQueryOptions } from '../../projects/api/project-detail';
 import { projectAttachmentsQueryKey } from './project-attachments';
 
 /** DELETE /projects/{id}/attachments/{attachmentId} (a draft's file). */
@@ -10,6 +11,11 @@ export function useDeleteAttachment(projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (attachmentId: number) => deleteAttachment(projectId, attachmentId),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: projectAttachmentsQueryKey(projectId) }),
+    // The project's detail carries its files too (the confirm step lists them).
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: projectAttachmentsQueryKey(projectId) }),
+        queryClient.invalidateQueries({ queryKey: projectDetailQueryOptions(projectId).queryKey }),
+      ]),
   });
 }

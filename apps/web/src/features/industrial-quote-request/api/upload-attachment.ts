@@ -2,6 +2,7 @@ import type { Attachment } from '@junkan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, ApiError } from '../../../lib/api-client';
 import { clearSession, getToken, isOnPublicPage, redirectToLogin } from '../../../lib/session';
+import { projectDetailQueryOptions } from '../../projects/api/project-detail';
 import { projectAttachmentsQueryKey } from './project-attachments';
 
 /**
@@ -59,6 +60,11 @@ export function useUploadAttachment(projectId: number) {
   return useMutation({
     mutationFn: (args: { file: File; onProgress?: (percent: number) => void }) =>
       uploadAttachment(projectId, args.file, args.onProgress),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: projectAttachmentsQueryKey(projectId) }),
+    // The project's detail carries its files too (the confirm step lists them).
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: projectAttachmentsQueryKey(projectId) }),
+        queryClient.invalidateQueries({ queryKey: projectDetailQueryOptions(projectId).queryKey }),
+      ]),
   });
 }

@@ -6,6 +6,7 @@ import {
   quoteRequestSchema,
   requiredString,
 } from '@junkan/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -29,15 +30,16 @@ import { isApiError } from '../../../lib/api-client';
 import { setZodIssues, showApiError, zodRule } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
 import { dropKeptInput, keepInput, readKeptInput } from '../../../lib/kept-input';
+import { paths } from '../../../lib/paths';
+import { usePackingStyles } from '../../../lib/reference-data/packing-styles';
+import { useUnitMeasures } from '../../../lib/reference-data/unit-measures';
+import { useWastes } from '../../../lib/reference-data/wastes';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
+import { useAccountInfo } from '../../account/api/account-info';
+import { refreshProject, useProjectDetail } from '../../projects/api/project-detail';
 import { createQuoteRequest } from '../api/create-quote-request';
 import { useDeleteAttachment } from '../api/delete-attachment';
-import { useDischargerInfo } from '../api/discharger-info';
-import { useIndustrialWastes } from '../api/industrial-wastes';
-import { usePackingStyles } from '../api/packing-styles';
-import { useProjectDetail } from '../api/project-detail';
-import { useUnitMeasures } from '../api/unit-measures';
 import { updateQuoteRequest } from '../api/update-quote-request';
 import { uploadAttachment } from '../api/upload-attachment';
 import { IndustrialLineList } from '../components/industrial-line-list';
@@ -58,7 +60,7 @@ const EMPTY: FormValues = { dischargeSiteIds: [], lines: [{ frequency: 'SPOT' }]
  * The next step after saving: the confirm step, where the discharger sends the request. (The edit step
  * /new-quote-request/edit sends industrial drafts back to this page with ?id=.)
  */
-export const confirmStepPath = (id: number) => `/new-quote-request/quotation-request-confirm?id=${id}`;
+export const confirmStepPath = (id: number) => `${paths.quoteRequestConfirm.to()}?id=${id}`;
 
 /** Unsaved input survives a reload: kept per user (and draft) in sessionStorage until it is saved. */
 const draftKey = (userId: number | undefined, projectId: number | null) =>
@@ -114,8 +116,8 @@ export default function LargeGarbageQuotePage() {
   const rawId = params.get('id');
   const projectId = rawId === null ? null : Number(rawId);
   const validId = projectId === null || (Number.isInteger(projectId) && projectId > 0);
-  const info = useDischargerInfo();
-  const wastes = useIndustrialWastes();
+  const info = useAccountInfo(false);
+  const wastes = useWastes('INDUSTRIAL');
   const units = useUnitMeasures();
   const packing = usePackingStyles();
   const project = useProjectDetail(validId && projectId ? projectId : 0);
@@ -133,9 +135,7 @@ export default function LargeGarbageQuotePage() {
       <Result
         status="info"
         title={t('industrialQuote.notEditable')}
-        extra={
-          <Link to={`/project-managment/detail/${project.data.id}`}>{t('industrialQuote.toDetail')}</Link>
-        }
+        extra={<Link to={paths.projectDetail.to(project.data.id)}>{t('industrialQuote.toDetail')}</Link>}
       />
     );
   if (!info.data || !wastes.data || !units.data || !packing.data || (projectId && !project.data)) {
@@ -167,8 +167,8 @@ type Loaded<T extends { data?: unknown }> = NonNullable<T['data']>;
 
 function LargeGarbageForm(props: {
   project: ProjectDetail | null;
-  info: Loaded<ReturnType<typeof useDischargerInfo>>;
-  wastes: Loaded<ReturnType<typeof useIndustrialWastes>>;
+  info: Loaded<ReturnType<typeof useAccountInfo>>;
+  wastes: Loaded<ReturnType<typeof useWastes>>;
   units: Loaded<ReturnType<typeof useUnitMeasures>>;
   packingStyles: Loaded<ReturnType<typeof usePackingStyles>>;
 }) {
@@ -178,6 +178,7 @@ function LargeGarbageForm(props: {
   const { modal } = App.useApp();
   const message = useToast();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const session = useSession();
   const [form] = Form.useForm<FormValues>();
   const [files, setFiles] = useState<PendingFile[]>([]);
@@ -246,6 +247,8 @@ function LargeGarbageForm(props: {
         failed.push({ name: pending.file.name, code });
       }
     }
+    // The draft and its files changed: the confirm step, the lists and the home table must not show the old draft.
+    void refreshProject(queryClient, id);
     setSaving(false);
     void message.success(t('industrialQuote.saved'));
     const next = () => navigate(confirmStepPath(id));

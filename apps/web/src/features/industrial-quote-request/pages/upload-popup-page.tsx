@@ -8,11 +8,12 @@ import { UploadPanel } from '../../../components/upload-modal';
 import { downloadAttachment } from '../../../lib/download-attachment';
 import { showApiError } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
+import { useProjectDetail } from '../../projects/api/project-detail';
 import { useDeleteAttachment } from '../api/delete-attachment';
 import { useProjectAttachments } from '../api/project-attachments';
-import { useProjectDetail } from '../api/project-detail';
 import { useUploadAttachment } from '../api/upload-attachment';
 import { formatFileSize } from '../file-size';
 
@@ -35,7 +36,7 @@ export default function UploadPopupPage() {
       <Result
         status="warning"
         title={t('industrialQuote.popup.loadFailed')}
-        extra={<Link to="/project-managment">{t('industrialQuote.popup.backToList')}</Link>}
+        extra={<Link to={paths.projectManagement.to()}>{t('industrialQuote.popup.backToList')}</Link>}
       />
     );
   }
@@ -80,7 +81,7 @@ function UploadPopup(props: {
   return (
     <Card
       title={t('industrialQuote.popup.title')}
-      extra={<Link to={`/project-managment/detail/${projectId}`}>{t('industrialQuote.popup.toDetail')}</Link>}
+      extra={<Link to={paths.projectDetail.to(projectId)}>{t('industrialQuote.popup.toDetail')}</Link>}
       style={{ maxWidth: 720 }}
     >
       <Flex vertical gap={16}>

@@ -8,6 +8,7 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { isApiError } from '../../../lib/api-client';
 import { useCompanyFilter } from '../../../lib/company-filter';
 import { formatDateTime } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/use-session';
 import { useManifestDetail } from '../api/manifest-detail';
 import { ReportDeadline } from '../components/deadline-tag';
@@ -208,7 +209,7 @@ function DetailContent({
               label: t('manifests.column.project'),
               children:
                 manifest.projectId !== null ? (
-                  <Link to={`/project-managment/detail/${manifest.projectId}`}>
+                  <Link to={paths.projectDetail.to(manifest.projectId)}>
                     {manifest.projectTitle ?? manifest.projectId}
                   </Link>
                 ) : (

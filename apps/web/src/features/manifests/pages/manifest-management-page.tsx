@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useCompanyFilter } from '../../../lib/company-filter';
 import { messageText } from '../../../lib/i18n';
+import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/use-session';
 import { useManifestList } from '../api/manifest-list';
 import { useRegistrationOptions } from '../api/registration-options';
@@ -103,7 +104,7 @@ export default function ManifestManagementPage() {
           description={
             <>
               {t('manifests.register.noSubscriberHint')}{' '}
-              <Link to="/account">{t('manifests.accountLink')}</Link>
+              <Link to={paths.account.to()}>{t('manifests.accountLink')}</Link>
             </>
           }
           data-testid="manifest-no-subscriber"

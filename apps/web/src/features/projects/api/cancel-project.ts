@@ -1,7 +1,7 @@
 import type { ProjectDetail } from '@junkan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { projectDetailQueryKey } from './project-detail';
+import { applyProjectChange } from './project-detail';
 
 /** POST /projects/{id}/cancel with an optional reason. */
 export const cancelProject = (id: number, reason?: string) =>
@@ -12,9 +12,7 @@ export function useCancelProject(id: number) {
   return useMutation({
     mutationFn: (reason?: string) => cancelProject(id, reason),
     onSuccess: (detail) => {
-      queryClient.setQueryData(projectDetailQueryKey(id), detail);
-      void queryClient.invalidateQueries({ queryKey: ['projects'] });
-      void queryClient.invalidateQueries({ queryKey: ['home-projects'] });
+      void applyProjectChange(queryClient, id, detail);
     },
   });
 }

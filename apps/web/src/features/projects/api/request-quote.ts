@@ -1,7 +1,7 @@
 import type { ProjectDetail } from '@junkan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { projectDetailQueryKey } from './project-detail';
+import { applyProjectChange } from './project-detail';
 
 /** POST /projects/{id}/request-quote: sends a draft to the transporters. */
 export const requestQuote = (id: number) => api.post<ProjectDetail>(`/projects/${id}/request-quote`);
@@ -11,9 +11,7 @@ export function useRequestQuote() {
   return useMutation({
     mutationFn: (id: number) => requestQuote(id),
     onSuccess: (detail) => {
-      queryClient.setQueryData(projectDetailQueryKey(detail.id), detail);
-      void queryClient.invalidateQueries({ queryKey: ['projects'] });
-      void queryClient.invalidateQueries({ queryKey: ['home-projects'] });
+      void applyProjectChange(queryClient, detail.id, detail);
     },
   });
 }

@@ -12,6 +12,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { downloadAttachment } from '../../../lib/download-attachment';
 import { showApiError } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import { usePermissions } from '../../../lib/permissions';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
@@ -36,7 +37,7 @@ export default function ProjectDetailPage() {
   const id = Number(rawId);
   const project = useProjectDetail(id);
   const state = projectPageState(id, [project], {
-    backTo: '/project-managment',
+    backTo: paths.projectManagement.to(),
     back: t('projects.backToList'),
     failed: t('projects.loadFailed'),
   });
@@ -74,12 +75,12 @@ function ProjectDetailView({ project }: { project: ProjectDetail }) {
     : null;
   const editPath =
     project.type === 'REGULAR'
-      ? `/new-quote-request/edit?id=${project.id}`
-      : `/new-quote-request/large-garbage?id=${project.id}`;
+      ? `${paths.quoteRequestEdit.to()}?id=${project.id}`
+      : `${paths.quoteRequestLarge.to()}?id=${project.id}`;
 
   const onSubmit = () => {
     if (has('QUOTE_REQUEST_CONFIRM')) {
-      navigate(`/new-quote-request/quotation-request-confirm?id=${project.id}`);
+      navigate(`${paths.quoteRequestConfirm.to()}?id=${project.id}`);
       return;
     }
     modal.confirm({
@@ -138,7 +139,7 @@ function ProjectDetailView({ project }: { project: ProjectDetail }) {
           {t('projects.detailTitle')}（{project.id}）
         </Typography.Title>
         <Flex gap={8} wrap>
-          <Link to="/project-managment">
+          <Link to={paths.projectManagement.to()}>
             <Button>{t('projects.backToList')}</Button>
           </Link>
           {draft && has('QUOTE_REQUEST') && (
@@ -152,7 +153,7 @@ function ProjectDetailView({ project }: { project: ProjectDetail }) {
             </>
           )}
           {!isDischarger && project.projectStatus === 'REQUEST_QUOTE' && has('CREATE_QUOTE') && (
-            <Link to={`/project-managment/create-quote/${project.id}`}>
+            <Link to={paths.createQuote.to(project.id)}>
               <Button type="primary">{t('quotes.create')}</Button>
             </Link>
           )}

@@ -4,6 +4,7 @@ import { Button, Card, Flex, Table, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatDate } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import { usePermissions } from '../../../lib/permissions';
 import { useSession } from '../../../lib/use-session';
 import { PROJECT_STATUS_COLORS } from '../../home/components/tags';
@@ -29,7 +30,7 @@ export default function ProjectListPage() {
       <Flex justify="space-between" align="center" wrap>
         <Typography.Title level={4}>{t('projects.listTitle')}</Typography.Title>
         {isDischarger && has('QUOTE_REQUEST') && (
-          <Link to="/new-quote-request">
+          <Link to={paths.quoteRequest.to()}>
             <Button type="primary" icon={<PlusOutlined />}>
               {t('projects.newQuote')}
             </Button>
@@ -72,13 +73,13 @@ export default function ProjectListPage() {
               title: t('projects.column.id'),
               width: 100,
               sorter: (a, b) => a.id - b.id,
-              render: (_, p) => <Link to={`/project-managment/detail/${p.id}`}>{p.id}</Link>,
+              render: (_, p) => <Link to={paths.projectDetail.to(p.id)}>{p.id}</Link>,
             },
             {
               key: 'title',
               title: t('projects.column.title'),
               ellipsis: true,
-              render: (_, p) => <Link to={`/project-managment/detail/${p.id}`}>{p.projectTitle}</Link>,
+              render: (_, p) => <Link to={paths.projectDetail.to(p.id)}>{p.projectTitle}</Link>,
             },
             {
               key: 'type',

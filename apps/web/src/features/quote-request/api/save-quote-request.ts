@@ -1,7 +1,7 @@
 import type { ProjectDetail, QuoteRequestInput } from '@junkan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { projectDetailQueryKey } from '../../projects/api/project-detail';
+import { applyProjectChange } from '../../projects/api/project-detail';
 
 /** POST /projects (new draft) or PUT /projects/{id} (update a draft). */
 export const saveQuoteRequest = (id: number | null, body: QuoteRequestInput) =>
@@ -12,9 +12,7 @@ export function useSaveQuoteRequest() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: QuoteRequestInput }) => saveQuoteRequest(id, body),
     onSuccess: (detail) => {
-      queryClient.setQueryData(projectDetailQueryKey(detail.id), detail);
-      void queryClient.invalidateQueries({ queryKey: ['projects'] });
-      void queryClient.invalidateQueries({ queryKey: ['home-projects'] });
+      void applyProjectChange(queryClient, detail.id, detail);
     },
   });
 }

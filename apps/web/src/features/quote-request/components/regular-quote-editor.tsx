@@ -7,6 +7,7 @@ import { isApiError } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
 import { dropKeptInput, keepInput, readKeptInput } from '../../../lib/kept-input';
+import { paths } from '../../../lib/paths';
 import { usePermissions } from '../../../lib/permissions';
 import { useToast } from '../../../lib/toast';
 import { useRequestQuote } from '../../projects/api/request-quote';
@@ -122,22 +123,22 @@ export function RegularQuoteEditor({
     dropKeptInput(storageKey(projectId));
     dropKeptInput(storageKey(detail.id));
     if (then === 'confirm') {
-      navigate(`/new-quote-request/quotation-request-confirm?id=${detail.id}`);
+      navigate(`${paths.quoteRequestConfirm.to()}?id=${detail.id}`);
       return;
     }
     if (then === 'submit') {
       try {
         await submit.mutateAsync(detail.id);
         void message.success(t('quoteRequest.requested'));
-        navigate(`/project-managment/detail/${detail.id}`);
+        navigate(paths.projectDetail.to(detail.id));
       } catch (error) {
         showApiError({ error, t, message });
-        if (!projectId) navigate(`/new-quote-request/edit?id=${detail.id}`, { replace: true });
+        if (!projectId) navigate(`${paths.quoteRequestEdit.to()}?id=${detail.id}`, { replace: true });
       }
       return;
     }
     void message.success(t('quoteRequest.draftSaved'));
-    if (!projectId) navigate(`/new-quote-request/edit?id=${detail.id}`, { replace: true });
+    if (!projectId) navigate(`${paths.quoteRequestEdit.to()}?id=${detail.id}`, { replace: true });
   };
 
   const onFinish = () => {

@@ -2,6 +2,7 @@ import { FileSearchOutlined, ScheduleOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Row, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
 import { usePermissions } from '../../../lib/permissions';
 
 /** /new-request: the kinds of request; the collection request comes with a later feature. */
@@ -21,7 +22,7 @@ export default function NewRequestPage() {
               </>
             }
             actions={[
-              <Link key="go" to="/new-quote-request">
+              <Link key="go" to={paths.quoteRequest.to()}>
                 <Button type="primary" disabled={!has('QUOTE_REQUEST')}>
                   {t('quoteRequest.start')}
                 </Button>

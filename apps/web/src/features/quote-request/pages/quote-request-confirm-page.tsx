@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/form-errors';
+import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { useProjectDetail } from '../../projects/api/project-detail';
 import { useRequestQuote } from '../../projects/api/request-quote';
@@ -30,8 +31,8 @@ export default function QuoteRequestConfirmPage() {
   const editable = isQuoteRequestEditable(project.data.projectStatus);
   const editPath =
     project.data.type === 'REGULAR'
-      ? `/new-quote-request/edit?id=${id}`
-      : `/new-quote-request/large-garbage?id=${id}`;
+      ? `${paths.quoteRequestEdit.to()}?id=${id}`
+      : `${paths.quoteRequestLarge.to()}?id=${id}`;
 
   const onSubmit = () =>
     modal.confirm({
@@ -41,7 +42,7 @@ export default function QuoteRequestConfirmPage() {
         try {
           await submit.mutateAsync(id);
           void message.success(t('quoteRequest.requested'));
-          navigate(`/project-managment/detail/${id}`);
+          navigate(paths.projectDetail.to(id));
         } catch (error) {
           showApiError({ error, t, message });
         }
@@ -68,7 +69,7 @@ export default function QuoteRequestConfirmPage() {
             </Button>
           </>
         ) : (
-          <Link to={`/project-managment/detail/${id}`}>
+          <Link to={paths.projectDetail.to(id)}>
             <Button type="primary">{t('quoteRequest.toDetail')}</Button>
           </Link>
         )}

@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { isApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { useWastes } from '../../../lib/reference-data/wastes';
 import { useAccountInfo } from '../../account/api/account-info';
 import { useProjectDetail } from '../../projects/api/project-detail';
-import { useRegularWastes } from '../api/regular-wastes';
 import { LoadFailed } from '../components/load-state';
 import { fromDetail } from '../components/regular-form-values';
 import { RegularQuoteEditor } from '../components/regular-quote-editor';
@@ -18,7 +19,7 @@ export default function QuoteRequestEditPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const project = useProjectDetail(id);
-  const wastes = useRegularWastes();
+  const wastes = useWastes('REGULAR');
   const account = useAccountInfo(false);
   const initialValues = useMemo(
     () =>
@@ -43,7 +44,7 @@ export default function QuoteRequestEditPage() {
         status="info"
         title={t('quoteRequest.notEditable')}
         extra={
-          <Link to={`/project-managment/detail/${id}`}>
+          <Link to={paths.projectDetail.to(id)}>
             <Button type="primary">{t('quoteRequest.toDetail')}</Button>
           </Link>
         }
@@ -55,7 +56,7 @@ export default function QuoteRequestEditPage() {
         status="info"
         title={t('quoteRequest.industrialEdit')}
         extra={
-          <Link to={`/new-quote-request/large-garbage?id=${id}`}>
+          <Link to={`${paths.quoteRequestLarge.to()}?id=${id}`}>
             <Button type="primary">{t('quoteRequest.openIndustrial')}</Button>
           </Link>
         }

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { paths } from '../../../lib/paths';
 import { usePermissions } from '../../../lib/permissions';
 
 /** /new-quote-request: regular garbage or bulky/industrial waste (the latter needs EDI registration). */
@@ -18,7 +19,7 @@ export default function QuoteRequestTypePage() {
           <Card
             title={t('quoteRequest.regularCard')}
             actions={[
-              <Link key="go" to={`/new-quote-request/regular-garbage${search}`}>
+              <Link key="go" to={`${paths.quoteRequestRegular.to()}${search}`}>
                 <Button type="primary" disabled={!has('REGULAR_GARBAGE_QUOTE')}>
                   {t('quoteRequest.start')}
                 </Button>
@@ -33,7 +34,7 @@ export default function QuoteRequestTypePage() {
             title={t('quoteRequest.largeCard')}
             actions={[
               canLarge ? (
-                <Link key="go" to="/new-quote-request/large-garbage">
+                <Link key="go" to={paths.quoteRequestLarge.to()}>
                   <Button type="primary">{t('quoteRequest.start')}</Button>
                 </Link>
               ) : (
@@ -50,7 +51,7 @@ export default function QuoteRequestTypePage() {
                 showIcon
                 message={t('quoteRequest.ediNeeded')}
                 action={
-                  <Link to="/account">
+                  <Link to={paths.account.to()}>
                     <Button size="small">{t('quoteRequest.toAccount')}</Button>
                   </Link>
                 }

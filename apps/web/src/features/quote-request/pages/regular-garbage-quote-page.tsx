@@ -3,8 +3,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
+import { useWastes } from '../../../lib/reference-data/wastes';
 import { useAccountInfo } from '../../account/api/account-info';
-import { useRegularWastes } from '../api/regular-wastes';
 import { LoadFailed } from '../components/load-state';
 import { applySignupParams, emptyValues } from '../components/regular-form-values';
 import { RegularQuoteEditor } from '../components/regular-quote-editor';
@@ -13,7 +13,7 @@ import { RegularQuoteEditor } from '../components/regular-quote-editor';
 export default function RegularGarbageQuotePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const wastes = useRegularWastes();
+  const wastes = useWastes('REGULAR');
   const account = useAccountInfo(false);
   const initialValues = useMemo(() => {
     if (!wastes.data || !account.data) return null;

@@ -1,7 +1,7 @@
 import type { ProjectDetail } from '@junkan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { projectDetailQueryKey } from '../../projects/api/project-detail';
+import { applyProjectChange } from '../../projects/api/project-detail';
 
 /** POST /projects/{id}/accept-quote: the discharger approves the quote. */
 export const acceptQuote = (id: number) => api.post<ProjectDetail>(`/projects/${id}/accept-quote`);
@@ -15,9 +15,7 @@ function useAnswer<A>(id: number, call: (arg: A) => Promise<ProjectDetail>) {
   return useMutation({
     mutationFn: call,
     onSuccess: (detail) => {
-      queryClient.setQueryData(projectDetailQueryKey(id), detail);
-      void queryClient.invalidateQueries({ queryKey: ['projects'] });
-      void queryClient.invalidateQueries({ queryKey: ['home-projects'] });
+      void applyProjectChange(queryClient, id, detail);
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { CreateQuoteInput, ProjectDetail } from '@junkan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { projectDetailQueryKey } from '../../projects/api/project-detail';
+import { applyProjectChange } from '../../projects/api/project-detail';
 
 /** POST /trans/projects/{id}/quotes: the transporter's quote (the project moves to COMPLETE_QUOTE). */
 export const createQuote = (id: number, body: CreateQuoteInput) =>
@@ -12,9 +12,7 @@ export function useCreateQuote(id: number) {
   return useMutation({
     mutationFn: (body: CreateQuoteInput) => createQuote(id, body),
     onSuccess: (detail) => {
-      queryClient.setQueryData(projectDetailQueryKey(id), detail);
-      void queryClient.invalidateQueries({ queryKey: ['projects'] });
-      void queryClient.invalidateQueries({ queryKey: ['home-projects'] });
+      void applyProjectChange(queryClient, id, detail);
     },
   });
 }

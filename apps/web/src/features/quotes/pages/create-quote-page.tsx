@@ -29,6 +29,7 @@ import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { setZodIssues, showApiError } from '../../../lib/form-errors';
 import { formatYen } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
+import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { useProjectDetail } from '../../projects/api/project-detail';
 import { ProjectPageHeader } from '../../projects/components/project-page-header';
@@ -92,7 +93,7 @@ export default function CreateQuotePage() {
   const project = useProjectDetail(id);
   const suggestion = useQuoteSuggestion(id);
   const state = projectPageState(id, [project, suggestion], {
-    backTo: '/project-managment',
+    backTo: paths.projectManagement.to(),
     back: t('projects.backToList'),
     failed: t('projects.loadFailed'),
   });
@@ -103,7 +104,7 @@ export default function CreateQuotePage() {
         status="info"
         title={t('quotes.notOpen')}
         extra={
-          <Link to={`/project-managment/detail/${id}`}>
+          <Link to={paths.projectDetail.to(id)}>
             <Button>{t('quotes.backToDetail')}</Button>
           </Link>
         }
@@ -177,7 +178,7 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
           }
           guard.markClean();
           void message.success(t('quotes.submitted'));
-          navigate(`/project-managment/detail/${project.id}`);
+          navigate(paths.projectDetail.to(project.id));
         } catch (error) {
           showApiError({ error, t, message, form });
         } finally {
@@ -191,7 +192,7 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
     <>
       <ProjectPageHeader
         title={t('quotes.createTitle')}
-        backTo={`/project-managment/detail/${project.id}`}
+        backTo={paths.projectDetail.to(project.id)}
         backLabel={t('quotes.backToDetail')}
         projectTitle={project.projectTitle}
         subtitle={`${project.company.name} / ${project.discharges.map((d) => `${d.discharges}（${d.posCode}）`).join('、')}`}

@@ -1,15 +1,9 @@
-import type { DisposalSitePage } from '@junkan/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { disposalSitesQueryOptions } from '../../../lib/reference-data/disposal-sites';
 
-/** GET /disposal-site-master?query=: disposal sites matching what is typed, for the destination selector. */
-export const fetchDisposalSiteOptions = (query: string) =>
-  api.get<DisposalSitePage>('/disposal-site-master', { query, size: 50, sort: 'code', order: 'asc' });
-
+/** Disposal sites matching what is typed, for the destination selector (the master's own query, first 50 by code). */
 export const useDisposalSiteOptions = (query: string, enabled: boolean) =>
   useQuery({
-    queryKey: ['transport-operator-master', 'disposal-site-options', query],
-    queryFn: () => fetchDisposalSiteOptions(query),
+    ...disposalSitesQueryOptions({ query, page: 1, size: 50, sort: 'code', order: 'asc' }),
     enabled,
-    placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 import type { WasteItem, WasteRequest } from '@junkan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { WASTE_QUERY_KEY } from './keys';
+import { WASTES_KEY } from '../../../lib/reference-data/wastes';
 
 /** POST /waste: a classification under the node its parentPath names. */
 export const createWaste = (body: WasteRequest) => api.post<WasteItem>('/waste', body);
@@ -10,6 +10,6 @@ export function useCreateWaste() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createWaste,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: WASTE_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: WASTES_KEY }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { WASTE_QUERY_KEY } from './keys';
+import { WASTES_KEY } from '../../../lib/reference-data/wastes';
 
 /** DELETE /waste/{id}: refused (409 in_use_cannot_delete) while it has children or prices use it. */
 export const deleteWaste = (id: number) => api.delete<{ result: boolean }>(`/waste/${id}`);
@@ -9,6 +9,6 @@ export function useDeleteWaste() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteWaste,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: WASTE_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: WASTES_KEY }),
   });
 }

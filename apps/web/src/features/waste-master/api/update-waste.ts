@@ -1,7 +1,7 @@
 import type { WasteItem, WasteRequest } from '@junkan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { WASTE_QUERY_KEY } from './keys';
+import { WASTES_KEY } from '../../../lib/reference-data/wastes';
 
 /** PUT /waste/{id}: name, code, conversion factors (and a major class's category); it does not move. */
 export const updateWaste = (id: number, body: WasteRequest) => api.put<WasteItem>(`/waste/${id}`, body);
@@ -10,6 +10,6 @@ export function useUpdateWaste() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: WasteRequest }) => updateWaste(id, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: WASTE_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: WASTES_KEY }),
   });
 }

@@ -1,7 +1,7 @@
 import type { WasteCategory, WasteItem } from '@junkan/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { WASTE_QUERY_KEY } from './keys';
+import { WASTES_KEY } from '../../../lib/reference-data/wastes';
 
 /** GET /waste/parent/{id}: the children of a node; 0 gives the major classes (of one category if asked). */
 export const fetchWasteChildren = (parentId: number, category?: WasteCategory) =>
@@ -9,6 +9,6 @@ export const fetchWasteChildren = (parentId: number, category?: WasteCategory) =
 
 export const wasteChildrenQueryOptions = (parentId: number, category?: WasteCategory) =>
   queryOptions({
-    queryKey: [...WASTE_QUERY_KEY, 'children', parentId, parentId === 0 ? (category ?? 'ALL') : null],
+    queryKey: [...WASTES_KEY, 'children', parentId, parentId === 0 ? (category ?? 'ALL') : null],
     queryFn: () => fetchWasteChildren(parentId, category),
   });

@@ -1,7 +1,7 @@
 import type { WasteManagePage, WasteManageQuery } from '@junkan/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { WASTE_QUERY_KEY } from './keys';
+import { WASTES_KEY } from '../../../lib/reference-data/wastes';
 
 /** GET /waste/manage: the master list searched by name or code, paged and sorted by the server. */
 export const fetchWasteManagePage = (query: WasteManageQuery) =>
@@ -9,7 +9,7 @@ export const fetchWasteManagePage = (query: WasteManageQuery) =>
 
 export const wasteManageQueryOptions = (query: WasteManageQuery) =>
   queryOptions({
-    queryKey: [...WASTE_QUERY_KEY, 'manage', query],
+    queryKey: [...WASTES_KEY, 'manage', query],
     queryFn: () => fetchWasteManagePage(query),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,8 @@
 import type { DisposalSiteListQuery, DisposalSitePage } from '@junkan/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 
+/** Every disposal-site query (the master's list and last code, the transport operator's selector) sits under this key. */
 export const DISPOSAL_SITES_KEY = ['disposal-site-master'] as const;
 
 /** GET /disposal-site-master?query=&page=&size=&sort=&order= (paged on the server). */

@@ -1,0 +1,23 @@
+import type { WasteCategory, WasteItem } from '@junkan/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../api-client';
+import { REFERENCE_STALE_TIME } from './unit-measures';
+
+/**
+ * Every waste query (this list, the waste master's tree and search) sits under this key, so a write to the
+ * waste master refreshes every screen that shows wastes.
+ */
+export const WASTES_KEY = ['waste'] as const;
+
+/** GET /waste?category=: the classifications of one category (all without one), in tree order. */
+export const getWastes = (category?: WasteCategory) => api.get<WasteItem[]>('/waste', { category });
+
+export const wastesQueryOptions = (category?: WasteCategory) =>
+  queryOptions({
+    queryKey: [...WASTES_KEY, 'list', category ?? 'ALL'],
+    queryFn: () => getWastes(category),
+    staleTime: REFERENCE_STALE_TIME,
+    refetchOnWindowFocus: false,
+  });
+
+export const useWastes = (category?: WasteCategory) => useQuery(wastesQueryOptions(category));
