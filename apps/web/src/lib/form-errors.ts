@@ -23,20 +23,6 @@ export function zodRule(schema: z.ZodType | (() => Promise<z.ZodType>), t: TFunc
   };
 }
 
-/** Puts zod issues (paths like offices.0.officeName) next to their fields. */
-export function setZodIssues(form: FormInstance, issues: readonly z.core.$ZodIssue[], t: TFunction): void {
-  const seen = new Set<string>();
-  const fields: { name: NamePath; errors: string[] }[] = [];
-  for (const issue of issues) {
-    const name = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
-    const key = name.join('.');
-    if (seen.has(key)) continue;
-    seen.add(key);
-    fields.push({ name, errors: [messageText(t, issue.message)] });
-  }
-  form.setFields(fields);
-}
-
 export function toastError(
   message: MessageInstance,
   t: TFunction,

@@ -23,6 +23,7 @@ import {
 } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VolumeInput } from '../../../components/form/volume-input';
 import { useDiscardGuard } from '../../../components/form-modal';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError, zodRule } from '../../../lib/form-errors';
@@ -40,7 +41,6 @@ import {
   manifestDefaults,
 } from '../industrial-report-values';
 import { dateItemProps, outsideDates } from './date-item-props';
-import { VolumeInput } from './volume-input';
 
 const shape = industrialReportSchema.shape;
 

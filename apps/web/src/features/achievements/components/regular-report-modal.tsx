@@ -15,6 +15,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { type KeyboardEvent, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VolumeInput } from '../../../components/form/volume-input';
 import { useDiscardGuard } from '../../../components/form-modal';
 import { ApiError, isApiError } from '../../../lib/api-client';
 import { showApiError, zodRule } from '../../../lib/form-errors';
@@ -35,7 +36,6 @@ import {
   reportFieldTextKey,
   toYearMonth,
 } from '../regular-report-values';
-import { VolumeInput } from './volume-input';
 
 /** The picker works on Dayjs; the form keeps YYYY-MM. */
 const monthItemProps = {

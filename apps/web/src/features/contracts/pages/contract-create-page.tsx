@@ -34,11 +34,12 @@ import type { KeyboardEvent } from 'react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { dropKeptInput, keepInput, readKeptInput } from '../../../components/form/kept-input';
 import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { showApiError, zodRule } from '../../../lib/form-errors';
+import { firstPerField } from '../../../lib/form-issues';
 import { formatNumber, formatYen, toJapanTime } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
-import { dropKeptInput, keepInput, readKeptInput } from '../../../lib/kept-input';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { useProjectDetail } from '../../projects/api/project-detail';
@@ -158,11 +159,8 @@ function ContractEditor({ project, draft }: { project: ProjectDetail; draft: Con
   const prices = Form.useWatch('unitPrices', form) ?? (stored ?? saved).unitPrices;
 
   const keep = () => {
-    try {
-      keepInput(key, form.getFieldsValue(true));
-    } catch {
-      // Storage full or disabled: the input stays on the page only.
-    }
+    // Storage full or disabled: the input stays on the page only.
+    keepInput(key, form.getFieldsValue(true));
     guard.markDirty();
   };
 
@@ -179,16 +177,12 @@ function ContractEditor({ project, draft }: { project: ProjectDetail; draft: Con
   };
 
   const showIssues = (issues: FieldIssue[]) => {
-    const seen = new Set<string>();
     (form as FormInstance).setFields(
-      issues
-        .filter((i) => {
-          const k = i.name.join('.');
-          if (seen.has(k)) return false;
-          seen.add(k);
-          return true;
-        })
-        .map((i) => ({ name: i.name, errors: [messageText(t, i.code)], warnings: [] })),
+      firstPerField(issues, (i) => i.name.join('.')).map((i) => ({
+        name: i.name,
+        errors: [messageText(t, i.code)],
+        warnings: [],
+      })),
     );
   };
 

@@ -24,11 +24,12 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { dropKeptInput, keepInput, readKeptInput } from '../../../components/form/kept-input';
 import { PageSpinner } from '../../../components/page-spinner';
 import { isApiError } from '../../../lib/api-client';
-import { setZodIssues, showApiError, zodRule } from '../../../lib/form-errors';
+import { showApiError, zodRule } from '../../../lib/form-errors';
+import { setZodIssues } from '../../../lib/form-issues';
 import { messageText } from '../../../lib/i18n';
-import { dropKeptInput, keepInput, readKeptInput } from '../../../lib/kept-input';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { createQuoteRequest } from '../api/create-quote-request';

@@ -21,11 +21,11 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { VolumeInput } from '../../../components/form/volume-input';
 import { useDiscardGuard } from '../../../components/form-modal';
 import { isApiError } from '../../../lib/api-client';
 import { zodRule } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
-import { VolumeInput } from '../../achievements/components/volume-input';
 import { useRegisterManifest } from '../api/register-manifest';
 import { formatManifestDate, manifestDetailPath } from '../manifest-filters';
 import {
