@@ -23,7 +23,6 @@ import {
   Flex,
   Form,
   Input,
-  InputNumber,
   Row,
   Select,
   Typography,
@@ -31,6 +30,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { type KeyboardEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { YenInput } from '../../../components/form/yen-input';
 import { FormModal } from '../../../components/form-modal';
 import { zodRule } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
@@ -432,18 +432,8 @@ export function CollectionAreaFormModal({ open, type, editing, onClose }: Collec
                         rules={[zodRule(unitPriceSchema, t)]}
                         style={{ marginBottom: 12 }}
                       >
-                        <InputNumber<number>
-                          min={0}
+                        <YenInput
                           max={MAX_UNIT_PRICE}
-                          precision={0}
-                          prefix="￥"
-                          style={{ width: '100%' }}
-                          formatter={(v) =>
-                            v === undefined || v === null || `${v}` === ''
-                              ? ''
-                              : Number(v).toLocaleString('ja-JP')
-                          }
-                          parser={(v) => Number((v ?? '').replace(/[^\d]/g, ''))}
                           aria-label={t('areaPriceSetting.field.unitPrice')}
                           data-testid={`price-unit-price-${index}`}
                         />

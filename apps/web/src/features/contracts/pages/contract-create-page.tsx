@@ -23,7 +23,6 @@ import {
   type FormInstance,
   type FormRule,
   Input,
-  InputNumber,
   Radio,
   Result,
   Row,
@@ -35,6 +34,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { dropKeptInput, keepInput, readKeptInput } from '../../../components/form/kept-input';
+import { YenInput } from '../../../components/form/yen-input';
 import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { showApiError, zodRule } from '../../../lib/form-errors';
 import { firstPerField } from '../../../lib/form-issues';
@@ -75,17 +75,6 @@ const keepEnterInPicker = (e: KeyboardEvent) => {
 const dateItemProps = {
   getValueProps: (value: unknown) => ({ value: typeof value === 'string' && value ? dayjs(value) : null }),
   normalize: (value: Dayjs | null) => (value ? value.format('YYYY-MM-DD') : ''),
-};
-
-const yenInputProps = {
-  min: 0,
-  precision: 0,
-  prefix: '￥',
-  style: { width: '100%' },
-  formatter: (v: number | string | undefined) =>
-    v === undefined || v === null || `${v}` === '' ? '' : Number(v).toLocaleString('ja-JP'),
-  // Digits only; a cleared field is empty (required), not 0.
-  parser: (v: string | undefined) => (v ?? '').replace(/[^\d]/g, ''),
 };
 
 /**
@@ -395,8 +384,7 @@ function ContractEditor({ project, draft }: { project: ProjectDetail; draft: Con
                     style={{ margin: 0 }}
                     rules={[zodRule(shape.unitPrices.element.shape.unitPrice, t)]}
                   >
-                    <InputNumber
-                      {...yenInputProps}
+                    <YenInput
                       max={QUOTE_UNIT_PRICE_MAX}
                       aria-label={`${l.wasteName} ${t('contracts.column.unitPrice')}`}
                     />
@@ -427,7 +415,7 @@ function ContractEditor({ project, draft }: { project: ProjectDetail; draft: Con
                   rules={[zodRule(shape.manifestFee, t)]}
                   required
                 >
-                  <InputNumber {...yenInputProps} max={99_999_999} />
+                  <YenInput max={99_999_999} />
                 </Form.Item>
               </Col>
             )}
@@ -438,7 +426,7 @@ function ContractEditor({ project, draft }: { project: ProjectDetail; draft: Con
                 rules={[zodRule(shape.preparationFee, t)]}
                 required
               >
-                <InputNumber {...yenInputProps} max={99_999_999} />
+                <YenInput max={99_999_999} />
               </Form.Item>
             </Col>
           </Row>

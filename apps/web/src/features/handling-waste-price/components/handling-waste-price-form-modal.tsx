@@ -6,10 +6,11 @@ import {
   unitPriceSchema,
   type WasteItem,
 } from '@junkan/shared';
-import { DatePicker, Flex, Form, InputNumber, Select, Typography } from 'antd';
+import { DatePicker, Flex, Form, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type KeyboardEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { YenInput } from '../../../components/form/yen-input';
 import { FormModal } from '../../../components/form-modal';
 import { zodRule } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
@@ -129,18 +130,7 @@ export function HandlingWastePriceFormModal({ open, editing, onClose }: Handling
         rules={[zodRule(unitPriceSchema, t)]}
         required
       >
-        <InputNumber<number>
-          min={0}
-          max={MAX_UNIT_PRICE}
-          precision={0}
-          style={{ width: 220 }}
-          prefix="￥"
-          formatter={(v) =>
-            v === undefined || v === null || `${v}` === '' ? '' : Number(v).toLocaleString('ja-JP')
-          }
-          parser={(v) => Number((v ?? '').replace(/[^\d]/g, ''))}
-          data-testid="handling-price-unit-price"
-        />
+        <YenInput max={MAX_UNIT_PRICE} style={{ width: 220 }} data-testid="handling-price-unit-price" />
       </Form.Item>
       <Form.Item
         label={t('handlingWastePrice.field.period')}

@@ -6,24 +6,12 @@ import {
   quoteTotals,
   VOLUME_PATTERN,
 } from '@junkan/shared';
-import {
-  App,
-  Button,
-  Card,
-  DatePicker,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Result,
-  Space,
-  Table,
-  Typography,
-} from 'antd';
+import { App, Button, Card, DatePicker, Flex, Form, Input, Result, Space, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { YenInput } from '../../../components/form/yen-input';
 import { UploadModal } from '../../../components/upload-modal';
 import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { showApiError } from '../../../lib/form-errors';
@@ -237,15 +225,9 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
                     rules={[{ required: true, message: messageText(t, 'MSG_00_21') }]}
                     extra={suggested.get(l.id)?.unitPrice == null ? t('quotes.noSuggestedPrice') : undefined}
                   >
-                    <InputNumber
+                    <YenInput
                       aria-label={`${l.wasteName} ${t('quotes.column.unitPrice')}`}
-                      min={0}
                       max={QUOTE_UNIT_PRICE_MAX}
-                      precision={0}
-                      prefix="￥"
-                      style={{ width: '100%' }}
-                      formatter={(v) => (v == null ? '' : Number(v).toLocaleString('ja-JP'))}
-                      parser={(v) => Number((v ?? '').replace(/[^\d]/g, '')) as unknown as 0}
                     />
                   </Form.Item>
                 ),
