@@ -23,6 +23,7 @@ import {
 } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateItemProps, outsideDates } from '../../../components/form/date-field';
 import { VolumeInput } from '../../../components/form/volume-input';
 import { useDiscardGuard } from '../../../components/form-modal';
 import { isApiError } from '../../../lib/api-client';
@@ -40,7 +41,6 @@ import {
   isCountUnitId,
   manifestDefaults,
 } from '../industrial-report-values';
-import { dateItemProps, outsideDates } from './date-item-props';
 
 const shape = industrialReportSchema.shape;
 

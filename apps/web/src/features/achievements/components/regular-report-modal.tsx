@@ -12,9 +12,9 @@ import {
   Spin,
   Typography,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { type KeyboardEvent, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { keepEnterInPicker, pickerItemProps } from '../../../components/form/date-field';
 import { VolumeInput } from '../../../components/form/volume-input';
 import { useDiscardGuard } from '../../../components/form-modal';
 import { ApiError, isApiError } from '../../../lib/api-client';
@@ -37,18 +37,8 @@ import {
   toYearMonth,
 } from '../regular-report-values';
 
-/** The picker works on Dayjs; the form keeps YYYY-MM. */
-const monthItemProps = {
-  getValueProps: (value: unknown) => ({
-    value: typeof value === 'string' && value ? dayjs(`${value}-01`) : null,
-  }),
-  normalize: (value: Dayjs | null) => (value ? value.format('YYYY-MM') : null),
-};
-
-/** Enter in the month field confirms the typed month without submitting the form. */
-const keepEnterInPicker = (e: KeyboardEvent) => {
-  if (e.key === 'Enter') e.preventDefault();
-};
+/** The month picker's form value is YYYY-MM. */
+const monthItemProps = pickerItemProps('YYYY-MM');
 
 /**
  * The transporter's monthly report of regular waste (section 2, other popups): a project in progress, a

@@ -28,8 +28,9 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type KeyboardEvent, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { keepEnterInPicker } from '../../../components/form/date-field';
 import { YenInput } from '../../../components/form/yen-input';
 import { FormModal } from '../../../components/form-modal';
 import { zodRule } from '../../../lib/form-errors';
@@ -40,11 +41,6 @@ import { checkPosCodeExists } from '../api/pos-code-exists';
 import { useUnitMeasures } from '../api/unit-measures';
 import { useUpdateCollectionArea } from '../api/update-collection-area';
 import { useWastesOfCategory } from '../api/wastes';
-
-/** Enter in a date field confirms the typed date without submitting the whole form. */
-const keepEnterInPicker = (e: KeyboardEvent) => {
-  if (e.key === 'Enter') e.preventDefault();
-};
 
 /** The waste select's value for a price that applies to any waste (sent as no wasteId). */
 const ANY_WASTE = 0;

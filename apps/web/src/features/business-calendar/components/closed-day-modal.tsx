@@ -1,17 +1,12 @@
 import { CLOSED_DAY_REASON_MAX } from '@junkan/shared';
 import { DatePicker, Form, Input, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
-import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { keepEnterInPicker } from '../../../components/form/date-field';
 import { showApiError } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { useAddClosedDay } from '../api/add-closed-day';
-
-/** Enter in a date field confirms the typed date without submitting the whole form. */
-const keepEnterInPicker = (e: KeyboardEvent) => {
-  if (e.key === 'Enter') e.preventDefault();
-};
 
 interface FormValues {
   date: Dayjs | null;

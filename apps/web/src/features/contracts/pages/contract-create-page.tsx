@@ -28,17 +28,16 @@ import {
   Row,
   Table,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import type { KeyboardEvent } from 'react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { japanToday, keepEnterInPicker, pickerItemProps } from '../../../components/form/date-field';
 import { dropKeptInput, keepInput, readKeptInput } from '../../../components/form/kept-input';
 import { YenInput } from '../../../components/form/yen-input';
 import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { showApiError, zodRule } from '../../../lib/form-errors';
 import { firstPerField } from '../../../lib/form-issues';
-import { formatNumber, formatYen, toJapanTime } from '../../../lib/format';
+import { formatNumber, formatYen } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
@@ -58,24 +57,14 @@ import {
 } from '../contract-form-values';
 import { projectDetailPath } from '../contract-links';
 
+/** The form keeps YYYY-MM-DD strings; a cleared date is ''. */
+const dateItemProps = pickerItemProps('YYYY-MM-DD', '');
+
 const shape = contractInputSchema.shape;
 
 /** Unsaved input survives a reload: kept per user and project in sessionStorage until it is saved. */
 const storageKey = (userId: number | undefined, projectId: number) =>
   `junkan.contractDraft.${userId ?? 'anon'}.${projectId}`;
-
-const japanToday = () => toJapanTime(Date.now())?.format('YYYY-MM-DD') ?? '';
-
-/** Enter in a date field confirms the typed date without submitting the form. */
-const keepEnterInPicker = (e: KeyboardEvent) => {
-  if (e.key === 'Enter') e.preventDefault();
-};
-
-/** The pickers work on Dayjs; the form keeps YYYY-MM-DD strings. */
-const dateItemProps = {
-  getValueProps: (value: unknown) => ({ value: typeof value === 'string' && value ? dayjs(value) : null }),
-  normalize: (value: Dayjs | null) => (value ? value.format('YYYY-MM-DD') : ''),
-};
 
 /**
  * /contract-create/:id and /contract-management/contract-creation/:id: the transporter writes the

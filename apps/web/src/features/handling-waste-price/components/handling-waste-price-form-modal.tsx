@@ -8,8 +8,9 @@ import {
 } from '@junkan/shared';
 import { DatePicker, Flex, Form, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type KeyboardEvent, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { keepEnterInPicker } from '../../../components/form/date-field';
 import { YenInput } from '../../../components/form/yen-input';
 import { FormModal } from '../../../components/form-modal';
 import { zodRule } from '../../../lib/form-errors';
@@ -18,11 +19,6 @@ import { useCreateHandlingWastePrice } from '../api/create-handling-waste-price'
 import { useUnitMeasures } from '../api/unit-measures';
 import { useUpdateHandlingWastePrice } from '../api/update-handling-waste-price';
 import { useWastes } from '../api/wastes';
-
-/** Enter in a date field confirms the typed date without submitting the whole form. */
-const keepEnterInPicker = (e: KeyboardEvent) => {
-  if (e.key === 'Enter') e.preventDefault();
-};
 
 interface FormValues {
   wasteId?: number;

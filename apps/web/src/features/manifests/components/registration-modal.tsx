@@ -17,10 +17,10 @@ import {
   Result,
   Select,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { dateItemProps } from '../../../components/form/date-field';
 import { VolumeInput } from '../../../components/form/volume-input';
 import { useDiscardGuard } from '../../../components/form-modal';
 import { isApiError } from '../../../lib/api-client';
@@ -37,12 +37,6 @@ import {
   registrationFailureTexts,
   wasteLinesOf,
 } from '../registration-values';
-
-/** The picker works on Dayjs; the form keeps YYYY-MM-DD. */
-const dateItemProps = {
-  getValueProps: (value: unknown) => ({ value: typeof value === 'string' && value ? dayjs(value) : null }),
-  normalize: (value: Dayjs | null) => (value ? value.format('YYYY-MM-DD') : null),
-};
 
 interface Failure {
   code: string;
