@@ -3,6 +3,7 @@ import type { FormInstance, FormRule } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
+import { requiredRule } from '../components/form/required-rule';
 import { isApiError } from './api-client';
 import { messageText } from './i18n';
 
@@ -69,7 +70,7 @@ export function showApiError(args: {
 /** Confirmation field: required, and equal to `otherField` (MSG_03_2). */
 export function confirmPasswordRules(t: TFunction, otherField: string): FormRule[] {
   return [
-    { required: true, message: messageText(t, 'MSG_00_21') },
+    requiredRule(t),
     ({ getFieldValue }) => ({
       validator: async (_rule, value) => {
         if (value && value !== getFieldValue(otherField)) throw new Error(messageText(t, 'MSG_03_2'));

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { dropKeptInput, keepInput, readKeptInput } from './kept-input';
 
-/** The kept input under `key`: what a reload found, and how to keep or drop it. */
-export function useKeptInput<T>(key: string) {
+/** The unsaved input kept under `key`: read what a reload left, keep the current values, drop once saved. */
+export function useKeptInput(key: string) {
   return useMemo(
     () => ({
-      read: () => readKeptInput<T>(key),
-      keep: (values: T) => keepInput(key, values),
+      read: <T>() => readKeptInput<T>(key),
+      keep: (values: unknown) => keepInput(key, values),
       drop: () => dropKeptInput(key),
     }),
     [key],

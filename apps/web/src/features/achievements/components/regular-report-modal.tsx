@@ -15,6 +15,7 @@ import {
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepEnterInPicker, pickerItemProps } from '../../../components/form/date-field';
+import { requiredRule } from '../../../components/form/required-rule';
 import { VolumeInput } from '../../../components/form/volume-input';
 import { useDiscardGuard } from '../../../components/form-modal';
 import { ApiError, isApiError } from '../../../lib/api-client';
@@ -160,11 +161,7 @@ export function RegularReportModal({ open, onClose }: { open: boolean; onClose: 
         </Form>
       )}
     >
-      <Form.Item
-        name="projectId"
-        label={t('achievements.regularReport.project')}
-        rules={[{ required: true, message: messageText(t, 'MSG_00_21') }]}
-      >
+      <Form.Item name="projectId" label={t('achievements.regularReport.project')} rules={[requiredRule(t)]}>
         <Select<number>
           placeholder={t('achievements.regularReport.projectPlaceholder')}
           loading={projects.isLoading}
@@ -181,7 +178,7 @@ export function RegularReportModal({ open, onClose }: { open: boolean; onClose: 
         label={t('achievements.regularReport.month')}
         {...monthItemProps}
         rules={[
-          { required: true, message: messageText(t, 'MSG_00_21') },
+          requiredRule(t),
           {
             validator: async (_rule, value: string | null) => {
               if (value && isFutureMonth(value, current))

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { japanToday } from '../../../components/form/date-field';
-import { dropKeptInput, keepInput, readKeptInput } from '../../../components/form/kept-input';
+import { useKeptInput } from '../../../components/form/use-kept-input';
 import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { showApiError } from '../../../lib/form-errors';
 import { firstPerField } from '../../../lib/form-issues';
@@ -37,24 +37,25 @@ export function ContractEditor({ project, draft }: { project: ProjectDetail; dra
   const save = useSaveContract(project.id);
   const send = useSendContract(project.id);
   const key = contractDraftKey(session.claims?.userId, project.id);
+  const kept = useKeptInput(key);
   const saved = useMemo(() => formValuesFromDraft(draft), [draft]);
-  const [stored] = useState(() => restoreFormValues(readKeptInput<unknown>(key), draft));
+  const [stored] = useState(() => restoreFormValues(kept.read<unknown>(), draft));
   const [restored, setRestored] = useState(stored !== null);
   const [today] = useState(japanToday);
   const [sending, setSending] = useState(false);
-  const guard = useLeaveGuard(stored !== null, () => dropKeptInput(key));
+  const guard = useLeaveGuard(stored !== null, () => kept.drop());
   const busy = save.isPending || send.isPending;
   const industrial = project.type === 'INDUSTRIAL';
   const prices = Form.useWatch('unitPrices', form) ?? (stored ?? saved).unitPrices;
 
   const keep = () => {
     // Storage full or disabled: the input stays on the page only.
-    keepInput(key, form.getFieldsValue(true));
+    kept.keep(form.getFieldsValue(true));
     guard.markDirty();
   };
 
   const forget = () => {
-    dropKeptInput(key);
+    kept.drop();
     guard.markClean();
     setRestored(false);
   };

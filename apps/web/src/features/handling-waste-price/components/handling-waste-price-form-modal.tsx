@@ -11,6 +11,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepEnterInPicker } from '../../../components/form/date-field';
+import { requiredRule } from '../../../components/form/required-rule';
 import { YenInput } from '../../../components/form/yen-input';
 import { FormModal } from '../../../components/form-modal';
 import { zodRule } from '../../../lib/form-errors';
@@ -98,11 +99,7 @@ export function HandlingWastePriceFormModal({ open, editing, onClose }: Handling
       title={t(isNew ? 'handlingWastePrice.registerTitle' : 'handlingWastePrice.editTitle')}
       okText={t(isNew ? 'handlingWastePrice.register' : 'handlingWastePrice.update')}
     >
-      <Form.Item
-        name="wasteId"
-        label={t('handlingWastePrice.field.waste')}
-        rules={[{ required: true, message: messageText(t, 'MSG_00_21') }]}
-      >
+      <Form.Item name="wasteId" label={t('handlingWastePrice.field.waste')} rules={[requiredRule(t)]}>
         <Select
           showSearch={{ optionFilterProp: 'label' }}
           options={options}
@@ -134,11 +131,7 @@ export function HandlingWastePriceFormModal({ open, editing, onClose }: Handling
         required
       >
         <Flex gap={8} align="start" wrap>
-          <Form.Item
-            name="validFrom"
-            style={{ marginBottom: 0 }}
-            rules={[{ required: true, message: messageText(t, 'MSG_00_21') }]}
-          >
+          <Form.Item name="validFrom" style={{ marginBottom: 0 }} rules={[requiredRule(t)]}>
             <DatePicker
               onKeyDown={keepEnterInPicker}
               format="YYYY/MM/DD"

@@ -3,8 +3,8 @@ import { Alert, App, Button, Card, Checkbox, Col, Flex, Form, Input, Row, Select
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { dropKeptInput, keepInput, readKeptInput } from '../../../components/form/kept-input';
 import { requiredRule } from '../../../components/form/required-rule';
+import { useKeptInput } from '../../../components/form/use-kept-input';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError, zodRule } from '../../../lib/form-errors';
 import { setZodIssues } from '../../../lib/form-issues';
@@ -51,8 +51,9 @@ export function LargeGarbageForm(props: {
   const [files, setFiles] = useState<PendingFile[]>([]);
   const [saving, setSaving] = useState(false);
   const key = draftKey(session.claims?.userId, projectId);
+  const kept = useKeptInput(key);
   const saved = useMemo(() => (project ? fromDetail(project) : EMPTY), [project]);
-  const initialValues = useMemo(() => readKeptInput<FormValues>(key) ?? saved, [key, saved]);
+  const initialValues = useMemo(() => kept.read<FormValues>() ?? saved, [kept, saved]);
   // Files the draft already holds (edit mode); removing one is immediate.
   const [attached, setAttached] = useState<Attachment[]>(project?.attachments ?? []);
   const removeFile = useDeleteAttachment(projectId ?? 0);
@@ -63,13 +64,13 @@ export function LargeGarbageForm(props: {
     if (restored.current) void message.info(t('industrialQuote.restored'));
   }, [message, t]);
 
-  const keepDraft = () => keepInput(key, form.getFieldsValue(true));
+  const keepDraft = () => kept.keep(form.getFieldsValue(true));
 
   const discard = () =>
     modal.confirm({
       title: t('MSG_00_05'),
       onOk: () => {
-        dropKeptInput(key);
+        kept.drop();
         form.resetFields();
         form.setFieldsValue({ projectTitle: undefined, memo: undefined, officeId: undefined, ...saved });
         setFiles([]);
@@ -98,7 +99,7 @@ export function LargeGarbageForm(props: {
       showApiError({ error, t, message, form, fallbackCode: 'invalid_request' });
       return;
     }
-    dropKeptInput(key);
+    kept.drop();
     // The draft exists: send the files one by one, showing each one's progress.
     const failed: { name: string; code: string }[] = [];
     for (const pending of files) {

@@ -21,6 +21,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { dateItemProps } from '../../../components/form/date-field';
+import { requiredRule } from '../../../components/form/required-rule';
 import { VolumeInput } from '../../../components/form/volume-input';
 import { useDiscardGuard } from '../../../components/form-modal';
 import { isApiError } from '../../../lib/api-client';
@@ -234,11 +235,7 @@ export function RegistrationModal({
               description={failureTexts.hintKey ? t(failureTexts.hintKey) : undefined}
             />
           )}
-          <Form.Item
-            name="projectId"
-            label={t('manifests.register.project')}
-            rules={[{ required: true, message: messageText(t, 'MSG_00_21') }]}
-          >
+          <Form.Item name="projectId" label={t('manifests.register.project')} rules={[requiredRule(t)]}>
             <Select<number>
               placeholder={t('manifests.register.projectPlaceholder')}
               showSearch={{ optionFilterProp: 'label' }}
@@ -252,11 +249,7 @@ export function RegistrationModal({
               }))}
             />
           </Form.Item>
-          <Form.Item
-            name="wasteLineId"
-            label={t('manifests.register.wasteLine')}
-            rules={[{ required: true, message: messageText(t, 'MSG_00_21') }]}
-          >
+          <Form.Item name="wasteLineId" label={t('manifests.register.wasteLine')} rules={[requiredRule(t)]}>
             <Select<number>
               placeholder={t('manifests.register.wasteLinePlaceholder')}
               disabled={!projectId}
@@ -269,7 +262,7 @@ export function RegistrationModal({
             extra={t('manifests.register.deliveryDateHint')}
             {...dateItemProps}
             rules={[
-              { required: true, message: messageText(t, 'MSG_00_21') },
+              requiredRule(t),
               {
                 validator: async (_rule, value: string | null) => {
                   if (value && isDeliveryDateInFuture(value, today))
@@ -294,7 +287,7 @@ export function RegistrationModal({
             </Form.Item>
             <Form.Item
               name="unitId"
-              rules={[{ required: true, message: messageText(t, 'MSG_00_21') }]}
+              rules={[requiredRule(t)]}
               style={{ display: 'inline-block', width: 160 }}
             >
               <Select<number>
@@ -307,7 +300,7 @@ export function RegistrationModal({
           <Form.Item
             name="dischargeSiteId"
             label={t('manifests.register.dischargeSite')}
-            rules={[{ required: true, message: messageText(t, 'MSG_00_21') }]}
+            rules={[requiredRule(t)]}
           >
             <Select<number>
               placeholder={t('manifests.register.dischargeSitePlaceholder')}

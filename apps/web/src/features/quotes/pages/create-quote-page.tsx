@@ -11,6 +11,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { requiredRule } from '../../../components/form/required-rule';
 import { YenInput } from '../../../components/form/yen-input';
 import { UploadModal } from '../../../components/upload-modal';
 import { useLeaveGuard } from '../../../components/use-leave-guard';
@@ -222,7 +223,7 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
                   <Form.Item
                     name={['lines', i, 'unitPrice']}
                     style={{ margin: 0 }}
-                    rules={[{ required: true, message: messageText(t, 'MSG_00_21') }]}
+                    rules={[requiredRule(t)]}
                     extra={suggested.get(l.id)?.unitPrice == null ? t('quotes.noSuggestedPrice') : undefined}
                   >
                     <YenInput
@@ -237,11 +238,7 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
                 title: t('quotes.column.quantity'),
                 width: 160,
                 render: (_, l, i) => (
-                  <Form.Item
-                    name={['lines', i, 'quantity']}
-                    style={{ margin: 0 }}
-                    rules={[{ required: true, message: messageText(t, 'MSG_00_21') }]}
-                  >
+                  <Form.Item name={['lines', i, 'quantity']} style={{ margin: 0 }} rules={[requiredRule(t)]}>
                     <Input
                       aria-label={`${l.wasteName} ${t('quotes.column.quantity')}`}
                       suffix={suggested.get(l.id)?.unitMeasure?.unit ?? l.unit}
