@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import {
   dateItemProps,
+  dayPickerProps,
   futureDays,
   japanToday,
   keepEnterInPicker,
@@ -53,5 +54,12 @@ describe('Japan days', () => {
     keepEnterInPicker({ key: 'Enter', preventDefault: () => prevented++ });
     keepEnterInPicker({ key: 'a', preventDefault: () => prevented++ });
     expect(prevented).toBe(1);
+  });
+});
+
+describe('dayPickerProps', () => {
+  it('shows days as YYYY/MM/DD and keeps Enter in the picker', () => {
+    expect(dayPickerProps.format).toBe('YYYY/MM/DD');
+    expect(dayPickerProps.onKeyDown).toBe(keepEnterInPicker);
   });
 });

@@ -35,3 +35,10 @@ export const futureDays = (now: number = Date.now()) => outsideDates(null, japan
 export const keepEnterInPicker = (e: { key: string; preventDefault: () => void }) => {
   if (e.key === 'Enter') e.preventDefault();
 };
+
+/** A day picker's own props: the product's display format, full width, Enter kept in the picker. */
+export const dayPickerProps = {
+  format: 'YYYY/MM/DD',
+  style: { width: '100%' },
+  onKeyDown: keepEnterInPicker,
+} as const;

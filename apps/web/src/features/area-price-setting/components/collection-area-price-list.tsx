@@ -9,7 +9,7 @@ import type { FormRule } from 'antd';
 import { Alert, Button, Card, Col, DatePicker, Empty, Form, Row, Select, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keepEnterInPicker } from '../../../components/form/date-field';
+import { dayPickerProps } from '../../../components/form/date-field';
 import { requiredRule } from '../../../components/form/required-rule';
 import { YenInput } from '../../../components/form/yen-input';
 import { zodRule } from '../../../lib/form-errors';
@@ -157,9 +157,7 @@ export function CollectionAreaPriceList({ type, saving }: { type: CollectionArea
                       style={{ marginBottom: 12 }}
                     >
                       <DatePicker
-                        onKeyDown={keepEnterInPicker}
-                        format="YYYY/MM/DD"
-                        style={{ width: '100%' }}
+                        {...dayPickerProps}
                         placeholder={t('areaPriceSetting.placeholder.validFrom')}
                         aria-label={t('areaPriceSetting.placeholder.validFrom')}
                         onChange={() => revalidateRow(index)}
@@ -173,9 +171,7 @@ export function CollectionAreaPriceList({ type, saving }: { type: CollectionArea
                       style={{ marginBottom: 12 }}
                     >
                       <DatePicker
-                        onKeyDown={keepEnterInPicker}
-                        format="YYYY/MM/DD"
-                        style={{ width: '100%' }}
+                        {...dayPickerProps}
                         placeholder={t('areaPriceSetting.placeholder.validTo')}
                         aria-label={t('areaPriceSetting.placeholder.validTo')}
                         onChange={() => revalidateRow(index)}

@@ -10,7 +10,7 @@ import {
 } from '@junkan/shared';
 import { Card, Col, DatePicker, Form, type FormRule, Input, Radio, Row, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { keepEnterInPicker, pickerItemProps } from '../../../components/form/date-field';
+import { dayPickerProps, pickerItemProps } from '../../../components/form/date-field';
 import { YenInput } from '../../../components/form/yen-input';
 import { zodRule } from '../../../lib/form-errors';
 import { formatNumber, formatYen } from '../../../lib/format';
@@ -66,7 +66,7 @@ export function ContractFormFields({
               required
               {...dateItemProps}
             >
-              <DatePicker format="YYYY/MM/DD" style={{ width: '100%' }} onKeyDown={keepEnterInPicker} />
+              <DatePicker {...dayPickerProps} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12} lg={6}>
@@ -78,7 +78,7 @@ export function ContractFormFields({
               required
               {...dateItemProps}
             >
-              <DatePicker format="YYYY/MM/DD" style={{ width: '100%' }} onKeyDown={keepEnterInPicker} />
+              <DatePicker {...dayPickerProps} />
             </Form.Item>
           </Col>
           <Col xs={24} lg={12}>
@@ -215,7 +215,7 @@ export function ContractFormFields({
               required
               {...dateItemProps}
             >
-              <DatePicker format="YYYY/MM/DD" style={{ width: '100%' }} onKeyDown={keepEnterInPicker} />
+              <DatePicker {...dayPickerProps} />
             </Form.Item>
           </Col>
         </Row>
