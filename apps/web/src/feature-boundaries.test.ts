@@ -26,8 +26,6 @@ const ALLOWED: Record<string, string> = {
   'industrial-quote-request -> account/api/account-info': 'the form reads the offices from the account owner',
   'industrial-quote-request -> projects/api/project-detail':
     'the draft is read and refreshed through its owner',
-  'manifests -> achievements/components/volume-input':
-    'one volume input (moves to components/ with the form kit)',
   'projects -> contracts/components/contract-card': 'the project detail composes the contract card',
   'projects -> contracts/contract-links': 'the project detail links to the contract pages',
   'projects -> home/components/tags': 'one set of status colours for the project tables',

@@ -3,6 +3,7 @@ import type { FormInstance, FormRule } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
+import { requiredRule } from '../components/form/required-rule';
 import { isApiError } from './api-client';
 import { messageText } from './i18n';
 
@@ -21,20 +22,6 @@ export function zodRule(schema: z.ZodType | (() => Promise<z.ZodType>), t: TFunc
         throw new Error(messageText(t, result.error.issues[0]?.message ?? 'invalid_format'));
     },
   };
-}
-
-/** Puts zod issues (paths like offices.0.officeName) next to their fields. */
-export function setZodIssues(form: FormInstance, issues: readonly z.core.$ZodIssue[], t: TFunction): void {
-  const seen = new Set<string>();
-  const fields: { name: NamePath; errors: string[] }[] = [];
-  for (const issue of issues) {
-    const name = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
-    const key = name.join('.');
-    if (seen.has(key)) continue;
-    seen.add(key);
-    fields.push({ name, errors: [messageText(t, issue.message)] });
-  }
-  form.setFields(fields);
 }
 
 export function toastError(
@@ -83,7 +70,7 @@ export function showApiError(args: {
 /** Confirmation field: required, and equal to `otherField` (MSG_03_2). */
 export function confirmPasswordRules(t: TFunction, otherField: string): FormRule[] {
   return [
-    { required: true, message: messageText(t, 'MSG_00_21') },
+    requiredRule(t),
     ({ getFieldValue }) => ({
       validator: async (_rule, value) => {
         if (value && value !== getFieldValue(otherField)) throw new Error(messageText(t, 'MSG_03_2'));

@@ -3,33 +3,11 @@ import {
   type RegularVolumeInfo,
   regularReportLines,
   regularReportSchema,
-  VOLUME_PATTERN,
 } from '@junkan/shared';
+import { formatVolume } from '../../components/form/volume';
+import { firstPerField } from '../../lib/form-issues';
 
 type NamePath = (string | number)[];
-
-/**
- * Section 5 volume as typed: commas and leading zeros stripped, then up to 5 integer digits padded to two
- * decimals, or an integer of 6 or 7 digits left whole, with thousands separators. Text that is not a volume
- * is left as typed, for the field's check to report.
- */
-export function formatVolumeInput(raw: string): string {
-  const plain = raw
-    .replaceAll(',', '')
-    .trim()
-    .replace(/^0+(?=\d)/, '');
-  if (plain === '' || !VOLUME_PATTERN.test(plain)) return raw.trim();
-  const digits = plain.split('.')[0]?.length ?? 0;
-  const fraction = digits > 5 ? 0 : 2;
-  return new Intl.NumberFormat('ja-JP', { minimumFractionDigits: fraction, maximumFractionDigits: 2 }).format(
-    Number(plain),
-  );
-}
-
-/** What typing may put in the field: digits, one decimal point, commas; at most 8 characters. */
-export const VOLUME_INPUT_MAX_LENGTH = 8;
-export const sanitizeVolumeTyping = (raw: string) =>
-  raw.replace(/[^\d.,]/g, '').slice(0, VOLUME_INPUT_MAX_LENGTH);
 
 export interface RegularReportLineValues {
   volume: string;
@@ -45,7 +23,7 @@ export interface RegularReportFormValues {
 /** A category's weight in the form: an earlier report's, else 0.00 (disabled ones stay empty). */
 export function linesFromForm(infos: readonly RegularVolumeInfo[]): RegularReportLineValues[] {
   return infos.map((info) => ({
-    volume: info.volume !== null ? formatVolumeInput(String(info.volume)) : info.disabled ? '' : '0.00',
+    volume: info.volume !== null ? formatVolume(String(info.volume)) : info.disabled ? '' : '0.00',
   }));
 }
 
@@ -119,15 +97,10 @@ export function buildRegularReport(
   if (result.success) return { ok: true, input: result.data };
   const map = reportFieldMap(infos);
   // A field shows its first issue only (an empty weight is also not a valid one).
-  const seen = new Set<string>();
-  const issues: FieldIssue[] = [];
-  for (const issue of result.error.issues) {
+  const named = result.error.issues.map((issue) => {
     const key = issue.path.map(String).join('.');
-    const name = map[key] ?? null;
-    const at = name ? name.join('.') : '';
-    if (seen.has(at)) continue;
-    seen.add(at);
-    issues.push({ name, code: reportFieldTextKey(key, issue.message) });
-  }
+    return { name: map[key] ?? null, code: reportFieldTextKey(key, issue.message) };
+  });
+  const issues: FieldIssue[] = firstPerField(named, (i) => (i.name ? i.name.join('.') : ''));
   return { ok: false, issues };
 }

@@ -10,10 +10,10 @@ import {
   type TransportReport,
   type UnitMeasure,
 } from '@junkan/shared';
+import { formatVolume } from '../../components/form/volume';
 import { type Built, firstIssues } from '../../lib/form-issues';
 import { paths } from '../../lib/paths';
 import { isCountUnitId } from './industrial-report-values';
-import { formatVolumeInput } from './regular-report-values';
 
 const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
 
@@ -62,7 +62,7 @@ export function correctionFieldOf(path: string): CorrectionFormField | null {
   return (CORRECTION_FIELDS as readonly string[]).includes(path) ? (path as CorrectionFormField) : null;
 }
 
-const volumeText = (v: number | null | undefined) => (v == null ? '' : formatVolumeInput(String(v)));
+const volumeText = (v: number | null | undefined) => (v == null ? '' : formatVolume(String(v)));
 
 /** Editing starts from the current values (`startEditing` copies them to the last-values). */
 export function correctionFormValues(report: TransportReport): CorrectionFormValues {
@@ -265,7 +265,7 @@ export function volumeWithUnit(
 ): string {
   if (value == null) return '';
   const unit = unitId == null ? undefined : units.find((u) => u.id === unitId);
-  return `${formatVolumeInput(String(value))}${unit ? ` ${unit.unit}` : ''}`;
+  return `${formatVolume(String(value))}${unit ? ` ${unit.unit}` : ''}`;
 }
 
 /** The manifest detail page of a manifest number (the manifests feature's route). */

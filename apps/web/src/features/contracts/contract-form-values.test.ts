@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   buildContractInput,
   type ContractFormValues,
+  contractDateCode,
+  contractDraftKey,
   formValuesFromDraft,
   lineAmount,
   restoreFormValues,
@@ -149,5 +151,26 @@ describe('lineAmount', () => {
   it('is empty without a price or a quoted quantity', () => {
     expect(lineAmount(null, 1)).toBeNull();
     expect(lineAmount(100, null)).toBeNull();
+  });
+});
+
+describe('contract draft key and date checks', () => {
+  it('keeps unsaved input per user and project', () => {
+    expect(contractDraftKey(3, 40)).toBe('junkan.contractDraft.3.40');
+    expect(contractDraftKey(undefined, 40)).toBe('junkan.contractDraft.anon.40');
+  });
+
+  it('answers the date check of one field from the current values', () => {
+    const values: Record<string, unknown> = {
+      startDate: '2026-12-01',
+      endDate: '2026-11-30',
+      licenseExpireDate: '2026-11-01',
+    };
+    const fieldValue = (f: string) => values[f];
+    expect(contractDateCode(fieldValue, 'startDate', '2026-11-20')).toBeNull();
+    expect(contractDateCode(fieldValue, 'startDate', '2026-12-02')).toBe('date_in_past');
+    expect(contractDateCode(fieldValue, 'endDate', '2026-11-20')).toBe('invalid_period');
+    expect(contractDateCode(fieldValue, 'licenseExpireDate', '2026-11-20')).toBe('license_expired');
+    expect(contractDateCode(() => undefined, 'endDate', '2026-11-20')).toBeNull();
   });
 });

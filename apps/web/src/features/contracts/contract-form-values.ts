@@ -1,6 +1,7 @@
 import {
   CONTRACT_FORMS,
   CONTRACT_TYPES,
+  type ContractDates,
   type ContractDraft,
   type ContractForm,
   type ContractInput,
@@ -136,4 +137,22 @@ export function buildContractInput(
 export function lineAmount(unitPrice: number | null | undefined, quantity: number | null): number | null {
   if (typeof unitPrice !== 'number' || quantity === null) return null;
   return quoteLineAmount(unitPrice, quantity);
+}
+
+/** Unsaved input survives a reload: kept per user and project in sessionStorage until it is saved. */
+export const contractDraftKey = (userId: number | undefined, projectId: number) =>
+  `junkan.contractDraft.${userId ?? 'anon'}.${projectId}`;
+
+/** The server's date check on one field (contractDateIssues), from the form's current values. */
+export function contractDateCode(
+  fieldValue: (field: keyof ContractDates) => unknown,
+  path: keyof ContractDates,
+  today: string,
+): string | null {
+  const dates = {
+    startDate: String(fieldValue('startDate') ?? ''),
+    endDate: String(fieldValue('endDate') ?? ''),
+    licenseExpireDate: String(fieldValue('licenseExpireDate') ?? ''),
+  };
+  return contractDateIssues(dates, today).find((i) => i.path === path)?.code ?? null;
 }

@@ -7,11 +7,11 @@ import {
 } from '@junkan/shared';
 import { DatePicker, Flex, Form, Input, Select } from 'antd';
 import type { TFunction } from 'i18next';
+import { dateItemProps, outsideDates } from '../../../components/form/date-field';
+import { VolumeInput } from '../../../components/form/volume-input';
 import { zodRule } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
-import { dateItemProps, outsideDates } from './date-item-props';
 import type { CorrectionEditors } from './report-values-table';
-import { VolumeInput } from './volume-input';
 
 const shape = reportCorrectionSchema.shape;
 const cell = { style: { marginBottom: 0 } };

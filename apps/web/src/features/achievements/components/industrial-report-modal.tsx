@@ -23,6 +23,9 @@ import {
 } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateItemProps, outsideDates } from '../../../components/form/date-field';
+import { requiredRule } from '../../../components/form/required-rule';
+import { VolumeInput } from '../../../components/form/volume-input';
 import { useDiscardGuard } from '../../../components/form-modal';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError, zodRule } from '../../../lib/form-errors';
@@ -39,8 +42,6 @@ import {
   isCountUnitId,
   manifestDefaults,
 } from '../industrial-report-values';
-import { dateItemProps, outsideDates } from './date-item-props';
-import { VolumeInput } from './volume-input';
 
 const shape = industrialReportSchema.shape;
 
@@ -160,7 +161,7 @@ function IndustrialReportFields({
   const project = findProject(options, projectId);
   const countUnit = isCountUnitId(options.units, transportUnit);
   const unitOptions = options.units.map((u) => ({ value: u.id, label: u.unit }));
-  const required = { required: true, message: messageText(t, 'MSG_00_21') };
+  const required = requiredRule(t);
   const label = (key: string) => t(`achievements.industrialReport.${key}`);
 
   // A count unit has no valuables (section 5).

@@ -12,9 +12,11 @@ import {
   Spin,
   Typography,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { type KeyboardEvent, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { keepEnterInPicker, pickerItemProps } from '../../../components/form/date-field';
+import { requiredRule } from '../../../components/form/required-rule';
+import { VolumeInput } from '../../../components/form/volume-input';
 import { useDiscardGuard } from '../../../components/form-modal';
 import { ApiError, isApiError } from '../../../lib/api-client';
 import { showApiError, zodRule } from '../../../lib/form-errors';
@@ -35,20 +37,9 @@ import {
   reportFieldTextKey,
   toYearMonth,
 } from '../regular-report-values';
-import { VolumeInput } from './volume-input';
 
-/** The picker works on Dayjs; the form keeps YYYY-MM. */
-const monthItemProps = {
-  getValueProps: (value: unknown) => ({
-    value: typeof value === 'string' && value ? dayjs(`${value}-01`) : null,
-  }),
-  normalize: (value: Dayjs | null) => (value ? value.format('YYYY-MM') : null),
-};
-
-/** Enter in the month field confirms the typed month without submitting the form. */
-const keepEnterInPicker = (e: KeyboardEvent) => {
-  if (e.key === 'Enter') e.preventDefault();
-};
+/** The month picker's form value is YYYY-MM. */
+const monthItemProps = pickerItemProps('YYYY-MM');
 
 /**
  * The transporter's monthly report of regular waste (section 2, other popups): a project in progress, a
@@ -170,11 +161,7 @@ export function RegularReportModal({ open, onClose }: { open: boolean; onClose: 
         </Form>
       )}
     >
-      <Form.Item
-        name="projectId"
-        label={t('achievements.regularReport.project')}
-        rules={[{ required: true, message: messageText(t, 'MSG_00_21') }]}
-      >
+      <Form.Item name="projectId" label={t('achievements.regularReport.project')} rules={[requiredRule(t)]}>
         <Select<number>
           placeholder={t('achievements.regularReport.projectPlaceholder')}
           loading={projects.isLoading}
@@ -191,7 +178,7 @@ export function RegularReportModal({ open, onClose }: { open: boolean; onClose: 
         label={t('achievements.regularReport.month')}
         {...monthItemProps}
         rules={[
-          { required: true, message: messageText(t, 'MSG_00_21') },
+          requiredRule(t),
           {
             validator: async (_rule, value: string | null) => {
               if (value && isFutureMonth(value, current))

@@ -2,70 +2,25 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   COLLECTION_AREA_LIMITS,
   type CollectionArea,
-  type CollectionAreaRequest,
   type CollectionAreaType,
   collectionAreaRequestSchema,
   formatPostalCode,
-  isValidPeriod,
-  MAX_UNIT_PRICE,
-  periodsOverlap,
   postalCodeSchema,
-  unitPriceSchema,
 } from '@junkan/shared';
 import type { FormRule } from 'antd';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Empty,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Row,
-  Select,
-  Typography,
-} from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { type KeyboardEvent, useMemo } from 'react';
+import { Button, Card, Col, Flex, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';
 import { zodRule } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
-import { useUnitMeasures } from '../../../lib/reference-data/unit-measures';
-import { useWastes } from '../../../lib/reference-data/wastes';
 import { checkAreaNameExists } from '../api/area-name-exists';
 import { useCreateCollectionArea } from '../api/create-collection-area';
 import { checkPosCodeExists } from '../api/pos-code-exists';
 import { useUpdateCollectionArea } from '../api/update-collection-area';
+import { type AreaFormValues, isRepeatedPosCode, toFormValues, toRequest } from '../collection-area-values';
+import { CollectionAreaPriceList } from './collection-area-price-list';
 
-/** Enter in a date field confirms the typed date without submitting the whole form. */
-const keepEnterInPicker = (e: KeyboardEvent) => {
-  if (e.key === 'Enter') e.preventDefault();
-};
-
-/** The waste select's value for a price that applies to any waste (sent as no wasteId). */
-const ANY_WASTE = 0;
 const CHECK_DEBOUNCE_MS = 400;
-
-interface PriceRow {
-  id?: number | null;
-  wasteId: number;
-  unitMeasureId?: number | null;
-  unitPrice?: number | null;
-  validFrom?: Dayjs | null;
-  validTo?: Dayjs | null;
-}
-
-interface AreaFormValues {
-  areaName: string;
-  licenseNumber: string;
-  administrativeDistrict: string;
-  posCodes: string[];
-  prices: PriceRow[];
-}
 
 export interface CollectionAreaFormModalProps {
   open: boolean;
@@ -74,30 +29,6 @@ export interface CollectionAreaFormModalProps {
   editing: CollectionArea | null;
   onClose: () => void;
 }
-
-const toDate = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : null);
-const periodOf = (row: PriceRow | undefined) => ({
-  validFrom: toDate(row?.validFrom) ?? '',
-  validTo: toDate(row?.validTo),
-});
-
-const toFormValues = (area: CollectionArea | null): AreaFormValues =>
-  area
-    ? {
-        areaName: area.areaName,
-        licenseNumber: area.licenseNumber,
-        administrativeDistrict: area.administrativeDistrict,
-        posCodes: area.posCodes.length ? area.posCodes : [''],
-        prices: area.prices.map((p) => ({
-          id: p.id,
-          wasteId: p.wasteId ?? ANY_WASTE,
-          unitMeasureId: p.unitMeasureId,
-          unitPrice: p.unitPrice,
-          validFrom: dayjs(p.validFrom),
-          validTo: p.validTo ? dayjs(p.validTo) : null,
-        })),
-      }
-    : { areaName: '', licenseNumber: '', administrativeDistrict: '', posCodes: [''], prices: [] };
 
 /**
  * Register or edit a collection area: name, license, the postal codes it serves (hyphen added as typed,
@@ -109,23 +40,9 @@ export function CollectionAreaFormModal({ open, type, editing, onClose }: Collec
   const [form] = Form.useForm<AreaFormValues>();
   const create = useCreateCollectionArea();
   const update = useUpdateCollectionArea();
-  const wastes = useWastes(type);
-  const units = useUnitMeasures();
   const saving = create.isPending || update.isPending;
   const isNew = editing === null;
   const typeLabel = t(`areaPriceSetting.type.${type}`);
-
-  const wasteOptions = useMemo(
-    () => [
-      { label: t('areaPriceSetting.anyWaste'), value: ANY_WASTE },
-      ...(wastes.data ?? []).map((w) => ({
-        label: `${'　'.repeat(Math.max(0, w.level - 1))}${w.name}`,
-        value: w.id,
-      })),
-    ],
-    [wastes.data, t],
-  );
-  const unitOptions = (units.data ?? []).map((u) => ({ label: u.unit, value: u.id }));
 
   // ---- field rules -------------------------------------------------------------------------
 
@@ -148,7 +65,7 @@ export function CollectionAreaFormModal({ open, type, editing, onClose }: Collec
     ({ getFieldValue }) => ({
       validator: async (_rule, value: string) => {
         const all = (getFieldValue('posCodes') as string[] | undefined) ?? [];
-        if (all.indexOf(value) < index) throw new Error(t('areaPriceSetting.posCodeRepeated'));
+        if (isRepeatedPosCode(all, value, index)) throw new Error(t('areaPriceSetting.posCodeRepeated'));
       },
     }),
     {
@@ -163,63 +80,10 @@ export function CollectionAreaFormModal({ open, type, editing, onClose }: Collec
     },
   ];
 
-  /** Start date: required, and no overlap with another row of the same waste (shared rule). */
-  const validFromRules = (index: number): FormRule[] => [
-    { required: true, message: messageText(t, 'MSG_00_21') },
-    ({ getFieldValue }) => ({
-      validator: async () => {
-        const rows = (getFieldValue('prices') as PriceRow[] | undefined) ?? [];
-        const own = rows[index];
-        if (!own?.validFrom || !isValidPeriod(periodOf(own))) return;
-        const wasteId = own.wasteId ?? ANY_WASTE;
-        const clash = rows.some(
-          (row, j) =>
-            j !== index &&
-            (row?.wasteId ?? ANY_WASTE) === wasteId &&
-            !!row?.validFrom &&
-            isValidPeriod(periodOf(row)) &&
-            periodsOverlap(periodOf(row), periodOf(own)),
-        );
-        if (clash) throw new Error(messageText(t, 'period_overlap'));
-      },
-    }),
-  ];
-
-  /** End date: empty means until further notice; otherwise not before the start. */
-  const validToRules = (index: number): FormRule[] => [
-    ({ getFieldValue }) => ({
-      validator: async () => {
-        const row = getFieldValue(['prices', index]) as PriceRow | undefined;
-        if (row?.validFrom && row.validTo && !isValidPeriod(periodOf(row)))
-          throw new Error(messageText(t, 'invalid_period'));
-      },
-    }),
-  ];
-
-  /** After a change in one row, overlaps are checked again on every row that has a start date. */
-  const revalidateRow = (index: number) => {
-    const rows = (form.getFieldValue('prices') as PriceRow[] | undefined) ?? [];
-    const names = rows.flatMap((row, j) => (row?.validFrom ? [['prices', j, 'validFrom']] : []));
-    void form.validateFields([...names, ['prices', index, 'validTo']]).catch(() => {});
-  };
-
   // ---- submit ------------------------------------------------------------------------------
 
   const save = (values: AreaFormValues) => {
-    const body: CollectionAreaRequest = {
-      areaName: values.areaName.trim(),
-      type,
-      posCodes: values.posCodes,
-      licenseNumber: (values.licenseNumber ?? '').trim(),
-      administrativeDistrict: (values.administrativeDistrict ?? '').trim(),
-      prices: (values.prices ?? []).map((row) => ({
-        id: row.id ?? null,
-        wasteId: row.wasteId === ANY_WASTE ? null : row.wasteId,
-        unitMeasureId: row.unitMeasureId ?? null,
-        unitPrice: row.unitPrice as number,
-        ...periodOf(row),
-      })),
-    };
+    const body = toRequest(values, type);
     return editing ? update.mutateAsync({ id: editing.id, body }) : create.mutateAsync(body);
   };
 
@@ -351,152 +215,7 @@ export function CollectionAreaFormModal({ open, type, editing, onClose }: Collec
         )}
       </Form.List>
 
-      <Form.List name="prices">
-        {(fields, { add, remove }) => (
-          <Card
-            size="small"
-            title={t('areaPriceSetting.section.prices')}
-            extra={
-              <Button
-                icon={<PlusOutlined />}
-                onClick={() =>
-                  add({
-                    wasteId: ANY_WASTE,
-                    unitMeasureId: null,
-                    unitPrice: null,
-                    validFrom: null,
-                    validTo: null,
-                  })
-                }
-                disabled={saving || fields.length >= COLLECTION_AREA_LIMITS.prices}
-                data-testid="add-price"
-              >
-                {t('areaPriceSetting.addPrice')}
-              </Button>
-            }
-          >
-            {wastes.isError && (
-              <Alert
-                type="warning"
-                showIcon
-                style={{ marginBottom: 12 }}
-                title={t('areaPriceSetting.wastesUnavailable')}
-              />
-            )}
-            {fields.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('areaPriceSetting.noPrices')} />
-            ) : (
-              <>
-                <Row gutter={8} style={{ marginBottom: 4 }}>
-                  <Col span={6}>
-                    <Typography.Text type="secondary">{t('areaPriceSetting.field.waste')}</Typography.Text>
-                  </Col>
-                  <Col span={3}>
-                    <Typography.Text type="secondary">{t('areaPriceSetting.field.unit')}</Typography.Text>
-                  </Col>
-                  <Col span={4}>
-                    <Typography.Text type="secondary">
-                      {t('areaPriceSetting.field.unitPrice')}
-                    </Typography.Text>
-                  </Col>
-                  <Col span={10}>
-                    <Typography.Text type="secondary">{t('areaPriceSetting.field.period')}</Typography.Text>
-                  </Col>
-                </Row>
-                {fields.map((field, index) => (
-                  <Row key={field.key} gutter={8} align="top" data-testid={`price-row-${index}`}>
-                    <Col span={6}>
-                      <Form.Item name={[field.name, 'wasteId']} style={{ marginBottom: 12 }}>
-                        <Select
-                          showSearch={{ optionFilterProp: 'label' }}
-                          options={wasteOptions}
-                          loading={wastes.isLoading}
-                          aria-label={t('areaPriceSetting.field.waste')}
-                          onChange={() => revalidateRow(index)}
-                        />
-                      </Form.Item>
-                    </Col>
-                    <Col span={3}>
-                      <Form.Item name={[field.name, 'unitMeasureId']} style={{ marginBottom: 12 }}>
-                        <Select
-                          allowClear
-                          options={unitOptions}
-                          loading={units.isLoading}
-                          aria-label={t('areaPriceSetting.field.unit')}
-                        />
-                      </Form.Item>
-                    </Col>
-                    <Col span={4}>
-                      <Form.Item
-                        name={[field.name, 'unitPrice']}
-                        rules={[zodRule(unitPriceSchema, t)]}
-                        style={{ marginBottom: 12 }}
-                      >
-                        <InputNumber<number>
-                          min={0}
-                          max={MAX_UNIT_PRICE}
-                          precision={0}
-                          prefix="￥"
-                          style={{ width: '100%' }}
-                          formatter={(v) =>
-                            v === undefined || v === null || `${v}` === ''
-                              ? ''
-                              : Number(v).toLocaleString('ja-JP')
-                          }
-                          parser={(v) => Number((v ?? '').replace(/[^\d]/g, ''))}
-                          aria-label={t('areaPriceSetting.field.unitPrice')}
-                          data-testid={`price-unit-price-${index}`}
-                        />
-                      </Form.Item>
-                    </Col>
-                    <Col span={5}>
-                      <Form.Item
-                        name={[field.name, 'validFrom']}
-                        rules={validFromRules(index)}
-                        style={{ marginBottom: 12 }}
-                      >
-                        <DatePicker
-                          onKeyDown={keepEnterInPicker}
-                          format="YYYY/MM/DD"
-                          style={{ width: '100%' }}
-                          placeholder={t('areaPriceSetting.placeholder.validFrom')}
-                          aria-label={t('areaPriceSetting.placeholder.validFrom')}
-                          onChange={() => revalidateRow(index)}
-                        />
-                      </Form.Item>
-                    </Col>
-                    <Col span={5}>
-                      <Form.Item
-                        name={[field.name, 'validTo']}
-                        rules={validToRules(index)}
-                        style={{ marginBottom: 12 }}
-                      >
-                        <DatePicker
-                          onKeyDown={keepEnterInPicker}
-                          format="YYYY/MM/DD"
-                          style={{ width: '100%' }}
-                          placeholder={t('areaPriceSetting.placeholder.validTo')}
-                          aria-label={t('areaPriceSetting.placeholder.validTo')}
-                          onChange={() => revalidateRow(index)}
-                        />
-                      </Form.Item>
-                    </Col>
-                    <Col span={1}>
-                      <Button
-                        type="text"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={t('areaPriceSetting.removeRow')}
-                        onClick={() => remove(field.name)}
-                      />
-                    </Col>
-                  </Row>
-                ))}
-              </>
-            )}
-          </Card>
-        )}
-      </Form.List>
+      <CollectionAreaPriceList type={type} saving={saving} />
     </FormModal>
   );
 }

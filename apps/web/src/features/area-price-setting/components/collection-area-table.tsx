@@ -3,6 +3,7 @@ import { type CollectionArea, type CollectionAreaType, isPeriodActive } from '@j
 import { Button, Flex, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { japanToday } from '../../../components/form/date-field';
 import { useFormModalTarget } from '../../../components/form-modal';
 import {
   emptyLocale,
@@ -13,7 +14,7 @@ import {
   useFilterPage,
 } from '../../../components/master-list';
 import { useDeleteWithConfirm } from '../../../components/use-delete-with-confirm';
-import { formatDate, formatYen, toJapanTime } from '../../../lib/format';
+import { formatDate, formatYen } from '../../../lib/format';
 import { useCollectionAreas } from '../api/collection-areas';
 import { useDeleteCollectionArea } from '../api/delete-collection-area';
 import { CollectionAreaFormModal } from './collection-area-form-modal';
@@ -29,7 +30,7 @@ export function CollectionAreaTable({ type }: { type: CollectionAreaType }) {
   const { filter: search, setFilter: setSearch, page, setPage } = useFilterPage('');
   // Each opening mounts a fresh form (key), so it starts from the row's values.
   const modal = useFormModalTarget<CollectionArea>();
-  const today = toJapanTime(Date.now())?.format('YYYY-MM-DD') ?? '';
+  const today = japanToday();
 
   const rows = useMemo(() => {
     const needle = search.trim().toLowerCase();

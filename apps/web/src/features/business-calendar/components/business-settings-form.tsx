@@ -3,6 +3,7 @@ import { Button, Card, Checkbox, Flex, Form, Skeleton, Switch, TimePicker, Typog
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { requiredRule } from '../../../components/form/required-rule';
 import { showApiError } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
@@ -85,11 +86,7 @@ export function BusinessSettingsForm({
           </Form.Item>
           <Form.Item label={t('businessCalendar.hours')} required style={{ marginBottom: 0 }}>
             <Flex gap={8} align="start" wrap>
-              <Form.Item
-                name="openTime"
-                rules={[{ required: true, message: messageText(t, 'MSG_00_21') }]}
-                style={{ marginBottom: 16 }}
-              >
+              <Form.Item name="openTime" rules={[requiredRule(t)]} style={{ marginBottom: 16 }}>
                 <TimePicker
                   format={TIME_FORMAT}
                   minuteStep={5}
@@ -104,7 +101,7 @@ export function BusinessSettingsForm({
                 dependencies={['openTime']}
                 style={{ marginBottom: 16 }}
                 rules={[
-                  { required: true, message: messageText(t, 'MSG_00_21') },
+                  requiredRule(t),
                   ({ getFieldValue }) => ({
                     validator: async (_rule, value: Dayjs | null) => {
                       const open = getFieldValue('openTime') as Dayjs | null;

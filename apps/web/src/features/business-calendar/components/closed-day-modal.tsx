@@ -1,17 +1,13 @@
 import { CLOSED_DAY_REASON_MAX } from '@junkan/shared';
 import { DatePicker, Form, Input, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
-import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { keepEnterInPicker } from '../../../components/form/date-field';
+import { requiredRule } from '../../../components/form/required-rule';
 import { showApiError } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { useAddClosedDay } from '../api/add-closed-day';
-
-/** Enter in a date field confirms the typed date without submitting the whole form. */
-const keepEnterInPicker = (e: KeyboardEvent) => {
-  if (e.key === 'Enter') e.preventDefault();
-};
 
 interface FormValues {
   date: Dayjs | null;
@@ -67,11 +63,7 @@ export function ClosedDayModal({
         </Form>
       )}
     >
-      <Form.Item
-        name="date"
-        label={t('businessCalendar.date')}
-        rules={[{ required: true, message: messageText(t, 'MSG_00_21') }]}
-      >
+      <Form.Item name="date" label={t('businessCalendar.date')} rules={[requiredRule(t)]}>
         <DatePicker onKeyDown={keepEnterInPicker} format="YYYY/MM/DD (dd)" style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item

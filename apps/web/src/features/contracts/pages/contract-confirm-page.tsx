@@ -3,8 +3,9 @@ import { Alert, App, Button, Card, Flex, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { japanToday } from '../../../components/form/date-field';
 import { showApiError } from '../../../lib/form-errors';
-import { formatDate, toJapanTime } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
@@ -65,7 +66,7 @@ function ContractConfirmView({ project, contract }: { project: ProjectDetail; co
   const files = contractFiles(contract.file);
 
   const onApprove = () => {
-    const today = toJapanTime(Date.now())?.format('YYYY-MM-DD') ?? '';
+    const today = japanToday();
     const startsNow = statusOnApproval(contract.startDate, today) === 'IN_PROGRESS';
     modal.confirm({
       title: t('contracts.approve'),

@@ -6,10 +6,13 @@ import {
   unitPriceSchema,
   type WasteItem,
 } from '@junkan/shared';
-import { DatePicker, Flex, Form, InputNumber, Select, Typography } from 'antd';
+import { DatePicker, Flex, Form, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type KeyboardEvent, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { keepEnterInPicker } from '../../../components/form/date-field';
+import { requiredRule } from '../../../components/form/required-rule';
+import { YenInput } from '../../../components/form/yen-input';
 import { FormModal } from '../../../components/form-modal';
 import { zodRule } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
@@ -17,11 +20,6 @@ import { useUnitMeasures } from '../../../lib/reference-data/unit-measures';
 import { useWastes } from '../../../lib/reference-data/wastes';
 import { useCreateHandlingWastePrice } from '../api/create-handling-waste-price';
 import { useUpdateHandlingWastePrice } from '../api/update-handling-waste-price';
-
-/** Enter in a date field confirms the typed date without submitting the whole form. */
-const keepEnterInPicker = (e: KeyboardEvent) => {
-  if (e.key === 'Enter') e.preventDefault();
-};
 
 interface FormValues {
   wasteId?: number;
@@ -101,11 +99,7 @@ export function HandlingWastePriceFormModal({ open, editing, onClose }: Handling
       title={t(isNew ? 'handlingWastePrice.registerTitle' : 'handlingWastePrice.editTitle')}
       okText={t(isNew ? 'handlingWastePrice.register' : 'handlingWastePrice.update')}
     >
-      <Form.Item
-        name="wasteId"
-        label={t('handlingWastePrice.field.waste')}
-        rules={[{ required: true, message: messageText(t, 'MSG_00_21') }]}
-      >
+      <Form.Item name="wasteId" label={t('handlingWastePrice.field.waste')} rules={[requiredRule(t)]}>
         <Select
           showSearch={{ optionFilterProp: 'label' }}
           options={options}
@@ -129,18 +123,7 @@ export function HandlingWastePriceFormModal({ open, editing, onClose }: Handling
         rules={[zodRule(unitPriceSchema, t)]}
         required
       >
-        <InputNumber<number>
-          min={0}
-          max={MAX_UNIT_PRICE}
-          precision={0}
-          style={{ width: 220 }}
-          prefix="￥"
-          formatter={(v) =>
-            v === undefined || v === null || `${v}` === '' ? '' : Number(v).toLocaleString('ja-JP')
-          }
-          parser={(v) => Number((v ?? '').replace(/[^\d]/g, ''))}
-          data-testid="handling-price-unit-price"
-        />
+        <YenInput max={MAX_UNIT_PRICE} style={{ width: 220 }} data-testid="handling-price-unit-price" />
       </Form.Item>
       <Form.Item
         label={t('handlingWastePrice.field.period')}
@@ -148,11 +131,7 @@ export function HandlingWastePriceFormModal({ open, editing, onClose }: Handling
         required
       >
         <Flex gap={8} align="start" wrap>
-          <Form.Item
-            name="validFrom"
-            style={{ marginBottom: 0 }}
-            rules={[{ required: true, message: messageText(t, 'MSG_00_21') }]}
-          >
+          <Form.Item name="validFrom" style={{ marginBottom: 0 }} rules={[requiredRule(t)]}>
             <DatePicker
               onKeyDown={keepEnterInPicker}
               format="YYYY/MM/DD"

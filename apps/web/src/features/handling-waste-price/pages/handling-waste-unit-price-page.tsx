@@ -3,6 +3,7 @@ import type { HandlingWastePrice } from '@junkan/shared';
 import { Button, Card, Checkbox, Flex, Space, Table, Typography } from 'antd';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { japanToday } from '../../../components/form/date-field';
 import { useFormModalTarget } from '../../../components/form-modal';
 import {
   columnSortOrder,
@@ -17,7 +18,7 @@ import {
   useFilterPage,
 } from '../../../components/master-list';
 import { useDeleteWithConfirm } from '../../../components/use-delete-with-confirm';
-import { formatDate, formatYen, toJapanTime } from '../../../lib/format';
+import { formatDate, formatYen } from '../../../lib/format';
 import { useDeleteHandlingWastePrice } from '../api/delete-handling-waste-price';
 import { type HandlingWastePriceListParams, useHandlingWastePrices } from '../api/handling-waste-prices';
 import { HandlingWastePriceFormModal } from '../components/handling-waste-price-form-modal';
@@ -46,7 +47,7 @@ export default function HandlingWasteUnitPricePage() {
   });
   const remove = useDeleteHandlingWastePrice();
   const deleteWithConfirm = useDeleteWithConfirm(remove.mutateAsync);
-  const today = toJapanTime(Date.now())?.format('YYYY-MM-DD') ?? '';
+  const today = japanToday();
 
   const confirmDelete = (row: HandlingWastePrice) =>
     deleteWithConfirm({

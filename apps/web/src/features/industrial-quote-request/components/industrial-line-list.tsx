@@ -11,6 +11,7 @@ import {
 import { Button, Card, Col, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { requiredRule } from '../../../components/form/required-rule';
 import { zodRule } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
 
@@ -38,7 +39,7 @@ interface Props {
 export function IndustrialLineList({ wastes, units, packingStyles }: Props) {
   const { t } = useTranslation();
   const options = useMemo(() => wasteOptions(wastes), [wastes]);
-  const required = { required: true, message: messageText(t, 'MSG_00_21') };
+  const required = requiredRule(t);
 
   return (
     <Form.List name="lines">

@@ -17,15 +17,16 @@ import {
   Result,
   Select,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { dateItemProps } from '../../../components/form/date-field';
+import { requiredRule } from '../../../components/form/required-rule';
+import { VolumeInput } from '../../../components/form/volume-input';
 import { useDiscardGuard } from '../../../components/form-modal';
 import { isApiError } from '../../../lib/api-client';
 import { zodRule } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
-import { VolumeInput } from '../../achievements/components/volume-input';
 import { useRegisterManifest } from '../api/register-manifest';
 import { formatManifestDate, manifestDetailPath } from '../manifest-filters';
 import {
@@ -37,12 +38,6 @@ import {
   registrationFailureTexts,
   wasteLinesOf,
 } from '../registration-values';
-
-/** The picker works on Dayjs; the form keeps YYYY-MM-DD. */
-const dateItemProps = {
-  getValueProps: (value: unknown) => ({ value: typeof value === 'string' && value ? dayjs(value) : null }),
-  normalize: (value: Dayjs | null) => (value ? value.format('YYYY-MM-DD') : null),
-};
 
 interface Failure {
   code: string;
@@ -240,11 +235,7 @@ export function RegistrationModal({
               description={failureTexts.hintKey ? t(failureTexts.hintKey) : undefined}
             />
           )}
-          <Form.Item
-            name="projectId"
-            label={t('manifests.register.project')}
-            rules={[{ required: true, message: messageText(t, 'MSG_00_21') }]}
-          >
+          <Form.Item name="projectId" label={t('manifests.register.project')} rules={[requiredRule(t)]}>
             <Select<number>
               placeholder={t('manifests.register.projectPlaceholder')}
               showSearch={{ optionFilterProp: 'label' }}
@@ -258,11 +249,7 @@ export function RegistrationModal({
               }))}
             />
           </Form.Item>
-          <Form.Item
-            name="wasteLineId"
-            label={t('manifests.register.wasteLine')}
-            rules={[{ required: true, message: messageText(t, 'MSG_00_21') }]}
-          >
+          <Form.Item name="wasteLineId" label={t('manifests.register.wasteLine')} rules={[requiredRule(t)]}>
             <Select<number>
               placeholder={t('manifests.register.wasteLinePlaceholder')}
               disabled={!projectId}
@@ -275,7 +262,7 @@ export function RegistrationModal({
             extra={t('manifests.register.deliveryDateHint')}
             {...dateItemProps}
             rules={[
-              { required: true, message: messageText(t, 'MSG_00_21') },
+              requiredRule(t),
               {
                 validator: async (_rule, value: string | null) => {
                   if (value && isDeliveryDateInFuture(value, today))
@@ -300,7 +287,7 @@ export function RegistrationModal({
             </Form.Item>
             <Form.Item
               name="unitId"
-              rules={[{ required: true, message: messageText(t, 'MSG_00_21') }]}
+              rules={[requiredRule(t)]}
               style={{ display: 'inline-block', width: 160 }}
             >
               <Select<number>
@@ -313,7 +300,7 @@ export function RegistrationModal({
           <Form.Item
             name="dischargeSiteId"
             label={t('manifests.register.dischargeSite')}
-            rules={[{ required: true, message: messageText(t, 'MSG_00_21') }]}
+            rules={[requiredRule(t)]}
           >
             <Select<number>
               placeholder={t('manifests.register.dischargeSitePlaceholder')}

@@ -1,6 +1,6 @@
 import { BAG_SIZES, type ProjectDetail, type QuoteRequestInput, quoteRequestSchema } from '@junkan/shared';
 import type { z } from 'zod';
-import { formatVolume } from './volume-input';
+import { formatVolume } from '../../../components/form/volume';
 
 export interface RegularRowValues {
   wasteId: number;

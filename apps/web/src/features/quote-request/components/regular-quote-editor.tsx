@@ -3,10 +3,11 @@ import { Alert, App, Button, Flex, Form, type FormInstance } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { dropKeptInput, keepInput, readKeptInput } from '../../../components/form/kept-input';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/form-errors';
+import { firstPerField } from '../../../lib/form-issues';
 import { messageText } from '../../../lib/i18n';
-import { dropKeptInput, keepInput, readKeptInput } from '../../../lib/kept-input';
 import { paths } from '../../../lib/paths';
 import { usePermissions } from '../../../lib/permissions';
 import { useToast } from '../../../lib/toast';
@@ -49,13 +50,8 @@ export function RegularQuoteEditor({
   const busy = save.isPending || submit.isPending;
   const canConfirm = has('QUOTE_REQUEST_CONFIRM');
 
-  const keep = (values: RegularFormValues) => {
-    try {
-      keepInput(storageKey(projectId), values);
-    } catch {
-      // Storage full or disabled: the input stays on the page only.
-    }
-  };
+  // Storage full or disabled: the input stays on the page only.
+  const keep = (values: RegularFormValues) => keepInput(storageKey(projectId), values);
 
   const discardRestored = () => {
     dropKeptInput(storageKey(projectId));
@@ -66,25 +62,21 @@ export function RegularQuoteEditor({
 
   const showIssues = (issues: { name: (string | number)[]; message: string }[]) => {
     const bags: Record<number, string> = {};
-    const fields: { name: (string | number)[]; errors: string[] }[] = [];
-    const seen = new Set<string>();
+    const onFields: typeof issues = [];
     for (const issue of issues) {
-      const text = messageText(t, issue.message);
       if (issue.name[0] === 'rows' && issue.name[2] === 'bags') {
-        bags[issue.name[1] as number] ??= text;
-        continue;
-      }
-      if (issue.name.length === 1 && issue.name[0] === 'lines') {
+        bags[issue.name[1] as number] ??= messageText(t, issue.message);
+      } else if (issue.name.length === 1 && issue.name[0] === 'lines') {
         void message.warning(t('quoteRequest.noCategory'));
-        continue;
-      }
-      const key = issue.name.join('.');
-      if (seen.has(key)) continue;
-      seen.add(key);
-      fields.push({ name: issue.name, errors: [text] });
+      } else onFields.push(issue);
     }
     setBagErrors(bags);
-    (form as FormInstance).setFields(fields);
+    (form as FormInstance).setFields(
+      firstPerField(onFields, (i) => i.name.join('.')).map((i) => ({
+        name: i.name,
+        errors: [messageText(t, i.message)],
+      })),
+    );
   };
 
   const clearErrors = () => {

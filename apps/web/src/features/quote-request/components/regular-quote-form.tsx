@@ -15,8 +15,8 @@ import {
 } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VolumeInput } from '../../../components/form/volume-input';
 import type { RegularFormValues } from './regular-form-values';
-import { VolumeInput } from './volume-input';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0];
 

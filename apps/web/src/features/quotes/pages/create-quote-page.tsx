@@ -6,27 +6,17 @@ import {
   quoteTotals,
   VOLUME_PATTERN,
 } from '@junkan/shared';
-import {
-  App,
-  Button,
-  Card,
-  DatePicker,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Result,
-  Space,
-  Table,
-  Typography,
-} from 'antd';
+import { App, Button, Card, DatePicker, Flex, Form, Input, Result, Space, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { requiredRule } from '../../../components/form/required-rule';
+import { YenInput } from '../../../components/form/yen-input';
 import { UploadModal } from '../../../components/upload-modal';
 import { useLeaveGuard } from '../../../components/use-leave-guard';
-import { setZodIssues, showApiError } from '../../../lib/form-errors';
+import { showApiError } from '../../../lib/form-errors';
+import { setZodIssues } from '../../../lib/form-issues';
 import { formatYen } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
@@ -234,18 +224,12 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
                   <Form.Item
                     name={['lines', i, 'unitPrice']}
                     style={{ margin: 0 }}
-                    rules={[{ required: true, message: messageText(t, 'MSG_00_21') }]}
+                    rules={[requiredRule(t)]}
                     extra={suggested.get(l.id)?.unitPrice == null ? t('quotes.noSuggestedPrice') : undefined}
                   >
-                    <InputNumber
+                    <YenInput
                       aria-label={`${l.wasteName} ${t('quotes.column.unitPrice')}`}
-                      min={0}
                       max={QUOTE_UNIT_PRICE_MAX}
-                      precision={0}
-                      prefix="￥"
-                      style={{ width: '100%' }}
-                      formatter={(v) => (v == null ? '' : Number(v).toLocaleString('ja-JP'))}
-                      parser={(v) => Number((v ?? '').replace(/[^\d]/g, '')) as unknown as 0}
                     />
                   </Form.Item>
                 ),
@@ -255,11 +239,7 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
                 title: t('quotes.column.quantity'),
                 width: 160,
                 render: (_, l, i) => (
-                  <Form.Item
-                    name={['lines', i, 'quantity']}
-                    style={{ margin: 0 }}
-                    rules={[{ required: true, message: messageText(t, 'MSG_00_21') }]}
-                  >
+                  <Form.Item name={['lines', i, 'quantity']} style={{ margin: 0 }} rules={[requiredRule(t)]}>
                     <Input
                       aria-label={`${l.wasteName} ${t('quotes.column.quantity')}`}
                       suffix={suggested.get(l.id)?.unitMeasure?.unit ?? l.unit}

@@ -13,7 +13,8 @@ import {
 import { Col, Descriptions, Form, Input, InputNumber, Radio, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';
-import { setZodIssues, zodRule } from '../../../lib/form-errors';
+import { zodRule } from '../../../lib/form-errors';
+import { setZodIssues } from '../../../lib/form-issues';
 import { messageText } from '../../../lib/i18n';
 import { checkWasteCode } from '../api/check-waste-code';
 import { useCreateWaste } from '../api/create-waste';

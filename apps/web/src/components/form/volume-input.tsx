@@ -1,5 +1,5 @@
 import { Input } from 'antd';
-import { formatVolumeInput, sanitizeVolumeTyping, VOLUME_INPUT_MAX_LENGTH } from '../regular-report-values';
+import { formatVolume, sanitizeVolumeTyping, unformatVolume, VOLUME_INPUT_MAX_LENGTH } from './volume';
 
 /** Section 5 volume field: 8 characters typed, plain while editing, formatted (1,234.50) on blur. */
 export function VolumeInput({
@@ -27,9 +27,9 @@ export function VolumeInput({
       inputMode="decimal"
       suffix={suffix}
       style={{ textAlign: 'right' }}
-      onFocus={() => value && onChange?.(value.replaceAll(',', ''))}
+      onFocus={() => value && onChange?.(unformatVolume(value))}
       onChange={(e) => onChange?.(sanitizeVolumeTyping(e.target.value))}
-      onBlur={() => value && onChange?.(formatVolumeInput(value))}
+      onBlur={() => value && onChange?.(formatVolume(value))}
     />
   );
 }

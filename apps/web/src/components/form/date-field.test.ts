@@ -1,0 +1,65 @@
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import {
+  dateItemProps,
+  dayPickerProps,
+  futureDays,
+  japanToday,
+  keepEnterInPicker,
+  outsideDates,
+  pickerItemProps,
+} from './date-field';
+
+describe('date field props', () => {
+  it('gives the picker a Dayjs and keeps the text in the form', () => {
+    expect(dateItemProps.getValueProps('2026-04-05').value?.format('YYYY/MM/DD')).toBe('2026/04/05');
+    expect(dateItemProps.getValueProps('').value).toBeNull();
+    expect(dateItemProps.getValueProps(undefined).value).toBeNull();
+    expect(dateItemProps.normalize(dayjs('2026-04-05'))).toBe('2026-04-05');
+    expect(dateItemProps.normalize(null)).toBeNull();
+  });
+
+  it('keeps months as YYYY-MM and can clear to an empty text', () => {
+    const month = pickerItemProps('YYYY-MM');
+    expect(month.getValueProps('2026-04').value?.format('YYYY-MM-DD')).toBe('2026-04-01');
+    expect(month.normalize(dayjs('2026-04-20'))).toBe('2026-04');
+    expect(pickerItemProps('YYYY-MM-DD', '').normalize(null)).toBe('');
+  });
+});
+
+describe('Japan days', () => {
+  it('takes today in Japan, not in UTC', () => {
+    // 2026-03-31 16:00 UTC is already 1 April in Japan.
+    expect(japanToday(Date.UTC(2026, 2, 31, 16))).toBe('2026-04-01');
+    expect(japanToday(Date.UTC(2026, 2, 31, 14))).toBe('2026-03-31');
+  });
+
+  it('disables the days after today in Japan', () => {
+    const disabled = futureDays(Date.UTC(2026, 2, 31, 16));
+    expect(disabled(dayjs('2026-04-01'))).toBe(false);
+    expect(disabled(dayjs('2026-04-02'))).toBe(true);
+    expect(disabled(dayjs('2025-12-31'))).toBe(false);
+  });
+
+  it('disables days outside a range, either end optional', () => {
+    const inRange = outsideDates('2026-04-10', '2026-04-20');
+    expect(inRange(dayjs('2026-04-09'))).toBe(true);
+    expect(inRange(dayjs('2026-04-10'))).toBe(false);
+    expect(inRange(dayjs('2026-04-21'))).toBe(true);
+    expect(outsideDates(null, null)(dayjs('1999-01-01'))).toBe(false);
+  });
+
+  it('stops Enter from submitting the form', () => {
+    let prevented = 0;
+    keepEnterInPicker({ key: 'Enter', preventDefault: () => prevented++ });
+    keepEnterInPicker({ key: 'a', preventDefault: () => prevented++ });
+    expect(prevented).toBe(1);
+  });
+});
+
+describe('dayPickerProps', () => {
+  it('shows days as YYYY/MM/DD and keeps Enter in the picker', () => {
+    expect(dayPickerProps.format).toBe('YYYY/MM/DD');
+    expect(dayPickerProps.onKeyDown).toBe(keepEnterInPicker);
+  });
+});

@@ -1,0 +1,44 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import { toJapanTime } from '../../lib/format';
+
+/**
+ * A DatePicker's Form.Item props: the picker works on Dayjs, the form keeps the text (`pattern`).
+ * `empty` is what a cleared picker leaves in the form.
+ */
+export function pickerItemProps(pattern: 'YYYY-MM-DD' | 'YYYY-MM', empty: '' | null = null) {
+  return {
+    getValueProps: (value: unknown) => ({
+      value: typeof value === 'string' && value ? dayjs(pattern === 'YYYY-MM' ? `${value}-01` : value) : null,
+    }),
+    normalize: (value: Dayjs | null) => (value ? value.format(pattern) : empty),
+  };
+}
+
+/** Day fields (YYYY-MM-DD, cleared to null). */
+export const dateItemProps = pickerItemProps('YYYY-MM-DD');
+
+/** Today in Japan (the business's time zone), YYYY-MM-DD. */
+export const japanToday = (now: number = Date.now()) => toJapanTime(now)?.format('YYYY-MM-DD') ?? '';
+
+/** Days outside [min, max] (YYYY-MM-DD, either may be absent) for a picker's `disabledDate`. */
+export const outsideDates =
+  (min: string | null | undefined, max: string | null | undefined) =>
+  (d: Dayjs): boolean => {
+    const day = d.format('YYYY-MM-DD');
+    return (!!min && day < min) || (!!max && day > max);
+  };
+
+/** Days after today in Japan, for pickers that refuse the future. */
+export const futureDays = (now: number = Date.now()) => outsideDates(null, japanToday(now));
+
+/** Enter in a date field confirms the typed date without submitting the form. */
+export const keepEnterInPicker = (e: { key: string; preventDefault: () => void }) => {
+  if (e.key === 'Enter') e.preventDefault();
+};
+
+/** A day picker's own props: the product's display format, full width, Enter kept in the picker. */
+export const dayPickerProps = {
+  format: 'YYYY/MM/DD',
+  style: { width: '100%' },
+  onKeyDown: keepEnterInPicker,
+} as const;
