@@ -202,8 +202,11 @@ export async function registerAccount(
       // Registration with the mailed single-use link signs the user in.
       return { user: saved!, sessionId: await startUserSession(tx, userId) };
     });
+    // The registration is committed: a failed notice to the admins must not answer it as failed.
     if (user.role === 'TRANSPORT' && user.companyId != null)
-      await mailAdminsOfTransportSignup(app, user.companyId);
+      await mailAdminsOfTransportSignup(app, user.companyId).catch((err) =>
+        app.log.error({ err }, 'mail to administrators about a transport sign-up failed'),
+      );
     return { token: app.signSessionToken(user, sessionId) };
   } catch (err) {
     mapKeyConflict(err);
