@@ -100,6 +100,19 @@ async function reflectAndReopen(page: Page, manifestNumber: string): Promise<Loc
 /** A confirmation modal, told by its exact title (the report dialog's titles contain the same words). */
 const confirmation = (page: Page, title: string) => page.getByRole('dialog', { name: title, exact: true });
 
+/**
+ * Presses a confirmation modal's button until the modal closes: on a loaded machine a click during the modal's
+ * opening animation was seen to be lost (no request sent). A button already sending shows loading and ignores
+ * a second click, so this never sends twice.
+ */
+async function confirmModal(page: Page, title: string, button: string): Promise<void> {
+  const modal = confirmation(page, title);
+  await expect(async () => {
+    if (await modal.isVisible()) await modal.getByRole('button', { name: button }).click({ timeout: 2_000 });
+    await expect(modal).toBeHidden({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
 
 /**
@@ -308,7 +321,7 @@ test('a synced report is corrected, the discharger rejects, the transporter conf
   dialog = await openReport(page, manifestNumber);
   await expect(dialog).toContainText('運搬終了報告（修正否認）');
   await dialog.getByTestId('report-action-CONFIRM_REJECTION').click();
-  await confirmation(page, '否認の確認').getByRole('button', { name: '否認を確認' }).click();
+  await confirmModal(page, '否認の確認', '否認を確認');
   await expect(toast(page, '否認を確認しました。')).toBeVisible();
   await expect(dialog.getByTestId('report-action-FIX_REPORT')).toBeEnabled();
   await expect(dialog.getByTestId('report-values')).toContainText(`${shown(Number(volume))} t`);
