@@ -15,6 +15,20 @@ import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { AppError } from '../lib/app-error';
 
+/**
+ * What a service needs to know about who is calling: the session and an id for the audit trail.
+ * Services take this (or only the session), never a Fastify request, so jobs and tests can call them too.
+ */
+export interface Caller {
+  id: string;
+  session: Session;
+}
+
+/** The operator's own role in a session (an acting admin holds ADMIN plus the operator's role). */
+export function operatorRole(session: Pick<Session, 'roles'>): Role {
+  return session.roles.find((r) => r !== 'ADMIN') ?? 'ADMIN';
+}
+
 /** Who is asking: the operator a call acts as, and the admin behind it when one acts for an operator. */
 export interface Session {
   userId: number;
@@ -32,12 +46,16 @@ export interface Session {
 declare module 'fastify' {
   interface FastifyRequest {
     session: Session | null;
+    /** The signed-in caller, for services: its session and the request id its writes are audited with. */
+    caller(): Caller;
   }
   interface FastifyContextConfig {
     /** Reachable without a token. */
     public?: boolean;
     /** Permission key the caller must hold. */
     permission?: Permission;
+    /** The operator role the caller must act in (an acting admin acts in the operator's role). */
+    role?: Role;
   }
   interface FastifyInstance {
     signSessionToken(user: TokenUser, sessionId: string, adminId?: number): string;
@@ -117,7 +135,7 @@ export async function loadSession(db: Database, claims: TokenClaims): Promise<Se
 
 /**
  * Every /api route needs a valid token unless its config says `public: true`,
- * and the permission key in its config when it names one.
+ * the permission key in its config when it names one, and the operator role when it names one.
  */
 export const authPlugin = fp<{ secret: string; db: Database }>(async (app, opts) => {
   await app.register(fastifyJwt, {
@@ -126,6 +144,10 @@ export const authPlugin = fp<{ secret: string; db: Database }>(async (app, opts)
     verify: { algorithms: ['HS256'] },
   });
   app.decorateRequest('session', null);
+  app.decorateRequest('caller', function (this: FastifyRequest): Caller {
+    if (!this.session) throw new AppError('unauthorized', 'Unauthorized');
+    return { id: this.id, session: this.session };
+  });
 
   app.decorate('signSessionToken', (user: TokenUser, sessionId: string, adminId?: number) => {
     const authorities = adminId != null ? ['ROLE_ADMIN', `ROLE_${user.role}`] : [`ROLE_${user.role}`];
@@ -162,6 +184,9 @@ export const authPlugin = fp<{ secret: string; db: Database }>(async (app, opts)
     request.session = await loadSession(opts.db, claims);
     if (!request.session && !config.public) throw new AppError('unauthorized', 'Unauthorized');
     if (config.permission && !request.session?.permissions.includes(config.permission)) {
+      throw new AppError('forbidden', 'Forbidden');
+    }
+    if (config.role && (!request.session || operatorRole(request.session) !== config.role)) {
       throw new AppError('forbidden', 'Forbidden');
     }
   });

@@ -6,7 +6,6 @@ import {
   errorSchema,
 } from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireOperatorRole } from '../../lib/roles';
 import { achievementDetail, achievementList } from './achievements.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
@@ -21,34 +20,26 @@ export const achievementRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `${prefix}/achievements`,
       {
-        config: { permission: 'ACHIEVEMENTS' },
+        config: { permission: 'ACHIEVEMENTS', role },
         schema: {
           tags,
           querystring: achievementListQuerySchema,
           response: { 200: achievementListSchema, ...errors },
         },
       },
-      (request) => {
-        const session = app.requireSession(request);
-        requireOperatorRole(session, role);
-        return achievementList(app.db, session, request.query);
-      },
+      (request) => achievementList(app.db, request.caller().session, request.query),
     );
     app.get(
       `${prefix}/achievements/detail`,
       {
-        config: { permission: 'ACHIEVEMENTS' },
+        config: { permission: 'ACHIEVEMENTS', role },
         schema: {
           tags,
           querystring: achievementDetailQuerySchema,
           response: { 200: achievementDetailSchema, ...errors },
         },
       },
-      (request) => {
-        const session = app.requireSession(request);
-        requireOperatorRole(session, role);
-        return achievementDetail(app.db, session, request.query);
-      },
+      (request) => achievementDetail(app.db, request.caller().session, request.query),
     );
   }
 };

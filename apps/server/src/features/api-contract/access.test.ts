@@ -265,3 +265,30 @@ describe("another company's objects", () => {
     expect(still.json<{ id: number }[]>().map((a) => a.id)).toContain(areaId);
   });
 });
+
+describe('the wrong role', () => {
+  /** Every call under `prefix`, as `who`: refused with 403 before its input is read. */
+  async function sweepRole(prefix: string, who: string) {
+    const admitted: string[] = [];
+    const swept = ops.filter((o) => !o.isPublic && o.path.startsWith(prefix));
+    for (const op of swept) {
+      const res = await t.app.inject({
+        method: op.method as 'GET',
+        url: urlOf(op),
+        headers: t.auth(tokens[who]!),
+        payload: op.body ? (sampleValue(op.body) as object) : undefined,
+      });
+      if (res.statusCode !== 403) admitted.push(`${op.method} ${op.path} as ${who} -> ${res.statusCode}`);
+    }
+    return { admitted, swept: swept.length };
+  }
+
+  it("a discharger is refused every transporter's call, a transporter every administrator's", async () => {
+    const trans = await sweepRole('/api/trans/', 'discharger');
+    expect(trans.swept).toBeGreaterThan(10);
+    expect(trans.admitted).toEqual([]);
+    const admin = await sweepRole('/api/admin/', 'transporter');
+    expect(admin.swept).toBeGreaterThan(3);
+    expect(admin.admitted).toEqual([]);
+  });
+});

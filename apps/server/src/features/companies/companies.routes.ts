@@ -7,7 +7,6 @@ import {
 } from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
-import { requireOperatorRole } from '../../lib/roles';
 import { issueOperatorToken, listCompaniesForSelection, listServedCompanies } from './companies.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -41,17 +40,16 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tokenResponseSchema, ...errors },
       },
     },
-    (request) => issueOperatorToken(app, request, request.params.id, request.query.isTransport),
+    (request) => issueOperatorToken(app, request.caller(), request.params.id, request.query.isTransport),
   );
   app.get(
     '/trans/companies',
     {
-      config: { permission: 'PROJECT_MANAGEMENT' },
+      config: { permission: 'PROJECT_MANAGEMENT', role: 'TRANSPORT' },
       schema: { tags, response: { 200: companyListSchema, ...errors } },
     },
     (request) => {
-      const session = app.requireSession(request);
-      requireOperatorRole(session, 'TRANSPORT');
+      const { session } = request.caller();
       if (!session.companyId) throw new AppError('forbidden', 'Forbidden');
       return listServedCompanies(app, session.companyId);
     },

@@ -1,9 +1,10 @@
 import type { CompanyType } from '@junkan/shared';
 import { and, asc, eq, exists, inArray } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { companies, projects, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import type { Caller } from '../../plugins/auth';
 
 /** Companies of a type that have an enabled operator account an admin can act for. */
 export async function listCompaniesForSelection(app: FastifyInstance, type: CompanyType) {
@@ -27,11 +28,11 @@ export async function listCompaniesForSelection(app: FastifyInstance, type: Comp
 /** A token for the company's first operator account, carrying the acting admin's id. */
 export async function issueOperatorToken(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   companyId: number,
   isTransport: boolean,
 ) {
-  const session = app.requireSession(request);
+  const { session } = caller;
   const role = isTransport ? 'TRANSPORT' : 'WASTE';
   const [operator] = await app.db
     .select()
@@ -49,7 +50,7 @@ export async function issueOperatorToken(
     .limit(1);
   if (!operator) throw new AppError('not_found', 'Operator not found');
   const adminId = session.adminId ?? session.userId;
-  await recordAudit(app.db, request, {
+  await recordAudit(app.db, caller, {
     action: 'act_for_operator',
     entity: 'company',
     entityId: companyId,

@@ -43,14 +43,12 @@ export const transportReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/trans/regular-reports/form',
     {
-      config: { permission: 'ACHIEVEMENTS' },
+      config: { permission: 'ACHIEVEMENTS', role: 'TRANSPORT' },
       schema: { tags, querystring: formQuerySchema, response: { 200: regularReportFormSchema, ...errors } },
     },
     (request) => {
-      const session = app.requireSession(request);
-      requireOperatorRole(session, 'TRANSPORT');
       const { projectId, year, month } = request.query;
-      return regularReportForm(app.db, session, projectId, year, month);
+      return regularReportForm(app.db, request.caller().session, projectId, year, month);
     },
   );
 
