@@ -5,7 +5,16 @@ import type { AppConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { DEMO_PASSWORD, seedDemoData } from '../src/seed/demo';
 import { seedReferenceData } from '../src/seed/reference';
+import { multipartBody } from './fixtures/upload-files';
 import { startSmtpSink } from './smtp-sink';
+
+type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type InjectPayload = string | object | Buffer | undefined;
+interface UploadOptions {
+  field?: string;
+  contentType?: string;
+  method?: 'POST' | 'PUT';
+}
 
 /**
  * Builds the real app on a fresh database with the demo data: an in-memory PGlite by default, or,
@@ -75,6 +84,58 @@ export async function createTestApp(
 
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
+  // One sign-in per user and file: tokens last 30 minutes, longer than any test file runs.
+  const tokens = new Map<string, Promise<string>>();
+  const tokenOf = (email: string) => {
+    let token = tokens.get(email);
+    if (!token) {
+      token = login(email);
+      token.catch(() => tokens.delete(email));
+      tokens.set(email, token);
+    }
+    return token;
+  };
+
+  /**
+   * Calls the API as a demo user (signed in once per file), or with a token the test holds: `as(user).get(url)`.
+   * `url` is under `/api`, given with or without that prefix.
+   */
+  function as(who: string | { token: string }) {
+    const tokenFor = () =>
+      typeof who === 'string'
+        ? tokenOf(`${who.includes('@') ? who : `${who}@example.com`}`)
+        : Promise.resolve(who.token);
+    const call = async (
+      method: ApiMethod,
+      url: string,
+      payload?: unknown,
+      headers: Record<string, string> = {},
+    ) =>
+      app.inject({
+        method,
+        url: url.startsWith('/api/') ? url : `/api${url.startsWith('/') ? '' : '/'}${url}`,
+        headers: { ...auth(await tokenFor()), ...headers },
+        payload: payload as InjectPayload,
+      });
+    return {
+      get: (url: string, headers?: Record<string, string>) => call('GET', url, undefined, headers),
+      post: (url: string, payload?: unknown, headers?: Record<string, string>) =>
+        call('POST', url, payload, headers),
+      put: (url: string, payload?: unknown, headers?: Record<string, string>) =>
+        call('PUT', url, payload, headers),
+      patch: (url: string, payload?: unknown, headers?: Record<string, string>) =>
+        call('PATCH', url, payload, headers),
+      delete: (url: string, payload?: unknown, headers?: Record<string, string>) =>
+        call('DELETE', url, payload, headers),
+      /** A multipart upload of one file under `field` (default `file`), with `method` POST unless given. */
+      upload: (url: string, fileName: string, content: Buffer, options: UploadOptions = {}) => {
+        const body = multipartBody(fileName, content, options.field, options.contentType);
+        return call(options.method ?? 'POST', url, body.payload, body.headers);
+      },
+      token: tokenFor,
+    };
+  }
+
   async function close() {
     await app.close();
     await database.close();
@@ -82,7 +143,7 @@ export async function createTestApp(
     await dropDatabase();
   }
 
-  return { app: app as App, db: database.db, database, smtp, login, auth, close, config };
+  return { app: app as App, db: database.db, database, smtp, login, auth, as, close, config };
 }
 
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
