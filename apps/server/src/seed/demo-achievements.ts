@@ -16,7 +16,7 @@ import {
   unitMeasures,
   users,
 } from '../db/schema';
-import { nationalHolidayName } from '../features/business-calendar/national-holidays';
+import { nationalHolidayName } from '../lib/national-holidays';
 import { tokyoDate } from '../lib/time';
 import { DEMO_CONTRACT_MONTHS_RUN } from './demo-contracts';
 

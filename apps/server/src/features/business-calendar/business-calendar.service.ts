@@ -16,7 +16,7 @@ import { businessClosedDays, businessSettings, companies } from '../../db/schema
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
-import { nationalHolidayName, nationalHolidayNameEn } from './national-holidays';
+import { nationalHolidayName, nationalHolidayNameEn } from '../../lib/national-holidays';
 
 /** The company's settings, or the defaults when it has saved none. */
 export async function getBusinessSettings(db: DbOrTx, companyId: number): Promise<BusinessSettings> {

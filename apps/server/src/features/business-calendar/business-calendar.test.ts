@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { auditLogs, companies } from '../../db/schema';
-import { nationalHolidayName } from './national-holidays';
+import { nationalHolidayName } from '../../lib/national-holidays';
 
 let t: TestContext;
 let transporter: string;

@@ -30,11 +30,11 @@ import {
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { containsPattern } from '../../lib/like-pattern';
+import { nationalHolidayName } from '../../lib/national-holidays';
 import { operatorRole } from '../../lib/roles';
 import { tokyoDate } from '../../lib/time';
 import type { Session } from '../../plugins/auth';
 import { JWNET_FUNCTION_CODES, JwnetError } from '../../plugins/jwnet/jwnet-adapter';
-import { nationalHolidayName } from '../business-calendar/national-holidays';
 import { storeManifestState, trackJwnetRegistration } from '../jwnet/jwnet-queue';
 import { manifestStateSeen, seenStatusOfManifestRow, unfinishedWorkKinds } from '../jwnet/jwnet-running';
 

@@ -7,8 +7,8 @@ import {
 } from '@junkan/shared';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { nationalHolidayName } from '../../lib/national-holidays';
 import type { Session } from '../../plugins/auth';
-import { nationalHolidayName } from '../business-calendar/national-holidays';
 import { type ManifestParty, manifestSelect, partyCompany, rowsOf } from './manifests.service';
 
 /** At most this many items, soonest deadline first. */

@@ -30,11 +30,11 @@ import {
 } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { nationalHolidayName } from '../../lib/national-holidays';
 import { tokyoDate } from '../../lib/time';
 import type { Session } from '../../plugins/auth';
 import { JWNET_FUNCTION_CODES, type JwnetServiceStatus } from '../../plugins/jwnet/jwnet-adapter';
 import { mailCompany } from '../../plugins/mail';
-import { nationalHolidayName } from '../business-calendar/national-holidays';
 import { enqueueJwnet } from '../jwnet/jwnet-queue';
 import { manifestStateSeen, unfinishedKindsOf } from '../jwnet/jwnet-running';
 import {

@@ -18,8 +18,8 @@ import {
   unitMeasures,
   wastes,
 } from '../../db/schema';
+import { nationalHolidayName } from '../../lib/national-holidays';
 import { tokyoDate } from '../../lib/time';
-import { nationalHolidayName } from '../business-calendar/national-holidays';
 import { JwnetWorker } from '../jwnet/jwnet-queue';
 import { handleJwnetOutcome } from './jwnet-outcomes';
 

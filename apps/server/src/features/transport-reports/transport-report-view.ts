@@ -17,9 +17,9 @@ import {
   unitMeasures,
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { nationalHolidayName } from '../../lib/national-holidays';
 import { tokyoDate } from '../../lib/time';
 import type { JwnetServiceStatus } from '../../plugins/jwnet/jwnet-adapter';
-import { nationalHolidayName } from '../business-calendar/national-holidays';
 import { manifestStateSeen, unfinishedWorkKindsOfManifests } from '../jwnet/jwnet-running';
 import { num } from './transport-report-values';
 
