@@ -3,11 +3,15 @@ import type { FormInstance, FormRule } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { requiredRule } from '../components/form/required-rule';
 import { isApiError } from './api-client';
+import { fieldNamePath, firstPerField, type NamePath, namePath } from './form-issues';
 import { messageText } from './i18n';
 
-type NamePath = (string | number)[];
+/**
+ * How a form shows what is wrong: a shared schema as a field rule, a schema's issues and the server's field
+ * codes next to their fields (each field its first code's text), anything else as a toast. Which issue a
+ * field shows is decided in lib/form-issues.ts.
+ */
 
 /**
  * An antd rule that runs a shared zod schema: the schema's message codes become the field's text.
@@ -24,14 +28,58 @@ export function zodRule(schema: z.ZodType | (() => Promise<z.ZodType>), t: TFunc
   };
 }
 
+/** An issue a form shows: next to its field (a name or a name path), or as a toast when it has none. */
+export interface ShownIssue {
+  name: NamePath | string | null;
+  code: string;
+}
+
+/**
+ * Shows a form's issues: each field its first issue's text (in place of a warning it had), and the first
+ * issue without a field as a toast when a `message` is given.
+ */
+export function showFormIssues(
+  form: Pick<FormInstance, 'setFields'>,
+  issues: readonly ShownIssue[],
+  t: TFunction,
+  message?: Pick<MessageInstance, 'error'>,
+): void {
+  const onFields = issues.flatMap((i) => (i.name === null ? [] : [{ name: i.name, code: i.code }]));
+  form.setFields(
+    firstPerField(onFields, (i) => (Array.isArray(i.name) ? i.name.join('.') : i.name)).map((i) => ({
+      name: i.name,
+      errors: [messageText(t, i.code)],
+      warnings: [],
+    })),
+  );
+  const general = issues.find((i) => i.name === null);
+  if (general && message) toastError(message, t, general.code);
+}
+
+/** Puts a schema's issues (paths like offices.0.officeName) next to their fields. */
+export function setZodIssues(
+  form: Pick<FormInstance, 'setFields'>,
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  t: TFunction,
+): void {
+  showFormIssues(
+    form,
+    issues.map((issue) => ({ name: namePath(issue.path), code: issue.message })),
+    t,
+  );
+}
+
 export function toastError(
-  message: MessageInstance,
+  message: Pick<MessageInstance, 'error'>,
   t: TFunction,
   code: string,
   params?: Record<string, string | number>,
 ): void {
   void message.error(messageText(t, code, params), TOAST_DURATION_S);
 }
+
+/** Codes that say only that something failed: a form may toast its own words instead. */
+const GENERIC_CODES = ['validation_error', 'server_error', 'unknown_error', 'invalid_request'];
 
 /**
  * Shows a failed call: field codes next to their fields (`fieldMap` renames server field names to form
@@ -40,8 +88,8 @@ export function toastError(
 export function showApiError(args: {
   error: unknown;
   t: TFunction;
-  message: MessageInstance;
-  form?: FormInstance;
+  message: Pick<MessageInstance, 'error'>;
+  form?: Pick<FormInstance, 'setFields'>;
   fieldMap?: Record<string, NamePath>;
   /** Toast this instead of generic codes (validation_error, server_error, unknown_error, invalid_request). */
   fallbackCode?: string;
@@ -53,28 +101,14 @@ export function showApiError(args: {
   }
   const entries = Object.entries(error.fields ?? {});
   if (form && entries.length > 0) {
-    form.setFields(
-      entries.map(([field, code]) => ({
-        name: fieldMap?.[field] ?? field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
-        errors: [messageText(t, code)],
-      })),
+    showFormIssues(
+      form,
+      entries.map(([field, code]) => ({ name: fieldMap?.[field] ?? fieldNamePath(field), code })),
+      t,
     );
     return error.code;
   }
-  const generic = ['validation_error', 'server_error', 'unknown_error', 'invalid_request'];
-  const useFallback = fallbackCode && generic.includes(error.code);
+  const useFallback = fallbackCode && GENERIC_CODES.includes(error.code);
   toastError(message, t, useFallback ? fallbackCode : error.code, useFallback ? undefined : error.params);
   return error.code;
-}
-
-/** Confirmation field: required, and equal to `otherField` (MSG_03_2). */
-export function confirmPasswordRules(t: TFunction, otherField: string): FormRule[] {
-  return [
-    requiredRule(t),
-    ({ getFieldValue }) => ({
-      validator: async (_rule, value) => {
-        if (value && value !== getFieldValue(otherField)) throw new Error(messageText(t, 'MSG_03_2'));
-      },
-    }),
-  ];
 }

@@ -1,6 +1,5 @@
-import i18next, { type TFunction } from 'i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { firstIssues, firstPerField, namePath, setZodIssues } from './form-issues';
+import { describe, expect, it } from 'vitest';
+import { fieldNamePath, firstIssues, firstPerField, namePath } from './form-issues';
 
 describe('firstPerField', () => {
   it('keeps the first item of each key, in order', () => {
@@ -33,33 +32,14 @@ describe('firstIssues', () => {
   });
 });
 
-describe('setZodIssues', () => {
-  beforeAll(async () => {
-    await i18next.init({
-      lng: 'ja',
-      resources: { ja: { translation: { MSG_00_21: '必須', MSG_00_27: '形式', unknown_error: '?' } } },
-    });
-  });
-
-  it('sets each field its first issue text, with array paths', () => {
-    const set: unknown[] = [];
-    const form = { setFields: (fields: unknown[]) => set.push(...fields) };
-    setZodIssues(
-      form as never,
-      [
-        { path: ['offices', 0, 'officeName'], message: 'MSG_00_21' },
-        { path: ['offices', 0, 'officeName'], message: 'MSG_00_27' },
-        { path: ['email', Symbol('x')], message: 'MSG_00_27' },
-      ],
-      i18next.t.bind(i18next) as TFunction,
-    );
-    expect(set).toEqual([
-      { name: ['offices', 0, 'officeName'], errors: ['必須'] },
-      { name: ['email'], errors: ['形式'] },
-    ]);
-  });
-
-  it('drops symbols from paths', () => {
+describe('name paths', () => {
+  it('drops symbols from schema paths', () => {
     expect(namePath(['a', 1, Symbol('s')])).toEqual(['a', 1]);
+  });
+
+  it('reads digit parts of a server field name as list indexes', () => {
+    expect(fieldNamePath('offices.0.officeName')).toEqual(['offices', 0, 'officeName']);
+    expect(fieldNamePath('email')).toEqual(['email']);
+    expect(fieldNamePath('lines.10a.volume')).toEqual(['lines', '10a', 'volume']);
   });
 });

@@ -1,8 +1,9 @@
-import type { FormInstance } from 'antd';
-import type { TFunction } from 'i18next';
-import { messageText } from './i18n';
+/**
+ * Which problem each form field shows, as plain data (no antd, no texts): the `*-values.ts` modules build
+ * their issues with these, and lib/form-errors.ts puts them on a form.
+ */
 
-type NamePath = (string | number)[];
+export type NamePath = (string | number)[];
 
 /** A schema issue as a form shows it. */
 export interface FormIssue<Field extends string> {
@@ -45,16 +46,6 @@ export function firstIssues<Field extends string>(
 export const namePath = (path: readonly PropertyKey[]): NamePath =>
   path.filter((p): p is string | number => typeof p !== 'symbol');
 
-/** Puts issues (paths like offices.0.officeName) next to their fields: each field its first issue's text. */
-export function setZodIssues(
-  form: FormInstance,
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-  t: TFunction,
-): void {
-  form.setFields(
-    firstPerField(
-      issues.map((issue) => ({ name: namePath(issue.path), code: issue.message })),
-      (i) => i.name.join('.'),
-    ).map((i) => ({ name: i.name, errors: [messageText(t, i.code)] })),
-  );
-}
+/** A server field name (`offices.0.officeName`) as an antd name path: digit parts are list indexes. */
+export const fieldNamePath = (field: string): NamePath =>
+  field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));

@@ -5,9 +5,7 @@ import {
   regularReportSchema,
 } from '@junkan/shared';
 import { formatVolume } from '../../components/form/volume';
-import { firstPerField } from '../../lib/form-issues';
-
-type NamePath = (string | number)[];
+import { firstPerField, type NamePath } from '../../lib/form-issues';
 
 export interface RegularReportLineValues {
   volume: string;

@@ -28,7 +28,7 @@ import { requiredRule } from '../../../components/form/required-rule';
 import { VolumeInput } from '../../../components/form/volume-input';
 import { useDiscardGuard } from '../../../components/form-modal';
 import { isApiError } from '../../../lib/api-client';
-import { showApiError, zodRule } from '../../../lib/form-errors';
+import { showApiError, showFormIssues, zodRule } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { useCreateIndustrialReport, useIndustrialReportOptions } from '../api/industrial-report';
@@ -70,13 +70,8 @@ export function IndustrialReportModal({ open, onClose }: { open: boolean; onClos
     if (open && onlyProject && !form.getFieldValue('projectId')) form.setFieldValue('projectId', onlyProject);
   }, [open, onlyProject, form]);
 
-  const showIssues = (issues: { name: IndustrialFormField | null; code: string }[]) => {
-    (form as FormInstance).setFields(
-      issues.flatMap((i) => (i.name ? [{ name: i.name, errors: [messageText(t, i.code)] }] : [])),
-    );
-    const general = issues.find((i) => !i.name);
-    if (general) void message.error(messageText(t, general.code));
-  };
+  const showIssues = (issues: { name: IndustrialFormField | null; code: string }[]) =>
+    showFormIssues(form, issues, t, message);
 
   const submit = (values: IndustrialReportFormValues) => {
     if (!options.data) return;

@@ -1,17 +1,5 @@
 import { volumeSchema } from '@junkan/shared';
-import {
-  Alert,
-  App,
-  type ButtonProps,
-  DatePicker,
-  Empty,
-  Form,
-  type FormInstance,
-  Modal,
-  Select,
-  Spin,
-  Typography,
-} from 'antd';
+import { Alert, App, type ButtonProps, DatePicker, Empty, Form, Modal, Select, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepEnterInPicker, pickerItemProps } from '../../../components/form/date-field';
@@ -19,7 +7,7 @@ import { requiredRule } from '../../../components/form/required-rule';
 import { VolumeInput } from '../../../components/form/volume-input';
 import { useDiscardGuard } from '../../../components/form-modal';
 import { ApiError, isApiError } from '../../../lib/api-client';
-import { showApiError, zodRule } from '../../../lib/form-errors';
+import { showApiError, showFormIssues, zodRule } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { currentJapanYearMonth } from '../achievement-filters';
@@ -82,13 +70,7 @@ export function RegularReportModal({ open, onClose }: { open: boolean; onClose: 
     if (open && onlyProject && !form.getFieldValue('projectId')) form.setFieldValue('projectId', onlyProject);
   }, [open, onlyProject, form]);
 
-  const showIssues = (issues: FieldIssue[]) => {
-    (form as FormInstance).setFields(
-      issues.flatMap((i) => (i.name ? [{ name: i.name, errors: [messageText(t, i.code)] }] : [])),
-    );
-    const general = issues.find((i) => !i.name);
-    if (general) void message.error(messageText(t, general.code));
-  };
+  const showIssues = (issues: FieldIssue[]) => showFormIssues(form, issues, t, message);
 
   const showSaveError = (error: unknown) => {
     // The month's codes get month texts; everything else as every form shows it.

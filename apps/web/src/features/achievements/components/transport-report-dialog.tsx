@@ -14,7 +14,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDiscard } from '../../../components/form-modal';
 import { isApiError } from '../../../lib/api-client';
-import { showApiError } from '../../../lib/form-errors';
+import { showApiError, showFormIssues } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
 import { useDisposalMethods } from '../../../lib/reference-data/disposal-methods';
 import { useToast } from '../../../lib/toast';
@@ -168,11 +168,7 @@ function LoadedDialog({
     if (done === 'FIX') {
       body = buildCorrection(values ?? {}, report, today);
       if (!body.ok) {
-        (form as FormInstance).setFields(
-          body.issues.flatMap((i) => (i.name ? [{ name: i.name, errors: [messageText(t, i.code)] }] : [])),
-        );
-        const general = body.issues.find((i) => !i.name);
-        if (general) void message.error(messageText(t, general.code));
+        showFormIssues(form, body.issues, t, message);
         return;
       }
     }

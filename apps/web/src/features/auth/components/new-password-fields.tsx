@@ -1,7 +1,8 @@
 import { MAX_LENGTH, newPasswordSchema } from '@junkan/shared';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { confirmPasswordRules, zodRule } from '../../../lib/form-errors';
+import { zodRule } from '../../../lib/form-errors';
+import { confirmPasswordRules } from '../password-rules';
 
 /** A new password (ruling 6, MSG_03_1) and its confirmation (MSG_03_2), as sign-up, reset and change ask for them. */
 export function NewPasswordFields(props: {

@@ -1,13 +1,12 @@
 import type { ContractDates, ContractDraft, ProjectDetail } from '@junkan/shared';
-import { Alert, App, Button, Flex, Form, type FormInstance, type FormRule } from 'antd';
+import { Alert, App, Button, Flex, Form, type FormRule } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { japanToday } from '../../../components/form/date-field';
 import { useKeptInput } from '../../../components/form/use-kept-input';
 import { useLeaveGuard } from '../../../components/use-leave-guard';
-import { showApiError } from '../../../lib/form-errors';
-import { firstPerField } from '../../../lib/form-issues';
+import { showApiError, showFormIssues } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
@@ -66,15 +65,7 @@ export function ContractEditor({ project, draft }: { project: ProjectDetail; dra
     forget();
   };
 
-  const showIssues = (issues: FieldIssue[]) => {
-    (form as FormInstance).setFields(
-      firstPerField(issues, (i) => i.name.join('.')).map((i) => ({
-        name: i.name,
-        errors: [messageText(t, i.code)],
-        warnings: [],
-      })),
-    );
-  };
+  const showIssues = (issues: FieldIssue[]) => showFormIssues(form, issues, t);
 
   /** The field rules, then the shared schema (and, when sending, today's date rules). */
   const check = async (sendingOn?: string) => {

@@ -12,7 +12,6 @@ import {
   DatePicker,
   Descriptions,
   Form,
-  type FormInstance,
   Modal,
   Result,
   Select,
@@ -25,7 +24,8 @@ import { requiredRule } from '../../../components/form/required-rule';
 import { VolumeInput } from '../../../components/form/volume-input';
 import { useDiscardGuard } from '../../../components/form-modal';
 import { isApiError } from '../../../lib/api-client';
-import { zodRule } from '../../../lib/form-errors';
+import { showFormIssues, zodRule } from '../../../lib/form-errors';
+import { fieldNamePath } from '../../../lib/form-issues';
 import { messageText } from '../../../lib/i18n';
 import { useRegisterManifest } from '../api/register-manifest';
 import { formatManifestDate, manifestDetailPath } from '../manifest-filters';
@@ -87,8 +87,7 @@ export function RegistrationModal({
     });
   }, [open, form, options]);
 
-  const showIssues = (issues: readonly RegistrationIssue[]) =>
-    (form as FormInstance).setFields(issues.map((i) => ({ name: i.name, errors: [messageText(t, i.code)] })));
+  const showIssues = (issues: readonly RegistrationIssue[]) => showFormIssues(form, issues, t);
 
   const send = async (input: ManifestRegistrationInput) => {
     setFailure(null);
@@ -98,8 +97,10 @@ export function RegistrationModal({
       if (!isApiError(error)) return setFailure({ code: 'unknown_error' });
       const fields = Object.entries(error.fields ?? {});
       if (fields.length > 0)
-        return (form as FormInstance).setFields(
-          fields.map(([name, code]) => ({ name, errors: [messageText(t, code)] })),
+        return showFormIssues(
+          form,
+          fields.map(([name, code]) => ({ name: fieldNamePath(name), code })),
+          t,
         );
       setFailure({ code: error.code, params: error.params });
     }

@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { dropKeptInput, keepInput, readKeptInput } from '../../../components/form/kept-input';
 import { isApiError } from '../../../lib/api-client';
-import { showApiError } from '../../../lib/form-errors';
-import { firstPerField } from '../../../lib/form-issues';
+import { showApiError, showFormIssues } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { usePermissions } from '../../../lib/permissions';
@@ -71,11 +70,10 @@ export function RegularQuoteEditor({
       } else onFields.push(issue);
     }
     setBagErrors(bags);
-    (form as FormInstance).setFields(
-      firstPerField(onFields, (i) => i.name.join('.')).map((i) => ({
-        name: i.name,
-        errors: [messageText(t, i.message)],
-      })),
+    showFormIssues(
+      form,
+      onFields.map((i) => ({ name: i.name, code: i.message })),
+      t,
     );
   };
 

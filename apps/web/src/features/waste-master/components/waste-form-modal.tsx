@@ -13,8 +13,7 @@ import {
 import { Col, Descriptions, Form, Input, InputNumber, Radio, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';
-import { zodRule } from '../../../lib/form-errors';
-import { setZodIssues } from '../../../lib/form-issues';
+import { setZodIssues, zodRule } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
 import { checkWasteCode } from '../api/check-waste-code';
 import { useCreateWaste } from '../api/create-waste';

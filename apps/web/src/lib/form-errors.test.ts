@@ -1,0 +1,209 @@
+import i18next, { type TFunction } from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ApiError } from './api-client';
+import { setZodIssues, showApiError, showFormIssues, toastError, zodRule } from './form-errors';
+
+const TEXTS = {
+  MSG_00_21: '必須',
+  MSG_00_27: '形式',
+  MSG_00_01: '失敗しました',
+  unknown_error: '?',
+  in_use_cannot_delete: '{{usedBy}}で使用中',
+  server_error: 'サーバーエラー',
+  validation_error: '入力エラー',
+};
+
+beforeAll(async () => {
+  await i18next.init({ lng: 'ja', resources: { ja: { translation: TEXTS } } });
+});
+const t = () => i18next.t.bind(i18next) as TFunction;
+
+/** A form and a message that record what they were asked to show. */
+function recorder() {
+  const fields: unknown[] = [];
+  const toasts: unknown[][] = [];
+  return {
+    fields,
+    toasts,
+    form: { setFields: (set: unknown[]) => void fields.push(...set) },
+    message: { error: (...args: unknown[]) => void toasts.push(args) } as never,
+  };
+}
+
+/** Runs an antd rule's validator; resolves to the error text, or null when the value passes. */
+async function ruleText(rule: ReturnType<typeof zodRule>, value: unknown): Promise<string | null> {
+  if (typeof rule === 'function' || !rule.validator) throw new Error('not a validator rule');
+  try {
+    await rule.validator({} as never, value, () => undefined);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+describe('zodRule', () => {
+  const schema = z.string().min(1, 'MSG_00_21').regex(/^\d+$/, 'MSG_00_27');
+
+  it('passes a valid value and shows the first issue text of an invalid one', async () => {
+    expect(await ruleText(zodRule(schema, t()), '123')).toBeNull();
+    expect(await ruleText(zodRule(schema, t()), 'abc')).toBe('形式');
+  });
+
+  it('reads an empty field as an empty text', async () => {
+    expect(await ruleText(zodRule(schema, t()), undefined)).toBe('必須');
+    expect(await ruleText(zodRule(schema, t()), null)).toBe('必須');
+  });
+
+  it('loads the schema on first use when given a loader', async () => {
+    let loads = 0;
+    const rule = zodRule(async () => {
+      loads++;
+      return schema;
+    }, t());
+    expect(loads).toBe(0);
+    expect(await ruleText(rule, 'x1')).toBe('形式');
+    expect(loads).toBe(1);
+  });
+
+  it('shows the generic text for a code without one', async () => {
+    expect(await ruleText(zodRule(z.string().min(2, 'no_such_code'), t()), 'a')).toBe('?');
+  });
+});
+
+describe('setZodIssues', () => {
+  it('sets each field its first issue text, with array paths', () => {
+    const r = recorder();
+    setZodIssues(
+      r.form,
+      [
+        { path: ['offices', 0, 'officeName'], message: 'MSG_00_21' },
+        { path: ['offices', 0, 'officeName'], message: 'MSG_00_27' },
+        { path: ['email', Symbol('x')], message: 'MSG_00_27' },
+      ],
+      t(),
+    );
+    expect(r.fields).toEqual([
+      { name: ['offices', 0, 'officeName'], errors: ['必須'], warnings: [] },
+      { name: ['email'], errors: ['形式'], warnings: [] },
+    ]);
+  });
+});
+
+describe('showFormIssues', () => {
+  it('shows each field its first issue, by name or path, and toasts the first issue without a field', () => {
+    const r = recorder();
+    showFormIssues(
+      r.form,
+      [
+        { name: 'projectId', code: 'MSG_00_21' },
+        { name: null, code: 'MSG_00_01' },
+        { name: ['lines', 1, 'volume'], code: 'MSG_00_27' },
+        { name: 'projectId', code: 'MSG_00_27' },
+        { name: ['lines', 1, 'volume'], code: 'MSG_00_21' },
+        { name: null, code: 'MSG_00_27' },
+      ],
+      t(),
+      r.message,
+    );
+    expect(r.fields).toEqual([
+      { name: 'projectId', errors: ['必須'], warnings: [] },
+      { name: ['lines', 1, 'volume'], errors: ['形式'], warnings: [] },
+    ]);
+    expect(r.toasts).toEqual([['失敗しました', 5]]);
+  });
+
+  it('toasts nothing without a message to toast with', () => {
+    const r = recorder();
+    showFormIssues(r.form, [{ name: null, code: 'MSG_00_01' }], t());
+    expect(r.fields).toEqual([]);
+    expect(r.toasts).toEqual([]);
+  });
+});
+
+describe('toastError', () => {
+  it('toasts the code text with its values for the toast duration', () => {
+    const r = recorder();
+    toastError(r.message, t(), 'in_use_cannot_delete', { usedBy: '案件' });
+    expect(r.toasts).toEqual([['案件で使用中', 5]]);
+  });
+});
+
+describe('showApiError', () => {
+  const fieldError = new ApiError({
+    status: 400,
+    code: 'validation_error',
+    fields: { 'offices.0.officeName': 'MSG_00_21', pass: 'MSG_00_27', dischargerId: 'MSG_00_27' },
+  });
+
+  it('puts field codes next to their fields, renamed by the field map, and toasts nothing', () => {
+    const r = recorder();
+    const code = showApiError({
+      error: fieldError,
+      t: t(),
+      message: r.message,
+      form: r.form,
+      fieldMap: { pass: ['password'] },
+    });
+    expect(code).toBe('validation_error');
+    expect(r.fields).toEqual([
+      { name: ['offices', 0, 'officeName'], errors: ['必須'], warnings: [] },
+      { name: ['password'], errors: ['形式'], warnings: [] },
+      { name: ['dischargerId'], errors: ['形式'], warnings: [] },
+    ]);
+    expect(r.toasts).toEqual([]);
+  });
+
+  it('shows a field only its first code when two server fields map to it', () => {
+    const r = recorder();
+    const error = new ApiError({
+      status: 400,
+      code: 'validation_error',
+      fields: { dischargerId: 'MSG_00_21', projectId: 'MSG_00_27' },
+    });
+    showApiError({
+      error,
+      t: t(),
+      message: r.message,
+      form: r.form,
+      fieldMap: { dischargerId: ['projectId'] },
+    });
+    expect(r.fields).toEqual([{ name: ['projectId'], errors: ['必須'], warnings: [] }]);
+  });
+
+  it('toasts field errors when there is no form to show them', () => {
+    const r = recorder();
+    expect(showApiError({ error: fieldError, t: t(), message: r.message })).toBe('validation_error');
+    expect(r.fields).toEqual([]);
+    expect(r.toasts).toEqual([['入力エラー', 5]]);
+  });
+
+  it('toasts a code without fields, with its values', () => {
+    const r = recorder();
+    const error = new ApiError({ status: 409, code: 'in_use_cannot_delete', params: { usedBy: '契約' } });
+    expect(showApiError({ error, t: t(), message: r.message, form: r.form })).toBe('in_use_cannot_delete');
+    expect(r.toasts).toEqual([['契約で使用中', 5]]);
+  });
+
+  it('toasts the fallback instead of a generic code, and not instead of a specific one', () => {
+    const generic = recorder();
+    const error = new ApiError({ status: 500, code: 'server_error' });
+    showApiError({ error, t: t(), message: generic.message, fallbackCode: 'MSG_00_01' });
+    expect(generic.toasts).toEqual([['失敗しました', 5]]);
+
+    const specific = recorder();
+    const conflict = new ApiError({ status: 409, code: 'in_use_cannot_delete', params: { usedBy: 'x' } });
+    showApiError({ error: conflict, t: t(), message: specific.message, fallbackCode: 'MSG_00_01' });
+    expect(specific.toasts).toEqual([['xで使用中', 5]]);
+  });
+
+  it('toasts the fallback, else the unknown error, for a failure that is not an API error', () => {
+    const r = recorder();
+    expect(showApiError({ error: new TypeError('x'), t: t(), message: r.message })).toBeNull();
+    expect(showApiError({ error: 'x', t: t(), message: r.message, fallbackCode: 'MSG_00_01' })).toBeNull();
+    expect(r.toasts).toEqual([
+      ['?', 5],
+      ['失敗しました', 5],
+    ]);
+  });
+});
