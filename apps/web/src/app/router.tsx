@@ -62,11 +62,9 @@ const DisposalMethodMasterPage = lazy(
 const DisposalSiteMasterPage = lazy(
   () => import('../features/disposal-site-master/pages/disposal-site-master-page'),
 );
-const AreaPriceSettingPage = lazy(
-  () => import('../features/area-price-setting/pages/area-price-setting-page'),
-);
+const AreaPriceSettingPage = lazy(() => import('../features/collection-areas/pages/area-price-setting-page'));
 const HandlingWasteUnitPricePage = lazy(
-  () => import('../features/handling-waste-price/pages/handling-waste-unit-price-page'),
+  () => import('../features/handling-waste-prices/pages/handling-waste-unit-price-page'),
 );
 const BusinessDateSettingPage = lazy(
   () => import('../features/business-calendar/pages/business-date-setting-page'),
