@@ -10,12 +10,14 @@ import { describe, expect, it } from 'vitest';
 const ALLOWED: Record<string, string> = {
   'account-master -> account/components/account-info-form':
     'the admin edits an account with the form the operator uses for their own',
-  'achievements -> manifests/api/keys':
-    'a report changes manifests: its writes invalidate the manifest owner key',
   'achievements -> manifests/components/report-deadlines':
     'the report screens show the manifest report deadlines',
-  'achievements -> projects/api/project-list':
-    'the regular report picks a project from the project list owner',
+  'achievements -> transport-reports/components/industrial-report-modal':
+    'the achievements list is where the spec opens the industrial report',
+  'achievements -> transport-reports/components/regular-report-modal':
+    'the achievements list is where the spec opens the monthly regular report',
+  'achievements -> transport-reports/components/transport-report-dialog':
+    'a detail line opens its report in the report dialog',
   'contracts -> projects/api/project-detail': 'the contract pages read the project through its owner',
   'contracts -> projects/components/project-page-header':
     'the contract pages sit under the project page header',
@@ -37,6 +39,12 @@ const ALLOWED: Record<string, string> = {
   'quotes -> projects/api/project-detail': 'the quote page reads the project through its owner',
   'quotes -> projects/components/project-page-header': 'the quote page sits under the project page header',
   'quotes -> projects/components/project-page-state': 'the quote page shares the project loading states',
+  'transport-reports -> achievements/api/keys':
+    'a report changes the achievements: its writes invalidate the achievements owner key',
+  'transport-reports -> manifests/api/keys':
+    'a report changes manifests and their deadlines: its writes invalidate the manifest owner key',
+  'transport-reports -> projects/api/project-list':
+    'the regular report picks a project from the project list owner',
 };
 
 const FEATURES = join(import.meta.dirname, 'features');

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatEraYear, formatYen } from './format';
+import {
+  currentJapanYearMonth,
+  formatDate,
+  formatDateTime,
+  formatEraYear,
+  formatPlainDate,
+  formatYen,
+} from './format';
 
 describe('format', () => {
   it.each([
@@ -30,5 +37,24 @@ describe('format', () => {
     ['1989-01-08T00:00:00+09:00', '平成元年'],
   ])('gives the era year of %s', (input, expected) => {
     expect(formatEraYear(input)).toBe(expected);
+  });
+});
+
+describe('formatPlainDate', () => {
+  it('shows a Japan date as written, whatever the machine zone', () => {
+    expect(formatPlainDate('2026-01-01')).toBe('2026/01/01');
+    expect(formatPlainDate(null)).toBe('');
+  });
+
+  it('shows an instant as its Japan date', () => {
+    expect(formatPlainDate('2026-03-31T15:30:00Z')).toBe('2026/04/01');
+  });
+});
+
+describe('currentJapanYearMonth', () => {
+  it('turns the month at midnight Japan time, not UTC', () => {
+    // 2026-04-30 15:00 UTC is 2026-05-01 00:00 in Tokyo.
+    expect(currentJapanYearMonth(Date.UTC(2026, 3, 30, 15, 0))).toEqual({ year: 2026, month: 5 });
+    expect(currentJapanYearMonth(Date.UTC(2026, 3, 30, 14, 59))).toEqual({ year: 2026, month: 4 });
   });
 });

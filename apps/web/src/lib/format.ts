@@ -24,6 +24,23 @@ export function formatDateTime(value: DateInput, pattern = 'YYYY/MM/DD HH:mm'): 
   return formatDate(value, pattern);
 }
 
+/** A Japan date (YYYY-MM-DD) as shown, 2026/04/30; read as text so the machine's time zone cannot shift it. */
+export function formatPlainDate(value: string | null): string {
+  if (!value) return '';
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value.replaceAll('-', '/') : formatDate(value);
+}
+
+export interface YearMonth {
+  year: number;
+  month: number;
+}
+
+/** This month in Japan time (ruling 10), whatever the machine's zone. */
+export function currentJapanYearMonth(now: number = Date.now()): YearMonth {
+  const d = toJapanTime(now);
+  return d ? { year: d.year(), month: d.month() + 1 } : { year: 2000, month: 1 };
+}
+
 const yen = new Intl.NumberFormat('ja-JP', { style: 'currency', currency: 'JPY', maximumFractionDigits: 0 });
 
 /** Whole yen (ruling 10): 12345 -> ￥12,345. */

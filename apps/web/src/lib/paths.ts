@@ -86,7 +86,11 @@ export const paths = {
   achievements: at('/achievements'),
   achievementDetail: at('/achievements/detail'),
   manifestManagement: at('/manifest-management'),
-  manifestDetail: at('/manifest-detail'),
+  manifestDetail: {
+    path: '/manifest-detail',
+    /** The manifest number rides in the query, as in the spec's address of the page. */
+    to: (manifestNumber: string) => `/manifest-detail?${new URLSearchParams({ manifestNumber })}`,
+  },
   invoiceManagement: at('/invoice-management'),
   licenseManagement: at('/license-management'),
   notice: at('/notice'),

@@ -1,6 +1,6 @@
 import type { AchievementDetail, AchievementSummaryRow } from '@junkan/shared';
 import { describe, expect, it } from 'vitest';
-import { detailCsvFile, formatPlainDate, listCsvFile, listCsvRows, statusText } from './achievement-csv';
+import { detailCsvFile, listCsvFile, listCsvRows, statusText } from './achievement-csv';
 
 // Keys stand for their texts, so the test sees which text each cell uses.
 const t = (key: string) => `<${key}>`;
@@ -163,12 +163,5 @@ describe('detail CSV', () => {
     );
     expect(lines[1]).toBe('"<projectType.REGULAR>","汚泥","本社 ""定期""","2026/03/31","1500.25","kg"');
     expect(detailCsvFile(regular, t, true).fileName.endsWith('_2026.csv')).toBe(true);
-  });
-});
-
-describe('formatPlainDate', () => {
-  it('shows a Japan date as written, whatever the machine zone', () => {
-    expect(formatPlainDate('2026-01-01')).toBe('2026/01/01');
-    expect(formatPlainDate(null)).toBe('');
   });
 });

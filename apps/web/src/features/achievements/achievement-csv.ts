@@ -8,7 +8,7 @@ import {
   toCsv,
   WASTE_TYPE_CODE,
 } from '@junkan/shared';
-import { formatDate } from '../../lib/format';
+import { formatPlainDate } from '../../lib/format';
 import { wasteTypeLabelKey } from './achievement-filters';
 import { csvVolume } from './achievement-volume';
 
@@ -18,12 +18,6 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Year and month as the tables show them: 2026/04. */
 export const formatYearMonth = (year: number, month: number) => `${year}/${pad(month)}`;
-
-/** A Japan date (YYYY-MM-DD) as shown, 2026/04/30; read as text so the machine's time zone cannot shift it. */
-export function formatPlainDate(value: string | null): string {
-  if (!value) return '';
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value.replaceAll('-', '/') : formatDate(value);
-}
 
 export function statusText(t: Translate, status: ReportStatus | null, isDischarger: boolean): string {
   const key = status ? reportStatusLabelKey(status, isDischarger) : null;

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   achievementDetailPath,
   achievementListQuery,
-  currentJapanYearMonth,
   filtersToParams,
   listPathOfDetail,
   parseDetailParams,
@@ -146,13 +145,5 @@ describe('details address', () => {
     ['year=2026&wasteType=1&wasteCode=A&wasteCompanyId=3&unitId=0', '/achievements'],
   ])('%s redirects to %s', (qs, redirect) => {
     expect(parseDetailParams(new URLSearchParams(qs))).toEqual({ redirect });
-  });
-});
-
-describe('currentJapanYearMonth', () => {
-  it('turns the month at midnight Japan time, not UTC', () => {
-    // 2026-04-30 15:00 UTC is 2026-05-01 00:00 in Tokyo.
-    expect(currentJapanYearMonth(Date.UTC(2026, 3, 30, 15, 0))).toEqual({ year: 2026, month: 5 });
-    expect(currentJapanYearMonth(Date.UTC(2026, 3, 30, 14, 59))).toEqual({ year: 2026, month: 4 });
   });
 });

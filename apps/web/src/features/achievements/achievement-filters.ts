@@ -6,7 +6,7 @@ import {
   WASTE_TYPE_CODE,
 } from '@junkan/shared';
 import type { CompanyFilter } from '../../lib/company-filter';
-import { toJapanTime } from '../../lib/format';
+import type { YearMonth } from '../../lib/format';
 import { paths } from '../../lib/paths';
 
 export type AchievementPeriod = (typeof ACHIEVEMENT_PERIODS)[number];
@@ -21,17 +21,6 @@ export interface AchievementFilters {
   /** Industrial 1, regular 2, null for both. */
   type: WasteTypeCode | null;
   wasteName: string;
-}
-
-export interface YearMonth {
-  year: number;
-  month: number;
-}
-
-/** This month in Japan time (ruling 10), whatever the machine's zone. */
-export function currentJapanYearMonth(now: number = Date.now()): YearMonth {
-  const d = toJapanTime(now);
-  return d ? { year: d.year(), month: d.month() + 1 } : { year: 2000, month: 1 };
 }
 
 export const ACHIEVEMENTS_PATH = paths.achievements.path;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { paths } from '../../lib/paths';
 import {
   EMPTY_MANIFEST_FILTERS,
   formatManifestDate,
-  manifestDetailPath,
   manifestFiltersToParams,
   manifestListQuery,
   parseManifestFilters,
@@ -82,7 +82,7 @@ describe('manifestListQuery', () => {
 
 describe('detail address', () => {
   it('builds and reads the manifest number', () => {
-    const path = manifestDetailPath('12345678901');
+    const path = paths.manifestDetail.to('12345678901');
     expect(path).toBe('/manifest-detail?manifestNumber=12345678901');
     expect(parseManifestNumberParam(new URL(path, 'http://x').searchParams)).toBe('12345678901');
   });

@@ -3,7 +3,6 @@ import type { CompanyFilter } from '../../lib/company-filter';
 import { paths } from '../../lib/paths';
 
 export const MANIFEST_MANAGEMENT_PATH = paths.manifestManagement.path;
-export const MANIFEST_DETAIL_PATH = paths.manifestDetail.path;
 
 /** Manifest numbers are 11 digits; the search takes a part of one. */
 export const MANIFEST_NUMBER_LENGTH = 11;
@@ -66,10 +65,6 @@ export function manifestListQuery(
   const query: Record<string, string | number> = Object.fromEntries(manifestFiltersToParams(filters));
   if (companyId !== null) query.companyId = companyId;
   return query;
-}
-
-export function manifestDetailPath(manifestNumber: string): string {
-  return `${MANIFEST_DETAIL_PATH}?${new URLSearchParams({ manifestNumber })}`;
 }
 
 /** The detail page's manifest number, or null when there is none to open (back to the list). */

@@ -11,16 +11,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useFormModalTarget } from '../../../components/form-modal';
 import { PageSpinner } from '../../../components/page-spinner';
+import { ReportStatusTag } from '../../../components/report-status-tag';
 import { useCompanyFilter } from '../../../lib/company-filter';
+import { formatPlainDate } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
-import { detailCsvFile, formatPlainDate, saveCsv } from '../achievement-csv';
+import { TransportReportDialog } from '../../transport-reports/components/transport-report-dialog';
+import { detailCsvFile, saveCsv } from '../achievement-csv';
 import { listPathOfDetail, parseDetailParams, wasteTypeLabelKey } from '../achievement-filters';
 import { volumeWithUnitText } from '../achievement-volume';
 import { useAchievementDetail } from '../api/achievement-detail';
-import { ReportStatusTag } from '../components/report-status-tag';
-import { TransportReportDialog } from '../components/transport-report-dialog';
-import { manifestDetailPath } from '../transport-report-values';
 
 /**
  * /achievements/detail?year&month&wasteType&wasteCode&wasteCompanyId: the reports behind one line of the list.
@@ -128,7 +129,7 @@ function DetailContent({
           title: t('achievements.column.manifestNumber'),
           width: 140,
           render: (_, r) =>
-            r.manifestId ? <Link to={manifestDetailPath(r.manifestId)}>{r.manifestId}</Link> : null,
+            r.manifestId ? <Link to={paths.manifestDetail.to(r.manifestId)}>{r.manifestId}</Link> : null,
         },
         {
           key: 'endDateTransport',

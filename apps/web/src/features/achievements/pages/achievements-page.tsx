@@ -19,16 +19,19 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { ReportStatusTag } from '../../../components/report-status-tag';
 import { useCompanyFilter } from '../../../lib/company-filter';
+import { currentJapanYearMonth } from '../../../lib/format';
 import { useSession } from '../../../lib/use-session';
 import { ReportDeadlinesPanel } from '../../manifests/components/report-deadlines';
+import { IndustrialReportModal } from '../../transport-reports/components/industrial-report-modal';
+import { RegularReportModal } from '../../transport-reports/components/regular-report-modal';
 import { formatYearMonth, listCsvFile, saveCsv } from '../achievement-csv';
 import {
   type AchievementFilters,
   type AchievementPeriod,
   achievementDetailPath,
   achievementListQuery,
-  currentJapanYearMonth,
   filtersToParams,
   parseFilters,
   parseWasteType,
@@ -36,9 +39,6 @@ import {
 } from '../achievement-filters';
 import { volumeWithUnitText } from '../achievement-volume';
 import { useAchievementList } from '../api/achievement-list';
-import { IndustrialReportModal } from '../components/industrial-report-modal';
-import { RegularReportModal } from '../components/regular-report-modal';
-import { ReportStatusTag } from '../components/report-status-tag';
 
 const TYPE_ALL = 'ALL';
 

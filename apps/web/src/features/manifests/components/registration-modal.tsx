@@ -27,8 +27,9 @@ import { isApiError } from '../../../lib/api-client';
 import { showFormIssues, zodRule } from '../../../lib/form-errors';
 import { fieldNamePath } from '../../../lib/form-issues';
 import { messageText } from '../../../lib/i18n';
+import { paths } from '../../../lib/paths';
 import { useRegisterManifest } from '../api/register-manifest';
-import { formatManifestDate, manifestDetailPath } from '../manifest-filters';
+import { formatManifestDate } from '../manifest-filters';
 import {
   buildManifestRegistration,
   isDeliveryDateInFuture,
@@ -201,7 +202,7 @@ export function RegistrationModal({
               type="primary"
               onClick={() => {
                 onClose();
-                navigate(manifestDetailPath(issued.manifestNumber));
+                navigate(paths.manifestDetail.to(issued.manifestNumber));
               }}
             >
               {t('manifests.register.openDetail')}

@@ -4,9 +4,10 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCompanyFilter } from '../../../lib/company-filter';
+import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/use-session';
 import { useReportDeadlines } from '../api/report-deadlines';
-import { formatManifestDate, manifestDetailPath } from '../manifest-filters';
+import { formatManifestDate } from '../manifest-filters';
 import { countDeadlineStates } from '../manifest-labels';
 import { ReportDeadline } from './deadline-tag';
 
@@ -63,7 +64,7 @@ export function ReportDeadlinesPanel({ style }: { style?: CSSProperties }) {
             key: 'manifestNumber',
             title: t('manifests.column.manifestNumber'),
             width: 140,
-            render: (_, r) => <Link to={manifestDetailPath(r.manifestNumber)}>{r.manifestNumber}</Link>,
+            render: (_, r) => <Link to={paths.manifestDetail.to(r.manifestNumber)}>{r.manifestNumber}</Link>,
           },
           {
             key: 'company',

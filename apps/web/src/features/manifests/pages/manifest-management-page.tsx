@@ -31,7 +31,6 @@ import {
   formatManifestDate,
   MANIFEST_NUMBER_LENGTH,
   type ManifestFilters,
-  manifestDetailPath,
   manifestFiltersToParams,
   manifestListQuery,
   parseManifestFilters,
@@ -185,7 +184,9 @@ export default function ManifestManagementPage() {
                 title: t('manifests.column.manifestNumber'),
                 width: 130,
                 fixed: 'start',
-                render: (_, r) => <Link to={manifestDetailPath(r.manifestNumber)}>{r.manifestNumber}</Link>,
+                render: (_, r) => (
+                  <Link to={paths.manifestDetail.to(r.manifestNumber)}>{r.manifestNumber}</Link>
+                ),
               },
               {
                 key: 'deliveryDate',

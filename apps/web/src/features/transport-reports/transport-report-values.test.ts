@@ -11,7 +11,6 @@ import {
   confirmTexts,
   correctionFormValues,
   japanDateOf,
-  manifestDetailPath,
   manifestStateWarning,
   networkWarnings,
   reportActionCall,
@@ -230,10 +229,6 @@ describe('calls', () => {
   it('reads a report on the side of the role', () => {
     expect(transportReportPath(true, 9)).toBe('/trans/transport-reports/9');
     expect(transportReportPath(false, 9)).toBe('/transport-reports/9');
-  });
-
-  it('links a manifest number to its detail page', () => {
-    expect(manifestDetailPath('12345678901')).toBe('/manifest-detail?manifestNumber=12345678901');
   });
 });
 

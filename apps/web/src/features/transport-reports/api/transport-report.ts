@@ -6,9 +6,8 @@ import type {
 } from '@junkan/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { MANIFESTS_KEY } from '../../manifests/api/keys';
 import { reportActionCall, transportReportPath } from '../transport-report-values';
-import { ACHIEVEMENTS_KEY } from './keys';
+import { REPORT_CHANGES_KEYS } from './keys';
 
 /**
  * One report's dialog data. Kept apart from the achievements key: refreshing the list after an action
@@ -65,8 +64,7 @@ export function useReportAction(isTransport: boolean, id: number) {
     onSuccess: (response) => {
       if (response.report) queryClient.setQueryData(key, response.report);
       else queryClient.removeQueries({ queryKey: key });
-      void queryClient.invalidateQueries({ queryKey: ACHIEVEMENTS_KEY });
-      void queryClient.invalidateQueries({ queryKey: MANIFESTS_KEY });
+      for (const queryKey of REPORT_CHANGES_KEYS) void queryClient.invalidateQueries({ queryKey });
     },
   });
 }

@@ -1,7 +1,8 @@
 import type { RegularReportInput } from '@junkan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { ACHIEVEMENTS_KEY } from './keys';
+import { ACHIEVEMENTS_KEY } from '../../achievements/api/keys';
+import { TRANSPORT_REPORTS_KEY } from './keys';
 import type { RegularReportForm } from './regular-report-form';
 
 /**
@@ -16,6 +17,11 @@ export function useSaveRegularReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveRegularReport,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ACHIEVEMENTS_KEY }),
+    onSuccess: () =>
+      Promise.all(
+        [ACHIEVEMENTS_KEY, TRANSPORT_REPORTS_KEY].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }

@@ -1,8 +1,7 @@
 import type { IndustrialReportInput, IndustrialReportOptions, TransportReport } from '@junkan/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { MANIFESTS_KEY } from '../../manifests/api/keys';
-import { ACHIEVEMENTS_KEY } from './keys';
+import { REPORT_CHANGES_KEYS, TRANSPORT_REPORTS_KEY } from './keys';
 
 /**
  * GET /trans/transport-reports/options: the industrial projects in progress (discharger, wastes, manifests
@@ -13,7 +12,7 @@ export const getIndustrialReportOptions = () =>
 
 export const industrialReportOptionsQueryOptions = (enabled: boolean) =>
   queryOptions({
-    queryKey: [...ACHIEVEMENTS_KEY, 'industrial-report-options'],
+    queryKey: [...TRANSPORT_REPORTS_KEY, 'industrial-report-options'],
     queryFn: getIndustrialReportOptions,
     enabled,
     retry: false,
@@ -35,9 +34,6 @@ export function useCreateIndustrialReport() {
     mutationFn: createIndustrialReport,
     // A report changes the manifests' state and the report deadlines too.
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ACHIEVEMENTS_KEY }),
-        queryClient.invalidateQueries({ queryKey: MANIFESTS_KEY }),
-      ]),
+      Promise.all(REPORT_CHANGES_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

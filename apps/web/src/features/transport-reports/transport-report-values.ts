@@ -12,7 +12,6 @@ import {
 } from '@junkan/shared';
 import { formatVolume } from '../../components/form/volume';
 import { type Built, firstIssues } from '../../lib/form-issues';
-import { paths } from '../../lib/paths';
 import { isCountUnitId } from './industrial-report-values';
 
 const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
@@ -267,7 +266,3 @@ export function volumeWithUnit(
   const unit = unitId == null ? undefined : units.find((u) => u.id === unitId);
   return `${formatVolume(String(value))}${unit ? ` ${unit.unit}` : ''}`;
 }
-
-/** The manifest detail page of a manifest number (the manifests feature's route). */
-export const manifestDetailPath = (manifestNumber: string) =>
-  `${paths.manifestDetail.to()}?${new URLSearchParams({ manifestNumber }).toString()}`;

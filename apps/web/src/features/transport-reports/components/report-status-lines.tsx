@@ -1,10 +1,10 @@
 import type { ReportDialogAction, TransportReport } from '@junkan/shared';
 import { Alert, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ReportStatusTag } from '../../../components/report-status-tag';
+import { formatPlainDate } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
-import { formatPlainDate } from '../achievement-csv';
 import { networkWarnings } from '../transport-report-values';
-import { ReportStatusTag } from './report-status-tag';
 
 /**
  * Above the values: the status, the transport-end report deadline (tagged when due soon or overdue), the

@@ -1,7 +1,7 @@
 import type { RegularVolumeInfo } from '@junkan/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { ACHIEVEMENTS_KEY } from './keys';
+import { TRANSPORT_REPORTS_KEY } from './keys';
 
 export interface RegularReportForm {
   projectId: number;
@@ -21,7 +21,7 @@ export const getRegularReportForm = (target: RegularReportTarget) =>
   api.get<RegularReportForm>('/trans/regular-reports/form', { ...target });
 
 export const regularReportFormQueryKey = (target: RegularReportTarget | null) =>
-  [...ACHIEVEMENTS_KEY, 'regular-report-form', target?.projectId, target?.year, target?.month] as const;
+  [...TRANSPORT_REPORTS_KEY, 'regular-report-form', target?.projectId, target?.year, target?.month] as const;
 
 export const regularReportFormQueryOptions = (target: RegularReportTarget | null) =>
   queryOptions({

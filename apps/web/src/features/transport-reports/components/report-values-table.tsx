@@ -2,7 +2,7 @@ import type { DisposalMethod, ReportValueField, TransportReport } from '@junkan/
 import { Table, Tag, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPlainDate } from '../achievement-csv';
+import { formatPlainDate } from '../../../lib/format';
 import { volumeWithUnit } from '../transport-report-values';
 
 interface ValueRow {
