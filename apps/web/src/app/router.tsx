@@ -18,7 +18,7 @@ const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-passwo
 const ChangePasswordPage = lazy(() => import('../features/auth/pages/change-password-page'));
 const UserRegistrationPage = lazy(() => import('../features/account/pages/user-registration-page'));
 const AccountSelectionPage = lazy(() => import('../features/account-selection/pages/account-selection-page'));
-const HomePage = lazy(() => import('../features/home/pages/home-page'));
+const HomePage = lazy(() => import('./pages/home-page'));
 const NewRequestPage = lazy(() => import('../features/quote-request/pages/new-request-page'));
 const QuoteRequestTypePage = lazy(() => import('../features/quote-request/pages/quote-request-type-page'));
 const RegularGarbageQuotePage = lazy(
@@ -32,7 +32,7 @@ const QuoteRequestConfirmPage = lazy(
   () => import('../features/quote-request/pages/quote-request-confirm-page'),
 );
 const ProjectListPage = lazy(() => import('../features/projects/pages/project-list-page'));
-const ProjectDetailPage = lazy(() => import('../features/projects/pages/project-detail-page'));
+const ProjectDetailPage = lazy(() => import('./pages/project-detail-page'));
 const CreateQuotePage = lazy(() => import('../features/quotes/pages/create-quote-page'));
 const ContractManagementPage = lazy(() => import('../features/contracts/pages/contract-management-page'));
 const ContractCreatePage = lazy(() => import('../features/contracts/pages/contract-create-page'));

@@ -8,6 +8,7 @@ import { Alert, App, Button, Card, Form, Result, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useMatch } from 'react-router';
+import { AccountInfoForm } from '../../../components/account-form/account-info-form';
 import { PageSpinner } from '../../../components/page-spinner';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError, toastError } from '../../../lib/form-errors';
@@ -17,7 +18,6 @@ import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { useAccountInfo } from '../api/account-info';
 import { useUpdateAccountInfo } from '../api/update-account-info';
-import { AccountInfoForm } from '../components/account-info-form';
 
 /** The form's values from the stored information (the server's id, email and role are not form fields). */
 function toFormValues(info: AccountInfoResponse): AccountInfoInput {

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AccountInfoForm } from '../../../components/account-form/account-info-form';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PublicPage } from '../../../components/public-page';
 import { showApiError } from '../../../lib/form-errors';
@@ -11,7 +12,6 @@ import { primePermissions } from '../../../lib/permissions';
 import { setToken } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { emailTokenQueryOptions, registerUser } from '../api/registration';
-import { AccountInfoForm } from '../components/account-info-form';
 
 export default function UserRegistrationPage() {
   const { t } = useTranslation();

@@ -1,17 +1,5 @@
-import type { InquiryImportance, InquiryStatus, ProjectStatus } from '@junkan/shared';
+import type { InquiryImportance, InquiryStatus } from '@junkan/shared';
 import { Tag } from 'antd';
-
-export const PROJECT_STATUS_COLORS: Record<ProjectStatus, string> = {
-  CREATING_QUOTE: 'default',
-  REQUEST_QUOTE: 'gold',
-  COMPLETE_QUOTE: 'lime',
-  CREATING_CONTRACT: 'orange',
-  REQUEST_CONTRACT: 'gold',
-  COMPLETE_CONTRACT: 'cyan',
-  IN_PROGRESS: 'blue',
-  COMPLETE: 'green',
-  CANCEL: 'default',
-};
 
 const IMPORTANCE_COLORS: Record<InquiryImportance, string | undefined> = {
   MOST_IMPORTANT: 'red',

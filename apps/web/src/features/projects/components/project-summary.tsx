@@ -1,8 +1,8 @@
-import { BAG_SIZES, type ProjectDetail, projectStatusLabelKey } from '@junkan/shared';
-import { Card, Descriptions, Table, Tag, Typography } from 'antd';
+import { BAG_SIZES, type ProjectDetail } from '@junkan/shared';
+import { Card, Descriptions, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ProjectStatusTag } from '../../../components/project-status-tag';
 import { formatDate, formatNumber } from '../../../lib/format';
-import { PROJECT_STATUS_COLORS } from '../../home/components/tags';
 
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
 
@@ -18,9 +18,11 @@ export function ProjectSummary({ project, isDischarger }: { project: ProjectDeta
       <Card title={t('projects.basics')} size="small" style={{ marginBottom: 16 }}>
         <Descriptions column={{ xs: 1, md: 2 }} size="small" bordered>
           <Descriptions.Item label={t('projects.status')}>
-            <Tag color={PROJECT_STATUS_COLORS[project.projectStatus]} data-testid="project-status">
-              {t(projectStatusLabelKey(project.projectStatus, isDischarger))}
-            </Tag>
+            <ProjectStatusTag
+              status={project.projectStatus}
+              isDischarger={isDischarger}
+              data-testid="project-status"
+            />
           </Descriptions.Item>
           <Descriptions.Item label={t('projects.type')}>{t(`projectType.${project.type}`)}</Descriptions.Item>
           <Descriptions.Item label={t('projects.projectTitle')} span={2}>

@@ -1,13 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type ProjectListItem, type ProjectListTab, projectStatusLabelKey } from '@junkan/shared';
+import type { ProjectListItem, ProjectListTab } from '@junkan/shared';
 import { Button, Card, Flex, Table, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { ProjectStatusTag } from '../../../components/project-status-tag';
 import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { usePermissions } from '../../../lib/permissions';
 import { useSession } from '../../../lib/use-session';
-import { PROJECT_STATUS_COLORS } from '../../home/components/tags';
 import { useProjectList } from '../api/project-list';
 
 const TABS: ProjectListTab[] = ['PRE_CONTRACT', 'IN_PROGRESS', 'PAST'];
@@ -59,9 +59,7 @@ export default function ProjectListPage() {
               width: 130,
               render: (_, p) => (
                 <>
-                  <Tag color={PROJECT_STATUS_COLORS[p.projectStatus]}>
-                    {t(projectStatusLabelKey(p.projectStatus, isDischarger))}
-                  </Tag>
+                  <ProjectStatusTag status={p.projectStatus} isDischarger={isDischarger} />
                   {!isDischarger && p.projectStatus === 'REQUEST_QUOTE' && !p.transportCompany && (
                     <Tag color="magenta">{t('quotes.newRequest')}</Tag>
                   )}

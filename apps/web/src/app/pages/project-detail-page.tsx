@@ -9,28 +9,31 @@ import { App, Button, Card, Flex, Input, List, Timeline, Typography } from 'antd
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { downloadAttachment } from '../../../lib/download-attachment';
-import { showApiError } from '../../../lib/form-errors';
-import { formatDateTime } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
-import { usePermissions } from '../../../lib/permissions';
-import { useToast } from '../../../lib/toast';
-import { useSession } from '../../../lib/use-session';
-import { ContractCard } from '../../contracts/components/contract-card';
-import { contractTaskLink } from '../../contracts/contract-links';
-import { QuoteCard } from '../../quotes/components/quote-card';
-import { useCancelProject } from '../api/cancel-project';
-import { useProjectDetail } from '../api/project-detail';
-import { useRequestQuote } from '../api/request-quote';
-import { projectPageState } from '../components/project-page-state';
-import { ProjectSummary } from '../components/project-summary';
+import { ContractCard } from '../../features/contracts/components/contract-card';
+import { contractTaskLink } from '../../features/contracts/contract-links';
+import { useCancelProject } from '../../features/projects/api/cancel-project';
+import { useProjectDetail } from '../../features/projects/api/project-detail';
+import { useRequestQuote } from '../../features/projects/api/request-quote';
+import { projectPageState } from '../../features/projects/components/project-page-state';
+import { ProjectSummary } from '../../features/projects/components/project-summary';
+import { QuoteCard } from '../../features/quotes/components/quote-card';
+import { downloadAttachment } from '../../lib/download-attachment';
+import { showApiError } from '../../lib/form-errors';
+import { formatDateTime } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { usePermissions } from '../../lib/permissions';
+import { useToast } from '../../lib/toast';
+import { useSession } from '../../lib/use-session';
 
 const formatSize = (bytes: number) =>
   bytes >= 1024 * 1024
     ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
     : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-/** /project-managment/detail/:id: the project, its files and history, and the actions its status allows. */
+/**
+ * /project-managment/detail/:id: the project, its files and history, and the actions its status allows; it
+ * composes the projects feature with the quote and contract cards, so it lives in app/.
+ */
 export default function ProjectDetailPage() {
   const { t } = useTranslation();
   const { id: rawId } = useParams();

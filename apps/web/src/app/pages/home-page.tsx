@@ -1,13 +1,14 @@
 import { Card, Col, Empty, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePermissions } from '../../../lib/permissions';
-import { useSession } from '../../../lib/use-session';
-import { ReportDeadlinesPanel } from '../../manifests/components/report-deadlines';
-import { InquiriesTable } from '../components/inquiries-table';
-import { NoticesPanel, UpdateInfosPanel } from '../components/notices-panel';
-import { PhoneContactPanel } from '../components/phone-contact-panel';
-import { ProjectsTable } from '../components/projects-table';
+import { InquiriesTable } from '../../features/home/components/inquiries-table';
+import { NoticesPanel, UpdateInfosPanel } from '../../features/home/components/notices-panel';
+import { PhoneContactPanel } from '../../features/home/components/phone-contact-panel';
+import { ReportDeadlinesPanel } from '../../features/manifests/components/report-deadlines';
+import { HomeProjectsTable } from '../../features/projects/components/home-projects-table';
+import { usePermissions } from '../../lib/permissions';
+import { useSession } from '../../lib/use-session';
 
+/** The home page: the report deadlines (manifests), the project table (projects) and the home panels. */
 export default function HomePage() {
   const { t } = useTranslation();
   const { roles } = useSession();
@@ -33,7 +34,7 @@ export default function HomePage() {
         )}
         <Col span={24}>
           {seesProjects ? (
-            <ProjectsTable isDischarger={isDischarger} isTransport={isTransport} />
+            <HomeProjectsTable isDischarger={isDischarger} isTransport={isTransport} />
           ) : (
             <Card title={t('home.projects')} size="small" data-testid="home-projects-awaiting-approval">
               <Empty description={t('approvalBanner.homeEmpty')} />

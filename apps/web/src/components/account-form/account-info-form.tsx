@@ -12,7 +12,7 @@ import { Button, Col, Flex, Form, type FormInstance, Input, Row } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { setZodIssues, zodRule } from '../../../lib/form-errors';
+import { setZodIssues, zodRule } from '../../lib/form-errors';
 import { type AddressParts, col, FieldGrid, type FieldSpec, Section } from './account-fields';
 import { EntryList, type EntryListSpec } from './entry-list';
 

@@ -11,10 +11,10 @@ import { Button, Card, Col, Form, Input, Row, Space } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { isApiError } from '../../../lib/api-client';
-import { showApiError, zodRule } from '../../../lib/form-errors';
-import { useToast } from '../../../lib/toast';
-import { lookupZipcode, type ZipcodeAddress } from '../api/zipcode';
+import { isApiError } from '../../lib/api-client';
+import { showApiError, zodRule } from '../../lib/form-errors';
+import { useToast } from '../../lib/toast';
+import { lookupZipcode, type ZipcodeAddress } from '../../lib/zipcode';
 
 export type NamePath = (string | number)[];
 

@@ -1,16 +1,16 @@
 import { MessageOutlined } from '@ant-design/icons';
-import { type ProjectListItem, projectStatusLabelKey } from '@junkan/shared';
+import type { ProjectListItem } from '@junkan/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Popover, Table, Tag, Typography } from 'antd';
+import { Card, Popover, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ProjectStatusTag } from '../../../components/project-status-tag';
 import { useCompanyFilter } from '../../../lib/company-filter';
 import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
-import { homeProjectsQueryOptions } from '../../projects/api/project-list';
-import { PROJECT_STATUS_COLORS } from './tags';
+import { homeProjectsQueryOptions } from '../api/project-list';
 
-export function ProjectsTable({
+export function HomeProjectsTable({
   isDischarger,
   isTransport,
 }: {
@@ -35,11 +35,7 @@ export function ProjectsTable({
             key: 'status',
             title: t('home.column.status'),
             width: 140,
-            render: (_, p) => (
-              <Tag color={PROJECT_STATUS_COLORS[p.projectStatus]}>
-                {t(projectStatusLabelKey(p.projectStatus, isDischarger))}
-              </Tag>
-            ),
+            render: (_, p) => <ProjectStatusTag status={p.projectStatus} isDischarger={isDischarger} />,
           },
           {
             key: 'id',
