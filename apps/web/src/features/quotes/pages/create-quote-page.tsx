@@ -1,16 +1,9 @@
-import {
-  createQuoteSchema,
-  type ProjectDetail,
-  QUOTE_UNIT_PRICE_MAX,
-  type QuoteSuggestion,
-  quoteTotals,
-  VOLUME_PATTERN,
-} from '@junkan/shared';
+import { type ProjectDetail, QUOTE_UNIT_PRICE_MAX, type QuoteSuggestion } from '@junkan/shared';
 import { App, Button, Card, DatePicker, Flex, Form, Input, Result, Space, Table, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { dateItemProps } from '../../../components/form/date-field';
 import { requiredRule } from '../../../components/form/required-rule';
 import { YenInput } from '../../../components/form/yen-input';
 import { UploadModal } from '../../../components/upload-modal';
@@ -27,53 +20,14 @@ import { useCreateQuote } from '../api/create-quote';
 import { useQuoteSuggestion } from '../api/quote-suggestion';
 import { uploadQuoteDocument } from '../api/upload-quote-document';
 import { Totals } from '../components/quote-card';
-
-interface LineValues {
-  unitPrice: number | null;
-  quantity: string;
-}
-interface FormValues {
-  lines: LineValues[];
-  validUntil?: Dayjs | null;
-  note?: string;
-}
-
-/** A waste line of the request as the quote form shows it. */
-interface RequestLine {
-  id: number;
-  wasteName: string;
-  summary: string;
-  unit: string;
-}
-
-function requestLines(project: ProjectDetail, t: (k: string, o?: Record<string, unknown>) => string) {
-  const regular: RequestLine[] = project.pwasteRegulars.map((l) => ({
-    id: l.id,
-    wasteName: l.waste.name,
-    summary: [
-      l.monthlyCapacity ? t('quotes.summary.capacity', { kg: l.monthlyCapacity }) : null,
-      ...Object.entries(l.bags).map(([size, n]) => t('quotes.summary.bag', { size, n })),
-      l.collectionCount ? t('quotes.summary.weekly', { n: l.collectionCount }) : null,
-    ]
-      .filter(Boolean)
-      .join(' / '),
-    unit: 'kg',
-  }));
-  const industrial: RequestLine[] = project.pwasteIndustries.map((l) => ({
-    id: l.id,
-    wasteName: l.waste.name,
-    summary: [
-      l.quantity != null ? `${l.quantity}${l.measureUnit?.unit ?? ''}` : null,
-      l.packing?.style ?? null,
-      l.frequency ? t(`quotes.summary.${l.frequency}`, { n: l.frequencyNumber ?? '' }) : null,
-      l.wasteDetails,
-    ]
-      .filter(Boolean)
-      .join(' / '),
-    unit: l.measureUnit?.unit ?? '',
-  }));
-  return [...regular, ...industrial];
-}
+import {
+  buildQuoteInput,
+  initialQuoteValues,
+  type QuoteFormValues,
+  requestLines,
+  suggestionsByLine,
+  typedQuoteTotals,
+} from '../create-quote-values';
 
 /** /project-managment/create-quote/:id: the transporter prices an open request and sends its quote. */
 export default function CreateQuotePage() {
@@ -107,57 +61,28 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
   const { modal } = App.useApp();
   const message = useToast();
   const navigate = useNavigate();
-  const [form] = Form.useForm<FormValues>();
+  const [form] = Form.useForm<QuoteFormValues>();
   const create = useCreateQuote(project.id);
   const [document, setDocument] = useState<File | null>(null);
   const [uploadOpen, setUploadOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const lines = requestLines(project, t);
-  const suggested = new Map(suggestion.lines.map((l) => [l.wasteLineId, l]));
-  const initial: FormValues = {
-    lines: lines.map((l) => {
-      const s = suggested.get(l.id);
-      return { unitPrice: s?.unitPrice ?? null, quantity: s?.quantity != null ? String(s.quantity) : '' };
-    }),
-    validUntil: null,
-    note: '',
-  };
+  const suggested = suggestionsByLine(suggestion);
+  const initial = initialQuoteValues(lines, suggested);
   // Typed prices are not kept across a reload, so leaving with them asks first.
   const guard = useLeaveGuard(false, () => {});
-  const watched = Form.useWatch('lines', form) ?? initial.lines;
-  const priced = watched.map((v) => ({
-    unitPrice: typeof v?.unitPrice === 'number' ? v.unitPrice : 0,
-    quantity: VOLUME_PATTERN.test(String(v?.quantity ?? '').replaceAll(',', ''))
-      ? Number(String(v.quantity).replaceAll(',', ''))
-      : 0,
-  }));
-  const totals = quoteTotals(priced);
+  const totals = typedQuoteTotals(Form.useWatch('lines', form) ?? initial.lines);
 
-  const bodyOf = (values: FormValues) => ({
-    lines: lines.map((l, i) => ({
-      wasteLineId: l.id,
-      unitPrice: values.lines[i]?.unitPrice as number,
-      quantity: values.lines[i]?.quantity ?? '',
-      unitMeasureId: suggested.get(l.id)?.unitMeasure?.id ?? undefined,
-    })),
-    validUntil: values.validUntil ? values.validUntil.format('YYYY-MM-DD') : undefined,
-    note: values.note || undefined,
-  });
-
-  const onFinish = (values: FormValues) => {
-    const body = bodyOf(values);
-    const parsed = createQuoteSchema.safeParse(body);
-    if (!parsed.success) {
-      setZodIssues(form, parsed.error.issues, t);
-      return;
-    }
+  const onFinish = (values: QuoteFormValues) => {
+    const built = buildQuoteInput(values, lines, suggested);
+    if (!built.ok) return setZodIssues(form, built.issues, t);
     modal.confirm({
       title: t('quotes.submit'),
       content: messageText(t, 'MSG_00_04'),
       onOk: async () => {
         setSaving(true);
         try {
-          await create.mutateAsync(body);
+          await create.mutateAsync(built.input);
           if (document) {
             try {
               await uploadQuoteDocument(project.id, document);
@@ -259,7 +184,7 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
           <Totals total={totals.totalAmount} withTax={totals.totalWithTax} />
         </Card>
         <Card title={t('quotes.otherTitle')} size="small" style={{ marginBottom: 16 }}>
-          <Form.Item name="validUntil" label={t('quotes.validUntil')}>
+          <Form.Item name="validUntil" label={t('quotes.validUntil')} {...dateItemProps}>
             <DatePicker format="YYYY/MM/DD" />
           </Form.Item>
           <Form.Item name="note" label={t('quotes.note')}>

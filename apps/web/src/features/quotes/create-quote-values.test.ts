@@ -1,0 +1,179 @@
+import type { ProjectDetail, QuoteSuggestion } from '@junkan/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  buildQuoteInput,
+  initialQuoteValues,
+  type QuoteFormValues,
+  requestLines,
+  suggestionsByLine,
+  typedQuoteTotals,
+} from './create-quote-values';
+
+// Keys stand for their texts, with their values, so the test sees what each summary part says.
+const t = (key: string, options?: Record<string, unknown>) =>
+  options ? `${key}${JSON.stringify(options)}` : key;
+
+const project = {
+  pwasteRegulars: [
+    {
+      id: 11,
+      waste: { id: 1, name: '可燃ごみ' },
+      monthlyCapacity: 120,
+      bags: { '45': 3 },
+      collectionCount: 2,
+      weekdays: [1, 4],
+    },
+    {
+      id: 12,
+      waste: { id: 2, name: '不燃ごみ' },
+      monthlyCapacity: null,
+      bags: {},
+      collectionCount: null,
+      weekdays: [],
+    },
+  ],
+  pwasteIndustries: [
+    {
+      id: 21,
+      waste: { id: 3, name: '廃プラスチック類' },
+      quantity: 2.5,
+      measureUnit: { id: 5, unit: 'm3' },
+      packing: { id: 7, style: 'フレコン' },
+      dimensions: null,
+      frequency: 'MONTHLY',
+      frequencyNumber: 2,
+      transTime: null,
+      wasteDetails: '破砕済み',
+    },
+    {
+      id: 22,
+      waste: { id: 4, name: '汚泥' },
+      quantity: null,
+      measureUnit: null,
+      packing: null,
+      dimensions: null,
+      frequency: 'SPOT',
+      frequencyNumber: null,
+      transTime: null,
+      wasteDetails: null,
+    },
+  ],
+} as unknown as ProjectDetail;
+
+const suggestion: QuoteSuggestion = {
+  lines: [
+    { wasteLineId: 11, unitPrice: 40, unitMeasure: null, quantity: 120 },
+    { wasteLineId: 21, unitPrice: 1500, unitMeasure: { id: 5, unit: 'm3' }, quantity: 2.5 },
+    { wasteLineId: 22, unitPrice: null, unitMeasure: null, quantity: null },
+  ],
+};
+
+const lines = requestLines(project, t);
+const suggested = suggestionsByLine(suggestion);
+
+describe('requestLines', () => {
+  it('lists regular lines in kg, then industrial lines in their unit, each with its summary', () => {
+    expect(lines).toEqual([
+      {
+        id: 11,
+        wasteName: '可燃ごみ',
+        summary:
+          'quotes.summary.capacity{"kg":120} / quotes.summary.bag{"size":"45","n":3} / quotes.summary.weekly{"n":2}',
+        unit: 'kg',
+      },
+      { id: 12, wasteName: '不燃ごみ', summary: '', unit: 'kg' },
+      {
+        id: 21,
+        wasteName: '廃プラスチック類',
+        summary: '2.5m3 / フレコン / quotes.summary.MONTHLY{"n":2} / 破砕済み',
+        unit: 'm3',
+      },
+      { id: 22, wasteName: '汚泥', summary: 'quotes.summary.SPOT{"n":""}', unit: '' },
+    ]);
+  });
+});
+
+describe('initialQuoteValues', () => {
+  it('starts from the suggested prices and quantities, empty where there is none', () => {
+    expect(initialQuoteValues(lines, suggested)).toEqual({
+      lines: [
+        { unitPrice: 40, quantity: '120' },
+        { unitPrice: null, quantity: '' },
+        { unitPrice: 1500, quantity: '2.5' },
+        { unitPrice: null, quantity: '' },
+      ],
+      validUntil: null,
+      note: '',
+    });
+  });
+});
+
+describe('typedQuoteTotals', () => {
+  it('prices each line, reading separators, and counts what is not a number yet as 0', () => {
+    const totals = typedQuoteTotals([
+      { unitPrice: 40, quantity: '1,200' },
+      { unitPrice: 1500, quantity: '2.5' },
+      { unitPrice: null, quantity: '3' },
+      { unitPrice: 100, quantity: 'abc' },
+      undefined,
+    ]);
+    expect(totals.amounts).toEqual([48_000, 3750, 0, 0, 0]);
+    expect(totals.totalAmount).toBe(51_750);
+    expect(totals.totalWithTax).toBe(56_925);
+  });
+});
+
+describe('buildQuoteInput', () => {
+  const values: QuoteFormValues = {
+    lines: [
+      { unitPrice: 40, quantity: '120' },
+      { unitPrice: 0, quantity: '4' },
+      { unitPrice: 1500, quantity: '2.5' },
+      { unitPrice: 9000, quantity: '1' },
+    ],
+    validUntil: '2026-12-31',
+    note: '',
+  };
+
+  it('builds the body in request order, each line with its suggested unit', () => {
+    const built = buildQuoteInput(values, lines, suggested);
+    expect(built).toEqual({
+      ok: true,
+      input: {
+        lines: [
+          { wasteLineId: 11, unitPrice: 40, quantity: '120', unitMeasureId: undefined },
+          { wasteLineId: 12, unitPrice: 0, quantity: '4', unitMeasureId: undefined },
+          { wasteLineId: 21, unitPrice: 1500, quantity: '2.5', unitMeasureId: 5 },
+          { wasteLineId: 22, unitPrice: 9000, quantity: '1', unitMeasureId: undefined },
+        ],
+        validUntil: '2026-12-31',
+        note: undefined,
+      },
+    });
+  });
+
+  it('leaves out a cleared date and keeps a note', () => {
+    const built = buildQuoteInput({ ...values, validUntil: null, note: '搬出は午前' }, lines, suggested);
+    expect(built.ok && built.input.validUntil).toBeUndefined();
+    expect(built.ok && built.input.note).toBe('搬出は午前');
+  });
+
+  it('gives the schema issues at the form paths of the lines', () => {
+    const built = buildQuoteInput(
+      {
+        ...values,
+        lines: [
+          { unitPrice: null, quantity: '120' },
+          { unitPrice: 10, quantity: '' },
+          ...values.lines.slice(2),
+        ],
+      },
+      lines,
+      suggested,
+    );
+    expect(built.ok).toBe(false);
+    const issues = built.ok ? [] : built.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues).toContainEqual(['lines.0.unitPrice', 'MSG_00_21']);
+    expect(issues.map(([path]) => path)).toContain('lines.1.quantity');
+  });
+});
