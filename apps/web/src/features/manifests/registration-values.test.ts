@@ -6,6 +6,7 @@ import {
   type ManifestRegistrationFormValues,
   onlyChoice,
   registrationFailureTexts,
+  registrationSummary,
   wasteLinesOf,
 } from './registration-values';
 
@@ -113,5 +114,43 @@ describe('registrationFailureTexts', () => {
     ['jwnet_refused', 'jwnet_refused', null],
   ])('%s', (code, titleKey, hintKey) => {
     expect(registrationFailureTexts(code)).toEqual({ titleKey, hintKey });
+  });
+});
+
+describe('registrationSummary', () => {
+  const options: ManifestRegistrationOptions = {
+    today: TODAY,
+    subscriberNumber: 'A123456',
+    projects: [
+      { id: 7, title: '倉庫解体', transporterName: '東都運輸', wasteLines: [{ id: 3, wasteName: '汚泥' }] },
+      { id: 8, title: '改装', transporterName: null, wasteLines: [{ id: 4, wasteName: '木くず' }] },
+    ],
+    dischargeSites: [{ id: 9, name: '本社倉庫', address: '東京都' }],
+    units: [{ id: 2, unit: 't' }],
+  };
+  const input = {
+    projectId: 7,
+    wasteLineId: 3,
+    deliveryDate: '2026-05-15',
+    quantity: 1234.5,
+    unitId: 2,
+    dischargeSiteId: 9,
+  };
+
+  it('lists the choices by name, the date as shown and the quantity as typed with its unit', () => {
+    expect(registrationSummary(input, '1,234.50', options)).toEqual([
+      { key: 'project', labelKey: 'manifests.register.project', text: '倉庫解体' },
+      { key: 'transporter', labelKey: 'manifests.column.transporter', text: '東都運輸' },
+      { key: 'waste', labelKey: 'manifests.register.wasteLine', text: '汚泥' },
+      { key: 'deliveryDate', labelKey: 'manifests.column.deliveryDate', text: '2026/05/15' },
+      { key: 'quantity', labelKey: 'manifests.register.quantity', text: '1,234.50 t' },
+      { key: 'site', labelKey: 'manifests.column.dischargeFacility', text: '本社倉庫' },
+    ]);
+  });
+
+  it('shows a dash for a project without a transporter', () => {
+    const lines = registrationSummary({ ...input, projectId: 8, wasteLineId: 4 }, '1', options);
+    expect(lines.find((l) => l.key === 'transporter')?.text).toBe('—');
+    expect(lines.find((l) => l.key === 'waste')?.text).toBe('木くず');
   });
 });

@@ -4,6 +4,7 @@ import {
   manifestRegistrationSchema,
 } from '@junkan/shared';
 import { firstIssues } from '../../lib/form-issues';
+import { formatManifestDate } from './manifest-filters';
 
 /** The registration form; the delivery date is kept as YYYY-MM-DD (the picker works on Dayjs). */
 export interface ManifestRegistrationFormValues {
@@ -65,6 +66,47 @@ export function buildManifestRegistration(
     issues.push({ name: 'deliveryDate', code: 'delivery_date_in_future' });
   if (issues.length > 0 || !result.success) return { ok: false, issues };
   return { ok: true, input: result.data };
+}
+
+/** A line of the confirmation before sending: its label's text key and what was chosen. */
+export interface RegistrationSummaryLine {
+  key: string;
+  labelKey: string;
+  text: string | undefined;
+}
+
+/** What the confirmation lists: the choices by their names, the date as shown, the quantity as typed. */
+export function registrationSummary(
+  input: ManifestRegistrationInput,
+  typedQuantity: string | undefined,
+  options: ManifestRegistrationOptions,
+): RegistrationSummaryLine[] {
+  const project = options.projects.find((p) => p.id === input.projectId);
+  const unit = options.units.find((u) => u.id === input.unitId)?.unit;
+  return [
+    { key: 'project', labelKey: 'manifests.register.project', text: project?.title },
+    { key: 'transporter', labelKey: 'manifests.column.transporter', text: project?.transporterName ?? '—' },
+    {
+      key: 'waste',
+      labelKey: 'manifests.register.wasteLine',
+      text: project?.wasteLines.find((w) => w.id === input.wasteLineId)?.wasteName,
+    },
+    {
+      key: 'deliveryDate',
+      labelKey: 'manifests.column.deliveryDate',
+      text: formatManifestDate(input.deliveryDate),
+    },
+    {
+      key: 'quantity',
+      labelKey: 'manifests.register.quantity',
+      text: `${typedQuantity ?? ''} ${unit ?? ''}`,
+    },
+    {
+      key: 'site',
+      labelKey: 'manifests.column.dischargeFacility',
+      text: options.dischargeSites.find((s) => s.id === input.dischargeSiteId)?.name,
+    },
+  ];
 }
 
 /** A choice made for the user when there is only one. */

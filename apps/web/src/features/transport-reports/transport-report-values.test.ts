@@ -14,6 +14,7 @@ import {
   manifestStateWarning,
   networkWarnings,
   reportActionCall,
+  reportActionLook,
   serverNow,
   transportReportPath,
   volumeWithUnit,
@@ -334,4 +335,24 @@ describe('volumeWithUnit', () => {
 it('covers every action with a call but FIX_REPORT', () => {
   for (const action of REPORT_ACTIONS)
     if (action !== 'FIX_REPORT') expect(reportActionCall(action, 1).path).toContain('/1');
+});
+
+describe('reportActionLook', () => {
+  const LOOKS = [
+    ['FIX_REPORT', false, false],
+    ['FIX', true, false],
+    ['CANCEL_REPORT', false, true],
+    ['CONFIRM_REJECTION', true, false],
+    ['APPROVE', true, false],
+    ['REJECT', false, true],
+    ['RESEND', true, false],
+  ] as const;
+
+  it.each(LOOKS)('%s: primary %s, danger %s', (action, primary, danger) => {
+    expect(reportActionLook(action)).toEqual({ primary, danger });
+  });
+
+  it('is decided for every action of the rules', () => {
+    expect(LOOKS.map(([action]) => action).sort()).toEqual([...REPORT_ACTIONS].sort());
+  });
 });

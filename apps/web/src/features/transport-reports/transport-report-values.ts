@@ -218,6 +218,15 @@ export function confirmTexts(
   }
 }
 
+/** How an action's button looks: the step that moves the report on is primary, a refusal or removal danger. */
+export function reportActionLook(action: ReportAction): { primary: boolean; danger: boolean } {
+  return {
+    primary:
+      action === 'APPROVE' || action === 'FIX' || action === 'CONFIRM_REJECTION' || action === 'RESEND',
+    danger: action === 'CANCEL_REPORT' || action === 'REJECT',
+  };
+}
+
 /** What a successful action toasts, when it was not turned into a request for approval. */
 export function actionDoneKey(action: Exclude<ReportAction, 'FIX_REPORT'>, deleted: boolean): string {
   if (deleted) return 'reportDialog.done.deleted';

@@ -29,7 +29,6 @@ import { fieldNamePath } from '../../../lib/form-issues';
 import { messageText } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { useRegisterManifest } from '../api/register-manifest';
-import { formatManifestDate } from '../manifest-filters';
 import {
   buildManifestRegistration,
   isDeliveryDateInFuture,
@@ -37,6 +36,7 @@ import {
   onlyChoice,
   type RegistrationIssue,
   registrationFailureTexts,
+  registrationSummary,
   wasteLinesOf,
 } from '../registration-values';
 
@@ -111,7 +111,6 @@ export function RegistrationModal({
     const built = buildManifestRegistration(values, today);
     if (!built.ok) return showIssues(built.issues);
     const { input } = built;
-    const project = options.projects.find((p) => p.id === input.projectId);
     modal.confirm({
       title: t('manifests.register.confirmTitle'),
       width: 520,
@@ -120,34 +119,11 @@ export function RegistrationModal({
           size="small"
           column={1}
           style={{ marginTop: 8 }}
-          items={[
-            { key: 'project', label: t('manifests.register.project'), children: project?.title },
-            {
-              key: 'transporter',
-              label: t('manifests.column.transporter'),
-              children: project?.transporterName ?? '—',
-            },
-            {
-              key: 'waste',
-              label: t('manifests.register.wasteLine'),
-              children: project?.wasteLines.find((w) => w.id === input.wasteLineId)?.wasteName,
-            },
-            {
-              key: 'deliveryDate',
-              label: t('manifests.column.deliveryDate'),
-              children: formatManifestDate(input.deliveryDate),
-            },
-            {
-              key: 'quantity',
-              label: t('manifests.register.quantity'),
-              children: `${values.quantity ?? ''} ${options.units.find((u) => u.id === input.unitId)?.unit ?? ''}`,
-            },
-            {
-              key: 'site',
-              label: t('manifests.column.dischargeFacility'),
-              children: options.dischargeSites.find((s) => s.id === input.dischargeSiteId)?.name,
-            },
-          ]}
+          items={registrationSummary(input, values.quantity, options).map((line) => ({
+            key: line.key,
+            label: t(line.labelKey),
+            children: line.text,
+          }))}
         />
       ),
       okText: t('manifests.register.submit'),

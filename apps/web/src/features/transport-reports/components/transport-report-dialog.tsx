@@ -9,7 +9,7 @@ import {
   reportDialogWidth,
   type TransportReport,
 } from '@junkan/shared';
-import { App, Button, Flex, Form, type FormInstance, Modal, Result, Spin, Tooltip, Typography } from 'antd';
+import { App, Button, Flex, Form, type FormInstance, Modal, Result, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDiscard } from '../../../components/form-modal';
@@ -32,6 +32,7 @@ import {
   withTypedVolume,
 } from '../transport-report-values';
 import { correctionEditors } from './correction-editors';
+import { ReportActionButton } from './report-action-button';
 import { ReportStatusLines } from './report-status-lines';
 import { ReportValuesTable } from './report-values-table';
 
@@ -248,7 +249,7 @@ function LoadedDialog({
             </Button>
           )}
           {actions.map((item) => (
-            <ActionButton
+            <ReportActionButton
               key={item.action}
               item={item}
               loading={action.isPending && action.variables?.action === item.action}
@@ -294,41 +295,5 @@ function LoadedDialog({
         />
       </Form>
     </Modal>
-  );
-}
-
-/** An action's button; a disabled one tells why in its tooltip. */
-function ActionButton({
-  item,
-  loading,
-  disabled,
-  onClick,
-}: {
-  item: ReportDialogAction;
-  loading: boolean;
-  disabled: boolean;
-  onClick: () => void;
-}) {
-  const { t } = useTranslation();
-  const primary =
-    item.action === 'APPROVE' ||
-    item.action === 'FIX' ||
-    item.action === 'CONFIRM_REJECTION' ||
-    item.action === 'RESEND';
-  const danger = item.action === 'CANCEL_REPORT' || item.action === 'REJECT';
-  return (
-    <Tooltip title={!item.enabled && item.reason ? messageText(t, item.reason) : undefined}>
-      <Button
-        type={primary ? 'primary' : 'default'}
-        autoInsertSpace={false}
-        danger={danger}
-        disabled={!item.enabled || disabled}
-        loading={loading}
-        onClick={onClick}
-        data-testid={`report-action-${item.action}`}
-      >
-        {t(`reportDialog.action.${item.action}`)}
-      </Button>
-    </Tooltip>
   );
 }
