@@ -374,7 +374,7 @@ async function main() {
     { page: 'login (/sys/login)', lazy: ['src/features/auth/pages/login-page.tsx'] },
     {
       page: 'home (/sys/home)',
-      lazy: ['src/app/layout/app-layout.tsx', 'src/features/home/pages/home-page.tsx'],
+      lazy: ['src/app/layout/app-layout.tsx', 'src/app/pages/home-page.tsx'],
     },
   ]);
   const login = pages[0]!;
