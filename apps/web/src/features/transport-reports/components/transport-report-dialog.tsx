@@ -35,19 +35,7 @@ import { correctionEditors } from './correction-editors';
 import { ReportActionButton } from './report-action-button';
 import { ReportStatusLines } from './report-status-lines';
 import { ReportValuesTable } from './report-values-table';
-
-/** The network's hours open and close while the dialog stays open: the buttons are judged again this often. */
-const CLOCK_TICK_MS = 15_000;
-
-/** This machine's clock, read again every tick. */
-function useTickingClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
+import { useTickingClock } from './use-ticking-clock';
 
 /**
  * The transport report dialog (section 2): one industrial report for the transporter (report, correct,
