@@ -10,6 +10,8 @@ export interface BusinessSettings {
   openTime: string;
   closeTime: string;
   closedOnNationalHolidays: boolean;
+  /** Closed from 29 December to 3 January (年末年始). */
+  closedOnYearEnd: boolean;
 }
 
 export const DEFAULT_BUSINESS_SETTINGS: BusinessSettings = {
@@ -17,6 +19,7 @@ export const DEFAULT_BUSINESS_SETTINGS: BusinessSettings = {
   openTime: '08:00',
   closeTime: '17:00',
   closedOnNationalHolidays: true,
+  closedOnYearEnd: false,
 };
 
 export interface ClosedDay {
@@ -27,7 +30,12 @@ export interface ClosedDay {
 /** The national holiday's name on a date, or null/undefined when it is not one. */
 export type HolidayLookup = (date: string) => string | null | undefined;
 
-export const NON_BUSINESS_REASONS = ['CLOSED_DAY', 'NATIONAL_HOLIDAY', 'NOT_BUSINESS_WEEKDAY'] as const;
+export const NON_BUSINESS_REASONS = [
+  'CLOSED_DAY',
+  'NATIONAL_HOLIDAY',
+  'YEAR_END',
+  'NOT_BUSINESS_WEEKDAY',
+] as const;
 export type NonBusinessReason = (typeof NON_BUSINESS_REASONS)[number];
 
 export interface BusinessDayInfo {
@@ -35,7 +43,7 @@ export interface BusinessDayInfo {
   /** 0 = Sunday ... 6 = Saturday. */
   weekday: number;
   isBusinessDay: boolean;
-  /** Why it is not a business day (the company's closed day first, then a holiday, then the weekday). */
+  /** Why it is not a business day (the company's closed day first, then a holiday, the year-end break, the weekday). */
   reason?: NonBusinessReason;
   holidayName?: string;
   closedReason?: string;
@@ -50,6 +58,12 @@ export function isIsoDate(value: string): boolean {
   const [y, m, d] = value.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** 29 December to 3 January. */
+export function isYearEndBreak(date: string): boolean {
+  const monthDay = date.slice(5);
+  return monthDay >= '12-29' || monthDay <= '01-03';
 }
 
 export function weekdayOf(date: string): number {
@@ -84,6 +98,7 @@ export function businessDayInfo(
 
   if (closed) info.reason = 'CLOSED_DAY';
   else if (holidayName && settings.closedOnNationalHolidays) info.reason = 'NATIONAL_HOLIDAY';
+  else if (settings.closedOnYearEnd && isYearEndBreak(date)) info.reason = 'YEAR_END';
   else if (!settings.weekdays.includes(weekday)) info.reason = 'NOT_BUSINESS_WEEKDAY';
   info.isBusinessDay = info.reason === undefined;
   return info;

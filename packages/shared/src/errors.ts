@@ -50,6 +50,13 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   jwnet_refused: 422,
   /** Another administrator approved or rejected the transport company first. */
   approval_already_decided: 409,
+  collection_request_not_found: 404,
+  collection_not_found: 404,
+  /** On the collection day itself, or after it: too late to cancel (section 4). */
+  collection_cancel_too_late: 409,
+  collection_has_report: 409,
+  collection_project_not_in_progress: 409,
+  collection_date_not_reached: 409,
   too_many_requests: 429,
   server_error: 500,
 };

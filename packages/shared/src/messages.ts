@@ -115,6 +115,17 @@ export const MESSAGE_CODES = [
   'jwnet_refused_not_found',
   // transport company approval
   'approval_already_decided',
+  // collection requests and schedules
+  'collection_request_not_found',
+  'collection_not_found',
+  'collection_cancel_too_late',
+  'collection_has_report',
+  'collection_outside_contract',
+  'collection_date_not_collectable',
+  'same_waste_same_date',
+  'collection_project_not_in_progress',
+  'collection_area_not_supported',
+  'collection_date_not_reached',
 ] as const;
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 

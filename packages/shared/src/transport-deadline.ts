@@ -1,4 +1,4 @@
-import { weekdayOf } from './business-day';
+import { isYearEndBreak, weekdayOf } from './business-day';
 import { nextDay } from './contract-rules';
 
 /**
@@ -16,10 +16,7 @@ export const TRANSPORT_REPORT_DEADLINE_DAYS = 3;
 export type IsHoliday = (date: string) => boolean | string | null | undefined;
 
 /** 29 December to 3 January. */
-export function isYearEndHoliday(date: string): boolean {
-  const monthDay = date.slice(5);
-  return monthDay >= '12-29' || monthDay <= '01-03';
-}
+export const isYearEndHoliday = isYearEndBreak;
 
 /** A day the deadline counts: not a weekend, a national holiday or the year-end break. */
 export function isReportCountedDay(date: string, isHoliday: IsHoliday): boolean {

@@ -15,6 +15,8 @@ export const businessSettingsSchema = z.object({
   openTime: timeSchema,
   closeTime: timeSchema,
   closedOnNationalHolidays: z.boolean({ error: 'MSG_00_21' }),
+  /** Closed from 29 December to 3 January; absent keeps it open (older clients). */
+  closedOnYearEnd: z.boolean().default(false),
 });
 export type BusinessSettingsBody = z.infer<typeof businessSettingsSchema>;
 

@@ -27,6 +27,7 @@ export async function getBusinessSettings(db: DbOrTx, companyId: number): Promis
     openTime: row.openTime,
     closeTime: row.closeTime,
     closedOnNationalHolidays: row.closedOnNationalHolidays,
+    closedOnYearEnd: row.closedOnYearEnd,
   };
 }
 
@@ -45,6 +46,7 @@ export async function saveBusinessSettings(
     openTime: body.openTime,
     closeTime: body.closeTime,
     closedOnNationalHolidays: body.closedOnNationalHolidays,
+    closedOnYearEnd: body.closedOnYearEnd,
   };
   await app.db.transaction(async (tx) => {
     await tx

@@ -42,6 +42,7 @@ describe('business settings', () => {
       openTime: '08:00',
       closeTime: '17:00',
       closedOnNationalHolidays: true,
+      closedOnYearEnd: false,
     });
   });
 
@@ -51,6 +52,7 @@ describe('business settings', () => {
       openTime: '07:30',
       closeTime: '18:00',
       closedOnNationalHolidays: true,
+      closedOnYearEnd: true,
     };
     const res = await call('PUT', '/business-calendar/settings', transporter, settings);
     expect(res.statusCode, res.body).toBe(200);
@@ -200,6 +202,16 @@ describe('month calendar and is-collectable', () => {
     expect(day('09')).toMatchObject({ isBusinessDay: true, weekday: 6 });
     expect(day('10')).toMatchObject({ isBusinessDay: false, reason: 'NOT_BUSINESS_WEEKDAY' });
     expect((await call('GET', '/business-calendar?year=2026&month=13', transporter)).statusCode).toBe(400);
+  });
+
+  it('closes 29 December to 3 January for a company closed over the year end (saved above)', async () => {
+    const december = (
+      await call('GET', '/business-calendar?year=2026&month=12', transporter)
+    ).json() as Body[];
+    const day = (d: string) => december.find((x) => x.date === `2026-12-${d}`);
+    expect(day('28')).toMatchObject({ isBusinessDay: true });
+    expect(day('29')).toMatchObject({ isBusinessDay: false, reason: 'YEAR_END' });
+    expect(day('31')).toMatchObject({ isBusinessDay: false, reason: 'YEAR_END' });
   });
 
   it('answers whether a company collects on a day, for any signed-in user', async () => {

@@ -14,6 +14,7 @@ interface FormValues {
   openTime: Dayjs | null;
   closeTime: Dayjs | null;
   closedOnNationalHolidays: boolean;
+  closedOnYearEnd: boolean;
 }
 
 /** Monday first, as Japanese business calendars list them. */
@@ -25,6 +26,7 @@ const toFormValues = (s: BusinessSettings): FormValues => ({
   openTime: dayjs(s.openTime, TIME_FORMAT),
   closeTime: dayjs(s.closeTime, TIME_FORMAT),
   closedOnNationalHolidays: s.closedOnNationalHolidays,
+  closedOnYearEnd: s.closedOnYearEnd,
 });
 
 /** Weekdays, hours and the national-holiday switch of the caller's company. */
@@ -53,6 +55,7 @@ export function BusinessSettingsForm({
       openTime: values.openTime?.format(TIME_FORMAT) ?? '',
       closeTime: values.closeTime?.format(TIME_FORMAT) ?? '',
       closedOnNationalHolidays: values.closedOnNationalHolidays,
+      closedOnYearEnd: values.closedOnYearEnd,
     };
     try {
       await save.mutateAsync(body);
@@ -130,6 +133,14 @@ export function BusinessSettingsForm({
             label={t('businessCalendar.closedOnNationalHolidays')}
             valuePropName="checked"
             extra={t('businessCalendar.closedOnNationalHolidaysHelp')}
+          >
+            <Switch />
+          </Form.Item>
+          <Form.Item
+            name="closedOnYearEnd"
+            label={t('businessCalendar.closedOnYearEnd')}
+            valuePropName="checked"
+            extra={t('businessCalendar.closedOnYearEndHelp')}
           >
             <Switch />
           </Form.Item>
