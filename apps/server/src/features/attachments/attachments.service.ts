@@ -8,13 +8,13 @@ import {
   type UploadUse,
 } from '@junkan/shared';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';
 import { attachments, projects, quotes } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { operatorRole } from '../../lib/roles';
-import type { Session } from '../../plugins/auth';
+import type { Caller, Session } from '../../plugins/auth';
 import { transporterMaySee } from '../project-core/project-access';
 import {
   attachmentColumns,
@@ -101,14 +101,14 @@ export function failOn(
  */
 export async function uploadProjectAttachment(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   projectId: number,
   file: { fileName: string; content: Buffer },
 ): Promise<Attachment> {
-  const session = app.requireSession(request);
+  const { session } = caller;
   return app.db.transaction(async (tx) => {
     await ownDraft(tx, session, projectId, true);
-    return storeAttachment(tx, request, {
+    return storeAttachment(tx, caller, {
       ownerType: PROJECT_OWNER,
       ownerId: projectId,
       use: 'QUOTE_REQUEST',
@@ -126,7 +126,7 @@ export async function uploadProjectAttachment(
  */
 export async function storeAttachment(
   tx: Tx,
-  request: FastifyRequest,
+  caller: Caller,
   file: {
     ownerType: string;
     ownerId: number;
@@ -136,7 +136,6 @@ export async function storeAttachment(
     audit: { entity: string; entityId: number };
   },
 ): Promise<Attachment> {
-  const session = request.session;
   const claimed = fileKindOfName(file.fileName);
   const actual = detectFileKind(file.content);
   failOn(
@@ -160,10 +159,10 @@ export async function storeAttachment(
       size: file.content.length,
       storageKey: createHash('sha256').update(file.content).digest('hex'),
       content: file.content,
-      createdBy: session?.userId ?? null,
+      createdBy: caller.session.userId,
     })
     .returning(attachmentColumns);
-  await recordAudit(tx, request, {
+  await recordAudit(tx, caller, {
     action: 'upload_attachment',
     entity: file.audit.entity,
     entityId: file.audit.entityId,
@@ -205,11 +204,11 @@ export async function readProjectAttachment(
 
 export async function deleteProjectAttachment(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   projectId: number,
   attachmentId: number,
 ): Promise<void> {
-  const session = app.requireSession(request);
+  const { session } = caller;
   await app.db.transaction(async (tx) => {
     await ownDraft(tx, session, projectId, true);
     const [row] = await tx
@@ -223,7 +222,7 @@ export async function deleteProjectAttachment(
       )
       .returning({ id: attachments.id, fileName: attachments.fileName });
     if (!row) throw new AppError('not_found', 'File not found');
-    await recordAudit(tx, request, {
+    await recordAudit(tx, caller, {
       action: 'delete_attachment',
       entity: 'project',
       entityId: projectId,
