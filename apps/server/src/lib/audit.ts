@@ -10,7 +10,10 @@ export interface AuditEntry {
   userId?: number;
 }
 
-/** Where a write comes from: a request (with its session, if signed in), or the system's own jobs. */
+/**
+ * Where a write comes from: a signed-in caller (a `Caller` fits), a public call (`auditSourceOf` in
+ * plugins/auth), or the system's own jobs.
+ */
 export interface AuditSource {
   id: string;
   session?: { userId: number; adminId?: number | null } | null;
@@ -20,14 +23,14 @@ export interface AuditSource {
 export const systemSource = (job: string): AuditSource => ({ id: `system:${job}`, session: null });
 
 /** Records a write: who (and the admin acting for them), what, when. Call it inside the write's transaction. */
-export async function recordAudit(db: DbOrTx, request: AuditSource, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: DbOrTx, source: AuditSource, entry: AuditEntry): Promise<void> {
   await db.insert(auditLogs).values({
-    userId: request.session?.userId ?? entry.userId ?? null,
-    adminId: request.session?.adminId ?? null,
+    userId: source.session?.userId ?? entry.userId ?? null,
+    adminId: source.session?.adminId ?? null,
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId == null ? null : String(entry.entityId),
     detail: entry.detail ?? null,
-    requestId: request.id,
+    requestId: source.id,
   });
 }

@@ -14,6 +14,7 @@ import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { AppError } from '../lib/app-error';
+import type { AuditSource } from '../lib/audit';
 
 /**
  * What a service needs to know about who is calling: the session and an id for the audit trail.
@@ -22,6 +23,14 @@ import { AppError } from '../lib/app-error';
 export interface Caller {
   id: string;
   session: Session;
+}
+
+/**
+ * Who a public call's writes (sign-in, sign-up, activation, reset) are audited as: the request id, and the
+ * session when the call came with a live token.
+ */
+export function auditSourceOf(request: FastifyRequest): AuditSource {
+  return { id: request.id, session: request.session };
 }
 
 /** The operator's own role in a session (an acting admin holds ADMIN plus the operator's role). */

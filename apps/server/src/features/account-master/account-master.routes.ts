@@ -41,7 +41,7 @@ export const accountMasterRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: { tags, body: adminUserCreateSchema, response: { 200: adminUserCreatedSchema, ...errors } },
     },
-    (request) => createAdminUser(app, request, request.body),
+    (request) => createAdminUser(app, request.caller(), request.body),
   );
   app.get(
     '/admin/users/:id',
@@ -59,11 +59,11 @@ export const accountMasterRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminUserDetailSchema, ...errors },
       },
     },
-    (request) => updateAdminUser(app, request, request.params.id, request.body),
+    (request) => updateAdminUser(app, request.caller(), request.params.id, request.body),
   );
   app.delete(
     '/admin/users/:id',
     { config, schema: { tags, params: idParamSchema, response: { 200: okSchema, ...errors } } },
-    (request) => deleteAdminUser(app, request, request.params.id),
+    (request) => deleteAdminUser(app, request.caller(), request.params.id),
   );
 };

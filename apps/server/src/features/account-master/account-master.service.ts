@@ -11,7 +11,7 @@ import {
   type OfficeInfo,
 } from '@junkan/shared';
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { companies, users } from '../../db/schema';
@@ -20,6 +20,7 @@ import { recordAudit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { containsPattern } from '../../lib/like-pattern';
 import { hashPassword } from '../../lib/password';
+import type { Caller, Session } from '../../plugins/auth';
 import { ACTIVATION_TOKEN_TTL_MS, issuePasswordResetLink } from '../auth/auth.service';
 import {
   assertKeysFree,
@@ -112,18 +113,11 @@ export async function getAdminUser(db: DbOrTx, id: number): Promise<AdminUserDet
 }
 
 /** The admin behind a call: itself, or the admin acting for an operator. */
-const actingAdminId = (app: FastifyInstance, request: FastifyRequest) => {
-  const session = app.requireSession(request);
-  return session.adminId ?? session.userId;
-};
+const actingAdminId = (session: Session) => session.adminId ?? session.userId;
 
 /** Admin accounts (the caller's own included) are not managed here: they cannot be changed, disabled or deleted. */
-function assertManageable(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  target: { id: number; role: string },
-) {
-  if (target.role === 'ADMIN' || target.id === actingAdminId(app, request)) {
+function assertManageable(session: Session, target: { id: number; role: string }) {
+  if (target.role === 'ADMIN' || target.id === actingAdminId(session)) {
     throw new AppError('forbidden', 'Admin accounts cannot be changed here');
   }
 }
@@ -144,7 +138,7 @@ const companyValues = (input: Omit<AccountInfo, 'offices' | 'wastes'>) => ({
  */
 export async function updateAdminUser(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   id: number,
   input: UpdateInput,
 ): Promise<AdminUserDetail> {
@@ -157,7 +151,7 @@ export async function updateAdminUser(
         .where(and(eq(users.id, id), isNull(users.deletedAt)))
         .for('update');
       if (!user) throw new AppError('not_found', 'User not found');
-      assertManageable(app, request, user);
+      assertManageable(caller.session, user);
       const taken = await tx.query.users.findFirst({
         columns: { id: true },
         where: eq(users.email, email),
@@ -194,7 +188,7 @@ export async function updateAdminUser(
           updatedAt: new Date(),
         })
         .where(eq(users.id, id));
-      await recordAudit(tx, request, {
+      await recordAudit(tx, caller, {
         action: 'admin_update',
         entity: 'user',
         entityId: id,
@@ -218,7 +212,7 @@ export async function updateAdminUser(
  * The account has no usable password: the user gets a mail with a link to set one (a password-reset
  * token, valid as long as an activation link).
  */
-export async function createAdminUser(app: FastifyInstance, request: FastifyRequest, input: CreateInput) {
+export async function createAdminUser(app: FastifyInstance, caller: Caller, input: CreateInput) {
   const email = normalizeEmail(input.email);
   // Random and never told: nobody can sign in until the user sets a password from the mail.
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
@@ -244,7 +238,7 @@ export async function createAdminUser(app: FastifyInstance, request: FastifyRequ
         .returning({ id: users.id });
       const id = user!.id;
       const link = await issuePasswordResetLink(app, tx, id, ACTIVATION_TOKEN_TTL_MS);
-      await recordAudit(tx, request, {
+      await recordAudit(tx, caller, {
         action: 'admin_create',
         entity: 'user',
         entityId: id,
@@ -275,7 +269,7 @@ export async function createAdminUser(app: FastifyInstance, request: FastifyRequ
 }
 
 /** DELETE /admin/users/{id}: a soft delete; the account can no longer sign in and leaves the list. */
-export async function deleteAdminUser(app: FastifyInstance, request: FastifyRequest, id: number) {
+export async function deleteAdminUser(app: FastifyInstance, caller: Caller, id: number) {
   await app.db.transaction(async (tx) => {
     const [user] = await tx
       .select()
@@ -283,10 +277,10 @@ export async function deleteAdminUser(app: FastifyInstance, request: FastifyRequ
       .where(and(eq(users.id, id), isNull(users.deletedAt)))
       .for('update');
     if (!user) throw new AppError('not_found', 'User not found');
-    assertManageable(app, request, user);
+    assertManageable(caller.session, user);
     const now = new Date();
     await tx.update(users).set({ deletedAt: now, enabled: false, updatedAt: now }).where(eq(users.id, id));
-    await recordAudit(tx, request, {
+    await recordAudit(tx, caller, {
       action: 'admin_delete',
       entity: 'user',
       entityId: id,

@@ -68,7 +68,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
         // Refuse early (a full list, a wrong kind, a name already used) without reading the bytes.
         await checkProjectUpload(app, session, request.params.id, fileName);
         const content = await read();
-        return uploadProjectAttachment(app, request, request.params.id, { fileName, content });
+        return uploadProjectAttachment(app, request.caller(), request.params.id, { fileName, content });
       });
     },
   );
@@ -98,7 +98,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: attachmentParamsSchema, response: { 200: okSchema, ...errors } },
     },
     async (request) => {
-      await deleteProjectAttachment(app, request, request.params.id, request.params.attachmentId);
+      await deleteProjectAttachment(app, request.caller(), request.params.id, request.params.attachmentId);
       return { result: true };
     },
   );

@@ -8,14 +8,14 @@ import {
   type UploadUse,
 } from '@junkan/shared';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';
-import { attachments, projects, quotes } from '../../db/schema';
+import { attachments, quotes } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { operatorRole } from '../../lib/roles';
-import type { Session } from '../../plugins/auth';
-import { transporterMaySee } from '../project-core/project-access';
+import type { Caller, Session } from '../../plugins/auth';
+import { projectFor } from '../project-core/project-access';
 import {
   attachmentColumns,
   listOwnedAttachments,
@@ -26,28 +26,18 @@ import {
 import { detectFileKind } from './file-content';
 
 /**
- * The project as the session may see it: a discharger its own company's, a transporter the ones its company
- * serves. Anything else is 404, so another company's project is never confirmed to exist.
+ * The project whose files the session may see: project-core's rule. A session without a company (an
+ * administrator) keeps its 404, as for another company's project, where projectFor would answer 403.
  */
-async function visibleProject(db: DbOrTx, session: Session, projectId: number, lock = false) {
-  const companyId = session.companyId;
-  if (!companyId) throw new AppError('project_not_found', 'Project not found');
-  // A transporter sees what the one rule of the projects feature says (its projects and open requests in its areas).
-  const owner =
-    operatorRole(session) === 'TRANSPORT' ? transporterMaySee(companyId) : eq(projects.companyId, companyId);
-  const query = db
-    .select({ id: projects.id, status: projects.status, companyId: projects.companyId })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), owner));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw new AppError('project_not_found', 'Project not found');
-  return row;
+async function projectForFiles(db: DbOrTx, session: Session, projectId: number, lock = false) {
+  if (!session.companyId) throw new AppError('project_not_found', 'Project not found');
+  return projectFor(db, session, projectId, lock);
 }
 
 /** The discharger's own draft (CREATING_QUOTE), the only state whose files may change. */
 async function ownDraft(db: DbOrTx, session: Session, projectId: number, lock = false) {
   if (operatorRole(session) !== 'WASTE') throw new AppError('project_not_found', 'Project not found');
-  const project = await visibleProject(db, session, projectId, lock);
+  const project = await projectForFiles(db, session, projectId, lock);
   if (project.status !== 'CREATING_QUOTE')
     throw new AppError('invalid_status_transition', 'The project is no longer a draft');
   return project;
@@ -63,7 +53,7 @@ export async function listProjectAttachments(db: DbOrTx, projectId: number): Pro
 }
 
 export async function listAttachmentsOfProject(app: FastifyInstance, session: Session, projectId: number) {
-  await visibleProject(app.db, session, projectId);
+  await projectForFiles(app.db, session, projectId);
   return listProjectAttachments(app.db, projectId);
 }
 
@@ -101,14 +91,14 @@ export function failOn(
  */
 export async function uploadProjectAttachment(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   projectId: number,
   file: { fileName: string; content: Buffer },
 ): Promise<Attachment> {
-  const session = app.requireSession(request);
+  const { session } = caller;
   return app.db.transaction(async (tx) => {
     await ownDraft(tx, session, projectId, true);
-    return storeAttachment(tx, request, {
+    return storeAttachment(tx, caller, {
       ownerType: PROJECT_OWNER,
       ownerId: projectId,
       use: 'QUOTE_REQUEST',
@@ -126,7 +116,7 @@ export async function uploadProjectAttachment(
  */
 export async function storeAttachment(
   tx: Tx,
-  request: FastifyRequest,
+  caller: Caller,
   file: {
     ownerType: string;
     ownerId: number;
@@ -136,7 +126,6 @@ export async function storeAttachment(
     audit: { entity: string; entityId: number };
   },
 ): Promise<Attachment> {
-  const session = request.session;
   const claimed = fileKindOfName(file.fileName);
   const actual = detectFileKind(file.content);
   failOn(
@@ -160,10 +149,10 @@ export async function storeAttachment(
       size: file.content.length,
       storageKey: createHash('sha256').update(file.content).digest('hex'),
       content: file.content,
-      createdBy: session?.userId ?? null,
+      createdBy: caller.session.userId,
     })
     .returning(attachmentColumns);
-  await recordAudit(tx, request, {
+  await recordAudit(tx, caller, {
     action: 'upload_attachment',
     entity: file.audit.entity,
     entityId: file.audit.entityId,
@@ -179,7 +168,7 @@ export async function readProjectAttachment(
   attachmentId: number,
 ) {
   const db = app.db;
-  await visibleProject(db, session, projectId);
+  await projectForFiles(db, session, projectId);
   const [row] = await db
     .select({ fileName: attachments.fileName, mimeType: attachments.mimeType, content: attachments.content })
     .from(attachments)
@@ -205,11 +194,11 @@ export async function readProjectAttachment(
 
 export async function deleteProjectAttachment(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   projectId: number,
   attachmentId: number,
 ): Promise<void> {
-  const session = app.requireSession(request);
+  const { session } = caller;
   await app.db.transaction(async (tx) => {
     await ownDraft(tx, session, projectId, true);
     const [row] = await tx
@@ -223,7 +212,7 @@ export async function deleteProjectAttachment(
       )
       .returning({ id: attachments.id, fileName: attachments.fileName });
     if (!row) throw new AppError('not_found', 'File not found');
-    await recordAudit(tx, request, {
+    await recordAudit(tx, caller, {
       action: 'delete_attachment',
       entity: 'project',
       entityId: projectId,

@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { auditSourceOf } from '../../plugins/auth';
 import * as auth from './auth.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };
@@ -36,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: { tags, body: loginRequestSchema, response: { 200: tokenResponseSchema, ...errors } },
     },
-    (request) => auth.login(app, request, request.body),
+    (request) => auth.login(app, auditSourceOf(request), request.ip, request.body),
   );
   app.post(
     '/auth/signup',
@@ -45,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: signupRequestSchema, response: { 200: okSchema, ...errors } },
       preHandler: limitMailPerAddress,
     },
-    (request) => auth.signup(app, request, request.body),
+    (request) => auth.signup(app, auditSourceOf(request), request.body),
   );
   app.put(
     '/auth/account/active',
@@ -53,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: { tags, body: accountActiveRequestSchema, response: { 200: tokenResponseSchema, ...errors } },
     },
-    (request) => auth.activateAccount(app, request, request.body.token),
+    (request) => auth.activateAccount(app, auditSourceOf(request), request.body.token),
   );
   app.get(
     '/auth/link/check',
@@ -90,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: { tags, body: passwordResetRequestSchema, response: { 200: okSchema, ...errors } },
     },
-    (request) => auth.resetPassword(app, request, request.body),
+    (request) => auth.resetPassword(app, auditSourceOf(request), request.body),
   );
   app.post(
     '/auth/password/change',
@@ -102,12 +103,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: passwordChangeResponseSchema, ...errors },
       },
     },
-    (request) => auth.changePassword(app, request, request.body),
+    (request) => auth.changePassword(app, request.caller(), request.body),
   );
   app.post(
     '/auth/refresh-token',
     { schema: { tags, response: { 200: tokenResponseSchema, ...errors } } },
-    (request) => auth.refreshToken(app, request),
+    (request) => auth.refreshToken(app, request.caller().session),
   );
   app.post(
     '/auth/logout',
@@ -117,7 +118,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      await auth.logout(app, request);
+      await auth.logout(app, request.session, request.headers.authorization);
       return reply.status(204).send(null);
     },
   );

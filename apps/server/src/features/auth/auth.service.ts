@@ -1,13 +1,14 @@
 import { LOGIN_FAILURE_MESSAGE, type QuoteParams, type TokenClaims } from '@junkan/shared';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';
 import { emailTokens, users } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
-import { recordAudit } from '../../lib/audit';
+import { type AuditSource, recordAudit } from '../../lib/audit';
 import { getDummyHash, hashPassword, verifyPassword } from '../../lib/password';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
 import { revokeAllUserSessions, revokeUserSession, startUserSession } from '../../lib/user-sessions';
+import type { Caller, Session } from '../../plugins/auth';
 
 export const ACTIVATION_TOKEN_TTL_MS = 72 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -16,35 +17,44 @@ type Purpose = 'ACTIVATION' | 'PASSWORD_RESET';
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
+/** POST /auth/login: `ip` is the client address the failed sign-ins are counted by. */
 export async function login(
   app: FastifyInstance,
-  request: FastifyRequest,
+  audit: AuditSource,
+  ip: string,
   input: { email: string; password: string },
 ) {
   const email = normalizeEmail(input.email);
-  if (await app.loginThrottle.isBlocked(email, request.ip))
+  if (await app.loginThrottle.isBlocked(email, ip))
     throw new AppError('too_many_requests', 'Too many requests');
   const user = await app.db.query.users.findFirst({ where: eq(users.email, email) });
   const ok = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
   if (!user || user.deletedAt || !ok) {
-    await app.loginThrottle.recordFailure(email, request.ip);
+    await app.loginThrottle.recordFailure(email, ip);
     throw new AppError('MSG_01_01', LOGIN_FAILURE_MESSAGE.INCORRECT);
   }
   // Only a correct password learns that the account is inactive.
   if (!user.enabled) throw new AppError('account_is_not_enabled', LOGIN_FAILURE_MESSAGE.INACTIVE);
-  await app.loginThrottle.recordSuccess(email, request.ip);
+  await app.loginThrottle.recordSuccess(email, ip);
   const sessionId = await app.db.transaction(async (tx) => {
     await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-    await recordAudit(tx, request, { action: 'login', entity: 'user', entityId: user.id, userId: user.id });
+    await recordAudit(tx, audit, { action: 'login', entity: 'user', entityId: user.id, userId: user.id });
     return startUserSession(tx, user.id);
   });
   return { token: app.signSessionToken(user, sessionId) };
 }
 
-/** POST /auth/logout: ends the sign-in of the caller's token, even an expired one; nothing to end is fine too. */
-export async function logout(app: FastifyInstance, request: FastifyRequest) {
-  let sessionId = request.session?.sessionId;
-  const bearer = request.headers.authorization?.match(/^Bearer (.+)$/)?.[1];
+/**
+ * POST /auth/logout: ends the sign-in of the caller's token, even an expired one; nothing to end is fine too.
+ * `session` is the live one, if any; `authorization` the header, read when the token is no longer live.
+ */
+export async function logout(
+  app: FastifyInstance,
+  session: Session | null,
+  authorization: string | undefined,
+) {
+  let sessionId = session?.sessionId;
+  const bearer = authorization?.match(/^Bearer (.+)$/)?.[1];
   if (!sessionId && bearer) {
     try {
       sessionId = app.jwt.verify<TokenClaims>(bearer, { ignoreExpiration: true }).sid;
@@ -78,7 +88,7 @@ async function findLiveToken(db: DbOrTx, token: string, purpose: Purpose) {
 
 export async function signup(
   app: FastifyInstance,
-  request: FastifyRequest,
+  audit: AuditSource,
   input: { email: string; userName?: string; password: string; role: 'WASTE' | 'TRANSPORT' } & QuoteParams,
 ) {
   const email = normalizeEmail(input.email);
@@ -102,7 +112,7 @@ export async function signup(
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
     if (!user) return null;
-    await recordAudit(tx, request, { action: 'signup', entity: 'user', entityId: user.id, userId: user.id });
+    await recordAudit(tx, audit, { action: 'signup', entity: 'user', entityId: user.id, userId: user.id });
     return { token: await issueEmailToken(tx, user.id, 'ACTIVATION', ACTIVATION_TOKEN_TTL_MS) };
   });
   if (!created) throw fieldError('email', 'MSG_04_1');
@@ -169,10 +179,10 @@ export async function consumeActivationToken(tx: Tx, token: string, userId?: num
   return activated!;
 }
 
-export async function activateAccount(app: FastifyInstance, request: FastifyRequest, token: string) {
+export async function activateAccount(app: FastifyInstance, audit: AuditSource, token: string) {
   const { user, sessionId } = await app.db.transaction(async (tx) => {
     const activated = await consumeActivationToken(tx, token);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, audit, {
       action: 'activate',
       entity: 'user',
       entityId: activated.id,
@@ -227,7 +237,7 @@ export async function checkResetLink(app: FastifyInstance, token: string) {
 
 export async function resetPassword(
   app: FastifyInstance,
-  request: FastifyRequest,
+  audit: AuditSource,
   input: { pass: string; token: string },
 ) {
   const row = await findLiveToken(app.db, input.token, 'PASSWORD_RESET');
@@ -243,7 +253,7 @@ export async function resetPassword(
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
     // Whoever held a token of the old password is signed out.
     await revokeAllUserSessions(tx, row.userId);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, audit, {
       action: 'password_reset',
       entity: 'user',
       entityId: row.userId,
@@ -255,10 +265,10 @@ export async function resetPassword(
 
 export async function changePassword(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   input: { oldPass: string; newPass: string },
 ) {
-  const session = app.requireSession(request);
+  const { session } = caller;
   const user = await app.db.query.users.findFirst({ where: eq(users.id, session.userId) });
   if (!user || !(await verifyPassword(user.passwordHash, input.oldPass))) {
     throw fieldError('oldPass', 'old_password_incorrect');
@@ -268,7 +278,7 @@ export async function changePassword(
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
     // Every sign-in of the user ends, this one included; the tab that changed it carries on with a new one.
     await revokeAllUserSessions(tx, user.id);
-    await recordAudit(tx, request, { action: 'password_change', entity: 'user', entityId: user.id });
+    await recordAudit(tx, caller, { action: 'password_change', entity: 'user', entityId: user.id });
     // An admin acting for the operator keeps the admin's own sign-in, which is not the operator's.
     return session.adminId != null ? session.sessionId : startUserSession(tx, user.id);
   });
@@ -279,8 +289,7 @@ export async function changePassword(
  * POST /auth/refresh-token: a new 30-minute token of the same sign-in. Past the sign-in's absolute lifetime,
  * or once it is ended, the auth hook has already answered 401 (the client's session end).
  */
-export async function refreshToken(app: FastifyInstance, request: FastifyRequest) {
-  const session = app.requireSession(request);
+export async function refreshToken(app: FastifyInstance, session: Session) {
   const user = await app.db.query.users.findFirst({ where: eq(users.id, session.userId) });
   if (!user) throw new AppError('unauthorized', 'Unauthorized');
   return { token: app.signSessionToken(user, session.sessionId, session.adminId) };

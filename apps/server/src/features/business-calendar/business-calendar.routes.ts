@@ -53,7 +53,12 @@ export const businessCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: businessSettingsSchema, response: { 200: businessSettingsSchema, ...errors } },
     },
     (request) =>
-      saveBusinessSettings(app, request, requireTransportCompany(app.requireSession(request)), request.body),
+      saveBusinessSettings(
+        app,
+        request.caller(),
+        requireTransportCompany(app.requireSession(request)),
+        request.body,
+      ),
   );
   app.get(
     '/business-calendar/closed-days',
@@ -75,14 +80,14 @@ export const businessCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: closedDayRequestSchema, response: { 200: closedDaySchema, ...errors } },
     },
     (request) =>
-      addClosedDay(app, request, requireTransportCompany(app.requireSession(request)), request.body),
+      addClosedDay(app, request.caller(), requireTransportCompany(app.requireSession(request)), request.body),
   );
   app.delete(
     '/business-calendar/closed-days/:id',
     { config, schema: { tags, params: idParamSchema, response: { 200: okSchema, ...errors } } },
     async (request) => {
       const companyId = requireTransportCompany(app.requireSession(request));
-      await deleteClosedDay(app, request, companyId, request.params.id);
+      await deleteClosedDay(app, request.caller(), companyId, request.params.id);
       return { result: true };
     },
   );

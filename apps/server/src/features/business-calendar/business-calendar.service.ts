@@ -10,13 +10,14 @@ import {
   isValidBusinessHours,
 } from '@junkan/shared';
 import { and, asc, between, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { businessClosedDays, businessSettings, companies } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { nationalHolidayName, nationalHolidayNameEn } from '../../lib/national-holidays';
+import type { Caller } from '../../plugins/auth';
 
 /** The company's settings, or the defaults when it has saved none. */
 export async function getBusinessSettings(db: DbOrTx, companyId: number): Promise<BusinessSettings> {
@@ -33,7 +34,7 @@ export async function getBusinessSettings(db: DbOrTx, companyId: number): Promis
 
 export async function saveBusinessSettings(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   companyId: number,
   body: BusinessSettingsBody,
 ): Promise<BusinessSettings> {
@@ -53,7 +54,7 @@ export async function saveBusinessSettings(
       .insert(businessSettings)
       .values({ companyId, ...values })
       .onConflictDoUpdate({ target: businessSettings.companyId, set: { ...values, updatedAt: new Date() } });
-    await recordAudit(tx, request, {
+    await recordAudit(tx, caller, {
       action: 'update',
       entity: 'business_settings',
       entityId: companyId,
@@ -82,7 +83,7 @@ export function listClosedDays(db: DbOrTx, companyId: number, year: number) {
 
 export async function addClosedDay(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   companyId: number,
   body: ClosedDayRequest,
 ): Promise<ClosedDayRow> {
@@ -97,7 +98,7 @@ export async function addClosedDay(
           reason: businessClosedDays.reason,
         });
       if (!row) throw new Error('insert returned no row');
-      await recordAudit(tx, request, {
+      await recordAudit(tx, caller, {
         action: 'create',
         entity: 'business_closed_day',
         entityId: row.id,
@@ -116,7 +117,7 @@ export async function addClosedDay(
 
 export async function deleteClosedDay(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   companyId: number,
   id: number,
 ): Promise<void> {
@@ -126,7 +127,7 @@ export async function deleteClosedDay(
       .where(and(eq(businessClosedDays.id, id), eq(businessClosedDays.companyId, companyId)))
       .returning({ date: businessClosedDays.date });
     if (!deleted) throw new AppError('not_found', 'Closed day not found');
-    await recordAudit(tx, request, {
+    await recordAudit(tx, caller, {
       action: 'delete',
       entity: 'business_closed_day',
       entityId: id,

@@ -53,7 +53,7 @@ export const codeMasterRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { tags, body: unitMeasureRequestSchema, response: { 200: unitMeasureSchema, ...errors } },
       },
       (request) =>
-        createCodeMasterRow(app, request, master, {
+        createCodeMasterRow(app, request.caller(), master, {
           unit: request.body.unit,
           isCount: request.body.isCount ?? false,
         }),
@@ -70,7 +70,7 @@ export const codeMasterRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       (request) =>
-        updateCodeMasterRow(app, request, master, request.params.id, {
+        updateCodeMasterRow(app, request.caller(), master, request.params.id, {
           unit: request.body.unit,
           ...(request.body.isCount === undefined ? {} : { isCount: request.body.isCount }),
         }),
@@ -81,7 +81,7 @@ export const codeMasterRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { permission },
         schema: { tags, params: idParamSchema, response: { 200: okSchema, ...errors } },
       },
-      (request) => deleteCodeMasterRow(app, request, master, request.params.id),
+      (request) => deleteCodeMasterRow(app, request.caller(), master, request.params.id),
     );
   }
 
@@ -106,7 +106,7 @@ export const codeMasterRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { permission },
         schema: { tags, body: packingStyleRequestSchema, response: { 200: packingStyleSchema, ...errors } },
       },
-      (request) => createCodeMasterRow(app, request, master, { style: request.body.style }),
+      (request) => createCodeMasterRow(app, request.caller(), master, { style: request.body.style }),
     );
     app.put(
       '/packing-master/:id',
@@ -120,7 +120,7 @@ export const codeMasterRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       (request) =>
-        updateCodeMasterRow(app, request, master, request.params.id, { style: request.body.style }),
+        updateCodeMasterRow(app, request.caller(), master, request.params.id, { style: request.body.style }),
     );
     app.delete(
       '/packing-master/:id',
@@ -128,7 +128,7 @@ export const codeMasterRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { permission },
         schema: { tags, params: idParamSchema, response: { 200: okSchema, ...errors } },
       },
-      (request) => deleteCodeMasterRow(app, request, master, request.params.id),
+      (request) => deleteCodeMasterRow(app, request.caller(), master, request.params.id),
     );
   }
 
@@ -157,7 +157,7 @@ export const codeMasterRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: disposalMethodSchema, ...errors },
         },
       },
-      (request) => createCodeMasterRow(app, request, master, { method: request.body.method }),
+      (request) => createCodeMasterRow(app, request.caller(), master, { method: request.body.method }),
     );
     app.put(
       '/disposal-method/:id',
@@ -171,7 +171,9 @@ export const codeMasterRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       (request) =>
-        updateCodeMasterRow(app, request, master, request.params.id, { method: request.body.method }),
+        updateCodeMasterRow(app, request.caller(), master, request.params.id, {
+          method: request.body.method,
+        }),
     );
     app.delete(
       '/disposal-method/:id',
@@ -179,7 +181,7 @@ export const codeMasterRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { permission },
         schema: { tags, params: idParamSchema, response: { 200: okSchema, ...errors } },
       },
-      (request) => deleteCodeMasterRow(app, request, master, request.params.id),
+      (request) => deleteCodeMasterRow(app, request.caller(), master, request.params.id),
     );
   }
 };

@@ -1,7 +1,7 @@
 import { CODE_MASTER_CODE_WIDTH, type MessageCode, nextSequentialCode } from '@junkan/shared';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import {
   collectionAreaPrices,
@@ -14,6 +14,7 @@ import {
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
+import type { Caller } from '../../plugins/auth';
 
 type CodeTable = typeof unitMeasures | typeof packingStyles | typeof disposalMethods;
 
@@ -127,7 +128,7 @@ function mapConflict(master: CodeMaster<CodeTable>, err: unknown): never {
  */
 export async function createCodeMasterRow<T extends CodeTable>(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   master: CodeMaster<T>,
   values: Values<T>,
 ): Promise<Row<T>> {
@@ -139,7 +140,7 @@ export async function createCodeMasterRow<T extends CodeTable>(
         .insert(table)
         .values({ ...(values as Values<typeof unitMeasures>), code })
         .returning();
-      await recordAudit(tx, request, {
+      await recordAudit(tx, caller, {
         action: 'create',
         entity: master.entity,
         entityId: row!.id,
@@ -162,7 +163,7 @@ export async function createCodeMasterRow<T extends CodeTable>(
 /** PUT: changes the name (and, for units, `isCount`); the code stays. */
 export async function updateCodeMasterRow<T extends CodeTable>(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   master: CodeMaster<T>,
   id: number,
   values: Values<T>,
@@ -176,7 +177,7 @@ export async function updateCodeMasterRow<T extends CodeTable>(
         .where(eq(table.id, id))
         .returning();
       if (!row) throw new AppError('not_found', 'Not found');
-      await recordAudit(tx, request, {
+      await recordAudit(tx, caller, {
         action: 'update',
         entity: master.entity,
         entityId: id,
@@ -195,7 +196,7 @@ const inUse = (usedBy: string) =>
 /** DELETE: refused (409 in_use_cannot_delete, params.usedBy) while another row refers to it. */
 export async function deleteCodeMasterRow(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   master: CodeMaster<CodeTable>,
   id: number,
 ): Promise<{ result: true }> {
@@ -213,7 +214,7 @@ export async function deleteCodeMasterRow(
         if (used) throw inUse(usage.usedBy);
       }
       await tx.delete(table).where(eq(table.id, id));
-      await recordAudit(tx, request, {
+      await recordAudit(tx, caller, {
         action: 'delete',
         entity: master.entity,
         entityId: id,

@@ -63,7 +63,12 @@ export const collectionAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: collectionAreaRequestSchema, response: { 200: collectionAreaSchema, ...errors } },
     },
     (request) =>
-      createCollectionArea(app, request, transportCompanyOf(app.requireSession(request)), request.body),
+      createCollectionArea(
+        app,
+        request.caller(),
+        transportCompanyOf(app.requireSession(request)),
+        request.body,
+      ),
   );
   app.put(
     '/collection-area/:id',
@@ -79,7 +84,7 @@ export const collectionAreaRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) =>
       updateCollectionArea(
         app,
-        request,
+        request.caller(),
         transportCompanyOf(app.requireSession(request)),
         request.params.id,
         request.body,
@@ -90,7 +95,7 @@ export const collectionAreaRoutes: FastifyPluginAsyncZod = async (app) => {
     { config, schema: { tags, params: idParamSchema, response: { 200: okSchema, ...errors } } },
     async (request) => {
       const companyId = transportCompanyOf(app.requireSession(request));
-      await deleteCollectionArea(app, request, companyId, request.params.id);
+      await deleteCollectionArea(app, request.caller(), companyId, request.params.id);
       return { result: true };
     },
   );

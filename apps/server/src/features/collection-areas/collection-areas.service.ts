@@ -11,7 +11,7 @@ import {
   type MessageCode,
 } from '@junkan/shared';
 import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   collectionAreaPostalCodes,
@@ -25,6 +25,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { tokyoDate } from '../../lib/time';
+import type { Caller } from '../../plugins/auth';
 
 /** Database constraint -> the 409 code and the form field it belongs to. */
 const UNIQUE_CONSTRAINTS: Record<string, [MessageCode, string]> = {
@@ -326,7 +327,7 @@ async function withUniqueMapping<T>(work: () => Promise<T>): Promise<T> {
 
 export async function createCollectionArea(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   companyId: number,
   body: CollectionAreaRequest,
 ): Promise<CollectionArea> {
@@ -352,7 +353,7 @@ export async function createCollectionArea(
         await tx
           .insert(collectionAreaPrices)
           .values(body.prices.map((p) => ({ areaId: area.id, ...priceValues(p) })));
-      await recordAudit(tx, request, {
+      await recordAudit(tx, caller, {
         action: 'create',
         entity: 'collection_area',
         entityId: area.id,
@@ -367,7 +368,7 @@ export async function createCollectionArea(
 /** Replaces the area's fields, postal codes and prices; price rows sent with their id keep it. */
 export async function updateCollectionArea(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   companyId: number,
   id: number,
   body: CollectionAreaRequest,
@@ -416,7 +417,7 @@ export async function updateCollectionArea(
       const removed = [...existingIds].filter((p) => !kept.has(p));
       if (removed.length > 0)
         await tx.delete(collectionAreaPrices).where(inArray(collectionAreaPrices.id, removed));
-      await recordAudit(tx, request, {
+      await recordAudit(tx, caller, {
         action: 'update',
         entity: 'collection_area',
         entityId: id,
@@ -429,7 +430,7 @@ export async function updateCollectionArea(
 
 export async function deleteCollectionArea(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   companyId: number,
   id: number,
 ): Promise<void> {
@@ -440,7 +441,7 @@ export async function deleteCollectionArea(
       .where(and(eq(collectionAreas.id, id), eq(collectionAreas.transportCompanyId, companyId)))
       .returning({ id: collectionAreas.id, areaName: collectionAreas.areaName, type: collectionAreas.type });
     if (!deleted) throw new AppError('not_found', 'Collection area not found');
-    await recordAudit(tx, request, {
+    await recordAudit(tx, caller, {
       action: 'delete',
       entity: 'collection_area',
       entityId: id,

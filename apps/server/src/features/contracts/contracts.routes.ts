@@ -75,7 +75,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => {
       as('TRANSPORT', request);
-      return saveContract(app, request, request.params.id, request.body);
+      return saveContract(app, request.caller(), request.params.id, request.body);
     },
   );
 
@@ -92,7 +92,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => {
       as('TRANSPORT', request);
-      return sendContract(app, request, request.params.id);
+      return sendContract(app, request.caller(), request.params.id);
     },
   );
 
@@ -104,7 +104,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => {
       as('WASTE', request);
-      return returnContract(app, request, request.params.id, request.body.reason);
+      return returnContract(app, request.caller(), request.params.id, request.body.reason);
     },
   );
 
@@ -113,7 +113,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { permission }, schema: { tags, params: idParamSchema, response: detail } },
     (request) => {
       as('WASTE', request);
-      return approveContract(app, request, request.params.id);
+      return approveContract(app, request.caller(), request.params.id);
     },
   );
 
@@ -129,7 +129,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       (request) => {
         as(role, request);
-        return decideRenewal(app, request, request.params.id, request.body.renewal);
+        return decideRenewal(app, request.caller(), request.params.id, request.body.renewal);
       },
     );
 

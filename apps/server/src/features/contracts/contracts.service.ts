@@ -19,7 +19,7 @@ import {
 } from '@junkan/shared';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import {
   attachments,
@@ -35,7 +35,7 @@ import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { tokyoDate } from '../../lib/time';
-import type { Session } from '../../plugins/auth';
+import type { Caller, Session } from '../../plugins/auth';
 import { mailCompany } from '../../plugins/mail';
 import { actorOf, type ProjectRow, projectFor } from '../project-core/project-access';
 import {
@@ -251,11 +251,11 @@ export async function contractDraft(db: DbOrTx, session: Session, projectId: num
 /** PUT /trans/projects/{id}/contract: saves the contract as the transporter writes it (a draft, or a correction). */
 export async function saveContract(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   projectId: number,
   input: ContractInput,
 ) {
-  const session = app.requireSession(request);
+  const { session } = caller;
   try {
     await app.db.transaction(async (tx) => {
       const { project, contract } = await contractOfParty(tx, session, projectId, true);
@@ -313,7 +313,7 @@ export async function saveContract(
         .values(
           input.unitPrices.map((l) => ({ contractId, wasteLineId: l.wasteLineId, unitPrice: l.unitPrice })),
         );
-      await recordAudit(tx, request, {
+      await recordAudit(tx, caller, {
         action: contract ? 'contract.update' : 'contract.create',
         entity: 'contract',
         entityId: contractId,
@@ -451,8 +451,8 @@ const dateFieldErrors = (issues: { path: string; code: MessageCode }[]) => {
  * discharger to confirm (REQUEST_CONTRACT). The documents are rendered outside the transaction; the
  * transaction then checks that the contract is still the version they were made from.
  */
-export async function sendContract(app: FastifyInstance, request: FastifyRequest, projectId: number) {
-  const session = app.requireSession(request);
+export async function sendContract(app: FastifyInstance, caller: Caller, projectId: number) {
+  const { session } = caller;
   const { project, contract } = await contractOfParty(app.db, session, projectId);
   if (!contract) throw new AppError('contract_not_found', 'No contract to send');
   requireAction(project, contract, 'TRANSPORT', 'SEND');
@@ -477,13 +477,13 @@ export async function sendContract(app: FastifyInstance, request: FastifyRequest
         version: sql`${contracts.version} + 1`,
       })
       .where(eq(contracts.id, contract.id));
-    await recordAudit(tx, request, {
+    await recordAudit(tx, caller, {
       action: 'contract.send',
       entity: 'contract',
       entityId: contract.id,
       detail: { files: documents.map((d) => d.kind) },
     });
-    await transitionProject(tx, request, locked.project, 'REQUEST_CONTRACT', 'TRANSPORT');
+    await transitionProject(tx, caller, locked.project, 'REQUEST_CONTRACT', 'TRANSPORT');
   });
   await mailCompany(app, project.companyId, 'WASTE', {
     subject: '【junkan】契約書の確認依頼が届きました / Please confirm your contract',
@@ -501,11 +501,11 @@ export async function sendContract(app: FastifyInstance, request: FastifyRequest
 
 async function answerContract(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   projectId: number,
   answer: { approve: true } | { approve: false; reason: string },
 ) {
-  const session = app.requireSession(request);
+  const { session } = caller;
   const { project, contract } = await app.db.transaction(async (tx) => {
     const found = await contractOfParty(tx, session, projectId, true);
     const c = found.contract;
@@ -518,14 +518,14 @@ async function answerContract(
       .update(contracts)
       .set({ ...changes, updatedAt: new Date(), version: sql`${contracts.version} + 1` })
       .where(eq(contracts.id, c.id));
-    await recordAudit(tx, request, {
+    await recordAudit(tx, caller, {
       action: answer.approve ? 'contract.approve' : 'contract.return',
       entity: 'contract',
       entityId: c.id,
       ...(answer.approve ? {} : { detail: { reason: answer.reason } }),
     });
     const to = answer.approve ? statusOnApproval(c.startDate, tokyoDate()) : 'CREATING_CONTRACT';
-    await transitionProject(tx, request, found.project, to, 'WASTE', answer.approve ? null : answer.reason);
+    await transitionProject(tx, caller, found.project, to, 'WASTE', answer.approve ? null : answer.reason);
     return { project: found.project, contract: c };
   });
   await mailCompany(app, contract.transportCompanyId, 'TRANSPORT', {
@@ -552,16 +552,12 @@ async function answerContract(
 }
 
 /** POST /projects/{id}/contract/approve: in progress from the start date (at once if it has come). */
-export const approveContract = (app: FastifyInstance, request: FastifyRequest, projectId: number) =>
-  answerContract(app, request, projectId, { approve: true });
+export const approveContract = (app: FastifyInstance, caller: Caller, projectId: number) =>
+  answerContract(app, caller, projectId, { approve: true });
 
 /** POST /projects/{id}/contract/return: back to the transporter with the reason. */
-export const returnContract = (
-  app: FastifyInstance,
-  request: FastifyRequest,
-  projectId: number,
-  reason: string,
-) => answerContract(app, request, projectId, { approve: false, reason });
+export const returnContract = (app: FastifyInstance, caller: Caller, projectId: number, reason: string) =>
+  answerContract(app, caller, projectId, { approve: false, reason });
 
 // ---- Renewal -----------------------------------------------------------------------------------
 
@@ -571,11 +567,11 @@ export const returnContract = (
  */
 export async function decideRenewal(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   projectId: number,
   renewal: RenewalDecision,
 ) {
-  const session = app.requireSession(request);
+  const { session } = caller;
   const role = side(actorOf(session));
   const { project, contract } = await app.db.transaction(async (tx) => {
     const found = await contractOfParty(tx, session, projectId, true);
@@ -585,7 +581,7 @@ export async function decideRenewal(
       .update(contracts)
       .set({ renewal, updatedAt: new Date(), version: sql`${contracts.version} + 1` })
       .where(eq(contracts.id, c.id));
-    await recordAudit(tx, request, {
+    await recordAudit(tx, caller, {
       action: 'contract.renewal',
       entity: 'contract',
       entityId: c.id,

@@ -45,7 +45,7 @@ export const disposalSiteMasterRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: { tags, body: disposalSiteInputSchema, response: { 200: disposalSiteSchema, ...errors } },
     },
-    (request) => createDisposalSite(app, request, request.body),
+    (request) => createDisposalSite(app, request.caller(), request.body),
   );
   app.put(
     '/disposal-site-master/:id',
@@ -58,11 +58,11 @@ export const disposalSiteMasterRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: disposalSiteSchema, ...errors },
       },
     },
-    (request) => updateDisposalSite(app, request, request.params.id, request.body),
+    (request) => updateDisposalSite(app, request.caller(), request.params.id, request.body),
   );
   app.delete(
     '/disposal-site-master/:id',
     { config, schema: { tags, params: idParamSchema, response: { 200: okSchema, ...errors } } },
-    (request) => deleteDisposalSite(app, request, request.params.id),
+    (request) => deleteDisposalSite(app, request.caller(), request.params.id),
   );
 };

@@ -5,13 +5,14 @@ import {
   nextSequentialCode,
 } from '@junkan/shared';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { disposalMethods, disposalSites, transportOperatorProfiles } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { containsPattern } from '../../lib/like-pattern';
+import type { Caller } from '../../plugins/auth';
 
 const columns = {
   id: disposalSites.id,
@@ -114,11 +115,7 @@ const CODE_ATTEMPTS = 5;
  * POST /disposal-site-master: numbers the site after the last code. Two concurrent creates may read the
  * same last code; the unique index refuses the second, which retries with the next number.
  */
-export async function createDisposalSite(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  input: DisposalSiteValues,
-) {
+export async function createDisposalSite(app: FastifyInstance, caller: Caller, input: DisposalSiteValues) {
   for (let attempt = 1; ; attempt++) {
     try {
       const id = await app.db.transaction(async (tx) => {
@@ -128,7 +125,7 @@ export async function createDisposalSite(
           .insert(disposalSites)
           .values({ ...input, code })
           .returning({ id: disposalSites.id });
-        await recordAudit(tx, request, {
+        await recordAudit(tx, caller, {
           action: 'create',
           entity: 'disposal_site',
           entityId: row!.id,
@@ -146,7 +143,7 @@ export async function createDisposalSite(
 
 export async function updateDisposalSite(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   id: number,
   input: DisposalSiteValues,
 ) {
@@ -158,13 +155,13 @@ export async function updateDisposalSite(
       .where(eq(disposalSites.id, id))
       .returning({ id: disposalSites.id });
     if (!updated.length) throw new AppError('not_found', 'Disposal site not found');
-    await recordAudit(tx, request, { action: 'update', entity: 'disposal_site', entityId: id });
+    await recordAudit(tx, caller, { action: 'update', entity: 'disposal_site', entityId: id });
   });
   return findDisposalSite(app.db, id);
 }
 
 /** DELETE /disposal-site-master/{id}: refused while a transport operator names the site as its destination. */
-export async function deleteDisposalSite(app: FastifyInstance, request: FastifyRequest, id: number) {
+export async function deleteDisposalSite(app: FastifyInstance, caller: Caller, id: number) {
   try {
     await app.db.transaction(async (tx) => {
       const [usage] = await tx
@@ -181,7 +178,7 @@ export async function deleteDisposalSite(app: FastifyInstance, request: FastifyR
         .where(eq(disposalSites.id, id))
         .returning({ code: disposalSites.code, name: disposalSites.name });
       if (!deleted.length) throw new AppError('not_found', 'Disposal site not found');
-      await recordAudit(tx, request, {
+      await recordAudit(tx, caller, {
         action: 'delete',
         entity: 'disposal_site',
         entityId: id,

@@ -43,7 +43,7 @@ export const handlingWastePriceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: handlingWastePriceSchema, ...errors },
       },
     },
-    (request) => createHandlingWastePrice(app, request, request.body),
+    (request) => createHandlingWastePrice(app, request.caller(), request.body),
   );
   app.put(
     '/handling-waste-unit-price/:id',
@@ -56,13 +56,13 @@ export const handlingWastePriceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: handlingWastePriceSchema, ...errors },
       },
     },
-    (request) => updateHandlingWastePrice(app, request, request.params.id, request.body),
+    (request) => updateHandlingWastePrice(app, request.caller(), request.params.id, request.body),
   );
   app.delete(
     '/handling-waste-unit-price/:id',
     { config, schema: { tags, params: idParamSchema, response: { 200: okSchema, ...errors } } },
     async (request) => {
-      await deleteHandlingWastePrice(app, request, request.params.id);
+      await deleteHandlingWastePrice(app, request.caller(), request.params.id);
       return { result: true };
     },
   );

@@ -6,12 +6,13 @@ import {
   periodsOverlap,
 } from '@junkan/shared';
 import { and, asc, count, desc, eq, gte, ilike, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';
 import { handlingWastePrices, unitMeasures, wastes } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { tokyoDate } from '../../lib/time';
+import type { Caller } from '../../plugins/auth';
 
 export interface HandlingWastePriceListQuery {
   page: number;
@@ -130,7 +131,7 @@ const values = (body: HandlingWastePriceRequest) => ({
 
 export async function createHandlingWastePrice(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   body: HandlingWastePriceRequest,
 ): Promise<HandlingWastePrice> {
   if (!isValidPeriod(body)) throw fieldError('invalid_period', 'validTo');
@@ -141,7 +142,7 @@ export async function createHandlingWastePrice(
       .values(values(body))
       .returning({ id: handlingWastePrices.id });
     if (!row) throw new Error('insert returned no row');
-    await recordAudit(tx, request, {
+    await recordAudit(tx, caller, {
       action: 'create',
       entity: 'handling_waste_price',
       entityId: row.id,
@@ -154,7 +155,7 @@ export async function createHandlingWastePrice(
 
 export async function updateHandlingWastePrice(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   id: number,
   body: HandlingWastePriceRequest,
 ): Promise<HandlingWastePrice> {
@@ -168,7 +169,7 @@ export async function updateHandlingWastePrice(
     if (!current) throw new AppError('not_found', 'Handling-waste unit price not found');
     await checkPrice(tx, body, id);
     await tx.update(handlingWastePrices).set(values(body)).where(eq(handlingWastePrices.id, id));
-    await recordAudit(tx, request, {
+    await recordAudit(tx, caller, {
       action: 'update',
       entity: 'handling_waste_price',
       entityId: id,
@@ -180,7 +181,7 @@ export async function updateHandlingWastePrice(
 
 export async function deleteHandlingWastePrice(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   id: number,
 ): Promise<void> {
   await app.db.transaction(async (tx) => {
@@ -189,7 +190,7 @@ export async function deleteHandlingWastePrice(
       .where(eq(handlingWastePrices.id, id))
       .returning({ id: handlingWastePrices.id, wasteId: handlingWastePrices.wasteId });
     if (!deleted) throw new AppError('not_found', 'Handling-waste unit price not found');
-    await recordAudit(tx, request, {
+    await recordAudit(tx, caller, {
       action: 'delete',
       entity: 'handling_waste_price',
       entityId: id,

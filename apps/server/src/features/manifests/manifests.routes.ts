@@ -61,7 +61,7 @@ export const manifestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       as('WASTE', request);
-      const detail = await registerManifest(app, request, request.body);
+      const detail = await registerManifest(app, request.caller(), request.log, request.body);
       return reply.status(201).send(detail);
     },
   );

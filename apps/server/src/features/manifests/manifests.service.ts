@@ -14,7 +14,7 @@ import {
   transportReportDeadline,
 } from '@junkan/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -33,7 +33,7 @@ import { containsPattern } from '../../lib/like-pattern';
 import { nationalHolidayName } from '../../lib/national-holidays';
 import { operatorRole } from '../../lib/roles';
 import { tokyoDate } from '../../lib/time';
-import type { Session } from '../../plugins/auth';
+import type { Caller, Session } from '../../plugins/auth';
 import { JWNET_FUNCTION_CODES, JwnetError } from '../../plugins/jwnet/jwnet-adapter';
 import { storeManifestState, trackJwnetRegistration } from '../jwnet/jwnet-queue';
 import { manifestStateSeen, seenStatusOfManifestRow, unfinishedWorkKinds } from '../jwnet/jwnet-running';
@@ -299,10 +299,11 @@ export function jwnetFailureCode(error: JwnetError): MessageCode {
  */
 export async function registerManifest(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
+  log: FastifyBaseLogger,
   input: ManifestRegistrationInput,
 ): Promise<ManifestDetail> {
-  const session = app.requireSession(request);
+  const { session } = caller;
   const companyId = partyCompany(session);
   const now = app.now();
   const today = tokyoDate(now);
@@ -389,7 +390,7 @@ export async function registerManifest(
   } catch (error) {
     if (!(error instanceof JwnetError)) throw error;
     app.jwnet.forgetStatus();
-    request.log.warn({ kind: error.kind, code: error.code }, 'manifest registration not accepted');
+    log.warn({ kind: error.kind, code: error.code }, 'manifest registration not accepted');
     throw new AppError(jwnetFailureCode(error), error.message);
   }
 
@@ -410,7 +411,7 @@ export async function registerManifest(
       updatedAt: now,
     });
     await trackJwnetRegistration(tx, issued.manifestNumber, issued.requestId, now);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, caller, {
       action: 'manifest.register',
       entity: 'manifest',
       entityId: issued.manifestNumber,

@@ -12,7 +12,7 @@ import type { ProjectRow } from './project-access';
  */
 export async function transitionProject(
   tx: Tx,
-  request: AuditSource,
+  source: AuditSource,
   project: Pick<ProjectRow, 'id' | 'status'>,
   to: ProjectStatus,
   actor: ProjectActor,
@@ -43,8 +43,8 @@ export async function transitionProject(
     projectId: project.id,
     fromStatus: project.status,
     toStatus: to,
-    userId: request.session?.userId ?? null,
-    adminId: request.session?.adminId ?? null,
+    userId: source.session?.userId ?? null,
+    adminId: source.session?.adminId ?? null,
     reason: reason || null,
   });
   // A cancelled project's contract is cancelled with it.
@@ -53,7 +53,7 @@ export async function transitionProject(
       .update(contracts)
       .set({ status: 'CANCELLED', updatedAt: new Date(), version: sql`${contracts.version} + 1` })
       .where(eq(contracts.projectId, project.id));
-  await recordAudit(tx, request, {
+  await recordAudit(tx, source, {
     action: 'project.status',
     entity: 'project',
     entityId: project.id,

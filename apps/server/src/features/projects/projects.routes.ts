@@ -69,7 +69,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => {
       requireOperatorRole(app.requireSession(request), 'WASTE');
-      return createDraft(app, request, request.body);
+      return createDraft(app, request.caller(), request.body);
     },
   );
   app.get(
@@ -93,7 +93,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => {
       requireOperatorRole(app.requireSession(request), 'WASTE');
-      return updateDraft(app, request, request.params.id, request.body);
+      return updateDraft(app, request.caller(), request.params.id, request.body);
     },
   );
   app.post(
@@ -104,7 +104,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => {
       requireOperatorRole(app.requireSession(request), 'WASTE');
-      return requestQuote(app, request, request.params.id);
+      return requestQuote(app, request.caller(), request.params.id);
     },
   );
   app.post(
@@ -121,7 +121,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => {
       const session = app.requireSession(request);
       if (!session.companyId) throw new AppError('project_not_found', 'Project not found');
-      return cancelProject(app, request, request.params.id, request.body?.reason);
+      return cancelProject(app, request.caller(), request.params.id, request.body?.reason);
     },
   );
 };

@@ -9,7 +9,7 @@ import {
 } from '@junkan/shared';
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   companies,
@@ -27,7 +27,7 @@ import {
 } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import type { Session } from '../../plugins/auth';
+import type { Caller, Session } from '../../plugins/auth';
 import { mailCompany } from '../../plugins/mail';
 import {
   actorOf,
@@ -205,8 +205,8 @@ const requireCompany = (session: Session) => {
 };
 
 /** POST /projects: a draft quote request (CREATING_QUOTE) of the caller's company. */
-export async function createDraft(app: FastifyInstance, request: FastifyRequest, input: QuoteRequest) {
-  const session = app.requireSession(request);
+export async function createDraft(app: FastifyInstance, caller: Caller, input: QuoteRequest) {
+  const { session } = caller;
   const companyId = requireCompany(session);
   const id = await app.db.transaction(async (tx) => {
     const [project] = await tx
@@ -230,20 +230,15 @@ export async function createDraft(app: FastifyInstance, request: FastifyRequest,
       userId: session.userId,
       adminId: session.adminId ?? null,
     });
-    await recordAudit(tx, request, { action: 'project.create', entity: 'project', entityId: project.id });
+    await recordAudit(tx, caller, { action: 'project.create', entity: 'project', entityId: project.id });
     return project.id;
   });
   return getProjectDetail(app.db, session, id);
 }
 
 /** PUT /projects/{id}: replaces a draft's content while it is still editable. */
-export async function updateDraft(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  id: number,
-  input: QuoteRequest,
-) {
-  const session = app.requireSession(request);
+export async function updateDraft(app: FastifyInstance, caller: Caller, id: number, input: QuoteRequest) {
+  const { session } = caller;
   if (actorOf(session) !== 'WASTE') throw new AppError('forbidden', 'Forbidden');
   await app.db.transaction(async (tx) => {
     const project = await projectFor(tx, session, id, true);
@@ -263,7 +258,7 @@ export async function updateDraft(
       })
       .where(eq(projects.id, id));
     await writeContent(tx, id, project.companyId, input);
-    await recordAudit(tx, request, { action: 'project.update', entity: 'project', entityId: id });
+    await recordAudit(tx, caller, { action: 'project.update', entity: 'project', entityId: id });
   });
   return getProjectDetail(app.db, session, id);
 }
@@ -271,8 +266,8 @@ export async function updateDraft(
 // ---- Submit and cancel -------------------------------------------------------------------------
 
 /** POST /projects/{id}/request-quote: sends a draft to the transporters; mails those serving its sites. */
-export async function requestQuote(app: FastifyInstance, request: FastifyRequest, id: number) {
-  const session = app.requireSession(request);
+export async function requestQuote(app: FastifyInstance, caller: Caller, id: number) {
+  const { session } = caller;
   const actor = actorOf(session);
   const project = await app.db.transaction(async (tx) => {
     const p = await projectFor(tx, session, id, true);
@@ -283,7 +278,7 @@ export async function requestQuote(app: FastifyInstance, request: FastifyRequest
         .where(eq(users.id, session.userId));
       if (!user?.registrantNumber || !user.ediKey) throw new AppError('edi_key_required', 'EDI key required');
     }
-    await transitionProject(tx, request, p, 'REQUEST_QUOTE', actor, null, { requestedAt: new Date() });
+    await transitionProject(tx, caller, p, 'REQUEST_QUOTE', actor, null, { requestedAt: new Date() });
     return p;
   });
   await mailServingTransporters(app, project);
@@ -293,18 +288,18 @@ export async function requestQuote(app: FastifyInstance, request: FastifyRequest
 /** POST /projects/{id}/cancel: cancels a request or contract the caller's side may still cancel. */
 export async function cancelProject(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   id: number,
   reason: string | undefined,
 ) {
-  const session = app.requireSession(request);
+  const { session } = caller;
   const actor = actorOf(session);
   const { project, transporterIds } = await app.db.transaction(async (tx) => {
     const p = await projectFor(tx, session, id, true);
     // Read before the move: whom the request or contract had reached is decided by its state before CANCEL.
     const engaged = actor === 'WASTE' ? await engagedTransportCompanies(tx, p) : [];
     const before = { ...p };
-    await transitionProject(tx, request, p, 'CANCEL', actor, reason);
+    await transitionProject(tx, caller, p, 'CANCEL', actor, reason);
     return { project: before, transporterIds: engaged };
   });
   await mailCancellation(app, project, actor, transporterIds, reason);

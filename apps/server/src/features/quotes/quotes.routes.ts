@@ -57,7 +57,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => {
       requireOperatorRole(app.requireSession(request), 'TRANSPORT');
-      return createQuote(app, request, request.params.id, request.body);
+      return createQuote(app, request.caller(), request.params.id, request.body);
     },
   );
 
@@ -79,7 +79,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       return withUploadedFile(request, async ({ fileName, read }) => {
         await checkQuoteDocument(app, session, request.params.id, fileName);
         const content = await read();
-        return uploadQuoteDocument(app, request, request.params.id, { fileName, content });
+        return uploadQuoteDocument(app, request.caller(), request.params.id, { fileName, content });
       });
     },
   );
@@ -92,7 +92,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => {
       requireOperatorRole(app.requireSession(request), 'WASTE');
-      return acceptQuote(app, request, request.params.id);
+      return acceptQuote(app, request.caller(), request.params.id);
     },
   );
 
@@ -109,7 +109,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => {
       requireOperatorRole(app.requireSession(request), 'WASTE');
-      return requestRequote(app, request, request.params.id, request.body.reason);
+      return requestRequote(app, request.caller(), request.params.id, request.body.reason);
     },
   );
 };

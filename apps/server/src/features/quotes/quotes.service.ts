@@ -7,7 +7,7 @@ import {
   quoteTotals,
 } from '@junkan/shared';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   attachments,
@@ -26,7 +26,7 @@ import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { tokyoDate } from '../../lib/time';
-import type { Session } from '../../plugins/auth';
+import type { Caller, Session } from '../../plugins/auth';
 import { mailCompany } from '../../plugins/mail';
 import { failOn, storeAttachment } from '../attachments/attachments.service';
 import { type ProjectRow, projectFor, servingTransportCompanies } from '../project-core/project-access';
@@ -136,11 +136,11 @@ async function quotableProject(tx: Tx, session: Session, projectId: number): Pro
 /** POST /trans/projects/{id}/quotes: prices every waste line, takes the project and moves it to COMPLETE_QUOTE. */
 export async function createQuote(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   projectId: number,
   input: CreateQuote,
 ) {
-  const session = app.requireSession(request);
+  const { session } = caller;
   const companyId = requireTransporter(session);
   try {
     await app.db.transaction(async (tx) => {
@@ -219,8 +219,8 @@ export async function createQuote(
           amount: totals.amounts[i]!,
         })),
       );
-      await recordAudit(tx, request, { action: 'quote.submit', entity: 'quote', entityId: quoteId });
-      await transitionProject(tx, request, project, 'COMPLETE_QUOTE', 'TRANSPORT', null, {
+      await recordAudit(tx, caller, { action: 'quote.submit', entity: 'quote', entityId: quoteId });
+      await transitionProject(tx, caller, project, 'COMPLETE_QUOTE', 'TRANSPORT', null, {
         transportCompanyId: companyId,
       });
     });
@@ -268,14 +268,14 @@ async function ownSubmittedQuote(db: DbOrTx, session: Session, projectId: number
 /** POST /trans/projects/{id}/quote-document: the quote's one PDF. */
 export async function uploadQuoteDocument(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   projectId: number,
   file: { fileName: string; content: Buffer },
 ): Promise<Attachment> {
-  const session = app.requireSession(request);
+  const { session } = caller;
   return app.db.transaction(async (tx) => {
     const quoteId = await ownSubmittedQuote(tx, session, projectId, true);
-    return storeAttachment(tx, request, {
+    return storeAttachment(tx, caller, {
       ownerType: QUOTE_OWNER,
       ownerId: quoteId,
       use: 'QUOTE_DOCUMENT',
@@ -290,12 +290,12 @@ export async function uploadQuoteDocument(
 
 async function answerQuote(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   projectId: number,
   accept: boolean,
   reason?: string,
 ) {
-  const session = app.requireSession(request);
+  const { session } = caller;
   const transporterId = await app.db.transaction(async (tx) => {
     const project = await projectFor(tx, session, projectId, true);
     if (!isQuoteAnswerable(project.status))
@@ -304,9 +304,9 @@ async function answerQuote(
         to: accept ? 'CREATING_CONTRACT' : 'REQUEST_QUOTE',
       });
     const transportCompanyId = project.transportCompanyId;
-    if (accept) await transitionProject(tx, request, project, 'CREATING_CONTRACT', 'WASTE');
+    if (accept) await transitionProject(tx, caller, project, 'CREATING_CONTRACT', 'WASTE');
     else
-      await transitionProject(tx, request, project, 'REQUEST_QUOTE', 'WASTE', reason, {
+      await transitionProject(tx, caller, project, 'REQUEST_QUOTE', 'WASTE', reason, {
         transportCompanyId: null,
       });
     if (transportCompanyId != null) {
@@ -322,7 +322,7 @@ async function answerQuote(
         )
         .returning({ id: quotes.id });
       if (quote)
-        await recordAudit(tx, request, {
+        await recordAudit(tx, caller, {
           action: accept ? 'quote.accept' : 'quote.decline',
           entity: 'quote',
           entityId: quote.id,
@@ -351,13 +351,9 @@ async function answerQuote(
 }
 
 /** POST /projects/{id}/accept-quote: COMPLETE_QUOTE -> CREATING_CONTRACT (shown as quote approval). */
-export const acceptQuote = (app: FastifyInstance, request: FastifyRequest, projectId: number) =>
-  answerQuote(app, request, projectId, true);
+export const acceptQuote = (app: FastifyInstance, caller: Caller, projectId: number) =>
+  answerQuote(app, caller, projectId, true);
 
 /** POST /projects/{id}/request-requote: COMPLETE_QUOTE -> REQUEST_QUOTE, open again to the area's transporters. */
-export const requestRequote = (
-  app: FastifyInstance,
-  request: FastifyRequest,
-  projectId: number,
-  reason: string,
-) => answerQuote(app, request, projectId, false, reason);
+export const requestRequote = (app: FastifyInstance, caller: Caller, projectId: number, reason: string) =>
+  answerQuote(app, caller, projectId, false, reason);

@@ -29,7 +29,7 @@ export const transportApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/transport-companies/:companyId/approve',
     { config, schema: { tags, params: companyIdParamSchema, response: { 200: okSchema, ...errors } } },
-    (request) => decideTransportCompany(app, request, request.params.companyId, { approve: true }),
+    (request) => decideTransportCompany(app, request.caller(), request.params.companyId, { approve: true }),
   );
   app.post(
     '/admin/transport-companies/:companyId/reject',
@@ -43,7 +43,7 @@ export const transportApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      decideTransportCompany(app, request, request.params.companyId, {
+      decideTransportCompany(app, request.caller(), request.params.companyId, {
         approve: false,
         reason: request.body.reason,
       }),

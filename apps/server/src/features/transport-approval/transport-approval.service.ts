@@ -1,6 +1,6 @@
 import type { TransportApprovalCompany, TransportApprovalStatus } from '@junkan/shared';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import {
   collectionAreas,
@@ -12,6 +12,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import type { Caller } from '../../plugins/auth';
 import { mailCompany } from '../../plugins/mail';
 
 /**
@@ -121,11 +122,11 @@ async function adminRecipients(db: DbOrTx) {
  */
 export async function decideTransportCompany(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   companyId: number,
   decision: { approve: true } | { approve: false; reason: string },
 ): Promise<{ result: boolean }> {
-  const session = app.requireSession(request);
+  const { session } = caller;
   const status: TransportApprovalStatus = decision.approve ? 'APPROVED' : 'REJECTED';
   const company = await app.db.transaction(async (tx) => {
     const [found] = await tx
@@ -145,7 +146,7 @@ export async function decideTransportCompany(
       .where(and(eq(companies.id, companyId), eq(companies.approvalStatus, 'PENDING')))
       .returning({ id: companies.id });
     if (!decided) throw new AppError('approval_already_decided', 'The approval was already decided');
-    await recordAudit(tx, request, {
+    await recordAudit(tx, caller, {
       action: decision.approve ? 'transport_company.approve' : 'transport_company.reject',
       entity: 'company',
       entityId: companyId,

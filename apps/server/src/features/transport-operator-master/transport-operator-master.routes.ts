@@ -49,6 +49,6 @@ export const transportOperatorMasterRoutes: FastifyPluginAsyncZod = async (app) 
         response: { 200: transportOperatorSchema, ...errors },
       },
     },
-    (request) => saveTransportOperator(app, request, request.params.companyId, request.body),
+    (request) => saveTransportOperator(app, request.caller(), request.params.companyId, request.body),
   );
 };

@@ -6,13 +6,14 @@ import {
   type transportOperatorListQuerySchema,
 } from '@junkan/shared';
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { companies, disposalSites, transportOperatorProfiles } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { containsPattern } from '../../lib/like-pattern';
+import type { Caller } from '../../plugins/auth';
 
 type ListQuery = z.infer<typeof transportOperatorListQuerySchema>;
 type Input = z.infer<typeof transportOperatorInputSchema>;
@@ -91,7 +92,7 @@ export async function getTransportOperator(db: DbOrTx, companyId: number): Promi
 /** PUT /admin/transport-operators/{companyId}: creates or replaces the company's profile. */
 export async function saveTransportOperator(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   companyId: number,
   input: Input,
 ) {
@@ -120,7 +121,7 @@ export async function saveTransportOperator(
       .insert(transportOperatorProfiles)
       .values({ companyId, ...values })
       .onConflictDoUpdate({ target: transportOperatorProfiles.companyId, set: values });
-    await recordAudit(tx, request, {
+    await recordAudit(tx, caller, {
       action: 'save',
       entity: 'transport_operator',
       entityId: companyId,

@@ -17,7 +17,7 @@ import {
   type UnitMeasure,
 } from '@junkan/shared';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   companies,
@@ -32,7 +32,7 @@ import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { nationalHolidayName } from '../../lib/national-holidays';
 import { tokyoDate } from '../../lib/time';
-import type { Session } from '../../plugins/auth';
+import type { Caller, Session } from '../../plugins/auth';
 import { JWNET_FUNCTION_CODES, type JwnetServiceStatus } from '../../plugins/jwnet/jwnet-adapter';
 import { mailCompany } from '../../plugins/mail';
 import { enqueueJwnet } from '../jwnet/jwnet-queue';
@@ -266,13 +266,13 @@ interface ActionContext {
 /** Reads the report, refuses the action unless the rules allow it now, and tells what it does. */
 async function prepareAction(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   id: number,
   party: ReportParty,
   action: ReportAction,
   lastValues: Partial<ReturnType<typeof correctionRuleValues>> = {},
 ): Promise<ActionContext> {
-  const session = app.requireSession(request);
+  const { session } = caller;
   const found = await findReport(app.db, id, party, session.companyId);
   const network = await app.jwnet.status();
   const now = app.now();
@@ -355,10 +355,10 @@ export async function getIndustrialReport(
  */
 export async function createIndustrialReport(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   input: IndustrialReportInput,
 ): Promise<TransportReport> {
-  const session = app.requireSession(request);
+  const { session } = caller;
   const me = companyOf(session);
   const now = app.now();
   throwFieldIssues(reportDateIssues(input, tokyoDate(now)));
@@ -450,7 +450,7 @@ export async function createIndustrialReport(
         reportId,
         now,
       );
-    await recordAudit(tx, request, {
+    await recordAudit(tx, caller, {
       action: 'transport_report.create',
       entity: 'transport_report',
       entityId: reportId,
@@ -543,13 +543,13 @@ function correctionRuleValues(v: ReportValueSet) {
  */
 export async function correctIndustrialReport(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   id: number,
   input: ReportCorrectionInput,
 ): Promise<ReportActionResponse> {
   const units = await listUnits(app.db);
   const values = withCountUnitRule(correctionValues(input), units);
-  const ctx = await prepareAction(app, request, id, 'TRANSPORT', 'FIX', correctionRuleValues(values));
+  const ctx = await prepareAction(app, caller, id, 'TRANSPORT', 'FIX', correctionRuleValues(values));
   const { found, result } = ctx;
   throwFieldIssues(
     correctionDateIssues(
@@ -603,7 +603,7 @@ export async function correctIndustrialReport(
           now,
         );
     }
-    await recordAudit(tx, request, {
+    await recordAudit(tx, caller, {
       action: 'transport_report.correct',
       entity: 'transport_report',
       entityId: id,
@@ -629,10 +629,10 @@ export async function correctIndustrialReport(
  */
 export async function cancelIndustrialReport(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   id: number,
 ): Promise<ReportActionResponse> {
-  const ctx = await prepareAction(app, request, id, 'TRANSPORT', 'CANCEL_REPORT');
+  const ctx = await prepareAction(app, caller, id, 'TRANSPORT', 'CANCEL_REPORT');
   const { found, result } = ctx;
   const manifestNumber = found.report.manifestNumber;
   await app.db.transaction(async (tx) => {
@@ -642,7 +642,7 @@ export async function cancelIndustrialReport(
       await updateReportIfUnchanged(tx, found, { status: result.status, ...clearedLastValues() }, ctx.now);
       if (manifestNumber) await enqueueJwnet(tx, { kind: 'CANCEL_REPORT', manifestNumber }, id, ctx.now);
     }
-    await recordAudit(tx, request, {
+    await recordAudit(tx, caller, {
       action: result.status === 'DELETED' ? 'transport_report.delete' : 'transport_report.request_delete',
       entity: 'transport_report',
       entityId: id,
@@ -667,10 +667,10 @@ export async function cancelIndustrialReport(
  */
 export async function resendIndustrialReport(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   id: number,
 ): Promise<ReportActionResponse> {
-  const ctx = await prepareAction(app, request, id, 'TRANSPORT', 'RESEND');
+  const ctx = await prepareAction(app, caller, id, 'TRANSPORT', 'RESEND');
   const { found } = ctx;
   const manifestNumber = found.report.manifestNumber;
   // The rules allow RESEND only with a manifest number; this keeps the type honest.
@@ -690,7 +690,7 @@ export async function resendIndustrialReport(
       id,
       ctx.now,
     );
-    await recordAudit(tx, request, {
+    await recordAudit(tx, caller, {
       action: 'transport_report.resend',
       entity: 'transport_report',
       entityId: id,
@@ -703,10 +703,10 @@ export async function resendIndustrialReport(
 /** POST /trans/transport-reports/{id}/confirm-rejection: the transporter acknowledges; nothing for the network. */
 export async function confirmReportRejection(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   id: number,
 ): Promise<ReportActionResponse> {
-  const ctx = await prepareAction(app, request, id, 'TRANSPORT', 'CONFIRM_REJECTION');
+  const ctx = await prepareAction(app, caller, id, 'TRANSPORT', 'CONFIRM_REJECTION');
   await app.db.transaction(async (tx) => {
     await updateReportIfUnchanged(
       tx,
@@ -714,7 +714,7 @@ export async function confirmReportRejection(
       { status: ctx.result.status as ReportStatus, ...clearedLastValues() },
       ctx.now,
     );
-    await recordAudit(tx, request, {
+    await recordAudit(tx, caller, {
       action: 'transport_report.confirm_rejection',
       entity: 'transport_report',
       entityId: id,
@@ -732,12 +732,12 @@ export async function confirmReportRejection(
  */
 export async function answerIndustrialReport(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   id: number,
   approve: boolean,
 ): Promise<ReportActionResponse> {
   const action = approve ? 'APPROVE' : 'REJECT';
-  const ctx = await prepareAction(app, request, id, 'WASTE', action);
+  const ctx = await prepareAction(app, caller, id, 'WASTE', action);
   const { found, result } = ctx;
   const manifestNumber = found.report.manifestNumber;
   await app.db.transaction(async (tx) => {
@@ -755,7 +755,7 @@ export async function answerIndustrialReport(
     await updateReportIfUnchanged(tx, found, set, ctx.now);
     if (manifestNumber)
       await enqueueJwnet(tx, { kind: 'ANSWER_CORRECTION', manifestNumber, approve }, id, ctx.now);
-    await recordAudit(tx, request, {
+    await recordAudit(tx, caller, {
       action: approve ? 'transport_report.approve' : 'transport_report.reject',
       entity: 'transport_report',
       entityId: id,

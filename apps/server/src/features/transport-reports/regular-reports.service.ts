@@ -1,12 +1,12 @@
 import type { RegularReportInput } from '@junkan/shared';
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { contracts, projects, projectWasteLines, regularReports, wastes } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { tokyoDate } from '../../lib/time';
-import type { Session } from '../../plugins/auth';
+import type { Caller, Session } from '../../plugins/auth';
 
 /** The transporter's own regular project in progress (or done: a last month may still be reported). */
 async function ownRegularProject(db: DbOrTx, session: Session, projectId: number, lock = false) {
@@ -84,12 +84,8 @@ export async function regularReportForm(
 }
 
 /** POST /trans/regular-reports: the month's weight per category of the project; a repeat report replaces it. */
-export async function saveRegularReport(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  input: RegularReportInput,
-) {
-  const session = app.requireSession(request);
+export async function saveRegularReport(app: FastifyInstance, caller: Caller, input: RegularReportInput) {
+  const { session } = caller;
   const now = app.now();
   await app.db.transaction(async (tx) => {
     const project = await ownRegularProject(tx, session, input.projectId, true);
@@ -126,7 +122,7 @@ export async function saveRegularReport(
           ],
           set: { volume: line.volume.toFixed(2), updatedAt: now, createdBy: session.userId },
         });
-    await recordAudit(tx, request, {
+    await recordAudit(tx, caller, {
       action: 'regular_report.save',
       entity: 'project',
       entityId: project.id,

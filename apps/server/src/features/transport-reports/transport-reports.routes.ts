@@ -60,7 +60,7 @@ export const transportReportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => {
       requireOperatorRole(app.requireSession(request), 'TRANSPORT');
-      return saveRegularReport(app, request, request.body);
+      return saveRegularReport(app, request.caller(), request.body);
     },
   );
 
@@ -96,7 +96,7 @@ export const transportReportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => {
       as('TRANSPORT', request);
-      return createIndustrialReport(app, request, request.body);
+      return createIndustrialReport(app, request.caller(), request.body);
     },
   );
 
@@ -133,7 +133,7 @@ export const transportReportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => {
       as('TRANSPORT', request);
-      return correctIndustrialReport(app, request, request.params.id, request.body);
+      return correctIndustrialReport(app, request.caller(), request.params.id, request.body);
     },
   );
 
@@ -151,7 +151,7 @@ export const transportReportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => {
       as('TRANSPORT', request);
-      return cancelIndustrialReport(app, request, request.params.id);
+      return cancelIndustrialReport(app, request.caller(), request.params.id);
     },
   );
 
@@ -160,7 +160,7 @@ export const transportReportRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { permission }, schema: { tags, params: idParamSchema, response: action } },
     (request) => {
       as('TRANSPORT', request);
-      return confirmReportRejection(app, request, request.params.id);
+      return confirmReportRejection(app, request.caller(), request.params.id);
     },
   );
 
@@ -178,7 +178,7 @@ export const transportReportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => {
       as('TRANSPORT', request);
-      return resendIndustrialReport(app, request, request.params.id);
+      return resendIndustrialReport(app, request.caller(), request.params.id);
     },
   );
 
@@ -191,7 +191,7 @@ export const transportReportRoutes: FastifyPluginAsyncZod = async (app) => {
       { config: { permission }, schema: { tags, params: idParamSchema, response: action } },
       (request) => {
         as('WASTE', request);
-        return answerIndustrialReport(app, request, request.params.id, approve);
+        return answerIndustrialReport(app, request.caller(), request.params.id, approve);
       },
     );
 };

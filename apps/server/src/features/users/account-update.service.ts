@@ -6,12 +6,13 @@ import type {
 } from '@junkan/shared';
 import { NEW_ENTRY_ID } from '@junkan/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { companies, dischargeSites, offices, projectDischargeSites, projects, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { foreignKeyViolation } from '../../lib/db-errors';
+import type { Caller } from '../../plugins/auth';
 import { mailAdminsOfTransportSignup } from '../transport-approval/transport-approval.service';
 import { assertKeysFree, getAccountInfo, insertAccountEntries, mapKeyConflict } from './users.service';
 
@@ -120,7 +121,7 @@ async function syncDischargeSites(tx: Tx, companyId: number, entries: AccountUpd
  */
 export async function saveAccountInfo(
   tx: Tx,
-  request: FastifyRequest,
+  caller: Caller,
   args: { userId: number; keysUnlocked: boolean },
   input: AccountUpdateRequest,
 ) {
@@ -176,7 +177,7 @@ export async function saveAccountInfo(
     })
     .where(eq(users.id, user.id))
     .returning();
-  await recordAudit(tx, request, {
+  await recordAudit(tx, caller, {
     action: 'update',
     entity: 'account_info',
     entityId: user.id,
@@ -212,14 +213,14 @@ export function mapAccountSaveError(err: unknown): never {
  */
 export async function updateAccountInfo(
   app: FastifyInstance,
-  request: FastifyRequest,
+  caller: Caller,
   input: AccountUpdateRequest,
 ): Promise<AccountUpdateResponse> {
-  const session = app.requireSession(request);
+  const { session } = caller;
   let saved: Awaited<ReturnType<typeof saveAccountInfo>>;
   try {
     saved = await app.db.transaction((tx) =>
-      saveAccountInfo(tx, request, { userId: session.userId, keysUnlocked: session.adminId != null }, input),
+      saveAccountInfo(tx, caller, { userId: session.userId, keysUnlocked: session.adminId != null }, input),
     );
   } catch (err) {
     mapAccountSaveError(err);

@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { requireOperatorRole } from '../../lib/roles';
+import { auditSourceOf } from '../../plugins/auth';
 import { updateAccountInfo } from './account-update.service';
 import { getAccountInfo, isKeyRegistered, registerAccount } from './users.service';
 
@@ -56,7 +57,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => {
       requireOperatorRole(app.requireSession(request), 'WASTE');
-      return updateAccountInfo(app, request, request.body);
+      return updateAccountInfo(app, request.caller(), request.body);
     },
   );
   app.put(
@@ -71,7 +72,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => {
       requireOperatorRole(app.requireSession(request), 'TRANSPORT');
-      return updateAccountInfo(app, request, request.body);
+      return updateAccountInfo(app, request.caller(), request.body);
     },
   );
   app.put(
@@ -85,7 +86,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tokenResponseSchema, ...errors },
       },
     },
-    (request) => registerAccount(app, request, request.params.id, request.body),
+    (request) => registerAccount(app, auditSourceOf(request), request.params.id, request.body),
   );
   app.get(
     '/users/:id/check-key-registered',

@@ -1,10 +1,10 @@
 import type { AccountInfo, AccountInfoResponse, CompanyType, TransportApprovalStatus } from '@junkan/shared';
 import { and, asc, eq, ne, or } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';
 import { companies, dischargeSites, offices, users } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
-import { recordAudit } from '../../lib/audit';
+import { type AuditSource, recordAudit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { startUserSession } from '../../lib/user-sessions';
 import { consumeActivationToken } from '../auth/auth.service';
@@ -165,7 +165,7 @@ export async function createAccountCompany(
  */
 export async function registerAccount(
   app: FastifyInstance,
-  request: FastifyRequest,
+  audit: AuditSource,
   userId: number,
   input: AccountInfo & { emailToken: string },
 ) {
@@ -192,7 +192,7 @@ export async function registerAccount(
         })
         .where(eq(users.id, userId))
         .returning();
-      await recordAudit(tx, request, {
+      await recordAudit(tx, audit, {
         action: 'register',
         entity: 'user',
         entityId: userId,

@@ -85,7 +85,7 @@ export const wasteMasterRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission },
       schema: { tags, body: wasteRequestSchema, response: { 200: wasteItemSchema, ...errors } },
     },
-    (request) => createWaste(app, request, request.body),
+    (request) => createWaste(app, request.caller(), request.body),
   );
   app.put(
     '/waste/:id',
@@ -98,7 +98,7 @@ export const wasteMasterRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: wasteItemSchema, ...errors },
       },
     },
-    (request) => updateWaste(app, request, request.params.id, request.body),
+    (request) => updateWaste(app, request.caller(), request.params.id, request.body),
   );
   app.delete(
     '/waste/:id',
@@ -106,6 +106,6 @@ export const wasteMasterRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission },
       schema: { tags, params: idParamSchema, response: { 200: okSchema, ...errors } },
     },
-    (request) => deleteWaste(app, request, request.params.id),
+    (request) => deleteWaste(app, request.caller(), request.params.id),
   );
 };

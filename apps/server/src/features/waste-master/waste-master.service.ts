@@ -9,13 +9,14 @@ import {
   type wasteManageQuerySchema,
 } from '@junkan/shared';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { collectionAreaPrices, handlingWastePrices, wastes } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
+import type { Caller } from '../../plugins/auth';
 
 type WasteRow = typeof wastes.$inferSelect;
 
@@ -165,7 +166,7 @@ async function readItem(db: DbOrTx, id: number): Promise<WasteItem> {
  * POST /waste: a classification under the node its `parentPath` names (a major class when empty). The
  * parent must exist one level up; the child takes its category. The code must be free.
  */
-export async function createWaste(app: FastifyInstance, request: FastifyRequest, input: WasteRequest) {
+export async function createWaste(app: FastifyInstance, caller: Caller, input: WasteRequest) {
   try {
     return await app.db.transaction(async (tx) => {
       const ids = parseParentPath(input.parentPath);
@@ -189,7 +190,7 @@ export async function createWaste(app: FastifyInstance, request: FastifyRequest,
           tPerPiece: toFactor(input.tPerPiece),
         })
         .returning({ id: wastes.id });
-      await recordAudit(tx, request, {
+      await recordAudit(tx, caller, {
         action: 'create',
         entity: 'waste',
         entityId: row!.id,
@@ -206,12 +207,7 @@ export async function createWaste(app: FastifyInstance, request: FastifyRequest,
  * PUT /waste/{id}: name, code and conversion factors. A classification does not move: `parentPath` and
  * `level` must be its own. A major class may change category, and its descendants follow.
  */
-export async function updateWaste(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  id: number,
-  input: WasteRequest,
-) {
+export async function updateWaste(app: FastifyInstance, caller: Caller, id: number, input: WasteRequest) {
   try {
     return await app.db.transaction(async (tx) => {
       const current = await tx.query.wastes.findFirst({ where: eq(wastes.id, id) });
@@ -239,7 +235,7 @@ export async function updateWaste(
           .set({ category, updatedAt: new Date() })
           .where(like(wastes.parentPath, `/${id}/%`));
       }
-      await recordAudit(tx, request, {
+      await recordAudit(tx, caller, {
         action: 'update',
         entity: 'waste',
         entityId: id,
@@ -272,7 +268,7 @@ const WASTE_USAGES = [
 const inUse = (usedBy: string) => new AppError('in_use_cannot_delete', 'In use', undefined, { usedBy });
 
 /** DELETE /waste/{id}: refused while it has children or prices refer to it. */
-export async function deleteWaste(app: FastifyInstance, request: FastifyRequest, id: number) {
+export async function deleteWaste(app: FastifyInstance, caller: Caller, id: number) {
   try {
     await app.db.transaction(async (tx) => {
       const current = await tx.query.wastes.findFirst({
@@ -289,7 +285,7 @@ export async function deleteWaste(app: FastifyInstance, request: FastifyRequest,
         if (used) throw inUse(usage.usedBy);
       }
       await tx.delete(wastes).where(eq(wastes.id, id));
-      await recordAudit(tx, request, {
+      await recordAudit(tx, caller, {
         action: 'delete',
         entity: 'waste',
         entityId: id,
