@@ -96,15 +96,8 @@ export async function createTestApp(
     return token;
   };
 
-  /**
-   * Calls the API as a demo user (signed in once per file), or with a token the test holds: `as(user).get(url)`.
-   * `url` is under `/api`, given with or without that prefix.
-   */
-  function as(who: string | { token: string }) {
-    const tokenFor = () =>
-      typeof who === 'string'
-        ? tokenOf(`${who.includes('@') ? who : `${who}@example.com`}`)
-        : Promise.resolve(who.token);
+  /** The calls of one caller: `tokenFor` gives the bearer token, or null for a caller without one. */
+  function client(tokenFor: (() => Promise<string>) | null) {
     const call = async (
       method: ApiMethod,
       url: string,
@@ -114,7 +107,7 @@ export async function createTestApp(
       app.inject({
         method,
         url: url.startsWith('/api/') ? url : `/api${url.startsWith('/') ? '' : '/'}${url}`,
-        headers: { ...auth(await tokenFor()), ...headers },
+        headers: { ...(tokenFor ? auth(await tokenFor()) : {}), ...headers },
         payload: payload as InjectPayload,
       });
     return {
@@ -132,9 +125,23 @@ export async function createTestApp(
         const body = multipartBody(fileName, content, options.field, options.contentType);
         return call(options.method ?? 'POST', url, body.payload, body.headers);
       },
-      token: tokenFor,
     };
   }
+
+  /**
+   * Calls the API as a demo user (signed in once per file), or with a token the test holds: `as(user).get(url)`.
+   * `url` is under `/api`, given with or without that prefix.
+   */
+  function as(who: string | { token: string }) {
+    const tokenFor = () =>
+      typeof who === 'string'
+        ? tokenOf(`${who.includes('@') ? who : `${who}@example.com`}`)
+        : Promise.resolve(who.token);
+    return { ...client(tokenFor), token: tokenFor };
+  }
+
+  /** Calls the API without a token: the public calls (sign-in, links from mails) and the 401 checks. */
+  const anonymous = client(null);
 
   async function close() {
     await app.close();
@@ -143,7 +150,7 @@ export async function createTestApp(
     await dropDatabase();
   }
 
-  return { app: app as App, db: database.db, database, smtp, login, auth, as, close, config };
+  return { app: app as App, db: database.db, database, smtp, login, auth, as, anonymous, close, config };
 }
 
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
