@@ -8,7 +8,7 @@ import { seedReferenceData } from '../src/seed/reference';
 import { multipartBody } from './fixtures/upload-files';
 import { startSmtpSink } from './smtp-sink';
 
-type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type InjectPayload = string | object | Buffer | undefined;
 interface UploadOptions {
   field?: string;
@@ -125,6 +125,13 @@ export async function createTestApp(
         const body = multipartBody(fileName, content, options.field, options.contentType);
         return call(options.method ?? 'POST', url, body.payload, body.headers);
       },
+      /** Any method, for tables of calls: `for (const c of calls) await t.as(user).send(c)`. */
+      send: (request: {
+        method: ApiMethod;
+        url: string;
+        payload?: unknown;
+        headers?: Record<string, string>;
+      }) => call(request.method, request.url, request.payload, request.headers),
     };
   }
 
