@@ -1,14 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { auditLogs, companies, projects, transportReports, unitMeasures, wastes } from '../../db/schema';
 import { tokyoDate } from '../../lib/time';
 
 let t: TestContext;
-const DIS = 'discharger@example.com';
-const DIS2 = 'discharger2@example.com';
-const TRANS = 'transporter@example.com';
-const PLATFORM = 'platform@example.com';
 
 let f: { running: number; green: number; combustible: number; bottles: number; plastics: number };
 const [year, month] = tokyoDate().split('-').map(Number) as [number, number];

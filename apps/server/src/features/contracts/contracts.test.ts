@@ -1,25 +1,15 @@
 import { nextDay } from '@junkan/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertServedArea } from '../../../test/fixtures/collection-areas';
+import { companyId, DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
 import { mailBody, mailText } from '../../../test/smtp-sink';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import {
-  auditLogs,
-  collectionAreaPostalCodes,
-  collectionAreas,
-  companies,
-  contracts,
-  dischargeSites,
-  wastes,
-} from '../../db/schema';
+import { auditLogs, contracts, dischargeSites, wastes } from '../../db/schema';
 import { tokyoDate } from '../../lib/time';
 import { advanceContracts } from './contract-calendar';
 
 let t: TestContext;
-const DIS = 'discharger@example.com';
-const DIS2 = 'discharger2@example.com';
-const TRANS = 'transporter@example.com';
-const PLATFORM = 'platform@example.com';
 
 let f: { ginza: number; regular: number[]; industrial: number; unit: number };
 const today = () => tokyoDate();
@@ -27,10 +17,8 @@ const tomorrow = () => nextDay(tokyoDate());
 
 beforeAll(async () => {
   t = await createTestApp();
-  const company = async (name: string) =>
-    (await t.db.query.companies.findFirst({ where: eq(companies.name, name) }))!.id;
-  const greenId = await company('株式会社グリーン商事');
-  const totoId = await company('東都環境サービス株式会社');
+  const greenId = await companyId(t.db, '株式会社グリーン商事');
+  const totoId = await companyId(t.db, '東都環境サービス株式会社');
   const sites = await t.db.select().from(dischargeSites).where(eq(dischargeSites.companyId, greenId));
   const regular = await t.db.select().from(wastes).where(eq(wastes.category, 'REGULAR'));
   const industrial = await t.db.query.wastes.findFirst({ where: eq(wastes.category, 'INDUSTRIAL') });
@@ -42,15 +30,13 @@ beforeAll(async () => {
     unit: unit!.id,
   };
   // 東都 serves 銀座 (104-0061) for both kinds of waste.
-  for (const type of ['REGULAR', 'INDUSTRIAL'] as const) {
-    const [area] = await t.db
-      .insert(collectionAreas)
-      .values({ transportCompanyId: totoId, type, areaName: `中央区 ${type}` })
-      .returning();
-    await t.db
-      .insert(collectionAreaPostalCodes)
-      .values({ areaId: area!.id, transportCompanyId: totoId, type, posCode: '1040061' });
-  }
+  for (const type of ['REGULAR', 'INDUSTRIAL'] as const)
+    await insertServedArea(t.db, {
+      transportCompanyId: totoId,
+      type,
+      areaName: `中央区 ${type}`,
+      posCode: '1040061',
+    });
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,16 @@
 import type { ManifestDetail, ManifestSummary, ReportDeadlineItem } from '@junkan/shared';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { companyId, demoProject, dischargeSiteId, unitId } from '../../../test/fixtures/demo-data';
+import {
+  companyId,
+  DIS,
+  DIS2,
+  demoProject,
+  dischargeSiteId,
+  PLATFORM,
+  TRANS,
+  unitId,
+} from '../../../test/fixtures/demo-data';
 import { type JwnetHarness, startJwnetHarness, tomorrowAt } from '../../../test/jwnet-harness';
 import type { TestContext } from '../../../test/test-app';
 import {
@@ -14,10 +23,6 @@ import {
 } from '../../db/schema';
 import { tokyoDate } from '../../lib/time';
 
-const DIS = 'discharger@example.com';
-const DIS2 = 'discharger2@example.com';
-const TRANS = 'transporter@example.com';
-const PLATFORM = 'platform@example.com';
 const DELAY = 1_000;
 
 let net: JwnetHarness;

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertServedArea } from '../../../test/fixtures/collection-areas';
+import { companyId } from '../../../test/fixtures/demo-data';
 import { mailText } from '../../../test/smtp-sink';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import {
   auditLogs,
-  collectionAreaPostalCodes,
-  collectionAreas,
   companies,
   dischargeSites,
   offices,
@@ -311,15 +311,10 @@ describe('quote request drafts', () => {
 describe('submitting and cancelling', () => {
   it('moves a draft to REQUEST_QUOTE, records the move and mails the serving transporter', async () => {
     // The demo transporter serves 銀座 (104-0061) for regular garbage; the platform serves it for industrial only.
-    const platform = await t.db.query.companies.findFirst({ where: eq(companies.name, 'junkan収集運搬') });
-    const [other] = await t.db
-      .insert(collectionAreas)
-      .values({ transportCompanyId: platform!.id, type: 'INDUSTRIAL', areaName: '中央区' })
-      .returning();
-    await t.db.insert(collectionAreaPostalCodes).values({
-      areaId: other!.id,
-      transportCompanyId: platform!.id,
+    await insertServedArea(t.db, {
+      transportCompanyId: await companyId(t.db, 'junkan収集運搬'),
       type: 'INDUSTRIAL',
+      areaName: '中央区',
       posCode: '104-0061',
     });
 

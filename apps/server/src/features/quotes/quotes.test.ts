@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertServedArea } from '../../../test/fixtures/collection-areas';
+import { companyId, DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
 import { samplePdf, samplePng } from '../../../test/fixtures/upload-files';
 import { mailBody, mailText } from '../../../test/smtp-sink';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import {
-  collectionAreaPostalCodes,
   collectionAreaPrices,
   collectionAreas,
-  companies,
   dischargeSites,
   offices,
   quotes,
@@ -17,10 +17,6 @@ import {
 import { tokyoDate } from '../../lib/time';
 
 let t: TestContext;
-const DIS = 'discharger@example.com';
-const DIS2 = 'discharger2@example.com';
-const TRANS = 'transporter@example.com';
-const PLATFORM = 'platform@example.com';
 
 const uploadDoc = (projectId: number, fileName: string, content: Buffer, email = TRANS) =>
   t.as(email).upload(`/trans/projects/${projectId}/quote-document`, fileName, content);
@@ -36,16 +32,11 @@ let f: {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const company = async (name: string) =>
-    (await t.db.query.companies.findFirst({ where: eq(companies.name, name) }))!.id;
-  const greenId = company('株式会社グリーン商事');
-  const totoId = await company('東都環境サービス株式会社');
-  const platformId = await company('junkan収集運搬');
-  const sites = await t.db
-    .select()
-    .from(dischargeSites)
-    .where(eq(dischargeSites.companyId, await greenId));
-  const office = await t.db.query.offices.findFirst({ where: eq(offices.companyId, await greenId) });
+  const greenId = await companyId(t.db, '株式会社グリーン商事');
+  const totoId = await companyId(t.db, '東都環境サービス株式会社');
+  const platformId = await companyId(t.db, 'junkan収集運搬');
+  const sites = await t.db.select().from(dischargeSites).where(eq(dischargeSites.companyId, greenId));
+  const office = await t.db.query.offices.findFirst({ where: eq(offices.companyId, greenId) });
   const regular = await t.db.select().from(wastes).where(eq(wastes.category, 'REGULAR'));
   f = {
     totoId,
@@ -56,23 +47,22 @@ beforeAll(async () => {
     regular,
   };
   // 東都 serves 銀座 (104-0061) for regular garbage with a price for the first waste and one for any waste.
-  const [area] = await t.db
-    .insert(collectionAreas)
-    .values({ transportCompanyId: totoId, type: 'REGULAR', areaName: '中央区テスト' })
-    .returning();
-  await t.db
-    .insert(collectionAreaPostalCodes)
-    .values({ areaId: area!.id, transportCompanyId: totoId, type: 'REGULAR', posCode: '1040061' });
+  const areaId = await insertServedArea(t.db, {
+    transportCompanyId: totoId,
+    type: 'REGULAR',
+    areaName: '中央区テスト',
+    posCode: '1040061',
+  });
   await t.db.insert(collectionAreaPrices).values([
-    { areaId: area!.id, wasteId: regular[0]!.id, unitPrice: 1200, validFrom: '2020-01-01' },
+    { areaId, wasteId: regular[0]!.id, unitPrice: 1200, validFrom: '2020-01-01' },
     {
-      areaId: area!.id,
+      areaId,
       wasteId: regular[0]!.id,
       unitPrice: 999,
       validFrom: '2000-01-01',
       validTo: '2019-12-31',
     },
-    { areaId: area!.id, wasteId: null, unitPrice: 800, validFrom: tokyoDate() },
+    { areaId, wasteId: null, unitPrice: 800, validFrom: tokyoDate() },
   ]);
 });
 afterAll(() => t.close());
@@ -210,13 +200,12 @@ describe('POST /api/trans/projects/{id}/quotes', () => {
 
   it('gives one success and one 409 to two transporters of the area quoting at once', async () => {
     // The platform transporter also serves 銀座 for regular garbage in this test.
-    const [area] = await t.db
-      .insert(collectionAreas)
-      .values({ transportCompanyId: f.platformId, type: 'REGULAR', areaName: '銀座' })
-      .returning();
-    await t.db
-      .insert(collectionAreaPostalCodes)
-      .values({ areaId: area!.id, transportCompanyId: f.platformId, type: 'REGULAR', posCode: '104-0061' });
+    const areaId = await insertServedArea(t.db, {
+      transportCompanyId: f.platformId,
+      type: 'REGULAR',
+      areaName: '銀座',
+      posCode: '104-0061',
+    });
     try {
       const p = await openRequest();
       const ids = p.pwasteRegulars.map((l) => l.id);
@@ -237,7 +226,7 @@ describe('POST /api/trans/projects/{id}/quotes', () => {
       // Now the platform's project: hidden from 東都.
       expect((await t.as(TRANS).get(`/projects/${late.id}`)).statusCode).toBe(404);
     } finally {
-      await t.db.delete(collectionAreas).where(eq(collectionAreas.id, area!.id));
+      await t.db.delete(collectionAreas).where(eq(collectionAreas.id, areaId));
     }
   });
 

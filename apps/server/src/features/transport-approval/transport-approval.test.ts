@@ -1,15 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertServedArea } from '../../../test/fixtures/collection-areas';
 import { mailBody, mailText } from '../../../test/smtp-sink';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import {
-  auditLogs,
-  collectionAreaPostalCodes,
-  collectionAreas,
-  companies,
-  projects,
-  users,
-} from '../../db/schema';
+import { auditLogs, collectionAreas, companies, projects, users } from '../../db/schema';
 import { servingTransportCompanies } from '../project-core/project-access';
 
 let t: TestContext;
@@ -107,13 +101,12 @@ describe('a self-registered transport company waits for approval', () => {
     expect(claim.statusCode).toBe(403);
 
     // Even an area written behind the API's back shows no open request in 銀座 (the demo's quote request).
-    const [area] = await t.db
-      .insert(collectionAreas)
-      .values({ transportCompanyId: companyId, type: 'INDUSTRIAL', areaName: '銀座' })
-      .returning({ id: collectionAreas.id });
-    await t.db
-      .insert(collectionAreaPostalCodes)
-      .values({ areaId: area!.id, transportCompanyId: companyId, type: 'INDUSTRIAL', posCode: '104-0061' });
+    await insertServedArea(t.db, {
+      transportCompanyId: companyId,
+      type: 'INDUSTRIAL',
+      areaName: '銀座',
+      posCode: '104-0061',
+    });
     expect((await t.as({ token }).get('/trans/projects?companyId=ALL')).statusCode).toBe(403);
     const demoRequest = (await t.as('discharger@example.com').get('/projects')).json()[0];
     expect((await t.as({ token }).get(`/projects/${demoRequest.id}`)).statusCode).toBe(403);

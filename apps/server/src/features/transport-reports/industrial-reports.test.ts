@@ -2,6 +2,7 @@ import type { IndustrialReportOptions, ReportActionResponse, TransportReport } f
 import { transportReportDeadline } from '@junkan/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
 import { insertIndustrialProject, type IndustrialProject as Project } from '../../../test/fixtures/projects';
 import { type JwnetHarness, startJwnetHarness, tomorrowAt } from '../../../test/jwnet-harness';
 import type { TestContext } from '../../../test/test-app';
@@ -12,10 +13,6 @@ import { JwnetWorker } from '../jwnet/jwnet-queue';
 import { handleJwnetOutcome } from './jwnet-outcomes';
 
 const DELAY = 1_000;
-const TRANS = 'transporter@example.com';
-const OTHER_TRANS = 'platform@example.com';
-const DIS = 'discharger@example.com';
-const DIS2 = 'discharger2@example.com';
 
 /** Where the business clock of the app, the worker and the simulator starts each test. */
 const START = tomorrowAt('10:00:00');
@@ -175,7 +172,7 @@ describe('industrial report: options and create', () => {
     // The discharger whose waste it is reads it; another discharger or transporter does not.
     expect((await readReport(report.id, DIS)).id).toBe(report.id);
     expect((await t.as(DIS2).get(`/transport-reports/${report.id}`)).json().code).toBe('report_not_found');
-    expect((await t.as(OTHER_TRANS).get(`/trans/transport-reports/${report.id}`)).statusCode).toBe(404);
+    expect((await t.as(PLATFORM).get(`/trans/transport-reports/${report.id}`)).statusCode).toBe(404);
     expect((await t.as(DIS).get(`/trans/transport-reports/${report.id}`)).statusCode).toBe(403);
     // No manifest number: the rules allow neither a correction nor a cancellation.
     const fix = await t.as(TRANS).put(`/trans/transport-reports/${report.id}`, correction());
@@ -221,7 +218,7 @@ describe('industrial report: options and create', () => {
 
   it("refuses another transporter's project, a wrong discharger or waste, and a project not in progress", async () => {
     const p = await industrialProject();
-    const other = await t.as(OTHER_TRANS).post('/trans/transport-reports', reportBody(p));
+    const other = await t.as(PLATFORM).post('/trans/transport-reports', reportBody(p));
     expect([other.statusCode, other.json().code]).toEqual([404, 'project_not_found']);
     const discharger = await t.as(DIS).post('/trans/transport-reports', reportBody(p));
     expect(discharger.statusCode).toBe(403);
@@ -488,11 +485,9 @@ describe('industrial report: the manifest network', () => {
 
   it('lets only the parties act: another transporter or discharger finds nothing, roles are kept', async () => {
     const { report } = await syncedReport();
-    const otherFix = await t.as(OTHER_TRANS).put(`/trans/transport-reports/${report.id}`, correction());
+    const otherFix = await t.as(PLATFORM).put(`/trans/transport-reports/${report.id}`, correction());
     expect([otherFix.statusCode, otherFix.json().code]).toEqual([404, 'report_not_found']);
-    expect((await t.as(OTHER_TRANS).post(`/trans/transport-reports/${report.id}/cancel`)).statusCode).toBe(
-      404,
-    );
+    expect((await t.as(PLATFORM).post(`/trans/transport-reports/${report.id}/cancel`)).statusCode).toBe(404);
     expect((await t.as(DIS).put(`/trans/transport-reports/${report.id}`, correction())).statusCode).toBe(403);
 
     await t.as(TRANS).put(`/trans/transport-reports/${report.id}`, correction());

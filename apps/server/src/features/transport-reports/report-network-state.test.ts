@@ -9,7 +9,7 @@ import {
 } from '@junkan/shared';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { demoProject, dischargeSiteId, unitId } from '../../../test/fixtures/demo-data';
+import { DIS, demoProject, dischargeSiteId, PLATFORM, TRANS, unitId } from '../../../test/fixtures/demo-data';
 import { type JwnetHarness, startJwnetHarness } from '../../../test/jwnet-harness';
 import type { TestContext } from '../../../test/test-app';
 import { jwnetRequests, manifests, transportReports } from '../../db/schema';
@@ -20,9 +20,6 @@ import { jwnetRequests, manifests, transportReports } from '../../db/schema';
  * time the screens show comes from the business clock. The clock here is years away from the machine's.
  */
 
-const DIS = 'discharger@example.com';
-const TRANS = 'transporter@example.com';
-const OTHER_TRANS = 'platform@example.com';
 const DELAY = 1_000;
 const START = new Date('2031-06-10T10:00:00+09:00');
 
@@ -215,9 +212,7 @@ describe('refusals: message codes and sending again', () => {
     // Only the reporting transporter sends it again.
     expect((await t.as(DIS).post(`/transport-reports/${created.id}/resend`)).statusCode).toBe(404);
     expect((await t.as(DIS).post(`/trans/transport-reports/${created.id}/resend`)).statusCode).toBe(403);
-    expect((await t.as(OTHER_TRANS).post(`/trans/transport-reports/${created.id}/resend`)).statusCode).toBe(
-      404,
-    );
+    expect((await t.as(PLATFORM).post(`/trans/transport-reports/${created.id}/resend`)).statusCode).toBe(404);
     // Not outside the network's hours.
     await net.setTime(new Date('2031-06-10T19:30:00+09:00'));
     const closed = await t.as(TRANS).post(`/trans/transport-reports/${created.id}/resend`);
