@@ -8,7 +8,9 @@ import { seedReferenceData } from '../src/seed/reference';
 import { multipartBody } from './fixtures/upload-files';
 import { startSmtpSink } from './smtp-sink';
 
-type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** Who calls: a demo user by name or email, or a token the test holds. */
+export type Caller = string | { token: string };
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type InjectPayload = string | object | Buffer | undefined;
 interface UploadOptions {
   field?: string;
@@ -86,6 +88,7 @@ export async function createTestApp(
 
   // One sign-in per user and file: tokens last 30 minutes, longer than any test file runs.
   const tokens = new Map<string, Promise<string>>();
+  const emailOf = (user: string) => (user.includes('@') ? user : `${user}@example.com`);
   const tokenOf = (email: string) => {
     let token = tokens.get(email);
     if (!token) {
@@ -96,15 +99,8 @@ export async function createTestApp(
     return token;
   };
 
-  /**
-   * Calls the API as a demo user (signed in once per file), or with a token the test holds: `as(user).get(url)`.
-   * `url` is under `/api`, given with or without that prefix.
-   */
-  function as(who: string | { token: string }) {
-    const tokenFor = () =>
-      typeof who === 'string'
-        ? tokenOf(`${who.includes('@') ? who : `${who}@example.com`}`)
-        : Promise.resolve(who.token);
+  /** The calls of one caller: `tokenFor` gives the bearer token, or null for a caller without one. */
+  function client(tokenFor: (() => Promise<string>) | null) {
     const call = async (
       method: ApiMethod,
       url: string,
@@ -114,7 +110,7 @@ export async function createTestApp(
       app.inject({
         method,
         url: url.startsWith('/api/') ? url : `/api${url.startsWith('/') ? '' : '/'}${url}`,
-        headers: { ...auth(await tokenFor()), ...headers },
+        headers: { ...(tokenFor ? auth(await tokenFor()) : {}), ...headers },
         payload: payload as InjectPayload,
       });
     return {
@@ -132,9 +128,33 @@ export async function createTestApp(
         const body = multipartBody(fileName, content, options.field, options.contentType);
         return call(options.method ?? 'POST', url, body.payload, body.headers);
       },
-      token: tokenFor,
+      /** Any method, for tables of calls: `for (const c of calls) await t.as(user).send(c)`. */
+      send: (request: {
+        method: ApiMethod;
+        url: string;
+        payload?: unknown;
+        headers?: Record<string, string>;
+      }) => call(request.method, request.url, request.payload, request.headers),
     };
   }
+
+  /**
+   * Calls the API as a demo user (signed in once per file), with a token the test holds, or with no token at all
+   * (null): `as(user).get(url)`. `url` is under `/api`, given with or without that prefix.
+   */
+  function as(who: Caller): ReturnType<typeof client> & { token: () => Promise<string> };
+  function as(who: Caller | null): ReturnType<typeof client>;
+  function as(who: Caller | null) {
+    if (who === null) return client(null);
+    const tokenFor = () => (typeof who === 'string' ? tokenOf(emailOf(who)) : Promise.resolve(who.token));
+    return { ...client(tokenFor), token: tokenFor };
+  }
+
+  /** Calls the API without a token: the public calls (sign-in, links from mails) and the 401 checks. */
+  const anonymous = client(null);
+
+  /** Drops the sign-in `as(user)` holds, once a test has ended the user's sessions (password change, disabling). */
+  const forget = (user: string) => tokens.delete(emailOf(user));
 
   async function close() {
     await app.close();
@@ -143,7 +163,19 @@ export async function createTestApp(
     await dropDatabase();
   }
 
-  return { app: app as App, db: database.db, database, smtp, login, auth, as, close, config };
+  return {
+    app: app as App,
+    db: database.db,
+    database,
+    smtp,
+    login,
+    auth,
+    as,
+    anonymous,
+    forget,
+    close,
+    config,
+  };
 }
 
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;

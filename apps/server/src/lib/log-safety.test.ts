@@ -21,20 +21,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload, headers });
-
 describe('the log carries no secret, hash, token or mailed link', () => {
   it('through sign-up, sign-in, a failing query, a password reset and mail kept in the outbox', async () => {
     // Sign-up, activation link check and activation (mail kept: outbox mode).
     expect(
-      (await post('/api/auth/signup', { email: 'logged@example.com', password: 'Passw0rd' })).statusCode,
+      (await t.anonymous.post('/auth/signup', { email: 'logged@example.com', password: 'Passw0rd' }))
+        .statusCode,
     ).toBe(200);
     // A sign-up whose insert fails in the database: the failed query's parameters hold the argon2 hash.
     await t.db.execute(
       sql.raw(`alter table users add constraint log_test_refuse check (email <> 'refused@example.com')`),
     );
-    const failed = await post('/api/auth/signup', { email: 'refused@example.com', password: 'Passw0rd' });
+    const failed = await t.anonymous.post('/auth/signup', {
+      email: 'refused@example.com',
+      password: 'Passw0rd',
+    });
     expect(failed.statusCode).toBe(500);
     expect(failed.json().code).toBe('server_error');
     // A query refused for a bad cast, logged as a handler logs what it caught: the value is in the driver's message.
@@ -43,12 +44,12 @@ describe('the log carries no secret, hash, token or mailed link', () => {
     t.app.log.error({ err: castError }, 'cast refused');
     // Signed-in calls carry the token in a header.
     const token = await t.login('discharger@example.com');
-    await post('/api/auth/refresh-token', {}, t.auth(token));
-    await t.app.inject({ url: '/api/users/info', headers: t.auth(token) });
+    await t.as({ token }).post('/auth/refresh-token', {});
+    await t.as({ token }).get('/users/info');
     // A wrong password, a password reset by mail, and the reset itself.
-    await post('/api/auth/login', { email: 'discharger@example.com', password: 'Wrong1234' });
+    await t.anonymous.post('/auth/login', { email: 'discharger@example.com', password: 'Wrong1234' });
     expect(
-      (await post('/api/auth/password/send-email', { email: 'discharger2@example.com' })).json(),
+      (await t.anonymous.post('/auth/password/send-email', { email: 'discharger2@example.com' })).json(),
     ).toEqual({
       result: true,
     });
@@ -57,13 +58,16 @@ describe('the log carries no secret, hash, token or mailed link', () => {
     const mailedTokens = kept.flatMap((m) => [...m.text.matchAll(/token=([^&\s]+)/g)].map((x) => x[1]!));
     expect(mailedTokens.length).toBe(2);
     const [activation, reset] = mailedTokens.map((x) => decodeURIComponent(x));
-    await t.app.inject({ url: `/api/users/email-token?emailToken=${activation}` });
-    await t.app.inject({ url: `/api/auth/link/check?token=${encodeURIComponent(reset!)}` });
+    await t.anonymous.get(`/users/email-token?emailToken=${activation}`);
+    await t.anonymous.get(`/auth/link/check?token=${encodeURIComponent(reset!)}`);
+    // Raw inject: the reset page is served outside /api.
     await t.app.inject({ url: `/sys/reset-pass?token=${encodeURIComponent(reset!)}` });
-    expect((await post('/api/auth/password/reset', { pass: 'Reset1234', token: reset })).json()).toEqual({
+    expect(
+      (await t.anonymous.post('/auth/password/reset', { pass: 'Reset1234', token: reset })).json(),
+    ).toEqual({
       result: true,
     });
-    await post('/api/auth/logout', {}, t.auth(token));
+    await t.as({ token }).post('/auth/logout', {});
 
     const log = logText();
     // The run was logged (requests, the failed query, the kept mails), so the checks below mean something.

@@ -14,11 +14,7 @@ afterAll(() => t.close());
 
 describe('mail without SMTP (ruling 13)', () => {
   it('keeps the mail in the outbox and sends nothing', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password/send-email',
-      payload: { email: 'discharger@example.com' },
-    });
+    const res = await t.anonymous.post('/auth/password/send-email', { email: 'discharger@example.com' });
     expect(res.json()).toEqual({ result: true });
     const [kept] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'discharger@example.com'));
     expect(kept).toMatchObject({ status: 'KEPT', sentAt: null });
@@ -26,17 +22,12 @@ describe('mail without SMTP (ruling 13)', () => {
     // Kept whole for a developer: the link in the outbox works.
     const token = kept?.text.match(/\/sys\/reset-pass\?token=([^\s&]+)/)?.[1];
     expect(token).toBeDefined();
-    const check = await t.app.inject({ url: `/api/auth/link/check?token=${token}` });
+    const check = await t.anonymous.get(`/auth/link/check?token=${token}`);
     expect(check.json()).toEqual({ result: true });
   });
 
   it('limits mail-sending calls per client address', async () => {
-    const send = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/password/send-email',
-        payload: { email: 'nobody@example.com' },
-      });
+    const send = () => t.anonymous.post('/auth/password/send-email', { email: 'nobody@example.com' });
     expect((await send()).statusCode).toBe(200);
     const limited = await send();
     expect(limited.statusCode).toBe(429);
@@ -52,11 +43,7 @@ describe('mail delivered over SMTP', () => {
   afterAll(() => s.close());
 
   it('leaves no usable link token in the outbox once delivered', async () => {
-    const send = await s.app.inject({
-      method: 'POST',
-      url: '/api/auth/password/send-email',
-      payload: { email: 'discharger@example.com' },
-    });
+    const send = await s.anonymous.post('/auth/password/send-email', { email: 'discharger@example.com' });
     expect(send.json()).toEqual({ result: true });
     const delivered = mailText(s.smtp.mails.at(-1)!.raw);
     const token = delivered.match(/\/sys\/reset-pass\?token=([^\s&]+)/)?.[1];
@@ -66,14 +53,10 @@ describe('mail delivered over SMTP', () => {
     expect(row!.text).toContain('/sys/reset-pass?token=[sent]');
     expect(row!.text).not.toContain(token!);
     // What an admin reads is the same blanked text; the mailed link itself still works.
-    const admin = await s.login('admin@example.com');
-    const listed = await s.app.inject({
-      url: '/api/admin/outbox?to=discharger@example.com',
-      headers: s.auth(admin),
-    });
+    const listed = await s.as('admin').get('/admin/outbox?to=discharger@example.com');
     expect(listed.statusCode, listed.body).toBe(200);
     expect(JSON.stringify(listed.json())).not.toContain(token!);
-    const check = await s.app.inject({ url: `/api/auth/link/check?token=${token}` });
+    const check = await s.anonymous.get(`/auth/link/check?token=${token}`);
     expect(check.json()).toEqual({ result: true });
   });
 

@@ -1,16 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailText } from '../../../test/smtp-sink';
-import { createTestApp, type TestContext } from '../../../test/test-app';
+import { type Caller, createTestApp, type TestContext } from '../../../test/test-app';
 import { auditLogs, companies, dischargeSites, offices, users } from '../../db/schema';
 import { hashPassword } from '../../lib/password';
 
 let t: TestContext;
-let admin: string;
+const admin = 'admin';
 let adminId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.login('admin@example.com');
   adminId = (await t.db.query.users.findFirst({ where: eq(users.email, 'admin@example.com') }))!.id;
 });
 afterAll(() => t.close());
@@ -50,11 +49,9 @@ const accountInfo = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const post = (body: unknown, token = admin) =>
-  t.app.inject({ method: 'POST', url: BASE, payload: body as object, headers: t.auth(token) });
-const put = (id: number, body: unknown, token = admin) =>
-  t.app.inject({ method: 'PUT', url: `${BASE}/${id}`, payload: body as object, headers: t.auth(token) });
-const list = (qs = '', token = admin) => t.app.inject({ url: `${BASE}${qs}`, headers: t.auth(token) });
+const post = (body: unknown, user = admin) => t.as(user).post(BASE, body);
+const put = (id: number, body: unknown, user = admin) => t.as(user).put(`${BASE}/${id}`, body);
+const list = (qs = '', who: Caller = admin) => t.as(who).get(`${BASE}${qs}`);
 
 /** The password-setting link of the last mail to `email`. */
 function lastLinkTo(email: string): string {
@@ -90,15 +87,11 @@ describe('POST /api/admin/users', () => {
 
     // Nobody can sign in before the password is set; the mailed link sets it.
     const token = lastLinkTo(email);
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password/reset',
-      payload: { pass: 'Welcome123', token },
-    });
+    const reset = await t.anonymous.post('/auth/password/reset', { pass: 'Welcome123', token });
     expect(reset.json()).toEqual({ result: true });
     expect(await t.login(email, 'Welcome123')).toBeTruthy();
 
-    const detail = await t.app.inject({ url: `${BASE}/${id}`, headers: t.auth(admin) });
+    const detail = await t.as(admin).get(`${BASE}/${id}`);
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toMatchObject({
       id,
@@ -122,16 +115,8 @@ describe('POST /api/admin/users', () => {
     });
     expect(res.statusCode).toBe(200);
     const token = lastLinkTo(email);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password/reset',
-      payload: { pass: 'Welcome123', token },
-    });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: 'Welcome123' },
-    });
+    await t.anonymous.post('/auth/password/reset', { pass: 'Welcome123', token });
+    const login = await t.anonymous.post('/auth/login', { email, password: 'Welcome123' });
     expect(login.statusCode).toBe(401);
     expect(login.json().code).toBe('account_is_not_enabled');
   });
@@ -234,7 +219,7 @@ describe('PUT /api/admin/users/{id}', () => {
 
   it('updates the account, its company, email and keys, adds new entries and keeps existing ones', async () => {
     const id = await newUser('update.me@example.com');
-    const before = (await t.app.inject({ url: `${BASE}/${id}`, headers: t.auth(admin) })).json();
+    const before = (await t.as(admin).get(`${BASE}/${id}`)).json();
     const res = await put(id, {
       ...accountInfo({
         accountName: '更新担当',
@@ -313,15 +298,16 @@ describe('PUT /api/admin/users/{id}', () => {
       where: eq(users.email, 'transporter@example.com'),
     });
     const session = await t.login('transporter@example.com');
-    const detail = (await t.app.inject({ url: `${BASE}/${transporter!.id}`, headers: t.auth(admin) })).json();
+    const detail = (await t.as(admin).get(`${BASE}/${transporter!.id}`)).json();
     const { id: _id, role: _role, lastLoginAt: _l, createdAt: _c, ...rest } = detail;
     const res = await put(transporter!.id, { ...rest, enabled: false });
     expect(res.statusCode).toBe(200);
     expect(res.json().enabled).toBe(false);
-    expect((await t.app.inject({ url: '/api/permissions', headers: t.auth(session) })).statusCode).toBe(401);
+    expect((await t.as({ token: session }).get('/permissions')).statusCode).toBe(401);
     // Back on, for the other tests.
     expect((await put(transporter!.id, { ...rest, enabled: true })).statusCode).toBe(200);
     expect(await t.login('transporter@example.com')).toBeTruthy();
+    t.forget('transporter');
   });
 
   it('refuses to change an admin account, its own included (403), and unknown ids (404)', async () => {
@@ -339,31 +325,21 @@ describe('DELETE /api/admin/users/{id}', () => {
     const email = 'delete.me@example.com';
     const id = (await post({ ...accountInfo(), email, role: 'WASTE' })).json().id;
     const token = lastLinkTo(email);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password/reset',
-      payload: { pass: 'Welcome123', token },
-    });
+    await t.anonymous.post('/auth/password/reset', { pass: 'Welcome123', token });
     const session = await t.login(email, 'Welcome123');
 
-    const res = await t.app.inject({ method: 'DELETE', url: `${BASE}/${id}`, headers: t.auth(admin) });
+    const res = await t.as(admin).delete(`${BASE}/${id}`);
     expect(res.statusCode).toBe(200);
     const row = await t.db.query.users.findFirst({ where: eq(users.id, id) });
     expect(row).toMatchObject({ enabled: false });
     expect(row?.deletedAt).toBeInstanceOf(Date);
 
-    expect((await t.app.inject({ url: '/api/permissions', headers: t.auth(session) })).statusCode).toBe(401);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: 'Welcome123' },
-    });
+    expect((await t.as({ token: session }).get('/permissions')).statusCode).toBe(401);
+    const login = await t.anonymous.post('/auth/login', { email, password: 'Welcome123' });
     expect(login.statusCode).toBe(401);
     expect((await list(`?keyWord=${email}`)).json().total).toBe(0);
-    expect((await t.app.inject({ url: `${BASE}/${id}`, headers: t.auth(admin) })).statusCode).toBe(404);
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: `${BASE}/${id}`, headers: t.auth(admin) })).statusCode,
-    ).toBe(404);
+    expect((await t.as(admin).get(`${BASE}/${id}`)).statusCode).toBe(404);
+    expect((await t.as(admin).delete(`${BASE}/${id}`)).statusCode).toBe(404);
     expect((await put(id, { ...accountInfo(), email, enabled: true })).statusCode).toBe(404);
     const audit = await t.db.query.auditLogs.findFirst({
       where: and(eq(auditLogs.entityId, String(id)), eq(auditLogs.action, 'admin_delete')),
@@ -372,7 +348,7 @@ describe('DELETE /api/admin/users/{id}', () => {
   });
 
   it('refuses to delete itself or another admin (403)', async () => {
-    const self = await t.app.inject({ method: 'DELETE', url: `${BASE}/${adminId}`, headers: t.auth(admin) });
+    const self = await t.as(admin).delete(`${BASE}/${adminId}`);
     expect(self.statusCode).toBe(403);
     const [other] = await t.db
       .insert(users)
@@ -383,7 +359,7 @@ describe('DELETE /api/admin/users/{id}', () => {
         enabled: true,
       })
       .returning({ id: users.id });
-    const res = await t.app.inject({ method: 'DELETE', url: `${BASE}/${other!.id}`, headers: t.auth(admin) });
+    const res = await t.as(admin).delete(`${BASE}/${other!.id}`);
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('forbidden');
   });
@@ -407,22 +383,16 @@ describe('permissions', () => {
       { method: 'DELETE' as const, url: `${BASE}/1` },
     ];
     for (const email of ['discharger@example.com', 'platform@example.com']) {
-      const token = await t.login(email);
-      for (const call of calls)
-        expect((await t.app.inject({ ...call, headers: t.auth(token) })).statusCode).toBe(403);
+      for (const call of calls) expect((await t.as(email).send(call)).statusCode).toBe(403);
     }
-    for (const call of calls) expect((await t.app.inject(call)).statusCode).toBe(401);
+    for (const call of calls) expect((await t.anonymous.send(call)).statusCode).toBe(401);
   });
 
   it('lets an admin acting for an operator use the master', async () => {
     const green = await t.db.query.companies.findFirst({ where: eq(companies.name, '株式会社グリーン商事') });
     const acting = (
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/admin/companies/${green!.id}/auth-token?isTransport=false`,
-        headers: t.auth(admin),
-      })
-    ).json().token;
+      await t.as(admin).post(`/admin/companies/${green!.id}/auth-token?isTransport=false`)
+    ).json<{ token: string }>();
     expect((await list('', acting)).statusCode).toBe(200);
   });
 });

@@ -1,24 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { auditLogs, companies, projects, transportReports, unitMeasures, wastes } from '../../db/schema';
 import { tokyoDate } from '../../lib/time';
 
 let t: TestContext;
-const DIS = 'discharger@example.com';
-const DIS2 = 'discharger2@example.com';
-const TRANS = 'transporter@example.com';
-const PLATFORM = 'platform@example.com';
-
-const tokens = new Map<string, string>();
-async function call(method: 'GET' | 'POST', url: string, email: string, payload?: unknown) {
-  let token = tokens.get(email);
-  if (!token) {
-    token = await t.login(email);
-    tokens.set(email, token);
-  }
-  return t.app.inject({ method, url, headers: t.auth(token), payload: payload as object });
-}
 
 let f: { running: number; green: number; combustible: number; bottles: number; plastics: number };
 const [year, month] = tokyoDate().split('-').map(Number) as [number, number];
@@ -43,17 +30,15 @@ afterAll(() => t.close());
 
 describe('regular reports', () => {
   it('offers every category, only the project ones enabled, and saves a month', async () => {
-    const form = await call(
-      'GET',
-      `/api/trans/regular-reports/form?projectId=${f.running}&year=${year}&month=${month}`,
-      TRANS,
-    );
+    const form = await t
+      .as(TRANS)
+      .get(`/trans/regular-reports/form?projectId=${f.running}&year=${year}&month=${month}`);
     expect(form.statusCode).toBe(200);
     const lines = form.json().listVolume as { category: number; disabled: boolean; volume: number | null }[];
     expect(lines.length).toBe(4);
     expect(lines.filter((l) => !l.disabled).map((l) => l.category)).toEqual([f.combustible]);
 
-    const saved = await call('POST', '/api/trans/regular-reports', TRANS, {
+    const saved = await t.as(TRANS).post('/trans/regular-reports', {
       projectId: f.running,
       year,
       month,
@@ -64,7 +49,7 @@ describe('regular reports', () => {
       saved.json().listVolume.find((l: { category: number }) => l.category === f.combustible).volume,
     ).toBe(1234.5);
     // A second report of the month replaces the first.
-    await call('POST', '/api/trans/regular-reports', TRANS, {
+    await t.as(TRANS).post('/trans/regular-reports', {
       projectId: f.running,
       year,
       month,
@@ -82,26 +67,23 @@ describe('regular reports', () => {
       listVolume: [{ category: f.combustible, volume: '10' }],
       ...over,
     });
-    const disabled = await call(
-      'POST',
-      '/api/trans/regular-reports',
-      TRANS,
-      body({ listVolume: [{ category: f.bottles, volume: '1' }] }),
-    );
+    const disabled = await t
+      .as(TRANS)
+      .post('/trans/regular-reports', body({ listVolume: [{ category: f.bottles, volume: '1' }] }));
     expect(disabled.statusCode).toBe(400);
     expect(disabled.json().fields).toEqual({ 'listVolume.0.category': 'invalid_format' });
-    const future = await call('POST', '/api/trans/regular-reports', TRANS, body({ year: year + 1 }));
+    const future = await t.as(TRANS).post('/trans/regular-reports', body({ year: year + 1 }));
     expect(future.json().fields).toEqual({ month: 'end_date_in_future' });
-    const bad = await call(
-      'POST',
-      '/api/trans/regular-reports',
-      TRANS,
-      body({ listVolume: [{ category: f.combustible, volume: '123456.789' }] }),
-    );
+    const bad = await t
+      .as(TRANS)
+      .post(
+        '/trans/regular-reports',
+        body({ listVolume: [{ category: f.combustible, volume: '123456.789' }] }),
+      );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields['listVolume.0.volume']).toBe('MSG_00_27');
-    expect((await call('POST', '/api/trans/regular-reports', PLATFORM, body({}))).statusCode).toBe(404);
-    expect((await call('POST', '/api/trans/regular-reports', DIS, body({}))).statusCode).toBe(403);
+    expect((await t.as(PLATFORM).post('/trans/regular-reports', body({}))).statusCode).toBe(404);
+    expect((await t.as(DIS).post('/trans/regular-reports', body({}))).statusCode).toBe(403);
   });
 });
 
@@ -135,11 +117,7 @@ describe('achievements', () => {
       [TRANS, '/api/trans'],
       [DIS, '/api'],
     ] as const) {
-      const res = await call(
-        'GET',
-        `${prefix}/achievements?period=monthly&year=${year}&month=${month}`,
-        email,
-      );
+      const res = await t.as(email).get(`${prefix}/achievements?period=monthly&year=${year}&month=${month}`);
       expect(res.statusCode).toBe(200);
       const { rows } = res.json() as {
         rows: { type: number; wasteName: string; transportVolume: number; status: string | null }[];
@@ -155,37 +133,33 @@ describe('achievements', () => {
         status: null,
       });
     }
-    const trans = (
-      await call('GET', `/api/trans/achievements?period=annual&year=${year}&type=2`, TRANS)
-    ).json();
+    const trans = (await t.as(TRANS).get(`/trans/achievements?period=annual&year=${year}&type=2`)).json();
     expect(trans.rows.every((r: { type: number }) => r.type === 2)).toBe(true);
     expect(trans.regularAvailable).toBe(true);
   });
 
   it('shows nothing of other companies', async () => {
-    const other = await call('GET', `/api/achievements?period=annual&year=${year}`, DIS2);
+    const other = await t.as(DIS2).get(`/achievements?period=annual&year=${year}`);
     expect(other.json().rows).toEqual([]);
-    const platform = await call('GET', `/api/trans/achievements?period=annual&year=${year}`, PLATFORM);
+    const platform = await t.as(PLATFORM).get(`/trans/achievements?period=annual&year=${year}`);
     expect(platform.json().rows).toEqual([]);
-    const detail = await call(
-      'GET',
-      `/api/achievements/detail?year=${year}&month=${month}&wasteType=1&wasteCode=${encodeURIComponent('x')}&wasteCompanyId=${f.green}`,
-      DIS2,
-    );
+    const detail = await t
+      .as(DIS2)
+      .get(
+        `/achievements/detail?year=${year}&month=${month}&wasteType=1&wasteCode=${encodeURIComponent('x')}&wasteCompanyId=${f.green}`,
+      );
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toMatchObject({ rows: [], wasteCompanyName: '' });
-    expect((await call('GET', `/api/trans/achievements?year=${year}&month=${month}`, DIS)).statusCode).toBe(
-      403,
-    );
+    expect((await t.as(DIS).get(`/trans/achievements?year=${year}&month=${month}`)).statusCode).toBe(403);
   });
 
   it('lists the reports behind a line', async () => {
     const code = (await t.db.query.wastes.findFirst({ where: eq(wastes.id, f.plastics) }))!.wasteCode;
-    const res = await call(
-      'GET',
-      `/api/trans/achievements/detail?year=${year}&month=${month}&wasteType=1&wasteCode=${code}&wasteCompanyId=${f.green}`,
-      TRANS,
-    );
+    const res = await t
+      .as(TRANS)
+      .get(
+        `/trans/achievements/detail?year=${year}&month=${month}&wasteType=1&wasteCode=${code}&wasteCompanyId=${f.green}`,
+      );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       wasteName: '廃プラスチック類',
@@ -204,18 +178,16 @@ describe('achievements', () => {
     ]);
     const regularCode = (await t.db.query.wastes.findFirst({ where: eq(wastes.id, f.combustible) }))!
       .wasteCode;
-    const regular = await call(
-      'GET',
-      `/api/achievements/detail?year=${year}&wasteType=2&wasteCode=${regularCode}&wasteCompanyId=${f.green}`,
-      DIS,
-    );
+    const regular = await t
+      .as(DIS)
+      .get(
+        `/achievements/detail?year=${year}&wasteType=2&wasteCode=${regularCode}&wasteCompanyId=${f.green}`,
+      );
     // The year's months, this month last (the demo data holds the months before it).
     expect(regular.json().rows.at(-1)).toMatchObject({ transportVolume: 1000, transportVolumeUnit: 'kg' });
-    const bad = await call(
-      'GET',
-      `/api/achievements/detail?year=${year}&wasteType=3&wasteCode=x&wasteCompanyId=1`,
-      DIS,
-    );
+    const bad = await t
+      .as(DIS)
+      .get(`/achievements/detail?year=${year}&wasteType=3&wasteCode=x&wasteCompanyId=1`);
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -281,7 +253,7 @@ describe('achievements in several units', () => {
   });
 
   const linesOf = async (email: string, prefix: string, period: string) =>
-    ((await call('GET', `${prefix}/achievements?${period}`, email)).json().rows as Line[]).filter(
+    ((await t.as(email).get(`${prefix}/achievements?${period}`)).json().rows as Line[]).filter(
       (r) => r.type === 1 && r.wasteCode === sludge.wasteCode,
     );
 
@@ -300,7 +272,7 @@ describe('achievements in several units', () => {
         ]);
       }
     // Regular lines state their unit too: kg.
-    const regular = (await call('GET', `/api/achievements?period=annual&year=${year}&type=2`, DIS)).json()
+    const regular = (await t.as(DIS).get(`/achievements?period=annual&year=${year}&type=2`)).json()
       .rows as Line[];
     expect(regular.length).toBeGreaterThan(0);
     expect(regular.every((r) => r.transportVolumeUnit === 'kg' && r.transportVolumeUnitId === kg)).toBe(true);
@@ -308,11 +280,11 @@ describe('achievements in several units', () => {
 
   it("lists only the reports of the line's unit in its details", async () => {
     const detail = (prefix: string, email: string, unitId?: number | string) =>
-      call(
-        'GET',
-        `${prefix}/achievements/detail?year=${year}&month=${month}&wasteType=1&wasteCode=${sludge.wasteCode}&wasteCompanyId=${f.green}${unitId === undefined ? '' : `&unitId=${unitId}`}`,
-        email,
-      );
+      t
+        .as(email)
+        .get(
+          `${prefix}/achievements/detail?year=${year}&month=${month}&wasteType=1&wasteCode=${sludge.wasteCode}&wasteCompanyId=${f.green}${unitId === undefined ? '' : `&unitId=${unitId}`}`,
+        );
     const volumes = (res: {
       json: () => { rows: { transportVolume: number; transportVolumeUnit: string }[] };
     }) => res.json().rows.map((r) => `${r.transportVolume} ${r.transportVolumeUnit}`);
@@ -334,22 +306,22 @@ describe('achievements in several units', () => {
     const regularCode = (await t.db.query.wastes.findFirst({ where: eq(wastes.id, f.combustible) }))!
       .wasteCode;
     const regular = (unitId: number) =>
-      call(
-        'GET',
-        `/api/achievements/detail?year=${year}&wasteType=2&wasteCode=${regularCode}&wasteCompanyId=${f.green}&unitId=${unitId}`,
-        DIS,
-      );
+      t
+        .as(DIS)
+        .get(
+          `/achievements/detail?year=${year}&wasteType=2&wasteCode=${regularCode}&wasteCompanyId=${f.green}&unitId=${unitId}`,
+        );
     expect((await regular(kg)).json().rows.length).toBeGreaterThan(0);
     expect((await regular(tonne)).json().rows).toEqual([]);
   });
 
   it('shows nothing of it to another company', async () => {
     expect(await linesOf(DIS2, '/api', `period=annual&year=${year}`)).toEqual([]);
-    const detail = await call(
-      'GET',
-      `/api/achievements/detail?year=${year}&month=${month}&wasteType=1&wasteCode=${sludge.wasteCode}&wasteCompanyId=${f.green}&unitId=${tonne}`,
-      DIS2,
-    );
+    const detail = await t
+      .as(DIS2)
+      .get(
+        `/achievements/detail?year=${year}&month=${month}&wasteType=1&wasteCode=${sludge.wasteCode}&wasteCompanyId=${f.green}&unitId=${tonne}`,
+      );
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toMatchObject({ rows: [], wasteCompanyName: '' });
   });

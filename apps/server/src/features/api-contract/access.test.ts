@@ -1,8 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartBody, samplePdf } from '../../../test/fixtures/upload-files';
-import { createTestApp, decodeClaims, signRawToken, type TestContext } from '../../../test/test-app';
+import { samplePdf } from '../../../test/fixtures/upload-files';
+import {
+  type ApiMethod,
+  createTestApp,
+  decodeClaims,
+  signRawToken,
+  type TestContext,
+} from '../../../test/test-app';
 import { manifests, projects, transportReports } from '../../db/schema';
 import { type Operation, operationsOf, sampleValue } from './openapi-sweep';
 
@@ -13,7 +19,6 @@ import { type Operation, operationsOf, sampleValue } from './openapi-sweep';
  */
 
 let t: TestContext;
-const tokens: Record<string, string> = {};
 let ops: (Operation & { isPublic: boolean })[] = [];
 
 interface OpenApiOp {
@@ -22,8 +27,6 @@ interface OpenApiOp {
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const who of ['admin', 'discharger', 'discharger2', 'transporter', 'platform'])
-    tokens[who] = await t.login(`${who}@example.com`);
   const doc = t.app.swagger() as { paths: Record<string, Record<string, OpenApiOp>> };
   ops = operationsOf(doc).map((op) => ({
     ...op,
@@ -51,7 +54,7 @@ describe('calls that need a token', () => {
   });
 
   it('refuse no token, a forged, an expired and an unsigned token with 401', async () => {
-    const claims = decodeClaims(tokens.discharger!);
+    const claims = decodeClaims(await t.as('discharger').token());
     const now = Math.floor(Date.now() / 1000);
     const header = b64({ alg: 'HS256', typ: 'JWT' });
     const body = b64(claims);
@@ -66,6 +69,7 @@ describe('calls that need a token', () => {
     const admitted: string[] = [];
     for (const op of ops.filter((o) => !o.isPublic)) {
       for (const [kind, token] of Object.entries(badTokens)) {
+        // Raw inject: the Authorization header itself is what this sweep varies.
         const res = await t.app.inject({
           method: op.method as 'GET',
           url: urlOf(op),
@@ -86,12 +90,7 @@ describe("another company's objects", () => {
     let checked = 0;
     for (const op of ops.filter((o) => prefixes.test(o.path) && o.path.includes('{'))) {
       const payload = op.body ? (sampleValue(op.body) as object) : undefined;
-      const res = await t.app.inject({
-        method: op.method as 'GET',
-        url: urlOf(op, ids),
-        headers: t.auth(tokens[who]!),
-        payload,
-      });
+      const res = await t.as(who).send({ method: op.method as ApiMethod, url: urlOf(op, ids), payload });
       // A refusal may not tell the object's state (409) either; a malformed body (400) is refused before it.
       const allowed = op.method === 'GET' ? [403, 404] : [400, 403, 404];
       if (!allowed.includes(res.statusCode))
@@ -111,19 +110,12 @@ describe("another company's objects", () => {
       .select({ id: projects.id })
       .from(projects)
       .where(eq(projects.title, '梅田事業所 廃油処理'));
-    const file = multipartBody('見積依頼書.pdf', samplePdf());
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: `/api/projects/${draft!.id}/attachments`,
-      headers: { ...t.auth(tokens.discharger2!), ...file.headers },
-      payload: file.payload,
-    });
+    const uploaded = await t
+      .as('discharger2')
+      .upload(`/projects/${draft!.id}/attachments`, '見積依頼書.pdf', samplePdf());
     expect(uploaded.statusCode).toBe(200);
     const attachmentId = uploaded.json<{ id: number }>().id;
-    const own = await t.app.inject({
-      url: `/api/projects/${draft!.id}/attachments/${attachmentId}`,
-      headers: t.auth(tokens.discharger2!),
-    });
+    const own = await t.as('discharger2').get(`/projects/${draft!.id}/attachments/${attachmentId}`);
     expect(own.statusCode).toBe(200);
 
     const leaks: string[] = [];
@@ -142,10 +134,7 @@ describe("another company's objects", () => {
       }
     }
     // The discharger's own project does not open the other company's attachment either.
-    const cross = await t.app.inject({
-      url: `/api/projects/${green!.id}/attachments/${attachmentId}`,
-      headers: t.auth(tokens.discharger!),
-    });
+    const cross = await t.as('discharger').get(`/projects/${green!.id}/attachments/${attachmentId}`);
     expect([403, 404]).toContain(cross.statusCode);
     expect(checked).toBeGreaterThan(40);
     expect(leaks).toEqual([]);
@@ -166,30 +155,9 @@ describe("another company's objects", () => {
       })
       .returning();
     // The owners see them.
-    expect(
-      (
-        await t.app.inject({
-          url: `/api/transport-reports/${report!.id}`,
-          headers: t.auth(tokens.discharger!),
-        })
-      ).statusCode,
-    ).toBe(200);
-    expect(
-      (
-        await t.app.inject({
-          url: `/api/trans/transport-reports/${report!.id}`,
-          headers: t.auth(tokens.transporter!),
-        })
-      ).statusCode,
-    ).toBe(200);
-    expect(
-      (
-        await t.app.inject({
-          url: `/api/manifests/${manifest!.manifestNumber}`,
-          headers: t.auth(tokens.discharger!),
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await t.as('discharger').get(`/transport-reports/${report!.id}`)).statusCode).toBe(200);
+    expect((await t.as('transporter').get(`/trans/transport-reports/${report!.id}`)).statusCode).toBe(200);
+    expect((await t.as('discharger').get(`/manifests/${manifest!.manifestNumber}`)).statusCode).toBe(200);
 
     const leaks: string[] = [];
     let checked = 0;
@@ -209,10 +177,11 @@ describe("another company's objects", () => {
     const [report] = await t.db.select().from(transportReports).limit(1);
     const [year, month] = report!.collectTime.split('-').map(Number) as [number, number];
     const detail = (who: string, prefix: string) =>
-      t.app.inject({
-        url: `/api${prefix}/achievements/detail?year=${year}&month=${month}&wasteType=1&wasteCode=0000000&wasteCompanyId=${report!.dischargerCompanyId}`,
-        headers: t.auth(tokens[who]!),
-      });
+      t
+        .as(who)
+        .get(
+          `${prefix}/achievements/detail?year=${year}&month=${month}&wasteType=1&wasteCode=0000000&wasteCompanyId=${report!.dischargerCompanyId}`,
+        );
     for (const [who, prefix] of [
       ['discharger2', ''],
       ['platform', '/trans'],
@@ -225,17 +194,11 @@ describe("another company's objects", () => {
   });
 
   it('collection areas and closed days of one transporter: another transporter gets 404/403', async () => {
-    const areas = await t.app.inject({
-      url: '/api/collection-area?type=REGULAR',
-      headers: t.auth(tokens.transporter!),
-    });
+    const areas = await t.as('transporter').get('/collection-area?type=REGULAR');
     const areaId = areas.json<{ id: number }[]>()[0]!.id;
-    const day = await t.app.inject({
-      method: 'POST',
-      url: '/api/business-calendar/closed-days',
-      headers: t.auth(tokens.transporter!),
-      payload: { date: '2026-12-30', reason: '年末' },
-    });
+    const day = await t
+      .as('transporter')
+      .post('/business-calendar/closed-days', { date: '2026-12-30', reason: '年末' });
     expect(day.statusCode).toBe(200);
     const dayId = day.json<{ id: number }>().id;
     const leaks: string[] = [];
@@ -248,20 +211,12 @@ describe("another company's objects", () => {
       ['DELETE', `/api/collection-area/${areaId}`, undefined],
       ['DELETE', `/api/business-calendar/closed-days/${dayId}`, undefined],
     ] as const) {
-      const res = await t.app.inject({
-        method,
-        url,
-        headers: t.auth(tokens.platform!),
-        payload: payload as object,
-      });
+      const res = await t.as('platform').send({ method, url, payload });
       if (![403, 404].includes(res.statusCode)) leaks.push(`${method} ${url} -> ${res.statusCode}`);
     }
     expect(leaks).toEqual([]);
     // Still there for their owner.
-    const still = await t.app.inject({
-      url: '/api/collection-area?type=REGULAR',
-      headers: t.auth(tokens.transporter!),
-    });
+    const still = await t.as('transporter').get('/collection-area?type=REGULAR');
     expect(still.json<{ id: number }[]>().map((a) => a.id)).toContain(areaId);
   });
 });
@@ -273,10 +228,7 @@ describe('the wrong role', () => {
     const swept = ops.filter((o) => !o.isPublic && o.path.startsWith(prefix));
     for (const op of swept) {
       const payload = op.body ? sampleValue(op.body) : undefined;
-      const caller = t.as(who);
-      const res = await (op.method === 'GET'
-        ? caller.get(urlOf(op))
-        : caller[op.method.toLowerCase() as 'post' | 'put' | 'delete'](urlOf(op), payload));
+      const res = await t.as(who).send({ method: op.method as ApiMethod, url: urlOf(op), payload });
       if (res.statusCode !== 403) admitted.push(`${op.method} ${op.path} as ${who} -> ${res.statusCode}`);
     }
     return { admitted, swept: swept.length };

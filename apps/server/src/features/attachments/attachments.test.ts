@@ -1,7 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  multipartBody,
   sampleDoc,
   sampleJpg,
   sampleMov,
@@ -22,19 +21,15 @@ import {
 } from '../../db/schema';
 
 let t: TestContext;
-let discharger: string;
-let discharger2: string;
-let transporter: string;
-let platform: string;
+const discharger = 'discharger';
+const discharger2 = 'discharger2';
+const transporter = 'transporter';
+const platform = 'platform';
 let greenId: number;
 let totoId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  discharger = await t.login('discharger@example.com');
-  discharger2 = await t.login('discharger2@example.com');
-  transporter = await t.login('transporter@example.com');
-  platform = await t.login('platform@example.com');
   const companyOf = async (email: string) =>
     (await t.db.query.users.findFirst({ where: eq(users.email, email) }))!.companyId!;
   greenId = await companyOf('discharger@example.com');
@@ -58,17 +53,10 @@ async function createDraft(companyId = greenId, status = 'CREATING_QUOTE'): Prom
   return project!.id;
 }
 
-const upload = (projectId: number, fileName: string, content: Buffer, token = discharger) => {
-  const body = multipartBody(fileName, content);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/projects/${projectId}/attachments`,
-    headers: { ...t.auth(token), ...body.headers },
-    payload: body.payload,
-  });
-};
-const download = (projectId: number, attachmentId: number, token = discharger) =>
-  t.app.inject({ url: `/api/projects/${projectId}/attachments/${attachmentId}`, headers: t.auth(token) });
+const upload = (projectId: number, fileName: string, content: Buffer, user = discharger) =>
+  t.as(user).upload(`/projects/${projectId}/attachments`, fileName, content);
+const download = (projectId: number, attachmentId: number, user = discharger) =>
+  t.as(user).get(`/projects/${projectId}/attachments/${attachmentId}`);
 
 describe('POST /api/projects/{id}/attachments', () => {
   it.each([
@@ -180,20 +168,9 @@ describe('POST /api/projects/{id}/attachments', () => {
   it('refuses transporters (403), no token (401), a body without a file (400)', async () => {
     const id = await createDraft();
     expect((await upload(id, 'a.pdf', samplePdf(), transporter)).statusCode).toBe(403);
-    const body = multipartBody('a.pdf', samplePdf());
-    const anon = await t.app.inject({
-      method: 'POST',
-      url: `/api/projects/${id}/attachments`,
-      headers: body.headers,
-      payload: body.payload,
-    });
+    const anon = await t.anonymous.upload(`/projects/${id}/attachments`, 'a.pdf', samplePdf());
     expect(anon.statusCode).toBe(401);
-    const json = await t.app.inject({
-      method: 'POST',
-      url: `/api/projects/${id}/attachments`,
-      headers: t.auth(discharger),
-      payload: { file: 'x' },
-    });
+    const json = await t.as(discharger).post(`/projects/${id}/attachments`, { file: 'x' });
     expect(json.statusCode).toBe(400);
     expect(json.json().fields).toEqual({ file: 'MSG_00_21' });
     const bad = await upload(Number.NaN, 'a.pdf', samplePdf());
@@ -231,7 +208,7 @@ describe('GET /api/projects/{id}/attachments/{attachmentId}', () => {
     const id = await createDraft();
     await upload(id, 'a.pdf', samplePdf());
     await upload(id, 'b.png', samplePng());
-    const res = await t.app.inject({ url: `/api/projects/${id}/attachments`, headers: t.auth(discharger) });
+    const res = await t.as(discharger).get(`/projects/${id}/attachments`);
     expect(res.statusCode).toBe(200);
     expect(res.json().map((a: { fileName: string }) => a.fileName)).toEqual(['a.pdf', 'b.png']);
   });
@@ -260,17 +237,13 @@ describe('GET /api/projects/{id}/attachments/{attachmentId}', () => {
     const res = await download(b, fileId);
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('not_found');
-    expect((await t.app.inject({ url: `/api/projects/${a}/attachments/${fileId}` })).statusCode).toBe(401);
+    expect((await t.anonymous.get(`/projects/${a}/attachments/${fileId}`)).statusCode).toBe(401);
   });
 });
 
 describe('DELETE /api/projects/{id}/attachments/{attachmentId}', () => {
-  const remove = (projectId: number, fileId: number, token = discharger) =>
-    t.app.inject({
-      method: 'DELETE',
-      url: `/api/projects/${projectId}/attachments/${fileId}`,
-      headers: t.auth(token),
-    });
+  const remove = (projectId: number, fileId: number, user = discharger) =>
+    t.as(user).delete(`/projects/${projectId}/attachments/${fileId}`);
 
   it('deletes a file of a draft, which frees its name and its place', async () => {
     const id = await createDraft();

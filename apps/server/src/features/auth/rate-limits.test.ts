@@ -22,6 +22,7 @@ afterAll(async () => {
 });
 
 const apps = () => [t.app, second];
+// Raw inject: each call names the process it reaches and the client address it comes from.
 const post = (app: App, url: string, payload: object, remoteAddress = '127.0.0.1') =>
   app.inject({ method: 'POST', url, payload, remoteAddress });
 

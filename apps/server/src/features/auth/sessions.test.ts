@@ -12,13 +12,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+// Sessions are the subject here: every call names the token it sends (or none), each test signs in afresh.
 const post = (url: string, payload: unknown, token?: string) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers: token ? t.auth(token) : {} });
+  t.as(token ? { token } : null).post(url, payload);
 // Any signed-in call: the permission list answers for every role.
-const info = (token: string) => t.app.inject({ url: '/api/permissions', headers: t.auth(token) });
-const refresh = (token: string) => post('/api/auth/refresh-token', {}, token);
-const logout = (token?: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: token ? t.auth(token) : {} });
+const info = (token: string) => t.as({ token }).get('/permissions');
+const refresh = (token: string) => t.as({ token }).post('/auth/refresh-token', {});
+const logout = (token?: string) => t.as(token ? { token } : null).post('/auth/logout');
 
 /** A fresh enabled discharger account of its own, so that changing its password touches no other test. */
 async function makeUser(email: string, password = 'Passw0rd') {
@@ -158,14 +158,12 @@ describe('POST /api/auth/logout', () => {
 
   it("ends an admin's operator token with the admin's sign-out", async () => {
     const adminToken = await t.login('admin@example.com');
-    const companies = await t.app.inject({ url: '/api/admin/companies/waste', headers: t.auth(adminToken) });
+    const companies = await t.as({ token: adminToken }).get('/admin/companies/waste');
     expect(companies.statusCode, companies.body).toBe(200);
     const companyId = companies.json()[0].id;
-    const acting = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/companies/${companyId}/auth-token?isTransport=false`,
-      headers: t.auth(adminToken),
-    });
+    const acting = await t
+      .as({ token: adminToken })
+      .post(`/admin/companies/${companyId}/auth-token?isTransport=false`);
     expect(acting.statusCode, acting.body).toBe(200);
     const operatorToken = acting.json().token as string;
     const claims = decodeClaims(operatorToken);
@@ -201,11 +199,9 @@ describe('password change and reset end every session of the user', () => {
     const operator = await t.db.query.users.findFirst({ where: eq(users.email, 'discharger2@example.com') });
     const operatorOwn = await t.login('discharger2@example.com');
     const adminToken = await t.login('admin@example.com');
-    const acting = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/companies/${operator!.companyId}/auth-token?isTransport=false`,
-      headers: t.auth(adminToken),
-    });
+    const acting = await t
+      .as({ token: adminToken })
+      .post(`/admin/companies/${operator!.companyId}/auth-token?isTransport=false`);
     expect(acting.statusCode, acting.body).toBe(200);
     const res = await post(
       '/api/auth/password/change',
@@ -245,12 +241,12 @@ describe('password change and reset end every session of the user', () => {
 describe('Cache-Control on API answers', () => {
   it('answers personal data, errors and sign-in with no-store', async () => {
     const token = await t.login('discharger@example.com');
-    const me = await t.app.inject({ url: '/api/users/info', headers: t.auth(token) });
+    const me = await t.as({ token }).get('/users/info');
     expect(me.statusCode).toBe(200);
     expect(me.headers['cache-control']).toBe('no-store');
     const signIn = await post('/api/auth/login', { email: 'discharger@example.com', password: 'Demo1234' });
     expect(signIn.headers['cache-control']).toBe('no-store');
-    const refused = await t.app.inject({ url: '/api/users/info' });
+    const refused = await t.anonymous.get('/users/info');
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['cache-control']).toBe('no-store');
   });

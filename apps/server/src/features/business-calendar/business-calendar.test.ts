@@ -5,23 +5,18 @@ import { auditLogs, companies } from '../../db/schema';
 import { nationalHolidayName } from '../../lib/national-holidays';
 
 let t: TestContext;
-let transporter: string;
-let platform: string;
+const transporter = 'transporter';
+const platform = 'platform';
 let totoId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  transporter = await t.login('transporter@example.com');
-  platform = await t.login('platform@example.com');
   const [toto] = await t.db.select().from(companies).where(eq(companies.name, '東都環境サービス株式会社'));
   totoId = toto!.id;
 });
 afterAll(() => t.close());
 
 type Body = Record<string, unknown>;
-const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, token: string | null, payload?: Body) =>
-  t.app.inject({ method, url: `/api${url}`, headers: token ? t.auth(token) : {}, payload });
-
 describe('national holidays dataset', () => {
   it.each([
     ['2026-01-01', '元日'],
@@ -35,7 +30,7 @@ describe('national holidays dataset', () => {
 
 describe('business settings', () => {
   it('answers the defaults before anything is saved', async () => {
-    const res = await call('GET', '/business-calendar/settings', transporter);
+    const res = await t.as(transporter).get('/business-calendar/settings');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       weekdays: [1, 2, 3, 4, 5],
@@ -54,13 +49,13 @@ describe('business settings', () => {
       closedOnNationalHolidays: true,
       closedOnYearEnd: true,
     };
-    const res = await call('PUT', '/business-calendar/settings', transporter, settings);
+    const res = await t.as(transporter).put('/business-calendar/settings', settings);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ...settings, weekdays: [1, 2, 3, 4, 5, 6] });
-    expect((await call('GET', '/business-calendar/settings', transporter)).json().weekdays).toEqual([
+    expect((await t.as(transporter).get('/business-calendar/settings')).json().weekdays).toEqual([
       1, 2, 3, 4, 5, 6,
     ]);
-    expect((await call('GET', '/business-calendar/settings', platform)).json().openTime).toBe('08:00');
+    expect((await t.as(platform).get('/business-calendar/settings')).json().openTime).toBe('08:00');
     const audit = await t.db
       .select()
       .from(auditLogs)
@@ -95,7 +90,7 @@ describe('business settings', () => {
       'MSG_00_21',
     ],
   ])('refuses %s (400)', async (_name, over, code, field, fieldCode) => {
-    const res = await call('PUT', '/business-calendar/settings', transporter, {
+    const res = await t.as(transporter).put('/business-calendar/settings', {
       weekdays: [1, 2, 3, 4, 5],
       openTime: '08:00',
       closeTime: '17:00',
@@ -112,21 +107,21 @@ describe('closed days', () => {
   let closedId: number;
 
   it('adds a closed day, lists it by year, refuses the same date twice (409)', async () => {
-    const res = await call('POST', '/business-calendar/closed-days', transporter, {
+    const res = await t.as(transporter).post('/business-calendar/closed-days', {
       date: '2026-05-08',
       reason: '設備点検',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ date: '2026-05-08', reason: '設備点検' });
     closedId = res.json().id;
-    await call('POST', '/business-calendar/closed-days', transporter, {
+    await t.as(transporter).post('/business-calendar/closed-days', {
       date: '2026-12-30',
       reason: '年末休業',
     });
-    await call('POST', '/business-calendar/closed-days', transporter, { date: '2027-01-04' });
-    const list = (await call('GET', '/business-calendar/closed-days?year=2026', transporter)).json();
+    await t.as(transporter).post('/business-calendar/closed-days', { date: '2027-01-04' });
+    const list = (await t.as(transporter).get('/business-calendar/closed-days?year=2026')).json();
     expect(list.map((d: Body) => d.date)).toEqual(['2026-05-08', '2026-12-30']);
-    const dup = await call('POST', '/business-calendar/closed-days', transporter, {
+    const dup = await t.as(transporter).post('/business-calendar/closed-days', {
       date: '2026-05-08',
       reason: '',
     });
@@ -137,15 +132,15 @@ describe('closed days', () => {
     });
     // Another company may close the same day.
     expect(
-      (await call('POST', '/business-calendar/closed-days', platform, { date: '2026-05-08' })).statusCode,
+      (await t.as(platform).post('/business-calendar/closed-days', { date: '2026-05-08' })).statusCode,
     ).toBe(200);
-    expect((await call('GET', '/business-calendar/closed-days?year=2026', platform)).json()).toHaveLength(1);
+    expect((await t.as(platform).get('/business-calendar/closed-days?year=2026')).json()).toHaveLength(1);
   });
 
   it('gives one 200 and one 409 to two concurrent adds of the same date', async () => {
     const [a, b] = await Promise.all([
-      call('POST', '/business-calendar/closed-days', transporter, { date: '2026-06-01' }),
-      call('POST', '/business-calendar/closed-days', transporter, { date: '2026-06-01' }),
+      t.as(transporter).post('/business-calendar/closed-days', { date: '2026-06-01' }),
+      t.as(transporter).post('/business-calendar/closed-days', { date: '2026-06-01' }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
   });
@@ -155,27 +150,27 @@ describe('closed days', () => {
     [{}, 'date', 'MSG_00_21'],
     [{ date: '2026-07-01', reason: 'あ'.repeat(65) }, 'reason', 'max_length_exceeded'],
   ])('refuses bad input %o (400)', async (payload, field, code) => {
-    const res = await call('POST', '/business-calendar/closed-days', transporter, payload);
+    const res = await t.as(transporter).post('/business-calendar/closed-days', payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().fields[field]).toBe(code);
   });
 
   it('lists need a year', async () => {
-    expect((await call('GET', '/business-calendar/closed-days', transporter)).statusCode).toBe(400);
+    expect((await t.as(transporter).get('/business-calendar/closed-days')).statusCode).toBe(400);
   });
 
   it('deletes only its own closed days', async () => {
-    const theirs = (await call('GET', '/business-calendar/closed-days?year=2026', platform)).json()[0];
-    expect(
-      (await call('DELETE', `/business-calendar/closed-days/${theirs.id}`, transporter)).statusCode,
-    ).toBe(404);
+    const theirs = (await t.as(platform).get('/business-calendar/closed-days?year=2026')).json()[0];
+    expect((await t.as(transporter).delete(`/business-calendar/closed-days/${theirs.id}`)).statusCode).toBe(
+      404,
+    );
     const extra = (
-      await call('POST', '/business-calendar/closed-days', transporter, { date: '2026-08-20' })
+      await t.as(transporter).post('/business-calendar/closed-days', { date: '2026-08-20' })
     ).json();
-    expect((await call('DELETE', `/business-calendar/closed-days/${extra.id}`, transporter)).statusCode).toBe(
+    expect((await t.as(transporter).delete(`/business-calendar/closed-days/${extra.id}`)).statusCode).toBe(
       200,
     );
-    expect((await call('DELETE', `/business-calendar/closed-days/${extra.id}`, transporter)).statusCode).toBe(
+    expect((await t.as(transporter).delete(`/business-calendar/closed-days/${extra.id}`)).statusCode).toBe(
       404,
     );
     expect(closedId).toBeGreaterThan(0);
@@ -184,7 +179,7 @@ describe('closed days', () => {
 
 describe('month calendar and is-collectable', () => {
   it('answers each day of May 2026 with holidays, closed days and weekdays', async () => {
-    const res = await call('GET', '/business-calendar?year=2026&month=5', transporter);
+    const res = await t.as(transporter).get('/business-calendar?year=2026&month=5');
     expect(res.statusCode).toBe(200);
     const days = res.json() as Body[];
     expect(days).toHaveLength(31);
@@ -201,7 +196,7 @@ describe('month calendar and is-collectable', () => {
     // Saturdays are business days for this company (saved above), Sundays are not.
     expect(day('09')).toMatchObject({ isBusinessDay: true, weekday: 6 });
     expect(day('10')).toMatchObject({ isBusinessDay: false, reason: 'NOT_BUSINESS_WEEKDAY' });
-    expect((await call('GET', '/business-calendar?year=2026&month=13', transporter)).statusCode).toBe(400);
+    expect((await t.as(transporter).get('/business-calendar?year=2026&month=13')).statusCode).toBe(400);
   });
 
   it('closes 29 December to 3 January for a company closed over the year end (saved above)', async () => {
@@ -215,13 +210,13 @@ describe('month calendar and is-collectable', () => {
   });
 
   it('answers whether a company collects on a day, for any signed-in user', async () => {
-    const discharger = await t.login('discharger@example.com');
-    const q = (date: string, token = discharger, company: number | null = totoId) =>
-      call(
-        'GET',
-        `/business-calendar/is-collectable?date=${date}${company ? `&transportCompanyId=${company}` : ''}`,
-        token,
-      );
+    const discharger = 'discharger';
+    const q = (date: string, user = discharger, company: number | null = totoId) =>
+      t
+        .as(user)
+        .get(
+          `/business-calendar/is-collectable?date=${date}${company ? `&transportCompanyId=${company}` : ''}`,
+        );
     expect((await q('2026-01-01')).json()).toEqual({
       collectable: false,
       reason: 'NATIONAL_HOLIDAY',
@@ -239,10 +234,8 @@ describe('month calendar and is-collectable', () => {
     expect((await q('2026-13-01')).statusCode).toBe(400);
     expect(
       (
-        await call(
-          'GET',
+        await t.anonymous.get(
           `/business-calendar/is-collectable?date=2026-05-07&transportCompanyId=${totoId}`,
-          null,
         )
       ).statusCode,
     ).toBe(401);
@@ -252,25 +245,23 @@ describe('month calendar and is-collectable', () => {
 describe('who may call', () => {
   it('refuses dischargers and non-acting admins (403) and anonymous callers (401)', async () => {
     for (const email of ['discharger@example.com', 'admin@example.com']) {
-      const token = await t.login(email);
-      expect((await call('GET', '/business-calendar/settings', token)).statusCode).toBe(403);
-      expect((await call('PUT', '/business-calendar/settings', token, {})).statusCode).toBe(403);
-      expect((await call('GET', '/business-calendar/closed-days?year=2026', token)).statusCode).toBe(403);
+      expect((await t.as(email).get('/business-calendar/settings')).statusCode).toBe(403);
+      expect((await t.as(email).put('/business-calendar/settings', {})).statusCode).toBe(403);
+      expect((await t.as(email).get('/business-calendar/closed-days?year=2026')).statusCode).toBe(403);
       expect(
-        (await call('POST', '/business-calendar/closed-days', token, { date: '2026-05-01' })).statusCode,
+        (await t.as(email).post('/business-calendar/closed-days', { date: '2026-05-01' })).statusCode,
       ).toBe(403);
-      expect((await call('DELETE', '/business-calendar/closed-days/1', token)).statusCode).toBe(403);
-      expect((await call('GET', '/business-calendar?year=2026&month=5', token)).statusCode).toBe(403);
+      expect((await t.as(email).delete('/business-calendar/closed-days/1')).statusCode).toBe(403);
+      expect((await t.as(email).get('/business-calendar?year=2026&month=5')).statusCode).toBe(403);
     }
-    expect((await call('GET', '/business-calendar/settings', null)).statusCode).toBe(401);
+    expect((await t.anonymous.get('/business-calendar/settings')).statusCode).toBe(401);
   });
 
   it('lets an admin acting for the transporter see its settings', async () => {
-    const admin = await t.login('admin@example.com');
-    const acting = (
-      await call('POST', `/admin/companies/${totoId}/auth-token?isTransport=true`, admin)
-    ).json().token;
-    const res = await call('GET', '/business-calendar/settings', acting);
+    const acting = (await t.as('admin').post(`/admin/companies/${totoId}/auth-token?isTransport=true`)).json<{
+      token: string;
+    }>();
+    const res = await t.as(acting).get('/business-calendar/settings');
     expect(res.statusCode).toBe(200);
     expect(res.json().openTime).toBe('07:30');
   });

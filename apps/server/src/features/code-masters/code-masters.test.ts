@@ -12,15 +12,12 @@ import {
 } from '../../db/schema';
 
 let t: TestContext;
-let admin: string;
-let discharger: string;
-let transporter: string;
+const admin = 'admin';
+const discharger = 'discharger';
+const transporter = 'transporter';
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.login('admin@example.com');
-  discharger = await t.login('discharger@example.com');
-  transporter = await t.login('transporter@example.com');
 });
 afterAll(() => t.close());
 
@@ -51,25 +48,22 @@ const MASTERS = [
   },
 ] as const;
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: token ? t.auth(token) : {} });
-
 describe.each(MASTERS)('$path', (m) => {
-  const list = async () => (await call('GET', m.path, admin)).json() as Row[];
-  const create = (name: unknown, token = admin) => call('POST', m.path, token, { [m.field]: name });
+  const list = async () => (await t.as(admin).get(m.path)).json() as Row[];
+  const create = (name: unknown, user = admin) => t.as(user).post(m.path, { [m.field]: name });
 
   it('lists the seeded rows by code to any signed-in user', async () => {
-    for (const token of [admin, discharger, transporter]) {
-      expect((await call('GET', m.path, token)).statusCode).toBe(200);
+    for (const user of [admin, discharger, transporter]) {
+      expect((await t.as(user).get(m.path)).statusCode).toBe(200);
     }
     const rows = await list();
     expect(rows.slice(0, m.seeded.length).map((r) => r[m.field])).toEqual(m.seeded);
     expect(rows.slice(0, 3).map((r) => r.code)).toEqual(['001', '002', '003']);
-    expect((await call('GET', m.path)).statusCode).toBe(401);
+    expect((await t.anonymous.get(m.path)).statusCode).toBe(401);
   });
 
   it('answers the last code, and numbers a new row with the next one', async () => {
-    const before = (await call('GET', `${m.path}/last-code`, admin)).json();
+    const before = (await t.as(admin).get(`${m.path}/last-code`)).json();
     expect(before).toEqual({ lastCode: String(m.seeded.length).padStart(3, '0') });
     const res = await create('新規');
     expect(res.statusCode).toBe(200);
@@ -77,7 +71,7 @@ describe.each(MASTERS)('$path', (m) => {
       code: String(m.seeded.length + 1).padStart(3, '0'),
       [m.field]: '新規',
     });
-    expect((await call('GET', `${m.path}/last-code`, admin)).json()).toEqual({ lastCode: res.json().code });
+    expect((await t.as(admin).get(`${m.path}/last-code`)).json()).toEqual({ lastCode: res.json().code });
     const [audit] = await t.db
       .select()
       .from(auditLogs)
@@ -94,7 +88,7 @@ describe.each(MASTERS)('$path', (m) => {
       code: 'name_already_used',
       fields: { [m.field]: 'name_already_used' },
     });
-    expect((await call('POST', m.path, admin, {})).json().fields).toEqual({ [m.field]: 'MSG_00_21' });
+    expect((await t.as(admin).post(m.path, {})).json().fields).toEqual({ [m.field]: 'MSG_00_21' });
     expect((await create('   ')).json().fields).toEqual({ [m.field]: 'MSG_00_21' });
     expect((await create(12)).json().fields).toEqual({ [m.field]: 'MSG_00_21' });
     const long = await create('x'.repeat(m.max + 1));
@@ -115,27 +109,27 @@ describe.each(MASTERS)('$path', (m) => {
 
   it('updates the name and keeps the code; refuses a name in use, an unknown id and bad input', async () => {
     const row = (await create('更新前')).json() as Row;
-    const res = await call('PUT', `${m.path}/${row.id}`, admin, { [m.field]: '更新後' });
+    const res = await t.as(admin).put(`${m.path}/${row.id}`, { [m.field]: '更新後' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: row.id, code: row.code, [m.field]: '更新後' });
     // Saving a row under its own name is fine.
-    expect((await call('PUT', `${m.path}/${row.id}`, admin, { [m.field]: '更新後' })).statusCode).toBe(200);
-    const taken = await call('PUT', `${m.path}/${row.id}`, admin, { [m.field]: m.seeded[1] });
+    expect((await t.as(admin).put(`${m.path}/${row.id}`, { [m.field]: '更新後' })).statusCode).toBe(200);
+    const taken = await t.as(admin).put(`${m.path}/${row.id}`, { [m.field]: m.seeded[1] });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().fields).toEqual({ [m.field]: 'name_already_used' });
-    expect((await call('PUT', `${m.path}/999999`, admin, { [m.field]: 'z' })).statusCode).toBe(404);
-    expect((await call('PUT', `${m.path}/abc`, admin, { [m.field]: 'z' })).statusCode).toBe(400);
-    expect((await call('PUT', `${m.path}/${row.id}`, admin, {})).json().fields).toEqual({
+    expect((await t.as(admin).put(`${m.path}/999999`, { [m.field]: 'z' })).statusCode).toBe(404);
+    expect((await t.as(admin).put(`${m.path}/abc`, { [m.field]: 'z' })).statusCode).toBe(400);
+    expect((await t.as(admin).put(`${m.path}/${row.id}`, {})).json().fields).toEqual({
       [m.field]: 'MSG_00_21',
     });
   });
 
   it('deletes an unused row; an unknown id is 404', async () => {
     const row = (await create('削除対象')).json() as Row;
-    const res = await call('DELETE', `${m.path}/${row.id}`, admin);
+    const res = await t.as(admin).delete(`${m.path}/${row.id}`);
     expect(res.json()).toEqual({ result: true });
-    expect((await call('DELETE', `${m.path}/${row.id}`, admin)).statusCode).toBe(404);
-    expect((await call('DELETE', `${m.path}/0`, admin)).statusCode).toBe(400);
+    expect((await t.as(admin).delete(`${m.path}/${row.id}`)).statusCode).toBe(404);
+    expect((await t.as(admin).delete(`${m.path}/0`)).statusCode).toBe(400);
   });
 
   it('is the master’s for last-code and writes: operators get 403, no token 401', async () => {
@@ -147,33 +141,41 @@ describe.each(MASTERS)('$path', (m) => {
       ['DELETE', `${m.path}/${first!.id}`],
     ];
     for (const [method, url, body] of writes) {
-      expect((await call(method, url, discharger, body)).statusCode, `${method} ${url}`).toBe(403);
-      expect((await call(method, url, transporter, body)).statusCode, `${method} ${url}`).toBe(403);
-      expect((await call(method, url, undefined, body)).statusCode, `${method} ${url}`).toBe(401);
+      expect(
+        (await t.as(discharger).send({ method, url, payload: body })).statusCode,
+        `${method} ${url}`,
+      ).toBe(403);
+      expect(
+        (await t.as(transporter).send({ method, url, payload: body })).statusCode,
+        `${method} ${url}`,
+      ).toBe(403);
+      expect((await t.anonymous.send({ method, url, payload: body })).statusCode, `${method} ${url}`).toBe(
+        401,
+      );
     }
   });
 });
 
 describe('units of measure', () => {
   it('expose isCount: 個 and 台 are count units; it defaults to false and is kept when absent on update', async () => {
-    const rows = (await call('GET', '/api/unit-measure', admin)).json() as Row[];
+    const rows = (await t.as(admin).get('/unit-measure')).json() as Row[];
     expect(rows.filter((r) => r.isCount).map((r) => r.unit)).toEqual(['個', '台']);
-    const created = (await call('POST', '/api/unit-measure', admin, { unit: '本' })).json() as Row;
+    const created = (await t.as(admin).post('/unit-measure', { unit: '本' })).json() as Row;
     expect(created.isCount).toBe(false);
-    const counted = await call('PUT', `/api/unit-measure/${created.id}`, admin, {
+    const counted = await t.as(admin).put(`/unit-measure/${created.id}`, {
       unit: '本',
       isCount: true,
     });
     expect(counted.json()).toMatchObject({ isCount: true });
-    const renamed = await call('PUT', `/api/unit-measure/${created.id}`, admin, { unit: '本数' });
+    const renamed = await t.as(admin).put(`/unit-measure/${created.id}`, { unit: '本数' });
     expect(renamed.json()).toMatchObject({ unit: '本数', isCount: true });
-    const bad = await call('POST', '/api/unit-measure', admin, { unit: '箱', isCount: 'yes' });
+    const bad = await t.as(admin).post('/unit-measure', { unit: '箱', isCount: 'yes' });
     expect(bad.json().fields).toEqual({ isCount: 'invalid_format' });
   });
 
   it('refuse deleting a unit that a collection-area price or a handling-waste price uses', async () => {
-    const a = (await call('POST', '/api/unit-measure', admin, { unit: '単価1' })).json() as Row;
-    const b = (await call('POST', '/api/unit-measure', admin, { unit: '単価2' })).json() as Row;
+    const a = (await t.as(admin).post('/unit-measure', { unit: '単価1' })).json() as Row;
+    const b = (await t.as(admin).post('/unit-measure', { unit: '単価2' })).json() as Row;
     const [company] = await t.db.select().from(companies).where(eq(companies.type, 'TRANSPORT')).limit(1);
     const [area] = await t.db
       .insert(collectionAreas)
@@ -186,13 +188,13 @@ describe('units of measure', () => {
     await t.db
       .insert(handlingWastePrices)
       .values({ wasteId: waste!.id, unitMeasureId: b.id, unitPrice: 100, validFrom: '2025-01-01' });
-    const refusedA = await call('DELETE', `/api/unit-measure/${a.id}`, admin);
+    const refusedA = await t.as(admin).delete(`/unit-measure/${a.id}`);
     expect(refusedA.statusCode).toBe(409);
     expect(refusedA.json()).toMatchObject({
       code: 'in_use_cannot_delete',
       params: { usedBy: 'collectionAreaPrices' },
     });
-    expect((await call('DELETE', `/api/unit-measure/${b.id}`, admin)).json()).toMatchObject({
+    expect((await t.as(admin).delete(`/unit-measure/${b.id}`)).json()).toMatchObject({
       code: 'in_use_cannot_delete',
       params: { usedBy: 'handlingWastePrices' },
     });
@@ -201,11 +203,11 @@ describe('units of measure', () => {
 
 describe('disposal methods', () => {
   it('refuse deleting a method that a disposal site uses', async () => {
-    const method = (await call('POST', '/api/disposal-method', admin, { method: '使用中' })).json() as Row;
+    const method = (await t.as(admin).post('/disposal-method', { method: '使用中' })).json() as Row;
     await t.db
       .insert(disposalSites)
       .values({ code: 'DSTEST1', name: '試験処分場', disposalMethodId: method.id });
-    const res = await call('DELETE', `/api/disposal-method/${method.id}`, admin);
+    const res = await t.as(admin).delete(`/disposal-method/${method.id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'in_use_cannot_delete', params: { usedBy: 'disposalSites' } });
   });

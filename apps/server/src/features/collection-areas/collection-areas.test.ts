@@ -1,19 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/test-app';
+import { type Caller, createTestApp, type TestContext } from '../../../test/test-app';
 import { auditLogs, companies, unitMeasures, wastes } from '../../db/schema';
 
 let t: TestContext;
-let transporter: string;
-let platform: string;
+const transporter = 'transporter';
+const platform = 'platform';
 let regularWaste: number;
 let industrialWaste: number;
 let unitId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  transporter = await t.login('transporter@example.com');
-  platform = await t.login('platform@example.com');
   // The feature's own wastes and unit, whatever the reference data holds.
   const [r, i] = await t.db
     .insert(wastes)
@@ -56,16 +54,8 @@ const price = (over: Body = {}): Body => ({
   ...over,
 });
 
-const post = (token: string | null, payload: Body) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/collection-area',
-    headers: token ? t.auth(token) : {},
-    payload,
-  });
-const put = (token: string, id: number, payload: Body) =>
-  t.app.inject({ method: 'PUT', url: `/api/collection-area/${id}`, headers: t.auth(token), payload });
-const get = (token: string | null, url: string) => t.app.inject({ url, headers: token ? t.auth(token) : {} });
+const post = (who: Caller | null, payload: Body) => t.as(who).post('/collection-area', payload);
+const put = (who: Caller, id: number, payload: Body) => t.as(who).put(`/collection-area/${id}`, payload);
 
 describe('POST /api/collection-area', () => {
   it('creates an area with postal codes and prices, and audits it', async () => {
@@ -270,15 +260,15 @@ describe('POST /api/collection-area', () => {
 describe('GET /api/collection-area and the exists checks', () => {
   it('lists only the caller company areas, by type', async () => {
     await post(platform, area({ areaName: 'プラットフォームのエリア' }));
-    const res = await get(transporter, '/api/collection-area?type=REGULAR');
+    const res = await t.as(transporter).get('/collection-area?type=REGULAR');
     expect(res.statusCode).toBe(200);
     const names = res.json().map((a: Body) => a.areaName);
     expect(names).toContain('江東区東部');
     expect(names).not.toContain('プラットフォームのエリア');
     expect(res.json().every((a: Body) => a.type === 'REGULAR')).toBe(true);
-    const industrial = (await get(transporter, '/api/collection-area?type=INDUSTRIAL')).json();
+    const industrial = (await t.as(transporter).get('/collection-area?type=INDUSTRIAL')).json();
     expect(industrial.every((a: Body) => a.type === 'INDUSTRIAL')).toBe(true);
-    expect((await get(transporter, '/api/collection-area?type=X')).statusCode).toBe(400);
+    expect((await t.as(transporter).get('/collection-area?type=X')).statusCode).toBe(400);
   });
 
   it('takes the spec waste type codes as well as the names (1 industrial, 2 regular)', async () => {
@@ -288,7 +278,7 @@ describe('GET /api/collection-area and the exists checks', () => {
     );
     expect(created.statusCode, created.body).toBe(200);
     const names = async (type: string) =>
-      (await get(transporter, `/api/collection-area?type=${type}`)).json().map((a: Body) => a.areaName);
+      (await t.as(transporter).get(`/collection-area?type=${type}`)).json().map((a: Body) => a.areaName);
     const industrial = await names('1');
     expect(industrial).toContain('産廃コード確認');
     expect(industrial).toEqual(await names('INDUSTRIAL'));
@@ -297,23 +287,21 @@ describe('GET /api/collection-area and the exists checks', () => {
     expect(regular).not.toContain('産廃コード確認');
     expect(regular).toEqual(await names('REGULAR'));
     for (const bad of ['0', '3', '01', '1.0', 'regular'])
-      expect((await get(transporter, `/api/collection-area?type=${bad}`)).statusCode).toBe(400);
-    const byName = await get(
-      transporter,
-      `/api/collection-area/exists-by-name/0?areaName=${encodeURIComponent('産廃コード確認')}&type=1`,
-    );
+      expect((await t.as(transporter).get(`/collection-area?type=${bad}`)).statusCode).toBe(400);
+    const byName = await t
+      .as(transporter)
+      .get(`/collection-area/exists-by-name/0?areaName=${encodeURIComponent('産廃コード確認')}&type=1`);
     expect(byName.json()).toEqual({ exists: true });
   });
 
   it('answers exists-by-name, leaving out the area being edited', async () => {
-    const [own] = (await get(transporter, '/api/collection-area?type=REGULAR'))
+    const [own] = (await t.as(transporter).get('/collection-area?type=REGULAR'))
       .json()
       .filter((a: Body) => a.areaName === '江東区東部');
     const q = (id: number, name: string, type = 'REGULAR') =>
-      get(
-        transporter,
-        `/api/collection-area/exists-by-name/${id}?areaName=${encodeURIComponent(name)}&type=${type}`,
-      );
+      t
+        .as(transporter)
+        .get(`/collection-area/exists-by-name/${id}?areaName=${encodeURIComponent(name)}&type=${type}`);
     expect((await q(0, '江東区東部')).json()).toEqual({ exists: true });
     expect((await q(own.id, '江東区東部')).json()).toEqual({ exists: false });
     expect((await q(0, '江東区東部', 'INDUSTRIAL')).json()).toEqual({ exists: false });
@@ -323,7 +311,7 @@ describe('GET /api/collection-area and the exists checks', () => {
 
   it('answers exists-by-pos-code with the area that holds it', async () => {
     const q = (code: string, type = 'REGULAR') =>
-      get(transporter, `/api/collection-area/exists-by-pos-code?posCode=${code}&type=${type}`);
+      t.as(transporter).get(`/collection-area/exists-by-pos-code?posCode=${code}&type=${type}`);
     expect((await q('135-0016')).json()).toEqual({ exists: true, areaName: '江東区東部' });
     expect((await q('135-0016', 'INDUSTRIAL')).json()).toEqual({ exists: false });
     expect((await q('999-9999')).json()).toEqual({ exists: false });
@@ -331,13 +319,12 @@ describe('GET /api/collection-area and the exists checks', () => {
   });
 
   it('lookup shows the owner its own areas with prices valid on the date', async () => {
-    expect((await get(null, '/api/collection-area/lookup?posCode=135-0016&type=REGULAR')).statusCode).toBe(
+    expect((await t.anonymous.get('/collection-area/lookup?posCode=135-0016&type=REGULAR')).statusCode).toBe(
       401,
     );
-    const found = await get(
-      transporter,
-      '/api/collection-area/lookup?posCode=135-0016&type=REGULAR&date=2027-05-01',
-    );
+    const found = await t
+      .as(transporter)
+      .get('/collection-area/lookup?posCode=135-0016&type=REGULAR&date=2027-05-01');
     expect(found.statusCode).toBe(200);
     expect(found.json().served).toBe(true);
     expect(found.json().areas).toHaveLength(1);
@@ -351,22 +338,21 @@ describe('GET /api/collection-area and the exists checks', () => {
         .areas[0].prices.map((p: Body) => p.unitPrice)
         .sort(),
     ).toEqual([1300, 900]);
-    const early = await get(
-      transporter,
-      '/api/collection-area/lookup?posCode=135-0016&type=REGULAR&date=2026-03-31',
-    );
+    const early = await t
+      .as(transporter)
+      .get('/collection-area/lookup?posCode=135-0016&type=REGULAR&date=2026-03-31');
     expect(early.json().areas[0].prices).toEqual([]);
   });
 
   it("lookup gives a discharger and another transporter none of 東都's companies or prices (104-0061)", async () => {
     const url = '/api/collection-area/lookup?posCode=104-0061&type=REGULAR';
-    const toto = (await get(transporter, url)).json();
+    const toto = (await t.as(transporter).get(url)).json();
     expect(toto.areas.map((a: Body) => a.areaName)).toEqual(['銀座・京橋']);
     const totoId = toto.areas[0].transportCompanyId as number;
     expect(toto.areas[0].prices.map((p: Body) => p.unitPrice)).toContain(1500);
 
-    const discharger = await t.login('discharger@example.com');
-    const asDischarger = await get(discharger, url);
+    const discharger = 'discharger';
+    const asDischarger = await t.as(discharger).get(url);
     expect(asDischarger.statusCode).toBe(200);
     // "Is my address served": yes, and nothing about who or at what price.
     expect(asDischarger.json()).toEqual({ served: true, areas: [] });
@@ -374,7 +360,7 @@ describe('GET /api/collection-area and the exists checks', () => {
       expect(asDischarger.body).not.toContain(leak);
 
     // The platform transporter holds 104-0061 too (an earlier test): it sees its own area, not 東都's.
-    const asCompetitor = await get(platform, url);
+    const asCompetitor = await t.as(platform).get(url);
     expect(asCompetitor.statusCode).toBe(200);
     const competitorAreas = asCompetitor.json().areas as Body[];
     expect(competitorAreas.length).toBeGreaterThan(0);
@@ -382,28 +368,27 @@ describe('GET /api/collection-area and the exists checks', () => {
     for (const leak of ['東都', '銀座・京橋', '1500']) expect(asCompetitor.body).not.toContain(leak);
 
     // An administrator oversees every company's areas.
-    const admin = await t.login('admin@example.com');
-    const asAdmin = (await get(admin, url)).json();
+    const asAdmin = (await t.as('admin').get(url)).json();
     expect(asAdmin.areas.map((a: Body) => a.transportCompanyId)).toContain(totoId);
   });
 
   it('lookup counts only approved transport companies as serving an address', async () => {
-    const discharger = await t.login('discharger@example.com');
+    const discharger = 'discharger';
     const created = await post(transporter, area());
     const code = (created.json().posCodes as string[])[0];
     const url = `/api/collection-area/lookup?posCode=${code}&type=REGULAR`;
-    expect((await get(discharger, url)).json()).toEqual({ served: true, areas: [] });
+    expect((await t.as(discharger).get(url)).json()).toEqual({ served: true, areas: [] });
     const [toto] = await t.db
       .select({ id: companies.id })
       .from(companies)
       .where(eq(companies.name, '東都環境サービス株式会社'));
     await t.db.update(companies).set({ approvalStatus: 'PENDING' }).where(eq(companies.id, toto!.id));
     try {
-      expect((await get(discharger, url)).json()).toEqual({ served: false, areas: [] });
+      expect((await t.as(discharger).get(url)).json()).toEqual({ served: false, areas: [] });
     } finally {
       await t.db.update(companies).set({ approvalStatus: 'APPROVED' }).where(eq(companies.id, toto!.id));
     }
-    expect((await get(discharger, url)).json()).toEqual({ served: true, areas: [] });
+    expect((await t.as(discharger).get(url)).json()).toEqual({ served: true, areas: [] });
   });
 });
 
@@ -456,60 +441,42 @@ describe('PUT and DELETE /api/collection-area/{id}', () => {
     const mine = (await post(transporter, area())).json();
     const theirs = (await post(platform, area())).json();
     expect((await put(transporter, theirs.id, area())).statusCode).toBe(404);
-    const delTheirs = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/collection-area/${theirs.id}`,
-      headers: t.auth(transporter),
-    });
+    const delTheirs = await t.as(transporter).delete(`/collection-area/${theirs.id}`);
     expect(delTheirs.statusCode).toBe(404);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/collection-area/${mine.id}`,
-      headers: t.auth(transporter),
-    });
+    const del = await t.as(transporter).delete(`/collection-area/${mine.id}`);
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ result: true });
-    const again = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/collection-area/${mine.id}`,
-      headers: t.auth(transporter),
-    });
+    const again = await t.as(transporter).delete(`/collection-area/${mine.id}`);
     expect(again.statusCode).toBe(404);
   });
 });
 
 describe('who may call', () => {
   it('refuses dischargers (403), non-acting admins (403) and anonymous callers (401)', async () => {
-    const discharger = await t.login('discharger@example.com');
-    const admin = await t.login('admin@example.com');
-    for (const token of [discharger, admin]) {
-      expect((await get(token, '/api/collection-area?type=REGULAR')).statusCode).toBe(403);
-      expect((await post(token, area())).statusCode).toBe(403);
-      expect((await put(token, 1, area())).statusCode).toBe(403);
+    for (const user of ['discharger', 'admin']) {
+      expect((await t.as(user).get('/collection-area?type=REGULAR')).statusCode).toBe(403);
+      expect((await post(user, area())).statusCode).toBe(403);
+      expect((await put(user, 1, area())).statusCode).toBe(403);
       expect(
-        (await get(token, '/api/collection-area/exists-by-name/0?areaName=x&type=REGULAR')).statusCode,
+        (await t.as(user).get('/collection-area/exists-by-name/0?areaName=x&type=REGULAR')).statusCode,
       ).toBe(403);
       expect(
-        (await get(token, '/api/collection-area/exists-by-pos-code?posCode=100-0001&type=REGULAR'))
+        (await t.as(user).get('/collection-area/exists-by-pos-code?posCode=100-0001&type=REGULAR'))
           .statusCode,
       ).toBe(403);
     }
-    expect((await get(null, '/api/collection-area?type=REGULAR')).statusCode).toBe(401);
+    expect((await t.anonymous.get('/collection-area?type=REGULAR')).statusCode).toBe(401);
     expect((await post(null, area())).statusCode).toBe(401);
   });
 
   it('lets an admin acting for the transporter work on that company areas', async () => {
-    const admin = await t.login('admin@example.com');
-    const companies = (await get(admin, '/api/admin/companies/transport')).json();
+    const companies = (await t.as('admin').get('/admin/companies/transport')).json();
     const toto = companies.find((c: Body) => c.name === '東都環境サービス株式会社');
+    // The acting session's token, as the admin's browser would hold it.
     const acting = (
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/admin/companies/${toto.id}/auth-token?isTransport=true`,
-        headers: t.auth(admin),
-      })
-    ).json().token;
-    const list = (await get(acting, '/api/collection-area?type=REGULAR')).json();
+      await t.as('admin').post(`/admin/companies/${toto.id}/auth-token?isTransport=true`)
+    ).json<{ token: string }>();
+    const list = (await t.as(acting).get('/collection-area?type=REGULAR')).json();
     expect(list.map((a: Body) => a.areaName)).toContain('江東区東部');
     const created = await post(acting, area({ areaName: '管理者代理' }));
     expect(created.statusCode).toBe(200);

@@ -4,15 +4,14 @@ import { createTestApp, decodeClaims, type TestContext } from '../../../test/tes
 import { auditLogs, users } from '../../db/schema';
 
 let t: TestContext;
-let admin: string;
+const admin = 'admin';
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.login('admin@example.com');
 });
 afterAll(() => t.close());
 
-const listOf = async (kind: 'waste' | 'transport', token: string) =>
-  t.app.inject({ url: `/api/admin/companies/${kind}`, headers: t.auth(token) });
+const listOf = async (kind: 'waste' | 'transport', user: string) =>
+  t.as(user).get(`/admin/companies/${kind}`);
 
 describe('admin company lists', () => {
   it('lists discharger and transport companies with their type', async () => {
@@ -29,17 +28,12 @@ describe('admin company lists', () => {
 
   it('refuses operators (403) and anonymous callers (401)', async () => {
     for (const email of ['discharger@example.com', 'transporter@example.com']) {
-      const token = await t.login(email);
-      expect((await listOf('waste', token)).statusCode).toBe(403);
-      expect((await listOf('transport', token)).statusCode).toBe(403);
-      const act = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/companies/1/auth-token?isTransport=false',
-        headers: t.auth(token),
-      });
+      expect((await listOf('waste', email)).statusCode).toBe(403);
+      expect((await listOf('transport', email)).statusCode).toBe(403);
+      const act = await t.as(email).post('/admin/companies/1/auth-token?isTransport=false');
       expect(act.statusCode).toBe(403);
     }
-    expect((await t.app.inject({ url: '/api/admin/companies/waste' })).statusCode).toBe(401);
+    expect((await t.anonymous.get('/admin/companies/waste')).statusCode).toBe(401);
   });
 });
 
@@ -48,11 +42,7 @@ describe('POST /api/admin/companies/{id}/auth-token', () => {
     const [green] = (await listOf('waste', admin))
       .json()
       .filter((c: { name: string }) => c.name === '株式会社グリーン商事');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/companies/${green.id}/auth-token?isTransport=false`,
-      headers: t.auth(admin),
-    });
+    const res = await t.as(admin).post(`/admin/companies/${green.id}/auth-token?isTransport=false`);
     expect(res.statusCode).toBe(200);
     const adminUser = await t.db.query.users.findFirst({ where: eq(users.email, 'admin@example.com') });
     const claims = decodeClaims(res.json().token);
@@ -63,32 +53,23 @@ describe('POST /api/admin/companies/{id}/auth-token', () => {
       subNum: 'A123456',
     });
 
-    const acting = res.json().token;
-    const info = await t.app.inject({ url: '/api/users/info', headers: t.auth(acting) });
+    const acting = t.as({ token: res.json().token });
+    const info = await acting.get('/users/info');
     expect(info.json().companyName).toBe('株式会社グリーン商事');
-    const projects = await t.app.inject({ url: '/api/projects', headers: t.auth(acting) });
+    const projects = await acting.get('/projects');
     expect(
       projects.json().every((p: { company: { name: string } }) => p.company.name === '株式会社グリーン商事'),
     ).toBe(true);
-    const perms = (await t.app.inject({ url: '/api/permissions', headers: t.auth(acting) })).json()
-      .permissions;
+    const perms = (await acting.get('/permissions')).json().permissions;
     expect(perms).toEqual(expect.arrayContaining(['MASTER_WASTE', 'ACCOUNT_INFO', 'COLLECTION_REQUEST']));
 
     // Refreshing keeps the admin id; switching operator while acting keeps the original admin.
-    const refreshed = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh-token',
-      headers: t.auth(acting),
-    });
+    const refreshed = await acting.post('/auth/refresh-token');
     expect(decodeClaims(refreshed.json().token).adminId).toBe(adminUser!.id);
     const [toto] = (await listOf('transport', admin))
       .json()
       .filter((c: { name: string }) => c.name.startsWith('東都'));
-    const switched = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/companies/${toto.id}/auth-token?isTransport=true`,
-      headers: t.auth(acting),
-    });
+    const switched = await acting.post(`/admin/companies/${toto.id}/auth-token?isTransport=true`);
     expect(decodeClaims(switched.json().token)).toMatchObject({
       sub: 'transporter@example.com',
       adminId: adminUser!.id,
@@ -106,44 +87,24 @@ describe('POST /api/admin/companies/{id}/auth-token', () => {
 
   it('answers 404 for a company of the other type or none, and 400 for bad input', async () => {
     const [green] = (await listOf('waste', admin)).json();
-    const wrongType = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/companies/${green.id}/auth-token?isTransport=true`,
-      headers: t.auth(admin),
-    });
+    const wrongType = await t.as(admin).post(`/admin/companies/${green.id}/auth-token?isTransport=true`);
     expect(wrongType.statusCode).toBe(404);
-    const none = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/companies/99999/auth-token?isTransport=false',
-      headers: t.auth(admin),
-    });
+    const none = await t.as(admin).post('/admin/companies/99999/auth-token?isTransport=false');
     expect(none.statusCode).toBe(404);
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/companies/abc/auth-token?isTransport=maybe',
-      headers: t.auth(admin),
-    });
+    const bad = await t.as(admin).post('/admin/companies/abc/auth-token?isTransport=maybe');
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields)).toEqual(['id']);
-    const badFlag = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/companies/${green.id}/auth-token?isTransport=maybe`,
-      headers: t.auth(admin),
-    });
+    const badFlag = await t.as(admin).post(`/admin/companies/${green.id}/auth-token?isTransport=maybe`);
     expect(badFlag.json().fields).toEqual({ isTransport: 'invalid_format' });
   });
 
   it('stops honouring an acting token once the admin is disabled', async () => {
     const [green] = (await listOf('waste', admin)).json();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/companies/${green.id}/auth-token?isTransport=false`,
-      headers: t.auth(admin),
-    });
-    const acting = res.json().token;
+    const res = await t.as(admin).post(`/admin/companies/${green.id}/auth-token?isTransport=false`);
+    const acting = t.as({ token: res.json().token });
     await t.db.update(users).set({ enabled: false }).where(eq(users.email, 'admin@example.com'));
     try {
-      expect((await t.app.inject({ url: '/api/permissions', headers: t.auth(acting) })).statusCode).toBe(401);
+      expect((await acting.get('/permissions')).statusCode).toBe(401);
     } finally {
       await t.db.update(users).set({ enabled: true }).where(eq(users.email, 'admin@example.com'));
     }

@@ -1,35 +1,15 @@
 import { nextDay } from '@junkan/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertServedArea } from '../../../test/fixtures/collection-areas';
+import { companyId, DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
 import { mailBody, mailText } from '../../../test/smtp-sink';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import {
-  auditLogs,
-  collectionAreaPostalCodes,
-  collectionAreas,
-  companies,
-  contracts,
-  dischargeSites,
-  wastes,
-} from '../../db/schema';
+import { auditLogs, contracts, dischargeSites, wastes } from '../../db/schema';
 import { tokyoDate } from '../../lib/time';
 import { advanceContracts } from './contract-calendar';
 
 let t: TestContext;
-const DIS = 'discharger@example.com';
-const DIS2 = 'discharger2@example.com';
-const TRANS = 'transporter@example.com';
-const PLATFORM = 'platform@example.com';
-
-const tokens = new Map<string, string>();
-async function call(method: 'GET' | 'POST' | 'PUT', url: string, email: string, payload?: unknown) {
-  let token = tokens.get(email);
-  if (!token) {
-    token = await t.login(email);
-    tokens.set(email, token);
-  }
-  return t.app.inject({ method, url, headers: t.auth(token), payload: payload as object });
-}
 
 let f: { ginza: number; regular: number[]; industrial: number; unit: number };
 const today = () => tokyoDate();
@@ -37,10 +17,8 @@ const tomorrow = () => nextDay(tokyoDate());
 
 beforeAll(async () => {
   t = await createTestApp();
-  const company = async (name: string) =>
-    (await t.db.query.companies.findFirst({ where: eq(companies.name, name) }))!.id;
-  const greenId = await company('株式会社グリーン商事');
-  const totoId = await company('東都環境サービス株式会社');
+  const greenId = await companyId(t.db, '株式会社グリーン商事');
+  const totoId = await companyId(t.db, '東都環境サービス株式会社');
   const sites = await t.db.select().from(dischargeSites).where(eq(dischargeSites.companyId, greenId));
   const regular = await t.db.select().from(wastes).where(eq(wastes.category, 'REGULAR'));
   const industrial = await t.db.query.wastes.findFirst({ where: eq(wastes.category, 'INDUSTRIAL') });
@@ -52,15 +30,13 @@ beforeAll(async () => {
     unit: unit!.id,
   };
   // 東都 serves 銀座 (104-0061) for both kinds of waste.
-  for (const type of ['REGULAR', 'INDUSTRIAL'] as const) {
-    const [area] = await t.db
-      .insert(collectionAreas)
-      .values({ transportCompanyId: totoId, type, areaName: `中央区 ${type}` })
-      .returning();
-    await t.db
-      .insert(collectionAreaPostalCodes)
-      .values({ areaId: area!.id, transportCompanyId: totoId, type, posCode: '1040061' });
-  }
+  for (const type of ['REGULAR', 'INDUSTRIAL'] as const)
+    await insertServedArea(t.db, {
+      transportCompanyId: totoId,
+      type,
+      areaName: `中央区 ${type}`,
+      posCode: '1040061',
+    });
 });
 afterAll(() => t.close());
 
@@ -87,7 +63,7 @@ async function acceptedProject(type: 'REGULAR' | 'INDUSTRIAL' = 'REGULAR') {
             frequencyNumber: 1,
           },
         ];
-  const created = await call('POST', '/api/projects', DIS, {
+  const created = await t.as(DIS).post('/projects', {
     type,
     projectTitle: `契約テスト ${type}`,
     dischargeSiteIds: [f.ginza],
@@ -100,12 +76,12 @@ async function acceptedProject(type: 'REGULAR' | 'INDUSTRIAL' = 'REGULAR') {
     pwasteIndustries: { id: number }[];
   };
   const lineIds = [...project.pwasteRegulars, ...project.pwasteIndustries].map((l) => l.id);
-  expect((await call('POST', `/api/projects/${project.id}/request-quote`, DIS)).statusCode).toBe(200);
-  const quoted = await call('POST', `/api/trans/projects/${project.id}/quotes`, TRANS, {
+  expect((await t.as(DIS).post(`/projects/${project.id}/request-quote`)).statusCode).toBe(200);
+  const quoted = await t.as(TRANS).post(`/trans/projects/${project.id}/quotes`, {
     lines: lineIds.map((wasteLineId, i) => ({ wasteLineId, unitPrice: 1000 + i * 500, quantity: '2' })),
   });
   expect(quoted.statusCode).toBe(200);
-  expect((await call('POST', `/api/projects/${project.id}/accept-quote`, DIS)).statusCode).toBe(200);
+  expect((await t.as(DIS).post(`/projects/${project.id}/accept-quote`)).statusCode).toBe(200);
   return { id: project.id, lineIds };
 }
 
@@ -125,12 +101,12 @@ const contractBody = (lineIds: number[], over: Record<string, unknown> = {}) => 
   ...over,
 });
 
-const detail = async (id: number, email: string) => (await call('GET', `/api/projects/${id}`, email)).json();
+const detail = async (id: number, email: string) => (await t.as(email).get(`/projects/${id}`)).json();
 
 describe('contract draft', () => {
   it('starts from the accepted quote and the company contact, for the transporter only', async () => {
     const p = await acceptedProject();
-    const res = await call('GET', `/api/trans/projects/${p.id}/contract-draft`, TRANS);
+    const res = await t.as(TRANS).get(`/trans/projects/${p.id}/contract-draft`);
     expect(res.statusCode).toBe(200);
     const draft = res.json();
     expect(draft.status).toBeNull();
@@ -140,16 +116,16 @@ describe('contract draft', () => {
     expect(draft.unitPrices.map((l: { unitPrice: number }) => l.unitPrice)).toEqual([1000, 1500]);
     expect(draft.contactPerson).not.toBe('');
 
-    expect((await call('GET', `/api/trans/projects/${p.id}/contract-draft`, DIS)).statusCode).toBe(403);
+    expect((await t.as(DIS).get(`/trans/projects/${p.id}/contract-draft`)).statusCode).toBe(403);
     // Another transporter: the project is not its business, and nothing of it is shown.
-    const other = await call('GET', `/api/trans/projects/${p.id}/contract-draft`, PLATFORM);
+    const other = await t.as(PLATFORM).get(`/trans/projects/${p.id}/contract-draft`);
     expect(other.statusCode).toBe(404);
     expect(other.body).not.toContain('契約テスト');
   });
 
   it('is saved by the transporter and hidden from the discharger until sent', async () => {
     const p = await acceptedProject();
-    const saved = await call('PUT', `/api/trans/projects/${p.id}/contract`, TRANS, contractBody(p.lineIds));
+    const saved = await t.as(TRANS).put(`/trans/projects/${p.id}/contract`, contractBody(p.lineIds));
     expect(saved.statusCode).toBe(200);
     expect(saved.json().contract).toMatchObject({
       status: 'DRAFT',
@@ -158,12 +134,12 @@ describe('contract draft', () => {
     });
     expect(saved.json().projectStatus).toBe('CREATING_CONTRACT');
     expect((await detail(p.id, DIS)).contract).toBeNull();
-    const list = (await call('GET', '/api/contracts', DIS)).json() as { projectId: number }[];
+    const list = (await t.as(DIS).get('/contracts')).json() as { projectId: number }[];
     expect(list.some((c) => c.projectId === p.id)).toBe(false);
-    const transList = (await call('GET', '/api/trans/contracts', TRANS)).json() as { projectId: number }[];
+    const transList = (await t.as(TRANS).get('/trans/contracts')).json() as { projectId: number }[];
     expect(transList.some((c) => c.projectId === p.id)).toBe(true);
     // The draft call now answers the saved values.
-    const draft = (await call('GET', `/api/trans/projects/${p.id}/contract-draft`, TRANS)).json();
+    const draft = (await t.as(TRANS).get(`/trans/projects/${p.id}/contract-draft`)).json();
     expect(draft).toMatchObject({
       status: 'DRAFT',
       contractName: '一般廃棄物 定期回収契約',
@@ -173,8 +149,7 @@ describe('contract draft', () => {
 
   it('refuses bad fields with their codes, the wrong role and another company', async () => {
     const p = await acceptedProject();
-    const put = (body: unknown, email = TRANS) =>
-      call('PUT', `/api/trans/projects/${p.id}/contract`, email, body);
+    const put = (body: unknown, email = TRANS) => t.as(email).put(`/trans/projects/${p.id}/contract`, body);
     const bad = async (over: Record<string, unknown>, field: string, code: string, status = 400) => {
       const res = await put(contractBody(p.lineIds, over));
       expect(res.statusCode, JSON.stringify(over)).toBe(status);
@@ -204,7 +179,7 @@ describe('contract draft', () => {
   });
 
   it('cannot be written before the quote is accepted', async () => {
-    const created = await call('POST', '/api/projects', DIS, {
+    const created = await t.as(DIS).post('/projects', {
       type: 'REGULAR',
       projectTitle: '未承認',
       dischargeSiteIds: [f.ginza],
@@ -212,11 +187,11 @@ describe('contract draft', () => {
     });
     const id = created.json().id as number;
     const lineId = created.json().pwasteRegulars[0].id as number;
-    await call('POST', `/api/projects/${id}/request-quote`, DIS);
-    await call('POST', `/api/trans/projects/${id}/quotes`, TRANS, {
+    await t.as(DIS).post(`/projects/${id}/request-quote`);
+    await t.as(TRANS).post(`/trans/projects/${id}/quotes`, {
       lines: [{ wasteLineId: lineId, unitPrice: 100, quantity: '1' }],
     });
-    const res = await call('PUT', `/api/trans/projects/${id}/contract`, TRANS, contractBody([lineId]));
+    const res = await t.as(TRANS).put(`/trans/projects/${id}/contract`, contractBody([lineId]));
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('invalid_status_transition');
   });
@@ -225,28 +200,25 @@ describe('contract draft', () => {
 describe('the contract flow', () => {
   it('sends, returns with a reason, is corrected and re-sent, approved, and starts on its start date', async () => {
     const p = await acceptedProject();
-    await call('PUT', `/api/trans/projects/${p.id}/contract`, TRANS, contractBody(p.lineIds));
+    await t.as(TRANS).put(`/trans/projects/${p.id}/contract`, contractBody(p.lineIds));
 
     // A period that started yesterday cannot be sent.
-    const yesterdayStart = await call(
-      'PUT',
-      `/api/trans/projects/${p.id}/contract`,
-      TRANS,
-      contractBody(p.lineIds, { startDate: '2020-01-01' }),
-    );
+    const yesterdayStart = await t
+      .as(TRANS)
+      .put(`/trans/projects/${p.id}/contract`, contractBody(p.lineIds, { startDate: '2020-01-01' }));
     expect(yesterdayStart.statusCode).toBe(200);
-    const past = await call('POST', `/api/trans/projects/${p.id}/contract/send`, TRANS);
+    const past = await t.as(TRANS).post(`/trans/projects/${p.id}/contract/send`);
     expect(past.statusCode).toBe(400);
     expect(past.json().fields).toEqual({ startDate: 'date_in_past' });
-    await call('PUT', `/api/trans/projects/${p.id}/contract`, TRANS, contractBody(p.lineIds));
+    await t.as(TRANS).put(`/trans/projects/${p.id}/contract`, contractBody(p.lineIds));
 
     // Accepting the quote again is no way around the contract.
-    expect((await call('POST', `/api/projects/${p.id}/accept-quote`, DIS)).statusCode).toBe(409);
+    expect((await t.as(DIS).post(`/projects/${p.id}/accept-quote`)).statusCode).toBe(409);
     // The discharger cannot answer a contract that was not sent.
-    expect((await call('POST', `/api/projects/${p.id}/contract/approve`, DIS)).statusCode).toBe(409);
+    expect((await t.as(DIS).post(`/projects/${p.id}/contract/approve`)).statusCode).toBe(409);
 
     const before = t.smtp.mails.length;
-    const sent = await call('POST', `/api/trans/projects/${p.id}/contract/send`, TRANS);
+    const sent = await t.as(TRANS).post(`/trans/projects/${p.id}/contract/send`);
     expect(sent.statusCode).toBe(200);
     expect(sent.json().projectStatus).toBe('REQUEST_CONTRACT');
     expect(sent.json().contract.status).toBe('REQUESTED');
@@ -257,35 +229,33 @@ describe('the contract flow', () => {
 
     // Both parties download the document; nobody else does.
     for (const email of [DIS, TRANS]) {
-      const pdf = await call('GET', `/api/projects/${p.id}/contract/files/regular`, email);
+      const pdf = await t.as(email).get(`/projects/${p.id}/contract/files/regular`);
       expect(pdf.statusCode).toBe(200);
       expect(pdf.headers['content-type']).toBe('application/pdf');
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     }
-    expect((await call('GET', `/api/projects/${p.id}/contract/files/regular`, DIS2)).statusCode).toBe(404);
-    expect((await call('GET', `/api/projects/${p.id}/contract/files/regular`, PLATFORM)).statusCode).toBe(
-      404,
-    );
-    expect((await call('GET', `/api/projects/${p.id}/contract/files/combine`, DIS)).statusCode).toBe(404);
+    expect((await t.as(DIS2).get(`/projects/${p.id}/contract/files/regular`)).statusCode).toBe(404);
+    expect((await t.as(PLATFORM).get(`/projects/${p.id}/contract/files/regular`)).statusCode).toBe(404);
+    expect((await t.as(DIS).get(`/projects/${p.id}/contract/files/combine`)).statusCode).toBe(404);
     // A sent contract is answered by return or approval only, not by answering the quote again.
-    expect((await call('POST', `/api/projects/${p.id}/accept-quote`, DIS)).statusCode).toBe(409);
+    expect((await t.as(DIS).post(`/projects/${p.id}/accept-quote`)).statusCode).toBe(409);
     // While the discharger looks at it, the transporter cannot change it.
     expect(
-      (await call('PUT', `/api/trans/projects/${p.id}/contract`, TRANS, contractBody(p.lineIds))).statusCode,
+      (await t.as(TRANS).put(`/trans/projects/${p.id}/contract`, contractBody(p.lineIds))).statusCode,
     ).toBe(409);
 
     // Return: a reason is required; only the discharger returns.
-    const noReason = await call('POST', `/api/projects/${p.id}/contract/return`, DIS, { reason: ' ' });
+    const noReason = await t.as(DIS).post(`/projects/${p.id}/contract/return`, { reason: ' ' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().fields).toEqual({ reason: 'MSG_00_21' });
-    expect(
-      (await call('POST', `/api/projects/${p.id}/contract/return`, TRANS, { reason: 'x' })).statusCode,
-    ).toBe(403);
-    expect(
-      (await call('POST', `/api/projects/${p.id}/contract/return`, DIS2, { reason: 'x' })).statusCode,
-    ).toBe(404);
+    expect((await t.as(TRANS).post(`/projects/${p.id}/contract/return`, { reason: 'x' })).statusCode).toBe(
+      403,
+    );
+    expect((await t.as(DIS2).post(`/projects/${p.id}/contract/return`, { reason: 'x' })).statusCode).toBe(
+      404,
+    );
     const mailsBeforeReturn = t.smtp.mails.length;
-    const returned = await call('POST', `/api/projects/${p.id}/contract/return`, DIS, {
+    const returned = await t.as(DIS).post(`/projects/${p.id}/contract/return`, {
       reason: '単価を見直してください',
     });
     expect(returned.statusCode).toBe(200);
@@ -301,22 +271,20 @@ describe('the contract flow', () => {
     });
     const returnMail = t.smtp.mails.slice(mailsBeforeReturn).find((m) => m.to.includes(TRANS));
     expect(returnMail && mailText(returnMail.raw)).toContain(`/sys/contract-create/${p.id}`);
-    expect((await call('GET', `/api/trans/projects/${p.id}/contract-draft`, TRANS)).json().returnReason).toBe(
+    expect((await t.as(TRANS).get(`/trans/projects/${p.id}/contract-draft`)).json().returnReason).toBe(
       '単価を見直してください',
     );
 
     // Corrected and sent again.
-    const corrected = await call(
-      'PUT',
-      `/api/trans/projects/${p.id}/contract`,
-      TRANS,
+    const corrected = await t.as(TRANS).put(
+      `/trans/projects/${p.id}/contract`,
       contractBody(p.lineIds, {
         unitPrices: p.lineIds.map((wasteLineId) => ({ wasteLineId, unitPrice: 1300 })),
       }),
     );
     expect(corrected.statusCode).toBe(200);
     expect(corrected.json().contract.status).toBe('RETURNED');
-    const resent = await call('POST', `/api/trans/projects/${p.id}/contract/send`, TRANS);
+    const resent = await t.as(TRANS).post(`/trans/projects/${p.id}/contract/send`);
     expect(resent.statusCode).toBe(200);
     expect(resent.json().contract).toMatchObject({ status: 'REQUESTED', returnReason: null });
     expect(resent.json().contract.unitPrices.map((l: { unitPrice: number }) => l.unitPrice)).toEqual([
@@ -324,11 +292,11 @@ describe('the contract flow', () => {
     ]);
 
     // Approved before the start date: contract complete, then in progress when the date comes.
-    const approved = await call('POST', `/api/projects/${p.id}/contract/approve`, DIS);
+    const approved = await t.as(DIS).post(`/projects/${p.id}/contract/approve`);
     expect(approved.statusCode).toBe(200);
     expect(approved.json().projectStatus).toBe('COMPLETE_CONTRACT');
     expect(approved.json().contract.status).toBe('APPROVED');
-    expect((await call('POST', `/api/projects/${p.id}/contract/approve`, DIS)).statusCode).toBe(409);
+    expect((await t.as(DIS).post(`/projects/${p.id}/contract/approve`)).statusCode).toBe(409);
 
     await advanceContracts(t.db, today());
     expect((await detail(p.id, DIS)).projectStatus).toBe('COMPLETE_CONTRACT');
@@ -341,7 +309,7 @@ describe('the contract flow', () => {
       toStatus: 'IN_PROGRESS',
     });
 
-    const list = (await call('GET', '/api/contracts', DIS)).json() as { projectId: number }[];
+    const list = (await t.as(DIS).get('/contracts')).json() as { projectId: number }[];
     expect(list.find((c) => c.projectId === p.id)).toMatchObject({
       status: 'APPROVED',
       projectStatus: 'IN_PROGRESS',
@@ -356,26 +324,23 @@ describe('the contract flow', () => {
 
   it('is in progress at once when approved on or after its start date', async () => {
     const p = await acceptedProject();
-    await call(
-      'PUT',
-      `/api/trans/projects/${p.id}/contract`,
-      TRANS,
-      contractBody(p.lineIds, { startDate: today() }),
-    );
-    expect((await call('POST', `/api/trans/projects/${p.id}/contract/send`, TRANS)).statusCode).toBe(200);
-    const approved = await call('POST', `/api/projects/${p.id}/contract/approve`, DIS);
+    await t
+      .as(TRANS)
+      .put(`/trans/projects/${p.id}/contract`, contractBody(p.lineIds, { startDate: today() }));
+    expect((await t.as(TRANS).post(`/trans/projects/${p.id}/contract/send`)).statusCode).toBe(200);
+    const approved = await t.as(DIS).post(`/projects/${p.id}/contract/approve`);
     expect(approved.json().projectStatus).toBe('IN_PROGRESS');
   });
 
   it('makes two documents for separate industrial contracts, one for a combined one', async () => {
     const p = await acceptedProject('INDUSTRIAL');
-    await call(
-      'PUT',
-      `/api/trans/projects/${p.id}/contract`,
-      TRANS,
-      contractBody(p.lineIds, { contractForm: 'SEPARATE', manifestFee: 500 }),
-    );
-    const sent = await call('POST', `/api/trans/projects/${p.id}/contract/send`, TRANS);
+    await t
+      .as(TRANS)
+      .put(
+        `/trans/projects/${p.id}/contract`,
+        contractBody(p.lineIds, { contractForm: 'SEPARATE', manifestFee: 500 }),
+      );
+    const sent = await t.as(TRANS).post(`/trans/projects/${p.id}/contract/send`);
     expect(sent.statusCode).toBe(200);
     const file = sent.json().contract.file;
     expect([file.collection, file.disposal].every((a: unknown) => a !== null)).toBe(true);
@@ -383,35 +348,35 @@ describe('the contract flow', () => {
     expect(sent.json().contract.manifestFee).toBe(500);
 
     const q = await acceptedProject('INDUSTRIAL');
-    await call('PUT', `/api/trans/projects/${q.id}/contract`, TRANS, contractBody(q.lineIds));
-    const combined = (await call('POST', `/api/trans/projects/${q.id}/contract/send`, TRANS)).json();
+    await t.as(TRANS).put(`/trans/projects/${q.id}/contract`, contractBody(q.lineIds));
+    const combined = (await t.as(TRANS).post(`/trans/projects/${q.id}/contract/send`)).json();
     expect(combined.contract.file.combine).not.toBeNull();
     expect(combined.contract.file.collection).toBeNull();
   });
 
   it('ignores the industrial form and manifest fee for municipal waste', async () => {
     const p = await acceptedProject();
-    const saved = await call(
-      'PUT',
-      `/api/trans/projects/${p.id}/contract`,
-      TRANS,
-      contractBody(p.lineIds, { contractForm: 'SEPARATE', manifestFee: 500 }),
-    );
+    const saved = await t
+      .as(TRANS)
+      .put(
+        `/trans/projects/${p.id}/contract`,
+        contractBody(p.lineIds, { contractForm: 'SEPARATE', manifestFee: 500 }),
+      );
     expect(saved.json().contract).toMatchObject({ contractForm: 'COMBINED', manifestFee: 0 });
   });
 
   it('cancels the contract with its project and mails the discharger', async () => {
     const p = await acceptedProject();
-    await call('PUT', `/api/trans/projects/${p.id}/contract`, TRANS, contractBody(p.lineIds));
+    await t.as(TRANS).put(`/trans/projects/${p.id}/contract`, contractBody(p.lineIds));
     const before = t.smtp.mails.length;
-    const cancelled = await call('POST', `/api/projects/${p.id}/cancel`, TRANS, {});
+    const cancelled = await t.as(TRANS).post(`/projects/${p.id}/cancel`, {});
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().contract.status).toBe('CANCELLED');
     const sent = t.smtp.mails.slice(before);
     expect(sent.flatMap((m) => m.to)).toEqual([DIS]);
     expect(mailBody(sent[0]!.raw)).toContain('収集運搬業者が案件を取り消しました');
     expect(
-      (await call('PUT', `/api/trans/projects/${p.id}/contract`, TRANS, contractBody(p.lineIds))).statusCode,
+      (await t.as(TRANS).put(`/trans/projects/${p.id}/contract`, contractBody(p.lineIds))).statusCode,
     ).toBe(409);
   });
 });
@@ -419,10 +384,10 @@ describe('the contract flow', () => {
 describe('cancelling a contract in the making mails the other side', () => {
   it('the transporter cancels a contract awaiting confirmation: the discharger hears of it', async () => {
     const p = await acceptedProject();
-    await call('PUT', `/api/trans/projects/${p.id}/contract`, TRANS, contractBody(p.lineIds));
-    expect((await call('POST', `/api/trans/projects/${p.id}/contract/send`, TRANS)).statusCode).toBe(200);
+    await t.as(TRANS).put(`/trans/projects/${p.id}/contract`, contractBody(p.lineIds));
+    expect((await t.as(TRANS).post(`/trans/projects/${p.id}/contract/send`)).statusCode).toBe(200);
     const before = t.smtp.mails.length;
-    const res = await call('POST', `/api/projects/${p.id}/cancel`, TRANS, {
+    const res = await t.as(TRANS).post(`/projects/${p.id}/cancel`, {
       reason: '車両の手配ができません',
     });
     expect(res.statusCode).toBe(200);
@@ -437,10 +402,10 @@ describe('cancelling a contract in the making mails the other side', () => {
 
   it('the discharger cancels a contract awaiting confirmation: the transporter hears of it', async () => {
     const p = await acceptedProject();
-    await call('PUT', `/api/trans/projects/${p.id}/contract`, TRANS, contractBody(p.lineIds));
-    expect((await call('POST', `/api/trans/projects/${p.id}/contract/send`, TRANS)).statusCode).toBe(200);
+    await t.as(TRANS).put(`/trans/projects/${p.id}/contract`, contractBody(p.lineIds));
+    expect((await t.as(TRANS).post(`/trans/projects/${p.id}/contract/send`)).statusCode).toBe(200);
     const before = t.smtp.mails.length;
-    expect((await call('POST', `/api/projects/${p.id}/cancel`, DIS, {})).statusCode).toBe(200);
+    expect((await t.as(DIS).post(`/projects/${p.id}/cancel`, {})).statusCode).toBe(200);
     const sent = t.smtp.mails.slice(before);
     expect(sent.flatMap((m) => m.to)).toEqual([TRANS]);
     expect(mailBody(sent[0]!.raw)).toContain('排出事業者が案件を取り消しました');
@@ -451,14 +416,11 @@ describe('period end and auto renewal', () => {
   /** An approved, running contract with the given period (written directly: sent periods start today or later). */
   async function runningContract(over: Record<string, unknown> = {}) {
     const p = await acceptedProject();
-    await call(
-      'PUT',
-      `/api/trans/projects/${p.id}/contract`,
-      TRANS,
-      contractBody(p.lineIds, { startDate: today(), ...over }),
-    );
-    expect((await call('POST', `/api/trans/projects/${p.id}/contract/send`, TRANS)).statusCode).toBe(200);
-    expect((await call('POST', `/api/projects/${p.id}/contract/approve`, DIS)).json().projectStatus).toBe(
+    await t
+      .as(TRANS)
+      .put(`/trans/projects/${p.id}/contract`, contractBody(p.lineIds, { startDate: today(), ...over }));
+    expect((await t.as(TRANS).post(`/trans/projects/${p.id}/contract/send`)).statusCode).toBe(200);
+    expect((await t.as(DIS).post(`/projects/${p.id}/contract/approve`)).json().projectStatus).toBe(
       'IN_PROGRESS',
     );
     await t.db
@@ -484,23 +446,23 @@ describe('period end and auto renewal', () => {
 
   it('ends when a party ended the auto renewal, and completes the project', async () => {
     const p = await runningContract();
-    expect(
-      (await call('POST', `/api/projects/${p.id}/contract/renewal`, DIS2, { renewal: 'END' })).statusCode,
-    ).toBe(404);
-    expect(
-      (await call('POST', `/api/projects/${p.id}/contract/renewal`, DIS, { renewal: 'STOP' })).statusCode,
-    ).toBe(400);
+    expect((await t.as(DIS2).post(`/projects/${p.id}/contract/renewal`, { renewal: 'END' })).statusCode).toBe(
+      404,
+    );
+    expect((await t.as(DIS).post(`/projects/${p.id}/contract/renewal`, { renewal: 'STOP' })).statusCode).toBe(
+      400,
+    );
     const before = t.smtp.mails.length;
-    const ended = await call('POST', `/api/trans/projects/${p.id}/contract/renewal`, TRANS, {
+    const ended = await t.as(TRANS).post(`/trans/projects/${p.id}/contract/renewal`, {
       renewal: 'END',
     });
     expect(ended.statusCode).toBe(200);
     expect(ended.json().contract.renewal).toBe('END');
     expect(t.smtp.mails.slice(before).some((m) => m.to.includes(DIS))).toBe(true);
     // The discharger may change it back until the end.
-    const cont = await call('POST', `/api/projects/${p.id}/contract/renewal`, DIS, { renewal: 'CONTINUE' });
+    const cont = await t.as(DIS).post(`/projects/${p.id}/contract/renewal`, { renewal: 'CONTINUE' });
     expect(cont.json().contract.renewal).toBe('CONTINUE');
-    await call('POST', `/api/projects/${p.id}/contract/renewal`, DIS, { renewal: 'END' });
+    await t.as(DIS).post(`/projects/${p.id}/contract/renewal`, { renewal: 'END' });
 
     await advanceContracts(t.db, '2026-03-31');
     expect((await detail(p.id, DIS)).projectStatus).toBe('IN_PROGRESS');
@@ -510,14 +472,14 @@ describe('period end and auto renewal', () => {
     expect(done.projectStatus).toBe('COMPLETE');
     expect(done.contract.status).toBe('ENDED');
     expect(
-      (await call('POST', `/api/projects/${p.id}/contract/renewal`, DIS, { renewal: 'CONTINUE' })).statusCode,
+      (await t.as(DIS).post(`/projects/${p.id}/contract/renewal`, { renewal: 'CONTINUE' })).statusCode,
     ).toBe(409);
   });
 
   it('ends a contract without auto renewal at its end, and refuses a renewal decision for it', async () => {
     const p = await runningContract({ contractType: 'NO_AUTO_UPDATE' });
     expect(
-      (await call('POST', `/api/projects/${p.id}/contract/renewal`, DIS, { renewal: 'CONTINUE' })).statusCode,
+      (await t.as(DIS).post(`/projects/${p.id}/contract/renewal`, { renewal: 'CONTINUE' })).statusCode,
     ).toBe(409);
     await advanceContracts(t.db, '2026-04-01');
     expect((await detail(p.id, DIS)).projectStatus).toBe('COMPLETE');

@@ -4,11 +4,10 @@ import { createTestApp, type TestContext } from '../../../test/test-app';
 import { auditLogs, companies, disposalMethods, transportOperatorProfiles } from '../../db/schema';
 
 let t: TestContext;
-let admin: string;
+const admin = 'admin';
 let methodId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.login('admin@example.com');
   // The disposal methods master is another feature; one method of our own is enough here.
   const [method] = await t.db
     .insert(disposalMethods)
@@ -34,10 +33,8 @@ const valid = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const create = (body: unknown, token = admin) =>
-  t.app.inject({ method: 'POST', url: BASE, payload: body as object, headers: t.auth(token) });
-const lastCode = async () =>
-  (await t.app.inject({ url: `${BASE}/last-code`, headers: t.auth(admin) })).json().lastCode as string | null;
+const create = (body: unknown, user = admin) => t.as(user).post(BASE, body);
+const lastCode = async () => (await t.as(admin).get(`${BASE}/last-code`)).json().lastCode as string | null;
 
 describe('POST /api/disposal-site-master', () => {
   it('numbers the site after the last code, answers it with the method name, and audits it', async () => {
@@ -109,10 +106,9 @@ describe('GET /api/disposal-site-master', () => {
     for (const name of ['検索用 A処分場', '検索用 B処分場', '検索用 C 100%処分場']) {
       expect((await create(valid({ name }))).statusCode).toBe(200);
     }
-    const page = await t.app.inject({
-      url: `${BASE}?query=${encodeURIComponent('検索用')}&page=1&size=2&sort=name&order=desc`,
-      headers: t.auth(admin),
-    });
+    const page = await t
+      .as(admin)
+      .get(`${BASE}?query=${encodeURIComponent('検索用')}&page=1&size=2&sort=name&order=desc`);
     expect(page.statusCode).toBe(200);
     const body = page.json();
     expect(body).toMatchObject({ total: 3, page: 1, size: 2 });
@@ -121,20 +117,17 @@ describe('GET /api/disposal-site-master', () => {
       '検索用 B処分場',
     ]);
     // LIKE wildcards in the keyword match literally.
-    const percent = await t.app.inject({
-      url: `${BASE}?query=${encodeURIComponent('100%')}`,
-      headers: t.auth(admin),
-    });
+    const percent = await t.as(admin).get(`${BASE}?query=${encodeURIComponent('100%')}`);
     expect(percent.json().items.map((s: { name: string }) => s.name)).toEqual(['検索用 C 100%処分場']);
     // Default order: code ascending.
-    const all = (await t.app.inject({ url: `${BASE}?size=100`, headers: t.auth(admin) })).json();
+    const all = (await t.as(admin).get(`${BASE}?size=100`)).json();
     const codes = all.items.map((s: { code: string }) => s.code);
     expect(codes).toEqual([...codes].sort());
   });
 
   it('refuses a bad sort key or page size', async () => {
     for (const qs of ['sort=password', 'size=1000', 'page=0', 'order=up']) {
-      expect((await t.app.inject({ url: `${BASE}?${qs}`, headers: t.auth(admin) })).statusCode).toBe(400);
+      expect((await t.as(admin).get(`${BASE}?${qs}`)).statusCode).toBe(400);
     }
   });
 });
@@ -142,34 +135,21 @@ describe('GET /api/disposal-site-master', () => {
 describe('PUT and DELETE /api/disposal-site-master/{id}', () => {
   it('updates a site and keeps its code', async () => {
     const site = (await create(valid({ name: '更新前' }))).json();
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `${BASE}/${site.id}`,
-      payload: valid({ name: '更新後', disposalMethodId: null }),
-      headers: t.auth(admin),
-    });
+    const res = await t
+      .as(admin)
+      .put(`${BASE}/${site.id}`, valid({ name: '更新後', disposalMethodId: null }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: site.id, code: site.code, name: '更新後', method: null });
   });
 
   it('answers 404 for an unknown site and 400 for bad input', async () => {
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `${BASE}/999999`,
-      payload: valid(),
-      headers: t.auth(admin),
-    });
+    const put = await t.as(admin).put(`${BASE}/999999`, valid());
     expect(put.statusCode).toBe(404);
-    const bad = await t.app.inject({
-      method: 'PUT',
-      url: `${BASE}/1`,
-      payload: { name: '' },
-      headers: t.auth(admin),
-    });
+    const bad = await t.as(admin).put(`${BASE}/1`, { name: '' });
     expect(bad.statusCode).toBe(400);
-    const del = await t.app.inject({ method: 'DELETE', url: `${BASE}/999999`, headers: t.auth(admin) });
+    const del = await t.as(admin).delete(`${BASE}/999999`);
     expect(del.statusCode).toBe(404);
-    const badId = await t.app.inject({ method: 'DELETE', url: `${BASE}/abc`, headers: t.auth(admin) });
+    const badId = await t.as(admin).delete(`${BASE}/abc`);
     expect(badId.statusCode).toBe(400);
   });
 
@@ -183,11 +163,7 @@ describe('PUT and DELETE /api/disposal-site-master/{id}', () => {
         target: transportOperatorProfiles.companyId,
         set: { destinationDisposalSiteId: site.id },
       });
-    const refused = await t.app.inject({
-      method: 'DELETE',
-      url: `${BASE}/${site.id}`,
-      headers: t.auth(admin),
-    });
+    const refused = await t.as(admin).delete(`${BASE}/${site.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
       code: 'in_use_cannot_delete',
@@ -198,9 +174,9 @@ describe('PUT and DELETE /api/disposal-site-master/{id}', () => {
       .update(transportOperatorProfiles)
       .set({ destinationDisposalSiteId: null })
       .where(eq(transportOperatorProfiles.companyId, transport!.id));
-    const ok = await t.app.inject({ method: 'DELETE', url: `${BASE}/${site.id}`, headers: t.auth(admin) });
+    const ok = await t.as(admin).delete(`${BASE}/${site.id}`);
     expect(ok.statusCode).toBe(200);
-    const again = await t.app.inject({ method: 'DELETE', url: `${BASE}/${site.id}`, headers: t.auth(admin) });
+    const again = await t.as(admin).delete(`${BASE}/${site.id}`);
     expect(again.statusCode).toBe(404);
     const audit = await t.db.query.auditLogs.findFirst({
       where: and(eq(auditLogs.entity, 'disposal_site'), eq(auditLogs.action, 'delete')),
@@ -219,11 +195,10 @@ describe('permissions', () => {
       { method: 'DELETE' as const, url: `${BASE}/1` },
     ];
     for (const email of ['discharger@example.com', 'transporter@example.com']) {
-      const token = await t.login(email);
       for (const call of calls) {
-        expect((await t.app.inject({ ...call, headers: t.auth(token) })).statusCode, call.url).toBe(403);
+        expect((await t.as(email).send(call)).statusCode, call.url).toBe(403);
       }
     }
-    for (const call of calls) expect((await t.app.inject(call)).statusCode).toBe(401);
+    for (const call of calls) expect((await t.anonymous.send(call)).statusCode).toBe(401);
   });
 });

@@ -5,14 +5,13 @@ import { auditLogs, unitMeasures, wastes } from '../../db/schema';
 import { tokyoDate } from '../../lib/time';
 
 let t: TestContext;
-let platform: string;
+const platform = 'platform';
 let wasteA: number;
 let wasteB: number;
 let unitId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  platform = await t.login('platform@example.com');
   const [a, b] = await t.db
     .insert(wastes)
     .values([
@@ -36,16 +35,13 @@ const body = (over: Body = {}): Body => ({
   validTo: '2027-03-31',
   ...over,
 });
-const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, token: string | null, payload?: Body) =>
-  t.app.inject({ method, url, headers: token ? t.auth(token) : {}, payload });
-const list = (token: string | null, qs = '') =>
-  t.app.inject({ url: `/api/handling-waste-unit-price${qs}`, headers: token ? t.auth(token) : {} });
+const list = (who: string | null, qs = '') => t.as(who).get(`/handling-waste-unit-price${qs}`);
 
 describe('handling-waste unit price', () => {
   let firstId: number;
 
   it('lets the platform transporter create a price, answered with the waste name, and audits it', async () => {
-    const res = await send('POST', '/api/handling-waste-unit-price', platform, body());
+    const res = await t.as(platform).post('/handling-waste-unit-price', body());
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       wasteId: wasteA,
@@ -65,32 +61,23 @@ describe('handling-waste unit price', () => {
   });
 
   it('refuses an overlapping period of the same waste (409), allows the next period and other wastes', async () => {
-    const overlap = await send(
-      'POST',
-      '/api/handling-waste-unit-price',
-      platform,
-      body({ validFrom: '2027-03-31', validTo: null }),
-    );
+    const overlap = await t
+      .as(platform)
+      .post('/handling-waste-unit-price', body({ validFrom: '2027-03-31', validTo: null }));
     expect(overlap.statusCode).toBe(409);
     expect(overlap.json()).toMatchObject({ code: 'period_overlap', fields: { validFrom: 'period_overlap' } });
-    const next = await send(
-      'POST',
-      '/api/handling-waste-unit-price',
-      platform,
-      body({ validFrom: '2027-04-01', validTo: null, unitPrice: 16000 }),
-    );
+    const next = await t
+      .as(platform)
+      .post('/handling-waste-unit-price', body({ validFrom: '2027-04-01', validTo: null, unitPrice: 16000 }));
     expect(next.statusCode).toBe(200);
-    const other = await send('POST', '/api/handling-waste-unit-price', platform, body({ wasteId: wasteB }));
+    const other = await t.as(platform).post('/handling-waste-unit-price', body({ wasteId: wasteB }));
     expect(other.statusCode).toBe(200);
   });
 
   it('refuses an end date before the start (400 invalid_period) and bad input', async () => {
-    const bad = await send(
-      'POST',
-      '/api/handling-waste-unit-price',
-      platform,
-      body({ validFrom: '2030-01-02', validTo: '2030-01-01' }),
-    );
+    const bad = await t
+      .as(platform)
+      .post('/handling-waste-unit-price', body({ validFrom: '2030-01-02', validTo: '2030-01-01' }));
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'invalid_period', fields: { validTo: 'invalid_period' } });
     for (const [over, field, code] of [
@@ -100,16 +87,11 @@ describe('handling-waste unit price', () => {
       [{ validFrom: '2026/04/01' }, 'validFrom', 'invalid_format'],
       [{ validFrom: undefined }, 'validFrom', 'MSG_00_21'],
     ] as const) {
-      const res = await send('POST', '/api/handling-waste-unit-price', platform, body(over));
+      const res = await t.as(platform).post('/handling-waste-unit-price', body(over));
       expect(res.statusCode).toBe(400);
       expect(res.json().fields[field]).toBe(code);
     }
-    const missing = await send(
-      'POST',
-      '/api/handling-waste-unit-price',
-      platform,
-      body({ wasteId: 999_999 }),
-    );
+    const missing = await t.as(platform).post('/handling-waste-unit-price', body({ wasteId: 999_999 }));
     expect(missing.statusCode).toBe(404);
     expect(missing.json().fields).toEqual({ wasteId: 'not_found' });
   });
@@ -117,8 +99,8 @@ describe('handling-waste unit price', () => {
   it('gives one 200 and one 409 to two concurrent overlapping creates', async () => {
     const payload = body({ wasteId: wasteB, validFrom: '2031-01-01', validTo: null });
     const [a, b] = await Promise.all([
-      send('POST', '/api/handling-waste-unit-price', platform, payload),
-      send('POST', '/api/handling-waste-unit-price', platform, payload),
+      t.as(platform).post('/handling-waste-unit-price', payload),
+      t.as(platform).post('/handling-waste-unit-price', payload),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
   });
@@ -144,41 +126,28 @@ describe('handling-waste unit price', () => {
   });
 
   it('updates a price, leaving itself out of the overlap check', async () => {
-    const res = await send(
-      'PUT',
-      `/api/handling-waste-unit-price/${firstId}`,
-      platform,
-      body({ unitPrice: 15500 }),
-    );
+    const res = await t.as(platform).put(`/handling-waste-unit-price/${firstId}`, body({ unitPrice: 15500 }));
     expect(res.statusCode).toBe(200);
     expect(res.json().unitPrice).toBe(15500);
-    const clash = await send(
-      'PUT',
-      `/api/handling-waste-unit-price/${firstId}`,
-      platform,
-      body({ validTo: '2027-04-01' }),
-    );
+    const clash = await t
+      .as(platform)
+      .put(`/handling-waste-unit-price/${firstId}`, body({ validTo: '2027-04-01' }));
     expect(clash.statusCode).toBe(409);
-    expect((await send('PUT', '/api/handling-waste-unit-price/999999', platform, body())).statusCode).toBe(
-      404,
-    );
+    expect((await t.as(platform).put('/handling-waste-unit-price/999999', body())).statusCode).toBe(404);
   });
 
   it('deletes a price', async () => {
-    const del = await send('DELETE', `/api/handling-waste-unit-price/${firstId}`, platform);
+    const del = await t.as(platform).delete(`/handling-waste-unit-price/${firstId}`);
     expect(del.statusCode).toBe(200);
-    expect((await send('DELETE', `/api/handling-waste-unit-price/${firstId}`, platform)).statusCode).toBe(
-      404,
-    );
+    expect((await t.as(platform).delete(`/handling-waste-unit-price/${firstId}`)).statusCode).toBe(404);
   });
 
   it('refuses callers without the grant (403) and anonymous callers (401)', async () => {
     for (const email of ['transporter@example.com', 'discharger@example.com', 'admin@example.com']) {
-      const token = await t.login(email);
-      expect((await list(token)).statusCode).toBe(403);
-      expect((await send('POST', '/api/handling-waste-unit-price', token, body())).statusCode).toBe(403);
-      expect((await send('PUT', '/api/handling-waste-unit-price/1', token, body())).statusCode).toBe(403);
-      expect((await send('DELETE', '/api/handling-waste-unit-price/1', token)).statusCode).toBe(403);
+      expect((await list(email)).statusCode).toBe(403);
+      expect((await t.as(email).post('/handling-waste-unit-price', body())).statusCode).toBe(403);
+      expect((await t.as(email).put('/handling-waste-unit-price/1', body())).statusCode).toBe(403);
+      expect((await t.as(email).delete('/handling-waste-unit-price/1')).statusCode).toBe(403);
     }
     expect((await list(null)).statusCode).toBe(401);
     expect((await list(platform)).statusCode).toBe(200);

@@ -1,54 +1,34 @@
-import { type RunningJwnetSimulator, startJwnetSimulator } from '@junkan/jwnet-simulator';
 import type { ManifestDetail, ManifestSummary, ReportDeadlineItem } from '@junkan/shared';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/test-app';
+import {
+  companyId,
+  DIS,
+  DIS2,
+  demoProject,
+  dischargeSiteId,
+  PLATFORM,
+  TRANS,
+  unitId,
+} from '../../../test/fixtures/demo-data';
+import { type JwnetHarness, startJwnetHarness, tomorrowAt } from '../../../test/jwnet-harness';
+import type { TestContext } from '../../../test/test-app';
 import {
   auditLogs,
-  companies,
   dischargeSites,
   jwnetRequests,
   manifests,
-  projects,
-  projectWasteLines,
   transportReports,
-  unitMeasures,
   users,
 } from '../../db/schema';
+import { tokyoDate } from '../../lib/time';
 
-const DIS = 'discharger@example.com';
-const DIS2 = 'discharger2@example.com';
-const TRANS = 'transporter@example.com';
-const PLATFORM = 'platform@example.com';
-
-/** Tomorrow in Japan (after the database's own clock, which stamps queued work) at `time`. */
-const tomorrowAt = (time: string) => {
-  const day = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(
-    new Date(Date.now() + 86_400_000),
-  );
-  return new Date(`${day}T${time}+09:00`);
-};
 const DELAY = 1_000;
-/** The app's business clock, kept in step with the simulator's. */
-let now = tomorrowAt('10:00:00');
-const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(now);
+
+let net: JwnetHarness;
 let t: TestContext;
-let sim: RunningJwnetSimulator;
-
-const tokens = new Map<string, string>();
-async function call(method: 'GET' | 'POST', url: string, email: string, payload?: unknown) {
-  let token = tokens.get(email);
-  if (!token) {
-    token = await t.login(email);
-    tokens.set(email, token);
-  }
-  return t.app.inject({ method, url, headers: t.auth(token), payload: payload as object });
-}
-
-async function advance(ms: number) {
-  now = new Date(now.getTime() + ms);
-  await sim.control.advanceClock(ms);
-}
+/** Today in Japan by the app's business clock, kept in step with the simulator's. */
+const today = () => net.today();
 
 let f: {
   green: number;
@@ -64,6 +44,29 @@ let f: {
   tonne: number;
 };
 
+beforeAll(async () => {
+  net = await startJwnetHarness({ start: tomorrowAt('10:00:00'), delayMs: DELAY });
+  t = net.t;
+  const industrial = await demoProject(t.db, '本社倉庫 廃プラスチック類 収集運搬');
+  const quote = await demoProject(t.db, '倉庫 廃プラスチック類 処理');
+  const regular = await demoProject(t.db, '銀座店 可燃ごみ定期回収');
+  f = {
+    green: await companyId(t.db, '株式会社グリーン商事'),
+    takahashi: await companyId(t.db, '髙橋工業株式会社'),
+    toto: await companyId(t.db, '東都環境サービス株式会社'),
+    industrial: industrial.id,
+    industrialLine: industrial.line.id,
+    quoteProject: quote.id,
+    quoteLine: quote.line.id,
+    regularProject: regular.id,
+    ginza: await dischargeSiteId(t.db, '銀座店'),
+    kichijoji: await dischargeSiteId(t.db, '𠮷祥寺倉庫'),
+    tonne: await unitId(t.db, 't'),
+  };
+});
+afterAll(() => net?.close());
+beforeEach(() => net.reset());
+
 const body = (over: Record<string, unknown> = {}) => ({
   projectId: f.industrial,
   wasteLineId: f.industrialLine,
@@ -77,62 +80,17 @@ const manifestCount = async () => (await t.db.select({ n: count() }).from(manife
 
 /** A manifest registered through the API and reflected by the network (REGISTERED). */
 async function registered(): Promise<string> {
-  const res = await call('POST', '/api/manifests', DIS, body());
+  const res = await t.as(DIS).post('/manifests', body());
   expect(res.statusCode).toBe(201);
   const n = res.json<ManifestDetail>().manifestNumber;
-  await advance(DELAY);
+  await net.advance(DELAY);
   await t.app.jwnetWorker.runOnce();
   return n;
 }
 
-beforeAll(async () => {
-  sim = await startJwnetSimulator({ port: 0, delayMs: DELAY, clock: now.toISOString() });
-  t = await createTestApp(
-    { jwnet: { url: sim.url, timeoutMs: 1_000, worker: false, workerIntervalMs: 1_000, pollMs: 1_000 } },
-    { now: () => now },
-  );
-  const company = async (name: string) =>
-    (await t.db.query.companies.findFirst({ where: eq(companies.name, name) }))!.id;
-  const project = async (title: string) => {
-    const p = (await t.db.query.projects.findFirst({ where: eq(projects.title, title) }))!;
-    const line = (await t.db.query.projectWasteLines.findFirst({
-      where: eq(projectWasteLines.projectId, p.id),
-    }))!;
-    return [p.id, line.id] as const;
-  };
-  const site = async (name: string) =>
-    (await t.db.query.dischargeSites.findFirst({ where: eq(dischargeSites.name, name) }))!.id;
-  const [industrial, industrialLine] = await project('本社倉庫 廃プラスチック類 収集運搬');
-  const [quoteProject, quoteLine] = await project('倉庫 廃プラスチック類 処理');
-  const [regularProject] = await project('銀座店 可燃ごみ定期回収');
-  f = {
-    green: await company('株式会社グリーン商事'),
-    takahashi: await company('髙橋工業株式会社'),
-    toto: await company('東都環境サービス株式会社'),
-    industrial,
-    industrialLine,
-    quoteProject,
-    quoteLine,
-    regularProject,
-    ginza: await site('銀座店'),
-    kichijoji: await site('𠮷祥寺倉庫'),
-    tonne: (await t.db.query.unitMeasures.findFirst({ where: eq(unitMeasures.unit, 't') }))!.id,
-  };
-});
-afterAll(async () => {
-  await t?.close();
-  await sim?.close();
-});
-beforeEach(async () => {
-  await sim.control.reset();
-  now = tomorrowAt('10:00:00');
-  await sim.control.setClock(now.toISOString());
-  t.app.jwnet.forgetStatus();
-});
-
 describe('registration options', () => {
   it("offers the discharger's industrial projects in progress, its sites, the units and its subscriber number", async () => {
-    const res = await call('GET', '/api/manifests/registration-options', DIS);
+    const res = await t.as(DIS).get('/manifests/registration-options');
     expect(res.statusCode).toBe(200);
     const options = res.json();
     expect(options.today).toBe(today());
@@ -149,15 +107,15 @@ describe('registration options', () => {
     expect(options.dischargeSites[0].address).toBe('東京都中央区銀座1-2-3 銀座グリーンビル1F');
     expect(options.units.map((u: { unit: string }) => u.unit)).toContain('t');
 
-    const other = (await call('GET', '/api/manifests/registration-options', DIS2)).json();
+    const other = (await t.as(DIS2).get('/manifests/registration-options')).json();
     expect(other).toMatchObject({ subscriberNumber: null, projects: [], dischargeSites: [] });
-    expect((await call('GET', '/api/manifests/registration-options', TRANS)).statusCode).toBe(403);
+    expect((await t.as(TRANS).get('/manifests/registration-options')).statusCode).toBe(403);
   });
 });
 
 describe('POST /manifests', () => {
   it('registers on the network: a number at once, RESERVED with 1000 running, then REGISTERED', async () => {
-    const res = await call('POST', '/api/manifests', DIS, body());
+    const res = await t.as(DIS).post('/manifests', body());
     expect(res.statusCode).toBe(201);
     const m = res.json<ManifestDetail>();
     expect(m.manifestNumber).toMatch(/^\d{11}$/);
@@ -187,18 +145,16 @@ describe('POST /manifests', () => {
     });
     expect(tracked).toMatchObject({ kind: 'REGISTER_MANIFEST', state: 'SENT' });
 
-    await advance(DELAY);
+    await net.advance(DELAY);
     await t.app.jwnetWorker.runOnce();
-    const list = (await call('GET', `/api/manifests?manifestNumber=${m.manifestNumber}`, DIS)).json();
+    const list = (await t.as(DIS).get(`/manifests?manifestNumber=${m.manifestNumber}`)).json();
     expect(list.rows).toHaveLength(1);
     expect(list.rows[0]).toMatchObject({ status: 'REGISTERED', runningFunctions: [] });
   });
 
   it('refuses bad input field by field and writes nothing', async () => {
     const before = await manifestCount();
-    const tomorrow = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(
-      new Date(now.getTime() + 86_400_000),
-    );
+    const tomorrow = tokyoDate(new Date(net.now().getTime() + 86_400_000));
     const cases: [Record<string, unknown>, Record<string, string>][] = [
       [{ deliveryDate: tomorrow }, { deliveryDate: 'delivery_date_in_future' }],
       [{ deliveryDate: '2026-02-30' }, { deliveryDate: 'invalid_format' }],
@@ -211,7 +167,7 @@ describe('POST /manifests', () => {
       [{ projectId: f.regularProject }, { projectId: 'invalid_format', wasteLineId: 'invalid_format' }],
     ];
     for (const [over, fields] of cases) {
-      const res = await call('POST', '/api/manifests', DIS, body(over));
+      const res = await t.as(DIS).post('/manifests', body(over));
       expect(res.statusCode, JSON.stringify(over)).toBe(400);
       expect(res.json().fields, JSON.stringify(over)).toEqual(fields);
     }
@@ -227,39 +183,36 @@ describe('POST /manifests', () => {
         email: 'souko@takahashi-kogyo.example.com',
       })
       .returning();
-    const foreignSite = await call('POST', '/api/manifests', DIS, body({ dischargeSiteId: osaka!.id }));
+    const foreignSite = await t.as(DIS).post('/manifests', body({ dischargeSiteId: osaka!.id }));
     expect(foreignSite.json().fields).toEqual({ dischargeSiteId: 'invalid_format' });
     expect(await manifestCount()).toBe(before);
   });
 
   it("answers 404 for another company's project, 409 for a project not in progress, 403 for a transporter", async () => {
-    const other = await call('POST', '/api/manifests', DIS2, body());
+    const other = await t.as(DIS2).post('/manifests', body());
     expect(other.statusCode).toBe(404);
     expect(other.json().code).toBe('project_not_found');
-    const notRunning = await call(
-      'POST',
-      '/api/manifests',
-      DIS,
-      body({ projectId: f.quoteProject, wasteLineId: f.quoteLine }),
-    );
+    const notRunning = await t
+      .as(DIS)
+      .post('/manifests', body({ projectId: f.quoteProject, wasteLineId: f.quoteLine }));
     expect(notRunning.statusCode).toBe(409);
     expect(notRunning.json().code).toBe('invalid_status_transition');
-    expect((await call('POST', '/api/manifests', TRANS, body())).statusCode).toBe(403);
+    expect((await t.as(TRANS).post('/manifests', body())).statusCode).toBe(403);
   });
 
   it('answers 409 edi_not_ready without a subscriber number, and uses a site’s own number when it has one', async () => {
     const user = (await t.db.query.users.findFirst({ where: eq(users.email, DIS) }))!;
     await t.db.update(users).set({ registrantNumber: null }).where(eq(users.id, user.id));
     try {
-      const none = await call('POST', '/api/manifests', DIS, body({ dischargeSiteId: f.kichijoji }));
+      const none = await t.as(DIS).post('/manifests', body({ dischargeSiteId: f.kichijoji }));
       expect(none.statusCode).toBe(409);
       expect(none.json().code).toBe('edi_not_ready');
-      const options = (await call('GET', '/api/manifests/registration-options', DIS)).json();
+      const options = (await t.as(DIS).get('/manifests/registration-options')).json();
       expect(options.subscriberNumber).toBeNull();
       // 銀座店 is registered on the network under its own number.
-      const own = await call('POST', '/api/manifests', DIS, body({ dischargeSiteId: f.ginza }));
+      const own = await t.as(DIS).post('/manifests', body({ dischargeSiteId: f.ginza }));
       expect(own.statusCode).toBe(201);
-      const onNetwork = await fetch(`${sim.url}/manifests/${own.json().manifestNumber}`);
+      const onNetwork = await fetch(`${net.sim.url}/manifests/${own.json().manifestNumber}`);
       expect((await onNetwork.json()).registration).toMatchObject({
         dischargerSubscriberNumber: 'G000001',
         dischargerName: '株式会社グリーン商事',
@@ -274,39 +227,39 @@ describe('POST /manifests', () => {
 
   it('maps the network’s faults to codes and writes nothing', async () => {
     const before = await manifestCount();
-    await sim.control.unavailable();
-    const down = await call('POST', '/api/manifests', DIS, body());
+    await net.sim.control.unavailable();
+    const down = await t.as(DIS).post('/manifests', body());
     expect(down.statusCode).toBe(503);
     expect(down.json().code).toBe('jwnet_unavailable');
-    await sim.control.clearFaults();
+    await net.sim.control.clearFaults();
 
-    await sim.control.refuse({ count: 1, code: 'E_INVALID', message: 'bad registration' });
-    const refused = await call('POST', '/api/manifests', DIS, body());
+    await net.sim.control.refuse({ count: 1, code: 'E_INVALID', message: 'bad registration' });
+    const refused = await t.as(DIS).post('/manifests', body());
     expect(refused.statusCode).toBe(422);
     expect(refused.json().code).toBe('jwnet_refused');
 
-    await sim.control.setClock(tomorrowAt('19:30:00').toISOString());
-    const closed = await call('POST', '/api/manifests', DIS, body());
+    await net.sim.control.setClock(tomorrowAt('19:30:00').toISOString());
+    const closed = await t.as(DIS).post('/manifests', body());
     expect(closed.statusCode).toBe(409);
     expect(closed.json().code).toBe('jwnet_outside_hours');
 
-    await sim.control.setClock(now.toISOString());
-    await sim.control.setStopDays([today()]);
-    const stopped = await call('POST', '/api/manifests', DIS, body());
+    await net.sim.control.setClock(net.now().toISOString());
+    await net.sim.control.setStopDays([today()]);
+    const stopped = await t.as(DIS).post('/manifests', body());
     expect(stopped.statusCode).toBe(503);
     expect(stopped.json().code).toBe('jwnet_service_stopped');
     expect(await manifestCount()).toBe(before);
-    expect((await sim.control.settings()).manifests).toBe(0);
-    await sim.control.setStopDays([]);
+    expect((await net.sim.control.settings()).manifests).toBe(0);
+    await net.sim.control.setStopDays([]);
   });
 
   it('asks again with the same key when the answer was lost, and keeps the one number issued', async () => {
-    const before = (await sim.control.settings()).manifests;
-    await sim.control.timeout({ count: 1, holdMs: 2_500 });
-    const res = await call('POST', '/api/manifests', DIS, body());
+    const before = (await net.sim.control.settings()).manifests;
+    await net.sim.control.timeout({ count: 1, holdMs: 2_500 });
+    const res = await t.as(DIS).post('/manifests', body());
     expect(res.statusCode).toBe(201);
     const number = res.json<ManifestDetail>().manifestNumber;
-    expect((await sim.control.settings()).manifests).toBe(before + 1);
+    expect((await net.sim.control.settings()).manifests).toBe(before + 1);
     const rows = await t.db.select().from(manifests).where(eq(manifests.manifestNumber, number));
     expect(rows).toHaveLength(1);
   });
@@ -316,41 +269,33 @@ describe('manifest list and detail', () => {
   it('shows each party its own manifests only, with filters', async () => {
     const n = await registered();
     const numbers = async (url: string, email: string) =>
-      (await call('GET', url, email)).json<{ rows: ManifestSummary[] }>().rows.map((r) => r.manifestNumber);
-    expect(await numbers('/api/manifests', DIS)).toContain(n);
-    expect(await numbers('/api/manifests', DIS2)).not.toContain(n);
-    expect(await numbers('/api/trans/manifests', TRANS)).toContain(n);
-    expect(await numbers(`/api/trans/manifests?companyId=${f.green}`, TRANS)).toContain(n);
-    expect(await numbers(`/api/trans/manifests?companyId=${f.takahashi}`, TRANS)).not.toContain(n);
-    expect(await numbers('/api/trans/manifests', PLATFORM)).not.toContain(n);
-    expect(await numbers(`/api/manifests?manifestNumber=${n.slice(3, 9)}`, DIS)).toContain(n);
-    expect(await numbers('/api/manifests?status=REGISTERED', DIS)).toContain(n);
-    expect(await numbers('/api/manifests?status=DISPOSAL_END', DIS)).not.toContain(n);
-    expect(await numbers(`/api/manifests?deliveryFrom=${today()}&deliveryTo=${today()}`, DIS)).toContain(n);
-    expect(await numbers('/api/manifests?deliveryTo=2020-01-01', DIS)).not.toContain(n);
-    expect((await call('GET', '/api/manifests?status=NOPE', DIS)).statusCode).toBe(400);
-    expect((await call('GET', '/api/manifests', TRANS)).statusCode).toBe(403);
-    expect((await call('GET', '/api/trans/manifests', DIS)).statusCode).toBe(403);
+      (await t.as(email).get(url)).json<{ rows: ManifestSummary[] }>().rows.map((r) => r.manifestNumber);
+    expect(await numbers('/manifests', DIS)).toContain(n);
+    expect(await numbers('/manifests', DIS2)).not.toContain(n);
+    expect(await numbers('/trans/manifests', TRANS)).toContain(n);
+    expect(await numbers(`/trans/manifests?companyId=${f.green}`, TRANS)).toContain(n);
+    expect(await numbers(`/trans/manifests?companyId=${f.takahashi}`, TRANS)).not.toContain(n);
+    expect(await numbers('/trans/manifests', PLATFORM)).not.toContain(n);
+    expect(await numbers(`/manifests?manifestNumber=${n.slice(3, 9)}`, DIS)).toContain(n);
+    expect(await numbers('/manifests?status=REGISTERED', DIS)).toContain(n);
+    expect(await numbers('/manifests?status=DISPOSAL_END', DIS)).not.toContain(n);
+    expect(await numbers(`/manifests?deliveryFrom=${today()}&deliveryTo=${today()}`, DIS)).toContain(n);
+    expect(await numbers('/manifests?deliveryTo=2020-01-01', DIS)).not.toContain(n);
+    expect((await t.as(DIS).get('/manifests?status=NOPE')).statusCode).toBe(400);
+    expect((await t.as(TRANS).get('/manifests')).statusCode).toBe(403);
+    expect((await t.as(DIS).get('/trans/manifests')).statusCode).toBe(403);
 
     // An admin acting for the transporter sees what the transporter sees; an admin alone has no manifests.
-    const admin = await t.login('admin@example.com');
-    const acting = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/companies/${f.toto}/auth-token?isTransport=true`,
-      headers: t.auth(admin),
-    });
+    const acting = await t.as('admin').post(`/admin/companies/${f.toto}/auth-token?isTransport=true`);
     expect(acting.statusCode).toBe(200);
-    const asTransporter = await t.app.inject({
-      url: '/api/trans/manifests',
-      headers: t.auth(acting.json().token),
-    });
+    const asTransporter = await t.as({ token: acting.json().token }).get('/trans/manifests');
     expect(asTransporter.json<{ rows: ManifestSummary[] }>().rows.map((r) => r.manifestNumber)).toContain(n);
-    expect((await t.app.inject({ url: '/api/manifests', headers: t.auth(admin) })).statusCode).toBe(403);
+    expect((await t.as('admin').get('/manifests')).statusCode).toBe(403);
   });
 
   it('answers the detail fresh from the network, stored when the network is down, 404 to others', async () => {
     const n = await registered();
-    const fresh = await call('GET', `/api/manifests/${n}`, DIS);
+    const fresh = await t.as(DIS).get(`/manifests/${n}`);
     expect(fresh.statusCode).toBe(200);
     expect(fresh.json()).toMatchObject({
       manifestNumber: n,
@@ -363,22 +308,22 @@ describe('manifest list and detail', () => {
         final: { done: false, date: null },
       },
     });
-    const carried = (await call('GET', `/api/trans/manifests/${n}`, TRANS)).json<ManifestDetail>();
+    const carried = (await t.as(TRANS).get(`/trans/manifests/${n}`)).json<ManifestDetail>();
     expect(carried.fresh).toBe(true);
 
-    await sim.control.unavailable();
-    const stale = await call('GET', `/api/manifests/${n}`, DIS);
+    await net.sim.control.unavailable();
+    const stale = await t.as(DIS).get(`/manifests/${n}`);
     expect(stale.statusCode).toBe(200);
     expect(stale.json()).toMatchObject({ status: 'REGISTERED', fresh: false });
     expect(stale.json().syncedAt).toBe(carried.syncedAt);
-    await sim.control.clearFaults();
+    await net.sim.control.clearFaults();
 
     for (const [url, email] of [
-      [`/api/manifests/${n}`, DIS2],
-      [`/api/trans/manifests/${n}`, PLATFORM],
-      ['/api/manifests/00000000000', DIS],
+      [`/manifests/${n}`, DIS2],
+      [`/trans/manifests/${n}`, PLATFORM],
+      ['/manifests/00000000000', DIS],
     ] as const) {
-      const res = await call('GET', url, email);
+      const res = await t.as(email).get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.json().code).toBe('manifest_not_found');
     }
@@ -392,9 +337,9 @@ describe('manifest list and detail', () => {
       unit: 't',
       transporter: '佐藤 次郎',
     });
-    await advance(DELAY);
-    await sim.control.advanceManifest(n, 'DISPOSAL_END');
-    const detail = (await call('GET', `/api/trans/manifests/${n}`, TRANS)).json<ManifestDetail>();
+    await net.advance(DELAY);
+    await net.sim.control.advanceManifest(n, 'DISPOSAL_END');
+    const detail = (await t.as(TRANS).get(`/trans/manifests/${n}`)).json<ManifestDetail>();
     expect(detail).toMatchObject({
       status: 'DISPOSAL_END',
       transportEndDate: today(),
@@ -409,7 +354,7 @@ describe('manifest list and detail', () => {
       },
     });
     // Kept for the list, which does not ask the network.
-    const row = (await call('GET', `/api/manifests?manifestNumber=${n}`, DIS)).json().rows[0];
+    const row = (await t.as(DIS).get(`/manifests?manifestNumber=${n}`)).json().rows[0];
     expect(row).toMatchObject({ status: 'DISPOSAL_END', disposalEndDate: today() });
   });
 });
@@ -454,10 +399,10 @@ describe('report deadlines', () => {
     await t.db
       .insert(transportReports)
       .values([report('90000000004', waste!.id, null), report('90000000005', waste!.id, new Date())]);
-    now = WEDNESDAY;
+    net.setAppTime(WEDNESDAY);
     const ours = (items: ReportDeadlineItem[]) => items.filter((i) => i.manifestNumber.startsWith('9000000'));
 
-    const discharger = (await call('GET', '/api/report-deadlines', DIS)).json();
+    const discharger = (await t.as(DIS).get('/report-deadlines')).json();
     expect(discharger.today).toBe('2026-11-25');
     expect(
       ours(discharger.items).map((i) => [i.manifestNumber, i.deadline, i.deadlineState, i.companyName]),
@@ -468,18 +413,18 @@ describe('report deadlines', () => {
       ['90000000003', '2026-11-30', 'OK', '東都環境サービス株式会社'],
     ]);
 
-    const transporter = (await call('GET', '/api/trans/report-deadlines', TRANS)).json();
+    const transporter = (await t.as(TRANS).get('/trans/report-deadlines')).json();
     expect(ours(transporter.items).map((i) => [i.manifestNumber, i.deadlineState, i.companyName])).toEqual([
       ['90000000002', 'OVERDUE', '株式会社グリーン商事'],
       ['90000000005', 'OVERDUE', '株式会社グリーン商事'],
       ['90000000001', 'DUE_SOON', '株式会社グリーン商事'],
     ]);
-    expect(ours((await call('GET', '/api/report-deadlines', DIS2)).json().items)).toEqual([]);
-    expect(ours((await call('GET', '/api/trans/report-deadlines', PLATFORM)).json().items)).toEqual([]);
-    expect((await call('GET', '/api/report-deadlines', TRANS)).statusCode).toBe(403);
+    expect(ours((await t.as(DIS2).get('/report-deadlines')).json().items)).toEqual([]);
+    expect(ours((await t.as(PLATFORM).get('/trans/report-deadlines')).json().items)).toEqual([]);
+    expect((await t.as(TRANS).get('/report-deadlines')).statusCode).toBe(403);
 
     // The list shows the same deadline while no report is made, and the report once made.
-    const rows = (await call('GET', '/api/manifests?manifestNumber=9000000000', DIS)).json<{
+    const rows = (await t.as(DIS).get('/manifests?manifestNumber=9000000000')).json<{
       rows: ManifestSummary[];
     }>().rows;
     const byNumber = new Map(rows.map((r) => [r.manifestNumber, r]));
@@ -492,8 +437,8 @@ describe('report deadlines', () => {
     expect(byNumber.get('90000000004')!.transportReportId).toEqual(expect.any(Number));
 
     // On Friday the 27th the Friday delivery is overdue too; the one due Monday is due soon.
-    now = new Date('2026-11-27T10:00:00+09:00');
-    const friday = (await call('GET', '/api/trans/report-deadlines', TRANS)).json();
+    net.setAppTime(new Date('2026-11-27T10:00:00+09:00'));
+    const friday = (await t.as(TRANS).get('/trans/report-deadlines')).json();
     expect(ours(friday.items).map((i) => [i.manifestNumber, i.deadlineState])).toEqual([
       ['90000000002', 'OVERDUE'],
       ['90000000005', 'OVERDUE'],

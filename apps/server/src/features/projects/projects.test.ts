@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertServedArea } from '../../../test/fixtures/collection-areas';
+import { companyId } from '../../../test/fixtures/demo-data';
 import { mailText } from '../../../test/smtp-sink';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import {
   auditLogs,
-  collectionAreaPostalCodes,
-  collectionAreas,
   companies,
   dischargeSites,
   offices,
@@ -21,22 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = async (url: string, email: string) =>
-  t.app.inject({ url, headers: t.auth(await t.login(email)) });
 const titles = (body: { projectTitle: string }[]) => body.map((p) => p.projectTitle).sort();
-
-const tokens = new Map<string, string>();
-async function tokenOf(email: string) {
-  let token = tokens.get(email);
-  if (!token) {
-    token = await t.login(email);
-    tokens.set(email, token);
-  }
-  return token;
-}
-async function call(method: 'GET' | 'POST' | 'PUT', url: string, email: string, payload?: unknown) {
-  return t.app.inject({ method, url, headers: t.auth(await tokenOf(email)), payload: payload as object });
-}
 
 async function fixtures() {
   const green = await t.db.query.companies.findFirst({ where: eq(companies.name, '株式会社グリーン商事') });
@@ -104,7 +89,7 @@ const industrialBody = (over: Record<string, unknown> = {}) => ({
 
 describe('home project list', () => {
   it('shows a discharger only its own company projects, newest first', async () => {
-    const res = await get('/api/projects', 'discharger@example.com');
+    const res = await t.as('discharger@example.com').get('/projects');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(titles(body)).toEqual(
@@ -122,15 +107,12 @@ describe('home project list', () => {
   });
 
   it('keeps the second discharger to its own projects', async () => {
-    const body = (await get('/api/projects', 'discharger2@example.com')).json();
+    const body = (await t.as('discharger2@example.com').get('/projects')).json();
     expect(titles(body)).toEqual(['梅田事業所 廃油処理', '梅田事業所 金属くず回収'].sort());
   });
 
   it('shows a transporter only the projects it serves, filtered by discharger', async () => {
-    const token = await t.login('transporter@example.com');
-    const all = (
-      await t.app.inject({ url: '/api/trans/projects?companyId=ALL', headers: t.auth(token) })
-    ).json();
+    const all = (await t.as('transporter@example.com').get('/trans/projects?companyId=ALL')).json();
     expect(titles(all)).toEqual(
       [
         '銀座店 可燃ごみ定期回収',
@@ -139,32 +121,32 @@ describe('home project list', () => {
         '本社倉庫 廃プラスチック類 収集運搬',
       ].sort(),
     );
-    const companies = (await t.app.inject({ url: '/api/trans/companies', headers: t.auth(token) })).json();
+    const companies = (await t.as('transporter@example.com').get('/trans/companies')).json();
     expect(companies.map((c: { name: string }) => c.name).sort()).toEqual(
       ['株式会社グリーン商事', '髙橋工業株式会社'].sort(),
     );
     const green = companies.find((c: { name: string }) => c.name === '株式会社グリーン商事');
     const filtered = (
-      await t.app.inject({ url: `/api/trans/projects?companyId=${green.id}`, headers: t.auth(token) })
+      await t.as('transporter@example.com').get(`/trans/projects?companyId=${green.id}`)
     ).json();
     expect(titles(filtered)).toEqual(
       ['銀座店 可燃ごみ定期回収', '倉庫 廃プラスチック類 処理', '本社倉庫 廃プラスチック類 収集運搬'].sort(),
     );
-    const bad = await t.app.inject({ url: '/api/trans/projects?companyId=abc', headers: t.auth(token) });
+    const bad = await t.as('transporter@example.com').get('/trans/projects?companyId=abc');
     expect(bad.statusCode).toBe(400);
   });
 
   it('keeps each role to its own variant', async () => {
-    expect((await get('/api/trans/projects', 'discharger@example.com')).statusCode).toBe(403);
-    expect((await get('/api/projects', 'transporter@example.com')).statusCode).toBe(403);
-    expect((await get('/api/trans/companies', 'discharger@example.com')).statusCode).toBe(403);
-    expect((await t.app.inject({ url: '/api/projects' })).statusCode).toBe(401);
+    expect((await t.as('discharger@example.com').get('/trans/projects')).statusCode).toBe(403);
+    expect((await t.as('transporter@example.com').get('/projects')).statusCode).toBe(403);
+    expect((await t.as('discharger@example.com').get('/trans/companies')).statusCode).toBe(403);
+    expect((await t.anonymous.get('/projects')).statusCode).toBe(401);
   });
 });
 
 describe('quote request drafts', () => {
   it('creates a regular draft, records the initial status, and answers the detail', async () => {
-    const res = await call('POST', '/api/projects', 'discharger@example.com', regularBody());
+    const res = await t.as('discharger@example.com').post('/projects', regularBody());
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
@@ -194,19 +176,19 @@ describe('quote request drafts', () => {
       .where(eq(projectStatusHistory.projectId, body.id));
     const me = await t.db.query.users.findFirst({ where: eq(users.email, 'discharger@example.com') });
     expect(h).toMatchObject({ fromStatus: null, toStatus: 'CREATING_QUOTE', userId: me!.id });
-    const detail = await call('GET', `/api/projects/${body.id}`, 'discharger@example.com');
+    const detail = await t.as('discharger@example.com').get(`/projects/${body.id}`);
     expect(detail.json()).toEqual(body);
-    const list = (await call('GET', '/api/projects?tab=PRE_CONTRACT', 'discharger@example.com')).json();
+    const list = (await t.as('discharger@example.com').get('/projects?tab=PRE_CONTRACT')).json();
     expect(list.map((p: { id: number }) => p.id)).toContain(body.id);
   });
 
   it('creates an industrial draft with a 7-digit integer quantity', async () => {
-    const res = await call(
-      'POST',
-      '/api/projects',
-      'discharger@example.com',
-      industrialBody({ lines: [{ ...industrialBody().lines[0], quantity: '1,234,567' }] }),
-    );
+    const res = await t
+      .as('discharger@example.com')
+      .post(
+        '/projects',
+        industrialBody({ lines: [{ ...industrialBody().lines[0], quantity: '1,234,567' }] }),
+      );
     expect(res.statusCode).toBe(200);
     expect(res.json().pwasteIndustries[0]).toMatchObject({
       quantity: 1234567,
@@ -229,16 +211,16 @@ describe('quote request drafts', () => {
       [{ lines: [{ ...regularBody().lines[0], wasteId: 999999 }] }, 'lines.0.wasteId', 'not_found'],
     ];
     for (const [over, field, code] of cases) {
-      const res = await call('POST', '/api/projects', 'discharger@example.com', regularBody(over));
+      const res = await t.as('discharger@example.com').post('/projects', regularBody(over));
       expect(res.statusCode, field).toBe(code === 'not_found' ? 404 : 400);
       expect(res.json()).toMatchObject({ code, fields: { [field]: code } });
     }
-    const wrongKind = await call(
-      'POST',
-      '/api/projects',
-      'discharger@example.com',
-      industrialBody({ lines: [{ ...industrialBody().lines[0], wasteId: f.regular[0]!.id }] }),
-    );
+    const wrongKind = await t
+      .as('discharger@example.com')
+      .post(
+        '/projects',
+        industrialBody({ lines: [{ ...industrialBody().lines[0], wasteId: f.regular[0]!.id }] }),
+      );
     expect(wrongKind.json()).toMatchObject({ fields: { 'lines.0.wasteId': 'invalid_format' } });
   });
 
@@ -256,19 +238,16 @@ describe('quote request drafts', () => {
       [{ lines: [] }, 'MSG_00_21'],
     ];
     for (const [over, code] of cases) {
-      const res = await call('POST', '/api/projects', 'discharger@example.com', regularBody(over));
+      const res = await t.as('discharger@example.com').post('/projects', regularBody(over));
       expect(res.statusCode, code).toBe(400);
       expect(Object.values(res.json().fields ?? {}), code).toContain(code);
     }
-    const spot = await call(
-      'POST',
-      '/api/projects',
-      'discharger@example.com',
-      industrialBody({ lines: [{ ...industrialBody().lines[0], frequency: 'WEEKLY' }] }),
-    );
+    const spot = await t
+      .as('discharger@example.com')
+      .post('/projects', industrialBody({ lines: [{ ...industrialBody().lines[0], frequency: 'WEEKLY' }] }));
     expect(spot.statusCode).toBe(400);
     expect(spot.json().fields).toMatchObject({ 'lines.0.frequencyNumber': 'MSG_00_21' });
-    const wrongType = await call('POST', '/api/projects', 'discharger@example.com', {
+    const wrongType = await t.as('discharger@example.com').post('/projects', {
       ...regularBody(),
       type: 'X',
     });
@@ -276,40 +255,34 @@ describe('quote request drafts', () => {
   });
 
   it('keeps each role and company to its own', async () => {
-    expect((await call('POST', '/api/projects', 'transporter@example.com', regularBody())).statusCode).toBe(
-      403,
-    );
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/projects', payload: regularBody() })).statusCode,
-    ).toBe(401);
-    const own = (await call('POST', '/api/projects', 'discharger@example.com', regularBody())).json();
+    expect((await t.as('transporter@example.com').post('/projects', regularBody())).statusCode).toBe(403);
+    expect((await t.anonymous.post('/projects', regularBody())).statusCode).toBe(401);
+    const own = (await t.as('discharger@example.com').post('/projects', regularBody())).json();
     for (const [method, url, payload] of [
       ['GET', `/api/projects/${own.id}`, undefined],
       ['PUT', `/api/projects/${own.id}`, regularBody({ officeId: null, dischargeSiteIds: [1] })],
       ['POST', `/api/projects/${own.id}/request-quote`, undefined],
       ['POST', `/api/projects/${own.id}/cancel`, {}],
     ] as const) {
-      const res = await call(method, url, 'discharger2@example.com', payload);
+      const res = await t.as('discharger2@example.com').send({ method, url, payload });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json().code).toBe('project_not_found');
       expect(res.body).not.toContain('本社 一般ごみ');
     }
     // A transporter sees only the projects it serves.
-    const notServed = await call('GET', `/api/projects/${own.id}`, 'transporter@example.com');
+    const notServed = await t.as('transporter@example.com').get(`/projects/${own.id}`);
     expect(notServed.statusCode).toBe(404);
-    const served = (await call('GET', '/api/trans/projects', 'transporter@example.com')).json();
-    const detail = await call('GET', `/api/projects/${served[0].id}`, 'transporter@example.com');
+    const served = (await t.as('transporter@example.com').get('/trans/projects')).json();
+    const detail = await t.as('transporter@example.com').get(`/projects/${served[0].id}`);
     expect(detail.statusCode).toBe(200);
-    expect((await call('GET', '/api/projects/999999', 'discharger@example.com')).statusCode).toBe(404);
+    expect((await t.as('discharger@example.com').get('/projects/999999')).statusCode).toBe(404);
   });
 
   it('updates a draft and refuses to edit a sent one', async () => {
-    const own = (await call('POST', '/api/projects', 'discharger@example.com', regularBody())).json();
+    const own = (await t.as('discharger@example.com').post('/projects', regularBody())).json();
     const both = f.greenSites.map((s) => s.id);
-    const res = await call(
-      'PUT',
-      `/api/projects/${own.id}`,
-      'discharger@example.com',
+    const res = await t.as('discharger@example.com').put(
+      `/projects/${own.id}`,
       regularBody({
         projectTitle: '更新後',
         dischargeSiteIds: both,
@@ -326,10 +299,10 @@ describe('quote request drafts', () => {
       '可燃ごみ',
       '段ボール',
     ]);
-    expect(
-      (await call('POST', `/api/projects/${own.id}/request-quote`, 'discharger@example.com')).statusCode,
-    ).toBe(200);
-    const late = await call('PUT', `/api/projects/${own.id}`, 'discharger@example.com', regularBody());
+    expect((await t.as('discharger@example.com').post(`/projects/${own.id}/request-quote`)).statusCode).toBe(
+      200,
+    );
+    const late = await t.as('discharger@example.com').put(`/projects/${own.id}`, regularBody());
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('invalid_status_transition');
   });
@@ -338,21 +311,16 @@ describe('quote request drafts', () => {
 describe('submitting and cancelling', () => {
   it('moves a draft to REQUEST_QUOTE, records the move and mails the serving transporter', async () => {
     // The demo transporter serves 銀座 (104-0061) for regular garbage; the platform serves it for industrial only.
-    const platform = await t.db.query.companies.findFirst({ where: eq(companies.name, 'junkan収集運搬') });
-    const [other] = await t.db
-      .insert(collectionAreas)
-      .values({ transportCompanyId: platform!.id, type: 'INDUSTRIAL', areaName: '中央区' })
-      .returning();
-    await t.db.insert(collectionAreaPostalCodes).values({
-      areaId: other!.id,
-      transportCompanyId: platform!.id,
+    await insertServedArea(t.db, {
+      transportCompanyId: await companyId(t.db, 'junkan収集運搬'),
       type: 'INDUSTRIAL',
+      areaName: '中央区',
       posCode: '104-0061',
     });
 
-    const own = (await call('POST', '/api/projects', 'discharger@example.com', regularBody())).json();
+    const own = (await t.as('discharger@example.com').post('/projects', regularBody())).json();
     const before = t.smtp.mails.length;
-    const res = await call('POST', `/api/projects/${own.id}/request-quote`, 'discharger@example.com');
+    const res = await t.as('discharger@example.com').post(`/projects/${own.id}/request-quote`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       projectStatus: 'REQUEST_QUOTE',
@@ -372,7 +340,7 @@ describe('submitting and cancelling', () => {
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['project.create', 'project.status']));
 
     // Sending twice is refused.
-    const again = await call('POST', `/api/projects/${own.id}/request-quote`, 'discharger@example.com');
+    const again = await t.as('discharger@example.com').post(`/projects/${own.id}/request-quote`);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'invalid_status_transition' });
   });
@@ -380,26 +348,23 @@ describe('submitting and cancelling', () => {
   it('sends no mail when no collection area matches', async () => {
     const kichijoji = f.greenSites.find((s) => s.name !== '銀座店')!;
     const own = (
-      await call(
-        'POST',
-        '/api/projects',
-        'discharger@example.com',
-        regularBody({ dischargeSiteIds: [kichijoji.id] }),
-      )
+      await t
+        .as('discharger@example.com')
+        .post('/projects', regularBody({ dischargeSiteIds: [kichijoji.id] }))
     ).json();
     const before = t.smtp.mails.length;
-    expect(
-      (await call('POST', `/api/projects/${own.id}/request-quote`, 'discharger@example.com')).statusCode,
-    ).toBe(200);
+    expect((await t.as('discharger@example.com').post(`/projects/${own.id}/request-quote`)).statusCode).toBe(
+      200,
+    );
     expect(t.smtp.mails.length).toBe(before);
   });
 
   it('lets two concurrent submits of one draft give one success and one 409', async () => {
-    const own = (await call('POST', '/api/projects', 'discharger@example.com', regularBody())).json();
+    const own = (await t.as('discharger@example.com').post('/projects', regularBody())).json();
     const codes = (
       await Promise.all([
-        call('POST', `/api/projects/${own.id}/request-quote`, 'discharger@example.com'),
-        call('POST', `/api/projects/${own.id}/request-quote`, 'discharger@example.com'),
+        t.as('discharger@example.com').post(`/projects/${own.id}/request-quote`),
+        t.as('discharger@example.com').post(`/projects/${own.id}/request-quote`),
       ])
     )
       .map((r) => r.statusCode)
@@ -408,7 +373,6 @@ describe('submitting and cancelling', () => {
   });
 
   it('needs the registrant number and EDI key to send an industrial request', async () => {
-    const token = await tokenOf('discharger2@example.com');
     const takahashiSite = await t.db.query.dischargeSites.findFirst({
       where: eq(dischargeSites.companyId, f.takahashi.id),
     });
@@ -427,30 +391,23 @@ describe('submitting and cancelling', () => {
         .returning();
       siteId = s!.id;
     }
-    const draft = await t.app.inject({
-      method: 'POST',
-      url: '/api/projects',
-      headers: t.auth(token),
-      payload: industrialBody({ dischargeSiteIds: [siteId] }),
-    });
+    const draft = await t
+      .as('discharger2@example.com')
+      .post('/projects', industrialBody({ dischargeSiteIds: [siteId] }));
     expect(draft.statusCode).toBe(200);
-    const res = await call(
-      'POST',
-      `/api/projects/${draft.json().id}/request-quote`,
-      'discharger2@example.com',
-    );
+    const res = await t.as('discharger2@example.com').post(`/projects/${draft.json().id}/request-quote`);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('edi_key_required');
     // The discharger with both sends it.
-    const own = (await call('POST', '/api/projects', 'discharger@example.com', industrialBody())).json();
-    expect(
-      (await call('POST', `/api/projects/${own.id}/request-quote`, 'discharger@example.com')).statusCode,
-    ).toBe(200);
+    const own = (await t.as('discharger@example.com').post('/projects', industrialBody())).json();
+    expect((await t.as('discharger@example.com').post(`/projects/${own.id}/request-quote`)).statusCode).toBe(
+      200,
+    );
   });
 
   it('cancels with a reason, records it, and refuses moves the table does not allow', async () => {
-    const own = (await call('POST', '/api/projects', 'discharger@example.com', regularBody())).json();
-    const res = await call('POST', `/api/projects/${own.id}/cancel`, 'discharger@example.com', {
+    const own = (await t.as('discharger@example.com').post('/projects', regularBody())).json();
+    const res = await t.as('discharger@example.com').post(`/projects/${own.id}/cancel`, {
       reason: '予算見直し',
     });
     expect(res.statusCode).toBe(200);
@@ -460,38 +417,34 @@ describe('submitting and cancelling', () => {
       toStatus: 'CANCEL',
       reason: '予算見直し',
     });
-    const past = (await call('GET', '/api/projects?tab=PAST', 'discharger@example.com')).json();
+    const past = (await t.as('discharger@example.com').get('/projects?tab=PAST')).json();
     expect(past.map((p: { id: number }) => p.id)).toContain(own.id);
-    const again = await call('POST', `/api/projects/${own.id}/cancel`, 'discharger@example.com', {});
+    const again = await t.as('discharger@example.com').post(`/projects/${own.id}/cancel`, {});
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
       code: 'invalid_status_transition',
       params: { from: 'CANCEL', to: 'CANCEL' },
     });
-    const tooLong = await call('POST', `/api/projects/${own.id}/cancel`, 'discharger@example.com', {
+    const tooLong = await t.as('discharger@example.com').post(`/projects/${own.id}/cancel`, {
       reason: 'あ'.repeat(513),
     });
     expect(tooLong.json()).toMatchObject({ fields: { reason: 'max_length_exceeded' } });
     // The transporter may not cancel a project it serves while it is in progress.
-    const served = (
-      await call('GET', '/api/trans/projects?tab=IN_PROGRESS', 'transporter@example.com')
-    ).json();
+    const served = (await t.as('transporter@example.com').get('/trans/projects?tab=IN_PROGRESS')).json();
     expect(served).toHaveLength(2);
-    const refused = await call('POST', `/api/projects/${served[0].id}/cancel`, 'transporter@example.com');
+    const refused = await t.as('transporter@example.com').post(`/projects/${served[0].id}/cancel`);
     expect(refused.statusCode).toBe(409);
     // A cancel without a body works too.
-    const other = (await call('POST', '/api/projects', 'discharger@example.com', regularBody())).json();
-    expect(
-      (await call('POST', `/api/projects/${other.id}/cancel`, 'discharger@example.com')).statusCode,
-    ).toBe(200);
+    const other = (await t.as('discharger@example.com').post('/projects', regularBody())).json();
+    expect((await t.as('discharger@example.com').post(`/projects/${other.id}/cancel`)).statusCode).toBe(200);
   });
 
   it('filters the lists by tab', async () => {
-    const inProgress = (await call('GET', '/api/projects?tab=IN_PROGRESS', 'discharger@example.com')).json();
+    const inProgress = (await t.as('discharger@example.com').get('/projects?tab=IN_PROGRESS')).json();
     expect(titles(inProgress)).toEqual(
       ['銀座店 可燃ごみ定期回収', '本社倉庫 廃プラスチック類 収集運搬'].sort(),
     );
-    const bad = await call('GET', '/api/projects?tab=NOPE', 'discharger@example.com');
+    const bad = await t.as('discharger@example.com').get('/projects?tab=NOPE');
     expect(bad.statusCode).toBe(400);
   });
 });

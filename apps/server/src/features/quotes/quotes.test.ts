@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartBody, samplePdf, samplePng } from '../../../test/fixtures/upload-files';
+import { insertServedArea } from '../../../test/fixtures/collection-areas';
+import { companyId, DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
+import { samplePdf, samplePng } from '../../../test/fixtures/upload-files';
 import { mailBody, mailText } from '../../../test/smtp-sink';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import {
-  collectionAreaPostalCodes,
   collectionAreaPrices,
   collectionAreas,
-  companies,
   dischargeSites,
   offices,
   quotes,
@@ -17,32 +17,9 @@ import {
 import { tokyoDate } from '../../lib/time';
 
 let t: TestContext;
-const DIS = 'discharger@example.com';
-const DIS2 = 'discharger2@example.com';
-const TRANS = 'transporter@example.com';
-const PLATFORM = 'platform@example.com';
 
-const tokens = new Map<string, string>();
-async function tokenOf(email: string) {
-  let token = tokens.get(email);
-  if (!token) {
-    token = await t.login(email);
-    tokens.set(email, token);
-  }
-  return token;
-}
-async function call(method: 'GET' | 'POST', url: string, email: string, payload?: unknown) {
-  return t.app.inject({ method, url, headers: t.auth(await tokenOf(email)), payload: payload as object });
-}
-const uploadDoc = async (projectId: number, fileName: string, content: Buffer, email = TRANS) => {
-  const body = multipartBody(fileName, content);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/trans/projects/${projectId}/quote-document`,
-    headers: { ...t.auth(await tokenOf(email)), ...body.headers },
-    payload: body.payload,
-  });
-};
+const uploadDoc = (projectId: number, fileName: string, content: Buffer, email = TRANS) =>
+  t.as(email).upload(`/trans/projects/${projectId}/quote-document`, fileName, content);
 
 let f: {
   totoId: number;
@@ -55,16 +32,11 @@ let f: {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const company = async (name: string) =>
-    (await t.db.query.companies.findFirst({ where: eq(companies.name, name) }))!.id;
-  const greenId = company('株式会社グリーン商事');
-  const totoId = await company('東都環境サービス株式会社');
-  const platformId = await company('junkan収集運搬');
-  const sites = await t.db
-    .select()
-    .from(dischargeSites)
-    .where(eq(dischargeSites.companyId, await greenId));
-  const office = await t.db.query.offices.findFirst({ where: eq(offices.companyId, await greenId) });
+  const greenId = await companyId(t.db, '株式会社グリーン商事');
+  const totoId = await companyId(t.db, '東都環境サービス株式会社');
+  const platformId = await companyId(t.db, 'junkan収集運搬');
+  const sites = await t.db.select().from(dischargeSites).where(eq(dischargeSites.companyId, greenId));
+  const office = await t.db.query.offices.findFirst({ where: eq(offices.companyId, greenId) });
   const regular = await t.db.select().from(wastes).where(eq(wastes.category, 'REGULAR'));
   f = {
     totoId,
@@ -75,23 +47,22 @@ beforeAll(async () => {
     regular,
   };
   // 東都 serves 銀座 (104-0061) for regular garbage with a price for the first waste and one for any waste.
-  const [area] = await t.db
-    .insert(collectionAreas)
-    .values({ transportCompanyId: totoId, type: 'REGULAR', areaName: '中央区テスト' })
-    .returning();
-  await t.db
-    .insert(collectionAreaPostalCodes)
-    .values({ areaId: area!.id, transportCompanyId: totoId, type: 'REGULAR', posCode: '1040061' });
+  const areaId = await insertServedArea(t.db, {
+    transportCompanyId: totoId,
+    type: 'REGULAR',
+    areaName: '中央区テスト',
+    posCode: '1040061',
+  });
   await t.db.insert(collectionAreaPrices).values([
-    { areaId: area!.id, wasteId: regular[0]!.id, unitPrice: 1200, validFrom: '2020-01-01' },
+    { areaId, wasteId: regular[0]!.id, unitPrice: 1200, validFrom: '2020-01-01' },
     {
-      areaId: area!.id,
+      areaId,
       wasteId: regular[0]!.id,
       unitPrice: 999,
       validFrom: '2000-01-01',
       validTo: '2019-12-31',
     },
-    { areaId: area!.id, wasteId: null, unitPrice: 800, validFrom: tokyoDate() },
+    { areaId, wasteId: null, unitPrice: 800, validFrom: tokyoDate() },
   ]);
 });
 afterAll(() => t.close());
@@ -105,7 +76,7 @@ async function openRequest(siteId = f.ginza, wasteCount = 1) {
     collectionCount: 1,
     weekdays: [1],
   }));
-  const res = await call('POST', '/api/projects', DIS, {
+  const res = await t.as(DIS).post('/projects', {
     type: 'REGULAR',
     projectTitle: '見積テスト',
     officeId: f.officeId,
@@ -114,7 +85,7 @@ async function openRequest(siteId = f.ginza, wasteCount = 1) {
   });
   expect(res.statusCode).toBe(200);
   const id = res.json().id as number;
-  expect((await call('POST', `/api/projects/${id}/request-quote`, DIS)).statusCode).toBe(200);
+  expect((await t.as(DIS).post(`/projects/${id}/request-quote`)).statusCode).toBe(200);
   return res.json() as { id: number; pwasteRegulars: { id: number }[] };
 }
 
@@ -128,72 +99,58 @@ const quoteBody = (lineIds: number[], over: Record<string, unknown> = {}) => ({
 describe('visibility of open requests', () => {
   it('shows an open request in the area (list, detail, files) and hides it elsewhere', async () => {
     const p = await openRequest();
-    const attach = multipartBody('仕様.pdf', samplePdf());
     // Files are added while a draft: make another request with a file.
-    const draft = await call('POST', '/api/projects', DIS, {
+    const draft = await t.as(DIS).post('/projects', {
       type: 'REGULAR',
       projectTitle: '添付つき',
       dischargeSiteIds: [f.ginza],
       lines: [{ wasteId: f.regular[0]!.id, bags: { '45': 1 }, collectionCount: 1, weekdays: [2] }],
     });
     const draftId = draft.json().id as number;
-    const up = await t.app.inject({
-      method: 'POST',
-      url: `/api/projects/${draftId}/attachments`,
-      headers: { ...t.auth(await tokenOf(DIS)), ...attach.headers },
-      payload: attach.payload,
-    });
+    const up = await t.as(DIS).upload(`/projects/${draftId}/attachments`, '仕様.pdf', samplePdf());
     expect(up.statusCode).toBe(200);
     // Not yet sent: the transporter does not see the draft.
-    expect((await call('GET', `/api/projects/${draftId}`, TRANS)).statusCode).toBe(404);
-    expect((await call('POST', `/api/projects/${draftId}/request-quote`, DIS)).statusCode).toBe(200);
+    expect((await t.as(TRANS).get(`/projects/${draftId}`)).statusCode).toBe(404);
+    expect((await t.as(DIS).post(`/projects/${draftId}/request-quote`)).statusCode).toBe(200);
 
-    const list = (await call('GET', '/api/trans/projects', TRANS)).json() as { id: number }[];
+    const list = (await t.as(TRANS).get('/trans/projects')).json() as { id: number }[];
     expect(list.map((r) => r.id)).toEqual(expect.arrayContaining([p.id, draftId]));
-    const tabbed = (await call('GET', '/api/trans/projects?tab=PAST', TRANS)).json() as { id: number }[];
+    const tabbed = (await t.as(TRANS).get('/trans/projects?tab=PAST')).json() as { id: number }[];
     expect(tabbed.map((r) => r.id)).not.toContain(p.id);
-    const detail = await call('GET', `/api/projects/${p.id}`, TRANS);
+    const detail = await t.as(TRANS).get(`/projects/${p.id}`);
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toMatchObject({
       projectStatus: 'REQUEST_QUOTE',
       transportCompany: null,
       quote: null,
     });
-    const file = await t.app.inject({
-      url: `/api/projects/${draftId}/attachments/${up.json().id}`,
-      headers: t.auth(await tokenOf(TRANS)),
-    });
+    const file = await t.as(TRANS).get(`/projects/${draftId}/attachments/${up.json().id}`);
     expect(file.statusCode).toBe(200);
 
     // The platform transporter has no area here; another discharger never sees it.
-    expect((await call('GET', `/api/projects/${p.id}`, PLATFORM)).statusCode).toBe(404);
-    const platformList = (await call('GET', '/api/trans/projects', PLATFORM)).json() as { id: number }[];
+    expect((await t.as(PLATFORM).get(`/projects/${p.id}`)).statusCode).toBe(404);
+    const platformList = (await t.as(PLATFORM).get('/trans/projects')).json() as { id: number }[];
     expect(platformList.map((r) => r.id)).not.toContain(p.id);
-    const denied = await t.app.inject({
-      url: `/api/projects/${draftId}/attachments/${up.json().id}`,
-      headers: t.auth(await tokenOf(PLATFORM)),
-    });
+    const denied = await t.as(PLATFORM).get(`/projects/${draftId}/attachments/${up.json().id}`);
     expect(denied.statusCode).toBe(404);
-    expect((await call('GET', `/api/projects/${p.id}`, DIS2)).statusCode).toBe(404);
+    expect((await t.as(DIS2).get(`/projects/${p.id}`)).statusCode).toBe(404);
     // A site outside the area stays hidden.
     const outside = await openRequest(f.otherSite);
-    expect((await call('GET', `/api/projects/${outside.id}`, TRANS)).statusCode).toBe(404);
+    expect((await t.as(TRANS).get(`/projects/${outside.id}`)).statusCode).toBe(404);
   });
 });
 
 describe('GET /api/trans/projects/{id}/quote-suggestion', () => {
   it('answers the waste price valid today, else the any-waste price', async () => {
     const p = await openRequest(f.ginza, 2);
-    const res = await call('GET', `/api/trans/projects/${p.id}/quote-suggestion`, TRANS);
+    const res = await t.as(TRANS).get(`/trans/projects/${p.id}/quote-suggestion`);
     expect(res.statusCode).toBe(200);
     expect(res.json().lines).toEqual([
       { wasteLineId: p.pwasteRegulars[0]!.id, unitPrice: 1200, unitMeasure: null, quantity: 120.5 },
       { wasteLineId: p.pwasteRegulars[1]!.id, unitPrice: 800, unitMeasure: null, quantity: 120.5 },
     ]);
-    expect((await call('GET', `/api/trans/projects/${p.id}/quote-suggestion`, PLATFORM)).statusCode).toBe(
-      404,
-    );
-    expect((await call('GET', `/api/trans/projects/${p.id}/quote-suggestion`, DIS)).statusCode).toBe(403);
+    expect((await t.as(PLATFORM).get(`/trans/projects/${p.id}/quote-suggestion`)).statusCode).toBe(404);
+    expect((await t.as(DIS).get(`/trans/projects/${p.id}/quote-suggestion`)).statusCode).toBe(403);
   });
 });
 
@@ -202,7 +159,7 @@ describe('POST /api/trans/projects/{id}/quotes', () => {
     const p = await openRequest(f.ginza, 2);
     const ids = p.pwasteRegulars.map((l) => l.id);
     const before = t.smtp.mails.length;
-    const res = await call('POST', `/api/trans/projects/${p.id}/quotes`, TRANS, {
+    const res = await t.as(TRANS).post(`/trans/projects/${p.id}/quotes`, {
       lines: [
         { wasteLineId: ids[0], unitPrice: 333, quantity: '0.5' },
         { wasteLineId: ids[1], unitPrice: 1000, quantity: '1,200' },
@@ -232,46 +189,44 @@ describe('POST /api/trans/projects/{id}/quotes', () => {
     expect(sent.flatMap((m) => m.to)).toEqual([DIS]);
     expect(mailText(sent[0]!.raw)).toContain(`/sys/project-managment/detail/${p.id}`);
     // The discharger sees the same quote.
-    const seen = (await call('GET', `/api/projects/${p.id}`, DIS)).json();
+    const seen = (await t.as(DIS).get(`/projects/${p.id}`)).json();
     expect(seen.quote.totalAmount).toBe(1_200_167);
 
     // Quoting again once the project left REQUEST_QUOTE: 409 for the quoter and another transporter serving the area.
-    const again = await call('POST', `/api/trans/projects/${p.id}/quotes`, TRANS, quoteBody(ids));
+    const again = await t.as(TRANS).post(`/trans/projects/${p.id}/quotes`, quoteBody(ids));
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('invalid_status_transition');
   });
 
   it('gives one success and one 409 to two transporters of the area quoting at once', async () => {
     // The platform transporter also serves 銀座 for regular garbage in this test.
-    const [area] = await t.db
-      .insert(collectionAreas)
-      .values({ transportCompanyId: f.platformId, type: 'REGULAR', areaName: '銀座' })
-      .returning();
-    await t.db
-      .insert(collectionAreaPostalCodes)
-      .values({ areaId: area!.id, transportCompanyId: f.platformId, type: 'REGULAR', posCode: '104-0061' });
+    const areaId = await insertServedArea(t.db, {
+      transportCompanyId: f.platformId,
+      type: 'REGULAR',
+      areaName: '銀座',
+      posCode: '104-0061',
+    });
     try {
       const p = await openRequest();
       const ids = p.pwasteRegulars.map((l) => l.id);
       const codes = (
         await Promise.all([
-          call('POST', `/api/trans/projects/${p.id}/quotes`, TRANS, quoteBody(ids)),
-          call('POST', `/api/trans/projects/${p.id}/quotes`, PLATFORM, quoteBody(ids)),
+          t.as(TRANS).post(`/trans/projects/${p.id}/quotes`, quoteBody(ids)),
+          t.as(PLATFORM).post(`/trans/projects/${p.id}/quotes`, quoteBody(ids)),
         ])
       ).map((r) => r.statusCode);
       expect(codes.sort()).toEqual([200, 409]);
       const late = await openRequest();
       const lateIds = late.pwasteRegulars.map((l) => l.id);
       expect(
-        (await call('POST', `/api/trans/projects/${late.id}/quotes`, PLATFORM, quoteBody(lateIds)))
-          .statusCode,
+        (await t.as(PLATFORM).post(`/trans/projects/${late.id}/quotes`, quoteBody(lateIds))).statusCode,
       ).toBe(200);
-      const second = await call('POST', `/api/trans/projects/${late.id}/quotes`, TRANS, quoteBody(lateIds));
+      const second = await t.as(TRANS).post(`/trans/projects/${late.id}/quotes`, quoteBody(lateIds));
       expect(second.statusCode).toBe(409);
       // Now the platform's project: hidden from 東都.
-      expect((await call('GET', `/api/projects/${late.id}`, TRANS)).statusCode).toBe(404);
+      expect((await t.as(TRANS).get(`/projects/${late.id}`)).statusCode).toBe(404);
     } finally {
-      await t.db.delete(collectionAreas).where(eq(collectionAreas.id, area!.id));
+      await t.db.delete(collectionAreas).where(eq(collectionAreas.id, areaId));
     }
   });
 
@@ -279,11 +234,11 @@ describe('POST /api/trans/projects/{id}/quotes', () => {
     const p = await openRequest(f.ginza, 2);
     const ids = p.pwasteRegulars.map((l) => l.id);
     const url = `/api/trans/projects/${p.id}/quotes`;
-    expect((await call('POST', url, DIS, quoteBody(ids))).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url, payload: quoteBody(ids) })).statusCode).toBe(401);
-    expect((await call('POST', url, PLATFORM, quoteBody(ids))).statusCode).toBe(404);
+    expect((await t.as(DIS).post(url, quoteBody(ids))).statusCode).toBe(403);
+    expect((await t.anonymous.post(url, quoteBody(ids))).statusCode).toBe(401);
+    expect((await t.as(PLATFORM).post(url, quoteBody(ids))).statusCode).toBe(404);
     const bad = async (body: unknown, field: string, code: string, status = 400) => {
-      const res = await call('POST', url, TRANS, body);
+      const res = await t.as(TRANS).post(url, body);
       expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
       expect(res.json().fields?.[field]).toBe(code);
     };
@@ -329,9 +284,7 @@ describe('quote document', () => {
     const ids = p.pwasteRegulars.map((l) => l.id);
     // No quote yet: nothing to attach to.
     expect((await uploadDoc(p.id, '見積書.pdf', samplePdf())).statusCode).toBe(409);
-    expect((await call('POST', `/api/trans/projects/${p.id}/quotes`, TRANS, quoteBody(ids))).statusCode).toBe(
-      200,
-    );
+    expect((await t.as(TRANS).post(`/trans/projects/${p.id}/quotes`, quoteBody(ids))).statusCode).toBe(200);
     const png = await uploadDoc(p.id, '見積書.png', samplePng());
     expect(png.statusCode).toBe(400);
     expect(png.json().code).toBe('upload_file_type_error');
@@ -345,20 +298,14 @@ describe('quote document', () => {
     expect((await uploadDoc(p.id, 'x.pdf', samplePdf(), DIS)).statusCode).toBe(403);
     expect((await uploadDoc(p.id, 'x.pdf', samplePdf(), PLATFORM)).statusCode).toBe(404);
 
-    const detail = (await call('GET', `/api/projects/${p.id}`, DIS)).json();
+    const detail = (await t.as(DIS).get(`/projects/${p.id}`)).json();
     expect(detail.quote.document).toMatchObject({ id: ok.json().id, fileName: '見積書.pdf' });
     for (const email of [DIS, TRANS]) {
-      const res = await t.app.inject({
-        url: `/api/projects/${p.id}/attachments/${ok.json().id}`,
-        headers: t.auth(await tokenOf(email)),
-      });
+      const res = await t.as(email).get(`/projects/${p.id}/attachments/${ok.json().id}`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
     }
-    const other = await t.app.inject({
-      url: `/api/projects/${p.id}/attachments/${ok.json().id}`,
-      headers: t.auth(await tokenOf(PLATFORM)),
-    });
+    const other = await t.as(PLATFORM).get(`/projects/${p.id}/attachments/${ok.json().id}`);
     expect(other.statusCode).toBe(404);
   });
 });
@@ -367,16 +314,14 @@ describe('the discharger answers', () => {
   async function quoted() {
     const p = await openRequest();
     const ids = p.pwasteRegulars.map((l) => l.id);
-    expect((await call('POST', `/api/trans/projects/${p.id}/quotes`, TRANS, quoteBody(ids))).statusCode).toBe(
-      200,
-    );
+    expect((await t.as(TRANS).post(`/trans/projects/${p.id}/quotes`, quoteBody(ids))).statusCode).toBe(200);
     return { ...p, ids };
   }
 
   it('cancelling while the quote awaits an answer mails the transporter with the project, reason and link', async () => {
     const p = await quoted();
     const before = t.smtp.mails.length;
-    const res = await call('POST', `/api/projects/${p.id}/cancel`, DIS, { reason: '社内稟議が通らず' });
+    const res = await t.as(DIS).post(`/projects/${p.id}/cancel`, { reason: '社内稟議が通らず' });
     expect(res.statusCode).toBe(200);
     const sent = t.smtp.mails.slice(before);
     expect(sent.flatMap((m) => m.to)).toEqual([TRANS]);
@@ -390,16 +335,16 @@ describe('the discharger answers', () => {
   it('cancelling a request nobody has quoted mails no transporter; a draft mails nobody', async () => {
     const p = await openRequest();
     const before = t.smtp.mails.length;
-    expect((await call('POST', `/api/projects/${p.id}/cancel`, DIS)).statusCode).toBe(200);
+    expect((await t.as(DIS).post(`/projects/${p.id}/cancel`)).statusCode).toBe(200);
     expect(t.smtp.mails.length).toBe(before);
   });
 
   it('accepts: CREATING_CONTRACT, quote ACCEPTED, transporter mailed', async () => {
     const p = await quoted();
-    expect((await call('POST', `/api/projects/${p.id}/accept-quote`, TRANS)).statusCode).toBe(403);
-    expect((await call('POST', `/api/projects/${p.id}/accept-quote`, DIS2)).statusCode).toBe(404);
+    expect((await t.as(TRANS).post(`/projects/${p.id}/accept-quote`)).statusCode).toBe(403);
+    expect((await t.as(DIS2).post(`/projects/${p.id}/accept-quote`)).statusCode).toBe(404);
     const before = t.smtp.mails.length;
-    const res = await call('POST', `/api/projects/${p.id}/accept-quote`, DIS);
+    const res = await t.as(DIS).post(`/projects/${p.id}/accept-quote`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       projectStatus: 'CREATING_CONTRACT',
@@ -407,20 +352,18 @@ describe('the discharger answers', () => {
       quote: { status: 'ACCEPTED' },
     });
     expect(t.smtp.mails.slice(before).flatMap((m) => m.to)).toEqual([TRANS]);
-    const again = await call('POST', `/api/projects/${p.id}/accept-quote`, DIS);
+    const again = await t.as(DIS).post(`/projects/${p.id}/accept-quote`);
     expect(again.statusCode).toBe(409);
-    expect(
-      (await call('POST', `/api/projects/${p.id}/request-requote`, DIS, { reason: 'x' })).statusCode,
-    ).toBe(409);
+    expect((await t.as(DIS).post(`/projects/${p.id}/request-requote`, { reason: 'x' })).statusCode).toBe(409);
   });
 
   it('asks again: REQUEST_QUOTE with the reason, quote DECLINED, open to the area again', async () => {
     const p = await quoted();
-    const missing = await call('POST', `/api/projects/${p.id}/request-requote`, DIS, { reason: ' ' });
+    const missing = await t.as(DIS).post(`/projects/${p.id}/request-requote`, { reason: ' ' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields.reason).toBe('MSG_00_21');
     const before = t.smtp.mails.length;
-    const res = await call('POST', `/api/projects/${p.id}/request-requote`, DIS, {
+    const res = await t.as(DIS).post(`/projects/${p.id}/request-requote`, {
       reason: '単価を見直してください',
     });
     expect(res.statusCode).toBe(200);
@@ -435,7 +378,7 @@ describe('the discharger answers', () => {
     const [declined] = await t.db.select().from(quotes).where(eq(quotes.projectId, p.id));
     expect(declined!.status).toBe('DECLINED');
     // Still visible to the area's transporter, who may quote again (the declined quote is replaced).
-    const again = await call('POST', `/api/trans/projects/${p.id}/quotes`, TRANS, quoteBody(p.ids));
+    const again = await t.as(TRANS).post(`/trans/projects/${p.id}/quotes`, quoteBody(p.ids));
     expect(again.statusCode).toBe(200);
     expect(again.json().quote).toMatchObject({ id: declined!.id, status: 'SUBMITTED' });
     const rows = await t.db
@@ -447,7 +390,7 @@ describe('the discharger answers', () => {
 
   it('refuses an answer before a quote arrives', async () => {
     const p = await openRequest();
-    const res = await call('POST', `/api/projects/${p.id}/accept-quote`, DIS);
+    const res = await t.as(DIS).post(`/projects/${p.id}/accept-quote`);
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('invalid_status_transition');
     const u = await t.db.query.users.findFirst({ where: eq(users.email, DIS) });

@@ -1,29 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertServedArea } from '../../../test/fixtures/collection-areas';
 import { mailBody, mailText } from '../../../test/smtp-sink';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import {
-  auditLogs,
-  collectionAreaPostalCodes,
-  collectionAreas,
-  companies,
-  projects,
-  users,
-} from '../../db/schema';
+import { auditLogs, collectionAreas, companies, projects, users } from '../../db/schema';
 import { servingTransportCompanies } from '../project-core/project-access';
 
 let t: TestContext;
-let admin: string;
+const admin = 'admin';
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.login('admin@example.com');
 });
 afterAll(() => t.close());
 
 type Body = Record<string, unknown>;
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: Body) =>
-  t.app.inject({ method, url, headers: token ? t.auth(token) : {}, ...(payload ? { payload } : {}) });
-
 const account = (name: string): Body => ({
   accountName: `${name} 担当`,
   companyName: name,
@@ -47,7 +37,7 @@ const account = (name: string): Body => ({
 
 /** Signs a transporter up through the real calls (mail link, registration) and answers its token and company. */
 async function signUpTransporter(email: string, companyName: string) {
-  const signup = await call('POST', '/api/auth/signup', undefined, {
+  const signup = await t.anonymous.post('/auth/signup', {
     email,
     password: 'Passw0rd',
     role: 'TRANSPORT',
@@ -55,9 +45,9 @@ async function signUpTransporter(email: string, companyName: string) {
   expect(signup.statusCode, signup.body).toBe(200);
   const link = mailText(t.smtp.mails.at(-1)!.raw).match(/user-registration\?[^\s]+/)?.[0];
   const token = new URL(`http://x/${link}`).searchParams.get('token')!;
-  const { id } = (await call('GET', `/api/users/email-token?emailToken=${encodeURIComponent(token)}`)).json();
+  const { id } = (await t.anonymous.get(`/users/email-token?emailToken=${encodeURIComponent(token)}`)).json();
   const before = t.smtp.mails.length;
-  const reg = await call('PUT', `/api/users/${id}`, undefined, {
+  const reg = await t.anonymous.put(`/users/${id}`, {
     ...account(companyName),
     emailToken: token,
   });
@@ -86,7 +76,7 @@ describe('a self-registered transport company waits for approval', () => {
     expect(adminMails).toHaveLength(1);
     expect(adminMails[0]).toContain('新興運輸株式会社');
 
-    const perms = (await call('GET', '/api/permissions', token)).json();
+    const perms = (await t.as({ token }).get('/permissions')).json();
     expect(perms.transportApproval).toBe('PENDING');
     expect(perms.permissions).toEqual([
       'HOME',
@@ -96,11 +86,11 @@ describe('a self-registered transport company waits for approval', () => {
     ]);
 
     // Its own account stays reachable; requests, areas and prices do not.
-    expect((await call('GET', '/api/trans/users/info', token)).statusCode).toBe(200);
-    expect((await call('GET', '/api/trans/projects?companyId=ALL', token)).statusCode).toBe(403);
-    expect((await call('GET', '/api/trans/companies', token)).statusCode).toBe(403);
-    expect((await call('GET', '/api/collection-area?type=REGULAR', token)).statusCode).toBe(403);
-    const claim = await call('POST', '/api/collection-area', token, {
+    expect((await t.as({ token }).get('/trans/users/info')).statusCode).toBe(200);
+    expect((await t.as({ token }).get('/trans/projects?companyId=ALL')).statusCode).toBe(403);
+    expect((await t.as({ token }).get('/trans/companies')).statusCode).toBe(403);
+    expect((await t.as({ token }).get('/collection-area?type=REGULAR')).statusCode).toBe(403);
+    const claim = await t.as({ token }).post('/collection-area', {
       areaName: '銀座',
       type: 'REGULAR',
       posCodes: ['104-0061'],
@@ -111,18 +101,15 @@ describe('a self-registered transport company waits for approval', () => {
     expect(claim.statusCode).toBe(403);
 
     // Even an area written behind the API's back shows no open request in 銀座 (the demo's quote request).
-    const [area] = await t.db
-      .insert(collectionAreas)
-      .values({ transportCompanyId: companyId, type: 'INDUSTRIAL', areaName: '銀座' })
-      .returning({ id: collectionAreas.id });
-    await t.db
-      .insert(collectionAreaPostalCodes)
-      .values({ areaId: area!.id, transportCompanyId: companyId, type: 'INDUSTRIAL', posCode: '104-0061' });
-    expect((await call('GET', '/api/trans/projects?companyId=ALL', token)).statusCode).toBe(403);
-    const demoRequest = (
-      await call('GET', '/api/projects', await t.login('discharger@example.com'))
-    ).json()[0];
-    expect((await call('GET', `/api/projects/${demoRequest.id}`, token)).statusCode).toBe(403);
+    await insertServedArea(t.db, {
+      transportCompanyId: companyId,
+      type: 'INDUSTRIAL',
+      areaName: '銀座',
+      posCode: '104-0061',
+    });
+    expect((await t.as({ token }).get('/trans/projects?companyId=ALL')).statusCode).toBe(403);
+    const demoRequest = (await t.as('discharger@example.com').get('/projects')).json()[0];
+    expect((await t.as({ token }).get(`/projects/${demoRequest.id}`)).statusCode).toBe(403);
 
     // Nor is it mailed about requests at that code until it is approved.
     const [ginza] = await t.db
@@ -143,7 +130,7 @@ describe('a self-registered transport company waits for approval', () => {
       licenseNumber: '13-00-123456',
       administrativeDistrict: '東京都',
     });
-    const res = await call('GET', '/api/admin/transport-companies?approvalStatus=PENDING', admin);
+    const res = await t.as(admin).get('/admin/transport-companies?approvalStatus=PENDING');
     expect(res.statusCode).toBe(200);
     const listed = (res.json() as Body[]).find((c) => c.companyId === companyId);
     expect(listed).toMatchObject({
@@ -159,35 +146,28 @@ describe('a self-registered transport company waits for approval', () => {
     // The demo companies were made by the platform: approved, not listed as pending.
     const names = (res.json() as Body[]).map((c) => c.companyName);
     expect(names).not.toContain('東都環境サービス株式会社');
-    const approved = (
-      await call('GET', '/api/admin/transport-companies?approvalStatus=APPROVED', admin)
-    ).json();
+    const approved = (await t.as(admin).get('/admin/transport-companies?approvalStatus=APPROVED')).json();
     expect((approved as Body[]).map((c) => c.companyName)).toContain('東都環境サービス株式会社');
 
-    expect((await call('GET', '/api/admin/transport-companies?approvalStatus=MAYBE', admin)).statusCode).toBe(
-      400,
-    );
+    expect((await t.as(admin).get('/admin/transport-companies?approvalStatus=MAYBE')).statusCode).toBe(400);
     for (const who of ['transporter@example.com', 'discharger@example.com']) {
-      const token = await t.login(who);
-      expect((await call('GET', '/api/admin/transport-companies', token)).statusCode).toBe(403);
-      expect(
-        (await call('POST', `/api/admin/transport-companies/${companyId}/approve`, token)).statusCode,
-      ).toBe(403);
+      expect((await t.as(who).get('/admin/transport-companies')).statusCode).toBe(403);
+      expect((await t.as(who).post(`/admin/transport-companies/${companyId}/approve`)).statusCode).toBe(403);
     }
-    expect((await call('GET', '/api/admin/transport-companies')).statusCode).toBe(401);
+    expect((await t.anonymous.get('/admin/transport-companies')).statusCode).toBe(401);
   });
 
   it('approval gives the company its keys at once, mails its users and records who decided', async () => {
     const { token, companyId } = await signUpTransporter('approved@example.com', '承認運輸株式会社');
     const before = t.smtp.mails.length;
-    const res = await call('POST', `/api/admin/transport-companies/${companyId}/approve`, admin);
+    const res = await t.as(admin).post(`/admin/transport-companies/${companyId}/approve`);
     expect(res.statusCode, res.body).toBe(200);
 
     // The same token: permissions are read on every call.
-    const perms = (await call('GET', '/api/permissions', token)).json();
+    const perms = (await t.as({ token }).get('/permissions')).json();
     expect(perms.transportApproval).toBe('APPROVED');
     expect(perms.permissions).toEqual(expect.arrayContaining(['PROJECT_MANAGEMENT', 'AREA_PRICE_SETTING']));
-    expect((await call('GET', '/api/trans/projects?companyId=ALL', token)).statusCode).toBe(200);
+    expect((await t.as({ token }).get('/trans/projects?companyId=ALL')).statusCode).toBe(200);
 
     const mails = mailsTo('approved@example.com', before);
     expect(mails).toHaveLength(1);
@@ -204,7 +184,7 @@ describe('a self-registered transport company waits for approval', () => {
     expect(audit.map((a) => a.action)).toEqual(['transport_company.approve']);
 
     // Decided once: a second decision is a conflict.
-    const again = await call('POST', `/api/admin/transport-companies/${companyId}/reject`, admin, {
+    const again = await t.as(admin).post(`/admin/transport-companies/${companyId}/reject`, {
       reason: '重複',
     });
     expect(again.statusCode).toBe(409);
@@ -214,30 +194,30 @@ describe('a self-registered transport company waits for approval', () => {
   it('rejection needs a reason, mails it and keeps the company locked out', async () => {
     const { token, companyId } = await signUpTransporter('rejected@example.com', '却下運輸株式会社');
     const url = `/api/admin/transport-companies/${companyId}/reject`;
-    const blank = await call('POST', url, admin, { reason: '  ' });
+    const blank = await t.as(admin).post(url, { reason: '  ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().fields).toEqual({ reason: 'MSG_00_21' });
-    expect((await call('POST', url, admin, { reason: 'x'.repeat(501) })).json().fields).toEqual({
+    expect((await t.as(admin).post(url, { reason: 'x'.repeat(501) })).json().fields).toEqual({
       reason: 'max_length_exceeded',
     });
 
     const before = t.smtp.mails.length;
-    expect((await call('POST', url, admin, { reason: '許可証の写しが確認できません' })).statusCode).toBe(200);
+    expect((await t.as(admin).post(url, { reason: '許可証の写しが確認できません' })).statusCode).toBe(200);
     const mails = mailsTo('rejected@example.com', before);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('許可証の写しが確認できません');
 
-    const perms = (await call('GET', '/api/permissions', token)).json();
+    const perms = (await t.as({ token }).get('/permissions')).json();
     expect(perms.transportApproval).toBe('REJECTED');
     expect(perms.permissions).not.toContain('PROJECT_MANAGEMENT');
     const [company] = await t.db.select().from(companies).where(eq(companies.id, companyId));
     expect(company!.approvalStatus).toBe('REJECTED');
 
-    expect((await call('POST', '/api/admin/transport-companies/999999/approve', admin)).statusCode).toBe(404);
+    expect((await t.as(admin).post('/admin/transport-companies/999999/approve')).statusCode).toBe(404);
   });
 
   it('keeps discharger sign-up working at once and refuses self sign-up as ADMIN', async () => {
-    const res = await call('POST', '/api/auth/signup', undefined, {
+    const res = await t.anonymous.post('/auth/signup', {
       email: 'boss@example.com',
       password: 'Passw0rd',
       role: 'ADMIN',

@@ -4,12 +4,11 @@ import { createTestApp, type TestContext } from '../../../test/test-app';
 import { auditLogs, companies, disposalSites } from '../../db/schema';
 
 let t: TestContext;
-let admin: string;
+const admin = 'admin';
 let toto: number;
 let siteId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.login('admin@example.com');
   toto = (await t.db.query.companies.findFirst({ where: eq(companies.name, '東都環境サービス株式会社') }))!
     .id;
   const [site] = await t.db
@@ -21,17 +20,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const BASE = '/api/admin/transport-operators';
-const put = (companyId: number, body: unknown, token = admin) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `${BASE}/${companyId}`,
-    payload: body as object,
-    headers: t.auth(token),
-  });
+const put = (companyId: number, body: unknown, user = admin) => t.as(user).put(`${BASE}/${companyId}`, body);
 
 describe('GET /api/admin/transport-operators', () => {
   it('lists the transport companies only, with an empty profile until one is saved', async () => {
-    const res = await t.app.inject({ url: BASE, headers: t.auth(admin) });
+    const res = await t.as(admin).get(BASE);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.items.map((o: { companyName: string }) => o.companyName).sort()).toEqual(
@@ -43,17 +36,11 @@ describe('GET /api/admin/transport-operators', () => {
 
   it('searches by company name or contract manager and pages', async () => {
     await put(toto, { contractManager: '佐藤花子', compatibleAreas: [], destinationDisposalSiteId: null });
-    const byName = await t.app.inject({
-      url: `${BASE}?query=${encodeURIComponent('東都')}`,
-      headers: t.auth(admin),
-    });
+    const byName = await t.as(admin).get(`${BASE}?query=${encodeURIComponent('東都')}`);
     expect(byName.json().items.map((o: { companyId: number }) => o.companyId)).toEqual([toto]);
-    const byManager = await t.app.inject({
-      url: `${BASE}?query=${encodeURIComponent('佐藤')}`,
-      headers: t.auth(admin),
-    });
+    const byManager = await t.as(admin).get(`${BASE}?query=${encodeURIComponent('佐藤')}`);
     expect(byManager.json().total).toBe(1);
-    const page2 = await t.app.inject({ url: `${BASE}?page=2&size=1`, headers: t.auth(admin) });
+    const page2 = await t.as(admin).get(`${BASE}?page=2&size=1`);
     expect(page2.json()).toMatchObject({ total: 2, page: 2, size: 1 });
     expect(page2.json().items).toHaveLength(1);
   });
@@ -75,7 +62,7 @@ describe('PUT and GET /api/admin/transport-operators/{companyId}', () => {
       destination: { id: siteId, code: '90001', name: '運搬先テスト処分場' },
     };
     expect(res.json()).toMatchObject(expected);
-    const got = await t.app.inject({ url: `${BASE}/${toto}`, headers: t.auth(admin) });
+    const got = await t.as(admin).get(`${BASE}/${toto}`);
     expect(got.json()).toMatchObject(expected);
     // Saving again replaces the profile.
     const cleared = await put(toto, {
@@ -95,9 +82,7 @@ describe('PUT and GET /api/admin/transport-operators/{companyId}', () => {
     const body = { contractManager: '', compatibleAreas: [], destinationDisposalSiteId: null };
     expect((await put(green!.id, body)).statusCode).toBe(404);
     expect((await put(999999, body)).statusCode).toBe(404);
-    expect((await t.app.inject({ url: `${BASE}/${green!.id}`, headers: t.auth(admin) })).statusCode).toBe(
-      404,
-    );
+    expect((await t.as(admin).get(`${BASE}/${green!.id}`)).statusCode).toBe(404);
   });
 
   it('refuses an unknown destination on its field', async () => {
@@ -136,10 +121,8 @@ describe('permissions', () => {
       { method: 'PUT' as const, url: `${BASE}/${toto}`, payload: body },
     ];
     for (const email of ['discharger@example.com', 'transporter@example.com']) {
-      const token = await t.login(email);
-      for (const call of calls)
-        expect((await t.app.inject({ ...call, headers: t.auth(token) })).statusCode).toBe(403);
+      for (const call of calls) expect((await t.as(email).send(call)).statusCode).toBe(403);
     }
-    for (const call of calls) expect((await t.app.inject(call)).statusCode).toBe(401);
+    for (const call of calls) expect((await t.anonymous.send(call)).statusCode).toBe(401);
   });
 });

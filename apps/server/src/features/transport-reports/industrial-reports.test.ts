@@ -1,132 +1,58 @@
-import { type RunningJwnetSimulator, startJwnetSimulator } from '@junkan/jwnet-simulator';
-import {
-  type IndustrialReportOptions,
-  type ReportActionResponse,
-  type TransportReport,
-  transportReportDeadline,
-} from '@junkan/shared';
-import { and, eq } from 'drizzle-orm';
+import type { IndustrialReportOptions, ReportActionResponse, TransportReport } from '@junkan/shared';
+import { transportReportDeadline } from '@junkan/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/test-app';
-import {
-  companies,
-  jwnetRequests,
-  manifests,
-  projects,
-  projectWasteLines,
-  transportReports,
-  unitMeasures,
-  wastes,
-} from '../../db/schema';
+import { DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
+import { insertIndustrialProject, type IndustrialProject as Project } from '../../../test/fixtures/projects';
+import { type JwnetHarness, startJwnetHarness, tomorrowAt } from '../../../test/jwnet-harness';
+import type { TestContext } from '../../../test/test-app';
+import { companies, jwnetRequests, manifests, transportReports, unitMeasures, wastes } from '../../db/schema';
 import { nationalHolidayName } from '../../lib/national-holidays';
 import { tokyoDate } from '../../lib/time';
 import { JwnetWorker } from '../jwnet/jwnet-queue';
 import { handleJwnetOutcome } from './jwnet-outcomes';
 
 const DELAY = 1_000;
-const TRANS = 'transporter@example.com';
-const OTHER_TRANS = 'platform@example.com';
-const DIS = 'discharger@example.com';
-const DIS2 = 'discharger2@example.com';
 
-/** Tomorrow in Japan at `time`: after the database's own clock, which stamps queued work. */
-const tomorrowAt = (time: string) => {
-  const day = tokyoDate(new Date(Date.now() + 86_400_000));
-  return new Date(`${day}T${time}+09:00`);
-};
+/** Where the business clock of the app, the worker and the simulator starts each test. */
+const START = tomorrowAt('10:00:00');
+const TODAY = tokyoDate(START);
+const YESTERDAY = tokyoDate(new Date(START.getTime() - 86_400_000));
 
+let net: JwnetHarness;
 let t: TestContext;
-let sim: RunningJwnetSimulator;
-/** The business clock of the app and the worker, kept in step with the simulator's. */
-let now = tomorrowAt('10:00:00');
-const TODAY = tokyoDate(now);
-const YESTERDAY = tokyoDate(new Date(now.getTime() - 86_400_000));
-const tokens: Record<string, string> = {};
 let unitT = 0;
 let unitPieces = 0;
 let wasteCode = '';
 
-async function advance(ms: number) {
-  now = new Date(now.getTime() + ms);
-  await sim.control.advanceClock(ms);
-}
+beforeAll(async () => {
+  net = await startJwnetHarness({ start: START, delayMs: DELAY });
+  t = net.t;
+  const units = await t.db.select().from(unitMeasures);
+  unitT = units.find((u) => u.unit === 't')!.id;
+  unitPieces = units.find((u) => u.isCount)!.id;
+  const plastics = await t.db.query.wastes.findFirst({ where: eq(wastes.name, '廃プラスチック類') });
+  wasteCode = plastics!.wasteCode;
+});
+afterAll(() => net?.close());
+beforeEach(() => net.reset());
 
-/** Sends what is queued and lets the network reflect it, until nothing is left to do. */
-async function syncNetwork() {
-  for (let i = 0; i < 6; i++) {
-    await t.app.jwnetWorker.runOnce();
-    await advance(DELAY + 1_000);
-  }
-  await t.app.jwnetWorker.runOnce();
-}
-
-type Method = 'GET' | 'POST' | 'PUT';
-async function call(method: Method, url: string, email: string, payload?: object) {
-  return t.app.inject({ method, url: `/api${url}`, headers: t.auth(tokens[email]!), payload });
-}
-
-interface Project {
-  projectId: number;
-  dischargerId: number;
-  wasteId: number;
-}
-
-let projectCount = 0;
-/** An industrial project of グリーン商事 carried by 東都環境サービス, in progress, with one waste line. */
-async function industrialProject(status = 'IN_PROGRESS'): Promise<Project> {
-  const green = await t.db.query.companies.findFirst({ where: eq(companies.name, '株式会社グリーン商事') });
-  const toto = await t.db.query.companies.findFirst({
-    where: eq(companies.name, '東都環境サービス株式会社'),
-  });
-  const plastics = await t.db.query.wastes.findFirst({
-    where: and(eq(wastes.category, 'INDUSTRIAL'), eq(wastes.name, '廃プラスチック類')),
-  });
-  const [project] = await t.db
-    .insert(projects)
-    .values({
-      title: `廃プラ回収 ${++projectCount}`,
-      status,
-      type: 'INDUSTRIAL',
-      companyId: green!.id,
-      transportCompanyId: toto!.id,
-    })
-    .returning({ id: projects.id });
-  await t.db.insert(projectWasteLines).values({
-    projectId: project!.id,
-    kind: 'INDUSTRIAL',
-    wasteId: plastics!.id,
-    wasteName: '廃プラスチック類',
-    quantity: '1.50',
-    quantityUnit: 't',
-  });
-  return { projectId: project!.id, dischargerId: green!.id, wasteId: plastics!.id };
-}
+const industrialProject = (status?: string) => insertIndustrialProject(t.db, status);
 
 /** A manifest the discharger registered on the network for the project, known to the product. */
-async function registeredManifest(p: Project, networkStatus = 'REGISTERED', running: string[] = []) {
-  const m = await sim.control.createManifest({
-    deliveryDate: YESTERDAY,
-    dischargerSubscriberNumber: 'G000001',
-    dischargerName: '株式会社グリーン商事',
-    dischargeFacility: { name: '銀座店', address: '東京都中央区銀座1-1-1' },
-    waste: { name: '廃プラスチック類', quantity: 1.5, unit: 't' },
-    transporterName: '東都環境サービス株式会社',
-  });
-  const toto = await t.db.query.companies.findFirst({
-    where: eq(companies.name, '東都環境サービス株式会社'),
-  });
-  await t.db.insert(manifests).values({
-    manifestNumber: m.manifestNumber,
-    projectId: p.projectId,
-    dischargerCompanyId: p.dischargerId,
-    transportCompanyId: toto!.id,
-    wasteName: '廃プラスチック類',
-    deliveryDate: YESTERDAY,
-    networkStatus,
-    runningFunctions: running,
-  });
-  return m.manifestNumber;
-}
+const registeredManifest = (p: Project, networkStatus = 'REGISTERED', running: string[] = []) =>
+  net.networkManifest(
+    {
+      projectId: p.projectId,
+      dischargerCompanyId: p.dischargerId,
+      transportCompanyId: p.transporterId,
+      wasteName: '廃プラスチック類',
+      deliveryDate: YESTERDAY,
+      networkStatus,
+      runningFunctions: running,
+    },
+    { deliveryDate: YESTERDAY },
+  );
 
 const reportBody = (p: Project, overrides: Record<string, unknown> = {}) => ({
   dischargerId: p.dischargerId,
@@ -160,7 +86,7 @@ const correction = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function createReport(p: Project, overrides: Record<string, unknown> = {}) {
-  const res = await call('POST', '/trans/transport-reports', TRANS, reportBody(p, overrides));
+  const res = await t.as(TRANS).post('/trans/transport-reports', reportBody(p, overrides));
   expect(res.statusCode, res.body).toBe(200);
   return res.json<TransportReport>();
 }
@@ -170,14 +96,14 @@ async function syncedReport() {
   const p = await industrialProject();
   const manifestNumber = await registeredManifest(p);
   const created = await createReport(p, { manifestId: manifestNumber });
-  await syncNetwork();
+  await net.syncNetwork();
   const report = await readReport(created.id);
   expect(report.isSyncedJWNet).toBe(true);
   return { p, manifestNumber, report };
 }
 
 async function readReport(id: number, email = TRANS) {
-  const res = await call('GET', `${email === TRANS ? '/trans' : ''}/transport-reports/${id}`, email);
+  const res = await t.as(email).get(`${email === TRANS ? '/trans' : ''}/transport-reports/${id}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<TransportReport>();
 }
@@ -189,36 +115,12 @@ const reportRow = async (id: number) =>
 const manifestRow = async (n: string) =>
   (await t.db.query.manifests.findFirst({ where: eq(manifests.manifestNumber, n) }))!;
 
-beforeAll(async () => {
-  sim = await startJwnetSimulator({ port: 0, delayMs: DELAY, clock: now.toISOString() });
-  t = await createTestApp(
-    { jwnet: { url: sim.url, timeoutMs: 1_000, worker: false, workerIntervalMs: 1_000, pollMs: 1_000 } },
-    { now: () => now },
-  );
-  for (const email of [TRANS, OTHER_TRANS, DIS, DIS2]) tokens[email] = await t.login(email);
-  const units = await t.db.select().from(unitMeasures);
-  unitT = units.find((u) => u.unit === 't')!.id;
-  unitPieces = units.find((u) => u.isCount)!.id;
-  const plastics = await t.db.query.wastes.findFirst({ where: eq(wastes.name, '廃プラスチック類') });
-  wasteCode = plastics!.wasteCode;
-});
-afterAll(async () => {
-  await t?.close();
-  await sim?.close();
-});
-beforeEach(async () => {
-  await sim.control.reset();
-  now = tomorrowAt('10:00:00');
-  await sim.control.setClock(now.toISOString());
-  t.app.jwnet.forgetStatus();
-});
-
 describe('industrial report: options and create', () => {
   it('offers the projects in progress, their waste lines and the manifests not reported yet', async () => {
     const p = await industrialProject();
     const n = await registeredManifest(p);
     const notYet = await industrialProject('COMPLETE_CONTRACT');
-    const res = await call('GET', '/trans/transport-reports/options', TRANS);
+    const res = await t.as(TRANS).get('/trans/transport-reports/options');
     expect(res.statusCode).toBe(200);
     const options = res.json<IndustrialReportOptions>();
     expect(options.today).toBe(TODAY);
@@ -234,12 +136,10 @@ describe('industrial report: options and create', () => {
     expect(options.disposalMethods.length).toBeGreaterThan(0);
 
     await createReport(p, { manifestId: n });
-    const after = (
-      await call('GET', '/trans/transport-reports/options', TRANS)
-    ).json<IndustrialReportOptions>();
+    const after = (await t.as(TRANS).get('/trans/transport-reports/options')).json<IndustrialReportOptions>();
     expect(after.projects.find((o) => o.id === p.projectId)!.manifests).toEqual([]);
     // Only transporters report; the discharger's session has no such call.
-    expect((await call('GET', '/trans/transport-reports/options', DIS)).statusCode).toBe(403);
+    expect((await t.as(DIS).get('/trans/transport-reports/options')).statusCode).toBe(403);
   });
 
   it('stores a report without a manifest number and queues nothing', async () => {
@@ -265,17 +165,17 @@ describe('industrial report: options and create', () => {
       jwnetPending: false,
       jwnetRefusal: null,
       deadline: transportReportDeadline(TODAY, nationalHolidayName),
-      checkedAt: now.toISOString(),
+      checkedAt: net.now().toISOString(),
     });
     expect(report.units.length).toBeGreaterThan(0);
     expect(await requestsOf(report.id)).toEqual([]);
     // The discharger whose waste it is reads it; another discharger or transporter does not.
     expect((await readReport(report.id, DIS)).id).toBe(report.id);
-    expect((await call('GET', `/transport-reports/${report.id}`, DIS2)).json().code).toBe('report_not_found');
-    expect((await call('GET', `/trans/transport-reports/${report.id}`, OTHER_TRANS)).statusCode).toBe(404);
-    expect((await call('GET', `/trans/transport-reports/${report.id}`, DIS)).statusCode).toBe(403);
+    expect((await t.as(DIS2).get(`/transport-reports/${report.id}`)).json().code).toBe('report_not_found');
+    expect((await t.as(PLATFORM).get(`/trans/transport-reports/${report.id}`)).statusCode).toBe(404);
+    expect((await t.as(DIS).get(`/trans/transport-reports/${report.id}`)).statusCode).toBe(403);
     // No manifest number: the rules allow neither a correction nor a cancellation.
-    const fix = await call('PUT', `/trans/transport-reports/${report.id}`, TRANS, correction());
+    const fix = await t.as(TRANS).put(`/trans/transport-reports/${report.id}`, correction());
     expect([fix.statusCode, fix.json().code]).toEqual([400, 'manifest_id_missing']);
   });
 
@@ -288,7 +188,7 @@ describe('industrial report: options and create', () => {
     ],
     [
       'an end date after today',
-      { transportEndDate: tokyoDate(new Date(now.getTime() + 86_400_000)) },
+      { transportEndDate: tokyoDate(new Date(START.getTime() + 86_400_000)) },
       'transportEndDate',
       'end_date_in_future',
     ],
@@ -300,7 +200,7 @@ describe('industrial report: options and create', () => {
     ['an unknown unit', { transportVolumeUnit: 99_999 }, 'transportVolumeUnit', 'invalid_format'],
   ])('refuses %s (400 on the field)', async (_label, overrides, field, code) => {
     const p = await industrialProject();
-    const res = await call('POST', '/trans/transport-reports', TRANS, reportBody(p, overrides));
+    const res = await t.as(TRANS).post('/trans/transport-reports', reportBody(p, overrides));
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().fields[field]).toBe(code);
   });
@@ -318,50 +218,36 @@ describe('industrial report: options and create', () => {
 
   it("refuses another transporter's project, a wrong discharger or waste, and a project not in progress", async () => {
     const p = await industrialProject();
-    const other = await call('POST', '/trans/transport-reports', OTHER_TRANS, reportBody(p));
+    const other = await t.as(PLATFORM).post('/trans/transport-reports', reportBody(p));
     expect([other.statusCode, other.json().code]).toEqual([404, 'project_not_found']);
-    const discharger = await call('POST', '/trans/transport-reports', DIS, reportBody(p));
+    const discharger = await t.as(DIS).post('/trans/transport-reports', reportBody(p));
     expect(discharger.statusCode).toBe(403);
     const takahashi = await t.db.query.companies.findFirst({ where: eq(companies.name, '髙橋工業株式会社') });
-    const wrongDischarger = await call(
-      'POST',
-      '/trans/transport-reports',
-      TRANS,
-      reportBody(p, { dischargerId: takahashi!.id }),
-    );
+    const wrongDischarger = await t
+      .as(TRANS)
+      .post('/trans/transport-reports', reportBody(p, { dischargerId: takahashi!.id }));
     expect([wrongDischarger.statusCode, wrongDischarger.json().fields?.dischargerId]).toEqual([
       400,
       'invalid_format',
     ]);
     const metal = await t.db.query.wastes.findFirst({ where: eq(wastes.category, 'INDUSTRIAL') });
-    const wrongWaste = await call(
-      'POST',
-      '/trans/transport-reports',
-      TRANS,
-      reportBody(p, { wasteId: metal!.id + 100_000 }),
-    );
+    const wrongWaste = await t
+      .as(TRANS)
+      .post('/trans/transport-reports', reportBody(p, { wasteId: metal!.id + 100_000 }));
     expect([wrongWaste.statusCode, wrongWaste.json().fields?.wasteId]).toEqual([400, 'invalid_format']);
     const done = await industrialProject('COMPLETE');
-    const closed = await call('POST', '/trans/transport-reports', TRANS, reportBody(done));
+    const closed = await t.as(TRANS).post('/trans/transport-reports', reportBody(done));
     expect([closed.statusCode, closed.json().code]).toEqual([409, 'invalid_status_transition']);
   });
 
   it('checks the manifest: known, registered, not reported yet', async () => {
     const p = await industrialProject();
-    const unknown = await call(
-      'POST',
-      '/trans/transport-reports',
-      TRANS,
-      reportBody(p, { manifestId: '99999999999' }),
-    );
+    const unknown = await t
+      .as(TRANS)
+      .post('/trans/transport-reports', reportBody(p, { manifestId: '99999999999' }));
     expect([unknown.statusCode, unknown.json().fields?.manifestId]).toEqual([404, 'manifest_not_found']);
     const reserved = await registeredManifest(p, 'RESERVED', ['1000']);
-    const early = await call(
-      'POST',
-      '/trans/transport-reports',
-      TRANS,
-      reportBody(p, { manifestId: reserved }),
-    );
+    const early = await t.as(TRANS).post('/trans/transport-reports', reportBody(p, { manifestId: reserved }));
     expect([early.statusCode, early.json().code, early.json().fields?.manifestId]).toEqual([
       409,
       'jwnet_registration_pending',
@@ -369,7 +255,7 @@ describe('industrial report: options and create', () => {
     ]);
     const n = await registeredManifest(p);
     await createReport(p, { manifestId: n });
-    const twice = await call('POST', '/trans/transport-reports', TRANS, reportBody(p, { manifestId: n }));
+    const twice = await t.as(TRANS).post('/trans/transport-reports', reportBody(p, { manifestId: n }));
     expect([twice.statusCode, twice.json().code]).toEqual([409, 'manifest_already_reported']);
     // Another project's manifest (of another discharger) is not this project's.
     const q = await industrialProject();
@@ -378,12 +264,9 @@ describe('industrial report: options and create', () => {
       .update(manifests)
       .set({ projectId: null, transportCompanyId: null })
       .where(eq(manifests.manifestNumber, elsewhere));
-    const notFitting = await call(
-      'POST',
-      '/trans/transport-reports',
-      TRANS,
-      reportBody(p, { manifestId: elsewhere }),
-    );
+    const notFitting = await t
+      .as(TRANS)
+      .post('/trans/transport-reports', reportBody(p, { manifestId: elsewhere }));
     expect(notFitting.statusCode).toBe(404);
   });
 });
@@ -402,13 +285,13 @@ describe('industrial report: the manifest network', () => {
       jwnetSyncedAt: null,
     });
     // While the report runs on the network, nothing can be done with it.
-    const early = await call('PUT', `/trans/transport-reports/${created.id}`, TRANS, correction());
+    const early = await t.as(TRANS).put(`/trans/transport-reports/${created.id}`, correction());
     expect([early.statusCode, early.json().code]).toEqual([409, 'jwnet_function_running']);
 
     await t.app.jwnetWorker.runOnce();
     expect((await requestsOf(created.id))[0]).toMatchObject({ kind: 'REPORT_TRANSPORT_END', state: 'SENT' });
     expect((await readReport(created.id)).isSyncedJWNet).toBe(false);
-    await advance(DELAY + 1_000);
+    await net.advance(DELAY + 1_000);
     await t.app.jwnetWorker.runOnce();
     const synced = await readReport(created.id);
     expect(synced).toMatchObject({
@@ -434,7 +317,7 @@ describe('industrial report: the manifest network', () => {
     const { report, manifestNumber } = await syncedReport();
     const mailsBefore = t.smtp.mails.length;
     const versionBefore = (await reportRow(report.id)).version;
-    const res = await call('PUT', `/trans/transport-reports/${report.id}`, TRANS, correction());
+    const res = await t.as(TRANS).put(`/trans/transport-reports/${report.id}`, correction());
     expect(res.statusCode, res.body).toBe(200);
     const corrected = res.json<ReportActionResponse>();
     expect(corrected.outcome).toBe('AWAITING_APPROVAL');
@@ -451,7 +334,7 @@ describe('industrial report: the manifest network', () => {
     expect(t.smtp.mails.slice(mailsBefore).some((m) => m.to.includes(DIS))).toBe(true);
     expect((await reportRow(report.id)).version).toBe(versionBefore + 1);
 
-    const approved = await call('POST', `/transport-reports/${report.id}/approve`, DIS);
+    const approved = await t.as(DIS).post(`/transport-reports/${report.id}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json<ReportActionResponse>()).toMatchObject({
       outcome: 'UPDATED',
@@ -463,7 +346,7 @@ describe('industrial report: the manifest network', () => {
         lastTransporter: null,
       },
     });
-    await syncNetwork();
+    await net.syncNetwork();
     expect((await t.app.jwnet.adapter.getManifest(manifestNumber)).transportReport).toMatchObject({
       volume: 2,
       transporter: '鈴木',
@@ -474,28 +357,25 @@ describe('industrial report: the manifest network', () => {
     });
 
     // A second correction, rejected: the transporter sees what was rejected, then acknowledges it.
-    await call(
-      'PUT',
-      `/trans/transport-reports/${report.id}`,
-      TRANS,
-      correction({ lastTransportVolume: '3.00' }),
-    );
+    await t
+      .as(TRANS)
+      .put(`/trans/transport-reports/${report.id}`, correction({ lastTransportVolume: '3.00' }));
     const mailsBeforeReject = t.smtp.mails.length;
-    const rejected = await call('POST', `/transport-reports/${report.id}/reject`, DIS);
+    const rejected = await t.as(DIS).post(`/transport-reports/${report.id}/reject`);
     expect(rejected.json<ReportActionResponse>()).toMatchObject({
       outcome: 'UPDATED',
       report: { status: 'REJECTION', transportVolume: 2, lastTransportVolume: 3 },
     });
     expect(t.smtp.mails.slice(mailsBeforeReject).some((m) => m.to.includes(TRANS))).toBe(true);
     // Only the transporter acknowledges; the discharger cannot answer twice.
-    const again = await call('POST', `/transport-reports/${report.id}/approve`, DIS);
+    const again = await t.as(DIS).post(`/transport-reports/${report.id}/approve`);
     expect([again.statusCode, again.json().code]).toEqual([409, 'invalid_status_transition']);
-    const confirmed = await call('POST', `/trans/transport-reports/${report.id}/confirm-rejection`, TRANS);
+    const confirmed = await t.as(TRANS).post(`/trans/transport-reports/${report.id}/confirm-rejection`);
     expect(confirmed.json<ReportActionResponse>()).toMatchObject({
       outcome: 'UPDATED',
       report: { status: 'BLANK', transportVolume: 2, lastTransportVolume: null },
     });
-    await syncNetwork();
+    await net.syncNetwork();
     const onNetwork = await t.app.jwnet.adapter.getManifest(manifestNumber);
     expect(onNetwork).toMatchObject({ status: 'TRANSPORT_END', transportReport: { volume: 2 } });
     expect((await requestsOf(report.id)).every((r) => r.state === 'DONE')).toBe(true);
@@ -505,7 +385,7 @@ describe('industrial report: the manifest network', () => {
     const p = await industrialProject();
     const n = await registeredManifest(p);
     const created = await createReport(p, { manifestId: n });
-    await sim.control.refuse({ count: 1, code: 'E_CHECK', message: 'rejected by the check' });
+    await net.sim.control.refuse({ count: 1, code: 'E_CHECK', message: 'rejected by the check' });
     await t.app.jwnetWorker.runOnce();
     const refused = await readReport(created.id);
     expect(refused).toMatchObject({
@@ -518,10 +398,8 @@ describe('industrial report: the manifest network', () => {
     expect(JSON.stringify(refused)).not.toContain('rejected by the check');
     expect((await requestsOf(created.id))[0]).toMatchObject({ state: 'REFUSED', refusalCode: 'E_CHECK' });
 
-    const res = await call(
-      'PUT',
+    const res = await t.as(TRANS).put(
       `/trans/transport-reports/${created.id}`,
-      TRANS,
       correction({
         lastEndDateTransport: YESTERDAY,
         lastTransportVolume: '1.75',
@@ -549,7 +427,7 @@ describe('industrial report: the manifest network', () => {
       },
     });
     expect((await reportRow(created.id)).version).toBe(2);
-    await syncNetwork();
+    await net.syncNetwork();
     expect(await readReport(created.id)).toMatchObject({ isSyncedJWNet: true, jwnetRefusal: null });
     expect((await t.app.jwnet.adapter.getManifest(n)).transportReport).toMatchObject({
       transportEndDate: YESTERDAY,
@@ -561,31 +439,31 @@ describe('industrial report: the manifest network', () => {
   it('deletes a synced report only when the discharger approves its deletion', async () => {
     const { p, report, manifestNumber } = await syncedReport();
     const mailsBefore = t.smtp.mails.length;
-    const res = await call('POST', `/trans/transport-reports/${report.id}/cancel`, TRANS);
+    const res = await t.as(TRANS).post(`/trans/transport-reports/${report.id}/cancel`);
     expect(res.json<ReportActionResponse>()).toMatchObject({
       outcome: 'AWAITING_APPROVAL',
       report: { status: 'REQUEST_DELETE', runningFunctions: ['0601'] },
     });
     expect(t.smtp.mails.slice(mailsBefore).some((m) => m.to.includes(DIS))).toBe(true);
-    const approved = await call('POST', `/transport-reports/${report.id}/approve`, DIS);
+    const approved = await t.as(DIS).post(`/transport-reports/${report.id}/approve`);
     expect(approved.json<ReportActionResponse>()).toEqual({ outcome: 'DELETED', report: null });
-    expect((await call('GET', `/trans/transport-reports/${report.id}`, TRANS)).statusCode).toBe(404);
-    expect((await call('GET', `/transport-reports/${report.id}`, DIS)).statusCode).toBe(404);
+    expect((await t.as(TRANS).get(`/trans/transport-reports/${report.id}`)).statusCode).toBe(404);
+    expect((await t.as(DIS).get(`/transport-reports/${report.id}`)).statusCode).toBe(404);
 
     const [year, month] = TODAY.split('-').map(Number);
-    const detail = await call(
-      'GET',
-      `/trans/achievements/detail?year=${year}&month=${month}&wasteType=1&wasteCode=${wasteCode}&wasteCompanyId=${p.dischargerId}`,
-      TRANS,
-    );
+    const detail = await t
+      .as(TRANS)
+      .get(
+        `/trans/achievements/detail?year=${year}&month=${month}&wasteType=1&wasteCode=${wasteCode}&wasteCompanyId=${p.dischargerId}`,
+      );
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json<{ rows: { id: number }[] }>().rows.some((r) => r.id === report.id)).toBe(false);
 
-    await syncNetwork();
+    await net.syncNetwork();
     expect((await t.app.jwnet.adapter.getManifest(manifestNumber)).status).toBe('REGISTERED');
     // The manifest can be reported again.
     const options = (
-      await call('GET', '/trans/transport-reports/options', TRANS)
+      await t.as(TRANS).get('/trans/transport-reports/options')
     ).json<IndustrialReportOptions>();
     expect(
       options.projects.find((o) => o.id === p.projectId)!.manifests.map((m) => m.manifestNumber),
@@ -596,32 +474,28 @@ describe('industrial report: the manifest network', () => {
     const p = await industrialProject();
     const n = await registeredManifest(p);
     const created = await createReport(p, { manifestId: n });
-    await sim.control.refuse({ count: 1 });
+    await net.sim.control.refuse({ count: 1 });
     await t.app.jwnetWorker.runOnce();
-    const res = await call('POST', `/trans/transport-reports/${created.id}/cancel`, TRANS);
+    const res = await t.as(TRANS).post(`/trans/transport-reports/${created.id}/cancel`);
     expect(res.json<ReportActionResponse>()).toEqual({ outcome: 'DELETED', report: null });
     expect((await reportRow(created.id)).deletedAt).not.toBeNull();
-    expect((await call('GET', `/trans/transport-reports/${created.id}`, TRANS)).statusCode).toBe(404);
+    expect((await t.as(TRANS).get(`/trans/transport-reports/${created.id}`)).statusCode).toBe(404);
     expect((await requestsOf(created.id)).map((r) => r.kind)).toEqual(['REPORT_TRANSPORT_END']);
   });
 
   it('lets only the parties act: another transporter or discharger finds nothing, roles are kept', async () => {
     const { report } = await syncedReport();
-    const otherFix = await call('PUT', `/trans/transport-reports/${report.id}`, OTHER_TRANS, correction());
+    const otherFix = await t.as(PLATFORM).put(`/trans/transport-reports/${report.id}`, correction());
     expect([otherFix.statusCode, otherFix.json().code]).toEqual([404, 'report_not_found']);
-    expect((await call('POST', `/trans/transport-reports/${report.id}/cancel`, OTHER_TRANS)).statusCode).toBe(
-      404,
-    );
-    expect((await call('PUT', `/trans/transport-reports/${report.id}`, DIS, correction())).statusCode).toBe(
-      403,
-    );
+    expect((await t.as(PLATFORM).post(`/trans/transport-reports/${report.id}/cancel`)).statusCode).toBe(404);
+    expect((await t.as(DIS).put(`/trans/transport-reports/${report.id}`, correction())).statusCode).toBe(403);
 
-    await call('PUT', `/trans/transport-reports/${report.id}`, TRANS, correction());
-    expect((await call('POST', `/transport-reports/${report.id}/approve`, DIS2)).statusCode).toBe(404);
-    expect((await call('POST', `/transport-reports/${report.id}/reject`, DIS2)).statusCode).toBe(404);
-    expect((await call('POST', `/transport-reports/${report.id}/approve`, TRANS)).statusCode).toBe(403);
+    await t.as(TRANS).put(`/trans/transport-reports/${report.id}`, correction());
+    expect((await t.as(DIS2).post(`/transport-reports/${report.id}/approve`)).statusCode).toBe(404);
+    expect((await t.as(DIS2).post(`/transport-reports/${report.id}/reject`)).statusCode).toBe(404);
+    expect((await t.as(TRANS).post(`/transport-reports/${report.id}/approve`)).statusCode).toBe(403);
     // The transporter cannot confirm a rejection that did not happen, nor correct while it waits.
-    const confirm = await call('POST', `/trans/transport-reports/${report.id}/confirm-rejection`, TRANS);
+    const confirm = await t.as(TRANS).post(`/trans/transport-reports/${report.id}/confirm-rejection`);
     expect([confirm.statusCode, confirm.json().code]).toEqual([409, 'invalid_status_transition']);
     expect((await readReport(report.id, DIS)).status).toBe('ACCEPTANCE_OR_DENIAL');
   });
@@ -630,9 +504,9 @@ describe('industrial report: the manifest network', () => {
     const { report } = await syncedReport();
     const before = await reportRow(report.id);
     const requestsBefore = (await requestsOf(report.id)).length;
-    await sim.control.unavailable();
+    await net.sim.control.unavailable();
     t.app.jwnet.forgetStatus();
-    const res = await call('PUT', `/trans/transport-reports/${report.id}`, TRANS, correction());
+    const res = await t.as(TRANS).put(`/trans/transport-reports/${report.id}`, correction());
     expect([res.statusCode, res.json().code]).toEqual([503, 'jwnet_unavailable']);
     expect(await reportRow(report.id)).toEqual(before);
     expect(await requestsOf(report.id)).toHaveLength(requestsBefore);
@@ -646,10 +520,10 @@ describe('industrial report: the manifest network', () => {
     expect(waiting).toMatchObject({ state: 'QUEUED', attempts: 1 });
     expect(waiting!.lastError).toContain('UNAVAILABLE');
 
-    await sim.control.clearFaults();
+    await net.sim.control.clearFaults();
     t.app.jwnet.forgetStatus();
-    await advance(60_000);
-    await syncNetwork();
+    await net.advance(60_000);
+    await net.syncNetwork();
     expect(await readReport(created.id)).toMatchObject({ isSyncedJWNet: true, jwnetPending: false });
   });
 
@@ -657,23 +531,23 @@ describe('industrial report: the manifest network', () => {
     const p = await industrialProject();
     const n = await registeredManifest(p);
     const created = await createReport(p, { manifestId: n });
-    const requestsBefore = (await sim.control.settings()).requests;
-    await sim.control.timeout({ count: 1, holdMs: 3_000 });
+    const requestsBefore = (await net.sim.control.settings()).requests;
+    await net.sim.control.timeout({ count: 1, holdMs: 3_000 });
     await t.app.jwnetWorker.runOnce();
     const [timedOut] = await requestsOf(created.id);
     expect(timedOut).toMatchObject({ state: 'QUEUED', attempts: 1 });
     expect(timedOut!.lastError).toContain('TIMEOUT');
-    await advance(60_000);
-    await syncNetwork();
+    await net.advance(60_000);
+    await net.syncNetwork();
     expect(await readReport(created.id)).toMatchObject({ isSyncedJWNet: true });
-    expect((await sim.control.settings()).requests).toBe(requestsBefore + 1);
+    expect((await net.sim.control.settings()).requests).toBe(requestsBefore + 1);
   });
 
   it('returns a correction the network refused to BLANK and shows why', async () => {
     const { report, manifestNumber } = await syncedReport();
-    await call('PUT', `/trans/transport-reports/${report.id}`, TRANS, correction());
-    await sim.control.failResults({ count: 1, code: 'E_CHECK', message: 'correction not acceptable' });
-    await syncNetwork();
+    await t.as(TRANS).put(`/trans/transport-reports/${report.id}`, correction());
+    await net.sim.control.failResults({ count: 1, code: 'E_CHECK', message: 'correction not acceptable' });
+    await net.syncNetwork();
     const back = await readReport(report.id);
     expect(back).toMatchObject({
       status: 'BLANK',
@@ -687,18 +561,16 @@ describe('industrial report: the manifest network', () => {
     expect(back.jwnetRefusal).toBe('jwnet_refused');
     expect((await t.app.jwnet.adapter.getManifest(manifestNumber)).transportReport?.volume).toBe(1.5);
     // It can be corrected again.
-    const again = await call('PUT', `/trans/transport-reports/${report.id}`, TRANS, correction());
+    const again = await t.as(TRANS).put(`/trans/transport-reports/${report.id}`, correction());
     expect(again.json<ReportActionResponse>().outcome).toBe('AWAITING_APPROVAL');
   });
 
   it('refuses corrections outside 07:00-19:00 Japan time', async () => {
     const { report } = await syncedReport();
-    now = tomorrowAt('19:00:00');
-    await sim.control.setClock(now.toISOString());
-    t.app.jwnet.forgetStatus();
-    const res = await call('PUT', `/trans/transport-reports/${report.id}`, TRANS, correction());
+    await net.setTime(tomorrowAt('19:00:00'));
+    const res = await t.as(TRANS).put(`/trans/transport-reports/${report.id}`, correction());
     expect([res.statusCode, res.json().code]).toEqual([409, 'jwnet_outside_hours']);
-    const cancel = await call('POST', `/trans/transport-reports/${report.id}/cancel`, TRANS);
+    const cancel = await t.as(TRANS).post(`/trans/transport-reports/${report.id}/cancel`);
     expect(cancel.json().code).toBe('jwnet_outside_hours');
     expect((await reportRow(report.id)).status).toBe('BLANK');
   });
@@ -710,11 +582,11 @@ describe('industrial report: the manifest network', () => {
     const restarted = () =>
       new JwnetWorker(t.db, t.app.jwnet.adapter, {
         pollMs: 1_000,
-        now: () => now,
+        now: net.now,
         onOutcome: handleJwnetOutcome,
       });
     expect(await restarted().runOnce()).toBe(1);
-    await advance(DELAY + 1_000);
+    await net.advance(DELAY + 1_000);
     // Another process picks up the sent request from the table and follows it to its result.
     expect(await restarted().runOnce()).toBe(1);
     expect(await readReport(created.id)).toMatchObject({
@@ -726,7 +598,7 @@ describe('industrial report: the manifest network', () => {
 
 describe('industrial report: API documentation', () => {
   it('lists the report calls in the OpenAPI document', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const res = await t.anonymous.get('/docs/json');
     expect(res.statusCode).toBe(200);
     const paths = res.json<{ paths: Record<string, Record<string, unknown>> }>().paths;
     expect(Object.keys(paths['/api/trans/transport-reports/{id}'] ?? {}).sort()).toEqual(['get', 'put']);

@@ -1,7 +1,7 @@
 import type { AccountInfoResponse } from '@junkan/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, decodeClaims, type TestContext } from '../../../test/test-app';
+import { type Caller, createTestApp, decodeClaims, type TestContext } from '../../../test/test-app';
 import {
   auditLogs,
   companies,
@@ -13,16 +13,8 @@ import {
 } from '../../db/schema';
 
 let t: TestContext;
-let tokens: Record<'admin' | 'discharger' | 'discharger2' | 'transporter' | 'platform', string>;
 beforeAll(async () => {
   t = await createTestApp();
-  tokens = {
-    admin: await t.login('admin@example.com'),
-    discharger: await t.login('discharger@example.com'),
-    discharger2: await t.login('discharger2@example.com'),
-    transporter: await t.login('transporter@example.com'),
-    platform: await t.login('platform@example.com'),
-  };
 });
 afterAll(() => t.close());
 
@@ -31,20 +23,18 @@ type Payload = Record<string, unknown> & {
   wastes: Record<string, unknown>[];
 };
 
-const put = (url: string, payload: unknown, token?: string) =>
-  t.app.inject({ method: 'PUT', url, payload: payload as object, headers: token ? t.auth(token) : {} });
-const putUsers = (payload: unknown, token = tokens.discharger) => put('/api/users', payload, token);
-const putTrans = (payload: unknown, token = tokens.transporter) => put('/api/trans/users', payload, token);
+const putUsers = (payload: unknown, who: Caller = 'discharger') => t.as(who).put('/users', payload);
+const putTrans = (payload: unknown, who: Caller = 'transporter') => t.as(who).put('/trans/users', payload);
 
-async function info(token: string, url = '/api/users/info'): Promise<AccountInfoResponse> {
-  const res = await t.app.inject({ url, headers: t.auth(token) });
+async function info(who: Caller, url = '/users/info'): Promise<AccountInfoResponse> {
+  const res = await t.as(who).get(url);
   expect(res.statusCode).toBe(200);
   return res.json();
 }
 
 /** The current account information as an update payload (what the form sends back unchanged). */
-async function payloadOf(token: string, url = '/api/users/info'): Promise<Payload> {
-  const { id: _id, email: _email, role: _role, ...rest } = await info(token, url);
+async function payloadOf(who: Caller, url = '/users/info'): Promise<Payload> {
+  const { id: _id, email: _email, role: _role, ...rest } = await info(who, url);
   return rest as unknown as Payload;
 }
 
@@ -71,7 +61,7 @@ const newSite = (name: string) => ({
 
 describe('PUT /api/users', () => {
   it('updates the company, adds an office and a discharge site, and answers the info with a fresh token', async () => {
-    const before = await payloadOf(tokens.discharger);
+    const before = await payloadOf('discharger');
     const res = await putUsers({
       ...before,
       accountName: 'グリーン担当',
@@ -102,7 +92,7 @@ describe('PUT /api/users', () => {
     const claims = decodeClaims(body.token);
     expect(claims).toMatchObject({ sub: 'discharger@example.com', subNum: 'A123456', ediKey: '12345678' });
     expect(claims.adminId).toBeUndefined();
-    expect(await info(body.token)).toEqual(body.info);
+    expect(await info({ token: body.token })).toEqual(body.info);
 
     const [audit] = await t.db
       .select()
@@ -114,7 +104,7 @@ describe('PUT /api/users', () => {
   });
 
   it('ignores the content of existing entries: they are not editable', async () => {
-    const before = await payloadOf(tokens.discharger);
+    const before = await payloadOf('discharger');
     const offices0 = { ...before.offices[0], officeName: '書き換え', officeTelephone: 'x' };
     const res = await putUsers({ ...before, offices: [offices0, ...before.offices.slice(1)] });
     expect(res.statusCode).toBe(200);
@@ -122,7 +112,7 @@ describe('PUT /api/users', () => {
   });
 
   it('removes an existing entry left out of the payload when nothing uses it', async () => {
-    const before = await payloadOf(tokens.discharger);
+    const before = await payloadOf('discharger');
     const res = await putUsers({
       ...before,
       offices: before.offices.filter((o) => o.officeName !== '新宿営業所'),
@@ -134,7 +124,7 @@ describe('PUT /api/users', () => {
   });
 
   it('refuses to remove an office a project uses (409 in_use_cannot_delete)', async () => {
-    const before = await payloadOf(tokens.discharger);
+    const before = await payloadOf('discharger');
     const res = await putUsers({ ...before, offices: [], accountName: '変更しない' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
@@ -142,11 +132,11 @@ describe('PUT /api/users', () => {
       params: { usedBy: 'officeProjects', name: '銀座本社' },
     });
     // Nothing of the call was saved.
-    expect((await info(tokens.discharger)).accountName).toBe('グリーン担当');
+    expect((await info('discharger')).accountName).toBe('グリーン担当');
   });
 
   it('refuses to remove a discharge site a project uses', async () => {
-    const before = await payloadOf(tokens.discharger);
+    const before = await payloadOf('discharger');
     const site = before.wastes[0]!;
     const [me] = await t.db.select().from(users).where(eq(users.email, 'discharger@example.com'));
     const [project] = await t.db
@@ -163,7 +153,7 @@ describe('PUT /api/users', () => {
       code: 'in_use_cannot_delete',
       params: { usedBy: 'dischargeSiteProjects', name: '銀座店' },
     });
-    expect((await info(tokens.discharger)).wastes).toHaveLength(2);
+    expect((await info('discharger')).wastes).toHaveLength(2);
   });
 
   it("refuses another company's office or site id and leaves that company's rows alone", async () => {
@@ -172,7 +162,7 @@ describe('PUT /api/users', () => {
       .from(offices)
       .innerJoin(users, eq(users.companyId, offices.companyId))
       .where(eq(users.email, 'discharger2@example.com'));
-    const before = await payloadOf(tokens.discharger);
+    const before = await payloadOf('discharger');
     const stolen = { ...newOffice('他社'), officeId: other!.id };
     const res = await putUsers({ ...before, offices: [...before.offices, stolen] });
     expect(res.statusCode).toBe(404);
@@ -183,12 +173,12 @@ describe('PUT /api/users', () => {
     });
     expect(unknown.statusCode).toBe(404);
     const [still] = await t.db.select().from(offices).where(eq(offices.id, other!.id));
-    expect(still?.name).toBe((await info(tokens.discharger2)).offices[0]?.officeName);
-    expect((await info(tokens.discharger)).offices).toHaveLength(1);
+    expect(still?.name).toBe((await info('discharger2')).offices[0]?.officeName);
+    expect((await info('discharger')).offices).toHaveLength(1);
   });
 
   it('answers validation_error with each field code', async () => {
-    const before = await payloadOf(tokens.discharger);
+    const before = await payloadOf('discharger');
     const cases: [Record<string, unknown>, string, string][] = [
       [{ accountName: '' }, 'accountName', 'MSG_00_21'],
       [{ accountName: 'あ'.repeat(17) }, 'accountName', 'max_length_exceeded'],
@@ -227,14 +217,14 @@ describe('PUT /api/users', () => {
   });
 
   it('refuses a change of a stored registrant number or EDI key (key_locked)', async () => {
-    const before = await payloadOf(tokens.discharger);
+    const before = await payloadOf('discharger');
     const changed = await putUsers({ ...before, registrantNumber: 'Z999999' });
     expect(changed.statusCode).toBe(400);
     expect(changed.json()).toMatchObject({ code: 'key_locked', fields: { registrantNumber: 'key_locked' } });
     const cleared = await putUsers({ ...before, registrantNumber: 'A123456', ediConfirmationKey: '' });
     expect(cleared.statusCode).toBe(400);
     expect(cleared.json().fields).toEqual({ ediConfirmationKey: 'key_locked' });
-    expect(await info(tokens.discharger)).toMatchObject({
+    expect(await info('discharger')).toMatchObject({
       registrantNumber: 'A123456',
       ediConfirmationKey: '12345678',
     });
@@ -245,17 +235,13 @@ describe('PUT /api/users', () => {
       .select()
       .from(companies)
       .where(eq(companies.name, '株式会社グリーン商事 本社'));
-    const acting = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/companies/${green!.id}/auth-token?isTransport=false`,
-      headers: t.auth(tokens.admin),
-    });
+    const acting = await t.as('admin').post(`/admin/companies/${green!.id}/auth-token?isTransport=false`);
     expect(acting.statusCode).toBe(200);
-    const actingToken = acting.json().token as string;
-    const before = await payloadOf(actingToken);
+    const actingAdmin = { token: acting.json().token as string };
+    const before = await payloadOf(actingAdmin);
     const res = await putUsers(
       { ...before, registrantNumber: 'A765432', ediConfirmationKey: '87654321' },
-      actingToken,
+      actingAdmin,
     );
     expect(res.statusCode).toBe(200);
     expect(res.json().info).toMatchObject({ registrantNumber: 'A765432', ediConfirmationKey: '87654321' });
@@ -276,51 +262,51 @@ describe('PUT /api/users', () => {
     // The acting admin may also clear them.
     const cleared = await putUsers(
       { ...before, registrantNumber: '', ediConfirmationKey: null },
-      actingToken,
+      actingAdmin,
     );
     expect(cleared.statusCode).toBe(200);
     expect(cleared.json().info).toMatchObject({ registrantNumber: null, ediConfirmationKey: null });
     // Back to the seeded values for the tests that follow.
     const restored = await putUsers(
       { ...before, registrantNumber: 'A123456', ediConfirmationKey: '12345678' },
-      actingToken,
+      actingAdmin,
     );
     expect(restored.statusCode).toBe(200);
   });
 
   it('lets a user set a key not stored yet, then locks it; the new token carries it', async () => {
-    const before = await payloadOf(tokens.discharger2);
+    const before = await payloadOf('discharger2');
     expect(before.registrantNumber).toBeNull();
-    const res = await putUsers({ ...before, registrantNumber: 'B765432' }, tokens.discharger2);
+    const res = await putUsers({ ...before, registrantNumber: 'B765432' }, 'discharger2');
     expect(res.statusCode).toBe(200);
     expect(decodeClaims(res.json().token)).toMatchObject({ subNum: 'B765432', ediKey: null });
-    const again = await putUsers({ ...before, registrantNumber: 'B765433' }, res.json().token);
+    const again = await putUsers({ ...before, registrantNumber: 'B765433' }, { token: res.json().token });
     expect(again.json().code).toBe('key_locked');
   });
 
   it('answers 409 for a registrant number or EDI key another user holds', async () => {
-    const before = await payloadOf(tokens.discharger2);
+    const before = await payloadOf('discharger2');
     const sub = await putUsers(
       { ...before, registrantNumber: 'B765432', ediConfirmationKey: '12345678' },
-      tokens.discharger2,
+      'discharger2',
     );
     expect(sub.statusCode).toBe(409);
     expect(sub.json()).toMatchObject({
       code: 'edi_key_can_not_use',
       fields: { ediConfirmationKey: 'edi_key_can_not_use' },
     });
-    const trans = await payloadOf(tokens.transporter, '/api/trans/users/info');
+    const trans = await payloadOf('transporter', '/trans/users/info');
     const taken = await putTrans({ ...trans, registrantNumber: 'A123456' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().fields).toEqual({ registrantNumber: 'sub_num_can_not_use' });
   });
 
   it('gives one success and one 409 when two users claim the same key at once', async () => {
-    const trans = await payloadOf(tokens.transporter, '/api/trans/users/info');
-    const platform = await payloadOf(tokens.platform, '/api/trans/users/info');
+    const trans = await payloadOf('transporter', '/trans/users/info');
+    const platform = await payloadOf('platform', '/trans/users/info');
     const results = await Promise.all([
-      putTrans({ ...trans, ediConfirmationKey: '55556666' }, tokens.transporter),
-      putTrans({ ...platform, ediConfirmationKey: '55556666' }, tokens.platform),
+      putTrans({ ...trans, ediConfirmationKey: '55556666' }, 'transporter'),
+      putTrans({ ...platform, ediConfirmationKey: '55556666' }, 'platform'),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const conflict = results.find((r) => r.statusCode === 409)!;
@@ -335,7 +321,6 @@ describe('PUT /api/users', () => {
       role: 'WASTE',
       enabled: true,
     });
-    const token = await t.login('nocompany@example.com');
     const res = await putUsers(
       {
         accountName: '新規',
@@ -347,7 +332,7 @@ describe('PUT /api/users', () => {
         contractPic: '佐藤',
         wastes: [newSite('新規店')],
       },
-      token,
+      'nocompany@example.com',
     );
     expect(res.statusCode).toBe(200);
     expect(res.json().info).toMatchObject({
@@ -363,20 +348,20 @@ describe('PUT /api/users', () => {
   });
 
   it('keeps each role to its own variant, and needs a token', async () => {
-    const waste = await payloadOf(tokens.discharger);
-    const trans = await payloadOf(tokens.transporter, '/api/trans/users/info');
-    expect((await putUsers(trans, tokens.transporter)).statusCode).toBe(403);
-    expect((await putTrans(waste, tokens.discharger)).statusCode).toBe(403);
-    expect((await putUsers(waste, tokens.admin)).statusCode).toBe(403);
-    expect((await putTrans(trans, tokens.admin)).statusCode).toBe(403);
-    expect((await put('/api/users', waste)).statusCode).toBe(401);
-    expect((await put('/api/trans/users', trans)).statusCode).toBe(401);
+    const waste = await payloadOf('discharger');
+    const trans = await payloadOf('transporter', '/trans/users/info');
+    expect((await putUsers(trans, 'transporter')).statusCode).toBe(403);
+    expect((await putTrans(waste, 'discharger')).statusCode).toBe(403);
+    expect((await putUsers(waste, 'admin')).statusCode).toBe(403);
+    expect((await putTrans(trans, 'admin')).statusCode).toBe(403);
+    expect((await t.anonymous.put('/users', waste)).statusCode).toBe(401);
+    expect((await t.anonymous.put('/trans/users', trans)).statusCode).toBe(401);
   });
 });
 
 describe('PUT /api/trans/users', () => {
   it("updates the transporter's company and offices", async () => {
-    const before = await payloadOf(tokens.transporter, '/api/trans/users/info');
+    const before = await payloadOf('transporter', '/trans/users/info');
     const res = await putTrans({
       ...before,
       contractPic: '運行管理',
@@ -397,24 +382,24 @@ describe('PUT /api/trans/users', () => {
       sub: 'transporter@example.com',
       authorities: ['ROLE_TRANSPORT'],
     });
-    expect(await info(res.json().token, '/api/trans/users/info')).toEqual(res.json().info);
+    expect(await info({ token: res.json().token }, '/trans/users/info')).toEqual(res.json().info);
   });
 
   it('refuses a change of a stored key for the transporter too', async () => {
-    const before = await payloadOf(tokens.platform, '/api/trans/users/info');
+    const before = await payloadOf('platform', '/trans/users/info');
     if (before.ediConfirmationKey == null) {
       // The concurrent-claim test may have given the key to the other transporter.
-      const set = await putTrans({ ...before, ediConfirmationKey: '77778888' }, tokens.platform);
+      const set = await putTrans({ ...before, ediConfirmationKey: '77778888' }, 'platform');
       expect(set.statusCode).toBe(200);
     }
-    const now = await payloadOf(tokens.platform, '/api/trans/users/info');
-    const res = await putTrans({ ...now, ediConfirmationKey: '99990000' }, tokens.platform);
+    const now = await payloadOf('platform', '/trans/users/info');
+    const res = await putTrans({ ...now, ediConfirmationKey: '99990000' }, 'platform');
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ ediConfirmationKey: 'key_locked' });
   });
 
   it('lists both calls in the OpenAPI document', async () => {
-    const res = await t.app.inject({ url: '/api/docs/json' });
+    const res = await t.anonymous.get('/docs/json');
     const paths = res.json().paths;
     expect(paths['/api/users'].put).toBeDefined();
     expect(paths['/api/trans/users'].put).toBeDefined();

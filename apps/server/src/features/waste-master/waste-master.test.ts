@@ -12,15 +12,12 @@ import {
 import { seedReferenceData } from '../../seed/reference';
 
 let t: TestContext;
-let admin: string;
-let discharger: string;
-let transporter: string;
+const admin = 'admin';
+const discharger = 'discharger';
+const transporter = 'transporter';
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.login('admin@example.com');
-  discharger = await t.login('discharger@example.com');
-  transporter = await t.login('transporter@example.com');
 });
 afterAll(() => t.close());
 
@@ -37,18 +34,9 @@ type Waste = {
   hasChildren: boolean;
 };
 
-const get = (url: string, token = admin) => t.app.inject({ url, headers: t.auth(token) });
-const post = (payload: unknown, token = admin) =>
-  t.app.inject({ method: 'POST', url: '/api/waste', payload: payload as object, headers: t.auth(token) });
-const put = (id: number, payload: unknown, token = admin) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/waste/${id}`,
-    payload: payload as object,
-    headers: t.auth(token),
-  });
-const del = (id: number, token = admin) =>
-  t.app.inject({ method: 'DELETE', url: `/api/waste/${id}`, headers: t.auth(token) });
+const post = (payload: unknown, user = admin) => t.as(user).post('/waste', payload);
+const put = (id: number, payload: unknown, user = admin) => t.as(user).put(`/waste/${id}`, payload);
+const del = (id: number, user = admin) => t.as(user).delete(`/waste/${id}`);
 const byCode = async (code: string) =>
   (await t.db.query.wastes.findFirst({ where: eq(wastes.wasteCode, code) }))!;
 
@@ -58,7 +46,7 @@ const freshCode = () => `T${String(++codeSeq).padStart(6, '0')}`;
 
 describe('reference data', () => {
   it('holds the 20 industrial kinds, the specially controlled kinds and the regular categories', async () => {
-    const majors = (await get('/api/waste/parent/0?category=INDUSTRIAL')).json() as Waste[];
+    const majors = (await t.as(admin).get('/waste/parent/0?category=INDUSTRIAL')).json() as Waste[];
     const names = majors.map((w) => w.name);
     for (const name of [
       '燃え殻',
@@ -91,15 +79,15 @@ describe('reference data', () => {
     expect(majors.every((w) => w.level === 1 && w.parentPath === '' && /^[0-9]{7}$/.test(w.wasteCode))).toBe(
       true,
     );
-    const regular = (await get('/api/waste/parent/0?category=REGULAR')).json() as Waste[];
+    const regular = (await t.as(admin).get('/waste/parent/0?category=REGULAR')).json() as Waste[];
     expect(regular.map((w) => w.name)).toEqual(['可燃ごみ', 'びん・缶・ペットボトル', 'その他', '段ボール']);
 
     const plastics = majors.find((w) => w.wasteCode === '0600000')!;
     expect(plastics).toMatchObject({ name: '廃プラスチック類', tPerM3: 0.35, hasChildren: true });
-    const middles = (await get(`/api/waste/parent/${plastics.id}`)).json() as Waste[];
+    const middles = (await t.as(admin).get(`/waste/parent/${plastics.id}`)).json() as Waste[];
     const noTyres = middles.find((w) => w.name === '廃プラスチック類(廃タイヤを除く)')!;
     expect(noTyres).toMatchObject({ level: 2, parentPath: `/${plastics.id}/`, category: 'INDUSTRIAL' });
-    const minors = (await get(`/api/waste/parent/${noTyres.id}`)).json() as Waste[];
+    const minors = (await t.as(admin).get(`/waste/parent/${noTyres.id}`)).json() as Waste[];
     expect(minors.find((w) => w.name === '発泡スチロール')).toMatchObject({
       level: 3,
       parentPath: `/${plastics.id}/${noTyres.id}/`,
@@ -108,106 +96,106 @@ describe('reference data', () => {
   });
 
   it('loads empty tables only: running it again changes nothing', async () => {
-    const before = (await get('/api/waste')).json() as Waste[];
+    const before = (await t.as(admin).get('/waste')).json() as Waste[];
     await seedReferenceData(t.db);
-    const after = (await get('/api/waste')).json() as Waste[];
+    const after = (await t.as(admin).get('/waste')).json() as Waste[];
     expect(after).toHaveLength(before.length);
-    const units = (await get('/api/unit-measure')).json() as unknown[];
+    const units = (await t.as(admin).get('/unit-measure')).json() as unknown[];
     expect(units).toHaveLength(6);
   });
 });
 
 describe('GET /api/waste', () => {
   it('answers every classification in tree order to any signed-in user, filtered by category', async () => {
-    for (const token of [admin, discharger, transporter]) {
-      const res = await get('/api/waste', token);
+    for (const user of [admin, discharger, transporter]) {
+      const res = await t.as(user).get('/waste');
       expect(res.statusCode).toBe(200);
     }
-    const all = (await get('/api/waste')).json() as Waste[];
+    const all = (await t.as(admin).get('/waste')).json() as Waste[];
     const seen = new Set<number>();
     for (const w of all) {
       if (w.parentId !== null) expect(seen.has(w.parentId)).toBe(true);
       seen.add(w.id);
     }
-    const regular = (await get('/api/waste?category=REGULAR', discharger)).json() as Waste[];
+    const regular = (await t.as(discharger).get('/waste?category=REGULAR')).json() as Waste[];
     expect(regular.length).toBe(4);
     expect(regular.every((w) => w.category === 'REGULAR')).toBe(true);
   });
 
   it('refuses a bad category (400) and no token (401)', async () => {
-    const bad = await get('/api/waste?category=OTHER');
+    const bad = await t.as(admin).get('/waste?category=OTHER');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual({ category: 'invalid_format' });
-    expect((await t.app.inject({ url: '/api/waste' })).statusCode).toBe(401);
+    expect((await t.anonymous.get('/waste')).statusCode).toBe(401);
   });
 });
 
 describe('GET /api/waste/parent/{id}', () => {
   it('answers 404 for an unknown node, [] for a leaf, 400 for a bad id, 401 without a token', async () => {
-    expect((await get('/api/waste/parent/999999')).statusCode).toBe(404);
+    expect((await t.as(admin).get('/waste/parent/999999')).statusCode).toBe(404);
     const leaf = await byCode('0611000');
-    expect((await get(`/api/waste/parent/${leaf.id}`, transporter)).json()).toEqual([]);
-    expect((await get('/api/waste/parent/-1')).statusCode).toBe(400);
-    expect((await get('/api/waste/parent/abc')).statusCode).toBe(400);
-    expect((await t.app.inject({ url: '/api/waste/parent/0' })).statusCode).toBe(401);
+    expect((await t.as(transporter).get(`/waste/parent/${leaf.id}`)).json()).toEqual([]);
+    expect((await t.as(admin).get('/waste/parent/-1')).statusCode).toBe(400);
+    expect((await t.as(admin).get('/waste/parent/abc')).statusCode).toBe(400);
+    expect((await t.anonymous.get('/waste/parent/0')).statusCode).toBe(401);
   });
 });
 
 describe('GET /api/waste/manage', () => {
   it('pages, searches by name or code, sorts, and names the ancestors', async () => {
-    const first = (await get('/api/waste/manage?page=1&size=5')).json();
+    const first = (await t.as(admin).get('/waste/manage?page=1&size=5')).json();
     expect(first.items).toHaveLength(5);
     expect(first.total).toBeGreaterThan(40);
     expect(first).toMatchObject({ page: 1, size: 5 });
     expect(first.items[0].wasteCode).toBe('0100000');
 
-    const found = (await get(`/api/waste/manage?query=${encodeURIComponent('発泡')}`)).json();
+    const found = (await t.as(admin).get(`/waste/manage?query=${encodeURIComponent('発泡')}`)).json();
     expect(found.total).toBe(1);
     expect(found.items[0]).toMatchObject({
       name: '発泡スチロール',
       ancestorNames: ['廃プラスチック類', '廃プラスチック類(廃タイヤを除く)'],
     });
-    const byCodeSearch = (await get('/api/waste/manage?query=R00000')).json();
+    const byCodeSearch = (await t.as(admin).get('/waste/manage?query=R00000')).json();
     expect(byCodeSearch.total).toBe(4);
 
-    const sorted = (await get('/api/waste/manage?sort=wasteCode&order=desc&size=1')).json();
+    const sorted = (await t.as(admin).get('/waste/manage?sort=wasteCode&order=desc&size=1')).json();
     expect(sorted.items[0].wasteCode).toBe('R000004');
-    const byLevel = (await get('/api/waste/manage?sort=level&order=desc&size=1')).json();
+    const byLevel = (await t.as(admin).get('/waste/manage?sort=level&order=desc&size=1')).json();
     expect(byLevel.items[0].level).toBe(3);
     // A percent sign is searched as text, not as a wildcard.
-    expect((await get('/api/waste/manage?query=%25')).json().total).toBe(0);
+    expect((await t.as(admin).get('/waste/manage?query=%25')).json().total).toBe(0);
   });
 
   it('refuses a search over 32 characters, bad paging and sorting (400)', async () => {
-    const long = await get(`/api/waste/manage?query=${'あ'.repeat(33)}`);
+    const long = await t.as(admin).get(`/waste/manage?query=${'あ'.repeat(33)}`);
     expect(long.statusCode).toBe(400);
     expect(long.json()).toMatchObject({ code: 'validation_error', fields: { query: 'max_length_exceeded' } });
-    expect((await get(`/api/waste/manage?query=${'あ'.repeat(32)}`)).statusCode).toBe(200);
-    expect((await get('/api/waste/manage?page=0')).statusCode).toBe(400);
-    expect((await get('/api/waste/manage?size=101')).statusCode).toBe(400);
-    expect((await get('/api/waste/manage?sort=id')).statusCode).toBe(400);
-    expect((await get('/api/waste/manage?order=up')).statusCode).toBe(400);
+    expect((await t.as(admin).get(`/waste/manage?query=${'あ'.repeat(32)}`)).statusCode).toBe(200);
+    expect((await t.as(admin).get('/waste/manage?page=0')).statusCode).toBe(400);
+    expect((await t.as(admin).get('/waste/manage?size=101')).statusCode).toBe(400);
+    expect((await t.as(admin).get('/waste/manage?sort=id')).statusCode).toBe(400);
+    expect((await t.as(admin).get('/waste/manage?order=up')).statusCode).toBe(400);
   });
 
   it('is the master’s: operators get 403, no token 401', async () => {
-    expect((await get('/api/waste/manage', discharger)).statusCode).toBe(403);
-    expect((await get('/api/waste/manage', transporter)).statusCode).toBe(403);
-    expect((await t.app.inject({ url: '/api/waste/manage' })).statusCode).toBe(401);
+    expect((await t.as(discharger).get('/waste/manage')).statusCode).toBe(403);
+    expect((await t.as(transporter).get('/waste/manage')).statusCode).toBe(403);
+    expect((await t.anonymous.get('/waste/manage')).statusCode).toBe(401);
   });
 });
 
 describe('GET /api/waste/check-waste-code/{code}', () => {
   it('tells whether a code is taken, leaving out the classification being edited', async () => {
-    expect((await get('/api/waste/check-waste-code/0100000')).json()).toEqual({ exists: true });
-    expect((await get('/api/waste/check-waste-code/0100001')).json()).toEqual({ exists: false });
+    expect((await t.as(admin).get('/waste/check-waste-code/0100000')).json()).toEqual({ exists: true });
+    expect((await t.as(admin).get('/waste/check-waste-code/0100001')).json()).toEqual({ exists: false });
     const ash = await byCode('0100000');
-    expect((await get(`/api/waste/check-waste-code/0100000?excludeId=${ash.id}`)).json()).toEqual({
+    expect((await t.as(admin).get(`/waste/check-waste-code/0100000?excludeId=${ash.id}`)).json()).toEqual({
       exists: false,
     });
-    expect((await get('/api/waste/check-waste-code/0100000?excludeId=x')).statusCode).toBe(400);
-    expect((await get('/api/waste/check-waste-code/0100000', discharger)).statusCode).toBe(403);
-    expect((await get('/api/waste/check-waste-code/0100000', transporter)).statusCode).toBe(403);
-    expect((await t.app.inject({ url: '/api/waste/check-waste-code/0100000' })).statusCode).toBe(401);
+    expect((await t.as(admin).get('/waste/check-waste-code/0100000?excludeId=x')).statusCode).toBe(400);
+    expect((await t.as(discharger).get('/waste/check-waste-code/0100000')).statusCode).toBe(403);
+    expect((await t.as(transporter).get('/waste/check-waste-code/0100000')).statusCode).toBe(403);
+    expect((await t.anonymous.get('/waste/check-waste-code/0100000')).statusCode).toBe(401);
   });
 });
 
@@ -253,7 +241,7 @@ describe('POST /api/waste', () => {
     });
     expect(minor.statusCode).toBe(200);
     expect(minor.json()).toMatchObject({ level: 3, parentId: mid.id, tPerM3: null, tPerPiece: null });
-    expect((await get(`/api/waste/parent/${m.id}`)).json()[0]).toMatchObject({
+    expect((await t.as(admin).get(`/waste/parent/${m.id}`)).json()[0]).toMatchObject({
       id: mid.id,
       hasChildren: true,
     });
@@ -343,7 +331,7 @@ describe('POST /api/waste', () => {
     const body = { name: 'x', wasteCode: freshCode(), level: 1 };
     expect((await post(body, discharger)).statusCode).toBe(403);
     expect((await post(body, transporter)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/waste', payload: body })).statusCode).toBe(401);
+    expect((await t.anonymous.post('/waste', body)).statusCode).toBe(401);
   });
 });
 
@@ -405,9 +393,7 @@ describe('PUT /api/waste/{id}', () => {
     expect((await put(ash.id, { ...body, name: '' })).json().fields).toEqual({ name: 'MSG_00_21' });
     expect((await put(ash.id, body, discharger)).statusCode).toBe(403);
     expect((await put(ash.id, body, transporter)).statusCode).toBe(403);
-    expect(
-      (await t.app.inject({ method: 'PUT', url: `/api/waste/${ash.id}`, payload: body })).statusCode,
-    ).toBe(401);
+    expect((await t.anonymous.put(`/waste/${ash.id}`, body)).statusCode).toBe(401);
   });
 });
 
@@ -455,6 +441,6 @@ describe('DELETE /api/waste/{id}', () => {
     expect((await del(0)).statusCode).toBe(400);
     expect((await del(ash.id, discharger)).statusCode).toBe(403);
     expect((await del(ash.id, transporter)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/waste/${ash.id}` })).statusCode).toBe(401);
+    expect((await t.anonymous.delete(`/waste/${ash.id}`)).statusCode).toBe(401);
   });
 });
