@@ -21,7 +21,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { containsPattern } from '../../lib/like-pattern';
 import { hashPassword } from '../../lib/password';
 import type { Caller, Session } from '../../plugins/auth';
-import { ACTIVATION_TOKEN_TTL_MS, issuePasswordResetLink } from '../auth/auth.service';
+import { ACTIVATION_TOKEN_TTL_MS, issuePasswordResetLink } from '../account-core/email-links';
 import {
   assertKeysFree,
   createAccountCompany,

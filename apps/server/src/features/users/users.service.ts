@@ -7,7 +7,7 @@ import { AppError, fieldError } from '../../lib/app-error';
 import { type AuditSource, recordAudit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { startUserSession } from '../../lib/user-sessions';
-import { consumeActivationToken } from '../auth/auth.service';
+import { consumeActivationToken } from '../account-core/email-links';
 import { mailAdminsOfTransportSignup } from '../transport-approval/transport-approval.service';
 
 /** Account information of a user: the user, its company, offices and discharge sites. */
