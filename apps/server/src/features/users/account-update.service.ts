@@ -19,7 +19,7 @@ import {
   insertAccountEntries,
   mapKeyConflict,
 } from '../account-core/account-records';
-import { mailAdminsOfTransportSignup } from '../transport-approval/transport-approval.service';
+import { mailAdminsOfTransportSignup } from '../account-core/transport-signup-mail';
 
 type KeyField = 'registrantNumber' | 'ediConfirmationKey';
 const KEY_FIELDS: KeyField[] = ['registrantNumber', 'ediConfirmationKey'];

@@ -6,7 +6,7 @@ import { type AuditSource, recordAudit } from '../../lib/audit';
 import { startUserSession } from '../../lib/user-sessions';
 import { assertKeysFree, createAccountCompany, mapKeyConflict } from '../account-core/account-records';
 import { consumeActivationToken } from '../account-core/email-links';
-import { mailAdminsOfTransportSignup } from '../transport-approval/transport-approval.service';
+import { mailAdminsOfTransportSignup } from '../account-core/transport-signup-mail';
 
 /**
  * PUT /users/{id}: registration after activation. Saves the account information, activates the
