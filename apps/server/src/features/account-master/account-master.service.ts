@@ -21,14 +21,14 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { containsPattern } from '../../lib/like-pattern';
 import { hashPassword } from '../../lib/password';
 import type { Caller, Session } from '../../plugins/auth';
-import { ACTIVATION_TOKEN_TTL_MS, issuePasswordResetLink } from '../auth/auth.service';
 import {
   assertKeysFree,
   createAccountCompany,
   getAccountInfo,
   insertAccountEntries,
   mapKeyConflict,
-} from '../users/users.service';
+} from '../account-core/account-records';
+import { ACTIVATION_TOKEN_TTL_MS, issuePasswordResetLink } from '../account-core/email-links';
 
 type ListQuery = z.infer<typeof adminUserListQuerySchema>;
 type UpdateInput = z.infer<typeof adminUserUpdateSchema>;

@@ -28,9 +28,9 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { tokyoDate } from '../../lib/time';
 import type { Caller, Session } from '../../plugins/auth';
 import { mailCompany } from '../../plugins/mail';
-import { failOn, storeAttachment } from '../attachments/attachments.service';
 import { type ProjectRow, projectFor, servingTransportCompanies } from '../project-core/project-access';
 import { getProjectDetail, projectDetailPath } from '../project-core/project-detail';
+import { failOn, storeAttachment } from '../project-core/project-file-store';
 import { listOwnedAttachments, QUOTE_OWNER } from '../project-core/project-files';
 import { transitionProject } from '../project-core/project-status';
 

@@ -13,8 +13,13 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { foreignKeyViolation } from '../../lib/db-errors';
 import type { Caller } from '../../plugins/auth';
-import { mailAdminsOfTransportSignup } from '../transport-approval/transport-approval.service';
-import { assertKeysFree, getAccountInfo, insertAccountEntries, mapKeyConflict } from './users.service';
+import {
+  assertKeysFree,
+  getAccountInfo,
+  insertAccountEntries,
+  mapKeyConflict,
+} from '../account-core/account-records';
+import { mailAdminsOfTransportSignup } from '../account-core/transport-signup-mail';
 
 type KeyField = 'registrantNumber' | 'ediConfirmationKey';
 const KEY_FIELDS: KeyField[] = ['registrantNumber', 'ediConfirmationKey'];

@@ -14,8 +14,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { requireOperatorRole } from '../../lib/roles';
 import { auditSourceOf } from '../../plugins/auth';
+import { getAccountInfo, isKeyRegistered } from '../account-core/account-records';
 import { updateAccountInfo } from './account-update.service';
-import { getAccountInfo, isKeyRegistered, registerAccount } from './users.service';
+import { registerAccount } from './users.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['users'];

@@ -1,0 +1,88 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Server features do not import each other: what several of them need sits in a shared core they all depend
+ * on. project-core (a project's access, status moves, detail, files), account-core (mailed links, account
+ * records, the sign-up mail to administrators) and jwnet (the manifest network's queue and running
+ * functions). A core imports no other feature, or the dependency would run both ways. There is no
+ * allow-list: move the shared piece into a core instead.
+ */
+const CORES = ['project-core', 'account-core', 'jwnet'];
+
+const FEATURES = join(import.meta.dirname, 'features');
+
+/** Every non-test .ts file under features/<feature>/. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return dir !== FEATURES && /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** `a -> b` for every import (static, dynamic, side-effect or re-export) of features/b by a file in features/a. */
+function crossFeatureImports(file: string, text: string): string[] {
+  const from = relative(FEATURES, file).split('/')[0];
+  const found: string[] = [];
+  for (const match of text.matchAll(/(?:\bfrom|\bimport\s*\(?)\s*['"](\.[^'"]*)['"]/g)) {
+    const target = relative(FEATURES, resolve(dirname(file), match[1] ?? '.'));
+    if (target === '' || target.startsWith('..')) continue;
+    const to = target.split('/')[0];
+    if (to !== from) found.push(`${from} -> ${to}`);
+  }
+  return found;
+}
+
+const allImports = () =>
+  sourceFiles(FEATURES).flatMap((file) => crossFeatureImports(file, readFileSync(file, 'utf8')));
+
+const isCore = (feature: string) => CORES.includes(feature);
+
+describe('server feature boundaries', () => {
+  it('reads an import of another feature, and not of its own, of lib/ or of a package', () => {
+    const file = join(FEATURES, 'quotes/quotes.service.ts');
+    const text = [
+      "import { a } from '../attachments/attachments.service';",
+      "import type { b } from '../project-core/project-access';",
+      "export { c } from '../users/users.service';",
+      "import '../auth/auth.routes';",
+      "const d = await import('../contracts/contracts.service');",
+      "import { e } from './quotes.routes';",
+      "import { f } from '../../lib/app-error';",
+      "import { g } from '@junkan/shared';",
+    ].join('\n');
+    expect(crossFeatureImports(file, text)).toEqual([
+      'quotes -> attachments',
+      'quotes -> project-core',
+      'quotes -> users',
+      'quotes -> auth',
+      'quotes -> contracts',
+    ]);
+  });
+
+  it('names cores that exist', () => {
+    for (const core of CORES) expect(existsSync(join(FEATURES, core)), core).toBe(true);
+  });
+
+  it('lets a feature import no other feature but the shared cores', () => {
+    const all = allImports();
+    const crossing = all.filter((entry) => {
+      const [from, to] = entry.split(' -> ') as [string, string];
+      return !isCore(from) && !isCore(to);
+    });
+    expect([...new Set(crossing)]).toEqual([]);
+    // The scan must see the app's imports, or it would pass on nothing.
+    expect(all).toContain('quotes -> project-core');
+    expect(all).toContain('users -> account-core');
+  });
+
+  it('keeps the shared cores free of imports of other features', () => {
+    const reaching = allImports().filter((entry) => {
+      const [from, to] = entry.split(' -> ') as [string, string];
+      return isCore(from) && !isCore(to);
+    });
+    expect([...new Set(reaching)]).toEqual([]);
+  });
+});

@@ -1,0 +1,73 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { DbOrTx, Tx } from '../../db/client';
+import { emailTokens, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { hashToken, newOpaqueToken } from '../../lib/tokens';
+
+export const ACTIVATION_TOKEN_TTL_MS = 72 * 60 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+type Purpose = 'ACTIVATION' | 'PASSWORD_RESET';
+
+/** Creates a token row and returns the raw token (only its hash is stored). */
+export async function issueEmailToken(db: DbOrTx, userId: number, purpose: Purpose, ttlMs: number) {
+  const { token, hash } = newOpaqueToken();
+  await db
+    .insert(emailTokens)
+    .values({ userId, purpose, tokenHash: hash, expiresAt: new Date(Date.now() + ttlMs) });
+  return token;
+}
+
+/** The live (unused, unexpired) token row of a purpose, or undefined. */
+export async function findLiveToken(db: DbOrTx, token: string, purpose: Purpose) {
+  return db.query.emailTokens.findFirst({
+    where: and(
+      eq(emailTokens.tokenHash, hashToken(token)),
+      eq(emailTokens.purpose, purpose),
+      isNull(emailTokens.usedAt),
+      gt(emailTokens.expiresAt, new Date()),
+    ),
+  });
+}
+
+/**
+ * Consumes a live activation token for `userId` inside a transaction; throws when it does not fit.
+ * Used by account activation and by registration, which activates as it saves.
+ */
+export async function consumeActivationToken(tx: Tx, token: string, userId?: number) {
+  const row = await findLiveToken(tx, token, 'ACTIVATION');
+  if (!row || (userId !== undefined && row.userId !== userId)) {
+    throw new AppError('token_invalid_or_expired', 'Invalid or expired token');
+  }
+  const user = await tx.query.users.findFirst({ where: eq(users.id, row.userId) });
+  if (!user) throw new AppError('token_invalid_or_expired', 'Invalid or expired token');
+  if (user.enabled) throw new AppError('account_already_active', 'Account already active');
+  const used = await tx
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailTokens.id, row.id), isNull(emailTokens.usedAt)))
+    .returning({ id: emailTokens.id });
+  // A concurrent request consumed it first.
+  if (!used.length) throw new AppError('token_invalid_or_expired', 'Invalid or expired token');
+  const [activated] = await tx
+    .update(users)
+    .set({ enabled: true, updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
+  return activated!;
+}
+
+/**
+ * Issues a password-reset token for a user and answers the /sys/reset-pass link that carries it.
+ * Also used by the account master, whose new accounts set their first password through this link.
+ */
+export async function issuePasswordResetLink(
+  app: FastifyInstance,
+  db: DbOrTx,
+  userId: number,
+  ttlMs = RESET_TOKEN_TTL_MS,
+): Promise<string> {
+  const token = await issueEmailToken(db, userId, 'PASSWORD_RESET', ttlMs);
+  return `${app.config.publicUrl}/sys/reset-pass?token=${encodeURIComponent(token)}`;
+}
