@@ -200,9 +200,7 @@ describe('month calendar and is-collectable', () => {
   });
 
   it('closes 29 December to 3 January for a company closed over the year end (saved above)', async () => {
-    const december = (
-      await call('GET', '/business-calendar?year=2026&month=12', transporter)
-    ).json() as Body[];
+    const december = (await t.as(transporter).get('/business-calendar?year=2026&month=12')).json() as Body[];
     const day = (d: string) => december.find((x) => x.date === `2026-12-${d}`);
     expect(day('28')).toMatchObject({ isBusinessDay: true });
     expect(day('29')).toMatchObject({ isBusinessDay: false, reason: 'YEAR_END' });
