@@ -1,6 +1,12 @@
-import { calendarFeedSchema, calendarFeedTokenParamSchema, errorSchema } from '@junkan/shared';
+import {
+  calendarFeedSchema,
+  calendarFeedTokenParamSchema,
+  daySheetQuerySchema,
+  errorSchema,
+} from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendDownload } from '../../lib/downloads';
 import { tokyoDate } from '../../lib/time';
 import {
   issueCalendarFeed,
@@ -8,6 +14,8 @@ import {
   renderCalendarFeed,
   revokeCalendarFeed,
 } from './calendar-feed.service';
+import { loadDaySheet } from './day-sheet.service';
+import { daySheetCsv, daySheetFileName, renderDaySheetPdf } from './day-sheet-document';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const tags = ['collection-schedules'];
@@ -15,7 +23,7 @@ const permission = 'COLLECTION_SCHEDULES' as const;
 
 /**
  * The collection schedule outside the screens: a private calendar feed for either side's company (subscribed
- * to in a calendar app through a secret address).
+ * to in a calendar app through a secret address), and the transporter's printable sheet of one day.
  */
 export const collectionScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -81,6 +89,36 @@ export const collectionScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Cache-Control', 'no-store')
         .header('X-Content-Type-Options', 'nosniff')
         .send(text);
+    },
+  );
+
+  app.get(
+    '/trans/collections/day-sheet',
+    {
+      config: { permission, role: 'TRANSPORT' },
+      schema: {
+        tags,
+        description:
+          "The transporter's open collections of one day, by area and vehicle limit, as PDF or CSV.",
+        querystring: daySheetQuerySchema,
+        produces: ['application/pdf', 'text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { date, format } = request.query;
+      const sheet = await loadDaySheet(app.db, request.caller(), date);
+      const fileName = daySheetFileName(date, format);
+      return format === 'csv'
+        ? sendDownload(reply, {
+            fileName,
+            mimeType: 'text/csv; charset=utf-8',
+            content: Buffer.from(daySheetCsv(sheet), 'utf8'),
+          })
+        : sendDownload(reply, {
+            fileName,
+            mimeType: 'application/pdf',
+            content: await renderDaySheetPdf(sheet),
+          });
     },
   );
 };

@@ -1,5 +1,7 @@
+import { CSV_BOM } from '@junkan/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractPdfPages, extractPdfText } from '../../../test/pdf-text';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import {
   auditLogs,
@@ -13,6 +15,7 @@ import {
   projects,
   projectWasteLines,
 } from '../../db/schema';
+import { DAY_SHEET_CSV_HEADER } from './day-sheet-document';
 
 // The business clock: 2026-11-20 (Fri) in Japan, so the feed covers 2026-10-20 to 2027-12-25.
 const NOW = new Date('2026-11-20T01:00:00Z');
@@ -365,5 +368,136 @@ describe('calendar feed', () => {
       headers: { authorization: `Bearer ${await t.as('discharger2').token()}` },
     });
     expect(parseIcs(other.body).events.map((e) => e.UID)).toContain(uidOf('platform'));
+  });
+});
+
+/** The cells of a CSV written by toCsv (every cell quoted). */
+function parseCsv(text: string): string[][] {
+  return text
+    .replace(CSV_BOM, '')
+    .split('\r\n')
+    .filter(Boolean)
+    .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]!.replaceAll('""', '"')));
+}
+
+const daySheet = (who: string, query: string) => t.as(who).get(`/trans/collections/day-sheet?${query}`);
+
+describe("the dispatcher's day sheet", () => {
+  it('prints the day as a Japanese PDF, grouped by area and vehicle limit, with page numbers', async () => {
+    const res = await daySheet('transporter', `date=${DAY}&format=pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent(`回収予定表_${DAY}.pdf`)}`,
+    );
+    expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const pages = await extractPdfPages(res.rawPayload);
+    const text = pages.join('');
+    for (const expected of [
+      '2026年11月25日(水)回収予定表',
+      '東都環境サービス株式会社',
+      '全3件',
+      '銀座・京橋／制限なし（1件）',
+      'エリア外／制限なし（1件）',
+      'エリア外／2t車まで（1件）',
+      '銀座店',
+      '〒104-0061東京都中央区銀座1-2-3銀座グリーンビル1F',
+      '鈴木一郎',
+      '03-1234-5679',
+      '株式会社グリーン商事',
+      '銀座店可燃ごみ定期回収',
+      '可燃ごみ45L×3、70L×1',
+      '08:00〜10:00',
+      '裏口のシャッター前',
+      '𠮷祥寺倉庫',
+      '廃プラスチック類1.5t',
+      '〜17:00',
+      '梅田工場',
+      '髙橋工業株式会社',
+      '確定',
+      '調整中',
+      '希望日',
+    ])
+      expect(text).toContain(expected);
+    // Groups in order: the area by name, then outside any area, smaller vehicles after no limit.
+    expect(text.indexOf('銀座・京橋／制限なし')).toBeLessThan(text.indexOf('エリア外／制限なし'));
+    expect(text.indexOf('エリア外／制限なし')).toBeLessThan(text.indexOf('エリア外／2t車まで'));
+    expect(text.indexOf('梅田工場')).toBeLessThan(text.indexOf('𠮷祥寺倉庫'));
+    // Not the other transporter's, not cancelled.
+    expect(text).not.toContain('什器入替に伴う粗大ごみ');
+    expect(text).not.toContain('取り消した依頼');
+    expect(pages.at(-1)).toContain(`${pages.length}/${pages.length}`);
+  });
+
+  it('writes the day as CSV: BOM, Japanese header, one line per collection and waste line, by group', async () => {
+    const res = await daySheet('transporter', `date=${DAY}&format=csv`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toContain(encodeURIComponent(`回収予定表_${DAY}.csv`));
+    expect(res.body.startsWith(CSV_BOM)).toBe(true);
+    const [header, ...rows] = parseCsv(res.body);
+    expect(header).toEqual([...DAY_SHEET_CSV_HEADER]);
+    const col = (name: (typeof DAY_SHEET_CSV_HEADER)[number]) => DAY_SHEET_CSV_HEADER.indexOf(name);
+    expect(rows.map((r) => [r[col('エリア')], r[col('車両制限')], r[col('回収ID')], r[col('状態')]])).toEqual(
+      [
+        ['銀座・京橋', '制限なし', String(c.ginza), '確定'],
+        ['エリア外', '制限なし', String(c.umeda), '希望日'],
+        ['エリア外', '2t車まで', String(c.kichijoji), '調整中'],
+      ],
+    );
+    const ginza = rows[0]!;
+    expect(ginza[col('回収日')]).toBe(DAY);
+    expect(ginza[col('排出場所')]).toBe('銀座店');
+    expect(ginza[col('郵便番号')]).toBe('104-0061');
+    expect(ginza[col('住所')]).toBe('東京都中央区銀座1-2-3 銀座グリーンビル1F');
+    expect(ginza[col('担当者')]).toBe('鈴木 一郎');
+    expect(ginza[col('電話番号')]).toBe('03-1234-5679');
+    expect(ginza[col('排出事業者')]).toBe('株式会社グリーン商事');
+    expect(ginza[col('案件名')]).toBe('銀座店 可燃ごみ定期回収');
+    expect(ginza[col('廃棄物')]).toBe('可燃ごみ');
+    expect(ginza[col('数量')]).toBe('45L×3、70L×1');
+    expect(ginza[col('入場可能時間')]).toBe('08:00〜10:00');
+    expect(ginza[col('備考')]).toBe('裏口のシャッター前');
+    expect(rows[1]![col('数量')]).toBe('300t');
+    expect(rows[2]![col('数量')]).toBe('1.5t');
+  });
+
+  it('still gives a PDF saying there is nothing, and a CSV with its header only, on an empty day', async () => {
+    const pdf = await daySheet('transporter', 'date=2026-11-28');
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = await extractPdfText(pdf.rawPayload);
+    expect(text).toContain('2026年11月28日(土)回収予定表');
+    expect(text).toContain('予定はありません');
+    const csv = await daySheet('transporter', 'date=2026-11-28&format=csv');
+    expect(csv.body).toBe(`${CSV_BOM}${DAY_SHEET_CSV_HEADER.map((h) => `"${h}"`).join(',')}\r\n`);
+  });
+
+  it("shows another transporter only its own collections, none of this company's", async () => {
+    const res = await daySheet('platform', `date=${DAY}&format=csv`);
+    const [, ...rows] = parseCsv(res.body);
+    expect(rows.map((r) => r[DAY_SHEET_CSV_HEADER.indexOf('回収ID')])).toEqual([String(c.platform)]);
+  });
+
+  it('works for an administrator acting for the transporter', async () => {
+    const res = await t.as('admin').post(`/admin/companies/${ids.toto}/auth-token?isTransport=true`);
+    const acting = { token: res.json<{ token: string }>().token };
+    const csv = await t.as(acting).get(`/trans/collections/day-sheet?date=${DAY}&format=csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(parseCsv(csv.body)).toHaveLength(4);
+  });
+
+  it.each([
+    ['discharger', `date=${DAY}`, 403],
+    ['admin', `date=${DAY}`, 403],
+    ['transporter', 'date=2026-02-30', 400],
+    ['transporter', 'date=20261125', 400],
+    ['transporter', '', 400],
+    ['transporter', `date=${DAY}&format=xlsx`, 400],
+  ])('answers %s asking for %j with %i', async (who, query, status) => {
+    const res = await daySheet(who, query);
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toHaveProperty('code');
   });
 });
