@@ -67,6 +67,15 @@ describe('the log carries no secret, hash, token or mailed link', () => {
     ).toEqual({
       result: true,
     });
+    // A calendar feed's address carries its token in the path; calendar apps fetch it without signing in.
+    const feed = await t.as({ token }).post('/calendar-feed', {});
+    const feedUrl = new URL(feed.json<{ url: string }>().url);
+    const feedToken = feedUrl.pathname
+      .split('/')
+      .at(-1)!
+      .replace(/\.ics$/, '');
+    expect((await t.anonymous.get(feedUrl.pathname)).statusCode).toBe(200);
+    expect((await t.anonymous.get(`${feedUrl.pathname}?x=1`)).statusCode).toBe(200);
     await t.as({ token }).post('/auth/logout', {});
 
     const log = logText();
@@ -81,6 +90,8 @@ describe('the log carries no secret, hash, token or mailed link', () => {
     expect(log).not.toContain('Passw0rd');
     expect(log).not.toContain('Reset1234');
     for (const mailed of [...mailedTokens, activation!, reset!]) expect(log).not.toContain(mailed);
+    expect(log).toContain('/api/calendar-feed/[redacted]');
+    expect(log).not.toContain(feedToken);
     expect(log).not.toContain('/sys/user-registration?');
   });
 });
@@ -118,5 +129,12 @@ describe('log helpers', () => {
       '/api/users/email-token?emailToken=[redacted]',
     );
     expect(redactUrl('/api/projects?page=2')).toBe('/api/projects?page=2');
+  });
+
+  it("masks a calendar feed's token in its path", () => {
+    expect(redactUrl('/api/calendar-feed/abcDEF_-123.ics')).toBe('/api/calendar-feed/[redacted]');
+    expect(redactUrl('/api/calendar-feed/abc.ics?x=1')).toBe('/api/calendar-feed/[redacted]?x=1');
+    expect(redactUrl('/api/Calendar-Feed/abc%2e.ics#f')).toBe('/api/Calendar-Feed/[redacted]#f');
+    expect(redactUrl('/api/calendar-feed')).toBe('/api/calendar-feed');
   });
 });

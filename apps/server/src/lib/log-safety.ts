@@ -77,9 +77,14 @@ export function serializeLoggedError(err: unknown, depth = 0): LoggedError {
   return out;
 }
 
-/** Masks the values of token-like query parameters (mailed links, activation checks) in a logged URL. */
+/**
+ * Masks the values of token-like query parameters (mailed links, activation checks) in a logged URL, and the
+ * secret path segment of a calendar feed's address (`/api/calendar-feed/<token>.ics`).
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&][^=&#]*token[^=&#]*=)[^&#]*/gi, '$1[redacted]');
+  return url
+    .replace(/([?&][^=&#]*token[^=&#]*=)[^&#]*/gi, '$1[redacted]')
+    .replace(/(\/calendar-feed\/)[^/?#]+/gi, '$1[redacted]');
 }
 
 export function serializeLoggedRequest(request: FastifyRequest) {

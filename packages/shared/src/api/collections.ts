@@ -267,8 +267,12 @@ export const collectionActionResultSchema = z.object({
 
 export const collectionIdParamSchema = z.object({ id: idParam() });
 
-/** The caller's company's private iCalendar feed (null when none is issued). */
-export const calendarFeedSchema = z.object({ url: z.string().nullable() });
+/**
+ * The caller's company's private iCalendar feed. Only the token's hash is kept, so `url` is given once, in the
+ * answer that issues it; afterwards (and when none is issued) it is null and `active` says whether one works.
+ */
+export const calendarFeedSchema = z.object({ url: z.string().nullable(), active: z.boolean() });
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
 
 export const calendarFeedTokenParamSchema = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{20,64}\.ics$/, 'invalid_format'),

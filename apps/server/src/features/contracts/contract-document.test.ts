@@ -1,9 +1,8 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
+import { extractPdfText as extractText } from '../../../test/pdf-text';
 import {
   type ContractDocumentData,
   contractFileName,
-  formatJapaneseDate,
   formatYen,
   renderContractPdf,
 } from './contract-document';
@@ -44,22 +43,6 @@ const contract: ContractDocumentData = {
   manifestFee: 300,
   preparationFee: 5000,
 };
-
-/** The document's text as a reader extracts it, without the spaces and line ends layout adds. */
-async function extractText(pdf: Buffer): Promise<string> {
-  const task = getDocument({ data: new Uint8Array(pdf), useSystemFonts: false });
-  try {
-    const doc = await task.promise;
-    let text = '';
-    for (let p = 1; p <= doc.numPages; p++) {
-      const content = await (await doc.getPage(p)).getTextContent();
-      for (const item of content.items) if ('str' in item) text += item.str;
-    }
-    return text.replace(/\s+/g, '');
-  } finally {
-    await task.destroy();
-  }
-}
 
 const squash = (s: string) => s.replace(/\s+/g, '');
 
@@ -149,13 +132,6 @@ describe('contractFileName', () => {
 });
 
 describe('formatting', () => {
-  it.each([
-    ['2026-12-01', '2026年12月1日'],
-    ['2027-01-31', '2027年1月31日'],
-  ])('writes %s as %s', (date, expected) => {
-    expect(formatJapaneseDate(date)).toBe(expected);
-  });
-
   it.each([
     [0, '0円'],
     [12000, '12,000円'],

@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { ContractFileKind } from '@junkan/shared';
-import type { Content, CustomTableLayout, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { fileNameStem } from '../../lib/downloads';
+import { formatJapaneseDate, PDF_FONT_FAMILY, renderPdf, THIN_GRID } from '../../lib/pdf';
 import { CONTRACT_TEMPLATES, type ContractTemplate } from './contract-templates';
 
 export interface ContractParty {
@@ -37,51 +36,8 @@ export interface ContractDocumentData {
   preparationFee: number;
 }
 
-// pdfmake is CommonJS exporting one configured instance; a namespace import would not see its methods under ESM.
-const require = createRequire(import.meta.url);
-/** `virtualfs` is the in-memory file store pdfmake reads fonts from before the disk; its types omit it. */
-type PdfMake = typeof import('pdfmake') & {
-  virtualfs: { writeFileSync(fileName: string, content: Buffer): void };
-};
-
-const FONT_FAMILY = 'NotoSansJP';
-const FONT_FILES = {
-  'NotoSansJP-Regular.ttf': '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
-  'NotoSansJP-Bold.ttf': '@expo-google-fonts/noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf',
-};
-
-let pdfMakePromise: Promise<PdfMake> | null = null;
-
-/**
- * pdfmake configured once per process: the two 5 MB font files are read into its virtual file system here
- * (pdfkit embeds only the glyphs a document uses), and it may neither fetch URLs nor read local files itself.
- */
-function loadPdfMake(): Promise<PdfMake> {
-  pdfMakePromise ??= (async () => {
-    const pdfmake = require('pdfmake') as PdfMake;
-    for (const [name, modulePath] of Object.entries(FONT_FILES))
-      pdfmake.virtualfs.writeFileSync(name, await readFile(require.resolve(modulePath)));
-    pdfmake.setFonts({
-      [FONT_FAMILY]: {
-        normal: 'NotoSansJP-Regular.ttf',
-        bold: 'NotoSansJP-Bold.ttf',
-        italics: 'NotoSansJP-Regular.ttf',
-        bolditalics: 'NotoSansJP-Bold.ttf',
-      },
-    });
-    pdfmake.setUrlAccessPolicy(() => false);
-    pdfmake.setLocalAccessPolicy(() => false);
-    return pdfmake;
-  })().catch((err: unknown) => {
-    pdfMakePromise = null;
-    throw err;
-  });
-  return pdfMakePromise;
-}
-
-export async function renderContractPdf(data: ContractDocumentData): Promise<Buffer> {
-  const pdfmake = await loadPdfMake();
-  return pdfmake.createPdf(contractDefinition(data)).getBuffer();
+export function renderContractPdf(data: ContractDocumentData): Promise<Buffer> {
+  return renderPdf(contractDefinition(data));
 }
 
 /** `収集運搬委託契約書_<contract name>.pdf`, with characters that no file system accepts replaced. */
@@ -90,30 +46,12 @@ export function contractFileName(data: Pick<ContractDocumentData, 'kind' | 'cont
   return `${CONTRACT_TEMPLATES[data.kind].fileNamePrefix}_${name}.pdf`;
 }
 
-/** 2026-12-01 -> 2026年12月1日 (read from the string: no time zone involved). */
-export function formatJapaneseDate(date: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!m) return date;
-  return `${m[1]}年${Number(m[2])}月${Number(m[3])}日`;
-}
-
 const YEN = new Intl.NumberFormat('ja-JP', { maximumFractionDigits: 2 });
 
 /** 12000 -> 12,000円 */
 export function formatYen(amount: number): string {
   return `${YEN.format(amount)}円`;
 }
-
-const THIN_GRID: CustomTableLayout = {
-  hLineWidth: () => 0.5,
-  vLineWidth: () => 0.5,
-  hLineColor: () => '#555555',
-  vLineColor: () => '#555555',
-  paddingLeft: () => 4,
-  paddingRight: () => 4,
-  paddingTop: () => 2,
-  paddingBottom: () => 2,
-};
 
 const head = (text: string): TableCell => ({ text, style: 'th' });
 
@@ -311,7 +249,7 @@ function contractDefinition(data: ContractDocumentData): TDocumentDefinitions {
     pageBreakBefore: (node, nodes) =>
       node.headlineLevel === 1 && nodes.getFollowingNodesOnPage().every((n) => n.style === 'footer'),
     footer: (page, pages) => ({ text: `${page} / ${pages}`, style: 'footer' }),
-    defaultStyle: { font: FONT_FAMILY, fontSize: 9.5, lineHeight: 1.25 },
+    defaultStyle: { font: PDF_FONT_FAMILY, fontSize: 9.5, lineHeight: 1.25 },
     styles: {
       title: { fontSize: 16, bold: true, alignment: 'center', margin: [0, 0, 0, 12] },
       article: { margin: [0, 0, 0, 6] },
