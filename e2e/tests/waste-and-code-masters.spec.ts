@@ -30,6 +30,8 @@ async function fillWasteForm(page: Page, code: string, name: string, tPerM3?: st
 test('an admin registers a waste classification down to the minor level, a unit and a packing style', async ({
   page,
 }) => {
+  // Three master screens, five saves: longer than the default on a loaded machine.
+  test.setTimeout(60_000);
   const stamp = String(Date.now()).slice(-6);
   await signInAsActingAdmin(page);
 
