@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { tableRows } from './antd';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -34,8 +35,11 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await page.locator('button[type=submit]').click();
 }
 
-/** Signs in and waits until the signed-in shell shows (home, or account selection for an admin). */
-export async function login(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+/**
+ * Signs in through the login form and waits until the signed-in shell shows (home, or account selection
+ * for an admin). For the tests of sign-in itself; the others sign in through the API (`signIn`, auth.ts).
+ */
+export async function signInWithForm(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await submitLogin(page, email, password);
   await expect(page.getByTestId('role-badge')).toBeVisible();
 }
@@ -48,8 +52,8 @@ export async function logout(page: Page): Promise<void> {
 }
 
 /** Rows of the home page's project table. */
-export function projectRows(page: Page) {
-  return page.getByTestId('home-projects').locator('tbody tr.ant-table-row');
+export function projectRows(page: Page): Locator {
+  return tableRows(page.getByTestId('home-projects'));
 }
 
 export async function chooseOperatorType(
@@ -64,18 +68,4 @@ export function operatorItem(page: Page, name: string): Locator {
     .getByTestId('account-selection-list')
     .getByTestId('account-selection-item')
     .filter({ hasText: name });
-}
-
-/** Signs in as the demo admin and acts for the named operator (double-click selects and confirms). */
-export async function actAsOperator(
-  page: Page,
-  type: '排出事業者' | '収集運搬・処分業者',
-  companyName: string,
-): Promise<void> {
-  await login(page, DEMO.admin);
-  await chooseOperatorType(page, type);
-  await operatorItem(page, companyName).dblclick();
-  await expect(page.getByTestId('role-badge')).toHaveText(
-    type === '排出事業者' ? '管理者（排出事業者）' : '管理者（収集運搬・処分業者）',
-  );
 }

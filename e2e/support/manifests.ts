@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { confirmation, confirmModal, pickDate, selectOption, tableRow } from './antd';
 import { BUSINESS_CLOCK } from './env';
 import { reflectNetworkWork } from './jwnet';
 
@@ -15,29 +16,6 @@ export function businessDate(days = 0): string {
   return date.toISOString().slice(0, 10).replaceAll('-', '/');
 }
 
-/** Types a date (YYYY/MM/DD) into an antd DatePicker input. */
-export async function typeDate(input: Locator, date: string): Promise<void> {
-  await input.click();
-  await input.fill(date);
-  await input.press('Enter');
-  await expect(input).toHaveValue(date);
-}
-
-/**
- * Opens an antd Select (its combobox input) and clicks the option whose text is `text` (a string matches
- * exactly). The dropdown is found through the list the select owns, so a closing dropdown of another
- * select cannot be clicked instead.
- */
-export async function chooseOption(page: Page, select: Locator, text: string | RegExp): Promise<void> {
-  const id = await select.getAttribute('id');
-  expect(id, 'a select with an id').toBeTruthy();
-  await select.click();
-  const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${id}_list"]`) });
-  const name =
-    typeof text === 'string' ? new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : text;
-  await dropdown.locator('.ant-select-item-option').filter({ hasText: name }).click();
-}
-
 /**
  * The signed-in discharger registers a manifest of the demo industrial project from /manifest-management
  * (modal, confirmation) and answers the number the network issued.
@@ -49,18 +27,18 @@ export async function registerManifest(
   await page.goto('manifest-management');
   await page.getByTestId('manifest-register').click();
   const dialog = page.getByRole('dialog', { name: 'マニフェスト登録' });
-  await chooseOption(page, dialog.getByLabel('案件'), `${INDUSTRIAL_PROJECT}（${TRANSPORTER_NAME}）`);
-  await chooseOption(page, dialog.getByLabel('廃棄物'), INDUSTRIAL_WASTE);
-  await typeDate(dialog.getByLabel('交付日'), deliveryDate);
+  await selectOption(page, dialog.getByLabel('案件'), `${INDUSTRIAL_PROJECT}（${TRANSPORTER_NAME}）`);
+  await selectOption(page, dialog.getByLabel('廃棄物'), INDUSTRIAL_WASTE);
+  await pickDate(dialog.getByLabel('交付日'), deliveryDate);
   await dialog.getByLabel('数量', { exact: true }).fill(quantity);
-  await chooseOption(page, dialog.getByLabel('単位', { exact: true }), 't');
-  await chooseOption(page, dialog.getByLabel('排出事業場'), /^銀座店（/);
+  await selectOption(page, dialog.getByLabel('単位', { exact: true }), 't');
+  await selectOption(page, dialog.getByLabel('排出事業場'), /^銀座店（/);
   await dialog.getByTestId('manifest-register-submit').click();
 
-  const confirm = page.getByRole('dialog', { name: 'この内容でマニフェストを登録しますか？' });
-  await expect(confirm).toContainText(INDUSTRIAL_PROJECT);
-  await expect(confirm).toContainText(`${quantity} t`);
-  await confirm.getByRole('button', { name: '登録する' }).click();
+  const title = 'この内容でマニフェストを登録しますか？';
+  await expect(confirmation(page, title)).toContainText(INDUSTRIAL_PROJECT);
+  await expect(confirmation(page, title)).toContainText(`${quantity} t`);
+  await confirmModal(page, { title, button: '登録する' });
 
   const done = dialog.getByTestId('manifest-register-done');
   await expect(done).toContainText('マニフェストを登録しました');
@@ -74,9 +52,7 @@ export async function registerManifest(
 /** The rows of the company's manifest list narrowed to one number (the list reads what the server stored). */
 export async function openManifestList(page: Page, manifestNumber: string): Promise<Locator> {
   await page.goto(`manifest-management?manifestNumber=${manifestNumber}`);
-  const row = page
-    .getByTestId('manifest-list')
-    .locator('tbody tr.ant-table-row', { hasText: manifestNumber });
+  const row = tableRow(page.getByTestId('manifest-list'), manifestNumber);
   await expect(row).toBeVisible();
   return row;
 }

@@ -1,19 +1,13 @@
-import { expect, type Page, test } from '@playwright/test';
-import { DEMO, login } from '../support/app';
-
-/** Confirms the open antd confirmation dialog (its primary button). */
-async function confirmDialog(page: Page): Promise<void> {
-  const dialog = page.locator('.ant-modal-confirm');
-  await expect(dialog).toBeVisible();
-  await dialog.locator('.ant-btn-primary').click();
-  await expect(dialog).toHaveCount(0);
-}
+import { expect, test } from '@playwright/test';
+import { confirmModal, confirmPopconfirm, toast } from '../support/antd';
+import { DEMO } from '../support/app';
+import { signIn } from '../support/auth';
 
 test('a discharger adds an office and a discharge site with the postal lookup, saves, reloads and sees them', async ({
   page,
 }) => {
   test.setTimeout(60_000);
-  await login(page, DEMO.discharger2);
+  await signIn(page, DEMO.discharger2);
   await page.getByTestId('user-menu').click();
   await page.getByTestId('user-menu-account').click();
   await expect(page).toHaveURL(/\/sys\/account$/);
@@ -58,18 +52,12 @@ test('a discharger adds an office and a discharge site with the postal lookup, s
   // Leaving with unsaved changes asks first; cancelling stays on the page.
   await page.getByTestId('user-menu').click();
   await page.getByTestId('user-menu-changePassword').click();
-  const leave = page.locator('.ant-modal-confirm');
-  await expect(leave).toBeVisible();
-  // On a loaded machine the click can land while the dialog is still opening; try until it has closed.
-  await expect(async () => {
-    if (await leave.count()) await leave.locator('.ant-btn').first().click({ timeout: 2_000 });
-    await expect(leave).toHaveCount(0, { timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+  await confirmModal(page, { title: '入力内容を破棄して戻ります。よろしいですか？', button: 'キャンセル' });
   await expect(page).toHaveURL(/\/sys\/account$/);
 
   await page.getByTestId('account-info-submit').click();
-  await confirmDialog(page);
-  await expect(page.getByText('アカウント情報を更新しました。')).toBeVisible();
+  await confirmModal(page);
+  await expect(toast(page, 'アカウント情報を更新しました。')).toBeVisible();
 
   await page.reload();
   await expect(offices).toHaveCount(officeCount + 1);
@@ -86,11 +74,11 @@ test('a discharger adds an office and a discharge site with the postal lookup, s
   // Removing the two entries again (each asks first) leaves the demo data as it was.
   for (const block of [sites.nth(siteCount), offices.nth(officeCount)]) {
     await block.getByTestId('remove-existing-entry').click();
-    await page.locator('.ant-popconfirm .ant-btn-dangerous').click();
+    await confirmPopconfirm(page);
   }
   await page.getByTestId('account-info-submit').click();
-  await confirmDialog(page);
-  await expect(page.getByText('アカウント情報を更新しました。')).toBeVisible();
+  await confirmModal(page);
+  await expect(toast(page, 'アカウント情報を更新しました。')).toBeVisible();
   await page.reload();
   await expect(offices).toHaveCount(officeCount);
   await expect(sites).toHaveCount(siteCount);

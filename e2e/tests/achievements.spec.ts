@@ -1,9 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, login, logout } from '../support/app';
+import type { AchievementList, IndustrialReportOptions } from '@junkan/shared';
+import { expect, test } from '@playwright/test';
+import { confirmModal, selectOption, tableRow, toast } from '../support/antd';
+import { apiAs } from '../support/api';
+import { DEMO } from '../support/app';
+import { signIn } from '../support/auth';
 import { parseCsv } from '../support/csv';
-import { APP_ORIGIN } from '../support/env';
-import { DISCHARGER_NAME, INDUSTRIAL_PROJECT, INDUSTRIAL_WASTE } from '../support/manifests';
+import { DISCHARGER_NAME, INDUSTRIAL_WASTE } from '../support/manifests';
+import { seedTransportReport } from '../support/seed';
 
 test('a transporter reports a regular month; both sides see it in the achievements and its CSV', async ({
   page,
@@ -13,22 +17,17 @@ test('a transporter reports a regular month; both sides see it in the achievemen
   const weight = String(1000 + (Date.now() % 8000));
   const shown = Number(weight).toLocaleString('ja-JP');
 
-  await login(page, DEMO.transporter);
-  await page.goto('achievements');
+  await signIn(page, DEMO.transporter, { path: 'achievements' });
   await page.getByRole('button', { name: '一般廃棄物の実績報告' }).click();
   const dialog = page.getByRole('dialog', { name: '一般廃棄物の実績報告' });
-  await dialog.getByLabel('案件').click();
-  await page.locator('.ant-select-item-option', { hasText: '銀座店 可燃ごみ定期回収' }).click();
+  await selectOption(page, dialog.getByLabel('案件'), /銀座店 可燃ごみ定期回収/);
   await dialog.getByLabel('可燃ごみ').fill(weight);
   await dialog.getByTestId('regular-report-submit').click();
-  await page
-    .getByRole('dialog', { name: '報告内容の確認' })
-    .getByRole('button', { name: '報告する' })
-    .click();
-  await expect(page.getByText('実績を報告しました。')).toBeVisible();
+  await confirmModal(page, { title: '報告内容の確認', button: '報告する' });
+  await expect(toast(page, '実績を報告しました。')).toBeVisible();
 
   const list = page.getByTestId('achievement-list');
-  const row = list.locator('tr', { hasText: '可燃ごみ' }).filter({ hasText: shown });
+  const row = tableRow(list, '可燃ごみ').filter({ hasText: shown });
   await expect(row).toContainText('株式会社グリーン商事');
   // The line's volume with its unit: regular waste is weighed in kg.
   await expect(row).toContainText(`${shown}.00 kg`);
@@ -59,46 +58,15 @@ test('a transporter reports a regular month; both sides see it in the achievemen
   await expect(page).toHaveURL(/achievements\/detail\?/);
   await expect(page.getByTestId('achievement-detail-header')).toContainText('株式会社グリーン商事');
   await expect(page.getByTestId('achievement-detail-rows')).toContainText(`${shown}.00 kg`);
-  await logout(page);
 
   // The discharger sees the same figure for its own waste.
-  await login(page, DEMO.discharger);
-  await page.goto('achievements');
-  await expect(page.getByTestId('achievement-list').locator('tr', { hasText: '可燃ごみ' })).toContainText(
-    shown,
-  );
+  await signIn(page, DEMO.discharger, { path: 'achievements' });
+  await expect(tableRow(page.getByTestId('achievement-list'), '可燃ごみ')).toContainText(shown);
 });
-
-/** What this test reads of GET /trans/transport-reports/options and GET /trans/achievements. */
-interface IndustrialReportOptions {
-  today: string;
-  projects: {
-    id: number;
-    title: string;
-    dischargerId: number;
-    wastes: { wasteId: number; wasteName: string }[];
-  }[];
-  units: { id: number; unit: string }[];
-}
-interface AchievementList {
-  rows: {
-    wasteName: string;
-    wasteCompanyName: string;
-    transportVolume: number;
-    transportVolumeUnit: string | null;
-  }[];
-}
 
 /** 1234.5 as the tables show it: 1,234.50. */
 const shownVolume = (value: number) =>
   new Intl.NumberFormat('ja-JP', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
-
-async function apiAs(request: APIRequestContext, email: string) {
-  const res = await request.post(`${APP_ORIGIN}/api/auth/login`, {
-    data: { email, password: DEMO_PASSWORD },
-  });
-  return { authorization: `Bearer ${(await res.json()).token as string}` };
-}
 
 test('one waste reported in t and in 個 in a month makes a line per unit, with its own details and CSV row', async ({
   page,
@@ -108,19 +76,11 @@ test('one waste reported in t and in 個 in a month makes a line per unit, with 
   // Two reports of the demo industrial waste ending today, one per unit, seeded through the API (the report
   // dialog has tests of its own).
   const trans = await apiAs(request, DEMO.transporter);
-  const options = (await (
-    await request.get(`${APP_ORIGIN}/api/trans/transport-reports/options`, { headers: trans })
-  ).json()) as IndustrialReportOptions;
-  const project = options.projects.find((p) => p.title === INDUSTRIAL_PROJECT)!;
-  const waste = project.wastes.find((w) => w.wasteName === INDUSTRIAL_WASTE)!;
-  const unitId = (name: string) => options.units.find((u) => u.unit === name)!.id;
-  const [year, month] = options.today.split('-').map(Number) as [number, number];
+  const { today } = await trans.get<IndustrialReportOptions>('/trans/transport-reports/options');
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const monthPath = `achievements?period=monthly&year=${year}&month=${month}`;
   const lineVolumes = async () => {
-    const list = (await (
-      await request.get(`${APP_ORIGIN}/api/trans/achievements?period=monthly&year=${year}&month=${month}`, {
-        headers: trans,
-      })
-    ).json()) as AchievementList;
+    const list = await trans.get<AchievementList>(`/trans/${monthPath}`);
     const sum = (unit: string) =>
       list.rows
         .filter(
@@ -133,46 +93,22 @@ test('one waste reported in t and in 個 in a month makes a line per unit, with 
     return { t: sum('t'), pieces: sum('個') };
   };
   const before = await lineVolumes();
-  for (const [volume, unit] of [
-    ['3', '個'],
-    ['2.5', 't'],
-  ] as const) {
-    const res = await request.post(`${APP_ORIGIN}/api/trans/transport-reports`, {
-      headers: trans,
-      data: {
-        dischargerId: project.dischargerId,
-        projectId: project.id,
-        collectTime: options.today,
-        wasteId: waste.wasteId,
-        transportEndDate: options.today,
-        transportVolume: volume,
-        transportVolumeUnit: unitId(unit),
-        transporter: '山田 太郎',
-      },
-    });
-    expect(res.status()).toBe(200);
-  }
+  await seedTransportReport(trans, { volume: '3', unit: '個' });
+  await seedTransportReport(trans, { volume: '2.5', unit: 't' });
   const tonnes = shownVolume(before.t + 2.5);
   const pieces = shownVolume(before.pieces + 3);
 
-  for (const email of [DEMO.transporter, DEMO.discharger]) {
-    await login(page, email);
-    await page.goto(`achievements?period=monthly&year=${year}&month=${month}`);
-    const lines = page
-      .getByTestId('achievement-list')
-      .locator('tbody tr.ant-table-row')
-      .filter({ hasText: INDUSTRIAL_WASTE })
-      .filter({ hasText: DISCHARGER_NAME });
+  // Both parties see the two lines; the transporter, signed in last, goes on.
+  const list = page.getByTestId('achievement-list');
+  for (const email of [DEMO.discharger, DEMO.transporter]) {
+    await signIn(page, email, { path: monthPath });
+    const lines = tableRow(list, INDUSTRIAL_WASTE).filter({ hasText: DISCHARGER_NAME });
     await expect(lines).toHaveCount(2);
     await expect(lines.filter({ hasText: `${pieces} 個` })).toHaveCount(1);
     await expect(lines.filter({ hasText: `${tonnes} t` })).toHaveCount(1);
-    await logout(page);
   }
 
-  await login(page, DEMO.transporter);
-  await page.goto(`achievements?period=monthly&year=${year}&month=${month}`);
-  const list = page.getByTestId('achievement-list');
-  await expect(list.locator('tbody tr.ant-table-row', { hasText: `${pieces} 個` })).toHaveCount(1);
+  await expect(tableRow(list, `${pieces} 個`)).toHaveCount(1);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'CSVダウンロード' }).click();
   const [header, ...rows] = parseCsv(await readFile(await (await download).path(), 'utf8'));
@@ -188,10 +124,7 @@ test('one waste reported in t and in 個 in a month makes a line per unit, with 
   expect(csvLines).toHaveLength(2);
 
   // The 個 line's details list only the reports in 個.
-  await list
-    .locator('tbody tr.ant-table-row', { hasText: `${pieces} 個` })
-    .getByRole('link', { name: INDUSTRIAL_WASTE })
-    .click();
+  await tableRow(list, `${pieces} 個`).getByRole('link', { name: INDUSTRIAL_WASTE }).click();
   await expect(page).toHaveURL(/achievements\/detail\?.*unitId=/);
   await expect(page.getByTestId('achievement-detail-header')).toContainText('個');
   const volumes = await page

@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { chooseOperatorType, DEMO, login, operatorItem, projectRows } from '../support/app';
+import { chooseOperatorType, DEMO, operatorItem, projectRows } from '../support/app';
+import { signIn } from '../support/auth';
 
 test('an admin acts for a discharger, then switches to a transporter', async ({ page }) => {
-  await login(page, DEMO.admin);
+  // Home sends an admin without an operator to the selection.
+  await signIn(page, DEMO.admin);
   await expect(page).toHaveURL(/\/sys\/account-selection$/);
 
   // Discharger: a double-click selects and confirms.

@@ -1,14 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
-import { actAsOperator, DEMO, login } from '../support/app';
+import { expect, test } from '@playwright/test';
+import { confirmModal, pickDate, tableRow, toast } from '../support/antd';
+import { DEMO } from '../support/app';
+import { signIn } from '../support/auth';
 
 const suffix = () => `${Date.now()}`.slice(-6);
-
-/** Types a date into an antd date field and confirms it (Enter confirms without submitting). */
-async function typeDate(field: ReturnType<Page['getByPlaceholder']>, value: string) {
-  await field.click();
-  await field.fill(value);
-  await field.press('Enter');
-}
 
 test.describe('collection area and unit price setting', () => {
   test('an admin acting for a transporter registers an area with a price period, then an overlapping period is refused', async ({
@@ -17,7 +12,9 @@ test.describe('collection area and unit price setting', () => {
     const id = suffix();
     const areaName = `E2Eエリア${id}`;
     const posCode = `9${id.slice(0, 2)}${id.slice(2, 6)}`; // typed without the hyphen
-    await actAsOperator(page, '収集運搬・処分業者', '東都環境サービス株式会社');
+    await signIn(page, DEMO.admin, {
+      actingFor: { type: '収集運搬・処分業者', companyName: '東都環境サービス株式会社' },
+    });
 
     await page.getByTestId('user-menu').click();
     await page.getByTestId('user-menu-areaPriceSetting').click();
@@ -29,11 +26,11 @@ test.describe('collection area and unit price setting', () => {
     await expect(page.getByTestId('pos-code-0')).toHaveValue(`${posCode.slice(0, 3)}-${posCode.slice(3)}`);
     await page.getByTestId('add-price').click();
     await page.getByTestId('price-unit-price-0').fill('1200');
-    await typeDate(page.getByTestId('price-row-0').getByPlaceholder('開始日'), '2026/04/01');
+    await pickDate(page.getByTestId('price-row-0').getByPlaceholder('開始日'), '2026/04/01');
     await page.getByTestId('area-submit').click();
 
-    await expect(page.getByText('登録しました。')).toBeVisible();
-    const row = page.locator('tr.ant-table-row', { hasText: areaName });
+    await expect(toast(page, '登録しました。')).toBeVisible();
+    const row = tableRow(page, areaName);
     await expect(row).toContainText(`〒${posCode.slice(0, 3)}-${posCode.slice(3)}`);
     await expect(row).toContainText('￥1,200');
 
@@ -41,20 +38,19 @@ test.describe('collection area and unit price setting', () => {
     await row.getByRole('button', { name: /編\s*集/ }).click();
     await page.getByTestId('add-price').click();
     await page.getByTestId('price-unit-price-1').fill('1500');
-    await typeDate(page.getByTestId('price-row-1').getByPlaceholder('開始日'), '2026/10/01');
+    await pickDate(page.getByTestId('price-row-1').getByPlaceholder('開始日'), '2026/10/01');
     await page.getByTestId('area-submit').click();
     await expect(page.getByTestId('price-row-1')).toContainText('適用期間が既存の単価と重複しています。');
 
     // Closing the first period the day before makes both valid.
-    await typeDate(page.getByTestId('price-row-0').getByPlaceholder('終了日（未定可）'), '2026/09/30');
+    await pickDate(page.getByTestId('price-row-0').getByPlaceholder('終了日（未定可）'), '2026/09/30');
     await expect(page.getByText('適用期間が既存の単価と重複しています。')).toHaveCount(0);
     await page.getByTestId('area-submit').click();
     await expect(page.getByTestId('area-submit')).toHaveCount(0);
   });
 
   test('the business calendar shows national holidays and takes a company closed day', async ({ page }) => {
-    await login(page, DEMO.transporter);
-    await page.goto('business-date-setting');
+    await signIn(page, DEMO.transporter, { path: 'business-date-setting' });
     await expect(page.getByTestId('business-calendar')).toBeVisible();
 
     // Go to January 2027.
@@ -79,10 +75,7 @@ test.describe('collection area and unit price setting', () => {
 
     // A click on the company's own closed day removes it after confirmation.
     await day.click();
-    await page
-      .getByRole('button', { name: /削\s*除/ })
-      .last()
-      .click();
+    await confirmModal(page, { button: /削\s*除/ });
     await expect(day).toHaveAttribute('data-business', 'true');
   });
 });

@@ -1,12 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, login, uniqueEmail } from '../support/app';
+import { tableRow, tableRows, toast } from '../support/antd';
+import { DEMO, uniqueEmail } from '../support/app';
+import { signIn } from '../support/auth';
 import { findLink, waitForMail } from '../support/mail';
+import { DISCHARGER_NAME } from '../support/manifests';
 
 /** Master pages need an operator chosen first (the admin keeps its master keys while acting). */
 async function signInAsActingAdmin(page: Page) {
-  await login(page, DEMO.admin);
-  await expect(page).toHaveURL(/\/sys\/account-selection$/);
-  await page.getByTestId('account-selection-item').first().dblclick();
+  await signIn(page, DEMO.admin, { actingFor: { type: '排出事業者', companyName: DISCHARGER_NAME } });
   await expect(page).toHaveURL(/\/sys\/home$/);
 }
 
@@ -28,12 +29,12 @@ test('an admin registers a disposal site, which gets the next code', async ({ pa
   await dialog.locator('#subscriberNumber').fill('AB12345');
   await dialog.locator('#city').fill('江東区');
   await dialog.locator('#name').press('Enter');
-  await expect(page.getByText('登録しました。').first()).toBeVisible();
+  await expect(toast(page, '登録しました。').first()).toBeVisible();
   await expect(dialog).toBeHidden();
 
   await page.getByTestId('disposal-site-search').locator('input').fill(name);
   await page.getByTestId('disposal-site-search').locator('input').press('Enter');
-  const row = page.getByTestId('disposal-site-master').locator('tr.ant-table-row').filter({ hasText: name });
+  const row = tableRow(page.getByTestId('disposal-site-master'), name);
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(code);
   await expect(row).toContainText('江東区');
@@ -63,14 +64,16 @@ test('an admin registers a transporter account, finds it by keyword, and the use
   const since = Date.now();
   await form.getByTestId('account-info-submit').click();
 
-  await expect(page.getByText('アカウントを登録しました。').first()).toBeVisible();
+  await expect(
+    toast(page, 'アカウントを登録しました。パスワード設定のご案内をメールで送信しました。').first(),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/sys\/account-master\?keyWord=/);
 
   // Search by company name from an empty list state.
   const search = page.getByTestId('account-master-search').locator('input');
   await search.fill(company);
   await search.press('Enter');
-  const rows = page.getByTestId('account-master').locator('tr.ant-table-row');
+  const rows = tableRows(page.getByTestId('account-master'));
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(email);
   await expect(rows.first()).toContainText('収集運搬・処分業者');

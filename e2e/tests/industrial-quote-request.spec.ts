@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
-import { DEMO, login } from '../support/app';
+import { expect, test } from '@playwright/test';
+import { confirmModal, selectOption } from '../support/antd';
+import { DEMO } from '../support/app';
+import { signIn } from '../support/auth';
 
 /** A minimal file the server takes for a pdf: it judges by the first bytes (`%PDF-`). */
 const PDF = Buffer.from(
@@ -9,32 +11,12 @@ const PDF = Buffer.from(
 /** upload_file_type_error in apps/web/src/locales/ja/messages.json. */
 const TYPE_ERROR = 'このファイル形式はアップロードできません。';
 
-/**
- * An antd Select found by its form item's input id: opened, searched if asked, one option chosen in its
- * own dropdown (the one holding the `<id>_list` listbox). A click that lands while the dropdown is still
- * settling is sometimes lost (the select stays open and empty), so the choice is retried until it shows.
- */
-async function chooseOption(page: Page, inputId: string, option: string, search?: string): Promise<void> {
-  const select = page.locator('.ant-select').filter({ has: page.locator(`#${inputId}`) });
-  const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`#${inputId}_list`) });
-  await expect(async () => {
-    if (!(await dropdown.isVisible())) {
-      await select.click();
-      if (search) await page.locator(`#${inputId}`).fill(search);
-    }
-    await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).click({ timeout: 2_000 });
-    await expect(select).toContainText(option, { timeout: 1_000 });
-  }).toPass({ timeout: 10_000 });
-}
-
 test('a discharger requests an industrial quote with a file: form, upload, confirm, sent, file downloads', async ({
   page,
 }) => {
   test.setTimeout(90_000);
-  await login(page, DEMO.discharger);
-
   // The kind of request: industrial / bulky waste (the demo discharger has an EDI key).
-  await page.goto('new-quote-request');
+  await signIn(page, DEMO.discharger, { path: 'new-quote-request' });
   await page
     .locator('.ant-card')
     .filter({ hasText: '粗大ごみ・産業廃棄物' })
@@ -46,7 +28,7 @@ test('a discharger requests an industrial quote with a file: form, upload, confi
 
   const title = `E2E 産廃 ${Date.now()}`;
   await page.getByTestId('project-title').fill(title);
-  await chooseOption(page, 'officeId', '銀座本社');
+  await selectOption(page, page.locator('#officeId'), /銀座本社/);
   await page
     .getByTestId('discharge-sites')
     .getByRole('checkbox', { name: /銀座店/ })
@@ -54,10 +36,10 @@ test('a discharger requests an industrial quote with a file: form, upload, confi
 
   const line = page.getByTestId('waste-line');
   await expect(line).toHaveCount(1);
-  await chooseOption(page, 'lines_0_wasteId', '発泡スチロール', '発泡');
+  await selectOption(page, page.locator('#lines_0_wasteId'), /発泡スチロール/, { search: '発泡' });
   await line.getByTestId('line-quantity').fill('1.5');
-  await chooseOption(page, 'lines_0_unitMeasureId', 't');
-  await chooseOption(page, 'lines_0_packingStyleId', 'フレコンバッグ');
+  await selectOption(page, page.locator('#lines_0_unitMeasureId'), 't');
+  await selectOption(page, page.locator('#lines_0_packingStyleId'), /フレコンバッグ/);
   await line.getByText('毎月', { exact: true }).click();
   await line.locator('#lines_0_frequencyNumber').fill('1');
 
@@ -95,7 +77,7 @@ test('a discharger requests an industrial quote with a file: form, upload, confi
   await page.goto(`new-quote-request/quotation-request-confirm?id=${id}`);
   await expect(page.getByText(title)).toBeVisible();
   await page.getByRole('button', { name: 'この内容で依頼する' }).click();
-  await page.locator('.ant-modal-confirm').locator('.ant-btn-primary').click();
+  await confirmModal(page);
   await expect(page).toHaveURL(new RegExp(`/project-managment/detail/${id}$`));
   await expect(page.getByTestId('project-status')).toHaveText('見積依頼中');
   const file = page.locator('.ant-card').filter({ hasText: '添付ファイル' }).locator('.ant-list-item');

@@ -1,18 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO, login, logout } from '../support/app';
+import {
+  confirmation,
+  confirmModal,
+  pickDate,
+  selectOption,
+  tableRow,
+  tableRows,
+  toast,
+} from '../support/antd';
+import { apiAs } from '../support/api';
+import { DEMO } from '../support/app';
+import { signIn } from '../support/auth';
 import { parseCsv } from '../support/csv';
 import { reflectNetworkWork, refuseNextWork } from '../support/jwnet';
-import {
-  businessDate,
-  chooseOption,
-  DISCHARGER_NAME,
-  INDUSTRIAL_PROJECT,
-  INDUSTRIAL_WASTE,
-  reflectRegistration,
-  registerManifest,
-  typeDate,
-} from '../support/manifests';
+import { businessDate, DISCHARGER_NAME, INDUSTRIAL_PROJECT, INDUSTRIAL_WASTE } from '../support/manifests';
+import { seedRegisteredManifest, seedTransportReport } from '../support/seed';
 
 /** The approval-needed message (MSG_21_9) a correction of a synced report answers with. */
 const APPROVAL_NEEDED = '電子マニフェストと連携済みの報告です。修正・取消には排出事業者の承認が必要です。';
@@ -23,13 +26,6 @@ const shown = (value: number) =>
 
 /** A volume in t unlikely to be reported already (two decimals), so a row is told by it. */
 const uniqueVolume = (base: number) => (base + (Date.now() % 9_000) / 100).toFixed(2);
-
-/** The discharger (signed in) registers a manifest for today and waits until it is registered. */
-async function registeredManifest(page: Page): Promise<string> {
-  const manifestNumber = await registerManifest(page, { quantity: '3.00' });
-  await reflectRegistration(page, manifestNumber);
-  return manifestNumber;
-}
 
 /**
  * This month's line in t of the demo industrial waste in the signed-in party's achievements (none yet is a
@@ -42,9 +38,7 @@ async function monthLine(page: Page): Promise<Locator> {
   await answered;
   const list = page.getByTestId('achievement-list');
   await expect(list.locator('.ant-spin-spinning')).toHaveCount(0);
-  return list
-    .locator('tbody tr.ant-table-row')
-    .filter({ hasText: INDUSTRIAL_WASTE })
+  return tableRow(list, INDUSTRIAL_WASTE)
     .filter({ hasText: DISCHARGER_NAME })
     .filter({ has: page.locator('td:nth-child(5)', { hasText: / t$/ }) });
 }
@@ -66,7 +60,7 @@ async function openMonthDetails(page: Page): Promise<Locator> {
 
 /** The details row of a manifest's report. */
 const reportRow = (page: Page, manifestNumber: string) =>
-  page.getByTestId('achievement-detail-rows').locator('tbody tr.ant-table-row', { hasText: manifestNumber });
+  tableRow(page.getByTestId('achievement-detail-rows'), manifestNumber);
 
 /** Opens the report dialog from the row's volume and waits until the report is shown. */
 async function openReport(page: Page, manifestNumber: string): Promise<Locator> {
@@ -97,24 +91,6 @@ async function reflectAndReopen(page: Page, manifestNumber: string): Promise<Loc
   return dialog!;
 }
 
-/** A confirmation modal, told by its exact title (the report dialog's titles contain the same words). */
-const confirmation = (page: Page, title: string) => page.getByRole('dialog', { name: title, exact: true });
-
-/**
- * Presses a confirmation modal's button until the modal closes: on a loaded machine a click during the modal's
- * opening animation was seen to be lost (no request sent). A button already sending shows loading and ignores
- * a second click, so this never sends twice.
- */
-async function confirmModal(page: Page, title: string, button: string): Promise<void> {
-  const modal = confirmation(page, title);
-  await expect(async () => {
-    if (await modal.isVisible()) await modal.getByRole('button', { name: button }).click({ timeout: 2_000 });
-    await expect(modal).toBeHidden({ timeout: 3_000 });
-  }).toPass({ timeout: 20_000 });
-}
-
-const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
-
 /**
  * The signed-in transporter reports the transport of a registered manifest of the demo project from
  * /achievements, ending today, and sees it confirmed.
@@ -127,24 +103,22 @@ async function reportTransport(
   await page.goto('achievements');
   await page.getByRole('button', { name: '産業廃棄物の運搬完了報告' }).click();
   const dialog = page.getByRole('dialog', { name: '産業廃棄物の運搬完了報告' });
-  await chooseOption(page, dialog.getByLabel('案件'), `${INDUSTRIAL_PROJECT}（${DISCHARGER_NAME}）`);
+  await selectOption(page, dialog.getByLabel('案件'), `${INDUSTRIAL_PROJECT}（${DISCHARGER_NAME}）`);
   await expect(dialog.getByTestId('industrial-report-discharger')).toContainText(DISCHARGER_NAME);
   // Choosing the registered manifest fills the collection date (its delivery date) and the waste.
   const manifest = dialog.getByLabel('マニフェスト番号');
-  await manifest.fill(manifestNumber);
-  await chooseOption(page, manifest, `${manifestNumber}（${INDUSTRIAL_WASTE}）`);
+  await selectOption(page, manifest, `${manifestNumber}（${INDUSTRIAL_WASTE}）`, { search: manifestNumber });
   await expect(dialog.getByLabel('収集日')).toHaveValue(today);
   await expect(dialog.locator('.ant-form-item', { has: page.locator('#wasteId') })).toContainText(
     INDUSTRIAL_WASTE,
   );
-  await typeDate(dialog.getByLabel('運搬終了日'), today);
+  await pickDate(dialog.getByLabel('運搬終了日'), today);
   await dialog.getByLabel('運搬量', { exact: true }).fill(volume);
-  await chooseOption(page, dialog.getByLabel('運搬量の単位'), 't');
+  await selectOption(page, dialog.getByLabel('運搬量の単位'), 't');
   await dialog.getByLabel('運搬担当者').fill(transporter);
   await dialog.getByTestId('industrial-report-submit').click();
 
-  const confirm = confirmation(page, '報告内容の確認');
-  await confirm.getByRole('button', { name: '報告する' }).click();
+  await confirmModal(page, { title: '報告内容の確認', button: '報告する' });
   await expect(toast(page, '運搬完了を報告しました。')).toBeVisible();
   await expect(dialog).toBeHidden();
 }
@@ -156,9 +130,8 @@ async function correctVolume(page: Page, dialog: Locator, volume: string): Promi
   const input = dialog.getByLabel('運搬量', { exact: true });
   await input.fill(volume);
   await dialog.getByTestId('report-action-FIX').click();
-  const confirm = confirmation(page, '報告の修正');
-  await expect(confirm).toContainText('排出事業者の承認後に反映されます');
-  await confirm.getByRole('button', { name: '修正する' }).click();
+  await expect(confirmation(page, '報告の修正')).toContainText('排出事業者の承認後に反映されます');
+  await confirmModal(page, { title: '報告の修正', button: '修正する' });
   await expect(toast(page, APPROVAL_NEEDED)).toBeVisible();
   // Review mode: the original beside the correction, waiting for the discharger.
   await expect(dialog).toContainText('運搬終了報告（承認待ち）');
@@ -171,16 +144,16 @@ async function correctVolume(page: Page, dialog: Locator, volume: string): Promi
 
 test('a transporter reports an industrial transport with a manifest; it syncs and shows in the achievements and their CSV', async ({
   page,
+  request,
 }) => {
   test.setTimeout(180_000);
   const volume = uniqueVolume(10);
   const transporter = '山田 太郎';
 
-  await login(page, DEMO.discharger);
-  const manifestNumber = await registeredManifest(page);
-  await logout(page);
+  // A registered manifest for today (its registration has tests of its own).
+  const manifestNumber = await seedRegisteredManifest(await apiAs(request, DEMO.discharger));
 
-  await login(page, DEMO.transporter);
+  await signIn(page, DEMO.transporter);
   const before = await monthLine(page);
   const totalBefore = (await before.count()) === 0 ? 0 : await lineVolume(before);
 
@@ -216,11 +189,9 @@ test('a transporter reports an industrial transport with a manifest; it syncs an
   // The details' CSV holds the rows of the table.
   await openMonthDetails(page);
   await expect(reportRow(page, manifestNumber)).toBeVisible();
-  const tableRows = await rows
-    .locator('tbody tr.ant-table-row')
-    .evaluateAll((trs) =>
-      trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => (td.textContent ?? '').trim())),
-    );
+  const shownCells = await tableRows(rows).evaluateAll((trs) =>
+    trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => (td.textContent ?? '').trim())),
+  );
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'CSVダウンロード' }).click();
   const file = await download;
@@ -240,7 +211,7 @@ test('a transporter reports an industrial transport with a manifest; it syncs an
     '承認状況',
   ]);
   // The table shows the volume with its unit in one cell and thousands separators; the CSV splits them.
-  const expected = tableRows.map(([type, waste, project, number, endDate, volumeCell, person, status]) => {
+  const expected = shownCells.map(([type, waste, project, number, endDate, volumeCell, person, status]) => {
     const [amount, unit] = (volumeCell ?? '').split(' ');
     return [
       type,
@@ -270,18 +241,22 @@ test('a transporter reports an industrial transport with a manifest; it syncs an
 
 test('a synced report is corrected, the discharger rejects, the transporter confirms, corrects again and it is approved', async ({
   page,
+  request,
 }) => {
   test.setTimeout(180_000);
   const volume = uniqueVolume(100);
   const rejected = (Number(volume) + 1.25).toFixed(2);
   const corrected = (Number(volume) + 2.5).toFixed(2);
 
-  await login(page, DEMO.discharger);
-  const manifestNumber = await registeredManifest(page);
-  await logout(page);
+  // A report on a registered manifest (the report dialog is the first test's subject).
+  const manifestNumber = await seedRegisteredManifest(await apiAs(request, DEMO.discharger));
+  await seedTransportReport(await apiAs(request, DEMO.transporter), {
+    manifestNumber,
+    volume,
+    person: '佐藤 次郎',
+  });
 
-  await login(page, DEMO.transporter);
-  await reportTransport(page, { manifestNumber, volume, transporter: '佐藤 次郎' });
+  await signIn(page, DEMO.transporter);
   await openMonthDetails(page);
   let dialog = await reflectAndReopen(page, manifestNumber);
   await expect(dialog.getByTestId('report-dialog-summary')).toContainText('電子マニフェスト連携済み');
@@ -292,10 +267,9 @@ test('a synced report is corrected, the discharger rejects, the transporter conf
   await expect(reportRow(page, manifestNumber)).toContainText('承認待ち');
   dialog = await reflectAndReopen(page, manifestNumber);
   await closeReport(dialog);
-  await logout(page);
 
   // The discharger sees the change highlighted and rejects it.
-  await login(page, DEMO.discharger);
+  await signIn(page, DEMO.discharger);
   await openMonthDetails(page);
   await expect(reportRow(page, manifestNumber)).toContainText('要承認');
   dialog = await openReport(page, manifestNumber);
@@ -304,24 +278,22 @@ test('a synced report is corrected, the discharger rejects, the transporter conf
   await expect(dialog.getByTestId('changed-transportVolume')).toContainText('変更');
   await expect(dialog.getByTestId('changed-transporter')).toHaveCount(0);
   await dialog.getByTestId('report-action-REJECT').click();
-  const reject = confirmation(page, '否認');
-  await expect(reject).toContainText('修正を否認します');
-  await reject.getByRole('button', { name: '否認', exact: true }).click();
+  await expect(confirmation(page, '否認')).toContainText('修正を否認します');
+  await confirmModal(page, { title: '否認', button: '否認' });
   await expect(toast(page, '否認しました。')).toBeVisible();
   await expect(dialog.getByTestId('report-action-APPROVE')).toHaveCount(0);
   await closeReport(dialog);
   dialog = await reflectAndReopen(page, manifestNumber);
   await closeReport(dialog);
-  await logout(page);
 
   // The transporter sees the rejection and confirms it: the report keeps its first volume.
-  await login(page, DEMO.transporter);
+  await signIn(page, DEMO.transporter);
   await openMonthDetails(page);
   await expect(reportRow(page, manifestNumber).locator('.ant-tag')).toHaveText('否認');
   dialog = await openReport(page, manifestNumber);
   await expect(dialog).toContainText('運搬終了報告（修正否認）');
   await dialog.getByTestId('report-action-CONFIRM_REJECTION').click();
-  await confirmModal(page, '否認の確認', '否認を確認');
+  await confirmModal(page, { title: '否認の確認', button: '否認を確認' });
   await expect(toast(page, '否認を確認しました。')).toBeVisible();
   await expect(dialog.getByTestId('report-action-FIX_REPORT')).toBeEnabled();
   await expect(dialog.getByTestId('report-values')).toContainText(`${shown(Number(volume))} t`);
@@ -332,18 +304,16 @@ test('a synced report is corrected, the discharger rejects, the transporter conf
   await closeReport(dialog);
   dialog = await reflectAndReopen(page, manifestNumber);
   await closeReport(dialog);
-  await logout(page);
 
   // The discharger approves: the details now show the corrected volume.
-  await login(page, DEMO.discharger);
+  await signIn(page, DEMO.discharger);
   await openMonthDetails(page);
   dialog = await openReport(page, manifestNumber);
   await expect(dialog).toContainText('運搬終了報告の修正承認');
   await expect(dialog.getByTestId('changed-transportVolume')).toContainText(`${shown(Number(corrected))} t`);
   await dialog.getByTestId('report-action-APPROVE').click();
-  const approve = confirmation(page, '承認');
-  await expect(approve).toContainText('修正を承認します');
-  await approve.getByRole('button', { name: '承認', exact: true }).click();
+  await expect(confirmation(page, '承認')).toContainText('修正を承認します');
+  await confirmModal(page, { title: '承認', button: '承認' });
   await expect(toast(page, '承認しました。')).toBeVisible();
   await closeReport(dialog);
   const row = reportRow(page, manifestNumber);
@@ -359,18 +329,22 @@ test('a synced report is corrected, the discharger rejects, the transporter conf
 
 test("a report the network refuses shows why in the user's language and is sent again as it is", async ({
   page,
+  request,
 }, testInfo) => {
   test.setTimeout(180_000);
   const volume = uniqueVolume(200);
   const sentence = 'a transport end can be reported only once registered';
 
-  await login(page, DEMO.discharger);
-  const manifestNumber = await registeredManifest(page);
-  await logout(page);
-
-  await login(page, DEMO.transporter);
+  // A report on a registered manifest, which the network refuses.
+  const manifestNumber = await seedRegisteredManifest(await apiAs(request, DEMO.discharger));
   await refuseNextWork('E_STATE', sentence);
-  await reportTransport(page, { manifestNumber, volume, transporter: '鈴木 三郎' });
+  await seedTransportReport(await apiAs(request, DEMO.transporter), {
+    manifestNumber,
+    volume,
+    person: '鈴木 三郎',
+  });
+
+  await signIn(page, DEMO.transporter);
   await openMonthDetails(page);
   // Until the worker has sent it, the report is pending; then refused.
   let dialog: Locator | undefined;
@@ -404,9 +378,8 @@ test("a report the network refuses shows why in the user's language and is sent 
   // Sent again after a confirmation: on its way, then synced.
   dialog = await openReport(page, manifestNumber);
   await dialog.getByTestId('report-action-RESEND').click();
-  const confirm = confirmation(page, '報告の再送信');
-  await expect(confirm).toContainText('同じ内容でもう一度送信します');
-  await confirm.getByRole('button', { name: '再送信' }).click();
+  await expect(confirmation(page, '報告の再送信')).toContainText('同じ内容でもう一度送信します');
+  await confirmModal(page, { title: '報告の再送信', button: '再送信' });
   await expect(toast(page, '報告を再送信しました。電子マニフェストへの反映を待っています。')).toBeVisible();
   await expect(dialog.getByTestId('report-jwnet-error')).toHaveCount(0);
   await expect(dialog.getByTestId('report-action-RESEND')).toHaveCount(0);

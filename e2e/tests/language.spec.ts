@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, login } from '../support/app';
+import { DEMO } from '../support/app';
+import { signIn } from '../support/auth';
 
 test('the language switch changes the texts and survives a reload', async ({ page }) => {
   await page.goto('login');
@@ -11,7 +12,8 @@ test('the language switch changes the texts and survives a reload', async ({ pag
   await page.reload();
   await expect(submit).toHaveText('Log in');
 
-  await login(page, DEMO.discharger);
+  // The choice made on the login page stays with the signed-in pages.
+  await signIn(page, DEMO.discharger);
   await expect(page.getByTestId('role-badge')).toHaveText('Discharger');
   const menu = page.getByTestId('side-menu');
   await expect(menu.getByText('Home', { exact: true })).toBeVisible();

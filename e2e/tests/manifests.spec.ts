@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, login, logout } from '../support/app';
+import { tableRow } from '../support/antd';
+import { DEMO } from '../support/app';
+import { signIn } from '../support/auth';
 import {
   businessDate,
   DISCHARGER_NAME,
@@ -19,7 +21,7 @@ test('a discharger registers a manifest; once reflected both parties see it regi
   // weekends and holidays in between.
   const deliveryDate = businessDate(-21);
 
-  await login(page, DEMO.discharger);
+  await signIn(page, DEMO.discharger);
   const manifestNumber = await registerManifest(page, { deliveryDate, quantity: '2.40' });
 
   // Issued at once, reserved until the network reflects the registration.
@@ -58,11 +60,10 @@ test('a discharger registers a manifest; once reflected both parties see it regi
   await page.goto('home');
   const missing = page.getByTestId('report-deadlines');
   await expect(missing).toContainText('運搬終了報告が未着のマニフェスト');
-  await expect(missing.locator('tr', { hasText: manifestNumber })).toContainText(TRANSPORTER_NAME);
-  await logout(page);
+  await expect(tableRow(missing, manifestNumber)).toContainText(TRANSPORTER_NAME);
 
   // The transporter: the manifest in its list, registered and overdue ...
-  await login(page, DEMO.transporter);
+  await signIn(page, DEMO.transporter);
   const carried = await openManifestList(page, manifestNumber);
   await expect(carried.locator('.ant-tag').first()).toHaveText('登録');
   await expect(carried).toContainText(DISCHARGER_NAME);
@@ -73,7 +74,7 @@ test('a discharger registers a manifest; once reflected both parties see it regi
   const due = page.getByTestId('report-deadlines');
   await expect(due).toContainText('報告期限が近い・過ぎた運搬終了報告');
   await expect(due.getByTestId('report-deadlines-overdue')).toBeVisible();
-  const dueRow = due.locator('tr', { hasText: manifestNumber });
+  const dueRow = tableRow(due, manifestNumber);
   await expect(dueRow).toContainText(DISCHARGER_NAME);
   await expect(dueRow).toContainText(deliveryDate);
   await expect(dueRow).toContainText('期限超過');

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, login } from '../support/app';
+import { DEMO } from '../support/app';
+import { signIn } from '../support/auth';
 
 test('an unknown path shows the 404 page, whose button goes home', async ({ page }) => {
-  await login(page, DEMO.discharger);
+  await signIn(page, DEMO.discharger, { path: 'no-such-page' });
 
-  await page.goto('no-such-page');
   const notFound = page.getByTestId('not-found');
   await expect(notFound).toBeVisible();
   await expect(notFound).toContainText('ページが見つかりません');

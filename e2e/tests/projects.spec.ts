@@ -1,12 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, login } from '../support/app';
+import { confirmModal, tableRow } from '../support/antd';
+import { DEMO } from '../support/app';
+import { signIn } from '../support/auth';
 
 test('a discharger requests a regular-garbage quote: form, draft kept on reload, confirm, sent, listed', async ({
   page,
 }) => {
   test.setTimeout(90_000);
-  await login(page, DEMO.discharger);
-  await page.goto('new-quote-request/regular-garbage?type=1&size=45&num=3&week=2');
+  await signIn(page, DEMO.discharger, {
+    path: 'new-quote-request/regular-garbage?type=1&size=45&num=3&week=2',
+  });
   const row = page.getByTestId('regular-row-0');
   await expect(row.locator('#rows_0_bags_45')).toHaveValue('3');
 
@@ -32,18 +35,17 @@ test('a discharger requests a regular-garbage quote: form, draft kept on reload,
   await expect(page).toHaveURL(/quotation-request-confirm\?id=\d+/);
   await expect(page.getByText(title)).toBeVisible();
   await page.getByRole('button', { name: 'この内容で依頼する' }).click();
-  const dialog = page.locator('.ant-modal-confirm');
-  await dialog.locator('.ant-btn-primary').click();
+  await confirmModal(page);
   await expect(page).toHaveURL(/\/project-managment\/detail\/\d+/);
   await expect(page.getByTestId('project-status')).toHaveText('見積依頼中');
 
   await page.goto('project-managment');
-  const listed = page.getByTestId('project-list').locator('tr', { hasText: title });
+  const listed = tableRow(page.getByTestId('project-list'), title);
   await expect(listed).toContainText('見積依頼中');
 
   // The home table lists it too (refreshed by the request), its id opening the project detail.
   await page.goto('home');
-  const homeRow = page.getByTestId('home-projects').locator('tr', { hasText: title });
+  const homeRow = tableRow(page.getByTestId('home-projects'), title);
   await expect(homeRow).toContainText('見積依頼中');
   await homeRow.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/project-managment\/detail\/\d+/);

@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expectLoginPage, login, projectRows, submitLogin } from '../support/app';
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  expectLoginPage,
+  projectRows,
+  signInWithForm,
+  submitLogin,
+} from '../support/app';
 import { APP_ORIGIN } from '../support/env';
 import { findLink, waitForMessage } from '../support/mail';
 
@@ -34,7 +41,7 @@ test('password reset by mail, then sign-in with the new password', async ({ page
   // The old password no longer works; the new one does.
   await submitLogin(page, email, DEMO_PASSWORD);
   await expect(page.getByTestId('login-error')).toBeVisible();
-  await login(page, email, newPassword);
+  await signInWithForm(page, email, newPassword);
   await expect(page).toHaveURL(/\/sys\/home$/);
   await expect(page.getByTestId('role-badge')).toHaveText('排出事業者');
   await expect(projectRows(page).filter({ hasText: '梅田事業所 廃油処理' })).toHaveCount(1);

@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, login, projectRows, submitLogin } from '../support/app';
+import { DEMO, projectRows, signInWithForm, submitLogin } from '../support/app';
+import { signIn } from '../support/auth';
 
 test.describe('sign-in per role', () => {
   test('a discharger sees its own home: notices, inquiries, phone and its own projects', async ({ page }) => {
-    await login(page, DEMO.discharger);
+    await signInWithForm(page, DEMO.discharger);
 
     await expect(page).toHaveURL(/\/sys\/home$/);
     await expect(page.getByTestId('role-badge')).toHaveText('排出事業者');
@@ -24,7 +25,7 @@ test.describe('sign-in per role', () => {
   test('a transporter sees the company filter and the projects it serves, without inquiries', async ({
     page,
   }) => {
-    await login(page, DEMO.transporter);
+    await signInWithForm(page, DEMO.transporter);
 
     await expect(page).toHaveURL(/\/sys\/home$/);
     await expect(page.getByTestId('role-badge')).toHaveText('収集運搬・処分業者');
@@ -42,7 +43,7 @@ test.describe('sign-in per role', () => {
   });
 
   test('an admin is sent to the operator selection', async ({ page }) => {
-    await login(page, DEMO.admin);
+    await signInWithForm(page, DEMO.admin);
 
     await expect(page).toHaveURL(/\/sys\/account-selection$/);
     await expect(page.getByTestId('role-badge')).toHaveText('管理者');
@@ -67,7 +68,7 @@ test.describe('route guards', () => {
   });
 
   test('a signed-in user visiting the login page is sent home', async ({ page }) => {
-    await login(page, DEMO.discharger);
+    await signIn(page, DEMO.discharger);
     await expect(page).toHaveURL(/\/sys\/home$/);
 
     await page.goto('login');

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expectLoginPage, login, logout } from '../support/app';
+import { DEMO, DEMO_PASSWORD, expectLoginPage, logout, signInWithForm } from '../support/app';
 import { APP_ORIGIN } from '../support/env';
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('junkan.token'));
@@ -24,8 +24,8 @@ test('changing the password signs out the other browser, this tab carries on; lo
   });
   const otherPage = await other.newPage();
   try {
-    await login(otherPage, email);
-    await login(page, email);
+    await signInWithForm(otherPage, email);
+    await signInWithForm(page, email);
     const before = (await storedToken(page))!;
 
     await page.getByTestId('user-menu').click();

@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { expectLoginPage, login, logout, projectRows, submitLogin, uniqueEmail } from '../support/app';
+import {
+  expectLoginPage,
+  logout,
+  projectRows,
+  signInWithForm,
+  submitLogin,
+  uniqueEmail,
+} from '../support/app';
 import { APP_ORIGIN } from '../support/env';
 import { findLink, waitForMessage } from '../support/mail';
 
@@ -81,7 +88,7 @@ test('sign-up: activation mail, registration with postal lookup, then sign out a
   await page.goto(link);
   await expect(page.getByTestId('registration-link-invalid')).toBeVisible();
 
-  await login(page, email, password);
+  await signInWithForm(page, email, password);
   await expect(page).toHaveURL(/\/sys\/home$/);
   await expect(page.getByTestId('role-badge')).toHaveText('排出事業者');
   await expect(page.getByTestId('user-menu')).toContainText(email);

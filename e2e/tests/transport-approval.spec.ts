@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, login, uniqueEmail } from '../support/app';
+import { confirmation, confirmModal } from '../support/antd';
+import { DEMO, uniqueEmail } from '../support/app';
+import { signIn } from '../support/auth';
 import { APP_ORIGIN } from '../support/env';
 import { findLink, waitForMessage } from '../support/mail';
 
@@ -61,7 +63,7 @@ test('a self-registered transporter waits for approval, an admin approves it, th
   expect(adminMail.text).toContain(companyName);
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await login(admin, DEMO.admin);
+  await signIn(admin, DEMO.admin);
   await admin.getByTestId('side-menu').getByText('運搬会社の承認', { exact: true }).click();
   await expect(admin).toHaveURL(/\/sys\/transport-approval$/);
   const card = admin.locator('[data-testid^="transport-company-"]').filter({ hasText: companyName });
@@ -70,9 +72,8 @@ test('a self-registered transporter waits for approval, an admin approves it, th
   await expect(card).toContainText('許可証の情報はまだ登録されていません');
   const approvedAt = Date.now();
   await card.getByTestId('approve-company').click();
-  const confirm = admin.locator('.ant-modal-confirm');
-  await expect(confirm).toContainText(companyName);
-  await confirm.getByRole('button', { name: '承認する' }).click();
+  await expect(confirmation(admin)).toContainText(companyName);
+  await confirmModal(admin, { button: '承認する' });
   await expect(card).toHaveCount(0);
   await admin.getByTestId('approval-status-filter').getByText('承認済み', { exact: true }).click();
   await expect(

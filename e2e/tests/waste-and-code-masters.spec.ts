@@ -1,17 +1,18 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, login } from '../support/app';
+import { tableRow, tableRows, toast } from '../support/antd';
+import { DEMO } from '../support/app';
+import { signIn } from '../support/auth';
+import { TRANSPORTER_NAME } from '../support/manifests';
 
 /** Master pages need an operator chosen first (the admin keeps its master keys while acting). */
 async function signInAsActingAdmin(page: Page) {
-  await login(page, DEMO.admin);
-  await expect(page).toHaveURL(/\/sys\/account-selection$/);
-  await page.getByTestId('account-selection-type').getByText('収集運搬・処分業者', { exact: true }).click();
-  await page.getByTestId('account-selection-item').first().dblclick();
+  await signIn(page, DEMO.admin, {
+    actingFor: { type: '収集運搬・処分業者', companyName: TRANSPORTER_NAME },
+  });
   await expect(page).toHaveURL(/\/sys\/home$/);
 }
 
-const wasteRow = (page: Page, name: string) =>
-  page.getByTestId('waste-tree').locator('tr.ant-table-row').filter({ hasText: name });
+const wasteRow = (page: Page, name: string) => tableRow(page.getByTestId('waste-tree'), name);
 
 /** Fills the open waste form and saves it with Enter; waits until the modal has closed. */
 async function fillWasteForm(page: Page, code: string, name: string, tPerM3?: string) {
@@ -22,13 +23,15 @@ async function fillWasteForm(page: Page, code: string, name: string, tPerM3?: st
   // The code is checked with the server while typing: a free code shows no message.
   await expect(dialog.getByText('このコードは既に使用されています。')).toHaveCount(0);
   await dialog.locator('#name').press('Enter');
-  await expect(page.getByText('登録しました。').first()).toBeVisible();
+  await expect(toast(page, '登録しました。').first()).toBeVisible();
   await expect(dialog).toBeHidden();
 }
 
 test('an admin registers a waste classification down to the minor level, a unit and a packing style', async ({
   page,
 }) => {
+  // Three master screens, five saves: longer than the default on a loaded machine.
+  test.setTimeout(60_000);
   const stamp = String(Date.now()).slice(-6);
   await signInAsActingAdmin(page);
 
@@ -67,13 +70,13 @@ test('an admin registers a waste classification down to the minor level, a unit 
   await page.getByRole('searchbox').fill(`E2E小分類${stamp}`);
   await page.getByRole('searchbox').press('Enter');
   const results = page.getByTestId('waste-search-results');
-  await expect(results.locator('tr.ant-table-row')).toHaveCount(1);
+  await expect(tableRows(results)).toHaveCount(1);
   await expect(results).toContainText(`E2E大分類${stamp} › E2E中分類${stamp}`);
 
   // Unit of measure master: the next code is shown, the new unit is listed.
   await page.getByTestId('side-menu').getByText('単位マスタ', { exact: true }).click();
   const units = page.getByTestId('code-master-unitMeasure');
-  await expect(units.locator('tr.ant-table-row').filter({ hasText: '台' })).toContainText('個数単位');
+  await expect(tableRow(units, '台')).toContainText('個数単位');
   await units.getByRole('button', { name: '新規登録' }).click();
   const unitDialog = page.getByRole('dialog');
   await expect(unitDialog.getByTestId('code-master-code')).toHaveText(/^\d{3}$/);
@@ -81,16 +84,16 @@ test('an admin registers a waste classification down to the minor level, a unit 
   await unitDialog.getByText('個数単位', { exact: true }).click();
   await unitDialog.locator('#name').press('Enter');
   await expect(unitDialog).toBeHidden();
-  const unitRow = units.locator('tr.ant-table-row').filter({ hasText: `箱${stamp.slice(-4)}` });
+  const unitRow = tableRow(units, `箱${stamp.slice(-4)}`);
   await expect(unitRow).toContainText('個数単位');
 
   // Packing style master.
   await page.getByTestId('side-menu').getByText('荷姿マスタ', { exact: true }).click();
   const styles = page.getByTestId('code-master-packingStyle');
-  await expect(styles.locator('tr.ant-table-row').filter({ hasText: 'フレコンバッグ' })).toHaveCount(1);
+  await expect(tableRow(styles, 'フレコンバッグ')).toHaveCount(1);
   await styles.getByRole('button', { name: '新規登録' }).click();
   await page.getByRole('dialog').locator('#name').fill(`E2E荷姿${stamp}`);
   await page.getByRole('dialog').getByTestId('code-master-submit').click();
   await expect(page.getByRole('dialog')).toBeHidden();
-  await expect(styles.locator('tr.ant-table-row').filter({ hasText: `E2E荷姿${stamp}` })).toHaveCount(1);
+  await expect(tableRow(styles, `E2E荷姿${stamp}`)).toHaveCount(1);
 });

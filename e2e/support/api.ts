@@ -1,0 +1,65 @@
+import type { CompanyListItem, TokenResponse } from '@junkan/shared';
+import { type APIRequestContext, type APIResponse, expect } from '@playwright/test';
+import { DEMO_PASSWORD } from './app';
+import { APP_ORIGIN } from './env';
+
+export type OperatorType = '排出事業者' | '収集運搬・処分業者';
+
+/** The API as one signed-in user: `as(user).post(...)`, each call checked to answer 2xx. */
+export interface ApiClient {
+  readonly token: string;
+  get<T>(path: string): Promise<T>;
+  post<T = unknown>(path: string, data?: unknown): Promise<T>;
+  /** The answer as it is, for a test that looks at its status itself. */
+  send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown): Promise<APIResponse>;
+}
+
+function client(request: APIRequestContext, token: string): ApiClient {
+  const send: ApiClient['send'] = (method, path, data) =>
+    request.fetch(`${APP_ORIGIN}/api${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}` },
+      data,
+    });
+  const checked = async <T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> => {
+    const res = await send(method, path, data);
+    await expect(res, `${method} ${path}`).toBeOK();
+    return (res.headers()['content-type']?.includes('json') ? await res.json() : undefined) as T;
+  };
+  return {
+    token,
+    get: (path) => checked('GET', path),
+    post: (path, data) => checked('POST', path, data),
+    send,
+  };
+}
+
+/** Signs in through POST /api/auth/login (demo password unless given). */
+export async function apiAs(
+  request: APIRequestContext,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<ApiClient> {
+  const res = await request.post(`${APP_ORIGIN}/api/auth/login`, { data: { email, password } });
+  await expect(res, `sign-in of ${email}`).toBeOK();
+  return client(request, ((await res.json()) as TokenResponse).token);
+}
+
+/** An admin's API acting for the named operator: the token the operator selection asks for. */
+export async function actFor(
+  request: APIRequestContext,
+  admin: ApiClient,
+  type: OperatorType,
+  companyName: string,
+): Promise<ApiClient> {
+  const isTransport = type === '収集運搬・処分業者';
+  const companies = await admin.get<CompanyListItem[]>(
+    isTransport ? '/admin/companies/transport' : '/admin/companies/waste',
+  );
+  const company = companies.find((c) => c.name === companyName);
+  expect(company, `${type} ${companyName} in the operator selection`).toBeDefined();
+  const { token } = await admin.post<TokenResponse>(
+    `/admin/companies/${company!.id}/auth-token?isTransport=${isTransport}`,
+  );
+  return client(request, token);
+}

@@ -1,0 +1,186 @@
+import type {
+  AccountInfoResponse,
+  CollectionAreaRequestInput,
+  CreateQuoteInput,
+  IndustrialReportOptions,
+  IndustrialReportValues,
+  ManifestDetail,
+  ManifestRegistrationOptions,
+  ManifestRegistrationValues,
+  ManifestSummary,
+  ProjectDetail,
+  QuoteRequestInput,
+  TransportReport,
+  WasteItem,
+} from '@junkan/shared';
+import { expect } from '@playwright/test';
+import type { ApiClient } from './api';
+import { reflectNetworkWork } from './jwnet';
+import { DISCHARGER_NAME, INDUSTRIAL_PROJECT, INDUSTRIAL_WASTE } from './manifests';
+
+/**
+ * Data a test needs before its subject, made through the API as the signed-in party would make it on
+ * screens that have tests of their own. Each call checks that the server took it.
+ */
+
+/** The demo discharger's discharge site in 銀座 (104-0061), where the demo transporter collects. */
+export const GINZA_SITE = '銀座店';
+export const COMBUSTIBLE = '可燃ごみ';
+
+async function regularWasteId(api: ApiClient, name: string): Promise<number> {
+  const wastes = await api.get<WasteItem[]>('/waste?category=REGULAR');
+  const waste = wastes.find((w) => w.name === name);
+  expect(waste, `regular waste ${name}`).toBeDefined();
+  return waste!.id;
+}
+
+/**
+ * A regular-garbage request of 可燃ごみ (three 45 l bags, `monthlyCapacity` kg a month, collected on
+ * `weekdays`, 0 = Sunday) at 銀座店, sent to the transporters: status 見積依頼中.
+ */
+export async function seedQuoteRequest(
+  discharger: ApiClient,
+  title: string,
+  { monthlyCapacity = '200', weekdays = [1, 4] }: { monthlyCapacity?: string; weekdays?: number[] } = {},
+): Promise<ProjectDetail> {
+  const info = await discharger.get<AccountInfoResponse>('/users/info');
+  const site = info.wastes.find((s) => s.dischargeSitename === GINZA_SITE);
+  expect(site, `discharge site ${GINZA_SITE}`).toBeDefined();
+  const body: QuoteRequestInput = {
+    type: 'REGULAR',
+    projectTitle: title,
+    dischargeSiteIds: [site!.wasteId],
+    lines: [
+      {
+        wasteId: await regularWasteId(discharger, COMBUSTIBLE),
+        monthlyCapacity,
+        bags: { '45': 3 },
+        collectionCount: weekdays.length,
+        weekdays,
+      },
+    ],
+  };
+  const draft = await discharger.post<ProjectDetail>('/projects', body);
+  const requested = await discharger.post<ProjectDetail>(`/projects/${draft.id}/request-quote`);
+  expect(requested.projectStatus).toBe('REQUEST_QUOTE');
+  return requested;
+}
+
+/**
+ * A regular-garbage project whose quote from `transporter` (1,500 yen per line) the discharger accepted:
+ * status 契約書作成中.
+ */
+export async function seedAcceptedProject(
+  discharger: ApiClient,
+  transporter: ApiClient,
+  title: string,
+): Promise<number> {
+  const project = await seedQuoteRequest(discharger, title);
+  const quote: CreateQuoteInput = {
+    lines: project.pwasteRegulars.map((line) => ({
+      wasteLineId: line.id,
+      unitPrice: 1500,
+      quantity: String(line.monthlyCapacity ?? 0),
+    })),
+  };
+  await transporter.post(`/trans/projects/${project.id}/quotes`, quote);
+  const accepted = await discharger.post<ProjectDetail>(`/projects/${project.id}/accept-quote`);
+  expect(accepted.projectStatus).toBe('CREATING_CONTRACT');
+  return project.id;
+}
+
+/**
+ * A regular collection area of the transporter over `posCode` with a price for a regular waste from
+ * 2020-01-01. An area already there for the code (409) will do: the price is then the one it has.
+ */
+export async function seedRegularArea(
+  transporter: ApiClient,
+  { posCode, wasteName, unitPrice }: { posCode: string; wasteName: string; unitPrice: number },
+): Promise<void> {
+  const body: CollectionAreaRequestInput = {
+    areaName: `E2E ${posCode} ${Date.now()}`,
+    type: 'REGULAR',
+    posCodes: [posCode],
+    prices: [{ wasteId: await regularWasteId(transporter, wasteName), unitPrice, validFrom: '2020-01-01' }],
+  };
+  const res = await transporter.send('POST', '/collection-area', body);
+  expect([200, 409], await res.text()).toContain(res.status());
+}
+
+/**
+ * The discharger registers a manifest of the demo industrial project (its waste, in t, from 銀座店) and
+ * waits until the network has reflected the registration and the server's worker stored it: registered,
+ * nothing running (only then can the transporter report on it). Answers the manifest number.
+ */
+export async function seedRegisteredManifest(
+  discharger: ApiClient,
+  { deliveryDate, quantity = '3.00' }: { deliveryDate?: string; quantity?: string } = {},
+): Promise<string> {
+  const options = await discharger.get<ManifestRegistrationOptions>('/manifests/registration-options');
+  const project = options.projects.find((p) => p.title === INDUSTRIAL_PROJECT);
+  const line = project?.wasteLines.find((l) => l.wasteName === INDUSTRIAL_WASTE);
+  const site = options.dischargeSites.find((s) => s.name === GINZA_SITE);
+  const unit = options.units.find((u) => u.unit === 't');
+  expect(
+    project && line && site && unit,
+    'the demo industrial project, its waste, 銀座店 and t',
+  ).toBeTruthy();
+  const body: ManifestRegistrationValues = {
+    projectId: project!.id,
+    wasteLineId: line!.id,
+    deliveryDate: deliveryDate ?? options.today,
+    quantity,
+    unitId: unit!.id,
+    dischargeSiteId: site!.id,
+  };
+  const { manifestNumber } = await discharger.post<ManifestDetail>('/manifests', body);
+  await reflectNetworkWork();
+  await expect
+    .poll(
+      async () => {
+        const { rows } = await discharger.get<{ rows: ManifestSummary[] }>(
+          `/manifests?manifestNumber=${manifestNumber}`,
+        );
+        const row = rows.find((r) => r.manifestNumber === manifestNumber);
+        return row && { status: row.status, running: row.runningFunctions.length };
+      },
+      { timeout: 30_000, intervals: [500, 1_000, 2_000] },
+    )
+    .toEqual({ status: 'REGISTERED', running: 0 });
+  return manifestNumber;
+}
+
+/**
+ * The transporter reports the transport of the demo industrial waste, collected and ended today, in
+ * `unit`; with a manifest number when it carried one (as the report dialog sends it).
+ */
+export async function seedTransportReport(
+  transporter: ApiClient,
+  {
+    volume,
+    unit = 't',
+    manifestNumber,
+    person = '山田 太郎',
+  }: { volume: string; unit?: string; manifestNumber?: string; person?: string },
+): Promise<void> {
+  const options = await transporter.get<IndustrialReportOptions>('/trans/transport-reports/options');
+  const project = options.projects.find(
+    (p) => p.title === INDUSTRIAL_PROJECT && p.dischargerName === DISCHARGER_NAME,
+  );
+  const waste = project?.wastes.find((w) => w.wasteName === INDUSTRIAL_WASTE);
+  const unitId = options.units.find((u) => u.unit === unit)?.id;
+  expect(project && waste && unitId, `the demo industrial project, its waste and ${unit}`).toBeTruthy();
+  const body: IndustrialReportValues = {
+    dischargerId: project!.dischargerId,
+    projectId: project!.id,
+    collectTime: options.today,
+    wasteId: waste!.wasteId,
+    transportEndDate: options.today,
+    manifestId: manifestNumber ?? null,
+    transportVolume: volume,
+    transportVolumeUnit: unitId!,
+    transporter: person,
+  };
+  const report = await transporter.post<TransportReport>('/trans/transport-reports', body);
+  expect(report.manifestId).toBe(body.manifestId);
+}
