@@ -1,0 +1,52 @@
+import type { CollectionPreview } from '@junkan/shared';
+import { Table, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { reasonLabelKey } from '../collection-labels';
+import { previewCounts } from '../collection-request-values';
+import { CollectionStatusTag } from './collection-status-tag';
+
+type Row = CollectionPreview['collections'][number];
+
+/** The collections a request makes, each date with its status; skipped dates greyed with why. */
+export function PreviewTable({ preview }: { preview: CollectionPreview }) {
+  const { t } = useTranslation();
+  const counts = previewCounts(preview);
+  return (
+    <>
+      <Typography.Paragraph data-testid="collection-preview-counts">
+        {t('collections.preview.counts', counts)}
+      </Typography.Paragraph>
+      <Table<Row>
+        rowKey="date"
+        size="small"
+        dataSource={preview.collections}
+        pagination={{ pageSize: 31, hideOnSinglePage: true, showSizeChanger: false }}
+        onRow={(r) => (r.status === 'SKIPPED' ? { style: { color: '#8c8c8c', background: '#fafafa' } } : {})}
+        data-testid="collection-preview"
+        columns={[
+          {
+            key: 'date',
+            title: t('collections.field.date'),
+            width: 150,
+            render: (_, r) => dayjs(r.date).format('YYYY/MM/DD (ddd)'),
+          },
+          {
+            key: 'status',
+            title: t('collections.field.status'),
+            render: (_, r) => (
+              <>
+                <CollectionStatusTag status={r.status} />
+                {r.status === 'SKIPPED' && r.skipReason && (
+                  <Typography.Text type="secondary">
+                    {t('collections.preview.skippedBecause', { reason: t(reasonLabelKey(r.skipReason)) })}
+                  </Typography.Text>
+                )}
+              </>
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}
