@@ -7,6 +7,7 @@ import {
   buildActionBody,
   cancelsProject,
   formatBags,
+  formatDayWithWeekday,
   lineQuantity,
   orderedActions,
   STATUS_LOOK,
@@ -30,8 +31,17 @@ describe('status looks', () => {
   it('strikes a cancelled collection and mutes a skipped date, so the two greys differ', () => {
     expect(STATUS_LOOK.CANCELLED).toMatchObject({ strike: true, muted: false });
     expect(STATUS_LOOK.SKIPPED).toMatchObject({ strike: false, muted: true });
+    expect(STATUS_LOOK.COLLECTED.solid).toBe(true);
     const others = COLLECTION_STATUSES.filter((s) => s !== 'CANCELLED' && s !== 'SKIPPED');
     for (const s of others) expect(STATUS_LOOK[s]).toMatchObject({ strike: false, muted: false });
+  });
+});
+
+describe('formatDayWithWeekday', () => {
+  it('names the weekday of the date itself', () => {
+    const ja = (d: number) => '日月火水木金土'[d] ?? '';
+    expect(formatDayWithWeekday('2026-12-03', ja)).toBe('2026/12/03（木）');
+    expect(formatDayWithWeekday('2027-01-04', ja)).toBe('2027/01/04（月）');
   });
 });
 

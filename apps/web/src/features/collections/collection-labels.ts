@@ -10,15 +10,18 @@ import {
 import { formatVolume } from '../../components/form/volume';
 import { type FormIssue, firstIssues } from '../../lib/form-issues';
 
-/** How a status looks everywhere (tag, calendar item, legend): an antd tag colour, struck or muted. */
+/** How a status looks everywhere (tag, calendar item, legend): an antd tag colour, solid, struck or muted. */
 export interface StatusLook {
   color: string;
+  /** A filled dark tag rather than antd's light tint. */
+  solid: boolean;
   strike: boolean;
   muted: boolean;
 }
 
 const look = (color: string, extra: Partial<StatusLook> = {}): StatusLook => ({
   color,
+  solid: false,
   strike: false,
   muted: false,
   ...extra,
@@ -28,8 +31,8 @@ export const STATUS_LOOK: Record<CollectionStatus, StatusLook> = {
   DESIRED_DATE: look('blue'),
   ADJUSTING: look('orange'),
   CONFIRMED: look('green'),
-  // Done: dark, so the days still to come stand out.
-  COLLECTED: look('#595959'),
+  // Done: dark, so the days still to come stand out (and it cannot be taken for the greys of cancelled/skipped).
+  COLLECTED: look('#595959', { solid: true }),
   NOT_COLLECTED: look('red'),
   CANCELLED: look('default', { strike: true }),
   RETURNED: look('magenta'),
@@ -45,6 +48,15 @@ export function formatBags(bags: Record<string, number | null | undefined>, sepa
     .filter((size) => (bags[size] ?? 0) > 0)
     .map((size) => `${size}L×${bags[size]}`)
     .join(separator);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A Japan date (YYYY-MM-DD) with its weekday, read from the text (no time zone, no dayjs locale): 2026/12/03（木）. */
+export function formatDayWithWeekday(date: string, weekdayLabel: (weekday: number) => string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  return `${y}/${pad(m)}/${pad(d)}（${weekdayLabel(weekday)}）`;
 }
 
 /** A collected line's quantity: its bags, and its volume with the line's unit. */

@@ -180,7 +180,12 @@ describe('buildCollectionRequest', () => {
 
   it('asks for a line when none is ticked', () => {
     const built = buildCollectionRequest(base({ lines: [{ wasteLineId: 11, use: false }] }), ctx);
-    expect(built.ok ? [] : built.issues).toEqual([{ name: ['lines'], code: 'MSG_00_21' }]);
+    expect(built.ok ? [] : built.issues).toEqual([{ name: ['lines'], code: 'collections.linesRequired' }]);
+  });
+
+  it('asks for a date when there is none', () => {
+    const built = buildCollectionRequest(base({ dates: [] }), ctx);
+    expect(built.ok ? [] : built.issues).toEqual([{ name: ['dates'], code: 'collections.datesRequired' }]);
   });
 
   it('checks each desired date: empty, past, outside the period, known closed (with the next day), twice', () => {

@@ -204,6 +204,12 @@ export function dateIssues(dates: readonly (string | null)[], ctx: RequestContex
   return [...blanks, ...issues.map(dateIssue)];
 }
 
+/** The texts of an empty list (keys of this feature, shown like message codes). */
+export const LIST_REQUIRED = {
+  lines: 'collections.linesRequired',
+  dates: 'collections.datesRequired',
+} as const;
+
 /** The body to check, or the issues that stop it: the shared schema's and the desired dates', first per field. */
 export function buildCollectionRequest(
   values: RequestFormValues,
@@ -213,7 +219,13 @@ export function buildCollectionRequest(
   const parsed = collectionRequestSchema.safeParse(body);
   const issues: RequestIssue[] = parsed.success
     ? []
-    : parsed.error.issues.map((issue) => ({ name: formPath(issue.path, rowOfLine), code: issue.message }));
+    : parsed.error.issues.map((issue) => {
+        const name = formPath(issue.path, rowOfLine);
+        // "Required" under the whole list says too little: which list, and that one item is enough.
+        const list = name.length === 1 && (name[0] === 'lines' || name[0] === 'dates') ? name[0] : null;
+        const code = list && issue.message === 'MSG_00_21' ? LIST_REQUIRED[list] : issue.message;
+        return { name, code };
+      });
   if (body.kind === 'DATES') {
     // The schema's own date issues (format) give way to the clearer per-date ones.
     const perDate = dateIssues(values.dates ?? [], ctx);

@@ -59,7 +59,8 @@ export function CollectionActionModal({
       open
       title={label}
       okText={label}
-      cancelText={t('forms.cancel')}
+      // "キャンセル" would read as the action itself on the cancel dialog.
+      cancelText={action === 'CANCEL' ? t('collections.closeDialog') : t('forms.cancel')}
       onCancel={requestClose}
       confirmLoading={run.isPending}
       okButtonProps={

@@ -1,10 +1,10 @@
 import type { CollectionSummary } from '@junkan/shared';
 import { Card, Empty, Flex, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { CollectionStatusTag } from './collection-status-tag';
+import { useDayText } from './use-day-text';
 
 /** The collections as cards, for phones: each card opens the collection. */
 export function CollectionCards({
@@ -17,6 +17,7 @@ export function CollectionCards({
   emptyText: string;
 }) {
   const { t } = useTranslation();
+  const dayText = useDayText();
   if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />;
   return (
     <Flex vertical gap={8} data-testid="collection-cards">
@@ -24,7 +25,7 @@ export function CollectionCards({
         <Link key={c.id} to={paths.collectionScheduleDetail.to(c.id)} data-testid="collection-card">
           <Card size="small" hoverable>
             <Flex justify="space-between" align="center" gap={8} wrap>
-              <Typography.Text strong>{dayjs(c.date).format('YYYY/MM/DD (ddd)')}</Typography.Text>
+              <Typography.Text strong>{dayText(c.date)}</Typography.Text>
               <CollectionStatusTag status={c.status} skipReason={c.skipReason} />
             </Flex>
             <div>{c.project.title}</div>

@@ -1,5 +1,5 @@
 import type { CollectionDetail } from '@junkan/shared';
-import { Descriptions, Typography } from 'antd';
+import { Descriptions, Grid, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatPlainDate } from '../../../lib/format';
@@ -11,6 +11,8 @@ import { CollectionStatusTag } from './collection-status-tag';
 /** What is to be collected, where and when. */
 export function CollectionFacts({ detail }: { detail: CollectionDetail }) {
   const { t } = useTranslation();
+  // On a phone each label sits above its value; beside it, both would wrap letter by letter.
+  const narrow = !(Grid.useBreakpoint().md ?? true);
   const site = detail.dischargeSite;
   const info = detail.dischargeSiteDetail;
   const weekdays = WEEKDAYS_MONDAY_FIRST.filter((d) => detail.weekdays.includes(d))
@@ -19,7 +21,13 @@ export function CollectionFacts({ detail }: { detail: CollectionDetail }) {
   const entry =
     detail.entryFrom || detail.entryUntil ? `${detail.entryFrom ?? ''}〜${detail.entryUntil ?? ''}` : '—';
   return (
-    <Descriptions size="small" bordered column={{ xs: 1, md: 2 }} data-testid="collection-facts">
+    <Descriptions
+      layout={narrow ? 'vertical' : 'horizontal'}
+      size="small"
+      bordered
+      column={{ xs: 1, md: 2 }}
+      data-testid="collection-facts"
+    >
       <Descriptions.Item label={t('collections.field.date')}>
         <Typography.Text strong data-testid="collection-date">
           {formatPlainDate(detail.date)}

@@ -25,7 +25,12 @@ export function CollectionStatusTag({
 }) {
   const { t } = useTranslation();
   return (
-    <Tag color={STATUS_LOOK[status].color} style={statusStyle(status)} data-testid={testId}>
+    <Tag
+      color={STATUS_LOOK[status].color}
+      variant={STATUS_LOOK[status].solid ? 'solid' : undefined}
+      style={statusStyle(status)}
+      data-testid={testId}
+    >
       {t(statusLabelKey(status))}
       {status === 'SKIPPED' && skipReason ? `（${t(reasonLabelKey(skipReason))}）` : ''}
     </Tag>

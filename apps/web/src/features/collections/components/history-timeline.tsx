@@ -26,10 +26,11 @@ export function HistoryTimeline({ history }: { history: HistoryItem[] }) {
       items={history.map((h, i) => ({
         key: `${h.createdAt}-${i}`,
         color: STATUS_LOOK[h.toStatus].color === 'default' ? 'gray' : STATUS_LOOK[h.toStatus].color,
-        title: formatDateTime(h.createdAt),
         content: (
           <Flex vertical gap={2}>
-            <Typography.Text>{who(h)}</Typography.Text>
+            <Typography.Text>
+              <Typography.Text type="secondary">{formatDateTime(h.createdAt)}</Typography.Text> {who(h)}
+            </Typography.Text>
             <Flex gap={4} align="center" wrap>
               {h.fromStatus && (
                 <>

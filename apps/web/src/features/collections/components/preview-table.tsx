@@ -1,16 +1,16 @@
 import type { CollectionPreview } from '@junkan/shared';
 import { Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { reasonLabelKey } from '../collection-labels';
 import { previewCounts } from '../collection-request-values';
 import { CollectionStatusTag } from './collection-status-tag';
+import { useDayText } from './use-day-text';
 
 type Row = CollectionPreview['collections'][number];
 
 /** The collections a request makes, each date with its status; skipped dates greyed with why. */
 export function PreviewTable({ preview }: { preview: CollectionPreview }) {
   const { t } = useTranslation();
+  const dayText = useDayText();
   const counts = previewCounts(preview);
   return (
     <>
@@ -29,21 +29,12 @@ export function PreviewTable({ preview }: { preview: CollectionPreview }) {
             key: 'date',
             title: t('collections.field.date'),
             width: 150,
-            render: (_, r) => dayjs(r.date).format('YYYY/MM/DD (ddd)'),
+            render: (_, r) => dayText(r.date),
           },
           {
             key: 'status',
             title: t('collections.field.status'),
-            render: (_, r) => (
-              <>
-                <CollectionStatusTag status={r.status} />
-                {r.status === 'SKIPPED' && r.skipReason && (
-                  <Typography.Text type="secondary">
-                    {t('collections.preview.skippedBecause', { reason: t(reasonLabelKey(r.skipReason)) })}
-                  </Typography.Text>
-                )}
-              </>
-            ),
+            render: (_, r) => <CollectionStatusTag status={r.status} skipReason={r.skipReason} />,
           },
         ]}
       />

@@ -76,39 +76,43 @@ export function RequestDatesField({
           {fields.map((field, index) => {
             const label = t('collections.dateLabel', { n: index + 1 });
             return (
-              <Flex key={field.key} gap={8} align="start">
-                <Form.Item
-                  name={field.name}
-                  {...dateItemProps}
-                  style={{ marginBottom: 8, flex: '0 1 260px' }}
-                >
-                  <DatePicker
-                    {...dayPickerProps}
-                    aria-label={label}
-                    placeholder={label}
-                    disabledDate={isBlocked}
-                    cellRender={cell}
-                    defaultPickerValue={dayjs(`${start}-01`)}
-                    onPanelChange={(value) => value && setMonth(value.format('YYYY-MM'))}
-                    onOpenChange={(open) => {
-                      // The panel opens on the picked day's month, else the first pickable one.
-                      const picked: unknown = form.getFieldValue(['dates', field.name]);
-                      if (open) setMonth(typeof picked === 'string' && picked ? picked.slice(0, 7) : start);
-                    }}
-                  />
-                </Form.Item>
-                {fields.length > 1 && (
-                  <Button
-                    icon={<DeleteOutlined />}
-                    aria-label={`${label} ${t('collections.removeDate')}`}
-                    title={t('collections.removeDate')}
-                    onClick={() => remove(field.name)}
-                  />
-                )}
-              </Flex>
+              // The picker's issue shows under the row (a noStyle item's errors go to its parent item).
+              <Form.Item key={field.key} style={{ marginBottom: 8 }}>
+                <Flex gap={8} align="center" style={{ maxWidth: 290 }}>
+                  <Form.Item name={field.name} noStyle {...dateItemProps}>
+                    <DatePicker
+                      {...dayPickerProps}
+                      style={{ width: '100%', maxWidth: 240 }}
+                      aria-label={label}
+                      placeholder={label}
+                      disabledDate={isBlocked}
+                      cellRender={cell}
+                      defaultPickerValue={dayjs(`${start}-01`)}
+                      onPanelChange={(value) => value && setMonth(value.format('YYYY-MM'))}
+                      onOpenChange={(open) => {
+                        // The panel opens on the picked day's month, else the first pickable one.
+                        const picked: unknown = form.getFieldValue(['dates', field.name]);
+                        if (open) setMonth(typeof picked === 'string' && picked ? picked.slice(0, 7) : start);
+                      }}
+                    />
+                  </Form.Item>
+                  {fields.length > 1 && (
+                    <Button
+                      icon={<DeleteOutlined />}
+                      aria-label={`${label} ${t('collections.removeDate')}`}
+                      title={t('collections.removeDate')}
+                      onClick={() => remove(field.name)}
+                    />
+                  )}
+                </Flex>
+              </Form.Item>
             );
           })}
-          <Form.ErrorList errors={errors} />
+          {errors.length > 0 && (
+            <Form.Item style={{ marginBottom: 0 }}>
+              <Form.ErrorList errors={errors} />
+            </Form.Item>
+          )}
           {fields.length < COLLECTION_MAX.dates && (
             <Button
               type="dashed"

@@ -1,5 +1,5 @@
 import type { CollectionRequestInput, CollectionRequestOption } from '@junkan/shared';
-import { Descriptions, Typography } from 'antd';
+import { Descriptions, Grid, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatPlainDate } from '../../../lib/format';
 import { lineQuantity } from '../collection-labels';
@@ -14,13 +14,21 @@ export function RequestSummary({
   option: CollectionRequestOption | undefined;
 }) {
   const { t } = useTranslation();
+  // On a phone each label sits above its value; beside it, both would wrap letter by letter.
+  const narrow = !(Grid.useBreakpoint().md ?? true);
   const site = option?.dischargeSites.find((s) => s.id === body.dischargeSiteId);
   const weekdays = WEEKDAYS_MONDAY_FIRST.filter((d) => body.weekdays?.includes(d))
     .map((d) => t(`collections.weekday.${d}`))
     .join('・');
   const entry = body.entryFrom || body.entryUntil ? `${body.entryFrom ?? ''}〜${body.entryUntil ?? ''}` : '—';
   return (
-    <Descriptions size="small" column={{ xs: 1, md: 2 }} bordered data-testid="collection-request-summary">
+    <Descriptions
+      layout={narrow ? 'vertical' : 'horizontal'}
+      size="small"
+      column={{ xs: 1, md: 2 }}
+      bordered
+      data-testid="collection-request-summary"
+    >
       <Descriptions.Item label={t('collections.field.project')}>
         {option?.projectTitle ?? '—'}
       </Descriptions.Item>

@@ -9,6 +9,7 @@ import { STATUS_LOOK, statusLabelKey } from '../collection-labels';
 import { byDate } from '../schedule-filters';
 import { CollectionCards } from './collection-cards';
 import { statusStyle } from './collection-status-tag';
+import { useDayText } from './use-day-text';
 
 const DOT_COLORS: Record<string, string> = {
   blue: '#1677ff',
@@ -37,6 +38,7 @@ export function ScheduleCalendar({
   onMonth: (month: string) => void;
 }) {
   const { t } = useTranslation();
+  const dayText = useDayText();
   const screens = Grid.useBreakpoint();
   const wide = screens.md ?? true;
   const [picked, setPicked] = useState<string | null>(null);
@@ -108,7 +110,7 @@ export function ScheduleCalendar({
       />
       {!wide && (
         <div style={{ marginTop: 12 }}>
-          <Typography.Title level={5}>{dayjs(day).format('YYYY/MM/DD (ddd)')}</Typography.Title>
+          <Typography.Title level={5}>{dayText(day)}</Typography.Title>
           <CollectionCards
             items={dates.get(day) ?? []}
             isTransport={isTransport}

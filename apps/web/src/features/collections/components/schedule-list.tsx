@@ -1,11 +1,11 @@
 import type { CollectionSummary } from '@junkan/shared';
 import { Grid, Table } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { CollectionCards } from './collection-cards';
 import { CollectionStatusTag } from './collection-status-tag';
+import { useDayText } from './use-day-text';
 
 /** The month's collections as a table (cards on a phone); the date opens the collection. */
 export function ScheduleList({
@@ -18,6 +18,7 @@ export function ScheduleList({
   loading: boolean;
 }) {
   const { t } = useTranslation();
+  const dayText = useDayText();
   const screens = Grid.useBreakpoint();
   if (!(screens.md ?? true))
     return <CollectionCards items={items} isTransport={isTransport} emptyText={t('collections.empty')} />;
@@ -36,11 +37,7 @@ export function ScheduleList({
           key: 'date',
           title: t('collections.column.date'),
           width: 140,
-          render: (_, c) => (
-            <Link to={paths.collectionScheduleDetail.to(c.id)}>
-              {dayjs(c.date).format('YYYY/MM/DD (ddd)')}
-            </Link>
-          ),
+          render: (_, c) => <Link to={paths.collectionScheduleDetail.to(c.id)}>{dayText(c.date)}</Link>,
         },
         {
           key: 'status',

@@ -1,6 +1,6 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { COLLECTION_STATUSES } from '@junkan/shared';
-import { Button, Flex, Form, Segmented, Select, Typography } from 'antd';
+import { Button, Flex, Form, Grid, Segmented, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { statusLabelKey } from '../collection-labels';
 import {
@@ -28,6 +28,9 @@ export function ScheduleToolbar({
   onChange: (change: Partial<ScheduleFilters>) => void;
 }) {
   const { t } = useTranslation();
+  // On a phone the filters stack, each select the screen's width.
+  const narrow = !(Grid.useBreakpoint().md ?? true);
+  const selectWidth = narrow ? '100%' : 220;
   const [year, month] = filters.month.split('-').map(Number);
   const idSelect = (
     id: string,
@@ -39,7 +42,7 @@ export function ScheduleToolbar({
       id={id}
       value={value ?? ALL}
       onChange={(v) => change(v === ALL ? null : v)}
-      style={{ width: 220, maxWidth: '100%' }}
+      style={{ width: selectWidth }}
       showSearch={{ optionFilterProp: 'label' }}
       options={[{ value: ALL, label: t('collections.filter.all') }, ...choices]}
     />
@@ -54,7 +57,7 @@ export function ScheduleToolbar({
             title={t('collections.prevMonth')}
             onClick={() => onChange({ month: shiftMonth(filters.month, -1) })}
           />
-          <Typography.Title level={5} style={{ margin: '0 8px', minWidth: 110, textAlign: 'center' }}>
+          <Typography.Title level={5} style={{ margin: '0 4px', textAlign: 'center' }}>
             <span data-testid="schedule-month">{t('collections.monthLabel', { year, month })}</span>
           </Typography.Title>
           <Button
@@ -81,7 +84,7 @@ export function ScheduleToolbar({
           data-testid="schedule-view"
         />
       </Flex>
-      <Form layout="inline" component="div" style={{ rowGap: 8 }}>
+      <Form layout={narrow ? 'vertical' : 'inline'} component="div" style={{ rowGap: 8 }}>
         <Form.Item label={t('collections.filter.project')} htmlFor="schedule-project">
           {idSelect('schedule-project', filters.projectId, projects, (projectId) =>
             onChange({ projectId, dischargeSiteId: null }),
@@ -97,7 +100,7 @@ export function ScheduleToolbar({
             id="schedule-status"
             value={filters.status ?? ALL}
             onChange={(v) => onChange({ status: parseCollectionStatus(v) })}
-            style={{ width: 200 }}
+            style={{ width: selectWidth }}
             options={[
               { value: ALL, label: t('collections.filter.all') },
               ...COLLECTION_STATUSES.map((s) => ({ value: s, label: t(statusLabelKey(s)) })),

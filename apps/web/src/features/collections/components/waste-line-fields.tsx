@@ -57,7 +57,11 @@ export function WasteLineFields({ option }: { option: CollectionRequestOption | 
               </Card>
             );
           })}
-          <Form.ErrorList errors={errors} />
+          {errors.length > 0 && (
+            <Form.Item style={{ marginBottom: 0 }}>
+              <Form.ErrorList errors={errors} />
+            </Form.Item>
+          )}
         </Flex>
       )}
     </Form.List>
