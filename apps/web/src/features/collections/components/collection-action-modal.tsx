@@ -100,12 +100,7 @@ export function CollectionActionModal({
       )}
       {config.date && (
         <Form.Item name="date" label={t('collections.newDate')} required {...dateItemProps}>
-          <DatePicker
-            {...dayPickerProps}
-            id="collection-action-date"
-            disabledDate={outsideDates(japanToday(), null)}
-            autoFocus
-          />
+          <DatePicker {...dayPickerProps} disabledDate={outsideDates(japanToday(), null)} autoFocus />
         </Form.Item>
       )}
       <Form.Item
@@ -116,7 +111,6 @@ export function CollectionActionModal({
         required={config.reason === 'required'}
       >
         <Input.TextArea
-          id="collection-action-reason"
           maxLength={COLLECTION_MAX.reason}
           showCount
           autoSize={{ minRows: 2, maxRows: 6 }}

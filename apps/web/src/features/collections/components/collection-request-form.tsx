@@ -175,7 +175,6 @@ export function CollectionRequestForm({ options }: { options: CollectionRequestO
           <Col xs={24} md={12}>
             <Form.Item name="projectId" label={t('collections.field.project')} required>
               <Select
-                id="collection-project"
                 placeholder={t('collections.placeholder.project')}
                 options={options.map((o) => ({
                   value: o.projectId,
@@ -187,7 +186,6 @@ export function CollectionRequestForm({ options }: { options: CollectionRequestO
           <Col xs={24} md={12}>
             <Form.Item name="dischargeSiteId" label={t('collections.field.dischargeSite')} required>
               <Select
-                id="collection-site"
                 placeholder={t('collections.placeholder.dischargeSite')}
                 disabled={!option}
                 options={(option?.dischargeSites ?? []).map((s) => ({

@@ -8,9 +8,8 @@ const TIME_OPTIONS = ENTRY_TIMES.map((time) => ({ value: time, label: time }));
 /** Vehicle limit, entry hours (from / until, every 15 minutes, Japan time) and notes. */
 export function RequestConditionsFields() {
   const { t } = useTranslation();
-  const timeSelect = (id: string) => (
+  const timeSelect = () => (
     <Select
-      id={id}
       allowClear
       showSearch
       placeholder={t('collections.placeholder.time')}
@@ -27,12 +26,12 @@ export function RequestConditionsFields() {
       </Col>
       <Col xs={12} md={8}>
         <Form.Item name="entryFrom" label={t('collections.field.entryFrom')}>
-          {timeSelect('collection-entry-from')}
+          {timeSelect()}
         </Form.Item>
       </Col>
       <Col xs={12} md={8}>
         <Form.Item name="entryUntil" label={t('collections.field.entryUntil')}>
-          {timeSelect('collection-entry-until')}
+          {timeSelect()}
         </Form.Item>
       </Col>
       <Col xs={24}>
