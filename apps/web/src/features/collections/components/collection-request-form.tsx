@@ -29,7 +29,6 @@ import { useCheckCollectionRequest } from '../api/check-collection-request';
 import {
   buildCollectionRequest,
   canRecur,
-  type KnownDay,
   type PendingRequest,
   pendingRequestKey,
   type RequestFormValues,
@@ -40,6 +39,7 @@ import {
   toRequest,
   valuesForProject,
 } from '../collection-request-values';
+import type { KnownDay } from '../request-days';
 import { RecurrenceFields } from './recurrence-fields';
 import { RequestConditionsFields } from './request-conditions-fields';
 import { RequestDatesField } from './request-dates-field';

@@ -13,7 +13,7 @@ import {
   dayBlock,
   firstPickableMonth,
   type KnownDay,
-} from '../collection-request-values';
+} from '../request-days';
 
 /**
  * The desired dates, one picker each. Days that cannot be picked are disabled, with why in the cell's
