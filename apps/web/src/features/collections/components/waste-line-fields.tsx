@@ -27,7 +27,7 @@ export function WasteLineFields({ option }: { option: CollectionRequestOption | 
                 <Form.Item name={[field.name, 'use']} valuePropName="checked" style={{ marginBottom: 8 }}>
                   <Checkbox>
                     <Typography.Text strong>{line.wasteName}</Typography.Text>{' '}
-                    <Typography.Text type="secondary">（{t('collections.line.use')}）</Typography.Text>
+                    <Typography.Text type="secondary">{t('collections.line.use')}</Typography.Text>
                   </Checkbox>
                 </Form.Item>
                 <Flex wrap gap={16}>
