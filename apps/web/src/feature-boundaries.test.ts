@@ -24,6 +24,8 @@ const ALLOWED: Record<string, string> = {
   'quotes -> projects/api/project-detail': 'the quote page reads the project through its owner',
   'quotes -> projects/components/project-page-header': 'the quote page sits under the project page header',
   'quotes -> projects/components/project-page-state': 'the quote page shares the project loading states',
+  'collections -> projects/api/project-detail':
+    "cancelling a spot contract's collection cancels its project: refreshed through its owner",
   'transport-reports -> projects/api/project-list':
     'the regular report picks a project from the project list owner',
 

@@ -77,8 +77,15 @@ export const APP_PAGES: readonly AppPage[] = [
     key: 'collectionRequest',
     path: paths.collectionRequest.path,
     permission: 'COLLECTION_REQUEST',
-    built: false,
+    built: true,
     menuGroup: 'request',
+  },
+  // Not in a menu (the request form's next step); listed for the breadcrumb.
+  {
+    key: 'collectionRequestConfirm',
+    path: paths.collectionRequestConfirm.path,
+    permission: 'COLLECTION_REQUEST_CONFIRM',
+    built: true,
   },
   {
     key: 'quoteRequest',
@@ -98,8 +105,15 @@ export const APP_PAGES: readonly AppPage[] = [
     key: 'collectionSchedules',
     path: paths.collectionSchedules.path,
     permission: 'COLLECTION_SCHEDULES',
-    built: false,
+    built: true,
     menuGroup: 'operation',
+  },
+  // Not in a menu (opened from the calendar or the list); listed for the breadcrumb.
+  {
+    key: 'collectionScheduleDetail',
+    path: paths.collectionScheduleDetail.base,
+    permission: 'COLLECTION_SCHEDULES',
+    built: true,
   },
   {
     key: 'achievements',

@@ -37,6 +37,12 @@ const CreateQuotePage = lazy(() => import('../features/quotes/pages/create-quote
 const ContractManagementPage = lazy(() => import('../features/contracts/pages/contract-management-page'));
 const ContractCreatePage = lazy(() => import('../features/contracts/pages/contract-create-page'));
 const ContractConfirmPage = lazy(() => import('../features/contracts/pages/contract-confirm-page'));
+const CollectionRequestPage = lazy(() => import('../features/collections/pages/collection-request-page'));
+const CollectionRequestConfirmPage = lazy(
+  () => import('../features/collections/pages/collection-request-confirm-page'),
+);
+const CollectionSchedulesPage = lazy(() => import('../features/collections/pages/collection-schedules-page'));
+const CollectionDetailPage = lazy(() => import('../features/collections/pages/collection-detail-page'));
 const AchievementsPage = lazy(() => import('../features/achievements/pages/achievements-page'));
 const AchievementDetailPage = lazy(() => import('../features/achievements/pages/achievement-detail-page'));
 const ManifestManagementPage = lazy(() => import('../features/manifests/pages/manifest-management-page'));
@@ -288,6 +294,30 @@ const router = createBrowserRouter(
             {
               path: childPath(paths.contractConfirm.base),
               element: <Navigate to={paths.contractManagement.to()} replace />,
+            },
+            {
+              path: childPath(paths.collectionRequest.path),
+              handle: { permission: 'COLLECTION_REQUEST' } satisfies RouteHandle,
+              element: <CollectionRequestPage />,
+            },
+            {
+              path: childPath(paths.collectionRequestConfirm.path),
+              handle: { permission: 'COLLECTION_REQUEST_CONFIRM' } satisfies RouteHandle,
+              element: <CollectionRequestConfirmPage />,
+            },
+            {
+              path: childPath(paths.collectionSchedules.path),
+              handle: { permission: 'COLLECTION_SCHEDULES' } satisfies RouteHandle,
+              element: <CollectionSchedulesPage />,
+            },
+            {
+              path: childPath(paths.collectionScheduleDetail.path),
+              handle: { permission: 'COLLECTION_SCHEDULES' } satisfies RouteHandle,
+              element: <CollectionDetailPage />,
+            },
+            {
+              path: childPath(paths.collectionScheduleDetail.base),
+              element: <Navigate to={paths.collectionSchedules.to()} replace />,
             },
             {
               path: childPath(paths.achievements.path),

@@ -10,6 +10,7 @@ describe('paths', () => {
   it('builds the links of pages with an id', () => {
     expect(paths.projectDetail.to(7)).toBe('/project-managment/detail/7');
     expect(paths.contractCreate.to(7)).toBe('/contract-create/7');
+    expect(paths.collectionScheduleDetail.to(7)).toBe('/collection-schedules/detail/7');
   });
 
   it('names a registry path as a child route', () => {

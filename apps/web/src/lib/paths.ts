@@ -48,6 +48,7 @@ export const paths = {
 
   newRequest: at('/new-request'),
   collectionRequest: at('/collection-request'),
+  collectionRequestConfirm: at('/collection-request/confirm'),
   quoteRequest: at('/new-quote-request'),
   quoteRequestRegular: at('/new-quote-request/regular-garbage'),
   quoteRequestLarge: at('/new-quote-request/large-garbage'),
@@ -66,6 +67,12 @@ export const paths = {
   },
   uploadPopup: at('/project-managment/popup'),
   collectionSchedules: at('/collection-schedules'),
+  collectionScheduleDetail: {
+    path: '/collection-schedules/detail/:id',
+    /** The page's base (breadcrumb) without an id. */
+    base: '/collection-schedules/detail',
+    to: (id: number) => `/collection-schedules/detail/${id}`,
+  },
 
   contractManagement: at('/contract-management'),
   contractCreation: {

@@ -4,7 +4,10 @@ import { applyProjectChange } from '../../projects/api/project-detail';
 import { CONTRACT_LISTS_KEY } from './contract-list';
 
 /** A contract call that answers the project: the detail is updated in place and the lists refetch. */
-export function useContractMutation<A>(id: number, call: (arg: A) => Promise<ProjectDetail>) {
+export function useContractMutation<A, R extends ProjectDetail = ProjectDetail>(
+  id: number,
+  call: (arg: A) => Promise<R>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,

@@ -40,8 +40,12 @@ export function ContractCard({ project, role }: { project: ProjectDetail; role: 
       cancelText: t('forms.cancel'),
       onOk: async () => {
         try {
-          await decide.mutateAsync(renewal);
-          void message.success(t(`contracts.renewalSaved.${renewal}`));
+          const answer = await decide.mutateAsync(renewal);
+          const removed = answer.removedCollections ?? 0;
+          const saved = t(`contracts.renewalSaved.${renewal}`);
+          void message.success(
+            removed > 0 ? `${saved} ${t('contracts.removedCollections', { count: removed })}` : saved,
+          );
         } catch (error) {
           showApiError({ error, t, message });
         }

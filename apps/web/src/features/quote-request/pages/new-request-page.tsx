@@ -1,11 +1,11 @@
 import { FileSearchOutlined, ScheduleOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Row, Tag, Typography } from 'antd';
+import { Button, Card, Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { usePermissions } from '../../../lib/permissions';
 
-/** /new-request: the kinds of request; the collection request comes with a later feature. */
+/** /new-request: the kinds of request (a quote, or collections under a contract in force). */
 export default function NewRequestPage() {
   const { t } = useTranslation();
   const { has } = usePermissions();
@@ -36,17 +36,18 @@ export default function NewRequestPage() {
           <Card
             title={
               <>
-                <ScheduleOutlined /> {t('quoteRequest.collectionRequestCard')}{' '}
-                <Tag>{t('quoteRequest.comingSoon')}</Tag>
+                <ScheduleOutlined /> {t('quoteRequest.collectionRequestCard')}
               </>
             }
             actions={[
-              <Button key="go" disabled>
-                {t('quoteRequest.start')}
-              </Button>,
+              <Link key="go" to={paths.collectionRequest.to()}>
+                <Button type="primary" disabled={!has('COLLECTION_REQUEST')}>
+                  {t('quoteRequest.start')}
+                </Button>
+              </Link>,
             ]}
           >
-            <Typography.Text type="secondary">{t('quoteRequest.collectionRequestCardDesc')}</Typography.Text>
+            {t('quoteRequest.collectionRequestCardDesc')}
           </Card>
         </Col>
       </Row>

@@ -1,0 +1,99 @@
+import type { CollectionDetail } from '@junkan/shared';
+import { Descriptions, Grid, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatPlainDate } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { lineQuantity, reasonLabelKey } from '../collection-labels';
+import { WEEKDAYS_MONDAY_FIRST } from '../collection-request-values';
+import { CollectionStatusTag } from './collection-status-tag';
+
+/** What is to be collected, where and when. */
+export function CollectionFacts({ detail }: { detail: CollectionDetail }) {
+  const { t } = useTranslation();
+  // On a phone each label sits above its value; beside it, both would wrap letter by letter.
+  const narrow = !(Grid.useBreakpoint().md ?? true);
+  const site = detail.dischargeSite;
+  const info = detail.dischargeSiteDetail;
+  const weekdays = WEEKDAYS_MONDAY_FIRST.filter((d) => detail.weekdays.includes(d))
+    .map((d) => t(`collections.weekday.${d}`))
+    .join('・');
+  const entry =
+    detail.entryFrom || detail.entryUntil ? `${detail.entryFrom ?? ''}〜${detail.entryUntil ?? ''}` : '—';
+  return (
+    <Descriptions
+      layout={narrow ? 'vertical' : 'horizontal'}
+      size="small"
+      bordered
+      column={{ xs: 1, md: 2 }}
+      data-testid="collection-facts"
+    >
+      <Descriptions.Item label={t('collections.field.date')}>
+        <Typography.Text strong data-testid="collection-date">
+          {formatPlainDate(detail.date)}
+        </Typography.Text>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('collections.field.status')}>
+        <CollectionStatusTag
+          status={detail.status}
+          skipReason={detail.skipReason}
+          data-testid="collection-status"
+        />
+      </Descriptions.Item>
+      <Descriptions.Item label={t('collections.field.desiredDate')}>
+        {formatPlainDate(detail.desiredDate)}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('collections.field.project')}>
+        <Link to={paths.projectDetail.to(detail.project.id)}>{detail.project.title}</Link>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('collections.field.discharger')}>
+        {detail.discharger.name}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('collections.field.transporter')}>
+        {detail.transportCompany.name}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('collections.detail.site')} span={2}>
+        <div>{site.name}</div>
+        <Typography.Text type="secondary">
+          〒{info.postalCode} {site.address}
+          {info.tel ? ` / ${t('collections.field.tel')}: ${info.tel}` : ''}
+          {info.pic ? ` / ${t('collections.field.pic')}: ${info.pic}` : ''}
+        </Typography.Text>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('collections.detail.lines')} span={2}>
+        {detail.lines.map((line) => (
+          <div key={line.wasteLineId}>
+            <Typography.Text strong>{line.wasteName}</Typography.Text> {lineQuantity(line) || '—'}
+          </div>
+        ))}
+      </Descriptions.Item>
+      {detail.frequency && (
+        <Descriptions.Item label={t('collections.field.recurrence')} span={2}>
+          {t('collections.detail.recurrence', {
+            frequency: t(`collections.frequency.${detail.frequency}`),
+            weekdays,
+          })}
+        </Descriptions.Item>
+      )}
+      <Descriptions.Item label={t('collections.field.vehicleLimit')}>
+        {t(`collections.vehicle.${detail.vehicleLimit}`)}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('collections.field.entryHours')}>{entry}</Descriptions.Item>
+      <Descriptions.Item label={t('collections.field.memo')} span={2}>
+        <span style={{ whiteSpace: 'pre-wrap' }}>{detail.memo || '—'}</span>
+      </Descriptions.Item>
+      {detail.status === 'SKIPPED' && detail.skipReason && (
+        <Descriptions.Item label={t('collections.field.skipReason')} span={2}>
+          {t('collections.detail.skipped', { reason: t(reasonLabelKey(detail.skipReason)) })}
+        </Descriptions.Item>
+      )}
+      {detail.reason && (
+        <Descriptions.Item label={t('collections.field.reason')} span={2}>
+          <span style={{ whiteSpace: 'pre-wrap' }} data-testid="collection-reason">
+            {detail.reason}
+          </span>
+        </Descriptions.Item>
+      )}
+    </Descriptions>
+  );
+}

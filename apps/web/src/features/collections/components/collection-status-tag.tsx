@@ -1,0 +1,53 @@
+import { COLLECTION_STATUSES, type CollectionStatus, type NotCollectableReason } from '@junkan/shared';
+import { Flex, Tag, Typography } from 'antd';
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { reasonLabelKey, STATUS_LOOK, statusLabelKey } from '../collection-labels';
+
+/** The tag's style beyond its colour: struck through (cancelled) or faded (skipped). */
+export function statusStyle(status: CollectionStatus): CSSProperties {
+  const look = STATUS_LOOK[status];
+  return {
+    ...(look.strike ? { textDecoration: 'line-through' } : {}),
+    ...(look.muted ? { opacity: 0.6, borderStyle: 'dashed' } : {}),
+  };
+}
+
+/** A collection's status, the same colour everywhere; a skipped date says why. */
+export function CollectionStatusTag({
+  status,
+  skipReason,
+  'data-testid': testId,
+}: {
+  status: CollectionStatus;
+  skipReason?: NotCollectableReason | null;
+  'data-testid'?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Tag
+      color={STATUS_LOOK[status].color}
+      variant={STATUS_LOOK[status].solid ? 'solid' : undefined}
+      style={statusStyle(status)}
+      data-testid={testId}
+    >
+      {t(statusLabelKey(status))}
+      {status === 'SKIPPED' && skipReason ? `（${t(reasonLabelKey(skipReason))}）` : ''}
+    </Tag>
+  );
+}
+
+/** Every status with its colour, for the calendar and the list. */
+export function StatusLegend() {
+  const { t } = useTranslation();
+  return (
+    <Flex wrap gap={4} align="center" data-testid="collection-legend">
+      <Typography.Text type="secondary" style={{ marginRight: 4 }}>
+        {t('collections.legend')}:
+      </Typography.Text>
+      {COLLECTION_STATUSES.map((s) => (
+        <CollectionStatusTag key={s} status={s} />
+      ))}
+    </Flex>
+  );
+}

@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { formatDayWithWeekday } from '../collection-labels';
+
+/** A Japan date as shown with its weekday in the current language: 2026/12/03（木）. */
+export function useDayText(): (date: string) => string {
+  const { t } = useTranslation();
+  return (date) => formatDayWithWeekday(date, (d) => t(`collections.weekday.${d}`));
+}

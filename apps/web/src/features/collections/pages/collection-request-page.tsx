@@ -1,0 +1,37 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageSpinner } from '../../../components/page-spinner';
+import { paths } from '../../../lib/paths';
+import { useRequestOptions } from '../api/request-options';
+import { CollectionRequestForm } from '../components/collection-request-form';
+
+/** /collection-request: the discharger asks for collections on a project in progress. */
+export default function CollectionRequestPage() {
+  const { t } = useTranslation();
+  const options = useRequestOptions();
+  if (options.isPending) return <PageSpinner />;
+  if (options.isError)
+    return (
+      <Result
+        status="warning"
+        title={t('collections.loadFailed')}
+        extra={<Button onClick={() => void options.refetch()}>{t('common.retry')}</Button>}
+      />
+    );
+  if (options.data.length === 0)
+    return (
+      <Result
+        status="info"
+        title={t('collections.noProjects')}
+        subTitle={t('collections.noProjectsLead')}
+        extra={
+          <Link to={paths.projectManagement.to()}>
+            <Button type="primary">{t('collections.toProjects')}</Button>
+          </Link>
+        }
+        data-testid="collection-no-projects"
+      />
+    );
+  return <CollectionRequestForm options={options.data} />;
+}

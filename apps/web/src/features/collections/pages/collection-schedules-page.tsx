@@ -1,0 +1,114 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Result, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { japanToday } from '../../../components/form/date-field';
+import { useCompanyFilter } from '../../../lib/company-filter';
+import { paths } from '../../../lib/paths';
+import { usePermissions } from '../../../lib/permissions';
+import { useSession } from '../../../lib/use-session';
+import { useCollectionList } from '../api/collection-list';
+import { CalendarFeedButton } from '../components/calendar-feed-panel';
+import { StatusLegend } from '../components/collection-status-tag';
+import { DaySheetButton } from '../components/day-sheet-button';
+import { ScheduleCalendar } from '../components/schedule-calendar';
+import { ScheduleList } from '../components/schedule-list';
+import { ScheduleToolbar } from '../components/schedule-toolbar';
+import {
+  collectionListQuery,
+  fetchRange,
+  parseScheduleFilters,
+  projectChoices,
+  type ScheduleFilters,
+  scheduleFiltersToParams,
+  siteChoices,
+  thisJapanMonth,
+  visibleCollections,
+} from '../schedule-filters';
+
+/**
+ * /collection-schedules: both sides' collections of a month, as a calendar or a list, filtered in the
+ * address; a transporter's follow the header's company selector and can be printed as a day sheet.
+ */
+export default function CollectionSchedulesPage() {
+  const { t } = useTranslation();
+  const { roles } = useSession();
+  const { has } = usePermissions();
+  const isTransport = roles.includes('TRANSPORT');
+  const { companyId } = useCompanyFilter();
+  const [params, setParams] = useSearchParams();
+  const thisMonth = thisJapanMonth();
+  const filters = parseScheduleFilters(params, thisMonth);
+  const list = useCollectionList(
+    isTransport,
+    collectionListQuery(fetchRange(filters.month), isTransport ? companyId : null),
+  );
+  const all = list.data ?? [];
+  const shown = visibleCollections(all, filters, filters.view === 'list');
+  const monthHasAny = visibleCollections(all, filters, true).length > 0;
+
+  // From the address, not this render's filters: two quick changes must not drop the first.
+  const update = (change: Partial<ScheduleFilters>) => {
+    const current = parseScheduleFilters(new URLSearchParams(window.location.search), thisMonth);
+    setParams(scheduleFiltersToParams({ ...current, ...change }), { replace: true });
+  };
+
+  return (
+    <>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={4}>{t('collections.schedulesTitle')}</Typography.Title>
+        <Flex gap={8} wrap>
+          {!isTransport && has('COLLECTION_REQUEST') && (
+            <Link to={paths.collectionRequest.to()}>
+              <Button type="primary" icon={<PlusOutlined />}>
+                {t('collections.newRequest')}
+              </Button>
+            </Link>
+          )}
+          {isTransport && <DaySheetButton />}
+          <CalendarFeedButton />
+        </Flex>
+      </Flex>
+      <Card size="small">
+        <ScheduleToolbar
+          filters={filters}
+          thisMonth={thisMonth}
+          projects={projectChoices(all, filters.projectId)}
+          sites={siteChoices(all, filters.projectId, filters.dischargeSiteId)}
+          onChange={update}
+        />
+        <div style={{ marginBottom: 12 }}>
+          <StatusLegend />
+        </div>
+        {list.isError ? (
+          <Result
+            status="warning"
+            title={t('collections.loadFailed')}
+            extra={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
+          />
+        ) : filters.view === 'list' ? (
+          <ScheduleList
+            items={shown}
+            isTransport={isTransport}
+            loading={list.isLoading || list.isPlaceholderData}
+          />
+        ) : (
+          <Spin spinning={list.isLoading || list.isPlaceholderData}>
+            {!list.isLoading && !monthHasAny && (
+              <Typography.Paragraph type="secondary" data-testid="schedule-empty">
+                {t('collections.empty')}
+              </Typography.Paragraph>
+            )}
+            <ScheduleCalendar
+              month={filters.month}
+              items={shown}
+              isTransport={isTransport}
+              today={japanToday()}
+              onMonth={(month) => update({ month })}
+            />
+          </Spin>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,332 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, login, logout } from '../support/app';
+import { APP_ORIGIN } from '../support/env';
+import { waitForMessage } from '../support/mail';
+import { businessDate, chooseOption, typeDate } from '../support/manifests';
+
+/** The demo discharger's regular contract with the demo transporter (in progress since six months ago). */
+const REGULAR_PROJECT = '銀座店 可燃ごみ定期回収';
+
+async function apiAs(request: APIRequestContext, email: string) {
+  const res = await request.post(`${APP_ORIGIN}/api/auth/login`, {
+    data: { email, password: DEMO_PASSWORD },
+  });
+  expect(res.status()).toBe(200);
+  return { authorization: `Bearer ${(await res.json()).token as string}` };
+}
+
+/** YYYY/MM/DD (as the screens show a date) to the call's YYYY-MM-DD. */
+const iso = (shown: string) => shown.replaceAll('/', '-');
+
+/**
+ * The demo transporter collects on every day while these tests run (no weekday off, holiday or year-end
+ * break), so the dates below (today, tomorrow) are collectable whatever day the run falls on; its own
+ * settings are put back afterwards.
+ */
+let savedSettings: unknown = null;
+
+test.beforeAll(async ({ playwright }) => {
+  const request = await playwright.request.newContext();
+  const trans = await apiAs(request, DEMO.transporter);
+  const url = `${APP_ORIGIN}/api/business-calendar/settings`;
+  savedSettings = await (await request.get(url, { headers: trans })).json();
+  const open = await request.put(url, {
+    headers: trans,
+    data: {
+      weekdays: [0, 1, 2, 3, 4, 5, 6],
+      openTime: '00:00',
+      closeTime: '23:59',
+      closedOnNationalHolidays: false,
+      closedOnYearEnd: false,
+    },
+  });
+  expect(open.status()).toBe(200);
+  await request.dispose();
+});
+
+test.afterAll(async ({ playwright }) => {
+  if (!savedSettings) return;
+  const request = await playwright.request.newContext();
+  const trans = await apiAs(request, DEMO.transporter);
+  await request.put(`${APP_ORIGIN}/api/business-calendar/settings`, { headers: trans, data: savedSettings });
+  await request.dispose();
+});
+
+interface RequestOption {
+  projectId: number;
+  projectTitle: string;
+  wasteLines: { id: number; wasteName: string }[];
+  dischargeSites: { id: number; name: string }[];
+}
+
+/** The discharger asks (through the API) for one collection of the project's first line on `date`. */
+async function requestCollection(request: APIRequestContext, projectTitle: string, date: string) {
+  const dis = await apiAs(request, DEMO.discharger);
+  const options = (await (
+    await request.get(`${APP_ORIGIN}/api/collection-requests/options`, { headers: dis })
+  ).json()) as RequestOption[];
+  const option = options.find((o) => o.projectTitle === projectTitle);
+  expect(option, `${projectTitle} is offered`).toBeTruthy();
+  const created = await request.post(`${APP_ORIGIN}/api/collection-requests`, {
+    headers: dis,
+    data: {
+      projectId: option!.projectId,
+      dischargeSiteId: option!.dischargeSites[0]!.id,
+      kind: 'DATES',
+      dates: [iso(date)],
+      lines: [{ wasteLineId: option!.wasteLines[0]!.id, bags: { '45': 1 } }],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const collections = (await (
+    await request.get(`${APP_ORIGIN}/api/collections`, {
+      headers: dis,
+      params: { from: iso(date), to: iso(date), projectId: option!.projectId },
+    })
+  ).json()) as { id: number }[];
+  expect(collections.length).toBeGreaterThan(0);
+  return { projectId: option!.projectId, collectionId: collections.at(-1)!.id };
+}
+
+/**
+ * A regular-garbage project at 銀座店 under a SPOT contract in force from today: requested, quoted and
+ * accepted, the contract written, sent and approved, all through the API (their screens have their tests).
+ */
+async function spotProject(request: APIRequestContext, title: string): Promise<number> {
+  const dis = await apiAs(request, DEMO.discharger);
+  const trans = await apiAs(request, DEMO.transporter);
+  const info = await (await request.get(`${APP_ORIGIN}/api/users/info`, { headers: dis })).json();
+  const ginza = (info.wastes as { wasteId: number; dischargeSitename: string }[]).find(
+    (s) => s.dischargeSitename === '銀座店',
+  )!;
+  const wastes = await (
+    await request.get(`${APP_ORIGIN}/api/waste?category=REGULAR`, { headers: dis })
+  ).json();
+  const combustible = (Array.isArray(wastes) ? wastes : wastes.items).find(
+    (w: { name: string }) => w.name === '可燃ごみ',
+  );
+  const created = await request.post(`${APP_ORIGIN}/api/projects`, {
+    headers: dis,
+    data: {
+      type: 'REGULAR',
+      projectTitle: title,
+      dischargeSiteIds: [ginza.wasteId],
+      lines: [
+        {
+          wasteId: combustible.id,
+          monthlyCapacity: '50',
+          bags: { '45': 2 },
+          collectionCount: 1,
+          weekdays: [2],
+        },
+      ],
+    },
+  });
+  expect(created.status()).toBe(200);
+  const project = await created.json();
+  const id = project.id as number;
+  const lineId = project.pwasteRegulars[0].id as number;
+  const ok = async (res: Promise<{ status: () => number; text: () => Promise<string> }>) => {
+    const answer = await res;
+    expect(answer.status(), await answer.text()).toBe(200);
+  };
+  await ok(request.post(`${APP_ORIGIN}/api/projects/${id}/request-quote`, { headers: dis }));
+  await ok(
+    request.post(`${APP_ORIGIN}/api/trans/projects/${id}/quotes`, {
+      headers: trans,
+      data: { lines: [{ wasteLineId: lineId, unitPrice: 3000, quantity: '50' }] },
+    }),
+  );
+  await ok(request.post(`${APP_ORIGIN}/api/projects/${id}/accept-quote`, { headers: dis }));
+  await ok(
+    request.put(`${APP_ORIGIN}/api/trans/projects/${id}/contract`, {
+      headers: trans,
+      data: {
+        contractName: `${title} スポット契約`,
+        startDate: iso(businessDate()),
+        endDate: iso(businessDate(30)),
+        contractType: 'SPOT',
+        unitPrices: [{ wasteLineId: lineId, unitPrice: 3000 }],
+        contactPerson: '佐藤 次郎',
+        licenseNumber: '第1301-0042号',
+        licenseDistrict: '東京都中央区',
+        licenseExpireDate: '2029-03-31',
+      },
+    }),
+  );
+  await ok(request.post(`${APP_ORIGIN}/api/trans/projects/${id}/contract/send`, { headers: trans }));
+  await ok(request.post(`${APP_ORIGIN}/api/projects/${id}/contract/approve`, { headers: dis }));
+  return id;
+}
+
+/** Opens a collection's detail page and waits for its facts. */
+async function openDetail(page: Page, id: number) {
+  await page.goto(`collection-schedules/detail/${id}`);
+  await expect(page.getByTestId('collection-facts')).toBeVisible();
+}
+
+/** Runs an action from the detail page's buttons through its dialog. */
+async function act(page: Page, action: string, fill?: { date?: string; reason?: string }) {
+  await page.getByTestId(`collection-action-${action}`).click();
+  const dialog = page.getByRole('dialog');
+  if (fill?.date) await typeDate(dialog.getByLabel('新しい回収日'), fill.date);
+  if (fill?.reason) await dialog.getByRole('textbox', { name: /理由/ }).fill(fill.reason);
+  await dialog.getByTestId('collection-action-submit').click();
+  await expect(dialog).toBeHidden();
+}
+
+/** The calendar day's collections of the month's calendar (both sides' schedule screens). */
+async function calendarDay(page: Page, date: string) {
+  await page.goto(`collection-schedules?month=${iso(date).slice(0, 7)}`);
+  const cell = page.getByTestId('schedule-calendar').locator(`td[title="${iso(date)}"]`);
+  await expect(cell).toBeVisible();
+  return cell.getByTestId('calendar-item');
+}
+
+test('collections: the discharger asks for a day, the transporter proposes another, it is accepted and collected', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const today = businessDate();
+  const tomorrow = businessDate(1);
+  const since = Date.now();
+
+  // The discharger asks for tomorrow on the regular contract, checks the plan and sends it.
+  await login(page, DEMO.discharger);
+  await page.goto('collection-request');
+  await chooseOption(page, page.getByLabel('案件', { exact: true }), new RegExp(`^${REGULAR_PROJECT}（`));
+  await chooseOption(page, page.getByLabel('排出場所', { exact: true }), /^銀座店（/);
+  await typeDate(page.getByLabel('回収希望日 1', { exact: true }), tomorrow);
+  await page.getByRole('checkbox', { name: /可燃ごみ/ }).check();
+  await page.getByLabel('可燃ごみ 45L').fill('3');
+  await chooseOption(page, page.getByLabel('車両制限'), '2t車まで');
+  await page.getByTestId('collection-check').click();
+
+  await expect(page).toHaveURL(/\/collection-request\/confirm$/);
+  await expect(page.getByTestId('collection-request-summary')).toContainText(REGULAR_PROJECT);
+  await expect(page.getByTestId('collection-request-summary')).toContainText('45L×3');
+  await expect(page.getByTestId('collection-preview')).toContainText(tomorrow);
+  await expect(page.getByTestId('collection-preview')).toContainText('希望日');
+  await page.getByTestId('collection-send').click();
+  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await expect(page).toHaveURL(/\/collection-schedules\?month=/);
+  await expect(page.getByText('収集を依頼しました')).toBeVisible();
+  // The transporter is told by mail.
+  await waitForMessage(DEMO.transporter, { since });
+
+  // Its line in the month's list opens the collection: a desired date.
+  await page.goto(`collection-schedules?view=list&month=${iso(tomorrow).slice(0, 7)}`);
+  const row = page
+    .getByTestId('schedule-list')
+    .locator('tbody tr.ant-table-row', { hasText: tomorrow })
+    .filter({ hasText: REGULAR_PROJECT })
+    .first();
+  await expect(row).toContainText('希望日');
+  await row.getByRole('link').click();
+  await expect(page).toHaveURL(/\/collection-schedules\/detail\/\d+$/);
+  const id = Number(/detail\/(\d+)$/.exec(page.url())?.[1]);
+  await expect(page.getByTestId('collection-status')).toHaveText('希望日');
+  await expect(page.getByTestId('collection-facts')).toContainText('2t車まで');
+  await logout(page);
+
+  // The transporter cannot come tomorrow and proposes today.
+  await login(page, DEMO.transporter);
+  await openDetail(page, id);
+  await act(page, 'PROPOSE_DATE', { date: today, reason: '明日は車両の都合がつかないため本日伺います' });
+  await expect(page.getByTestId('collection-status')).toHaveText('調整中');
+  await expect(page.getByTestId('collection-date')).toHaveText(today);
+  await logout(page);
+
+  // The discharger accepts the proposal.
+  await login(page, DEMO.discharger);
+  await openDetail(page, id);
+  await expect(page.getByTestId('collection-history')).toContainText(
+    '明日は車両の都合がつかないため本日伺います',
+  );
+  await expect(page.getByTestId('collection-action-CANCEL')).toHaveCount(0);
+  await act(page, 'ACCEPT_PROPOSAL');
+  await expect(page.getByTestId('collection-status')).toHaveText('確定');
+  await logout(page);
+
+  // The day has come: the transporter records the collection.
+  await login(page, DEMO.transporter);
+  await openDetail(page, id);
+  await act(page, 'MARK_COLLECTED');
+  await expect(page.getByTestId('collection-status')).toHaveText('回収済');
+  await expect(page.getByTestId('collection-history')).toContainText('調整中');
+  const transporterDay = await calendarDay(page, today);
+  await expect(transporterDay.filter({ hasText: '回収済' })).toHaveCount(1);
+  await expect(transporterDay.filter({ hasText: '回収済' })).toContainText('銀座店');
+  await logout(page);
+
+  // The discharger's calendar shows the same.
+  await login(page, DEMO.discharger);
+  const dischargerDay = await calendarDay(page, today);
+  await expect(dischargerDay.filter({ hasText: '回収済' })).toHaveCount(1);
+  await expect(dischargerDay.filter({ hasText: '回収済' })).toContainText('銀座店');
+  await expect(await calendarDay(page, tomorrow)).toHaveCount(0);
+});
+
+test('collections: cancelling a spot contract collection cancels its project', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const title = `E2E スポット回収 ${Date.now()}`;
+  const projectId = await spotProject(request, title);
+  const { collectionId } = await requestCollection(request, title, businessDate(2));
+
+  await login(page, DEMO.discharger);
+  await openDetail(page, collectionId);
+  await expect(page.getByTestId('collection-status')).toHaveText('希望日');
+  await page.getByTestId('collection-action-CANCEL').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('collection-cancel-spot-warning')).toContainText(
+    '案件もキャンセルされます',
+  );
+  await dialog.getByTestId('collection-action-submit').click();
+  const told = page.locator('.ant-modal-confirm');
+  await expect(told).toContainText('スポット契約のため、案件もキャンセルされました。');
+  await told.locator('.ant-btn-primary').click();
+  await expect(page.getByTestId('collection-status')).toHaveText('キャンセル');
+  await expect(page.getByTestId('collection-actions')).toHaveCount(0);
+
+  await page.goto(`project-managment/detail/${projectId}`);
+  await expect(page.getByTestId('project-status')).toHaveText('キャンセル');
+});
+
+test('collections: the private calendar feed is issued, lists the collections, and stops', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const date = businessDate(3);
+  await requestCollection(request, REGULAR_PROJECT, date);
+
+  await login(page, DEMO.discharger);
+  await page.goto('collection-schedules');
+  await page.getByTestId('calendar-feed-open').click();
+  const panel = page.getByTestId('calendar-feed-panel');
+  await expect(panel.getByTestId('calendar-feed-state')).toBeVisible();
+  await panel.getByTestId('calendar-feed-issue').click();
+  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  const field = panel.getByTestId('calendar-feed-url');
+  await expect(field).toHaveValue(/^https?:\/\/.+\.ics$/);
+  const url = await field.inputValue();
+  await expect(panel.getByTestId('calendar-feed-state')).toContainText('有効');
+
+  // Anyone with the URL (a calendar app) reads the feed without signing in.
+  const feed = await page.request.get(url);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()['content-type']).toContain('text/calendar');
+  // Long lines are folded (RFC 5545): unfold before reading.
+  const text = (await feed.text()).replace(/\r?\n[ \t]/g, '');
+  expect(text).toContain('BEGIN:VCALENDAR');
+  expect(text).toContain('BEGIN:VEVENT');
+  expect(text).toContain(iso(date).replaceAll('-', ''));
+  expect(text).toContain('銀座店');
+
+  // Stopping it ends the URL.
+  await panel.getByTestId('calendar-feed-revoke').click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: '停止' }).click();
+  await expect(panel.getByTestId('calendar-feed-state')).toContainText('発行されていません');
+  const stopped = await page.request.get(url);
+  expect(stopped.status()).toBeGreaterThanOrEqual(400);
+});
