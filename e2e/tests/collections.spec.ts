@@ -1,8 +1,10 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, login, logout } from '../support/app';
+import { pickDate, selectOption } from '../support/antd';
+import { DEMO, DEMO_PASSWORD, logout } from '../support/app';
+import { signIn } from '../support/auth';
 import { APP_ORIGIN } from '../support/env';
 import { waitForMessage } from '../support/mail';
-import { businessDate, chooseOption, typeDate } from '../support/manifests';
+import { businessDate } from '../support/manifests';
 
 /** The demo discharger's regular contract with the demo transporter (in progress since six months ago). */
 const REGULAR_PROJECT = '銀座店 可燃ごみ定期回収';
@@ -169,7 +171,7 @@ async function openDetail(page: Page, id: number) {
 async function act(page: Page, action: string, fill?: { date?: string; reason?: string }) {
   await page.getByTestId(`collection-action-${action}`).click();
   const dialog = page.getByRole('dialog');
-  if (fill?.date) await typeDate(dialog.getByLabel('新しい回収日'), fill.date);
+  if (fill?.date) await pickDate(dialog.getByLabel('新しい回収日'), fill.date);
   if (fill?.reason) await dialog.getByRole('textbox', { name: /理由/ }).fill(fill.reason);
   await dialog.getByTestId('collection-action-submit').click();
   await expect(dialog).toBeHidden();
@@ -192,14 +194,14 @@ test('collections: the discharger asks for a day, the transporter proposes anoth
   const since = Date.now();
 
   // The discharger asks for tomorrow on the regular contract, checks the plan and sends it.
-  await login(page, DEMO.discharger);
+  await signIn(page, DEMO.discharger);
   await page.goto('collection-request');
-  await chooseOption(page, page.getByLabel('案件', { exact: true }), new RegExp(`^${REGULAR_PROJECT}（`));
-  await chooseOption(page, page.getByLabel('排出場所', { exact: true }), /^銀座店（/);
-  await typeDate(page.getByLabel('回収希望日 1', { exact: true }), tomorrow);
+  await selectOption(page, page.getByLabel('案件', { exact: true }), new RegExp(`^${REGULAR_PROJECT}（`));
+  await selectOption(page, page.getByLabel('排出場所', { exact: true }), /^銀座店（/);
+  await pickDate(page.getByLabel('回収希望日 1', { exact: true }), tomorrow);
   await page.getByRole('checkbox', { name: /可燃ごみ/ }).check();
   await page.getByLabel('可燃ごみ 45L').fill('3');
-  await chooseOption(page, page.getByLabel('車両制限'), '2t車まで');
+  await selectOption(page, page.getByLabel('車両制限'), '2t車まで');
   await page.getByTestId('collection-check').click();
 
   await expect(page).toHaveURL(/\/collection-request\/confirm$/);
@@ -230,7 +232,7 @@ test('collections: the discharger asks for a day, the transporter proposes anoth
   await logout(page);
 
   // The transporter cannot come tomorrow and proposes today.
-  await login(page, DEMO.transporter);
+  await signIn(page, DEMO.transporter);
   await openDetail(page, id);
   await act(page, 'PROPOSE_DATE', { date: today, reason: '明日は車両の都合がつかないため本日伺います' });
   await expect(page.getByTestId('collection-status')).toHaveText('調整中');
@@ -238,7 +240,7 @@ test('collections: the discharger asks for a day, the transporter proposes anoth
   await logout(page);
 
   // The discharger accepts the proposal.
-  await login(page, DEMO.discharger);
+  await signIn(page, DEMO.discharger);
   await openDetail(page, id);
   await expect(page.getByTestId('collection-history')).toContainText(
     '明日は車両の都合がつかないため本日伺います',
@@ -249,7 +251,7 @@ test('collections: the discharger asks for a day, the transporter proposes anoth
   await logout(page);
 
   // The day has come: the transporter records the collection.
-  await login(page, DEMO.transporter);
+  await signIn(page, DEMO.transporter);
   await openDetail(page, id);
   await act(page, 'MARK_COLLECTED');
   await expect(page.getByTestId('collection-status')).toHaveText('回収済');
@@ -260,7 +262,7 @@ test('collections: the discharger asks for a day, the transporter proposes anoth
   await logout(page);
 
   // The discharger's calendar shows the same.
-  await login(page, DEMO.discharger);
+  await signIn(page, DEMO.discharger);
   const dischargerDay = await calendarDay(page, today);
   await expect(dischargerDay.filter({ hasText: '回収済' })).toHaveCount(1);
   await expect(dischargerDay.filter({ hasText: '回収済' })).toContainText('銀座店');
@@ -273,7 +275,7 @@ test('collections: cancelling a spot contract collection cancels its project', a
   const projectId = await spotProject(request, title);
   const { collectionId } = await requestCollection(request, title, businessDate(2));
 
-  await login(page, DEMO.discharger);
+  await signIn(page, DEMO.discharger);
   await openDetail(page, collectionId);
   await expect(page.getByTestId('collection-status')).toHaveText('希望日');
   await page.getByTestId('collection-action-CANCEL').click();
@@ -300,7 +302,7 @@ test('collections: the private calendar feed is issued, lists the collections, a
   const date = businessDate(3);
   await requestCollection(request, REGULAR_PROJECT, date);
 
-  await login(page, DEMO.discharger);
+  await signIn(page, DEMO.discharger);
   await page.goto('collection-schedules');
   await page.getByTestId('calendar-feed-open').click();
   const panel = page.getByTestId('calendar-feed-panel');
