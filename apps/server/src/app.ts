@@ -21,6 +21,7 @@ import { LoginThrottle } from './features/auth/login-throttle';
 import { businessCalendarRoutes } from './features/business-calendar/business-calendar.routes';
 import { codeMasterRoutes } from './features/code-masters/code-masters.routes';
 import { collectionAreaRoutes } from './features/collection-areas/collection-areas.routes';
+import { collectionRoutes } from './features/collections/collections.routes';
 import { companyRoutes } from './features/companies/companies.routes';
 import { scheduleContractCalendar } from './features/contracts/contract-calendar';
 import { contractRoutes } from './features/contracts/contracts.routes';
@@ -198,6 +199,7 @@ export async function buildApp(
       await api.register(collectionAreaRoutes);
       await api.register(handlingWastePriceRoutes);
       await api.register(businessCalendarRoutes);
+      await api.register(collectionRoutes);
     },
     { prefix: '/api' },
   );
