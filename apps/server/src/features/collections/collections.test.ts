@@ -1,3 +1,4 @@
+import { transportReportDeadline } from '@junkan/shared';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailBody } from '../../../test/smtp-sink';
@@ -18,6 +19,7 @@ import {
   projects,
   projectWasteLines,
   regularReports,
+  transportReports,
   users,
   wastes,
 } from '../../db/schema';
@@ -912,5 +914,79 @@ describe('lists', () => {
     expect((await t.as(DIS).get('/collections?from=2027-05-31&to=2027-05-01')).json().fields).toEqual({
       to: 'invalid_period',
     });
+  });
+});
+
+describe('report deadlines and monthly figures', () => {
+  it('shows a collected industrial collection in the deadline panel until its transport report exists', async () => {
+    const p = await runningProject({ type: 'INDUSTRIAL' });
+    const c = await oneCollection(p, '2027-03-11');
+    await t.as(TRANS).post(`/trans/collections/${c.id}/confirm`);
+    setToday('2027-03-11');
+    try {
+      const panel = async (who: string, url: string) =>
+        ((await t.as(who).get(url)).json().collections as { collectionId: number }[]).find(
+          (i) => i.collectionId === c.id,
+        );
+      expect(await panel(TRANS, '/trans/report-deadlines')).toBeUndefined();
+      expect((await t.as(TRANS).post(`/trans/collections/${c.id}/collected`)).statusCode).toBe(200);
+      const deadline = transportReportDeadline('2027-03-11', nationalHolidayName);
+      expect(deadline).toBe('2027-03-16');
+      expect(await panel(TRANS, '/trans/report-deadlines')).toEqual({
+        collectionId: c.id,
+        projectId: p.id,
+        projectTitle: p.title,
+        wasteNames: ['廃プラスチック類'],
+        companyName: '株式会社グリーン商事',
+        collectionDate: '2027-03-11',
+        deadline,
+        deadlineState: 'OK',
+      });
+      expect(await panel(DIS, '/report-deadlines')).toMatchObject({
+        companyName: '東都環境サービス株式会社',
+      });
+      expect(await panel(PLATFORM, '/trans/report-deadlines')).toBeUndefined();
+      setToday('2027-03-17');
+      expect(await panel(TRANS, '/trans/report-deadlines')).toMatchObject({ deadlineState: 'OVERDUE' });
+      await t.db.insert(transportReports).values({
+        projectId: p.id,
+        wasteLineId: p.lineIds[0],
+        dischargerCompanyId: f.green,
+        transportCompanyId: f.toto,
+        wasteId: f.plastics,
+        wasteName: '廃プラスチック類',
+        collectTime: '2027-03-11',
+        endDateTransport: '2027-03-11',
+        transportVolume: '1.50',
+        transporter: '佐藤 次郎',
+        deadline,
+      });
+      expect(await panel(TRANS, '/trans/report-deadlines')).toBeUndefined();
+      // The report covers the day: the collection cannot be marked not collected any more.
+      expect((await t.as(TRANS).get(`/trans/collections/${c.id}`)).json()).toMatchObject({
+        hasReport: true,
+        actions: [],
+      });
+    } finally {
+      setToday('2027-03-10');
+    }
+  });
+
+  it("gives the monthly regular report form the month's number of collected collections", async () => {
+    const p = await runningProject();
+    const created = await request(datesBody(p, ['2027-03-11', '2027-03-12', '2027-04-01']));
+    const rows = await collectionsOf(created.id);
+    for (const r of rows) await t.as(TRANS).post(`/trans/collections/${r.id}/confirm`);
+    setToday('2027-04-01');
+    try {
+      for (const r of rows) await t.as(TRANS).post(`/trans/collections/${r.id}/collected`);
+    } finally {
+      setToday('2027-03-10');
+    }
+    const form = (m: number) =>
+      t.as(TRANS).get(`/trans/regular-reports/form?projectId=${p.id}&year=2027&month=${m}`);
+    expect((await form(3)).json().collectedCount).toBe(2);
+    expect((await form(4)).json().collectedCount).toBe(1);
+    expect((await form(5)).json().collectedCount).toBe(0);
   });
 });
