@@ -24,6 +24,8 @@ import {
   wastes,
 } from '../../db/schema';
 import { nationalHolidayName } from '../../lib/national-holidays';
+import { tokyoDate } from '../../lib/time';
+import { DEMO_SPOT_PROJECT } from '../../seed/demo-collections';
 import { advanceContracts } from '../contracts/contract-calendar';
 
 /**
@@ -212,6 +214,50 @@ async function refused(body: object, status = 400) {
   expect(res.statusCode, res.body).toBe(status);
   return res.json() as { code: string; fields?: Record<string, string>; params?: Record<string, string> };
 }
+
+// First: the contract calendar that later tests run moves the demo contracts too.
+describe('the demo data', () => {
+  it('holds a month of regular collections and a spot collection, and the demo project passes the rules', async () => {
+    const today = tokyoDate();
+    const [regular] = await t.db.select().from(projects).where(eq(projects.title, '銀座店 可燃ごみ定期回収'));
+    const rows = await t.db.select().from(collections).where(eq(collections.projectId, regular!.id));
+    const thisMonth = rows.filter((r) => r.desiredDate.slice(0, 7) === today.slice(0, 7));
+    expect(thisMonth.length).toBeGreaterThanOrEqual(7);
+    for (const r of rows) {
+      if (r.status === 'SKIPPED') continue;
+      if (r.desiredDate < today) expect(r.status).toBe('COLLECTED');
+      else expect(['CONFIRMED', 'ADJUSTING']).toContain(r.status);
+    }
+    expect(rows.filter((r) => r.status === 'ADJUSTING')).toHaveLength(1);
+    const [spot] = await t.db.select().from(projects).where(eq(projects.title, DEMO_SPOT_PROJECT));
+    expect(spot!.status).toBe('IN_PROGRESS');
+    const spotRows = await t.db.select().from(collections).where(eq(collections.projectId, spot!.id));
+    expect(spotRows.map((r) => r.status)).toEqual(['CONFIRMED']);
+    expect(spotRows[0]!.date > today).toBe(true);
+    // On the test's clock (10 March 2027) the demo project takes a Tuesday request: its site is in 東都's area.
+    const [line] = await t.db
+      .select()
+      .from(projectWasteLines)
+      .where(eq(projectWasteLines.projectId, regular!.id));
+    const res = await t.as(DIS).post('/collection-requests/check', {
+      projectId: regular!.id,
+      dischargeSiteId: f.ginza,
+      kind: 'DATES',
+      dates: ['2027-03-16'],
+      lines: [{ wasteLineId: line!.id, bags: { '45': 1 } }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // A Monday it is collected on already is refused.
+    const monday = await t.as(DIS).post('/collection-requests/check', {
+      projectId: regular!.id,
+      dischargeSiteId: f.ginza,
+      kind: 'DATES',
+      dates: ['2027-03-15'],
+      lines: [{ wasteLineId: line!.id, bags: { '45': 1 } }],
+    });
+    expect(monday.json().fields).toEqual({ 'dates.0': 'same_waste_same_date' });
+  });
+});
 
 describe('who may call', () => {
   it('refuses a discharger without the collection-request keys, the transporter and the wrong side', async () => {

@@ -13,6 +13,7 @@ import {
   users,
   wastes,
 } from '../../db/schema';
+import { DEMO_SPOT_PROJECT } from '../../seed/demo-collections';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -114,6 +115,7 @@ describe('home project list', () => {
         '什器入替に伴う粗大ごみ',
         '段ボール 月次回収',
         '本社倉庫 廃プラスチック類 収集運搬',
+        DEMO_SPOT_PROJECT,
       ].sort(),
     );
     const ids = body.map((p: { id: number }) => p.id);
@@ -137,6 +139,7 @@ describe('home project list', () => {
         '倉庫 廃プラスチック類 処理',
         '梅田事業所 金属くず回収',
         '本社倉庫 廃プラスチック類 収集運搬',
+        DEMO_SPOT_PROJECT,
       ].sort(),
     );
     const companies = (await t.app.inject({ url: '/api/trans/companies', headers: t.auth(token) })).json();
@@ -148,7 +151,12 @@ describe('home project list', () => {
       await t.app.inject({ url: `/api/trans/projects?companyId=${green.id}`, headers: t.auth(token) })
     ).json();
     expect(titles(filtered)).toEqual(
-      ['銀座店 可燃ごみ定期回収', '倉庫 廃プラスチック類 処理', '本社倉庫 廃プラスチック類 収集運搬'].sort(),
+      [
+        '銀座店 可燃ごみ定期回収',
+        '倉庫 廃プラスチック類 処理',
+        '本社倉庫 廃プラスチック類 収集運搬',
+        DEMO_SPOT_PROJECT,
+      ].sort(),
     );
     const bad = await t.app.inject({ url: '/api/trans/projects?companyId=abc', headers: t.auth(token) });
     expect(bad.statusCode).toBe(400);
@@ -476,7 +484,7 @@ describe('submitting and cancelling', () => {
     const served = (
       await call('GET', '/api/trans/projects?tab=IN_PROGRESS', 'transporter@example.com')
     ).json();
-    expect(served).toHaveLength(2);
+    expect(served).toHaveLength(3);
     const refused = await call('POST', `/api/projects/${served[0].id}/cancel`, 'transporter@example.com');
     expect(refused.statusCode).toBe(409);
     // A cancel without a body works too.
@@ -489,7 +497,7 @@ describe('submitting and cancelling', () => {
   it('filters the lists by tab', async () => {
     const inProgress = (await call('GET', '/api/projects?tab=IN_PROGRESS', 'discharger@example.com')).json();
     expect(titles(inProgress)).toEqual(
-      ['銀座店 可燃ごみ定期回収', '本社倉庫 廃プラスチック類 収集運搬'].sort(),
+      ['銀座店 可燃ごみ定期回収', '本社倉庫 廃プラスチック類 収集運搬', DEMO_SPOT_PROJECT].sort(),
     );
     const bad = await call('GET', '/api/projects?tab=NOPE', 'discharger@example.com');
     expect(bad.statusCode).toBe(400);
