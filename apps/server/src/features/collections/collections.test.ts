@@ -617,8 +617,12 @@ describe('ending the auto-renewal', () => {
         .sort();
     const openBeyond = recurring.collections.filter((c) => c.date > '2027-05-31').length + 1;
 
+    const before = t.smtp.mails.length;
     const res = await t.as(DIS).post(`/projects/${p.id}/contract/renewal`, { renewal: 'END' });
     expect(res.statusCode, res.body).toBe(200);
+    expect(mailBody(mailTo(before, TRANS)!.raw)).toContain(
+      `契約期間後の回収予定${openBeyond}件を削除しました`,
+    );
     expect(res.json()).toMatchObject({ removedCollections: openBeyond, contract: { renewal: 'END' } });
     expect(await beyond()).toEqual(['RETURNED']);
     expect((await collectionsOf(dates.id)).map((c) => c.date)).toEqual(['2027-04-05', '2027-06-14']);
