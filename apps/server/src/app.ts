@@ -22,6 +22,7 @@ import { businessCalendarRoutes } from './features/business-calendar/business-ca
 import { codeMasterRoutes } from './features/code-masters/code-masters.routes';
 import { collectionAreaRoutes } from './features/collection-areas/collection-areas.routes';
 import { collectionScheduleRoutes } from './features/collection-schedules/collection-schedules.routes';
+import { collectionRoutes } from './features/collections/collections.routes';
 import { companyRoutes } from './features/companies/companies.routes';
 import { scheduleContractCalendar } from './features/contracts/contract-calendar';
 import { contractRoutes } from './features/contracts/contracts.routes';
@@ -200,6 +201,7 @@ export async function buildApp(
       await api.register(handlingWastePriceRoutes);
       await api.register(businessCalendarRoutes);
       await api.register(collectionScheduleRoutes);
+      await api.register(collectionRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contractInputSchema } from './api/contracts';
 import {
+  addDays,
   addMonths,
   CONTRACT_STATUSES,
   type ContractAction,
@@ -8,6 +9,7 @@ import {
   contractActions,
   contractDateIssues,
   contractFileKinds,
+  daysBetween,
   nextDay,
   previousDay,
   renewedPeriod,
@@ -95,6 +97,11 @@ describe('dates', () => {
     expect(nextDay('2026-12-31')).toBe('2027-01-01');
     expect(previousDay('2027-01-01')).toBe('2026-12-31');
     expect(previousDay('2028-03-01')).toBe('2028-02-29');
+    expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
+    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+    expect(daysBetween('2026-12-30', '2027-01-02')).toBe(3);
+    expect(daysBetween('2027-01-02', '2026-12-30')).toBe(-3);
+    expect(daysBetween('2026-03-01', '2026-03-31')).toBe(30);
   });
   it('renews whole-month periods by months and other periods by days', () => {
     expect(renewedPeriod('2026-04-01', '2027-03-31')).toEqual({

@@ -117,6 +117,16 @@ export function previousDay(date: string): string {
   return fromUtc(toUtc(date) - DAY);
 }
 
+/** `date` plus `days` (negative: earlier). */
+export function addDays(date: string, days: number): string {
+  return fromUtc(toUtc(date) + days * DAY);
+}
+
+/** Days from `from` to `to` (0 for the same day; negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((toUtc(to) - toUtc(from)) / DAY);
+}
+
 /** `date` plus `months`, clamped to the month's last day (1/31 + 1 month = 2/28). */
 export function addMonths(date: string, months: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

@@ -57,6 +57,8 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   collection_has_report: 409,
   collection_project_not_in_progress: 409,
   collection_date_not_reached: 409,
+  /** The transporter's collection areas no longer hold the discharge site's postal code. */
+  collection_area_not_supported: 409,
   too_many_requests: 429,
   server_error: 500,
 };

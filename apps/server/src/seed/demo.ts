@@ -19,6 +19,7 @@ import {
 } from '../db/schema';
 import { hashPassword } from '../lib/password';
 import { seedDemoAchievements } from './demo-achievements';
+import { seedDemoCollections } from './demo-collections';
 import { seedDemoContracts } from './demo-contracts';
 
 export const DEMO_PASSWORD = 'Demo1234';
@@ -293,9 +294,11 @@ export async function seedDemoData(db: Database, options = { contractDocuments: 
       frequency: 'MONTHLY',
       frequencyNumber: 1,
     });
-    await tx
-      .insert(projectDischargeSites)
-      .values({ projectId: industrial!.id, dischargeSiteId: ginzaSite!.id });
+    // Both projects in progress collect at 銀座店 (the regular one's collection schedule is in demo-collections).
+    await tx.insert(projectDischargeSites).values([
+      { projectId: industrial!.id, dischargeSiteId: ginzaSite!.id },
+      { projectId: projectRows[0]!.id, dischargeSiteId: ginzaSite!.id },
+    ]);
 
     // 東都 collects regular garbage around 銀座 (the demo discharger's 銀座店), with a price for 可燃ごみ.
     const [area] = await tx
@@ -351,5 +354,6 @@ export async function seedDemoData(db: Database, options = { contractDocuments: 
   });
   await seedDemoContracts(db, options.contractDocuments);
   await seedDemoAchievements(db);
+  await seedDemoCollections(db);
   return true;
 }

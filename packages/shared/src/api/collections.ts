@@ -16,6 +16,8 @@ export const COLLECTION_MAX = {
   /** Desired dates in one request. */
   dates: 31,
   lines: 30,
+  /** Days a list or calendar range may span (three months). */
+  rangeDays: 93,
 } as const;
 
 const dateSchema = isoDateSchema();
@@ -155,6 +157,7 @@ export const collectableDaysQuerySchema = z.object({
   from: dateSchema,
   to: dateSchema,
 });
+export type CollectableDaysQuery = z.infer<typeof collectableDaysQuerySchema>;
 export const collectableDaysSchema = z.array(
   z.object({ date: z.string(), collectable: z.boolean(), reason: notCollectableReasonSchema.nullable() }),
 );
@@ -266,6 +269,9 @@ export const collectionActionResultSchema = z.object({
 });
 
 export const collectionIdParamSchema = z.object({ id: idParam() });
+
+/** Answer of POST /trans/collection-requests/{id}/confirm: how many desired dates were confirmed. */
+export const collectionRequestConfirmedSchema = z.object({ confirmed: z.number() });
 
 /**
  * The caller's company's private iCalendar feed. Only the token's hash is kept, so `url` is given once, in the

@@ -132,8 +132,27 @@ export const reportDeadlineItemSchema = z.object({
   deadlineState: z.enum(DEADLINE_STATES),
 });
 export type ReportDeadlineItem = z.infer<typeof reportDeadlineItemSchema>;
+/**
+ * An industrial collection marked collected whose transport report (same project, collect time = the
+ * collection date) does not exist yet: its 3-day deadline counts from the collection date.
+ */
+export const collectionDeadlineItemSchema = z.object({
+  collectionId: z.number(),
+  projectId: z.number(),
+  projectTitle: z.string(),
+  wasteNames: z.array(z.string()),
+  /** The other party, as for manifests. */
+  companyName: z.string(),
+  collectionDate: z.string(),
+  deadline: z.string(),
+  deadlineState: z.enum(DEADLINE_STATES),
+});
+export type CollectionDeadlineItem = z.infer<typeof collectionDeadlineItemSchema>;
+
 export const reportDeadlineListSchema = z.object({
   today: z.string(),
   items: z.array(reportDeadlineItemSchema),
+  /** Collected industrial collections still waiting for their transport report, soonest deadline first. */
+  collections: z.array(collectionDeadlineItemSchema),
 });
 export type ReportDeadlineList = z.infer<typeof reportDeadlineListSchema>;

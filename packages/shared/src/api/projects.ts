@@ -208,6 +208,14 @@ export const projectDetailSchema = z.object({
 });
 export type ProjectDetail = z.infer<typeof projectDetailSchema>;
 
+/**
+ * Answer of POST /projects/{id}/contract/renewal (and trans/): the project, and how many collections dated
+ * after the contract's end were removed (ending the auto-renewal removes them; 0 when it continues). Kept
+ * here rather than in contracts.ts, which this file imports.
+ */
+export const renewalDecisionResultSchema = projectDetailSchema.extend({ removedCollections: z.number() });
+export type RenewalDecisionResult = z.infer<typeof renewalDecisionResultSchema>;
+
 /** Upload rules (section 5): a quote request takes up to 4 files of these kinds, 10 MB each, names unique. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const QUOTE_REQUEST_MAX_FILES = 4;

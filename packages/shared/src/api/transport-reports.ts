@@ -195,6 +195,8 @@ export const regularReportFormSchema = z.object({
   year: z.number(),
   month: z.number(),
   listVolume: z.array(regularVolumeInfoSchema),
+  /** How many collections of the project the transporter marked collected in that month. */
+  collectedCount: z.number(),
 });
 
 /** The lines the regular report sends: only categories that are not disabled. */

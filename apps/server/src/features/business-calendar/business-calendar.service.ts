@@ -5,32 +5,22 @@ import {
   businessDayInfo,
   type ClosedDayRequest,
   type ClosedDayRow,
-  DEFAULT_BUSINESS_SETTINGS,
   datesOfMonth,
   isValidBusinessHours,
 } from '@junkan/shared';
-import { and, asc, between, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { businessClosedDays, businessSettings, companies } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { businessSettingsOf, closedDaysBetween } from '../../lib/business-days';
 import { uniqueViolation } from '../../lib/db-errors';
 import { nationalHolidayName, nationalHolidayNameEn } from '../../lib/national-holidays';
 import type { Caller } from '../../plugins/auth';
 
 /** The company's settings, or the defaults when it has saved none. */
-export async function getBusinessSettings(db: DbOrTx, companyId: number): Promise<BusinessSettings> {
-  const [row] = await db.select().from(businessSettings).where(eq(businessSettings.companyId, companyId));
-  if (!row) return { ...DEFAULT_BUSINESS_SETTINGS };
-  return {
-    weekdays: [...row.weekdays].sort((a, b) => a - b),
-    openTime: row.openTime,
-    closeTime: row.closeTime,
-    closedOnNationalHolidays: row.closedOnNationalHolidays,
-    closedOnYearEnd: row.closedOnYearEnd,
-  };
-}
+export const getBusinessSettings = businessSettingsOf;
 
 export async function saveBusinessSettings(
   app: FastifyInstance,
@@ -62,19 +52,6 @@ export async function saveBusinessSettings(
     });
   });
   return values;
-}
-
-async function closedDaysBetween(
-  db: DbOrTx,
-  companyId: number,
-  from: string,
-  to: string,
-): Promise<ClosedDayRow[]> {
-  return db
-    .select({ id: businessClosedDays.id, date: businessClosedDays.date, reason: businessClosedDays.reason })
-    .from(businessClosedDays)
-    .where(and(eq(businessClosedDays.companyId, companyId), between(businessClosedDays.date, from, to)))
-    .orderBy(asc(businessClosedDays.date));
 }
 
 export function listClosedDays(db: DbOrTx, companyId: number, year: number) {

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { contracts, projects } from '../../db/schema';
 import { recordAudit, systemSource } from '../../lib/audit';
 import { tokyoDate } from '../../lib/time';
+import { extendRecurringRequests } from '../project-core/collection-schedule';
 import { transitionProject } from '../project-core/project-status';
 
 const source = systemSource('contract-calendar');
@@ -75,6 +76,12 @@ export async function advanceContracts(db: Database, today: string = tokyoDate()
           entityId: c.id,
           detail: { from: { startDate: c.startDate, endDate: c.endDate }, to: period },
         });
+        // The recurring collections follow the contract into its new requestable period.
+        await extendRecurringRequests(
+          tx,
+          { id: c.id, ...period, contractType: c.contractType, renewal: null },
+          { source, role: 'SYSTEM', at: new Date() },
+        );
         run.renewed++;
         return;
       }

@@ -6,6 +6,7 @@ import {
   errorSchema,
   idParamSchema,
   projectDetailSchema,
+  renewalDecisionResultSchema,
   renewalDecisionSchema,
   returnContractSchema,
 } from '@junkan/shared';
@@ -125,7 +126,14 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       path,
       {
         config: { permission },
-        schema: { tags, params: idParamSchema, body: renewalDecisionSchema, response: detail },
+        schema: {
+          tags,
+          description:
+            'Ending the auto-renewal removes the collections dated after the period (removedCollections).',
+          params: idParamSchema,
+          body: renewalDecisionSchema,
+          response: { 200: renewalDecisionResultSchema, ...errors },
+        },
       },
       (request) => {
         as(role, request);

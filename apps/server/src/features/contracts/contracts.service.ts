@@ -37,6 +37,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { tokyoDate } from '../../lib/time';
 import type { Caller, Session } from '../../plugins/auth';
 import { mailCompany } from '../../plugins/mail';
+import { extendRecurringRequests, removeCollectionsAfter } from '../project-core/collection-schedule';
 import { actorOf, type ProjectRow, projectFor } from '../project-core/project-access';
 import {
   contractFileOwner,
@@ -573,7 +574,7 @@ export async function decideRenewal(
 ) {
   const { session } = caller;
   const role = side(actorOf(session));
-  const { project, contract } = await app.db.transaction(async (tx) => {
+  const { project, contract, removedCollections } = await app.db.transaction(async (tx) => {
     const found = await contractOfParty(tx, session, projectId, true);
     requireAction(found.project, found.contract, role, 'DECIDE_RENEWAL');
     const c = found.contract!;
@@ -587,7 +588,11 @@ export async function decideRenewal(
       entityId: c.id,
       detail: { renewal },
     });
-    return found;
+    // Ending removes the collections beyond the period; continuing again brings the recurring ones back.
+    if (renewal === 'END')
+      return { ...found, removedCollections: await removeCollectionsAfter(tx, c.id, c.endDate, caller) };
+    await extendRecurringRequests(tx, { ...c, renewal }, { source: caller, role, at: new Date() });
+    return { ...found, removedCollections: 0 };
   });
   const other: Side = role === 'WASTE' ? 'TRANSPORT' : 'WASTE';
   await mailCompany(app, other === 'WASTE' ? project.companyId : contract!.transportCompanyId, other, {
@@ -597,7 +602,7 @@ export async function decideRenewal(
         : '【junkan】契約の自動更新が継続されました / Auto-renewal continues',
     lines: [
       renewal === 'END'
-        ? `契約は期間満了（${contract!.endDate}）で終了します。`
+        ? `契約は期間満了（${contract!.endDate}）で終了します。${removedCollections ? `契約期間後の回収予定${removedCollections}件を削除しました。` : ''}`
         : `契約は期間満了（${contract!.endDate}）後も同一条件で更新されます。`,
       `案件名: ${project.title}`,
     ],
@@ -607,5 +612,5 @@ export async function decideRenewal(
         : 'The contract renews at the end of its period.',
     path: projectDetailPath(projectId),
   });
-  return getProjectDetail(app.db, session, projectId);
+  return { ...(await getProjectDetail(app.db, session, projectId)), removedCollections };
 }

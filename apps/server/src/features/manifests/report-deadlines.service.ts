@@ -1,12 +1,22 @@
 import {
+  type CollectionDeadlineItem,
   deadlineState,
   nextReportCountedDay,
   type ReportDeadlineItem,
   type ReportDeadlineList,
   transportReportDeadline,
 } from '@junkan/shared';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import {
+  collectionRequestLines,
+  collections,
+  companies,
+  projects,
+  projectWasteLines,
+  transportReports,
+} from '../../db/schema';
 import { nationalHolidayName } from '../../lib/national-holidays';
 import type { Session } from '../../plugins/auth';
 import { type ManifestParty, manifestSelect, partyCompany, rowsOf } from './manifests.service';
@@ -56,5 +66,67 @@ export async function reportDeadlines(
   items.sort(
     (a, b) => a.deadline.localeCompare(b.deadline) || a.manifestNumber.localeCompare(b.manifestNumber),
   );
-  return { today, items };
+  return { today, items, collections: await collectionDeadlines(db, party, companyId, today) };
+}
+
+/**
+ * Industrial collections the transporter marked collected whose transport report (same project, collected
+ * that day, not deleted) is still missing: the 3-day deadline counts from the collection date. Shown in every
+ * state, to both parties, until the report exists.
+ */
+async function collectionDeadlines(
+  db: DbOrTx,
+  party: ManifestParty,
+  companyId: number,
+  today: string,
+): Promise<CollectionDeadlineItem[]> {
+  const other = alias(companies, 'other');
+  const rows = await db
+    .select({
+      id: collections.id,
+      requestId: collections.requestId,
+      projectId: collections.projectId,
+      projectTitle: projects.title,
+      companyName: other.name,
+      date: collections.date,
+    })
+    .from(collections)
+    .innerJoin(projects, eq(projects.id, collections.projectId))
+    .innerJoin(
+      other,
+      eq(other.id, party === 'TRANSPORT' ? collections.companyId : collections.transportCompanyId),
+    )
+    .where(
+      and(
+        eq(party === 'TRANSPORT' ? collections.transportCompanyId : collections.companyId, companyId),
+        eq(collections.status, 'COLLECTED'),
+        eq(projects.type, 'INDUSTRIAL'),
+        sql`not exists (select 1 from ${transportReports} r where r.project_id = ${collections.projectId}
+              and r.collect_time = ${collections.date} and r.deleted_at is null)`,
+      ),
+    )
+    .orderBy(asc(collections.date), asc(collections.id))
+    .limit(REPORT_DEADLINE_LIMIT);
+  const names = new Map<number, string[]>();
+  if (rows.length)
+    for (const line of await db
+      .select({ requestId: collectionRequestLines.requestId, wasteName: projectWasteLines.wasteName })
+      .from(collectionRequestLines)
+      .innerJoin(projectWasteLines, eq(projectWasteLines.id, collectionRequestLines.wasteLineId))
+      .where(inArray(collectionRequestLines.requestId, [...new Set(rows.map((r) => r.requestId))]))
+      .orderBy(asc(collectionRequestLines.id)))
+      names.set(line.requestId, [...(names.get(line.requestId) ?? []), line.wasteName]);
+  return rows.map((r) => {
+    const deadline = transportReportDeadline(r.date, nationalHolidayName);
+    return {
+      collectionId: r.id,
+      projectId: r.projectId,
+      projectTitle: r.projectTitle,
+      wasteNames: names.get(r.requestId) ?? [],
+      companyName: r.companyName,
+      collectionDate: r.date,
+      deadline,
+      deadlineState: deadlineState(deadline, today, nationalHolidayName),
+    };
+  });
 }

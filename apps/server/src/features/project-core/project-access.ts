@@ -88,6 +88,40 @@ export async function projectFor(
   return { ...row, status: row.status as ProjectStatus };
 }
 
+/** A postal code as areas may hold it: as written, digits only, and 123-4567. */
+function postalCodeForms(postalCode: string): string[] {
+  const digits = postalCode.replace(/\D/g, '');
+  const forms = new Set([postalCode, digits]);
+  if (digits.length === 7) forms.add(`${digits.slice(0, 3)}-${digits.slice(3)}`);
+  return [...forms];
+}
+
+/**
+ * Whether an approved transport company's collection areas (of the project's type) still hold the postal
+ * code of a discharge site: the same rule as `servingTransportCompanies`, for one company and one site.
+ */
+export async function transporterServesSite(
+  db: DbOrTx,
+  transportCompanyId: number,
+  type: 'REGULAR' | 'INDUSTRIAL',
+  postalCode: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: collectionAreaPostalCodes.transportCompanyId })
+    .from(collectionAreaPostalCodes)
+    .innerJoin(companies, eq(companies.id, collectionAreaPostalCodes.transportCompanyId))
+    .where(
+      and(
+        eq(collectionAreaPostalCodes.transportCompanyId, transportCompanyId),
+        eq(collectionAreaPostalCodes.type, type),
+        inArray(collectionAreaPostalCodes.posCode, postalCodeForms(postalCode)),
+        eq(companies.approvalStatus, 'APPROVED'),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
 /** Transport companies whose collection areas (of the project's type) hold a postal code of its sites. */
 export async function servingTransportCompanies(
   db: DbOrTx,
@@ -99,13 +133,7 @@ export async function servingTransportCompanies(
     .from(projectDischargeSites)
     .innerJoin(dischargeSites, eq(dischargeSites.id, projectDischargeSites.dischargeSiteId))
     .where(eq(projectDischargeSites.projectId, projectId));
-  const codes = new Set<string>();
-  for (const { postalCode } of sites) {
-    const digits = postalCode.replace(/\D/g, '');
-    codes.add(postalCode);
-    codes.add(digits);
-    if (digits.length === 7) codes.add(`${digits.slice(0, 3)}-${digits.slice(3)}`);
-  }
+  const codes = new Set(sites.flatMap(({ postalCode }) => postalCodeForms(postalCode)));
   if (codes.size === 0) return [];
   const rows = await db
     .selectDistinct({ id: collectionAreaPostalCodes.transportCompanyId })

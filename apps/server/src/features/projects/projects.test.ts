@@ -13,6 +13,7 @@ import {
   users,
   wastes,
 } from '../../db/schema';
+import { DEMO_SPOT_PROJECT } from '../../seed/demo-collections';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -99,6 +100,7 @@ describe('home project list', () => {
         '什器入替に伴う粗大ごみ',
         '段ボール 月次回収',
         '本社倉庫 廃プラスチック類 収集運搬',
+        DEMO_SPOT_PROJECT,
       ].sort(),
     );
     const ids = body.map((p: { id: number }) => p.id);
@@ -119,6 +121,7 @@ describe('home project list', () => {
         '倉庫 廃プラスチック類 処理',
         '梅田事業所 金属くず回収',
         '本社倉庫 廃プラスチック類 収集運搬',
+        DEMO_SPOT_PROJECT,
       ].sort(),
     );
     const companies = (await t.as('transporter@example.com').get('/trans/companies')).json();
@@ -130,7 +133,12 @@ describe('home project list', () => {
       await t.as('transporter@example.com').get(`/trans/projects?companyId=${green.id}`)
     ).json();
     expect(titles(filtered)).toEqual(
-      ['銀座店 可燃ごみ定期回収', '倉庫 廃プラスチック類 処理', '本社倉庫 廃プラスチック類 収集運搬'].sort(),
+      [
+        '銀座店 可燃ごみ定期回収',
+        '倉庫 廃プラスチック類 処理',
+        '本社倉庫 廃プラスチック類 収集運搬',
+        DEMO_SPOT_PROJECT,
+      ].sort(),
     );
     const bad = await t.as('transporter@example.com').get('/trans/projects?companyId=abc');
     expect(bad.statusCode).toBe(400);
@@ -431,7 +439,7 @@ describe('submitting and cancelling', () => {
     expect(tooLong.json()).toMatchObject({ fields: { reason: 'max_length_exceeded' } });
     // The transporter may not cancel a project it serves while it is in progress.
     const served = (await t.as('transporter@example.com').get('/trans/projects?tab=IN_PROGRESS')).json();
-    expect(served).toHaveLength(2);
+    expect(served).toHaveLength(3);
     const refused = await t.as('transporter@example.com').post(`/projects/${served[0].id}/cancel`);
     expect(refused.statusCode).toBe(409);
     // A cancel without a body works too.
@@ -442,7 +450,7 @@ describe('submitting and cancelling', () => {
   it('filters the lists by tab', async () => {
     const inProgress = (await t.as('discharger@example.com').get('/projects?tab=IN_PROGRESS')).json();
     expect(titles(inProgress)).toEqual(
-      ['銀座店 可燃ごみ定期回収', '本社倉庫 廃プラスチック類 収集運搬'].sort(),
+      ['銀座店 可燃ごみ定期回収', '本社倉庫 廃プラスチック類 収集運搬', DEMO_SPOT_PROJECT].sort(),
     );
     const bad = await t.as('discharger@example.com').get('/projects?tab=NOPE');
     expect(bad.statusCode).toBe(400);

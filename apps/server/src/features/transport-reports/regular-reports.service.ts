@@ -1,8 +1,8 @@
-import type { RegularReportInput } from '@junkan/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { datesOfMonth, type RegularReportInput } from '@junkan/shared';
+import { and, asc, between, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
-import { contracts, projects, projectWasteLines, regularReports, wastes } from '../../db/schema';
+import { collections, contracts, projects, projectWasteLines, regularReports, wastes } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { tokyoDate } from '../../lib/time';
@@ -70,10 +70,22 @@ export async function regularReportForm(
       ),
     );
   const volumeOf = new Map(reported.map((r) => [r.wasteId, Number(r.volume)]));
+  const first = `${year}-${String(month).padStart(2, '0')}-01`;
+  const [collected] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(collections)
+    .where(
+      and(
+        eq(collections.projectId, projectId),
+        eq(collections.status, 'COLLECTED'),
+        between(collections.date, first, datesOfMonth(year, month).at(-1) ?? first),
+      ),
+    );
   return {
     projectId,
     year,
     month,
+    collectedCount: collected?.n ?? 0,
     listVolume: categories.map((c) => ({
       category: c.id,
       categoryName: c.name,

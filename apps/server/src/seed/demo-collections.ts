@@ -1,0 +1,285 @@
+import { addDays, addMonths, nextCollectableDate, nextDay, planRecurringCollections } from '@junkan/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Database, Tx } from '../db/client';
+import {
+  collectionHistory,
+  collectionRequestLines,
+  collectionRequests,
+  collections,
+  contracts,
+  contractUnitPrices,
+  dischargeSites,
+  projectDischargeSites,
+  projects,
+  projectWasteLines,
+  users,
+  wastes,
+} from '../db/schema';
+import { requestablePeriodOf } from '../features/project-core/collection-schedule';
+import { businessDayLookup } from '../lib/business-days';
+import { tokyoDate } from '../lib/time';
+
+export const DEMO_SPOT_PROJECT = '銀座店 改装に伴う不用品 スポット回収';
+
+type CollectionRow = typeof collections.$inferInsert;
+type HistoryRow = typeof collectionHistory.$inferInsert;
+
+/** A Japan date at a time of day, as a timestamp. */
+const at = (date: string, time: string) => new Date(`${date}T${time}:00+09:00`);
+
+/**
+ * Collection schedules of the demo (after the contracts): the regular 可燃ごみ contract of 東都 for グリーン商事
+ * collects every Monday and Thursday from the first of this month (the past days collected, the coming ones
+ * confirmed, one moved by the transporter and awaiting the discharger's answer); and a spot contract whose one
+ * collection is confirmed for next week.
+ */
+export async function seedDemoCollections(db: Database, today = tokyoDate()): Promise<void> {
+  const [regular] = await db
+    .select({ project: projects, contract: contracts, lineId: projectWasteLines.id })
+    .from(projects)
+    .innerJoin(contracts, eq(contracts.projectId, projects.id))
+    .innerJoin(projectWasteLines, eq(projectWasteLines.projectId, projects.id))
+    .where(and(eq(projects.title, '銀座店 可燃ごみ定期回収'), eq(projects.status, 'IN_PROGRESS')));
+  const [site] = await db.select().from(dischargeSites).where(eq(dischargeSites.name, '銀座店'));
+  const userId = async (email: string) =>
+    (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ?? null;
+  const discharger = await userId('discharger@example.com');
+  const transporter = await userId('transporter@example.com');
+  if (!regular?.project.transportCompanyId || !site) return;
+  const transportCompanyId = regular.project.transportCompanyId;
+  const lookup = await businessDayLookup(
+    db,
+    transportCompanyId,
+    `${today.slice(0, 8)}01`,
+    addMonths(today, 30),
+  );
+  const history = (
+    from: string | null,
+    to: string,
+    date: string,
+    fromDate: string | null,
+    who: 'WASTE' | 'TRANSPORT',
+    time: Date,
+    reason: string | null = null,
+  ): Omit<HistoryRow, 'collectionId'> => ({
+    fromStatus: from,
+    toStatus: to,
+    fromDate,
+    toDate: date,
+    userId: who === 'WASTE' ? discharger : transporter,
+    role: who,
+    reason,
+    createdAt: time,
+  });
+
+  await db.transaction(async (tx) => {
+    // The recurring request, made on the first of the month and confirmed by the transporter that day.
+    const first = `${today.slice(0, 8)}01`;
+    const { contract } = regular;
+    const until = requestablePeriodOf(contract).endDate;
+    const [request] = await tx
+      .insert(collectionRequests)
+      .values({
+        projectId: regular.project.id,
+        contractId: contract.id,
+        companyId: regular.project.companyId,
+        transportCompanyId,
+        dischargeSiteId: site.id,
+        kind: 'RECURRING',
+        frequency: 'WEEKLY',
+        weekdays: [1, 4],
+        collectionCount: 2,
+        vehicleLimit: 'T2',
+        entryUntil: '08:00',
+        memo: '朝8時までに回収をお願いします。',
+        generatedUntil: until,
+        createdBy: discharger,
+        createdAt: at(first, '09:00'),
+      })
+      .returning();
+    await tx
+      .insert(collectionRequestLines)
+      .values({ requestId: request!.id, wasteLineId: regular.lineId, bags: { '45': 4, '70': 2 } });
+    const planned = planRecurringCollections({ frequency: 'WEEKLY', weekdays: [1, 4] }, first, until, lookup);
+    // The second collection still to come was moved by a day at the transporter's request.
+    const moved = planned.filter((p) => p.status === 'DESIRED_DATE' && p.date > today)[1]?.date;
+    const rows: { row: CollectionRow; steps: Omit<HistoryRow, 'collectionId'>[] }[] = planned.map((p) => {
+      const created = history(null, p.status, p.date, null, 'WASTE', at(first, '09:00'));
+      const base = {
+        requestId: request!.id,
+        projectId: regular.project.id,
+        companyId: regular.project.companyId,
+        transportCompanyId,
+        dischargeSiteId: site.id,
+        date: p.date,
+        desiredDate: p.date,
+        skipReason: p.skipReason ?? null,
+        createdAt: at(first, '09:00'),
+      };
+      if (p.status === 'SKIPPED') return { row: { ...base, status: 'SKIPPED' }, steps: [created] };
+      const confirmed = history('DESIRED_DATE', 'CONFIRMED', p.date, p.date, 'TRANSPORT', at(first, '14:00'));
+      if (p.date < today)
+        return {
+          row: { ...base, status: 'COLLECTED', version: 3 },
+          steps: [
+            created,
+            confirmed,
+            history('CONFIRMED', 'COLLECTED', p.date, p.date, 'TRANSPORT', at(p.date, '09:30')),
+          ],
+        };
+      if (p.date === moved) {
+        const proposed = nextCollectableDate(nextDay(p.date), lookup) ?? p.date;
+        const reason = '車両点検のため翌営業日の回収でお願いできますか。';
+        return {
+          row: { ...base, date: proposed, status: 'ADJUSTING', reason, version: 2 },
+          steps: [
+            created,
+            history('DESIRED_DATE', 'ADJUSTING', proposed, p.date, 'TRANSPORT', at(first, '14:00'), reason),
+          ],
+        };
+      }
+      return { row: { ...base, status: 'CONFIRMED', version: 2 }, steps: [created, confirmed] };
+    });
+    await insertWithHistory(tx, rows);
+
+    await seedSpotProject(tx, {
+      companyId: regular.project.companyId,
+      transportCompanyId,
+      siteId: site.id,
+      officeId: regular.project.officeId,
+      date: nextCollectableDate(addDays(today, 7), lookup) ?? addDays(today, 7),
+      today,
+      history,
+    });
+  });
+}
+
+async function insertWithHistory(
+  tx: Tx,
+  rows: { row: CollectionRow; steps: Omit<HistoryRow, 'collectionId'>[] }[],
+) {
+  for (let i = 0; i < rows.length; i += 200) {
+    const chunk = rows.slice(i, i + 200);
+    const ids = await tx
+      .insert(collections)
+      .values(chunk.map((r) => r.row))
+      .returning({ id: collections.id });
+    await tx
+      .insert(collectionHistory)
+      .values(chunk.flatMap((r, k) => r.steps.map((s) => ({ ...s, collectionId: ids[k]!.id }))));
+  }
+}
+
+/** A spot contract in force (bulky items of a refit) with its one collection confirmed. */
+async function seedSpotProject(
+  tx: Tx,
+  p: {
+    companyId: number;
+    transportCompanyId: number;
+    siteId: number;
+    officeId: number | null;
+    date: string;
+    today: string;
+    history: (
+      from: string | null,
+      to: string,
+      date: string,
+      fromDate: string | null,
+      who: 'WASTE' | 'TRANSPORT',
+      time: Date,
+    ) => Omit<HistoryRow, 'collectionId'>;
+  },
+) {
+  const [other] = await tx
+    .select({ id: wastes.id })
+    .from(wastes)
+    .where(and(eq(wastes.category, 'REGULAR'), eq(wastes.name, 'その他')));
+  const [project] = await tx
+    .insert(projects)
+    .values({
+      title: DEMO_SPOT_PROJECT,
+      status: 'IN_PROGRESS',
+      type: 'REGULAR',
+      companyId: p.companyId,
+      transportCompanyId: p.transportCompanyId,
+      officeId: p.officeId,
+      memo: '改装工事に伴う什器・棚の引き取り（1回）',
+    })
+    .returning();
+  const [line] = await tx
+    .insert(projectWasteLines)
+    .values({
+      projectId: project!.id,
+      kind: 'REGULAR',
+      wasteId: other?.id ?? null,
+      wasteName: 'その他',
+      bags: { '90': 6 },
+      weekdays: [],
+      frequency: 'SPOT',
+      frequencyNumber: 1,
+    })
+    .returning();
+  await tx.insert(projectDischargeSites).values({ projectId: project!.id, dischargeSiteId: p.siteId });
+  const startDate = p.today;
+  const [contract] = await tx
+    .insert(contracts)
+    .values({
+      projectId: project!.id,
+      transportCompanyId: p.transportCompanyId,
+      status: 'APPROVED',
+      name: `${DEMO_SPOT_PROJECT} 委託契約`,
+      startDate,
+      endDate: addMonths(startDate, 1),
+      contractType: 'SPOT',
+      contractForm: 'COMBINED',
+      paymentMethod: 'PAYMENT_INVOICE',
+      preparationFee: 5000,
+      contactPerson: '佐藤 次郎',
+      licenseNumber: '第1301-0042号',
+      licenseDistrict: '東京都',
+      licenseExpireDate: '2029-03-31',
+      sentAt: new Date(),
+      approvedAt: new Date(),
+    })
+    .returning();
+  await tx
+    .insert(contractUnitPrices)
+    .values({ contractId: contract!.id, wasteLineId: line!.id, unitPrice: 8000 });
+  const [request] = await tx
+    .insert(collectionRequests)
+    .values({
+      projectId: project!.id,
+      contractId: contract!.id,
+      companyId: p.companyId,
+      transportCompanyId: p.transportCompanyId,
+      dischargeSiteId: p.siteId,
+      kind: 'DATES',
+      vehicleLimit: 'T4',
+      entryFrom: '09:00',
+      entryUntil: '12:00',
+      memo: '搬出は裏口の搬入口から。エレベーター使用可。',
+    })
+    .returning();
+  await tx
+    .insert(collectionRequestLines)
+    .values({ requestId: request!.id, wasteLineId: line!.id, bags: { '90': 6 }, volume: '1.50' });
+  await insertWithHistory(tx, [
+    {
+      row: {
+        requestId: request!.id,
+        projectId: project!.id,
+        companyId: p.companyId,
+        transportCompanyId: p.transportCompanyId,
+        dischargeSiteId: p.siteId,
+        date: p.date,
+        desiredDate: p.date,
+        status: 'CONFIRMED',
+        version: 2,
+      },
+      steps: [
+        p.history(null, 'DESIRED_DATE', p.date, null, 'WASTE', at(p.today, '10:00')),
+        p.history('DESIRED_DATE', 'CONFIRMED', p.date, p.date, 'TRANSPORT', at(p.today, '15:00')),
+      ],
+    },
+  ]);
+}
