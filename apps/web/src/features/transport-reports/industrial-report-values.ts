@@ -74,6 +74,25 @@ export function fieldsToClearOnProjectChange(
   return clear;
 }
 
+/** A collection whose transport report is being made: the report counts for it by project and date. */
+export interface IndustrialReportPreset {
+  projectId: number;
+  /** YYYY-MM-DD: the collection date. */
+  collectTime: string;
+}
+
+/**
+ * The fields a preset fills in, once the options are loaded: the project only when it can still be reported
+ * (in progress), the collection date with it; nothing otherwise, so the form starts empty as usual.
+ */
+export function presetFields(
+  preset: IndustrialReportPreset | null | undefined,
+  options: IndustrialReportOptions | undefined,
+): IndustrialReportPreset | null {
+  if (!preset || !findProject(options, preset.projectId)) return null;
+  return { projectId: preset.projectId, collectTime: preset.collectTime };
+}
+
 export type IndustrialFormField = keyof IndustrialReportFormValues;
 
 const INDUSTRIAL_FIELDS: readonly IndustrialFormField[] = [
