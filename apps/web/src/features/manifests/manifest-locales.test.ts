@@ -32,6 +32,7 @@ const helperKeys = [
 const panelKeys = [
   'manifests.deadlines.collectionsTitle',
   'manifests.deadlines.pendingCount',
+  'manifests.deadlines.deadline',
   'manifests.deadlines.report',
   'manifests.deadlines.reportFor',
   'manifests.column.collectionDate',

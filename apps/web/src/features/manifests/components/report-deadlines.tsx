@@ -1,5 +1,5 @@
 import type { ReportDeadlineItem } from '@junkan/shared';
-import { Button, Card, Space, Table, Tag } from 'antd';
+import { Button, Card, Flex, Grid, Space, Table, Tag, Typography, theme } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -39,6 +39,84 @@ function DeadlineCountTags({
   );
 }
 
+/** A transporter's way to the report of a collection: in place when it can open it, else a link. */
+function ReportAction({
+  row,
+  onReport,
+}: {
+  row: CollectionDeadlineRow;
+  onReport: ((report: CollectionReport) => void) | undefined;
+}) {
+  const { t } = useTranslation();
+  // Every row's action reads the same: its accessible name says which collection it reports.
+  const label = t('manifests.deadlines.reportFor', { project: row.projectTitle, date: row.collectionDate });
+  return onReport ? (
+    <Button
+      type="link"
+      size="small"
+      style={{ padding: 0 }}
+      aria-label={label}
+      onClick={() => onReport(row.report)}
+    >
+      {t('manifests.deadlines.report')}
+    </Button>
+  ) : (
+    <Link to={paths.achievements.to()} aria-label={label}>
+      {t('manifests.deadlines.report')}
+    </Link>
+  );
+}
+
+/** The collections stacked one under another, for phones (a table would hide the deadline off to the side). */
+function CollectionDeadlineList({
+  rows,
+  isTransport,
+  onReport,
+}: {
+  rows: CollectionDeadlineRow[];
+  isTransport: boolean;
+  onReport: ((report: CollectionReport) => void) | undefined;
+}) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  return (
+    <Flex
+      vertical
+      style={{ maxHeight: 360, overflowY: 'auto' }}
+      data-testid="report-deadlines-collection-list"
+    >
+      {rows.map((r, i) => (
+        <div
+          key={r.collectionId}
+          data-testid="report-deadlines-collection"
+          style={{
+            padding: '8px 0',
+            borderTop: i > 0 ? `1px solid ${token.colorBorderSecondary}` : undefined,
+          }}
+        >
+          <Flex justify="space-between" align="center" gap={8} wrap>
+            <Link to={r.detailPath}>
+              <Typography.Text strong style={{ color: 'inherit' }}>
+                {r.collectionDate}
+              </Typography.Text>
+            </Link>
+            {isTransport && <ReportAction row={r} onReport={onReport} />}
+          </Flex>
+          <div>{r.projectTitle}</div>
+          <Typography.Text type="secondary">
+            {r.companyName}
+            {r.wasteNames ? ` / ${r.wasteNames}` : ''}
+          </Typography.Text>
+          <Flex align="center" gap={4} wrap>
+            <Typography.Text type="secondary">{t('manifests.deadlines.deadline')}:</Typography.Text>
+            <ReportDeadline deadline={r.deadline} state={r.deadlineState} />
+          </Flex>
+        </div>
+      ))}
+    </Flex>
+  );
+}
+
 /**
  * Transport-end reports by their legal deadline: for a transporter the manifests due soon or overdue
  * (narrowed by the header's company selector), for a discharger its manifests whose report has not arrived;
@@ -62,6 +140,7 @@ export function ReportDeadlinesPanel({
   const isTransport = roles.includes('TRANSPORT');
   const isDischarger = roles.includes('WASTE') && !isTransport;
   const { companyId } = useCompanyFilter();
+  const narrow = !(Grid.useBreakpoint().md ?? true);
   const deadlines = useReportDeadlines(
     isTransport,
     isTransport ? companyId : null,
@@ -71,9 +150,6 @@ export function ReportDeadlinesPanel({
   if (deadlines.isError || sections.isEmpty) return null;
   const { manifests, collections } = sections;
   const companyColumn = isTransport ? t('manifests.column.discharger') : t('manifests.column.transporter');
-  // Every row's action reads the same: its accessible name says which collection it reports.
-  const reportLabel = (r: CollectionDeadlineRow) =>
-    t('manifests.deadlines.reportFor', { project: r.projectTitle, date: r.collectionDate });
 
   return (
     <>
@@ -141,61 +217,57 @@ export function ReportDeadlinesPanel({
             </Space>
           }
         >
-          <Table<CollectionDeadlineRow>
-            rowKey="collectionId"
-            size="small"
-            dataSource={collections}
-            pagination={false}
-            scroll={{ y: 240, x: isTransport ? 860 : 760 }}
-            columns={[
-              {
-                key: 'collectionDate',
-                title: t('manifests.column.collectionDate'),
-                width: 110,
-                render: (_, r) => <Link to={r.detailPath}>{r.collectionDate}</Link>,
-              },
-              {
-                key: 'project',
-                title: t('manifests.column.project'),
-                dataIndex: 'projectTitle',
-                ellipsis: true,
-              },
-              { key: 'company', title: companyColumn, dataIndex: 'companyName', ellipsis: true },
-              { key: 'waste', title: t('manifests.column.waste'), dataIndex: 'wasteNames', ellipsis: true },
-              {
-                key: 'deadline',
-                title: t('manifests.column.reportDeadline'),
-                width: 190,
-                render: (_, r) => <ReportDeadline deadline={r.deadline} state={r.deadlineState} />,
-              },
-              ...(isTransport
-                ? [
-                    {
-                      key: 'report',
-                      title: t('manifests.column.transportReport'),
-                      width: 100,
-                      fixed: 'right' as const,
-                      render: (_: unknown, r: CollectionDeadlineRow) =>
-                        onReport ? (
-                          <Button
-                            type="link"
-                            size="small"
-                            style={{ padding: 0 }}
-                            aria-label={reportLabel(r)}
-                            onClick={() => onReport(r.report)}
-                          >
-                            {t('manifests.deadlines.report')}
-                          </Button>
-                        ) : (
-                          <Link to={paths.achievements.to()} aria-label={reportLabel(r)}>
-                            {t('manifests.deadlines.report')}
-                          </Link>
+          {narrow ? (
+            <CollectionDeadlineList rows={collections} isTransport={isTransport} onReport={onReport} />
+          ) : (
+            <Table<CollectionDeadlineRow>
+              rowKey="collectionId"
+              size="small"
+              dataSource={collections}
+              pagination={false}
+              scroll={{ y: 240, x: isTransport ? 860 : 760 }}
+              columns={[
+                {
+                  key: 'collectionDate',
+                  title: t('manifests.column.collectionDate'),
+                  width: 130,
+                  render: (_, r) => <Link to={r.detailPath}>{r.collectionDate}</Link>,
+                },
+                {
+                  key: 'project',
+                  title: t('manifests.column.project'),
+                  dataIndex: 'projectTitle',
+                  ellipsis: true,
+                },
+                { key: 'company', title: companyColumn, dataIndex: 'companyName', ellipsis: true },
+                {
+                  key: 'waste',
+                  title: t('manifests.column.waste'),
+                  ellipsis: true,
+                  render: (_, r) => r.wasteNames || '—',
+                },
+                {
+                  key: 'deadline',
+                  title: t('manifests.column.reportDeadline'),
+                  width: 190,
+                  render: (_, r) => <ReportDeadline deadline={r.deadline} state={r.deadlineState} />,
+                },
+                ...(isTransport
+                  ? [
+                      {
+                        key: 'report',
+                        title: t('manifests.column.transportReport'),
+                        width: 100,
+                        fixed: 'right' as const,
+                        render: (_: unknown, r: CollectionDeadlineRow) => (
+                          <ReportAction row={r} onReport={onReport} />
                         ),
-                    },
-                  ]
-                : []),
-            ]}
-          />
+                      },
+                    ]
+                  : []),
+              ]}
+            />
+          )}
         </Card>
       )}
     </>
