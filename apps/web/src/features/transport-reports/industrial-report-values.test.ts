@@ -206,6 +206,12 @@ describe('presetFields', () => {
     expect(presetFields(undefined, options)).toBeNull();
     expect(presetFields({ ...preset, projectId: 99 }, options)).toBeNull();
   });
+
+  it('keeps the project chosen by itself when it is the same, and never replaces another choice or a date', () => {
+    expect(presetFields(preset, options, { projectId: 8, collectTime: null })).toEqual(preset);
+    expect(presetFields(preset, options, { projectId: 7 })).toBeNull();
+    expect(presetFields(preset, options, { collectTime: '2026-11-10' })).toBeNull();
+  });
 });
 
 describe('helpers', () => {

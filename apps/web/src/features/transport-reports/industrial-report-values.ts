@@ -83,13 +83,16 @@ export interface IndustrialReportPreset {
 
 /**
  * The fields a preset fills in, once the options are loaded: the project only when it can still be reported
- * (in progress), the collection date with it; nothing otherwise, so the form starts empty as usual.
+ * (in progress), with the collection date. Nothing when the form already holds another project or a date
+ * (a single project is chosen by itself: the same one is kept), so the form otherwise starts as usual.
  */
 export function presetFields(
   preset: IndustrialReportPreset | null | undefined,
   options: IndustrialReportOptions | undefined,
+  current: Pick<IndustrialReportFormValues, 'projectId' | 'collectTime'> = {},
 ): IndustrialReportPreset | null {
   if (!preset || !findProject(options, preset.projectId)) return null;
+  if ((current.projectId ?? preset.projectId) !== preset.projectId || current.collectTime) return null;
   return { projectId: preset.projectId, collectTime: preset.collectTime };
 }
 

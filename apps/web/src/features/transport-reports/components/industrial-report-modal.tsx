@@ -52,13 +52,18 @@ export function IndustrialReportModal({
   }, [open, onlyProject, form]);
 
   // A collection's report starts from its project and date once the options say the project is reportable.
-  const presetValues = open ? presetFields(preset, options.data) : null;
-  const presetProject = presetValues?.projectId;
-  const presetDate = presetValues?.collectTime;
+  const ready = open ? presetFields(preset, options.data) : null;
+  const presetProject = ready?.projectId;
+  const presetDate = ready?.collectTime;
   useEffect(() => {
-    if (presetProject && presetDate && !form.isFieldsTouched())
-      form.setFieldsValue({ projectId: presetProject, collectTime: presetDate });
-  }, [presetProject, presetDate, form]);
+    if (!presetProject || !presetDate) return;
+    const fill = presetFields(
+      { projectId: presetProject, collectTime: presetDate },
+      options.data,
+      form.getFieldsValue(['projectId', 'collectTime']),
+    );
+    if (fill) form.setFieldsValue(fill);
+  }, [presetProject, presetDate, options.data, form]);
 
   const showIssues = (issues: { name: IndustrialFormField | null; code: string }[]) =>
     showFormIssues(form, issues, t, message);
