@@ -21,6 +21,10 @@ test('a transporter reports a regular month; both sides see it in the achievemen
   await page.getByRole('button', { name: '一般廃棄物の実績報告' }).click();
   const dialog = page.getByRole('dialog', { name: '一般廃棄物の実績報告' });
   await selectOption(page, dialog.getByLabel('案件'), /銀座店 可燃ごみ定期回収/);
+  // Beside the month: how many of the project's collections were marked collected in it.
+  await expect(dialog.getByTestId('regular-report-collected-count')).toHaveText(
+    /^対象年月の回収実績: \d+回$/,
+  );
   await dialog.getByLabel('可燃ごみ').fill(weight);
   await dialog.getByTestId('regular-report-submit').click();
   await confirmModal(page, { title: '報告内容の確認', button: '報告する' });

@@ -26,6 +26,8 @@ const ALLOWED: Record<string, string> = {
   'quotes -> projects/components/project-page-state': 'the quote page shares the project loading states',
   'collections -> projects/api/project-detail':
     "cancelling a spot contract's collection cancels its project: refreshed through its owner",
+  'collections -> manifests/api/report-deadlines':
+    'a collection marked collected waits for its transport report: its actions refresh the deadlines owner key',
   'transport-reports -> projects/api/project-list':
     'the regular report picks a project from the project list owner',
 

@@ -28,12 +28,25 @@ const helperKeys = [
     .filter((key): key is string => key?.startsWith('manifests.') ?? false),
 ];
 
+/** The deadline panel's collection section, its texts named in place. */
+const panelKeys = [
+  'manifests.deadlines.collectionsTitle',
+  'manifests.deadlines.pendingCount',
+  'manifests.deadlines.deadline',
+  'manifests.deadlines.report',
+  'manifests.deadlines.reportFor',
+  'manifests.column.collectionDate',
+  'manifests.column.project',
+  'manifests.column.transportReport',
+];
+
 describe('manifest labels', () => {
   it.each([
     ['ja', { ...jaEnums, ...jaManifests }],
     ['en', { ...enEnums, ...enManifests }],
-  ])('%s has a text for every key the helpers return', (_lang, tree) => {
-    for (const key of helperKeys) expect(typeof lookup(tree as Tree, key), key).toBe('string');
+  ])('%s has a text for every key the helpers return and the deadline panel names', (_lang, tree) => {
+    for (const key of [...helperKeys, ...panelKeys])
+      expect(typeof lookup(tree as Tree, key), key).toBe('string');
   });
 
   it('uses the Japanese status labels of the network', () => {

@@ -8,6 +8,7 @@ import {
   industrialFieldOf,
   isCountUnitId,
   manifestDefaults,
+  presetFields,
 } from './industrial-report-values';
 
 const options: IndustrialReportOptions = {
@@ -189,6 +190,27 @@ describe('fieldsToClearOnProjectChange', () => {
     expect(
       fieldsToClearOnProjectChange(options.projects[0], { wasteId: 12, manifestId: '12345678902' }),
     ).toEqual([]);
+  });
+});
+
+describe('presetFields', () => {
+  const preset = { projectId: 8, collectTime: '2026-11-16' };
+
+  it('fills the project and collection date of a collection whose project can be reported', () => {
+    expect(presetFields(preset, options)).toEqual(preset);
+  });
+
+  it('fills nothing before the options load, without a preset, or for a project no longer reportable', () => {
+    expect(presetFields(preset, undefined)).toBeNull();
+    expect(presetFields(null, options)).toBeNull();
+    expect(presetFields(undefined, options)).toBeNull();
+    expect(presetFields({ ...preset, projectId: 99 }, options)).toBeNull();
+  });
+
+  it('keeps the project chosen by itself when it is the same, and never replaces another choice or a date', () => {
+    expect(presetFields(preset, options, { projectId: 8, collectTime: null })).toEqual(preset);
+    expect(presetFields(preset, options, { projectId: 7 })).toBeNull();
+    expect(presetFields(preset, options, { collectTime: '2026-11-10' })).toBeNull();
   });
 });
 

@@ -74,6 +74,28 @@ export function fieldsToClearOnProjectChange(
   return clear;
 }
 
+/** A collection whose transport report is being made: the report counts for it by project and date. */
+export interface IndustrialReportPreset {
+  projectId: number;
+  /** YYYY-MM-DD: the collection date. */
+  collectTime: string;
+}
+
+/**
+ * The fields a preset fills in, once the options are loaded: the project only when it can still be reported
+ * (in progress), with the collection date. Nothing when the form already holds another project or a date
+ * (a single project is chosen by itself: the same one is kept), so the form otherwise starts as usual.
+ */
+export function presetFields(
+  preset: IndustrialReportPreset | null | undefined,
+  options: IndustrialReportOptions | undefined,
+  current: Pick<IndustrialReportFormValues, 'projectId' | 'collectTime'> = {},
+): IndustrialReportPreset | null {
+  if (!preset || !findProject(options, preset.projectId)) return null;
+  if ((current.projectId ?? preset.projectId) !== preset.projectId || current.collectTime) return null;
+  return { projectId: preset.projectId, collectTime: preset.collectTime };
+}
+
 export type IndustrialFormField = keyof IndustrialReportFormValues;
 
 const INDUSTRIAL_FIELDS: readonly IndustrialFormField[] = [

@@ -23,7 +23,7 @@ import { ReportStatusTag } from '../../../components/report-status-tag';
 import { useCompanyFilter } from '../../../lib/company-filter';
 import { currentJapanYearMonth } from '../../../lib/format';
 import { useSession } from '../../../lib/use-session';
-import { ReportDeadlinesPanel } from '../../manifests/components/report-deadlines';
+import { type CollectionReport, ReportDeadlinesPanel } from '../../manifests/components/report-deadlines';
 import { IndustrialReportModal } from '../../transport-reports/components/industrial-report-modal';
 import { RegularReportModal } from '../../transport-reports/components/regular-report-modal';
 import { formatYearMonth, listCsvFile, saveCsv } from '../achievement-csv';
@@ -58,6 +58,12 @@ export default function AchievementsPage() {
   const list = useAchievementList(isTransport, achievementListQuery(filters, isTransport ? companyId : null));
   const [reportOpen, setReportOpen] = useState(false);
   const [industrialOpen, setIndustrialOpen] = useState(false);
+  // A collection's row in the deadlines opens the industrial report with its project and date.
+  const [industrialPreset, setIndustrialPreset] = useState<CollectionReport | null>(null);
+  const openIndustrial = (preset: CollectionReport | null) => {
+    setIndustrialPreset(preset);
+    setIndustrialOpen(true);
+  };
   const rows = list.data?.rows ?? [];
 
   // From the address, not this render's filters: the router renders a change as a transition, so a second
@@ -108,7 +114,7 @@ export default function AchievementsPage() {
                 <Button
                   type="primary"
                   disabled={!list.data?.industryAvailable}
-                  onClick={() => setIndustrialOpen(true)}
+                  onClick={() => openIndustrial(null)}
                 >
                   {t('achievements.reportIndustrial')}
                 </Button>
@@ -120,7 +126,7 @@ export default function AchievementsPage() {
           </Button>
         </Space>
       </Flex>
-      {isTransport && <ReportDeadlinesPanel style={{ marginBottom: 16 }} />}
+      {isTransport && <ReportDeadlinesPanel style={{ marginBottom: 16 }} onReport={openIndustrial} />}
       <Card size="small">
         <Form layout="inline" style={{ rowGap: 8, marginBottom: 16 }} component="div">
           <Form.Item>
@@ -257,7 +263,11 @@ export default function AchievementsPage() {
       {isTransport && (
         <>
           <RegularReportModal open={reportOpen} onClose={() => setReportOpen(false)} />
-          <IndustrialReportModal open={industrialOpen} onClose={() => setIndustrialOpen(false)} />
+          <IndustrialReportModal
+            open={industrialOpen}
+            preset={industrialPreset}
+            onClose={() => setIndustrialOpen(false)}
+          />
         </>
       )}
     </>

@@ -2,6 +2,7 @@ import type { CollectionAction, collectionActionResultSchema } from '@junkan/sha
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { REPORT_DEADLINES_KEY } from '../../manifests/api/report-deadlines';
 import { refreshProject } from '../../projects/api/project-detail';
 import { ACTION_FORM, type ActionBody, actionPath } from '../collection-labels';
 import { collectionDetailQueryOptions } from './collection-detail';
@@ -17,8 +18,8 @@ export const runCollectionAction = (id: number, action: CollectionAction, body: 
   api.post<CollectionActionResult>(actionPath(action, id), body);
 
 /**
- * An action on a collection: the lists and the collection's detail refetch; a spot collection's cancel
- * cancelled its project too, which is refreshed through its owner.
+ * An action on a collection: the lists, the collection's detail and the report deadlines refetch; a spot
+ * collection's cancel cancelled its project too, which is refreshed through its owner.
  */
 export function useCollectionAction(id: number, projectId: number) {
   const queryClient = useQueryClient();
@@ -28,6 +29,8 @@ export function useCollectionAction(id: number, projectId: number) {
     onSuccess: (result, { action }) => {
       const isTransport = ACTION_FORM[action].side === 'TRANSPORT';
       void queryClient.invalidateQueries({ queryKey: COLLECTION_LISTS_KEY });
+      // A collection marked collected (or no longer) joins or leaves the report deadlines.
+      void queryClient.invalidateQueries({ queryKey: REPORT_DEADLINES_KEY });
       void queryClient.invalidateQueries({
         queryKey: collectionDetailQueryOptions(isTransport, id).queryKey,
       });

@@ -6,7 +6,8 @@ import { MANIFESTS_KEY, rolePath } from './keys';
 
 /**
  * GET /report-deadlines (discharger: its manifests with no transport report yet) or /trans/report-deadlines
- * (transporter: due soon or overdue, narrowed by the header's company selector).
+ * (transporter: due soon or overdue, narrowed by the header's company selector); for both, the collected
+ * industrial collections whose transport report is still missing.
  */
 export const getReportDeadlines = (isTransport: boolean, companyId: CompanyFilter | null) =>
   api.get<ReportDeadlineList>(
@@ -14,9 +15,15 @@ export const getReportDeadlines = (isTransport: boolean, companyId: CompanyFilte
     isTransport && companyId !== null ? { companyId } : undefined,
   );
 
+/**
+ * Both sides' deadlines sit under this key: a manifest or report write refreshes them through MANIFESTS_KEY,
+ * a collection marked collected (or no longer) through this one.
+ */
+export const REPORT_DEADLINES_KEY = [...MANIFESTS_KEY, 'report-deadlines'] as const;
+
 export const reportDeadlinesQueryOptions = (isTransport: boolean, companyId: CompanyFilter | null) =>
   queryOptions({
-    queryKey: [...MANIFESTS_KEY, 'report-deadlines', isTransport ? 'trans' : 'waste', companyId],
+    queryKey: [...REPORT_DEADLINES_KEY, isTransport ? 'trans' : 'waste', companyId],
     queryFn: () => getReportDeadlines(isTransport, companyId),
     // A panel beside other content: one failure is enough to hide it.
     retry: false,

@@ -1,14 +1,11 @@
-import type { RegularVolumeInfo } from '@junkan/shared';
+import type { regularReportFormSchema } from '@junkan/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { TRANSPORT_REPORTS_KEY } from './keys';
 
-export interface RegularReportForm {
-  projectId: number;
-  year: number;
-  month: number;
-  listVolume: RegularVolumeInfo[];
-}
+/** The month's categories with their reported weights, and how many collections were marked collected. */
+export type RegularReportForm = z.infer<typeof regularReportFormSchema>;
 
 export interface RegularReportTarget {
   projectId: number;
@@ -16,7 +13,10 @@ export interface RegularReportTarget {
   month: number;
 }
 
-/** GET /trans/regular-reports/form: every regular category (the project's enabled) and the weights reported. */
+/**
+ * GET /trans/regular-reports/form: every regular category (the project's enabled), the weights reported and
+ * the number of the project's collections marked collected in the month.
+ */
 export const getRegularReportForm = (target: RegularReportTarget) =>
   api.get<RegularReportForm>('/trans/regular-reports/form', { ...target });
 

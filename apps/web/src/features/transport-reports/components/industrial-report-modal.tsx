@@ -12,6 +12,8 @@ import {
   INDUSTRIAL_FORM_DEFAULTS,
   type IndustrialFormField,
   type IndustrialReportFormValues,
+  type IndustrialReportPreset,
+  presetFields,
 } from '../industrial-report-values';
 import { IndustrialReportFields } from './industrial-report-fields';
 
@@ -21,7 +23,16 @@ import { IndustrialReportFields } from './industrial-report-fields';
  * the collection date and today, an optional manifest (chosen from the project's or typed, 11 digits),
  * volumes, people and disposal method. Asks before sending, and before throwing typed input away.
  */
-export function IndustrialReportModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function IndustrialReportModal({
+  open,
+  onClose,
+  preset,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** A collection being reported: its project (when still reportable) and collection date filled in. */
+  preset?: IndustrialReportPreset | null;
+}) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const message = useToast();
@@ -39,6 +50,20 @@ export function IndustrialReportModal({ open, onClose }: { open: boolean; onClos
   useEffect(() => {
     if (open && onlyProject && !form.getFieldValue('projectId')) form.setFieldValue('projectId', onlyProject);
   }, [open, onlyProject, form]);
+
+  // A collection's report starts from its project and date once the options say the project is reportable.
+  const ready = open ? presetFields(preset, options.data) : null;
+  const presetProject = ready?.projectId;
+  const presetDate = ready?.collectTime;
+  useEffect(() => {
+    if (!presetProject || !presetDate) return;
+    const fill = presetFields(
+      { projectId: presetProject, collectTime: presetDate },
+      options.data,
+      form.getFieldsValue(['projectId', 'collectTime']),
+    );
+    if (fill) form.setFieldsValue(fill);
+  }, [presetProject, presetDate, options.data, form]);
 
   const showIssues = (issues: { name: IndustrialFormField | null; code: string }[]) =>
     showFormIssues(form, issues, t, message);

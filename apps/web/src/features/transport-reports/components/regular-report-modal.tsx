@@ -54,6 +54,8 @@ export function RegularReportModal({ open, onClose }: { open: boolean; onClose: 
       : null;
   const reportForm = useRegularReportForm(target);
   const infos = target ? (reportForm.data?.listVolume ?? []) : [];
+  // The chosen month's collections marked collected, a guide to the weights (shown once the month loads).
+  const collectedCount = target ? (reportForm.data?.collectedCount ?? null) : null;
 
   useEffect(() => {
     if (open) form.resetFields();
@@ -159,6 +161,13 @@ export function RegularReportModal({ open, onClose }: { open: boolean; onClose: 
         name="yearMonth"
         label={t('achievements.regularReport.month')}
         {...monthItemProps}
+        extra={
+          collectedCount !== null && (
+            <span data-testid="regular-report-collected-count">
+              {t('achievements.regularReport.collectedCount', { count: collectedCount })}
+            </span>
+          )
+        }
         rules={[
           requiredRule(t),
           {
