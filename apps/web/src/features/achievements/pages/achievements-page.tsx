@@ -18,11 +18,10 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ReportStatusTag } from '../../../components/report-status-tag';
-import { useCompanyFilter } from '../../../lib/company-filter';
 import { currentJapanYearMonth } from '../../../lib/format';
-import { useSession } from '../../../lib/use-session';
+import { useListPage } from '../../../lib/list-page';
 import { ReportDeadlinesPanel } from '../../manifests/components/report-deadlines';
 import { IndustrialReportModal } from '../../transport-reports/components/industrial-report-modal';
 import { RegularReportModal } from '../../transport-reports/components/regular-report-modal';
@@ -48,24 +47,15 @@ const TYPE_ALL = 'ALL';
  */
 export default function AchievementsPage() {
   const { t } = useTranslation();
-  const { roles } = useSession();
-  const isTransport = roles.includes('TRANSPORT');
-  const isDischarger = !isTransport;
-  const { companyId } = useCompanyFilter();
-  const [params, setParams] = useSearchParams();
   const today = currentJapanYearMonth();
-  const filters = parseFilters(params, today);
-  const list = useAchievementList(isTransport, achievementListQuery(filters, isTransport ? companyId : null));
+  const { isTransport, isDischarger, companyFilter, filters, update } = useListPage<AchievementFilters>({
+    parse: (params) => parseFilters(params, today),
+    toParams: filtersToParams,
+  });
+  const list = useAchievementList(isTransport, achievementListQuery(filters, companyFilter));
   const [reportOpen, setReportOpen] = useState(false);
   const [industrialOpen, setIndustrialOpen] = useState(false);
   const rows = list.data?.rows ?? [];
-
-  // From the address, not this render's filters: the router renders a change as a transition, so a second
-  // change made before that render would otherwise drop the first.
-  const update = (change: Partial<AchievementFilters>) => {
-    const current = parseFilters(new URLSearchParams(window.location.search), today);
-    setParams(filtersToParams({ ...current, ...change }), { replace: true });
-  };
 
   const todayIndex = today.year * 12 + today.month;
   const pickerValue = dayjs(`${filters.year}-${String(filters.month).padStart(2, '0')}-01`);
