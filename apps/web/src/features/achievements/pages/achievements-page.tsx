@@ -6,7 +6,6 @@ import {
   DatePicker,
   Flex,
   Form,
-  Input,
   Result,
   Segmented,
   Select,
@@ -19,6 +18,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AddressSearch } from '../../../components/address-search';
 import { ReportStatusTag } from '../../../components/report-status-tag';
 import { currentJapanYearMonth } from '../../../lib/format';
 import { useListPage } from '../../../lib/list-page';
@@ -165,21 +165,12 @@ export default function AchievementsPage() {
             />
           </Form.Item>
           <Form.Item label={t('achievements.filter.wasteName')} htmlFor="achievements-waste-name">
-            <Input.Search
-              // Starts again from the address when it changes (back button, reload).
-              key={filters.wasteName}
+            <AddressSearch
               id="achievements-waste-name"
-              defaultValue={filters.wasteName}
+              value={filters.wasteName}
               maxLength={MAX_LENGTH.wasteNameSearch}
-              allowClear
-              // A two-kanji label would get antd's inserted space and lose its accessible name.
-              enterButton={
-                <Button type="primary" autoInsertSpace={false}>
-                  {t('forms.search')}
-                </Button>
-              }
-              onSearch={(value) => update({ wasteName: value.trim() })}
-              style={{ width: 280 }}
+              onSearch={(wasteName) => update({ wasteName })}
+              width={280}
             />
           </Form.Item>
         </Form>

@@ -7,7 +7,6 @@ import {
   DatePicker,
   Flex,
   Form,
-  Input,
   Result,
   Select,
   Table,
@@ -18,6 +17,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AddressSearch } from '../../../components/address-search';
 import { messageText } from '../../../lib/i18n';
 import { useListPage } from '../../../lib/list-page';
 import { paths } from '../../../lib/paths';
@@ -102,21 +102,13 @@ export default function ManifestManagementPage() {
       <Card size="small">
         <Form layout="inline" style={{ rowGap: 8, marginBottom: 16 }} component="div">
           <Form.Item label={t('manifests.filter.manifestNumber')} htmlFor="manifests-number">
-            <Input.Search
-              // Starts again from the address when it changes (back button, reload).
-              key={filters.manifestNumber}
+            <AddressSearch
               id="manifests-number"
-              defaultValue={filters.manifestNumber}
+              value={filters.manifestNumber}
               maxLength={MANIFEST_NUMBER_LENGTH}
               inputMode="numeric"
-              allowClear
-              enterButton={
-                <Button type="primary" autoInsertSpace={false}>
-                  {t('forms.search')}
-                </Button>
-              }
-              onSearch={(value) => update({ manifestNumber: value.trim() })}
-              style={{ width: 260 }}
+              onSearch={(manifestNumber) => update({ manifestNumber })}
+              width={260}
             />
           </Form.Item>
           <Form.Item label={t('manifests.filter.status')} htmlFor="manifests-status">
