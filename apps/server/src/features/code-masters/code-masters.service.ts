@@ -1,6 +1,6 @@
-import { CODE_MASTER_CODE_WIDTH, type MessageCode, nextSequentialCode } from '@junkan/shared';
+import { CODE_MASTER_CODE_WIDTH, nextSequentialCode } from '@junkan/shared';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -13,19 +13,11 @@ import {
 } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
+import { uniqueViolation } from '../../lib/db-errors';
+import { refuseWhileUsed, rethrowAsInUse, type Usage } from '../../lib/usages';
 import type { Caller } from '../../plugins/auth';
 
 type CodeTable = typeof unitMeasures | typeof packingStyles | typeof disposalMethods;
-
-/** A row that refers to a code-master row and keeps it from being deleted. */
-interface Usage {
-  usedBy: string;
-  table: PgTable;
-  column: PgColumn;
-  /** Prefix of the foreign key's name, to tell which usage refused a delete that raced a new reference. */
-  constraint: string;
-}
 
 /** One small master: its table, the name column the user types, and what refers to its rows. */
 export interface CodeMaster<T extends CodeTable> {
@@ -190,9 +182,6 @@ export async function updateCodeMasterRow<T extends CodeTable>(
   }
 }
 
-const inUse = (usedBy: string) =>
-  new AppError('in_use_cannot_delete' satisfies MessageCode, 'In use', undefined, { usedBy });
-
 /** DELETE: refused (409 in_use_cannot_delete, params.usedBy) while another row refers to it. */
 export async function deleteCodeMasterRow(
   app: FastifyInstance,
@@ -205,14 +194,7 @@ export async function deleteCodeMasterRow(
     await app.db.transaction(async (tx) => {
       const [current] = await tx.select().from(table).where(eq(table.id, id));
       if (!current) throw new AppError('not_found', 'Not found');
-      for (const usage of master.usages) {
-        const [used] = await tx
-          .select({ one: sql`1` })
-          .from(usage.table)
-          .where(eq(usage.column, id))
-          .limit(1);
-        if (used) throw inUse(usage.usedBy);
-      }
+      await refuseWhileUsed(tx, master.usages, id);
       await tx.delete(table).where(eq(table.id, id));
       await recordAudit(tx, caller, {
         action: 'delete',
@@ -223,9 +205,7 @@ export async function deleteCodeMasterRow(
     });
   } catch (err) {
     // A reference added meanwhile: its foreign key refuses the delete.
-    const constraint = foreignKeyViolation(err);
-    if (constraint === null) throw err;
-    throw inUse(master.usages.find((u) => constraint.startsWith(u.constraint))?.usedBy ?? 'otherData');
+    rethrowAsInUse(err, master.usages, 'otherData');
   }
   return { result: true };
 }

@@ -33,7 +33,11 @@ import { recordAudit } from '../../lib/audit';
 import { nationalHolidayName } from '../../lib/national-holidays';
 import { tokyoDate } from '../../lib/time';
 import type { Caller, Session } from '../../plugins/auth';
-import { JWNET_FUNCTION_CODES, type JwnetServiceStatus } from '../../plugins/jwnet/jwnet-adapter';
+import {
+  JWNET_FUNCTION_CODES,
+  type JwnetServiceStatus,
+  type TransportEndReport,
+} from '../../plugins/jwnet/jwnet-adapter';
 import { mailCompany } from '../../plugins/mail';
 import { enqueueJwnet } from '../jwnet/jwnet-queue';
 import { manifestStateSeen, unfinishedKindsOf } from '../jwnet/jwnet-running';
@@ -192,39 +196,81 @@ export async function industrialReportOptions(
 
 // ---- shared steps ----------------------------------------------------------------------------------
 
+/** The fields of `I` whose values fit a report value of type `V` (an optional one only where `V` takes null). */
+type FieldOf<I, V> = {
+  [F in keyof I]-?: I[F] extends V | (null extends V ? undefined : never) ? F : never;
+}[keyof I];
+
+/** Which field of a request carries each report value (and so which field an error about it names). */
+type ValueFields<I> = { [K in keyof ReportValueSet]: FieldOf<I, ReportValueSet[K]> };
+
+/** A new report carries its values in its own fields. */
+const REPORT_FIELDS = {
+  endDateTransport: 'transportEndDate',
+  transportVolume: 'transportVolume',
+  transportVolumeUnitId: 'transportVolumeUnit',
+  valuablesCollected: 'valuablesCollected',
+  valuablesCollectedUnitId: 'valuablesCollectedUnit',
+  vehicleNumber: 'vehicleNumber',
+  reporter: 'reporter',
+  transporter: 'transporter',
+  disposalMethodId: 'disposalMethodId',
+} as const satisfies ValueFields<IndustrialReportInput>;
+
+/** A correction carries them in its `last*` fields. */
+const CORRECTION_FIELDS = {
+  endDateTransport: 'lastEndDateTransport',
+  transportVolume: 'lastTransportVolume',
+  transportVolumeUnitId: 'lastTransportVolumeUnit',
+  valuablesCollected: 'lastValuablesCollected',
+  valuablesCollectedUnitId: 'lastValuablesCollectedUnit',
+  vehicleNumber: 'lastVehicleNumber',
+  reporter: 'lastReporter',
+  transporter: 'lastTransporter',
+  disposalMethodId: 'lastDisposalMethodId',
+} as const satisfies ValueFields<ReportCorrectionInput>;
+
+/** The report values a request carries (an absent optional one null), with the count-unit rule applied. */
+function requestValues<I>(input: I, fields: ValueFields<I>, units: readonly UnitMeasure[]): ReportValueSet {
+  const values = Object.fromEntries(
+    Object.entries(fields).map(([key, field]) => [key, input[field as keyof I] ?? null]),
+  ) as unknown as ReportValueSet;
+  return withCountUnitRule(values, units);
+}
+
 /** Unit and disposal-method ids must exist; answers the disposal method's name for the network. */
 async function checkMasters(
   db: DbOrTx,
   values: ReportValueSet,
   units: readonly UnitMeasure[],
-  fields: { unit: string; valuablesUnit: string; disposalMethod: string },
+  fields: Record<keyof ReportValueSet, string>,
 ): Promise<string | null> {
   if (!units.some((u) => u.id === values.transportVolumeUnitId))
-    throw fieldError(fields.unit, 'invalid_format');
+    throw fieldError(fields.transportVolumeUnitId, 'invalid_format');
   if (
     values.valuablesCollectedUnitId !== null &&
     !units.some((u) => u.id === values.valuablesCollectedUnitId)
   )
-    throw fieldError(fields.valuablesUnit, 'invalid_format');
+    throw fieldError(fields.valuablesCollectedUnitId, 'invalid_format');
   if (values.disposalMethodId === null) return null;
   const [method] = await db
     .select({ method: disposalMethods.method })
     .from(disposalMethods)
     .where(eq(disposalMethods.id, values.disposalMethodId));
-  if (!method) throw fieldError(fields.disposalMethod, 'invalid_format');
+  if (!method) throw fieldError(fields.disposalMethodId, 'invalid_format');
   return method.method;
 }
 
-const REPORT_FIELDS = {
-  unit: 'transportVolumeUnit',
-  valuablesUnit: 'valuablesCollectedUnit',
-  disposalMethod: 'disposalMethodId',
-};
-const CORRECTION_FIELDS = {
-  unit: 'lastTransportVolumeUnit',
-  valuablesUnit: 'lastValuablesCollectedUnit',
-  disposalMethod: 'lastDisposalMethodId',
-};
+/** Queues the report's transport-end report (REPORT_TRANSPORT_END) for the network, in the caller's transaction. */
+function queueTransportEnd(
+  tx: Tx,
+  manifestNumber: string,
+  report: TransportEndReport,
+  reportId: number,
+  at: Date,
+) {
+  return enqueueJwnet(tx, { kind: 'REPORT_TRANSPORT_END', manifestNumber, report }, reportId, at);
+}
 
 /**
  * Writes a change only if the report is still the version the checks read (a concurrent action, or the
@@ -394,21 +440,8 @@ export async function createIndustrialReport(
     if (!line) throw fieldError('wasteId', 'invalid_format');
 
     const units = await listUnits(tx);
-    const values = withCountUnitRule(
-      {
-        endDateTransport: input.transportEndDate,
-        transportVolume: input.transportVolume,
-        transportVolumeUnitId: input.transportVolumeUnit,
-        valuablesCollected: input.valuablesCollected ?? null,
-        valuablesCollectedUnitId: input.valuablesCollectedUnit ?? null,
-        vehicleNumber: input.vehicleNumber,
-        reporter: input.reporter,
-        transporter: input.transporter,
-        disposalMethodId: input.disposalMethodId ?? null,
-      },
-      units,
-    );
-    const disposalMethodName = await checkMasters(tx, values, units, REPORT_FIELDS);
+    const values = requestValues(input, REPORT_FIELDS, units);
+    const report = networkReport(values, units, await checkMasters(tx, values, units, REPORT_FIELDS));
 
     let manifest: { id: number; manifestNumber: string } | null = null;
     if (input.manifestId) {
@@ -439,17 +472,7 @@ export async function createIndustrialReport(
       })
       .returning({ id: transportReports.id });
     const reportId = row!.id;
-    if (manifest)
-      await enqueueJwnet(
-        tx,
-        {
-          kind: 'REPORT_TRANSPORT_END',
-          manifestNumber: manifest.manifestNumber,
-          report: networkReport(values, units, disposalMethodName),
-        },
-        reportId,
-        now,
-      );
+    if (manifest) await queueTransportEnd(tx, manifest.manifestNumber, report, reportId, now);
     await recordAudit(tx, caller, {
       action: 'transport_report.create',
       entity: 'transport_report',
@@ -507,20 +530,6 @@ async function reportableManifest(
 
 // ---- transporter's actions -------------------------------------------------------------------------
 
-function correctionValues(input: ReportCorrectionInput): ReportValueSet {
-  return {
-    endDateTransport: input.lastEndDateTransport,
-    transportVolume: input.lastTransportVolume,
-    transportVolumeUnitId: input.lastTransportVolumeUnit,
-    valuablesCollected: input.lastValuablesCollected ?? null,
-    valuablesCollectedUnitId: input.lastValuablesCollectedUnit ?? null,
-    vehicleNumber: input.lastVehicleNumber,
-    reporter: input.lastReporter,
-    transporter: input.lastTransporter,
-    disposalMethodId: input.lastDisposalMethodId ?? null,
-  };
-}
-
 /** The correction as the rules read it: the report's last-values. */
 function correctionRuleValues(v: ReportValueSet) {
   return {
@@ -548,7 +557,7 @@ export async function correctIndustrialReport(
   input: ReportCorrectionInput,
 ): Promise<ReportActionResponse> {
   const units = await listUnits(app.db);
-  const values = withCountUnitRule(correctionValues(input), units);
+  const values = requestValues(input, CORRECTION_FIELDS, units);
   const ctx = await prepareAction(app, caller, id, 'TRANSPORT', 'FIX', correctionRuleValues(values));
   const { found, result } = ctx;
   throwFieldIssues(
@@ -557,7 +566,7 @@ export async function correctIndustrialReport(
       tokyoDate(ctx.now),
     ),
   );
-  const disposalMethodName = await checkMasters(app.db, values, units, CORRECTION_FIELDS);
+  const report = networkReport(values, units, await checkMasters(app.db, values, units, CORRECTION_FIELDS));
   const manifestNumber = found.report.manifestNumber;
   const now = ctx.now;
   await app.db.transaction(async (tx) => {
@@ -568,17 +577,7 @@ export async function correctIndustrialReport(
         { status: result.status as ReportStatus, ...lastValueColumns(values) },
         now,
       );
-      if (manifestNumber)
-        await enqueueJwnet(
-          tx,
-          {
-            kind: 'CORRECT_REPORT',
-            manifestNumber,
-            report: networkReport(values, units, disposalMethodName),
-          },
-          id,
-          now,
-        );
+      if (manifestNumber) await enqueueJwnet(tx, { kind: 'CORRECT_REPORT', manifestNumber, report }, id, now);
     } else {
       await updateReportIfUnchanged(
         tx,
@@ -591,17 +590,7 @@ export async function correctIndustrialReport(
         },
         now,
       );
-      if (manifestNumber)
-        await enqueueJwnet(
-          tx,
-          {
-            kind: 'REPORT_TRANSPORT_END',
-            manifestNumber,
-            report: networkReport(values, units, disposalMethodName),
-          },
-          id,
-          now,
-        );
+      if (manifestNumber) await queueTransportEnd(tx, manifestNumber, report, id, now);
     }
     await recordAudit(tx, caller, {
       action: 'transport_report.correct',
@@ -677,19 +666,10 @@ export async function resendIndustrialReport(
   if (!manifestNumber) throw new AppError('manifest_id_missing', 'No manifest number');
   const units = await listUnits(app.db);
   const values = storedValues(found.report);
-  const disposalMethodName = await checkMasters(app.db, values, units, REPORT_FIELDS);
+  const report = networkReport(values, units, await checkMasters(app.db, values, units, REPORT_FIELDS));
   await app.db.transaction(async (tx) => {
     await updateReportIfUnchanged(tx, found, {}, ctx.now);
-    await enqueueJwnet(
-      tx,
-      {
-        kind: 'REPORT_TRANSPORT_END',
-        manifestNumber,
-        report: networkReport(values, units, disposalMethodName),
-      },
-      id,
-      ctx.now,
-    );
+    await queueTransportEnd(tx, manifestNumber, report, id, ctx.now);
     await recordAudit(tx, caller, {
       action: 'transport_report.resend',
       entity: 'transport_report',

@@ -16,6 +16,7 @@ import { collectionAreaPrices, handlingWastePrices, wastes } from '../../db/sche
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
+import { refuseWhileUsed, rethrowAsInUse } from '../../lib/usages';
 import type { Caller } from '../../plugins/auth';
 
 type WasteRow = typeof wastes.$inferSelect;
@@ -265,8 +266,6 @@ const WASTE_USAGES = [
   },
 ] as const;
 
-const inUse = (usedBy: string) => new AppError('in_use_cannot_delete', 'In use', undefined, { usedBy });
-
 /** DELETE /waste/{id}: refused while it has children or prices refer to it. */
 export async function deleteWaste(app: FastifyInstance, caller: Caller, id: number) {
   try {
@@ -276,14 +275,7 @@ export async function deleteWaste(app: FastifyInstance, caller: Caller, id: numb
         where: eq(wastes.id, id),
       });
       if (!current) throw new AppError('not_found', 'Waste not found');
-      for (const usage of WASTE_USAGES) {
-        const [used] = await tx
-          .select({ one: sql`1` })
-          .from(usage.table)
-          .where(eq(usage.column, id))
-          .limit(1);
-        if (used) throw inUse(usage.usedBy);
-      }
+      await refuseWhileUsed(tx, WASTE_USAGES, id);
       await tx.delete(wastes).where(eq(wastes.id, id));
       await recordAudit(tx, caller, {
         action: 'delete',
@@ -294,9 +286,7 @@ export async function deleteWaste(app: FastifyInstance, caller: Caller, id: numb
     });
   } catch (err) {
     // A child or price added meanwhile: the foreign key refuses the delete.
-    const constraint = foreignKeyViolation(err);
-    if (constraint === null) throw err;
-    throw inUse(WASTE_USAGES.find((u) => constraint.startsWith(u.constraint))?.usedBy ?? 'wasteChildren');
+    rethrowAsInUse(err, WASTE_USAGES, 'wasteChildren');
   }
   return { result: true };
 }

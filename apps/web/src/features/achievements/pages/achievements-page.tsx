@@ -6,7 +6,6 @@ import {
   DatePicker,
   Flex,
   Form,
-  Input,
   Result,
   Segmented,
   Select,
@@ -18,11 +17,11 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { AddressSearch } from '../../../components/address-search';
 import { ReportStatusTag } from '../../../components/report-status-tag';
-import { useCompanyFilter } from '../../../lib/company-filter';
 import { currentJapanYearMonth } from '../../../lib/format';
-import { useSession } from '../../../lib/use-session';
+import { useListPage } from '../../../lib/list-page';
 import { type CollectionReport, ReportDeadlinesPanel } from '../../manifests/components/report-deadlines';
 import { IndustrialReportModal } from '../../transport-reports/components/industrial-report-modal';
 import { RegularReportModal } from '../../transport-reports/components/regular-report-modal';
@@ -48,14 +47,12 @@ const TYPE_ALL = 'ALL';
  */
 export default function AchievementsPage() {
   const { t } = useTranslation();
-  const { roles } = useSession();
-  const isTransport = roles.includes('TRANSPORT');
-  const isDischarger = !isTransport;
-  const { companyId } = useCompanyFilter();
-  const [params, setParams] = useSearchParams();
   const today = currentJapanYearMonth();
-  const filters = parseFilters(params, today);
-  const list = useAchievementList(isTransport, achievementListQuery(filters, isTransport ? companyId : null));
+  const { isTransport, isDischarger, companyFilter, filters, update } = useListPage<AchievementFilters>({
+    parse: (params) => parseFilters(params, today),
+    toParams: filtersToParams,
+  });
+  const list = useAchievementList(isTransport, achievementListQuery(filters, companyFilter));
   const [reportOpen, setReportOpen] = useState(false);
   const [industrialOpen, setIndustrialOpen] = useState(false);
   // A collection's row in the deadlines opens the industrial report with its project and date.
@@ -65,13 +62,6 @@ export default function AchievementsPage() {
     setIndustrialOpen(true);
   };
   const rows = list.data?.rows ?? [];
-
-  // From the address, not this render's filters: the router renders a change as a transition, so a second
-  // change made before that render would otherwise drop the first.
-  const update = (change: Partial<AchievementFilters>) => {
-    const current = parseFilters(new URLSearchParams(window.location.search), today);
-    setParams(filtersToParams({ ...current, ...change }), { replace: true });
-  };
 
   const todayIndex = today.year * 12 + today.month;
   const pickerValue = dayjs(`${filters.year}-${String(filters.month).padStart(2, '0')}-01`);
@@ -181,21 +171,12 @@ export default function AchievementsPage() {
             />
           </Form.Item>
           <Form.Item label={t('achievements.filter.wasteName')} htmlFor="achievements-waste-name">
-            <Input.Search
-              // Starts again from the address when it changes (back button, reload).
-              key={filters.wasteName}
+            <AddressSearch
               id="achievements-waste-name"
-              defaultValue={filters.wasteName}
+              value={filters.wasteName}
               maxLength={MAX_LENGTH.wasteNameSearch}
-              allowClear
-              // A two-kanji label would get antd's inserted space and lose its accessible name.
-              enterButton={
-                <Button type="primary" autoInsertSpace={false}>
-                  {t('forms.search')}
-                </Button>
-              }
-              onSearch={(value) => update({ wasteName: value.trim() })}
-              style={{ width: 280 }}
+              onSearch={(wasteName) => update({ wasteName })}
+              width={280}
             />
           </Form.Item>
         </Form>

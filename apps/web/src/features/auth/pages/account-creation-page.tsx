@@ -1,16 +1,17 @@
-import { isQuoteBannerShown, MAX_LENGTH, signupRequestSchema } from '@junkan/shared';
+import { isQuoteBannerShown } from '@junkan/shared';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Form, Input, Typography } from 'antd';
+import { Alert, Button, Descriptions, Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PublicPage } from '../../../components/public-page';
 import { isApiError } from '../../../lib/api-client';
-import { showApiError, zodRule } from '../../../lib/form-errors';
+import { showApiError } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { readQuoteParams, signup } from '../api/signup';
+import { BackToLoginLink, EmailField } from '../components/email-step-parts';
 import { NewPasswordFields } from '../components/new-password-fields';
 
 interface SignupForm {
@@ -93,13 +94,7 @@ export default function AccountCreationPage() {
           mutation.mutate(values);
         }}
       >
-        <Form.Item
-          name="email"
-          label={t('field.email')}
-          rules={[zodRule(signupRequestSchema.shape.email, t)]}
-        >
-          <Input autoComplete="email" maxLength={MAX_LENGTH.email} />
-        </Form.Item>
+        <EmailField />
         <NewPasswordFields name="password" confirmName="confirmPassword" labelKey="field.password" />
         <Typography.Paragraph type="secondary" style={{ fontSize: 13 }} data-testid="edi-note">
           {t('signup.ediNote')}
@@ -108,9 +103,7 @@ export default function AccountCreationPage() {
           {t('signup.submit')}
         </Button>
       </Form>
-      <div style={{ marginTop: 16, textAlign: 'center' }}>
-        <Link to={paths.login.to()}>{t('common.backToLogin')}</Link>
-      </div>
+      <BackToLoginLink />
     </PublicPage>
   );
 }

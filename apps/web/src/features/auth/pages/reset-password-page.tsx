@@ -1,17 +1,18 @@
-import { MAX_LENGTH, passwordSendEmailRequestSchema, passwordWithConfirmSchema } from '@junkan/shared';
+import { passwordWithConfirmSchema } from '@junkan/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Result, Typography } from 'antd';
+import { Alert, Button, Form, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PublicPage } from '../../../components/public-page';
 import { isApiError } from '../../../lib/api-client';
-import { setZodIssues, showApiError, zodRule } from '../../../lib/form-errors';
+import { setZodIssues, showApiError } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { resetLinkQueryOptions, resetPassword, sendPasswordResetEmail } from '../api/password';
+import { BackToLoginLink, EmailField } from '../components/email-step-parts';
 import { NewPasswordFields } from '../components/new-password-fields';
 
 export default function ResetPasswordPage() {
@@ -58,20 +59,12 @@ function EmailStep() {
           mutation.mutate(email.trim());
         }}
       >
-        <Form.Item
-          name="email"
-          label={t('field.email')}
-          rules={[zodRule(passwordSendEmailRequestSchema.shape.email, t)]}
-        >
-          <Input autoComplete="email" maxLength={MAX_LENGTH.email} />
-        </Form.Item>
+        <EmailField />
         <Button type="primary" htmlType="submit" block loading={mutation.isPending}>
           {t('resetPassword.send')}
         </Button>
       </Form>
-      <div style={{ marginTop: 16, textAlign: 'center' }}>
-        <Link to={paths.login.to()}>{t('common.backToLogin')}</Link>
-      </div>
+      <BackToLoginLink />
     </PublicPage>
   );
 }

@@ -1,12 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { japanToday } from '../../../components/form/date-field';
-import { useCompanyFilter } from '../../../lib/company-filter';
+import { useListPage } from '../../../lib/list-page';
 import { paths } from '../../../lib/paths';
 import { usePermissions } from '../../../lib/permissions';
-import { useSession } from '../../../lib/use-session';
 import { useCollectionList } from '../api/collection-list';
 import { CalendarFeedButton } from '../components/calendar-feed-panel';
 import { StatusLegend } from '../components/collection-status-tag';
@@ -32,26 +31,16 @@ import {
  */
 export default function CollectionSchedulesPage() {
   const { t } = useTranslation();
-  const { roles } = useSession();
   const { has } = usePermissions();
-  const isTransport = roles.includes('TRANSPORT');
-  const { companyId } = useCompanyFilter();
-  const [params, setParams] = useSearchParams();
   const thisMonth = thisJapanMonth();
-  const filters = parseScheduleFilters(params, thisMonth);
-  const list = useCollectionList(
-    isTransport,
-    collectionListQuery(fetchRange(filters.month), isTransport ? companyId : null),
-  );
+  const { isTransport, companyFilter, filters, update } = useListPage<ScheduleFilters>({
+    parse: (params) => parseScheduleFilters(params, thisMonth),
+    toParams: scheduleFiltersToParams,
+  });
+  const list = useCollectionList(isTransport, collectionListQuery(fetchRange(filters.month), companyFilter));
   const all = list.data ?? [];
   const shown = visibleCollections(all, filters, filters.view === 'list');
   const monthHasAny = visibleCollections(all, filters, true).length > 0;
-
-  // From the address, not this render's filters: two quick changes must not drop the first.
-  const update = (change: Partial<ScheduleFilters>) => {
-    const current = parseScheduleFilters(new URLSearchParams(window.location.search), thisMonth);
-    setParams(scheduleFiltersToParams({ ...current, ...change }), { replace: true });
-  };
 
   return (
     <>

@@ -7,7 +7,6 @@ import {
   DatePicker,
   Flex,
   Form,
-  Input,
   Result,
   Select,
   Table,
@@ -17,11 +16,11 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { useCompanyFilter } from '../../../lib/company-filter';
+import { Link } from 'react-router';
+import { AddressSearch } from '../../../components/address-search';
 import { messageText } from '../../../lib/i18n';
+import { useListPage } from '../../../lib/list-page';
 import { paths } from '../../../lib/paths';
-import { useSession } from '../../../lib/use-session';
 import { useManifestList } from '../api/manifest-list';
 import { useRegistrationOptions } from '../api/registration-options';
 import { ReportDeadline } from '../components/deadline-tag';
@@ -47,24 +46,15 @@ const STATUS_ALL = 'ALL';
  */
 export default function ManifestManagementPage() {
   const { t } = useTranslation();
-  const { roles } = useSession();
-  const isTransport = roles.includes('TRANSPORT');
-  const isDischarger = !isTransport;
-  const { companyId } = useCompanyFilter();
-  const [params, setParams] = useSearchParams();
-  const filters = parseManifestFilters(params);
-  const list = useManifestList(isTransport, manifestListQuery(filters, isTransport ? companyId : null));
+  const { isTransport, isDischarger, companyFilter, filters, update } = useListPage<ManifestFilters>({
+    parse: parseManifestFilters,
+    toParams: manifestFiltersToParams,
+  });
+  const list = useManifestList(isTransport, manifestListQuery(filters, companyFilter));
   const options = useRegistrationOptions(isDischarger);
   const [registerOpen, setRegisterOpen] = useState(false);
   const rows = list.data?.rows ?? [];
   const noSubscriber = options.data?.subscriberNumber === null;
-
-  // From the address, not this render's filters: a second change made before the router's transition
-  // renders would otherwise drop the first.
-  const update = (change: Partial<ManifestFilters>) => {
-    const current = parseManifestFilters(new URLSearchParams(window.location.search));
-    setParams(manifestFiltersToParams({ ...current, ...change }), { replace: true });
-  };
 
   return (
     <>
@@ -112,21 +102,13 @@ export default function ManifestManagementPage() {
       <Card size="small">
         <Form layout="inline" style={{ rowGap: 8, marginBottom: 16 }} component="div">
           <Form.Item label={t('manifests.filter.manifestNumber')} htmlFor="manifests-number">
-            <Input.Search
-              // Starts again from the address when it changes (back button, reload).
-              key={filters.manifestNumber}
+            <AddressSearch
               id="manifests-number"
-              defaultValue={filters.manifestNumber}
+              value={filters.manifestNumber}
               maxLength={MANIFEST_NUMBER_LENGTH}
               inputMode="numeric"
-              allowClear
-              enterButton={
-                <Button type="primary" autoInsertSpace={false}>
-                  {t('forms.search')}
-                </Button>
-              }
-              onSearch={(value) => update({ manifestNumber: value.trim() })}
-              style={{ width: 260 }}
+              onSearch={(manifestNumber) => update({ manifestNumber })}
+              width={260}
             />
           </Form.Item>
           <Form.Item label={t('manifests.filter.status')} htmlFor="manifests-status">
