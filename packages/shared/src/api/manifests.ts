@@ -140,6 +140,8 @@ export const collectionDeadlineItemSchema = z.object({
   collectionId: z.number(),
   projectId: z.number(),
   projectTitle: z.string(),
+  /** Where the collection was made. */
+  dischargeSiteName: z.string(),
   wasteNames: z.array(z.string()),
   /** The other party, as for manifests. */
   companyName: z.string(),

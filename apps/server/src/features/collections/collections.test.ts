@@ -986,6 +986,7 @@ describe('report deadlines and monthly figures', () => {
         collectionId: c.id,
         projectId: p.id,
         projectTitle: p.title,
+        dischargeSiteName: '銀座店',
         wasteNames: ['廃プラスチック類'],
         companyName: '株式会社グリーン商事',
         collectionDate: '2027-03-11',

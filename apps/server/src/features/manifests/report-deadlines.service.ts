@@ -13,6 +13,7 @@ import {
   collectionRequestLines,
   collections,
   companies,
+  dischargeSites,
   projects,
   projectWasteLines,
   transportReports,
@@ -87,11 +88,13 @@ async function collectionDeadlines(
       requestId: collections.requestId,
       projectId: collections.projectId,
       projectTitle: projects.title,
+      dischargeSiteName: dischargeSites.name,
       companyName: other.name,
       date: collections.date,
     })
     .from(collections)
     .innerJoin(projects, eq(projects.id, collections.projectId))
+    .innerJoin(dischargeSites, eq(dischargeSites.id, collections.dischargeSiteId))
     .innerJoin(
       other,
       eq(other.id, party === 'TRANSPORT' ? collections.companyId : collections.transportCompanyId),
@@ -122,6 +125,7 @@ async function collectionDeadlines(
       collectionId: r.id,
       projectId: r.projectId,
       projectTitle: r.projectTitle,
+      dischargeSiteName: r.dischargeSiteName,
       wasteNames: names.get(r.requestId) ?? [],
       companyName: r.companyName,
       collectionDate: r.date,

@@ -12,6 +12,7 @@ export interface CollectionDeadlineRow {
   collectionDate: string;
   projectId: number;
   projectTitle: string;
+  dischargeSiteName: string;
   /** The other party: the discharger for a transporter, the transporter for a discharger. */
   companyName: string;
   /** The request's wastes, joined; empty when the request names none. */
@@ -30,6 +31,7 @@ export function collectionDeadlineRow(item: CollectionDeadlineItem): CollectionD
     collectionDate: formatManifestDate(item.collectionDate),
     projectId: item.projectId,
     projectTitle: item.projectTitle,
+    dischargeSiteName: item.dischargeSiteName,
     companyName: item.companyName,
     wasteNames: item.wasteNames.join('、'),
     deadline: item.deadline,

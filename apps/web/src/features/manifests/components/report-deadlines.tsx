@@ -102,7 +102,9 @@ function CollectionDeadlineList({
             </Link>
             {isTransport && <ReportAction row={r} onReport={onReport} />}
           </Flex>
-          <div>{r.projectTitle}</div>
+          <div>
+            {r.projectTitle}（{r.dischargeSiteName}）
+          </div>
           <Typography.Text type="secondary">
             {r.companyName}
             {r.wasteNames ? ` / ${r.wasteNames}` : ''}
@@ -237,6 +239,12 @@ export function ReportDeadlinesPanel({
                   key: 'project',
                   title: t('manifests.column.project'),
                   dataIndex: 'projectTitle',
+                  ellipsis: true,
+                },
+                {
+                  key: 'site',
+                  title: t('manifests.column.dischargeSite'),
+                  dataIndex: 'dischargeSiteName',
                   ellipsis: true,
                 },
                 { key: 'company', title: companyColumn, dataIndex: 'companyName', ellipsis: true },
