@@ -220,7 +220,19 @@ function registerWebApp(app: FastifyInstance, webDist: string): void {
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/sys/'));
   app.get('/sys', { schema: { hide: true } }, (_req, reply) => reply.redirect('/sys/'));
   if (!existsSync(path.join(webDist, 'index.html'))) return;
-  app.register(fastifyStatic, { root: webDist, prefix: '/sys/', wildcard: false, index: ['index.html'] });
+  app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/sys/',
+    wildcard: false,
+    index: ['index.html'],
+    // The build writes .br and .gz copies (scripts/compress-web.mjs): sent as the browser accepts them.
+    preCompressed: true,
+    // Hashed file names change with their content, so they never need asking again; anything else is revalidated.
+    setHeaders: (reply, filePath) => {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
   app.get('/sys/*', { schema: { hide: true } }, (request, reply) => {
     const rel = (request.params as { '*': string })['*'];
     if (rel && existsSync(path.join(webDist, rel)) && !rel.includes('..')) return reply.sendFile(rel);
