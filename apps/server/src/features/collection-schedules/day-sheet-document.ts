@@ -1,6 +1,7 @@
 import { type CsvCell, toCsv } from '@junkan/shared';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { formatJapaneseDateWithWeekday, PDF_FONT_FAMILY, renderPdf, THIN_GRID } from '../../lib/pdf';
+import { siteAddress } from '../../lib/site-address';
 import type { DaySheet, DaySheetGroup } from './day-sheet.service';
 import {
   COLLECTION_STATUS_LABELS,
@@ -46,7 +47,7 @@ export function daySheetCsv(sheet: DaySheet): string {
   const lines: CsvCell[][] = [[...DAY_SHEET_CSV_HEADER]];
   for (const group of sheet.groups)
     for (const row of group.rows) {
-      const address = [row.site.address1, row.site.address2, row.site.address3].filter(Boolean).join('');
+      const address = siteAddress(row.site);
       const common = (wasteName: string, amount: string): CsvCell[] => [
         sheet.date,
         areaLabel(group),

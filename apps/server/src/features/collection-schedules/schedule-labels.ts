@@ -1,4 +1,5 @@
 import type { CollectionStatus, VehicleLimit } from '@junkan/shared';
+import { siteAddress } from '../../lib/site-address';
 
 /**
  * The Japanese words of the schedule's documents (the calendar feed, the day sheet). The screens have their
@@ -57,6 +58,6 @@ export function formatSiteAddress(site: {
   address2: string;
   address3: string;
 }): string {
-  const address = [site.address1, site.address2, site.address3].filter(Boolean).join('');
+  const address = siteAddress(site);
   return site.postalCode ? `〒${site.postalCode} ${address}` : address;
 }

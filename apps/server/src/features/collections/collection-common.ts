@@ -21,9 +21,6 @@ export const collectionDetailPath = (id: number) => `/collection-schedules/detai
 /** Today in Japan on the business clock. */
 export const businessToday = (app: FastifyInstance) => tokyoDate(app.now());
 
-export const siteAddress = (s: { address1: string; address2: string; address3: string }) =>
-  [s.address1, s.address2, s.address3].filter(Boolean).join('');
-
 /** A field-level refusal: 400 validation_error with each field's code (and the params the messages need). */
 export function validationError(
   fields: Record<string, MessageCode>,

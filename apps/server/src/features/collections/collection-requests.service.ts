@@ -18,6 +18,7 @@ import { collectionRequestLines, collectionRequests, companies, contracts, proje
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { businessDayLookup } from '../../lib/business-days';
+import { siteAddress } from '../../lib/site-address';
 import type { Caller } from '../../plugins/auth';
 import { mailCompany } from '../../plugins/mail';
 import {
@@ -33,7 +34,6 @@ import {
   collectionDetailPath,
   dateIssuesError,
   lookAheadEnd,
-  siteAddress,
   sitesOfProject,
   validationError,
 } from './collection-common';

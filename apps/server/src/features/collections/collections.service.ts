@@ -31,6 +31,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { businessDayLookup } from '../../lib/business-days';
+import { siteAddress } from '../../lib/site-address';
 import type { Caller } from '../../plugins/auth';
 import {
   historyAuthor,
@@ -46,7 +47,6 @@ import {
   hasCompletionReport,
   lookAheadEnd,
   type Party,
-  siteAddress,
 } from './collection-common';
 import { mailCollectionAction, mailRequestConfirmed } from './collection-mails';
 

@@ -34,6 +34,7 @@ import {
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
+import { siteAddress } from '../../lib/site-address';
 import { tokyoDate } from '../../lib/time';
 import type { Caller, Session } from '../../plugins/auth';
 import { mailCompany } from '../../plugins/mail';
@@ -392,7 +393,7 @@ async function documentData(
     },
     dischargeSites: sites.map(({ site: s }) => ({
       name: s.name,
-      address: [s.address1, s.address2, s.address3].filter(Boolean).join(''),
+      address: siteAddress(s),
     })),
     lines: lines.map((l) => ({
       wasteName: l.wasteName,

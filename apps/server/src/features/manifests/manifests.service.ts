@@ -32,6 +32,7 @@ import { recordAudit } from '../../lib/audit';
 import { containsPattern } from '../../lib/like-pattern';
 import { nationalHolidayName } from '../../lib/national-holidays';
 import { operatorRole } from '../../lib/roles';
+import { siteAddress } from '../../lib/site-address';
 import { tokyoDate } from '../../lib/time';
 import type { Caller, Session } from '../../plugins/auth';
 import { JWNET_FUNCTION_CODES, JwnetError } from '../../plugins/jwnet/jwnet-adapter';
@@ -217,9 +218,6 @@ async function companySubscriberNumber(db: DbOrTx, session: Session): Promise<st
     .limit(1);
   return row?.number ?? null;
 }
-
-const siteAddress = (s: { address1: string; address2: string; address3: string }) =>
-  `${s.address1}${s.address2}${s.address3}`;
 
 /** GET /manifests/registration-options (discharger). */
 export async function manifestRegistrationOptions(

@@ -15,6 +15,7 @@ import {
   unitMeasures,
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { siteAddress } from '../../lib/site-address';
 import type { Session } from '../../plugins/auth';
 import { actorOf, projectFor } from './project-access';
 import { projectContract } from './project-contract';
@@ -101,7 +102,7 @@ export async function getProjectDetail(db: DbOrTx, session: Session, id: number)
       id: s.id,
       discharges: s.name,
       posCode: s.postalCode,
-      address: [s.address1, s.address2, s.address3].filter(Boolean).join(''),
+      address: siteAddress(s),
       pic: s.pic,
       tel: s.tel,
       email: s.email,
