@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { weekdayOf } from '@junkan/shared';
 import type { CustomTableLayout, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { JAPANESE_WEEKDAYS } from './time';
 
 // pdfmake is CommonJS exporting one configured instance; a namespace import would not see its methods under ESM.
 const require = createRequire(import.meta.url);
@@ -71,10 +72,8 @@ export function formatJapaneseDate(date: string): string {
   return `${m[1]}年${Number(m[2])}月${Number(m[3])}日`;
 }
 
-const WEEKDAYS_JA = ['日', '月', '火', '水', '木', '金', '土'] as const;
-
 /** 2026-11-25 -> 2026年11月25日(水) */
 export function formatJapaneseDateWithWeekday(date: string): string {
   const formatted = formatJapaneseDate(date);
-  return formatted === date ? date : `${formatted}(${WEEKDAYS_JA[weekdayOf(date)]})`;
+  return formatted === date ? date : `${formatted}(${JAPANESE_WEEKDAYS[weekdayOf(date)]})`;
 }

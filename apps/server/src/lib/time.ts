@@ -2,3 +2,6 @@
 export function tokyoDate(d: Date = new Date()): string {
   return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(d);
 }
+
+/** Japanese weekday names, 0 = Sunday (日) ... 6 = Saturday (土), as printed in documents and mails. */
+export const JAPANESE_WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'] as const;

@@ -19,6 +19,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { businessDayLookup } from '../../lib/business-days';
 import { siteAddress } from '../../lib/site-address';
+import { JAPANESE_WEEKDAYS } from '../../lib/time';
 import type { Caller } from '../../plugins/auth';
 import { mailCompany } from '../../plugins/mail';
 import {
@@ -207,7 +208,6 @@ export async function checkCollectionRequest(
   return { collections: preview(planned) };
 }
 
-const weekdayNames = ['日', '月', '火', '水', '木', '金', '土'];
 const frequencyNames = { DAILY: '毎日', WEEKLY: '毎週', MONTHLY: '毎月第1' } as const;
 
 /**
@@ -274,7 +274,7 @@ export async function createCollectionRequest(
   const desired = rows.filter((r) => r.status === 'DESIRED_DATE');
   const when =
     request.kind === 'RECURRING'
-      ? `定期回収: ${frequencyNames[request.frequency ?? 'WEEKLY']} ${request.weekdays.map((d) => weekdayNames[d]).join('・')}曜日（${desired[0]?.date} 〜 ${request.generatedUntil}、${desired.length}回）`
+      ? `定期回収: ${frequencyNames[request.frequency ?? 'WEEKLY']} ${request.weekdays.map((d) => JAPANESE_WEEKDAYS[d]).join('・')}曜日（${desired[0]?.date} 〜 ${request.generatedUntil}、${desired.length}回）`
       : `回収希望日: ${desired
           .slice(0, 10)
           .map((r) => r.date)

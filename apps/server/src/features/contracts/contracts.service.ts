@@ -35,7 +35,7 @@ import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { siteAddress } from '../../lib/site-address';
-import { tokyoDate } from '../../lib/time';
+import { JAPANESE_WEEKDAYS, tokyoDate } from '../../lib/time';
 import type { Caller, Session } from '../../plugins/auth';
 import { mailCompany } from '../../plugins/mail';
 import { extendRecurringRequests, removeCollectionsAfter } from '../project-core/collection-schedule';
@@ -329,12 +329,10 @@ export async function saveContract(
   return getProjectDetail(app.db, session, projectId);
 }
 
-const weekdayNames = ['日', '月', '火', '水', '木', '金', '土'];
-
 /** How often a line is collected, in the document's words. */
 function collectionDays(line: Awaited<ReturnType<typeof quotedLines>>[number]): string {
   if (line.kind === 'REGULAR' && line.weekdays?.length)
-    return `毎週 ${line.weekdays.map((d) => weekdayNames[d]).join('・')}曜日`;
+    return `毎週 ${line.weekdays.map((d) => JAPANESE_WEEKDAYS[d]).join('・')}曜日`;
   const time = line.transTime ? `（${line.transTime}）` : '';
   if (line.frequency === 'WEEKLY') return `週${line.frequencyNumber ?? 1}回${time}`;
   if (line.frequency === 'MONTHLY') return `月${line.frequencyNumber ?? 1}回${time}`;
