@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
 import { type Caller, operatorRole } from '../../plugins/auth';
+import { collectionDetailPath } from '../project-core/collection-schedule';
 import { COLLECTION_STATUS_LABELS, formatCollectedAmount, formatSiteAddress } from './schedule-labels';
 import { loadScheduleRows, type ScheduleRow } from './schedule-rows';
 
@@ -130,7 +131,7 @@ export async function renderCalendarFeed(db: Database, token: string, options: F
       summary: `回収: ${row.project.title} (${row.site.name}) [${COLLECTION_STATUS_LABELS[row.status]}]`,
       description: eventDescription(row, feed.type === 'TRANSPORT'),
       location: formatSiteAddress(row.site),
-      url: `${options.publicUrl}/sys/collection-schedules/detail/${row.id}`,
+      url: `${options.publicUrl}/sys${collectionDetailPath(row.id)}`,
       status:
         row.status === 'DESIRED_DATE' || row.status === 'ADJUSTING'
           ? ICalEventStatus.TENTATIVE

@@ -15,9 +15,6 @@ import { tokyoDate } from '../../lib/time';
 /** The side a call acts for: the discharger (WASTE) or the transporter (TRANSPORT). */
 export type Party = 'WASTE' | 'TRANSPORT';
 
-/** Where a collection's detail is in the web app, for both sides. */
-export const collectionDetailPath = (id: number) => `/collection-schedules/detail/${id}`;
-
 /** Today in Japan on the business clock. */
 export const businessToday = (app: FastifyInstance) => tokyoDate(app.now());
 

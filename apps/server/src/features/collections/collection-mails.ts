@@ -1,7 +1,8 @@
 import type { CollectionAction } from '@junkan/shared';
 import type { FastifyInstance } from 'fastify';
 import { type CompanyMail, mailCompany } from '../../plugins/mail';
-import { collectionDetailPath, type Party } from './collection-common';
+import { collectionDetailPath } from '../project-core/collection-schedule';
+import type { Party } from './collection-common';
 
 export interface ActionMail {
   action: CollectionAction;

@@ -23,6 +23,7 @@ import { JAPANESE_WEEKDAYS } from '../../lib/time';
 import type { Caller } from '../../plugins/auth';
 import { mailCompany } from '../../plugins/mail';
 import {
+  collectionDetailPath,
   insertCollections,
   openCollectionsOfLines,
   requestablePeriodOf,
@@ -32,7 +33,6 @@ import { quotedLines } from '../project-core/project-contract';
 import {
   businessToday,
   checkRange,
-  collectionDetailPath,
   dateIssuesError,
   lookAheadEnd,
   sitesOfProject,

@@ -25,7 +25,6 @@ import {
   contracts,
   dischargeSites,
   projects,
-  projectWasteLines,
   users,
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -37,6 +36,7 @@ import {
   historyAuthor,
   openCollectionsOfLines,
   requestablePeriodOf,
+  wasteNamesOfRequests,
 } from '../project-core/collection-schedule';
 import { quotedLines } from '../project-core/project-contract';
 import { transitionProject } from '../project-core/project-status';
@@ -97,20 +97,6 @@ function summaryQuery(db: DbOrTx) {
 }
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['execute']>>[number];
 
-/** Waste names of each request, in the lines' order. */
-async function wasteNamesOf(db: DbOrTx, requestIds: number[]) {
-  const names = new Map<number, string[]>();
-  if (requestIds.length === 0) return names;
-  const rows = await db
-    .select({ requestId: collectionRequestLines.requestId, wasteName: projectWasteLines.wasteName })
-    .from(collectionRequestLines)
-    .innerJoin(projectWasteLines, eq(projectWasteLines.id, collectionRequestLines.wasteLineId))
-    .where(inArray(collectionRequestLines.requestId, requestIds))
-    .orderBy(asc(collectionRequestLines.id));
-  for (const r of rows) names.set(r.requestId, [...(names.get(r.requestId) ?? []), r.wasteName]);
-  return names;
-}
-
 function toSummary(r: SummaryRow, wasteNames: string[]): CollectionSummary {
   const c = r.collection;
   return {
@@ -157,7 +143,7 @@ export async function listCollections(
     )
     .orderBy(asc(collections.date), asc(collections.id))
     .limit(COLLECTION_LIST_LIMIT);
-  const names = await wasteNamesOf(db, [...new Set(rows.map((r) => r.collection.requestId))]);
+  const names = await wasteNamesOfRequests(db, [...new Set(rows.map((r) => r.collection.requestId))]);
   return rows.map((r) => toSummary(r, names.get(r.collection.requestId) ?? []));
 }
 

@@ -6,20 +6,13 @@ import {
   type ReportDeadlineList,
   transportReportDeadline,
 } from '@junkan/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import {
-  collectionRequestLines,
-  collections,
-  companies,
-  dischargeSites,
-  projects,
-  projectWasteLines,
-  transportReports,
-} from '../../db/schema';
+import { collections, companies, dischargeSites, projects, transportReports } from '../../db/schema';
 import { nationalHolidayName } from '../../lib/national-holidays';
 import type { Session } from '../../plugins/auth';
+import { wasteNamesOfRequests } from '../project-core/collection-schedule';
 import { type ManifestParty, manifestSelect, partyCompany, rowsOf } from './manifests.service';
 
 /** At most this many items, soonest deadline first. */
@@ -110,15 +103,7 @@ async function collectionDeadlines(
     )
     .orderBy(asc(collections.date), asc(collections.id))
     .limit(REPORT_DEADLINE_LIMIT);
-  const names = new Map<number, string[]>();
-  if (rows.length)
-    for (const line of await db
-      .select({ requestId: collectionRequestLines.requestId, wasteName: projectWasteLines.wasteName })
-      .from(collectionRequestLines)
-      .innerJoin(projectWasteLines, eq(projectWasteLines.id, collectionRequestLines.wasteLineId))
-      .where(inArray(collectionRequestLines.requestId, [...new Set(rows.map((r) => r.requestId))]))
-      .orderBy(asc(collectionRequestLines.id)))
-      names.set(line.requestId, [...(names.get(line.requestId) ?? []), line.wasteName]);
+  const names = await wasteNamesOfRequests(db, [...new Set(rows.map((r) => r.requestId))]);
   return rows.map((r) => {
     const deadline = transportReportDeadline(r.date, nationalHolidayName);
     return {

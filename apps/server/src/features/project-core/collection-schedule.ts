@@ -16,7 +16,13 @@ import {
 } from '@junkan/shared';
 import { and, asc, between, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { collectionHistory, collectionRequestLines, collectionRequests, collections } from '../../db/schema';
+import {
+  collectionHistory,
+  collectionRequestLines,
+  collectionRequests,
+  collections,
+  projectWasteLines,
+} from '../../db/schema';
 import { type AuditSource, recordAudit } from '../../lib/audit';
 import { businessDayLookup } from '../../lib/business-days';
 
@@ -49,6 +55,23 @@ export function requestablePeriodOf(contract: ContractFrame): { startDate: strin
     ...contract,
     nextEndDate: renewedPeriod(contract.startDate, contract.endDate).endDate,
   });
+}
+
+/** Where a collection's detail is in the web app (under /sys/), for both sides: mails and the calendar feed. */
+export const collectionDetailPath = (id: number) => `/collection-schedules/detail/${id}`;
+
+/** Waste names of each request, in the lines' order. */
+export async function wasteNamesOfRequests(db: DbOrTx, requestIds: number[]): Promise<Map<number, string[]>> {
+  const names = new Map<number, string[]>();
+  if (requestIds.length === 0) return names;
+  const rows = await db
+    .select({ requestId: collectionRequestLines.requestId, wasteName: projectWasteLines.wasteName })
+    .from(collectionRequestLines)
+    .innerJoin(projectWasteLines, eq(projectWasteLines.id, collectionRequestLines.wasteLineId))
+    .where(inArray(collectionRequestLines.requestId, requestIds))
+    .orderBy(asc(collectionRequestLines.id));
+  for (const r of rows) names.set(r.requestId, [...(names.get(r.requestId) ?? []), r.wasteName]);
+  return names;
 }
 
 /** Who, in a history row. */
