@@ -1,4 +1,3 @@
-import type { CollectionRequestOption } from '@junkan/shared';
 import { describe, expect, it } from 'vitest';
 import {
   buildCollectionRequest,
@@ -15,25 +14,7 @@ import {
   weekdayCountState,
 } from './collection-request-values';
 import type { KnownDay } from './request-days';
-
-const OPTION: CollectionRequestOption = {
-  projectId: 7,
-  projectTitle: '銀座店 可燃ごみ定期回収',
-  projectType: 'REGULAR',
-  contract: {
-    id: 3,
-    contractType: 'AUTO_UPDATE',
-    startDate: '2026-06-01',
-    endDate: '2027-05-31',
-    requestableUntil: '2028-05-31',
-  },
-  transportCompany: { id: 2, name: '東都クリーン' },
-  wasteLines: [
-    { id: 11, wasteName: '可燃ごみ', kind: 'REGULAR', unit: null },
-    { id: 12, wasteName: '廃プラスチック類', kind: 'INDUSTRIAL', unit: 't' },
-  ],
-  dischargeSites: [{ id: 5, name: '銀座店', address: '東京都中央区銀座1-1-1' }],
-};
+import { OPTION } from './test-option';
 
 const TODAY = '2026-11-25';
 const EMPTY_LIKE: RequestFormValues = { projectId: null, kind: 'DATES', dates: [null] };
