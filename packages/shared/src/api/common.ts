@@ -23,6 +23,16 @@ export const pageOf = <T extends z.ZodTypeAny>(item: T) =>
 
 export const sortOrderSchema = z.enum(['asc', 'desc']).default('asc');
 
+/**
+ * The list convention: every server-side list takes `page` (1-based) and `size` (pageQuerySchema), `sort` (one of
+ * the list's own keys) and `order`, plus its own filters, and answers `pageOf(item)` with the total.
+ */
+export const sortQuerySchema = <K extends string>(
+  keys: readonly [K, ...K[]],
+  defaultKey: K,
+  defaultOrder: 'asc' | 'desc' = 'asc',
+) => z.object({ sort: z.enum(keys).default(defaultKey), order: z.enum(['asc', 'desc']).default(defaultOrder) });
+
 /** A stored file as lists show it; the bytes come from the owner's download call. */
 export const attachmentSchema = z.object({
   id: z.number(),
