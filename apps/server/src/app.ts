@@ -24,7 +24,7 @@ import { collectionAreaRoutes } from './features/collection-areas/collection-are
 import { collectionScheduleRoutes } from './features/collection-schedules/collection-schedules.routes';
 import { collectionRoutes } from './features/collections/collections.routes';
 import { companyRoutes } from './features/companies/companies.routes';
-import { scheduleContractCalendar } from './features/contracts/contract-calendar';
+import { defineContractCalendar } from './features/contracts/contract-calendar';
 import { contractRoutes } from './features/contracts/contracts.routes';
 import { disposalSiteMasterRoutes } from './features/disposal-site-master/disposal-site-master.routes';
 import { handlingWastePriceRoutes } from './features/handling-waste-prices/handling-waste-prices.routes';
@@ -46,6 +46,7 @@ import { RateLimiter } from './lib/rate-limiter';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { inputGuard } from './plugins/input-guard';
+import { JobEngine } from './plugins/jobs/job-engine';
 import { HttpJwnetAdapter } from './plugins/jwnet/http-jwnet-adapter';
 import type { JwnetAdapter } from './plugins/jwnet/jwnet-adapter';
 import { JwnetNetwork } from './plugins/jwnet/jwnet-network';
@@ -61,8 +62,10 @@ declare module 'fastify' {
     loginThrottle: LoginThrottle;
     /** The manifest network (adapter and its kept service status). */
     jwnet: JwnetNetwork;
-    /** Sends queued manifest-network work; started by the app unless `config.jwnet.worker` is false. */
+    /** Sends queued manifest-network work, as the job engine's manifest jobs. */
     jwnetWorker: JwnetWorker;
+    /** Background jobs (pg-boss): queues, retries, schedules run once across processes. */
+    jobs: JobEngine;
     /** The clock of business rules (network hours, "not after today"); tests set it. */
     now: () => Date;
   }
@@ -99,7 +102,11 @@ export async function buildApp(
 
   app.decorate('db', database.db);
   app.decorate('config', config);
-  const mailer = new Mailer(database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const jobs = new JobEngine(database, config.databaseUrl, { ...config.jobs, log: app.log });
+  app.decorate('jobs', jobs);
+  // Started once every queue below is defined; stopped before the mail transport and the database close.
+  app.addHook('onReady', async () => jobs.start());
+  const mailer = new Mailer(database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom, jobs });
   app.decorate('mailer', mailer);
   const rateLimiter = new RateLimiter(database.db, (err) =>
     app.log.warn({ err }, 'old rate-limit counters not deleted'),
@@ -117,10 +124,15 @@ export async function buildApp(
       pollMs: config.jwnet.pollMs,
       now,
       onOutcome: handleJwnetOutcome,
+      jobs,
       log: app.log,
     }),
   );
-  app.addHook('onClose', async () => mailer.close());
+  app.jwnetWorker.defineJobs();
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    mailer.close();
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // API answers carry personal or company data: never kept by the browser or a proxy. Downloads set
@@ -206,11 +218,7 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
-  if (config.contractCalendar) scheduleContractCalendar(app);
-  if (config.jwnet.worker) {
-    app.jwnetWorker.start(config.jwnet.workerIntervalMs);
-    app.addHook('onClose', async () => app.jwnetWorker.stop());
-  }
+  defineContractCalendar(app);
   registerWebApp(app, config.webDist);
   return app;
 }

@@ -17,8 +17,6 @@ export interface AppConfig {
   publicUrl: string;
   logLevel: string;
   seedDemo: boolean;
-  /** Runs the contract calendar (start dates, renewals, period ends) at start and hourly. */
-  contractCalendar: boolean;
   /** Built web app to serve under /sys/; skipped when the folder is missing. */
   webDist: string;
   loginRateLimit: { max: number; windowMs: number };
@@ -29,16 +27,21 @@ export interface AppConfig {
    * day (the network's 07:00-19:00 window); it then runs on in real time. Absent: the machine's clock.
    */
   clockStart?: string;
-  /** The manifest network (or its simulator): address, answer timeout, and the worker that sends queued work. */
+  /** The manifest network (or its simulator): address, answer timeout, how soon a sent request is polled. */
   jwnet: {
     url: string;
     timeoutMs: number;
-    /** Runs the worker in this process; tests drive it themselves. */
-    worker: boolean;
-    /** How often the worker looks for due work. */
-    workerIntervalMs: number;
     /** How soon a sent request is asked for its result. */
     pollMs: number;
+  };
+  /**
+   * The background job engine (pg-boss): whether this process works jobs and runs the schedules (every process
+   * still queues them), the PostgreSQL connections of its own pool, and how often an idle worker looks.
+   */
+  jobs: {
+    work: boolean;
+    poolMax: number;
+    pollSeconds: number;
   };
 }
 
@@ -67,7 +70,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: env.SEED_DEMO !== 'false',
-    contractCalendar: env.CONTRACT_CALENDAR !== 'false',
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     loginRateLimit: {
       max: Number(env.LOGIN_RATE_LIMIT_MAX ?? 10),
@@ -81,9 +83,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwnet: {
       url: (env.JWNET_URL ?? 'http://127.0.0.1:3300').replace(/\/$/, ''),
       timeoutMs: Number(env.JWNET_TIMEOUT_MS ?? 10_000),
-      worker: env.JWNET_WORKER !== 'false',
-      workerIntervalMs: Number(env.JWNET_WORKER_INTERVAL_MS ?? 5_000),
       pollMs: Number(env.JWNET_POLL_MS ?? 30_000),
+    },
+    jobs: {
+      work: env.JOBS !== 'false',
+      poolMax: Number(env.JOBS_POOL_MAX ?? 2),
+      pollSeconds: Math.max(0.5, Number(env.JOBS_POLL_SECONDS ?? 2)),
     },
   };
 }

@@ -29,7 +29,7 @@ export async function startJwnetHarness({ start, delayMs }: JwnetHarnessOptions)
   let t: TestContext;
   try {
     t = await createTestApp(
-      { jwnet: { url: sim.url, timeoutMs: 1_000, worker: false, workerIntervalMs: 1_000, pollMs: 1_000 } },
+      { jwnet: { url: sim.url, timeoutMs: 1_000, pollMs: 1_000 } },
       { now: () => now },
     );
   } catch (err) {

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { type App, type BuildAppOptions, buildApp } from '../src/app';
 import type { AppConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
+import { MAIL_QUEUE } from '../src/plugins/mail';
 import { DEMO_PASSWORD, seedDemoData } from '../src/seed/demo';
 import { seedReferenceData } from '../src/seed/reference';
 import { multipartBody } from './fixtures/upload-files';
@@ -60,19 +61,14 @@ export async function createTestApp(
     publicUrl: 'http://junkan.test',
     logLevel: 'silent',
     seedDemo: true,
-    // Tests run the calendar themselves with the date they need (advanceContracts).
-    contractCalendar: false,
     webDist: '/nonexistent',
     loginRateLimit: { max: 5, windowMs: 60_000 },
     mailRateLimit: { max: 100, windowMs: 60_000 },
-    // Nothing listens here unless a test starts a simulator and passes its address; tests run the worker.
-    jwnet: {
-      url: 'http://127.0.0.1:9',
-      timeoutMs: 2_000,
-      worker: false,
-      workerIntervalMs: 1_000,
-      pollMs: 1_000,
-    },
+    // Nothing listens here unless a test starts a simulator and passes its address.
+    jwnet: { url: 'http://127.0.0.1:9', timeoutMs: 2_000, pollMs: 1_000 },
+    // Tests run jobs themselves: the calendar with the date they need (advanceContracts), the network's work
+    // through the harness, mail after each call (below).
+    jobs: { work: false, poolMax: 2, pollSeconds: 0.5 },
     ...overrides,
   };
   const app = await buildApp(config, database, { logger: false, ...options });
@@ -85,6 +81,14 @@ export async function createTestApp(
   }
 
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  /**
+   * Runs the mail jobs that are due, as a worker would: the kit calls it after each call, so a test reads the
+   * SMTP sink right after the call that mailed. A failed delivery waits for its retry, as it would in a server.
+   */
+  const deliverMail = async () => {
+    if (config.smtpUrl) await app.jobs.runDue(MAIL_QUEUE);
+  };
 
   // One sign-in per user and file: tokens last 30 minutes, longer than any test file runs.
   const tokens = new Map<string, Promise<string>>();
@@ -106,13 +110,16 @@ export async function createTestApp(
       url: string,
       payload?: unknown,
       headers: Record<string, string> = {},
-    ) =>
-      app.inject({
+    ) => {
+      const res = await app.inject({
         method,
         url: url.startsWith('/api/') ? url : `/api${url.startsWith('/') ? '' : '/'}${url}`,
         headers: { ...(tokenFor ? auth(await tokenFor()) : {}), ...headers },
         payload: payload as InjectPayload,
       });
+      await deliverMail();
+      return res;
+    };
     return {
       get: (url: string, headers?: Record<string, string>) => call('GET', url, undefined, headers),
       post: (url: string, payload?: unknown, headers?: Record<string, string>) =>
@@ -173,6 +180,7 @@ export async function createTestApp(
     as,
     anonymous,
     forget,
+    deliverMail,
     close,
     config,
   };

@@ -1,4 +1,4 @@
-import { relations } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import { customType } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -396,12 +396,26 @@ export const mailOutbox = pgTable(
     to: varchar('to', { length: 254 }).notNull(),
     subject: varchar('subject', { length: 255 }).notNull(),
     text: text('text').notNull(),
-    status: varchar('status', { length: 16 }).notNull().$type<'PENDING' | 'SENT' | 'KEPT' | 'FAILED'>(),
+    /** PENDING (to deliver), SENDING (claimed until lease_until), SENT, FAILED (retried up to a limit), KEPT. */
+    status: varchar('status', { length: 16 })
+      .notNull()
+      .$type<'PENDING' | 'SENDING' | 'SENT' | 'KEPT' | 'FAILED'>(),
     error: text('error'),
+    /** The Message-ID every attempt sends, so a receiver can tell a repeat after a lost answer. */
+    messageId: varchar('message_id', { length: 255 }),
+    attempts: integer('attempts').notNull().default(0),
+    /** While SENDING: until when the claim holds; after it another process may take the mail again. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_to_idx').on(t.to, t.createdAt)],
+  (t) => [
+    index('mail_outbox_to_idx').on(t.to, t.createdAt),
+    index('mail_outbox_undelivered_idx')
+      .on(t.status, t.createdAt)
+      .where(sql`${t.status} in ('PENDING', 'SENDING', 'FAILED')`),
+  ],
 );
 
 /** Who wrote what, and which admin when one acted for an operator. */
