@@ -42,6 +42,8 @@ export interface AppConfig {
     work: boolean;
     poolMax: number;
     pollSeconds: number;
+    /** How often the schedules are checked (seconds, default 30); tests shorten it. */
+    cronSeconds?: number;
   };
 }
 

@@ -6,8 +6,8 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A local SMTP server that keeps what it receives, so tests read real mail. */
-export async function startSmtpSink(): Promise<{
+/** A local SMTP server that keeps what it receives, so tests read real mail; on a free port unless given one. */
+export async function startSmtpSink(port = 0): Promise<{
   url: string;
   mails: ReceivedMail[];
   close(): Promise<void>;
@@ -29,9 +29,9 @@ export async function startSmtpSink(): Promise<{
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise((r) => server.close(() => r())) };
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
+  return { url: `smtp://127.0.0.1:${bound}`, mails, close: () => new Promise((r) => server.close(() => r())) };
 }
 
 /** Decodes a quoted-printable mail body enough to find links in it. */

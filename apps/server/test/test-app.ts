@@ -163,7 +163,33 @@ export async function createTestApp(
   /** Drops the sign-in `as(user)` holds, once a test has ended the user's sessions (password change, disabling). */
   const forget = (user: string) => tokens.delete(emailOf(user));
 
+  const siblings: { close(): Promise<void> }[] = [];
+  /**
+   * Another server process on the same PostgreSQL database (TEST_DATABASE_URL only): its own pools and job
+   * engine, this app's config with `overrides`. Closed with this app.
+   */
+  async function sibling(
+    overrides: Partial<AppConfig> = {},
+    siblingOptions: Pick<BuildAppOptions, 'now' | 'jwnetAdapter' | 'logger'> = options,
+  ) {
+    if (!databaseUrl) throw new Error('a second process needs TEST_DATABASE_URL');
+    const db2 = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+    const app2 = await buildApp({ ...config, ...overrides }, db2, { logger: false, ...siblingOptions });
+    await app2.ready();
+    const handle = {
+      app: app2 as App,
+      db: db2.db,
+      close: async () => {
+        await app2.close();
+        await db2.close();
+      },
+    };
+    siblings.push(handle);
+    return handle;
+  }
+
   async function close() {
+    for (const s of siblings) await s.close();
     await app.close();
     await database.close();
     await smtp.close();
@@ -181,6 +207,7 @@ export async function createTestApp(
     anonymous,
     forget,
     deliverMail,
+    sibling,
     close,
     config,
   };
