@@ -31,7 +31,11 @@ export async function startSmtpSink(port = 0): Promise<{
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const bound = (server.server.address() as AddressInfo).port;
-  return { url: `smtp://127.0.0.1:${bound}`, mails, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    url: `smtp://127.0.0.1:${bound}`,
+    mails,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }
 
 /** Decodes a quoted-printable mail body enough to find links in it. */

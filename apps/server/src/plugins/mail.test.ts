@@ -148,7 +148,13 @@ describe('mail delivery when the SMTP server is down', () => {
   it('picks up mail a crash or an outage left behind, and gives up after the last attempt', async () => {
     await d.db.insert(mailOutbox).values([
       // Written, then the process died before its job was queued.
-      { to: 'crash@example.com', subject: 's', text: 't', status: 'PENDING', createdAt: sql`now() - interval '2 minutes'` },
+      {
+        to: 'crash@example.com',
+        subject: 's',
+        text: 't',
+        status: 'PENDING',
+        createdAt: sql`now() - interval '2 minutes'`,
+      },
       // Claimed by a process that died while sending: its lease has run out.
       {
         to: 'lease@example.com',

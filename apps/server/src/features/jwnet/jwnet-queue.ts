@@ -28,7 +28,11 @@ export const JWNET_QUEUE = 'jwnet-manifest';
 export const JWNET_SWEEP = 'jwnet-sweep';
 
 /** Asks the job engine to work a manifest's requests, in the caller's transaction when one is given. */
-function queueManifestJob(jobs: JobEngine, manifestNumber: string, opts: { tx?: Tx; startAfter?: Date } = {}) {
+function queueManifestJob(
+  jobs: JobEngine,
+  manifestNumber: string,
+  opts: { tx?: Tx; startAfter?: Date } = {},
+) {
   return jobs.send(JWNET_QUEUE, { manifestNumber }, { singletonKey: manifestNumber, ...opts });
 }
 

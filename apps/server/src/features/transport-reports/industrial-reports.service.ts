@@ -33,13 +33,13 @@ import { recordAudit } from '../../lib/audit';
 import { nationalHolidayName } from '../../lib/national-holidays';
 import { tokyoDate } from '../../lib/time';
 import type { Caller, Session } from '../../plugins/auth';
+import type { JobEngine } from '../../plugins/jobs/job-engine';
 import {
   JWNET_FUNCTION_CODES,
   type JwnetServiceStatus,
   type TransportEndReport,
 } from '../../plugins/jwnet/jwnet-adapter';
 import { mailCompany } from '../../plugins/mail';
-import type { JobEngine } from '../../plugins/jobs/job-engine';
 import { enqueueJwnet } from '../jwnet/jwnet-queue';
 import { manifestStateSeen, unfinishedKindsOf } from '../jwnet/jwnet-running';
 import {
@@ -579,7 +579,8 @@ export async function correctIndustrialReport(
         { status: result.status as ReportStatus, ...lastValueColumns(values) },
         now,
       );
-      if (manifestNumber) await enqueueJwnet(tx, { kind: 'CORRECT_REPORT', manifestNumber, report }, id, now, app.jobs);
+      if (manifestNumber)
+        await enqueueJwnet(tx, { kind: 'CORRECT_REPORT', manifestNumber, report }, id, now, app.jobs);
     } else {
       await updateReportIfUnchanged(
         tx,
@@ -631,7 +632,8 @@ export async function cancelIndustrialReport(
       await updateReportIfUnchanged(tx, found, { deletedAt: ctx.now, ...clearedLastValues() }, ctx.now);
     } else {
       await updateReportIfUnchanged(tx, found, { status: result.status, ...clearedLastValues() }, ctx.now);
-      if (manifestNumber) await enqueueJwnet(tx, { kind: 'CANCEL_REPORT', manifestNumber }, id, ctx.now, app.jobs);
+      if (manifestNumber)
+        await enqueueJwnet(tx, { kind: 'CANCEL_REPORT', manifestNumber }, id, ctx.now, app.jobs);
     }
     await recordAudit(tx, caller, {
       action: result.status === 'DELETED' ? 'transport_report.delete' : 'transport_report.request_delete',

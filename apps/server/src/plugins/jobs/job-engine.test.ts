@@ -18,7 +18,8 @@ async function until(check: () => boolean | Promise<boolean>, ms = 20_000) {
 /** The cron minute of the next occurrence that the schedule's first pass will see as due: this minute. */
 async function thisMinuteInTokyo(): Promise<string> {
   // Too close to the minute's end, the first pass could land in the next minute and miss it: wait it out.
-  if (new Date().getSeconds() > 50) await new Promise((r) => setTimeout(r, (61 - new Date().getSeconds()) * 1000));
+  if (new Date().getSeconds() > 50)
+    await new Promise((r) => setTimeout(r, (61 - new Date().getSeconds()) * 1000));
   return new Intl.DateTimeFormat('en-GB', {
     timeZone: 'Asia/Tokyo',
     hour: '2-digit',
@@ -54,7 +55,11 @@ describe(`the job engine (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
   it('sends, defers, keeps one job per key, and runs what is due', async () => {
     const e = engine();
     const ran: string[] = [];
-    e.define<{ v: string }>({ name: 'test-stately', policy: 'stately', handler: async ({ v }) => void ran.push(v) });
+    e.define<{ v: string }>({
+      name: 'test-stately',
+      policy: 'stately',
+      handler: async ({ v }) => void ran.push(v),
+    });
     e.define<{ v: string }>({ name: 'test-standard', handler: async ({ v }) => void ran.push(v) });
     await e.start();
 

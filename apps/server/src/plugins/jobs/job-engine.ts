@@ -107,7 +107,14 @@ export class JobEngine {
    * when the next comes due is not doubled.
    */
   defineRecurring(name: string, cron: string, handler: () => Promise<void>, expireInSeconds = 30 * 60): void {
-    this.define({ name, policy: 'exclusive', retryLimit: 2, retryDelaySeconds: 60, expireInSeconds, handler });
+    this.define({
+      name,
+      policy: 'exclusive',
+      retryLimit: 2,
+      retryDelaySeconds: 60,
+      expireInSeconds,
+      handler,
+    });
     this.recurring.push({ name, cron });
   }
 
@@ -132,8 +139,7 @@ export class JobEngine {
         expireInSeconds: q.expireInSeconds ?? 15 * 60,
       });
     // Every process writes the same schedules (an upsert), so whichever starts first sets them.
-    for (const r of this.recurring)
-      await this.boss.schedule(r.name, r.cron, null, { tz: JOBS_TIME_ZONE });
+    for (const r of this.recurring) await this.boss.schedule(r.name, r.cron, null, { tz: JOBS_TIME_ZONE });
     if (!this.options.work) return;
     for (const q of this.queues.values()) {
       const id = await this.boss.work<object>(

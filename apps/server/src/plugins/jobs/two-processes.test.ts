@@ -75,7 +75,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one dat
         waste: { name: '廃プラスチック類', quantity: 1.5, unit: 't' },
         transporterName: '東都環境サービス株式会社',
       });
-      await t.db.insert(manifests).values({ manifestNumber: m.manifestNumber, dischargerCompanyId: discharger });
+      await t.db
+        .insert(manifests)
+        .values({ manifestNumber: m.manifestNumber, dischargerCompanyId: discharger });
       numbers.push(m.manifestNumber);
     }
     // Four pieces of work per manifest, each allowed only after the one before it is reflected: out of order,
@@ -92,11 +94,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one dat
       for (const work of works(n))
         await app.db.transaction((tx) => enqueueJwnet(tx, work, null, now(), app.jobs));
     }
-    const rows = () => t.db.select().from(jwnetRequests).where(inArray(jwnetRequests.manifestNumber, numbers));
+    const rows = () =>
+      t.db.select().from(jwnetRequests).where(inArray(jwnetRequests.manifestNumber, numbers));
     await until(
       async () => (await rows()).every((r) => r.state !== 'QUEUED' && r.state !== 'SENT'),
       90_000,
-      async () => JSON.stringify((await rows()).filter((r) => r.state === 'QUEUED' || r.state === 'SENT').length),
+      async () =>
+        JSON.stringify((await rows()).filter((r) => r.state === 'QUEUED' || r.state === 'SENT').length),
     );
     const done = await rows();
     expect(done).toHaveLength(MANIFESTS * 4);
@@ -139,7 +143,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one dat
     });
     try {
       await Promise.all(engines.map((e) => e.start()));
-      await until(async () => runs.length > 0, 20_000, async () => 'the daily job never ran');
+      await until(
+        async () => runs.length > 0,
+        20_000,
+        async () => 'the daily job never ran',
+      );
       // Both processes keep checking the schedule: the occurrence is not sent again.
       await new Promise((r) => setTimeout(r, 3_000));
       expect(runs).toHaveLength(1);
