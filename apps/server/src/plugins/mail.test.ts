@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailText, startSmtpSink } from '../../test/smtp-sink';
+import { mailText } from '../../test/smtp-sink';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { mailOutbox } from '../db/schema';
 import { seedDemoData } from '../seed/demo';
@@ -92,22 +92,14 @@ describe('mail delivered over SMTP', () => {
 
 describe('mail delivery when the SMTP server is down', () => {
   let d: TestContext;
-  let port: number;
-  let sink: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
   beforeAll(async () => {
-    // A port nothing listens on until the "server comes back" below.
-    const probe = await startSmtpSink();
-    port = Number(new URL(probe.url).port);
-    await probe.close();
-    d = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+    d = await createTestApp();
+    d.smtp.setDown(true);
   });
-  afterAll(async () => {
-    await sink?.close();
-    await d.close();
-  });
+  afterAll(() => d.close());
   const rowOf = async (to: string) => (await d.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)))[0]!;
   const messageIds = () =>
-    sink!.mails.map((m) => /^message-id:\s*(\S+)/im.exec(m.raw)?.[1]).filter((id) => id !== undefined);
+    d.smtp.mails.map((m) => /^message-id:\s*(\S+)/im.exec(m.raw)?.[1]).filter((id) => id !== undefined);
 
   it('keeps the mail FAILED, retries it when the server is back, and delivers it once', async () => {
     await d.app.mailer.send({ to: 'down@example.com', subject: 's', text: 'http://x/?token=abc' });
@@ -118,12 +110,12 @@ describe('mail delivery when the SMTP server is down', () => {
     expect(failed.error).toBeTruthy();
     expect(failed.messageId).toMatch(/^<.+@junkan\.test>$/);
 
-    sink = await startSmtpSink(port);
+    d.smtp.setDown(false);
     // The retry waits its backoff: nothing is due yet.
     expect(await d.app.jobs.runDue(MAIL_QUEUE)).toBe(0);
     // Its time comes (taken at once here), the mail goes out.
     expect(await d.app.jobs.runDue(MAIL_QUEUE, { ignoreStartAfter: true })).toBe(1);
-    expect(sink.mails).toHaveLength(1);
+    expect(d.smtp.mails).toHaveLength(1);
     expect(messageIds()).toEqual([failed.messageId]);
     expect(await rowOf('down@example.com')).toMatchObject({ status: 'SENT', attempts: 2, error: null });
 
@@ -131,7 +123,7 @@ describe('mail delivery when the SMTP server is down', () => {
     await d.app.mailer.sweep();
     await d.app.jobs.runDue(MAIL_QUEUE, { ignoreStartAfter: true });
     await d.app.mailer.deliver(failed.id);
-    expect(sink.mails).toHaveLength(1);
+    expect(d.smtp.mails).toHaveLength(1);
   });
 
   it('sends a mail once when two deliveries of it run at the same time', async () => {
@@ -139,9 +131,9 @@ describe('mail delivery when the SMTP server is down', () => {
       .insert(mailOutbox)
       .values({ to: 'twice@example.com', subject: 's', text: 't', status: 'PENDING', messageId: '<twice@x>' })
       .returning();
-    const before = sink!.mails.length;
+    const before = d.smtp.mails.length;
     await Promise.all([d.app.mailer.deliver(row!.id), d.app.mailer.deliver(row!.id)]);
-    expect(sink!.mails.length - before).toBe(1);
+    expect(d.smtp.mails.length - before).toBe(1);
     expect((await rowOf('twice@example.com')).status).toBe('SENT');
   });
 
@@ -192,10 +184,10 @@ describe('mail delivery when the SMTP server is down', () => {
         leaseUntil: sql`now() + interval '5 minutes'`,
       },
     ]);
-    const before = sink!.mails.length;
+    const before = d.smtp.mails.length;
     expect(await d.app.mailer.sweep()).toBe(3);
     await d.deliverMail();
-    const sent = sink!.mails.slice(before).flatMap((m) => m.to);
+    const sent = d.smtp.mails.slice(before).flatMap((m) => m.to);
     expect(sent.sort()).toEqual(['crash@example.com', 'lease@example.com', 'outage@example.com']);
     expect((await rowOf('spent@example.com')).status).toBe('FAILED');
     expect((await rowOf('busy@example.com')).status).toBe('SENDING');

@@ -3,7 +3,6 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyId } from '../../../test/fixtures/demo-data';
 import { tomorrowAt } from '../../../test/jwnet-harness';
-import { startSmtpSink } from '../../../test/smtp-sink';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import type { App } from '../../app';
 import { jwnetRequests, mailOutbox, manifests } from '../../db/schema';
@@ -34,21 +33,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one dat
   let t: TestContext;
   let a: App;
   let b: App;
-  let smtpPort: number;
 
   beforeAll(async () => {
     // Results are reflected as soon as they are asked for; the network's clock stays at the start.
     sim = await startJwnetSimulator({ delayMs: 0, clock: start.toISOString() });
-    const probe = await startSmtpSink();
-    smtpPort = Number(new URL(probe.url).port);
-    await probe.close();
     const overrides = {
       jwnet: { url: sim.url, timeoutMs: 2_000, pollMs: 100 },
       jobs: { work: true, poolMax: 2, pollSeconds: 0.5, cronSeconds: 1 },
-      // Down until the mail test brings it up.
-      smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
     };
     t = await createTestApp(overrides, { now });
+    // The SMTP server is down until the mail test brings it up.
+    t.smtp.setDown(true);
     a = t.app;
     b = (await t.sibling(overrides, { now })).app;
   });
@@ -166,31 +161,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one dat
       20_000,
       async () => JSON.stringify((await rows()).map((r) => r.status)),
     );
-    const sink = await startSmtpSink(smtpPort);
-    try {
-      // The retries come due in both processes at once (taken now, not after their backoff); the background
-      // workers run too.
-      await Promise.all([
-        a.jobs.runDue(MAIL_QUEUE, { ignoreStartAfter: true }),
-        b.jobs.runDue(MAIL_QUEUE, { ignoreStartAfter: true }),
-        a.mailer.sweep(),
-        b.mailer.sweep(),
-      ]);
-      await until(
-        async () => (await rows()).every((r) => r.status === 'SENT'),
-        60_000,
-        async () => JSON.stringify((await rows()).map((r) => r.status)),
-      );
-      await Promise.all([
-        a.jobs.runDue(MAIL_QUEUE, { ignoreStartAfter: true }),
-        b.jobs.runDue(MAIL_QUEUE, { ignoreStartAfter: true }),
-      ]);
-      const got = sink.mails.flatMap((m) => m.to).filter((x) => to.includes(x));
-      expect(got.sort()).toEqual([...to].sort());
-      const [first] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to[0]!));
-      expect(sink.mails.filter((m) => m.raw.includes(first!.messageId!))).toHaveLength(1);
-    } finally {
-      await sink.close();
-    }
+    const sink = t.smtp;
+    sink.setDown(false);
+    // The retries come due in both processes at once (taken now, not after their backoff); the background
+    // workers run too.
+    await Promise.all([
+      a.jobs.runDue(MAIL_QUEUE, { ignoreStartAfter: true }),
+      b.jobs.runDue(MAIL_QUEUE, { ignoreStartAfter: true }),
+      a.mailer.sweep(),
+      b.mailer.sweep(),
+    ]);
+    await until(
+      async () => (await rows()).every((r) => r.status === 'SENT'),
+      60_000,
+      async () => JSON.stringify((await rows()).map((r) => r.status)),
+    );
+    await Promise.all([
+      a.jobs.runDue(MAIL_QUEUE, { ignoreStartAfter: true }),
+      b.jobs.runDue(MAIL_QUEUE, { ignoreStartAfter: true }),
+    ]);
+    const got = sink.mails.flatMap((m) => m.to).filter((x) => to.includes(x));
+    expect(got.sort()).toEqual([...to].sort());
+    const [first] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to[0]!));
+    expect(sink.mails.filter((m) => m.raw.includes(first!.messageId!))).toHaveLength(1);
   }, 90_000);
 });
