@@ -83,9 +83,9 @@ describe('paging', () => {
 
 describe('sorting', () => {
   it.each([
-    ['id', (p: Item) => p.id],
-    ['title', (p: Item) => p.projectTitle],
-    ['createdDate', (p: Item) => p.createdDate],
+    ['id', (p: Item): number | string => p.id],
+    ['title', (p: Item): number | string => p.projectTitle],
+    ['createdDate', (p: Item): number | string => p.createdDate],
   ] as const)('sorts by %s both ways', async (sort, key) => {
     const asc = await list(DIS, `keyword=一覧&sort=${sort}&order=asc&size=100`);
     const desc = await list(DIS, `keyword=一覧&sort=${sort}&order=desc&size=100`);
