@@ -58,7 +58,9 @@ describe('POST /api/admin/companies/{id}/auth-token', () => {
     expect(info.json().companyName).toBe('株式会社グリーン商事');
     const projects = await acting.get('/projects');
     expect(
-      projects.json().every((p: { company: { name: string } }) => p.company.name === '株式会社グリーン商事'),
+      projects
+        .json()
+        .items.every((p: { company: { name: string } }) => p.company.name === '株式会社グリーン商事'),
     ).toBe(true);
     const perms = (await acting.get('/permissions')).json().permissions;
     expect(perms).toEqual(expect.arrayContaining(['MASTER_WASTE', 'ACCOUNT_INFO', 'COLLECTION_REQUEST']));
