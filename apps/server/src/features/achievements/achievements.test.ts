@@ -119,8 +119,8 @@ describe('achievements', () => {
     ] as const) {
       const res = await t.as(email).get(`${prefix}/achievements?period=monthly&year=${year}&month=${month}`);
       expect(res.statusCode).toBe(200);
-      const { rows } = res.json() as {
-        rows: { type: number; wasteName: string; transportVolume: number; status: string | null }[];
+      const { items: rows } = res.json() as {
+        items: { type: number; wasteName: string; transportVolume: number; status: string | null }[];
       };
       expect(rows.find((r) => r.type === 1)).toMatchObject({
         wasteName: '廃プラスチック類',
@@ -134,15 +134,15 @@ describe('achievements', () => {
       });
     }
     const trans = (await t.as(TRANS).get(`/trans/achievements?period=annual&year=${year}&type=2`)).json();
-    expect(trans.rows.every((r: { type: number }) => r.type === 2)).toBe(true);
+    expect(trans.items.every((r: { type: number }) => r.type === 2)).toBe(true);
     expect(trans.regularAvailable).toBe(true);
   });
 
   it('shows nothing of other companies', async () => {
     const other = await t.as(DIS2).get(`/achievements?period=annual&year=${year}`);
-    expect(other.json().rows).toEqual([]);
+    expect(other.json()).toMatchObject({ items: [], total: 0 });
     const platform = await t.as(PLATFORM).get(`/trans/achievements?period=annual&year=${year}`);
-    expect(platform.json().rows).toEqual([]);
+    expect(platform.json()).toMatchObject({ items: [], total: 0 });
     const detail = await t
       .as(DIS2)
       .get(
@@ -253,7 +253,7 @@ describe('achievements in several units', () => {
   });
 
   const linesOf = async (email: string, prefix: string, period: string) =>
-    ((await t.as(email).get(`${prefix}/achievements?${period}`)).json().rows as Line[]).filter(
+    ((await t.as(email).get(`${prefix}/achievements?${period}&size=100`)).json().items as Line[]).filter(
       (r) => r.type === 1 && r.wasteCode === sludge.wasteCode,
     );
 
@@ -273,7 +273,7 @@ describe('achievements in several units', () => {
       }
     // Regular lines state their unit too: kg.
     const regular = (await t.as(DIS).get(`/achievements?period=annual&year=${year}&type=2`)).json()
-      .rows as Line[];
+      .items as Line[];
     expect(regular.length).toBeGreaterThan(0);
     expect(regular.every((r) => r.transportVolumeUnit === 'kg' && r.transportVolumeUnitId === kg)).toBe(true);
   });
