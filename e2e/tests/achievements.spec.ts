@@ -84,9 +84,9 @@ test('one waste reported in t and in 個 in a month makes a line per unit, with 
   const [year, month] = today.split('-').map(Number) as [number, number];
   const monthPath = `achievements?period=monthly&year=${year}&month=${month}`;
   const lineVolumes = async () => {
-    const list = await trans.get<AchievementList>(`/trans/${monthPath}`);
+    const list = await trans.get<AchievementList>(`/trans/${monthPath}&size=100`);
     const sum = (unit: string) =>
-      list.rows
+      list.items
         .filter(
           (r) =>
             r.wasteName === INDUSTRIAL_WASTE &&

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIS, TRANS } from '../../../test/fixtures/demo-data';
-import { insertIndustrialProject, type IndustrialProject } from '../../../test/fixtures/projects';
+import { type IndustrialProject, insertIndustrialProject } from '../../../test/fixtures/projects';
 import { type JwnetHarness, startJwnetHarness, tomorrowAt } from '../../../test/jwnet-harness';
 import { projects, transportReports, unitMeasures, wastes } from '../../db/schema';
 import { tokyoDate } from '../../lib/time';
@@ -233,7 +233,9 @@ describe('achievement summary', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
     } finally {
-      await t.db.execute(sql`alter table transport_reports enable trigger transport_reports_achievement_sync`);
+      await t.db.execute(
+        sql`alter table transport_reports enable trigger transport_reports_achievement_sync`,
+      );
     }
     const skipped = await summaries();
     expect(skipped.stored).not.toEqual(skipped.recomputed);

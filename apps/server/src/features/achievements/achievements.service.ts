@@ -5,8 +5,8 @@ import {
   type AchievementExportQuery,
   type AchievementList,
   type AchievementListQuery,
-  type AchievementSortKey,
   type AchievementRow,
+  type AchievementSortKey,
   type AchievementSummaryRow,
   type ReportStatus,
   summaryReportStatus,
@@ -135,7 +135,9 @@ async function summaryPage(db: DbOrTx, session: Session, query: ListQuery) {
             order by ${orderOf(query.sort, query.order)}
             limit ${query.size} offset ${(query.page - 1) * query.size}`),
         );
-  const kgId = result.some((r) => Number(r.kind) === WASTE_TYPE_CODE.REGULAR) ? await regularUnitId(db) : null;
+  const kgId = result.some((r) => Number(r.kind) === WASTE_TYPE_CODE.REGULAR)
+    ? await regularUnitId(db)
+    : null;
   const items: AchievementSummaryRow[] = result.map((r) => {
     const regular = Number(r.kind) === WASTE_TYPE_CODE.REGULAR;
     return {

@@ -326,3 +326,55 @@ describe('achievements in several units', () => {
     expect(detail.json()).toMatchObject({ rows: [], wasteCompanyName: '' });
   });
 });
+
+describe('achievements list paging', () => {
+  type Item = { year: number; month: number; transportVolume: number; wasteCode: string; type: number };
+  type Page = { items: Item[]; total: number; page: number; size: number };
+  const annual = `/trans/achievements?period=annual&year=${year}`;
+
+  it('answers a page of the lines with the total, in the default order', async () => {
+    const all = (await t.as(TRANS).get(`${annual}&size=100`)).json<Page>();
+    expect(all.total).toBeGreaterThan(3);
+    expect(all.items.length).toBe(Math.min(all.total, 100));
+    const first = (await t.as(TRANS).get(`${annual}&size=2`)).json<Page>();
+    const second = (await t.as(TRANS).get(`${annual}&size=2&page=2`)).json<Page>();
+    expect([first.total, first.page, first.size, second.page]).toEqual([all.total, 1, 2, 2]);
+    expect([...first.items, ...second.items]).toEqual(all.items.slice(0, 4));
+    const months = all.items.map((i) => i.year * 12 + i.month);
+    expect(months).toEqual([...months].sort((a, b) => a - b));
+    // The default page size is 50 lines.
+    expect((await t.as(TRANS).get(annual)).json<Page>().size).toBe(50);
+    // A page past the end is empty, with the total.
+    expect((await t.as(TRANS).get(`${annual}&page=999`)).json<Page>()).toMatchObject({
+      items: [],
+      total: all.total,
+    });
+  });
+
+  it('sorts by a key of the list, and refuses another', async () => {
+    const byVolume = (await t.as(TRANS).get(`${annual}&size=100&sort=volume&order=desc`)).json<Page>();
+    const volumes = byVolume.items.map((i) => i.transportVolume);
+    expect(volumes).toEqual([...volumes].sort((a, b) => b - a));
+    const bad = await t.as(TRANS).get(`${annual}&sort=status`);
+    expect([bad.statusCode, bad.json().fields]).toEqual([400, { sort: 'invalid_format' }]);
+    expect((await t.as(TRANS).get(`${annual}&size=101`)).statusCode).toBe(400);
+  });
+
+  it('exports every line in batches, for both sides', async () => {
+    for (const [email, prefix] of [
+      [TRANS, '/trans'],
+      [DIS, ''],
+    ] as const) {
+      const list = (
+        await t.as(email).get(`${prefix}/achievements?period=annual&year=${year}&size=100`)
+      ).json<Page>();
+      const exported = (
+        await t.as(email).get(`${prefix}/achievements/export?period=annual&year=${year}`)
+      ).json<Page>();
+      expect(exported.total).toBe(list.total);
+      expect(exported.items).toEqual(list.items);
+    }
+    const other = (await t.as(DIS2).get(`/achievements/export?period=annual&year=${year}`)).json<Page>();
+    expect(other).toMatchObject({ items: [], total: 0 });
+  });
+});
