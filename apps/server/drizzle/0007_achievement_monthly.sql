@@ -46,15 +46,29 @@ BEGIN
   END IF;
 END $$;
 --> statement-breakpoint
--- An industrial report counts while it is not deleted, in the month of its (current) transport end date.
+-- An industrial report counts while it is not deleted, in the month of its (current) transport end date. A report
+-- moved to another line touches two summary rows: always in key order, so two such moves cannot deadlock.
 CREATE OR REPLACE FUNCTION transport_reports_achievement_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  take_old boolean := TG_OP <> 'INSERT' AND OLD.deleted_at IS NULL;
+  add_new boolean := TG_OP <> 'DELETE' AND NEW.deleted_at IS NULL;
+  new_first boolean := take_old AND add_new
+    AND ROW(NEW.transport_company_id, date_trunc('month', NEW.end_date_transport), NEW.discharger_company_id,
+            NEW.waste_id, coalesce(NEW.transport_volume_unit_id, 0))
+      < ROW(OLD.transport_company_id, date_trunc('month', OLD.end_date_transport), OLD.discharger_company_id,
+            OLD.waste_id, coalesce(OLD.transport_volume_unit_id, 0));
 BEGIN
-  IF TG_OP <> 'INSERT' AND OLD.deleted_at IS NULL THEN
+  IF add_new AND new_first THEN
+    PERFORM achievement_monthly_apply(1::smallint, NEW.transport_company_id, NEW.discharger_company_id,
+      NEW.waste_id, NEW.transport_volume_unit_id, extract(year FROM NEW.end_date_transport)::smallint,
+      extract(month FROM NEW.end_date_transport)::smallint, NEW.transport_volume, NEW.status, 1);
+  END IF;
+  IF take_old THEN
     PERFORM achievement_monthly_apply(1::smallint, OLD.transport_company_id, OLD.discharger_company_id,
       OLD.waste_id, OLD.transport_volume_unit_id, extract(year FROM OLD.end_date_transport)::smallint,
       extract(month FROM OLD.end_date_transport)::smallint, OLD.transport_volume, OLD.status, -1);
   END IF;
-  IF TG_OP <> 'DELETE' AND NEW.deleted_at IS NULL THEN
+  IF add_new AND NOT new_first THEN
     PERFORM achievement_monthly_apply(1::smallint, NEW.transport_company_id, NEW.discharger_company_id,
       NEW.waste_id, NEW.transport_volume_unit_id, extract(year FROM NEW.end_date_transport)::smallint,
       extract(month FROM NEW.end_date_transport)::smallint, NEW.transport_volume, NEW.status, 1);
