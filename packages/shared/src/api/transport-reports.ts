@@ -318,7 +318,7 @@ export type AchievementSortKey = (typeof ACHIEVEMENT_SORT_KEYS)[number];
 /** Lines per page of the list. */
 export const ACHIEVEMENT_PAGE_SIZE = 50;
 /** Lines per batch of the CSV export (GET /achievements/export). */
-export const ACHIEVEMENT_EXPORT_BATCH = 2000;
+export const ACHIEVEMENT_EXPORT_BATCH = 5000;
 
 /** The list's filters: `type` 1 industrial, 2 regular, absent both; `companyId` the header's company selector. */
 const achievementFiltersSchema = z.object({
