@@ -35,6 +35,8 @@ const TRANSPORTERS = 10;
 const YEARS = 10;
 const FIRST_YEAR = 2016;
 const ADMIN_PG_URL = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+/** Other work on the machine inflates the figures: the results say how busy it was. */
+const LOAD_AT_START = os.loadavg()[0]!;
 const out = (line = '') => process.stdout.write(`${line}\n`);
 
 const session = (role: Role, companyId: number): Session => ({
@@ -325,7 +327,8 @@ const section = [
   heading.trim(),
   '',
   `Run ${new Date().toISOString()} with \`npm run bench:achievements\`: Node ${process.version}, ` +
-    `${os.cpus().length} CPU, the services called directly (no HTTP). The list reads the monthly summary ` +
+    `${os.cpus().length} CPU (load average ${LOAD_AT_START.toFixed(1)} at the start: other jobs share the ` +
+    'machine), the services called directly (no HTTP). The list reads the monthly summary ' +
     '(`achievement_monthly`); the details read the report rows.',
   '',
   `Busiest transporter's year, first page: ${targets.join('; ')}.`,
