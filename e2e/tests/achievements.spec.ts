@@ -35,6 +35,8 @@ test('a transporter reports a regular month; both sides see it in the achievemen
   await expect(row).toContainText('株式会社グリーン商事');
   // The line's volume with its unit: regular waste is weighed in kg.
   await expect(row).toContainText(`${shown}.00 kg`);
+  // The server pages the list: the table states how many lines match.
+  await expect(page.getByText(/^全\d+件$/)).toBeVisible();
 
   // The CSV holds the same line.
   const download = page.waitForEvent('download');
