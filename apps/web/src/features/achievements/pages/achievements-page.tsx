@@ -21,7 +21,7 @@ import {
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AddressSearch } from '../../../components/address-search';
@@ -79,6 +79,11 @@ export default function AchievementsPage() {
   };
   const rows = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
+  // A page past the end (the header's company changed, or lines went away) goes back to the first page.
+  const pastEnd = !list.isPlaceholderData && filters.page > 1 && rows.length === 0 && list.isSuccess;
+  useEffect(() => {
+    if (pastEnd) updateList({ page: 1 });
+  }, [pastEnd, updateList]);
   const [exporting, setExporting] = useState(false);
 
   const todayIndex = today.year * 12 + today.month;
