@@ -21,6 +21,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -790,6 +791,10 @@ export const transportReports = pgTable(
     index('transport_reports_transport_idx').on(t.transportCompanyId, t.endDateTransport),
     index('transport_reports_discharger_idx').on(t.dischargerCompanyId, t.endDateTransport),
     index('transport_reports_project_idx').on(t.projectId),
+    // The details of an achievement line: one discharger's waste over a month or a year, live reports only.
+    index('transport_reports_achievement_detail_idx')
+      .on(t.dischargerCompanyId, t.wasteId, t.endDateTransport)
+      .where(sql`deleted_at is null`),
   ],
 );
 
@@ -822,6 +827,40 @@ export const regularReports = pgTable(
     uniqueIndex('regular_reports_unique').on(t.projectId, t.year, t.month, t.wasteId),
     index('regular_reports_transport_idx').on(t.transportCompanyId, t.year, t.month),
     index('regular_reports_discharger_idx').on(t.dischargerCompanyId, t.year, t.month),
+  ],
+);
+
+/**
+ * The achievements list, summed per month: one row per transporter, discharger, waste, unit and month, for the
+ * live industrial reports (kind 1, by transport end date) and the regular reports (kind 2, unit null: kg). Kept
+ * by triggers on `transport_reports` and `regular_reports` in the same transaction as every write, so no write
+ * path can forget it (`drizzle/custom/achievements-summary.sql`). A line's status is read from its counts.
+ * No foreign keys: it is derived data, rebuilt by `achievement_monthly_rebuild()`.
+ */
+export const achievementMonthly = pgTable(
+  'achievement_monthly',
+  {
+    transportCompanyId: integer('transport_company_id').notNull(),
+    year: smallint('year').notNull(),
+    month: smallint('month').notNull(),
+    kind: smallint('kind').notNull(),
+    dischargerCompanyId: integer('discharger_company_id').notNull(),
+    wasteId: integer('waste_id').notNull(),
+    unitId: integer('unit_id'),
+    volume: numeric('volume', { precision: 18, scale: 2 }).notNull(),
+    reportCount: integer('report_count').notNull(),
+    /** Reports waiting for the discharger (ACCEPTANCE_OR_DENIAL). */
+    awaitingCount: integer('awaiting_count').notNull().default(0),
+    /** Reports whose deletion is requested (REQUEST_DELETE). */
+    deleteRequestedCount: integer('delete_requested_count').notNull().default(0),
+    /** Rejected reports (REJECTION). */
+    rejectedCount: integer('rejected_count').notNull().default(0),
+  },
+  (t) => [
+    unique('achievement_monthly_key')
+      .on(t.transportCompanyId, t.year, t.month, t.kind, t.dischargerCompanyId, t.wasteId, t.unitId)
+      .nullsNotDistinct(),
+    index('achievement_monthly_discharger_idx').on(t.dischargerCompanyId, t.year, t.month),
   ],
 );
 
