@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -42,9 +44,11 @@ import { userRoutes } from './features/users/users.routes';
 import { wasteMasterRoutes } from './features/waste-master/waste-master.routes';
 import { zipcodeRoutes } from './features/zipcode/zipcode.routes';
 import { safeLoggerOptions } from './lib/log-safety';
-import { RateLimiter } from './lib/rate-limiter';
+import { PgRateLimiter, type RateLimiter } from './lib/rate-limiter';
+import { RedisRateLimiter } from './lib/redis-rate-limiter';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { createEventBus, type EventBus } from './plugins/events';
 import { inputGuard } from './plugins/input-guard';
 import { HttpJwnetAdapter } from './plugins/jwnet/http-jwnet-adapter';
 import type { JwnetAdapter } from './plugins/jwnet/jwnet-adapter';
@@ -56,8 +60,10 @@ declare module 'fastify' {
     db: Database;
     config: AppConfig;
     mailer: Mailer;
-    /** Fixed-window counters shared by every server process on the database. */
+    /** Fixed-window counters shared by every server process (PostgreSQL, or Redis when configured). */
     rateLimiter: RateLimiter;
+    /** Events between every server process on the database (LISTEN/NOTIFY; in-process on PGlite). */
+    events: EventBus;
     loginThrottle: LoginThrottle;
     /** The manifest network (adapter and its kept service status). */
     jwnet: JwnetNetwork;
@@ -90,7 +96,8 @@ export async function buildApp(
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Off unless configured: otherwise any client could name its own address to the limiters.
+    trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -101,10 +108,14 @@ export async function buildApp(
   app.decorate('config', config);
   const mailer = new Mailer(database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   app.decorate('mailer', mailer);
-  const rateLimiter = new RateLimiter(database.db, (err) =>
-    app.log.warn({ err }, 'old rate-limit counters not deleted'),
-  );
+  const rateLimiter: RateLimiter = config.redisUrl
+    ? new RedisRateLimiter(config.redisUrl)
+    : new PgRateLimiter(database.db, (err) => app.log.warn({ err }, 'old rate-limit counters not deleted'));
   app.decorate('rateLimiter', rateLimiter);
+  app.addHook('onClose', async () => rateLimiter.close?.());
+  const events = createEventBus(database, app.log);
+  app.decorate('events', events);
+  app.addHook('onClose', async () => events.close());
   app.decorate('loginThrottle', new LoginThrottle(rateLimiter, config.loginRateLimit));
   const now = opts.now ?? (() => new Date());
   app.decorate('now', now);
@@ -150,6 +161,14 @@ export async function buildApp(
     },
   });
 
+  // Before the static files (the plugin's rule): answers the browser accepts compressed and that are not
+  // already (the web app's .br/.gz copies), from the threshold up. Downloads keep their own headers.
+  await app.register(compress, {
+    threshold: config.compressThreshold,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+
   await app.register(swagger, {
     openapi: {
       info: { title: 'junkan API', version: '1.0.0' },
@@ -173,7 +192,12 @@ export async function buildApp(
     },
   });
 
-  await app.register(authPlugin, { secret: config.jwtSecret, db: database.db });
+  await app.register(authPlugin, {
+    secret: config.jwtSecret,
+    db: database.db,
+    events,
+    sessionCacheMs: config.sessionCacheMs,
+  });
   await app.register(inputGuard);
 
   await app.register(
@@ -213,6 +237,11 @@ export async function buildApp(
   }
   registerWebApp(app, config.webDist);
   return app;
+}
+
+/** A hop count as the function proxy-addr makes of it (Fastify's types name no number). */
+function trustProxyOption(value: AppConfig['trustProxy']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }
 
 /** Serves the built web app under /sys/, with deep links answered by index.html. */

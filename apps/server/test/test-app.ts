@@ -63,6 +63,9 @@ export async function createTestApp(
     // Tests run the calendar themselves with the date they need (advanceContracts).
     contractCalendar: false,
     webDist: '/nonexistent',
+    trustProxy: false,
+    sessionCacheMs: 5_000,
+    compressThreshold: 1024,
     loginRateLimit: { max: 5, windowMs: 60_000 },
     mailRateLimit: { max: 100, windowMs: 60_000 },
     // Nothing listens here unless a test starts a simulator and passes its address; tests run the worker.
@@ -156,7 +159,27 @@ export async function createTestApp(
   /** Drops the sign-in `as(user)` holds, once a test has ended the user's sessions (password change, disabling). */
   const forget = (user: string) => tokens.delete(emailOf(user));
 
+  const others: Array<() => Promise<void>> = [];
+  /**
+   * Another server process on the same database: its own connections on PostgreSQL (its own events listener,
+   * session cache and limiters), the same handle on PGlite (which has one process). Closed with this one.
+   */
+  async function anotherApp(configOverrides: Partial<AppConfig> = {}): Promise<App> {
+    const own = databaseUrl ? await openDatabase({ databaseUrl, dataDir: 'memory://' }) : undefined;
+    const other = await buildApp({ ...config, ...configOverrides }, own ?? database, {
+      logger: false,
+      ...options,
+    });
+    await other.ready();
+    others.push(async () => {
+      await other.close();
+      await own?.close();
+    });
+    return other;
+  }
+
   async function close() {
+    for (const closeOther of others) await closeOther();
     await app.close();
     await database.close();
     await smtp.close();
@@ -173,6 +196,7 @@ export async function createTestApp(
     as,
     anonymous,
     forget,
+    anotherApp,
     close,
     config,
   };
