@@ -161,14 +161,6 @@ export async function buildApp(
     },
   });
 
-  // Before the static files (the plugin's rule): answers the browser accepts compressed and that are not
-  // already (the web app's .br/.gz copies), from the threshold up. Downloads keep their own headers.
-  await app.register(compress, {
-    threshold: config.compressThreshold,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
-
   await app.register(swagger, {
     openapi: {
       info: { title: 'junkan API', version: '1.0.0' },
@@ -202,6 +194,13 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
+      // API answers only (the web app's files have their .br/.gz copies): from the threshold up, as the client
+      // accepts. Downloads keep their own headers; a PDF is not compressible and is sent as it is.
+      await api.register(compress, {
+        threshold: config.compressThreshold,
+        encodings: ['br', 'gzip'],
+        brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+      });
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(companyRoutes);
