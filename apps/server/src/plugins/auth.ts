@@ -107,8 +107,8 @@ export interface TokenUser {
   ediKey: string | null;
 }
 
-/** The session query, built once per database and prepared: it runs before nearly every call. */
-function prepareSessionQuery(db: Database) {
+/** The session query; prepared once per database (it runs before nearly every call). The bench reads its SQL. */
+export function sessionQuery(db: Database) {
   // One query for the user, its grants, its sign-in and (when acting) the admin.
   return db
     .select({
@@ -134,10 +134,9 @@ function prepareSessionQuery(db: Database) {
       >`(select (extract(epoch from s.expires_at) * 1000)::float8 from user_sessions s where s.id = ${sql.placeholder('sid')} and s.user_id = ${sql.placeholder('owner')} and s.revoked_at is null and s.expires_at > now())`,
     })
     .from(users)
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('junkan_load_session');
+    .where(eq(users.id, sql.placeholder('userId')));
 }
-type SessionQuery = ReturnType<typeof prepareSessionQuery>;
+type SessionQuery = ReturnType<ReturnType<typeof sessionQuery>['prepare']>;
 const sessionQueries = new WeakMap<Database, SessionQuery>();
 
 /**
@@ -157,7 +156,7 @@ async function readSession(
   if (typeof claims.sid !== 'string' || !claims.sid) return null;
   let query = sessionQueries.get(db);
   if (!query) {
-    query = prepareSessionQuery(db);
+    query = sessionQuery(db).prepare('junkan_load_session');
     sessionQueries.set(db, query);
   }
   // The sign-in belongs to the admin while an admin acts for an operator.
