@@ -64,7 +64,9 @@ export async function createTestApp(
     contractCalendar: false,
     webDist: '/nonexistent',
     trustProxy: false,
-    sessionCacheMs: 5_000,
+    // Tests write users, companies and sign-ins directly and expect the next call to see it: no cache unless a
+    // test asks for one (session-cache.test.ts does, with the announced changes).
+    sessionCacheMs: 0,
     compressThreshold: 1024,
     loginRateLimit: { max: 5, windowMs: 60_000 },
     mailRateLimit: { max: 100, windowMs: 60_000 },
