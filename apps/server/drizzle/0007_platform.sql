@@ -14,6 +14,12 @@ CREATE TABLE "achievement_monthly" (
 	CONSTRAINT "achievement_monthly_key" UNIQUE NULLS NOT DISTINCT("transport_company_id","year","month","kind","discharger_company_id","waste_id","unit_id")
 );
 --> statement-breakpoint
+CREATE TABLE "app_secrets" (
+	"name" varchar(64) PRIMARY KEY NOT NULL,
+	"value" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "message_id" varchar(255);--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "lease_until" timestamp with time zone;--> statement-breakpoint

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -42,9 +44,11 @@ import { userRoutes } from './features/users/users.routes';
 import { wasteMasterRoutes } from './features/waste-master/waste-master.routes';
 import { zipcodeRoutes } from './features/zipcode/zipcode.routes';
 import { safeLoggerOptions } from './lib/log-safety';
-import { RateLimiter } from './lib/rate-limiter';
+import { PgRateLimiter, type RateLimiter } from './lib/rate-limiter';
+import { RedisRateLimiter } from './lib/redis-rate-limiter';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { createEventBus, type EventBus } from './plugins/events';
 import { inputGuard } from './plugins/input-guard';
 import { JobEngine } from './plugins/jobs/job-engine';
 import { HttpJwnetAdapter } from './plugins/jwnet/http-jwnet-adapter';
@@ -57,8 +61,10 @@ declare module 'fastify' {
     db: Database;
     config: AppConfig;
     mailer: Mailer;
-    /** Fixed-window counters shared by every server process on the database. */
+    /** Fixed-window counters shared by every server process (PostgreSQL, or Redis when configured). */
     rateLimiter: RateLimiter;
+    /** Events between every server process on the database (LISTEN/NOTIFY; in-process on PGlite). */
+    events: EventBus;
     loginThrottle: LoginThrottle;
     /** The manifest network (adapter and its kept service status). */
     jwnet: JwnetNetwork;
@@ -93,7 +99,8 @@ export async function buildApp(
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Off unless configured: otherwise any client could name its own address to the limiters.
+    trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -108,10 +115,14 @@ export async function buildApp(
   app.addHook('onReady', async () => jobs.start());
   const mailer = new Mailer(database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom, jobs });
   app.decorate('mailer', mailer);
-  const rateLimiter = new RateLimiter(database.db, (err) =>
-    app.log.warn({ err }, 'old rate-limit counters not deleted'),
-  );
+  const rateLimiter: RateLimiter = config.redisUrl
+    ? new RedisRateLimiter(config.redisUrl)
+    : new PgRateLimiter(database.db, (err) => app.log.warn({ err }, 'old rate-limit counters not deleted'));
   app.decorate('rateLimiter', rateLimiter);
+  app.addHook('onClose', async () => rateLimiter.close?.());
+  const events = createEventBus(database, app.log);
+  app.decorate('events', events);
+  app.addHook('onClose', async () => events.close());
   app.decorate('loginThrottle', new LoginThrottle(rateLimiter, config.loginRateLimit));
   const now = opts.now ?? (() => new Date());
   app.decorate('now', now);
@@ -185,11 +196,23 @@ export async function buildApp(
     },
   });
 
-  await app.register(authPlugin, { secret: config.jwtSecret, db: database.db });
+  await app.register(authPlugin, {
+    secret: config.jwtSecret,
+    db: database.db,
+    events,
+    sessionCacheMs: config.sessionCacheMs,
+  });
   await app.register(inputGuard);
 
   await app.register(
     async (api) => {
+      // API answers only (the web app's files have their .br/.gz copies): from the threshold up, as the client
+      // accepts. Downloads keep their own headers; a PDF is not compressible and is sent as it is.
+      await api.register(compress, {
+        threshold: config.compressThreshold,
+        encodings: ['br', 'gzip'],
+        brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+      });
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(companyRoutes);
@@ -221,6 +244,11 @@ export async function buildApp(
   defineContractCalendar(app);
   registerWebApp(app, config.webDist);
   return app;
+}
+
+/** A hop count as the function proxy-addr makes of it (Fastify's types name no number). */
+function trustProxyOption(value: AppConfig['trustProxy']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }
 
 /** Serves the built web app under /sys/, with deep links answered by index.html. */

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface AppConfig {
@@ -9,6 +7,7 @@ export interface AppConfig {
   dataDir: string;
   /** PostgreSQL server; when absent, the embedded PGlite database in dataDir is used. */
   databaseUrl?: string;
+  /** Token signing secret: JWT_SECRET, or the one kept in the database (lib/signing-secret.ts). */
   jwtSecret: string;
   /** smtp://host:port; when absent, mail stays in the outbox. */
   smtpUrl?: string;
@@ -19,6 +18,14 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Built web app to serve under /sys/; skipped when the folder is missing. */
   webDist: string;
+  /** Fastify `trustProxy`: whose X-Forwarded-For to believe for the client address (limiters, logs). */
+  trustProxy: boolean | number | string[];
+  /** Redis for the limiters' counts; PostgreSQL (the rate_limit_buckets table) when absent. */
+  redisUrl?: string;
+  /** How long a loaded session is reused before it is read again (0: never cached). */
+  sessionCacheMs: number;
+  /** API answers at least this many bytes are sent compressed (gzip/brotli) to clients that accept it. */
+  compressThreshold: number;
   loginRateLimit: { max: number; windowMs: number };
   /** Calls that send mail to an address the caller names (sign-up, password reset), per client address. */
   mailRateLimit: { max: number; windowMs: number };
@@ -47,18 +54,22 @@ export interface AppConfig {
   };
 }
 
-/** Reads the signing secret from the environment, or from the data folder, generating it there once. */
-function resolveJwtSecret(dataDir: string, fromEnv?: string): string {
-  if (fromEnv) return fromEnv;
-  mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+/** The configuration before the database opens: the signing secret is known only when JWT_SECRET is set. */
+export type LoadedConfig = Omit<AppConfig, 'jwtSecret'> & { jwtSecret?: string };
+
+/** `true`, a hop count, or addresses/CIDRs separated by commas; off when unset (see TRUST_PROXY in .env.example). */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const v = value?.trim() ?? '';
+  if (!v || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const port = Number(env.PORT ?? 3000);
   return {
@@ -66,7 +77,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    jwtSecret: resolveJwtSecret(dataDir, env.JWT_SECRET),
+    jwtSecret: env.JWT_SECRET || undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    redisUrl: env.REDIS_URL || undefined,
+    sessionCacheMs: Number(env.SESSION_CACHE_MS ?? 5_000),
+    compressThreshold: Number(env.COMPRESS_THRESHOLD ?? 1024),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'junkan <no-reply@junkan.local>',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),

@@ -62,6 +62,11 @@ export async function createTestApp(
     logLevel: 'silent',
     seedDemo: true,
     webDist: '/nonexistent',
+    trustProxy: false,
+    // Tests write users, companies and sign-ins directly and expect the next call to see it: no cache unless a
+    // test asks for one (session-cache.test.ts does, with the announced changes).
+    sessionCacheMs: 0,
+    compressThreshold: 1024,
     loginRateLimit: { max: 5, windowMs: 60_000 },
     mailRateLimit: { max: 100, windowMs: 60_000 },
     // Nothing listens here unless a test starts a simulator and passes its address.
@@ -165,23 +170,26 @@ export async function createTestApp(
 
   const siblings: { close(): Promise<void> }[] = [];
   /**
-   * Another server process on the same PostgreSQL database (TEST_DATABASE_URL only): its own pools and job
-   * engine, this app's config with `overrides`. Closed with this app.
+   * Another server process on the same database: on PostgreSQL its own connections, job engine, events listener,
+   * session cache and limiters; on PGlite (one process by nature) the same handle. This app's config with
+   * `overrides`; closed with this app.
    */
   async function sibling(
     overrides: Partial<AppConfig> = {},
     siblingOptions: Pick<BuildAppOptions, 'now' | 'jwnetAdapter' | 'logger'> = options,
   ) {
-    if (!databaseUrl) throw new Error('a second process needs TEST_DATABASE_URL');
-    const db2 = await openDatabase({ databaseUrl, dataDir: 'memory://' });
-    const app2 = await buildApp({ ...config, ...overrides }, db2, { logger: false, ...siblingOptions });
+    const own = databaseUrl ? await openDatabase({ databaseUrl, dataDir: 'memory://' }) : undefined;
+    const app2 = await buildApp({ ...config, ...overrides }, own ?? database, {
+      logger: false,
+      ...siblingOptions,
+    });
     await app2.ready();
     const handle = {
       app: app2 as App,
-      db: db2.db,
+      db: (own ?? database).db,
       close: async () => {
         await app2.close();
-        await db2.close();
+        await own?.close();
       },
     };
     siblings.push(handle);

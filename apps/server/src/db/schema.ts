@@ -165,6 +165,13 @@ export const rateLimitBuckets = pgTable('rate_limit_buckets', {
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
 
+/** Secrets every server process on the database must share (the token signing key), generated once. */
+export const appSecrets = pgTable('app_secrets', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Single-use mailed tokens; only their SHA-256 is stored. */
 export const emailTokens = pgTable(
   'email_tokens',

@@ -105,6 +105,8 @@ describe('POST /api/admin/companies/{id}/auth-token', () => {
     const res = await t.as(admin).post(`/admin/companies/${green.id}/auth-token?isTransport=false`);
     const acting = t.as({ token: res.json().token });
     await t.db.update(users).set({ enabled: false }).where(eq(users.email, 'admin@example.com'));
+    // Written behind the services' back: announced as they announce it, for the session cache.
+    await t.app.sessionChanged({ all: true });
     try {
       expect((await acting.get('/permissions')).statusCode).toBe(401);
     } finally {
