@@ -215,14 +215,14 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
 
   it('a sign-out in one process ends the session in the other at once', async () => {
     const login = await call(servers[0]!.url, 'POST', '/api/auth/login', {
-      email: 'transporter@example.com',
+      email: 'discharger2@example.com',
       password: DEMO_PASSWORD,
     });
     const token = login.json().token as string;
     // Both processes have loaded (and may cache) the session.
     for (const s of servers)
       expect((await call(s.url, 'GET', '/api/users/info', undefined, token)).status).toBe(200);
-    expect((await call(servers[0]!.url, 'POST', '/api/auth/logout', {}, token)).status).toBe(200);
+    expect((await call(servers[0]!.url, 'POST', '/api/auth/logout', {}, token)).status).toBe(204);
     await new Promise((r) => setTimeout(r, 300));
     expect((await call(servers[1]!.url, 'GET', '/api/users/info', undefined, token)).status).toBe(401);
   });
@@ -274,4 +274,24 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
     for (const [first, second] of keys)
       expect(sendOrder.indexOf(first!)).toBeLessThan(sendOrder.indexOf(second!));
   }, 120_000);
+
+  it('runs a recurring job once per occurrence across both processes', async () => {
+    // The network sweep is due every minute in both processes; each minute's run happens in one of them only.
+    await waitUntil(
+      () => 'two minutes of sweeps',
+      async () => {
+        const { rows } = await db.query(
+          `select count(distinct date_trunc('minute', created_on))::int as n from pgboss.job
+           where name = 'jwnet-sweep' and state = 'completed'`,
+        );
+        return rows[0].n >= 2;
+      },
+      150_000,
+    );
+    const { rows } = await db.query(
+      `select date_trunc('minute', created_on) as minute, count(*)::int as runs from pgboss.job
+       where name = 'jwnet-sweep' group by 1 having count(*) > 1`,
+    );
+    expect(rows).toEqual([]);
+  }, 180_000);
 });
