@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { tableRows } from '../support/antd';
 import { DEMO, projectRows, signInWithForm, submitLogin } from '../support/app';
 import { signIn } from '../support/auth';
 
@@ -15,11 +16,17 @@ test.describe('sign-in per role', () => {
     await expect(page.getByTestId('home-phone')).toBeVisible();
     await expect(page.getByTestId('company-select')).toHaveCount(0);
 
+    // Home shows the newest projects (other tests add some); the list shows the company's contracts in force.
     const rows = projectRows(page);
-    await expect(rows.filter({ hasText: '銀座店 可燃ごみ定期回収' })).toHaveCount(1);
-    await expect(rows.filter({ hasText: '段ボール 月次回収' })).toHaveCount(1);
-    await expect(rows.filter({ hasText: '梅田事業所 廃油処理' })).toHaveCount(0);
-    await expect(rows.filter({ hasText: '梅田事業所 金属くず回収' })).toHaveCount(0);
+    await expect(rows.first()).toBeVisible();
+    await expect(rows.filter({ hasText: '梅田事業所' })).toHaveCount(0);
+    const listed = tableRows(page.getByTestId('project-list'));
+    await page.goto('project-managment?tab=IN_PROGRESS&size=100');
+    await expect(listed.filter({ hasText: '銀座店 可燃ごみ定期回収' })).toHaveCount(1);
+    await expect(listed.filter({ hasText: '梅田事業所' })).toHaveCount(0);
+    await page.goto('project-managment?tab=PAST&size=100');
+    await expect(listed.filter({ hasText: '段ボール 月次回収' })).toHaveCount(1);
+    await expect(listed.filter({ hasText: '梅田事業所' })).toHaveCount(0);
   });
 
   test('a transporter sees the company filter and the projects it serves, without inquiries', async ({
