@@ -45,6 +45,7 @@ import { safeLoggerOptions } from './lib/log-safety';
 import { RateLimiter } from './lib/rate-limiter';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { createFileStorage, type FileStorage } from './plugins/file-storage';
 import { inputGuard } from './plugins/input-guard';
 import { HttpJwnetAdapter } from './plugins/jwnet/http-jwnet-adapter';
 import type { JwnetAdapter } from './plugins/jwnet/jwnet-adapter';
@@ -65,6 +66,8 @@ declare module 'fastify' {
     jwnetWorker: JwnetWorker;
     /** The clock of business rules (network hours, "not after today"); tests set it. */
     now: () => Date;
+    /** Uploaded and generated files (`plugins/file-storage`): the database, a folder or a bucket. */
+    files: FileStorage;
   }
 }
 
@@ -120,7 +123,10 @@ export async function buildApp(
       log: app.log,
     }),
   );
+  const files = createFileStorage(config.fileStorage, database.db);
+  app.decorate('files', files);
   app.addHook('onClose', async () => mailer.close());
+  app.addHook('onClose', async () => files.close());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // API answers carry personal or company data: never kept by the browser or a proxy. Downloads set

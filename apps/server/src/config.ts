@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { FileStorageConfig } from './plugins/file-storage';
 
 export interface AppConfig {
   port: number;
@@ -40,6 +41,8 @@ export interface AppConfig {
     /** How soon a sent request is asked for its result. */
     pollMs: number;
   };
+  /** Where uploaded and generated files are kept: the database (default), a folder, or an S3-compatible bucket. */
+  fileStorage: FileStorageConfig;
 }
 
 /** Reads the signing secret from the environment, or from the data folder, generating it there once. */
@@ -51,6 +54,29 @@ function resolveJwtSecret(dataDir: string, fromEnv?: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** `FILE_STORAGE` and its settings; a driver named without its settings stops the start. */
+function fileStorageConfig(env: NodeJS.ProcessEnv, dataDir: string): FileStorageConfig {
+  const driver = env.FILE_STORAGE || 'database';
+  if (driver !== 'database' && driver !== 'disk' && driver !== 's3')
+    throw new Error(`FILE_STORAGE must be database, disk or s3, not ${driver}`);
+  if (driver === 's3' && !env.S3_BUCKET) throw new Error('FILE_STORAGE=s3 needs S3_BUCKET');
+  const dir = env.FILE_STORAGE_DIR || (driver === 'disk' ? path.join(dataDir, 'files') : undefined);
+  return {
+    driver,
+    dir: dir ? path.resolve(dir) : undefined,
+    s3: env.S3_BUCKET
+      ? {
+          endpoint: env.S3_ENDPOINT || undefined,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION || 'us-east-1',
+          accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : undefined,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -85,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       workerIntervalMs: Number(env.JWNET_WORKER_INTERVAL_MS ?? 5_000),
       pollMs: Number(env.JWNET_POLL_MS ?? 30_000),
     },
+    fileStorage: fileStorageConfig(env, dataDir),
   };
 }
 

@@ -11,7 +11,7 @@ await seedReferenceData(database.db);
 await blankDeliveredLinkTokens(database.db);
 const app = await buildApp(config, database, { now: businessClock(config.clockStart) });
 
-if (config.seedDemo && (await seedDemoData(database.db)))
+if (config.seedDemo && (await seedDemoData(database.db, { files: app.files })))
   app.log.info('demo data loaded into the empty database');
 
 const shutdown = async (signal: string) => {
@@ -29,6 +29,7 @@ app.log.info(
     url: `${config.publicUrl}/sys/`,
     database: database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)',
     mail: config.smtpUrl ? 'SMTP' : 'outbox only (GET /api/admin/outbox)',
+    files: config.fileStorage.driver,
   },
   'junkan is ready',
 );

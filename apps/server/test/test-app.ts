@@ -73,6 +73,7 @@ export async function createTestApp(
       workerIntervalMs: 1_000,
       pollMs: 1_000,
     },
+    fileStorage: { driver: 'database' },
     ...overrides,
   };
   const app = await buildApp(config, database, { logger: false, ...options });

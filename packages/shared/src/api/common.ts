@@ -31,7 +31,8 @@ export const sortQuerySchema = <K extends string>(
   keys: readonly [K, ...K[]],
   defaultKey: K,
   defaultOrder: 'asc' | 'desc' = 'asc',
-) => z.object({ sort: z.enum(keys).default(defaultKey), order: z.enum(['asc', 'desc']).default(defaultOrder) });
+) =>
+  z.object({ sort: z.enum(keys).default(defaultKey), order: z.enum(['asc', 'desc']).default(defaultOrder) });
 
 /** A stored file as lists show it; the bytes come from the owner's download call. */
 export const attachmentSchema = z.object({
