@@ -30,6 +30,10 @@ export class S3Storage implements StorageDriver {
       endpoint: config.endpoint,
       region: config.region,
       forcePathStyle: config.forcePathStyle,
+      // Checksums only where S3 requires them: many S3-compatible servers do not take the SDK's default
+      // (aws-chunked bodies with trailing CRC32), and the upload computes its own SHA-256 anyway.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
       credentials:
         config.accessKeyId && config.secretAccessKey
           ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
@@ -50,12 +54,16 @@ export class S3Storage implements StorageDriver {
       partSize: PART_BYTES,
       leavePartsOnError: false,
     });
+    let bodyError: unknown;
+    body.once('error', (error) => {
+      bodyError = error;
+    });
     try {
       await upload.done();
     } catch (error) {
-      // A body that failed (too large, wrong content) must stop being read.
       body.destroy();
-      throw error;
+      // The body's own failure (too large, wrong content) is the answer, not a failed abort that followed it.
+      throw bodyError ?? error;
     }
   }
 
