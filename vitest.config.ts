@@ -14,6 +14,15 @@ export default defineConfig({
         },
       },
       { test: { name: 'jwnet', include: ['apps/jwnet-simulator/src/**/*.test.ts'] } },
+      {
+        // Real server processes on one PostgreSQL database (skipped without TEST_DATABASE_URL).
+        test: {
+          name: 'cluster',
+          include: ['apps/server/cluster/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

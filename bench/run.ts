@@ -1,14 +1,16 @@
 /**
- * junkan benchmark (`npm run bench`, after the web build). Prints, beside a bare Fastify route started the same
- * way, the req/s and p99 of GET /api/users/info and GET /api/projects on PGlite and on PostgreSQL, then the gzip
- * size of the JavaScript the login and home pages load. Writes the same figures to bench/last-results.md.
+ * junkan benchmark (`npm run bench`, after the web build). Prints, beside a bare Fastify route and a reference
+ * route (bench/reference-server.ts: the two SQL statements of GET /api/users/info through the driver directly)
+ * started the same way, the req/s and p99 of GET /api/users/info and GET /api/projects (page 1, 50 rows) on PGlite
+ * and on PostgreSQL, then the gzip size of the JavaScript the login and home pages load. Writes the same figures
+ * to bench/last-results.md.
  *
  * Env: BENCH_POSTGRES_URL (admin connection, default postgresql://postgres@127.0.0.1:5432/postgres),
  * BENCH_DURATION (seconds per measured run, default 5), BENCH_WARMUP (seconds, default 1).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +34,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const EXTRA_PROJECTS = 300;
 const DISCHARGER = 'discharger@example.com';
 const LOGIN_TARGET_BYTES = 200_000;
+const PROJECTS_URL = '/api/projects?page=1&size=50';
 const ADMIN_PG_URL = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
@@ -188,6 +191,7 @@ interface Measure {
   rps: number;
   p99: number;
   ratio: number | null;
+  refRatio: number | null;
   non2xx: number;
   errors: number;
 }
@@ -216,6 +220,12 @@ async function benchDatabase(
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
   out(`\n[${label}] seeding demo data + ${EXTRA_PROJECTS} projects…`);
   await prepareDatabase({ dataDir, databaseUrl });
+  // PGlite opens its folder in one process only: the reference reads a copy of the same data.
+  const refDir = `${dataDir}-reference`;
+  if (!databaseUrl) {
+    cpSync(path.join(dataDir, 'pglite'), refDir, { recursive: true });
+    cleanups.push(async () => rmSync(refDir, { recursive: true, force: true }));
+  }
 
   const bare = await startChild(`bare/${label}`, 'bench/bare-server.ts', {});
   const server = await startChild(`junkan/${label}`, 'apps/server/src/main.ts', {
@@ -234,20 +244,43 @@ async function benchDatabase(
   });
   if (!loginRes.ok) throw new Error(`login failed: ${loginRes.status} ${await loginRes.text()}`);
   const { token } = (await loginRes.json()) as { token: string };
+  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+    userId: number;
+    sid: string;
+  };
+  const reference = await startChild(`reference/${label}`, 'bench/reference-server.ts', {
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { PGLITE_DIR: refDir }),
+    REF_USER_ID: String(claims.userId),
+    REF_SID: claims.sid,
+  });
+  await waitReady(reference, '/reference');
   const auth = { authorization: `Bearer ${token}` };
-  for (const p of ['/api/users/info', '/api/projects']) {
+  for (const p of ['/api/users/info', PROJECTS_URL]) {
     const res = await fetch(server.base + p, { headers: auth });
     if (!res.ok) throw new Error(`GET ${p} answered ${res.status}: ${await res.text()}`);
   }
-  const list = (await (await fetch(`${server.base}/api/projects`, { headers: auth })).json()) as unknown[];
-  out(`[${label}] GET /api/projects returns ${list.length} projects (server cap 200)`);
+  // The paged answer ({ items, total }) or, before the list convention, the whole list.
+  const answer = (await (await fetch(server.base + PROJECTS_URL, { headers: auth })).json()) as
+    | unknown[]
+    | { items: unknown[]; total: number };
+  const listed = Array.isArray(answer) ? answer.length : answer.items.length;
+  out(`[${label}] GET ${PROJECTS_URL} returns ${listed} projects`);
 
   const rows: Measure[] = [];
   for (const connections of CONNECTIONS) {
     out(`[${label}] ${connections} connections…`);
     const b = await load(`${bare.base}/bare`, connections);
-    rows.push({ database: label, endpoint: 'bare', connections, ...b, ratio: 1 });
-    for (const endpoint of ['/api/users/info', '/api/projects']) {
+    rows.push({ database: label, endpoint: 'bare', connections, ...b, ratio: 1, refRatio: null });
+    const ref = await load(`${reference.base}/reference`, connections);
+    rows.push({
+      database: label,
+      endpoint: 'reference (driver)',
+      connections,
+      ...ref,
+      ratio: b.rps > 0 ? ref.rps / b.rps : null,
+      refRatio: 1,
+    });
+    for (const endpoint of ['/api/users/info', PROJECTS_URL]) {
       const r = await load(server.base + endpoint, connections, token);
       rows.push({
         database: label,
@@ -255,12 +288,13 @@ async function benchDatabase(
         connections,
         ...r,
         ratio: b.rps > 0 ? r.rps / b.rps : null,
+        refRatio: ref.rps > 0 ? r.rps / ref.rps : null,
       });
     }
   }
   await sleep(SETTLE_MS);
-  await Promise.all([server.stop(), bare.stop()]);
-  return { rows, listed: list.length };
+  await Promise.all([server.stop(), bare.stop(), reference.stop()]);
+  return { rows, listed };
 }
 
 async function withPostgres<T>(fn: (databaseUrl: string) => Promise<T>): Promise<T | string> {
@@ -311,8 +345,17 @@ function mdTable(header: string[], rows: string[][], rightAligned: boolean[]): s
   return [line(header), `| ${rule.join(' | ')} |`, ...rows.map(line)].join('\n');
 }
 
-const HTTP_HEADER = ['database', 'endpoint', 'conns', 'req/s', 'p99 ms', 'ratio-to-bare', 'non-2xx/errors'];
-const HTTP_ALIGN = [false, false, true, true, true, true, true];
+const HTTP_HEADER = [
+  'database',
+  'endpoint',
+  'conns',
+  'req/s',
+  'p99 ms',
+  'ratio-to-bare',
+  'ratio-to-ref',
+  'non-2xx/errors',
+];
+const HTTP_ALIGN = [false, false, true, true, true, true, true, true];
 const httpCells = (m: Measure) => [
   m.database,
   m.endpoint,
@@ -320,6 +363,7 @@ const httpCells = (m: Measure) => [
   fmt(m.rps),
   fmt(m.p99),
   m.ratio === null ? '-' : fmt(m.ratio, 3),
+  m.refRatio === null ? '-' : fmt(m.refRatio, 2),
   `${m.non2xx}/${m.errors}`,
 ];
 
@@ -346,6 +390,17 @@ function bundleRows(p: PageBundle): string[][] {
 const BUNDLE_HEADER = ['file', 'source', 'raw', 'gzip -9'];
 const BUNDLE_ALIGN = [false, false, true, true];
 
+/** Sections of the results file this bench does not write (other benches' figures): kept at the end. */
+function keptSections(file: string): string {
+  if (!existsSync(file)) return '';
+  const ours = new Set(['## HTTP', '## JavaScript loaded per page']);
+  const sections = readFileSync(file, 'utf8')
+    .split(/^(?=## )/m)
+    .slice(1);
+  const kept = sections.filter((s) => !ours.has(s.split('\n')[0]!.trim()));
+  return kept.length ? `\n${kept.join('').trimEnd()}\n` : '';
+}
+
 // ---------------------------------------------------------------------------------------------- main
 
 async function main() {
@@ -359,14 +414,14 @@ async function main() {
   const notes: string[] = [];
   const pglite = await benchDatabase('pglite');
   measures.push(...pglite.rows);
-  notes.push(`pglite: GET /api/projects returns ${pglite.listed} projects`);
+  notes.push(`pglite: GET ${PROJECTS_URL} returns ${pglite.listed} projects`);
   const postgres = await withPostgres((url) => benchDatabase('postgresql', url));
   if (typeof postgres === 'string') {
     notes.push(postgres);
     out(postgres);
   } else {
     measures.push(...postgres.rows);
-    notes.push(`postgresql: GET /api/projects returns ${postgres.listed} projects`);
+    notes.push(`postgresql: GET ${PROJECTS_URL} returns ${postgres.listed} projects`);
   }
 
   const distDir = path.join(ROOT, 'apps/web/dist');
@@ -381,7 +436,9 @@ async function main() {
   const loginMet = login.gzip < LOGIN_TARGET_BYTES;
   const elapsed = (performance.now() - started) / 1000;
 
-  out('\n== HTTP (autocannon; ratio = endpoint req/s ÷ bare Fastify req/s at the same connections) ==\n');
+  out(
+    '\n== HTTP (autocannon; ratio = endpoint req/s ÷ bare Fastify or reference req/s at the same connections) ==\n',
+  );
   out(textTable(HTTP_HEADER, measures.map(httpCells), HTTP_ALIGN));
   for (const note of notes) out(`  ${note}`);
   out('\n== JavaScript loaded per page (apps/web/dist, gzip level 9 per file, kB = 1000 bytes) ==');
@@ -405,7 +462,8 @@ async function main() {
       `(${os.cpus()[0]?.model.trim() ?? '?'}), autocannon ${DURATION} s per run after a ${WARMUP} s warm-up, ` +
       `server \`LOG_LEVEL=${LOG_LEVEL}\`, demo discharger's bearer token, ${EXTRA_PROJECTS} extra projects for ` +
       "the discharger's company. The ratio to a bare Fastify route (same Node, same start-up, same logger) is the " +
-      'figure to compare across machines.',
+      'figure to compare across machines; the ratio to the reference route (the two SQL statements of ' +
+      'GET /api/users/info through the driver directly, bench/reference-server.ts) shows what the server adds.',
     '',
     '## HTTP',
     '',
@@ -433,7 +491,8 @@ async function main() {
     `Login page target < ${kb(LOGIN_TARGET_BYTES)} gzip: **${loginMet ? 'met' : 'not met'}** (${kb(login.gzip)}).`,
     '',
   ].join('\n');
-  writeFileSync(path.join(ROOT, 'bench/last-results.md'), md);
+  const resultsFile = path.join(ROOT, 'bench/last-results.md');
+  writeFileSync(resultsFile, md + keptSections(resultsFile));
   out('Wrote bench/last-results.md');
 }
 

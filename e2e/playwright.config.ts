@@ -96,7 +96,7 @@ export default defineConfig({
         MAIL_RATE_LIMIT_MAX: '1000',
         JUNKAN_CLOCK: BUSINESS_CLOCK,
         JWNET_URL: JWNET_ORIGIN,
-        JWNET_WORKER_INTERVAL_MS: '500',
+        JOBS_POLL_SECONDS: '0.5',
         JWNET_POLL_MS: '500',
       },
     },

@@ -41,6 +41,18 @@ async function regularWasteId(api: ApiClient, name: string): Promise<number> {
 export async function seedQuoteRequest(
   discharger: ApiClient,
   title: string,
+  options: { monthlyCapacity?: string; weekdays?: number[] } = {},
+): Promise<ProjectDetail> {
+  const draft = await seedRegularDraft(discharger, title, options);
+  const requested = await discharger.post<ProjectDetail>(`/projects/${draft.id}/request-quote`);
+  expect(requested.projectStatus).toBe('REQUEST_QUOTE');
+  return requested;
+}
+
+/** The same request kept as a draft (作成中), not sent. */
+export async function seedRegularDraft(
+  discharger: ApiClient,
+  title: string,
   { monthlyCapacity = '200', weekdays = [1, 4] }: { monthlyCapacity?: string; weekdays?: number[] } = {},
 ): Promise<ProjectDetail> {
   const info = await discharger.get<AccountInfoResponse>('/users/info');
@@ -60,10 +72,7 @@ export async function seedQuoteRequest(
       },
     ],
   };
-  const draft = await discharger.post<ProjectDetail>('/projects', body);
-  const requested = await discharger.post<ProjectDetail>(`/projects/${draft.id}/request-quote`);
-  expect(requested.projectStatus).toBe('REQUEST_QUOTE');
-  return requested;
+  return discharger.post<ProjectDetail>('/projects', body);
 }
 
 /**

@@ -35,6 +35,8 @@ test('a transporter reports a regular month; both sides see it in the achievemen
   await expect(row).toContainText('株式会社グリーン商事');
   // The line's volume with its unit: regular waste is weighed in kg.
   await expect(row).toContainText(`${shown}.00 kg`);
+  // The server pages the list: the table states how many lines match.
+  await expect(page.getByText(/^全\d+件$/)).toBeVisible();
 
   // The CSV holds the same line.
   const download = page.waitForEvent('download');
@@ -84,9 +86,9 @@ test('one waste reported in t and in 個 in a month makes a line per unit, with 
   const [year, month] = today.split('-').map(Number) as [number, number];
   const monthPath = `achievements?period=monthly&year=${year}&month=${month}`;
   const lineVolumes = async () => {
-    const list = await trans.get<AchievementList>(`/trans/${monthPath}`);
+    const list = await trans.get<AchievementList>(`/trans/${monthPath}&size=100`);
     const sum = (unit: string) =>
-      list.rows
+      list.items
         .filter(
           (r) =>
             r.wasteName === INDUSTRIAL_WASTE &&

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { confirmModal, tableRow } from '../support/antd';
+import { confirmModal, selectOption, tableRow, tableRows } from '../support/antd';
+import { apiAs } from '../support/api';
 import { DEMO } from '../support/app';
 import { signIn } from '../support/auth';
+import { seedRegularDraft } from '../support/seed';
 
 test('a discharger requests a regular-garbage quote: form, draft kept on reload, confirm, sent, listed', async ({
   page,
@@ -50,4 +52,68 @@ test('a discharger requests a regular-garbage quote: form, draft kept on reload,
   await homeRow.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/project-managment\/detail\/\d+/);
   await expect(page.getByText(title).first()).toBeVisible();
+});
+
+test('the project list pages, sorts and filters on the server and keeps it in the address; home shows the newest', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const discharger = await apiAs(page.request, DEMO.discharger);
+  const prefix = `E2Elist${Date.now() % 1_000_000}`;
+  const title = (n: number) => `${prefix}-${String(n).padStart(2, '0')}`;
+  for (let n = 0; n < 21; n++) await seedRegularDraft(discharger, title(n));
+
+  await signIn(page, DEMO.discharger, { path: 'project-managment' });
+  const list = page.getByTestId('project-list');
+  await page.getByTestId('project-search').locator('input').fill(prefix);
+  await page.getByTestId('project-search').locator('input').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`keyword=${prefix}`));
+  await expect(page.getByText('全 21 件')).toBeVisible();
+
+  // 20 a page (from the address, as a link would give it), newest first; page 2 holds the oldest.
+  await page.goto(`project-managment?tab=PRE_CONTRACT&keyword=${prefix}&size=20`);
+  await expect(page).toHaveURL(/size=20/);
+  await expect(tableRows(list)).toHaveCount(20);
+  await expect(tableRows(list).first()).toContainText(title(20));
+  await page.locator('.ant-pagination-item-2').click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(tableRows(list)).toHaveCount(1);
+  await expect(tableRows(list).first()).toContainText(title(0));
+
+  // Sorting by title asks the server and starts again at page 1; a reload keeps it all.
+  await list.getByRole('columnheader', { name: '案件名' }).click();
+  await expect(page).toHaveURL(/sort=title&order=asc/);
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(tableRows(list).first()).toContainText(title(0));
+  await list.getByRole('columnheader', { name: '案件名' }).click();
+  // Descending is the default order, so the address leaves it out.
+  await expect(page).not.toHaveURL(/order=asc/);
+  await expect(page).toHaveURL(/sort=title/);
+  await expect(tableRows(list).first()).toContainText(title(20));
+  await page.reload();
+  await expect(tableRows(list).first()).toContainText(title(20));
+  await expect(page.getByText('全 21 件')).toBeVisible();
+
+  // A type with none of them: the filtered empty state.
+  await selectOption(page, page.getByRole('combobox', { name: '種別' }), '産業廃棄物');
+  await expect(page).toHaveURL(/type=INDUSTRIAL/);
+  await expect(list).toContainText('条件に合う案件はありません。');
+
+  // Another tab has none of the drafts.
+  await page.goto(`project-managment?tab=PAST&keyword=${prefix}`);
+  await expect(page.getByRole('tab', { name: '過去の案件', selected: true })).toBeVisible();
+  await expect(list).toContainText('条件に合う案件はありません。');
+
+  // Home: the ten newest and the count of each tab, linking to the list.
+  await page.goto('home');
+  const home = page.getByTestId('home-projects');
+  await expect(tableRows(home)).toHaveCount(10);
+  await expect(tableRows(home).first()).toContainText(title(20));
+  await expect(page.getByTestId('home-project-counts')).toContainText(/契約前 \d+件/);
+  await page
+    .getByTestId('home-project-counts')
+    .getByRole('link', { name: /進行中/ })
+    .click();
+  await expect(page).toHaveURL(/project-managment\?tab=IN_PROGRESS/);
+  await expect(page.getByRole('tab', { name: '進行中', selected: true })).toBeVisible();
 });

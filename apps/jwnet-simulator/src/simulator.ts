@@ -145,6 +145,8 @@ export class JwnetSimulator {
   /** Accepted, not yet reflected, in acceptance order. */
   private pending: RequestRecord[] = [];
   private byKey = new Map<string, { fingerprint: string; answer: Answer }>();
+  /** Every work call received, in arrival order: how often each key was sent (tests of the product's queue). */
+  private received: { key: string; manifestNumber: string | null; op: WorkOperation }[] = [];
 
   constructor(private readonly options: SimulatorOptions = {}) {
     this.delayMs = options.delayMs ?? DEFAULT_DELAY_MS;
@@ -194,6 +196,7 @@ export class JwnetSimulator {
    * acceptances are remembered: a refusal is judged afresh on retry); with another request it is refused.
    */
   submit(op: WorkOperation, key: unknown, manifestNumber: string | null, body: unknown): Answer {
+    if (typeof key === 'string') this.received.push({ key, manifestNumber, op });
     try {
       if (typeof key !== 'string' || key.length === 0 || key.length > 200) {
         throw new SimulatorError(
@@ -256,6 +259,11 @@ export class JwnetSimulator {
     };
   }
 
+  /** The work calls received since the start or the last reset, in arrival order, repeats included. */
+  receivedWork(): readonly { key: string; manifestNumber: string | null; op: WorkOperation }[] {
+    return this.received;
+  }
+
   /** Forgets every manifest, request and key, and goes back to the start options. */
   reset(): void {
     this.delayMs = this.options.delayMs ?? DEFAULT_DELAY_MS;
@@ -266,6 +274,7 @@ export class JwnetSimulator {
     this.requests.clear();
     this.pending = [];
     this.byKey.clear();
+    this.received = [];
   }
 
   /** Applies to work not reflected yet as well: reflection is due at acceptance + the current delay. */

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -24,7 +26,7 @@ import { collectionAreaRoutes } from './features/collection-areas/collection-are
 import { collectionScheduleRoutes } from './features/collection-schedules/collection-schedules.routes';
 import { collectionRoutes } from './features/collections/collections.routes';
 import { companyRoutes } from './features/companies/companies.routes';
-import { scheduleContractCalendar } from './features/contracts/contract-calendar';
+import { defineContractCalendar } from './features/contracts/contract-calendar';
 import { contractRoutes } from './features/contracts/contracts.routes';
 import { disposalSiteMasterRoutes } from './features/disposal-site-master/disposal-site-master.routes';
 import { handlingWastePriceRoutes } from './features/handling-waste-prices/handling-waste-prices.routes';
@@ -42,11 +44,14 @@ import { userRoutes } from './features/users/users.routes';
 import { wasteMasterRoutes } from './features/waste-master/waste-master.routes';
 import { zipcodeRoutes } from './features/zipcode/zipcode.routes';
 import { safeLoggerOptions } from './lib/log-safety';
-import { RateLimiter } from './lib/rate-limiter';
+import { PgRateLimiter, type RateLimiter } from './lib/rate-limiter';
+import { RedisRateLimiter } from './lib/redis-rate-limiter';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { createFileStorage, type FileStorage } from './plugins/file-storage';
+import { createEventBus, type EventBus } from './plugins/events';
 import { inputGuard } from './plugins/input-guard';
+import { JobEngine } from './plugins/jobs/job-engine';
 import { HttpJwnetAdapter } from './plugins/jwnet/http-jwnet-adapter';
 import type { JwnetAdapter } from './plugins/jwnet/jwnet-adapter';
 import { JwnetNetwork } from './plugins/jwnet/jwnet-network';
@@ -57,13 +62,17 @@ declare module 'fastify' {
     db: Database;
     config: AppConfig;
     mailer: Mailer;
-    /** Fixed-window counters shared by every server process on the database. */
+    /** Fixed-window counters shared by every server process (PostgreSQL, or Redis when configured). */
     rateLimiter: RateLimiter;
+    /** Events between every server process on the database (LISTEN/NOTIFY; in-process on PGlite). */
+    events: EventBus;
     loginThrottle: LoginThrottle;
     /** The manifest network (adapter and its kept service status). */
     jwnet: JwnetNetwork;
-    /** Sends queued manifest-network work; started by the app unless `config.jwnet.worker` is false. */
+    /** Sends queued manifest-network work, as the job engine's manifest jobs. */
     jwnetWorker: JwnetWorker;
+    /** Background jobs (pg-boss): queues, retries, schedules run once across processes. */
+    jobs: JobEngine;
     /** The clock of business rules (network hours, "not after today"); tests set it. */
     now: () => Date;
     /** Uploaded and generated files (`plugins/file-storage`): the database, a folder or a bucket. */
@@ -93,7 +102,8 @@ export async function buildApp(
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Off unless configured: otherwise any client could name its own address to the limiters.
+    trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -102,12 +112,20 @@ export async function buildApp(
 
   app.decorate('db', database.db);
   app.decorate('config', config);
-  const mailer = new Mailer(database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const jobs = new JobEngine(database, config.databaseUrl, { ...config.jobs, log: app.log });
+  app.decorate('jobs', jobs);
+  // Started once every queue below is defined; stopped before the mail transport and the database close.
+  app.addHook('onReady', async () => jobs.start());
+  const mailer = new Mailer(database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom, jobs });
   app.decorate('mailer', mailer);
-  const rateLimiter = new RateLimiter(database.db, (err) =>
-    app.log.warn({ err }, 'old rate-limit counters not deleted'),
-  );
+  const rateLimiter: RateLimiter = config.redisUrl
+    ? new RedisRateLimiter(config.redisUrl)
+    : new PgRateLimiter(database.db, (err) => app.log.warn({ err }, 'old rate-limit counters not deleted'));
   app.decorate('rateLimiter', rateLimiter);
+  app.addHook('onClose', async () => rateLimiter.close?.());
+  const events = createEventBus(database, app.log);
+  app.decorate('events', events);
+  app.addHook('onClose', async () => events.close());
   app.decorate('loginThrottle', new LoginThrottle(rateLimiter, config.loginRateLimit));
   const now = opts.now ?? (() => new Date());
   app.decorate('now', now);
@@ -120,13 +138,18 @@ export async function buildApp(
       pollMs: config.jwnet.pollMs,
       now,
       onOutcome: handleJwnetOutcome,
+      jobs,
       log: app.log,
     }),
   );
   const files = createFileStorage(config.fileStorage, database.db);
   app.decorate('files', files);
-  app.addHook('onClose', async () => mailer.close());
-  app.addHook('onClose', async () => files.close());
+  app.jwnetWorker.defineJobs();
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    mailer.close();
+    files.close();
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // API answers carry personal or company data: never kept by the browser or a proxy. Downloads set
@@ -179,11 +202,23 @@ export async function buildApp(
     },
   });
 
-  await app.register(authPlugin, { secret: config.jwtSecret, db: database.db });
+  await app.register(authPlugin, {
+    secret: config.jwtSecret,
+    db: database.db,
+    events,
+    sessionCacheMs: config.sessionCacheMs,
+  });
   await app.register(inputGuard);
 
   await app.register(
     async (api) => {
+      // API answers only (the web app's files have their .br/.gz copies): from the threshold up, as the client
+      // accepts. Downloads keep their own headers; a PDF is not compressible and is sent as it is.
+      await api.register(compress, {
+        threshold: config.compressThreshold,
+        encodings: ['br', 'gzip'],
+        brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+      });
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(companyRoutes);
@@ -212,13 +247,14 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
-  if (config.contractCalendar) scheduleContractCalendar(app);
-  if (config.jwnet.worker) {
-    app.jwnetWorker.start(config.jwnet.workerIntervalMs);
-    app.addHook('onClose', async () => app.jwnetWorker.stop());
-  }
+  defineContractCalendar(app);
   registerWebApp(app, config.webDist);
   return app;
+}
+
+/** A hop count as the function proxy-addr makes of it (Fastify's types name no number). */
+function trustProxyOption(value: AppConfig['trustProxy']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }
 
 /** Serves the built web app under /sys/, with deep links answered by index.html. */

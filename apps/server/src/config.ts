@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FileStorageConfig } from './plugins/file-storage';
 
@@ -10,6 +8,7 @@ export interface AppConfig {
   dataDir: string;
   /** PostgreSQL server; when absent, the embedded PGlite database in dataDir is used. */
   databaseUrl?: string;
+  /** Token signing secret: JWT_SECRET, or the one kept in the database (lib/signing-secret.ts). */
   jwtSecret: string;
   /** smtp://host:port; when absent, mail stays in the outbox. */
   smtpUrl?: string;
@@ -18,10 +17,16 @@ export interface AppConfig {
   publicUrl: string;
   logLevel: string;
   seedDemo: boolean;
-  /** Runs the contract calendar (start dates, renewals, period ends) at start and hourly. */
-  contractCalendar: boolean;
   /** Built web app to serve under /sys/; skipped when the folder is missing. */
   webDist: string;
+  /** Fastify `trustProxy`: whose X-Forwarded-For to believe for the client address (limiters, logs). */
+  trustProxy: boolean | number | string[];
+  /** Redis for the limiters' counts; PostgreSQL (the rate_limit_buckets table) when absent. */
+  redisUrl?: string;
+  /** How long a loaded session is reused before it is read again (0: never cached). */
+  sessionCacheMs: number;
+  /** API answers at least this many bytes are sent compressed (gzip/brotli) to clients that accept it. */
+  compressThreshold: number;
   loginRateLimit: { max: number; windowMs: number };
   /** Calls that send mail to an address the caller names (sign-up, password reset), per client address. */
   mailRateLimit: { max: number; windowMs: number };
@@ -30,30 +35,41 @@ export interface AppConfig {
    * day (the network's 07:00-19:00 window); it then runs on in real time. Absent: the machine's clock.
    */
   clockStart?: string;
-  /** The manifest network (or its simulator): address, answer timeout, and the worker that sends queued work. */
+  /** The manifest network (or its simulator): address, answer timeout, how soon a sent request is polled. */
   jwnet: {
     url: string;
     timeoutMs: number;
-    /** Runs the worker in this process; tests drive it themselves. */
-    worker: boolean;
-    /** How often the worker looks for due work. */
-    workerIntervalMs: number;
     /** How soon a sent request is asked for its result. */
     pollMs: number;
   };
   /** Where uploaded and generated files are kept: the database (default), a folder, or an S3-compatible bucket. */
   fileStorage: FileStorageConfig;
+  /**
+   * The background job engine (pg-boss): whether this process works jobs and runs the schedules (every process
+   * still queues them), the PostgreSQL connections of its own pool, and how often an idle worker looks.
+   */
+  jobs: {
+    work: boolean;
+    poolMax: number;
+    pollSeconds: number;
+    /** How often the schedules are checked (seconds, default 30); tests shorten it. */
+    cronSeconds?: number;
+  };
 }
 
-/** Reads the signing secret from the environment, or from the data folder, generating it there once. */
-function resolveJwtSecret(dataDir: string, fromEnv?: string): string {
-  if (fromEnv) return fromEnv;
-  mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+/** The configuration before the database opens: the signing secret is known only when JWT_SECRET is set. */
+export type LoadedConfig = Omit<AppConfig, 'jwtSecret'> & { jwtSecret?: string };
+
+/** `true`, a hop count, or addresses/CIDRs separated by commas; off when unset (see TRUST_PROXY in .env.example). */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const v = value?.trim() ?? '';
+  if (!v || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** `FILE_STORAGE` and its settings; a driver named without its settings stops the start. */
@@ -79,7 +95,7 @@ function fileStorageConfig(env: NodeJS.ProcessEnv, dataDir: string): FileStorage
   };
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const port = Number(env.PORT ?? 3000);
   return {
@@ -87,13 +103,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    jwtSecret: resolveJwtSecret(dataDir, env.JWT_SECRET),
+    jwtSecret: env.JWT_SECRET || undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    redisUrl: env.REDIS_URL || undefined,
+    sessionCacheMs: Number(env.SESSION_CACHE_MS ?? 5_000),
+    compressThreshold: Number(env.COMPRESS_THRESHOLD ?? 1024),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'junkan <no-reply@junkan.local>',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: env.SEED_DEMO !== 'false',
-    contractCalendar: env.CONTRACT_CALENDAR !== 'false',
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     loginRateLimit: {
       max: Number(env.LOGIN_RATE_LIMIT_MAX ?? 10),
@@ -107,11 +126,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwnet: {
       url: (env.JWNET_URL ?? 'http://127.0.0.1:3300').replace(/\/$/, ''),
       timeoutMs: Number(env.JWNET_TIMEOUT_MS ?? 10_000),
-      worker: env.JWNET_WORKER !== 'false',
-      workerIntervalMs: Number(env.JWNET_WORKER_INTERVAL_MS ?? 5_000),
       pollMs: Number(env.JWNET_POLL_MS ?? 30_000),
     },
     fileStorage: fileStorageConfig(env, dataDir),
+    jobs: {
+      work: env.JOBS !== 'false',
+      poolMax: Number(env.JOBS_POOL_MAX ?? 2),
+      pollSeconds: Math.max(0.5, Number(env.JOBS_POLL_SECONDS ?? 2)),
+    },
   };
 }
 

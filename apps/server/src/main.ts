@@ -1,18 +1,12 @@
 import { buildApp } from './app';
 import { businessClock, loadConfig } from './config';
-import { openDatabase } from './db/client';
-import { blankDeliveredLinkTokens } from './plugins/mail';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './seed/demo';
-import { seedReferenceData } from './seed/reference';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
+import { prepareStartup } from './startup';
 
-const config = loadConfig();
-const database = await openDatabase(config);
-await seedReferenceData(database.db);
-await blankDeliveredLinkTokens(database.db);
+const { database, config, demoLoaded } = await prepareStartup(loadConfig());
 const app = await buildApp(config, database, { now: businessClock(config.clockStart) });
 
-if (config.seedDemo && (await seedDemoData(database.db, { files: app.files })))
-  app.log.info('demo data loaded into the empty database');
+if (demoLoaded) app.log.info('demo data loaded into the empty database');
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');

@@ -28,10 +28,7 @@ export async function startJwnetHarness({ start, delayMs }: JwnetHarnessOptions)
   const sim: RunningJwnetSimulator = await startJwnetSimulator({ delayMs, clock: start.toISOString() });
   let t: TestContext;
   try {
-    t = await createTestApp(
-      { jwnet: { url: sim.url, timeoutMs: 1_000, worker: false, workerIntervalMs: 1_000, pollMs: 1_000 } },
-      { now: () => now },
-    );
+    t = await createTestApp({ jwnet: { url: sim.url, timeoutMs: 1_000, pollMs: 1_000 } }, { now: () => now });
   } catch (err) {
     await sim.close();
     throw err;

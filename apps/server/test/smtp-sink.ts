@@ -6,17 +6,25 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A local SMTP server that keeps what it receives, so tests read real mail. */
+/**
+ * A local SMTP server that keeps what it receives, so tests read real mail. `setDown(true)` makes it refuse every
+ * connection (an outage) on the same address until `setDown(false)`.
+ */
 export async function startSmtpSink(): Promise<{
   url: string;
   mails: ReceivedMail[];
+  setDown(down: boolean): void;
   close(): Promise<void>;
 }> {
   const mails: ReceivedMail[] = [];
+  let down = false;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onConnect(_session, callback) {
+      callback(down ? Object.assign(new Error('service not available'), { responseCode: 421 }) : undefined);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -31,7 +39,14 @@ export async function startSmtpSink(): Promise<{
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    setDown: (value) => {
+      down = value;
+    },
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }
 
 /** Decodes a quoted-printable mail body enough to find links in it. */

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { type App, type BuildAppOptions, buildApp } from '../src/app';
 import type { AppConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
+import { MAIL_QUEUE } from '../src/plugins/mail';
 import { DEMO_PASSWORD, seedDemoData } from '../src/seed/demo';
 import { seedReferenceData } from '../src/seed/reference';
 import { multipartBody } from './fixtures/upload-files';
@@ -60,19 +61,19 @@ export async function createTestApp(
     publicUrl: 'http://junkan.test',
     logLevel: 'silent',
     seedDemo: true,
-    // Tests run the calendar themselves with the date they need (advanceContracts).
-    contractCalendar: false,
     webDist: '/nonexistent',
+    trustProxy: false,
+    // Tests write users, companies and sign-ins directly and expect the next call to see it: no cache unless a
+    // test asks for one (session-cache.test.ts does, with the announced changes).
+    sessionCacheMs: 0,
+    compressThreshold: 1024,
     loginRateLimit: { max: 5, windowMs: 60_000 },
     mailRateLimit: { max: 100, windowMs: 60_000 },
-    // Nothing listens here unless a test starts a simulator and passes its address; tests run the worker.
-    jwnet: {
-      url: 'http://127.0.0.1:9',
-      timeoutMs: 2_000,
-      worker: false,
-      workerIntervalMs: 1_000,
-      pollMs: 1_000,
-    },
+    // Nothing listens here unless a test starts a simulator and passes its address.
+    jwnet: { url: 'http://127.0.0.1:9', timeoutMs: 2_000, pollMs: 1_000 },
+    // Tests run jobs themselves: the calendar with the date they need (advanceContracts), the network's work
+    // through the harness, mail after each call (below).
+    jobs: { work: false, poolMax: 2, pollSeconds: 0.5 },
     fileStorage: { driver: 'database' },
     ...overrides,
   };
@@ -86,6 +87,14 @@ export async function createTestApp(
   }
 
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  /**
+   * Runs the mail jobs that are due, as a worker would: the kit calls it after each call, so a test reads the
+   * SMTP sink right after the call that mailed. A failed delivery waits for its retry, as it would in a server.
+   */
+  const deliverMail = async () => {
+    if (config.smtpUrl) await app.jobs.runDue(MAIL_QUEUE);
+  };
 
   // One sign-in per user and file: tokens last 30 minutes, longer than any test file runs.
   const tokens = new Map<string, Promise<string>>();
@@ -107,13 +116,16 @@ export async function createTestApp(
       url: string,
       payload?: unknown,
       headers: Record<string, string> = {},
-    ) =>
-      app.inject({
+    ) => {
+      const res = await app.inject({
         method,
         url: url.startsWith('/api/') ? url : `/api${url.startsWith('/') ? '' : '/'}${url}`,
         headers: { ...(tokenFor ? auth(await tokenFor()) : {}), ...headers },
         payload: payload as InjectPayload,
       });
+      await deliverMail();
+      return res;
+    };
     return {
       get: (url: string, headers?: Record<string, string>) => call('GET', url, undefined, headers),
       post: (url: string, payload?: unknown, headers?: Record<string, string>) =>
@@ -157,7 +169,36 @@ export async function createTestApp(
   /** Drops the sign-in `as(user)` holds, once a test has ended the user's sessions (password change, disabling). */
   const forget = (user: string) => tokens.delete(emailOf(user));
 
+  const siblings: { close(): Promise<void> }[] = [];
+  /**
+   * Another server process on the same database: on PostgreSQL its own connections, job engine, events listener,
+   * session cache and limiters; on PGlite (one process by nature) the same handle. This app's config with
+   * `overrides`; closed with this app.
+   */
+  async function sibling(
+    overrides: Partial<AppConfig> = {},
+    siblingOptions: Pick<BuildAppOptions, 'now' | 'jwnetAdapter' | 'logger'> = options,
+  ) {
+    const own = databaseUrl ? await openDatabase({ databaseUrl, dataDir: 'memory://' }) : undefined;
+    const app2 = await buildApp({ ...config, ...overrides }, own ?? database, {
+      logger: false,
+      ...siblingOptions,
+    });
+    await app2.ready();
+    const handle = {
+      app: app2 as App,
+      db: (own ?? database).db,
+      close: async () => {
+        await app2.close();
+        await own?.close();
+      },
+    };
+    siblings.push(handle);
+    return handle;
+  }
+
   async function close() {
+    for (const s of siblings) await s.close();
     await app.close();
     await database.close();
     await smtp.close();
@@ -174,6 +215,8 @@ export async function createTestApp(
     as,
     anonymous,
     forget,
+    deliverMail,
+    sibling,
     close,
     config,
   };

@@ -17,7 +17,36 @@ export type DbOrTx = Database | Tx;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL server's address (for connections of their own: events, locks). */
+  databaseUrl?: string;
+  /**
+   * Runs `fn` while holding the start-up lock, so that processes starting together on one database migrate and
+   * seed one after another. PGlite has one process: `fn` just runs.
+   */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** Key of the PostgreSQL advisory lock held while migrating and seeding (any constant shared by all processes). */
+const STARTUP_LOCK_KEY = 7_305_180_042;
+
+/**
+ * Holds a session-level advisory lock on a connection of its own (not the pool's: the pool would hand the
+ * locked connection to other queries) while `fn` runs.
+ */
+async function withAdvisoryLock<T>(connectionString: string, fn: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString, application_name: 'junkan-startup-lock' });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    try {
+      return await fn();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -33,8 +62,20 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     // the pool replaces it on the next checkout.
     pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
-    await migrateNodePg(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const url = opts.databaseUrl;
+    try {
+      await withAdvisoryLock(url, () => migrateNodePg(db as never, { migrationsFolder }));
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
+    return {
+      db,
+      kind: 'postgres',
+      databaseUrl: url,
+      withStartupLock: (fn) => withAdvisoryLock(url, fn),
+      close: () => pool.end(),
+    };
   }
   let client: PGlite;
   if (opts.dataDir === 'memory://') {
@@ -46,5 +87,5 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', withStartupLock: (fn) => fn(), close: () => client.close() };
 }

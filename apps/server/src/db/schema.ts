@@ -1,4 +1,4 @@
-import { relations } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import { customType } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -22,6 +22,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -163,6 +164,13 @@ export const rateLimitBuckets = pgTable('rate_limit_buckets', {
   key: varchar('key', { length: 320 }).primaryKey(),
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+/** Secrets every server process on the database must share (the token signing key), generated once. */
+export const appSecrets = pgTable('app_secrets', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Single-use mailed tokens; only their SHA-256 is stored. */
@@ -429,12 +437,26 @@ export const mailOutbox = pgTable(
     to: varchar('to', { length: 254 }).notNull(),
     subject: varchar('subject', { length: 255 }).notNull(),
     text: text('text').notNull(),
-    status: varchar('status', { length: 16 }).notNull().$type<'PENDING' | 'SENT' | 'KEPT' | 'FAILED'>(),
+    /** PENDING (to deliver), SENDING (claimed until lease_until), SENT, FAILED (retried up to a limit), KEPT. */
+    status: varchar('status', { length: 16 })
+      .notNull()
+      .$type<'PENDING' | 'SENDING' | 'SENT' | 'KEPT' | 'FAILED'>(),
     error: text('error'),
+    /** The Message-ID every attempt sends, so a receiver can tell a repeat after a lost answer. */
+    messageId: varchar('message_id', { length: 255 }),
+    attempts: integer('attempts').notNull().default(0),
+    /** While SENDING: until when the claim holds; after it another process may take the mail again. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_to_idx').on(t.to, t.createdAt)],
+  (t) => [
+    index('mail_outbox_to_idx').on(t.to, t.createdAt),
+    index('mail_outbox_undelivered_idx')
+      .on(t.status, t.createdAt)
+      .where(sql`${t.status} in ('PENDING', 'SENDING', 'FAILED')`),
+  ],
 );
 
 /** Who wrote what, and which admin when one acted for an operator. */
@@ -809,6 +831,10 @@ export const transportReports = pgTable(
     index('transport_reports_transport_idx').on(t.transportCompanyId, t.endDateTransport),
     index('transport_reports_discharger_idx').on(t.dischargerCompanyId, t.endDateTransport),
     index('transport_reports_project_idx').on(t.projectId),
+    // The details of an achievement line: one discharger's waste over a month or a year, live reports only.
+    index('transport_reports_achievement_detail_idx')
+      .on(t.dischargerCompanyId, t.wasteId, t.endDateTransport)
+      .where(sql`deleted_at is null`),
   ],
 );
 
@@ -841,6 +867,40 @@ export const regularReports = pgTable(
     uniqueIndex('regular_reports_unique').on(t.projectId, t.year, t.month, t.wasteId),
     index('regular_reports_transport_idx').on(t.transportCompanyId, t.year, t.month),
     index('regular_reports_discharger_idx').on(t.dischargerCompanyId, t.year, t.month),
+  ],
+);
+
+/**
+ * The achievements list, summed per month: one row per transporter, discharger, waste, unit and month, for the
+ * live industrial reports (kind 1, by transport end date) and the regular reports (kind 2, unit null: kg). Kept
+ * by triggers on `transport_reports` and `regular_reports` in the same transaction as every write, so no write
+ * path can forget it (`drizzle/custom/achievements-summary.sql`). A line's status is read from its counts.
+ * No foreign keys: it is derived data, rebuilt by `achievement_monthly_rebuild()`.
+ */
+export const achievementMonthly = pgTable(
+  'achievement_monthly',
+  {
+    transportCompanyId: integer('transport_company_id').notNull(),
+    year: smallint('year').notNull(),
+    month: smallint('month').notNull(),
+    kind: smallint('kind').notNull(),
+    dischargerCompanyId: integer('discharger_company_id').notNull(),
+    wasteId: integer('waste_id').notNull(),
+    unitId: integer('unit_id'),
+    volume: numeric('volume', { precision: 18, scale: 2 }).notNull(),
+    reportCount: integer('report_count').notNull(),
+    /** Reports waiting for the discharger (ACCEPTANCE_OR_DENIAL). */
+    awaitingCount: integer('awaiting_count').notNull().default(0),
+    /** Reports whose deletion is requested (REQUEST_DELETE). */
+    deleteRequestedCount: integer('delete_requested_count').notNull().default(0),
+    /** Rejected reports (REJECTION). */
+    rejectedCount: integer('rejected_count').notNull().default(0),
+  },
+  (t) => [
+    unique('achievement_monthly_key')
+      .on(t.transportCompanyId, t.year, t.month, t.kind, t.dischargerCompanyId, t.wasteId, t.unitId)
+      .nullsNotDistinct(),
+    index('achievement_monthly_discharger_idx').on(t.dischargerCompanyId, t.year, t.month),
   ],
 );
 

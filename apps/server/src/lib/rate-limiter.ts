@@ -7,6 +7,16 @@ export interface RateLimit {
   windowMs: number;
 }
 
+/** Fixed-window counters shared by every server process: in PostgreSQL by default, in Redis when configured. */
+export interface RateLimiter {
+  /** Counts one hit on `key` and answers the count in the current window, this hit included. */
+  hit(key: string, windowMs: number, now?: Date): Promise<number>;
+  /** The counts of the given keys in their current windows (a key without a live count is absent). */
+  counts(keys: string[], now?: Date): Promise<Map<string, number>>;
+  clear(key: string): Promise<void>;
+  close?(): Promise<void>;
+}
+
 /** How often a process deletes buckets whose window ended long ago. */
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 /** Kept a while past their window: a bucket about to be hit again is reset in place rather than re-inserted. */
@@ -16,7 +26,7 @@ const PRUNE_AFTER_MS = 60 * 60 * 1000;
  * Fixed-window counters in the `rate_limit_buckets` table, so that every server process on the database shares
  * them (an in-memory count would let each process allow the limit again). Each hit is one atomic statement.
  */
-export class RateLimiter {
+export class PgRateLimiter implements RateLimiter {
   private lastPruneMs = 0;
 
   constructor(
@@ -24,7 +34,6 @@ export class RateLimiter {
     private readonly onPruneError: (err: unknown) => void = () => {},
   ) {}
 
-  /** Counts one hit on `key` and answers the count in the current window, this hit included. */
   async hit(key: string, windowMs: number, now = new Date()): Promise<number> {
     this.pruneSometimes(now);
     const resetAt = new Date(now.getTime() + windowMs);
@@ -44,7 +53,6 @@ export class RateLimiter {
     return row?.count ?? 1;
   }
 
-  /** The counts of the given keys in their current windows (a key without a live bucket is absent). */
   async counts(keys: string[], now = new Date()): Promise<Map<string, number>> {
     const rows = await this.db
       .select({ key: rateLimitBuckets.key, count: rateLimitBuckets.count })

@@ -15,6 +15,21 @@ import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import type { AuditSource } from '../lib/audit';
+import { SessionCache, type SessionChange } from '../lib/session-cache';
+import type { EventBus } from './events';
+
+const SESSION_CHANGED = 'session_changed';
+
+function isSessionChange(v: unknown): v is SessionChange {
+  if (!v || typeof v !== 'object') return false;
+  const o = v as Record<string, unknown>;
+  return (
+    typeof o.sessionId === 'string' ||
+    typeof o.userId === 'number' ||
+    typeof o.companyId === 'number' ||
+    o.all === true
+  );
+}
 
 /**
  * What a service needs to know about who is calling: the session and an id for the audit trail.
@@ -67,6 +82,11 @@ declare module 'fastify' {
     role?: Role;
   }
   interface FastifyInstance {
+    /**
+     * Announces, after its transaction committed, a change that ends or alters sessions (sign-out, password,
+     * disabling, deletion, grants, approval): every process drops the sessions it cached for it.
+     */
+    sessionChanged(change: SessionChange): Promise<void>;
     signSessionToken(user: TokenUser, sessionId: string, adminId?: number): string;
     requireSession(request: FastifyRequest): Session;
   }
@@ -87,17 +107,10 @@ export interface TokenUser {
   ediKey: string | null;
 }
 
-/**
- * Loads the user behind a token and the permission keys it holds now (a disabled user has none).
- * The token's sign-in must still be live: not signed out, not ended by a password change, not past its
- * absolute lifetime. Tokens from before sign-ins were recorded carry no `sid` and are refused.
- */
-export async function loadSession(db: Database, claims: TokenClaims): Promise<Session | null> {
-  if (typeof claims.sid !== 'string' || !claims.sid) return null;
-  // The sign-in belongs to the admin while an admin acts for an operator.
-  const sessionOwner = claims.adminId ?? claims.userId;
-  // One query for the user, its grants, its sign-in and (when acting) the admin: it runs before every call.
-  const [row] = await db
+/** The session query; prepared once per database (it runs before nearly every call). The bench reads its SQL. */
+export function sessionQuery(db: Database) {
+  // One query for the user, its grants, its sign-in and (when acting) the admin.
+  return db
     .select({
       id: users.id,
       email: users.email,
@@ -114,12 +127,46 @@ export async function loadSession(db: Database, claims: TokenClaims): Promise<Se
       >`(select array_agg(g.permission) from user_permission_grants g where g.user_id = users.id)`,
       // Null without a company: an activated transporter that never registered is not approved either.
       approvalStatus: sql<TransportApprovalStatus | null>`(select c.approval_status from companies c where c.id = users.company_id)`,
-      isAdminActive: sql<boolean>`exists (select 1 from users a where a.id = ${claims.adminId ?? null} and a.enabled and a.deleted_at is null and a.role = 'ADMIN')`,
-      isSignInLive: sql<boolean>`exists (select 1 from user_sessions s where s.id = ${claims.sid} and s.user_id = ${sessionOwner} and s.revoked_at is null and s.expires_at > now())`,
+      isAdminActive: sql<boolean>`exists (select 1 from users a where a.id = ${sql.placeholder('adminId')} and a.enabled and a.deleted_at is null and a.role = 'ADMIN')`,
+      // Epoch milliseconds; null when the sign-in is not live. The cache keeps no session past it.
+      signInEndsAt: sql<
+        number | null
+      >`(select (extract(epoch from s.expires_at) * 1000)::float8 from user_sessions s where s.id = ${sql.placeholder('sid')} and s.user_id = ${sql.placeholder('owner')} and s.revoked_at is null and s.expires_at > now())`,
     })
     .from(users)
-    .where(eq(users.id, claims.userId));
-  if (!row?.enabled || !row.isSignInLive) return null;
+    .where(eq(users.id, sql.placeholder('userId')));
+}
+type SessionQuery = ReturnType<ReturnType<typeof sessionQuery>['prepare']>;
+const sessionQueries = new WeakMap<Database, SessionQuery>();
+
+/**
+ * Loads the user behind a token and the permission keys it holds now (a disabled user has none).
+ * The token's sign-in must still be live: not signed out, not ended by a password change, not past its
+ * absolute lifetime. Tokens from before sign-ins were recorded carry no `sid` and are refused.
+ */
+export async function loadSession(db: Database, claims: TokenClaims): Promise<Session | null> {
+  return (await readSession(db, claims))?.session ?? null;
+}
+
+/** `loadSession`, with when the sign-in ends (its absolute lifetime), for the cache. */
+async function readSession(
+  db: Database,
+  claims: TokenClaims,
+): Promise<{ session: Session; endsAt: number } | null> {
+  if (typeof claims.sid !== 'string' || !claims.sid) return null;
+  let query = sessionQueries.get(db);
+  if (!query) {
+    query = sessionQuery(db).prepare('junkan_load_session');
+    sessionQueries.set(db, query);
+  }
+  // The sign-in belongs to the admin while an admin acts for an operator.
+  const [row] = await query.execute({
+    userId: claims.userId,
+    adminId: claims.adminId ?? null,
+    sid: claims.sid,
+    owner: claims.adminId ?? claims.userId,
+  });
+  if (!row?.enabled || row.signInEndsAt == null) return null;
   const roles = rolesFromAuthorities(claims.authorities) as Role[];
   if (claims.adminId != null ? !row.isAdminActive : !roles.includes(row.role)) return null;
   const permissions = computePermissions({
@@ -130,7 +177,7 @@ export async function loadSession(db: Database, claims: TokenClaims): Promise<Se
     grants: (row.grants ?? []) as Permission[],
     isTransportApproved: row.approvalStatus === 'APPROVED',
   });
-  return {
+  const session: Session = {
     userId: row.id,
     email: row.email,
     roles,
@@ -140,63 +187,89 @@ export async function loadSession(db: Database, claims: TokenClaims): Promise<Se
     permissions,
     transportApproval: row.role === 'TRANSPORT' ? (row.approvalStatus ?? 'PENDING') : null,
   };
+  return { session, endsAt: Number(row.signInEndsAt) };
 }
 
 /**
  * Every /api route needs a valid token unless its config says `public: true`,
  * the permission key in its config when it names one, and the operator role when it names one.
  */
-export const authPlugin = fp<{ secret: string; db: Database }>(async (app, opts) => {
-  await app.register(fastifyJwt, {
-    secret: opts.secret,
-    sign: { expiresIn: Math.floor(TOKEN_LIFETIME_MS / 1000), algorithm: 'HS256' },
-    verify: { algorithms: ['HS256'] },
-  });
-  app.decorateRequest('session', null);
-  app.decorateRequest('caller', function (this: FastifyRequest): Caller {
-    if (!this.session) throw new AppError('unauthorized', 'Unauthorized');
-    return { id: this.id, session: this.session };
-  });
-
-  app.decorate('signSessionToken', (user: TokenUser, sessionId: string, adminId?: number) => {
-    const authorities = adminId != null ? ['ROLE_ADMIN', `ROLE_${user.role}`] : [`ROLE_${user.role}`];
-    return app.jwt.sign({
-      sub: user.email,
-      userId: user.id,
-      ...(adminId != null ? { adminId } : {}),
-      authorities,
-      subNum: user.registrantNumber,
-      ediKey: user.ediKey,
-      sid: sessionId,
+export const authPlugin = fp<{ secret: string; db: Database; events: EventBus; sessionCacheMs: number }>(
+  async (app, opts) => {
+    await app.register(fastifyJwt, {
+      secret: opts.secret,
+      sign: { expiresIn: Math.floor(TOKEN_LIFETIME_MS / 1000), algorithm: 'HS256' },
+      verify: { algorithms: ['HS256'] },
     });
-  });
+    app.decorateRequest('session', null);
+    app.decorateRequest('caller', function (this: FastifyRequest): Caller {
+      if (!this.session) throw new AppError('unauthorized', 'Unauthorized');
+      return { id: this.id, session: this.session };
+    });
 
-  app.decorate('requireSession', (request: FastifyRequest) => {
-    if (!request.session) throw new AppError('unauthorized', 'Unauthorized');
-    return request.session;
-  });
+    app.decorate('signSessionToken', (user: TokenUser, sessionId: string, adminId?: number) => {
+      const authorities = adminId != null ? ['ROLE_ADMIN', `ROLE_${user.role}`] : [`ROLE_${user.role}`];
+      return app.jwt.sign({
+        sub: user.email,
+        userId: user.id,
+        ...(adminId != null ? { adminId } : {}),
+        authorities,
+        subNum: user.registrantNumber,
+        ediKey: user.ediKey,
+        sid: sessionId,
+      });
+    });
 
-  app.addHook('onRequest', async (request) => {
-    const config = request.routeOptions.config;
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
-    if (request.routeOptions.url === undefined) return;
-    const hasBearer = request.headers.authorization?.startsWith('Bearer ');
-    if (config.public && !hasBearer) return;
-    if (!hasBearer) throw new AppError('unauthorized', 'Unauthorized');
-    let claims: TokenClaims;
-    try {
-      claims = await request.jwtVerify<TokenClaims>();
-    } catch {
-      if (config.public) return;
-      throw new AppError('unauthorized', 'Unauthorized');
-    }
-    request.session = await loadSession(opts.db, claims);
-    if (!request.session && !config.public) throw new AppError('unauthorized', 'Unauthorized');
-    if (config.permission && !request.session?.permissions.includes(config.permission)) {
-      throw new AppError('forbidden', 'Forbidden');
-    }
-    if (config.role && (!request.session || operatorRole(request.session) !== config.role)) {
-      throw new AppError('forbidden', 'Forbidden');
-    }
-  });
-});
+    const cache = new SessionCache<Session>(opts.sessionCacheMs);
+    const unsubscribe = opts.events.subscribe(SESSION_CHANGED, (payload) => {
+      cache.drop(isSessionChange(payload) ? payload : { all: true });
+    });
+    // Changes announced while the events connection was down were missed: start afresh.
+    const unsubscribeMissed = opts.events.onMissed(() => cache.drop({ all: true }));
+    app.addHook('onClose', async () => {
+      unsubscribe();
+      unsubscribeMissed();
+    });
+    app.decorate('sessionChanged', async (change: SessionChange) => {
+      try {
+        await opts.events.publish(SESSION_CHANGED, change);
+      } catch (err) {
+        // Already dropped here; the other processes catch up when their cache entries expire.
+        app.log.warn({ err, change }, 'session change not announced to the other processes');
+      }
+    });
+
+    app.decorate('requireSession', (request: FastifyRequest) => {
+      if (!request.session) throw new AppError('unauthorized', 'Unauthorized');
+      return request.session;
+    });
+
+    app.addHook('onRequest', async (request) => {
+      const config = request.routeOptions.config;
+      if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+      if (request.routeOptions.url === undefined) return;
+      const hasBearer = request.headers.authorization?.startsWith('Bearer ');
+      if (config.public && !hasBearer) return;
+      if (!hasBearer) throw new AppError('unauthorized', 'Unauthorized');
+      let claims: TokenClaims;
+      try {
+        claims = await request.jwtVerify<TokenClaims>();
+      } catch {
+        if (config.public) return;
+        throw new AppError('unauthorized', 'Unauthorized');
+      }
+      const sid = claims.sid;
+      request.session =
+        typeof sid === 'string' && sid
+          ? await cache.get(SessionCache.keyOf({ ...claims, sid }), () => readSession(opts.db, claims))
+          : null;
+      if (!request.session && !config.public) throw new AppError('unauthorized', 'Unauthorized');
+      if (config.permission && !request.session?.permissions.includes(config.permission)) {
+        throw new AppError('forbidden', 'Forbidden');
+      }
+      if (config.role && (!request.session || operatorRole(request.session) !== config.role)) {
+        throw new AppError('forbidden', 'Forbidden');
+      }
+    });
+  },
+);

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailText } from '../../test/smtp-sink';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { mailOutbox } from '../db/schema';
 import { seedDemoData } from '../seed/demo';
-import { blankDeliveredLinkTokens, withoutLinkTokens } from './mail';
+import { blankDeliveredLinkTokens, MAIL_MAX_ATTEMPTS, MAIL_QUEUE, withoutLinkTokens } from './mail';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -87,6 +87,110 @@ describe('mail delivered over SMTP', () => {
         'http://x/sys/user-registration?token=abc_DEF-1&type=REGULAR\nhttp://x/a?emailToken=z',
       ),
     ).toBe('http://x/sys/user-registration?token=[sent]&type=REGULAR\nhttp://x/a?emailToken=[sent]');
+  });
+});
+
+describe('mail delivery when the SMTP server is down', () => {
+  let d: TestContext;
+  beforeAll(async () => {
+    d = await createTestApp();
+    d.smtp.setDown(true);
+  });
+  afterAll(() => d.close());
+  const rowOf = async (to: string) => (await d.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)))[0]!;
+  const messageIds = () =>
+    d.smtp.mails.map((m) => /^message-id:\s*(\S+)/im.exec(m.raw)?.[1]).filter((id) => id !== undefined);
+
+  it('keeps the mail FAILED, retries it when the server is back, and delivers it once', async () => {
+    await d.app.mailer.send({ to: 'down@example.com', subject: 's', text: 'http://x/?token=abc' });
+    // The kit ran the delivery job after the call; with no server, the attempt failed.
+    await d.deliverMail();
+    const failed = await rowOf('down@example.com');
+    expect(failed).toMatchObject({ status: 'FAILED', attempts: 1, sentAt: null });
+    expect(failed.error).toBeTruthy();
+    expect(failed.messageId).toMatch(/^<.+@junkan\.test>$/);
+
+    d.smtp.setDown(false);
+    // The retry waits its backoff: nothing is due yet.
+    expect(await d.app.jobs.runDue(MAIL_QUEUE)).toBe(0);
+    // Its time comes (taken at once here), the mail goes out.
+    expect(await d.app.jobs.runDue(MAIL_QUEUE, { ignoreStartAfter: true })).toBe(1);
+    expect(d.smtp.mails).toHaveLength(1);
+    expect(messageIds()).toEqual([failed.messageId]);
+    expect(await rowOf('down@example.com')).toMatchObject({ status: 'SENT', attempts: 2, error: null });
+
+    // Nothing sends it again: neither the jobs, nor the sweep, nor a second delivery of the same mail.
+    await d.app.mailer.sweep();
+    await d.app.jobs.runDue(MAIL_QUEUE, { ignoreStartAfter: true });
+    await d.app.mailer.deliver(failed.id);
+    expect(d.smtp.mails).toHaveLength(1);
+  });
+
+  it('sends a mail once when two deliveries of it run at the same time', async () => {
+    const [row] = await d.db
+      .insert(mailOutbox)
+      .values({ to: 'twice@example.com', subject: 's', text: 't', status: 'PENDING', messageId: '<twice@x>' })
+      .returning();
+    const before = d.smtp.mails.length;
+    await Promise.all([d.app.mailer.deliver(row!.id), d.app.mailer.deliver(row!.id)]);
+    expect(d.smtp.mails.length - before).toBe(1);
+    expect((await rowOf('twice@example.com')).status).toBe('SENT');
+  });
+
+  it('picks up mail a crash or an outage left behind, and gives up after the last attempt', async () => {
+    await d.db.insert(mailOutbox).values([
+      // Written, then the process died before its job was queued.
+      {
+        to: 'crash@example.com',
+        subject: 's',
+        text: 't',
+        status: 'PENDING',
+        createdAt: sql`now() - interval '2 minutes'`,
+      },
+      // Claimed by a process that died while sending: its lease has run out.
+      {
+        to: 'lease@example.com',
+        subject: 's',
+        text: 't',
+        status: 'SENDING',
+        attempts: 1,
+        leaseUntil: sql`now() - interval '1 minute'`,
+      },
+      // Failed long enough ago to be tried again.
+      {
+        to: 'outage@example.com',
+        subject: 's',
+        text: 't',
+        status: 'FAILED',
+        attempts: 3,
+        lastAttemptAt: sql`now() - interval '20 minutes'`,
+      },
+      // Out of attempts: left FAILED for an admin to see.
+      {
+        to: 'spent@example.com',
+        subject: 's',
+        text: 't',
+        status: 'FAILED',
+        attempts: MAIL_MAX_ATTEMPTS,
+        lastAttemptAt: sql`now() - interval '20 minutes'`,
+      },
+      // Still being sent by a live process.
+      {
+        to: 'busy@example.com',
+        subject: 's',
+        text: 't',
+        status: 'SENDING',
+        attempts: 1,
+        leaseUntil: sql`now() + interval '5 minutes'`,
+      },
+    ]);
+    const before = d.smtp.mails.length;
+    expect(await d.app.mailer.sweep()).toBe(3);
+    await d.deliverMail();
+    const sent = d.smtp.mails.slice(before).flatMap((m) => m.to);
+    expect(sent.sort()).toEqual(['crash@example.com', 'lease@example.com', 'outage@example.com']);
+    expect((await rowOf('spent@example.com')).status).toBe('FAILED');
+    expect((await rowOf('busy@example.com')).status).toBe('SENDING');
   });
 });
 

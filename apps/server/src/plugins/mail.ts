@@ -1,8 +1,10 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../db/client';
 import { mailOutbox, users } from '../db/schema';
+import type { JobEngine } from './jobs/job-engine';
 
 export interface MailMessage {
   to: string;
@@ -28,46 +30,166 @@ export async function blankDeliveredLinkTokens(db: Database): Promise<number> {
   return rows.length;
 }
 
+/** The job engine's queue of mails to deliver (one job per mail), and the sweep that picks up stragglers. */
+export const MAIL_QUEUE = 'mail-delivery';
+export const MAIL_SWEEP = 'mail-sweep';
+/** Attempts per mail, over the engine's retries and the sweep's; then it stays FAILED for an admin to see. */
+export const MAIL_MAX_ATTEMPTS = 8;
+/** How long a claimed mail is left to its sender: far past the SMTP timeouts below. */
+const LEASE = sql`interval '10 minutes'`;
+/** Mail older than this is not retried by the sweep (its links would have expired). */
+const SWEEP_WINDOW = sql`interval '3 days'`;
+
 /**
- * Every mail lands in the outbox first. With SMTP configured it is then sent and marked SENT, its links'
- * tokens blanked so that the table (and admins reading it) no longer hold a usable reset or activation link;
- * a mail that could not be sent is kept whole as FAILED with the reason. Without SMTP it is marked KEPT, whole,
- * for a developer to read (ruling 13). Log lines name the mail, never its text.
+ * Every mail lands in the outbox first. With SMTP configured it is written PENDING and a job delivers it: the
+ * job claims the mail (PENDING or FAILED, or SENDING whose lease ran out, to SENDING: a compare-and-set, so two
+ * processes never both send it), sends it with its stable Message-ID, and marks it SENT with its links' tokens
+ * blanked, so that the table (and admins reading it) no longer hold a usable reset or activation link. A failed
+ * attempt is kept whole as FAILED with the reason and retried with backoff, then by a sweep every five minutes,
+ * up to MAIL_MAX_ATTEMPTS. Without SMTP the mail is marked KEPT, whole, for a developer to read (ruling 13).
+ * Log lines name the mail, never its text.
  */
 export class Mailer {
   private readonly transport: Transporter | null;
+  private readonly domain: string;
 
   constructor(
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
-    private readonly opts: { smtpUrl?: string; from: string },
+    private readonly opts: { smtpUrl?: string; from: string; jobs: JobEngine },
   ) {
-    this.transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+    this.transport = opts.smtpUrl
+      ? // Timeouts bounded, so a hung server cannot outlast the claim's lease.
+        nodemailer.createTransport(
+          `${opts.smtpUrl}${opts.smtpUrl.includes('?') ? '&' : '?'}connectionTimeout=30000&greetingTimeout=30000&socketTimeout=60000`,
+        )
+      : null;
+    this.domain = /@([^>\s]+)/.exec(opts.from)?.[1] ?? 'junkan.local';
+    if (!this.transport) return;
+    opts.jobs.define<{ mailId: number }>({
+      name: MAIL_QUEUE,
+      policy: 'exclusive',
+      retryLimit: 4,
+      retryDelaySeconds: 30,
+      retryBackoff: true,
+      retryDelayMaxSeconds: 15 * 60,
+      expireInSeconds: 5 * 60,
+      handler: ({ mailId }) => this.deliver(mailId),
+    });
+    opts.jobs.defineRecurring(MAIL_SWEEP, '*/5 * * * *', async () => {
+      await this.sweep();
+    });
   }
 
   async send(message: MailMessage): Promise<void> {
     const [row] = await this.db
       .insert(mailOutbox)
-      .values({ ...message, status: this.transport ? 'PENDING' : 'KEPT' })
+      .values({
+        ...message,
+        status: this.transport ? 'PENDING' : 'KEPT',
+        messageId: `<${randomUUID()}@${this.domain}>`,
+      })
       .returning({ id: mailOutbox.id });
     if (!row) return;
     if (!this.transport) {
       this.log.info({ mailId: row.id, to: message.to, subject: message.subject }, 'mail kept in outbox');
       return;
     }
+    // After the row is written: a crash in between leaves a PENDING mail, which the sweep delivers.
+    await this.queue(row.id);
+    this.opts.jobs.wake(MAIL_QUEUE);
+  }
+
+  private queue(mailId: number) {
+    return this.opts.jobs.send(MAIL_QUEUE, { mailId }, { singletonKey: String(mailId) });
+  }
+
+  /** One delivery attempt of one mail; throws when it failed and may be retried. */
+  async deliver(mailId: number): Promise<void> {
+    if (!this.transport) return;
+    const [mail] = await this.db
+      .update(mailOutbox)
+      .set({
+        status: 'SENDING',
+        attempts: sql`${mailOutbox.attempts} + 1`,
+        leaseUntil: sql`now() + ${LEASE}`,
+        lastAttemptAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(mailOutbox.id, mailId),
+          lt(mailOutbox.attempts, MAIL_MAX_ATTEMPTS),
+          or(
+            inArray(mailOutbox.status, ['PENDING', 'FAILED']),
+            and(eq(mailOutbox.status, 'SENDING'), lt(mailOutbox.leaseUntil, sql`now()`)),
+          ),
+        ),
+      )
+      .returning();
+    // Sent, being sent by another process, or given up.
+    if (!mail) return;
     try {
-      await this.transport.sendMail({ from: this.opts.from, ...message });
-      await this.db
-        .update(mailOutbox)
-        .set({ status: 'SENT', sentAt: new Date(), text: withoutLinkTokens(message.text) })
-        .where(eq(mailOutbox.id, row.id));
+      await this.transport.sendMail({
+        from: this.opts.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        messageId: mail.messageId ?? `<outbox-${mail.id}@${this.domain}>`,
+      });
     } catch (err) {
-      this.log.warn({ err, mailId: row.id }, 'mail not sent; kept in outbox as FAILED');
+      const last = mail.attempts >= MAIL_MAX_ATTEMPTS;
+      this.log.warn(
+        { err, mailId, attempts: mail.attempts },
+        last ? 'mail not sent; given up, kept in outbox as FAILED' : 'mail not sent; will retry',
+      );
       await this.db
         .update(mailOutbox)
-        .set({ status: 'FAILED', error: String((err as Error).message).slice(0, 500) })
-        .where(eq(mailOutbox.id, row.id));
+        .set({ status: 'FAILED', leaseUntil: null, error: String((err as Error).message).slice(0, 500) })
+        .where(and(eq(mailOutbox.id, mailId), eq(mailOutbox.status, 'SENDING')));
+      if (!last) throw err;
+      return;
     }
+    await this.db
+      .update(mailOutbox)
+      .set({
+        status: 'SENT',
+        sentAt: new Date(),
+        leaseUntil: null,
+        error: null,
+        text: withoutLinkTokens(mail.text),
+      })
+      .where(and(eq(mailOutbox.id, mailId), eq(mailOutbox.status, 'SENDING')));
+  }
+
+  /**
+   * Queues a job for each mail a crash or an outage left undelivered: PENDING for over a minute, FAILED and not
+   * tried for a quarter of an hour, or SENDING past its lease; only recent ones, within their attempts. A mail
+   * that already has a job is not queued twice (the queue holds one job per mail). Answers how many it queued.
+   */
+  async sweep(): Promise<number> {
+    if (!this.transport) return 0;
+    const stale = await this.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          inArray(mailOutbox.status, ['PENDING', 'FAILED', 'SENDING']),
+          lt(mailOutbox.attempts, MAIL_MAX_ATTEMPTS),
+          gt(mailOutbox.createdAt, sql`now() - ${SWEEP_WINDOW}`),
+          or(
+            and(eq(mailOutbox.status, 'PENDING'), lt(mailOutbox.createdAt, sql`now() - interval '1 minute'`)),
+            and(
+              eq(mailOutbox.status, 'FAILED'),
+              lt(mailOutbox.lastAttemptAt, sql`now() - interval '15 minutes'`),
+            ),
+            and(eq(mailOutbox.status, 'SENDING'), lt(mailOutbox.leaseUntil, sql`now()`)),
+          ),
+        ),
+      )
+      .limit(500);
+    let queued = 0;
+    for (const { id } of stale) if (await this.queue(id)) queued++;
+    return queued;
   }
 
   close(): void {

@@ -137,17 +137,18 @@ export const columnSortOrder = <K,>(current: { sort: K; order: SortOrder }, key:
 
 /**
  * A server-sorted table's change as the list query's sort, order, page and size: an unsorted table falls
- * back to `fallback` ascending, and a new sort starts again at page 1.
+ * back to `fallback` (ascending unless `fallbackOrder` says otherwise), and a new sort starts again at page 1.
  */
 export function tableChange<K, Row>(
   pagination: TablePaginationConfig,
   sorter: SorterResult<Row> | SorterResult<Row>[],
   current: { sort: K; order: SortOrder },
   fallback: K,
+  fallbackOrder: SortOrder = 'asc',
 ): { sort: K; order: SortOrder; page: number; size: number } {
   const s = Array.isArray(sorter) ? sorter[0] : sorter;
   const sort = (s?.order ? s.columnKey : fallback) as K;
-  const order: SortOrder = s?.order === 'descend' ? 'desc' : 'asc';
+  const order: SortOrder = s?.order ? (s.order === 'descend' ? 'desc' : 'asc') : fallbackOrder;
   const changed = sort !== current.sort || order !== current.order;
   return {
     sort,

@@ -12,14 +12,27 @@ export const errorSchema = z.object({
 export const tokenResponseSchema = z.object({ token: z.string() });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
-export const pageQuerySchema = z.object({
-  page: decimalParam(1, 1_000_000).default(1),
-  size: decimalParam(1, 100).default(20),
-});
+/** The largest page any list answers: a screen shows 20, 50 or 100 rows at a time. */
+export const MAX_PAGE_SIZE = 100;
+
+/** `page` (1-based) and `size` (1 to MAX_PAGE_SIZE); a list picks its default size. */
+export const pageQuery = (defaultSize = 20) =>
+  z.object({
+    page: decimalParam(1, 1_000_000).default(1),
+    size: decimalParam(1, MAX_PAGE_SIZE).default(defaultSize),
+  });
+export const pageQuerySchema = pageQuery();
+export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /** A page of a list: the items, the total count and the page asked for. */
 export const pageOf = <T extends z.ZodTypeAny>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), size: z.number().int() });
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  size: number;
+}
 
 export const sortOrderSchema = z.enum(['asc', 'desc']).default('asc');
 
@@ -33,6 +46,7 @@ export const sortQuerySchema = <K extends string>(
   defaultOrder: 'asc' | 'desc' = 'asc',
 ) =>
   z.object({ sort: z.enum(keys).default(defaultKey), order: z.enum(['asc', 'desc']).default(defaultOrder) });
+export type SortOrder = 'asc' | 'desc';
 
 /** A stored file as lists show it; the bytes come from the owner's download call. */
 export const attachmentSchema = z.object({

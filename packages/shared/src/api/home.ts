@@ -6,6 +6,7 @@ import { idParam } from '../validation';
 export const companyFilterQuerySchema = z.object({
   companyId: z.union([z.literal('ALL'), idParam()]).optional(),
 });
+export type CompanyFilterQuery = z.infer<typeof companyFilterQuerySchema>;
 
 export const projectListItemSchema = z.object({
   id: z.number(),
@@ -18,7 +19,6 @@ export const projectListItemSchema = z.object({
   createdDate: z.string(),
 });
 export type ProjectListItem = z.infer<typeof projectListItemSchema>;
-export const projectListSchema = z.array(projectListItemSchema);
 
 export const noticeSchema = z.object({
   id: z.number(),

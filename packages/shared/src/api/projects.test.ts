@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { quoteRequestSchema, volumeSchema } from './projects';
+import {
+  projectListQuerySchema,
+  quoteRequestSchema,
+  transProjectListQuerySchema,
+  volumeSchema,
+} from './projects';
 
 const regularLine = (over: Record<string, unknown> = {}) => ({
   wasteId: 1,
@@ -139,5 +144,44 @@ describe('volumeSchema (section 5)', () => {
     const r = volumeSchema.safeParse(input);
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.message).toBe(code);
+  });
+});
+
+describe('projectListQuerySchema', () => {
+  it('pages 50 newest first by default', () => {
+    expect(projectListQuerySchema.parse({})).toEqual({
+      page: 1,
+      size: 50,
+      sort: 'createdDate',
+      order: 'desc',
+    });
+  });
+
+  it('reads the filters and trims the keyword', () => {
+    expect(
+      projectListQuerySchema.parse({
+        tab: 'PAST',
+        type: 'REGULAR',
+        keyword: '  可燃 ',
+        sort: 'title',
+        order: 'asc',
+      }),
+    ).toMatchObject({ tab: 'PAST', type: 'REGULAR', keyword: '可燃', sort: 'title', order: 'asc' });
+  });
+
+  it.each([
+    { tab: 'ALL' },
+    { type: 'OTHER' },
+    { sort: 'memo' },
+    { keyword: 'x'.repeat(101) },
+    { size: '500' },
+  ])('refuses %o', (query) => {
+    expect(projectListQuerySchema.safeParse(query).success).toBe(false);
+  });
+
+  it('lets a transporter pick one discharger or ALL', () => {
+    expect(transProjectListQuerySchema.parse({ companyId: '7' }).companyId).toBe(7);
+    expect(transProjectListQuerySchema.parse({ companyId: 'ALL' }).companyId).toBe('ALL');
+    expect(transProjectListQuerySchema.safeParse({ companyId: 'abc' }).success).toBe(false);
   });
 });

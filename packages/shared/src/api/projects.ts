@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { BAG_SIZES, PROJECT_STATUSES, PROJECT_TYPES } from '../enums';
 import type { ProjectListTab } from '../project-status';
 import { idSchema, requiredString } from '../validation';
-import { attachmentSchema } from './common';
+import { attachmentSchema, pageOf, pageQuery, sortQuerySchema } from './common';
 import { contractSchema } from './contracts';
+import { companyFilterQuerySchema, projectListItemSchema } from './home';
 
 /** Section 5 volume: up to 5 integer digits with 2 decimals, or an integer of up to 7 digits; commas stripped. */
 export const VOLUME_PATTERN = /^(\d{1,5}(\.\d{1,2})?|\d{1,7})$/;
@@ -101,9 +102,43 @@ export const quoteRequestSchema = z
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
 export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
 
-export const projectTabQuerySchema = z.object({
-  tab: z.enum(['PRE_CONTRACT', 'IN_PROGRESS', 'PAST'] satisfies ProjectListTab[]).optional(),
+export const PROJECT_LIST_TABS = ['PRE_CONTRACT', 'IN_PROGRESS', 'PAST'] as const satisfies ProjectListTab[];
+
+export const projectTabQuerySchema = z.object({ tab: z.enum(PROJECT_LIST_TABS).optional() });
+
+/** The project list's sort keys; `company` is the other side's name (the transporter's, or the discharger's). */
+export const PROJECT_SORT_KEYS = ['createdDate', 'id', 'title', 'company'] as const;
+export type ProjectSortKey = (typeof PROJECT_SORT_KEYS)[number];
+export const PROJECT_PAGE_SIZE = 50;
+export const PROJECT_KEYWORD_MAX = 100;
+
+/**
+ * GET /projects and /trans/projects (the list convention): page, size (50 by default), sort and order (newest
+ * first by default), the tab, the type, and a keyword matching the title (or the id, when it is a number).
+ */
+export const projectListQuerySchema = pageQuery(PROJECT_PAGE_SIZE)
+  .extend(sortQuerySchema(PROJECT_SORT_KEYS, 'createdDate', 'desc').shape)
+  .extend(projectTabQuerySchema.shape)
+  .extend({
+    type: z.enum(PROJECT_TYPES, { error: 'invalid_format' }).optional(),
+    keyword: z.string().trim().max(PROJECT_KEYWORD_MAX, 'max_length_exceeded').optional(),
+  });
+export type ProjectListQuery = z.infer<typeof projectListQuerySchema>;
+/** The transporter's list also takes the header's company selector (ALL or one discharger it serves). */
+export const transProjectListQuerySchema = projectListQuerySchema.extend(companyFilterQuerySchema.shape);
+
+export const projectPageSchema = pageOf(projectListItemSchema);
+export type ProjectPage = z.infer<typeof projectPageSchema>;
+
+/** How many projects the home table shows (the newest); the list page has the rest. */
+export const HOME_PROJECT_ROWS = 10;
+
+/** GET /projects/home and /trans/projects/home: what the home table shows, the newest rows and the tab counts. */
+export const projectHomeSchema = z.object({
+  latest: z.array(projectListItemSchema),
+  counts: z.object({ PRE_CONTRACT: z.number().int(), IN_PROGRESS: z.number().int(), PAST: z.number().int() }),
 });
+export type ProjectHome = z.infer<typeof projectHomeSchema>;
 
 export const cancelProjectSchema = z.object({
   reason: z.string().trim().max(512, 'max_length_exceeded').optional(),

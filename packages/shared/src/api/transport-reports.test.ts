@@ -333,7 +333,8 @@ describe('transportReportSchema', () => {
 });
 
 describe('achievement queries', () => {
-  it('reads the list query from text', () => {
+  it('reads the list query from text, with the first page of 50 lines in the default order', () => {
+    const firstPage = { page: 1, size: 50, sort: 'month', order: 'asc' };
     expect(
       achievementListQuerySchema.parse({
         period: 'monthly',
@@ -342,18 +343,30 @@ describe('achievement queries', () => {
         type: '1',
         wasteName: '廃',
       }),
-    ).toEqual({ period: 'monthly', year: 2026, month: 11, type: 1, wasteName: '廃' });
+    ).toEqual({ period: 'monthly', year: 2026, month: 11, type: 1, wasteName: '廃', ...firstPage });
     expect(achievementListQuerySchema.parse({ period: 'annual', year: '2026', companyId: 'ALL' })).toEqual({
       period: 'annual',
       year: 2026,
       companyId: 'ALL',
+      ...firstPage,
     });
+    expect(
+      achievementListQuerySchema.parse({
+        period: 'annual',
+        year: '2026',
+        page: '3',
+        size: '100',
+        sort: 'volume',
+        order: 'desc',
+      }),
+    ).toMatchObject({ page: 3, size: 100, sort: 'volume', order: 'desc' });
   });
 
   const bad: [string, Record<string, unknown>, Record<string, string>][] = [
     ['monthly without a month', { period: 'monthly', year: '2026' }, { month: 'MSG_00_21' }],
     ['type 3', { period: 'annual', year: '2026', type: '3' }, { type: 'invalid_format' }],
     ['no year', { period: 'annual' }, { year: 'MSG_00_21' }],
+    ['a page of 101 lines', { period: 'annual', year: '2026', size: '101' }, { size: 'invalid_format' }],
     [
       'a long waste name',
       { period: 'annual', year: '2026', wasteName: 'x'.repeat(33) },

@@ -5,6 +5,7 @@ import { MESSAGE_CODES, type MessageCode } from '../messages';
 import { DEADLINE_STATES } from '../transport-deadline';
 import { decimalParam, idParam, idSchema, isoDateSchema, MAX_LENGTH, requiredString } from '../validation';
 import { unitMeasureSchema } from './code-masters';
+import { pageOf, pageQuerySchema, sortQuerySchema } from './common';
 import { VOLUME_PATTERN, volumeSchema } from './projects';
 
 /**
@@ -311,23 +312,38 @@ const wasteTypeQuerySchema = decimalParam(1, 2).transform((v, ctx) => {
 
 export const ACHIEVEMENT_PERIODS = ['annual', 'monthly'] as const;
 
+/** The list's sort keys: month (then type, waste, company, unit, the default), waste name, company, volume. */
+export const ACHIEVEMENT_SORT_KEYS = ['month', 'type', 'wasteName', 'company', 'volume'] as const;
+export type AchievementSortKey = (typeof ACHIEVEMENT_SORT_KEYS)[number];
+/** Lines per page of the list. */
+export const ACHIEVEMENT_PAGE_SIZE = 50;
+/** Lines per batch of the CSV export (GET /achievements/export). */
+export const ACHIEVEMENT_EXPORT_BATCH = 5000;
+
+/** The list's filters: `type` 1 industrial, 2 regular, absent both; `companyId` the header's company selector. */
+const achievementFiltersSchema = z.object({
+  period: z.enum(ACHIEVEMENT_PERIODS).default('monthly'),
+  year: yearSchema,
+  month: monthSchema.optional(),
+  type: wasteTypeQuerySchema.optional(),
+  wasteName: z.string().trim().max(MAX_LENGTH.wasteNameSearch, 'max_length_exceeded').optional(),
+  companyId: z.union([z.literal('ALL'), idParam()]).optional(),
+});
+
+const monthNeeded = (q: { period: string; month?: number }, ctx: z.RefinementCtx) => {
+  if (q.period === 'monthly' && q.month === undefined)
+    ctx.addIssue({ code: 'custom', path: ['month'], message: 'MSG_00_21' });
+};
+
 /**
- * GET /achievements and GET /trans/achievements: the list, by year or by month. `type` 1 industrial,
- * 2 regular, absent both; `companyId` is the header's company selector (ALL or a company).
+ * GET /achievements and GET /trans/achievements: the list, by year or by month, a page at a time (the shared
+ * list convention: page, size, sort, order).
  */
-export const achievementListQuerySchema = z
-  .object({
-    period: z.enum(ACHIEVEMENT_PERIODS).default('monthly'),
-    year: yearSchema,
-    month: monthSchema.optional(),
-    type: wasteTypeQuerySchema.optional(),
-    wasteName: z.string().trim().max(MAX_LENGTH.wasteNameSearch, 'max_length_exceeded').optional(),
-    companyId: z.union([z.literal('ALL'), idParam()]).optional(),
-  })
-  .superRefine((q, ctx) => {
-    if (q.period === 'monthly' && q.month === undefined)
-      ctx.addIssue({ code: 'custom', path: ['month'], message: 'MSG_00_21' });
-  });
+export const achievementListQuerySchema = achievementFiltersSchema
+  .extend(pageQuerySchema.shape)
+  .extend({ size: decimalParam(1, 100).default(ACHIEVEMENT_PAGE_SIZE) })
+  .extend(sortQuerySchema(ACHIEVEMENT_SORT_KEYS, 'month').shape)
+  .superRefine(monthNeeded);
 export type AchievementListQuery = z.infer<typeof achievementListQuerySchema>;
 
 /**
@@ -353,13 +369,27 @@ export const achievementSummaryRowSchema = z.object({
 });
 export type AchievementSummaryRow = z.infer<typeof achievementSummaryRowSchema>;
 
-export const achievementListSchema = z.object({
-  rows: z.array(achievementSummaryRowSchema),
+export const achievementListSchema = pageOf(achievementSummaryRowSchema).extend({
   /** Transporter's report buttons (section 2). */
   regularAvailable: z.boolean(),
   industryAvailable: z.boolean(),
 });
 export type AchievementList = z.infer<typeof achievementListSchema>;
+
+/**
+ * GET /achievements/export and its trans/ variant: every line of the list's filters, in the list's order, in
+ * batches of up to ACHIEVEMENT_EXPORT_BATCH (the CSV download asks page after page).
+ */
+export const achievementExportQuerySchema = achievementFiltersSchema
+  .extend({
+    page: decimalParam(1, 1_000_000).default(1),
+    size: decimalParam(1, ACHIEVEMENT_EXPORT_BATCH).default(ACHIEVEMENT_EXPORT_BATCH),
+  })
+  .extend(sortQuerySchema(ACHIEVEMENT_SORT_KEYS, 'month').shape)
+  .superRefine(monthNeeded);
+export type AchievementExportQuery = z.infer<typeof achievementExportQuerySchema>;
+export const achievementExportSchema = pageOf(achievementSummaryRowSchema);
+export type AchievementExport = z.infer<typeof achievementExportSchema>;
 
 /** GET /achievements/detail and its trans/ variant: the query names of the detail route. */
 export const achievementDetailQuerySchema = z.object({

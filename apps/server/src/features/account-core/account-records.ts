@@ -1,14 +1,15 @@
 import type { AccountInfo, AccountInfoResponse, CompanyType, TransportApprovalStatus } from '@junkan/shared';
-import { and, asc, eq, ne, or } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client';
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Database, DbOrTx, Tx } from '../../db/client';
 import { companies, dischargeSites, offices, users } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 
-/** Account information of a user: the user, its company, offices and discharge sites. */
-export async function getAccountInfo(db: DbOrTx, userId: number): Promise<AccountInfoResponse> {
-  const user = await db.query.users.findFirst({
-    where: eq(users.id, userId),
+/** The account information query (the bench reads its SQL). */
+export function accountQuery(db: DbOrTx) {
+  return db.query.users.findFirst({
+    where: eq(users.id, sql.placeholder('userId')),
     with: {
       company: {
         with: {
@@ -18,6 +19,25 @@ export async function getAccountInfo(db: DbOrTx, userId: number): Promise<Accoun
       },
     },
   });
+}
+type AccountQuery = ReturnType<ReturnType<typeof accountQuery>['prepare']>;
+/** Built and prepared once per database: the account screens and the header read it on every page. */
+const preparedAccountQueries = new WeakMap<Database, AccountQuery>();
+
+function accountQueryFor(db: DbOrTx) {
+  // A transaction runs it as a plain query: prepared statements belong to the database's own connections.
+  if (db instanceof PgTransaction) return accountQuery(db);
+  let prepared = preparedAccountQueries.get(db);
+  if (!prepared) {
+    prepared = accountQuery(db).prepare('junkan_account_info');
+    preparedAccountQueries.set(db, prepared);
+  }
+  return prepared;
+}
+
+/** Account information of a user: the user, its company, offices and discharge sites. */
+export async function getAccountInfo(db: DbOrTx, userId: number): Promise<AccountInfoResponse> {
+  const user = await accountQueryFor(db).execute({ userId });
   if (!user) throw new AppError('not_found', 'User not found');
   const company = user.company;
   const officeRows = company?.offices ?? [];

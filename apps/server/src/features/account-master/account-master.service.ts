@@ -204,6 +204,8 @@ export async function updateAdminUser(
   } catch (err) {
     mapUserConflict(err);
   }
+  // Disabled, or registrant number / EDI key (and so permissions) changed.
+  await app.sessionChanged({ userId: id });
   return getAdminUser(app.db, id);
 }
 
@@ -287,5 +289,6 @@ export async function deleteAdminUser(app: FastifyInstance, caller: Caller, id: 
       detail: { email: user.email, role: user.role },
     });
   });
+  await app.sessionChanged({ userId: id });
   return { result: true };
 }

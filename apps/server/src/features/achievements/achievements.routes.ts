@@ -1,12 +1,14 @@
 import {
   achievementDetailQuerySchema,
   achievementDetailSchema,
+  achievementExportQuerySchema,
+  achievementExportSchema,
   achievementListQuerySchema,
   achievementListSchema,
   errorSchema,
 } from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { achievementDetail, achievementList } from './achievements.service';
+import { achievementDetail, achievementExport, achievementList } from './achievements.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 const tags = ['achievements'];
@@ -28,6 +30,18 @@ export const achievementRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       (request) => achievementList(app.db, request.caller().session, request.query),
+    );
+    app.get(
+      `${prefix}/achievements/export`,
+      {
+        config: { permission: 'ACHIEVEMENTS', role },
+        schema: {
+          tags,
+          querystring: achievementExportQuerySchema,
+          response: { 200: achievementExportSchema, ...errors },
+        },
+      },
+      (request) => achievementExport(app.db, request.caller().session, request.query),
     );
     app.get(
       `${prefix}/achievements/detail`,

@@ -1,9 +1,12 @@
 import {
   type AchievementDetail,
   type AchievementDetailQuery,
+  type AchievementExport,
+  type AchievementExportQuery,
   type AchievementList,
   type AchievementListQuery,
   type AchievementRow,
+  type AchievementSortKey,
   type AchievementSummaryRow,
   type ReportStatus,
   summaryReportStatus,
@@ -58,12 +61,108 @@ async function regularUnitId(db: DbOrTx): Promise<number | null> {
 
 const unitIdOf = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
+type ListQuery = AchievementListQuery | AchievementExportQuery;
+
+/** ORDER BY of a sort key; the default order (month, type, waste code, company, unit) breaks every tie. */
+function orderOf(sort: AchievementSortKey, order: 'asc' | 'desc') {
+  const dir = order === 'desc' ? sql`desc` : sql`asc`;
+  const rest = sql`s.year, s.month, s.kind, w.waste_code, c.name, u.unit, s.discharger_company_id, s.unit_id`;
+  switch (sort) {
+    case 'month':
+      return sql`s.year ${dir}, s.month ${dir}, s.kind, w.waste_code, c.name, u.unit, s.discharger_company_id, s.unit_id`;
+    case 'type':
+      return sql`s.kind ${dir}, ${rest}`;
+    case 'wasteName':
+      return sql`w.name ${dir}, ${rest}`;
+    case 'company':
+      return sql`c.name ${dir}, ${rest}`;
+    case 'volume':
+      return sql`s.volume ${dir}, ${rest}`;
+  }
+}
+
+/** The status a line shows, from its counts (`summaryReportStatus`). */
+function lineStatus(r: Row): ReportStatus {
+  const statuses: ReportStatus[] = [];
+  if (Number(r.awaiting_count) > 0) statuses.push('ACCEPTANCE_OR_DENIAL');
+  if (Number(r.delete_requested_count) > 0) statuses.push('REQUEST_DELETE');
+  if (Number(r.rejected_count) > 0) statuses.push('REJECTION');
+  return summaryReportStatus(statuses);
+}
+
 /**
- * GET /achievements and /trans/achievements: reported volumes per month, waste, discharger and unit. Industrial
- * lines sum the reports of one unit (a waste reported in t and in 個 makes two lines: volumes in different units
- * are never added) and show the most urgent status; regular lines sum the monthly weights, all in kg.
- * A report's current values are the ones counted: an accepted correction has been applied to them, while a
- * pending or rejected one only sits in the `last_*` columns.
+ * One page of the list's lines, read from the monthly summary (`achievement_monthly`, kept by triggers on the
+ * report rows). A transporter's lines are the summary's rows; a discharger's add up its transporters'.
+ */
+async function summaryPage(db: DbOrTx, session: Session, query: ListQuery) {
+  const { role, companyId } = scopeOf(session);
+  const first = query.period === 'monthly' ? query.month! : 1;
+  const last = query.period === 'monthly' ? query.month! : 12;
+  const kind = query.type === undefined ? sql`` : sql`and kind = ${query.type}`;
+  const source =
+    role === 'TRANSPORT'
+      ? sql`(select * from achievement_monthly
+             where transport_company_id = ${companyId} and year = ${query.year}
+               and month between ${first} and ${last} ${kind}
+               ${typeof query.companyId === 'number' ? sql`and discharger_company_id = ${query.companyId}` : sql``})`
+      : sql`(select year, month, kind, discharger_company_id, waste_id, unit_id, sum(volume) as volume,
+                    sum(awaiting_count) as awaiting_count, sum(delete_requested_count) as delete_requested_count,
+                    sum(rejected_count) as rejected_count
+             from achievement_monthly
+             where discharger_company_id = ${companyId} and year = ${query.year}
+               and month between ${first} and ${last} ${kind}
+             group by year, month, kind, discharger_company_id, waste_id, unit_id)`;
+  const name = query.wasteName ? sql`and w.name ilike ${containsPattern(query.wasteName)}` : sql``;
+  const [count] = rowsOf(
+    await db.execute(sql`
+      select count(*)::int as total from ${source} s
+      ${query.wasteName ? sql`join wastes w on w.id = s.waste_id where true ${name}` : sql``}`),
+  );
+  const total = Number(count?.total ?? 0);
+  const result =
+    total === 0
+      ? []
+      : rowsOf(
+          await db.execute(sql`
+            select s.year, s.month, s.kind, w.waste_code, w.name as waste_name, c.id as company_id,
+                   c.name as company_name, s.unit_id, u.unit, s.volume::float8 as volume, s.awaiting_count,
+                   s.delete_requested_count, s.rejected_count
+            from ${source} s
+            join wastes w on w.id = s.waste_id
+            join companies c on c.id = s.discharger_company_id
+            left join unit_measures u on u.id = s.unit_id
+            where true ${name}
+            order by ${orderOf(query.sort, query.order)}
+            limit ${query.size} offset ${(query.page - 1) * query.size}`),
+        );
+  const kgId = result.some((r) => Number(r.kind) === WASTE_TYPE_CODE.REGULAR)
+    ? await regularUnitId(db)
+    : null;
+  const items: AchievementSummaryRow[] = result.map((r) => {
+    const regular = Number(r.kind) === WASTE_TYPE_CODE.REGULAR;
+    return {
+      year: Number(r.year),
+      month: Number(r.month),
+      type: regular ? WASTE_TYPE_CODE.REGULAR : WASTE_TYPE_CODE.INDUSTRIAL,
+      wasteCode: String(r.waste_code),
+      wasteName: String(r.waste_name),
+      wasteCompanyId: Number(r.company_id),
+      wasteCompanyName: String(r.company_name),
+      transportVolume: Number(r.volume),
+      transportVolumeUnitId: regular ? kgId : unitIdOf(r.unit_id),
+      transportVolumeUnit: regular ? REGULAR_UNIT : ((r.unit as string | null) ?? null),
+      status: regular ? null : lineStatus(r),
+    };
+  });
+  return { items, total, page: query.page, size: query.size };
+}
+
+/**
+ * GET /achievements and /trans/achievements: reported volumes per month, waste, discharger and unit, a page at
+ * a time. Industrial lines sum the live reports of one unit (a waste reported in t and in 個 makes two lines:
+ * volumes in different units are never added) and show the most urgent status; regular lines sum the monthly
+ * weights, all in kg. A report's current values are the ones counted: an accepted correction has been applied
+ * to them, while a pending or rejected one only sits in the `last_*` columns.
  */
 export async function achievementList(
   db: DbOrTx,
@@ -71,86 +170,7 @@ export async function achievementList(
   query: AchievementListQuery,
 ): Promise<AchievementList> {
   const { role, companyId } = scopeOf(session);
-  const { from, to, fromMonth, toMonth } = periodOf(
-    query.year,
-    query.period === 'monthly' ? query.month : undefined,
-  );
-  const own = role === 'TRANSPORT' ? sql`transport_company_id` : sql`discharger_company_id`;
-  const counterpart =
-    role === 'TRANSPORT' && typeof query.companyId === 'number'
-      ? sql`and r.discharger_company_id = ${query.companyId}`
-      : sql``;
-  const name = query.wasteName ? sql`and w.name ilike ${containsPattern(query.wasteName)}` : sql``;
-  const rows: AchievementSummaryRow[] = [];
-
-  if (query.type !== WASTE_TYPE_CODE.REGULAR) {
-    const result = await db.execute(sql`
-      select extract(year from r.end_date_transport)::int as year,
-             extract(month from r.end_date_transport)::int as month,
-             w.waste_code, w.name as waste_name, c.id as company_id, c.name as company_name,
-             r.transport_volume_unit_id as unit_id, u.unit,
-             sum(r.transport_volume)::float8 as volume,
-             array_agg(distinct r.status) as statuses
-      from transport_reports r
-      join wastes w on w.id = r.waste_id
-      join companies c on c.id = r.discharger_company_id
-      left join unit_measures u on u.id = r.transport_volume_unit_id
-      where r.${own} = ${companyId} and r.deleted_at is null
-        and r.end_date_transport between ${from} and ${to} ${counterpart} ${name}
-      group by 1, 2, w.waste_code, w.name, c.id, c.name, r.transport_volume_unit_id, u.unit
-      order by 1, 2, w.waste_code, c.name, u.unit`);
-    for (const r of rowsOf(result))
-      rows.push({
-        year: Number(r.year),
-        month: Number(r.month),
-        type: WASTE_TYPE_CODE.INDUSTRIAL,
-        wasteCode: String(r.waste_code),
-        wasteName: String(r.waste_name),
-        wasteCompanyId: Number(r.company_id),
-        wasteCompanyName: String(r.company_name),
-        transportVolume: Number(r.volume),
-        transportVolumeUnitId: unitIdOf(r.unit_id),
-        transportVolumeUnit: (r.unit as string | null) ?? null,
-        status: summaryReportStatus(parseStatuses(r.statuses)),
-      });
-  }
-  if (query.type !== WASTE_TYPE_CODE.INDUSTRIAL) {
-    const kgId = await regularUnitId(db);
-    const result = await db.execute(sql`
-      select r.year, r.month, w.waste_code, w.name as waste_name, c.id as company_id, c.name as company_name,
-             sum(r.volume)::float8 as volume
-      from regular_reports r
-      join wastes w on w.id = r.waste_id
-      join companies c on c.id = r.discharger_company_id
-      where r.${own} = ${companyId}
-        and r.year * 12 + r.month between ${fromMonth} and ${toMonth} ${counterpart} ${name}
-      group by r.year, r.month, w.waste_code, w.name, c.id, c.name
-      order by r.year, r.month, w.waste_code, c.name`);
-    for (const r of rowsOf(result))
-      rows.push({
-        year: Number(r.year),
-        month: Number(r.month),
-        type: WASTE_TYPE_CODE.REGULAR,
-        wasteCode: String(r.waste_code),
-        wasteName: String(r.waste_name),
-        wasteCompanyId: Number(r.company_id),
-        wasteCompanyName: String(r.company_name),
-        transportVolume: Number(r.volume),
-        transportVolumeUnitId: kgId,
-        transportVolumeUnit: REGULAR_UNIT,
-        status: null,
-      });
-  }
-  rows.sort(
-    (a, b) =>
-      a.year - b.year ||
-      a.month - b.month ||
-      a.type - b.type ||
-      a.wasteCode.localeCompare(b.wasteCode) ||
-      a.wasteCompanyName.localeCompare(b.wasteCompanyName) ||
-      (a.transportVolumeUnit ?? '').localeCompare(b.transportVolumeUnit ?? ''),
-  );
-
+  const page = await summaryPage(db, session, query);
   let regularAvailable = false;
   let industryAvailable = false;
   if (role === 'TRANSPORT') {
@@ -161,18 +181,16 @@ export async function achievementList(
     regularAvailable = running.some((p) => p.type === 'REGULAR');
     industryAvailable = running.some((p) => p.type === 'INDUSTRIAL');
   }
-  return { rows, regularAvailable, industryAvailable };
+  return { ...page, regularAvailable, industryAvailable };
 }
 
-/** PGlite answers arrays as arrays, node-postgres may answer `{A,B}` text for a varchar[]. */
-function parseStatuses(value: unknown): ReportStatus[] {
-  if (Array.isArray(value)) return value as ReportStatus[];
-  if (typeof value === 'string')
-    return value
-      .replace(/^\{|\}$/g, '')
-      .split(',')
-      .filter(Boolean) as ReportStatus[];
-  return [];
+/** GET /achievements/export and its trans/ variant: a batch of every line of the filters, for the CSV. */
+export function achievementExport(
+  db: DbOrTx,
+  session: Session,
+  query: AchievementExportQuery,
+): Promise<AchievementExport> {
+  return summaryPage(db, session, query);
 }
 
 /**
@@ -198,11 +216,11 @@ export async function achievementDetail(
              r.transport_volume::float8 as volume, u.unit, r.transporter, r.status, c.name as company_name
       from transport_reports r
       join projects p on p.id = r.project_id
-      join wastes w on w.id = r.waste_id
       join companies c on c.id = r.discharger_company_id
       left join unit_measures u on u.id = r.transport_volume_unit_id
       where r.${own} = ${companyId} and r.deleted_at is null
-        and r.discharger_company_id = ${query.wasteCompanyId} and w.waste_code = ${query.wasteCode}
+        and r.discharger_company_id = ${query.wasteCompanyId}
+        and r.waste_id = (select id from wastes where waste_code = ${query.wasteCode})
         and r.end_date_transport between ${from} and ${to} ${unit}
       order by r.end_date_transport, r.id`);
     for (const r of rowsOf(result))

@@ -119,8 +119,8 @@ describe('achievements', () => {
     ] as const) {
       const res = await t.as(email).get(`${prefix}/achievements?period=monthly&year=${year}&month=${month}`);
       expect(res.statusCode).toBe(200);
-      const { rows } = res.json() as {
-        rows: { type: number; wasteName: string; transportVolume: number; status: string | null }[];
+      const { items: rows } = res.json() as {
+        items: { type: number; wasteName: string; transportVolume: number; status: string | null }[];
       };
       expect(rows.find((r) => r.type === 1)).toMatchObject({
         wasteName: '廃プラスチック類',
@@ -134,15 +134,15 @@ describe('achievements', () => {
       });
     }
     const trans = (await t.as(TRANS).get(`/trans/achievements?period=annual&year=${year}&type=2`)).json();
-    expect(trans.rows.every((r: { type: number }) => r.type === 2)).toBe(true);
+    expect(trans.items.every((r: { type: number }) => r.type === 2)).toBe(true);
     expect(trans.regularAvailable).toBe(true);
   });
 
   it('shows nothing of other companies', async () => {
     const other = await t.as(DIS2).get(`/achievements?period=annual&year=${year}`);
-    expect(other.json().rows).toEqual([]);
+    expect(other.json()).toMatchObject({ items: [], total: 0 });
     const platform = await t.as(PLATFORM).get(`/trans/achievements?period=annual&year=${year}`);
-    expect(platform.json().rows).toEqual([]);
+    expect(platform.json()).toMatchObject({ items: [], total: 0 });
     const detail = await t
       .as(DIS2)
       .get(
@@ -253,7 +253,7 @@ describe('achievements in several units', () => {
   });
 
   const linesOf = async (email: string, prefix: string, period: string) =>
-    ((await t.as(email).get(`${prefix}/achievements?${period}`)).json().rows as Line[]).filter(
+    ((await t.as(email).get(`${prefix}/achievements?${period}&size=100`)).json().items as Line[]).filter(
       (r) => r.type === 1 && r.wasteCode === sludge.wasteCode,
     );
 
@@ -273,7 +273,7 @@ describe('achievements in several units', () => {
       }
     // Regular lines state their unit too: kg.
     const regular = (await t.as(DIS).get(`/achievements?period=annual&year=${year}&type=2`)).json()
-      .rows as Line[];
+      .items as Line[];
     expect(regular.length).toBeGreaterThan(0);
     expect(regular.every((r) => r.transportVolumeUnit === 'kg' && r.transportVolumeUnitId === kg)).toBe(true);
   });
@@ -324,5 +324,57 @@ describe('achievements in several units', () => {
       );
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toMatchObject({ rows: [], wasteCompanyName: '' });
+  });
+});
+
+describe('achievements list paging', () => {
+  type Item = { year: number; month: number; transportVolume: number; wasteCode: string; type: number };
+  type Page = { items: Item[]; total: number; page: number; size: number };
+  const annual = `/trans/achievements?period=annual&year=${year}`;
+
+  it('answers a page of the lines with the total, in the default order', async () => {
+    const all = (await t.as(TRANS).get(`${annual}&size=100`)).json<Page>();
+    expect(all.total).toBeGreaterThan(3);
+    expect(all.items.length).toBe(Math.min(all.total, 100));
+    const first = (await t.as(TRANS).get(`${annual}&size=2`)).json<Page>();
+    const second = (await t.as(TRANS).get(`${annual}&size=2&page=2`)).json<Page>();
+    expect([first.total, first.page, first.size, second.page]).toEqual([all.total, 1, 2, 2]);
+    expect([...first.items, ...second.items]).toEqual(all.items.slice(0, 4));
+    const months = all.items.map((i) => i.year * 12 + i.month);
+    expect(months).toEqual([...months].sort((a, b) => a - b));
+    // The default page size is 50 lines.
+    expect((await t.as(TRANS).get(annual)).json<Page>().size).toBe(50);
+    // A page past the end is empty, with the total.
+    expect((await t.as(TRANS).get(`${annual}&page=999`)).json<Page>()).toMatchObject({
+      items: [],
+      total: all.total,
+    });
+  });
+
+  it('sorts by a key of the list, and refuses another', async () => {
+    const byVolume = (await t.as(TRANS).get(`${annual}&size=100&sort=volume&order=desc`)).json<Page>();
+    const volumes = byVolume.items.map((i) => i.transportVolume);
+    expect(volumes).toEqual([...volumes].sort((a, b) => b - a));
+    const bad = await t.as(TRANS).get(`${annual}&sort=status`);
+    expect([bad.statusCode, bad.json().fields]).toEqual([400, { sort: 'invalid_format' }]);
+    expect((await t.as(TRANS).get(`${annual}&size=101`)).statusCode).toBe(400);
+  });
+
+  it('exports every line in batches, for both sides', async () => {
+    for (const [email, prefix] of [
+      [TRANS, '/trans'],
+      [DIS, ''],
+    ] as const) {
+      const list = (
+        await t.as(email).get(`${prefix}/achievements?period=annual&year=${year}&size=100`)
+      ).json<Page>();
+      const exported = (
+        await t.as(email).get(`${prefix}/achievements/export?period=annual&year=${year}`)
+      ).json<Page>();
+      expect(exported.total).toBe(list.total);
+      expect(exported.items).toEqual(list.items);
+    }
+    const other = (await t.as(DIS2).get(`/achievements/export?period=annual&year=${year}`)).json<Page>();
+    expect(other).toMatchObject({ items: [], total: 0 });
   });
 });

@@ -63,7 +63,9 @@ export async function logout(
       // Not a token of ours: there is no sign-in to end.
     }
   }
-  if (sessionId) await revokeUserSession(app.db, sessionId);
+  if (!sessionId) return;
+  await revokeUserSession(app.db, sessionId);
+  await app.sessionChanged({ sessionId });
 }
 
 export async function signup(
@@ -182,7 +184,7 @@ export async function resetPassword(
   const row = await findLiveToken(app.db, input.token, 'PASSWORD_RESET');
   if (!row) return { result: false };
   const passwordHash = await hashPassword(input.pass);
-  return app.db.transaction(async (tx) => {
+  const outcome = await app.db.transaction(async (tx) => {
     const used = await tx
       .update(emailTokens)
       .set({ usedAt: new Date() })
@@ -200,6 +202,8 @@ export async function resetPassword(
     });
     return { result: true };
   });
+  if (outcome.result) await app.sessionChanged({ userId: row.userId });
+  return outcome;
 }
 
 export async function changePassword(
@@ -221,6 +225,7 @@ export async function changePassword(
     // An admin acting for the operator keeps the admin's own sign-in, which is not the operator's.
     return session.adminId != null ? session.sessionId : startUserSession(tx, user.id);
   });
+  await app.sessionChanged({ userId: user.id });
   return { result: true, token: app.signSessionToken(user, sessionId, session.adminId) };
 }
 

@@ -436,6 +436,8 @@ describe('tokens', () => {
     const token = activated.json().token;
     expect((await t.as({ token }).get('/permissions')).statusCode).toBe(200);
     await t.db.update(users).set({ enabled: false }).where(eq(users.email, 'to-disable@example.com'));
+    // Written behind the services' back: announced as they announce it, for the session cache.
+    await t.app.sessionChanged({ all: true });
     expect((await t.as({ token }).get('/permissions')).statusCode).toBe(401);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { type App, buildApp } from '../../app';
 import { rateLimitBuckets } from '../../db/schema';
-import { RateLimiter } from '../../lib/rate-limiter';
+import { PgRateLimiter } from '../../lib/rate-limiter';
 
 // Two server processes on one database: the second app shares the first one's database handle.
 let t: TestContext;
@@ -75,9 +75,9 @@ describe('limits shared by every server process', () => {
   });
 });
 
-describe('RateLimiter', () => {
+describe('PgRateLimiter', () => {
   it('counts in a fixed window and starts again at 1 once the window has ended', async () => {
-    const limiter = new RateLimiter(t.db);
+    const limiter = new PgRateLimiter(t.db);
     const start = new Date('2026-11-20T10:00:00Z');
     const at = (ms: number) => new Date(start.getTime() + ms);
     expect(await limiter.hit('test:window', 1000, at(0))).toBe(1);
@@ -90,7 +90,7 @@ describe('RateLimiter', () => {
   });
 
   it('counts concurrent hits exactly', async () => {
-    const limiter = new RateLimiter(t.db);
+    const limiter = new PgRateLimiter(t.db);
     const counts = await Promise.all(
       Array.from({ length: 20 }, () => limiter.hit('test:concurrent', 60_000)),
     );
@@ -98,7 +98,7 @@ describe('RateLimiter', () => {
   });
 
   it('deletes buckets whose window ended long ago', async () => {
-    const limiter = new RateLimiter(t.db);
+    const limiter = new PgRateLimiter(t.db);
     const longAgo = new Date(Date.now() - 3 * 60 * 60 * 1000);
     await t.db.insert(rateLimitBuckets).values({ key: 'test:old', count: 3, resetAt: longAgo });
     await limiter.hit('test:prune-trigger', 60_000);

@@ -102,6 +102,8 @@ describe('sign-in sessions', () => {
         expiresAt: new Date(Date.now() - 1000),
       })
       .where(eq(userSessions.id, String(decodeClaims(token).sid)));
+    // Written behind the services' back: announced as they announce it, for the session cache.
+    await t.app.sessionChanged({ all: true });
     for (const tk of [token, refreshed]) {
       const res = await refresh(tk);
       expect(res.statusCode).toBe(401);

@@ -58,7 +58,9 @@ describe('POST /api/admin/companies/{id}/auth-token', () => {
     expect(info.json().companyName).toBe('株式会社グリーン商事');
     const projects = await acting.get('/projects');
     expect(
-      projects.json().every((p: { company: { name: string } }) => p.company.name === '株式会社グリーン商事'),
+      projects
+        .json()
+        .items.every((p: { company: { name: string } }) => p.company.name === '株式会社グリーン商事'),
     ).toBe(true);
     const perms = (await acting.get('/permissions')).json().permissions;
     expect(perms).toEqual(expect.arrayContaining(['MASTER_WASTE', 'ACCOUNT_INFO', 'COLLECTION_REQUEST']));
@@ -103,6 +105,8 @@ describe('POST /api/admin/companies/{id}/auth-token', () => {
     const res = await t.as(admin).post(`/admin/companies/${green.id}/auth-token?isTransport=false`);
     const acting = t.as({ token: res.json().token });
     await t.db.update(users).set({ enabled: false }).where(eq(users.email, 'admin@example.com'));
+    // Written behind the services' back: announced as they announce it, for the session cache.
+    await t.app.sessionChanged({ all: true });
     try {
       expect((await acting.get('/permissions')).statusCode).toBe(401);
     } finally {

@@ -102,23 +102,19 @@ export async function advanceContracts(db: Database, today: string = tokyoDate()
   return run;
 }
 
-const HOUR = 60 * 60 * 1000;
+/** The engine's queue of contract-calendar runs. */
+export const CONTRACT_CALENDAR_JOB = 'contract-calendar';
 
-/** Runs the contract calendar at start and every hour, so a date change is acted on within the hour. */
-export function scheduleContractCalendar(app: FastifyInstance) {
-  let timer: NodeJS.Timeout | undefined;
-  const tick = async () => {
-    try {
-      const run = await advanceContracts(app.db);
-      if (run.started || run.renewed || run.completed) app.log.info({ run }, 'contract calendar');
-    } catch (error) {
-      app.log.error({ err: error }, 'contract calendar failed');
-    }
-  };
-  app.addHook('onReady', async () => {
-    await tick();
-    timer = setInterval(tick, HOUR);
-    timer.unref();
+/**
+ * Runs the contract calendar every hour on the hour, Japan time, once across all server processes, and once at
+ * start (a run already queued or going is not doubled), with Japan's date of the business clock.
+ */
+export function defineContractCalendar(app: FastifyInstance) {
+  app.jobs.defineRecurring(CONTRACT_CALENDAR_JOB, '0 * * * *', async () => {
+    const run = await advanceContracts(app.db, tokyoDate(app.now()));
+    if (run.started || run.renewed || run.completed) app.log.info({ run }, 'contract calendar');
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onReady', async () => {
+    if (app.jobs.working) await app.jobs.send(CONTRACT_CALENDAR_JOB, {});
+  });
 }

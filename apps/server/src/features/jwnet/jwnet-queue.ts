@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { nextJwnetOpening } from '@junkan/shared';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Database, DbOrTx, Tx } from '../../db/client';
 import { jwnetRequests, manifests } from '../../db/schema';
+import type { JobEngine } from '../../plugins/jobs/job-engine';
 import {
   type JwnetAdapter,
   JwnetError,
@@ -21,12 +22,32 @@ export type JwnetWork =
 
 export type JwnetRequestState = 'QUEUED' | 'SENT' | 'DONE' | 'REFUSED' | 'FAILED';
 
+/** The job engine's queue of manifests with work for the network: one job per manifest at a time. */
+export const JWNET_QUEUE = 'jwnet-manifest';
+/** Once a minute: queues a job for every manifest whose work is due (work left by a crash, rows without a job). */
+export const JWNET_SWEEP = 'jwnet-sweep';
+
+/** Asks the job engine to work a manifest's requests, in the caller's transaction when one is given. */
+function queueManifestJob(
+  jobs: JobEngine,
+  manifestNumber: string,
+  opts: { tx?: Tx; startAfter?: Date } = {},
+) {
+  return jobs.send(JWNET_QUEUE, { manifestNumber }, { singletonKey: manifestNumber, ...opts });
+}
+
 /**
- * Queues work for the network inside the caller's transaction, so the change and the request to send it are
- * written together or not at all. The worker sends it; its key makes a resend harmless. `at` is the business
- * clock (`app.now()`), which stamps the request as the screens show it.
+ * Queues work for the network inside the caller's transaction, so the change, the request to send it and the
+ * engine's job to work it are written together or not at all. The worker sends it; its key makes a resend
+ * harmless. `at` is the business clock (`app.now()`), which stamps the request as the screens show it.
  */
-export async function enqueueJwnet(tx: Tx, work: JwnetWork, transportReportId: number | null, at: Date) {
+export async function enqueueJwnet(
+  tx: Tx,
+  work: JwnetWork,
+  transportReportId: number | null,
+  at: Date,
+  jobs?: JobEngine,
+) {
   const [row] = await tx
     .insert(jwnetRequests)
     .values({
@@ -41,6 +62,7 @@ export async function enqueueJwnet(tx: Tx, work: JwnetWork, transportReportId: n
       nextAttemptAt: new Date(0),
     })
     .returning({ id: jwnetRequests.id });
+  if (jobs) await queueManifestJob(jobs, work.manifestNumber, { tx });
   return row!.id;
 }
 
@@ -53,6 +75,7 @@ export async function trackJwnetRegistration(
   manifestNumber: string,
   remoteRequestId: string,
   at: Date,
+  jobs?: JobEngine,
 ) {
   const work: JwnetWork = { kind: 'REGISTER_MANIFEST', manifestNumber };
   await tx.insert(jwnetRequests).values({
@@ -68,6 +91,7 @@ export async function trackJwnetRegistration(
     // Due at once by any clock, as queued work is.
     nextAttemptAt: new Date(0),
   });
+  if (jobs) await queueManifestJob(jobs, manifestNumber, { tx });
 }
 
 /**
@@ -89,6 +113,8 @@ export interface JwnetWorkerOptions {
   maxBackoffMs?: number;
   now?: () => Date;
   onOutcome?: JwnetOutcomeHandler;
+  /** The engine that decides which process works a manifest; without it `runOnce` works the table directly. */
+  jobs?: JobEngine;
   log?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 }
 
@@ -97,15 +123,17 @@ const RETRYABLE = new Set(['OUTSIDE_HOURS', 'SERVICE_STOPPED', 'UNAVAILABLE', 'T
 /**
  * Sends queued work to the network and follows it until the network reflects a result. Every step is a row
  * update, one request per transaction, so a crash or restart at any point resumes from the table: a QUEUED
- * request is sent (again, with the same key), a SENT one is polled.
+ * request is sent (again, with the same key), a SENT one is polled. Which process works a manifest is the job
+ * engine's decision: one job per manifest at a time (`stately` policy keyed by the manifest number), so two
+ * processes never send the same request and a manifest's requests go out in the order they were queued. Due
+ * times are on the business clock (`now`), and the manifest's next job waits until then.
  */
 export class JwnetWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running = false;
   private readonly pollMs: number;
   private readonly maxAttempts: number;
   private readonly maxBackoffMs: number;
   private readonly now: () => Date;
+  private handled = 0;
 
   constructor(
     private readonly db: Database,
@@ -118,47 +146,103 @@ export class JwnetWorker {
     this.now = options.now ?? (() => new Date());
   }
 
-  start(intervalMs = 5_000) {
-    this.timer = setInterval(() => void this.runOnce(), intervalMs);
-    this.timer.unref();
+  /** Defines the manifest queue and the sweep on the engine (before it starts). */
+  defineJobs() {
+    const jobs = this.options.jobs;
+    if (!jobs) return;
+    jobs.define<{ manifestNumber: string }>({
+      name: JWNET_QUEUE,
+      policy: 'stately',
+      // Network faults are retried by the request's own backoff; these retries cover a failed database call.
+      retryLimit: 5,
+      retryDelaySeconds: 30,
+      retryBackoff: true,
+      // Longer than a manifest's calls can take (each times out): only a dead process's claim lapses.
+      expireInSeconds: 10 * 60,
+      handler: ({ manifestNumber }) => this.workManifest(manifestNumber),
+    });
+    jobs.defineRecurring(JWNET_SWEEP, '* * * * *', async () => {
+      await this.sweep();
+    });
   }
 
-  stop() {
-    clearInterval(this.timer);
+  /** The engine's job: works the manifest's due requests, then queues its next job for when work is due. */
+  private async workManifest(manifestNumber: string) {
+    const next = await this.advanceManifest(manifestNumber);
+    if (next && this.options.jobs) {
+      // The business clock may run apart from the machine's (JUNKAN_CLOCK): wait as long as it has to go.
+      const startAfter = new Date(Date.now() + Math.max(0, next.getTime() - this.now().getTime()));
+      await queueManifestJob(this.options.jobs, manifestNumber, { startAfter });
+    }
   }
 
-  /** Handles every request due now; answers how many it handled. */
+  /** Queues a job for every manifest with work due by the business clock; answers how many it found. */
+  async sweep(): Promise<number> {
+    const jobs = this.options.jobs;
+    const due = await this.dueManifests();
+    if (jobs) for (const m of due) await queueManifestJob(jobs, m);
+    return due.length;
+  }
+
+  private async dueManifests(): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ manifestNumber: jwnetRequests.manifestNumber })
+      .from(jwnetRequests)
+      .where(
+        and(
+          inArray(jwnetRequests.state, ['QUEUED', 'SENT']),
+          lte(jwnetRequests.nextAttemptAt, this.now()),
+          isNotNull(jwnetRequests.manifestNumber),
+        ),
+      );
+    return rows.map((r) => r.manifestNumber!);
+  }
+
+  /**
+   * Handles every request due now, here and now (tests, and the harness that moves the business clock): through
+   * the engine's claim when there is one, else straight from the table. Answers how many requests it handled.
+   */
   async runOnce(): Promise<number> {
-    if (this.running) return 0;
-    this.running = true;
-    let handled = 0;
+    const before = this.handled;
     try {
-      for (;;) {
-        const [due] = await this.db
-          .select({ id: jwnetRequests.id })
-          .from(jwnetRequests)
-          .where(
-            and(
-              inArray(jwnetRequests.state, ['QUEUED', 'SENT']),
-              lte(jwnetRequests.nextAttemptAt, this.now()),
-              // A manifest's work goes in the order it was queued: an answer never overtakes its correction.
-              sql`not exists (select 1 from jwnet_requests earlier
-                where earlier.manifest_number = ${jwnetRequests.manifestNumber}
-                  and earlier.id < ${jwnetRequests.id} and earlier.state in ('QUEUED', 'SENT'))`,
-            ),
-          )
-          .orderBy(asc(jwnetRequests.nextAttemptAt), asc(jwnetRequests.id))
-          .limit(1);
-        if (!due) break;
-        await this.handle(due.id);
-        handled++;
+      const jobs = this.options.jobs;
+      if (jobs) {
+        await this.sweep();
+        // Due times are the business clock's, which the handler checks: the engine's own times are ignored.
+        await jobs.runDue(JWNET_QUEUE, { ignoreStartAfter: true });
+      } else {
+        for (const m of await this.dueManifests()) await this.advanceManifest(m);
       }
     } catch (error) {
       this.options.log?.error({ err: error }, 'manifest network worker failed');
-    } finally {
-      this.running = false;
     }
-    return handled;
+    return this.handled - before;
+  }
+
+  /**
+   * Works a manifest's requests in the order they were queued (an answer never overtakes its correction) while
+   * the first unfinished one is due; answers when it is next due, or null when nothing is left.
+   */
+  async advanceManifest(manifestNumber: string): Promise<Date | null> {
+    // Each step moves the request (state or due time); the bound only guards against a step that cannot.
+    for (let step = 0; step < 50; step++) {
+      const [head] = await this.db
+        .select({ id: jwnetRequests.id, nextAttemptAt: jwnetRequests.nextAttemptAt })
+        .from(jwnetRequests)
+        .where(
+          and(
+            eq(jwnetRequests.manifestNumber, manifestNumber),
+            inArray(jwnetRequests.state, ['QUEUED', 'SENT']),
+          ),
+        )
+        .orderBy(asc(jwnetRequests.id))
+        .limit(1);
+      if (!head) return null;
+      if (head.nextAttemptAt > this.now()) return head.nextAttemptAt;
+      await this.handle(head.id);
+      this.handled++;
+    }
+    return this.now();
   }
 
   private backoff(attempts: number, error: JwnetError): Date {

@@ -408,7 +408,7 @@ export async function registerManifest(
       createdAt: now,
       updatedAt: now,
     });
-    await trackJwnetRegistration(tx, issued.manifestNumber, issued.requestId, now);
+    await trackJwnetRegistration(tx, issued.manifestNumber, issued.requestId, now, app.jobs);
     await recordAudit(tx, caller, {
       action: 'manifest.register',
       entity: 'manifest',

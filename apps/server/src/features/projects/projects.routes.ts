@@ -1,13 +1,18 @@
 import {
+  type CompanyFilterQuery,
   cancelProjectSchema,
   companyFilterQuerySchema,
   errorSchema,
   idParamSchema,
+  type PageQuery,
   projectDetailSchema,
-  projectListSchema,
-  projectTabQuerySchema,
+  projectHomeSchema,
+  projectListQuerySchema,
+  projectPageSchema,
   quoteRequestSchema,
+  transProjectListQuerySchema,
 } from '@junkan/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { requireOperatorRole } from '../../lib/roles';
@@ -15,9 +20,10 @@ import { getProjectDetail } from '../project-core/project-detail';
 import {
   cancelProject,
   createDraft,
-  dischargerProjects,
+  listProjectPage,
+  type ProjectScope,
+  projectHome,
   requestQuote,
-  transporterProjects,
   updateDraft,
 } from './projects.service';
 
@@ -26,18 +32,41 @@ const withNotFound = { ...errors, 404: errorSchema };
 const withConflict = { ...withNotFound, 409: errorSchema };
 const tags = ['projects'];
 
+/** No company yet (a registration not finished): nothing to list. */
+const emptyPage = (query: PageQuery) => ({ items: [], total: 0, page: query.page, size: query.size });
+const emptyHome = { latest: [], counts: { PRE_CONTRACT: 0, IN_PROGRESS: 0, PAST: 0 } };
+
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Project lists (home table and project management): a discharger's own, or the projects a transporter serves.
+  const dischargerScope = (request: FastifyRequest): ProjectScope | null => {
+    const session = app.requireSession(request);
+    requireOperatorRole(session, 'WASTE');
+    return session.companyId ? { side: 'WASTE', companyId: session.companyId } : null;
+  };
+  // The header's company selector narrows a transporter's list to one discharger; it never widens it.
+  const transporterScope = (
+    request: FastifyRequest,
+    filter: CompanyFilterQuery['companyId'],
+  ): ProjectScope | null => {
+    const session = app.requireSession(request);
+    requireOperatorRole(session, 'TRANSPORT');
+    if (!session.companyId) return null;
+    return {
+      side: 'TRANSPORT',
+      companyId: session.companyId,
+      dischargerId: filter === 'ALL' ? undefined : filter,
+    };
+  };
+
+  // The project list (the list convention): a discharger's own, or the projects a transporter serves.
   app.get(
     '/projects',
     {
       config: { permission: 'HOME' },
-      schema: { tags, querystring: projectTabQuerySchema, response: { 200: projectListSchema, ...errors } },
+      schema: { tags, querystring: projectListQuerySchema, response: { 200: projectPageSchema, ...errors } },
     },
     async (request) => {
-      const session = app.requireSession(request);
-      requireOperatorRole(session, 'WASTE');
-      return session.companyId ? dischargerProjects(app.db, session.companyId, request.query.tab) : [];
+      const scope = dischargerScope(request);
+      return scope ? listProjectPage(app.db, scope, request.query) : emptyPage(request.query);
     },
   );
   app.get(
@@ -47,17 +76,37 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'PROJECT_MANAGEMENT' },
       schema: {
         tags,
-        querystring: companyFilterQuerySchema.extend(projectTabQuerySchema.shape),
-        response: { 200: projectListSchema, ...errors },
+        querystring: transProjectListQuerySchema,
+        response: { 200: projectPageSchema, ...errors },
       },
     },
     async (request) => {
-      const session = app.requireSession(request);
-      requireOperatorRole(session, 'TRANSPORT');
-      const { companyId: filter, tab } = request.query;
-      return session.companyId
-        ? transporterProjects(app.db, session.companyId, filter === 'ALL' ? undefined : filter, tab)
-        : [];
+      const scope = transporterScope(request, request.query.companyId);
+      return scope ? listProjectPage(app.db, scope, request.query) : emptyPage(request.query);
+    },
+  );
+  // The home table: the newest few and the count of each tab, not the list.
+  app.get(
+    '/projects/home',
+    { config: { permission: 'HOME' }, schema: { tags, response: { 200: projectHomeSchema, ...errors } } },
+    async (request) => {
+      const scope = dischargerScope(request);
+      return scope ? projectHome(app.db, scope) : emptyHome;
+    },
+  );
+  app.get(
+    '/trans/projects/home',
+    {
+      config: { permission: 'PROJECT_MANAGEMENT' },
+      schema: {
+        tags,
+        querystring: companyFilterQuerySchema,
+        response: { 200: projectHomeSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const scope = transporterScope(request, request.query.companyId);
+      return scope ? projectHome(app.db, scope) : emptyHome;
     },
   );
 

@@ -1,13 +1,17 @@
 import {
+  HOME_PROJECT_ROWS,
   isQuoteRequestEditable,
   PROJECT_TAB_STATUSES,
   type ProjectActor,
+  type ProjectHome,
   type ProjectListItem,
+  type ProjectListQuery,
   type ProjectListTab,
   type ProjectStatus,
+  projectListTab,
   type QuoteRequest,
 } from '@junkan/shared';
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -27,6 +31,8 @@ import {
 } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { containsPattern } from '../../lib/like-pattern';
+import { pageOfSelect, totalOver } from '../../lib/paging';
 import type { Caller, Session } from '../../plugins/auth';
 import { mailCompany } from '../../plugins/mail';
 import {
@@ -39,33 +45,72 @@ import {
 import { getProjectDetail, projectDetailPath } from '../project-core/project-detail';
 import { transitionProject } from '../project-core/project-status';
 
-const LIST_LIMIT = 200;
-
 // ---- Lists -------------------------------------------------------------------------------------
 
-/** Project table rows: a discharger's own projects, or the projects a transporter serves. */
-export async function listProjects(db: DbOrTx, where: SQL | undefined): Promise<ProjectListItem[]> {
-  const transport = alias(companies, 'transport_company');
-  const rows = await db
-    .select({
-      id: projects.id,
-      title: projects.title,
-      status: projects.status,
-      type: projects.type,
-      memo: projects.memo,
-      createdAt: projects.createdAt,
-      companyId: companies.id,
-      companyName: companies.name,
-      transportId: transport.id,
-      transportName: transport.name,
-    })
+/** Whose projects a list shows: a discharger's own, or those a transporter serves (of one discharger, if asked). */
+export type ProjectScope =
+  | { side: 'WASTE'; companyId: number }
+  | { side: 'TRANSPORT'; companyId: number; dischargerId?: number };
+
+const transport = alias(companies, 'transport_company');
+
+/** The scope as a condition: filters narrow it further, never widen it. */
+function scopeCondition(scope: ProjectScope): SQL | undefined {
+  if (scope.side === 'WASTE') return eq(projects.companyId, scope.companyId);
+  return and(
+    transporterMaySee(scope.companyId),
+    scope.dischargerId ? eq(projects.companyId, scope.dischargerId) : undefined,
+  );
+}
+
+const tabCondition = (tab?: ProjectListTab) =>
+  tab ? inArray(projects.status, [...PROJECT_TAB_STATUSES[tab]]) : undefined;
+
+/** The keyword matches the title anywhere, or the id when it is one. */
+function keywordCondition(keyword?: string): SQL | undefined {
+  if (!keyword) return undefined;
+  const title = ilike(projects.title, containsPattern(keyword));
+  const id = /^\d{1,9}$/.test(keyword) ? Number(keyword) : null;
+  return id ? or(title, eq(projects.id, id)) : title;
+}
+
+const listRow = {
+  id: projects.id,
+  title: projects.title,
+  status: projects.status,
+  type: projects.type,
+  memo: projects.memo,
+  createdAt: projects.createdAt,
+  companyId: companies.id,
+  companyName: companies.name,
+  transportId: transport.id,
+  transportName: transport.name,
+};
+/**
+ * GET /projects and /trans/projects: a page of the scope's projects with the filters, sorted by the key asked
+ * (`company` is the other side's name), with the total.
+ */
+export function listProjectPage(db: DbOrTx, scope: ProjectScope, query: ProjectListQuery) {
+  const where = and(
+    scopeCondition(scope),
+    tabCondition(query.tab),
+    query.type ? eq(projects.type, query.type) : undefined,
+    keywordCondition(query.keyword),
+  );
+  const select = db
+    .select({ ...listRow, total: totalOver() })
     .from(projects)
     .innerJoin(companies, eq(companies.id, projects.companyId))
     .leftJoin(transport, eq(transport.id, projects.transportCompanyId))
     .where(where)
-    .orderBy(desc(projects.createdAt), desc(projects.id))
-    .limit(LIST_LIMIT);
-  return rows.map((r) => ({
+    .$dynamic();
+  const columns = {
+    createdDate: projects.createdAt,
+    id: projects.id,
+    title: projects.title,
+    company: scope.side === 'WASTE' ? transport.name : companies.name,
+  };
+  const toItem = (r: Awaited<typeof select>[number]): ProjectListItem => ({
     id: r.id,
     projectTitle: r.title,
     projectStatus: r.status as ProjectStatus,
@@ -74,25 +119,26 @@ export async function listProjects(db: DbOrTx, where: SQL | undefined): Promise<
     company: { id: r.companyId, name: r.companyName },
     transportCompany: r.transportId != null ? { id: r.transportId, name: r.transportName ?? '' } : null,
     createdDate: r.createdAt.toISOString(),
-  }));
+  });
+  return pageOfSelect(select, query, { columns, unique: projects.id }, toItem, async () => {
+    const [row] = await db.select({ n: count() }).from(projects).where(where);
+    return row?.n ?? 0;
+  });
 }
 
-const tabCondition = (tab?: ProjectListTab) =>
-  tab ? inArray(projects.status, [...PROJECT_TAB_STATUSES[tab]]) : undefined;
-
-export function dischargerProjects(db: DbOrTx, companyId: number, tab?: ProjectListTab) {
-  return listProjects(db, and(eq(projects.companyId, companyId), tabCondition(tab)));
-}
-
-export function transporterProjects(
-  db: DbOrTx,
-  transportCompanyId: number,
-  dischargerId?: number,
-  tab?: ProjectListTab,
-) {
-  const conditions = [transporterMaySee(transportCompanyId), tabCondition(tab)];
-  if (dischargerId) conditions.push(eq(projects.companyId, dischargerId));
-  return listProjects(db, and(...conditions));
+/** GET /projects/home and /trans/projects/home: the newest rows the home table shows and the count of each tab. */
+export async function projectHome(db: DbOrTx, scope: ProjectScope): Promise<ProjectHome> {
+  const [latest, byStatus] = await Promise.all([
+    listProjectPage(db, scope, { page: 1, size: HOME_PROJECT_ROWS, sort: 'createdDate', order: 'desc' }),
+    db
+      .select({ status: projects.status, n: count() })
+      .from(projects)
+      .where(scopeCondition(scope))
+      .groupBy(projects.status),
+  ]);
+  const counts = { PRE_CONTRACT: 0, IN_PROGRESS: 0, PAST: 0 };
+  for (const { status, n } of byStatus) counts[projectListTab(status as ProjectStatus)] += n;
+  return { latest: latest.items, counts };
 }
 
 // ---- Drafts ------------------------------------------------------------------------------------

@@ -92,7 +92,7 @@ describe('home project list', () => {
   it('shows a discharger only its own company projects, newest first', async () => {
     const res = await t.as('discharger@example.com').get('/projects');
     expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = res.json().items;
     expect(titles(body)).toEqual(
       [
         '銀座店 可燃ごみ定期回収',
@@ -109,12 +109,12 @@ describe('home project list', () => {
   });
 
   it('keeps the second discharger to its own projects', async () => {
-    const body = (await t.as('discharger2@example.com').get('/projects')).json();
+    const body = (await t.as('discharger2@example.com').get('/projects')).json().items;
     expect(titles(body)).toEqual(['梅田事業所 廃油処理', '梅田事業所 金属くず回収'].sort());
   });
 
   it('shows a transporter only the projects it serves, filtered by discharger', async () => {
-    const all = (await t.as('transporter@example.com').get('/trans/projects?companyId=ALL')).json();
+    const all = (await t.as('transporter@example.com').get('/trans/projects?companyId=ALL')).json().items;
     expect(titles(all)).toEqual(
       [
         '銀座店 可燃ごみ定期回収',
@@ -131,7 +131,7 @@ describe('home project list', () => {
     const green = companies.find((c: { name: string }) => c.name === '株式会社グリーン商事');
     const filtered = (
       await t.as('transporter@example.com').get(`/trans/projects?companyId=${green.id}`)
-    ).json();
+    ).json().items;
     expect(titles(filtered)).toEqual(
       [
         '銀座店 可燃ごみ定期回収',
@@ -186,7 +186,7 @@ describe('quote request drafts', () => {
     expect(h).toMatchObject({ fromStatus: null, toStatus: 'CREATING_QUOTE', userId: me!.id });
     const detail = await t.as('discharger@example.com').get(`/projects/${body.id}`);
     expect(detail.json()).toEqual(body);
-    const list = (await t.as('discharger@example.com').get('/projects?tab=PRE_CONTRACT')).json();
+    const list = (await t.as('discharger@example.com').get('/projects?tab=PRE_CONTRACT')).json().items;
     expect(list.map((p: { id: number }) => p.id)).toContain(body.id);
   });
 
@@ -280,7 +280,7 @@ describe('quote request drafts', () => {
     // A transporter sees only the projects it serves.
     const notServed = await t.as('transporter@example.com').get(`/projects/${own.id}`);
     expect(notServed.statusCode).toBe(404);
-    const served = (await t.as('transporter@example.com').get('/trans/projects')).json();
+    const served = (await t.as('transporter@example.com').get('/trans/projects')).json().items;
     const detail = await t.as('transporter@example.com').get(`/projects/${served[0].id}`);
     expect(detail.statusCode).toBe(200);
     expect((await t.as('discharger@example.com').get('/projects/999999')).statusCode).toBe(404);
@@ -425,7 +425,7 @@ describe('submitting and cancelling', () => {
       toStatus: 'CANCEL',
       reason: '予算見直し',
     });
-    const past = (await t.as('discharger@example.com').get('/projects?tab=PAST')).json();
+    const past = (await t.as('discharger@example.com').get('/projects?tab=PAST')).json().items;
     expect(past.map((p: { id: number }) => p.id)).toContain(own.id);
     const again = await t.as('discharger@example.com').post(`/projects/${own.id}/cancel`, {});
     expect(again.statusCode).toBe(409);
@@ -438,7 +438,8 @@ describe('submitting and cancelling', () => {
     });
     expect(tooLong.json()).toMatchObject({ fields: { reason: 'max_length_exceeded' } });
     // The transporter may not cancel a project it serves while it is in progress.
-    const served = (await t.as('transporter@example.com').get('/trans/projects?tab=IN_PROGRESS')).json();
+    const served = (await t.as('transporter@example.com').get('/trans/projects?tab=IN_PROGRESS')).json()
+      .items;
     expect(served).toHaveLength(3);
     const refused = await t.as('transporter@example.com').post(`/projects/${served[0].id}/cancel`);
     expect(refused.statusCode).toBe(409);
@@ -448,7 +449,7 @@ describe('submitting and cancelling', () => {
   });
 
   it('filters the lists by tab', async () => {
-    const inProgress = (await t.as('discharger@example.com').get('/projects?tab=IN_PROGRESS')).json();
+    const inProgress = (await t.as('discharger@example.com').get('/projects?tab=IN_PROGRESS')).json().items;
     expect(titles(inProgress)).toEqual(
       ['銀座店 可燃ごみ定期回収', '本社倉庫 廃プラスチック類 収集運搬', DEMO_SPOT_PROJECT].sort(),
     );

@@ -113,9 +113,9 @@ describe('visibility of open requests', () => {
     expect((await t.as(TRANS).get(`/projects/${draftId}`)).statusCode).toBe(404);
     expect((await t.as(DIS).post(`/projects/${draftId}/request-quote`)).statusCode).toBe(200);
 
-    const list = (await t.as(TRANS).get('/trans/projects')).json() as { id: number }[];
+    const list = (await t.as(TRANS).get('/trans/projects')).json().items as { id: number }[];
     expect(list.map((r) => r.id)).toEqual(expect.arrayContaining([p.id, draftId]));
-    const tabbed = (await t.as(TRANS).get('/trans/projects?tab=PAST')).json() as { id: number }[];
+    const tabbed = (await t.as(TRANS).get('/trans/projects?tab=PAST')).json().items as { id: number }[];
     expect(tabbed.map((r) => r.id)).not.toContain(p.id);
     const detail = await t.as(TRANS).get(`/projects/${p.id}`);
     expect(detail.statusCode).toBe(200);
@@ -129,7 +129,7 @@ describe('visibility of open requests', () => {
 
     // The platform transporter has no area here; another discharger never sees it.
     expect((await t.as(PLATFORM).get(`/projects/${p.id}`)).statusCode).toBe(404);
-    const platformList = (await t.as(PLATFORM).get('/trans/projects')).json() as { id: number }[];
+    const platformList = (await t.as(PLATFORM).get('/trans/projects')).json().items as { id: number }[];
     expect(platformList.map((r) => r.id)).not.toContain(p.id);
     const denied = await t.as(PLATFORM).get(`/projects/${draftId}/attachments/${up.json().id}`);
     expect(denied.statusCode).toBe(404);

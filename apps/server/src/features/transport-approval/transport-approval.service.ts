@@ -145,6 +145,8 @@ export async function decideTransportCompany(
     });
     return found;
   });
+  // The company's users gain or lose the permissions of an approved transporter.
+  await app.sessionChanged({ companyId });
   const subject = decision.approve
     ? '【junkan】運搬会社の登録が承認されました / Your company was approved'
     : '【junkan】運搬会社の登録は承認されませんでした / Your company was not approved';

@@ -108,7 +108,7 @@ describe('a self-registered transport company waits for approval', () => {
       posCode: '104-0061',
     });
     expect((await t.as({ token }).get('/trans/projects?companyId=ALL')).statusCode).toBe(403);
-    const demoRequest = (await t.as('discharger@example.com').get('/projects')).json()[0];
+    const demoRequest = (await t.as('discharger@example.com').get('/projects')).json().items[0];
     expect((await t.as({ token }).get(`/projects/${demoRequest.id}`)).statusCode).toBe(403);
 
     // Nor is it mailed about requests at that code until it is approved.

@@ -33,6 +33,7 @@ import { recordAudit } from '../../lib/audit';
 import { nationalHolidayName } from '../../lib/national-holidays';
 import { tokyoDate } from '../../lib/time';
 import type { Caller, Session } from '../../plugins/auth';
+import type { JobEngine } from '../../plugins/jobs/job-engine';
 import {
   JWNET_FUNCTION_CODES,
   type JwnetServiceStatus,
@@ -268,8 +269,9 @@ function queueTransportEnd(
   report: TransportEndReport,
   reportId: number,
   at: Date,
+  jobs: JobEngine,
 ) {
-  return enqueueJwnet(tx, { kind: 'REPORT_TRANSPORT_END', manifestNumber, report }, reportId, at);
+  return enqueueJwnet(tx, { kind: 'REPORT_TRANSPORT_END', manifestNumber, report }, reportId, at, jobs);
 }
 
 /**
@@ -472,7 +474,7 @@ export async function createIndustrialReport(
       })
       .returning({ id: transportReports.id });
     const reportId = row!.id;
-    if (manifest) await queueTransportEnd(tx, manifest.manifestNumber, report, reportId, now);
+    if (manifest) await queueTransportEnd(tx, manifest.manifestNumber, report, reportId, now, app.jobs);
     await recordAudit(tx, caller, {
       action: 'transport_report.create',
       entity: 'transport_report',
@@ -577,7 +579,8 @@ export async function correctIndustrialReport(
         { status: result.status as ReportStatus, ...lastValueColumns(values) },
         now,
       );
-      if (manifestNumber) await enqueueJwnet(tx, { kind: 'CORRECT_REPORT', manifestNumber, report }, id, now);
+      if (manifestNumber)
+        await enqueueJwnet(tx, { kind: 'CORRECT_REPORT', manifestNumber, report }, id, now, app.jobs);
     } else {
       await updateReportIfUnchanged(
         tx,
@@ -590,7 +593,7 @@ export async function correctIndustrialReport(
         },
         now,
       );
-      if (manifestNumber) await queueTransportEnd(tx, manifestNumber, report, id, now);
+      if (manifestNumber) await queueTransportEnd(tx, manifestNumber, report, id, now, app.jobs);
     }
     await recordAudit(tx, caller, {
       action: 'transport_report.correct',
@@ -629,7 +632,8 @@ export async function cancelIndustrialReport(
       await updateReportIfUnchanged(tx, found, { deletedAt: ctx.now, ...clearedLastValues() }, ctx.now);
     } else {
       await updateReportIfUnchanged(tx, found, { status: result.status, ...clearedLastValues() }, ctx.now);
-      if (manifestNumber) await enqueueJwnet(tx, { kind: 'CANCEL_REPORT', manifestNumber }, id, ctx.now);
+      if (manifestNumber)
+        await enqueueJwnet(tx, { kind: 'CANCEL_REPORT', manifestNumber }, id, ctx.now, app.jobs);
     }
     await recordAudit(tx, caller, {
       action: result.status === 'DELETED' ? 'transport_report.delete' : 'transport_report.request_delete',
@@ -669,7 +673,7 @@ export async function resendIndustrialReport(
   const report = networkReport(values, units, await checkMasters(app.db, values, units, REPORT_FIELDS));
   await app.db.transaction(async (tx) => {
     await updateReportIfUnchanged(tx, found, {}, ctx.now);
-    await queueTransportEnd(tx, manifestNumber, report, id, ctx.now);
+    await queueTransportEnd(tx, manifestNumber, report, id, ctx.now, app.jobs);
     await recordAudit(tx, caller, {
       action: 'transport_report.resend',
       entity: 'transport_report',
@@ -734,7 +738,7 @@ export async function answerIndustrialReport(
     } else set = { status: result.status };
     await updateReportIfUnchanged(tx, found, set, ctx.now);
     if (manifestNumber)
-      await enqueueJwnet(tx, { kind: 'ANSWER_CORRECTION', manifestNumber, approve }, id, ctx.now);
+      await enqueueJwnet(tx, { kind: 'ANSWER_CORRECTION', manifestNumber, approve }, id, ctx.now, app.jobs);
     await recordAudit(tx, caller, {
       action: approve ? 'transport_report.approve' : 'transport_report.reject',
       entity: 'transport_report',

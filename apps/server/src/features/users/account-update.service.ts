@@ -230,6 +230,8 @@ export async function updateAccountInfo(
   } catch (err) {
     mapAccountSaveError(err);
   }
+  // The company, registrant number or EDI key (and so the permissions) may have changed.
+  await app.sessionChanged({ userId: session.userId });
   if (session.companyId == null && saved.role === 'TRANSPORT' && saved.companyId != null)
     await mailAdminsOfTransportSignup(app, saved.companyId);
   return {

@@ -51,6 +51,7 @@ export async function registerAccount(
       // Registration with the mailed single-use link signs the user in.
       return { user: saved!, sessionId: await startUserSession(tx, userId) };
     });
+    await app.sessionChanged({ userId });
     // The registration is committed: a failed notice to the admins must not answer it as failed.
     if (user.role === 'TRANSPORT' && user.companyId != null)
       await mailAdminsOfTransportSignup(app, user.companyId).catch((err) =>

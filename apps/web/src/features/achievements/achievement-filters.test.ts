@@ -10,19 +10,35 @@ import {
 
 const today = { year: 2026, month: 11 };
 const parse = (qs: string) => parseFilters(new URLSearchParams(qs), today);
+const firstPage = { page: 1, sort: 'month', order: 'asc' } as const;
+const paged = { sort: 'month', order: 'asc', page: 1, size: 50 } as const;
 
 describe('parseFilters', () => {
   it('defaults to this month, both types, no name', () => {
-    expect(parse('')).toEqual({ period: 'monthly', year: 2026, month: 11, type: null, wasteName: '' });
+    expect(parse('')).toEqual({
+      period: 'monthly',
+      year: 2026,
+      month: 11,
+      type: null,
+      wasteName: '',
+      ...firstPage,
+    });
   });
 
-  it('reads every filter', () => {
-    expect(parse('period=annual&year=2025&month=3&type=2&wasteName=%E5%8F%AF%E7%87%83')).toEqual({
+  it('reads every filter, the page and the sort', () => {
+    expect(
+      parse(
+        'period=annual&year=2025&month=3&type=2&wasteName=%E5%8F%AF%E7%87%83&page=4&sort=volume&order=desc',
+      ),
+    ).toEqual({
       period: 'annual',
       year: 2025,
       month: 3,
       type: 2,
       wasteName: '可燃',
+      page: 4,
+      sort: 'volume',
+      order: 'desc',
     });
   });
 
@@ -36,6 +52,10 @@ describe('parseFilters', () => {
     ['month=4.5', { month: 11 }],
     ['type=3', { type: null }],
     ['type=', { type: null }],
+    ['page=0', { page: 1 }],
+    ['page=x', { page: 1 }],
+    ['sort=status', { sort: 'month' }],
+    ['order=up', { order: 'asc' }],
   ])('falls back on a malformed %s', (qs, expected) => {
     expect(parse(qs)).toMatchObject(expected);
   });
@@ -48,28 +68,68 @@ describe('parseFilters', () => {
 describe('filtersToParams', () => {
   it('writes the month only in monthly mode and leaves out empty filters', () => {
     expect(
-      filtersToParams({ period: 'annual', year: 2026, month: 4, type: null, wasteName: ' ' }).toString(),
+      filtersToParams({
+        period: 'annual',
+        year: 2026,
+        month: 4,
+        type: null,
+        wasteName: ' ',
+        ...firstPage,
+      }).toString(),
     ).toBe('period=annual&year=2026');
     expect(
-      filtersToParams({ period: 'monthly', year: 2026, month: 4, type: 1, wasteName: '紙' }).toString(),
-    ).toBe(`period=monthly&year=2026&month=4&type=1&wasteName=${encodeURIComponent('紙')}`);
+      filtersToParams({
+        period: 'monthly',
+        year: 2026,
+        month: 4,
+        type: 1,
+        wasteName: '紙',
+        page: 3,
+        sort: 'company',
+        order: 'desc',
+      }).toString(),
+    ).toBe(
+      `period=monthly&year=2026&month=4&type=1&wasteName=${encodeURIComponent('紙')}&page=3&sort=company&order=desc`,
+    );
   });
 
   it('round-trips through parseFilters', () => {
-    const filters = { period: 'monthly', year: 2024, month: 2, type: 2, wasteName: 'びん・かん' } as const;
+    const filters = {
+      period: 'monthly',
+      year: 2024,
+      month: 2,
+      type: 2,
+      wasteName: 'びん・かん',
+      page: 2,
+      sort: 'wasteName',
+      order: 'desc',
+    } as const;
     expect(parseFilters(filtersToParams(filters), today)).toEqual(filters);
   });
 });
 
 describe('achievementListQuery', () => {
-  const monthly = { period: 'monthly', year: 2026, month: 4, type: null, wasteName: '' } as const;
+  const monthly = {
+    period: 'monthly',
+    year: 2026,
+    month: 4,
+    type: null,
+    wasteName: '',
+    ...firstPage,
+  } as const;
 
   it('sends the month in monthly mode only, and the company only for a transporter', () => {
-    expect(achievementListQuery(monthly, null)).toEqual({ period: 'monthly', year: 2026, month: 4 });
+    expect(achievementListQuery(monthly, null)).toEqual({
+      period: 'monthly',
+      year: 2026,
+      month: 4,
+      ...paged,
+    });
     expect(achievementListQuery({ ...monthly, period: 'annual' }, 'ALL')).toEqual({
       period: 'annual',
       year: 2026,
       companyId: 'ALL',
+      ...paged,
     });
   });
 
@@ -81,6 +141,23 @@ describe('achievementListQuery', () => {
       type: 1,
       wasteName: '汚泥',
       companyId: 7,
+      ...paged,
+    });
+  });
+
+  it('asks the page and the sort, or only the sort for the CSV export', () => {
+    expect(achievementListQuery({ ...monthly, page: 3, sort: 'volume', order: 'desc' }, null)).toMatchObject({
+      page: 3,
+      size: 50,
+      sort: 'volume',
+      order: 'desc',
+    });
+    expect(achievementListQuery({ ...monthly, page: 3 }, null, false)).toEqual({
+      period: 'monthly',
+      year: 2026,
+      month: 4,
+      sort: 'month',
+      order: 'asc',
     });
   });
 });

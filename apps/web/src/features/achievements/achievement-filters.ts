@@ -1,6 +1,9 @@
 import {
+  ACHIEVEMENT_PAGE_SIZE,
   ACHIEVEMENT_PERIODS,
+  ACHIEVEMENT_SORT_KEYS,
   type AchievementDetailQuery,
+  type AchievementSortKey,
   type AchievementSummaryRow,
   MAX_LENGTH,
   WASTE_TYPE_CODE,
@@ -21,7 +24,13 @@ export interface AchievementFilters {
   /** Industrial 1, regular 2, null for both. */
   type: WasteTypeCode | null;
   wasteName: string;
+  /** The server's page (1-based) and sort of the list. */
+  page: number;
+  sort: AchievementSortKey;
+  order: 'asc' | 'desc';
 }
+
+export const DEFAULT_SORT: AchievementSortKey = 'month';
 
 export const ACHIEVEMENTS_PATH = paths.achievements.path;
 export const ACHIEVEMENT_DETAIL_PATH = paths.achievementDetail.path;
@@ -54,6 +63,11 @@ export function parseFilters(params: URLSearchParams, today: YearMonth): Achieve
     month: intParam(params, 'month', 1, 12) ?? today.month,
     type: parseWasteType(params.get('type')),
     wasteName: (params.get('wasteName') ?? '').trim().slice(0, MAX_LENGTH.wasteNameSearch),
+    page: intParam(params, 'page', 1, 1_000_000) ?? 1,
+    sort: (ACHIEVEMENT_SORT_KEYS as readonly string[]).includes(params.get('sort') ?? '')
+      ? (params.get('sort') as AchievementSortKey)
+      : DEFAULT_SORT,
+    order: params.get('order') === 'desc' ? 'desc' : 'asc',
   };
 }
 
@@ -64,15 +78,31 @@ export function filtersToParams(filters: AchievementFilters): URLSearchParams {
   if (filters.type !== null) params.set('type', String(filters.type));
   const name = filters.wasteName.trim();
   if (name) params.set('wasteName', name);
+  if (filters.page > 1) params.set('page', String(filters.page));
+  if (filters.sort !== DEFAULT_SORT) params.set('sort', filters.sort);
+  if (filters.order !== 'asc') params.set('order', filters.order);
   return params;
 }
 
-/** Query of GET /achievements (/trans/achievements with the header's company selector). */
+/**
+ * Query of GET /achievements (/trans/achievements with the header's company selector): the filters, the page
+ * (ACHIEVEMENT_PAGE_SIZE lines) and the sort. Without `page` (the CSV export), the filters and sort only.
+ */
 export function achievementListQuery(
   filters: AchievementFilters,
   companyId: CompanyFilter | null,
+  paged = true,
 ): Record<string, string | number> {
-  const query: Record<string, string | number> = { period: filters.period, year: filters.year };
+  const query: Record<string, string | number> = {
+    period: filters.period,
+    year: filters.year,
+    sort: filters.sort,
+    order: filters.order,
+  };
+  if (paged) {
+    query.page = filters.page;
+    query.size = ACHIEVEMENT_PAGE_SIZE;
+  }
   if (filters.period === 'monthly') query.month = filters.month;
   if (filters.type !== null) query.type = filters.type;
   const name = filters.wasteName.trim();
@@ -142,6 +172,9 @@ export function listPathOfDetail(query: AchievementDetailQuery): string {
     month: query.month ?? 1,
     type: query.wasteType,
     wasteName: '',
+    page: 1,
+    sort: DEFAULT_SORT,
+    order: 'asc',
   });
   return `${ACHIEVEMENTS_PATH}?${params}`;
 }

@@ -1,5 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { type AchievementSummaryRow, MAX_LENGTH, WASTE_TYPE_CODE } from '@junkan/shared';
+import {
+  ACHIEVEMENT_PAGE_SIZE,
+  type AchievementSortKey,
+  type AchievementSummaryRow,
+  MAX_LENGTH,
+  WASTE_TYPE_CODE,
+} from '@junkan/shared';
 import {
   Button,
   Card,
@@ -15,10 +21,11 @@ import {
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AddressSearch } from '../../../components/address-search';
+import { columnSortOrder, tableChange } from '../../../components/master-list';
 import { ReportStatusTag } from '../../../components/report-status-tag';
 import { currentJapanYearMonth } from '../../../lib/format';
 import { useListPage } from '../../../lib/list-page';
@@ -31,13 +38,14 @@ import {
   type AchievementPeriod,
   achievementDetailPath,
   achievementListQuery,
+  DEFAULT_SORT,
   filtersToParams,
   parseFilters,
   parseWasteType,
   wasteTypeLabelKey,
 } from '../achievement-filters';
 import { volumeWithUnitText } from '../achievement-volume';
-import { useAchievementList } from '../api/achievement-list';
+import { getAllAchievementLines, useAchievementList } from '../api/achievement-list';
 
 const TYPE_ALL = 'ALL';
 
@@ -48,10 +56,18 @@ const TYPE_ALL = 'ALL';
 export default function AchievementsPage() {
   const { t } = useTranslation();
   const today = currentJapanYearMonth();
-  const { isTransport, isDischarger, companyFilter, filters, update } = useListPage<AchievementFilters>({
+  const {
+    isTransport,
+    isDischarger,
+    companyFilter,
+    filters,
+    update: updateList,
+  } = useListPage<AchievementFilters>({
     parse: (params) => parseFilters(params, today),
     toParams: filtersToParams,
   });
+  // Another filter starts again at the first page.
+  const update = (change: Partial<AchievementFilters>) => updateList({ ...change, page: 1 });
   const list = useAchievementList(isTransport, achievementListQuery(filters, companyFilter));
   const [reportOpen, setReportOpen] = useState(false);
   const [industrialOpen, setIndustrialOpen] = useState(false);
@@ -61,20 +77,39 @@ export default function AchievementsPage() {
     setIndustrialPreset(preset);
     setIndustrialOpen(true);
   };
-  const rows = list.data?.rows ?? [];
+  const rows = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  // A page past the end (the header's company changed, or lines went away) goes back to the first page.
+  const pastEnd = !list.isPlaceholderData && filters.page > 1 && rows.length === 0 && list.isSuccess;
+  useEffect(() => {
+    if (pastEnd) updateList({ page: 1 });
+  }, [pastEnd, updateList]);
+  const [exporting, setExporting] = useState(false);
 
   const todayIndex = today.year * 12 + today.month;
   const pickerValue = dayjs(`${filters.year}-${String(filters.month).padStart(2, '0')}-01`);
 
-  const downloadCsv = () =>
-    saveCsv(
-      listCsvFile(
-        rows,
-        { year: filters.year, month: filters.period === 'monthly' ? filters.month : null },
-        t,
-        isDischarger,
-      ),
-    );
+  // The file holds every line of the filters, not only the page shown.
+  const downloadCsv = async () => {
+    setExporting(true);
+    try {
+      const all = await getAllAchievementLines(
+        isTransport,
+        achievementListQuery(filters, companyFilter, false),
+      );
+      saveCsv(
+        listCsvFile(
+          all,
+          { year: filters.year, month: filters.period === 'monthly' ? filters.month : null },
+          t,
+          isDischarger,
+        ),
+      );
+    } finally {
+      setExporting(false);
+    }
+  };
+  const sortOrder = (key: AchievementSortKey) => columnSortOrder(filters, key);
 
   return (
     <>
@@ -111,7 +146,12 @@ export default function AchievementsPage() {
               </Tooltip>
             </>
           )}
-          <Button icon={<DownloadOutlined />} disabled={rows.length === 0} onClick={downloadCsv}>
+          <Button
+            icon={<DownloadOutlined />}
+            disabled={total === 0}
+            loading={exporting}
+            onClick={() => void downloadCsv()}
+          >
             {t('achievements.downloadCsv')}
           </Button>
         </Space>
@@ -195,7 +235,17 @@ export default function AchievementsPage() {
             loading={list.isLoading || list.isPlaceholderData}
             dataSource={rows}
             locale={{ emptyText: t('achievements.empty') }}
-            pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
+            pagination={{
+              current: filters.page,
+              pageSize: ACHIEVEMENT_PAGE_SIZE,
+              total,
+              showSizeChanger: false,
+              showTotal: (count) => t('achievements.total', { count }),
+            }}
+            onChange={(pagination, _filters, sorter) => {
+              const next = tableChange(pagination, sorter, filters, DEFAULT_SORT);
+              updateList({ page: next.page, sort: next.sort, order: next.order });
+            }}
             scroll={{ x: 900 }}
             data-testid="achievement-list"
             columns={[
@@ -203,18 +253,24 @@ export default function AchievementsPage() {
                 key: 'month',
                 title: t('achievements.column.month'),
                 width: 100,
+                sorter: true,
+                sortOrder: sortOrder('month'),
                 render: (_, r) => formatYearMonth(r.year, r.month),
               },
               {
                 key: 'type',
                 title: t('achievements.column.type'),
                 width: 120,
+                sorter: true,
+                sortOrder: sortOrder('type'),
                 render: (_, r) => t(wasteTypeLabelKey(r.type)),
               },
               {
                 key: 'wasteName',
                 title: t('achievements.column.wasteName'),
                 ellipsis: true,
+                sorter: true,
+                sortOrder: sortOrder('wasteName'),
                 render: (_, r) => <Link to={achievementDetailPath(r)}>{r.wasteName}</Link>,
               },
               {
@@ -222,12 +278,16 @@ export default function AchievementsPage() {
                 title: t('achievements.column.company'),
                 dataIndex: 'wasteCompanyName',
                 ellipsis: true,
+                sorter: true,
+                sortOrder: sortOrder('company'),
               },
               {
                 key: 'volume',
                 title: t('achievements.column.volume'),
                 width: 160,
                 align: 'right',
+                sorter: true,
+                sortOrder: sortOrder('volume'),
                 // A line has one unit: the same waste in another unit is a line of its own.
                 render: (_, r) => volumeWithUnitText(r.transportVolume, r.transportVolumeUnit),
               },

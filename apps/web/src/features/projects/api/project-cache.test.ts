@@ -1,8 +1,12 @@
 import type { ProjectDetail } from '@junkan/shared';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_PROJECT_FILTERS, projectListRequest } from '../project-list-values';
 import { applyProjectChange, projectDetailQueryOptions, refreshProject } from './project-detail';
 import { homeProjectsQueryOptions, projectListQueryOptions } from './project-list';
+
+const page = (tab: 'PRE_CONTRACT' | 'IN_PROGRESS' | 'PAST', companyFilter: 'ALL' | number | null = null) =>
+  projectListRequest({ ...DEFAULT_PROJECT_FILTERS, tab }, companyFilter);
 
 /** The server's answer to GET /projects/5, changed by each save. */
 let draftTitle = 'old draft';
@@ -44,8 +48,8 @@ describe('project cache', () => {
   it('a saved draft invalidates its detail and every project list, and no other project', async () => {
     const client = newClient();
     const lists = [
-      projectListQueryOptions(false, 'PRE_CONTRACT').queryKey,
-      projectListQueryOptions(true, 'PAST').queryKey,
+      projectListQueryOptions(false, page('PRE_CONTRACT')).queryKey,
+      projectListQueryOptions(true, page('PAST', 'ALL')).queryKey,
       homeProjectsQueryOptions({ isTransport: false, companyId: 'ALL' }).queryKey,
       homeProjectsQueryOptions({ isTransport: true, companyId: 3 }).queryKey,
     ];
@@ -54,7 +58,7 @@ describe('project cache', () => {
       projectDetailQueryOptions(5).queryKey,
       projectDetailQueryOptions(6).queryKey,
     ]) {
-      client.setQueryData(key, []);
+      client.setQueryData(key, {} as never);
     }
     await refreshProject(client, 5);
     for (const key of lists) expect(isInvalidated(client, key), JSON.stringify(key)).toBe(true);
@@ -64,10 +68,10 @@ describe('project cache', () => {
 
   it('a write answering the project replaces its detail and invalidates the lists and the home table', async () => {
     const client = newClient();
-    const list = projectListQueryOptions(true, 'IN_PROGRESS').queryKey;
+    const list = projectListQueryOptions(true, page('IN_PROGRESS', 3)).queryKey;
     const home = homeProjectsQueryOptions({ isTransport: true, companyId: 'ALL' }).queryKey;
-    client.setQueryData(list, []);
-    client.setQueryData(home, []);
+    client.setQueryData(list, { items: [], total: 0, page: 1, size: 50 });
+    client.setQueryData(home, { latest: [], counts: { PRE_CONTRACT: 0, IN_PROGRESS: 0, PAST: 0 } });
     const answer = { id: 5, projectTitle: 'answered' } as unknown as ProjectDetail;
     await applyProjectChange(client, 5, answer);
     expect(client.getQueryData(projectDetailQueryOptions(5).queryKey)).toBe(answer);

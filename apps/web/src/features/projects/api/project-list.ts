@@ -1,28 +1,31 @@
-import type { ProjectListItem, ProjectListTab } from '@junkan/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProjectHome, ProjectPage } from '@junkan/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { CompanyFilter } from '../../../lib/company-filter';
+import type { ProjectListRequest } from '../project-list-values';
 
 /**
- * Every project list (the list screen's tabs and the home table) sits under this key: a write to a project
- * invalidates it once and every table shows the new state.
+ * Every project list (the list screen's pages, the home table, the report dialog's choices) sits under this
+ * key: a write to a project invalidates it once and every table shows the new state.
  */
 export const PROJECT_LISTS_KEY = ['projects'] as const;
 
-/** GET /projects?tab= (discharger) or /trans/projects?tab= (transporter). */
-export const projectListQueryOptions = (isTransport: boolean, tab: ProjectListTab) =>
+/** GET /projects (discharger) or /trans/projects (transporter, with the header's companyId): one page. */
+export const projectListQueryOptions = (isTransport: boolean, query: ProjectListRequest) =>
   queryOptions({
-    queryKey: [...PROJECT_LISTS_KEY, isTransport ? 'trans' : 'waste', tab],
-    queryFn: () =>
-      isTransport
-        ? api.get<ProjectListItem[]>('/trans/projects', { companyId: 'ALL', tab })
-        : api.get<ProjectListItem[]>('/projects', { tab }),
+    queryKey: [...PROJECT_LISTS_KEY, isTransport ? 'trans' : 'waste', 'list', query],
+    queryFn: () => api.get<ProjectPage>(isTransport ? '/trans/projects' : '/projects', query),
+    // The table keeps the last page while the next one loads, instead of flashing empty.
+    placeholderData: keepPreviousData,
   });
 
-export const useProjectList = (isTransport: boolean, tab: ProjectListTab) =>
-  useQuery(projectListQueryOptions(isTransport, tab));
+export const useProjectList = (isTransport: boolean, query: ProjectListRequest) =>
+  useQuery(projectListQueryOptions(isTransport, query));
 
-/** The home table: dischargers see their own projects; transporters filter by the header's company selector. */
+/**
+ * The home table (GET /projects/home or /trans/projects/home): the newest rows and the tab counts only.
+ * Dischargers see their own; transporters follow the header's company selector.
+ */
 export const homeProjectsQueryOptions = (args: { isTransport: boolean; companyId: CompanyFilter }) =>
   queryOptions({
     queryKey: [
@@ -33,6 +36,6 @@ export const homeProjectsQueryOptions = (args: { isTransport: boolean; companyId
     ],
     queryFn: () =>
       args.isTransport
-        ? api.get<ProjectListItem[]>('/trans/projects', { companyId: args.companyId })
-        : api.get<ProjectListItem[]>('/projects'),
+        ? api.get<ProjectHome>('/trans/projects/home', { companyId: args.companyId })
+        : api.get<ProjectHome>('/projects/home'),
   });

@@ -1,7 +1,7 @@
 import { MessageOutlined } from '@ant-design/icons';
-import type { ProjectListItem } from '@junkan/shared';
+import { HOME_PROJECT_ROWS, PROJECT_LIST_TABS, type ProjectListItem } from '@junkan/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Popover, Table, Typography } from 'antd';
+import { Card, Flex, Popover, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ProjectStatusTag } from '../../../components/project-status-tag';
@@ -9,7 +9,16 @@ import { useCompanyFilter } from '../../../lib/company-filter';
 import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { homeProjectsQueryOptions } from '../api/project-list';
+import { DEFAULT_PROJECT_FILTERS, projectFiltersToParams } from '../project-list-values';
 
+/** The list page on one tab. */
+const tabLink = (tab: (typeof PROJECT_LIST_TABS)[number]) =>
+  `${paths.projectManagement.to()}?${projectFiltersToParams({ ...DEFAULT_PROJECT_FILTERS, tab })}`;
+
+/**
+ * The home table: the newest projects and the count of each tab (GET /projects/home), linking to the list page
+ * for the rest; the home asks for nothing it does not show.
+ */
 export function HomeProjectsTable({
   isDischarger,
   isTransport,
@@ -19,17 +28,34 @@ export function HomeProjectsTable({
 }) {
   const { t } = useTranslation();
   const { companyId } = useCompanyFilter();
-  const projects = useQuery(homeProjectsQueryOptions({ isTransport, companyId }));
+  const home = useQuery(homeProjectsQueryOptions({ isTransport, companyId }));
+  const counts = home.data?.counts;
 
   return (
-    <Card title={t('home.projects')} size="small" data-testid="home-projects">
+    <Card
+      title={t('home.projects')}
+      size="small"
+      data-testid="home-projects"
+      extra={<Link to={tabLink('PRE_CONTRACT')}>{t('home.viewAll')}</Link>}
+    >
+      <Flex gap={16} wrap align="center" style={{ marginBottom: 8 }} data-testid="home-project-counts">
+        {PROJECT_LIST_TABS.map((tab) => (
+          <Link key={tab} to={tabLink(tab)}>
+            {t('home.tabCount', { tab: t(`projects.tab.${tab}`), count: counts?.[tab] ?? 0 })}
+          </Link>
+        ))}
+        <Typography.Text type="secondary">
+          {t('home.latestNote', { count: HOME_PROJECT_ROWS })}
+        </Typography.Text>
+      </Flex>
       <Table<ProjectListItem>
         rowKey="id"
         size="small"
-        loading={projects.isLoading}
-        dataSource={projects.data ?? []}
+        loading={home.isLoading}
+        dataSource={home.data?.latest ?? []}
+        locale={{ emptyText: t('projects.empty') }}
         pagination={false}
-        scroll={{ y: 210, x: 720 }}
+        scroll={{ x: 720 }}
         columns={[
           {
             key: 'status',

@@ -1,6 +1,6 @@
-import { volumeSchema } from '@junkan/shared';
+import { type ProjectListItem, volumeSchema } from '@junkan/shared';
 import { Alert, App, type ButtonProps, DatePicker, Empty, Form, Modal, Select, Spin, Typography } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepEnterInPicker, pickerItemProps } from '../../../components/form/date-field';
 import { requiredRule } from '../../../components/form/required-rule';
@@ -26,6 +26,15 @@ import {
   toYearMonth,
 } from '../regular-report-values';
 
+/** The page's projects, and the chosen one first when the page (a search) does not hold it. */
+function projectOptions(items: ProjectListItem[], chosen: number | null, labels: Map<number, string>) {
+  const options = items.map((p) => ({ value: p.id, label: labels.get(p.id) ?? p.projectTitle }));
+  const chosenLabel = chosen != null ? labels.get(chosen) : undefined;
+  if (chosen != null && chosenLabel && !items.some((p) => p.id === chosen))
+    options.unshift({ value: chosen, label: chosenLabel });
+  return options;
+}
+
 /** The month picker's form value is YYYY-MM. */
 const monthItemProps = pickerItemProps('YYYY-MM');
 
@@ -41,7 +50,14 @@ export function RegularReportModal({ open, onClose }: { open: boolean; onClose: 
   const [form] = Form.useForm<RegularReportFormValues>();
   const save = useSaveRegularReport();
   const requestClose = useDiscardGuard(form, save.isPending, onClose);
-  const projects = useRegularProjectsInProgress(open);
+  // More regular projects than one page holds: the search box asks the server instead of filtering the page.
+  const [projectKeyword, setProjectKeyword] = useState('');
+  const projects = useRegularProjectsInProgress(open, projectKeyword);
+  const projectItems = projects.data?.items ?? [];
+  const searchOnServer = projectKeyword !== '' || (projects.data?.total ?? 0) > projectItems.length;
+  // The chosen project keeps its label while a search shows other ones.
+  const projectLabels = useRef(new Map<number, string>());
+  for (const p of projectItems) projectLabels.current.set(p.id, `${p.projectTitle}（${p.company.name}）`);
   const now = currentJapanYearMonth();
   const current = toYearMonth(now.year, now.month);
 
@@ -58,7 +74,10 @@ export function RegularReportModal({ open, onClose }: { open: boolean; onClose: 
   const collectedCount = target ? (reportForm.data?.collectedCount ?? null) : null;
 
   useEffect(() => {
-    if (open) form.resetFields();
+    if (open) {
+      form.resetFields();
+      setProjectKeyword('');
+    }
   }, [open, form]);
 
   // Each project and month starts from its reported weights (or 0.00).
@@ -67,7 +86,7 @@ export function RegularReportModal({ open, onClose }: { open: boolean; onClose: 
   }, [reportForm.data, form]);
 
   // A single project needs no choosing.
-  const onlyProject = projects.data?.length === 1 ? projects.data[0]?.id : undefined;
+  const onlyProject = projects.data?.total === 1 && !projectKeyword ? projectItems[0]?.id : undefined;
   useEffect(() => {
     if (open && onlyProject && !form.getFieldValue('projectId')) form.setFieldValue('projectId', onlyProject);
   }, [open, onlyProject, form]);
@@ -149,12 +168,13 @@ export function RegularReportModal({ open, onClose }: { open: boolean; onClose: 
         <Select<number>
           placeholder={t('achievements.regularReport.projectPlaceholder')}
           loading={projects.isLoading}
-          showSearch={{ optionFilterProp: 'label' }}
+          showSearch={
+            searchOnServer
+              ? { filterOption: false, onSearch: (value) => setProjectKeyword(value.trim()) }
+              : { optionFilterProp: 'label' }
+          }
           notFoundContent={t('achievements.regularReport.noProjects')}
-          options={(projects.data ?? []).map((p) => ({
-            value: p.id,
-            label: `${p.projectTitle}（${p.company.name}）`,
-          }))}
+          options={projectOptions(projectItems, projectId, projectLabels.current)}
         />
       </Form.Item>
       <Form.Item

@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+import { tokyoDate } from '../../lib/time';
+import { JobEngine } from './job-engine';
+
+const log = { warn: () => {}, error: (o: object) => console.error('job engine', o) };
+
+/** Waits for `check` to hold, asking every 100 ms, failing after `ms`. */
+async function until(check: () => boolean | Promise<boolean>, ms = 20_000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The cron minute of the next occurrence that the schedule's first pass will see as due: this minute. */
+async function thisMinuteInTokyo(): Promise<string> {
+  // Too close to the minute's end, the first pass could land in the next minute and miss it: wait it out.
+  if (new Date().getSeconds() > 50)
+    await new Promise((r) => setTimeout(r, (61 - new Date().getSeconds()) * 1000));
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Tokyo',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date());
+}
+
+let t: TestContext;
+const engines: JobEngine[] = [];
+/** A second engine on the app's database (PGlite or PostgreSQL), with its own queues. */
+function engine(work = false) {
+  const e = new JobEngine(t.database, t.config.databaseUrl, {
+    work,
+    poolMax: 2,
+    pollSeconds: 0.5,
+    cronSeconds: 1,
+    log,
+  });
+  engines.push(e);
+  return e;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  for (const e of engines) await e.stop();
+  await t.close();
+});
+
+describe(`the job engine (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('sends, defers, keeps one job per key, and runs what is due', async () => {
+    const e = engine();
+    const ran: string[] = [];
+    e.define<{ v: string }>({
+      name: 'test-stately',
+      policy: 'stately',
+      handler: async ({ v }) => void ran.push(v),
+    });
+    e.define<{ v: string }>({ name: 'test-standard', handler: async ({ v }) => void ran.push(v) });
+    await e.start();
+
+    expect(await e.send('test-stately', { v: 'a' }, { singletonKey: 'k' })).not.toBeNull();
+    // One queued job per key: the second is dropped, another key is not.
+    expect(await e.send('test-stately', { v: 'b' }, { singletonKey: 'k' })).toBeNull();
+    expect(await e.send('test-stately', { v: 'c' }, { singletonKey: 'other' })).not.toBeNull();
+    await e.send('test-standard', { v: 'later' }, { startAfter: new Date(Date.now() + 3_600_000) });
+
+    expect(await e.runDue('test-stately')).toBe(2);
+    expect(ran.sort()).toEqual(['a', 'c']);
+    expect(await e.runDue('test-standard')).toBe(0);
+    expect(await e.runDue('test-standard', { ignoreStartAfter: true })).toBe(1);
+    expect(ran).toContain('later');
+    await expect(e.send('no-such-queue', {})).rejects.toThrow('no queue');
+  });
+
+  it('writes a job in the caller transaction: none when it rolls back', async () => {
+    const e = engine();
+    const ran: number[] = [];
+    e.define<{ n: number }>({ name: 'test-tx', handler: async ({ n }) => void ran.push(n) });
+    await e.start();
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await e.send('test-tx', { n: 1 }, { tx });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await t.db.transaction(async (tx) => {
+      await e.send('test-tx', { n: 2 }, { tx });
+    });
+    expect(await e.runDue('test-tx')).toBe(1);
+    expect(ran).toEqual([2]);
+  });
+
+  it('retries a job whose handler failed', async () => {
+    const e = engine();
+    let calls = 0;
+    e.define({
+      name: 'test-retry',
+      retryLimit: 1,
+      retryDelaySeconds: 60,
+      handler: async () => {
+        calls++;
+        if (calls === 1) throw new Error('first attempt fails');
+      },
+    });
+    await e.start();
+    await e.send('test-retry', {});
+    expect(await e.runDue('test-retry')).toBe(1);
+    // The retry waits its delay.
+    expect(await e.runDue('test-retry')).toBe(0);
+    expect(await e.runDue('test-retry', { ignoreStartAfter: true })).toBe(1);
+    expect(calls).toBe(2);
+    expect(await e.runDue('test-retry', { ignoreStartAfter: true })).toBe(0);
+  });
+
+  it('works jobs in the background and runs a daily job once at its time, Japan time', async () => {
+    expect(() => engine().defineDaily('test-bad', '24:00', async () => {})).toThrow('HH:MM');
+    const e = engine(true);
+    const worked: string[] = [];
+    const daily: string[] = [];
+    e.define<{ v: string }>({ name: 'test-bg', handler: async ({ v }) => void worked.push(v) });
+    e.defineDaily('test-daily', await thisMinuteInTokyo(), async () => void daily.push(tokyoDate()));
+    await e.start();
+    await e.send('test-bg', { v: 'x' });
+    await until(() => worked.length === 1);
+    await until(() => daily.length > 0);
+    const [schedule] = await e.raw.getSchedules('test-daily');
+    expect(schedule).toMatchObject({ timezone: 'Asia/Tokyo' });
+    // Later passes of the schedule send nothing more for this occurrence.
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(daily).toHaveLength(1);
+  });
+});

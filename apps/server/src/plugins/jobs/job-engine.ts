@@ -1,0 +1,211 @@
+import { sql } from 'drizzle-orm';
+import { fromDrizzle, fromPglite, type Job, PgBoss, type QueuePolicy } from 'pg-boss';
+import type { DatabaseHandle, Tx } from '../../db/client';
+
+/** Every recurring job runs on Japan's clock: "03:00" is 03:00 in Tokyo wherever the server runs. */
+export const JOBS_TIME_ZONE = 'Asia/Tokyo';
+
+export interface JobEngineOptions {
+  /** Works jobs and runs schedules in this process; `false` still sends (`JOBS=false`). */
+  work: boolean;
+  /** PostgreSQL connections of the engine's own pool (unused on the embedded database). */
+  poolMax: number;
+  /** How often an idle worker asks for jobs. */
+  pollSeconds: number;
+  /** How often the schedules are checked (seconds); tests shorten it. */
+  cronSeconds?: number;
+  log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+}
+
+export interface QueueDefinition<T extends object> {
+  name: string;
+  /**
+   * `stately`: one job queued and one active per singleton key (a manifest's work: one at a time, one
+   * follow-up); `exclusive`: one job queued or active per key (a mail, a recurring run); `standard` otherwise.
+   */
+  policy?: QueuePolicy;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
+  retryDelayMaxSeconds?: number;
+  /** How long a claimed job may run before another process may take it again. */
+  expireInSeconds?: number;
+  handler: (data: T, job: Job<T>) => Promise<void>;
+}
+
+export interface SendOptions {
+  /** Not before this instant (the machine's clock, as the database keeps it). */
+  startAfter?: Date;
+  /** With the queue's policy: which jobs count as the same one (a manifest number, a mail id). */
+  singletonKey?: string;
+  /** Written in the caller's transaction: the job exists exactly when the transaction commits. */
+  tx?: Tx;
+}
+
+interface Recurring {
+  name: string;
+  cron: string;
+}
+
+/**
+ * The background job engine: pg-boss on the product's database, in its own `pgboss` schema. On PostgreSQL it
+ * has its own small pool; on the embedded PGlite it shares the one connection through pg-boss's adapter.
+ * Claims use SKIP LOCKED, so a job is worked by exactly one process; a schedule's occurrence is sent once
+ * across processes. Queues are defined before `start()`.
+ */
+export class JobEngine {
+  private readonly boss: PgBoss;
+  private readonly queues = new Map<string, QueueDefinition<object>>();
+  private readonly recurring: Recurring[] = [];
+  private readonly workerIds = new Map<string, string>();
+  private started = false;
+
+  constructor(
+    database: Pick<DatabaseHandle, 'db' | 'kind'>,
+    databaseUrl: string | undefined,
+    private readonly options: JobEngineOptions,
+  ) {
+    const timing = {
+      supervise: options.work,
+      schedule: options.work,
+      cronMonitorIntervalSeconds: options.cronSeconds ?? 30,
+      cronWorkerIntervalSeconds: options.cronSeconds ?? 5,
+      // The registry and queue statistics are for a dashboard the product does not use.
+      registerInstance: false,
+      persistQueueStats: false,
+      openTelemetry: { enabled: false },
+    } as const;
+    if (database.kind === 'pglite') {
+      const client = (database.db as unknown as { $client: Parameters<typeof fromPglite>[0] }).$client;
+      this.boss = new PgBoss({ db: fromPglite(client), backend: 'pglite', ...timing });
+    } else {
+      if (!databaseUrl) throw new Error('the job engine needs DATABASE_URL on PostgreSQL');
+      this.boss = new PgBoss({
+        connectionString: databaseUrl,
+        max: options.poolMax,
+        application_name: 'junkan-jobs',
+        ...timing,
+      });
+    }
+    this.boss.on('error', (err) => options.log.error({ err }, 'job engine error'));
+    this.boss.on('warning', (warning) => options.log.warn({ warning }, 'job engine warning'));
+  }
+
+  /** Whether this process works jobs (and runs the schedules). */
+  get working(): boolean {
+    return this.options.work;
+  }
+
+  define<T extends object>(queue: QueueDefinition<T>): void {
+    if (this.started) throw new Error(`queue ${queue.name} defined after the job engine started`);
+    if (this.queues.has(queue.name)) throw new Error(`queue ${queue.name} defined twice`);
+    this.queues.set(queue.name, queue as unknown as QueueDefinition<object>);
+  }
+
+  /**
+   * A job run on `cron` (five fields, Japan time), once per occurrence across every process; a run still going
+   * when the next comes due is not doubled.
+   */
+  defineRecurring(name: string, cron: string, handler: () => Promise<void>, expireInSeconds = 30 * 60): void {
+    this.define({
+      name,
+      policy: 'exclusive',
+      retryLimit: 2,
+      retryDelaySeconds: 60,
+      expireInSeconds,
+      handler,
+    });
+    this.recurring.push({ name, cron });
+  }
+
+  /** A job run once a day at `at` (`HH:MM`, Japan time): the overdue, expiry and report jobs to come. */
+  defineDaily(name: string, at: string, handler: () => Promise<void>): void {
+    const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(at);
+    if (!m) throw new Error(`daily job ${name}: time ${at} is not HH:MM`);
+    this.defineRecurring(name, `${Number(m[2])} ${Number(m[1])} * * *`, handler, 60 * 60);
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    await this.boss.start();
+    for (const q of this.queues.values())
+      await this.boss.createQueue(q.name, {
+        policy: q.policy ?? 'standard',
+        retryLimit: q.retryLimit ?? 2,
+        retryDelay: q.retryDelaySeconds ?? 0,
+        retryBackoff: q.retryBackoff ?? false,
+        ...(q.retryDelayMaxSeconds ? { retryDelayMax: q.retryDelayMaxSeconds } : {}),
+        expireInSeconds: q.expireInSeconds ?? 15 * 60,
+      });
+    // Every process writes the same schedules (an upsert), so whichever starts first sets them.
+    for (const r of this.recurring) await this.boss.schedule(r.name, r.cron, null, { tz: JOBS_TIME_ZONE });
+    if (!this.options.work) return;
+    for (const q of this.queues.values()) {
+      const id = await this.boss.work<object>(
+        q.name,
+        { pollingIntervalSeconds: this.options.pollSeconds, batchSize: 1 },
+        async ([job]) => {
+          if (job) await q.handler(job.data, job);
+        },
+      );
+      this.workerIds.set(q.name, id);
+    }
+  }
+
+  /** Stops fetching, lets running jobs finish (a while), and closes the engine's pool. */
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, timeout: 10_000, close: true });
+  }
+
+  /** Queues a job; answers its id, or null when the queue's policy already holds one for the key. */
+  async send(name: string, data: object, options: SendOptions = {}): Promise<string | null> {
+    if (!this.queues.has(name)) throw new Error(`no queue ${name}`);
+    return this.boss.send(name, data, {
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.tx ? { db: fromDrizzle(options.tx as never, sql as never) } : {}),
+    });
+  }
+
+  /** Asks this process's worker of a queue to look for jobs now rather than at its next poll. */
+  wake(name: string): void {
+    const id = this.workerIds.get(name);
+    if (id) this.boss.notifyWorker(id);
+  }
+
+  /**
+   * Runs, here and now, the jobs of a queue that are due (or all queued ones with `ignoreStartAfter`), each
+   * claimed as a worker claims it: for tests and for callers that must see the work done before going on.
+   * Answers how many jobs ran.
+   */
+  async runDue(name: string, opts: { ignoreStartAfter?: boolean; limit?: number } = {}): Promise<number> {
+    const q = this.queues.get(name);
+    if (!q) throw new Error(`no queue ${name}`);
+    const jobs = await this.boss.fetch<object>(name, {
+      batchSize: opts.limit ?? 100,
+      ignoreStartAfter: opts.ignoreStartAfter ?? false,
+    });
+    for (const job of jobs) {
+      try {
+        await q.handler(job.data, job);
+        await this.boss.complete(name, job.id);
+      } catch (err) {
+        await this.boss.fail(name, job.id, { message: String((err as Error)?.message ?? err) });
+      }
+    }
+    return jobs.length;
+  }
+
+  /** The jobs of a queue not finished yet (tests look at them). */
+  async pending(name: string) {
+    return this.boss.findJobs(name, { queued: true });
+  }
+
+  /** pg-boss itself, for what this interface does not cover (tests). */
+  get raw(): PgBoss {
+    return this.boss;
+  }
+}

@@ -1,0 +1,40 @@
+import type { AppConfig, LoadedConfig } from './config';
+import { type DatabaseHandle, openDatabase } from './db/client';
+import { resolveSigningSecret } from './lib/signing-secret';
+import { createFileStorage } from './plugins/file-storage';
+import { blankDeliveredLinkTokens } from './plugins/mail';
+import { seedDemoData } from './seed/demo';
+import { seedReferenceData } from './seed/reference';
+
+/**
+ * Opens the database (migrating it), seeds it and settles the signing secret: what a server process does before
+ * it builds the app. Processes starting together on one database migrate and seed one after another under the
+ * start-up lock, so the later one finds the data there.
+ */
+export async function prepareStartup(
+  loaded: LoadedConfig,
+): Promise<{ database: DatabaseHandle; config: AppConfig; demoLoaded: boolean }> {
+  const database = await openDatabase(loaded);
+  try {
+    const demoLoaded = await database.withStartupLock(async () => {
+      await seedReferenceData(database.db);
+      if (!loaded.seedDemo) return false;
+      // The demo contracts' documents go where the product keeps files.
+      const files = createFileStorage(loaded.fileStorage, database.db);
+      try {
+        return await seedDemoData(database.db, { files });
+      } finally {
+        files.close();
+      }
+    });
+    await blankDeliveredLinkTokens(database.db);
+    const jwtSecret = await resolveSigningSecret(database.db, {
+      fromEnv: loaded.jwtSecret,
+      dataDir: loaded.dataDir,
+    });
+    return { database, config: { ...loaded, jwtSecret }, demoLoaded };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}
