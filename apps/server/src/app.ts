@@ -48,6 +48,7 @@ import { PgRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { RedisRateLimiter } from './lib/redis-rate-limiter';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { createFileStorage, type FileStorage } from './plugins/file-storage';
 import { createEventBus, type EventBus } from './plugins/events';
 import { inputGuard } from './plugins/input-guard';
 import { JobEngine } from './plugins/jobs/job-engine';
@@ -74,6 +75,8 @@ declare module 'fastify' {
     jobs: JobEngine;
     /** The clock of business rules (network hours, "not after today"); tests set it. */
     now: () => Date;
+    /** Uploaded and generated files (`plugins/file-storage`): the database, a folder or a bucket. */
+    files: FileStorage;
   }
 }
 
@@ -139,10 +142,13 @@ export async function buildApp(
       log: app.log,
     }),
   );
+  const files = createFileStorage(config.fileStorage, database.db);
+  app.decorate('files', files);
   app.jwnetWorker.defineJobs();
   app.addHook('onClose', async () => {
     await jobs.stop();
     mailer.close();
+    files.close();
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

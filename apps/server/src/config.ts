@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { FileStorageConfig } from './plugins/file-storage';
 
 export interface AppConfig {
   port: number;
@@ -41,6 +42,8 @@ export interface AppConfig {
     /** How soon a sent request is asked for its result. */
     pollMs: number;
   };
+  /** Where uploaded and generated files are kept: the database (default), a folder, or an S3-compatible bucket. */
+  fileStorage: FileStorageConfig;
   /**
    * The background job engine (pg-boss): whether this process works jobs and runs the schedules (every process
    * still queues them), the PostgreSQL connections of its own pool, and how often an idle worker looks.
@@ -67,6 +70,29 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/** `FILE_STORAGE` and its settings; a driver named without its settings stops the start. */
+function fileStorageConfig(env: NodeJS.ProcessEnv, dataDir: string): FileStorageConfig {
+  const driver = env.FILE_STORAGE || 'database';
+  if (driver !== 'database' && driver !== 'disk' && driver !== 's3')
+    throw new Error(`FILE_STORAGE must be database, disk or s3, not ${driver}`);
+  if (driver === 's3' && !env.S3_BUCKET) throw new Error('FILE_STORAGE=s3 needs S3_BUCKET');
+  const dir = env.FILE_STORAGE_DIR || (driver === 'disk' ? path.join(dataDir, 'files') : undefined);
+  return {
+    driver,
+    dir: dir ? path.resolve(dir) : undefined,
+    s3: env.S3_BUCKET
+      ? {
+          endpoint: env.S3_ENDPOINT || undefined,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION || 'us-east-1',
+          accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : undefined,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
@@ -102,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       timeoutMs: Number(env.JWNET_TIMEOUT_MS ?? 10_000),
       pollMs: Number(env.JWNET_POLL_MS ?? 30_000),
     },
+    fileStorage: fileStorageConfig(env, dataDir),
     jobs: {
       work: env.JOBS !== 'false',
       poolMax: Number(env.JOBS_POOL_MAX ?? 2),

@@ -23,6 +23,7 @@ app.log.info(
     url: `${config.publicUrl}/sys/`,
     database: database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)',
     mail: config.smtpUrl ? 'SMTP' : 'outbox only (GET /api/admin/outbox)',
+    files: config.fileStorage.driver,
   },
   'junkan is ready',
 );

@@ -1,6 +1,7 @@
 import type { AppConfig, LoadedConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { resolveSigningSecret } from './lib/signing-secret';
+import { createFileStorage } from './plugins/file-storage';
 import { blankDeliveredLinkTokens } from './plugins/mail';
 import { seedDemoData } from './seed/demo';
 import { seedReferenceData } from './seed/reference';
@@ -17,7 +18,14 @@ export async function prepareStartup(
   try {
     const demoLoaded = await database.withStartupLock(async () => {
       await seedReferenceData(database.db);
-      return loaded.seedDemo && (await seedDemoData(database.db));
+      if (!loaded.seedDemo) return false;
+      // The demo contracts' documents go where the product keeps files.
+      const files = createFileStorage(loaded.fileStorage, database.db);
+      try {
+        return await seedDemoData(database.db, { files });
+      } finally {
+        files.close();
+      }
     });
     await blankDeliveredLinkTokens(database.db);
     const jwtSecret = await resolveSigningSecret(database.db, {

@@ -74,6 +74,7 @@ export async function createTestApp(
     // Tests run jobs themselves: the calendar with the date they need (advanceContracts), the network's work
     // through the harness, mail after each call (below).
     jobs: { work: false, poolMax: 2, pollSeconds: 0.5 },
+    fileStorage: { driver: 'database' },
     ...overrides,
   };
   const app = await buildApp(config, database, { logger: false, ...options });

@@ -5,6 +5,7 @@ import {
   checkUpload,
   fileKindOfName,
   hasSameFileName,
+  INQUIRY_UPLOAD_MAX_BYTES,
   UPLOAD_RULES,
   type UploadUse,
 } from './upload-rules';
@@ -64,11 +65,12 @@ describe('checkUpload by use', () => {
     ['permit: a 2nd pdf', 'PERMIT', 'p.pdf', 100, pdfs(1), 'MSG_28_5'],
     ['inquiry: a mov', 'INQUIRY', 'i.mov', 100, [], null],
     ['inquiry: a 2nd file', 'INQUIRY', 'i.png', 100, pdfs(1), 'MSG_28_5'],
+    ['inquiry: a 100 MB video', 'INQUIRY', 'i.mp4', INQUIRY_UPLOAD_MAX_BYTES, [], null],
+    ['inquiry: over 100 MB', 'INQUIRY', 'i.mp4', INQUIRY_UPLOAD_MAX_BYTES + 1, [], 'file_too_large'],
+    ['permit: over 10 MB', 'PERMIT', 'p.pdf', UPLOAD_MAX_BYTES + 1, [], 'file_too_large'],
   ])('%s', (_name, use, fileName, size, existingNames, expected) => {
     const rule = UPLOAD_RULES[use];
-    expect(checkUpload({ fileName, size, existingNames, kinds: rule.kinds, maxFiles: rule.maxFiles })).toBe(
-      expected,
-    );
+    expect(checkUpload({ fileName, size, existingNames, ...rule })).toBe(expected);
   });
 
   it('every allowed kind is accepted for a quote request', () => {

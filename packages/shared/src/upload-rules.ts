@@ -12,13 +12,18 @@ export type UploadUse = (typeof UPLOAD_USES)[number];
 export interface UploadRule {
   kinds: readonly UploadFileKind[];
   maxFiles: number;
+  /** The largest file, in bytes: each use has its own (videos for inquiries are far larger than documents). */
+  maxBytes: number;
 }
 
+/** Inquiries may carry a video of the site (100 MB); uploads are streamed, so this needs no memory. */
+export const INQUIRY_UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
+
 export const UPLOAD_RULES: Record<UploadUse, UploadRule> = {
-  QUOTE_REQUEST: { kinds: UPLOAD_FILE_KINDS, maxFiles: QUOTE_REQUEST_MAX_FILES },
-  QUOTE_DOCUMENT: { kinds: ['pdf'], maxFiles: 1 },
-  PERMIT: { kinds: ['pdf'], maxFiles: 1 },
-  INQUIRY: { kinds: UPLOAD_FILE_KINDS, maxFiles: 1 },
+  QUOTE_REQUEST: { kinds: UPLOAD_FILE_KINDS, maxFiles: QUOTE_REQUEST_MAX_FILES, maxBytes: UPLOAD_MAX_BYTES },
+  QUOTE_DOCUMENT: { kinds: ['pdf'], maxFiles: 1, maxBytes: UPLOAD_MAX_BYTES },
+  PERMIT: { kinds: ['pdf'], maxFiles: 1, maxBytes: UPLOAD_MAX_BYTES },
+  INQUIRY: { kinds: UPLOAD_FILE_KINDS, maxFiles: 1, maxBytes: INQUIRY_UPLOAD_MAX_BYTES },
 };
 
 /** File name extensions of each kind (lower case, without the dot). */
@@ -81,11 +86,13 @@ export interface UploadCandidate {
   existingNames: readonly string[];
   kinds: readonly UploadFileKind[];
   maxFiles: number;
+  /** The use's size limit; 10 MB when not given. */
+  maxBytes?: number;
 }
 
 /**
  * Whether one more file may be added: the count first (no file fits when the list is full),
- * then the kind by its name, the name against the others, and the 10 MB limit. Null when it may.
+ * then the kind by its name, the name against the others, and the use's size limit (10 MB unless given). Null when it may.
  * The server also checks the content agrees with the kind (see the attachments feature).
  */
 export function checkUpload(c: UploadCandidate): UploadErrorCode | null {
@@ -93,6 +100,6 @@ export function checkUpload(c: UploadCandidate): UploadErrorCode | null {
   const kind = fileKindOfName(c.fileName);
   if (!kind || !c.kinds.includes(kind)) return 'upload_file_type_error';
   if (hasSameFileName(c.fileName, c.existingNames)) return 'upload_file_same_name_error';
-  if (c.size !== undefined && c.size > UPLOAD_MAX_BYTES) return 'file_too_large';
+  if (c.size !== undefined && c.size > (c.maxBytes ?? UPLOAD_MAX_BYTES)) return 'file_too_large';
   return null;
 }

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
 /**
@@ -28,11 +29,17 @@ export function fileNameStem(text: string, max: number, fallback: string): strin
   return Array.from(cleaned).slice(0, max).join('').trimEnd() || fallback;
 }
 
-/** Answers a stored file as a download: its type, its name, never sniffed, never cached. */
+/**
+ * Answers a file as a download: its type, its name, never sniffed, never cached. `content` is the bytes or a
+ * stream of them (a stored file is streamed from its storage to the client); `size`, when known, is sent as
+ * `Content-Length`.
+ */
 export function sendDownload(
   reply: FastifyReply,
-  file: { fileName: string; mimeType: string; content: Buffer | Uint8Array },
+  file: { fileName: string; mimeType: string; content: Buffer | Uint8Array | Readable; size?: number | null },
 ) {
+  const size = file.content instanceof Uint8Array ? file.content.length : file.size;
+  if (size != null) reply.header('Content-Length', size);
   return reply
     .header('Content-Type', file.mimeType)
     .header('Content-Disposition', contentDisposition(file.fileName))

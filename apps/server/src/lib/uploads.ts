@@ -23,31 +23,47 @@ function uploadError(error: unknown): unknown {
   return fieldError('file', 'invalid_format');
 }
 
+/** The one file of a multipart request as it arrives: never held whole in memory. */
+export interface UploadedFile {
+  fileName: string;
+  /** The bytes, chunk by chunk; the parser stops after `maxBytes` + 1, so a caller counting sees the excess. */
+  stream: AsyncIterable<Buffer>;
+}
+
 /**
- * The one file of a multipart request: `use` gets its cleaned name and a reader of its bytes. Parser failures
- * answer 4xx; the rest of the stream is drained when `use` refuses the file early.
+ * The one file of a multipart request: `use` gets its cleaned name and its bytes as a stream (read them once,
+ * e.g. into the file storage, which applies the size limit). A broken body answers 400 and one over `maxBytes` 413,
+ * whether the parser or `use` noticed first; what `use` refuses itself (an AppError) is answered as it is.
+ * Whatever the outcome, the rest of the request body is drained.
  */
 export async function withUploadedFile<T>(
   request: FastifyRequest,
-  use: (file: { fileName: string; read: () => Promise<Buffer> }) => Promise<T>,
+  options: { maxBytes: number },
+  use: (file: UploadedFile) => Promise<T>,
 ): Promise<T> {
   if (!request.isMultipart()) throw fieldError('file', 'MSG_00_21');
   let part: MultipartFile | undefined;
   try {
-    part = await request.file();
+    part = await request.file({ limits: { fileSize: options.maxBytes + 1 } });
   } catch (error) {
     throw uploadError(error);
   }
   if (!part) throw fieldError('file', 'MSG_00_21');
-  const file = part;
-  const read = () =>
-    file.toBuffer().catch((error: unknown) => {
-      throw uploadError(error);
-    });
+  const file = part.file;
+  let sourceError: unknown;
+  file.on('error', (error) => {
+    sourceError ??= error;
+  });
   try {
-    return await use({ fileName: cleanFileName(file.filename), read });
+    return await use({ fileName: cleanFileName(part.filename), stream: file });
   } catch (error) {
-    file.file.resume();
+    if (error instanceof AppError) throw error;
+    // A failure while the body was being read is the sender's (a truncated or malformed part).
+    if (sourceError) throw uploadError(sourceError);
     throw error;
+  } finally {
+    if (!file.destroyed) file.resume();
+    // Once the parser has stopped (the file stream destroyed), the rest of the body is read and dropped here.
+    if (!request.raw.readableEnded) request.raw.resume();
   }
 }

@@ -2,8 +2,9 @@ import { addMonths, previousDay } from '@junkan/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { attachments, contracts, contractUnitPrices, projects, projectWasteLines } from '../db/schema';
-import { documentRows, renderContractDocuments } from '../features/contracts/contracts.service';
+import { renderContractDocuments, storeDocuments } from '../features/contracts/contracts.service';
 import { tokyoDate } from '../lib/time';
+import type { FileStorage } from '../plugins/file-storage';
 
 /** How many months the running demo contracts have run (the demo achievements cover them). */
 export const DEMO_CONTRACT_MONTHS_RUN = 6;
@@ -11,10 +12,10 @@ export const DEMO_CONTRACT_MONTHS_RUN = 6;
 /**
  * Contracts of the demo projects that have reached the contract step: the running ones (approved, in force from
  * the first of the month six months ago, so the demo achievements of the last six months fall within them) and
- * the one awaiting the discharger's confirmation. `documents` renders their PDFs (left out where speed matters
- * more than the files, as in API tests).
+ * the one awaiting the discharger's confirmation. `documents` is where their rendered PDFs are stored (null leaves
+ * them out, where speed matters more than the files, as in API tests).
  */
-export async function seedDemoContracts(db: Database, documents: boolean): Promise<void> {
+export async function seedDemoContracts(db: Database, documents: FileStorage | null): Promise<void> {
   const rows = await db
     .select()
     .from(projects)
@@ -63,7 +64,7 @@ export async function seedDemoContracts(db: Database, documents: boolean): Promi
       );
     if (documents) {
       const files = await renderContractDocuments(db, project, contract!);
-      await db.insert(attachments).values(documentRows(contract!.id, files, null));
+      await db.insert(attachments).values(await storeDocuments(documents, contract!.id, files, null));
     }
   }
 }

@@ -18,6 +18,8 @@ import {
   wastes,
 } from '../db/schema';
 import { hashPassword } from '../lib/password';
+import { FileStorage } from '../plugins/file-storage';
+import { DatabaseStorage } from '../plugins/file-storage/database-storage';
 import { seedDemoAchievements } from './demo-achievements';
 import { seedDemoCollections } from './demo-collections';
 import { seedDemoContracts } from './demo-contracts';
@@ -39,9 +41,13 @@ export const DEMO_ACCOUNTS = [
 
 /**
  * Loads the demo data into an empty database; does nothing when any user exists. Returns whether it loaded.
- * `contractDocuments: false` skips rendering the demo contracts' PDFs.
+ * The demo contracts' PDFs are stored in `files` (the database storage when not given); `contractDocuments:
+ * false` skips rendering them.
  */
-export async function seedDemoData(db: Database, options = { contractDocuments: true }): Promise<boolean> {
+export async function seedDemoData(
+  db: Database,
+  options: { contractDocuments?: boolean; files?: FileStorage } = {},
+): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -352,7 +358,10 @@ export async function seedDemoData(db: Database, options = { contractDocuments: 
       },
     ]);
   });
-  await seedDemoContracts(db, options.contractDocuments);
+  await seedDemoContracts(
+    db,
+    options.contractDocuments === false ? null : (options.files ?? new FileStorage(new DatabaseStorage(db))),
+  );
   await seedDemoAchievements(db);
   await seedDemoCollections(db);
   return true;

@@ -5,7 +5,7 @@ import {
   idParam,
   idParamSchema,
   okSchema,
-  UPLOAD_MAX_BYTES,
+  UPLOAD_RULES,
 } from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,8 +37,9 @@ const attachmentParamsSchema = idParamSchema.extend({
  * count and content. The multipart parser is registered here only, so no other call accepts uploads.
  */
 export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The file size limit is each call's (withUploadedFile), from its use's rule.
   await app.register(fastifyMultipart, {
-    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+    limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6 },
   });
 
   app.get(
@@ -64,11 +65,10 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => {
       const session = app.requireSession(request);
-      return withUploadedFile(request, async ({ fileName, read }) => {
+      return withUploadedFile(request, { maxBytes: UPLOAD_RULES.QUOTE_REQUEST.maxBytes }, async (file) => {
         // Refuse early (a full list, a wrong kind, a name already used) without reading the bytes.
-        await checkProjectUpload(app, session, request.params.id, fileName);
-        const content = await read();
-        return uploadProjectAttachment(app, request.caller(), request.params.id, { fileName, content });
+        await checkProjectUpload(app, session, request.params.id, file.fileName);
+        return uploadProjectAttachment(app, request.caller(), request.params.id, file);
       });
     },
   );

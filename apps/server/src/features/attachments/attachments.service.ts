@@ -8,8 +8,14 @@ import { recordAudit } from '../../lib/audit';
 import { operatorRole } from '../../lib/roles';
 import type { Caller, Session } from '../../plugins/auth';
 import { projectFor } from '../project-core/project-access';
-import { failOn, storeAttachment } from '../project-core/project-file-store';
-import { attachmentColumns, PROJECT_OWNER, QUOTE_OWNER, toAttachment } from '../project-core/project-files';
+import { failOn, openStoredFile, storeAttachment, storedRefOf } from '../project-core/project-file-store';
+import {
+  attachmentColumns,
+  PROJECT_OWNER,
+  QUOTE_OWNER,
+  storedFileColumns,
+  toAttachment,
+} from '../project-core/project-files';
 
 /**
  * The project whose files the session may see: project-core's rule. A session without a company (an
@@ -56,26 +62,23 @@ export async function checkProjectUpload(
 }
 
 /**
- * Stores one file of a quote request. The project row is locked so two uploads at once cannot pass the
- * 4-file or same-name checks together; the file and its audit row are written in the same transaction.
+ * Stores one file of a quote request, streamed into the file storage. The project row is then locked so two
+ * uploads at once cannot pass the 4-file or same-name checks together; the row and its audit row are written in
+ * the same transaction.
  */
 export async function uploadProjectAttachment(
   app: FastifyInstance,
   caller: Caller,
   projectId: number,
-  file: { fileName: string; content: Buffer },
+  file: { fileName: string; stream: AsyncIterable<Buffer> },
 ): Promise<Attachment> {
-  const { session } = caller;
-  return app.db.transaction(async (tx) => {
-    await ownDraft(tx, session, projectId, true);
-    return storeAttachment(tx, caller, {
+  return storeAttachment(app, caller, { use: 'QUOTE_REQUEST', ...file }, async (tx) => {
+    await ownDraft(tx, caller.session, projectId, true);
+    return {
       ownerType: PROJECT_OWNER,
       ownerId: projectId,
-      use: 'QUOTE_REQUEST',
-      fileName: file.fileName,
-      content: file.content,
       audit: { entity: 'project', entityId: projectId },
-    });
+    };
   });
 }
 
@@ -88,7 +91,7 @@ export async function readProjectAttachment(
   const db = app.db;
   await projectForFiles(db, session, projectId);
   const [row] = await db
-    .select({ fileName: attachments.fileName, mimeType: attachments.mimeType, content: attachments.content })
+    .select(storedFileColumns)
     .from(attachments)
     .where(
       and(
@@ -106,8 +109,8 @@ export async function readProjectAttachment(
         ),
       ),
     );
-  if (!row?.content) throw new AppError('not_found', 'File not found');
-  return { ...row, content: row.content };
+  if (!row) throw new AppError('not_found', 'File not found');
+  return openStoredFile(app.files, row);
 }
 
 export async function deleteProjectAttachment(
@@ -117,7 +120,7 @@ export async function deleteProjectAttachment(
   attachmentId: number,
 ): Promise<void> {
   const { session } = caller;
-  await app.db.transaction(async (tx) => {
+  const removed = await app.db.transaction(async (tx) => {
     await ownDraft(tx, session, projectId, true);
     const [row] = await tx
       .delete(attachments)
@@ -128,7 +131,7 @@ export async function deleteProjectAttachment(
           eq(attachments.ownerId, projectId),
         ),
       )
-      .returning({ id: attachments.id, fileName: attachments.fileName });
+      .returning({ ...storedFileColumns, id: attachments.id });
     if (!row) throw new AppError('not_found', 'File not found');
     await recordAudit(tx, caller, {
       action: 'delete_attachment',
@@ -136,5 +139,8 @@ export async function deleteProjectAttachment(
       entityId: projectId,
       detail: { attachmentId, fileName: row.fileName },
     });
+    return row;
   });
+  // The object goes once the row is gone for good.
+  await app.files.deleteQuietly([storedRefOf(removed)], app.log);
 }

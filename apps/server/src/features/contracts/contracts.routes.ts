@@ -149,7 +149,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await readContractFile(
-        app.db,
+        app,
         app.requireSession(request),
         request.params.id,
         request.params.kind,

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   addMonths,
   CONTRACT_FILE_KINDS,
@@ -37,6 +36,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { siteAddress } from '../../lib/site-address';
 import { JAPANESE_WEEKDAYS, tokyoDate } from '../../lib/time';
 import type { Caller, Session } from '../../plugins/auth';
+import type { FileStorage, StoredRef } from '../../plugins/file-storage';
 import { mailCompany } from '../../plugins/mail';
 import { extendRecurringRequests, removeCollectionsAfter } from '../project-core/collection-schedule';
 import { actorOf, type ProjectRow, projectFor } from '../project-core/project-access';
@@ -49,6 +49,8 @@ import {
   visibleTo,
 } from '../project-core/project-contract';
 import { getProjectDetail, projectDetailPath } from '../project-core/project-detail';
+import { openStoredFile, storedRefOf, storeGeneratedFile } from '../project-core/project-file-store';
+import { storedFileColumns } from '../project-core/project-files';
 import { transitionProject } from '../project-core/project-status';
 import { type ContractDocumentData, contractFileName, renderContractPdf } from './contract-document';
 
@@ -111,20 +113,21 @@ export async function listContracts(db: DbOrTx, session: Session): Promise<Contr
 
 /** GET /projects/{id}/contract/files/{kind}: a contract document, for either party. */
 export async function readContractFile(
-  db: DbOrTx,
+  app: FastifyInstance,
   session: Session,
   projectId: number,
   kind: ContractFileKind,
 ) {
+  const db = app.db;
   const { contract } = await contractOfParty(db, session, projectId);
   if (!contract || !visibleTo(contract.status, side(actorOf(session))))
     throw new AppError('not_found', 'File not found');
   const [row] = await db
-    .select({ fileName: attachments.fileName, mimeType: attachments.mimeType, content: attachments.content })
+    .select(storedFileColumns)
     .from(attachments)
     .where(and(eq(attachments.ownerType, contractFileOwner(kind)), eq(attachments.ownerId, contract.id)));
-  if (!row?.content) throw new AppError('not_found', 'File not found');
-  return { ...row, content: row.content };
+  if (!row) throw new AppError('not_found', 'File not found');
+  return openStoredFile(app.files, row);
 }
 
 // ---- The parties -------------------------------------------------------------------------------
@@ -423,22 +426,35 @@ export async function renderContractDocuments(
   );
 }
 
-/** Attachment rows of rendered documents. */
-export const documentRows = (
+/**
+ * Stores rendered documents in the file storage and answers their attachment rows. On failure, whatever was
+ * stored is deleted again.
+ */
+export async function storeDocuments(
+  files: FileStorage,
   contractId: number,
   documents: Awaited<ReturnType<typeof renderContractDocuments>>,
   createdBy: number | null,
-) =>
-  documents.map((d) => ({
-    ownerType: contractFileOwner(d.kind),
-    ownerId: contractId,
-    fileName: d.fileName,
-    mimeType: 'application/pdf',
-    size: d.content.length,
-    storageKey: createHash('sha256').update(d.content).digest('hex'),
-    content: d.content,
-    createdBy,
-  }));
+) {
+  const rows = [];
+  try {
+    for (const d of documents) {
+      const stored = await storeGeneratedFile(files, { content: d.content, mimeType: 'application/pdf' });
+      rows.push({
+        ownerType: contractFileOwner(d.kind),
+        ownerId: contractId,
+        fileName: d.fileName,
+        mimeType: 'application/pdf',
+        ...stored,
+        createdBy,
+      });
+    }
+  } catch (error) {
+    await Promise.allSettled(rows.map((r) => files.delete(storedRefOf(r))));
+    throw error;
+  }
+  return rows;
+}
 
 const dateFieldErrors = (issues: { path: string; code: MessageCode }[]) => {
   const first = issues[0];
@@ -458,33 +474,44 @@ export async function sendContract(app: FastifyInstance, caller: Caller, project
   requireAction(project, contract, 'TRANSPORT', 'SEND');
   dateFieldErrors(contractDateIssues(contract, tokyoDate()));
   const documents = await renderContractDocuments(app.db, project, contract);
-  await app.db.transaction(async (tx) => {
-    const locked = await contractOfParty(tx, session, projectId, true);
-    if (!locked.contract || locked.contract.version !== contract.version)
-      throw new AppError('invalid_status_transition', 'The contract changed meanwhile');
-    requireAction(locked.project, locked.contract, 'TRANSPORT', 'SEND');
-    await tx
-      .delete(attachments)
-      .where(and(inArray(attachments.ownerType, FILE_OWNERS), eq(attachments.ownerId, contract.id)));
-    await tx.insert(attachments).values(documentRows(contract.id, documents, session.userId));
-    await tx
-      .update(contracts)
-      .set({
-        status: 'REQUESTED',
-        sentAt: new Date(),
-        returnReason: null,
-        updatedAt: new Date(),
-        version: sql`${contracts.version} + 1`,
-      })
-      .where(eq(contracts.id, contract.id));
-    await recordAudit(tx, caller, {
-      action: 'contract.send',
-      entity: 'contract',
-      entityId: contract.id,
-      detail: { files: documents.map((d) => d.kind) },
+  const rows = await storeDocuments(app.files, contract.id, documents, session.userId);
+  let replaced: StoredRef[] = [];
+  try {
+    await app.db.transaction(async (tx) => {
+      const locked = await contractOfParty(tx, session, projectId, true);
+      if (!locked.contract || locked.contract.version !== contract.version)
+        throw new AppError('invalid_status_transition', 'The contract changed meanwhile');
+      requireAction(locked.project, locked.contract, 'TRANSPORT', 'SEND');
+      const removed = await tx
+        .delete(attachments)
+        .where(and(inArray(attachments.ownerType, FILE_OWNERS), eq(attachments.ownerId, contract.id)))
+        .returning(storedFileColumns);
+      replaced = removed.map(storedRefOf);
+      await tx.insert(attachments).values(rows);
+      await tx
+        .update(contracts)
+        .set({
+          status: 'REQUESTED',
+          sentAt: new Date(),
+          returnReason: null,
+          updatedAt: new Date(),
+          version: sql`${contracts.version} + 1`,
+        })
+        .where(eq(contracts.id, contract.id));
+      await recordAudit(tx, caller, {
+        action: 'contract.send',
+        entity: 'contract',
+        entityId: contract.id,
+        detail: { files: documents.map((d) => d.kind) },
+      });
+      await transitionProject(tx, caller, locked.project, 'REQUEST_CONTRACT', 'TRANSPORT');
     });
-    await transitionProject(tx, caller, locked.project, 'REQUEST_CONTRACT', 'TRANSPORT');
-  });
+  } catch (error) {
+    await app.files.deleteQuietly(rows.map(storedRefOf), app.log);
+    throw error;
+  }
+  // The documents of an earlier send are replaced: their objects go once their rows are gone for good.
+  await app.files.deleteQuietly(replaced, app.log);
   await mailCompany(app, project.companyId, 'WASTE', {
     subject: '【junkan】契約書の確認依頼が届きました / Please confirm your contract',
     lines: [

@@ -10,7 +10,7 @@ import {
   samplePng,
   sampleXlsx,
 } from '../../../test/fixtures/upload-files';
-import { detectFileKind, zipEntryNames } from './file-content';
+import { checkFileContent, detectFileKind, zipEntryNames } from './file-content';
 
 describe('detectFileKind', () => {
   it.each([
@@ -51,5 +51,71 @@ describe('zipEntryNames', () => {
   });
   it('is null without an end record', () => {
     expect(zipEntryNames(Buffer.from('PK\x03\x04 and nothing else', 'latin1'))).toBeNull();
+  });
+});
+
+describe('checkFileContent (streamed)', () => {
+  /** The file cut into chunks of `size` bytes, as the multipart reader hands them over. */
+  async function* chunks(buf: Buffer, size: number) {
+    for (let at = 0; at < buf.length; at += size) yield buf.subarray(at, at + size);
+  }
+  const run = async (buf: Buffer, claimed: Parameters<typeof checkFileContent>[1], size = 7) => {
+    const out: Buffer[] = [];
+    for await (const c of checkFileContent(chunks(buf, size), claimed)) out.push(c);
+    return Buffer.concat(out);
+  };
+  /** A ZIP whose directory starts `bytes` further on (filler inside its first entry), as in a large workbook. */
+  const padded = (zip: Buffer, bytes: number) => {
+    const local = zip.subarray(0, zip.readUInt32LE(zip.length - 6));
+    const rest = zip.subarray(local.length);
+    const directory = Buffer.from(rest);
+    // Shift every central entry's local-header offset and the directory offset by the padding.
+    for (let at = 0; directory.readUInt32LE(at) === 0x02014b50; ) {
+      directory.writeUInt32LE(directory.readUInt32LE(at + 42) + bytes, at + 42);
+      at += 46 + directory.readUInt16LE(at + 28);
+    }
+    directory.writeUInt32LE(directory.readUInt32LE(directory.length - 6) + bytes, directory.length - 6);
+    return Buffer.concat([local.subarray(0, 30), Buffer.alloc(bytes), local.subarray(30), directory]);
+  };
+
+  it.each([
+    ['pdf', samplePdf(), 'pdf'],
+    ['png', samplePng(), 'png'],
+    ['mp4', sampleMp4(), 'mp4'],
+    ['xlsx', sampleXlsx(), 'xlsx'],
+  ] as const)('passes a %s through unchanged, whatever the chunk size', async (_name, buf, kind) => {
+    for (const size of [1, 7, 4096, 1 << 20]) expect(Buffer.compare(await run(buf, kind, size), buf)).toBe(0);
+  });
+
+  it.each([
+    ['a png claimed as pdf', samplePng(), 'pdf'],
+    ['a plain zip claimed as xlsx', samplePlainZip(), 'xlsx'],
+    ['an xlsx claimed as doc', sampleXlsx(), 'doc'],
+    ['nothing at all', Buffer.alloc(0), 'pdf'],
+  ] as const)('refuses %s with upload_file_type_error', async (_name, buf, kind) => {
+    await expect(run(buf, kind)).rejects.toMatchObject({ code: 'upload_file_type_error' });
+  });
+
+  it('stops at the first bytes of a wrong file, before reading the rest', async () => {
+    let read = 0;
+    async function* endless() {
+      yield samplePng();
+      for (;;) {
+        read++;
+        yield Buffer.alloc(4096);
+      }
+    }
+    await expect(
+      (async () => {
+        for await (const _ of checkFileContent(endless(), 'pdf'));
+      })(),
+    ).rejects.toMatchObject({ code: 'upload_file_type_error' });
+    expect(read).toBeLessThanOrEqual(1);
+  });
+
+  it("reads a large workbook's directory from the kept end of the stream", async () => {
+    const big = padded(sampleXlsx(), 3 * 1024 * 1024);
+    expect(detectFileKind(big)).toBe('xlsx');
+    expect((await run(big, 'xlsx', 64 * 1024)).length).toBe(big.length);
   });
 });

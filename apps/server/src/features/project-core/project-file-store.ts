@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   type Attachment,
   checkUpload,
@@ -7,12 +6,14 @@ import {
   UPLOAD_RULES,
   type UploadUse,
 } from '@junkan/shared';
+import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { attachments } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { Caller } from '../../plugins/auth';
-import { detectFileKind } from './file-content';
+import type { FileStorage, StorageDriverName, StoredRef } from '../../plugins/file-storage';
+import { checkFileContent } from './file-content';
 import { attachmentColumns, listOwnedAttachments, toAttachment } from './project-files';
 
 export function failOn(
@@ -31,53 +32,88 @@ export function failOn(
   if (code) throw new AppError(code, code, { file: code });
 }
 
+/** Where an attachment's bytes are: the row's storage columns. */
+export const storedRefOf = (row: { storageDriver: StorageDriverName; storageKey: string }): StoredRef => ({
+  driver: row.storageDriver,
+  key: row.storageKey,
+});
+
 /**
- * Stores one file inside the caller's transaction (after the caller locked the owner): the use's count,
- * kind, name and size rules, the content agreeing with the kind, the row with its bytes, and an audit row.
+ * Stores one uploaded file: its bytes are streamed into the file storage first (the use's size limit and the
+ * content agreeing with the name's kind are checked on the way, so nothing oversized or disguised stays stored),
+ * then `owner` runs in a transaction that locks the file's owner and answers who it is, where the count and name
+ * rules are checked again (another upload may have landed meanwhile), the row and its audit row written. If that
+ * transaction fails, the stored object is deleted.
  */
 export async function storeAttachment(
-  tx: Tx,
+  app: FastifyInstance,
   caller: Caller,
-  file: {
-    ownerType: string;
-    ownerId: number;
-    use: UploadUse;
-    fileName: string;
-    content: Buffer;
-    audit: { entity: string; entityId: number };
-  },
+  file: { use: UploadUse; fileName: string; stream: AsyncIterable<Buffer> },
+  owner: (
+    tx: Tx,
+  ) => Promise<{ ownerType: string; ownerId: number; audit: { entity: string; entityId: number } }>,
 ): Promise<Attachment> {
   const claimed = fileKindOfName(file.fileName);
-  const actual = detectFileKind(file.content);
-  failOn(
-    file.fileName,
-    await listOwnedAttachments(tx, file.ownerType, file.ownerId),
-    file.content.length,
-    file.use,
-  );
-  // The extension must agree with what the bytes are (a renamed .exe is not a pdf).
-  if (!claimed || actual !== claimed)
-    throw new AppError('upload_file_type_error', 'File content does not match its type', {
+  if (!claimed || !UPLOAD_RULES[file.use].kinds.includes(claimed))
+    throw new AppError('upload_file_type_error', 'upload_file_type_error', {
       file: 'upload_file_type_error',
     });
-  const [row] = await tx
-    .insert(attachments)
-    .values({
-      ownerType: file.ownerType,
-      ownerId: file.ownerId,
-      fileName: file.fileName,
-      mimeType: UPLOAD_KIND_MIME_TYPES[claimed],
-      size: file.content.length,
-      storageKey: createHash('sha256').update(file.content).digest('hex'),
-      content: file.content,
-      createdBy: caller.session.userId,
-    })
-    .returning(attachmentColumns);
-  await recordAudit(tx, caller, {
-    action: 'upload_attachment',
-    entity: file.audit.entity,
-    entityId: file.audit.entityId,
-    detail: { attachmentId: row!.id, fileName: file.fileName, size: file.content.length },
+  const mimeType = UPLOAD_KIND_MIME_TYPES[claimed];
+  const stored = await app.files.put(
+    app.files.newKey('attachments'),
+    checkFileContent(file.stream, claimed),
+    { maxBytes: UPLOAD_RULES[file.use].maxBytes, contentType: mimeType },
+  );
+  try {
+    return await app.db.transaction(async (tx) => {
+      const o = await owner(tx);
+      failOn(file.fileName, await listOwnedAttachments(tx, o.ownerType, o.ownerId), stored.size, file.use);
+      const [row] = await tx
+        .insert(attachments)
+        .values({
+          ownerType: o.ownerType,
+          ownerId: o.ownerId,
+          fileName: file.fileName,
+          mimeType,
+          size: stored.size,
+          storageDriver: stored.driver,
+          storageKey: stored.key,
+          sha256: stored.sha256,
+          createdBy: caller.session.userId,
+        })
+        .returning(attachmentColumns);
+      await recordAudit(tx, caller, {
+        action: 'upload_attachment',
+        entity: o.audit.entity,
+        entityId: o.audit.entityId,
+        detail: { attachmentId: row!.id, fileName: file.fileName, size: stored.size },
+      });
+      return toAttachment(row!);
+    });
+  } catch (error) {
+    await app.files.deleteQuietly([stored], app.log);
+    throw error;
+  }
+}
+
+/** Files generated by the product (contract documents): stored like uploads, without the upload checks. */
+export async function storeGeneratedFile(
+  files: FileStorage,
+  file: { content: Buffer; mimeType: string },
+): Promise<{ storageDriver: StorageDriverName; storageKey: string; sha256: string; size: number }> {
+  const stored = await files.put(files.newKey('documents'), [file.content], {
+    maxBytes: file.content.length,
+    contentType: file.mimeType,
   });
-  return toAttachment(row!);
+  return { storageDriver: stored.driver, storageKey: stored.key, sha256: stored.sha256, size: stored.size };
+}
+
+/** Opens an attachment's bytes for a download; a row whose object is gone is 404. */
+export async function openStoredFile(
+  files: FileStorage,
+  row: { fileName: string; mimeType: string; storageDriver: StorageDriverName; storageKey: string },
+) {
+  const object = await files.get(storedRefOf(row));
+  if (!object) throw new AppError('not_found', 'File not found');
+  return { fileName: row.fileName, mimeType: row.mimeType, content: object.stream, size: object.size };
 }

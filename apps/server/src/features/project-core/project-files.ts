@@ -16,6 +16,14 @@ export const attachmentColumns = {
   createdAt: attachments.createdAt,
 };
 
+/** What a download or a delete needs: the name and type it is served with, and where its bytes are. */
+export const storedFileColumns = {
+  fileName: attachments.fileName,
+  mimeType: attachments.mimeType,
+  storageDriver: attachments.storageDriver,
+  storageKey: attachments.storageKey,
+};
+
 export type AttachmentRow = { id: number; fileName: string; mimeType: string; size: number; createdAt: Date };
 export const toAttachment = (row: AttachmentRow): Attachment => ({
   ...row,

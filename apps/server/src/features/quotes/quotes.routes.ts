@@ -7,7 +7,7 @@ import {
   projectDetailSchema,
   quoteSuggestionSchema,
   requestRequoteSchema,
-  UPLOAD_MAX_BYTES,
+  UPLOAD_RULES,
 } from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireOperatorRole } from '../../lib/roles';
@@ -27,8 +27,9 @@ const tags = ['quotes'];
 /** Issue 4: the transporter quotes an open request; the discharger accepts it or asks again. */
 export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   // Scoped to this plugin: only the quote-document call below takes a multipart body here.
+  // The file size limit is the call's (withUploadedFile), from the quote document's rule.
   await app.register(fastifyMultipart, {
-    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+    limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6 },
   });
 
   app.get(
@@ -76,10 +77,9 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = app.requireSession(request);
       requireOperatorRole(session, 'TRANSPORT');
-      return withUploadedFile(request, async ({ fileName, read }) => {
-        await checkQuoteDocument(app, session, request.params.id, fileName);
-        const content = await read();
-        return uploadQuoteDocument(app, request.caller(), request.params.id, { fileName, content });
+      return withUploadedFile(request, { maxBytes: UPLOAD_RULES.QUOTE_DOCUMENT.maxBytes }, async (file) => {
+        await checkQuoteDocument(app, session, request.params.id, file.fileName);
+        return uploadQuoteDocument(app, request.caller(), request.params.id, file);
       });
     },
   );

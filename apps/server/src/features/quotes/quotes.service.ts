@@ -27,11 +27,12 @@ import { recordAudit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { tokyoDate } from '../../lib/time';
 import type { Caller, Session } from '../../plugins/auth';
+import type { StoredRef } from '../../plugins/file-storage';
 import { mailCompany } from '../../plugins/mail';
 import { type ProjectRow, projectFor, servingTransportCompanies } from '../project-core/project-access';
 import { getProjectDetail, projectDetailPath } from '../project-core/project-detail';
-import { failOn, storeAttachment } from '../project-core/project-file-store';
-import { listOwnedAttachments, QUOTE_OWNER } from '../project-core/project-files';
+import { failOn, storeAttachment, storedRefOf } from '../project-core/project-file-store';
+import { listOwnedAttachments, QUOTE_OWNER, storedFileColumns } from '../project-core/project-files';
 import { transitionProject } from '../project-core/project-status';
 
 const num = (v: string | null) => (v == null ? null : Number(v));
@@ -142,6 +143,8 @@ export async function createQuote(
 ) {
   const { session } = caller;
   const companyId = requireTransporter(session);
+  // The earlier quote's document, whose object is deleted once its row is gone for good.
+  let replaced: StoredRef[] = [];
   try {
     await app.db.transaction(async (tx) => {
       const project = await quotableProject(tx, session, projectId);
@@ -199,9 +202,11 @@ export async function createQuote(
           .set({ ...values, updatedAt: new Date() })
           .where(eq(quotes.id, quoteId));
         await tx.delete(quoteLines).where(eq(quoteLines.quoteId, quoteId));
-        await tx
+        const removed = await tx
           .delete(attachments)
-          .where(and(eq(attachments.ownerType, QUOTE_OWNER), eq(attachments.ownerId, quoteId)));
+          .where(and(eq(attachments.ownerType, QUOTE_OWNER), eq(attachments.ownerId, quoteId)))
+          .returning(storedFileColumns);
+        replaced = removed.map(storedRefOf);
       } else {
         const [row] = await tx
           .insert(quotes)
@@ -224,6 +229,7 @@ export async function createQuote(
         transportCompanyId: companyId,
       });
     });
+    await app.files.deleteQuietly(replaced, app.log);
   } catch (error) {
     if (uniqueViolation(error) === 'quotes_project_company_unique')
       throw new AppError('invalid_status_transition', 'A quote was registered meanwhile');
@@ -265,24 +271,16 @@ async function ownSubmittedQuote(db: DbOrTx, session: Session, projectId: number
   return quote.id;
 }
 
-/** POST /trans/projects/{id}/quote-document: the quote's one PDF. */
+/** POST /trans/projects/{id}/quote-document: the quote's one PDF, streamed into the file storage. */
 export async function uploadQuoteDocument(
   app: FastifyInstance,
   caller: Caller,
   projectId: number,
-  file: { fileName: string; content: Buffer },
+  file: { fileName: string; stream: AsyncIterable<Buffer> },
 ): Promise<Attachment> {
-  const { session } = caller;
-  return app.db.transaction(async (tx) => {
-    const quoteId = await ownSubmittedQuote(tx, session, projectId, true);
-    return storeAttachment(tx, caller, {
-      ownerType: QUOTE_OWNER,
-      ownerId: quoteId,
-      use: 'QUOTE_DOCUMENT',
-      fileName: file.fileName,
-      content: file.content,
-      audit: { entity: 'quote', entityId: quoteId },
-    });
+  return storeAttachment(app, caller, { use: 'QUOTE_DOCUMENT', ...file }, async (tx) => {
+    const quoteId = await ownSubmittedQuote(tx, caller.session, projectId, true);
+    return { ownerType: QUOTE_OWNER, ownerId: quoteId, audit: { entity: 'quote', entityId: quoteId } };
   });
 }
 

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { StorageDriver, StoredStream } from './file-storage';
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/**
+ * Files in a folder (`FILE_STORAGE_DIR`), one file per key. A write goes to a temporary file in the same folder
+ * tree and is renamed into place only when complete, so a reader never sees half a file and a failed write leaves
+ * nothing under its key.
+ */
+export class DiskStorage implements StorageDriver {
+  readonly name = 'disk' as const;
+  private readonly root: string;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+
+  /** The file of a key, refusing any key that would resolve outside the folder. */
+  private pathOf(key: string): string {
+    const file = path.resolve(this.root, key);
+    if (!file.startsWith(this.root + path.sep)) throw new Error(`storage key outside the folder: ${key}`);
+    return file;
+  }
+
+  async put(key: string, body: Readable): Promise<void> {
+    const file = this.pathOf(key);
+    const tmpDir = path.join(this.root, '.tmp');
+    await mkdir(tmpDir, { recursive: true });
+    await mkdir(path.dirname(file), { recursive: true });
+    const tmp = path.join(tmpDir, `${randomUUID()}.part`);
+    try {
+      await pipeline(body, createWriteStream(tmp, { flags: 'wx', mode: 0o600, flush: true }));
+      await rename(tmp, file);
+    } catch (error) {
+      await unlink(tmp).catch(() => {});
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<StoredStream | null> {
+    const file = this.pathOf(key);
+    try {
+      // Opened first, so a delete meanwhile cannot turn a found file into a failing stream.
+      const handle = await open(file, 'r');
+      const { size } = await handle.stat();
+      return { stream: handle.createReadStream(), size };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await unlink(this.pathOf(key)).catch((error: unknown) => {
+      if (!isMissing(error)) throw error;
+    });
+  }
+}

@@ -1,0 +1,211 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import fastifyMultipart from '@fastify/multipart';
+import { INQUIRY_UPLOAD_MAX_BYTES } from '@junkan/shared';
+import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleMp4 } from '../../../test/fixtures/upload-files';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+import { attachments, projects, users } from '../../db/schema';
+import { checkFileContent } from '../../features/project-core/file-content';
+import { withUploadedFile } from '../../lib/uploads';
+
+/**
+ * A 100 MB video (the inquiries' limit) through the disk storage over real HTTP, in and out, while the process's
+ * memory is sampled: neither direction may hold the file. The upload goes through the same multipart reader, content
+ * check and storage as every upload call; the download through the attachment call itself.
+ */
+const SIZE = INQUIRY_UPLOAD_MAX_BYTES;
+const MB = 1024 * 1024;
+
+// A collection before each sample, so a sample counts what is held, not garbage waiting for the collector.
+v8.setFlagsFromString('--expose-gc');
+const collect = vm.runInNewContext('gc') as () => void;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Heap and buffers held: measured after two collections, the buffers' memory being released after the first. */
+async function heldNow() {
+  collect();
+  await pause(5);
+  collect();
+  const now = process.memoryUsage();
+  return { held: now.heapUsed + now.arrayBuffers, rss: now.rss };
+}
+
+/** The highest growth over the start while `work` runs, sampled every 200 ms: the memory held, and the RSS. */
+async function peakGrowth(work: () => Promise<void>) {
+  const start = await heldNow();
+  let rss = 0;
+  let held = 0;
+  let done = false;
+  const sampler = (async () => {
+    while (!done) {
+      await pause(200);
+      const now = await heldNow();
+      rss = Math.max(rss, now.rss - start.rss);
+      held = Math.max(held, now.held - start.held);
+    }
+  })();
+  try {
+    await work();
+  } finally {
+    done = true;
+    await sampler;
+  }
+  return { rssMb: rss / MB, heldMb: held / MB };
+}
+
+/** The bytes of a 100 MB mp4 (its `ftyp` box, then filler), 1 MB at a time, made as they are sent. */
+function* videoBytes(size: number) {
+  const head = sampleMp4();
+  yield head;
+  const filler = Buffer.alloc(MB, 0x5a);
+  for (let sent = head.length; sent < size; sent += MB) yield filler.subarray(0, Math.min(MB, size - sent));
+}
+
+describe('file storage: a 100 MB file with bounded memory (disk)', () => {
+  let t: TestContext;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'junkan-big-'));
+    t = await createTestApp({ fileStorage: { driver: 'disk', dir } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Sends a video of `size` bytes to the upload path over HTTP; answers where it was stored. */
+  async function uploadVideo(port: number, size: number): Promise<{ key: string; size: number }> {
+    const boundary = 'junkanBigUpload';
+    const body = Readable.from(
+      (function* () {
+        yield Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="現場動画.mp4"\r\n` +
+            'Content-Type: video/mp4\r\n\r\n',
+        );
+        yield* videoBytes(size);
+        yield Buffer.from(`\r\n--${boundary}--\r\n`);
+      })(),
+    );
+    const answer = await new Promise<string>((resolve, reject) => {
+      const req = http.request(
+        {
+          port,
+          host: '127.0.0.1',
+          method: 'POST',
+          path: '/upload',
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c) => {
+            text += c;
+          });
+          res.on('end', () => (res.statusCode === 200 ? resolve(text) : reject(new Error(text))));
+        },
+      );
+      req.on('error', reject);
+      body.pipe(req);
+    });
+    return JSON.parse(answer);
+  }
+
+  /** Reads a stored video back through the attachment call over HTTP, counting its bytes. */
+  async function downloadVideo(stored: { key: string; size: number }) {
+    const green = (await t.db.query.users.findFirst({ where: eq(users.email, 'discharger@example.com') }))!;
+    const [project] = await t.db
+      .insert(projects)
+      .values({
+        title: '動画テスト',
+        status: 'CREATING_QUOTE',
+        type: 'INDUSTRIAL',
+        companyId: green.companyId!,
+      })
+      .returning({ id: projects.id });
+    const [row] = await t.db
+      .insert(attachments)
+      .values({
+        ownerType: 'PROJECT',
+        ownerId: project!.id,
+        fileName: '現場動画.mp4',
+        mimeType: 'video/mp4',
+        size: stored.size,
+        storageDriver: 'disk',
+        storageKey: stored.key,
+      })
+      .returning({ id: attachments.id });
+    const token = await t.as('discharger').token();
+    return new Promise<{ length?: string; received: number }>((resolve, reject) => {
+      let received = 0;
+      http
+        .get(
+          {
+            port: (t.app.server.address() as AddressInfo).port,
+            host: '127.0.0.1',
+            path: `/api/projects/${project!.id}/attachments/${row!.id}`,
+            headers: { authorization: `Bearer ${token}` },
+          },
+          (res) => {
+            res.on('data', (c: Buffer) => {
+              received += c.length;
+            });
+            res.on('end', () => resolve({ length: res.headers['content-length'], received }));
+            res.on('error', reject);
+          },
+        )
+        .on('error', reject);
+    });
+  }
+
+  it('streams the upload into storage and the download back out', { timeout: 120_000 }, async () => {
+    // The upload path of a call with the inquiry limit: the multipart reader, the content check, the storage.
+    const uploads = Fastify();
+    await uploads.register(fastifyMultipart, { limits: { files: 1 } });
+    uploads.post('/upload', (request) =>
+      withUploadedFile(request, { maxBytes: SIZE }, async (file) =>
+        t.app.files.put(t.app.files.newKey('attachments'), checkFileContent(file.stream, 'mp4'), {
+          maxBytes: SIZE,
+          contentType: 'video/mp4',
+        }),
+      ),
+    );
+    await uploads.listen({ port: 0, host: '127.0.0.1' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (uploads.server.address() as AddressInfo).port;
+    // Once with a small file, so what the first call sets up (the database's pages, the parsers) is not counted.
+    await downloadVideo(await uploadVideo(port, 4 * MB));
+
+    let stored: { key: string; size: number } | undefined;
+    const up = await peakGrowth(async () => {
+      stored = await uploadVideo(port, SIZE);
+    });
+    await uploads.close();
+    expect(stored!.size).toBe(SIZE);
+    let answer: { length?: string; received: number } | undefined;
+    const down = await peakGrowth(async () => {
+      answer = await downloadVideo(stored!);
+    });
+    expect(answer).toEqual({ length: String(SIZE), received: SIZE });
+
+    console.info(
+      `100 MB through disk storage, peak growth: upload held ${up.heldMb.toFixed(1)} MB, rss ${up.rssMb.toFixed(1)} MB; ` +
+        `download held ${down.heldMb.toFixed(1)} MB, rss ${down.rssMb.toFixed(1)} MB`,
+    );
+    // Well under the file's 100 MB: each direction holds a few chunks at a time, not the file.
+    for (const growth of [up, down]) {
+      expect(growth.heldMb).toBeLessThan(16);
+      expect(growth.rssMb).toBeLessThan(64);
+    }
+  });
+});
