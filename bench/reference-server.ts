@@ -13,7 +13,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import type { Database } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema';
-import { accountQuery } from '../apps/server/src/features/account-core/account-records';
+import { ACCOUNT_INFO_SQL } from '../apps/server/src/features/account-core/account-records';
 import { sessionQuery } from '../apps/server/src/plugins/auth';
 
 const userId = Number(process.env.REF_USER_ID);
@@ -22,11 +22,13 @@ const values: Record<string, unknown> = { userId, adminId: null, sid, owner: use
 
 // Only builds SQL text: never connected.
 const builder = drizzle.mock({ schema }) as unknown as Database;
-const statements = [sessionQuery(builder).toSQL(), accountQuery(builder).toSQL()].map((q, i) => ({
-  name: `reference_${i}`,
-  text: q.sql,
-  values: q.params.map((p) => (p instanceof Placeholder ? values[p.name] : p)),
-}));
+const statements = [sessionQuery(builder).toSQL(), { sql: ACCOUNT_INFO_SQL, params: [userId] }].map(
+  (q, i) => ({
+    name: `reference_${i}`,
+    text: q.sql,
+    values: q.params.map((p) => (p instanceof Placeholder ? values[p.name] : p)),
+  }),
+);
 
 let run: (s: (typeof statements)[number]) => Promise<unknown[]>;
 let close: () => Promise<void>;

@@ -6,7 +6,8 @@
  * to bench/last-results.md.
  *
  * Env: BENCH_POSTGRES_URL (admin connection, default postgresql://postgres@127.0.0.1:5432/postgres),
- * BENCH_DURATION (seconds per measured run, default 5), BENCH_WARMUP (seconds, default 1).
+ * BENCH_DURATION (seconds per measured run, default 5), BENCH_WARMUP (seconds, default 1), BENCH_DATABASES
+ * (`pglite,postgresql` by default; name one to measure it alone).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -36,6 +37,7 @@ const DISCHARGER = 'discharger@example.com';
 const LOGIN_TARGET_BYTES = 200_000;
 const PROJECTS_URL = '/api/projects?page=1&size=50';
 const ADMIN_PG_URL = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgresql').split(',').map((d) => d.trim());
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 
@@ -412,10 +414,14 @@ async function main() {
 
   const measures: Measure[] = [];
   const notes: string[] = [];
-  const pglite = await benchDatabase('pglite');
-  measures.push(...pglite.rows);
-  notes.push(`pglite: GET ${PROJECTS_URL} returns ${pglite.listed} projects`);
-  const postgres = await withPostgres((url) => benchDatabase('postgresql', url));
+  if (DATABASES.includes('pglite')) {
+    const pglite = await benchDatabase('pglite');
+    measures.push(...pglite.rows);
+    notes.push(`pglite: GET ${PROJECTS_URL} returns ${pglite.listed} projects`);
+  }
+  const postgres = DATABASES.includes('postgresql')
+    ? await withPostgres((url) => benchDatabase('postgresql', url))
+    : 'postgresql: not measured (BENCH_DATABASES)';
   if (typeof postgres === 'string') {
     notes.push(postgres);
     out(postgres);

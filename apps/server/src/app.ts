@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -13,6 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import type { AppConfig } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { accountMasterRoutes } from './features/account-master/account-master.routes';
@@ -162,7 +162,8 @@ export async function buildApp(
       reply.header('cache-control', 'no-store');
   });
 
-  await app.register(helmet, {
+  // Helmet's headers, its middleware built once (the Fastify plugin rebuilds it, CSP parsing included, per call).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -178,6 +179,9 @@ export async function buildApp(
       },
     },
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
 
   await app.register(swagger, {
     openapi: {

@@ -16,6 +16,7 @@ import { users } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import type { AuditSource } from '../lib/audit';
 import { SessionCache, type SessionChange } from '../lib/session-cache';
+import { TokenCache } from '../lib/token-cache';
 import type { EventBus } from './events';
 
 const SESSION_CHANGED = 'session_changed';
@@ -221,6 +222,8 @@ export const authPlugin = fp<{ secret: string; db: Database; events: EventBus; s
     });
 
     const cache = new SessionCache<Session>(opts.sessionCacheMs);
+    // Verified tokens for as long as sessions are cached: a client's next calls skip the signature check.
+    const tokens = new TokenCache<TokenClaims>(opts.sessionCacheMs);
     const unsubscribe = opts.events.subscribe(SESSION_CHANGED, (payload) => {
       cache.drop(isSessionChange(payload) ? payload : { all: true });
     });
@@ -248,12 +251,13 @@ export const authPlugin = fp<{ secret: string; db: Database; events: EventBus; s
       const config = request.routeOptions.config;
       if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
       if (request.routeOptions.url === undefined) return;
-      const hasBearer = request.headers.authorization?.startsWith('Bearer ');
+      const authorization = request.headers.authorization;
+      const hasBearer = authorization?.startsWith('Bearer ');
       if (config.public && !hasBearer) return;
-      if (!hasBearer) throw new AppError('unauthorized', 'Unauthorized');
+      if (!authorization || !hasBearer) throw new AppError('unauthorized', 'Unauthorized');
       let claims: TokenClaims;
       try {
-        claims = await request.jwtVerify<TokenClaims>();
+        claims = await tokens.get(authorization, () => request.jwtVerify<TokenClaims>());
       } catch {
         if (config.public) return;
         throw new AppError('unauthorized', 'Unauthorized');

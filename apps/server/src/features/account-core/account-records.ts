@@ -1,80 +1,64 @@
 import type { AccountInfo, AccountInfoResponse, CompanyType, TransportApprovalStatus } from '@junkan/shared';
-import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Database, DbOrTx, Tx } from '../../db/client';
+import pg from 'pg';
+import type { DbOrTx, Tx } from '../../db/client';
 import { companies, dischargeSites, offices, users } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 
-/** The account information query (the bench reads its SQL). */
-export function accountQuery(db: DbOrTx) {
-  return db.query.users.findFirst({
-    where: eq(users.id, sql.placeholder('userId')),
-    with: {
-      company: {
-        with: {
-          offices: { orderBy: [asc(offices.id)] },
-          dischargeSites: { orderBy: [asc(dischargeSites.id)] },
-        },
-      },
-    },
-  });
-}
-type AccountQuery = ReturnType<ReturnType<typeof accountQuery>['prepare']>;
-/** Built and prepared once per database: the account screens and the header read it on every page. */
-const preparedAccountQueries = new WeakMap<Database, AccountQuery>();
+/**
+ * The account information in the answer's own shape, built by PostgreSQL in one statement: the header and the
+ * account screens read it on every page, so no ORM mapping runs on it (the bench's reference route runs this text).
+ */
+export const ACCOUNT_INFO_SQL = `select u.id, u.email, u.role,
+  u.user_name as "accountName",
+  coalesce(c.name, '') as "companyName",
+  coalesce(c.postal_code, '') as "companyPostalCode",
+  coalesce(c.address, '') as "companyAddress",
+  coalesce(c.tel, '') as "companyTelephone",
+  coalesce(c.email, '') as "companyEmail",
+  coalesce(c.contract_pic, '') as "contractPic",
+  u.registrant_number as "registrantNumber",
+  u.edi_key as "ediConfirmationKey",
+  coalesce((select json_agg(json_build_object('officeId', o.id, 'officeName', o.name,
+      'officePostalCode', o.postal_code, 'officeAddress', o.address, 'officeTelephone', o.tel,
+      'officeEmail', o.email) order by o.id)
+    from offices o where o.company_id = u.company_id), '[]') as offices,
+  coalesce((select json_agg(json_build_object('wasteId', d.id, 'dischargeSitename', d.name,
+      'wastePostalCode', d.postal_code, 'wasteAddress', d.address1, 'wasteAddress2', d.address2,
+      'wasteAddress3', d.address3, 'wasteTelephone', d.tel, 'wasteEmail', d.email, 'wasteStaff', d.pic)
+      order by d.id)
+    from discharge_sites d where d.company_id = u.company_id), '[]') as wastes
+from users u left join companies c on c.id = u.company_id
+where u.id = $1`;
 
-function accountQueryFor(db: DbOrTx) {
-  // A transaction runs it as a plain query: prepared statements belong to the database's own connections.
-  if (db instanceof PgTransaction) return accountQuery(db);
-  let prepared = preparedAccountQueries.get(db);
-  if (!prepared) {
-    prepared = accountQuery(db).prepare('junkan_account_info');
-    preparedAccountQueries.set(db, prepared);
-  }
-  return prepared;
+interface RawClient {
+  query(
+    query: string | { name: string; text: string; values: unknown[] },
+    values?: unknown[],
+  ): Promise<{ rows: unknown[] }>;
 }
 
 /** Account information of a user: the user, its company, offices and discharge sites. */
 export async function getAccountInfo(db: DbOrTx, userId: number): Promise<AccountInfoResponse> {
-  const user = await accountQueryFor(db).execute({ userId });
-  if (!user) throw new AppError('not_found', 'User not found');
-  const company = user.company;
-  const officeRows = company?.offices ?? [];
-  const siteRows = company?.dischargeSites ?? [];
-  return {
-    id: user.id,
-    email: user.email,
-    role: user.role,
-    accountName: user.userName,
-    companyName: company?.name ?? '',
-    companyPostalCode: company?.postalCode ?? '',
-    companyAddress: company?.address ?? '',
-    companyTelephone: company?.tel ?? '',
-    companyEmail: company?.email ?? '',
-    contractPic: company?.contractPic ?? '',
-    registrantNumber: user.registrantNumber,
-    ediConfirmationKey: user.ediKey,
-    offices: officeRows.map((o) => ({
-      officeId: o.id,
-      officeName: o.name,
-      officePostalCode: o.postalCode,
-      officeAddress: o.address,
-      officeTelephone: o.tel,
-      officeEmail: o.email,
-    })),
-    wastes: siteRows.map((s) => ({
-      wasteId: s.id,
-      dischargeSitename: s.name,
-      wastePostalCode: s.postalCode,
-      wasteAddress: s.address1,
-      wasteAddress2: s.address2,
-      wasteAddress3: s.address3,
-      wasteTelephone: s.tel,
-      wasteEmail: s.email,
-      wasteStaff: s.pic,
-    })),
-  };
+  let rows: unknown[];
+  if (db instanceof PgTransaction) {
+    // A transaction's statements go through its own connection.
+    const [before, after] = ACCOUNT_INFO_SQL.split('$1') as [string, string];
+    rows = (await db.execute(sql`${sql.raw(before)}${userId}${sql.raw(after)}`)).rows as unknown[];
+  } else {
+    const client = (db as unknown as { $client: RawClient }).$client;
+    // A named statement on PostgreSQL is parsed and planned once per connection; PGlite takes the text.
+    rows = (
+      client instanceof pg.Pool
+        ? await client.query({ name: 'junkan_account_info', text: ACCOUNT_INFO_SQL, values: [userId] })
+        : await client.query(ACCOUNT_INFO_SQL, [userId])
+    ).rows;
+  }
+  const row = rows[0] as AccountInfoResponse | undefined;
+  if (!row) throw new AppError('not_found', 'User not found');
+  return row;
 }
 
 /** Whether another user already holds this value as registrant number or EDI key. */

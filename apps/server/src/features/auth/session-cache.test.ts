@@ -168,3 +168,25 @@ describe('SessionCache', () => {
     expect(await cached(cache, 'k')).toBe(true);
   });
 });
+
+describe('verified tokens kept with the sessions', () => {
+  it('still refuses a token once it expires, and a signed-out one, within the cache time', async () => {
+    const user = await makeUser('token-cache@example.com');
+    const token = await t.login(user.email, 'Passw0rd');
+    const { exp: _exp, iat: _iat, ...claims } = t.app.jwt.decode<Record<string, unknown>>(token)!;
+    const shortLived = t.app.jwt.sign(claims as never, { expiresIn: '1s' });
+    expect((await permissions(t.app, shortLived)).statusCode).toBe(200);
+    const exp = t.app.jwt.decode<{ exp: number }>(shortLived)!.exp * 1000;
+    await sleep(Math.max(0, exp - Date.now()) + 50);
+    expect((await permissions(t.app, shortLived)).statusCode).toBe(401);
+
+    expect((await permissions(t.app, token)).statusCode).toBe(200);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(out.statusCode).toBeLessThan(300);
+    expect((await permissions(t.app, token)).statusCode).toBe(401);
+  });
+});

@@ -1,6 +1,7 @@
 import {
   HOME_PROJECT_ROWS,
   isQuoteRequestEditable,
+  type Page,
   PROJECT_TAB_STATUSES,
   type ProjectActor,
   type ProjectHome,
@@ -11,10 +12,10 @@ import {
   projectListTab,
   type QuoteRequest,
 } from '@junkan/shared';
-import { and, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias, PgTransaction } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { Database, DbOrTx, Tx } from '../../db/client';
 import {
   companies,
   dischargeSites,
@@ -32,7 +33,7 @@ import {
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { containsPattern } from '../../lib/like-pattern';
-import { pageOfSelect, totalOver } from '../../lib/paging';
+import { offsetOf, orderOf } from '../../lib/paging';
 import type { Caller, Session } from '../../plugins/auth';
 import { mailCompany } from '../../plugins/mail';
 import {
@@ -53,6 +54,9 @@ export type ProjectScope =
   | { side: 'TRANSPORT'; companyId: number; dischargerId?: number };
 
 const transport = alias(companies, 'transport_company');
+
+/** A value the prepared list reads at execution: its SQL text stays the same for every company and keyword. */
+const param = <T>(name: string) => sql.placeholder(name) as unknown as T;
 
 /** The scope as a condition: filters narrow it further, never widen it. */
 function scopeCondition(scope: ProjectScope): SQL | undefined {
@@ -86,44 +90,122 @@ const listRow = {
   transportId: transport.id,
   transportName: transport.name,
 };
+
+/** What the list's SQL text depends on; the values (company, keyword, page) are the statement's parameters. */
+function listShape(scope: ProjectScope, query: ProjectListQuery): string {
+  const keyword = !query.keyword ? '' : /^\d{1,9}$/.test(query.keyword) ? 'title|id' : 'title';
+  const discharger = scope.side === 'TRANSPORT' && scope.dischargerId ? 'one' : '';
+  return [scope.side, discharger, query.tab ?? '', query.type ?? '', keyword, query.sort, query.order].join(
+    ':',
+  );
+}
+
 /**
- * GET /projects and /trans/projects: a page of the scope's projects with the filters, sorted by the key asked
- * (`company` is the other side's name), with the total.
+ * The list's select for one shape, its values as placeholders. The total is counted by a subquery, not a window
+ * over the joined rows: the page can then stop after its rows (an index walk) instead of joining every row.
  */
-export function listProjectPage(db: DbOrTx, scope: ProjectScope, query: ProjectListQuery) {
+function listSelect(db: DbOrTx, scope: ProjectScope, query: ProjectListQuery) {
+  const scopeWhere =
+    scope.side === 'WASTE'
+      ? eq(projects.companyId, param<number>('companyId'))
+      : and(
+          transporterMaySee(param<number>('companyId')),
+          scope.dischargerId ? eq(projects.companyId, param<number>('dischargerId')) : undefined,
+        );
+  const keyword = !query.keyword
+    ? undefined
+    : /^\d{1,9}$/.test(query.keyword)
+      ? or(ilike(projects.title, param<string>('pattern')), eq(projects.id, param<number>('keywordId')))
+      : ilike(projects.title, param<string>('pattern'));
   const where = and(
-    scopeCondition(scope),
+    scopeWhere,
     tabCondition(query.tab),
     query.type ? eq(projects.type, query.type) : undefined,
-    keywordCondition(query.keyword),
+    keyword,
   );
-  const select = db
-    .select({ ...listRow, total: totalOver() })
-    .from(projects)
-    .innerJoin(companies, eq(companies.id, projects.companyId))
-    .leftJoin(transport, eq(transport.id, projects.transportCompanyId))
-    .where(where)
-    .$dynamic();
   const columns = {
     createdDate: projects.createdAt,
     id: projects.id,
     title: projects.title,
     company: scope.side === 'WASTE' ? transport.name : companies.name,
   };
-  const toItem = (r: Awaited<typeof select>[number]): ProjectListItem => ({
-    id: r.id,
-    projectTitle: r.title,
-    projectStatus: r.status as ProjectStatus,
-    type: r.type,
-    memo: r.memo,
-    company: { id: r.companyId, name: r.companyName },
-    transportCompany: r.transportId != null ? { id: r.transportId, name: r.transportName ?? '' } : null,
-    createdDate: r.createdAt.toISOString(),
+  return db
+    .select({
+      ...listRow,
+      total: sql<number>`(select count(*) from ${projects} where ${where})`.mapWith(Number),
+    })
+    .from(projects)
+    .innerJoin(companies, eq(companies.id, projects.companyId))
+    .leftJoin(transport, eq(transport.id, projects.transportCompanyId))
+    .where(where)
+    .orderBy(...orderOf(columns, query.sort, query.order, projects.id))
+    .limit(param<number>('limit'))
+    .offset(param<number>('offset'));
+}
+type ListStatement = ReturnType<ReturnType<typeof listSelect>['prepare']>;
+/** Prepared once per database and shape: the list is read on every visit to the project screens. */
+const listStatements = new WeakMap<Database, Map<string, ListStatement>>();
+
+function listStatementFor(db: DbOrTx, scope: ProjectScope, query: ProjectListQuery) {
+  // A transaction runs it as a plain query: prepared statements belong to the database's own connections.
+  if (db instanceof PgTransaction) return listSelect(db, scope, query);
+  let byShape = listStatements.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    listStatements.set(db, byShape);
+  }
+  const shape = listShape(scope, query);
+  let statement = byShape.get(shape);
+  if (!statement) {
+    statement = listSelect(db, scope, query).prepare(`junkan_project_list_${byShape.size + 1}`);
+    byShape.set(shape, statement);
+  }
+  return statement;
+}
+
+/**
+ * GET /projects and /trans/projects: a page of the scope's projects with the filters, sorted by the key asked
+ * (`company` is the other side's name), with the total.
+ */
+export async function listProjectPage(
+  db: DbOrTx,
+  scope: ProjectScope,
+  query: ProjectListQuery,
+): Promise<Page<ProjectListItem>> {
+  const rows = await listStatementFor(db, scope, query).execute({
+    companyId: scope.companyId,
+    dischargerId: scope.side === 'TRANSPORT' ? (scope.dischargerId ?? null) : null,
+    pattern: query.keyword ? containsPattern(query.keyword) : null,
+    keywordId: query.keyword && /^\d{1,9}$/.test(query.keyword) ? Number(query.keyword) : null,
+    limit: query.size,
+    offset: offsetOf(query),
   });
-  return pageOfSelect(select, query, { columns, unique: projects.id }, toItem, async () => {
-    const [row] = await db.select({ n: count() }).from(projects).where(where);
-    return row?.n ?? 0;
-  });
+  const total = rows[0]?.total ?? (query.page > 1 ? await countProjects(db, scope, query) : 0);
+  const items = rows.map(
+    (r): ProjectListItem => ({
+      id: r.id,
+      projectTitle: r.title,
+      projectStatus: r.status as ProjectStatus,
+      type: r.type,
+      memo: r.memo,
+      company: { id: r.companyId, name: r.companyName },
+      transportCompany: r.transportId != null ? { id: r.transportId, name: r.transportName ?? '' } : null,
+      createdDate: r.createdAt.toISOString(),
+    }),
+  );
+  return { items, total, page: query.page, size: query.size };
+}
+
+/** The list's total when the page asked for is past its end (no row carries it). */
+async function countProjects(db: DbOrTx, scope: ProjectScope, query: ProjectListQuery) {
+  const where = and(
+    scopeCondition(scope),
+    tabCondition(query.tab),
+    query.type ? eq(projects.type, query.type) : undefined,
+    keywordCondition(query.keyword),
+  );
+  const [row] = await db.select({ n: count() }).from(projects).where(where);
+  return row?.n ?? 0;
 }
 
 /** GET /projects/home and /trans/projects/home: the newest rows the home table shows and the count of each tab. */
