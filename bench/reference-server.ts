@@ -30,15 +30,20 @@ const statements = [sessionQuery(builder).toSQL(), { sql: ACCOUNT_INFO_SQL, para
   }),
 );
 
+// `run` sends the text with its values, as a plain driver call does (parsed and planned every time);
+// `runNamed` as named statements, parsed and planned once per connection (PostgreSQL only).
 let run: (s: (typeof statements)[number]) => Promise<unknown[]>;
+let runNamed: (s: (typeof statements)[number]) => Promise<unknown[]>;
 let close: () => Promise<void>;
 if (process.env.DATABASE_URL) {
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-  run = async (s) => (await pool.query(s)).rows;
+  run = async (s) => (await pool.query(s.text, s.values)).rows;
+  runNamed = async (s) => (await pool.query(s)).rows;
   close = () => pool.end();
 } else {
   const client = await PGlite.create({ dataDir: process.env.PGLITE_DIR });
   run = async (s) => (await client.query(s.text, s.values)).rows;
+  runNamed = run;
   close = () => client.close();
 }
 
@@ -46,6 +51,11 @@ const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
 app.get('/reference', async () => {
   const [session] = await run(statements[0]!);
   const [account] = await run(statements[1]!);
+  return { session, account };
+});
+app.get('/reference-named', async () => {
+  const [session] = await runNamed(statements[0]!);
+  const [account] = await runNamed(statements[1]!);
   return { session, account };
 });
 

@@ -282,6 +282,18 @@ async function benchDatabase(
       ratio: b.rps > 0 ? ref.rps / b.rps : null,
       refRatio: 1,
     });
+    if (databaseUrl) {
+      // The same statements as named (prepared) statements, as the server itself runs its hot reads.
+      const named = await load(`${reference.base}/reference-named`, connections);
+      rows.push({
+        database: label,
+        endpoint: 'reference (driver, named statements)',
+        connections,
+        ...named,
+        ratio: b.rps > 0 ? named.rps / b.rps : null,
+        refRatio: ref.rps > 0 ? named.rps / ref.rps : null,
+      });
+    }
     for (const endpoint of ['/api/users/info', PROJECTS_URL]) {
       const r = await load(server.base + endpoint, connections, token);
       rows.push({
@@ -469,7 +481,9 @@ async function main() {
       `server \`LOG_LEVEL=${LOG_LEVEL}\`, demo discharger's bearer token, ${EXTRA_PROJECTS} extra projects for ` +
       "the discharger's company. The ratio to a bare Fastify route (same Node, same start-up, same logger) is the " +
       'figure to compare across machines; the ratio to the reference route (the two SQL statements of ' +
-      'GET /api/users/info through the driver directly, bench/reference-server.ts) shows what the server adds.',
+      'GET /api/users/info through the driver directly, bench/reference-server.ts) shows what the server adds. ' +
+      'On PostgreSQL the reference is also measured with the statements named (prepared once per connection), ' +
+      'as the server runs its own hot reads: divide by that row for the server against an equally prepared route.',
     '',
     '## HTTP',
     '',
