@@ -17,6 +17,7 @@ import type { DbOrTx } from '../../db/client';
 import { projects } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { containsPattern } from '../../lib/like-pattern';
+import { offsetOf } from '../../lib/paging';
 import { operatorRole } from '../../lib/roles';
 import type { Session } from '../../plugins/auth';
 
@@ -133,7 +134,7 @@ async function summaryPage(db: DbOrTx, session: Session, query: ListQuery) {
             left join unit_measures u on u.id = s.unit_id
             where true ${name}
             order by ${orderOf(query.sort, query.order)}
-            limit ${query.size} offset ${(query.page - 1) * query.size}`),
+            limit ${query.size} offset ${offsetOf(query)}`),
         );
   const kgId = result.some((r) => Number(r.kind) === WASTE_TYPE_CODE.REGULAR)
     ? await regularUnitId(db)
