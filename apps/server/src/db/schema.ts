@@ -210,8 +210,8 @@ export const projects = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('projects_company_idx').on(t.companyId, t.createdAt),
-    index('projects_transport_company_idx').on(t.transportCompanyId, t.createdAt),
+    index('projects_company_idx').on(t.companyId, t.createdAt, t.id),
+    index('projects_transport_company_idx').on(t.transportCompanyId, t.createdAt, t.id),
   ],
 );
 
