@@ -50,6 +50,7 @@ import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { createEventBus, type EventBus } from './plugins/events';
 import { createFileStorage, type FileStorage } from './plugins/file-storage';
+import { defineOrphanFileSweep } from './plugins/file-storage/orphan-sweep';
 import { inputGuard } from './plugins/input-guard';
 import { JobEngine } from './plugins/jobs/job-engine';
 import { HttpJwnetAdapter } from './plugins/jwnet/http-jwnet-adapter';
@@ -252,6 +253,7 @@ export async function buildApp(
   );
 
   defineContractCalendar(app);
+  defineOrphanFileSweep(app);
   registerWebApp(app, config.webDist);
   return app;
 }

@@ -1,11 +1,13 @@
 import { Readable } from 'node:stream';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { storedFileChunks, storedFiles } from '../../db/schema';
 import type { StorageDriver, StoredStream } from './file-storage';
 
 /** Rows of at most this many bytes: a write or read holds one chunk, never the whole file. */
 export const DATABASE_CHUNK_BYTES = 1024 * 1024;
+
+const LIST_BATCH = 500;
 
 /**
  * Files in the database itself (the default: nothing to set up, and backed up with the data). Each chunk is its own
@@ -71,6 +73,21 @@ export class DatabaseStorage implements StorageDriver {
       }
     }
     return { stream: Readable.from(chunks(), { objectMode: false }), size: file.size };
+  }
+
+  async *listWrittenBefore(before: Date): AsyncIterable<string[]> {
+    let after = '';
+    for (;;) {
+      const rows = await this.db
+        .select({ key: storedFiles.key })
+        .from(storedFiles)
+        .where(and(lt(storedFiles.createdAt, before), gt(storedFiles.key, after)))
+        .orderBy(asc(storedFiles.key))
+        .limit(LIST_BATCH);
+      if (rows.length === 0) return;
+      after = rows[rows.length - 1]!.key;
+      yield rows.map((r) => r.key);
+    }
   }
 
   async delete(key: string): Promise<void> {

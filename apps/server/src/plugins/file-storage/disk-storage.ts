@@ -1,10 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, unlink } from 'node:fs/promises';
+import { mkdir, open, opendir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { StorageDriver, StoredStream } from './file-storage';
+
+const LIST_BATCH = 500;
+
+/** Every file under `dir`, depth first; a folder that vanished meanwhile is skipped. */
+async function* walk(dir: string): AsyncIterable<string> {
+  const entries = await opendir(dir).catch((error: unknown) => {
+    if (isMissing(error)) return null;
+    throw error;
+  });
+  if (!entries) return;
+  for await (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else if (entry.isFile()) yield full;
+  }
+}
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
@@ -54,6 +70,26 @@ export class DiskStorage implements StorageDriver {
       if (isMissing(error)) return null;
       throw error;
     }
+  }
+
+  async *listWrittenBefore(before: Date): AsyncIterable<string[]> {
+    let batch: string[] = [];
+    for await (const file of walk(this.root)) {
+      const info = await stat(file).catch(() => null);
+      if (!info || info.mtime >= before) continue;
+      const relative = path.relative(this.root, file).split(path.sep);
+      // A temporary file of a write that never finished (a crash mid-upload): nobody will rename it.
+      if (relative[0] === '.tmp') {
+        await unlink(file).catch(() => {});
+        continue;
+      }
+      batch.push(relative.join('/'));
+      if (batch.length === LIST_BATCH) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length > 0) yield batch;
   }
 
   async delete(key: string): Promise<void> {

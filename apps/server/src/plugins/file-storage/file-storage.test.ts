@@ -22,6 +22,7 @@ import {
   storedFiles,
   users,
 } from '../../db/schema';
+import { ORPHAN_AGE_MS, sweepOrphanFiles } from './orphan-sweep';
 
 /**
  * The same uploads and downloads through each file storage driver: the database, a temporary folder, and a local
@@ -193,6 +194,29 @@ describe.each(cases)('file storage: $name', (driverCase) => {
     const keysAfter = await env.keys(t);
     expect(keysAfter).toHaveLength(keysBefore.length - 1);
     expect((await t.as('discharger').get(`${url(id)}/${row!.id}`)).statusCode).toBe(404);
+  });
+
+  it('sweeps objects a day old that no row names, keeping named and recent ones', async () => {
+    const id = await createDraft();
+    await t.as('discharger').upload(url(id), '残す.pdf', samplePdf());
+    const [kept] = await rowsOf(id);
+    // An upload whose row never committed: stored, named by nothing.
+    const orphan = await t.app.files.put(t.app.files.newKey('attachments'), [samplePdf()], { maxBytes: MB });
+    const storedKey = (key: string) => (driverCase.name === 'disk' ? key.split('/').join(path.sep) : key);
+
+    // Written just now: too recent to be an orphan (an upload may still be committing its row).
+    expect((await sweepOrphanFiles(t.app)).deleted).toBe(0);
+    expect(await env.keys(t)).toContain(storedKey(orphan.key));
+
+    const dayLater = Date.now() + ORPHAN_AGE_MS + 60_000;
+    const swept = await sweepOrphanFiles(t.app, dayLater);
+    expect(swept.deleted).toBeGreaterThanOrEqual(1);
+    const keys = await env.keys(t);
+    expect(keys).not.toContain(storedKey(orphan.key));
+    expect(keys).toContain(storedKey(kept!.storageKey));
+    expect((await t.as('discharger').get(`${url(id)}/${kept!.id}`)).statusCode).toBe(200);
+    // A second sweep finds nothing more.
+    expect((await sweepOrphanFiles(t.app, dayLater)).deleted).toBe(0);
   });
 
   it('keeps files stored in the database before the file storage readable (the migration moves them)', async () => {

@@ -20,6 +20,11 @@ export interface StorageDriver {
   put(key: string, body: Readable, options: { contentType?: string }): Promise<void>;
   get(key: string): Promise<StoredStream | null>;
   delete(key: string): Promise<void>;
+  /**
+   * The keys of objects written before `before`, in batches (unfinished writes included), for the orphan sweep;
+   * a driver may also drop its own temporary leftovers older than `before` on the way.
+   */
+  listWrittenBefore(before: Date): AsyncIterable<string[]>;
 }
 
 /** Where a stored file is: the attachment row keeps both. */
@@ -124,6 +129,37 @@ export class FileStorage {
         log.warn({ err, key: ref.key }, 'stored file not deleted'),
       );
     }
+  }
+
+  /**
+   * Deletes objects of every configured driver written before `before` that no row names (`referenced` answers
+   * which keys of a batch are named). Uploads whose rows were never committed, and writes cut off by a crash,
+   * leave such objects. `before` must be old enough that no upload in flight is older.
+   */
+  async sweepOrphans(
+    before: Date,
+    referenced: (driver: StorageDriverName, keys: string[]) => Promise<Set<string>>,
+  ): Promise<{ checked: number; deleted: number }> {
+    let checked = 0;
+    let deleted = 0;
+    for (const driver of this.drivers()) {
+      for await (const keys of driver.listWrittenBefore(before)) {
+        checked += keys.length;
+        const named = await referenced(driver.name, keys);
+        for (const key of keys) {
+          if (named.has(key)) continue;
+          await driver.delete(key);
+          deleted++;
+        }
+      }
+    }
+    return { checked, deleted };
+  }
+
+  private drivers(): StorageDriver[] {
+    const all = new Map<StorageDriverName, StorageDriver>([[this.writer.name, this.writer]]);
+    for (const driver of Object.values(this.readers)) if (driver) all.set(driver.name, driver);
+    return [...all.values()];
   }
 
   private driverOf(name: StorageDriverName): StorageDriver | undefined {

@@ -1,5 +1,11 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { StorageDriver, StoredStream } from './file-storage';
 
@@ -83,6 +89,20 @@ export class S3Storage implements StorageDriver {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: key }));
+  }
+
+  async *listWrittenBefore(before: Date): AsyncIterable<string[]> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.config.bucket, ContinuationToken: token, MaxKeys: 500 }),
+      );
+      const keys = (page.Contents ?? [])
+        .filter((o) => o.Key && o.LastModified && o.LastModified < before)
+        .map((o) => o.Key as string);
+      if (keys.length > 0) yield keys;
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   close(): void {
