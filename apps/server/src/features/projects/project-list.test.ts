@@ -78,6 +78,11 @@ describe('paging', () => {
     expect(seen.size).toBe(demoOwn + EXTRA);
     const beyond = await list(DIS, 'page=9&size=100');
     expect(beyond).toEqual({ items: [], total: demoOwn + EXTRA, page: 9, size: 100 });
+    // Past the end with filters, the total counts what the filters keep, as on a page with rows.
+    const filters = 'keyword=一覧&type=REGULAR';
+    const onPage = (await list(DIS, `${filters}&size=10`)).total;
+    expect(onPage).toBe(Math.ceil(EXTRA / 3));
+    expect(await list(DIS, `${filters}&page=99&size=10`)).toMatchObject({ items: [], total: onPage });
   });
 });
 

@@ -7,7 +7,6 @@ import {
   type ProjectHome,
   type ProjectListItem,
   type ProjectListQuery,
-  type ProjectListTab,
   type ProjectStatus,
   projectListTab,
   type QuoteRequest,
@@ -58,24 +57,56 @@ const transport = alias(companies, 'transport_company');
 /** A value the prepared list reads at execution: its SQL text stays the same for every company and keyword. */
 const param = <T>(name: string) => sql.placeholder(name) as unknown as T;
 
-/** The scope as a condition: filters narrow it further, never widen it. */
-function scopeCondition(scope: ProjectScope): SQL | undefined {
-  if (scope.side === 'WASTE') return eq(projects.companyId, scope.companyId);
-  return and(
-    transporterMaySee(scope.companyId),
-    scope.dischargerId ? eq(projects.companyId, scope.dischargerId) : undefined,
-  );
+/** The values a list's condition reads: the prepared list passes placeholders, the count the values themselves. */
+type ListFilters = Pick<ProjectListQuery, 'tab' | 'type' | 'keyword'>;
+
+interface ListValues {
+  companyId: number;
+  dischargerId: number | null;
+  pattern: string | null;
+  keywordId: number | null;
 }
 
-const tabCondition = (tab?: ProjectListTab) =>
-  tab ? inArray(projects.status, [...PROJECT_TAB_STATUSES[tab]]) : undefined;
+const keywordIdOf = (keyword?: string) => (keyword && /^\d{1,9}$/.test(keyword) ? Number(keyword) : null);
 
-/** The keyword matches the title anywhere, or the id when it is one. */
-function keywordCondition(keyword?: string): SQL | undefined {
-  if (!keyword) return undefined;
-  const title = ilike(projects.title, containsPattern(keyword));
-  const id = /^\d{1,9}$/.test(keyword) ? Number(keyword) : null;
-  return id ? or(title, eq(projects.id, id)) : title;
+function listValues(scope: ProjectScope, query: ListFilters): ListValues {
+  return {
+    companyId: scope.companyId,
+    dischargerId: scope.side === 'TRANSPORT' ? (scope.dischargerId ?? null) : null,
+    pattern: query.keyword ? containsPattern(query.keyword) : null,
+    keywordId: keywordIdOf(query.keyword),
+  };
+}
+
+/** The same values as the prepared statement's placeholders: its SQL text stays the same for every company. */
+const LIST_PLACEHOLDERS: ListValues = {
+  companyId: param<number>('companyId'),
+  dischargerId: param<number>('dischargerId'),
+  pattern: param<string>('pattern'),
+  keywordId: param<number>('keywordId'),
+};
+
+/**
+ * The list's condition: the scope (a discharger's own, or what a transporter serves), then the filters, which
+ * narrow it further, never widen it. The keyword matches the title anywhere, or the id when it is one.
+ */
+function listWhere(scope: ProjectScope, query: ListFilters, v: ListValues): SQL | undefined {
+  const scopeWhere =
+    scope.side === 'WASTE'
+      ? eq(projects.companyId, v.companyId)
+      : and(
+          transporterMaySee(v.companyId),
+          scope.dischargerId ? eq(projects.companyId, v.dischargerId as number) : undefined,
+        );
+  const title = query.keyword ? ilike(projects.title, v.pattern as string) : undefined;
+  const keyword =
+    title && keywordIdOf(query.keyword) !== null ? or(title, eq(projects.id, v.keywordId as number)) : title;
+  return and(
+    scopeWhere,
+    query.tab ? inArray(projects.status, [...PROJECT_TAB_STATUSES[query.tab]]) : undefined,
+    query.type ? eq(projects.type, query.type) : undefined,
+    keyword,
+  );
 }
 
 const listRow = {
@@ -105,24 +136,7 @@ function listShape(scope: ProjectScope, query: ProjectListQuery): string {
  * over the joined rows: the page can then stop after its rows (an index walk) instead of joining every row.
  */
 function listSelect(db: DbOrTx, scope: ProjectScope, query: ProjectListQuery) {
-  const scopeWhere =
-    scope.side === 'WASTE'
-      ? eq(projects.companyId, param<number>('companyId'))
-      : and(
-          transporterMaySee(param<number>('companyId')),
-          scope.dischargerId ? eq(projects.companyId, param<number>('dischargerId')) : undefined,
-        );
-  const keyword = !query.keyword
-    ? undefined
-    : /^\d{1,9}$/.test(query.keyword)
-      ? or(ilike(projects.title, param<string>('pattern')), eq(projects.id, param<number>('keywordId')))
-      : ilike(projects.title, param<string>('pattern'));
-  const where = and(
-    scopeWhere,
-    tabCondition(query.tab),
-    query.type ? eq(projects.type, query.type) : undefined,
-    keyword,
-  );
+  const where = listWhere(scope, query, LIST_PLACEHOLDERS);
   const columns = {
     createdDate: projects.createdAt,
     id: projects.id,
@@ -173,10 +187,7 @@ export async function listProjectPage(
   query: ProjectListQuery,
 ): Promise<Page<ProjectListItem>> {
   const rows = await listStatementFor(db, scope, query).execute({
-    companyId: scope.companyId,
-    dischargerId: scope.side === 'TRANSPORT' ? (scope.dischargerId ?? null) : null,
-    pattern: query.keyword ? containsPattern(query.keyword) : null,
-    keywordId: query.keyword && /^\d{1,9}$/.test(query.keyword) ? Number(query.keyword) : null,
+    ...listValues(scope, query),
     limit: query.size,
     offset: offsetOf(query),
   });
@@ -198,13 +209,10 @@ export async function listProjectPage(
 
 /** The list's total when the page asked for is past its end (no row carries it). */
 async function countProjects(db: DbOrTx, scope: ProjectScope, query: ProjectListQuery) {
-  const where = and(
-    scopeCondition(scope),
-    tabCondition(query.tab),
-    query.type ? eq(projects.type, query.type) : undefined,
-    keywordCondition(query.keyword),
-  );
-  const [row] = await db.select({ n: count() }).from(projects).where(where);
+  const [row] = await db
+    .select({ n: count() })
+    .from(projects)
+    .where(listWhere(scope, query, listValues(scope, query)));
   return row?.n ?? 0;
 }
 
@@ -215,7 +223,7 @@ export async function projectHome(db: DbOrTx, scope: ProjectScope): Promise<Proj
     db
       .select({ status: projects.status, n: count() })
       .from(projects)
-      .where(scopeCondition(scope))
+      .where(listWhere(scope, {}, listValues(scope, {})))
       .groupBy(projects.status),
   ]);
   const counts = { PRE_CONTRACT: 0, IN_PROGRESS: 0, PAST: 0 };
