@@ -32,6 +32,7 @@ export * from './prefectures';
 export * from './project-status';
 export * from './quote-amount';
 export * from './quote-banner';
+export * from './rules/qualified-invoice';
 export * from './report-rules';
 export * from './sequential-code';
 export * from './session';
