@@ -12,6 +12,7 @@ export * from './api/handling-waste-prices';
 export * from './api/home';
 export * from './api/manifests';
 export * from './api/projects';
+export * from './api/qualified-invoices';
 export * from './api/quotes';
 export * from './api/transport-approval';
 export * from './api/transport-operators';
