@@ -149,7 +149,12 @@ export const qualifiedInvoicePdfRequestSchema = z
     billingDate: isoDateSchema(),
     dueDate: isoDateSchema(),
     lines: z
-      .array(z.object({ key: z.string().min(1, 'MSG_00_21').max(64, 'invalid_format'), quantity: billedQuantitySchema }))
+      .array(
+        z.object({
+          key: z.string().min(1, 'MSG_00_21').max(64, 'invalid_format'),
+          quantity: billedQuantitySchema,
+        }),
+      )
       .min(1, 'invoice_no_billable_lines')
       .max(100, 'invalid_format'),
   })
@@ -158,7 +163,8 @@ export const qualifiedInvoicePdfRequestSchema = z
       ctx.addIssue({ code: 'custom', message: 'invalid_period', path: ['dueDate'] });
     const seen = new Set<string>();
     body.lines.forEach((l, i) => {
-      if (seen.has(l.key)) ctx.addIssue({ code: 'custom', message: 'invalid_format', path: ['lines', i, 'key'] });
+      if (seen.has(l.key))
+        ctx.addIssue({ code: 'custom', message: 'invalid_format', path: ['lines', i, 'key'] });
       seen.add(l.key);
     });
   });

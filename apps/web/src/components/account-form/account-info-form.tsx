@@ -250,7 +250,11 @@ export function AccountInfoForm<T = AccountInfo>(props: AccountInfoFormProps<T>)
                   extra={t('account.invoiceRegistrationNumberHint')}
                   rules={[zodRule(shape.invoiceRegistrationNumber, t)]}
                 >
-                  <Input maxLength={20} placeholder="T1234567890123" data-testid="invoice-registration-number" />
+                  <Input
+                    maxLength={20}
+                    placeholder="T1234567890123"
+                    data-testid="invoice-registration-number"
+                  />
                 </Form.Item>
               </Col>
             </Row>
