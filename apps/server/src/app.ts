@@ -35,6 +35,7 @@ import { JwnetWorker } from './features/jwnet/jwnet-queue';
 import { manifestRoutes } from './features/manifests/manifests.routes';
 import { outboxRoutes } from './features/outbox/outbox.routes';
 import { projectRoutes } from './features/projects/projects.routes';
+import { qualifiedInvoiceRoutes } from './features/qualified-invoices/qualified-invoices.routes';
 import { quoteRoutes } from './features/quotes/quotes.routes';
 import { transportApprovalRoutes } from './features/transport-approval/transport-approval.routes';
 import { transportOperatorMasterRoutes } from './features/transport-operator-master/transport-operator-master.routes';
@@ -248,6 +249,7 @@ export async function buildApp(
       await api.register(businessCalendarRoutes);
       await api.register(collectionScheduleRoutes);
       await api.register(collectionRoutes);
+      await api.register(qualifiedInvoiceRoutes);
     },
     { prefix: '/api' },
   );

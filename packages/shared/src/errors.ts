@@ -59,6 +59,10 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   collection_date_not_reached: 409,
   /** The transporter's collection areas no longer hold the discharge site's postal code. */
   collection_area_not_supported: 409,
+  /** The transporter's account information has no qualified-invoice registration number yet. */
+  invoice_registration_number_missing: 409,
+  /** The project has no contract approved by the discharger to take the unit prices from. */
+  invoice_contract_not_approved: 409,
   too_many_requests: 429,
   server_error: 500,
 };

@@ -126,6 +126,14 @@ export const MESSAGE_CODES = [
   'collection_project_not_in_progress',
   'collection_area_not_supported',
   'collection_date_not_reached',
+  // qualified invoices
+  'invoice_registration_number_invalid',
+  'invoice_registration_number_check_digit',
+  'invoice_registration_number_missing',
+  'invoice_contract_not_approved',
+  'invoice_line_unknown',
+  'invoice_no_billable_lines',
+  'invoice_month_invalid',
 ] as const;
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 

@@ -40,6 +40,8 @@ export const companies = pgTable('companies', {
   tel: varchar('tel', { length: 13 }).notNull().default(''),
   email: varchar('email', { length: 254 }).notNull().default(''),
   contractPic: varchar('contract_pic', { length: 16 }).notNull().default(''),
+  /** A transport company's qualified-invoice registration number (適格請求書発行事業者登録番号), 'T' + 13 digits. */
+  invoiceRegistrationNumber: varchar('invoice_registration_number', { length: 14 }),
   /**
    * A self-registered transport company waits for an administrator's approval before it sees any request
    * (PENDING, then APPROVED or REJECTED). Dischargers and companies made by an administrator are APPROVED.

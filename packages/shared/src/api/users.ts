@@ -10,6 +10,7 @@ import {
   registrantNumberSchema,
   requiredString,
 } from '../validation';
+import { accountInvoiceRegistrationNumberSchema } from './qualified-invoices';
 
 /** Entries with this id are new; any other id names an existing, read-only entry. */
 export const NEW_ENTRY_ID = -1;
@@ -51,6 +52,8 @@ export const accountInfoSchema = z.object({
   contractPic: requiredString(MAX_LENGTH.contractPic),
   registrantNumber: optionalBlank(registrantNumberSchema),
   ediConfirmationKey: optionalBlank(ediKeySchema),
+  /** A transport company's qualified-invoice registration number (ignored for dischargers). */
+  invoiceRegistrationNumber: accountInvoiceRegistrationNumberSchema,
   offices: z.array(officeInfoSchema).max(50).default([]),
   wastes: z.array(dischargeSiteInfoSchema).max(200).default([]),
 });
@@ -71,6 +74,7 @@ export const accountInfoResponseSchema = z.object({
   contractPic: z.string(),
   registrantNumber: z.string().nullable(),
   ediConfirmationKey: z.string().nullable(),
+  invoiceRegistrationNumber: z.string().nullable(),
   offices: z.array(
     z.object({
       officeId: z.number(),

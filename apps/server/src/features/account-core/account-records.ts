@@ -21,6 +21,7 @@ export const ACCOUNT_INFO_SQL = `select u.id, u.email, u.role,
   coalesce(c.contract_pic, '') as "contractPic",
   u.registrant_number as "registrantNumber",
   u.edi_key as "ediConfirmationKey",
+  c.invoice_registration_number as "invoiceRegistrationNumber",
   coalesce((select json_agg(json_build_object('officeId', o.id, 'officeName', o.name,
       'officePostalCode', o.postal_code, 'officeAddress', o.address, 'officeTelephone', o.tel,
       'officeEmail', o.email) order by o.id)
@@ -151,6 +152,7 @@ export async function createAccountCompany(
       tel: input.companyTelephone,
       email: input.companyEmail,
       contractPic: input.contractPic,
+      invoiceRegistrationNumber: type === 'TRANSPORT' ? (input.invoiceRegistrationNumber ?? null) : null,
     })
     .returning({ id: companies.id });
   const companyId = company!.id;

@@ -40,6 +40,7 @@ export async function quotedLines(db: DbOrTx, projectId: number, transportCompan
       wasteName: projectWasteLines.wasteName,
       quantityUnit: projectWasteLines.quantityUnit,
       kind: projectWasteLines.kind,
+      wasteId: projectWasteLines.wasteId,
       quantity: projectWasteLines.quantity,
       monthlyCapacity: projectWasteLines.monthlyCapacity,
       frequency: projectWasteLines.frequency,

@@ -148,6 +148,10 @@ export async function saveAccountInfo(
     tel: input.companyTelephone,
     email: input.companyEmail,
     contractPic: input.contractPic,
+    // Only a transport company issues invoices; left out, the stored number stays.
+    ...(user.role === 'TRANSPORT' && input.invoiceRegistrationNumber !== undefined
+      ? { invoiceRegistrationNumber: input.invoiceRegistrationNumber }
+      : {}),
   };
   let companyId = user.companyId;
   if (companyId == null) {
@@ -195,6 +199,9 @@ export async function saveAccountInfo(
       dischargeSitesRemoved: siteChanges.removed,
       registrantNumberChanged: keys.registrantNumber !== user.registrantNumber,
       ediKeyChanged: keys.ediConfirmationKey !== user.ediKey,
+      ...(user.role === 'TRANSPORT' && input.invoiceRegistrationNumber !== undefined
+        ? { invoiceRegistrationNumber: input.invoiceRegistrationNumber }
+        : {}),
     },
   });
   return saved!;

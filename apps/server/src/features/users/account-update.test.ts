@@ -400,6 +400,40 @@ describe('PUT /api/trans/users', () => {
     expect(res.json().fields).toEqual({ ediConfirmationKey: 'key_locked' });
   });
 
+  it('stores the qualified-invoice registration number normalised, keeps it when left out, clears it when empty', async () => {
+    const before = await payloadOf('transporter', '/trans/users/info');
+    const set = await putTrans({ ...before, invoiceRegistrationNumber: 'ｔ７００００１２０５０００２' });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().info.invoiceRegistrationNumber).toBe('T7000012050002');
+    const { invoiceRegistrationNumber: _left, ...withoutNumber } = await payloadOf(
+      'transporter',
+      '/trans/users/info',
+    );
+    const kept = await putTrans(withoutNumber);
+    expect(kept.json().info.invoiceRegistrationNumber).toBe('T7000012050002');
+    const cleared = await putTrans({ ...withoutNumber, invoiceRegistrationNumber: '' });
+    expect(cleared.json().info.invoiceRegistrationNumber).toBeNull();
+  });
+
+  it.each([
+    ['T8000012050002', 'invoice_registration_number_check_digit'],
+    ['T700001205000', 'invoice_registration_number_invalid'],
+    ['7000012050002', 'invoice_registration_number_invalid'],
+    [12345, 'invalid_format'],
+  ])('refuses the registration number %s with %s next to the field', async (value, code) => {
+    const before = await payloadOf('transporter', '/trans/users/info');
+    const res = await putTrans({ ...before, invoiceRegistrationNumber: value });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ invoiceRegistrationNumber: code });
+  });
+
+  it("ignores a registration number in a discharger's account information", async () => {
+    const before = await payloadOf('discharger');
+    const res = await putUsers({ ...before, invoiceRegistrationNumber: 'T7000012050002' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().info.invoiceRegistrationNumber).toBeNull();
+  });
+
   it('lists both calls in the OpenAPI document', async () => {
     const res = await t.anonymous.get('/docs/json');
     const paths = res.json().paths;

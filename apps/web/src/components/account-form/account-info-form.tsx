@@ -35,7 +35,12 @@ export interface AccountInfoFormProps<T = AccountInfo> {
   onValuesChange?: () => void;
   /** Extra fields rendered first inside the same form (the account master's email and enabled flag). */
   beforeSections?: ReactNode;
+  /** A transport company's qualified-invoice registration number (the issuer of its invoices). */
+  showInvoiceRegistrationNumber?: boolean;
 }
+
+/** The anchor of the registration number's section: the invoice screens link to it. */
+export const INVOICE_REGISTRATION_NUMBER_ANCHOR = 'invoice-registration-number';
 
 const shape = accountInfoSchema.shape;
 const WHOLE_ADDRESS: AddressParts = ['address1', 'address2', 'address3'];
@@ -233,6 +238,29 @@ export function AccountInfoForm<T = AccountInfo>(props: AccountInfoFormProps<T>)
           </Col>
         </Row>
       </Section>
+
+      {props.showInvoiceRegistrationNumber && (
+        <div id={INVOICE_REGISTRATION_NUMBER_ANCHOR}>
+          <Section title={t('account.section.invoice')}>
+            <Row gutter={16}>
+              <Col {...col}>
+                <Form.Item
+                  name={['invoiceRegistrationNumber']}
+                  label={t('field.invoiceRegistrationNumber')}
+                  extra={t('account.invoiceRegistrationNumberHint')}
+                  rules={[zodRule(shape.invoiceRegistrationNumber, t)]}
+                >
+                  <Input
+                    maxLength={20}
+                    placeholder="T1234567890123"
+                    data-testid="invoice-registration-number"
+                  />
+                </Form.Item>
+              </Col>
+            </Row>
+          </Section>
+        </div>
+      )}
 
       <Flex justify="flex-end" gap={8}>
         {props.extraActions}

@@ -26,6 +26,7 @@ function toFormValues(info: AccountInfoResponse): AccountInfoInput {
     ...values,
     registrantNumber: values.registrantNumber ?? '',
     ediConfirmationKey: values.ediConfirmationKey ?? '',
+    invoiceRegistrationNumber: values.invoiceRegistrationNumber ?? '',
   };
 }
 
@@ -135,6 +136,7 @@ function AccountUpdateForm({ isTransport, info }: { isTransport: boolean; info: 
         lockRegisteredKeys={!isAdminActing}
         // Transport companies have no discharge sites of their own; any stored ones still show.
         showDischargeSites={!isTransport || info.wastes.length > 0}
+        showInvoiceRegistrationNumber={isTransport}
         allowRemoveExisting
         submitLabel={t('accountUpdate.submit')}
         submitting={mutation.isPending}

@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "invoice_registration_number" varchar(14);

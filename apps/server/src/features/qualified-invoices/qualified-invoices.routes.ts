@@ -1,0 +1,71 @@
+import {
+  errorSchema,
+  QUALIFIED_INVOICE_TOTAL_HEADER,
+  qualifiedInvoiceDraftQuerySchema,
+  qualifiedInvoiceDraftSchema,
+  qualifiedInvoicePdfRequestSchema,
+} from '@junkan/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error';
+import { sendDownload } from '../../lib/downloads';
+import { generateQualifiedInvoicePdf, qualifiedInvoiceDraft } from './qualified-invoices.service';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const tags = ['qualified-invoices'];
+/** The transporter who carries the project (or an admin acting as it) writes its invoices. */
+const config = { permission: 'INVOICE_REGISTER', role: 'TRANSPORT' } as const;
+
+export const qualifiedInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const transportCompanyOf = (request: Parameters<typeof app.requireSession>[0]) => {
+    const { companyId } = app.requireSession(request);
+    if (companyId == null) throw new AppError('project_not_found', 'Project not found');
+    return companyId;
+  };
+
+  app.get(
+    '/trans/qualified-invoices/draft',
+    {
+      config,
+      schema: {
+        tags,
+        description:
+          "A month's qualified-invoice lines of a project, from its approved contract and the month's settled reports, with totals per tax rate and flags.",
+        querystring: qualifiedInvoiceDraftQuerySchema,
+        response: { 200: qualifiedInvoiceDraftSchema, ...errors },
+      },
+    },
+    (request) =>
+      qualifiedInvoiceDraft(app.db, {
+        transportCompanyId: transportCompanyOf(request),
+        projectId: request.query.projectId,
+        month: request.query.month,
+      }),
+  );
+
+  app.post(
+    '/trans/qualified-invoices/pdf',
+    {
+      config,
+      schema: {
+        tags,
+        description:
+          'The qualified invoice (適格請求書) as a PDF, recomputed from the contract and the submitted quantities. The tax-included total is in the X-Invoice-Total header.',
+        body: qualifiedInvoicePdfRequestSchema,
+        produces: ['application/pdf'],
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const generated = await generateQualifiedInvoicePdf(app.db, {
+        transportCompanyId: transportCompanyOf(request),
+        ...request.body,
+      });
+      reply.header(QUALIFIED_INVOICE_TOTAL_HEADER, String(generated.amountTotal));
+      return sendDownload(reply, {
+        fileName: generated.fileName,
+        mimeType: 'application/pdf',
+        content: generated.pdf,
+      });
+    },
+  );
+};

@@ -1,0 +1,436 @@
+/**
+ * Qualified invoices (適格請求書) generated from a project's contract and a month's reports: the billable lines,
+ * the draft the screen shows (lines, totals per tax rate, flags, issuer and recipient) and the PDF. The figures
+ * are always recomputed here from the contract and the submitted quantities; a client's totals are never read.
+ */
+import {
+  compareBilledToReported,
+  computeQualifiedInvoice,
+  DEFAULT_INVOICE_TAX_RATE,
+  fromThousandths,
+  type InvoiceTaxRate,
+  type MessageCode,
+  type QualifiedInvoiceDraft,
+  type QualifiedInvoiceFlag,
+  type QualifiedInvoiceLineDto,
+  type QualifiedInvoiceTotals,
+  toThousandths,
+} from '@junkan/shared';
+import { and, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  companies,
+  contracts,
+  contractUnitPrices,
+  projects,
+  regularReports,
+  transportReports,
+  unitMeasures,
+  wastes,
+} from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { fileNameStem } from '../../lib/downloads';
+import { quotedLines } from '../project-core/project-contract';
+import { renderQualifiedInvoicePdf } from './qualified-invoice-document';
+
+/** Contract states whose unit prices bill a month: in force, or ended after the month was worked. */
+const BILLING_CONTRACT_STATUSES = ['APPROVED', 'ENDED'];
+
+/**
+ * The completion reports that bill: live (not deleted) and BLANK, that is, with no correction or deletion
+ * waiting for the discharger and none refused. A report is in force as reported unless the discharger is asked
+ * to decide on a change (ACCEPTANCE_OR_DENIAL, REQUEST_DELETE) or refused one that the transporter has not yet
+ * acknowledged (REJECTION); those are left out of the bill and counted in a flag.
+ */
+const SETTLED_REPORT_STATUS = 'BLANK';
+
+export const MANIFEST_FEE_KEY = 'manifest-fee';
+const MANIFEST_FEE_DESCRIPTION = 'マニフェスト利用料（電子）';
+const MANIFEST_FEE_UNIT = '件';
+/** Regular reports are monthly weights in kg. */
+const REGULAR_REPORT_UNIT = 'kg';
+
+const wasteLineKey = (wasteLineId: number) => `waste-${wasteLineId}`;
+
+export interface BillableLinesInput {
+  transportCompanyId: number;
+  projectId: number;
+  /** YYYY-MM, a Japan calendar month. */
+  month: string;
+}
+
+export interface BillableLines {
+  project: { id: number; title: string; companyId: number };
+  periodFrom: string;
+  periodTo: string;
+  /** One per waste line and unit (quantities summed, contract unit price), and the manifest fee. */
+  lines: QualifiedInvoiceLineDto[];
+  /** What the reports say beside the lines: units that do not match, wastes without a price, unsettled reports. */
+  flags: QualifiedInvoiceFlag[];
+}
+
+/** First and last day of a YYYY-MM month (plain dates: no time zone involved). */
+export function monthPeriod(month: string): { from: string; to: string } {
+  const [year, mon] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, mon, 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
+}
+
+const sameUnit = (a: string | null, b: string | null) =>
+  a != null && b != null && a.trim() !== '' && a.trim() === b.trim();
+
+interface Group {
+  key: string;
+  wasteLineId: number | null;
+  description: string;
+  unit: string | null;
+  contractUnit: string | null;
+  unitPrice: number | null;
+  total: bigint;
+  count: number;
+  dateFrom: string;
+  dateTo: string;
+}
+
+/**
+ * The month's billable lines of a project the transport company carries: from its approved contract (unit price
+ * per waste line, manifest fee) and the month's settled industrial completion reports (by transport end date)
+ * and regular reports. A report whose unit is not the contract price's unit, or whose waste has no contract
+ * price, is flagged and left out: a price is never guessed and a quantity never converted.
+ */
+export async function billableLines(db: DbOrTx, input: BillableLinesInput): Promise<BillableLines> {
+  const { transportCompanyId, projectId, month } = input;
+  const [project] = await db
+    .select({ id: projects.id, title: projects.title, companyId: projects.companyId })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.transportCompanyId, transportCompanyId)));
+  if (!project) throw new AppError('project_not_found', 'Project not found');
+
+  const [contract] = await db
+    .select({ id: contracts.id, manifestFee: contracts.manifestFee })
+    .from(contracts)
+    .where(
+      and(
+        eq(contracts.projectId, projectId),
+        eq(contracts.transportCompanyId, transportCompanyId),
+        inArray(contracts.status, BILLING_CONTRACT_STATUSES),
+      ),
+    );
+  if (!contract) throw new AppError('invoice_contract_not_approved', 'No approved contract');
+
+  const prices = await db
+    .select({ wasteLineId: contractUnitPrices.wasteLineId, unitPrice: contractUnitPrices.unitPrice })
+    .from(contractUnitPrices)
+    .where(eq(contractUnitPrices.contractId, contract.id));
+  const priceOf = new Map(prices.map((p) => [p.wasteLineId, p.unitPrice]));
+  const wasteLines = await quotedLines(db, projectId, transportCompanyId);
+  const lineById = new Map(wasteLines.map((l) => [l.id, l]));
+
+  const period = monthPeriod(month);
+  const industrial = await db
+    .select({
+      status: transportReports.status,
+      wasteLineId: transportReports.wasteLineId,
+      wasteId: transportReports.wasteId,
+      wasteName: transportReports.wasteName,
+      manifestNumber: transportReports.manifestNumber,
+      date: transportReports.endDateTransport,
+      volume: transportReports.transportVolume,
+      unit: unitMeasures.unit,
+    })
+    .from(transportReports)
+    .leftJoin(unitMeasures, eq(unitMeasures.id, transportReports.transportVolumeUnitId))
+    .where(
+      and(
+        eq(transportReports.projectId, projectId),
+        eq(transportReports.transportCompanyId, transportCompanyId),
+        isNull(transportReports.deletedAt),
+        gte(transportReports.endDateTransport, period.from),
+        lte(transportReports.endDateTransport, period.to),
+      ),
+    );
+  const [year, mon] = month.split('-').map(Number) as [number, number];
+  const regular = await db
+    .select({ wasteId: regularReports.wasteId, wasteName: wastes.name, volume: regularReports.volume })
+    .from(regularReports)
+    .innerJoin(wastes, eq(wastes.id, regularReports.wasteId))
+    .where(
+      and(
+        eq(regularReports.projectId, projectId),
+        eq(regularReports.transportCompanyId, transportCompanyId),
+        eq(regularReports.year, year),
+        eq(regularReports.month, mon),
+      ),
+    );
+
+  const settled = industrial.filter((r) => r.status === SETTLED_REPORT_STATUS);
+  const unsettled = industrial.length - settled.length;
+
+  // Reports -> waste line of the contract: the report's own line, else the project's only line of that waste.
+  const industrialLineOf = (r: (typeof settled)[number]) => {
+    if (r.wasteLineId != null && lineById.has(r.wasteLineId)) return lineById.get(r.wasteLineId)!;
+    const candidates = wasteLines.filter((l) => l.kind === 'INDUSTRIAL' && l.wasteId === r.wasteId);
+    return candidates.length === 1 ? candidates[0]! : null;
+  };
+  const regularLineOf = (wasteId: number) => {
+    const candidates = wasteLines.filter((l) => l.kind === 'REGULAR' && l.wasteId === wasteId);
+    return candidates.length === 1 ? candidates[0]! : null;
+  };
+
+  const groups = new Map<string, Group>();
+  const add = (
+    line: (typeof wasteLines)[number] | null,
+    report: { wasteName: string; unit: string | null; volume: string; dateFrom: string; dateTo: string },
+  ) => {
+    const unitPrice = line ? (priceOf.get(line.id) ?? null) : null;
+    const contractUnit = line?.unit ?? null;
+    const billable = line != null && unitPrice != null && sameUnit(report.unit, contractUnit);
+    const key = billable
+      ? wasteLineKey(line.id)
+      : `unbilled-${line?.id ?? `waste:${report.wasteName}`}-${report.unit ?? ''}`;
+    const group = groups.get(key);
+    const quantity = toThousandths(report.volume);
+    if (group) {
+      group.total += quantity;
+      group.count += 1;
+      if (report.dateFrom < group.dateFrom) group.dateFrom = report.dateFrom;
+      if (report.dateTo > group.dateTo) group.dateTo = report.dateTo;
+      return;
+    }
+    groups.set(key, {
+      key,
+      wasteLineId: billable ? line.id : (line?.id ?? null),
+      description: line?.wasteName ?? report.wasteName,
+      unit: report.unit,
+      contractUnit,
+      unitPrice,
+      total: quantity,
+      count: 1,
+      dateFrom: report.dateFrom,
+      dateTo: report.dateTo,
+    });
+  };
+  for (const r of settled)
+    add(industrialLineOf(r), { ...r, dateFrom: r.date, dateTo: r.date, volume: String(r.volume) });
+  for (const r of regular) {
+    const line = regularLineOf(r.wasteId);
+    add(line, {
+      wasteName: r.wasteName,
+      unit: REGULAR_REPORT_UNIT,
+      volume: String(r.volume),
+      dateFrom: period.from,
+      dateTo: period.to,
+    });
+  }
+  const lines: QualifiedInvoiceLineDto[] = [];
+  const flags: QualifiedInvoiceFlag[] = [];
+  const order = new Map(wasteLines.map((l, i) => [l.id, i]));
+  const sorted = [...groups.values()].sort(
+    (a, b) => (order.get(a.wasteLineId ?? -1) ?? 1e9) - (order.get(b.wasteLineId ?? -1) ?? 1e9),
+  );
+  for (const g of sorted) {
+    const quantity = fromThousandths(g.total);
+    if (!g.key.startsWith('waste-')) {
+      flags.push(
+        g.unitPrice == null
+          ? {
+              code: 'NO_CONTRACT_PRICE',
+              description: g.description,
+              unit: g.unit,
+              quantity,
+              reportCount: g.count,
+            }
+          : {
+              code: 'UNIT_MISMATCH',
+              description: g.description,
+              reportedUnit: g.unit,
+              contractUnit: g.contractUnit,
+              quantity,
+              reportCount: g.count,
+            },
+      );
+      continue;
+    }
+    lines.push(
+      lineOf({
+        key: g.key,
+        kind: 'WASTE',
+        description: g.description,
+        dateFrom: g.dateFrom,
+        dateTo: g.dateTo,
+        quantity,
+        unit: g.unit!,
+        unitPrice: g.unitPrice!,
+      }),
+    );
+  }
+
+  const manifests = new Map<string, string>();
+  for (const r of settled) if (r.manifestNumber) manifests.set(r.manifestNumber, r.date);
+  if (contract.manifestFee > 0 && manifests.size > 0) {
+    const dates = [...manifests.values()].sort();
+    lines.push(
+      lineOf({
+        key: MANIFEST_FEE_KEY,
+        kind: 'MANIFEST_FEE',
+        description: MANIFEST_FEE_DESCRIPTION,
+        dateFrom: dates[0]!,
+        dateTo: dates.at(-1)!,
+        quantity: String(manifests.size),
+        unit: MANIFEST_FEE_UNIT,
+        unitPrice: contract.manifestFee,
+      }),
+    );
+  }
+  if (unsettled > 0) flags.push({ code: 'REPORTS_NOT_SETTLED', count: unsettled });
+  if (settled.length === 0 && regular.length === 0) flags.push({ code: 'NO_APPROVED_REPORTS' });
+  return { project, periodFrom: period.from, periodTo: period.to, lines, flags };
+}
+
+function lineOf(
+  line: Omit<QualifiedInvoiceLineDto, 'amount' | 'reportedQuantity' | 'taxRate'> & {
+    taxRate?: InvoiceTaxRate;
+  },
+): QualifiedInvoiceLineDto {
+  const taxRate = line.taxRate ?? DEFAULT_INVOICE_TAX_RATE;
+  const [computed] = computeQualifiedInvoice([{ ...line, taxRate }]).lines;
+  return { ...line, taxRate, reportedQuantity: line.quantity, amount: computed!.amount };
+}
+
+async function partiesOf(db: DbOrTx, transportCompanyId: number, dischargerCompanyId: number) {
+  const rows = await db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      postalCode: companies.postalCode,
+      address: companies.address,
+      tel: companies.tel,
+      registrationNumber: companies.invoiceRegistrationNumber,
+    })
+    .from(companies)
+    .where(inArray(companies.id, [transportCompanyId, dischargerCompanyId]));
+  const issuer = rows.find((r) => r.id === transportCompanyId);
+  const recipient = rows.find((r) => r.id === dischargerCompanyId);
+  if (!issuer || !recipient) throw new AppError('project_not_found', 'Project not found');
+  return {
+    issuer: {
+      companyName: issuer.name,
+      postalCode: issuer.postalCode,
+      address: issuer.address,
+      telephone: issuer.tel,
+      registrationNumber: issuer.registrationNumber,
+    },
+    recipient: { companyName: recipient.name },
+  };
+}
+
+function totalsOf(lines: readonly QualifiedInvoiceLineDto[]): QualifiedInvoiceTotals {
+  return computeQualifiedInvoice(lines);
+}
+
+/**
+ * GET /trans/qualified-invoices/draft: the month's lines with the reported quantities, the totals per rate, who
+ * issues and who receives, and every flag the screen shows before an invoice is generated.
+ */
+export async function qualifiedInvoiceDraft(
+  db: DbOrTx,
+  input: BillableLinesInput,
+): Promise<QualifiedInvoiceDraft> {
+  const billable = await billableLines(db, input);
+  const parties = await partiesOf(db, input.transportCompanyId, billable.project.companyId);
+  const totals = totalsOf(billable.lines);
+  const flags: QualifiedInvoiceFlag[] = [
+    ...(parties.issuer.registrationNumber ? [] : [{ code: 'REGISTRATION_NUMBER_MISSING' as const }]),
+    ...billable.flags,
+  ];
+  return {
+    projectId: billable.project.id,
+    projectTitle: billable.project.title,
+    month: input.month,
+    periodFrom: billable.periodFrom,
+    periodTo: billable.periodTo,
+    ...parties,
+    lines: billable.lines,
+    rates: totals.rates,
+    subtotal: totals.subtotal,
+    tax: totals.tax,
+    total: totals.total,
+    flags,
+  };
+}
+
+export interface GenerateQualifiedInvoiceInput extends BillableLinesInput {
+  /** YYYY-MM-DD. */
+  billingDate: string;
+  dueDate: string;
+  /** The draft's lines to bill, by key, with the quantity to bill (an edited one, or the reported one). */
+  lines: { key: string; quantity: string }[];
+}
+
+export interface GeneratedQualifiedInvoice {
+  pdf: Buffer;
+  /** 合計 (税込), whole yen. */
+  amountTotal: number;
+  totals: QualifiedInvoiceTotals;
+  /** Billed against reported differences, and the draft's report flags. */
+  flags: QualifiedInvoiceFlag[];
+  fileName: string;
+}
+
+/**
+ * The qualified invoice as a PDF, recomputed from the contract's prices and the submitted quantities: what
+ * POST /trans/qualified-invoices/pdf answers and what the invoices feature stores when it registers a generated
+ * invoice. Refuses (409) while the issuer has no registration number, and (400) a line the draft does not have.
+ */
+export async function generateQualifiedInvoicePdf(
+  db: DbOrTx,
+  input: GenerateQualifiedInvoiceInput,
+): Promise<GeneratedQualifiedInvoice> {
+  const billable = await billableLines(db, input);
+  const parties = await partiesOf(db, input.transportCompanyId, billable.project.companyId);
+  const registrationNumber = parties.issuer.registrationNumber;
+  if (!registrationNumber)
+    throw new AppError('invoice_registration_number_missing', 'No registration number');
+
+  const byKey = new Map(billable.lines.map((l) => [l.key, l]));
+  const unknown: Record<string, MessageCode> = {};
+  input.lines.forEach((l, i) => {
+    if (!byKey.has(l.key)) unknown[`lines.${i}.key`] = 'invoice_line_unknown';
+  });
+  if (Object.keys(unknown).length) throw new AppError('invoice_line_unknown', 'Unknown line', unknown);
+
+  const billed = input.lines.map((l) => lineOf({ ...byKey.get(l.key)!, quantity: l.quantity }));
+  const totals = totalsOf(billed);
+  const asQuantities = (rows: readonly QualifiedInvoiceLineDto[], field: 'quantity' | 'reportedQuantity') =>
+    rows.map((l) => ({ key: l.key, description: l.description, unit: l.unit, quantity: l[field] }));
+  const differences = compareBilledToReported(
+    asQuantities(billed, 'quantity'),
+    asQuantities(billable.lines, 'reportedQuantity'),
+  );
+  const flags: QualifiedInvoiceFlag[] = [
+    ...billable.flags,
+    ...differences.map((d) => ({ code: 'QUANTITY_DIFFERS' as const, ...d })),
+  ];
+  const pdf = await renderQualifiedInvoicePdf({
+    issuer: { ...parties.issuer, registrationNumber },
+    recipient: parties.recipient,
+    projectTitle: billable.project.title,
+    periodFrom: billable.periodFrom,
+    periodTo: billable.periodTo,
+    billingDate: input.billingDate,
+    dueDate: input.dueDate,
+    totals,
+  });
+  return {
+    pdf,
+    amountTotal: totals.total,
+    totals,
+    flags,
+    fileName: qualifiedInvoiceFileName(billable.project.title, input.month),
+  };
+}
+
+/** `請求書_<project>_<YYYY-MM>.pdf`. */
+export function qualifiedInvoiceFileName(projectTitle: string, month: string): string {
+  return `請求書_${fileNameStem(projectTitle, 60, '案件')}_${month}.pdf`;
+}

@@ -1,0 +1,472 @@
+import { computeQualifiedInvoice, type QualifiedInvoiceDraft } from '@junkan/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyId, DIS, PLATFORM, TRANS, unitId } from '../../../test/fixtures/demo-data';
+import { insertIndustrialProject } from '../../../test/fixtures/projects';
+import { extractPdfText } from '../../../test/pdf-text';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+import {
+  companies,
+  contracts,
+  contractUnitPrices,
+  projects,
+  projectWasteLines,
+  regularReports,
+  transportReports,
+  wastes,
+} from '../../db/schema';
+import { generateQualifiedInvoicePdf } from './qualified-invoices.service';
+
+let t: TestContext;
+const MONTH = '2026-10';
+const REGISTRATION_NUMBER = 'T7000012050002';
+let toto: number;
+let green: number;
+let industrial: { projectId: number; plasticsLine: number; metalLine: number };
+let regular: { projectId: number; line: number };
+
+async function insertContract(
+  projectId: number,
+  prices: [number, number][],
+  manifestFee = 0,
+  status = 'APPROVED',
+) {
+  const [contract] = await t.db
+    .insert(contracts)
+    .values({
+      projectId,
+      transportCompanyId: toto,
+      status,
+      name: '収集運搬契約',
+      startDate: '2026-04-01',
+      endDate: '2027-03-31',
+      contractType: 'NO_AUTO_UPDATE',
+      contractForm: 'COMBINED',
+      paymentMethod: 'PAYMENT_INVOICE',
+      manifestFee,
+      contactPerson: '佐藤 次郎',
+      licenseNumber: '第1301-0042号',
+      licenseDistrict: '東京都',
+      licenseExpireDate: '2029-03-31',
+    })
+    .returning({ id: contracts.id });
+  await t.db
+    .insert(contractUnitPrices)
+    .values(prices.map(([wasteLineId, unitPrice]) => ({ contractId: contract!.id, wasteLineId, unitPrice })));
+  return contract!.id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  toto = await companyId(t.db, '東都環境サービス株式会社');
+  green = await companyId(t.db, '株式会社グリーン商事');
+  await t.db
+    .update(companies)
+    .set({ invoiceRegistrationNumber: REGISTRATION_NUMBER })
+    .where(eq(companies.id, toto));
+  const tonne = await unitId(t.db, 't');
+  const kg = await unitId(t.db, 'kg');
+  const m3 = await unitId(t.db, 'm3');
+
+  // Industrial: 廃プラスチック類 at 15,001円/t and 金属くず at 33円/kg, manifest fee 300円.
+  const p = await insertIndustrialProject(t.db);
+  const plasticsLine = (await t.db.query.projectWasteLines.findFirst({
+    where: eq(projectWasteLines.projectId, p.projectId),
+  }))!.id;
+  const metal = (await t.db.query.wastes.findFirst({
+    where: and(eq(wastes.category, 'INDUSTRIAL'), eq(wastes.name, '金属くず')),
+  }))!;
+  const [metalLine] = await t.db
+    .insert(projectWasteLines)
+    .values({
+      projectId: p.projectId,
+      kind: 'INDUSTRIAL',
+      wasteId: metal.id,
+      wasteName: '金属くず',
+      quantityUnit: 'kg',
+      sortOrder: 1,
+    })
+    .returning({ id: projectWasteLines.id });
+  await insertContract(
+    p.projectId,
+    [
+      [plasticsLine, 15_001],
+      [metalLine!.id, 33],
+    ],
+    300,
+  );
+  industrial = { projectId: p.projectId, plasticsLine, metalLine: metalLine!.id };
+  const base = {
+    projectId: p.projectId,
+    dischargerCompanyId: green,
+    transportCompanyId: toto,
+    wasteId: p.wasteId,
+    wasteLineId: plasticsLine,
+    wasteName: '廃プラスチック類',
+    collectTime: '2026-10-03',
+    endDateTransport: '2026-10-03',
+    transportVolumeUnitId: tonne,
+    transporter: '佐藤',
+    deadline: '2026-10-06',
+  };
+  await t.db.insert(transportReports).values([
+    { ...base, transportVolume: '1.25', manifestNumber: '10000000001' },
+    { ...base, transportVolume: '0.50', manifestNumber: '10000000002', endDateTransport: '2026-10-20' },
+    // Awaiting the discharger, deleted, outside the month: not billed.
+    { ...base, transportVolume: '2.00', status: 'ACCEPTANCE_OR_DENIAL', manifestNumber: '10000000009' },
+    { ...base, transportVolume: '9.00', deletedAt: new Date() },
+    { ...base, transportVolume: '4.00', endDateTransport: '2026-09-30' },
+    { ...base, transportVolume: '4.00', endDateTransport: '2026-11-01' },
+    // Reported in m3 while the contract prices per t: flagged, never converted.
+    { ...base, transportVolume: '0.30', transportVolumeUnitId: m3, endDateTransport: '2026-10-05' },
+    // No waste line on the report: found through the project's only line of the waste.
+    {
+      ...base,
+      wasteLineId: null,
+      wasteId: metal.id,
+      wasteName: '金属くず',
+      transportVolume: '12.35',
+      transportVolumeUnitId: kg,
+      manifestNumber: '10000000003',
+      endDateTransport: '2026-10-31',
+    },
+  ]);
+
+  // Regular: 可燃ごみ at 50円/kg.
+  const combustible = (await t.db.query.wastes.findFirst({
+    where: and(eq(wastes.category, 'REGULAR'), eq(wastes.name, '可燃ごみ')),
+  }))!;
+  const [rp] = await t.db
+    .insert(projects)
+    .values({
+      title: '定期回収 本社',
+      status: 'IN_PROGRESS',
+      type: 'REGULAR',
+      companyId: green,
+      transportCompanyId: toto,
+    })
+    .returning({ id: projects.id });
+  const [rline] = await t.db
+    .insert(projectWasteLines)
+    .values({ projectId: rp!.id, kind: 'REGULAR', wasteId: combustible.id, wasteName: '可燃ごみ' })
+    .returning({ id: projectWasteLines.id });
+  await insertContract(rp!.id, [[rline!.id, 50]]);
+  await t.db.insert(regularReports).values({
+    projectId: rp!.id,
+    dischargerCompanyId: green,
+    transportCompanyId: toto,
+    wasteId: combustible.id,
+    year: 2026,
+    month: 10,
+    volume: '123.45',
+  });
+  regular = { projectId: rp!.id, line: rline!.id };
+});
+afterAll(() => t.close());
+
+const draftUrl = (projectId: number | string, month = MONTH) =>
+  `/trans/qualified-invoices/draft?projectId=${projectId}&month=${month}`;
+const draft = async (projectId: number, month = MONTH, who = TRANS) => {
+  const res = await t.as(who).get(draftUrl(projectId, month));
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<QualifiedInvoiceDraft>();
+};
+const pdfBody = (projectId: number, lines: { key: string; quantity: string | number }[]) => ({
+  projectId,
+  month: MONTH,
+  billingDate: '2026-10-31',
+  dueDate: '2026-11-30',
+  lines,
+});
+
+describe('GET /trans/qualified-invoices/draft', () => {
+  it("bills the month's settled reports at the contract's prices, with the manifest fee and tax once per rate", async () => {
+    const d = await draft(industrial.projectId);
+    expect(d.issuer).toMatchObject({
+      companyName: '東都環境サービス株式会社',
+      registrationNumber: REGISTRATION_NUMBER,
+    });
+    expect(d.recipient).toEqual({ companyName: '株式会社グリーン商事' });
+    expect(d).toMatchObject({ periodFrom: '2026-10-01', periodTo: '2026-10-31' });
+    expect(d.lines).toEqual([
+      {
+        key: `waste-${industrial.plasticsLine}`,
+        kind: 'WASTE',
+        description: '廃プラスチック類',
+        dateFrom: '2026-10-03',
+        dateTo: '2026-10-20',
+        quantity: '1.75',
+        reportedQuantity: '1.75',
+        unit: 't',
+        unitPrice: 15_001,
+        taxRate: 10,
+        amount: 26_252, // 26,251.75 rounds half up
+      },
+      {
+        key: `waste-${industrial.metalLine}`,
+        kind: 'WASTE',
+        description: '金属くず',
+        dateFrom: '2026-10-31',
+        dateTo: '2026-10-31',
+        quantity: '12.35',
+        reportedQuantity: '12.35',
+        unit: 'kg',
+        unitPrice: 33,
+        taxRate: 10,
+        amount: 408, // 407.55
+      },
+      {
+        key: 'manifest-fee',
+        kind: 'MANIFEST_FEE',
+        description: 'マニフェスト利用料（電子）',
+        dateFrom: '2026-10-03',
+        dateTo: '2026-10-31',
+        quantity: '3',
+        reportedQuantity: '3',
+        unit: '件',
+        unitPrice: 300,
+        taxRate: 10,
+        amount: 900,
+      },
+    ]);
+    // Tax per line would be 2,625 + 40 + 90 = 2,755; once for the invoice: 27,560 x 10 % = 2,756.
+    expect(d.rates).toEqual([{ taxRate: 10, subtotal: 27_560, tax: 2756 }]);
+    expect(d).toMatchObject({ subtotal: 27_560, tax: 2756, total: 30_316 });
+    expect(d.flags).toEqual([
+      {
+        code: 'UNIT_MISMATCH',
+        description: '廃プラスチック類',
+        reportedUnit: 'm3',
+        contractUnit: 't',
+        quantity: '0.3',
+        reportCount: 1,
+      },
+      { code: 'REPORTS_NOT_SETTLED', count: 1 },
+    ]);
+  });
+
+  it("bills a regular project's monthly weights in kg over the whole month", async () => {
+    const d = await draft(regular.projectId);
+    expect(d.lines).toEqual([
+      expect.objectContaining({
+        key: `waste-${regular.line}`,
+        description: '可燃ごみ',
+        dateFrom: '2026-10-01',
+        dateTo: '2026-10-31',
+        quantity: '123.45',
+        unit: 'kg',
+        unitPrice: 50,
+        amount: 6173,
+      }),
+    ]);
+    expect(d).toMatchObject({ subtotal: 6173, tax: 617, total: 6790, flags: [] });
+  });
+
+  it('answers no lines and says so for a month without approved reports', async () => {
+    const d = await draft(industrial.projectId, '2026-08');
+    expect(d.lines).toEqual([]);
+    expect(d).toMatchObject({ subtotal: 0, tax: 0, total: 0, flags: [{ code: 'NO_APPROVED_REPORTS' }] });
+  });
+
+  it("refuses another company's project (404), a discharger (403) and a project without an approved contract (409)", async () => {
+    expect((await t.as(PLATFORM).get(draftUrl(industrial.projectId))).statusCode).toBe(404);
+    expect((await t.as(PLATFORM).get(draftUrl(industrial.projectId))).json().code).toBe('project_not_found');
+    expect((await t.as(DIS).get(draftUrl(industrial.projectId))).statusCode).toBe(403);
+    expect((await t.anonymous.get(draftUrl(industrial.projectId))).statusCode).toBe(401);
+    expect((await t.as(TRANS).get(draftUrl(2_147_483_647))).statusCode).toBe(404);
+    const bare = await insertIndustrialProject(t.db);
+    const res = await t.as(TRANS).get(draftUrl(bare.projectId));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('invoice_contract_not_approved');
+  });
+
+  it('lets an admin acting as the transporter read it', async () => {
+    const res = await t.as('admin').post(`/admin/companies/${toto}/auth-token?isTransport=true`);
+    const token = res.json<{ token: string }>().token;
+    const acting = await t.as({ token }).get(draftUrl(industrial.projectId));
+    expect(acting.statusCode).toBe(200);
+    expect(acting.json().total).toBe(30_316);
+  });
+
+  it.each([
+    ['month', draftUrl(1, '2026-13'), 'invoice_month_invalid'],
+    ['month', draftUrl(1, '2026-1'), 'invoice_month_invalid'],
+    ['month', draftUrl(1, '2026-10%00'), null],
+    ['projectId', draftUrl('0x7'), 'invalid_format'],
+    ['projectId', draftUrl('99999999999'), 'invalid_format'],
+    ['projectId', draftUrl('%ED%A0%80'), null],
+  ])('refuses a bad %s: %s', async (_field, url, code) => {
+    const res = await t.as(TRANS).get(url);
+    expect(res.statusCode).toBe(400);
+    if (code) expect(Object.values(res.json().fields ?? {})).toContain(code);
+  });
+});
+
+describe('POST /trans/qualified-invoices/pdf', () => {
+  it('renders every item a qualified invoice must show, with the totals recomputed by the server', async () => {
+    const d = await draft(industrial.projectId);
+    const res = await t.as(TRANS).post(
+      '/trans/qualified-invoices/pdf',
+      // Totals sent by a client are not part of the call and change nothing.
+      {
+        ...pdfBody(
+          industrial.projectId,
+          d.lines.map((l) => ({ key: l.key, quantity: l.quantity })),
+        ),
+        total: 1,
+      },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['x-invoice-total']).toBe('30316');
+    expect(res.headers['content-disposition']).toContain('attachment');
+    const text = await extractPdfText(res.rawPayload);
+    for (const expected of [
+      '請求書（適格請求書）',
+      '株式会社グリーン商事御中',
+      '東都環境サービス株式会社',
+      `登録番号：${REGISTRATION_NUMBER}`,
+      '取引期間：2026年10月1日〜2026年10月31日',
+      '2026年10月3日〜2026年10月20日',
+      '廃プラスチック類',
+      '1.75',
+      '15,001円',
+      '26,252円',
+      'マニフェスト利用料（電子）',
+      '10%対象小計（税抜）',
+      '27,560円',
+      '10%対象消費税',
+      '2,756円',
+      '合計（税込）',
+      '30,316円',
+      '請求日：2026年10月31日',
+      'お支払期限：2026年11月30日',
+    ])
+      expect(text).toContain(expected);
+  });
+
+  it('bills edited quantities, flags them against the reports, and leaves out lines not sent', async () => {
+    const plastics = `waste-${industrial.plasticsLine}`;
+    const generated = await generateQualifiedInvoicePdf(t.db, {
+      transportCompanyId: toto,
+      projectId: industrial.projectId,
+      month: MONTH,
+      billingDate: '2026-10-31',
+      dueDate: '2026-11-30',
+      lines: [{ key: plastics, quantity: '2.005' }],
+    });
+    // 2.005 x 15,001 = 30,077.005 -> 30,077; tax 3,007.7 -> 3,007.
+    expect(generated.amountTotal).toBe(30_077 + 3007);
+    expect(generated.totals.rates).toEqual([{ taxRate: 10, subtotal: 30_077, tax: 3007 }]);
+    expect(generated.flags.filter((f) => f.code === 'QUANTITY_DIFFERS')).toEqual([
+      expect.objectContaining({ key: plastics, billed: '2.005', reported: '1.75', difference: '0.255' }),
+      expect.objectContaining({ key: `waste-${industrial.metalLine}`, billed: null, reported: '12.35' }),
+      expect.objectContaining({ key: 'manifest-fee', billed: null, reported: '3' }),
+    ]);
+    expect(generated.pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // The same figures as the shared rule the screen uses.
+    expect(
+      computeQualifiedInvoice([
+        { description: 'x', dateFrom: '2026-10-01', quantity: '2.005', unit: 't', unitPrice: 15_001 },
+      ]).total,
+    ).toBe(generated.amountTotal);
+  });
+
+  it.each([
+    [
+      'a quantity with 4 decimals',
+      { lines: [{ key: 'manifest-fee', quantity: '1.0001' }] },
+      'lines.0.quantity',
+      'invalid_format',
+    ],
+    [
+      'a negative quantity',
+      { lines: [{ key: 'manifest-fee', quantity: -1 }] },
+      'lines.0.quantity',
+      'invalid_format',
+    ],
+    [
+      'an exponent',
+      { lines: [{ key: 'manifest-fee', quantity: '1e3' }] },
+      'lines.0.quantity',
+      'invalid_format',
+    ],
+    ['no line', { lines: [] }, 'lines', 'invoice_no_billable_lines'],
+    [
+      'a line twice',
+      {
+        lines: [
+          { key: 'manifest-fee', quantity: 1 },
+          { key: 'manifest-fee', quantity: 2 },
+        ],
+      },
+      'lines.1.key',
+      'invalid_format',
+    ],
+    [
+      'an unknown line',
+      { lines: [{ key: 'waste-999999', quantity: 1 }] },
+      'lines.0.key',
+      'invoice_line_unknown',
+    ],
+    ['an impossible date', { billingDate: '2026-02-30' }, 'billingDate', 'invalid_format'],
+    ['a due date before the billing date', { dueDate: '2026-10-01' }, 'dueDate', 'invalid_period'],
+    ['a bad month', { month: '2026-00' }, 'month', 'invoice_month_invalid'],
+    ['a huge project id', { projectId: 2 ** 40 }, 'projectId', 'invalid_format'],
+  ])('refuses %s', async (_what, change, field, code) => {
+    const res = await t.as(TRANS).post('/trans/qualified-invoices/pdf', {
+      ...pdfBody(industrial.projectId, [{ key: 'manifest-fee', quantity: '3' }]),
+      ...change,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().fields).toMatchObject({ [field]: code });
+  });
+
+  it('refuses NUL bytes and a body that is not JSON', async () => {
+    const nul = await t
+      .as(TRANS)
+      .post(
+        '/trans/qualified-invoices/pdf',
+        pdfBody(industrial.projectId, [{ key: 'manifest-fee\u0000', quantity: '3' }]),
+      );
+    expect(nul.statusCode).toBe(400);
+    const broken = await t.as(TRANS).post('/trans/qualified-invoices/pdf', '{"projectId":', {
+      'content-type': 'application/json',
+    });
+    expect(broken.statusCode).toBe(400);
+  });
+
+  it("refuses another company's project with 404 and a discharger with 403", async () => {
+    const body = pdfBody(industrial.projectId, [{ key: 'manifest-fee', quantity: '3' }]);
+    expect((await t.as(PLATFORM).post('/trans/qualified-invoices/pdf', body)).statusCode).toBe(404);
+    expect((await t.as(DIS).post('/trans/qualified-invoices/pdf', body)).statusCode).toBe(403);
+  });
+
+  it('asks for the registration number first: a flag in the draft, 409 for the PDF', async () => {
+    await t.db.update(companies).set({ invoiceRegistrationNumber: null }).where(eq(companies.id, toto));
+    try {
+      const d = await draft(regular.projectId);
+      expect(d.issuer.registrationNumber).toBeNull();
+      expect(d.flags).toEqual([{ code: 'REGISTRATION_NUMBER_MISSING' }]);
+      const res = await t
+        .as(TRANS)
+        .post(
+          '/trans/qualified-invoices/pdf',
+          pdfBody(regular.projectId, [{ key: `waste-${regular.line}`, quantity: '123.45' }]),
+        );
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('invoice_registration_number_missing');
+    } finally {
+      await t.db
+        .update(companies)
+        .set({ invoiceRegistrationNumber: REGISTRATION_NUMBER })
+        .where(eq(companies.id, toto));
+    }
+  });
+
+  it('lists both calls in the OpenAPI document', async () => {
+    const paths = (await t.anonymous.get('/docs/json')).json().paths;
+    expect(paths['/api/trans/qualified-invoices/draft'].get).toBeDefined();
+    expect(paths['/api/trans/qualified-invoices/pdf'].post).toBeDefined();
+  });
+});

@@ -1,0 +1,168 @@
+import {
+  compareBilledToReported,
+  computeQualifiedInvoice,
+  isBillableQuantity,
+  type QualifiedInvoiceDraft,
+  type QualifiedInvoiceFlag,
+  type QualifiedInvoiceLineDto,
+  type QualifiedInvoicePdfRequest,
+  type QualifiedInvoiceTotals,
+} from '@junkan/shared';
+
+/** What the user changed on the draft: each line's quantity (as typed) and whether it is billed. */
+export interface BuilderEdits {
+  quantities: Record<string, string>;
+  excluded: ReadonlySet<string>;
+}
+
+export function initialEdits(draft: QualifiedInvoiceDraft): BuilderEdits {
+  return {
+    quantities: Object.fromEntries(draft.lines.map((l) => [l.key, l.quantity])),
+    excluded: new Set(),
+  };
+}
+
+export interface BuilderRow extends QualifiedInvoiceLineDto {
+  isExcluded: boolean;
+  /** The typed quantity is not a decimal with at most 3 decimals: the row keeps its last valid amount out. */
+  isInvalid: boolean;
+  /** Billed differs from reported (an edit, or an excluded line). */
+  differs: boolean;
+}
+
+export interface BuilderState {
+  rows: BuilderRow[];
+  /** The shared rule's figures for the billed rows: the same the server prints. */
+  totals: QualifiedInvoiceTotals;
+  /** The draft's flags, then the billed-against-reported differences of the current edits. */
+  flags: QualifiedInvoiceFlag[];
+  isRegistrationMissing: boolean;
+  canGenerate: boolean;
+}
+
+/** The table, totals and flags for the draft with the user's edits, recomputed on every change. */
+export function builderState(draft: QualifiedInvoiceDraft, edits: BuilderEdits): BuilderState {
+  const rows: BuilderRow[] = draft.lines.map((line) => {
+    const typed = (edits.quantities[line.key] ?? line.quantity).trim();
+    const isInvalid = !isBillableQuantity(typed);
+    const isExcluded = edits.excluded.has(line.key);
+    const quantity = isInvalid ? line.quantity : typed;
+    return { ...line, quantity, amount: 0, isExcluded, isInvalid, differs: false };
+  });
+  const billed = rows.filter((r) => !r.isExcluded && !r.isInvalid);
+  const totals = computeQualifiedInvoice(billed);
+  const amountOf = new Map(totals.lines.map((l, i) => [billed[i]!.key, l.amount]));
+  const differences = compareBilledToReported(
+    billed.map((r) => ({ key: r.key, description: r.description, unit: r.unit, quantity: r.quantity })),
+    draft.lines.map((l) => ({
+      key: l.key,
+      description: l.description,
+      unit: l.unit,
+      quantity: l.reportedQuantity,
+    })),
+  );
+  const differing = new Set(differences.map((d) => d.key));
+  const isRegistrationMissing = !draft.issuer.registrationNumber;
+  const hasInvalid = rows.some((r) => !r.isExcluded && r.isInvalid);
+  return {
+    rows: rows.map((r) => ({ ...r, amount: amountOf.get(r.key) ?? 0, differs: differing.has(r.key) })),
+    totals,
+    flags: [
+      ...draft.flags.filter((f) => f.code !== 'QUANTITY_DIFFERS'),
+      ...differences.map((d) => ({ code: 'QUANTITY_DIFFERS' as const, ...d })),
+    ],
+    isRegistrationMissing,
+    canGenerate: !isRegistrationMissing && !hasInvalid && billed.length > 0,
+  };
+}
+
+/** The PDF call's body: the billed lines by key with their quantities (the server recomputes every amount). */
+export function pdfRequestOf(
+  draft: QualifiedInvoiceDraft,
+  state: BuilderState,
+  dates: { billingDate: string; dueDate: string },
+): QualifiedInvoicePdfRequest {
+  return {
+    projectId: draft.projectId,
+    month: draft.month,
+    billingDate: dates.billingDate,
+    dueDate: dates.dueDate,
+    lines: state.rows.filter((r) => !r.isExcluded).map((r) => ({ key: r.key, quantity: r.quantity })),
+  };
+}
+
+/** The i18n key and values of a flag's sentence. */
+export function flagMessage(flag: QualifiedInvoiceFlag): {
+  key: string;
+  values: Record<string, string | number>;
+} {
+  switch (flag.code) {
+    case 'REGISTRATION_NUMBER_MISSING':
+    case 'NO_APPROVED_REPORTS':
+      return { key: `qualifiedInvoice.flag.${flag.code}`, values: {} };
+    case 'REPORTS_NOT_SETTLED':
+      return { key: `qualifiedInvoice.flag.${flag.code}`, values: { count: flag.count } };
+    case 'UNIT_MISMATCH':
+      return {
+        key: `qualifiedInvoice.flag.${flag.code}`,
+        values: {
+          description: flag.description,
+          quantity: flag.quantity,
+          reportedUnit: flag.reportedUnit ?? '—',
+          contractUnit: flag.contractUnit ?? '—',
+          count: flag.reportCount,
+        },
+      };
+    case 'NO_CONTRACT_PRICE':
+      return {
+        key: `qualifiedInvoice.flag.${flag.code}`,
+        values: {
+          description: flag.description,
+          quantity: flag.quantity,
+          unit: flag.unit ?? '',
+          count: flag.reportCount,
+        },
+      };
+    case 'QUANTITY_DIFFERS':
+      return {
+        key:
+          flag.billed == null
+            ? 'qualifiedInvoice.flag.NOT_BILLED'
+            : flag.reported == null
+              ? 'qualifiedInvoice.flag.NOT_REPORTED'
+              : 'qualifiedInvoice.flag.QUANTITY_DIFFERS',
+        values: {
+          description: flag.description,
+          unit: flag.unit,
+          billed: flag.billed ?? '0',
+          reported: flag.reported ?? '0',
+          difference: flag.difference,
+        },
+      };
+  }
+}
+
+/** Warnings need a look before sending; the missing registration number blocks generating. */
+export function flagSeverity(flag: QualifiedInvoiceFlag): 'error' | 'warning' | 'info' {
+  if (flag.code === 'REGISTRATION_NUMBER_MISSING') return 'error';
+  if (flag.code === 'NO_APPROVED_REPORTS') return 'info';
+  return 'warning';
+}
+
+/**
+ * Billing date the month's last day; due date the last day of the next month (the contracts' payment clause:
+ * 請求書受領月の翌月末日). Plain dates, read as text.
+ */
+export function defaultDates(draft: Pick<QualifiedInvoiceDraft, 'periodTo'>): {
+  billingDate: string;
+  dueDate: string;
+} {
+  const [year, month] = draft.periodTo.split('-').map(Number) as [number, number];
+  const nextYear = month === 12 ? year + 1 : year;
+  const nextMonth = month === 12 ? 1 : month + 1;
+  const lastDay = new Date(Date.UTC(nextYear, nextMonth, 0)).getUTCDate();
+  return {
+    billingDate: draft.periodTo,
+    dueDate: `${nextYear}-${String(nextMonth).padStart(2, '0')}-${String(lastDay).padStart(2, '0')}`,
+  };
+}
