@@ -343,18 +343,17 @@ async function detailPage(db: DbOrTx, session: Session, query: DetailQuery): Pro
       ...paging,
     };
   }
-  const rowsBy = async (order: SQL, bounds: SQL) =>
-    rowsOf(await db.execute(sql`${source.select} ${source.where} order by ${order} ${bounds}`)).map(
-      source.toRow,
-    );
-  const items = await rowsBy(
-    detailOrderOf(query.sort, query.order, source.columns),
-    sql`limit ${query.size} offset ${offsetOf(query)}`,
-  );
+  // The page's ids first, from the detail index alone (however deep the page), then only their rows in full.
+  const rowsBy = async (sort: AchievementDetailSortKey, order: 'asc' | 'desc', bounds: SQL) => {
+    const by = detailOrderOf(sort, order, source.columns);
+    const project = sort === 'projectTitle' ? sql`join projects p on p.id = r.project_id` : sql``;
+    const ids = sql`select r.id from ${source.table} ${project} ${source.where} order by ${by} ${bounds}`;
+    const result = await db.execute(sql`${source.select} where r.id in (${ids}) order by ${by}`);
+    return rowsOf(result).map(source.toRow);
+  };
+  const items = await rowsBy(query.sort, query.order, sql`limit ${query.size} offset ${offsetOf(query)}`);
   const isFirstByDate = query.page === 1 && query.sort === 'date' && query.order === 'asc';
-  const [first] = isFirstByDate
-    ? items
-    : await rowsBy(detailOrderOf('date', 'asc', source.columns), sql`limit 1`);
+  const [first] = isFirstByDate ? items : await rowsBy('date', 'asc', sql`limit 1`);
   return {
     ...answer,
     wasteName: first?.wasteName ?? '',
