@@ -3,10 +3,12 @@
  * regular monthly reports of 10 years for 200 discharger companies, then times the achievements list (a year,
  * a month) and the details of one line, for the busiest transporter and for one discharger, on PGlite and on
  * PostgreSQL. One report in seven is in pieces (個), the rest in t, so lines are split by unit as in real data.
+ * One line is dense (BENCH_LINE_REPORTS reports in its year): its details are timed on the first and last page.
  * Calls the services directly (no HTTP), so the figures are the queries and their shaping.
  *
  * Env: BENCH_POSTGRES_URL (admin connection, default postgresql://postgres@127.0.0.1:5432/postgres),
- * BENCH_REPORTS (default 1000000), BENCH_RUNS (timed runs per query, default 7), BENCH_ONLY (pglite or postgres).
+ * BENCH_REPORTS (default 1000000), BENCH_LINE_REPORTS (the dense line's reports, default 50000), BENCH_RUNS (timed
+ * runs per query, default 7), BENCH_ONLY (pglite or postgres).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,12 +16,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ACHIEVEMENT_EXPORT_BATCH, type Permission, type Role } from '@junkan/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/client';
 import { companies, projects, unitMeasures, wastes } from '../apps/server/src/db/schema';
 import {
   achievementDetail,
+  achievementDetailExport,
   achievementExport,
   achievementList,
 } from '../apps/server/src/features/achievements/achievements.service';
@@ -28,6 +31,8 @@ import { seedReferenceData } from '../apps/server/src/seed/reference';
 
 const REPORTS = Number(process.env.BENCH_REPORTS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+/** Reports of the one dense line (BENCH_LINE_REPORTS, default 50000) whose details are timed. */
+const LINE_REPORTS = Number(process.env.BENCH_LINE_REPORTS ?? 50_000);
 /** BENCH_ONLY=pglite or postgres: one database only. */
 const ONLY = process.env.BENCH_ONLY;
 const DISCHARGERS = 200;
@@ -118,6 +123,18 @@ async function fill(handle: DatabaseHandle) {
       join projects p on p.id = s.pid
       join wastes w on w.id = s.wid`);
   }
+  // One dense line: the first discharger's first waste, carried by the busiest transporter, in the last year
+  // (a large site reporting many loads a day), so the details have deep pages to walk.
+  await db.execute(sql`
+    insert into transport_reports (project_id, discharger_company_id, transport_company_id, waste_id, waste_name,
+      status, collect_time, end_date_transport, transport_volume, transport_volume_unit_id, transporter, deadline,
+      manifest_number)
+    select p.id, p.company_id, p.transport_company_id, w.id, w.name, 'BLANK', s.d, s.d,
+           ((s.g % 500) / 10.0)::numeric(9,2), ${tonne}::int, '運転手', s.d + 3, lpad((50000000000 + s.g)::text, 11, '0')
+    from (select g, ${`${FIRST_YEAR + YEARS - 1}-01-01`}::date + (g % 365) as d
+          from generate_series(1, ${LINE_REPORTS}::int) g) s
+    join projects p on p.id = ${projectRows[0]!.id}
+    join wastes w on w.id = ${industrial[0]!.id}`);
   await db.execute(sql`
     insert into regular_reports (project_id, discharger_company_id, transport_company_id, waste_id, year, month, volume)
     select p.id, p.company_id, p.transport_company_id, w.id, ${FIRST_YEAR} + m / 12, 1 + m % 12, (100 + m)::numeric
@@ -171,6 +188,11 @@ async function measure(name: string, handle: DatabaseHandle) {
   const busy = session('TRANSPORT', f.busyTransporter);
   const firstPage = { page: 1, size: 50, sort: 'month', order: 'asc' } as const;
   const annual = { period: 'annual', year } as const;
+  // The details of the busiest transporter's line of its first discharger and waste, over a year.
+  const line = { year, wasteType: 1, wasteCode: waste!.code, wasteCompanyId: f.discharger } as const;
+  const detailPage = { page: 1, size: 50, sort: 'date', order: 'asc' } as const;
+  const lineTotal = (await achievementDetail(db, busy, { ...line, ...detailPage })).total;
+  const lastDetailPage = Math.max(1, Math.ceil(lineTotal / detailPage.size));
   const cases: [string, () => Promise<unknown>][] = [
     [
       'transporter (half the rows): a year, first page',
@@ -209,25 +231,36 @@ async function measure(name: string, handle: DatabaseHandle) {
       },
     ],
     [
-      'transporter: details of a line, a year',
-      () =>
-        achievementDetail(db, busy, {
-          year,
-          wasteType: 1,
-          wasteCode: waste!.code,
-          wasteCompanyId: f.discharger,
-        }),
+      'transporter: details of a line, a year, first page',
+      () => achievementDetail(db, busy, { ...line, ...detailPage }),
     ],
     [
-      'transporter: details of a line in one unit (t), a year',
-      () =>
-        achievementDetail(db, busy, {
-          year,
-          wasteType: 1,
-          wasteCode: waste!.code,
-          wasteCompanyId: f.discharger,
-          unitId: f.tonne,
-        }),
+      'transporter: details of a line, a year, last page',
+      () => achievementDetail(db, busy, { ...line, ...detailPage, page: lastDetailPage }),
+    ],
+    [
+      'transporter: details of a line, a year, first page by volume (desc)',
+      () => achievementDetail(db, busy, { ...line, ...detailPage, sort: 'volume', order: 'desc' }),
+    ],
+    [
+      'transporter: details of a line in one unit (t), a year, first page',
+      () => achievementDetail(db, busy, { ...line, ...detailPage, unitId: f.tonne }),
+    ],
+    [
+      'transporter: details of a line, a year, every report for the CSV (batches of 5,000)',
+      async () => {
+        const items: unknown[] = [];
+        for (let page = 1; ; page++) {
+          const batch = await achievementDetailExport(db, busy, {
+            ...line,
+            ...detailPage,
+            page,
+            size: ACHIEVEMENT_EXPORT_BATCH,
+          });
+          items.push(...batch.items);
+          if (items.length >= batch.total || batch.items.length === 0) return { items, total: batch.total };
+        }
+      },
     ],
     [
       'discharger: a year, first page',
@@ -235,14 +268,7 @@ async function measure(name: string, handle: DatabaseHandle) {
     ],
     [
       'discharger: details of a line, a month',
-      () =>
-        achievementDetail(db, session('WASTE', f.discharger), {
-          year,
-          month: 6,
-          wasteType: 1,
-          wasteCode: waste!.code,
-          wasteCompanyId: f.discharger,
-        }),
+      () => achievementDetail(db, session('WASTE', f.discharger), { ...line, ...detailPage, month: 6 }),
     ],
   ];
   const lines = [
@@ -268,16 +294,34 @@ async function measure(name: string, handle: DatabaseHandle) {
       targets.push(`${name}: ${median.toFixed(1)} ms (target < ${name === 'PGlite' ? 150 : 50} ms)`);
   }
   if (name === 'PostgreSQL') {
-    // The details' plan on the big table: the detail index, not a scan of the transporter's year.
-    const plan = await db.execute(sql`explain select r.id from transport_reports r
-      where r.transport_company_id = ${f.busyTransporter} and r.deleted_at is null
-        and r.discharger_company_id = ${f.discharger}
+    // The details' plans on the big table: the detail index's range, in date order, for the count and a page.
+    const where = sql`where r.discharger_company_id = ${f.discharger} and r.deleted_at is null
         and r.waste_id = (select id from wastes where waste_code = ${waste!.code})
         and r.end_date_transport between ${`${year}-01-01`} and ${`${year}-12-31`}
-      order by r.end_date_transport, r.id`);
-    const text = (plan as unknown as { rows: Record<string, string>[] }).rows.map((r) =>
-      String(Object.values(r)[0]),
-    );
+        and r.transport_company_id = ${f.busyTransporter}`;
+    const explain = async (query: SQL) =>
+      (
+        (await db.execute(sql`explain (analyze, costs off, timing off, summary on) ${query}`)) as unknown as {
+          rows: Record<string, string>[];
+        }
+      ).rows.map((r) => String(Object.values(r)[0]));
+    // As the service asks: the page's ids from the index, then their rows.
+    const page = (order: SQL, offset: number) => sql`
+      select r.id, p.title, c.name, u.unit from transport_reports r
+      join projects p on p.id = r.project_id
+      join companies c on c.id = r.discharger_company_id
+      left join unit_measures u on u.id = r.transport_volume_unit_id
+      where r.id in (select r.id from transport_reports r ${where} order by ${order} limit 50 offset ${offset})
+      order by ${order}`;
+    const plan = [
+      '-- count',
+      ...(await explain(sql`select count(*) from transport_reports r ${where}`)),
+      `-- page ${lastDetailPage} by date`,
+      ...(await explain(page(sql`r.end_date_transport, r.id`, (lastDetailPage - 1) * 50))),
+      '-- first page by volume (desc)',
+      ...(await explain(page(sql`r.transport_volume desc, r.end_date_transport, r.id`, 0))),
+    ];
+    const text = plan;
     out(text.join('\n'));
     lines.push('', 'Plan of the details (PostgreSQL):', '', '```', ...text, '```');
   }

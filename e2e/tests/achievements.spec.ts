@@ -64,6 +64,8 @@ test('a transporter reports a regular month; both sides see it in the achievemen
   await expect(page).toHaveURL(/achievements\/detail\?/);
   await expect(page.getByTestId('achievement-detail-header')).toContainText('株式会社グリーン商事');
   await expect(page.getByTestId('achievement-detail-rows')).toContainText(`${shown}.00 kg`);
+  // The server's total of the line's reports, under the table.
+  await expect(page.getByText(/^全1件$/)).toBeVisible();
 
   // The discharger sees the same figure for its own waste.
   await signIn(page, DEMO.discharger, { path: 'achievements' });

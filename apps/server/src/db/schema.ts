@@ -833,9 +833,23 @@ export const transportReports = pgTable(
     index('transport_reports_transport_idx').on(t.transportCompanyId, t.endDateTransport),
     index('transport_reports_discharger_idx').on(t.dischargerCompanyId, t.endDateTransport),
     index('transport_reports_project_idx').on(t.projectId),
-    // The details of an achievement line: one discharger's waste over a month or a year, live reports only.
+    // The details of an achievement line: one discharger's waste over a month or a year, live reports only, in
+    // the details' default order (date, id). It holds the columns the details filter on (transporter, unit) and
+    // sort by (volume, manifest, project), so the count and a page's ids are read from it alone, however deep
+    // the page: only the page's own rows are then read from the table.
     index('transport_reports_achievement_detail_idx')
-      .on(t.dischargerCompanyId, t.wasteId, t.endDateTransport)
+      .on(
+        t.dischargerCompanyId,
+        t.wasteId,
+        t.endDateTransport,
+        t.id,
+        // After the unique id these order nothing: they are carried, as INCLUDE would (drizzle has no INCLUDE).
+        t.transportCompanyId,
+        t.transportVolumeUnitId,
+        t.transportVolume,
+        t.manifestNumber,
+        t.projectId,
+      )
       .where(sql`deleted_at is null`),
   ],
 );

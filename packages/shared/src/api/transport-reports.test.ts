@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { type ReportRuleState, reportDialogMode } from '../report-rules';
 import {
+  ACHIEVEMENT_DETAIL_SORT_KEYS,
+  ACHIEVEMENT_EXPORT_BATCH,
+  achievementDetailExportQuerySchema,
   achievementDetailQuerySchema,
   achievementListQuerySchema,
   correctionDateIssues,
@@ -377,6 +380,8 @@ describe('achievement queries', () => {
     expect(issuesOf(achievementListQuerySchema, query)).toEqual(expected);
   });
 
+  const firstDetailPage = { page: 1, size: 50, sort: 'date', order: 'asc' };
+
   it('reads the detail query of the route /achievements/detail', () => {
     expect(
       achievementDetailQuerySchema.parse({
@@ -386,7 +391,14 @@ describe('achievement queries', () => {
         wasteCode: '0600000',
         wasteCompanyId: '5',
       }),
-    ).toEqual({ year: 2026, month: 11, wasteType: 1, wasteCode: '0600000', wasteCompanyId: 5 });
+    ).toEqual({
+      year: 2026,
+      month: 11,
+      wasteType: 1,
+      wasteCode: '0600000',
+      wasteCompanyId: 5,
+      ...firstDetailPage,
+    });
     expect(
       achievementDetailQuerySchema.parse({
         year: '2026',
@@ -395,7 +407,14 @@ describe('achievement queries', () => {
         wasteCompanyId: '5',
         unitId: '4',
       }),
-    ).toEqual({ year: 2026, wasteType: 1, wasteCode: '0600000', wasteCompanyId: 5, unitId: 4 });
+    ).toEqual({
+      year: 2026,
+      wasteType: 1,
+      wasteCode: '0600000',
+      wasteCompanyId: 5,
+      unitId: 4,
+      ...firstDetailPage,
+    });
     for (const unitId of ['x', '0', '1.5', '-2'])
       expect(
         issuesOf(achievementDetailQuerySchema, {
@@ -410,6 +429,42 @@ describe('achievement queries', () => {
       issuesOf(achievementDetailQuerySchema, { year: '2026', wasteType: '1', wasteCompanyId: '5' }),
     ).toEqual({
       wasteCode: 'MSG_00_21',
+    });
+  });
+});
+
+describe('achievement detail paging', () => {
+  const line = { year: '2026', wasteType: '1', wasteCode: '0600000', wasteCompanyId: '5' };
+
+  it('takes the list convention: page, size up to 100, a sort key of the details and an order', () => {
+    expect(
+      achievementDetailQuerySchema.parse({ ...line, page: '3', size: '100', sort: 'volume', order: 'desc' }),
+    ).toMatchObject({ page: 3, size: 100, sort: 'volume', order: 'desc' });
+    for (const sort of ACHIEVEMENT_DETAIL_SORT_KEYS)
+      expect(achievementDetailQuerySchema.parse({ ...line, sort }).sort).toBe(sort);
+  });
+
+  it.each([
+    [{ page: '0' }, 'page'],
+    [{ page: '1000001' }, 'page'],
+    [{ page: '2.5' }, 'page'],
+    [{ size: '101' }, 'size'],
+    [{ size: '0' }, 'size'],
+    [{ sort: 'month' }, 'sort'],
+    [{ order: 'down' }, 'order'],
+  ])('refuses %o', (over, field) => {
+    expect(Object.keys(issuesOf(achievementDetailQuerySchema, { ...line, ...over }))).toEqual([field]);
+  });
+
+  it('exports in batches of up to ACHIEVEMENT_EXPORT_BATCH reports', () => {
+    expect(achievementDetailExportQuerySchema.parse(line)).toMatchObject({
+      page: 1,
+      size: ACHIEVEMENT_EXPORT_BATCH,
+      sort: 'date',
+      order: 'asc',
+    });
+    expect(issuesOf(achievementDetailExportQuerySchema, { ...line, size: '5001' })).toEqual({
+      size: 'invalid_format',
     });
   });
 });

@@ -5,7 +5,7 @@ import { MESSAGE_CODES, type MessageCode } from '../messages';
 import { DEADLINE_STATES } from '../transport-deadline';
 import { decimalParam, idParam, idSchema, isoDateSchema, MAX_LENGTH, requiredString } from '../validation';
 import { unitMeasureSchema } from './code-masters';
-import { pageOf, pageQuerySchema, sortQuerySchema } from './common';
+import { pageOf, pageQuery, pageQuerySchema, sortQuerySchema } from './common';
 import { VOLUME_PATTERN, volumeSchema } from './projects';
 
 /**
@@ -391,8 +391,17 @@ export type AchievementExportQuery = z.infer<typeof achievementExportQuerySchema
 export const achievementExportSchema = pageOf(achievementSummaryRowSchema);
 export type AchievementExport = z.infer<typeof achievementExportSchema>;
 
-/** GET /achievements/detail and its trans/ variant: the query names of the detail route. */
-export const achievementDetailQuerySchema = z.object({
+/**
+ * The details' sort keys: the report's date (industrial: end of transport; regular: the month, its last day),
+ * project title, volume, manifest number (regular reports have none: they keep the date order).
+ */
+export const ACHIEVEMENT_DETAIL_SORT_KEYS = ['date', 'projectTitle', 'volume', 'manifestNumber'] as const;
+export type AchievementDetailSortKey = (typeof ACHIEVEMENT_DETAIL_SORT_KEYS)[number];
+/** Reports per page of the details. */
+export const ACHIEVEMENT_DETAIL_PAGE_SIZE = 50;
+
+/** The details' line: its period, waste type, waste, discharger and unit. */
+const achievementDetailFiltersSchema = z.object({
   year: yearSchema,
   month: monthSchema.optional(),
   wasteType: wasteTypeQuerySchema,
@@ -401,6 +410,14 @@ export const achievementDetailQuerySchema = z.object({
   /** The line's unit (`transportVolumeUnitId`): only its reports are listed; absent lists every unit's. */
   unitId: idParam().optional(),
 });
+
+/**
+ * GET /achievements/detail and its trans/ variant: the reports behind one line, a page at a time (the shared
+ * list convention: page, size, sort, order), by date by default.
+ */
+export const achievementDetailQuerySchema = achievementDetailFiltersSchema
+  .extend(pageQuery(ACHIEVEMENT_DETAIL_PAGE_SIZE).shape)
+  .extend(sortQuerySchema(ACHIEVEMENT_DETAIL_SORT_KEYS, 'date').shape);
 export type AchievementDetailQuery = z.infer<typeof achievementDetailQuerySchema>;
 
 /** Achievement row of the details (section 3); `collectiondate` is the regular report's date. */
@@ -421,15 +438,30 @@ export const achievementRowSchema = z.object({
 });
 export type AchievementRow = z.infer<typeof achievementRowSchema>;
 
-export const achievementDetailSchema = z.object({
+/**
+ * The details: a page of the line's reports (`items`, `total`) and the header, which speaks for every report of
+ * the line, not only the page's: the first report's waste name (by date) and the discharger's name.
+ */
+export const achievementDetailSchema = pageOf(achievementRowSchema).extend({
   year: z.number(),
   month: z.number().nullable(),
   wasteType: wasteTypeSchema,
   wasteName: z.string(),
   wasteCompanyName: z.string(),
-  rows: z.array(achievementRowSchema),
 });
 export type AchievementDetail = z.infer<typeof achievementDetailSchema>;
+
+/**
+ * GET /achievements/detail/export and its trans/ variant: every report of the line, in the details' order, in
+ * batches of up to ACHIEVEMENT_EXPORT_BATCH (the CSV download asks batch after batch).
+ */
+export const achievementDetailExportQuerySchema = achievementDetailFiltersSchema
+  .extend({
+    page: decimalParam(1, 1_000_000).default(1),
+    size: decimalParam(1, ACHIEVEMENT_EXPORT_BATCH).default(ACHIEVEMENT_EXPORT_BATCH),
+  })
+  .extend(sortQuerySchema(ACHIEVEMENT_DETAIL_SORT_KEYS, 'date').shape);
+export type AchievementDetailExportQuery = z.infer<typeof achievementDetailExportQuerySchema>;
 
 /** The status a summary line shows: waiting for the discharger first, then a rejection, else none. */
 export function summaryReportStatus(

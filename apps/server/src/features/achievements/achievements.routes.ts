@@ -1,4 +1,5 @@
 import {
+  achievementDetailExportQuerySchema,
   achievementDetailQuerySchema,
   achievementDetailSchema,
   achievementExportQuerySchema,
@@ -8,7 +9,12 @@ import {
   errorSchema,
 } from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { achievementDetail, achievementExport, achievementList } from './achievements.service';
+import {
+  achievementDetail,
+  achievementDetailExport,
+  achievementExport,
+  achievementList,
+} from './achievements.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 const tags = ['achievements'];
@@ -54,6 +60,18 @@ export const achievementRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       (request) => achievementDetail(app.db, request.caller().session, request.query),
+    );
+    app.get(
+      `${prefix}/achievements/detail/export`,
+      {
+        config: { permission: 'ACHIEVEMENTS', role },
+        schema: {
+          tags,
+          querystring: achievementDetailExportQuerySchema,
+          response: { 200: achievementDetailSchema, ...errors },
+        },
+      },
+      (request) => achievementDetailExport(app.db, request.caller().session, request.query),
     );
   }
 };

@@ -1,6 +1,8 @@
 import {
   type AchievementDetail,
+  type AchievementDetailExportQuery,
   type AchievementDetailQuery,
+  type AchievementDetailSortKey,
   type AchievementExport,
   type AchievementExportQuery,
   type AchievementList,
@@ -12,7 +14,7 @@ import {
   summaryReportStatus,
   WASTE_TYPE_CODE,
 } from '@junkan/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { projects } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -32,18 +34,13 @@ function scopeOf(session: Session) {
 const pad = (n: number) => String(n).padStart(2, '0');
 const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
-/**
- * First and last day of the month, or of the year when no month is given, and the same span as month numbers
- * (`year * 12 + month`) for the monthly regular reports.
- */
+/** First and last day of the month, or of the year when no month is given. */
 function periodOf(year: number, month?: number | null) {
   const first = month ?? 1;
   const last = month ?? 12;
   return {
     from: `${year}-${pad(first)}-01`,
     to: `${year}-${pad(last)}-${pad(lastDay(year, last))}`,
-    fromMonth: year * 12 + first,
-    toMonth: year * 12 + last,
   };
 }
 
@@ -194,67 +191,107 @@ export function achievementExport(
   return summaryPage(db, session, query);
 }
 
+type DetailQuery = AchievementDetailQuery | AchievementDetailExportQuery;
+
+/** What the details' sort keys order by, per kind of report; no manifest column keeps the date order. */
+interface DetailColumns {
+  date: SQL[];
+  volume: SQL;
+  manifest: SQL | null;
+}
+
 /**
- * GET /achievements/detail and its trans/ variant: the reports behind one line of the list. With `unitId` only
- * the reports in that unit (the line's); regular reports are all in kg, so another unit leaves none.
+ * ORDER BY of a details sort key: the key in the order asked (reports without a manifest number last), then
+ * the date and the id, so pages never overlap or skip.
  */
-export async function achievementDetail(
-  db: DbOrTx,
-  session: Session,
-  query: AchievementDetailQuery,
-): Promise<AchievementDetail> {
-  const { role, companyId } = scopeOf(session);
-  const { from, to, fromMonth, toMonth } = periodOf(query.year, query.month);
-  const own = role === 'TRANSPORT' ? sql`transport_company_id` : sql`discharger_company_id`;
-  const [waste] = rowsOf(
-    await db.execute(sql`select name from wastes where waste_code = ${query.wasteCode}`),
-  );
-  const rows: AchievementRow[] = [];
+function detailOrderOf(sort: AchievementDetailSortKey, order: 'asc' | 'desc', columns: DetailColumns) {
+  const dir = order === 'desc' ? sql`desc` : sql`asc`;
+  const byDate = (d: SQL) =>
+    sql.join(
+      [...columns.date, sql`r.id`].map((c) => sql`${c} ${d}`),
+      sql`, `,
+    );
+  switch (sort) {
+    case 'date':
+      return byDate(dir);
+    case 'projectTitle':
+      return sql`p.title ${dir}, ${byDate(sql`asc`)}`;
+    case 'volume':
+      return sql`${columns.volume} ${dir}, ${byDate(sql`asc`)}`;
+    case 'manifestNumber':
+      return columns.manifest
+        ? sql`${columns.manifest} ${dir} nulls last, ${byDate(sql`asc`)}`
+        : byDate(sql`asc`);
+  }
+}
+
+/** Where a kind's details come from: the reports table (alias r) with the line's filter, and the row's shape. */
+interface DetailSource {
+  table: SQL;
+  where: SQL;
+  /** Select list and joins of a shown row (p the project, c the discharger). */
+  select: SQL;
+  columns: DetailColumns;
+  toRow: (r: Row) => AchievementRow;
+}
+
+function industrialSource(query: DetailQuery, own: SQL, companyId: number): DetailSource {
+  const { from, to } = periodOf(query.year, query.month);
   const unit = query.unitId === undefined ? sql`` : sql`and r.transport_volume_unit_id = ${query.unitId}`;
-  if (query.wasteType === WASTE_TYPE_CODE.INDUSTRIAL) {
-    const result = await db.execute(sql`
-      select r.id, r.waste_name, p.title, r.manifest_number, r.end_date_transport::text as end_date,
+  return {
+    table: sql`transport_reports r`,
+    // The detail index's range: one discharger's live reports of one waste over the period, in date order.
+    where: sql`where r.discharger_company_id = ${query.wasteCompanyId}
+        and r.waste_id = (select id from wastes where waste_code = ${query.wasteCode})
+        and r.end_date_transport between ${from} and ${to} and r.deleted_at is null
+        and ${own} = ${companyId} ${unit}`,
+    select: sql`select r.id, r.waste_name, p.title, r.manifest_number, r.end_date_transport::text as end_date,
              r.transport_volume::float8 as volume, u.unit, r.transporter, r.status, c.name as company_name
       from transport_reports r
       join projects p on p.id = r.project_id
       join companies c on c.id = r.discharger_company_id
-      left join unit_measures u on u.id = r.transport_volume_unit_id
-      where r.${own} = ${companyId} and r.deleted_at is null
-        and r.discharger_company_id = ${query.wasteCompanyId}
+      left join unit_measures u on u.id = r.transport_volume_unit_id`,
+    columns: {
+      date: [sql`r.end_date_transport`],
+      volume: sql`r.transport_volume`,
+      manifest: sql`r.manifest_number`,
+    },
+    toRow: (r) => ({
+      id: Number(r.id),
+      type: WASTE_TYPE_CODE.INDUSTRIAL,
+      wasteName: String(r.waste_name),
+      projectTitle: String(r.title),
+      manifestId: (r.manifest_number as string | null) ?? null,
+      endDateTransport: String(r.end_date),
+      transportVolume: Number(r.volume),
+      transportVolumeUnit: (r.unit as string | null) ?? null,
+      transporter: (r.transporter as string | null) ?? null,
+      status: r.status as ReportStatus,
+      collectiondate: null,
+      wasteCompanyName: String(r.company_name),
+    }),
+  };
+}
+
+function regularSource(query: DetailQuery, own: SQL, companyId: number): DetailSource {
+  return {
+    table: sql`regular_reports r`,
+    // Monthly reports of one year: the discharger index's range over (year, month).
+    where: sql`where r.discharger_company_id = ${query.wasteCompanyId}
         and r.waste_id = (select id from wastes where waste_code = ${query.wasteCode})
-        and r.end_date_transport between ${from} and ${to} ${unit}
-      order by r.end_date_transport, r.id`);
-    for (const r of rowsOf(result))
-      rows.push({
-        id: Number(r.id),
-        type: WASTE_TYPE_CODE.INDUSTRIAL,
-        wasteName: String(r.waste_name),
-        projectTitle: String(r.title),
-        manifestId: (r.manifest_number as string | null) ?? null,
-        endDateTransport: String(r.end_date),
-        transportVolume: Number(r.volume),
-        transportVolumeUnit: (r.unit as string | null) ?? null,
-        transporter: (r.transporter as string | null) ?? null,
-        status: r.status as ReportStatus,
-        collectiondate: null,
-        wasteCompanyName: String(r.company_name),
-      });
-  } else if (query.unitId === undefined || query.unitId === (await regularUnitId(db))) {
-    const result = await db.execute(sql`
-      select r.id, w.name as waste_name, p.title, r.year, r.month, r.volume::float8 as volume,
+        and r.year = ${query.year} and r.month between ${query.month ?? 1} and ${query.month ?? 12}
+        and ${own} = ${companyId}`,
+    select: sql`select r.id, w.name as waste_name, p.title, r.year, r.month, r.volume::float8 as volume,
              c.name as company_name
       from regular_reports r
       join projects p on p.id = r.project_id
       join wastes w on w.id = r.waste_id
-      join companies c on c.id = r.discharger_company_id
-      where r.${own} = ${companyId}
-        and r.discharger_company_id = ${query.wasteCompanyId} and w.waste_code = ${query.wasteCode}
-        and r.year * 12 + r.month between ${fromMonth} and ${toMonth}
-      order by r.year, r.month, r.id`);
-    for (const r of rowsOf(result)) {
+      join companies c on c.id = r.discharger_company_id`,
+    columns: { date: [sql`r.year`, sql`r.month`], volume: sql`r.volume`, manifest: null },
+    toRow: (r) => {
       const y = Number(r.year);
       const m = Number(r.month);
-      rows.push({
+      return {
         id: Number(r.id),
         type: WASTE_TYPE_CODE.REGULAR,
         wasteName: String(r.waste_name),
@@ -268,16 +305,80 @@ export async function achievementDetail(
         // A monthly report stands for the month: its last day.
         collectiondate: `${y}-${pad(m)}-${pad(lastDay(y, m))}`,
         wasteCompanyName: String(r.company_name),
-      });
-    }
-  }
-  return {
-    year: query.year,
-    month: query.month ?? null,
-    wasteType: query.wasteType,
-    wasteName: rows[0]?.wasteName ?? String(waste?.name ?? ''),
-    // From the rows only, so no company's name is told to a caller who may not see its reports.
-    wasteCompanyName: rows[0]?.wasteCompanyName ?? '',
-    rows,
+      };
+    },
   };
+}
+
+/**
+ * The reports behind one line of the list, a page at a time: the count of them all, the page in the order
+ * asked, and the header from the line's first report by date (not the page's). With `unitId` only the
+ * reports in that unit (the line's); regular reports are all in kg, so another unit leaves none.
+ */
+async function detailPage(db: DbOrTx, session: Session, query: DetailQuery): Promise<AchievementDetail> {
+  const { role, companyId } = scopeOf(session);
+  const own = role === 'TRANSPORT' ? sql`r.transport_company_id` : sql`r.discharger_company_id`;
+  const answer = { year: query.year, month: query.month ?? null, wasteType: query.wasteType };
+  const paging = { page: query.page, size: query.size };
+  const source =
+    query.wasteType === WASTE_TYPE_CODE.INDUSTRIAL
+      ? industrialSource(query, own, companyId)
+      : query.unitId === undefined || query.unitId === (await regularUnitId(db))
+        ? regularSource(query, own, companyId)
+        : null;
+  const [count] = source
+    ? rowsOf(await db.execute(sql`select count(*)::int as total from ${source.table} ${source.where}`))
+    : [];
+  const total = Number(count?.total ?? 0);
+  if (!source || total === 0) {
+    const [waste] = rowsOf(
+      await db.execute(sql`select name from wastes where waste_code = ${query.wasteCode}`),
+    );
+    return {
+      ...answer,
+      wasteName: String(waste?.name ?? ''),
+      wasteCompanyName: '',
+      items: [],
+      total,
+      ...paging,
+    };
+  }
+  // The page's ids first, from the detail index alone (however deep the page), then only their rows in full.
+  const rowsBy = async (sort: AchievementDetailSortKey, order: 'asc' | 'desc', bounds: SQL) => {
+    const by = detailOrderOf(sort, order, source.columns);
+    const project = sort === 'projectTitle' ? sql`join projects p on p.id = r.project_id` : sql``;
+    const ids = sql`select r.id from ${source.table} ${project} ${source.where} order by ${by} ${bounds}`;
+    const result = await db.execute(sql`${source.select} where r.id in (${ids}) order by ${by}`);
+    return rowsOf(result).map(source.toRow);
+  };
+  const items = await rowsBy(query.sort, query.order, sql`limit ${query.size} offset ${offsetOf(query)}`);
+  const isFirstByDate = query.page === 1 && query.sort === 'date' && query.order === 'asc';
+  const [first] = isFirstByDate ? items : await rowsBy('date', 'asc', sql`limit 1`);
+  return {
+    ...answer,
+    wasteName: first?.wasteName ?? '',
+    // From the reports only, so no company's name is told to a caller who may not see its reports.
+    wasteCompanyName: first?.wasteCompanyName ?? '',
+    items,
+    total,
+    ...paging,
+  };
+}
+
+/** GET /achievements/detail and its trans/ variant: a page of the reports behind one line of the list. */
+export function achievementDetail(
+  db: DbOrTx,
+  session: Session,
+  query: AchievementDetailQuery,
+): Promise<AchievementDetail> {
+  return detailPage(db, session, query);
+}
+
+/** GET /achievements/detail/export and its trans/ variant: a batch of every report of the line, for the CSV. */
+export function achievementDetailExport(
+  db: DbOrTx,
+  session: Session,
+  query: AchievementDetailExportQuery,
+): Promise<AchievementDetail> {
+  return detailPage(db, session, query);
 }

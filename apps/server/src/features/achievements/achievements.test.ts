@@ -149,7 +149,7 @@ describe('achievements', () => {
         `/achievements/detail?year=${year}&month=${month}&wasteType=1&wasteCode=${encodeURIComponent('x')}&wasteCompanyId=${f.green}`,
       );
     expect(detail.statusCode).toBe(200);
-    expect(detail.json()).toMatchObject({ rows: [], wasteCompanyName: '' });
+    expect(detail.json()).toMatchObject({ items: [], total: 0, wasteCompanyName: '' });
     expect((await t.as(DIS).get(`/trans/achievements?year=${year}&month=${month}`)).statusCode).toBe(403);
   });
 
@@ -168,7 +168,7 @@ describe('achievements', () => {
     expect(
       res
         .json()
-        .rows.map((r: { transportVolume: number; manifestId: string | null }) => [
+        .items.map((r: { transportVolume: number; manifestId: string | null }) => [
           r.transportVolume,
           r.manifestId,
         ]),
@@ -184,7 +184,7 @@ describe('achievements', () => {
         `/achievements/detail?year=${year}&wasteType=2&wasteCode=${regularCode}&wasteCompanyId=${f.green}`,
       );
     // The year's months, this month last (the demo data holds the months before it).
-    expect(regular.json().rows.at(-1)).toMatchObject({ transportVolume: 1000, transportVolumeUnit: 'kg' });
+    expect(regular.json().items.at(-1)).toMatchObject({ transportVolume: 1000, transportVolumeUnit: 'kg' });
     const bad = await t
       .as(DIS)
       .get(`/achievements/detail?year=${year}&wasteType=3&wasteCode=x&wasteCompanyId=1`);
@@ -286,8 +286,8 @@ describe('achievements in several units', () => {
           `${prefix}/achievements/detail?year=${year}&month=${month}&wasteType=1&wasteCode=${sludge.wasteCode}&wasteCompanyId=${f.green}${unitId === undefined ? '' : `&unitId=${unitId}`}`,
         );
     const volumes = (res: {
-      json: () => { rows: { transportVolume: number; transportVolumeUnit: string }[] };
-    }) => res.json().rows.map((r) => `${r.transportVolume} ${r.transportVolumeUnit}`);
+      json: () => { items: { transportVolume: number; transportVolumeUnit: string }[] };
+    }) => res.json().items.map((r) => `${r.transportVolume} ${r.transportVolumeUnit}`);
     for (const [prefix, email] of [
       ['/api/trans', TRANS],
       ['/api', DIS],
@@ -295,8 +295,8 @@ describe('achievements in several units', () => {
       expect(volumes(await detail(prefix, email, tonne))).toEqual(['2.5 t', '0.5 t', '0.6 t', '0.7 t']);
       expect(volumes(await detail(prefix, email, pieces))).toEqual(['3 個']);
       // Without a unit (the spec's address), every unit's reports, each with its own unit.
-      expect((await detail(prefix, email)).json().rows).toHaveLength(5);
-      expect((await detail(prefix, email, kg)).json().rows).toEqual([]);
+      expect((await detail(prefix, email)).json().items).toHaveLength(5);
+      expect((await detail(prefix, email, kg)).json().items).toEqual([]);
     }
     const bad = await detail('/api', DIS, 'x');
     expect(bad.statusCode).toBe(400);
@@ -311,8 +311,8 @@ describe('achievements in several units', () => {
         .get(
           `/achievements/detail?year=${year}&wasteType=2&wasteCode=${regularCode}&wasteCompanyId=${f.green}&unitId=${unitId}`,
         );
-    expect((await regular(kg)).json().rows.length).toBeGreaterThan(0);
-    expect((await regular(tonne)).json().rows).toEqual([]);
+    expect((await regular(kg)).json().items.length).toBeGreaterThan(0);
+    expect((await regular(tonne)).json().items).toEqual([]);
   });
 
   it('shows nothing of it to another company', async () => {
@@ -323,7 +323,7 @@ describe('achievements in several units', () => {
         `/achievements/detail?year=${year}&month=${month}&wasteType=1&wasteCode=${sludge.wasteCode}&wasteCompanyId=${f.green}&unitId=${tonne}`,
       );
     expect(detail.statusCode).toBe(200);
-    expect(detail.json()).toMatchObject({ rows: [], wasteCompanyName: '' });
+    expect(detail.json()).toMatchObject({ items: [], total: 0, wasteCompanyName: '' });
   });
 });
 
@@ -376,5 +376,232 @@ describe('achievements list paging', () => {
     }
     const other = (await t.as(DIS2).get(`/achievements/export?period=annual&year=${year}`)).json<Page>();
     expect(other).toMatchObject({ items: [], total: 0 });
+  });
+});
+
+describe('achievement details paging', () => {
+  type Row = {
+    id: number;
+    wasteName: string;
+    projectTitle: string;
+    manifestId: string | null;
+    endDateTransport: string | null;
+    transportVolume: number;
+    collectiondate: string | null;
+  };
+  type Detail = {
+    items: Row[];
+    total: number;
+    page: number;
+    size: number;
+    wasteName: string;
+    wasteCompanyName: string;
+  };
+  const ym = `${year}-${String(month).padStart(2, '0')}`;
+  let line: string;
+  let waste: { id: number; wasteCode: string; name: string };
+  let titles: [string, string];
+
+  beforeAll(async () => {
+    // One line of seven reports over two projects: dates, volumes and manifest numbers out of step, and the
+    // first report by date under an older waste name (the header's).
+    const industrial = await t.db.select().from(wastes).where(eq(wastes.category, 'INDUSTRIAL'));
+    const used = new Set([f.plastics]);
+    const sludge = await t.db.query.transportReports.findMany();
+    for (const r of sludge) used.add(r.wasteId);
+    const w = industrial.find((x) => !used.has(x.id))!;
+    waste = { id: w.id, wasteCode: w.wasteCode, name: w.name };
+    const running = await t.db.query.projects.findFirst({ where: eq(projects.id, f.running) });
+    const other = (await t.db.select().from(projects).where(eq(projects.companyId, f.green))).find(
+      (p) => p.id !== f.running && p.title !== running!.title,
+    )!;
+    titles = [running!.title, other.title];
+    const toto = await t.db.query.companies.findFirst({
+      where: eq(companies.name, '東都環境サービス株式会社'),
+    });
+    const tonne = (await t.db.query.unitMeasures.findFirst({ where: eq(unitMeasures.unit, 't') }))!.id;
+    const report = (day: number, volume: string, manifest: string | null, projectId: number) => ({
+      projectId,
+      dischargerCompanyId: f.green,
+      transportCompanyId: toto!.id,
+      wasteId: waste.id,
+      wasteName: day === 1 ? `${waste.name}(旧)` : waste.name,
+      collectTime: `${ym}-0${day}`,
+      endDateTransport: `${ym}-0${day}`,
+      transportVolume: volume,
+      transportVolumeUnitId: tonne,
+      manifestNumber: manifest,
+      transporter: '佐藤',
+      deadline: `${ym}-0${day}`,
+    });
+    await t.db.insert(transportReports).values([
+      report(3, '5.00', '30000000001', f.running),
+      report(1, '2.00', null, other.id),
+      report(2, '9.00', '10000000001', f.running),
+      report(2, '1.00', '20000000001', other.id),
+      report(5, '3.00', null, f.running),
+      report(4, '7.00', '00000000001', other.id),
+      report(6, '4.00', '50000000001', f.running),
+      // Deleted: in no page and not counted.
+      { ...report(1, '8.00', null, f.running), deletedAt: new Date() },
+    ]);
+    line = `year=${year}&month=${month}&wasteType=1&wasteCode=${waste.wasteCode}&wasteCompanyId=${f.green}`;
+  });
+
+  const get = async (path: string, who = TRANS) => (await t.as(who).get(path)).json<Detail>();
+  const all = (prefix: string, who: string, query = '') =>
+    get(`${prefix}/achievements/detail?${line}&size=100${query}`, who);
+
+  it('answers a page of the reports with the total, by date by default, for both sides', async () => {
+    for (const [prefix, who] of [
+      ['/trans', TRANS],
+      ['', DIS],
+    ] as const) {
+      const every = await all(prefix, who);
+      expect(every.total).toBe(7);
+      expect(every.items.map((r) => [r.endDateTransport, r.transportVolume])).toEqual([
+        [`${ym}-01`, 2],
+        [`${ym}-02`, 9],
+        [`${ym}-02`, 1],
+        [`${ym}-03`, 5],
+        [`${ym}-04`, 7],
+        [`${ym}-05`, 3],
+        [`${ym}-06`, 4],
+      ]);
+      const pages = await Promise.all(
+        [1, 2, 3].map((page) => get(`${prefix}/achievements/detail?${line}&size=3&page=${page}`, who)),
+      );
+      expect(pages.map((p) => [p.items.length, p.total, p.page, p.size])).toEqual([
+        [3, 7, 1, 3],
+        [3, 7, 2, 3],
+        [1, 7, 3, 3],
+      ]);
+      expect(pages.flatMap((p) => p.items)).toEqual(every.items);
+      // The default page holds 50 reports.
+      expect((await get(`${prefix}/achievements/detail?${line}`, who)).size).toBe(50);
+    }
+  });
+
+  it('sorts by each key, then by date, and the header speaks for the whole line', async () => {
+    const desc = await all('/trans', TRANS, '&sort=date&order=desc');
+    expect(desc.items.map((r) => r.endDateTransport)).toEqual(
+      [...desc.items.map((r) => r.endDateTransport!)].sort().reverse(),
+    );
+    const volume = await all('/trans', TRANS, '&sort=volume&order=desc');
+    expect(volume.items.map((r) => r.transportVolume)).toEqual([9, 7, 5, 4, 3, 2, 1]);
+    const manifests = await all('/trans', TRANS, '&sort=manifestNumber');
+    expect(manifests.items.map((r) => r.manifestId)).toEqual([
+      '00000000001',
+      '10000000001',
+      '20000000001',
+      '30000000001',
+      '50000000001',
+      null,
+      null,
+    ]);
+    // Without a manifest number last either way, each in date order.
+    const manifestsDesc = await all('/trans', TRANS, '&sort=manifestNumber&order=desc');
+    expect(manifestsDesc.items.map((r) => [r.manifestId, r.endDateTransport])).toEqual([
+      ['50000000001', `${ym}-06`],
+      ['30000000001', `${ym}-03`],
+      ['20000000001', `${ym}-02`],
+      ['10000000001', `${ym}-02`],
+      ['00000000001', `${ym}-04`],
+      [null, `${ym}-01`],
+      [null, `${ym}-05`],
+    ]);
+    const byTitle = await all('/trans', TRANS, '&sort=projectTitle');
+    const sortedTitles = [...titles].sort();
+    expect(byTitle.items.map((r) => r.projectTitle)).toEqual([
+      ...Array(byTitle.items.filter((r) => r.projectTitle === sortedTitles[0]).length).fill(sortedTitles[0]),
+      ...Array(byTitle.items.filter((r) => r.projectTitle === sortedTitles[1]).length).fill(sortedTitles[1]),
+    ]);
+    // Within one title, by date.
+    const firstTitle = byTitle.items.filter((r) => r.projectTitle === sortedTitles[0]);
+    expect(firstTitle.map((r) => r.endDateTransport)).toEqual(
+      [...firstTitle.map((r) => r.endDateTransport!)].sort(),
+    );
+    // A later page in another order still names the line by its first report by date.
+    const later = await get(`/trans/achievements/detail?${line}&size=2&page=3&sort=volume`);
+    expect(later).toMatchObject({ wasteName: `${waste.name}(旧)`, wasteCompanyName: '株式会社グリーン商事' });
+    expect(later.items.map((r) => r.transportVolume)).toEqual([5, 7]);
+    // A page past the end is empty, with the total and the header.
+    expect(await get(`/trans/achievements/detail?${line}&page=9`)).toMatchObject({
+      items: [],
+      total: 7,
+      page: 9,
+      wasteName: `${waste.name}(旧)`,
+    });
+  });
+
+  it('pages the regular months too, each standing for its last day', async () => {
+    const regularCode = (await t.db.query.wastes.findFirst({ where: eq(wastes.id, f.combustible) }))!
+      .wasteCode;
+    const regular = `/achievements/detail?year=${year}&wasteType=2&wasteCode=${regularCode}&wasteCompanyId=${f.green}`;
+    const every = await get(`${regular}&size=100`, DIS);
+    expect(every.total).toBeGreaterThan(0);
+    expect(every.items).toHaveLength(every.total);
+    const dates = every.items.map((r) => r.collectiondate!);
+    expect(dates).toEqual([...dates].sort());
+    for (const d of dates) {
+      const [y, m, day] = d.split('-').map(Number) as [number, number, number];
+      expect(day).toBe(new Date(Date.UTC(y, m, 0)).getUTCDate());
+    }
+    const first = await get(`${regular}&size=1`, DIS);
+    expect([first.total, first.items]).toEqual([every.total, every.items.slice(0, 1)]);
+    const desc = await get(`${regular}&size=100&sort=date&order=desc`, DIS);
+    expect(desc.items.map((r) => r.collectiondate)).toEqual([...dates].reverse());
+    // Regular reports have no manifest number: that order is the date's.
+    expect((await get(`${regular}&size=100&sort=manifestNumber`, DIS)).items).toEqual(every.items);
+  });
+
+  it('shows nothing of the line to another company', async () => {
+    for (const [prefix, who] of [
+      ['', DIS2],
+      ['/trans', PLATFORM],
+    ] as const) {
+      for (const path of ['detail', 'detail/export']) {
+        const res = await t.as(who).get(`${prefix}/achievements/${path}?${line}`);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({ items: [], total: 0, wasteCompanyName: '' });
+      }
+    }
+  });
+
+  it.each([
+    ['page=0', 'page'],
+    ['page=-1', 'page'],
+    ['page=1.5', 'page'],
+    ['page=abc', 'page'],
+    ['page=99999999999999999999', 'page'],
+    ['page=1%00', 'page'],
+    ['size=0', 'size'],
+    ['size=101', 'size'],
+    ['size=1e2', 'size'],
+    ['size=', 'size'],
+    ['sort=status', 'sort'],
+    ['order=up', 'order'],
+  ])('refuses %s', async (query, field) => {
+    const res = await t.as(TRANS).get(`/trans/achievements/detail?${line}&${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields ?? {})).toEqual([field]);
+  });
+
+  it('exports every report of the line in batches, in the order asked', async () => {
+    for (const [prefix, who] of [
+      ['/trans', TRANS],
+      ['', DIS],
+    ] as const) {
+      const every = await all(prefix, who, '&sort=volume');
+      const exported = await get(`${prefix}/achievements/detail/export?${line}&sort=volume`, who);
+      expect([exported.total, exported.size]).toEqual([7, 5000]);
+      expect(exported.items).toEqual(every.items);
+      const batch = await get(`${prefix}/achievements/detail/export?${line}&size=4&page=2`, who);
+      expect(batch.items).toEqual((await all(prefix, who)).items.slice(4));
+    }
+    expect((await t.as(TRANS).get(`/trans/achievements/detail/export?${line}&size=5001`)).statusCode).toBe(
+      400,
+    );
+    expect((await t.as(DIS).get(`/trans/achievements/detail/export?${line}`)).statusCode).toBe(403);
   });
 });

@@ -457,7 +457,7 @@ describe('industrial report: the manifest network', () => {
         `/trans/achievements/detail?year=${year}&month=${month}&wasteType=1&wasteCode=${wasteCode}&wasteCompanyId=${p.dischargerId}`,
       );
     expect(detail.statusCode, detail.body).toBe(200);
-    expect(detail.json<{ rows: { id: number }[] }>().rows.some((r) => r.id === report.id)).toBe(false);
+    expect(detail.json<{ items: { id: number }[] }>().items.some((r) => r.id === report.id)).toBe(false);
 
     await net.syncNetwork();
     expect((await t.app.jwnet.adapter.getManifest(manifestNumber)).status).toBe('REGISTERED');

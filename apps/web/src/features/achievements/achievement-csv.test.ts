@@ -112,7 +112,10 @@ describe('detail CSV', () => {
     wasteType: 1,
     wasteName: '汚泥',
     wasteCompanyName: '髙橋工業株式会社',
-    rows: [
+    total: 1,
+    page: 1,
+    size: 5000,
+    items: [
       {
         id: 1,
         type: 1,
@@ -143,9 +146,9 @@ describe('detail CSV', () => {
       ...base,
       wasteType: 2,
       month: null,
-      rows: [
+      items: [
         {
-          ...base.rows[0]!,
+          ...base.items[0]!,
           type: 2,
           manifestId: null,
           endDateTransport: null,

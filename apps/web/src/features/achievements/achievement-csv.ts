@@ -71,7 +71,7 @@ export function detailCsvRows(detail: AchievementDetail, t: Translate, isDischar
         t('achievements.column.transporter'),
         t('achievements.column.status'),
       ],
-      ...detail.rows.map((r) => [
+      ...detail.items.map((r) => [
         type,
         r.wasteName,
         r.projectTitle,
@@ -92,7 +92,7 @@ export function detailCsvRows(detail: AchievementDetail, t: Translate, isDischar
       t('achievements.column.volume'),
       t('achievements.column.unit'),
     ],
-    ...detail.rows.map((r) => [
+    ...detail.items.map((r) => [
       type,
       r.wasteName,
       r.projectTitle,

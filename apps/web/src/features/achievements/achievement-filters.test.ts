@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   achievementDetailPath,
   achievementListQuery,
+  DEFAULT_DETAIL_PAGING,
+  detailLineKey,
+  detailParamsOf,
   filtersToParams,
+  lastPageIfPast,
   listPathOfDetail,
   parseDetailParams,
   parseFilters,
@@ -179,7 +183,15 @@ describe('details address', () => {
     );
     const parsed = parseDetailParams(new URLSearchParams(path.split('?')[1]));
     expect(parsed).toEqual({
-      query: { year: 2026, month: 4, wasteType: 2, wasteCode: 'R000001', wasteCompanyId: 12, unitId: 3 },
+      query: {
+        year: 2026,
+        month: 4,
+        wasteType: 2,
+        wasteCode: 'R000001',
+        wasteCompanyId: 12,
+        unitId: 3,
+        ...DEFAULT_DETAIL_PAGING,
+      },
     });
     if ('query' in parsed)
       expect(listPathOfDetail(parsed.query)).toBe('/achievements?period=monthly&year=2026&month=4&type=2');
@@ -193,7 +205,14 @@ describe('details address', () => {
     const none = achievementDetailPath({ ...row, transportVolumeUnitId: null });
     expect(none).not.toContain('unitId');
     expect(parseDetailParams(new URLSearchParams(none.split('?')[1]))).toEqual({
-      query: { year: 2026, month: 4, wasteType: 2, wasteCode: 'R000001', wasteCompanyId: 12 },
+      query: {
+        year: 2026,
+        month: 4,
+        wasteType: 2,
+        wasteCode: 'R000001',
+        wasteCompanyId: 12,
+        ...DEFAULT_DETAIL_PAGING,
+      },
     });
   });
 
@@ -201,7 +220,9 @@ describe('details address', () => {
     const parsed = parseDetailParams(
       new URLSearchParams('year=2026&wasteType=1&wasteCode=A&wasteCompanyId=3'),
     );
-    expect(parsed).toEqual({ query: { year: 2026, wasteType: 1, wasteCode: 'A', wasteCompanyId: 3 } });
+    expect(parsed).toEqual({
+      query: { year: 2026, wasteType: 1, wasteCode: 'A', wasteCompanyId: 3, ...DEFAULT_DETAIL_PAGING },
+    });
     if ('query' in parsed)
       expect(listPathOfDetail(parsed.query)).toBe('/achievements?period=annual&year=2026&type=1');
   });
@@ -222,5 +243,50 @@ describe('details address', () => {
     ['year=2026&wasteType=1&wasteCode=A&wasteCompanyId=3&unitId=0', '/achievements'],
   ])('%s redirects to %s', (qs, redirect) => {
     expect(parseDetailParams(new URLSearchParams(qs))).toEqual({ redirect });
+  });
+
+  const line = 'year=2026&month=4&wasteType=1&wasteCode=A&wasteCompanyId=3&unitId=1';
+  const queryOf = (qs: string) => {
+    const parsed = parseDetailParams(new URLSearchParams(qs));
+    if (!('query' in parsed)) throw new Error(`redirected: ${qs}`);
+    return parsed.query;
+  };
+
+  it('keeps the page, size and sort in the address, each left out at its default', () => {
+    const query = queryOf(`${line}&page=3&size=100&sort=volume&order=desc`);
+    expect(query).toMatchObject({ page: 3, size: 100, sort: 'volume', order: 'desc' });
+    expect(detailParamsOf(query).toString()).toBe(`${line}&page=3&size=100&sort=volume&order=desc`);
+    expect(detailParamsOf(queryOf(line)).toString()).toBe(line);
+    expect(detailParamsOf({ ...queryOf(line), sort: 'manifestNumber' }).toString()).toBe(
+      `${line}&sort=manifestNumber`,
+    );
+    // The line is the same whatever page or sort shows it.
+    expect(detailLineKey(query)).toBe(detailLineKey(queryOf(line)));
+    expect(detailLineKey(query)).not.toBe(detailLineKey(queryOf(line.replace('unitId=1', 'unitId=2'))));
+  });
+
+  it.each([
+    ['page=0', { page: 1 }],
+    ['page=-2', { page: 1 }],
+    ['page=2.5', { page: 1 }],
+    ['page=99999999', { page: 1 }],
+    ['size=7', { size: 50 }],
+    ['size=1000', { size: 50 }],
+    ['size=20', { size: 20 }],
+    ['sort=status', { sort: 'date' }],
+    ['sort=projectTitle', { sort: 'projectTitle' }],
+    ['order=up', { order: 'asc' }],
+  ])('reads %s as %o, never a refused call', (qs, expected) => {
+    expect(queryOf(`${line}&${qs}`)).toMatchObject(expected);
+  });
+
+  it.each([
+    [1, 50, 0, null],
+    [1, 50, 120, null],
+    [3, 50, 120, null],
+    [4, 50, 120, 3],
+    [9, 20, 0, 1],
+  ])('page %i of %i with %i reports -> %s', (page, size, total, expected) => {
+    expect(lastPageIfPast(page, size, total)).toBe(expected);
   });
 });

@@ -1,13 +1,17 @@
 import {
+  ACHIEVEMENT_DETAIL_PAGE_SIZE,
+  ACHIEVEMENT_DETAIL_SORT_KEYS,
   ACHIEVEMENT_PAGE_SIZE,
   ACHIEVEMENT_PERIODS,
   ACHIEVEMENT_SORT_KEYS,
   type AchievementDetailQuery,
+  type AchievementDetailSortKey,
   type AchievementSortKey,
   type AchievementSummaryRow,
   MAX_LENGTH,
   WASTE_TYPE_CODE,
 } from '@junkan/shared';
+import { PAGE_SIZES } from '../../components/master-list';
 import type { CompanyFilter } from '../../lib/company-filter';
 import type { YearMonth } from '../../lib/format';
 import { paths } from '../../lib/paths';
@@ -134,9 +138,33 @@ export function achievementDetailPath(
 
 export type DetailParams = { redirect: string } | { query: AchievementDetailQuery };
 
+/** The details' page and sort as the address holds them; each is left out of it at its default. */
+export type DetailPaging = Pick<AchievementDetailQuery, 'page' | 'size' | 'sort' | 'order'>;
+export const DEFAULT_DETAIL_PAGING: DetailPaging = {
+  page: 1,
+  size: ACHIEVEMENT_DETAIL_PAGE_SIZE,
+  sort: 'date',
+  order: 'asc',
+};
+
+/** Page, size (20, 50 or 100), sort and order from the address; a malformed one falls back to its default. */
+function parseDetailPaging(params: URLSearchParams): DetailPaging {
+  const size = Number(params.get('size'));
+  const sort = params.get('sort') ?? '';
+  return {
+    page: intParam(params, 'page', 1, 1_000_000) ?? DEFAULT_DETAIL_PAGING.page,
+    size: PAGE_SIZES.includes(size) ? size : DEFAULT_DETAIL_PAGING.size,
+    sort: (ACHIEVEMENT_DETAIL_SORT_KEYS as readonly string[]).includes(sort)
+      ? (sort as AchievementDetailSortKey)
+      : DEFAULT_DETAIL_PAGING.sort,
+    order: params.get('order') === 'desc' ? 'desc' : 'asc',
+  };
+}
+
 /**
  * The details' query, or where to send the user instead (section 2): no usable year goes home; a waste type
- * other than 1 or 2, or a missing or malformed month, waste or company, goes back to the list.
+ * other than 1 or 2, or a missing or malformed month, waste or company, goes back to the list. The page and
+ * sort fall back to the first page by date.
  */
 export function parseDetailParams(params: URLSearchParams): DetailParams {
   const year = intParam(params, 'year', MIN_YEAR, MAX_YEAR);
@@ -160,8 +188,35 @@ export function parseDetailParams(params: URLSearchParams): DetailParams {
       wasteCode,
       wasteCompanyId,
       ...(unitId !== null ? { unitId } : {}),
+      ...parseDetailPaging(params),
     },
   };
+}
+
+/** The details' address parameters: the line, then the page and sort where they are not the defaults. */
+export function detailParamsOf(query: AchievementDetailQuery): URLSearchParams {
+  const params = new URLSearchParams({ year: String(query.year) });
+  if (query.month !== undefined) params.set('month', String(query.month));
+  params.set('wasteType', String(query.wasteType));
+  params.set('wasteCode', query.wasteCode);
+  params.set('wasteCompanyId', String(query.wasteCompanyId));
+  if (query.unitId !== undefined) params.set('unitId', String(query.unitId));
+  for (const key of ['page', 'size', 'sort', 'order'] as const)
+    if (query[key] !== DEFAULT_DETAIL_PAGING[key]) params.set(key, String(query[key]));
+  return params;
+}
+
+/** What names the line whatever page or sort is shown: its address at the default paging. */
+export const detailLineKey = (query: AchievementDetailQuery) =>
+  detailParamsOf({ ...query, ...DEFAULT_DETAIL_PAGING }).toString();
+
+/**
+ * A page past the last one (reports went away, or a stale link) shows the last page that has reports; null
+ * when the page asked for is fine.
+ */
+export function lastPageIfPast(page: number, size: number, total: number): number | null {
+  const last = Math.max(1, Math.ceil(total / size));
+  return page > last ? last : null;
 }
 
 /** The list the details came from: same period and type. */

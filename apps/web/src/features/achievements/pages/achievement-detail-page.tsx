@@ -2,14 +2,16 @@ import { DownloadOutlined } from '@ant-design/icons';
 import {
   type AchievementDetail,
   type AchievementDetailQuery,
+  type AchievementDetailSortKey,
   type AchievementRow,
   WASTE_TYPE_CODE,
 } from '@junkan/shared';
 import { Button, Card, Descriptions, Flex, Result, Table, type TableColumnsType, Typography } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useFormModalTarget } from '../../../components/form-modal';
+import { columnSortOrder, listPagination, tableChange } from '../../../components/master-list';
 import { PageSpinner } from '../../../components/page-spinner';
 import { ReportStatusTag } from '../../../components/report-status-tag';
 import { useCompanyFilter } from '../../../lib/company-filter';
@@ -19,23 +21,44 @@ import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { TransportReportDialog } from '../../transport-reports/components/transport-report-dialog';
 import { detailCsvFile, saveCsv } from '../achievement-csv';
-import { listPathOfDetail, parseDetailParams, wasteTypeLabelKey } from '../achievement-filters';
+import {
+  DEFAULT_DETAIL_PAGING,
+  type DetailPaging,
+  detailLineKey,
+  detailParamsOf,
+  lastPageIfPast,
+  listPathOfDetail,
+  parseDetailParams,
+  wasteTypeLabelKey,
+} from '../achievement-filters';
 import { volumeWithUnitText } from '../achievement-volume';
-import { useAchievementDetail } from '../api/achievement-detail';
+import { getAllAchievementDetailRows, useAchievementDetail } from '../api/achievement-detail';
 
 /**
- * /achievements/detail?year&month&wasteType&wasteCode&wasteCompanyId: the reports behind one line of the list.
- * Section 2: no year goes home; another waste type, no reports, or another company chosen in the header goes
- * back to the list.
+ * /achievements/detail?year&month&wasteType&wasteCode&wasteCompanyId: the reports behind one line of the list,
+ * a page at a time from the server (page, size and sort in the address). Section 2: no year goes home; another
+ * waste type, no reports, or another company chosen in the header goes back to the list.
  */
 export default function AchievementDetailPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const parsed = parseDetailParams(params);
   if ('redirect' in parsed) return <Navigate to={parsed.redirect} replace />;
-  return <DetailView key={params.toString()} query={parsed.query} />;
+  // Another page or sort of the same line keeps the view (and the table's last page while the next loads). The
+  // change is made to the address as it is now, not this render's: two changes before a render both count.
+  const update = (change: Partial<DetailPaging>) => {
+    const current = parseDetailParams(new URLSearchParams(window.location.search));
+    if ('query' in current) setParams(detailParamsOf({ ...current.query, ...change }), { replace: true });
+  };
+  return <DetailView key={detailLineKey(parsed.query)} query={parsed.query} update={update} />;
 }
 
-function DetailView({ query }: { query: AchievementDetailQuery }) {
+function DetailView({
+  query,
+  update,
+}: {
+  query: AchievementDetailQuery;
+  update: (change: Partial<DetailPaging>) => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const message = useToast();
@@ -44,7 +67,12 @@ function DetailView({ query }: { query: AchievementDetailQuery }) {
   const { companyId } = useCompanyFilter();
   const openedWith = useRef(companyId);
   const detail = useAchievementDetail(isTransport, query);
-  const isEmpty = detail.data !== undefined && detail.data.rows.length === 0;
+  // No report at all (not a page past the end) leaves the details.
+  const isEmpty = detail.data !== undefined && !detail.isPlaceholderData && detail.data.total === 0;
+  const pastEnd =
+    detail.data && !detail.isPlaceholderData
+      ? lastPageIfPast(query.page, query.size, detail.data.total)
+      : null;
   const told = useRef(false);
   const listPath = listPathOfDetail(query);
 
@@ -52,6 +80,10 @@ function DetailView({ query }: { query: AchievementDetailQuery }) {
   useEffect(() => {
     if (isTransport && companyId !== openedWith.current) navigate(listPath, { replace: true });
   }, [isTransport, companyId, navigate, listPath]);
+
+  useEffect(() => {
+    if (pastEnd !== null && !isEmpty) update({ page: pastEnd });
+  }, [pastEnd, isEmpty, update]);
 
   useEffect(() => {
     if (!isEmpty || told.current) return;
@@ -79,26 +111,50 @@ function DetailView({ query }: { query: AchievementDetailQuery }) {
   return (
     <DetailContent
       detail={detail.data}
+      query={query}
+      update={update}
+      isLoading={detail.isPlaceholderData}
       isTransport={isTransport}
       listPath={listPath}
-      byUnit={query.unitId !== undefined}
     />
   );
 }
 
 function DetailContent({
   detail,
+  query,
+  update,
+  isLoading,
   isTransport,
   listPath,
-  byUnit,
 }: {
+  /** The page shown, with the line's header and total. */
   detail: AchievementDetail;
+  query: AchievementDetailQuery;
+  update: (change: Partial<DetailPaging>) => void;
+  /** Another page or sort is on its way; the table still shows the last one. */
+  isLoading: boolean;
   isTransport: boolean;
   listPath: string;
-  /** The details of one unit's line: every row is in that unit. */
-  byUnit: boolean;
 }) {
   const { t } = useTranslation();
+  const message = useToast();
+  // The details of one unit's line: every report is in that unit.
+  const byUnit = query.unitId !== undefined;
+  const sortOrder = (key: AchievementDetailSortKey) => columnSortOrder(query, key);
+  const [exporting, setExporting] = useState(false);
+  // The file holds every report of the line, in the order shown, not only the page.
+  const downloadCsv = async () => {
+    setExporting(true);
+    try {
+      const items = await getAllAchievementDetailRows(isTransport, query);
+      saveCsv(detailCsvFile({ ...detail, items, total: items.length }, t, isDischarger));
+    } catch {
+      void message.error(t('achievements.loadFailed'));
+    } finally {
+      setExporting(false);
+    }
+  };
   const isDischarger = !isTransport;
   const dialog = useFormModalTarget<number>();
   const industrial = detail.wasteType === WASTE_TYPE_CODE.INDUSTRIAL;
@@ -119,22 +175,28 @@ function DetailContent({
       title: t('achievements.column.projectTitle'),
       dataIndex: 'projectTitle',
       ellipsis: true,
+      sorter: true,
+      sortOrder: sortOrder('projectTitle'),
     },
   ];
   const columns: TableColumnsType<AchievementRow> = industrial
     ? [
         ...common,
         {
-          key: 'manifestId',
+          key: 'manifestNumber',
           title: t('achievements.column.manifestNumber'),
-          width: 140,
+          width: 150,
+          sorter: true,
+          sortOrder: sortOrder('manifestNumber'),
           render: (_, r) =>
             r.manifestId ? <Link to={paths.manifestDetail.to(r.manifestId)}>{r.manifestId}</Link> : null,
         },
         {
-          key: 'endDateTransport',
+          key: 'date',
           title: t('achievements.column.endDateTransport'),
-          width: 120,
+          width: 130,
+          sorter: true,
+          sortOrder: sortOrder('date'),
           render: (_, r) => formatPlainDate(r.endDateTransport),
         },
         {
@@ -142,6 +204,8 @@ function DetailContent({
           title: t('achievements.column.volume'),
           width: 140,
           align: 'right',
+          sorter: true,
+          sortOrder: sortOrder('volume'),
           // The report dialog opens from the volume (section 2, achievement details).
           render: (_, r) => (
             <Button
@@ -172,9 +236,11 @@ function DetailContent({
     : [
         ...common,
         {
-          key: 'collectiondate',
+          key: 'date',
           title: t('achievements.column.collectionDate'),
-          width: 120,
+          width: 130,
+          sorter: true,
+          sortOrder: sortOrder('date'),
           render: (_, r) => formatPlainDate(r.collectiondate),
         },
         {
@@ -182,6 +248,8 @@ function DetailContent({
           title: t('achievements.column.volume'),
           width: 140,
           align: 'right',
+          sorter: true,
+          sortOrder: sortOrder('volume'),
           render: (_, r) => volumeWithUnitText(r.transportVolume, r.transportVolumeUnit),
         },
       ];
@@ -191,7 +259,7 @@ function DetailContent({
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Title level={4}>{t('achievements.detailTitle')}</Typography.Title>
         <Flex gap={8} wrap>
-          <Button icon={<DownloadOutlined />} onClick={() => saveCsv(detailCsvFile(detail, t, isDischarger))}>
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void downloadCsv()}>
             {t('achievements.downloadCsv')}
           </Button>
           <Link to={listPath}>
@@ -218,7 +286,7 @@ function DetailContent({
                   {
                     key: 'unit',
                     label: t('achievements.column.unit'),
-                    children: detail.rows[0]?.transportVolumeUnit ?? '',
+                    children: detail.items[0]?.transportVolumeUnit ?? '',
                   },
                 ]
               : []),
@@ -229,9 +297,19 @@ function DetailContent({
         <Table<AchievementRow>
           rowKey="id"
           size="small"
-          dataSource={detail.rows}
+          loading={isLoading}
+          dataSource={detail.items}
           columns={columns}
-          pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
+          pagination={listPagination({
+            page: query.page,
+            size: query.size,
+            total: detail.total,
+            totalText: (count) => t('achievements.detailTotal', { count }),
+            sizes: true,
+          })}
+          onChange={(pagination, _filters, sorter) =>
+            update(tableChange(pagination, sorter, query, DEFAULT_DETAIL_PAGING.sort))
+          }
           scroll={{ x: industrial ? 1100 : 760 }}
           data-testid="achievement-detail-rows"
         />

@@ -1,0 +1,2 @@
+DROP INDEX "transport_reports_achievement_detail_idx";--> statement-breakpoint
+CREATE INDEX "transport_reports_achievement_detail_idx" ON "transport_reports" USING btree ("discharger_company_id","waste_id","end_date_transport","id","transport_company_id","transport_volume_unit_id","transport_volume","manifest_number","project_id") WHERE deleted_at is null;
