@@ -59,6 +59,11 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   collection_date_not_reached: 409,
   /** The transporter's collection areas no longer hold the discharge site's postal code. */
   collection_area_not_supported: 409,
+  invoice_not_found: 404,
+  /** A corrected invoice's old version: only the current version can be acted on. */
+  invoice_superseded: 409,
+  /** The project is not in progress under an approved contract. */
+  project_not_billable: 409,
   too_many_requests: 429,
   server_error: 500,
 };
