@@ -175,3 +175,10 @@ export const billableProjectSchema = z.object({
 export type BillableProject = z.infer<typeof billableProjectSchema>;
 
 export const invoiceFileParamSchema = z.object({ id: idParam(), fileId: idParam() });
+
+/** GET /invoices/filter-options (and /trans/...): the counterparties and projects of the caller's invoices. */
+export const invoiceFilterOptionsSchema = z.object({
+  counterparties: z.array(companyRef),
+  projects: z.array(z.object({ id: z.number(), title: z.string() })),
+});
+export type InvoiceFilterOptions = z.infer<typeof invoiceFilterOptionsSchema>;

@@ -8,6 +8,7 @@ import {
   INVOICE_MAX_PER_REGISTRATION,
   invoiceDetailSchema,
   invoiceFileParamSchema,
+  invoiceFilterOptionsSchema,
   invoiceListItemSchema,
   invoiceListQuerySchema,
   invoicePageSchema,
@@ -25,6 +26,7 @@ import { parseDataField, withInvoiceUpload } from './invoice-uploads';
 import {
   correctInvoice,
   invoiceDetail,
+  invoiceFilterOptions,
   listBillableProjects,
   listInvoices,
   readInvoiceFile,
@@ -74,6 +76,15 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       (request) => listInvoices(app, as(role, request), request.query),
+    );
+
+    app.get(
+      `${prefix}/invoices/filter-options`,
+      {
+        config: { permission: MANAGE },
+        schema: { tags, response: { 200: invoiceFilterOptionsSchema, ...errors } },
+      },
+      (request) => invoiceFilterOptions(app.db, as(role, request)),
     );
 
     app.get(

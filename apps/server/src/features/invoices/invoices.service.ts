@@ -2,6 +2,7 @@ import {
   type BillableProject,
   type CorrectInvoiceInput,
   type InvoiceDetail,
+  type InvoiceFilterOptions,
   type InvoiceFieldIssue,
   type InvoiceListItem,
   type InvoiceListQuery,
@@ -257,6 +258,29 @@ export async function listInvoices(
     page: query.page,
     size: query.size,
   };
+}
+
+/** GET .../invoices/filter-options: whom and which projects the caller's current invoices name. */
+export async function invoiceFilterOptions(db: DbOrTx, session: Session): Promise<InvoiceFilterOptions> {
+  const side = invoiceSideOf(session);
+  if (!session.companyId) return { counterparties: [], projects: [] };
+  const where = and(invoiceScope(side, session.companyId), isNull(invoices.supersededAt));
+  const counterpartId = side === 'TRANSPORT' ? invoices.dischargerCompanyId : invoices.transportCompanyId;
+  const counterparties = await db
+    .selectDistinct({ id: companies.id, name: companies.name })
+    .from(invoices)
+    .innerJoin(companies, eq(companies.id, counterpartId))
+    .where(where)
+    .orderBy(asc(companies.name), asc(companies.id))
+    .limit(500);
+  const projectRows = await db
+    .selectDistinct({ id: projects.id, title: projects.title })
+    .from(invoices)
+    .innerJoin(projects, eq(projects.id, invoices.projectId))
+    .where(where)
+    .orderBy(asc(projects.title), asc(projects.id))
+    .limit(500);
+  return { counterparties, projects: projectRows };
 }
 
 /** GET /invoices/{id} and /trans/invoices/{id}: one version with its files, sends, versions and actions. */

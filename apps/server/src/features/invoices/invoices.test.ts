@@ -428,6 +428,10 @@ describe('lists and who sees what', () => {
     const paged = await list(TRANS, 'size=2&page=1&sort=amount&order=desc');
     expect(paged.items).toHaveLength(2);
     expect(paged.total).toBeGreaterThan(2);
+    const options = (await t.as(TRANS).get('/trans/invoices/filter-options')).json();
+    expect(options.counterparties).toEqual([{ id: green!.id, name: '株式会社グリーン商事' }]);
+    expect(options.projects.map((p: { id: number }) => p.id)).toContain(projectId);
+    expect((await t.as(DIS2).get('/invoices/filter-options')).json()).toEqual({ counterparties: [], projects: [] });
     for (const q of ['status=LOST', 'billingFrom=2026-02-30', 'amountMin=-1', 'sort=secret', 'size=1000', 'companyId=0x1'])
       expect((await t.as(TRANS).get(`/trans/invoices?${q}`)).statusCode, q).toBe(400);
   });
