@@ -30,7 +30,12 @@ export const INVOICE_SOURCES = ['UPLOAD', 'GENERATED'] as const;
 export type InvoiceSource = (typeof INVOICE_SOURCES)[number];
 
 /** The mails an invoice sends, each recorded. */
-export const INVOICE_SEND_KINDS = ['ATTACHMENT_MAIL', 'PAYMENT_NOTICE_MAIL', 'OVERDUE_REMINDER', 'PAID_MAIL'] as const;
+export const INVOICE_SEND_KINDS = [
+  'ATTACHMENT_MAIL',
+  'PAYMENT_NOTICE_MAIL',
+  'OVERDUE_REMINDER',
+  'PAID_MAIL',
+] as const;
 export type InvoiceSendKind = (typeof INVOICE_SEND_KINDS)[number];
 
 /**

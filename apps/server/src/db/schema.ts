@@ -1113,7 +1113,9 @@ export const invoices = pgTable(
       .notNull()
       .references(() => companies.id),
     /** Copied from the contract at registration: PAYMENT_INVOICE (bank transfer) or CREDIT_CARD. */
-    paymentMethod: varchar('payment_method', { length: 16 }).notNull().$type<'PAYMENT_INVOICE' | 'CREDIT_CARD'>(),
+    paymentMethod: varchar('payment_method', { length: 16 })
+      .notNull()
+      .$type<'PAYMENT_INVOICE' | 'CREDIT_CARD'>(),
     billingDate: date('billing_date', { mode: 'string' }).notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     /** Whole yen. */

@@ -114,15 +114,21 @@ describe('mail attachments', () => {
   it('references stored files in the outbox and streams them into the mail at delivery', async () => {
     const content = Buffer.from(`%PDF-1.4 ${'x'.repeat(5000)} %%EOF`, 'latin1');
     const ref = await store(content);
-    const id = await a.app.mailer.send({ to: 'att@example.com', subject: 's', text: 't', attachments: [ref] });
+    const id = await a.app.mailer.send({
+      to: 'att@example.com',
+      subject: 's',
+      text: 't',
+      attachments: [ref],
+    });
     const [row] = await a.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
     expect(row!.attachments).toEqual([ref]);
     await a.deliverMail();
     const mail = a.smtp.mails.find((m) => m.to.includes('att@example.com'))!;
     expect(mail.raw).toMatch(/Content-Disposition: attachment/i);
-    const b64 = /Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n--/i.exec(
-      mail.raw.slice(mail.raw.search(/Content-Disposition: attachment/i) - 200),
-    );
+    const b64 =
+      /Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n--/i.exec(
+        mail.raw.slice(mail.raw.search(/Content-Disposition: attachment/i) - 200),
+      );
     expect(b64).not.toBeNull();
     expect(Buffer.from(b64![1]!.replace(/\s+/g, ''), 'base64').equals(content)).toBe(true);
     // The outbox keeps the reference, never the bytes.
@@ -134,7 +140,15 @@ describe('mail attachments', () => {
       to: 'missing@example.com',
       subject: 's',
       text: 't',
-      attachments: [{ fileName: 'x.pdf', mimeType: 'application/pdf', size: 10, storageDriver: 'database', storageKey: 'test/none' }],
+      attachments: [
+        {
+          fileName: 'x.pdf',
+          mimeType: 'application/pdf',
+          size: 10,
+          storageDriver: 'database',
+          storageKey: 'test/none',
+        },
+      ],
     });
     await a.deliverMail();
     const [row] = await a.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
@@ -145,7 +159,15 @@ describe('mail attachments', () => {
         to: 'big@example.com',
         subject: 's',
         text: 't',
-        attachments: [{ fileName: 'x.pdf', mimeType: 'application/pdf', size: 25 * 1024 * 1024 + 1, storageDriver: 'database', storageKey: 'test/none' }],
+        attachments: [
+          {
+            fileName: 'x.pdf',
+            mimeType: 'application/pdf',
+            size: 25 * 1024 * 1024 + 1,
+            storageDriver: 'database',
+            storageKey: 'test/none',
+          },
+        ],
       }),
     ).rejects.toThrow();
     expect(await a.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'big@example.com'))).toEqual([]);

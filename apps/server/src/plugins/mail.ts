@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { MAIL_ATTACHMENT_MAX_BYTES } from '@junkan/shared';
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { MAIL_ATTACHMENT_MAX_BYTES } from '@junkan/shared';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, DbOrTx, Tx } from '../db/client';
 import { type MailAttachmentRef, mailOutbox, users } from '../db/schema';

@@ -13,7 +13,10 @@ let projectId: number;
 
 async function billed(dueDate: string) {
   const boundary = '----overdue';
-  const data = JSON.stringify({ projectId, invoices: [{ billingDate: '2026-10-01', dueDate, amount: 5500 }] });
+  const data = JSON.stringify({
+    projectId,
+    invoices: [{ billingDate: '2026-10-01', dueDate, amount: 5500 }],
+  });
   const payload = Buffer.concat([
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${data}\r\n` +
@@ -58,7 +61,10 @@ describe('the overdue reminders', () => {
     expect(await reminders(notYet)).toEqual([]);
     const [row] = await t.db.select().from(invoices).where(eq(invoices.id, due));
     expect(row!.overdueStep).toBe(1);
-    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, (await reminders(due))[0]!.outboxIds[0]!));
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.id, (await reminders(due))[0]!.outboxIds[0]!));
     expect(mail!.text).toContain('支払期限（2026-11-30）を過ぎています');
 
     // A second run the same day (another process, a retry) sends nothing.

@@ -20,7 +20,12 @@ export async function runOverdueReminders(
   today: string = tokyoDate(app.now()),
 ): Promise<{ reminded: number }> {
   const due = await app.db
-    .select({ id: invoices.id, status: invoices.status, dueDate: invoices.dueDate, sent: invoices.overdueStep })
+    .select({
+      id: invoices.id,
+      status: invoices.status,
+      dueDate: invoices.dueDate,
+      sent: invoices.overdueStep,
+    })
     .from(invoices)
     .where(and(eq(invoices.status, 'BILLED'), isNull(invoices.supersededAt), lt(invoices.dueDate, today)))
     .orderBy(asc(invoices.dueDate), asc(invoices.id))

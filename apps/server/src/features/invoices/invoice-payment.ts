@@ -12,7 +12,7 @@ import { type AuditSource, recordAudit, systemSource } from '../../lib/audit';
 import { tokyoDate } from '../../lib/time';
 import type { Caller } from '../../plugins/auth';
 import { sendInvoiceMail } from './invoice-mails';
-import { invoiceFor, type InvoiceRow, requireCurrent } from './invoice-records';
+import { type InvoiceRow, invoiceFor, requireCurrent } from './invoice-records';
 import { invoiceDetailOf } from './invoices.service';
 
 export interface RecordPaidOptions {
@@ -62,7 +62,12 @@ export async function recordInvoicePaid(
 }
 
 /** Mails the discharger that its payment was confirmed (call after `recordInvoicePaid` answered `changed`). */
-export async function notifyInvoicePaid(app: FastifyInstance, tx: Tx, invoice: InvoiceRow, by: Caller | null) {
+export async function notifyInvoicePaid(
+  app: FastifyInstance,
+  tx: Tx,
+  invoice: InvoiceRow,
+  by: Caller | null,
+) {
   await sendInvoiceMail(app, tx, invoice, { kind: 'PAID_MAIL', by: by?.session ?? null });
 }
 

@@ -71,7 +71,8 @@ export async function withInvoiceUpload<T>(
       request,
       { maxBytes: RULE.maxBytes },
       (name, value) => {
-        if (name !== 'data' || data !== undefined) throw fieldError(name === 'data' ? 'data' : name, 'invalid_format');
+        if (name !== 'data' || data !== undefined)
+          throw fieldError(name === 'data' ? 'data' : name, 'invalid_format');
         data = value;
       },
       async (file) => {
@@ -82,13 +83,22 @@ export async function withInvoiceUpload<T>(
         const kind = fileKindOfName(file.fileName);
         if (!kind || !RULE.kinds.includes(kind)) throw fieldError(field, 'upload_file_type_error');
         if (list.length >= INVOICE_MAX_FILES) throw fieldError(field, 'MSG_28_5');
-        if (hasSameFileName(file.fileName, list.map((f) => f.fileName)))
+        if (
+          hasSameFileName(
+            file.fileName,
+            list.map((f) => f.fileName),
+          )
+        )
           throw fieldError(field, 'upload_file_same_name_error');
         const mimeType = UPLOAD_KIND_MIME_TYPES[kind];
-        const object = await app.files.put(app.files.newKey('invoices'), checkFileContent(file.stream, kind), {
-          maxBytes: RULE.maxBytes,
-          contentType: mimeType,
-        });
+        const object = await app.files.put(
+          app.files.newKey('invoices'),
+          checkFileContent(file.stream, kind),
+          {
+            maxBytes: RULE.maxBytes,
+            contentType: mimeType,
+          },
+        );
         list.push({
           fileName: file.fileName,
           mimeType,

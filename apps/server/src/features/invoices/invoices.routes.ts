@@ -3,9 +3,9 @@ import {
   billableProjectSchema,
   correctInvoiceSchema,
   errorSchema,
-  idParamSchema,
   INVOICE_MAX_FILES,
   INVOICE_MAX_PER_REGISTRATION,
+  idParamSchema,
   invoiceDetailSchema,
   invoiceFileParamSchema,
   invoiceFilterOptionsSchema,
@@ -70,7 +70,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { permission: MANAGE },
         schema: {
           tags,
-          description: 'Current versions, filtered (status, billing dates, amounts, counterparty, project, overdue).',
+          description:
+            'Current versions, filtered (status, billing dates, amounts, counterparty, project, overdue).',
           querystring: invoiceListQuerySchema,
           response: { 200: invoicePageSchema, ...errors },
         },

@@ -2,8 +2,8 @@ import {
   type BillableProject,
   type CorrectInvoiceInput,
   type InvoiceDetail,
-  type InvoiceFilterOptions,
   type InvoiceFieldIssue,
+  type InvoiceFilterOptions,
   type InvoiceListItem,
   type InvoiceListQuery,
   type InvoicePaymentMethod,
@@ -16,7 +16,21 @@ import {
   type Page,
   type RegisterInvoicesInput,
 } from '@junkan/shared';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -43,7 +57,8 @@ import {
 const today = (app: FastifyInstance) => tokyoDate(app.now());
 
 function requireTransporter(session: Session): number {
-  if (invoiceSideOf(session) !== 'TRANSPORT' || !session.companyId) throw new AppError('forbidden', 'Forbidden');
+  if (invoiceSideOf(session) !== 'TRANSPORT' || !session.companyId)
+    throw new AppError('forbidden', 'Forbidden');
   return session.companyId;
 }
 
@@ -136,7 +151,10 @@ async function insertFiles(tx: Tx, invoiceId: number, files: StoredInvoiceFile[]
   );
 }
 
-const issueField = (prefix: string) => (i: InvoiceFieldIssue) => ({ field: `${prefix}${i.path}`, code: i.code });
+const issueField = (prefix: string) => (i: InvoiceFieldIssue) => ({
+  field: `${prefix}${i.path}`,
+  code: i.code,
+});
 
 /**
  * POST /trans/invoices: one to five invoices of one project, all or none, each UNCLAIMED with its files.
@@ -242,7 +260,12 @@ export async function listInvoices(
   const [{ total } = { total: 0 }] = await app.db.select({ total: count() }).from(invoices).where(where);
   if (total === 0) return empty;
   const rows = await app.db
-    .select({ invoice: invoices, projectTitle: projects.title, cpId: counterpart.id, cpName: counterpart.name })
+    .select({
+      invoice: invoices,
+      projectTitle: projects.title,
+      cpId: counterpart.id,
+      cpName: counterpart.name,
+    })
     .from(invoices)
     .innerJoin(projects, eq(projects.id, invoices.projectId))
     .innerJoin(counterpart, eq(counterpart.id, counterpartId))
@@ -252,7 +275,11 @@ export async function listInvoices(
     .offset(offsetOf(query));
   return {
     items: rows.map((r) =>
-      toListItem(r.invoice, { projectTitle: r.projectTitle, counterpart: { id: r.cpId, name: r.cpName } }, now),
+      toListItem(
+        r.invoice,
+        { projectTitle: r.projectTitle, counterpart: { id: r.cpId, name: r.cpName } },
+        now,
+      ),
     ),
     total,
     page: query.page,
@@ -284,7 +311,11 @@ export async function invoiceFilterOptions(db: DbOrTx, session: Session): Promis
 }
 
 /** GET /invoices/{id} and /trans/invoices/{id}: one version with its files, sends, versions and actions. */
-export async function invoiceDetail(app: FastifyInstance, session: Session, id: number): Promise<InvoiceDetail> {
+export async function invoiceDetail(
+  app: FastifyInstance,
+  session: Session,
+  id: number,
+): Promise<InvoiceDetail> {
   const inv = await invoiceFor(app.db, session, id);
   return detailOf(app, app.db, inv, inv.side);
 }
@@ -296,7 +327,10 @@ async function detailOf(
   side: 'WASTE' | 'TRANSPORT',
 ): Promise<InvoiceDetail> {
   const now = today(app);
-  const [project] = await db.select({ title: projects.title }).from(projects).where(eq(projects.id, inv.projectId));
+  const [project] = await db
+    .select({ title: projects.title })
+    .from(projects)
+    .where(eq(projects.id, inv.projectId));
   const parties = await db
     .select({ id: companies.id, name: companies.name })
     .from(companies)
@@ -326,12 +360,7 @@ async function detailOf(
   const versions = await db
     .select()
     .from(invoices)
-    .where(
-      and(
-        eq(invoices.rootId, inv.rootId),
-        side === 'WASTE' ? isNotNull(invoices.billedAt) : undefined,
-      ),
-    )
+    .where(and(eq(invoices.rootId, inv.rootId), side === 'WASTE' ? isNotNull(invoices.billedAt) : undefined))
     .orderBy(desc(invoices.version));
   const item = toListItem(
     inv,
@@ -387,7 +416,11 @@ export async function readInvoiceFile(app: FastifyInstance, session: Session, id
     })
     .from(attachments)
     .where(
-      and(eq(attachments.id, fileId), eq(attachments.ownerType, INVOICE_OWNER), eq(attachments.ownerId, inv.id)),
+      and(
+        eq(attachments.id, fileId),
+        eq(attachments.ownerType, INVOICE_OWNER),
+        eq(attachments.ownerId, inv.id),
+      ),
     );
   if (!row) throw new AppError('not_found', 'File not found');
   return openStoredFile(app.files, row);
@@ -438,7 +471,12 @@ export async function resendInvoiceMail(
     const inv = await invoiceFor(tx, caller.session, id, true);
     requireAction(inv, kind === 'ATTACHMENT_MAIL' ? 'RESEND_ATTACHMENT_MAIL' : 'RESEND_PAYMENT_NOTICE');
     await sendInvoiceMail(app, tx, inv, { kind, by: caller.session });
-    await recordAudit(tx, caller, { action: 'invoice.resend', entity: 'invoice', entityId: inv.id, detail: { kind } });
+    await recordAudit(tx, caller, {
+      action: 'invoice.resend',
+      entity: 'invoice',
+      entityId: inv.id,
+      detail: { kind },
+    });
     return detailOf(app, tx, inv, 'TRANSPORT');
   });
 }
@@ -469,7 +507,9 @@ export async function correctInvoice(
     const issues: { field: string; code: MessageCode }[] = [];
     if (keep.some((fid) => !oldFiles.some((f) => f.id === fid)))
       issues.push({ field: 'keepFileIds', code: 'invalid_format' });
-    issues.push(...invoiceDraftIssues(input, old.paymentMethod, keep.length + newFiles.length).map(issueField('')));
+    issues.push(
+      ...invoiceDraftIssues(input, old.paymentMethod, keep.length + newFiles.length).map(issueField('')),
+    );
     if (issues.length) failWith(issues);
     const newId = await nextInvoiceId(tx);
     const billed = old.status === 'BILLED';
@@ -525,7 +565,8 @@ export async function correctInvoice(
         newFiles: newFiles.map((f) => f.fileName),
       },
     });
-    if (billed) await sendInvoiceMail(app, tx, row!, { kind: 'ATTACHMENT_MAIL', by: session, corrected: true });
+    if (billed)
+      await sendInvoiceMail(app, tx, row!, { kind: 'ATTACHMENT_MAIL', by: session, corrected: true });
     return detailOf(app, tx, row!, 'TRANSPORT');
   });
 }

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
 import { samplePdf, samplePng } from '../../../test/fixtures/upload-files';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import { attachments, auditLogs, contracts, invoiceSends, invoices, mailOutbox, projects } from '../../db/schema';
+import {
+  attachments,
+  auditLogs,
+  contracts,
+  invoiceSends,
+  invoices,
+  mailOutbox,
+  projects,
+} from '../../db/schema';
 import { recordInvoicePaid } from './invoice-payment';
 
 // The business clock: Japan's 2026-11-25, 10:00.
@@ -13,12 +21,18 @@ let projectId: number;
 let otherProjectId: number;
 
 /** A multipart body of text fields and files, as a browser's FormData sends it. */
-function form(fields: Record<string, string>, files: { field: string; name: string; content: Buffer }[] = []) {
+function form(
+  fields: Record<string, string>,
+  files: { field: string; name: string; content: Buffer }[] = [],
+) {
   const boundary = `----inv${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields))
     parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, 'utf8'),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+        'utf8',
+      ),
     );
   for (const f of files)
     parts.push(
@@ -37,12 +51,19 @@ function form(fields: Record<string, string>, files: { field: string; name: stri
   };
 }
 
-const draft = (over: object = {}) => ({ billingDate: '2026-11-25', dueDate: '2026-12-31', amount: 110000, ...over });
+const draft = (over: object = {}) => ({
+  billingDate: '2026-11-25',
+  dueDate: '2026-12-31',
+  amount: 110000,
+  ...over,
+});
 
 async function register(
   who: string,
   data: unknown,
-  files: { field: string; name: string; content: Buffer }[] = [{ field: 'files.0', name: '請求書.pdf', content: samplePdf() }],
+  files: { field: string; name: string; content: Buffer }[] = [
+    { field: 'files.0', name: '請求書.pdf', content: samplePdf() },
+  ],
 ) {
   const body = form({ data: typeof data === 'string' ? data : JSON.stringify(data) }, files);
   return t.as(who).post('/trans/invoices', body.payload, body.headers);
@@ -58,14 +79,21 @@ async function setPayment(method: 'PAYMENT_INVOICE' | 'CREDIT_CARD', project = p
   await t.db.update(contracts).set({ paymentMethod: method }).where(eq(contracts.projectId, project));
 }
 
-async function correct(who: string, id: number, data: unknown, files: { field: string; name: string; content: Buffer }[] = []) {
+async function correct(
+  who: string,
+  id: number,
+  data: unknown,
+  files: { field: string; name: string; content: Buffer }[] = [],
+) {
   const body = form({ data: JSON.stringify(data) }, files);
   return t.as(who).post(`/trans/invoices/${id}/corrections`, body.payload, body.headers);
 }
 
 async function actingToken(companyName: string, isTransport: boolean) {
   const company = await t.db.query.companies.findFirst({ where: (c, { eq }) => eq(c.name, companyName) });
-  const res = await t.as('admin').post(`/admin/companies/${company!.id}/auth-token?isTransport=${isTransport}`);
+  const res = await t
+    .as('admin')
+    .post(`/admin/companies/${company!.id}/auth-token?isTransport=${isTransport}`);
   expect(res.statusCode, res.body).toBe(200);
   return { token: res.json<{ token: string }>().token };
 }
@@ -73,7 +101,10 @@ async function actingToken(companyName: string, isTransport: boolean) {
 beforeAll(async () => {
   t = await createTestApp({}, { now: () => now });
   const [p1] = await t.db.select().from(projects).where(eq(projects.title, '銀座店 可燃ごみ定期回収'));
-  const [p2] = await t.db.select().from(projects).where(eq(projects.title, '本社倉庫 廃プラスチック類 収集運搬'));
+  const [p2] = await t.db
+    .select()
+    .from(projects)
+    .where(eq(projects.title, '本社倉庫 廃プラスチック類 収集運搬'));
   projectId = p1!.id;
   otherProjectId = p2!.id;
 });
@@ -90,15 +121,11 @@ describe('billable projects and registration', () => {
   });
 
   it('registers up to five invoices at once, all UNCLAIMED with their files, audited', async () => {
-    const res = await register(
-      TRANS,
-      { projectId, invoices: [draft(), draft({ amount: 5000 })] },
-      [
-        { field: 'files.0', name: '請求書A.pdf', content: samplePdf() },
-        { field: 'files.0', name: '明細.png', content: samplePng() },
-        { field: 'files.1', name: '請求書B.pdf', content: samplePdf() },
-      ],
-    );
+    const res = await register(TRANS, { projectId, invoices: [draft(), draft({ amount: 5000 })] }, [
+      { field: 'files.0', name: '請求書A.pdf', content: samplePdf() },
+      { field: 'files.0', name: '明細.png', content: samplePng() },
+      { field: 'files.1', name: '請求書B.pdf', content: samplePdf() },
+    ]);
     expect(res.statusCode, res.body).toBe(200);
     const created = res.json<{ id: number; status: string; amount: number; paymentMethod: string }[]>();
     expect(created.map((c) => [c.status, c.amount, c.paymentMethod])).toEqual([
@@ -122,10 +149,25 @@ describe('billable projects and registration', () => {
   it.each([
     ['six invoices', { invoices: Array(6).fill(draft()) }, 'invoice_max_count', 'invoices'],
     ['no invoice', { invoices: [] }, 'MSG_00_21', 'invoices'],
-    ['2026-02-30', { invoices: [draft({ billingDate: '2026-02-30' })] }, 'invalid_format', 'invoices.0.billingDate'],
-    ['due before billing', { invoices: [draft({ dueDate: '2026-11-01' })] }, 'due_date_before_billing_date', 'invoices.0.dueDate'],
+    [
+      '2026-02-30',
+      { invoices: [draft({ billingDate: '2026-02-30' })] },
+      'invalid_format',
+      'invoices.0.billingDate',
+    ],
+    [
+      'due before billing',
+      { invoices: [draft({ dueDate: '2026-11-01' })] },
+      'due_date_before_billing_date',
+      'invoices.0.dueDate',
+    ],
     ['amount 0', { invoices: [draft({ amount: 0 })] }, 'out_of_charge_range', 'invoices.0.amount'],
-    ['amount 100,000,000', { invoices: [draft({ amount: 100_000_000 })] }, 'out_of_charge_range', 'invoices.0.amount'],
+    [
+      'amount 100,000,000',
+      { invoices: [draft({ amount: 100_000_000 })] },
+      'out_of_charge_range',
+      'invoices.0.amount',
+    ],
     ['a fraction of a yen', { invoices: [draft({ amount: 10.5 })] }, 'invalid_format', 'invoices.0.amount'],
     ['a huge project id', { projectId: 2 ** 31, invoices: [draft()] }, 'invalid_format', 'projectId'],
   ])('refuses %s with its code and writes nothing', async (_label, over, code, field) => {
@@ -135,13 +177,18 @@ describe('billable projects and registration', () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ code, fields: { [field]: code } });
     expect(await t.db.select().from(invoices)).toHaveLength(before);
-    expect(await t.db.select().from(attachments).where(eq(attachments.ownerType, 'INVOICE'))).toHaveLength(files);
+    expect(await t.db.select().from(attachments).where(eq(attachments.ownerType, 'INVOICE'))).toHaveLength(
+      files,
+    );
   });
 
   it('wants at least one file per invoice, and refuses files of an invoice that is not there', async () => {
     const none = await register(TRANS, { projectId, invoices: [draft()] }, []);
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toMatchObject({ code: 'invoice_file_required', fields: { 'invoices.0.files': 'invoice_file_required' } });
+    expect(none.json()).toMatchObject({
+      code: 'invoice_file_required',
+      fields: { 'invoices.0.files': 'invoice_file_required' },
+    });
     const second = await register(TRANS, { projectId, invoices: [draft(), draft()] }, [
       { field: 'files.0', name: 'a.pdf', content: samplePdf() },
     ]);
@@ -158,7 +205,10 @@ describe('billable projects and registration', () => {
     try {
       const res = await register(TRANS, { projectId, invoices: [draft({ amount: 49 })] });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'out_of_charge_range', fields: { 'invoices.0.amount': 'out_of_charge_range' } });
+      expect(res.json()).toMatchObject({
+        code: 'out_of_charge_range',
+        fields: { 'invoices.0.amount': 'out_of_charge_range' },
+      });
       const ok = await register(TRANS, { projectId, invoices: [draft({ amount: 50 })] });
       expect(ok.statusCode, ok.body).toBe(200);
       expect(ok.json()[0].paymentMethod).toBe('CREDIT_CARD');
@@ -168,12 +218,21 @@ describe('billable projects and registration', () => {
   });
 
   it('refuses hostile input: NUL, lone surrogates, broken JSON, a disguised file, a wrong kind, broken multipart', async () => {
-    const nul = await register(TRANS, `{"projectId":${projectId},"invoices":[{"billingDate":"2026-11-25\u0000"}]}`);
+    const nul = await register(
+      TRANS,
+      `{"projectId":${projectId},"invoices":[{"billingDate":"2026-11-25\u0000"}]}`,
+    );
     expect(nul.statusCode).toBe(400);
     expect(nul.json().fields).toEqual({ data: 'invalid_characters' });
-    const surrogate = await register(TRANS, `{"projectId":${projectId},"invoices":[{"billingDate":"\\ud800"}]}`);
+    const surrogate = await register(
+      TRANS,
+      `{"projectId":${projectId},"invoices":[{"billingDate":"\\ud800"}]}`,
+    );
     expect(surrogate.json().fields).toEqual({ data: 'invalid_characters' });
-    const escapedNul = await register(TRANS, `{"projectId":${projectId},"invoices":[{"billingDate":"\\u0000"}]}`);
+    const escapedNul = await register(
+      TRANS,
+      `{"projectId":${projectId},"invoices":[{"billingDate":"\\u0000"}]}`,
+    );
     expect(escapedNul.json().fields).toEqual({ data: 'invalid_characters' });
     const broken = await register(TRANS, '{"projectId":');
     expect(broken.json()).toMatchObject({ code: 'invalid_format', fields: { data: 'invalid_format' } });
@@ -218,7 +277,10 @@ describe('send, resend and the mails', () => {
     const before = t.smtp.mails.length;
     const res = await t.as(TRANS).post(`/trans/invoices/${id}/send`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'BILLED', actions: ['RESEND_ATTACHMENT_MAIL', 'MARK_PAID', 'CORRECT'] });
+    expect(res.json()).toMatchObject({
+      status: 'BILLED',
+      actions: ['RESEND_ATTACHMENT_MAIL', 'MARK_PAID', 'CORRECT'],
+    });
     expect(res.json().sends).toMatchObject([{ kind: 'ATTACHMENT_MAIL', filesAttached: true, recipients: 1 }]);
     const mails = t.smtp.mails.slice(before);
     expect(mails.map((m) => m.to)).toEqual([[DIS]]);
@@ -231,7 +293,11 @@ describe('send, resend and the mails', () => {
     // Now the discharger sees it, billed.
     const seen = await t.as(DIS).get(`/invoices/${id}`);
     expect(seen.statusCode).toBe(200);
-    expect(seen.json()).toMatchObject({ status: 'BILLED', actions: [], counterpart: { name: '東都環境サービス株式会社' } });
+    expect(seen.json()).toMatchObject({
+      status: 'BILLED',
+      actions: [],
+      counterpart: { name: '東都環境サービス株式会社' },
+    });
     // Sending twice is refused.
     const again = await t.as(TRANS).post(`/trans/invoices/${id}/send`);
     expect(again.statusCode).toBe(409);
@@ -244,10 +310,12 @@ describe('send, resend and the mails', () => {
       const id = await registerOne({ amount: 5000 });
       const before = t.smtp.mails.length;
       const sent = await t.as(TRANS).post(`/trans/invoices/${id}/send`);
-      expect(sent.json().sends.map((s: { kind: string }) => s.kind).sort()).toEqual([
-        'ATTACHMENT_MAIL',
-        'PAYMENT_NOTICE_MAIL',
-      ]);
+      expect(
+        sent
+          .json()
+          .sends.map((s: { kind: string }) => s.kind)
+          .sort(),
+      ).toEqual(['ATTACHMENT_MAIL', 'PAYMENT_NOTICE_MAIL']);
       expect(t.smtp.mails.length - before).toBe(2);
       expect((await t.as(DIS).get(`/invoices/${id}`)).json().actions).toEqual(['PAY_BY_CARD']);
       const resent = await t.as(TRANS).post(`/trans/invoices/${id}/resend`, { kind: 'PAYMENT_NOTICE_MAIL' });
@@ -304,17 +372,32 @@ describe('mark paid and recordInvoicePaid', () => {
       expect(res.statusCode, date).toBe(400);
       expect(res.json().fields.settlementDate).toBe(code);
     }
-    expect((await t.as(DIS).post(`/trans/invoices/${id}/paid`, { settlementDate: '2026-11-25' })).statusCode).toBe(403);
-    expect((await t.as(PLATFORM).post(`/trans/invoices/${id}/paid`, { settlementDate: '2026-11-25' })).statusCode).toBe(404);
+    expect(
+      (await t.as(DIS).post(`/trans/invoices/${id}/paid`, { settlementDate: '2026-11-25' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.as(PLATFORM).post(`/trans/invoices/${id}/paid`, { settlementDate: '2026-11-25' })).statusCode,
+    ).toBe(404);
     const before = t.smtp.mails.length;
     const paid = await t.as(TRANS).post(`/trans/invoices/${id}/paid`, { settlementDate: '2026-11-24' });
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json()).toMatchObject({ status: 'PAID', settlementDate: '2026-11-24', actions: ['RESEND_ATTACHMENT_MAIL'] });
+    expect(paid.json()).toMatchObject({
+      status: 'PAID',
+      settlementDate: '2026-11-24',
+      actions: ['RESEND_ATTACHMENT_MAIL'],
+    });
     expect(t.smtp.mails.slice(before).map((m) => m.to)).toEqual([[DIS]]);
-    expect((await t.as(DIS).get(`/invoices/${id}`)).json()).toMatchObject({ status: 'PAID', settlementDate: '2026-11-24' });
+    expect((await t.as(DIS).get(`/invoices/${id}`)).json()).toMatchObject({
+      status: 'PAID',
+      settlementDate: '2026-11-24',
+    });
     // The attachment mail may still be resent after payment.
-    expect((await t.as(TRANS).post(`/trans/invoices/${id}/resend`, { kind: 'ATTACHMENT_MAIL' })).statusCode).toBe(200);
-    expect((await t.as(TRANS).post(`/trans/invoices/${id}/paid`, { settlementDate: '2026-11-25' })).statusCode).toBe(409);
+    expect(
+      (await t.as(TRANS).post(`/trans/invoices/${id}/resend`, { kind: 'ATTACHMENT_MAIL' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.as(TRANS).post(`/trans/invoices/${id}/paid`, { settlementDate: '2026-11-25' })).statusCode,
+    ).toBe(409);
   });
 
   it('recordInvoicePaid is idempotent: the second payment changes nothing', async () => {
@@ -329,10 +412,17 @@ describe('mark paid and recordInvoicePaid', () => {
     );
     expect(second.changed).toBe(false);
     const [row] = await t.db.select().from(invoices).where(eq(invoices.id, id));
-    expect(row).toMatchObject({ status: 'PAID', settlementDate: '2026-11-25', paymentRef: 'ch_1', paidVia: 'CARD' });
+    expect(row).toMatchObject({
+      status: 'PAID',
+      settlementDate: '2026-11-25',
+      paymentRef: 'ch_1',
+      paidVia: 'CARD',
+    });
     const unclaimed = await registerOne();
     await expect(
-      t.db.transaction((tx) => recordInvoicePaid(tx, unclaimed, { settlementDate: '2026-11-25', via: 'CARD', paymentRef: 'x' })),
+      t.db.transaction((tx) =>
+        recordInvoicePaid(tx, unclaimed, { settlementDate: '2026-11-25', via: 'CARD', paymentRef: 'x' }),
+      ),
     ).rejects.toMatchObject({ code: 'invalid_status_transition' });
   });
 });
@@ -350,7 +440,13 @@ describe('corrections', () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     const v2 = res.json();
-    expect(v2).toMatchObject({ version: 2, rootId: id, amount: 33000, status: 'UNCLAIMED', supersededById: null });
+    expect(v2).toMatchObject({
+      version: 2,
+      rootId: id,
+      amount: 33000,
+      status: 'UNCLAIMED',
+      supersededById: null,
+    });
     expect(v2.files.map((f: { fileName: string }) => f.fileName)).toEqual(['請求書.pdf', '訂正明細.png']);
     expect(v2.versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
     const [oldAfter] = await t.db.select().from(invoices).where(eq(invoices.id, id));
@@ -367,7 +463,11 @@ describe('corrections', () => {
     // The old version cannot be acted on.
     const stale = await t.as(TRANS).post(`/trans/invoices/${id}/send`);
     expect(stale.json().code).toBe('invoice_superseded');
-    const staleCorrect = await correct(TRANS, id, { billingDate: '2026-11-26', dueDate: '2026-12-26', amount: 1 });
+    const staleCorrect = await correct(TRANS, id, {
+      billingDate: '2026-11-26',
+      dueDate: '2026-12-26',
+      amount: 1,
+    });
     expect(staleCorrect.json().code).toBe('invoice_superseded');
   });
 
@@ -384,7 +484,10 @@ describe('corrections', () => {
     expect(foreign.json().fields.keepFileIds).toBe('invalid_format');
     const bad = await correct(TRANS, id, { billingDate: '2026-02-30', dueDate: '2026-12-31', amount: 1 });
     expect(bad.json().fields.billingDate).toBe('invalid_format');
-    expect((await correct(PLATFORM, id, { billingDate: '2026-11-25', dueDate: '2026-12-31', amount: 1 })).statusCode).toBe(404);
+    expect(
+      (await correct(PLATFORM, id, { billingDate: '2026-11-25', dueDate: '2026-12-31', amount: 1 }))
+        .statusCode,
+    ).toBe(404);
 
     await t.as(TRANS).post(`/trans/invoices/${id}/send`);
     const files = (await t.as(TRANS).get(`/trans/invoices/${id}`)).json().files;
@@ -417,8 +520,12 @@ describe('lists and who sees what', () => {
     expect(overdue.items.map((i) => i.id)).toEqual([a]);
     expect(overdue.items[0]!.overdue).toBe(true);
     expect((await list(TRANS, 'amountMin=1000001&amountMax=1000001')).items.map((i) => i.id)).toEqual([a]);
-    expect((await list(TRANS, 'billingFrom=2026-10-01&billingTo=2026-10-01')).items.map((i) => i.id)).toEqual([a]);
-    const green = await t.db.query.companies.findFirst({ where: (c, { eq }) => eq(c.name, '株式会社グリーン商事') });
+    expect((await list(TRANS, 'billingFrom=2026-10-01&billingTo=2026-10-01')).items.map((i) => i.id)).toEqual(
+      [a],
+    );
+    const green = await t.db.query.companies.findFirst({
+      where: (c, { eq }) => eq(c.name, '株式会社グリーン商事'),
+    });
     expect((await list(TRANS, `companyId=${green!.id}&amountMin=1000001`)).total).toBe(1);
     expect((await list(TRANS, `companyId=${green!.id + 1000}`)).total).toBe(0);
     const billed = await list(DIS, 'status=BILLED&size=100');
@@ -431,8 +538,18 @@ describe('lists and who sees what', () => {
     const options = (await t.as(TRANS).get('/trans/invoices/filter-options')).json();
     expect(options.counterparties).toEqual([{ id: green!.id, name: '株式会社グリーン商事' }]);
     expect(options.projects.map((p: { id: number }) => p.id)).toContain(projectId);
-    expect((await t.as(DIS2).get('/invoices/filter-options')).json()).toEqual({ counterparties: [], projects: [] });
-    for (const q of ['status=LOST', 'billingFrom=2026-02-30', 'amountMin=-1', 'sort=secret', 'size=1000', 'companyId=0x1'])
+    expect((await t.as(DIS2).get('/invoices/filter-options')).json()).toEqual({
+      counterparties: [],
+      projects: [],
+    });
+    for (const q of [
+      'status=LOST',
+      'billingFrom=2026-02-30',
+      'amountMin=-1',
+      'sort=secret',
+      'size=1000',
+      'companyId=0x1',
+    ])
       expect((await t.as(TRANS).get(`/trans/invoices?${q}`)).statusCode, q).toBe(400);
   });
 
@@ -443,14 +560,18 @@ describe('lists and who sees what', () => {
     expect((await t.as(DIS2).get(`/invoices/${id}`)).statusCode).toBe(404);
     expect((await t.as(DIS2).get(`/invoices/${id}/files/${fileId}`)).statusCode).toBe(404);
     expect((await t.as(PLATFORM).get(`/trans/invoices/${id}`)).statusCode).toBe(404);
-    expect((await t.as(PLATFORM).post(`/trans/invoices/${id}/resend`, { kind: 'ATTACHMENT_MAIL' })).statusCode).toBe(404);
+    expect(
+      (await t.as(PLATFORM).post(`/trans/invoices/${id}/resend`, { kind: 'ATTACHMENT_MAIL' })).statusCode,
+    ).toBe(404);
     expect((await t.as(DIS).get(`/invoices/${id}/files/${fileId}`)).statusCode).toBe(200);
     expect((await t.as(DIS).get(`/invoices/${id}/files/${fileId + 100000}`)).statusCode).toBe(404);
     expect((await t.as(DIS).get(`/trans/invoices/${id}`)).statusCode).toBe(403);
     expect((await t.as(TRANS).get(`/invoices/${id}`)).statusCode).toBe(403);
     expect((await t.as(DIS).get('/invoices/2147483648')).statusCode).toBe(400);
     expect((await t.as(DIS).get('/invoices/2147483647')).statusCode).toBe(404);
-    expect((await t.as(PLATFORM).get('/trans/invoices?size=100')).json().items.map((i: { id: number }) => i.id)).not.toContain(id);
+    expect(
+      (await t.as(PLATFORM).get('/trans/invoices?size=100')).json().items.map((i: { id: number }) => i.id),
+    ).not.toContain(id);
     expect((await t.as(DIS2).get('/invoices?size=100')).json().total).toBe(0);
     expect((await t.as('admin').get('/invoices')).statusCode).toBe(403);
   });

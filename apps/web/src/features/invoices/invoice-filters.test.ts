@@ -31,9 +31,9 @@ describe('invoice filters in the address', () => {
   });
 
   it('drops malformed values and orders reversed ranges', () => {
-    expect(parse('status=LOST&billingFrom=2026-02-30&amountMin=1e3&companyId=0x1&page=0&size=7&sort=secret')).toEqual(
-      DEFAULT_INVOICE_FILTERS,
-    );
+    expect(
+      parse('status=LOST&billingFrom=2026-02-30&amountMin=1e3&companyId=0x1&page=0&size=7&sort=secret'),
+    ).toEqual(DEFAULT_INVOICE_FILTERS);
     expect(parse('billingFrom=2026-12-01&billingTo=2026-11-01')).toMatchObject({
       billingFrom: '2026-11-01',
       billingTo: '2026-12-01',
@@ -44,7 +44,13 @@ describe('invoice filters in the address', () => {
 
   it("asks the server with the page, the order and the header's company for a transporter", () => {
     const f = parse('status=PAID&page=3');
-    expect(invoiceListQuery(f, null)).toEqual({ page: 3, size: 20, sort: 'billingDate', order: 'desc', status: 'PAID' });
+    expect(invoiceListQuery(f, null)).toEqual({
+      page: 3,
+      size: 20,
+      sort: 'billingDate',
+      order: 'desc',
+      status: 'PAID',
+    });
     expect(invoiceListQuery(parse('companyId=4'), 8)).toMatchObject({ companyId: 8 });
     expect(invoiceListQuery(parse('companyId=4'), 'ALL')).toMatchObject({ companyId: '4' });
   });

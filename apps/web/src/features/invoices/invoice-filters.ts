@@ -56,10 +56,12 @@ const dateParam = (raw: string | null) => (raw && isIsoDate(raw) ? raw : null);
 export function parseInvoiceFilters(params: URLSearchParams): InvoiceFilters {
   let billingFrom = dateParam(params.get('billingFrom'));
   let billingTo = dateParam(params.get('billingTo'));
-  if (billingFrom && billingTo && billingFrom > billingTo) [billingFrom, billingTo] = [billingTo, billingFrom];
+  if (billingFrom && billingTo && billingFrom > billingTo)
+    [billingFrom, billingTo] = [billingTo, billingFrom];
   let amountMin = wholeNumber(params.get('amountMin'), 0, INVOICE_AMOUNT_MAX);
   let amountMax = wholeNumber(params.get('amountMax'), 0, INVOICE_AMOUNT_MAX);
-  if (amountMin !== null && amountMax !== null && amountMin > amountMax) [amountMin, amountMax] = [amountMax, amountMin];
+  if (amountMin !== null && amountMax !== null && amountMin > amountMax)
+    [amountMin, amountMax] = [amountMax, amountMin];
   const status = params.get('status');
   const sort = params.get('sort');
   const size = wholeNumber(params.get('size'), 1, MAX_PAGE_SIZE);
@@ -73,8 +75,11 @@ export function parseInvoiceFilters(params: URLSearchParams): InvoiceFilters {
     projectId: wholeNumber(params.get('projectId'), 1, 2_147_483_647),
     overdue: params.get('overdue') === 'true',
     page: wholeNumber(params.get('page'), 1, 1_000_000) ?? 1,
-    size: size && (INVOICE_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_INVOICE_FILTERS.size,
-    sort: (INVOICE_SORT_KEYS as readonly string[]).includes(sort ?? '') ? (sort as InvoiceSortKey) : 'billingDate',
+    size:
+      size && (INVOICE_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_INVOICE_FILTERS.size,
+    sort: (INVOICE_SORT_KEYS as readonly string[]).includes(sort ?? '')
+      ? (sort as InvoiceSortKey)
+      : 'billingDate',
     order: params.get('order') === 'asc' ? 'asc' : 'desc',
   };
 }
@@ -101,14 +106,23 @@ export function invoiceFiltersToParams(f: InvoiceFilters): URLSearchParams {
  * The query of GET /invoices (or /trans/invoices): every filter, with the page and order. For a transporter
  * the header's company selector, when it names a company, is the counterparty.
  */
-export function invoiceListQuery(f: InvoiceFilters, header: CompanyFilter | null): Record<string, string | number> {
+export function invoiceListQuery(
+  f: InvoiceFilters,
+  header: CompanyFilter | null,
+): Record<string, string | number> {
   const query: Record<string, string | number> = {
     page: f.page,
     size: f.size,
     sort: f.sort,
     order: f.order,
   };
-  for (const [k, v] of invoiceFiltersToParams({ ...f, page: 1, size: 20, sort: 'billingDate', order: 'desc' }))
+  for (const [k, v] of invoiceFiltersToParams({
+    ...f,
+    page: 1,
+    size: 20,
+    sort: 'billingDate',
+    order: 'desc',
+  }))
     query[k] = v;
   if (typeof header === 'number') query.companyId = header;
   return query;

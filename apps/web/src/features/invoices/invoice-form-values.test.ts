@@ -14,10 +14,7 @@ describe('registrationIssues', () => {
   it('passes complete blocks and names each issue by its block', () => {
     expect(registrationIssues([ok, ok], 'PAYMENT_INVOICE')).toEqual([]);
     expect(
-      registrationIssues(
-        [ok, { ...ok, billingDate: '2026-02-30', amount: 49, files: [] }],
-        'CREDIT_CARD',
-      ),
+      registrationIssues([ok, { ...ok, billingDate: '2026-02-30', amount: 49, files: [] }], 'CREDIT_CARD'),
     ).toEqual([
       { name: ['invoices', 1, 'billingDate'], code: 'invalid_format' },
       { name: ['invoices', 1, 'amount'], code: 'out_of_charge_range' },

@@ -24,8 +24,16 @@ export const blockFiles = (block: InvoiceBlockValues): File[] =>
   (block.files ?? []).flatMap((f) => (f.originFileObj ? [f.originFileObj] : []));
 
 /** Whether one more file may join a block's files: the shared upload rule of invoice files. */
-export function invoiceFileIssue(file: { name: string; size: number }, existing: readonly string[]): string | null {
-  return checkUpload({ fileName: file.name, size: file.size, existingNames: existing, ...UPLOAD_RULES.INVOICE });
+export function invoiceFileIssue(
+  file: { name: string; size: number },
+  existing: readonly string[],
+): string | null {
+  return checkUpload({
+    fileName: file.name,
+    size: file.size,
+    existingNames: existing,
+    ...UPLOAD_RULES.INVOICE,
+  });
 }
 
 /**

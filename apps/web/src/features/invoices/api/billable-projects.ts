@@ -10,4 +10,5 @@ export const billableProjectsQueryOptions = () =>
     queryFn: () => api.get<BillableProject[]>('/trans/invoices/billable-projects'),
   });
 
-export const useBillableProjects = (enabled: boolean) => useQuery({ ...billableProjectsQueryOptions(), enabled });
+export const useBillableProjects = (enabled: boolean) =>
+  useQuery({ ...billableProjectsQueryOptions(), enabled });

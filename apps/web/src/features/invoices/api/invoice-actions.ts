@@ -18,7 +18,9 @@ export function runInvoiceCommand(id: number, command: InvoiceCommand): Promise<
     case 'resend':
       return api.post<InvoiceDetail>(`/trans/invoices/${id}/resend`, { kind: command.mail });
     case 'paid':
-      return api.post<InvoiceDetail>(`/trans/invoices/${id}/paid`, { settlementDate: command.settlementDate });
+      return api.post<InvoiceDetail>(`/trans/invoices/${id}/paid`, {
+        settlementDate: command.settlementDate,
+      });
     case 'correct':
       return postMultipart<InvoiceDetail>(`/trans/invoices/${id}/corrections`, command.form);
   }

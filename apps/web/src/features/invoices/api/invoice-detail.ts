@@ -19,5 +19,8 @@ export const useInvoiceDetail = (isTransport: boolean, id: number) =>
   useQuery(invoiceDetailQueryOptions(isTransport, id));
 
 /** GET .../invoices/{id}/files/{fileId}: one of the invoice's files, as a download. */
-export const downloadInvoiceFile = (isTransport: boolean, id: number, file: { id: number; fileName: string }) =>
-  downloadFile(rolePath(isTransport, `/invoices/${id}/files/${file.id}`), file.fileName);
+export const downloadInvoiceFile = (
+  isTransport: boolean,
+  id: number,
+  file: { id: number; fileName: string },
+) => downloadFile(rolePath(isTransport, `/invoices/${id}/files/${file.id}`), file.fileName);

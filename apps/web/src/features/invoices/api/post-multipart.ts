@@ -25,7 +25,8 @@ export async function postMultipart<T>(path: string, form: FormData): Promise<T>
     }
     throw new ApiError({
       status: res.status,
-      code: typeof body.code === 'string' ? body.code : res.status === 413 ? 'file_too_large' : 'unknown_error',
+      code:
+        typeof body.code === 'string' ? body.code : res.status === 413 ? 'file_too_large' : 'unknown_error',
       message: typeof body.message === 'string' ? body.message : undefined,
       fields: body.fields as Record<string, string> | undefined,
     });
