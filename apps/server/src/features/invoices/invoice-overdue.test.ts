@@ -1,9 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { isOverdue } from '@junkan/shared';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIS, TRANS } from '../../../test/fixtures/demo-data';
 import { samplePdf } from '../../../test/fixtures/upload-files';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import { invoiceSends, invoices, mailOutbox, projects } from '../../db/schema';
+import { openDatabase } from '../../db/client';
+import { attachments, invoiceSends, invoices, mailOutbox, projects } from '../../db/schema';
+import { tokyoDate } from '../../lib/time';
+import { seedDemoData } from '../../seed/demo';
+import { seedReferenceData } from '../../seed/reference';
 import { INVOICE_OVERDUE_JOB, runOverdueReminders } from './invoice-overdue';
 
 // The business clock: 2026-12-01 in Japan, 09:00.
@@ -109,4 +114,27 @@ describe('the overdue reminders', () => {
       3,
     ]);
   });
+});
+
+describe('demo invoices', () => {
+  it('seeds one unclaimed, one billed, one paid and one overdue invoice, each with its PDF', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await seedReferenceData(database.db);
+      await seedDemoData(database.db);
+      const rows = await database.db.select().from(invoices).orderBy(asc(invoices.id));
+      const today = tokyoDate();
+      expect(rows.map((r) => [r.status, isOverdue(r, today)])).toEqual([
+        ['UNCLAIMED', false],
+        ['BILLED', false],
+        ['PAID', false],
+        ['BILLED', true],
+      ]);
+      expect(rows.every((r) => r.rootId === r.id)).toBe(true);
+      const files = await database.db.select().from(attachments).where(eq(attachments.ownerType, 'INVOICE'));
+      expect(files).toHaveLength(4);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
 });
