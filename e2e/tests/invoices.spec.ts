@@ -53,6 +53,7 @@ test('invoices: the transporter registers one with a file and sends it, marks it
   const row = tableRow(page.getByTestId('invoice-list'), yen);
   await expect(row.getByTestId('invoice-status')).toHaveText('請求済');
   await row.getByTestId('invoice-link').click();
+  await expect(page).toHaveURL(new RegExp(`${detailPath}$`));
   await expect(page.getByTestId('invoice-status')).toHaveText('請求済');
   await expect(page.getByTestId('invoice-actions')).toHaveCount(0);
 
@@ -73,4 +74,13 @@ test('invoices: the transporter registers one with a file and sends it, marks it
   await expect(tableRow(page.getByTestId('invoice-list'), yen).getByTestId('invoice-status')).toHaveText(
     '支払済',
   );
+
+  // Usable on a phone (390 px): the list scrolls sideways, the detail's fields and buttons stack.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(tableRow(page.getByTestId('invoice-list'), yen)).toBeVisible();
+  await signIn(page, DEMO.transporter, { path: detailPath });
+  await expect(
+    page.getByTestId('invoice-actions').getByRole('button', { name: '請求書メールを再送' }),
+  ).toBeInViewport();
 });

@@ -80,6 +80,7 @@ export default function InvoiceManagementPage() {
           <Form.Item label={t('invoices.filter.billingDate')} htmlFor="invoices-billing">
             <DatePicker.RangePicker
               id={{ start: 'invoices-billing' }}
+              style={{ maxWidth: 260 }}
               format="YYYY/MM/DD"
               allowEmpty={[true, true]}
               value={[
