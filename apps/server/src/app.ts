@@ -31,6 +31,8 @@ import { contractRoutes } from './features/contracts/contracts.routes';
 import { disposalSiteMasterRoutes } from './features/disposal-site-master/disposal-site-master.routes';
 import { handlingWastePriceRoutes } from './features/handling-waste-prices/handling-waste-prices.routes';
 import { homeRoutes } from './features/home/home.routes';
+import { defineInvoiceOverdueJob } from './features/invoices/invoice-overdue';
+import { invoiceRoutes } from './features/invoices/invoices.routes';
 import { JwnetWorker } from './features/jwnet/jwnet-queue';
 import { manifestRoutes } from './features/manifests/manifests.routes';
 import { outboxRoutes } from './features/outbox/outbox.routes';
@@ -118,7 +120,14 @@ export async function buildApp(
   app.decorate('jobs', jobs);
   // Started once every queue below is defined; stopped before the mail transport and the database close.
   app.addHook('onReady', async () => jobs.start());
-  const mailer = new Mailer(database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom, jobs });
+  const files = createFileStorage(config.fileStorage, database.db);
+  app.decorate('files', files);
+  const mailer = new Mailer(database.db, app.log, {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    jobs,
+    files,
+  });
   app.decorate('mailer', mailer);
   const rateLimiter: RateLimiter = config.redisUrl
     ? new RedisRateLimiter(config.redisUrl)
@@ -144,8 +153,6 @@ export async function buildApp(
       log: app.log,
     }),
   );
-  const files = createFileStorage(config.fileStorage, database.db);
-  app.decorate('files', files);
   app.jwnetWorker.defineJobs();
   app.addHook('onClose', async () => {
     await jobs.stop();
@@ -250,12 +257,14 @@ export async function buildApp(
       await api.register(collectionScheduleRoutes);
       await api.register(collectionRoutes);
       await api.register(qualifiedInvoiceRoutes);
+      await api.register(invoiceRoutes);
     },
     { prefix: '/api' },
   );
 
   defineContractCalendar(app);
   defineOrphanFileSweep(app);
+  defineInvoiceOverdueJob(app);
   registerWebApp(app, config.webDist);
   return app;
 }

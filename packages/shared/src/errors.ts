@@ -63,6 +63,11 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   invoice_registration_number_missing: 409,
   /** The project has no contract approved by the discharger to take the unit prices from. */
   invoice_contract_not_approved: 409,
+  invoice_not_found: 404,
+  /** A corrected invoice's old version: only the current version can be acted on. */
+  invoice_superseded: 409,
+  /** The project is not in progress under an approved contract. */
+  project_not_billable: 409,
   too_many_requests: 429,
   server_error: 500,
 };

@@ -134,6 +134,17 @@ export const MESSAGE_CODES = [
   'invoice_line_unknown',
   'invoice_no_billable_lines',
   'invoice_month_invalid',
+  // invoices
+  'invoice_not_found',
+  'out_of_charge_range',
+  'invoice_max_count',
+  'invoice_file_required',
+  'due_date_before_billing_date',
+  'settlement_date_in_future',
+  'invoice_superseded',
+  'project_not_billable',
+  'payment_overdue',
+  'max_25MB_mail_attachment',
 ] as const;
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 

@@ -4,9 +4,10 @@ import {
   UPLOAD_MAX_BYTES,
   type UploadFileKind,
 } from './api/projects';
+import { INVOICE_MAX_FILES } from './invoice-rules';
 
 /** What a file is uploaded for; each use has its own kinds and count (section 5). */
-export const UPLOAD_USES = ['QUOTE_REQUEST', 'QUOTE_DOCUMENT', 'PERMIT', 'INQUIRY'] as const;
+export const UPLOAD_USES = ['QUOTE_REQUEST', 'QUOTE_DOCUMENT', 'PERMIT', 'INQUIRY', 'INVOICE'] as const;
 export type UploadUse = (typeof UPLOAD_USES)[number];
 
 export interface UploadRule {
@@ -24,6 +25,8 @@ export const UPLOAD_RULES: Record<UploadUse, UploadRule> = {
   QUOTE_DOCUMENT: { kinds: ['pdf'], maxFiles: 1, maxBytes: UPLOAD_MAX_BYTES },
   PERMIT: { kinds: ['pdf'], maxFiles: 1, maxBytes: UPLOAD_MAX_BYTES },
   INQUIRY: { kinds: UPLOAD_FILE_KINDS, maxFiles: 1, maxBytes: INQUIRY_UPLOAD_MAX_BYTES },
+  /** An invoice's files: documents and scans, up to 5 an invoice. */
+  INVOICE: { kinds: ['pdf', 'jpg', 'png', 'xlsx'], maxFiles: INVOICE_MAX_FILES, maxBytes: UPLOAD_MAX_BYTES },
 };
 
 /** File name extensions of each kind (lower case, without the dot). */

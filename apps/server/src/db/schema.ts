@@ -431,6 +431,15 @@ export const storedFileChunks = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.seq] })],
 );
 
+/** A stored file a mail carries: its name and type as sent, and where its bytes are. */
+export interface MailAttachmentRef {
+  fileName: string;
+  mimeType: string;
+  size: number;
+  storageDriver: 'database' | 'disk' | 's3';
+  storageKey: string;
+}
+
 /** Every mail the product sends; kept when no SMTP server is configured (ruling 13). */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -439,6 +448,11 @@ export const mailOutbox = pgTable(
     to: varchar('to', { length: 254 }).notNull(),
     subject: varchar('subject', { length: 255 }).notNull(),
     text: text('text').notNull(),
+    /**
+     * Stored files sent with the mail, read from the file storage at delivery (never copied into the outbox);
+     * null for plain mails.
+     */
+    attachments: jsonb('attachments').$type<MailAttachmentRef[]>(),
     /** PENDING (to deliver), SENDING (claimed until lease_until), SENT, FAILED (retried up to a limit), KEPT. */
     status: varchar('status', { length: 16 })
       .notNull()
@@ -1086,4 +1100,102 @@ export const calendarFeeds = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('calendar_feeds_token_unique').on(t.tokenHash)],
+);
+
+/**
+ * Invoices (section 3): one row per version. A correction writes a new row (version + 1, `supersedes_id` the
+ * old one) and stamps the old row's `superseded_at` / `superseded_by_id`, nothing else of it; invoices are never
+ * deleted (kept 7 years, the electronic bookkeeping rule). `root_id` is the first version's id.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    rootId: integer('root_id').notNull(),
+    version: integer('version').notNull().default(1),
+    supersedesId: integer('supersedes_id').references((): AnyPgColumn => invoices.id),
+    supersededById: integer('superseded_by_id').references((): AnyPgColumn => invoices.id),
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id),
+    transportCompanyId: integer('transport_company_id')
+      .notNull()
+      .references(() => companies.id),
+    dischargerCompanyId: integer('discharger_company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** Copied from the contract at registration: PAYMENT_INVOICE (bank transfer) or CREDIT_CARD. */
+    paymentMethod: varchar('payment_method', { length: 16 })
+      .notNull()
+      .$type<'PAYMENT_INVOICE' | 'CREDIT_CARD'>(),
+    billingDate: date('billing_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    /** Whole yen. */
+    amount: integer('amount').notNull(),
+    status: varchar('status', { length: 16 }).notNull().$type<'UNCLAIMED' | 'BILLED' | 'PAID'>(),
+    /** The settlement confirmation date (Japan date), once paid. */
+    settlementDate: date('settlement_date', { mode: 'string' }),
+    paidVia: varchar('paid_via', { length: 16 }).$type<'BANK_TRANSFER' | 'CARD'>(),
+    /** The card provider's payment reference, or the transporter's note of the transfer. */
+    paymentRef: varchar('payment_ref', { length: 128 }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    billedAt: timestamp('billed_at', { withTimezone: true }),
+    /** The last overdue reminder step sent for this version (0: none), and when the first was. */
+    overdueStep: smallint('overdue_step').notNull().default(0),
+    overdueAt: timestamp('overdue_at', { withTimezone: true }),
+    source: varchar('source', { length: 16 }).notNull().default('UPLOAD').$type<'UPLOAD' | 'GENERATED'>(),
+    createdBy: integer('created_by').references(() => users.id),
+    actingAdminId: integer('acting_admin_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_root_version_unique').on(t.rootId, t.version),
+    index('invoices_transport_current_idx')
+      .on(t.transportCompanyId, t.billingDate, t.id)
+      .where(sql`${t.supersededAt} is null`),
+    index('invoices_discharger_current_idx')
+      .on(t.dischargerCompanyId, t.billingDate, t.id)
+      .where(sql`${t.supersededAt} is null`),
+    index('invoices_billed_due_idx')
+      .on(t.dueDate)
+      .where(sql`${t.status} = 'BILLED' and ${t.supersededAt} is null`),
+    index('invoices_project_idx').on(t.projectId),
+  ],
+);
+
+/** Every mail an invoice sent: the attachment mail, the payment notice, overdue reminders, the paid notice. */
+export const invoiceSends = pgTable(
+  'invoice_sends',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    rootId: integer('root_id').notNull(),
+    kind: varchar('kind', { length: 24 })
+      .notNull()
+      .$type<'ATTACHMENT_MAIL' | 'PAYMENT_NOTICE_MAIL' | 'OVERDUE_REMINDER' | 'PAID_MAIL'>(),
+    /** The overdue reminder's step (1-3); 0 for other mails. */
+    step: smallint('step').notNull().default(0),
+    /** Null for the system's own (the overdue job, a card payment). */
+    sentBy: integer('sent_by').references(() => users.id),
+    actingAdminId: integer('acting_admin_id'),
+    recipients: integer('recipients').notNull().default(0),
+    filesAttached: boolean('files_attached').notNull().default(false),
+    /** The outbox rows of the mails. */
+    outboxIds: jsonb('outbox_ids').$type<number[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('invoice_sends_root_idx').on(t.rootId, t.createdAt),
+    // Each reminder step once per invoice version, however many job runs or processes try.
+    uniqueIndex('invoice_sends_reminder_unique')
+      .on(t.invoiceId, t.kind, t.step)
+      .where(sql`${t.kind} = 'OVERDUE_REMINDER'`),
+  ],
 );

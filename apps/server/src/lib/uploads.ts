@@ -1,4 +1,4 @@
-import type { MultipartFile } from '@fastify/multipart';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError, fieldError } from './app-error';
 
@@ -64,6 +64,59 @@ export async function withUploadedFile<T>(
   } finally {
     if (!file.destroyed) file.resume();
     // Once the parser has stopped (the file stream destroyed), the rest of the body is read and dropped here.
+    if (!request.raw.readableEnded) request.raw.resume();
+  }
+}
+
+/** One file part of a multipart request with several (its field name says what it belongs to). */
+export interface UploadedPart extends UploadedFile {
+  field: string;
+}
+
+/**
+ * A multipart request of text fields and several files, in the order sent: `onField` gets each field's text,
+ * `onFile` each file as a stream (read it once, e.g. into the file storage). Nothing is held whole in memory.
+ * A broken body answers 400, a file over `maxBytes` 413; what the callbacks refuse (an AppError) is answered as
+ * it is. The rest of the body is drained whatever the outcome.
+ */
+export async function forEachUploadedPart(
+  request: FastifyRequest,
+  options: { maxBytes: number },
+  onField: (name: string, value: string) => void | Promise<void>,
+  onFile: (file: UploadedPart) => Promise<void>,
+): Promise<void> {
+  if (!request.isMultipart()) throw fieldError('file', 'MSG_00_21');
+  const parts = request.parts({ limits: { fileSize: options.maxBytes + 1 } })[Symbol.asyncIterator]();
+  try {
+    while (true) {
+      let next: IteratorResult<Multipart>;
+      try {
+        next = await parts.next();
+      } catch (error) {
+        throw uploadError(error);
+      }
+      if (next.done) break;
+      const part = next.value;
+      if (part.type === 'field') {
+        await onField(part.fieldname, typeof part.value === 'string' ? part.value : '');
+        continue;
+      }
+      const file = part.file;
+      let sourceError: unknown;
+      file.on('error', (error) => {
+        sourceError ??= error;
+      });
+      try {
+        await onFile({ field: part.fieldname, fileName: cleanFileName(part.filename), stream: file });
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        if (sourceError) throw uploadError(sourceError);
+        throw error;
+      } finally {
+        if (!file.destroyed) file.resume();
+      }
+    }
+  } finally {
     if (!request.raw.readableEnded) request.raw.resume();
   }
 }

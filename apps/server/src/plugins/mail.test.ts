@@ -90,6 +90,90 @@ describe('mail delivered over SMTP', () => {
   });
 });
 
+describe('mail attachments', () => {
+  let a: TestContext;
+  beforeAll(async () => {
+    a = await createTestApp();
+  });
+  afterAll(() => a.close());
+
+  const store = async (content: Buffer) => {
+    const stored = await a.app.files.put(a.app.files.newKey('test'), [content], {
+      maxBytes: content.length,
+      contentType: 'application/pdf',
+    });
+    return {
+      fileName: '請求書.pdf',
+      mimeType: 'application/pdf',
+      size: stored.size,
+      storageDriver: stored.driver,
+      storageKey: stored.key,
+    };
+  };
+
+  it('references stored files in the outbox and streams them into the mail at delivery', async () => {
+    const content = Buffer.from(`%PDF-1.4 ${'x'.repeat(5000)} %%EOF`, 'latin1');
+    const ref = await store(content);
+    const id = await a.app.mailer.send({
+      to: 'att@example.com',
+      subject: 's',
+      text: 't',
+      attachments: [ref],
+    });
+    const [row] = await a.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
+    expect(row!.attachments).toEqual([ref]);
+    await a.deliverMail();
+    const mail = a.smtp.mails.find((m) => m.to.includes('att@example.com'))!;
+    expect(mail.raw).toMatch(/Content-Disposition: attachment/i);
+    const b64 =
+      /Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n--/i.exec(
+        mail.raw.slice(mail.raw.search(/Content-Disposition: attachment/i) - 200),
+      );
+    expect(b64).not.toBeNull();
+    expect(Buffer.from(b64![1]!.replace(/\s+/g, ''), 'base64').equals(content)).toBe(true);
+    // The outbox keeps the reference, never the bytes.
+    expect(JSON.stringify(row)).not.toContain('xxxxxxxx');
+  });
+
+  it('retries a mail whose stored file is missing, and refuses attachments over 25 MB', async () => {
+    const id = await a.app.mailer.send({
+      to: 'missing@example.com',
+      subject: 's',
+      text: 't',
+      attachments: [
+        {
+          fileName: 'x.pdf',
+          mimeType: 'application/pdf',
+          size: 10,
+          storageDriver: 'database',
+          storageKey: 'test/none',
+        },
+      ],
+    });
+    await a.deliverMail();
+    const [row] = await a.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
+    expect(row).toMatchObject({ status: 'FAILED', attempts: 1 });
+    expect(a.smtp.mails.some((m) => m.to.includes('missing@example.com'))).toBe(false);
+    await expect(
+      a.app.mailer.send({
+        to: 'big@example.com',
+        subject: 's',
+        text: 't',
+        attachments: [
+          {
+            fileName: 'x.pdf',
+            mimeType: 'application/pdf',
+            size: 25 * 1024 * 1024 + 1,
+            storageDriver: 'database',
+            storageKey: 'test/none',
+          },
+        ],
+      }),
+    ).rejects.toThrow();
+    expect(await a.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'big@example.com'))).toEqual([]);
+  });
+});
+
 describe('mail delivery when the SMTP server is down', () => {
   let d: TestContext;
   beforeAll(async () => {

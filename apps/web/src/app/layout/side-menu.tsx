@@ -37,6 +37,7 @@ const ICONS: Record<string, ReactNode> = {
   achievements: <AuditOutlined />,
   contractManagement: <FileDoneOutlined />,
   invoiceManagement: <FileTextOutlined />,
+  invoiceRegister: <PlusCircleOutlined />,
   manifestManagement: <FileDoneOutlined />,
   licenseManagement: <SafetyCertificateOutlined />,
   notice: <NotificationOutlined />,

@@ -1,0 +1,96 @@
+/**
+ * The invoice rows as each party may see them, and their shapes on the wire. Every read and write of the feature
+ * goes through `invoiceFor`: a discharger sees its company's invoices once billed, a transporter those it issued;
+ * another company's id is 404.
+ */
+import {
+  type Attachment,
+  type InvoiceListItem,
+  type InvoiceSide,
+  type InvoiceStatus,
+  isOverdue,
+} from '@junkan/shared';
+import { and, eq, isNotNull, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { invoices } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { operatorRole } from '../../lib/roles';
+import type { Session } from '../../plugins/auth';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/** `attachments.owner_type` of an invoice version's files (`owner_id` the invoice id). */
+export const INVOICE_OWNER = 'INVOICE';
+
+/** The side a session acts on for invoices; admins act only for an operator. */
+export function invoiceSideOf(session: Session): InvoiceSide {
+  const role = operatorRole(session);
+  if (role === 'WASTE' || role === 'TRANSPORT') return role;
+  throw new AppError('forbidden', 'Forbidden');
+}
+
+/** What a party may see: the transporter what it issued, the discharger what was billed to it. */
+export function invoiceScope(side: InvoiceSide, companyId: number): SQL {
+  return side === 'TRANSPORT'
+    ? eq(invoices.transportCompanyId, companyId)
+    : and(eq(invoices.dischargerCompanyId, companyId), isNotNull(invoices.billedAt))!;
+}
+
+/** The invoice version `id` as the session may see it, locked for update when `lock`; otherwise 404. */
+export async function invoiceFor(
+  db: DbOrTx,
+  session: Session,
+  id: number,
+  lock = false,
+): Promise<InvoiceRow & { side: InvoiceSide }> {
+  const side = invoiceSideOf(session);
+  if (!session.companyId) throw new AppError('invoice_not_found', 'Invoice not found');
+  const query = db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, id), invoiceScope(side, session.companyId)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new AppError('invoice_not_found', 'Invoice not found');
+  return { ...row, side };
+}
+
+/** The current version of an invoice: a superseded one cannot be acted on. */
+export function requireCurrent(row: InvoiceRow): void {
+  if (row.supersededAt) throw new AppError('invoice_superseded', 'Invoice superseded');
+}
+
+export function toListItem(
+  row: InvoiceRow,
+  extra: { projectTitle: string; counterpart: { id: number; name: string } },
+  today: string,
+): InvoiceListItem {
+  return {
+    id: row.id,
+    rootId: row.rootId,
+    version: row.version,
+    projectId: row.projectId,
+    projectTitle: extra.projectTitle,
+    counterpart: extra.counterpart,
+    paymentMethod: row.paymentMethod,
+    billingDate: row.billingDate,
+    dueDate: row.dueDate,
+    amount: row.amount,
+    status: row.status as InvoiceStatus,
+    settlementDate: row.settlementDate,
+    overdue: !row.supersededAt && isOverdue({ status: row.status, dueDate: row.dueDate }, today),
+    overdueStep: row.overdueStep,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A stored invoice file as the registration and correction take it: already in the file storage. */
+export interface StoredInvoiceFile {
+  fileName: string;
+  mimeType: string;
+  size: number;
+  sha256: string | null;
+  storageDriver: 'database' | 'disk' | 's3';
+  storageKey: string;
+}
+
+export type { Attachment };

@@ -1,0 +1,239 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  billableProjectSchema,
+  correctInvoiceSchema,
+  errorSchema,
+  INVOICE_MAX_FILES,
+  INVOICE_MAX_PER_REGISTRATION,
+  idParamSchema,
+  invoiceDetailSchema,
+  invoiceFileParamSchema,
+  invoiceFilterOptionsSchema,
+  invoiceListItemSchema,
+  invoiceListQuerySchema,
+  invoicePageSchema,
+  markInvoicePaidSchema,
+  registerInvoicesSchema,
+  resendInvoiceMailSchema,
+} from '@junkan/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendDownload } from '../../lib/downloads';
+import { requireOperatorRole } from '../../lib/roles';
+import type { Session } from '../../plugins/auth';
+import { markInvoicePaid } from './invoice-payment';
+import { parseDataField, withInvoiceUpload } from './invoice-uploads';
+import {
+  correctInvoice,
+  invoiceDetail,
+  invoiceFilterOptions,
+  listBillableProjects,
+  listInvoices,
+  readInvoiceFile,
+  registerInvoices,
+  resendInvoiceMail,
+  sendInvoice,
+} from './invoices.service';
+
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  413: errorSchema,
+};
+const tags = ['invoices'];
+const MANAGE = 'INVOICE_MANAGEMENT' as const;
+const REGISTER = 'INVOICE_REGISTER' as const;
+const detail = { 200: invoiceDetailSchema, ...errors };
+
+/**
+ * Invoices (sections 3-5): the transporter registers (1-5 at once, multipart), sends, resends, marks paid and
+ * corrects; both parties list and read them. The discharger's calls under /invoices, the transporter's under
+ * /trans/invoices. Invoices are never deleted: there is no delete call.
+ */
+export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const as = (role: 'WASTE' | 'TRANSPORT', request: Parameters<typeof app.requireSession>[0]): Session => {
+    const session = app.requireSession(request);
+    requireOperatorRole(session, role);
+    return session;
+  };
+
+  for (const [prefix, role] of [
+    ['', 'WASTE'],
+    ['/trans', 'TRANSPORT'],
+  ] as const) {
+    app.get(
+      `${prefix}/invoices`,
+      {
+        config: { permission: MANAGE },
+        schema: {
+          tags,
+          description:
+            'Current versions, filtered (status, billing dates, amounts, counterparty, project, overdue).',
+          querystring: invoiceListQuerySchema,
+          response: { 200: invoicePageSchema, ...errors },
+        },
+      },
+      (request) => listInvoices(app, as(role, request), request.query),
+    );
+
+    app.get(
+      `${prefix}/invoices/filter-options`,
+      {
+        config: { permission: MANAGE },
+        schema: { tags, response: { 200: invoiceFilterOptionsSchema, ...errors } },
+      },
+      (request) => invoiceFilterOptions(app.db, as(role, request)),
+    );
+
+    app.get(
+      `${prefix}/invoices/:id`,
+      { config: { permission: MANAGE }, schema: { tags, params: idParamSchema, response: detail } },
+      (request) => invoiceDetail(app, as(role, request), request.params.id),
+    );
+
+    app.get(
+      `${prefix}/invoices/:id/files/:fileId`,
+      {
+        config: { permission: MANAGE },
+        schema: { tags, params: invoiceFileParamSchema, produces: ['application/octet-stream'] },
+      },
+      async (request, reply) =>
+        sendDownload(
+          reply,
+          await readInvoiceFile(app, as(role, request), request.params.id, request.params.fileId),
+        ),
+    );
+  }
+
+  app.get(
+    '/trans/invoices/billable-projects',
+    {
+      config: { permission: REGISTER },
+      schema: { tags, response: { 200: z.array(billableProjectSchema), ...errors } },
+    },
+    (request) => listBillableProjects(app.db, as('TRANSPORT', request)),
+  );
+
+  app.post(
+    '/trans/invoices/:id/send',
+    {
+      config: { permission: MANAGE },
+      schema: {
+        tags,
+        description: 'UNCLAIMED -> BILLED: mails the invoice (and, for card invoices, the payment notice).',
+        params: idParamSchema,
+        response: detail,
+      },
+    },
+    (request) => {
+      as('TRANSPORT', request);
+      return sendInvoice(app, request.caller(), request.params.id);
+    },
+  );
+
+  app.post(
+    '/trans/invoices/:id/resend',
+    {
+      config: { permission: MANAGE },
+      schema: { tags, params: idParamSchema, body: resendInvoiceMailSchema, response: detail },
+    },
+    (request) => {
+      as('TRANSPORT', request);
+      return resendInvoiceMail(app, request.caller(), request.params.id, request.body.kind);
+    },
+  );
+
+  app.post(
+    '/trans/invoices/:id/paid',
+    {
+      config: { permission: MANAGE },
+      schema: {
+        tags,
+        description: 'Bank transfer only: BILLED -> PAID with the settlement confirmation date.',
+        params: idParamSchema,
+        body: markInvoicePaidSchema,
+        response: detail,
+      },
+    },
+    (request) => {
+      as('TRANSPORT', request);
+      return markInvoicePaid(app, request.caller(), request.params.id, request.body.settlementDate);
+    },
+  );
+
+  await app.register(invoiceUploadRoutes);
+};
+
+/** The two multipart calls, in their own scope: no other invoice call accepts a multipart body. */
+const invoiceUploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const maxFiles = INVOICE_MAX_PER_REGISTRATION * INVOICE_MAX_FILES;
+  await app.register(fastifyMultipart, {
+    limits: { files: maxFiles, fields: 2, fieldSize: 16 * 1024, parts: maxFiles + 2 },
+  });
+
+  app.post(
+    '/trans/invoices',
+    {
+      config: { permission: REGISTER },
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        description:
+          'Multipart: `data` (JSON {projectId, invoices: [{billingDate, dueDate, amount}]}, 1-5 invoices), then ' +
+          'the files of the n-th invoice as `files.<n>` (1-5 each; pdf, jpg, png, xlsx; 10 MB each). All or none.',
+        response: { 200: z.array(invoiceListItemSchema), ...errors },
+      },
+    },
+    (request) => {
+      const session = app.requireSession(request);
+      requireOperatorRole(session, 'TRANSPORT');
+      return withInvoiceUpload(
+        app,
+        request,
+        (field) => {
+          const m = /^files\.(\d)$/.exec(field);
+          const n = m ? Number(m[1]) : -1;
+          return n >= 0 && n < INVOICE_MAX_PER_REGISTRATION ? n : null;
+        },
+        (data, files) =>
+          registerInvoices(app, request.caller(), parseDataField(registerInvoicesSchema, data), files),
+      );
+    },
+  );
+
+  app.post(
+    '/trans/invoices/:id/corrections',
+    {
+      config: { permission: REGISTER },
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        description:
+          'Multipart: `data` (JSON {billingDate, dueDate, amount, keepFileIds}) and new files as `files`. ' +
+          'Writes a new version; the old one is kept unchanged and marked superseded.',
+        params: idParamSchema,
+        response: detail,
+      },
+    },
+    (request) => {
+      const session = app.requireSession(request);
+      requireOperatorRole(session, 'TRANSPORT');
+      return withInvoiceUpload(
+        app,
+        request,
+        (field) => (field === 'files' ? 0 : null),
+        (data, files) =>
+          correctInvoice(
+            app,
+            request.caller(),
+            request.params.id,
+            parseDataField(correctInvoiceSchema, data),
+            files[0] ?? [],
+          ),
+      );
+    },
+  );
+};

@@ -1,0 +1,35 @@
+import type { InvoiceDetail } from '@junkan/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { INVOICES_KEY } from './keys';
+import { postMultipart } from './post-multipart';
+
+export type InvoiceCommand =
+  | { kind: 'send' }
+  | { kind: 'resend'; mail: 'ATTACHMENT_MAIL' | 'PAYMENT_NOTICE_MAIL' }
+  | { kind: 'paid'; settlementDate: string }
+  | { kind: 'correct'; form: FormData };
+
+/** The transporter's actions on one invoice: send, resend, mark paid (POST /trans/invoices/{id}/...), correct. */
+export function runInvoiceCommand(id: number, command: InvoiceCommand): Promise<InvoiceDetail> {
+  switch (command.kind) {
+    case 'send':
+      return api.post<InvoiceDetail>(`/trans/invoices/${id}/send`);
+    case 'resend':
+      return api.post<InvoiceDetail>(`/trans/invoices/${id}/resend`, { kind: command.mail });
+    case 'paid':
+      return api.post<InvoiceDetail>(`/trans/invoices/${id}/paid`, {
+        settlementDate: command.settlementDate,
+      });
+    case 'correct':
+      return postMultipart<InvoiceDetail>(`/trans/invoices/${id}/corrections`, command.form);
+  }
+}
+
+export function useInvoiceCommand(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (command: InvoiceCommand) => runInvoiceCommand(id, command),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: INVOICES_KEY }),
+  });
+}

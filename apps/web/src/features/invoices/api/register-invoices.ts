@@ -1,0 +1,15 @@
+import type { InvoiceListItem } from '@junkan/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { INVOICES_KEY } from './keys';
+import { postMultipart } from './post-multipart';
+
+/** POST /trans/invoices: the registration as built by `registrationFormData`. */
+export const registerInvoices = (form: FormData) => postMultipart<InvoiceListItem[]>('/trans/invoices', form);
+
+export function useRegisterInvoices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: registerInvoices,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: INVOICES_KEY }),
+  });
+}

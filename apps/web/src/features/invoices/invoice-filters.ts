@@ -1,0 +1,129 @@
+import {
+  INVOICE_AMOUNT_MAX,
+  INVOICE_SORT_KEYS,
+  INVOICE_STATUSES,
+  type InvoiceSortKey,
+  type InvoiceStatus,
+  isIsoDate,
+  MAX_PAGE_SIZE,
+} from '@junkan/shared';
+import type { CompanyFilter } from '../../lib/company-filter';
+
+/**
+ * The invoice list's filters, page and order: they live in the address, so a reload, the back button or a
+ * shared link keeps them. Malformed values fall back to their defaults.
+ */
+export interface InvoiceFilters {
+  status: InvoiceStatus | null;
+  billingFrom: string | null;
+  billingTo: string | null;
+  amountMin: number | null;
+  amountMax: number | null;
+  /** The counterparty (the discharger for a transporter, the transporter for a discharger). */
+  companyId: number | null;
+  projectId: number | null;
+  overdue: boolean;
+  page: number;
+  size: number;
+  sort: InvoiceSortKey;
+  order: 'asc' | 'desc';
+}
+
+export const INVOICE_PAGE_SIZES = [20, 50, 100] as const;
+
+export const DEFAULT_INVOICE_FILTERS: InvoiceFilters = {
+  status: null,
+  billingFrom: null,
+  billingTo: null,
+  amountMin: null,
+  amountMax: null,
+  companyId: null,
+  projectId: null,
+  overdue: false,
+  page: 1,
+  size: 20,
+  sort: 'billingDate',
+  order: 'desc',
+};
+
+const wholeNumber = (raw: string | null, min: number, max: number): number | null => {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const n = Number(raw);
+  return n >= min && n <= max ? n : null;
+};
+const dateParam = (raw: string | null) => (raw && isIsoDate(raw) ? raw : null);
+
+export function parseInvoiceFilters(params: URLSearchParams): InvoiceFilters {
+  let billingFrom = dateParam(params.get('billingFrom'));
+  let billingTo = dateParam(params.get('billingTo'));
+  if (billingFrom && billingTo && billingFrom > billingTo)
+    [billingFrom, billingTo] = [billingTo, billingFrom];
+  let amountMin = wholeNumber(params.get('amountMin'), 0, INVOICE_AMOUNT_MAX);
+  let amountMax = wholeNumber(params.get('amountMax'), 0, INVOICE_AMOUNT_MAX);
+  if (amountMin !== null && amountMax !== null && amountMin > amountMax)
+    [amountMin, amountMax] = [amountMax, amountMin];
+  const status = params.get('status');
+  const sort = params.get('sort');
+  const size = wholeNumber(params.get('size'), 1, MAX_PAGE_SIZE);
+  return {
+    status: (INVOICE_STATUSES as readonly string[]).includes(status ?? '') ? (status as InvoiceStatus) : null,
+    billingFrom,
+    billingTo,
+    amountMin,
+    amountMax,
+    companyId: wholeNumber(params.get('companyId'), 1, 2_147_483_647),
+    projectId: wholeNumber(params.get('projectId'), 1, 2_147_483_647),
+    overdue: params.get('overdue') === 'true',
+    page: wholeNumber(params.get('page'), 1, 1_000_000) ?? 1,
+    size:
+      size && (INVOICE_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_INVOICE_FILTERS.size,
+    sort: (INVOICE_SORT_KEYS as readonly string[]).includes(sort ?? '')
+      ? (sort as InvoiceSortKey)
+      : 'billingDate',
+    order: params.get('order') === 'asc' ? 'asc' : 'desc',
+  };
+}
+
+/** The address of the filters, defaults left out. */
+export function invoiceFiltersToParams(f: InvoiceFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (f.status) params.set('status', f.status);
+  if (f.billingFrom) params.set('billingFrom', f.billingFrom);
+  if (f.billingTo) params.set('billingTo', f.billingTo);
+  if (f.amountMin !== null) params.set('amountMin', String(f.amountMin));
+  if (f.amountMax !== null) params.set('amountMax', String(f.amountMax));
+  if (f.companyId !== null) params.set('companyId', String(f.companyId));
+  if (f.projectId !== null) params.set('projectId', String(f.projectId));
+  if (f.overdue) params.set('overdue', 'true');
+  if (f.page !== 1) params.set('page', String(f.page));
+  if (f.size !== DEFAULT_INVOICE_FILTERS.size) params.set('size', String(f.size));
+  if (f.sort !== DEFAULT_INVOICE_FILTERS.sort) params.set('sort', f.sort);
+  if (f.order !== DEFAULT_INVOICE_FILTERS.order) params.set('order', f.order);
+  return params;
+}
+
+/**
+ * The query of GET /invoices (or /trans/invoices): every filter, with the page and order. For a transporter
+ * the header's company selector, when it names a company, is the counterparty.
+ */
+export function invoiceListQuery(
+  f: InvoiceFilters,
+  header: CompanyFilter | null,
+): Record<string, string | number> {
+  const query: Record<string, string | number> = {
+    page: f.page,
+    size: f.size,
+    sort: f.sort,
+    order: f.order,
+  };
+  for (const [k, v] of invoiceFiltersToParams({
+    ...f,
+    page: 1,
+    size: 20,
+    sort: 'billingDate',
+    order: 'desc',
+  }))
+    query[k] = v;
+  if (typeof header === 'number') query.companyId = header;
+  return query;
+}

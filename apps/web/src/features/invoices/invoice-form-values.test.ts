@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import {
+  correctionFormData,
+  invoiceFileIssue,
+  registrationFormData,
+  registrationIssues,
+  serverFieldPath,
+} from './invoice-form-values';
+
+const file = (name: string) => ({ name, originFileObj: new File(['%PDF'], name) });
+const ok = { billingDate: '2026-11-25', dueDate: '2026-12-31', amount: 1000, files: [file('a.pdf')] };
+
+describe('registrationIssues', () => {
+  it('passes complete blocks and names each issue by its block', () => {
+    expect(registrationIssues([ok, ok], 'PAYMENT_INVOICE')).toEqual([]);
+    expect(
+      registrationIssues([ok, { ...ok, billingDate: '2026-02-30', amount: 49, files: [] }], 'CREDIT_CARD'),
+    ).toEqual([
+      { name: ['invoices', 1, 'billingDate'], code: 'invalid_format' },
+      { name: ['invoices', 1, 'amount'], code: 'out_of_charge_range' },
+      { name: ['invoices', 1, 'files'], code: 'invoice_file_required' },
+    ]);
+    expect(registrationIssues([{ ...ok, dueDate: '2026-11-01' }], 'PAYMENT_INVOICE')).toEqual([
+      { name: ['invoices', 0, 'dueDate'], code: 'due_date_before_billing_date' },
+    ]);
+  });
+});
+
+describe('invoiceFileIssue', () => {
+  it('applies the invoice upload rule', () => {
+    expect(invoiceFileIssue({ name: 'a.pdf', size: 10 }, [])).toBeNull();
+    expect(invoiceFileIssue({ name: 'a.mp4', size: 10 }, [])).toBe('upload_file_type_error');
+    expect(invoiceFileIssue({ name: 'A.PDF', size: 10 }, ['a.pdf'])).toBe('upload_file_same_name_error');
+    expect(invoiceFileIssue({ name: 'b.pdf', size: 11 * 1024 * 1024 }, [])).toBe('file_too_large');
+    expect(invoiceFileIssue({ name: 'f.pdf', size: 1 }, ['a', 'b', 'c', 'd', 'e'])).toBe('MSG_28_5');
+  });
+});
+
+describe('form bodies', () => {
+  it('puts the data first and the files under their block', () => {
+    const form = registrationFormData(7, [ok, { ...ok, files: [file('b.pdf'), file('c.png')] }]);
+    expect(JSON.parse(form.get('data') as string)).toEqual({
+      projectId: 7,
+      invoices: [
+        { billingDate: '2026-11-25', dueDate: '2026-12-31', amount: 1000 },
+        { billingDate: '2026-11-25', dueDate: '2026-12-31', amount: 1000 },
+      ],
+    });
+    expect([...form.keys()]).toEqual(['data', 'files.0', 'files.1', 'files.1']);
+    const correction = correctionFormData({ ...ok, amount: 900 }, [3]);
+    expect(JSON.parse(correction.get('data') as string)).toMatchObject({ amount: 900, keepFileIds: [3] });
+    expect(correction.getAll('files')).toHaveLength(1);
+  });
+  it('reads a server field as a form path', () => {
+    expect(serverFieldPath('invoices.1.amount')).toEqual(['invoices', 1, 'amount']);
+  });
+});

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { PAYMENT_TYPES } from '../enums';
+import {
+  INVOICE_ACTIONS,
+  INVOICE_AMOUNT_MAX,
+  INVOICE_AMOUNT_MIN,
+  INVOICE_MAX_FILES,
+  INVOICE_MAX_PER_REGISTRATION,
+  INVOICE_SEND_KINDS,
+  INVOICE_SOURCES,
+  INVOICE_STATUSES,
+} from '../invoice-rules';
+import { decimalParam, idParam, idSchema, isoDateSchema } from '../validation';
+import { attachmentSchema, pageOf, pageQuery, sortQuerySchema } from './common';
+
+/**
+ * Invoice calls. The discharger's under /invoices, the transporter's under /trans/invoices. Registration and
+ * correction are multipart: a `data` field holding the JSON below, then the files (`files.<n>` for the n-th
+ * invoice of a registration, `files` for a correction).
+ */
+
+/** Whole yen, 1 to 99,999,999; the card minimum (50) is checked against the contract's payment method. */
+const amountSchema = z
+  .number({ error: (issue) => (issue.input == null ? 'MSG_00_21' : 'invalid_format') })
+  .int('invalid_format')
+  .min(INVOICE_AMOUNT_MIN, 'out_of_charge_range')
+  .max(INVOICE_AMOUNT_MAX, 'out_of_charge_range');
+
+/** One invoice as the transporter writes it. */
+export const invoiceDraftSchema = z
+  .object({
+    billingDate: isoDateSchema(),
+    dueDate: isoDateSchema(),
+    amount: amountSchema,
+  })
+  .superRefine((v, ctx) => {
+    if (v.dueDate < v.billingDate)
+      ctx.addIssue({ code: 'custom', path: ['dueDate'], message: 'due_date_before_billing_date' });
+  });
+export type InvoiceDraftInput = z.infer<typeof invoiceDraftSchema>;
+
+/** The `data` field of POST /trans/invoices. */
+export const registerInvoicesSchema = z.object({
+  projectId: idSchema,
+  invoices: z
+    .array(invoiceDraftSchema, { error: 'MSG_00_21' })
+    .min(1, 'MSG_00_21')
+    .max(INVOICE_MAX_PER_REGISTRATION, 'invoice_max_count'),
+});
+export type RegisterInvoicesInput = z.infer<typeof registerInvoicesSchema>;
+
+/** The `data` field of POST /trans/invoices/{id}/corrections: the new values, and which files stay. */
+export const correctInvoiceSchema = z
+  .object({
+    billingDate: isoDateSchema(),
+    dueDate: isoDateSchema(),
+    amount: amountSchema,
+    keepFileIds: z.array(idSchema).max(INVOICE_MAX_FILES, 'MSG_28_5').default([]),
+  })
+  .superRefine((v, ctx) => {
+    if (v.dueDate < v.billingDate)
+      ctx.addIssue({ code: 'custom', path: ['dueDate'], message: 'due_date_before_billing_date' });
+  });
+export type CorrectInvoiceInput = z.infer<typeof correctInvoiceSchema>;
+
+/** POST /trans/invoices/{id}/paid. */
+export const markInvoicePaidSchema = z.object({ settlementDate: isoDateSchema() });
+
+/** POST /trans/invoices/{id}/resend. */
+export const resendInvoiceMailSchema = z.object({
+  kind: z.enum(['ATTACHMENT_MAIL', 'PAYMENT_NOTICE_MAIL'], { error: 'MSG_00_21' }),
+});
+
+export const INVOICE_SORT_KEYS = ['billingDate', 'dueDate', 'amount', 'id'] as const;
+export type InvoiceSortKey = (typeof INVOICE_SORT_KEYS)[number];
+
+const optionalDate = isoDateSchema().optional();
+
+/**
+ * GET /invoices and /trans/invoices: current versions only, newest billing date first. The search the electronic
+ * bookkeeping rule asks for: billing date range, amount range, counterparty.
+ */
+export const invoiceListQuerySchema = pageQuery(20)
+  .extend(sortQuerySchema(INVOICE_SORT_KEYS, 'billingDate', 'desc').shape)
+  .extend({
+    status: z.enum(INVOICE_STATUSES, { error: 'invalid_format' }).optional(),
+    billingFrom: optionalDate,
+    billingTo: optionalDate,
+    amountMin: decimalParam(0, INVOICE_AMOUNT_MAX).optional(),
+    amountMax: decimalParam(0, INVOICE_AMOUNT_MAX).optional(),
+    /** The other party: the discharger for the transporter, the transporter for the discharger. */
+    companyId: idParam().optional(),
+    projectId: idParam().optional(),
+    overdue: z.enum(['true', 'false'], { error: 'invalid_format' }).optional(),
+  });
+export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
+export type InvoiceListQueryInput = z.input<typeof invoiceListQuerySchema>;
+
+const companyRef = z.object({ id: z.number(), name: z.string() });
+
+export const invoiceListItemSchema = z.object({
+  id: z.number(),
+  /** The first version's id: every correction of one invoice shares it. */
+  rootId: z.number(),
+  version: z.number(),
+  projectId: z.number(),
+  projectTitle: z.string(),
+  /** The other side: the discharger for a transporter, the transporter for a discharger. */
+  counterpart: companyRef,
+  paymentMethod: z.enum(PAYMENT_TYPES),
+  billingDate: z.string(),
+  dueDate: z.string(),
+  /** Whole yen. */
+  amount: z.number(),
+  status: z.enum(INVOICE_STATUSES),
+  settlementDate: z.string().nullable(),
+  /** Billed and past its due date (Japan's today). */
+  overdue: z.boolean(),
+  /** The last overdue reminder step sent (0 for none). */
+  overdueStep: z.number(),
+  createdAt: z.string(),
+});
+export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;
+export const invoicePageSchema = pageOf(invoiceListItemSchema);
+
+export const invoiceSendSchema = z.object({
+  id: z.number(),
+  kind: z.enum(INVOICE_SEND_KINDS),
+  step: z.number(),
+  /** The version the mail was about. */
+  invoiceId: z.number(),
+  sentBy: z.string().nullable(),
+  at: z.string(),
+  recipients: z.number(),
+  /** Whether the files were attached (false: over the mail limit, the mail links to the detail page). */
+  filesAttached: z.boolean(),
+});
+export type InvoiceSend = z.infer<typeof invoiceSendSchema>;
+
+export const invoiceVersionSchema = z.object({
+  id: z.number(),
+  version: z.number(),
+  billingDate: z.string(),
+  dueDate: z.string(),
+  amount: z.number(),
+  status: z.enum(INVOICE_STATUSES),
+  createdAt: z.string(),
+  supersededAt: z.string().nullable(),
+});
+export type InvoiceVersion = z.infer<typeof invoiceVersionSchema>;
+
+export const invoiceDetailSchema = invoiceListItemSchema.extend({
+  contractId: z.number(),
+  transporter: companyRef,
+  discharger: companyRef,
+  source: z.enum(INVOICE_SOURCES),
+  files: z.array(attachmentSchema),
+  sends: z.array(invoiceSendSchema),
+  versions: z.array(invoiceVersionSchema),
+  /** Null while this is the current version; else the version that replaced it. */
+  supersededById: z.number().nullable(),
+  supersededAt: z.string().nullable(),
+  actions: z.array(z.enum(INVOICE_ACTIONS)),
+});
+export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
+
+/** GET /trans/invoices/billable-projects: projects in progress with an approved contract, for the register page. */
+export const billableProjectSchema = z.object({
+  projectId: z.number(),
+  title: z.string(),
+  discharger: companyRef,
+  contractId: z.number(),
+  paymentMethod: z.enum(PAYMENT_TYPES),
+});
+export type BillableProject = z.infer<typeof billableProjectSchema>;
+
+export const invoiceFileParamSchema = z.object({ id: idParam(), fileId: idParam() });
+
+/** GET /invoices/filter-options (and /trans/...): the counterparties and projects of the caller's invoices. */
+export const invoiceFilterOptionsSchema = z.object({
+  counterparties: z.array(companyRef),
+  projects: z.array(z.object({ id: z.number(), title: z.string() })),
+});
+export type InvoiceFilterOptions = z.infer<typeof invoiceFilterOptionsSchema>;

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { correctInvoiceSchema, invoiceListQuerySchema, registerInvoicesSchema } from './api/invoices';
+import {
+  attachesToMail,
+  daysOverdue,
+  INVOICE_STATUSES,
+  type InvoiceAction,
+  type InvoicePaymentMethod,
+  type InvoiceSide,
+  type InvoiceStatus,
+  invoiceActions,
+  invoiceAmountIssue,
+  invoiceDraftIssues,
+  isOverdue,
+  MAIL_ATTACHMENT_MAX_BYTES,
+  overdueStep,
+  settlementDateIssue,
+} from './invoice-rules';
+import { UPLOAD_RULES } from './upload-rules';
+
+describe('invoiceAmountIssue', () => {
+  it.each<[unknown, InvoicePaymentMethod, string | null]>([
+    [1, 'PAYMENT_INVOICE', null],
+    [0, 'PAYMENT_INVOICE', 'out_of_charge_range'],
+    [99_999_999, 'PAYMENT_INVOICE', null],
+    [100_000_000, 'PAYMENT_INVOICE', 'out_of_charge_range'],
+    [49, 'CREDIT_CARD', 'out_of_charge_range'],
+    [50, 'CREDIT_CARD', null],
+    [99_999_999, 'CREDIT_CARD', null],
+    [100_000_000, 'CREDIT_CARD', 'out_of_charge_range'],
+    [-5, 'PAYMENT_INVOICE', 'out_of_charge_range'],
+    [1.5, 'PAYMENT_INVOICE', 'invalid_format'],
+    [Number.NaN, 'PAYMENT_INVOICE', 'invalid_format'],
+    ['100', 'PAYMENT_INVOICE', 'invalid_format'],
+    [undefined, 'PAYMENT_INVOICE', 'MSG_00_21'],
+    [null, 'CREDIT_CARD', 'MSG_00_21'],
+  ])('%s by %s -> %s', (amount, method, expected) => {
+    expect(invoiceAmountIssue(amount, method)).toBe(expected);
+  });
+});
+
+describe('invoiceDraftIssues', () => {
+  const ok = { billingDate: '2026-11-30', dueDate: '2026-12-31', amount: 1000 };
+  it('passes a complete invoice with a file', () => {
+    expect(invoiceDraftIssues(ok, 'PAYMENT_INVOICE', 1)).toEqual([]);
+    expect(invoiceDraftIssues({ ...ok, dueDate: ok.billingDate }, 'PAYMENT_INVOICE', 5)).toEqual([]);
+  });
+  it('refuses impossible dates, a due date before billing, no file, too many files and a card amount of 49', () => {
+    expect(invoiceDraftIssues({ ...ok, billingDate: '2026-02-30' }, 'PAYMENT_INVOICE', 1)).toEqual([
+      { path: 'billingDate', code: 'invalid_format' },
+    ]);
+    expect(invoiceDraftIssues({ ...ok, dueDate: '2026-11-29' }, 'PAYMENT_INVOICE', 1)).toEqual([
+      { path: 'dueDate', code: 'due_date_before_billing_date' },
+    ]);
+    expect(invoiceDraftIssues(ok, 'PAYMENT_INVOICE', 0)).toEqual([
+      { path: 'files', code: 'invoice_file_required' },
+    ]);
+    expect(invoiceDraftIssues(ok, 'PAYMENT_INVOICE', 6)).toEqual([{ path: 'files', code: 'MSG_28_5' }]);
+    expect(invoiceDraftIssues({ ...ok, amount: 49 }, 'CREDIT_CARD', 1)).toEqual([
+      { path: 'amount', code: 'out_of_charge_range' },
+    ]);
+    expect(invoiceDraftIssues({}, 'PAYMENT_INVOICE', 1).map((i) => i.code)).toEqual([
+      'MSG_00_21',
+      'MSG_00_21',
+      'MSG_00_21',
+    ]);
+  });
+});
+
+describe('settlementDateIssue', () => {
+  it('wants a real date not after Japan today', () => {
+    expect(settlementDateIssue('2026-11-25', '2026-11-25')).toBeNull();
+    expect(settlementDateIssue('2026-11-26', '2026-11-25')).toBe('settlement_date_in_future');
+    expect(settlementDateIssue('2026-02-30', '2026-11-25')).toBe('invalid_format');
+    expect(settlementDateIssue('', '2026-11-25')).toBe('MSG_00_21');
+  });
+});
+
+describe('overdue', () => {
+  const billed = { status: 'BILLED' as InvoiceStatus, dueDate: '2026-11-10' };
+  it('is overdue only when billed and past the due date', () => {
+    expect(isOverdue(billed, '2026-11-10')).toBe(false);
+    expect(isOverdue(billed, '2026-11-11')).toBe(true);
+    expect(isOverdue({ ...billed, status: 'PAID' }, '2027-01-01')).toBe(false);
+    expect(isOverdue({ ...billed, status: 'UNCLAIMED' }, '2027-01-01')).toBe(false);
+  });
+  it.each([
+    ['2026-11-10', 0, 0],
+    ['2026-11-11', 1, 1],
+    ['2026-11-16', 6, 1],
+    ['2026-11-17', 7, 2],
+    ['2026-12-09', 29, 2],
+    ['2026-12-10', 30, 3],
+    ['2027-06-01', 203, 3],
+  ])('on %s: %i days, step %i', (today, days, step) => {
+    expect(daysOverdue(billed, today)).toBe(days);
+    expect(overdueStep(billed, today)).toBe(step);
+  });
+});
+
+describe('invoiceActions', () => {
+  /** Every combination that allows something, written out; all others allow nothing. */
+  const allowed: Record<string, InvoiceAction[]> = {
+    'UNCLAIMED TRANSPORT PAYMENT_INVOICE': ['SEND', 'CORRECT'],
+    'UNCLAIMED TRANSPORT CREDIT_CARD': ['SEND', 'CORRECT'],
+    'BILLED TRANSPORT PAYMENT_INVOICE': ['RESEND_ATTACHMENT_MAIL', 'MARK_PAID', 'CORRECT'],
+    'BILLED TRANSPORT CREDIT_CARD': ['RESEND_ATTACHMENT_MAIL', 'RESEND_PAYMENT_NOTICE', 'CORRECT'],
+    'PAID TRANSPORT PAYMENT_INVOICE': ['RESEND_ATTACHMENT_MAIL'],
+    'PAID TRANSPORT CREDIT_CARD': ['RESEND_ATTACHMENT_MAIL'],
+    'BILLED WASTE CREDIT_CARD': ['PAY_BY_CARD'],
+  };
+  for (const status of INVOICE_STATUSES)
+    for (const side of ['WASTE', 'TRANSPORT'] as InvoiceSide[])
+      for (const method of ['PAYMENT_INVOICE', 'CREDIT_CARD'] as InvoicePaymentMethod[]) {
+        const key = `${status} ${side} ${method}`;
+        it(key, () => {
+          expect(invoiceActions(status, side, method)).toEqual(allowed[key] ?? []);
+          expect(invoiceActions(status, side, method, false)).toEqual([]);
+        });
+      }
+});
+
+describe('attachesToMail', () => {
+  it('attaches up to 25 MB in total', () => {
+    expect(attachesToMail([MAIL_ATTACHMENT_MAX_BYTES])).toBe(true);
+    expect(attachesToMail([MAIL_ATTACHMENT_MAX_BYTES - 10, 11])).toBe(false);
+    expect(attachesToMail([])).toBe(true);
+  });
+});
+
+describe('invoice schemas', () => {
+  const invoice = { billingDate: '2026-11-30', dueDate: '2026-12-31', amount: 1000 };
+  const codes = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+    r.error?.issues.map((i) => i.message) ?? [];
+  it('takes 1 to 5 invoices', () => {
+    expect(registerInvoicesSchema.safeParse({ projectId: 1, invoices: [invoice] }).success).toBe(true);
+    expect(codes(registerInvoicesSchema.safeParse({ projectId: 1, invoices: [] }))).toEqual(['MSG_00_21']);
+    expect(
+      codes(registerInvoicesSchema.safeParse({ projectId: 1, invoices: Array(6).fill(invoice) })),
+    ).toEqual(['invoice_max_count']);
+  });
+  it('refuses 2026-02-30, fractions, amounts out of range and a due date before billing', () => {
+    const one = (over: object) =>
+      codes(registerInvoicesSchema.safeParse({ projectId: 1, invoices: [{ ...invoice, ...over }] }));
+    expect(one({ billingDate: '2026-02-30' })).toEqual(['invalid_format']);
+    expect(one({ amount: 10.5 })).toEqual(['invalid_format']);
+    expect(one({ amount: 0 })).toEqual(['out_of_charge_range']);
+    expect(one({ amount: 100_000_000 })).toEqual(['out_of_charge_range']);
+    expect(one({ dueDate: '2026-11-01' })).toEqual(['due_date_before_billing_date']);
+    expect(codes(correctInvoiceSchema.safeParse({ ...invoice, keepFileIds: [1, 2, 3, 4, 5, 6] }))).toEqual([
+      'MSG_28_5',
+    ]);
+  });
+  it('list query reads filters from the address and refuses unknown values', () => {
+    const q = invoiceListQuerySchema.parse({ status: 'BILLED', amountMin: '100', overdue: 'true' });
+    expect(q).toMatchObject({ page: 1, size: 20, sort: 'billingDate', order: 'desc', amountMin: 100 });
+    expect(invoiceListQuerySchema.safeParse({ status: 'LOST' }).success).toBe(false);
+    expect(invoiceListQuerySchema.safeParse({ billingFrom: '2026-02-30' }).success).toBe(false);
+    expect(invoiceListQuerySchema.safeParse({ amountMin: '1e3' }).success).toBe(false);
+  });
+  it('has an upload rule for invoice files', () => {
+    expect(UPLOAD_RULES.INVOICE.maxFiles).toBe(5);
+  });
+});
