@@ -135,8 +135,13 @@ export function isUnsafeText(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c < 0x20 || c === 0x7f) return true;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = s.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
+      i++;
+    } else if (c >= 0xdc00 && c <= 0xdfff) return true;
   }
-  return !s.isWellFormed();
+  return false;
 }
 
 /** A string without control characters or lone surrogates, as the simulator accepts in any field. */
@@ -152,7 +157,7 @@ export const httpUrlSchema = z
   .refine((s) => {
     try {
       const u = new URL(s);
-      return (u.protocol === 'http:' || u.protocol === 'https:') && s.isWellFormed();
+      return (u.protocol === 'http:' || u.protocol === 'https:') && !isUnsafeText(s);
     } catch {
       return false;
     }
