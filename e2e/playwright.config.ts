@@ -15,6 +15,7 @@ import {
   JWNET_ORIGIN,
   JWNET_PORT,
   MAIL_DIR_ENV,
+  requiredEnv,
   SMTP_PORT,
 } from './support/env';
 
@@ -27,13 +28,13 @@ process.env[DATA_DIR_ENV] ??= mkdtempSync(path.join(os.tmpdir(), 'junkan-e2e-dat
 const dataDir = process.env[DATA_DIR_ENV];
 process.env[MAIL_DIR_ENV] ??= mkdtempSync(path.join(os.tmpdir(), 'junkan-e2e-mail-'));
 
+process.env[CARD_KEY_ENV.publishableKey] ??= `pk_test_${randomBytes(16).toString('hex')}`;
+process.env[CARD_KEY_ENV.secretKey] ??= `sk_test_${randomBytes(24).toString('hex')}`;
+process.env[CARD_KEY_ENV.webhookSecret] ??= `whsec_${randomBytes(24).toString('hex')}`;
 const cardKeys = {
-  CARD_PROVIDER_PUBLISHABLE_KEY: (process.env[CARD_KEY_ENV.publishableKey] ??=
-    `pk_test_${randomBytes(16).toString('hex')}`),
-  CARD_PROVIDER_SECRET_KEY: (process.env[CARD_KEY_ENV.secretKey] ??=
-    `sk_test_${randomBytes(24).toString('hex')}`),
-  CARD_PROVIDER_WEBHOOK_SECRET: (process.env[CARD_KEY_ENV.webhookSecret] ??=
-    `whsec_${randomBytes(24).toString('hex')}`),
+  CARD_PROVIDER_PUBLISHABLE_KEY: requiredEnv(CARD_KEY_ENV.publishableKey),
+  CARD_PROVIDER_SECRET_KEY: requiredEnv(CARD_KEY_ENV.secretKey),
+  CARD_PROVIDER_WEBHOOK_SECRET: requiredEnv(CARD_KEY_ENV.webhookSecret),
 };
 
 // globalTeardown removes both folders; the server is stopped only after it, so sweep once more on exit.
