@@ -7,6 +7,7 @@ export const langOf = (value: unknown): Lang => (value === 'en' ? 'en' : 'ja');
 const TEXT = {
   ja: {
     formTitle: 'カード情報の入力',
+    colon: '：',
     amount: 'お支払い金額',
     number: 'カード番号',
     expiry: '有効期限（MM/YY）',
@@ -44,6 +45,7 @@ const TEXT = {
   },
   en: {
     formTitle: 'Card details',
+    colon: ': ',
     amount: 'Amount to pay',
     number: 'Card number',
     expiry: 'Expiry (MM/YY)',
@@ -190,7 +192,7 @@ export function cardFormPage(
     ? `<p class="error" role="alert">${Object.values(errors).map(escapeHtml).join('<br>')}</p>`
     : '';
   const body = `<h1>${t.formTitle}</h1>
-${ctx.amount !== null ? `<p class="amount">${t.amount}: <strong>${formatYen(ctx.amount, ctx.lang)}</strong></p>` : ''}
+${ctx.amount !== null ? `<p class="amount">${t.amount}${t.colon}<strong>${formatYen(ctx.amount, ctx.lang)}</strong></p>` : ''}
 ${summary}
 <form method="post" action="/hosted/card-form" novalidate>
 ${hidden('key', ctx.key)}${hidden('return_url', ctx.returnUrl)}${hidden('lang', ctx.lang)}${
@@ -259,7 +261,7 @@ export function validateCardForm(
 export function challengePage(lang: Lang, paymentId: string, amount: number): string {
   const t = TEXT[lang];
   const body = `<h1>${t.challengeTitle}</h1>
-<p class="amount">${t.amount}: <strong>${formatYen(amount, lang)}</strong></p>
+<p class="amount">${t.amount}${t.colon}<strong>${formatYen(amount, lang)}</strong></p>
 <form method="post" action="/3ds/challenge/${encodeURIComponent(paymentId)}">
 <input type="hidden" name="lang" value="${lang}">
 <label for="password">${t.password}</label>

@@ -117,6 +117,8 @@ export class CardSimulator {
   >;
   /** Browser-facing base of the challenge pages (set once the server listens). */
   publicUrl = 'http://127.0.0.1';
+  /** Told of every delivery attempt as it is logged (the process's log). */
+  onDelivery: ((delivery: WebhookDelivery) => void) | null = null;
 
   private tokens = new Map<string, Token>();
   private payments = new Map<string, Payment>();
@@ -433,14 +435,16 @@ export class CardSimulator {
     attempt: number,
     result: Pick<WebhookDelivery, 'outcome' | 'httpStatus' | 'error'>,
   ) {
-    this.deliveries.push({
+    const delivery: WebhookDelivery = {
       eventId: event.id,
       type: event.type,
       attempt,
       at: new Date().toISOString(),
       url: this.s.webhookUrl,
       ...result,
-    });
+    };
+    this.deliveries.push(delivery);
+    this.onDelivery?.(delivery);
   }
 
   private async deliver(event: WebhookEvent, attempt: number, generation: number): Promise<void> {

@@ -30,5 +30,6 @@ export async function startCardSimulator(options: StartCardSimulatorOptions): Pr
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
   simulator.publicUrl = (publicUrl || url).replace(/\/+$/, '');
+  if (logger) simulator.onDelivery = (delivery) => app.log.info({ delivery }, 'webhook delivery');
   return { url, control: new CardControlClient(url), simulator, app, close: () => app.close() };
 }
