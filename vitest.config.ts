@@ -14,6 +14,7 @@ export default defineConfig({
         },
       },
       { test: { name: 'jwnet', include: ['apps/jwnet-simulator/src/**/*.test.ts'] } },
+      { test: { name: 'card', include: ['apps/card-simulator/src/**/*.test.ts'] } },
       {
         // Real server processes on one PostgreSQL database (skipped without TEST_DATABASE_URL).
         test: {

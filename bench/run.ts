@@ -239,6 +239,10 @@ async function benchDatabase(
     SEED_DEMO: 'true',
     LOGIN_RATE_LIMIT_MAX: '1000',
     SMTP_URL: '',
+    // Required with DATABASE_URL; no card calls are measured.
+    CARD_PROVIDER_PUBLISHABLE_KEY: 'pk_test_bench',
+    CARD_PROVIDER_SECRET_KEY: 'sk_test_bench',
+    CARD_PROVIDER_WEBHOOK_SECRET: 'whsec_test_bench',
   });
   await Promise.all([waitReady(bare, '/bare'), waitReady(server, '/api/docs/json')]);
 

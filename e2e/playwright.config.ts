@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,11 +7,15 @@ import {
   APP_ORIGIN,
   APP_PORT,
   BUSINESS_CLOCK,
+  CARD_KEY_ENV,
+  CARD_ORIGIN,
+  CARD_PORT,
   DATA_DIR_ENV,
   JWNET_DELAY_MS,
   JWNET_ORIGIN,
   JWNET_PORT,
   MAIL_DIR_ENV,
+  requiredEnv,
   SMTP_PORT,
 } from './support/env';
 
@@ -22,6 +27,15 @@ const isRunner = !process.env[DATA_DIR_ENV];
 process.env[DATA_DIR_ENV] ??= mkdtempSync(path.join(os.tmpdir(), 'junkan-e2e-data-'));
 const dataDir = process.env[DATA_DIR_ENV];
 process.env[MAIL_DIR_ENV] ??= mkdtempSync(path.join(os.tmpdir(), 'junkan-e2e-mail-'));
+
+process.env[CARD_KEY_ENV.publishableKey] ??= `pk_test_${randomBytes(16).toString('hex')}`;
+process.env[CARD_KEY_ENV.secretKey] ??= `sk_test_${randomBytes(24).toString('hex')}`;
+process.env[CARD_KEY_ENV.webhookSecret] ??= `whsec_${randomBytes(24).toString('hex')}`;
+const cardKeys = {
+  CARD_PROVIDER_PUBLISHABLE_KEY: requiredEnv(CARD_KEY_ENV.publishableKey),
+  CARD_PROVIDER_SECRET_KEY: requiredEnv(CARD_KEY_ENV.secretKey),
+  CARD_PROVIDER_WEBHOOK_SECRET: requiredEnv(CARD_KEY_ENV.webhookSecret),
+};
 
 // globalTeardown removes both folders; the server is stopped only after it, so sweep once more on exit.
 if (isRunner) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
@@ -77,6 +91,22 @@ export default defineConfig({
       },
     },
     {
+      command: 'npx tsx ../apps/card-simulator/src/main.ts',
+      url: `${CARD_ORIGIN}/__control`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      env: {
+        ...cardKeys,
+        CARD_SIMULATOR_PORT: String(CARD_PORT),
+        CARD_SIMULATOR_WEBHOOK_URL: `${APP_ORIGIN}/api/card-provider/webhook`,
+        // Retries come quickly in a test run.
+        CARD_SIMULATOR_RETRY_BASE_MS: '200',
+      },
+    },
+    {
       command: 'npx tsx ../apps/server/src/main.ts',
       url: `${APP_ORIGIN}/api/docs/json`,
       reuseExistingServer: false,
@@ -96,6 +126,8 @@ export default defineConfig({
         MAIL_RATE_LIMIT_MAX: '1000',
         JUNKAN_CLOCK: BUSINESS_CLOCK,
         JWNET_URL: JWNET_ORIGIN,
+        ...cardKeys,
+        CARD_PROVIDER_URL: CARD_ORIGIN,
         JOBS_POLL_SECONDS: '0.5',
         JWNET_POLL_MS: '500',
       },

@@ -1,6 +1,7 @@
 // `npm start`: builds the web app when its build is missing or older than its sources, then serves the product.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,19 +36,78 @@ const tsx = path.join(root, 'node_modules/.bin/tsx');
 const simulator = process.env.JWNET_URL
   ? null
   : spawn(tsx, ['apps/jwnet-simulator/src/main.ts'], { cwd: root, stdio: 'inherit' });
-const serverEnv = simulator
-  ? { ...process.env, JWNET_URL: `http://127.0.0.1:${process.env.JWNET_SIMULATOR_PORT || 3300}` }
-  : process.env;
+
+/**
+ * The card provider's keys for the simulator and the server: those given, the others from the data folder's
+ * development keys (generated there once, as the server itself does with the embedded database). Never printed.
+ */
+function cardKeys() {
+  const given = {
+    CARD_PROVIDER_PUBLISHABLE_KEY: process.env.CARD_PROVIDER_PUBLISHABLE_KEY,
+    CARD_PROVIDER_SECRET_KEY: process.env.CARD_PROVIDER_SECRET_KEY,
+    CARD_PROVIDER_WEBHOOK_SECRET: process.env.CARD_PROVIDER_WEBHOOK_SECRET,
+  };
+  if (Object.values(given).every(Boolean)) return given;
+  const dataDir = path.resolve(root, process.env.DATA_DIR || 'data');
+  const file = path.join(dataDir, 'card-provider-keys.json');
+  mkdirSync(dataDir, { recursive: true });
+  if (!existsSync(file)) {
+    const keys = {
+      publishableKey: `pk_test_${randomBytes(16).toString('hex')}`,
+      secretKey: `sk_test_${randomBytes(24).toString('hex')}`,
+      webhookSecret: `whsec_${randomBytes(24).toString('hex')}`,
+    };
+    writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { flag: 'wx', mode: 0o600 });
+  }
+  const dev = JSON.parse(readFileSync(file, 'utf8'));
+  return {
+    CARD_PROVIDER_PUBLISHABLE_KEY: given.CARD_PROVIDER_PUBLISHABLE_KEY || dev.publishableKey,
+    CARD_PROVIDER_SECRET_KEY: given.CARD_PROVIDER_SECRET_KEY || dev.secretKey,
+    CARD_PROVIDER_WEBHOOK_SECRET: given.CARD_PROVIDER_WEBHOOK_SECRET || dev.webhookSecret,
+  };
+}
+
+// The card payment provider's simulator runs beside the server unless CARD_PROVIDER_URL points at a provider;
+// its webhooks go to this server.
+const cardEnv = process.env.CARD_PROVIDER_URL ? {} : cardKeys();
+const cardSimulator = process.env.CARD_PROVIDER_URL
+  ? null
+  : spawn(tsx, ['apps/card-simulator/src/main.ts'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        ...cardEnv,
+        CARD_SIMULATOR_PUBLIC_URL:
+          process.env.CARD_SIMULATOR_PUBLIC_URL || process.env.CARD_PROVIDER_PUBLIC_URL || '',
+        CARD_SIMULATOR_WEBHOOK_URL:
+          process.env.CARD_SIMULATOR_WEBHOOK_URL ||
+          `http://127.0.0.1:${process.env.PORT || 3000}/api/card-provider/webhook`,
+      },
+    });
+
+const serverEnv = {
+  ...process.env,
+  ...(simulator ? { JWNET_URL: `http://127.0.0.1:${process.env.JWNET_SIMULATOR_PORT || 3300}` } : {}),
+  ...(cardSimulator
+    ? { ...cardEnv, CARD_PROVIDER_URL: `http://127.0.0.1:${process.env.CARD_SIMULATOR_PORT || 3310}` }
+    : {}),
+};
 const server = spawn(tsx, ['apps/server/src/main.ts'], { cwd: root, stdio: 'inherit', env: serverEnv });
+const children = [simulator, cardSimulator].filter(Boolean);
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {
-    simulator?.kill(signal);
+    for (const child of children) child.kill(signal);
     server.kill(signal);
   });
 simulator?.on('exit', (code) => {
   if (code) console.error(`The manifest-network simulator stopped (${code}); reports wait in the queue.`);
 });
+cardSimulator?.on('exit', (code) => {
+  if (code)
+    console.error(`The card payment simulator stopped (${code}); card payments answer "unavailable".`);
+});
 server.on('exit', (code) => {
-  simulator?.kill('SIGTERM');
+  for (const child of children) child.kill('SIGTERM');
   process.exit(code ?? 0);
 });

@@ -161,6 +161,10 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
           TRUST_PROXY: '127.0.0.1',
           JUNKAN_CLOCK: clock,
           JWNET_URL: sim.url,
+          // Required with DATABASE_URL; the processes share them (no card calls are made here).
+          CARD_PROVIDER_PUBLISHABLE_KEY: 'pk_test_cluster',
+          CARD_PROVIDER_SECRET_KEY: 'sk_test_cluster',
+          CARD_PROVIDER_WEBHOOK_SECRET: 'whsec_test_cluster',
           JOBS_POLL_SECONDS: '0.5',
           JWNET_POLL_MS: '200',
         },

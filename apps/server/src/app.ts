@@ -50,6 +50,12 @@ import { safeLoggerOptions } from './lib/log-safety';
 import { PgRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { RedisRateLimiter } from './lib/redis-rate-limiter';
 import { authPlugin } from './plugins/auth';
+import {
+  type CardProvider,
+  CardProviderHub,
+  cardProviderWebhookRoutes,
+  createCardProvider,
+} from './plugins/card-provider';
 import { registerErrorHandler } from './plugins/error-handler';
 import { createEventBus, type EventBus } from './plugins/events';
 import { createFileStorage, type FileStorage } from './plugins/file-storage';
@@ -81,6 +87,8 @@ declare module 'fastify' {
     now: () => Date;
     /** Uploaded and generated files (`plugins/file-storage`): the database, a folder or a bucket. */
     files: FileStorage;
+    /** The card payment provider (`plugins/card-provider`) and the handlers of its webhook events. */
+    cardProvider: CardProviderHub;
   }
 }
 
@@ -92,6 +100,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Replaces the HTTP adapter to the configured network address. */
   jwnetAdapter?: JwnetAdapter;
+  /** Replaces the configured card provider's client. */
+  cardProvider?: CardProvider;
 }
 
 export async function buildApp(
@@ -152,6 +162,10 @@ export async function buildApp(
       jobs,
       log: app.log,
     }),
+  );
+  app.decorate(
+    'cardProvider',
+    new CardProviderHub(opts.cardProvider ?? createCardProvider(config.cardProvider)),
   );
   app.jwnetWorker.defineJobs();
   app.addHook('onClose', async () => {
@@ -261,6 +275,8 @@ export async function buildApp(
     },
     { prefix: '/api' },
   );
+  // Its own plugin: the raw-body parser the signature check needs stays with this one route.
+  await app.register(cardProviderWebhookRoutes, { prefix: '/api' });
 
   defineContractCalendar(app);
   defineOrphanFileSweep(app);

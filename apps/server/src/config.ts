@@ -42,6 +42,8 @@ export interface AppConfig {
     /** How soon a sent request is asked for its result. */
     pollMs: number;
   };
+  /** The card payment provider (or its simulator): see plugins/card-provider. */
+  cardProvider: CardProviderConfig;
   /** Where uploaded and generated files are kept: the database (default), a folder, or an S3-compatible bucket. */
   fileStorage: FileStorageConfig;
   /**
@@ -57,8 +59,70 @@ export interface AppConfig {
   };
 }
 
-/** The configuration before the database opens: the signing secret is known only when JWT_SECRET is set. */
-export type LoadedConfig = Omit<AppConfig, 'jwtSecret'> & { jwtSecret?: string };
+export const CARD_PROVIDERS = ['simulator'] as const;
+
+export interface CardProviderConfig {
+  /** `CARD_PROVIDER`: which client speaks to the provider (only the simulator's API so far). */
+  provider: (typeof CARD_PROVIDERS)[number];
+  /** API base the server calls. */
+  url: string;
+  /** Browser-facing base of the hosted card form and 3-D Secure pages. */
+  publicUrl: string;
+  publishableKey: string;
+  secretKey: string;
+  webhookSecret: string;
+  /** Per call; past it the call counts as unavailable. */
+  timeoutMs: number;
+}
+
+type CardKeyName = 'publishableKey' | 'secretKey' | 'webhookSecret';
+
+/**
+ * The configuration before the database opens: the signing secret is known only when JWT_SECRET is set, and the
+ * card provider's keys only when given (with the embedded database, startup.ts fills them from the data folder).
+ */
+export type LoadedConfig = Omit<AppConfig, 'jwtSecret' | 'cardProvider'> & {
+  jwtSecret?: string;
+  cardProvider: Omit<CardProviderConfig, CardKeyName> & Partial<Pick<CardProviderConfig, CardKeyName>>;
+};
+
+const CARD_KEY_VARIABLES: Record<CardKeyName, string> = {
+  publishableKey: 'CARD_PROVIDER_PUBLISHABLE_KEY',
+  secretKey: 'CARD_PROVIDER_SECRET_KEY',
+  webhookSecret: 'CARD_PROVIDER_WEBHOOK_SECRET',
+};
+
+/**
+ * `CARD_PROVIDER*`. The keys come from the provider, so they cannot be made up here: on PostgreSQL (a shared,
+ * production-like set-up) a missing one stops the start; with the embedded database they fall back to the
+ * development keys of the data folder (startup.ts).
+ */
+function cardProviderConfig(
+  env: NodeJS.ProcessEnv,
+  databaseUrl: string | undefined,
+): LoadedConfig['cardProvider'] {
+  const provider = env.CARD_PROVIDER || 'simulator';
+  if (!(CARD_PROVIDERS as readonly string[]).includes(provider))
+    throw new Error(`CARD_PROVIDER must be one of ${CARD_PROVIDERS.join(', ')}, not ${provider}`);
+  const keys = Object.fromEntries(
+    Object.entries(CARD_KEY_VARIABLES).map(([key, variable]) => [key, env[variable] || undefined]),
+  ) as Partial<Pick<CardProviderConfig, CardKeyName>>;
+  const missing = Object.entries(CARD_KEY_VARIABLES)
+    .filter(([key]) => !keys[key as CardKeyName])
+    .map(([, variable]) => variable);
+  if (databaseUrl && missing.length) throw new Error(`With DATABASE_URL, set ${missing.join(', ')}`);
+  const timeoutMs = Number(env.CARD_PROVIDER_TIMEOUT_MS || 10_000);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1)
+    throw new Error('CARD_PROVIDER_TIMEOUT_MS must be a whole number of milliseconds');
+  const url = (env.CARD_PROVIDER_URL || 'http://127.0.0.1:3310').replace(/\/+$/, '');
+  return {
+    provider: provider as CardProviderConfig['provider'],
+    url,
+    publicUrl: (env.CARD_PROVIDER_PUBLIC_URL || url).replace(/\/+$/, ''),
+    timeoutMs,
+    ...keys,
+  };
+}
 
 /** `true`, a hop count, or addresses/CIDRs separated by commas; off when unset (see TRUST_PROXY in .env.example). */
 export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
@@ -98,11 +162,12 @@ function fileStorageConfig(env: NodeJS.ProcessEnv, dataDir: string): FileStorage
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const port = Number(env.PORT ?? 3000);
+  const databaseUrl = env.DATABASE_URL || undefined;
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl,
     jwtSecret: env.JWT_SECRET || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     redisUrl: env.REDIS_URL || undefined,
@@ -128,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       timeoutMs: Number(env.JWNET_TIMEOUT_MS ?? 10_000),
       pollMs: Number(env.JWNET_POLL_MS ?? 30_000),
     },
+    cardProvider: cardProviderConfig(env, databaseUrl),
     fileStorage: fileStorageConfig(env, dataDir),
     jobs: {
       work: env.JOBS !== 'false',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
@@ -57,11 +57,33 @@ describe('signing secret', () => {
   });
 });
 
+describe('card provider keys', () => {
+  it('with the embedded database, come from the data folder when not given; given ones win', async () => {
+    const dataDir = tempDir();
+    const env = { DATA_DIR: dataDir, SEED_DEMO: 'false' };
+    const first = await prepareStartup(loadConfig(env));
+    await first.database.close();
+    const stored = JSON.parse(readFileSync(path.join(dataDir, 'card-provider-keys.json'), 'utf8'));
+    expect(first.config.cardProvider).toMatchObject(stored);
+    expect(stored.secretKey).toMatch(/^sk_test_/);
+    const given = await prepareStartup(loadConfig({ ...env, CARD_PROVIDER_SECRET_KEY: 'sk_given' }));
+    await given.database.close();
+    expect(given.config.cardProvider).toMatchObject({ ...stored, secretKey: 'sk_given' });
+  });
+});
+
 // Several processes on one server: PostgreSQL only.
 describe.skipIf(!serverUrl)('processes starting together on an empty PostgreSQL database', () => {
   it('both come up, the data is seeded once and they share one generated signing secret', async () => {
     const databaseUrl = await freshDatabase();
-    const env = { DATABASE_URL: databaseUrl, SEED_DEMO: 'true' };
+    const env = {
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: 'true',
+      // Required with DATABASE_URL (the provider issues them; nothing generates them on a shared database).
+      CARD_PROVIDER_PUBLISHABLE_KEY: 'pk_test_startup',
+      CARD_PROVIDER_SECRET_KEY: 'sk_test_startup',
+      CARD_PROVIDER_WEBHOOK_SECRET: 'whsec_test_startup',
+    };
     const started = await Promise.all([
       prepareStartup(loadConfig({ ...env, DATA_DIR: tempDir() })),
       prepareStartup(loadConfig({ ...env, DATA_DIR: tempDir() })),

@@ -1,6 +1,7 @@
 import type { AppConfig, LoadedConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { resolveSigningSecret } from './lib/signing-secret';
+import { readOrCreateDevCardKeys } from './plugins/card-provider/card-keys';
 import { createFileStorage } from './plugins/file-storage';
 import { blankDeliveredLinkTokens } from './plugins/mail';
 import { seedDemoData } from './seed/demo';
@@ -32,9 +33,23 @@ export async function prepareStartup(
       fromEnv: loaded.jwtSecret,
       dataDir: loaded.dataDir,
     });
-    return { database, config: { ...loaded, jwtSecret }, demoLoaded };
+    return { database, config: { ...loaded, jwtSecret, cardProvider: cardProviderOf(loaded) }, demoLoaded };
   } catch (err) {
     await database.close();
     throw err;
   }
+}
+
+/** The given card keys; any not given (embedded database only, config.ts) from the data folder's dev keys. */
+function cardProviderOf(loaded: LoadedConfig): AppConfig['cardProvider'] {
+  const { publishableKey, secretKey, webhookSecret } = loaded.cardProvider;
+  if (publishableKey && secretKey && webhookSecret)
+    return { ...loaded.cardProvider, publishableKey, secretKey, webhookSecret };
+  const dev = readOrCreateDevCardKeys(loaded.dataDir);
+  return {
+    ...loaded.cardProvider,
+    publishableKey: publishableKey || dev.publishableKey,
+    secretKey: secretKey || dev.secretKey,
+    webhookSecret: webhookSecret || dev.webhookSecret,
+  };
 }

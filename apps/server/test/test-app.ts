@@ -9,6 +9,13 @@ import { seedReferenceData } from '../src/seed/reference';
 import { multipartBody } from './fixtures/upload-files';
 import { startSmtpSink } from './smtp-sink';
 
+/** The card provider keys of test apps; a card simulator started with them agrees with the app. */
+export const TEST_CARD_KEYS = {
+  publishableKey: 'pk_test_junkan',
+  secretKey: 'sk_test_junkan',
+  webhookSecret: 'whsec_test_junkan',
+} as const;
+
 /** Who calls: a demo user by name or email, or a token the test holds. */
 export type Caller = string | { token: string };
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -25,7 +32,7 @@ interface UploadOptions {
  */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  options: Pick<BuildAppOptions, 'now' | 'jwnetAdapter' | 'logger'> = {},
+  options: Pick<BuildAppOptions, 'now' | 'jwnetAdapter' | 'cardProvider' | 'logger'> = {},
 ) {
   const smtp = await startSmtpSink();
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -75,6 +82,14 @@ export async function createTestApp(
     // through the harness, mail after each call (below).
     jobs: { work: false, poolMax: 2, pollSeconds: 0.5 },
     fileStorage: { driver: 'database' },
+    // Nothing listens here either: card tests start the card simulator with these keys and pass its address.
+    cardProvider: {
+      provider: 'simulator',
+      url: 'http://127.0.0.1:9',
+      publicUrl: 'http://127.0.0.1:9',
+      ...TEST_CARD_KEYS,
+      timeoutMs: 2_000,
+    },
     ...overrides,
   };
   const app = await buildApp(config, database, { logger: false, ...options });
@@ -177,7 +192,7 @@ export async function createTestApp(
    */
   async function sibling(
     overrides: Partial<AppConfig> = {},
-    siblingOptions: Pick<BuildAppOptions, 'now' | 'jwnetAdapter' | 'logger'> = options,
+    siblingOptions: Pick<BuildAppOptions, 'now' | 'jwnetAdapter' | 'cardProvider' | 'logger'> = options,
   ) {
     const own = databaseUrl ? await openDatabase({ databaseUrl, dataDir: 'memory://' }) : undefined;
     const app2 = await buildApp({ ...config, ...overrides }, own ?? database, {

@@ -68,6 +68,14 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   invoice_superseded: 409,
   /** The project is not in progress under an approved contract. */
   project_not_billable: 409,
+  /** The card provider did not answer (network error, timeout, 5xx): the payment can be tried again. */
+  card_provider_unavailable: 503,
+  /** A decline is the card's answer, not a fault of the request. */
+  card_insufficient_funds: 402,
+  card_expired: 402,
+  card_declined: 402,
+  card_processing_error: 402,
+  card_three_d_secure_failed: 402,
   too_many_requests: 429,
   server_error: 500,
 };

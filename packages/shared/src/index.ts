@@ -21,6 +21,7 @@ export * from './api/transport-reports';
 export * from './api/users';
 export * from './api/waste';
 export * from './business-day';
+export * from './card-payments';
 export * from './collection-rules';
 export * from './contract-rules';
 export * from './csv';

@@ -145,6 +145,15 @@ export const MESSAGE_CODES = [
   'project_not_billable',
   'payment_overdue',
   'max_25MB_mail_attachment',
+  // card payments (card-payments.ts): decline reasons and the provider's state
+  'card_insufficient_funds',
+  'card_expired',
+  'card_declined',
+  'card_processing_error',
+  'card_three_d_secure_failed',
+  'card_provider_unavailable',
+  'card_token_invalid',
+  'card_webhook_signature_invalid',
 ] as const;
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 
