@@ -21,6 +21,7 @@ import { attachmentRoutes } from './features/attachments/attachments.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { LoginThrottle } from './features/auth/login-throttle';
 import { businessCalendarRoutes } from './features/business-calendar/business-calendar.routes';
+import { cardPaymentRoutes, defineCardPaymentWork } from './features/invoices/card-payments.routes';
 import { codeMasterRoutes } from './features/code-masters/code-masters.routes';
 import { collectionAreaRoutes } from './features/collection-areas/collection-areas.routes';
 import { collectionScheduleRoutes } from './features/collection-schedules/collection-schedules.routes';
@@ -37,7 +38,7 @@ import { JwnetWorker } from './features/jwnet/jwnet-queue';
 import { manifestRoutes } from './features/manifests/manifests.routes';
 import { outboxRoutes } from './features/outbox/outbox.routes';
 import { projectRoutes } from './features/projects/projects.routes';
-import { qualifiedInvoiceRoutes } from './features/qualified-invoices/qualified-invoices.routes';
+import { qualifiedInvoiceRoutes } from './features/invoices/qualified-invoices.routes';
 import { quoteRoutes } from './features/quotes/quotes.routes';
 import { transportApprovalRoutes } from './features/transport-approval/transport-approval.routes';
 import { transportOperatorMasterRoutes } from './features/transport-operator-master/transport-operator-master.routes';
@@ -272,6 +273,7 @@ export async function buildApp(
       await api.register(collectionRoutes);
       await api.register(qualifiedInvoiceRoutes);
       await api.register(invoiceRoutes);
+      await api.register(cardPaymentRoutes);
     },
     { prefix: '/api' },
   );
@@ -281,6 +283,7 @@ export async function buildApp(
   defineContractCalendar(app);
   defineOrphanFileSweep(app);
   defineInvoiceOverdueJob(app);
+  defineCardPaymentWork(app);
   registerWebApp(app, config.webDist);
   return app;
 }

@@ -27,3 +27,49 @@ export function isCardDeclineCode(value: unknown): value is CardDeclineCode {
 export function cardDeclineMessage(code: string | null | undefined): MessageCode {
   return isCardDeclineCode(code) ? CARD_DECLINE_MESSAGES[code] : 'card_declined';
 }
+
+/**
+ * A card payment attempt as the product keeps it: AUTHORIZING (asked, no answer yet), REQUIRES_ACTION (3-D Secure
+ * waiting for the card holder), AUTHORIZED (to be captured), CAPTURED (paid), DECLINED, FAILED (the one-time
+ * token ran out before the provider answered; nothing was charged), REFUNDED (a second capture for an invoice
+ * already paid, given back).
+ */
+export const CARD_PAYMENT_STATUSES = [
+  'AUTHORIZING',
+  'REQUIRES_ACTION',
+  'AUTHORIZED',
+  'CAPTURED',
+  'DECLINED',
+  'FAILED',
+  'REFUNDED',
+] as const;
+export type CardPaymentStatus = (typeof CARD_PAYMENT_STATUSES)[number];
+
+/** Attempts still under way: a new one for the same invoice waits until these end (no double charge). */
+export const OPEN_CARD_PAYMENT_STATUSES = [
+  'AUTHORIZING',
+  'REQUIRES_ACTION',
+  'AUTHORIZED',
+] as const satisfies readonly CardPaymentStatus[];
+
+export function isOpenCardPayment(status: CardPaymentStatus): boolean {
+  return (OPEN_CARD_PAYMENT_STATUSES as readonly string[]).includes(status);
+}
+
+/** What the screen does next after a call: done, send the browser to 3-D Secure, show the decline, or wait. */
+export type CardPaymentOutcome = 'PAID' | 'REQUIRES_ACTION' | 'DECLINED' | 'PENDING';
+
+export function cardPaymentOutcome(status: CardPaymentStatus): CardPaymentOutcome {
+  switch (status) {
+    case 'CAPTURED':
+    case 'REFUNDED':
+      return 'PAID';
+    case 'REQUIRES_ACTION':
+      return 'REQUIRES_ACTION';
+    case 'DECLINED':
+    case 'FAILED':
+      return 'DECLINED';
+    default:
+      return 'PENDING';
+  }
+}

@@ -1,6 +1,7 @@
 export * from './api/account-master';
 export * from './api/auth';
 export * from './api/business-calendar';
+export * from './api/card-payments';
 export * from './api/code-masters';
 export * from './api/collection-areas';
 export * from './api/collections';

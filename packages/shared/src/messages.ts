@@ -154,6 +154,8 @@ export const MESSAGE_CODES = [
   'card_provider_unavailable',
   'card_token_invalid',
   'card_webhook_signature_invalid',
+  'card_payment_in_progress',
+  'card_payment_not_found',
 ] as const;
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 

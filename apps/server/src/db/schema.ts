@@ -1,3 +1,4 @@
+import type { CardDeclineCode, CardPaymentStatus } from '@junkan/shared';
 import { relations, sql } from 'drizzle-orm';
 import { customType } from 'drizzle-orm/pg-core';
 
@@ -1197,5 +1198,45 @@ export const invoiceSends = pgTable(
     uniqueIndex('invoice_sends_reminder_unique')
       .on(t.invoiceId, t.kind, t.step)
       .where(sql`${t.kind} = 'OVERDUE_REMINDER'`),
+  ],
+);
+
+/**
+ * A card payment attempt of an invoice (`features/invoices/card-payments.*`): the token the provider's card form gave, sent
+ * with `attempt_key` as the provider's idempotency key, so asking again (a retry, the recovery job) never charges
+ * twice. The provider's payment id arrives with its first answer.
+ */
+export const cardPayments = pgTable(
+  'card_payments',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    dischargerCompanyId: integer('discharger_company_id')
+      .notNull()
+      .references(() => companies.id),
+    amount: integer('amount').notNull(),
+    attemptKey: varchar('attempt_key', { length: 64 }).notNull(),
+    /** The one-time token (valid minutes, no card data): kept to ask again while the provider's answer is unknown. */
+    token: varchar('token', { length: 72 }).notNull(),
+    returnUrl: text('return_url').notNull(),
+    providerPaymentId: varchar('provider_payment_id', { length: 72 }),
+    status: varchar('status', { length: 16 }).notNull().$type<CardPaymentStatus>(),
+    declineCode: varchar('decline_code', { length: 32 }).$type<CardDeclineCode>(),
+    actionUrl: text('action_url'),
+    createdBy: integer('created_by').references(() => users.id),
+    actingAdminId: integer('acting_admin_id').references(() => users.id),
+    capturedAt: timestamp('captured_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('card_payments_attempt_key_unique').on(t.attemptKey),
+    uniqueIndex('card_payments_provider_payment_unique').on(t.providerPaymentId),
+    index('card_payments_invoice_idx').on(t.invoiceId, t.createdAt),
+    index('card_payments_open_idx')
+      .on(t.status, t.updatedAt)
+      .where(sql`status in ('AUTHORIZING', 'REQUIRES_ACTION', 'AUTHORIZED')`),
   ],
 );

@@ -182,6 +182,21 @@ export async function sendInvoiceMail(
       ];
       break;
     case 'PAID_MAIL':
+      if (invoice.paidVia === 'CARD') {
+        subject = `【junkan】クレジットカードでのお支払い完了のお知らせ（${ctx.transporter}）`;
+        body = [
+          `${ctx.discharger} ご担当者様`,
+          '',
+          `${ctx.transporter}からの下記の請求について、クレジットカードでのお支払いが完了しました（決済日: ${invoice.settlementDate ?? ''}）。`,
+          '',
+          ...lines,
+          '',
+          link,
+          '',
+          `Your card payment of ${yenEn(invoice.amount)} to ${ctx.transporter} is complete (${invoice.settlementDate ?? ''}).`,
+        ];
+        break;
+      }
       subject = `【junkan】お支払い確認のお知らせ（${ctx.transporter}）`;
       body = [
         `${ctx.discharger} ご担当者様`,
@@ -203,6 +218,21 @@ export async function sendInvoiceMail(
     text,
     attachments: mailAttachments,
   });
+  if (options.kind === 'PAID_MAIL' && invoice.paidVia === 'CARD')
+    outboxIds.push(
+      ...(await mailCompanyUsers(app, tx, invoice.transportCompanyId, 'TRANSPORT', {
+        subject: `【junkan】${ctx.discharger}様 クレジットカード決済完了のお知らせ`,
+        text: [
+          `${ctx.discharger}様より、下記の請求のクレジットカード決済が完了しました（決済日: ${invoice.settlementDate ?? ''}）。`,
+          '',
+          ...lines,
+          '',
+          link,
+          '',
+          `${ctx.discharger} paid ${yenEn(invoice.amount)} by card (${invoice.settlementDate ?? ''}).`,
+        ].join('\n'),
+      })),
+    );
   if (options.kind === 'OVERDUE_REMINDER')
     outboxIds.push(
       ...(await mailCompanyUsers(app, tx, invoice.transportCompanyId, 'TRANSPORT', {

@@ -1,0 +1,102 @@
+import {
+  cardPaymentAttemptSchema,
+  cardPaymentFormRequestSchema,
+  cardPaymentFormSchema,
+  cardPaymentResultSchema,
+  confirmCardPaymentSchema,
+  errorSchema,
+  idParamSchema,
+  startCardPaymentSchema,
+} from '@junkan/shared';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  cardFormFor,
+  cardPaymentsOf,
+  confirmCardPayment,
+  onCardWebhook,
+  startCardPayment,
+  sweepCardPayments,
+} from './card-payments.service';
+
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  503: errorSchema,
+};
+const tags = ['card-payments'];
+const config = { permission: 'INVOICE_MANAGEMENT', role: 'WASTE' } as const;
+
+/** The discharger pays a billed card invoice (an admin acting for it does the same, audited as the admin). */
+export const cardPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/invoices/:id/card-payments/form',
+    {
+      config,
+      schema: {
+        tags,
+        description: "The provider's hosted card form for this invoice; it returns to the invoice's page.",
+        params: idParamSchema,
+        body: cardPaymentFormRequestSchema,
+        response: { 200: cardPaymentFormSchema, ...errors },
+      },
+    },
+    (request) => cardFormFor(app, request.caller(), request.params.id, request.body.lang),
+  );
+  app.post(
+    '/invoices/:id/card-payments',
+    {
+      config,
+      schema: {
+        tags,
+        description:
+          "Pays with the card form's one-time token; the same attemptKey answers the same attempt (no second charge).",
+        params: idParamSchema,
+        body: startCardPaymentSchema,
+        response: { 200: cardPaymentResultSchema, ...errors },
+      },
+    },
+    (request) => startCardPayment(app, request.caller(), request.params.id, request.body),
+  );
+  app.post(
+    '/invoices/:id/card-payments/confirm',
+    {
+      config,
+      schema: {
+        tags,
+        description: 'Back from 3-D Secure: settles the attempt with what the provider says.',
+        params: idParamSchema,
+        body: confirmCardPaymentSchema,
+        response: { 200: cardPaymentResultSchema, ...errors },
+      },
+    },
+    (request) => confirmCardPayment(app, request.caller(), request.params.id, request.body.paymentId),
+  );
+  app.get(
+    '/invoices/:id/card-payments',
+    {
+      config,
+      schema: {
+        tags,
+        params: idParamSchema,
+        response: { 200: z.array(cardPaymentAttemptSchema), ...errors },
+      },
+    },
+    (request) => cardPaymentsOf(app, request.caller(), request.params.id),
+  );
+};
+
+export const CARD_PAYMENT_SWEEP = 'card-payment-sweep';
+
+/** The provider's webhooks settle attempts; a minute sweep asks about those left open, once across processes. */
+export function defineCardPaymentWork(app: FastifyInstance) {
+  app.cardProvider.onWebhook((event) => onCardWebhook(app, event.payment));
+  app.jobs.defineRecurring(CARD_PAYMENT_SWEEP, '* * * * *', async () => {
+    const run = await sweepCardPayments(app);
+    if (run.open > 0) app.log.info(run, 'card payment sweep');
+  });
+}
