@@ -240,7 +240,7 @@ describe('faults', () => {
     const captured = await t.db
       .select()
       .from(auditLogs)
-      .where(and(eq(auditLogs.entityId, id), like(auditLogs.action, 'card_payment.captured')));
+      .where(and(eq(auditLogs.entityId, String(id)), like(auditLogs.action, 'card_payment.captured')));
     expect(captured).toHaveLength(1);
   });
 
