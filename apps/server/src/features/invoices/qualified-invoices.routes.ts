@@ -1,13 +1,17 @@
 import {
   errorSchema,
+  invoiceListItemSchema,
   QUALIFIED_INVOICE_TOTAL_HEADER,
   qualifiedInvoiceDraftQuerySchema,
   qualifiedInvoiceDraftSchema,
   qualifiedInvoicePdfRequestSchema,
 } from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { sendDownload } from '../../lib/downloads';
+import { storeGeneratedFile } from '../project-core/project-file-store';
+import { registerInvoices } from './invoices.service';
 import { generateQualifiedInvoicePdf, qualifiedInvoiceDraft } from './qualified-invoices.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -66,6 +70,47 @@ export const qualifiedInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         mimeType: 'application/pdf',
         content: generated.pdf,
       });
+    },
+  );
+
+  app.post(
+    '/trans/qualified-invoices',
+    {
+      config,
+      schema: {
+        tags,
+        description:
+          'Registers the qualified invoice as an UNCLAIMED invoice: the PDF generated on the server is its file and its tax-included total its amount.',
+        body: qualifiedInvoicePdfRequestSchema,
+        response: { 200: invoiceListItemSchema, ...errors, 413: errorSchema },
+      },
+    },
+    async (request) => {
+      const { billingDate, dueDate, projectId } = request.body;
+      const generated = await generateQualifiedInvoicePdf(app.db, {
+        transportCompanyId: transportCompanyOf(request),
+        ...request.body,
+      });
+      const stored = await storeGeneratedFile(app.files, {
+        content: generated.pdf,
+        mimeType: 'application/pdf',
+      });
+      try {
+        const [created] = await registerInvoices(
+          app,
+          request.caller(),
+          { projectId, invoices: [{ billingDate, dueDate, amount: generated.amountTotal }] },
+          [[{ fileName: generated.fileName, mimeType: 'application/pdf', ...stored }]],
+          { source: 'GENERATED' },
+        );
+        return created!;
+      } catch (error) {
+        await app.files.deleteQuietly(
+          [{ driver: stored.storageDriver, key: stored.storageKey }],
+          request.log,
+        );
+        throw error;
+      }
     },
   );
 };

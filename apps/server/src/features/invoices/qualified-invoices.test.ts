@@ -9,6 +9,7 @@ import {
   companies,
   contracts,
   contractUnitPrices,
+  invoices,
   projects,
   projectWasteLines,
   regularReports,
@@ -468,5 +469,34 @@ describe('POST /trans/qualified-invoices/pdf', () => {
     const paths = (await t.anonymous.get('/docs/json')).json().paths;
     expect(paths['/api/trans/qualified-invoices/draft'].get).toBeDefined();
     expect(paths['/api/trans/qualified-invoices/pdf'].post).toBeDefined();
+  });
+});
+
+describe('POST /trans/qualified-invoices (register the generated invoice)', () => {
+  it('registers an UNCLAIMED invoice whose file is the generated PDF and whose amount is its total', async () => {
+    const d = await draft(industrial.projectId);
+    const body = pdfBody(
+      industrial.projectId,
+      d.lines.map((l) => ({ key: l.key, quantity: l.quantity })),
+    );
+    const res = await t.as(TRANS).post('/trans/qualified-invoices', { ...body, amount: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    const created = res.json<{ id: number; status: string; amount: number }>();
+    expect(created).toMatchObject({ status: 'UNCLAIMED', amount: 30_316 });
+    const detail = (await t.as(TRANS).get(`/trans/invoices/${created.id}`)).json();
+    expect(detail.files).toHaveLength(1);
+    expect(detail.files[0].fileName).toMatch(/\.pdf$/);
+    const file = await t.as(TRANS).get(`/trans/invoices/${created.id}/files/${detail.files[0].id}`);
+    expect(await extractPdfText(file.rawPayload)).toContain('30,316円');
+    const [row] = await t.db.select().from(invoices).where(eq(invoices.id, created.id));
+    expect(row!.source).toBe('GENERATED');
+  });
+
+  it('keeps another transporter and a discharger out, and leaves nothing stored', async () => {
+    const before = await t.db.select().from(invoices);
+    const body = pdfBody(industrial.projectId, [{ key: `waste-${industrial.plasticsLine}`, quantity: '1' }]);
+    expect((await t.as(PLATFORM).post('/trans/qualified-invoices', body)).statusCode).toBe(404);
+    expect((await t.as(DIS).post('/trans/qualified-invoices', body)).statusCode).toBe(403);
+    expect(await t.db.select().from(invoices)).toHaveLength(before.length);
   });
 });

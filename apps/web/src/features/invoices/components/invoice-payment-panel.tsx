@@ -1,15 +1,94 @@
-import type { InvoiceDetail } from '@junkan/shared';
-import { Button, Card, Typography } from 'antd';
+import { CreditCardOutlined } from '@ant-design/icons';
+import { type CardPaymentResult, cardDeclineMessage, type InvoiceDetail } from '@junkan/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Flex, Spin, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { isApiError } from '../../../lib/api-client';
 import { formatYen } from '../../../lib/format';
+import {
+  cardFormUrl,
+  cardReturnOf,
+  clearCardReturn,
+  confirmCardPayment,
+  startCardPayment,
+} from '../api/card-payments';
+import { INVOICES_KEY } from '../api/keys';
+
+type PanelState =
+  | { kind: 'idle' }
+  | { kind: 'working'; text: string }
+  | { kind: 'paid' }
+  | { kind: 'declined'; code: string }
+  | { kind: 'cancelled' }
+  | { kind: 'error'; code: string; retry?: () => void };
 
 /**
- * The discharger's card payment area of a billed CREDIT_CARD invoice (shown when its actions hold PAY_BY_CARD).
- * A placeholder: the card payment feature fills it with the provider's form and calls the server, which records
- * the payment through `recordInvoicePaid`.
+ * The discharger's card payment of a billed CREDIT_CARD invoice. "Pay by card" sends the browser to the card
+ * provider's form (the card number never reaches junkan); the provider returns here with a one-time token, which is
+ * sent with an attempt key kept for that token (a reload never pays twice); 3-D Secure sends the browser to the
+ * card issuer's page and back here with the payment id, which settles the payment.
  */
 export function InvoicePaymentPanel({ invoice }: { invoice: InvoiceDetail }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const [state, setState] = useState<PanelState>({ kind: 'idle' });
+  const handled = useRef(false);
+  const lang = i18n.language.startsWith('en') ? 'en' : 'ja';
+
+  const show = (result: CardPaymentResult) => {
+    if (result.outcome === 'REQUIRES_ACTION' && result.actionUrl) {
+      setState({ kind: 'working', text: t('invoices.payment.toSecure') });
+      window.location.assign(result.actionUrl);
+      return;
+    }
+    if (result.outcome === 'PAID') setState({ kind: 'paid' });
+    else if (result.outcome === 'DECLINED')
+      setState({
+        kind: 'declined',
+        code: result.declineCode ? cardDeclineMessage(result.declineCode) : 'card_token_invalid',
+      });
+    else setState({ kind: 'working', text: t('invoices.payment.pending') });
+    void queryClient.invalidateQueries({ queryKey: INVOICES_KEY });
+  };
+  const fail = (error: unknown, retry?: () => void) =>
+    setState({ kind: 'error', code: isApiError(error) ? error.code : 'unknown_error', retry });
+
+  // Back from the provider: finish what its address says, once, and take the values out of the address.
+  useEffect(() => {
+    if (handled.current) return;
+    const back = cardReturnOf(params);
+    if (!back) return;
+    handled.current = true;
+    setParams(clearCardReturn(params), { replace: true });
+    if (back.kind === 'cancelled') {
+      setState({ kind: 'cancelled' });
+      return;
+    }
+    const run =
+      back.kind === 'token'
+        ? () => startCardPayment(invoice.id, back.token, lang)
+        : () => confirmCardPayment(invoice.id, back.paymentId);
+    const attempt = () => {
+      setState({ kind: 'working', text: t('invoices.payment.working') });
+      run().then(show, (error) => fail(error, attempt));
+    };
+    attempt();
+  });
+
+  const openForm = async () => {
+    setState({ kind: 'working', text: t('invoices.payment.toForm') });
+    try {
+      window.location.assign(await cardFormUrl(invoice.id, lang));
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  const payable = invoice.status === 'BILLED' && invoice.actions.includes('PAY_BY_CARD');
+  if (!payable && state.kind !== 'paid' && state.kind !== 'working') return null;
   return (
     <Card
       size="small"
@@ -17,15 +96,63 @@ export function InvoicePaymentPanel({ invoice }: { invoice: InvoiceDetail }) {
       style={{ marginBottom: 16 }}
       data-testid="invoice-payment-panel"
     >
-      <Typography.Paragraph>
-        {t('invoices.field.amount')}: {formatYen(invoice.amount)}
-      </Typography.Paragraph>
-      <Button type="primary" disabled autoInsertSpace={false}>
-        {t('invoices.payment.pay')}
-      </Button>
-      <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-        {t('invoices.payment.notReady')}
-      </Typography.Paragraph>
+      {state.kind === 'paid' && (
+        <Alert type="success" showIcon message={t('invoices.payment.paid')} data-testid="card-paid" />
+      )}
+      {state.kind === 'declined' && (
+        <Alert
+          type="error"
+          showIcon
+          message={t('invoices.payment.declined')}
+          description={t(state.code)}
+          data-testid="card-declined"
+          style={{ marginBottom: 12 }}
+        />
+      )}
+      {state.kind === 'cancelled' && (
+        <Alert type="info" showIcon message={t('invoices.payment.cancelled')} style={{ marginBottom: 12 }} />
+      )}
+      {state.kind === 'error' && (
+        <Alert
+          type="error"
+          showIcon
+          message={t(state.code)}
+          data-testid="card-error"
+          style={{ marginBottom: 12 }}
+          action={
+            state.retry && (
+              <Button size="small" onClick={state.retry} autoInsertSpace={false}>
+                {t('invoices.payment.retry')}
+              </Button>
+            )
+          }
+        />
+      )}
+      {state.kind === 'working' && (
+        <Flex gap={8} align="center">
+          <Spin size="small" />
+          <Typography.Text>{state.text}</Typography.Text>
+        </Flex>
+      )}
+      {payable && state.kind !== 'working' && state.kind !== 'paid' && (
+        <Flex vertical gap={8}>
+          <Typography.Text>
+            {t('invoices.payment.amount')}: <strong>{formatYen(invoice.amount)}</strong>
+          </Typography.Text>
+          <div>
+            <Button
+              type="primary"
+              icon={<CreditCardOutlined />}
+              onClick={openForm}
+              autoInsertSpace={false}
+              data-testid="card-pay"
+            >
+              {t('invoices.payment.pay')}
+            </Button>
+          </div>
+          <Typography.Text type="secondary">{t('invoices.payment.note')}</Typography.Text>
+        </Flex>
+      )}
     </Card>
   );
 }

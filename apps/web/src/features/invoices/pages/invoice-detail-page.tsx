@@ -204,7 +204,7 @@ function InvoiceDetailView({ invoice, isTransport }: { invoice: InvoiceDetail; i
           )}
         </Flex>
       )}
-      {!isTransport && can('PAY_BY_CARD') && <InvoicePaymentPanel invoice={invoice} />}
+      {!isTransport && invoice.paymentMethod === 'CREDIT_CARD' && <InvoicePaymentPanel invoice={invoice} />}
       <Card size="small" style={{ marginBottom: 16 }}>
         <Descriptions
           size="small"
