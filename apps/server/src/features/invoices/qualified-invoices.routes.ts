@@ -7,7 +7,6 @@ import {
   qualifiedInvoicePdfRequestSchema,
 } from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { sendDownload } from '../../lib/downloads';
 import { storeGeneratedFile } from '../project-core/project-file-store';

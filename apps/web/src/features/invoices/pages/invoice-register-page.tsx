@@ -1,5 +1,9 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { INVOICE_MAX_PER_REGISTRATION, type InvoicePaymentMethod } from '@junkan/shared';
+import {
+  INVOICE_MAX_PER_REGISTRATION,
+  type InvoicePaymentMethod,
+  type QualifiedInvoicePdfRequest,
+} from '@junkan/shared';
 import {
   App,
   Button,
@@ -11,13 +15,15 @@ import {
   Form,
   Result,
   Row,
+  Segmented,
   Select,
   Spin,
   Typography,
 } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
-import { dateItemProps, dayPickerProps } from '../../../components/form/date-field';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { dateItemProps, dayPickerProps, japanToday } from '../../../components/form/date-field';
 import { requiredRule } from '../../../components/form/required-rule';
 import { YenInput } from '../../../components/form/yen-input';
 import { showApiError, showFormIssues } from '../../../lib/form-errors';
@@ -26,13 +32,20 @@ import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { useBillableProjects } from '../api/billable-projects';
 import { useRegisterInvoices } from '../api/register-invoices';
+import { useRegisterQualifiedInvoice } from '../api/register-qualified-invoice';
 import { InvoiceFilesField } from '../components/invoice-files-field';
+import { QualifiedInvoiceBuilder } from '../components/qualified-invoice-builder';
 import { type InvoiceBlockValues, registrationFormData, registrationIssues } from '../invoice-form-values';
 
 interface RegisterValues {
   projectId?: number;
   invoices: InvoiceBlockValues[];
 }
+
+type RegisterMode = 'upload' | 'generate';
+
+/** The month billed by default: the last one (a month is billed once it has ended), Japan time. */
+const lastMonth = () => dayjs(japanToday()).subtract(1, 'month').format('YYYY-MM');
 
 const emptyBlock = (): InvoiceBlockValues => ({ billingDate: null, dueDate: null, amount: null, files: [] });
 
@@ -47,6 +60,22 @@ export default function InvoiceRegisterPage() {
   const isTransport = roles.includes('TRANSPORT');
   const projects = useBillableProjects(isTransport);
   const register = useRegisterInvoices();
+  const registerQualified = useRegisterQualifiedInvoice();
+  const [params, setParams] = useSearchParams();
+  const mode: RegisterMode = params.get('mode') === 'generate' ? 'generate' : 'upload';
+  const month = /^\d{4}-(0[1-9]|1[0-2])$/.test(params.get('month') ?? '')
+    ? params.get('month')!
+    : lastMonth();
+  const setParam = (name: string, value: string | null) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value === null) next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
   const [form] = Form.useForm<RegisterValues>();
   const { modal } = App.useApp();
   const message = useToast();
@@ -93,6 +122,24 @@ export default function InvoiceRegisterPage() {
       },
     });
   };
+
+  const onRegisterQualified = (request: QualifiedInvoicePdfRequest) =>
+    modal.confirm({
+      title: t('invoices.form.confirmTitle'),
+      content: t('invoices.form.confirmContent', { count: 1 }),
+      okText: t('invoices.form.submit'),
+      okButtonProps: { autoInsertSpace: false },
+      cancelText: t('forms.cancel'),
+      onOk: async () => {
+        try {
+          const created = await registerQualified.mutateAsync(request);
+          void message.success(t('qualifiedInvoice.registered'));
+          navigate(paths.invoiceDetail.to(created.id));
+        } catch (error) {
+          showApiError({ error, t, message });
+        }
+      },
+    });
 
   return (
     <>
@@ -141,92 +188,131 @@ export default function InvoiceRegisterPage() {
               </Col>
             </Row>
           </Card>
-          <Form.List name="invoices">
-            {(fields, { add, remove }) => (
-              <>
-                {fields.map((field, index) => (
-                  <Card
-                    key={field.key}
-                    size="small"
-                    style={{ marginBottom: 16 }}
-                    title={t('invoices.form.block', { n: index + 1 })}
-                    data-testid={`invoice-block-${index}`}
-                    extra={
-                      fields.length > 1 && (
-                        <Button
-                          type="text"
-                          danger
-                          icon={<DeleteOutlined />}
-                          aria-label={t('invoices.form.removeBlock')}
-                          onClick={() => remove(field.name)}
-                        />
-                      )
-                    }
-                  >
-                    <Row gutter={16}>
-                      <Col xs={24} md={8}>
-                        <Form.Item
-                          name={[field.name, 'billingDate']}
-                          label={t('invoices.field.billingDate')}
-                          rules={[requiredRule(t)]}
-                          {...dateItemProps}
-                        >
-                          <DatePicker {...dayPickerProps} data-testid={`invoice-billing-date-${index}`} />
-                        </Form.Item>
-                      </Col>
-                      <Col xs={24} md={8}>
-                        <Form.Item
-                          name={[field.name, 'amount']}
-                          label={t('invoices.field.amount')}
-                          rules={[requiredRule(t)]}
-                        >
-                          <YenInput data-testid={`invoice-amount-${index}`} />
-                        </Form.Item>
-                      </Col>
-                      <Col xs={24} md={8}>
-                        <Form.Item
-                          name={[field.name, 'dueDate']}
-                          label={t('invoices.field.dueDate')}
-                          rules={[requiredRule(t)]}
-                          {...dateItemProps}
-                        >
-                          <DatePicker {...dayPickerProps} data-testid={`invoice-due-date-${index}`} />
-                        </Form.Item>
-                      </Col>
-                    </Row>
-                    <Form.Item
-                      name={[field.name, 'files']}
-                      label={t('invoices.field.files')}
-                      extra={t('invoices.form.filesHint')}
+          <Segmented<RegisterMode>
+            value={mode}
+            onChange={(value) => setParam('mode', value === 'generate' ? 'generate' : null)}
+            options={[
+              { value: 'upload', label: t('qualifiedInvoice.mode.upload') },
+              { value: 'generate', label: t('qualifiedInvoice.mode.generate') },
+            ]}
+            style={{ marginBottom: 16, maxWidth: '100%', overflowX: 'auto' }}
+            data-testid="invoice-register-mode"
+          />
+          {mode === 'generate' ? (
+            <Card size="small">
+              <Form.Item label={t('qualifiedInvoice.month')} htmlFor="qualified-invoice-month">
+                <DatePicker
+                  id="qualified-invoice-month"
+                  picker="month"
+                  format="YYYY/MM"
+                  allowClear={false}
+                  value={dayjs(`${month}-01`)}
+                  onChange={(d) => d && setParam('month', d.format('YYYY-MM'))}
+                  data-testid="qualified-invoice-month"
+                />
+              </Form.Item>
+              {projectId ? (
+                <QualifiedInvoiceBuilder
+                  key={`${projectId}:${month}`}
+                  projectId={projectId}
+                  month={month}
+                  onRegister={onRegisterQualified}
+                  registering={registerQualified.isPending}
+                />
+              ) : (
+                <Empty description={t('invoices.form.projectPlaceholder')} />
+              )}
+            </Card>
+          ) : (
+            <Form.List name="invoices">
+              {(fields, { add, remove }) => (
+                <>
+                  {fields.map((field, index) => (
+                    <Card
+                      key={field.key}
+                      size="small"
+                      style={{ marginBottom: 16 }}
+                      title={t('invoices.form.block', { n: index + 1 })}
+                      data-testid={`invoice-block-${index}`}
+                      extra={
+                        fields.length > 1 && (
+                          <Button
+                            type="text"
+                            danger
+                            icon={<DeleteOutlined />}
+                            aria-label={t('invoices.form.removeBlock')}
+                            onClick={() => remove(field.name)}
+                          />
+                        )
+                      }
                     >
-                      <InvoiceFilesField />
-                    </Form.Item>
-                  </Card>
-                ))}
-                <Flex justify="space-between" wrap gap={8}>
-                  <Button
-                    icon={<PlusOutlined />}
-                    disabled={fields.length >= INVOICE_MAX_PER_REGISTRATION}
-                    title={
-                      fields.length >= INVOICE_MAX_PER_REGISTRATION ? t('invoices.form.maxBlocks') : undefined
-                    }
-                    onClick={() => add(emptyBlock())}
-                  >
-                    {t('invoices.form.addBlock')}
-                  </Button>
-                  <Button
-                    type="primary"
-                    htmlType="submit"
-                    loading={register.isPending}
-                    autoInsertSpace={false}
-                    data-testid="invoice-register-submit"
-                  >
-                    {t('invoices.form.submit')}
-                  </Button>
-                </Flex>
-              </>
-            )}
-          </Form.List>
+                      <Row gutter={16}>
+                        <Col xs={24} md={8}>
+                          <Form.Item
+                            name={[field.name, 'billingDate']}
+                            label={t('invoices.field.billingDate')}
+                            rules={[requiredRule(t)]}
+                            {...dateItemProps}
+                          >
+                            <DatePicker {...dayPickerProps} data-testid={`invoice-billing-date-${index}`} />
+                          </Form.Item>
+                        </Col>
+                        <Col xs={24} md={8}>
+                          <Form.Item
+                            name={[field.name, 'amount']}
+                            label={t('invoices.field.amount')}
+                            rules={[requiredRule(t)]}
+                          >
+                            <YenInput data-testid={`invoice-amount-${index}`} />
+                          </Form.Item>
+                        </Col>
+                        <Col xs={24} md={8}>
+                          <Form.Item
+                            name={[field.name, 'dueDate']}
+                            label={t('invoices.field.dueDate')}
+                            rules={[requiredRule(t)]}
+                            {...dateItemProps}
+                          >
+                            <DatePicker {...dayPickerProps} data-testid={`invoice-due-date-${index}`} />
+                          </Form.Item>
+                        </Col>
+                      </Row>
+                      <Form.Item
+                        name={[field.name, 'files']}
+                        label={t('invoices.field.files')}
+                        extra={t('invoices.form.filesHint')}
+                      >
+                        <InvoiceFilesField />
+                      </Form.Item>
+                    </Card>
+                  ))}
+                  <Flex justify="space-between" wrap gap={8}>
+                    <Button
+                      icon={<PlusOutlined />}
+                      disabled={fields.length >= INVOICE_MAX_PER_REGISTRATION}
+                      title={
+                        fields.length >= INVOICE_MAX_PER_REGISTRATION
+                          ? t('invoices.form.maxBlocks')
+                          : undefined
+                      }
+                      onClick={() => add(emptyBlock())}
+                    >
+                      {t('invoices.form.addBlock')}
+                    </Button>
+                    <Button
+                      type="primary"
+                      htmlType="submit"
+                      loading={register.isPending}
+                      autoInsertSpace={false}
+                      data-testid="invoice-register-submit"
+                    >
+                      {t('invoices.form.submit')}
+                    </Button>
+                  </Flex>
+                </>
+              )}
+            </Form.List>
+          )}
         </Form>
       )}
     </>

@@ -1,4 +1,4 @@
-import type { QualifiedInvoiceTotals } from '@junkan/shared';
+import type { QualifiedInvoicePdfRequest, QualifiedInvoiceTotals } from '@junkan/shared';
 import {
   Alert,
   Button,
@@ -44,6 +44,9 @@ export interface QualifiedInvoiceBuilderProps {
   month: string;
   /** The generated PDF and the server's figures (its total is what the invoice registers). */
   onGenerated?: (pdf: Blob, totals: QualifiedInvoiceTotals & { fileName: string }) => void;
+  /** Registers the invoice as shown (the server generates it again); absent: no register button. */
+  onRegister?: (request: QualifiedInvoicePdfRequest) => void;
+  registering?: boolean;
 }
 
 const dateRange = (from: string, to: string) =>
@@ -54,7 +57,13 @@ const dateRange = (from: string, to: string) =>
  * units and yen amounts, quantities the transporter may adjust (each difference from the reports is flagged
  * before anything is sent), the subtotal and tax per rate, and the PDF to preview and download.
  */
-export function QualifiedInvoiceBuilder({ projectId, month, onGenerated }: QualifiedInvoiceBuilderProps) {
+export function QualifiedInvoiceBuilder({
+  projectId,
+  month,
+  onGenerated,
+  onRegister,
+  registering,
+}: QualifiedInvoiceBuilderProps) {
   const { t } = useTranslation();
   const message = useToast();
   const query = useQualifiedInvoiceDraft(projectId, month);
@@ -274,7 +283,6 @@ export function QualifiedInvoiceBuilder({ projectId, month, onGenerated }: Quali
           />
         </Form.Item>
         <Button
-          type="primary"
           onClick={onGenerate}
           disabled={!state.canGenerate || dates.dueDate < dates.billingDate}
           loading={generate.isPending}
@@ -282,6 +290,18 @@ export function QualifiedInvoiceBuilder({ projectId, month, onGenerated }: Quali
         >
           {t('qualifiedInvoice.generate')}
         </Button>
+        {onRegister && (
+          <Button
+            type="primary"
+            onClick={() => onRegister(pdfRequestOf(draft, state, dates))}
+            disabled={!state.canGenerate || dates.dueDate < dates.billingDate}
+            loading={registering}
+            autoInsertSpace={false}
+            data-testid="register-qualified-invoice"
+          >
+            {t('qualifiedInvoice.register')}
+          </Button>
+        )}
         {preview && (
           <a href={preview.url} download={preview.fileName} data-testid="download-invoice-pdf">
             {t('qualifiedInvoice.download')}

@@ -1,0 +1,14 @@
+import type { InvoiceListItem, QualifiedInvoicePdfRequest } from '@junkan/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { INVOICES_KEY } from './keys';
+
+/** POST /trans/qualified-invoices: the server generates the PDF again and registers it as an UNCLAIMED invoice. */
+export function useRegisterQualifiedInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: QualifiedInvoicePdfRequest) =>
+      api.post<InvoiceListItem>('/trans/qualified-invoices', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: INVOICES_KEY }),
+  });
+}
