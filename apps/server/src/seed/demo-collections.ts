@@ -232,7 +232,8 @@ async function seedSpotProject(
       endDate: addMonths(startDate, 1),
       contractType: 'SPOT',
       contractForm: 'COMBINED',
-      paymentMethod: 'PAYMENT_INVOICE',
+      // A one-off collection, paid by card: the demo's card invoice bills it.
+      paymentMethod: 'CREDIT_CARD',
       preparationFee: 5000,
       contactPerson: '佐藤 次郎',
       licenseNumber: '第1301-0042号',

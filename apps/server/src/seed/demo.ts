@@ -83,6 +83,8 @@ export async function seedDemoData(
           tel: '03-5678-1234',
           email: 'haisha@toto-kankyo.example.com',
           contractPic: '佐藤 次郎',
+          // A made-up number with a valid check digit: the demo's qualified invoices carry it.
+          invoiceRegistrationNumber: 'T8010401098765',
         },
         {
           type: 'TRANSPORT',

@@ -117,22 +117,23 @@ describe('the overdue reminders', () => {
 });
 
 describe('demo invoices', () => {
-  it('seeds one unclaimed, one billed, one paid and one overdue invoice, each with its PDF', async () => {
+  it('seeds one unclaimed, one billed, one paid, one overdue and one card invoice, each with its PDF', async () => {
     const database = await openDatabase({ dataDir: 'memory://' });
     try {
       await seedReferenceData(database.db);
       await seedDemoData(database.db);
       const rows = await database.db.select().from(invoices).orderBy(asc(invoices.id));
       const today = tokyoDate();
-      expect(rows.map((r) => [r.status, isOverdue(r, today)])).toEqual([
-        ['UNCLAIMED', false],
-        ['BILLED', false],
-        ['PAID', false],
-        ['BILLED', true],
+      expect(rows.map((r) => [r.status, isOverdue(r, today), r.paymentMethod])).toEqual([
+        ['UNCLAIMED', false, 'PAYMENT_INVOICE'],
+        ['BILLED', false, 'PAYMENT_INVOICE'],
+        ['PAID', false, 'PAYMENT_INVOICE'],
+        ['BILLED', true, 'PAYMENT_INVOICE'],
+        ['BILLED', false, 'CREDIT_CARD'],
       ]);
       expect(rows.every((r) => r.rootId === r.id)).toBe(true);
       const files = await database.db.select().from(attachments).where(eq(attachments.ownerType, 'INVOICE'));
-      expect(files).toHaveLength(4);
+      expect(files).toHaveLength(5);
     } finally {
       await database.close();
     }
