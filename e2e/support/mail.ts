@@ -45,6 +45,28 @@ export async function waitForMessage(
   }
 }
 
+/** Every mail to `to` received at or after `since`, oldest first, waiting until there are at least `count`. */
+export async function waitForMessages(
+  to: string,
+  { count, since = 0, timeoutMs = 15_000 }: { count: number; since?: number; timeoutMs?: number },
+): Promise<ReceivedMail[]> {
+  const mailDir = requiredEnv(MAIL_DIR_ENV);
+  const address = to.toLowerCase();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = readdirSync(mailDir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((f) => JSON.parse(readFileSync(path.join(mailDir, f), 'utf8')) as StoredMail)
+      .filter((m) => m.receivedAt >= since && m.to.includes(address));
+    if (found.length >= count)
+      return found.map((m) => ({ to: m.to, receivedAt: m.receivedAt, ...parseMessage(m.raw) }));
+    if (Date.now() > deadline)
+      throw new Error(`${found.length} of ${count} mails to ${to} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** The first http(s) link in a text that starts with `prefix`. */
 export function findLink(text: string, prefix: string): string {
   const link = text.split(/\s+/).find((word) => word.startsWith(prefix));

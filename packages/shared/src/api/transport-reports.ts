@@ -199,6 +199,7 @@ export const regularReportFormSchema = z.object({
   /** How many collections of the project the transporter marked collected in that month. */
   collectedCount: z.number(),
 });
+export type RegularReportForm = z.infer<typeof regularReportFormSchema>;
 
 /** The lines the regular report sends: only categories that are not disabled. */
 export function regularReportLines<V>(

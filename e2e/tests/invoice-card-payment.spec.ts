@@ -1,0 +1,104 @@
+import type { RegularReportForm } from '@junkan/shared';
+import { expect, type Page, test } from '@playwright/test';
+import { confirmModal, selectOption } from '../support/antd';
+import { apiAs } from '../support/api';
+import { DEMO } from '../support/app';
+import { signIn } from '../support/auth';
+import { cardSimulator } from '../support/card';
+import { waitForMessage, waitForMessages } from '../support/mail';
+
+// The demo's spot collection: its contract is paid by card.
+const SPOT = '銀座店 改装に伴う不用品 スポット回収';
+
+/** Fills the card provider's form (its own page, not junkan's) and sends it. */
+async function enterCard(page: Page, number: string) {
+  await expect(page.getByRole('heading', { name: 'カード情報の入力' })).toBeVisible();
+  await page.getByLabel('カード番号').fill(number);
+  await page.getByLabel('有効期限（MM/YY）').fill('12/39');
+  await page.getByLabel('セキュリティコード').fill('123');
+  await page.getByLabel('カード名義人（ローマ字）').fill('TARO YAMADA');
+  await page.getByRole('button', { name: '次へ進む' }).click();
+}
+
+test('a qualified invoice made from the month’s report, sent, declined once and paid by card through 3-D Secure', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  await cardSimulator.reset();
+  const month = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date()).slice(0, 7);
+  const [year, mon] = month.split('-').map(Number) as [number, number];
+  const since = Date.now();
+
+  // The transporter reported this month's weight of the spot collection (1.5 kg of その他).
+  const transporter = await apiAs(request, DEMO.transporter);
+  const projects = await transporter.get<{ projectId: number; title: string }[]>(
+    '/trans/invoices/billable-projects',
+  );
+  const spot = projects.find((p) => p.title === SPOT);
+  expect(spot, SPOT).toBeDefined();
+  const form = await transporter.get<RegularReportForm>(
+    `/trans/regular-reports/form?projectId=${spot!.projectId}&year=${year}&month=${mon}`,
+  );
+  const other = form.listVolume.find((l) => l.categoryName === 'その他' && !l.disabled);
+  await transporter.post('/trans/regular-reports', {
+    projectId: spot!.projectId,
+    year,
+    month: mon,
+    listVolume: [{ category: other!.category, volume: '1.5' }],
+  });
+
+  // It makes the month's qualified invoice: 1.5 kg x the contract's unit price, 10% tax, and registers it.
+  await signIn(page, DEMO.transporter, { path: `invoice-management/register?mode=generate&month=${month}` });
+  await selectOption(page, page.getByLabel('請求する案件'), new RegExp(SPOT));
+  await expect(page.getByTestId('invoice-payment-method')).toHaveText('クレジットカード');
+  const builder = page.getByTestId('qualified-invoice-builder');
+  await expect(builder.getByText('T8010401098765')).toBeVisible();
+  await expect(builder.getByTestId('invoice-total')).toHaveText('￥13,200');
+  await builder.getByTestId('register-qualified-invoice').click();
+  await confirmModal(page, { title: '請求書を登録しますか？' });
+  await expect(page).toHaveURL(/\/invoice-management\/detail\/\d+$/);
+  const detailPath = new URL(page.url()).pathname.replace(/^\/sys\//, '');
+  await expect(page.getByTestId('invoice-status')).toHaveText('未請求');
+  await expect(page.getByTestId('invoice-amount')).toHaveText('￥13,200');
+
+  // Sent: the discharger gets the invoice with its PDF, and the request to pay by card.
+  await page.getByTestId('invoice-send').click();
+  await confirmModal(page, { title: '請求書を送付しますか？' });
+  await expect(page.getByTestId('invoice-status')).toHaveText('請求済');
+  const sent = await waitForMessages(DEMO.discharger, { count: 2, since });
+  const subjects = sent.map((m) => m.subject);
+  expect(subjects).toEqual(
+    expect.arrayContaining([
+      expect.stringContaining('請求書送付のお知らせ'),
+      expect.stringContaining('クレジットカードでのお支払いのお願い'),
+    ]),
+  );
+  const notice = sent.find((m) => m.subject.includes('クレジットカードでのお支払いのお願い'))!;
+  expect(notice.text).toContain(`/sys/${detailPath}`);
+  const paidSince = Date.now();
+
+  // The discharger pays: a card without funds first, its reason shown; then a 3-D Secure card.
+  await signIn(page, DEMO.discharger, { path: detailPath });
+  await expect(page.getByTestId('invoice-status')).toHaveText('請求済');
+  await page.getByTestId('card-pay').click();
+  await enterCard(page, '4000 0000 0000 9995');
+  await expect(page.getByTestId('card-declined')).toContainText('利用可能額が不足');
+  await expect(page.getByTestId('invoice-status')).toHaveText('請求済');
+
+  await page.getByTestId('card-pay').click();
+  await enterCard(page, '4000 0000 0000 3220');
+  await expect(page.getByLabel('パスワード')).toBeVisible();
+  await page.getByLabel('パスワード').fill('password');
+  await page.getByLabel('パスワード').press('Enter');
+  await expect(page.getByTestId('card-paid')).toBeVisible();
+  await expect(page.getByTestId('invoice-status')).toHaveText('支払済');
+  expect(new URL(page.url()).search).toBe('');
+  const paidMail = await waitForMessage(DEMO.discharger, { since: paidSince });
+  expect(paidMail.subject).toContain('クレジットカードでのお支払い完了');
+
+  // The transporter sees it paid, by card.
+  await signIn(page, DEMO.transporter, { path: detailPath });
+  await expect(page.getByTestId('invoice-status')).toHaveText('支払済');
+  expect((await cardSimulator.payments()).filter((p) => p.status === 'captured')).toHaveLength(1);
+});
