@@ -288,6 +288,27 @@ describe('who may pay, and bad input', () => {
     expect(await h.sim.control.payments()).toHaveLength(0);
   });
 
+  it('lets an admin acting for the discharger pay, recorded as the admin', async () => {
+    const id = await billedInvoice();
+    const [inv] = await t.db.select().from(invoices).where(eq(invoices.id, id));
+    const token = await t
+      .as('admin')
+      .post(`/admin/companies/${inv!.dischargerCompanyId}/auth-token?isTransport=false`);
+    expect(token.statusCode, token.body).toBe(200);
+    const acting = { token: token.json<{ token: string }>().token };
+    const res = await t
+      .as(acting)
+      .post(`/invoices/${id}/card-payments`, { token: await h.tokenFor(CARD.ok), attemptKey: randomUUID() });
+    expect(res.json().outcome).toBe('PAID');
+    const [attempt] = await t.db.select().from(cardPayments).where(eq(cardPayments.invoiceId, id));
+    expect(attempt!.actingAdminId).not.toBeNull();
+    const audits = await t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityId, String(id)), eq(auditLogs.action, 'card_payment.started')));
+    expect(audits[0]!.adminId).toBe(attempt!.actingAdminId);
+  });
+
   it('refuses a bank-transfer invoice (409) and an unknown payment id (404)', async () => {
     const transfer = await billedInvoice(5000, 'PAYMENT_INVOICE');
     expect((await pay(transfer, await h.tokenFor(CARD.ok))).statusCode).toBe(409);
