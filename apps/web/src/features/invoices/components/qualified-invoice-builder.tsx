@@ -7,6 +7,7 @@ import {
   Descriptions,
   Empty,
   Form,
+  Grid,
   Input,
   Result,
   Space,
@@ -67,6 +68,7 @@ export function QualifiedInvoiceBuilder({
   const { t } = useTranslation();
   const message = useToast();
   const query = useQualifiedInvoiceDraft(projectId, month);
+  const screens = Grid.useBreakpoint();
   const generate = useGenerateQualifiedInvoicePdf();
   const draft = query.data;
   const [edits, setEdits] = useState<BuilderEdits>({ quantities: {}, excluded: new Set() });
@@ -187,7 +189,12 @@ export function QualifiedInvoiceBuilder({
       size="middle"
       data-testid="qualified-invoice-builder"
     >
-      <Descriptions size="small" bordered column={{ xs: 1, md: 2 }}>
+      <Descriptions
+        size="small"
+        bordered
+        column={{ xs: 1, md: 2 }}
+        layout={screens.md ? 'horizontal' : 'vertical'}
+      >
         <Descriptions.Item label={t('qualifiedInvoice.issuer')}>{draft.issuer.companyName}</Descriptions.Item>
         <Descriptions.Item label={t('field.invoiceRegistrationNumber')}>
           {draft.issuer.registrationNumber ?? '—'}
@@ -231,6 +238,8 @@ export function QualifiedInvoiceBuilder({
           pagination={false}
           columns={columns}
           dataSource={state.rows}
+          // On a phone the table scrolls inside itself; the page keeps the screen's width.
+          scroll={{ x: 760 }}
           summary={() => (
             <>
               {state.totals.rates.map((r) => (
