@@ -24,10 +24,13 @@ export async function waitForMail(to: string, timeoutMs = 10_000, since = 0): Pr
   return (await waitForMessage(to, { timeoutMs, since })).text;
 }
 
-/** As `waitForMail`, with the decoded subject as well. */
+/**
+ * As `waitForMail`, with the decoded subject as well. With `subject`, the newest mail whose subject contains it:
+ * another mail sent meanwhile (a hand-off's mail queued just before) is not taken for it.
+ */
 export async function waitForMessage(
   to: string,
-  { timeoutMs = 10_000, since = 0 }: { timeoutMs?: number; since?: number } = {},
+  { timeoutMs = 10_000, since = 0, subject }: { timeoutMs?: number; since?: number; subject?: string } = {},
 ): Promise<ReceivedMail> {
   const mailDir = requiredEnv(MAIL_DIR_ENV);
   const address = to.toLowerCase();
@@ -38,9 +41,12 @@ export async function waitForMessage(
       .sort()
       .reverse()
       .map((f) => JSON.parse(readFileSync(path.join(mailDir, f), 'utf8')) as StoredMail)
-      .find((m) => m.receivedAt >= since && m.to.includes(address));
-    if (found) return { to: found.to, receivedAt: found.receivedAt, ...parseMessage(found.raw) };
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+      .filter((m) => m.receivedAt >= since && m.to.includes(address))
+      .map((m) => ({ to: m.to, receivedAt: m.receivedAt, ...parseMessage(m.raw) }))
+      .find((m) => subject === undefined || m.subject.includes(subject));
+    if (found) return found;
+    if (Date.now() > deadline)
+      throw new Error(`no mail to ${to}${subject ? ` about ${subject}` : ''} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

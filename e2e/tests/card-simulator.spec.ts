@@ -5,7 +5,8 @@ import { APP_ORIGIN, CARD_ORIGIN } from '../support/env';
 // The provider's own pages, as a card holder meets them on a phone: keyboard only, 390 px wide.
 test.use({ viewport: { width: 390, height: 844 } });
 
-const RETURN = `${APP_ORIGIN}/sys/card-return-check`;
+// A page that never redirects (the app's own pages send a visitor without a session to the login page).
+const RETURN = `${APP_ORIGIN}/api/card-return-check`;
 
 test.beforeEach(() => cardSimulator.reset());
 
@@ -34,7 +35,7 @@ test('the card form is filled by keyboard, shows its errors, and returns a one-t
   await page.getByLabel('有効期限（MM/YY）').fill('12/39');
   await page.getByLabel('セキュリティコード').fill('123');
   await page.getByLabel('セキュリティコード').press('Enter');
-  await page.waitForURL(/card_token=tok_/);
+  await page.waitForURL(/card_token=tok_/, { waitUntil: 'commit' });
   expect(page.url().startsWith(`${RETURN}?card_token=tok_`)).toBe(true);
 });
 
@@ -42,7 +43,7 @@ test('the cancel link goes back with card_cancelled=1; English with lang=en', as
   await page.goto(cardFormUrl(RETURN, { lang: 'en' }));
   await expect(page.getByRole('heading', { name: 'Card details' })).toBeVisible();
   await page.getByRole('link', { name: 'Cancel and go back' }).click();
-  await page.waitForURL(/card_cancelled=1/);
+  await page.waitForURL(/card_cancelled=1/, { waitUntil: 'commit' });
 });
 
 test('the 3-D Secure challenge authorises with the test password', async ({ page, request }) => {
@@ -52,7 +53,7 @@ test('the 3-D Secure challenge authorises with the test password', async ({ page
   await page.getByLabel('セキュリティコード').fill('123');
   await page.getByLabel('カード名義人（ローマ字）').fill('TARO YAMADA');
   await page.getByRole('button', { name: '次へ進む' }).click();
-  await page.waitForURL(/card_token=/);
+  await page.waitForURL(/card_token=/, { waitUntil: 'commit' });
   const token = new URL(page.url()).searchParams.get('card_token');
 
   const res = await request.post(`${CARD_ORIGIN}/v1/payments`, {
@@ -66,7 +67,7 @@ test('the 3-D Secure challenge authorises with the test password', async ({ page
   await expect(page.getByText('テスト用パスワード：password')).toBeVisible();
   await page.getByLabel('パスワード').fill('password');
   await page.getByLabel('パスワード').press('Enter');
-  await page.waitForURL(new RegExp(`payment_id=${payment.id}`));
+  await page.waitForURL(new RegExp(`payment_id=${payment.id}`), { waitUntil: 'commit' });
   const [after] = await cardSimulator.payments();
   expect(after?.status).toBe('authorized');
   // The server verified and accepted the signed webhook.

@@ -52,7 +52,7 @@ test('contract: the transporter writes it, the discharger returns it, it is corr
   await expect(page).toHaveURL(new RegExp(`${detailPath}$`));
   await expect(page.getByTestId('project-status')).toHaveText('契約依頼中');
   await expect(page.getByTestId('contract-status')).toHaveText('確認依頼中');
-  const asked = await waitForMessage(DEMO.discharger, { since });
+  const asked = await waitForMessage(DEMO.discharger, { since, subject: '契約書の確認依頼' });
   expect(asked.subject).toContain('契約書の確認依頼');
 
   // The discharger reads it, downloads the document and returns it with a reason.
@@ -68,7 +68,7 @@ test('contract: the transporter writes it, the discharger returns it, it is corr
   await page.getByTestId('return-contract-submit').click();
   await expect(page).toHaveURL(new RegExp(`${detailPath}$`));
   await expect(page.getByTestId('contract-status')).toHaveText('差し戻し');
-  const returned = await waitForMessage(DEMO.transporter, { since });
+  const returned = await waitForMessage(DEMO.transporter, { since, subject: '差し戻されました' });
   expect(returned.subject).toContain('差し戻されました');
 
   // The transporter sees the reason, corrects the price and sends it again.
@@ -97,6 +97,6 @@ test('contract: the transporter writes it, the discharger returns it, it is corr
   await signIn(page, DEMO.transporter, { path: detailPath });
   await expect(page.getByTestId('project-status')).toHaveText('収集中');
   await downloadContract(page);
-  const approved = await waitForMessage(DEMO.transporter, { since });
+  const approved = await waitForMessage(DEMO.transporter, { since, subject: '契約が承認されました' });
   expect(approved.subject).toContain('契約が承認されました');
 });
