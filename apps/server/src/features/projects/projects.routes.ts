@@ -15,6 +15,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
+import { fastSerializerCompiler } from '../../lib/fast-serializer';
 import { requireOperatorRole } from '../../lib/roles';
 import { getProjectDetail } from '../project-core/project-detail';
 import {
@@ -63,6 +64,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: 'HOME' },
       schema: { tags, querystring: projectListQuerySchema, response: { 200: projectPageSchema, ...errors } },
+      serializerCompiler: fastSerializerCompiler,
     },
     async (request) => {
       const scope = dischargerScope(request);
@@ -79,6 +81,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: transProjectListQuerySchema,
         response: { 200: projectPageSchema, ...errors },
       },
+      serializerCompiler: fastSerializerCompiler,
     },
     async (request) => {
       const scope = transporterScope(request, request.query.companyId);
