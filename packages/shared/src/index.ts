@@ -38,6 +38,7 @@ export * from './project-status';
 export * from './quote-amount';
 export * from './quote-banner';
 export * from './report-rules';
+export * from './rules/permit-coverage';
 export * from './rules/qualified-invoice';
 export * from './sequential-code';
 export * from './session';

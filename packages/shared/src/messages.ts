@@ -80,6 +80,12 @@ export const MESSAGE_CODES = [
   'in_use_cannot_delete',
   'period_overlap',
   'invalid_period',
+  // permit coverage (rules/permit-coverage.ts)
+  'permit_coverage_no_permit',
+  'permit_coverage_kind_not_covered',
+  'permit_coverage_expires_in_period',
+  'permit_coverage_not_yet_valid',
+  'permit_coverage_no_transshipment',
   'area_name_already_used',
   'pos_code_already_used',
   'license_already_used',
