@@ -23,6 +23,7 @@ import { LoginThrottle } from './features/auth/login-throttle';
 import { businessCalendarRoutes } from './features/business-calendar/business-calendar.routes';
 import { codeMasterRoutes } from './features/code-masters/code-masters.routes';
 import { collectionAreaRoutes } from './features/collection-areas/collection-areas.routes';
+import { disposalUnitPriceRoutes } from './features/disposal-unit-prices/disposal-unit-prices.routes';
 import { collectionScheduleRoutes } from './features/collection-schedules/collection-schedules.routes';
 import { collectionRoutes } from './features/collections/collections.routes';
 import { companyRoutes } from './features/companies/companies.routes';
@@ -268,6 +269,7 @@ export async function buildApp(
       await api.register(accountMasterRoutes);
       await api.register(collectionAreaRoutes);
       await api.register(handlingWastePriceRoutes);
+      await api.register(disposalUnitPriceRoutes);
       await api.register(businessCalendarRoutes);
       await api.register(collectionScheduleRoutes);
       await api.register(collectionRoutes);

@@ -702,6 +702,33 @@ export const handlingWastePrices = pgTable(
   (t) => [index('handling_waste_prices_waste_idx').on(t.wasteId)],
 );
 
+/**
+ * A disposal contractor's disposal unit prices (処分単価) by waste, unit and validity period; periods of one
+ * company, waste and unit never overlap (checked by the server with the shared rule, under a company row lock).
+ */
+export const disposalUnitPrices = pgTable(
+  'disposal_unit_prices',
+  {
+    id: serial('id').primaryKey(),
+    transportCompanyId: integer('transport_company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    wasteId: integer('waste_id')
+      .notNull()
+      .references(() => wastes.id),
+    unitMeasureId: integer('unit_measure_id')
+      .notNull()
+      .references(() => unitMeasures.id),
+    /** Whole yen, tax excluded. */
+    unitPrice: integer('unit_price').notNull(),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    validTo: date('valid_to', { mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('disposal_unit_prices_company_waste_idx').on(t.transportCompanyId, t.wasteId, t.unitMeasureId)],
+);
+
 /** A transport company's business days and hours. */
 export const businessSettings = pgTable('business_settings', {
   companyId: integer('company_id')

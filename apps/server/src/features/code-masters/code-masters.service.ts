@@ -7,6 +7,7 @@ import {
   collectionAreaPrices,
   disposalMethods,
   disposalSites,
+  disposalUnitPrices,
   handlingWastePrices,
   packingStyles,
   unitMeasures,
@@ -50,6 +51,12 @@ export const UNIT_MEASURE_MASTER: CodeMaster<typeof unitMeasures> = {
       table: handlingWastePrices,
       column: handlingWastePrices.unitMeasureId,
       constraint: 'handling_waste_prices_unit_measure_id',
+    },
+    {
+      usedBy: 'disposalUnitPrices',
+      table: disposalUnitPrices,
+      column: disposalUnitPrices.unitMeasureId,
+      constraint: 'disposal_unit_prices_unit_measure_id',
     },
   ],
 };

@@ -12,7 +12,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, like, ne, or, type S
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { collectionAreaPrices, handlingWastePrices, wastes } from '../../db/schema';
+import { collectionAreaPrices, disposalUnitPrices, handlingWastePrices, wastes } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
@@ -263,6 +263,12 @@ const WASTE_USAGES = [
     table: handlingWastePrices,
     column: handlingWastePrices.wasteId,
     constraint: 'handling_waste_prices_waste_id',
+  },
+  {
+    usedBy: 'disposalUnitPrices',
+    table: disposalUnitPrices,
+    column: disposalUnitPrices.wasteId,
+    constraint: 'disposal_unit_prices_waste_id',
   },
 ] as const;
 

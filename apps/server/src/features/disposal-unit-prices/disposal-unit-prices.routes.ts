@@ -1,0 +1,94 @@
+import {
+  disposalUnitPriceListQuerySchema,
+  disposalUnitPricePageSchema,
+  disposalUnitPriceRequestSchema,
+  disposalUnitPriceSchema,
+  errorSchema,
+  idParamSchema,
+  okSchema,
+} from '@junkan/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error';
+import { operatorRole } from '../../lib/roles';
+import type { Session } from '../../plugins/auth';
+import {
+  createDisposalUnitPrice,
+  deleteDisposalUnitPrice,
+  listDisposalUnitPrices,
+  updateDisposalUnitPrice,
+} from './disposal-unit-prices.service';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const tags = ['disposal-unit-prices'];
+/** Transporters, and an admin acting for one (spec: "with also the transport role ... disposal unit price"). */
+const config = { permission: 'DISPOSAL_UNIT_PRICE' } as const;
+
+/** Prices belong to the caller's transport company: a transporter's own or the one an admin acts for. */
+function transportCompanyOf(session: Session): number {
+  if (operatorRole(session) !== 'TRANSPORT' || session.companyId == null)
+    throw new AppError('forbidden', 'Forbidden');
+  return session.companyId;
+}
+
+export const disposalUnitPriceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/trans/disposal-unit-prices',
+    {
+      config,
+      schema: {
+        tags,
+        querystring: disposalUnitPriceListQuerySchema,
+        response: { 200: disposalUnitPricePageSchema, ...errors },
+      },
+    },
+    (request) =>
+      listDisposalUnitPrices(app.db, transportCompanyOf(app.requireSession(request)), request.query),
+  );
+  app.post(
+    '/trans/disposal-unit-prices',
+    {
+      config,
+      schema: {
+        tags,
+        body: disposalUnitPriceRequestSchema,
+        response: { 200: disposalUnitPriceSchema, ...errors },
+      },
+    },
+    (request) =>
+      createDisposalUnitPrice(
+        app,
+        request.caller(),
+        transportCompanyOf(app.requireSession(request)),
+        request.body,
+      ),
+  );
+  app.put(
+    '/trans/disposal-unit-prices/:id',
+    {
+      config,
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: disposalUnitPriceRequestSchema,
+        response: { 200: disposalUnitPriceSchema, ...errors },
+      },
+    },
+    (request) =>
+      updateDisposalUnitPrice(
+        app,
+        request.caller(),
+        transportCompanyOf(app.requireSession(request)),
+        request.params.id,
+        request.body,
+      ),
+  );
+  app.delete(
+    '/trans/disposal-unit-prices/:id',
+    { config, schema: { tags, params: idParamSchema, response: { 200: okSchema, ...errors } } },
+    async (request) => {
+      const companyId = transportCompanyOf(app.requireSession(request));
+      await deleteDisposalUnitPrice(app, request.caller(), companyId, request.params.id);
+      return { result: true };
+    },
+  );
+};

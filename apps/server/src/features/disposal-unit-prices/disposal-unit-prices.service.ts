@@ -1,0 +1,241 @@
+import {
+  type DisposalUnitPrice,
+  type DisposalUnitPriceListQuery,
+  type DisposalUnitPricePage,
+  type DisposalUnitPriceRequest,
+  findDisposalPriceOverlap,
+  isValidPeriod,
+} from '@junkan/shared';
+import { and, asc, count, desc, eq, gte, ilike, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { DbOrTx, Tx } from '../../db/client';
+import { companies, disposalUnitPrices, unitMeasures, wastes } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import { tokyoDate } from '../../lib/time';
+import type { Caller } from '../../plugins/auth';
+
+const columns = {
+  id: disposalUnitPrices.id,
+  wasteId: disposalUnitPrices.wasteId,
+  wasteName: wastes.name,
+  wasteCode: wastes.wasteCode,
+  wasteCategory: wastes.category,
+  unitMeasureId: disposalUnitPrices.unitMeasureId,
+  unit: unitMeasures.unit,
+  unitPrice: disposalUnitPrices.unitPrice,
+  validFrom: disposalUnitPrices.validFrom,
+  validTo: disposalUnitPrices.validTo,
+  updatedAt: disposalUnitPrices.updatedAt,
+};
+
+type Row = Omit<DisposalUnitPrice, 'updatedAt'> & { updatedAt: Date };
+const toPrice = ({ updatedAt, ...row }: Row): DisposalUnitPrice => ({
+  ...row,
+  updatedAt: updatedAt.toISOString(),
+});
+
+const NOT_FOUND = 'Disposal unit price not found';
+const fieldError = (code: 'not_found' | 'invalid_period' | 'period_overlap', field: string) =>
+  new AppError(code, code, { [field]: code });
+
+const priceRows = (db: DbOrTx) =>
+  db
+    .select(columns)
+    .from(disposalUnitPrices)
+    .innerJoin(wastes, eq(wastes.id, disposalUnitPrices.wasteId))
+    .innerJoin(unitMeasures, eq(unitMeasures.id, disposalUnitPrices.unitMeasureId));
+
+/** The company's disposal unit prices with the waste's name and the unit, paged and sorted. */
+export async function listDisposalUnitPrices(
+  db: DbOrTx,
+  companyId: number,
+  query: DisposalUnitPriceListQuery,
+): Promise<DisposalUnitPricePage> {
+  const conditions: (SQL | undefined)[] = [eq(disposalUnitPrices.transportCompanyId, companyId)];
+  if (query.keyword) {
+    const like = `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(wastes.name, like), ilike(wastes.wasteCode, like)));
+  }
+  if (query.currentOnly) {
+    const today = tokyoDate();
+    conditions.push(
+      lte(disposalUnitPrices.validFrom, today),
+      or(isNull(disposalUnitPrices.validTo), gte(disposalUnitPrices.validTo, today)),
+    );
+  }
+  const where = and(...conditions);
+  const direction = query.order === 'desc' ? desc : asc;
+  const sortColumn = {
+    wasteName: wastes.name,
+    unitPrice: disposalUnitPrices.unitPrice,
+    validFrom: disposalUnitPrices.validFrom,
+  }[query.sort];
+  const rows = await priceRows(db)
+    .where(where)
+    .orderBy(
+      direction(sortColumn),
+      asc(wastes.wasteCode),
+      asc(unitMeasures.id),
+      asc(disposalUnitPrices.validFrom),
+      asc(disposalUnitPrices.id),
+    )
+    .limit(query.size)
+    .offset((query.page - 1) * query.size);
+  const [total] = await db
+    .select({ n: count() })
+    .from(disposalUnitPrices)
+    .innerJoin(wastes, eq(wastes.id, disposalUnitPrices.wasteId))
+    .where(where);
+  return { items: rows.map(toPrice), total: total?.n ?? 0, page: query.page, size: query.size };
+}
+
+async function getDisposalUnitPrice(db: DbOrTx, companyId: number, id: number) {
+  const [row] = await priceRows(db).where(
+    and(eq(disposalUnitPrices.id, id), eq(disposalUnitPrices.transportCompanyId, companyId)),
+  );
+  if (!row) throw new AppError('not_found', NOT_FOUND);
+  return toPrice(row);
+}
+
+/**
+ * The company's disposal unit price of a waste per unit valid on `date` (Japan's today by default), or null:
+ * for quotes and contracts. Periods never overlap, so there is at most one.
+ */
+export async function disposalUnitPriceOn(
+  db: DbOrTx,
+  companyId: number,
+  wasteId: number,
+  unitMeasureId: number,
+  date: string = tokyoDate(),
+): Promise<DisposalUnitPrice | null> {
+  const [row] = await priceRows(db)
+    .where(
+      and(
+        eq(disposalUnitPrices.transportCompanyId, companyId),
+        eq(disposalUnitPrices.wasteId, wasteId),
+        eq(disposalUnitPrices.unitMeasureId, unitMeasureId),
+        lte(disposalUnitPrices.validFrom, date),
+        or(isNull(disposalUnitPrices.validTo), gte(disposalUnitPrices.validTo, date)),
+      ),
+    )
+    .orderBy(desc(disposalUnitPrices.validFrom))
+    .limit(1);
+  return row ? toPrice(row) : null;
+}
+
+/**
+ * Serializes writes to one company's prices (row lock on the company), then checks the waste and unit exist
+ * and the period overlaps no other price of the same waste and unit (the shared rule).
+ */
+async function checkPrice(tx: Tx, companyId: number, body: DisposalUnitPriceRequest, excludeId = 0) {
+  await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+  const [waste] = await tx.select({ id: wastes.id }).from(wastes).where(eq(wastes.id, body.wasteId));
+  if (!waste) throw fieldError('not_found', 'wasteId');
+  const [unit] = await tx
+    .select({ id: unitMeasures.id })
+    .from(unitMeasures)
+    .where(eq(unitMeasures.id, body.unitMeasureId));
+  if (!unit) throw fieldError('not_found', 'unitMeasureId');
+  const others = await tx
+    .select({
+      wasteId: disposalUnitPrices.wasteId,
+      unitMeasureId: disposalUnitPrices.unitMeasureId,
+      validFrom: disposalUnitPrices.validFrom,
+      validTo: disposalUnitPrices.validTo,
+    })
+    .from(disposalUnitPrices)
+    .where(
+      and(
+        eq(disposalUnitPrices.transportCompanyId, companyId),
+        eq(disposalUnitPrices.wasteId, body.wasteId),
+        eq(disposalUnitPrices.unitMeasureId, body.unitMeasureId),
+        ne(disposalUnitPrices.id, excludeId),
+      ),
+    );
+  if (findDisposalPriceOverlap(body, others)) throw fieldError('period_overlap', 'validFrom');
+}
+
+const values = (body: DisposalUnitPriceRequest) => ({
+  wasteId: body.wasteId,
+  unitMeasureId: body.unitMeasureId,
+  unitPrice: body.unitPrice,
+  validFrom: body.validFrom,
+  validTo: body.validTo ?? null,
+});
+
+export async function createDisposalUnitPrice(
+  app: FastifyInstance,
+  caller: Caller,
+  companyId: number,
+  body: DisposalUnitPriceRequest,
+): Promise<DisposalUnitPrice> {
+  if (!isValidPeriod(body)) throw fieldError('invalid_period', 'validTo');
+  const id = await app.db.transaction(async (tx) => {
+    await checkPrice(tx, companyId, body);
+    const [row] = await tx
+      .insert(disposalUnitPrices)
+      .values({ transportCompanyId: companyId, ...values(body) })
+      .returning({ id: disposalUnitPrices.id });
+    if (!row) throw new Error('insert returned no row');
+    await recordAudit(tx, caller, {
+      action: 'create',
+      entity: 'disposal_unit_price',
+      entityId: row.id,
+      detail: values(body),
+    });
+    return row.id;
+  });
+  return getDisposalUnitPrice(app.db, companyId, id);
+}
+
+export async function updateDisposalUnitPrice(
+  app: FastifyInstance,
+  caller: Caller,
+  companyId: number,
+  id: number,
+  body: DisposalUnitPriceRequest,
+): Promise<DisposalUnitPrice> {
+  if (!isValidPeriod(body)) throw fieldError('invalid_period', 'validTo');
+  await app.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ id: disposalUnitPrices.id })
+      .from(disposalUnitPrices)
+      .where(and(eq(disposalUnitPrices.id, id), eq(disposalUnitPrices.transportCompanyId, companyId)))
+      .for('update');
+    if (!current) throw new AppError('not_found', NOT_FOUND);
+    await checkPrice(tx, companyId, body, id);
+    await tx
+      .update(disposalUnitPrices)
+      .set({ ...values(body), updatedAt: new Date() })
+      .where(eq(disposalUnitPrices.id, id));
+    await recordAudit(tx, caller, {
+      action: 'update',
+      entity: 'disposal_unit_price',
+      entityId: id,
+      detail: values(body),
+    });
+  });
+  return getDisposalUnitPrice(app.db, companyId, id);
+}
+
+export async function deleteDisposalUnitPrice(
+  app: FastifyInstance,
+  caller: Caller,
+  companyId: number,
+  id: number,
+): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(disposalUnitPrices)
+      .where(and(eq(disposalUnitPrices.id, id), eq(disposalUnitPrices.transportCompanyId, companyId)))
+      .returning({ id: disposalUnitPrices.id, wasteId: disposalUnitPrices.wasteId });
+    if (!deleted) throw new AppError('not_found', NOT_FOUND);
+    await recordAudit(tx, caller, {
+      action: 'delete',
+      entity: 'disposal_unit_price',
+      entityId: id,
+      detail: { wasteId: deleted.wasteId },
+    });
+  });
+}
