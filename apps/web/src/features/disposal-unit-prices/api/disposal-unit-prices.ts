@@ -1,0 +1,60 @@
+import type { DisposalUnitPrice, DisposalUnitPricePage, DisposalUnitPriceRequest } from '@junkan/shared';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { DISPOSAL_UNIT_PRICE_KEY } from './keys';
+
+const URL = '/trans/disposal-unit-prices';
+
+export interface DisposalUnitPriceListParams {
+  page: number;
+  size: number;
+  keyword?: string;
+  currentOnly?: boolean;
+  sort: 'wasteName' | 'unitPrice' | 'validFrom';
+  order: 'asc' | 'desc';
+}
+
+/** GET /trans/disposal-unit-prices: a page of the company's prices with the waste's name and the unit. */
+export const fetchDisposalUnitPrices = (params: DisposalUnitPriceListParams) =>
+  api.get<DisposalUnitPricePage>(URL, { ...params, currentOnly: params.currentOnly ? 'true' : undefined });
+
+export const disposalUnitPricesQueryOptions = (params: DisposalUnitPriceListParams) =>
+  queryOptions({
+    queryKey: [...DISPOSAL_UNIT_PRICE_KEY, 'list', params],
+    queryFn: () => fetchDisposalUnitPrices(params),
+    placeholderData: keepPreviousData,
+  });
+
+export const useDisposalUnitPrices = (params: DisposalUnitPriceListParams) =>
+  useQuery(disposalUnitPricesQueryOptions(params));
+
+function useInvalidate() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: DISPOSAL_UNIT_PRICE_KEY });
+}
+
+/** POST: refused with period_overlap (on validFrom) when the waste and unit have a price in the period. */
+export function useCreateDisposalUnitPrice() {
+  const onSuccess = useInvalidate();
+  return useMutation({
+    mutationFn: (body: DisposalUnitPriceRequest) => api.post<DisposalUnitPrice>(URL, body),
+    onSuccess,
+  });
+}
+
+export function useUpdateDisposalUnitPrice() {
+  const onSuccess = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: DisposalUnitPriceRequest }) =>
+      api.put<DisposalUnitPrice>(`${URL}/${id}`, body),
+    onSuccess,
+  });
+}
+
+export function useDeleteDisposalUnitPrice() {
+  const onSuccess = useInvalidate();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ result: boolean }>(`${URL}/${id}`),
+    onSuccess,
+  });
+}
