@@ -35,7 +35,11 @@ test.describe('disposal unit prices', () => {
 
     // Starting on the last day of the first period overlaps it: refused on the start date's field.
     await register('13000', `${year}/09/30`);
-    const startField = page.getByRole('dialog').locator('.ant-form-item').filter({ has: page.getByPlaceholder('開始日') }).last();
+    const startField = page
+      .getByRole('dialog')
+      .locator('.ant-form-item')
+      .filter({ has: page.getByPlaceholder('開始日') })
+      .last();
     await expect(startField).toContainText('適用期間が既存の単価と重複しています。');
 
     // The day after is accepted.

@@ -726,7 +726,9 @@ export const disposalUnitPrices = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('disposal_unit_prices_company_waste_idx').on(t.transportCompanyId, t.wasteId, t.unitMeasureId)],
+  (t) => [
+    index('disposal_unit_prices_company_waste_idx').on(t.transportCompanyId, t.wasteId, t.unitMeasureId),
+  ],
 );
 
 /** A transport company's business days and hours. */

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { disposalPriceOn, findDisposalPriceOverlap } from './disposal-unit-price';
 
-const price = (over: Partial<{ id: number; wasteId: number; unitMeasureId: number; validFrom: string; validTo: string | null }> = {}) => ({
+const price = (
+  over: Partial<{
+    id: number;
+    wasteId: number;
+    unitMeasureId: number;
+    validFrom: string;
+    validTo: string | null;
+  }> = {},
+) => ({
   id: 1,
   wasteId: 10,
   unitMeasureId: 2,
@@ -33,7 +41,9 @@ describe('findDisposalPriceOverlap', () => {
 
   it('an open-ended existing price overlaps everything after its start', () => {
     const open = [price({ id: 7, validTo: null })];
-    expect(findDisposalPriceOverlap(price({ validFrom: '2099-01-01', validTo: '2099-01-31' }), open)?.id).toBe(7);
+    expect(
+      findDisposalPriceOverlap(price({ validFrom: '2099-01-01', validTo: '2099-01-31' }), open)?.id,
+    ).toBe(7);
   });
 });
 

@@ -176,7 +176,10 @@ describe('permitCoverage', () => {
     });
 
     it('an expiring or kind-missing transshipment permit does not', () => {
-      const expiring = [...both, permit({ district: '11100', transshipment: true, expiryDate: '2026-12-31' })];
+      const expiring = [
+        ...both,
+        permit({ district: '11100', transshipment: true, expiryDate: '2026-12-31' }),
+      ];
       expect(permitCoverage(expiring, project({ needsTransshipment: true })).covered).toBe(false);
       const otherKind = [...both, permit({ district: '11100', transshipment: true, wasteKindIds: [2] })];
       expect(permitCoverage(otherKind, project({ needsTransshipment: true })).covered).toBe(false);

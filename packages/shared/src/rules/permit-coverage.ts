@@ -165,10 +165,7 @@ function periodGap(
 const unique = <T>(items: readonly T[]): T[] => [...new Set(items)];
 
 /** Checks the project's route and waste kinds against the company's permits; see the comment at the top. */
-export function permitCoverage(
-  permits: readonly CoveragePermit[],
-  project: CoverageProject,
-): PermitCoverage {
+export function permitCoverage(permits: readonly CoveragePermit[], project: CoverageProject): PermitCoverage {
   const missing: PermitCoverageGap[] = [];
   const transport = permits.filter((p) => p.kind === 'COLLECTION_TRANSPORT' && !p.retired);
   const kinds = unique(project.wasteKindIds);

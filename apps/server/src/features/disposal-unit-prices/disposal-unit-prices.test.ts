@@ -80,7 +80,9 @@ describe('disposal unit prices', () => {
   });
 
   it('allows the next period, another unit, another waste, and another company the same period', async () => {
-    expect((await post(transporter, body({ validFrom: '2027-04-01', validTo: null, unitPrice: 40 }))).statusCode).toBe(200);
+    expect(
+      (await post(transporter, body({ validFrom: '2027-04-01', validTo: null, unitPrice: 40 }))).statusCode,
+    ).toBe(200);
     expect((await post(transporter, body({ unitMeasureId: m3, unitPrice: 9000 }))).statusCode).toBe(200);
     expect((await post(transporter, body({ wasteId: wasteB }))).statusCode).toBe(200);
     expect((await post(other, body())).statusCode).toBe(200);
@@ -115,10 +117,10 @@ describe('disposal unit prices', () => {
       .from(companies)
       .where(eq(companies.name, '東都環境サービス株式会社'));
     const company = row!.id;
-    expect((await disposalUnitPriceOn(t.db, company, wasteA, kg, '2026-03-31'))).toBeNull();
+    expect(await disposalUnitPriceOn(t.db, company, wasteA, kg, '2026-03-31')).toBeNull();
     expect((await disposalUnitPriceOn(t.db, company, wasteA, kg, '2026-04-01'))?.unitPrice).toBe(36);
     expect((await disposalUnitPriceOn(t.db, company, wasteA, kg, '2027-04-01'))?.unitPrice).toBe(40);
-    expect((await disposalUnitPriceOn(t.db, company, wasteA, m3, '2030-01-01'))).toBeNull();
+    expect(await disposalUnitPriceOn(t.db, company, wasteA, m3, '2030-01-01')).toBeNull();
   });
 
   it('does not reach another company price (404) and deletes its own', async () => {
@@ -153,7 +155,10 @@ describe('disposal unit prices', () => {
     }
     const period = await post(transporter, body({ validFrom: '2030-01-02', validTo: '2030-01-01' }));
     expect(period.json()).toMatchObject({ code: 'invalid_period', fields: { validTo: 'invalid_period' } });
-    const noWaste = await post(transporter, body({ wasteId: 1_999_999, validFrom: '2040-01-01', validTo: null }));
+    const noWaste = await post(
+      transporter,
+      body({ wasteId: 1_999_999, validFrom: '2040-01-01', validTo: null }),
+    );
     expect(noWaste.statusCode).toBe(404);
     expect(noWaste.json().fields).toEqual({ wasteId: 'not_found' });
     expect((await t.as(transporter).get(`${url}?size=0`)).statusCode).toBe(400);
@@ -165,10 +170,16 @@ describe('disposal unit prices', () => {
   it('keeps a waste and a unit in use from being deleted from the masters', async () => {
     const res = await t.as('admin').delete(`/unit-measure/${m3}`);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'in_use_cannot_delete', params: { usedBy: 'disposalUnitPrices' } });
+    expect(res.json()).toMatchObject({
+      code: 'in_use_cannot_delete',
+      params: { usedBy: 'disposalUnitPrices' },
+    });
     const waste = await t.as('admin').delete(`/waste/${wasteB}`);
     expect(waste.statusCode).toBe(409);
-    expect(waste.json()).toMatchObject({ code: 'in_use_cannot_delete', params: { usedBy: 'disposalUnitPrices' } });
+    expect(waste.json()).toMatchObject({
+      code: 'in_use_cannot_delete',
+      params: { usedBy: 'disposalUnitPrices' },
+    });
   });
 });
 
@@ -197,7 +208,9 @@ describe('who may call', () => {
     const [audit] = await t.db
       .select()
       .from(auditLogs)
-      .where(and(eq(auditLogs.entity, 'disposal_unit_price'), eq(auditLogs.entityId, String(created.json().id))));
+      .where(
+        and(eq(auditLogs.entity, 'disposal_unit_price'), eq(auditLogs.entityId, String(created.json().id))),
+      );
     expect(audit?.adminId).not.toBeNull();
   });
 });
