@@ -69,6 +69,8 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   /** The project is not in progress under an approved contract. */
   project_not_billable: 409,
   /** The card provider did not answer (network error, timeout, 5xx): the payment can be tried again. */
+  /** The chosen disposal site's license has expired: its permit cannot be confirmed (section 8). */
+  disposal_site_license_expired: 409,
   card_provider_unavailable: 503,
   /** A decline is the card's answer, not a fault of the request. */
   card_insufficient_funds: 402,

@@ -95,6 +95,7 @@ export const MESSAGE_CODES = [
   'confirm_delete',
   'date_in_past',
   'license_expired',
+  'disposal_site_license_expired',
   'contract_not_found',
   // transport reports
   'jwnet_outside_hours',

@@ -1,4 +1,5 @@
 import {
+  isDisposalSiteLicenseExpired,
   type Prefecture,
   sortPrefectures,
   type TransportOperator,
@@ -13,6 +14,7 @@ import { companies, disposalSites, transportOperatorProfiles } from '../../db/sc
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { containsPattern } from '../../lib/like-pattern';
+import { tokyoDate } from '../../lib/time';
 import type { Caller } from '../../plugins/auth';
 
 type ListQuery = z.infer<typeof transportOperatorListQuerySchema>;
@@ -111,11 +113,23 @@ export async function saveTransportOperator(
     if (values.destinationDisposalSiteId != null) {
       // Locks the site so a concurrent delete waits for this save (and then sees it in use).
       const [site] = await tx
-        .select({ id: disposalSites.id })
+        .select({ id: disposalSites.id, expireDate: disposalSites.expireDate })
         .from(disposalSites)
         .where(eq(disposalSites.id, values.destinationDisposalSiteId))
         .for('update');
       if (!site) throw fieldError('destinationDisposalSiteId', 'not_found');
+      // A newly chosen site must hold a license in force; a kept one is not re-judged on other edits.
+      const [saved] = await tx
+        .select({ destination: transportOperatorProfiles.destinationDisposalSiteId })
+        .from(transportOperatorProfiles)
+        .where(eq(transportOperatorProfiles.companyId, companyId));
+      if (
+        saved?.destination !== site.id &&
+        isDisposalSiteLicenseExpired(site.expireDate, tokyoDate(app.now()))
+      )
+        throw new AppError('disposal_site_license_expired', 'Disposal site license expired', {
+          destinationDisposalSiteId: 'disposal_site_license_expired',
+        });
     }
     await tx
       .insert(transportOperatorProfiles)

@@ -126,3 +126,33 @@ describe('permissions', () => {
     for (const call of calls) expect((await t.anonymous.send(call)).statusCode).toBe(401);
   });
 });
+
+describe('a destination whose license has expired', () => {
+  it('cannot be chosen (409 next to the field), while one already saved stays on other edits', async () => {
+    const [expired] = await t.db
+      .insert(disposalSites)
+      .values({ code: '90002', name: '許可切れ処分場', expireDate: '2020-03-31' })
+      .returning({ id: disposalSites.id });
+    const chosen = await put(toto, {
+      contractManager: '山田太郎',
+      compatibleAreas: [],
+      destinationDisposalSiteId: expired!.id,
+    });
+    expect(chosen.statusCode).toBe(409);
+    expect(chosen.json()).toMatchObject({
+      code: 'disposal_site_license_expired',
+      fields: { destinationDisposalSiteId: 'disposal_site_license_expired' },
+    });
+
+    // Saved while its license was in force, then lapsed: editing the manager keeps it.
+    await put(toto, { contractManager: '山田太郎', compatibleAreas: [], destinationDisposalSiteId: siteId });
+    await t.db.update(disposalSites).set({ expireDate: '2020-03-31' }).where(eq(disposalSites.id, siteId));
+    const kept = await put(toto, {
+      contractManager: '鈴木一郎',
+      compatibleAreas: [],
+      destinationDisposalSiteId: siteId,
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    await t.db.update(disposalSites).set({ expireDate: null }).where(eq(disposalSites.id, siteId));
+  });
+});

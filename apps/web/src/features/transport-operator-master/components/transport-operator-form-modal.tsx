@@ -1,4 +1,5 @@
 import {
+  isDisposalSiteLicenseExpired,
   PREFECTURES,
   TRANSPORT_OPERATOR_MAX_LENGTH,
   type TransportOperator,
@@ -8,6 +9,7 @@ import {
 import { Form, Input, Select, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { japanToday } from '../../../components/form/date-field';
 import { FormModal } from '../../../components/form-modal';
 import { setZodIssues, zodRule } from '../../../lib/form-errors';
 import { useDisposalSiteOptions } from '../api/disposal-site-options';
@@ -48,15 +50,25 @@ export function TransportOperatorFormModal({ operator, onClose }: TransportOpera
     });
   }, [current, form]);
 
-  const siteOptions = (sites.data?.items ?? []).map((site) => ({
-    value: site.id,
-    label: `${site.code} ${site.name}`,
-  }));
+  const today = japanToday();
+  // A site whose license has expired cannot be chosen (the server refuses it too); the saved one stays shown.
+  const siteOptions = (sites.data?.items ?? []).map((site) => {
+    const expired =
+      site.id !== current?.destination?.id && isDisposalSiteLicenseExpired(site.expireDate, today);
+    return {
+      value: site.id,
+      label: expired
+        ? `${site.code} ${site.name}（${t('disposalSiteMaster.expired')}）`
+        : `${site.code} ${site.name}`,
+      disabled: expired,
+    };
+  });
   // The saved destination stays selectable even when the search does not bring it.
   if (current?.destination && !siteOptions.some((o) => o.value === current.destination?.id)) {
     siteOptions.unshift({
       value: current.destination.id,
       label: `${current.destination.code} ${current.destination.name}`,
+      disabled: false,
     });
   }
 
