@@ -5,6 +5,7 @@ import { apiAs } from '../support/api';
 import { DEMO } from '../support/app';
 import { signIn } from '../support/auth';
 import { cardSimulator } from '../support/card';
+import { APP_ORIGIN } from '../support/env';
 import { waitForMessage, waitForMessages } from '../support/mail';
 
 // The demo's spot collection: its contract is paid by card.
@@ -99,6 +100,57 @@ test('a qualified invoice made from the month’s report, sent, declined once an
 
   // The transporter sees it paid, by card.
   await signIn(page, DEMO.transporter, { path: detailPath });
+  await expect(page.getByTestId('invoice-status')).toHaveText('支払済');
+  expect((await cardSimulator.payments()).filter((p) => p.status === 'captured')).toHaveLength(1);
+});
+
+test('the card provider down: the payment waits with a retry, which pays once the provider is back', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await cardSimulator.reset();
+  const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date());
+  // A card invoice of the spot collection, registered with a file and sent through the API.
+  const transporter = await apiAs(request, DEMO.transporter);
+  const projects = await transporter.get<{ projectId: number; title: string }[]>(
+    '/trans/invoices/billable-projects',
+  );
+  const spot = projects.find((p) => p.title === SPOT)!;
+  const registered = await request.post(`${APP_ORIGIN}/api/trans/invoices`, {
+    headers: { authorization: `Bearer ${transporter.token}` },
+    multipart: {
+      data: JSON.stringify({
+        projectId: spot.projectId,
+        invoices: [{ billingDate: today, dueDate: today, amount: 5_500 }],
+      }),
+      'files.0': {
+        name: '請求書.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from(
+          '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+          'latin1',
+        ),
+      },
+    },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  const id = ((await registered.json()) as { id: number }[])[0]!.id;
+  await transporter.post(`/trans/invoices/${id}/send`);
+
+  await signIn(page, DEMO.discharger, { path: `invoice-management/detail/${id}` });
+  // The provider's API is down (its card form still answers): the token comes back, the charge cannot be asked.
+  await cardSimulator.setUnavailable(true);
+  await page.getByTestId('card-pay').click();
+  await enterCard(page, '4242 4242 4242 4242');
+  await expect(page.getByTestId('card-error')).toContainText('決済サービスに接続できません', {
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId('invoice-status')).toHaveText('請求済');
+
+  await cardSimulator.setUnavailable(false);
+  await page.getByTestId('card-error').getByRole('button', { name: '再試行' }).click();
+  await expect(page.getByTestId('card-paid')).toBeVisible();
   await expect(page.getByTestId('invoice-status')).toHaveText('支払済');
   expect((await cardSimulator.payments()).filter((p) => p.status === 'captured')).toHaveLength(1);
 });
