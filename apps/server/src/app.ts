@@ -33,6 +33,8 @@ import { handlingWastePriceRoutes } from './features/handling-waste-prices/handl
 import { homeRoutes } from './features/home/home.routes';
 import { cardPaymentRoutes, defineCardPaymentWork } from './features/invoices/card-payments.routes';
 import { defineInvoiceOverdueJob } from './features/invoices/invoice-overdue';
+import { definePermitExpiryJob } from './features/permits/permit-expiry';
+import { permitRoutes } from './features/permits/permits.routes';
 import { invoiceRoutes } from './features/invoices/invoices.routes';
 import { qualifiedInvoiceRoutes } from './features/invoices/qualified-invoices.routes';
 import { JwnetWorker } from './features/jwnet/jwnet-queue';
@@ -274,6 +276,7 @@ export async function buildApp(
       await api.register(qualifiedInvoiceRoutes);
       await api.register(invoiceRoutes);
       await api.register(cardPaymentRoutes);
+      await api.register(permitRoutes);
     },
     { prefix: '/api' },
   );
@@ -283,6 +286,7 @@ export async function buildApp(
   defineContractCalendar(app);
   defineOrphanFileSweep(app);
   defineInvoiceOverdueJob(app);
+  definePermitExpiryJob(app);
   defineCardPaymentWork(app);
   registerWebApp(app, config.webDist);
   return app;

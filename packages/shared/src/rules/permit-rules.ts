@@ -3,6 +3,7 @@
  * inclusive. Its holder is warned 90 and 30 days before expiry, and once it has expired; a retired or expired
  * permit cannot back a new contract.
  */
+import { daysBetween } from '../contract-rules';
 
 /** 収集運搬業 (collection and transport) or 処分業 (disposal). */
 export const PERMIT_KINDS = ['COLLECTION_TRANSPORT', 'DISPOSAL'] as const;
@@ -17,17 +18,6 @@ export const PERMIT_STATUSES = ['VALID', 'DAYS_90', 'DAYS_30', 'EXPIRED', 'RETIR
 export type PermitStatus = (typeof PERMIT_STATUSES)[number];
 
 export const PERMIT_WARNING_DAYS = { DAYS_90: 90, DAYS_30: 30 } as const;
-
-const DAY_MS = 86_400_000;
-const dayNumber = (date: string) => {
-  const [y, m, d] = date.split('-').map(Number);
-  return Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1) / DAY_MS;
-};
-
-/** Whole days from `from` to `to` (YYYY-MM-DD each; negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round(dayNumber(to) - dayNumber(from));
-}
 
 /**
  * The warning step a permit has reached on `today`: EXPIRED the day after its expiry date, DAYS_30 within 30
@@ -61,4 +51,11 @@ export function isPermitUsable(permit: PermitDates, onDate: string): boolean {
 export function permitStatus(permit: PermitDates, today: string): PermitStatus {
   if (permit.retiredAt) return 'RETIRED';
   return permitExpiryStep(permit.expiryDate, today) ?? 'VALID';
+}
+
+/** The date `days` after `date` (YYYY-MM-DD; negative days go back). */
+export function plusDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
 }
