@@ -347,3 +347,31 @@ describe('usable permits and expiry', () => {
     expect(items.find((p: { id: number }) => p.id === soon.id)).toMatchObject({ status: 'DAYS_90', daysLeft: 46 });
   });
 });
+
+describe("the admin's transport operator master", () => {
+  it('counts each operator’s permits expiring within 90 and 30 days, and lists them in its detail', async () => {
+    const platform = await companyId(t.db, 'junkan収集運搬');
+    const before = (await t.as(ADMIN).get(`/admin/transport-operators/${platform}`)).json().permitExpiry;
+    const in60 = await create({ expiryDate: '2027-01-24' }, PLATFORM);
+    await create({ expiryDate: '2026-12-20' }, PLATFORM);
+    await create({ expiryDate: '2026-11-01', issueDate: '2020-01-01' }, PLATFORM);
+    await create({ expiryDate: '2030-01-01' }, PLATFORM);
+    const retired = await create({ expiryDate: '2026-12-01' }, PLATFORM);
+    await t.as(PLATFORM).post(`/trans/permits/${retired.id}/retire`);
+    const list = await t.as(ADMIN).get('/admin/transport-operators?size=100');
+    expect(list.statusCode, list.body).toBe(200);
+    const row = list.json().items.find((o: { companyId: number }) => o.companyId === platform);
+    expect(row.permitExpiry).toEqual({
+      days90: before.days90 + 1,
+      days30: before.days30 + 1,
+      expired: before.expired + 1,
+    });
+    const detail = await t.as(ADMIN).get(`/admin/transport-operators/${platform}/permits`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    const permitsOf = detail.json() as { id: number; status: string }[];
+    expect(permitsOf.find((p) => p.id === in60.id)?.status).toBe('DAYS_90');
+    expect(permitsOf.some((p) => p.id === retired.id)).toBe(false);
+    expect((await t.as(TRANS).get(`/admin/transport-operators/${platform}/permits`)).statusCode).toBe(403);
+    expect((await t.as(ADMIN).get('/admin/transport-operators/2147483647/permits')).statusCode).toBe(404);
+  });
+});
