@@ -33,13 +33,13 @@ import { handlingWastePriceRoutes } from './features/handling-waste-prices/handl
 import { homeRoutes } from './features/home/home.routes';
 import { cardPaymentRoutes, defineCardPaymentWork } from './features/invoices/card-payments.routes';
 import { defineInvoiceOverdueJob } from './features/invoices/invoice-overdue';
-import { definePermitExpiryJob } from './features/permits/permit-expiry';
-import { permitRoutes } from './features/permits/permits.routes';
 import { invoiceRoutes } from './features/invoices/invoices.routes';
 import { qualifiedInvoiceRoutes } from './features/invoices/qualified-invoices.routes';
 import { JwnetWorker } from './features/jwnet/jwnet-queue';
 import { manifestRoutes } from './features/manifests/manifests.routes';
 import { outboxRoutes } from './features/outbox/outbox.routes';
+import { definePermitExpiryJob } from './features/permits/permit-expiry';
+import { permitRoutes } from './features/permits/permits.routes';
 import { projectRoutes } from './features/projects/projects.routes';
 import { quoteRoutes } from './features/quotes/quotes.routes';
 import { transportApprovalRoutes } from './features/transport-approval/transport-approval.routes';

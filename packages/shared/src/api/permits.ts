@@ -76,7 +76,13 @@ export const permitSchema = z.object({
 });
 export type Permit = z.infer<typeof permitSchema>;
 
-export const PERMIT_SORT_KEYS = ['expiryDate', 'issueDate', 'licenseNumber', 'districtCode', 'updatedAt'] as const;
+export const PERMIT_SORT_KEYS = [
+  'expiryDate',
+  'issueDate',
+  'licenseNumber',
+  'districtCode',
+  'updatedAt',
+] as const;
 export type PermitSortKey = (typeof PERMIT_SORT_KEYS)[number];
 
 const flag = z.enum(['true', 'false'], { error: 'invalid_format' }).optional();

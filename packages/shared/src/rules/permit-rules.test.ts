@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { permitInputSchema } from '../api/permits';
+import { addDays, daysBetween } from '../contract-rules';
 import {
   isPermitDistrictCode,
   PERMIT_DISTRICTS,
   permitDistrictName,
   permitDistrictOf,
 } from './permit-districts';
-import { daysBetween } from '../contract-rules';
-import { isPermitUsable, plusDays, permitExpiryStep, permitExpiryStepRank, permitStatus } from './permit-rules';
+import { isPermitUsable, permitExpiryStep, permitExpiryStepRank, permitStatus } from './permit-rules';
 
 describe('PERMIT_DISTRICTS', () => {
   it('holds the 47 prefectures and the 20 designated cities, each code once', () => {
@@ -51,8 +51,8 @@ describe('permitExpiryStep', () => {
     expect(daysBetween('2024-02-28', '2024-03-01')).toBe(2);
     expect(daysBetween('2025-02-28', '2025-03-01')).toBe(1);
     expect(daysBetween('2026-01-01', '2025-12-31')).toBe(-1);
-    expect(plusDays('2025-12-31', 90)).toBe('2026-03-31');
-    expect(plusDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2025-12-31', 90)).toBe('2026-03-31');
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
   });
   it('ranks steps in the order they are reached', () => {
     expect([null, 'DAYS_90', 'DAYS_30', 'EXPIRED'].map((s) => permitExpiryStepRank(s as never))).toEqual([

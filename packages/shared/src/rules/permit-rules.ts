@@ -52,10 +52,3 @@ export function permitStatus(permit: PermitDates, today: string): PermitStatus {
   if (permit.retiredAt) return 'RETIRED';
   return permitExpiryStep(permit.expiryDate, today) ?? 'VALID';
 }
-
-/** The date `days` after `date` (YYYY-MM-DD; negative days go back). */
-export function plusDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}

@@ -6,12 +6,12 @@
  * 30 days gets the 30-day mail only.
  */
 import {
+  addDays,
   PERMIT_EXPIRY_STEPS,
   type PermitExpiryStep,
   permitDistrictName,
   permitExpiryStep,
   permitExpiryStepRank,
-  plusDays,
 } from '@junkan/shared';
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -41,7 +41,7 @@ export async function runPermitExpiry(
     .where(
       and(
         isNull(permits.retiredAt),
-        lte(permits.expiryDate, plusDays(today, 90)),
+        lte(permits.expiryDate, addDays(today, 90)),
         or(isNull(permits.expiryStepMailed), sql`${permits.expiryStepMailed} <> 'EXPIRED'`),
       ),
     )

@@ -47,7 +47,8 @@ export async function withPermitUpload<T>(
       request,
       { maxBytes: RULE.maxBytes },
       (name, value) => {
-        if (name !== 'data' || data !== undefined) throw fieldError(name === 'data' ? 'data' : name, 'invalid_format');
+        if (name !== 'data' || data !== undefined)
+          throw fieldError(name === 'data' ? 'data' : name, 'invalid_format');
         data = value;
       },
       async (part) => {
@@ -73,7 +74,8 @@ export async function withPermitUpload<T>(
     return await use(readDataField(data), file);
   } catch (error) {
     const stored = file as StoredPermitFile | null;
-    if (stored) await app.files.deleteQuietly([{ driver: stored.storageDriver, key: stored.storageKey }], app.log);
+    if (stored)
+      await app.files.deleteQuietly([{ driver: stored.storageDriver, key: stored.storageKey }], app.log);
     throw error;
   }
 }

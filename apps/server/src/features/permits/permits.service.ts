@@ -5,6 +5,7 @@
  * permit is not found.
  */
 import {
+  addDays,
   daysBetween,
   isMessageCode,
   type MessageCode,
@@ -13,8 +14,7 @@ import {
   type PermitValues,
   permitExpiryStep,
   permitExpiryStepRank,
-  plusDays,
-  permitListQuerySchema,
+  type permitListQuerySchema,
   permitStatus,
   type UsablePermitQuery,
 } from '@junkan/shared';
@@ -39,6 +39,7 @@ export const PERMIT_OWNER = 'PERMIT';
 
 type PermitRow = typeof permits.$inferSelect;
 type ListQuery = z.output<typeof permitListQuerySchema>;
+
 export type { PermitListQuery };
 
 /** The PDF as stored by the upload, before its row is written. */
@@ -121,7 +122,7 @@ export async function listPermits(app: FastifyInstance, session: Session, query:
   const on = today(app);
   const conditions: SQL[] = [eq(permits.companyId, companyId)];
   conditions.push(query.retired === 'true' ? isNotNull(permits.retiredAt) : isNull(permits.retiredAt));
-  if (query.expiring === 'true') conditions.push(lte(permits.expiryDate, plusDays(on, 90)));
+  if (query.expiring === 'true') conditions.push(lte(permits.expiryDate, addDays(on, 90)));
   if (query.query) conditions.push(ilike(permits.licenseNumber, containsPattern(query.query)));
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
@@ -246,7 +247,11 @@ export async function createPermit(
         action: 'permit.create',
         entity: 'permit',
         entityId: row!.id,
-        detail: { districtCode: values.districtCode, licenseNumber: values.licenseNumber, file: file.fileName },
+        detail: {
+          districtCode: values.districtCode,
+          licenseNumber: values.licenseNumber,
+          file: file.fileName,
+        },
       });
       return row!.id;
     }),

@@ -4,6 +4,7 @@ import { ADMIN, companyId, DIS, PLATFORM, TRANS } from '../../../test/fixtures/d
 import { samplePdf, samplePng } from '../../../test/fixtures/upload-files';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { attachments, auditLogs, mailOutbox, permits, wastes } from '../../db/schema';
+import { seedDemoPermits } from '../../seed/demo-permits';
 import { runPermitExpiry } from './permit-expiry';
 
 // The business clock: Japan's 2026-11-25, 10:00.
@@ -17,11 +18,16 @@ let n = 0;
 /** A license number no other test (or the demo data) uses. */
 const fresh = () => `9${String(++n).padStart(10, '0')}`;
 
-function form(fields: Record<string, string>, files: { field: string; name: string; content: Buffer }[] = []) {
+function form(
+  fields: Record<string, string>,
+  files: { field: string; name: string; content: Buffer }[] = [],
+) {
   const boundary = `----permit${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
   for (const f of files)
     parts.push(
       Buffer.from(
@@ -32,7 +38,10 @@ function form(fields: Record<string, string>, files: { field: string; name: stri
       Buffer.from('\r\n'),
     );
   parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 const input = (over: object = {}) => ({
@@ -56,7 +65,9 @@ async function send(
   target: { method: 'POST' | 'PUT'; url: string } = { method: 'POST', url: '/trans/permits' },
 ) {
   const body = form({ data: typeof data === 'string' ? data : JSON.stringify(data) }, files);
-  return t.as(who).send({ method: target.method, url: target.url, payload: body.payload, headers: body.headers });
+  return t
+    .as(who)
+    .send({ method: target.method, url: target.url, payload: body.payload, headers: body.headers });
 }
 
 async function create(over: object = {}, who = TRANS) {
@@ -77,7 +88,11 @@ afterAll(() => t?.close());
 
 describe('registering a permit', () => {
   it('stores the permit, its PDF and an audit row, and lists it', async () => {
-    const permit = await create({ wasteKindIds: [plastics, sludge], transshipment: true, storageSite: '江東区の積替保管施設' });
+    const permit = await create({
+      wasteKindIds: [plastics, sludge],
+      transshipment: true,
+      storageSite: '江東区の積替保管施設',
+    });
     expect(permit).toMatchObject({
       districtCode: '13',
       kind: 'COLLECTION_TRANSPORT',
@@ -141,7 +156,10 @@ describe('registering a permit', () => {
     const first = await create();
     const same = await send(TRANS, input({ licenseNumber: first.licenseNumber }));
     expect(same.statusCode).toBe(409);
-    expect(same.json()).toMatchObject({ code: 'license_already_used', fields: { licenseNumber: 'license_already_used' } });
+    expect(same.json()).toMatchObject({
+      code: 'license_already_used',
+      fields: { licenseNumber: 'license_already_used' },
+    });
     const other = await send(PLATFORM, input({ licenseNumber: first.licenseNumber }));
     expect(other.statusCode).toBe(409);
     // Another district may use the same number.
@@ -179,7 +197,9 @@ describe('registering a permit', () => {
         'content-type': 'multipart/form-data; boundary=x',
       });
     expect(broken.statusCode).toBe(400);
-    const noBoundary = await t.as(TRANS).post('/trans/permits', 'x', { 'content-type': 'multipart/form-data' });
+    const noBoundary = await t
+      .as(TRANS)
+      .post('/trans/permits', 'x', { 'content-type': 'multipart/form-data' });
     expect(noBoundary.statusCode).toBeGreaterThanOrEqual(400);
     expect(noBoundary.statusCode).toBeLessThan(500);
     const json = await t.as(TRANS).post('/trans/permits', input());
@@ -218,7 +238,9 @@ describe('who may touch a permit', () => {
   it('lets an admin acting for the transporter manage its permits', async () => {
     const adminToken = await t.login(ADMIN);
     const trans = await companyId(t.db, '東都環境サービス株式会社');
-    const acting = await t.as({ token: adminToken }).post(`/admin/companies/${trans}/auth-token?isTransport=true`);
+    const acting = await t
+      .as({ token: adminToken })
+      .post(`/admin/companies/${trans}/auth-token?isTransport=true`);
     expect(acting.statusCode, acting.body).toBe(200);
     const token = acting.json().token as string;
     const body = form({ data: JSON.stringify(input()) }, pdf);
@@ -232,7 +254,10 @@ describe('updating and retiring', () => {
   it('updates the fields, replaces the PDF, and refuses a retired permit', async () => {
     const permit = await create();
     const url = `/trans/permits/${permit.id}`;
-    const keep = await send(TRANS, input({ licenseNumber: permit.licenseNumber, kind: 'DISPOSAL' }), [], { method: 'PUT', url });
+    const keep = await send(TRANS, input({ licenseNumber: permit.licenseNumber, kind: 'DISPOSAL' }), [], {
+      method: 'PUT',
+      url,
+    });
     expect(keep.statusCode, keep.body).toBe(200);
     expect(keep.json()).toMatchObject({ kind: 'DISPOSAL', file: { fileName: '許可証.pdf' } });
     const replaced = await send(
@@ -247,10 +272,15 @@ describe('updating and retiring', () => {
       .from(attachments)
       .where(and(eq(attachments.ownerType, 'PERMIT'), eq(attachments.ownerId, permit.id)));
     expect(files).toHaveLength(1);
-    const bad = await send(TRANS, input({ licenseNumber: permit.licenseNumber, expiryDate: '2023-01-01' }), [], {
-      method: 'PUT',
-      url,
-    });
+    const bad = await send(
+      TRANS,
+      input({ licenseNumber: permit.licenseNumber, expiryDate: '2023-01-01' }),
+      [],
+      {
+        method: 'PUT',
+        url,
+      },
+    );
     expect(bad.json().fields.expiryDate).toBe('expiry_before_issue');
 
     const retired = await t.as(TRANS).post(`${url}/retire`);
@@ -317,12 +347,19 @@ describe('usable permits and expiry', () => {
     expect(all.at(-1)!.subject).toContain('切れました');
     // A renewed expiry date starts the warnings again; a retired permit gets none.
     clock = new Date('2027-02-25T10:00:00+09:00');
-    const renewed = await send(TRANS, input({ licenseNumber: permit.licenseNumber, expiryDate: '2032-02-20' }), [], {
-      method: 'PUT',
-      url: `/trans/permits/${permit.id}`,
-    });
+    const renewed = await send(
+      TRANS,
+      input({ licenseNumber: permit.licenseNumber, expiryDate: '2032-02-20' }),
+      [],
+      {
+        method: 'PUT',
+        url: `/trans/permits/${permit.id}`,
+      },
+    );
     expect(renewed.statusCode, renewed.body).toBe(200);
-    expect((await t.db.select().from(permits).where(eq(permits.id, permit.id)))[0]!.expiryStepMailed).toBeNull();
+    expect(
+      (await t.db.select().from(permits).where(eq(permits.id, permit.id)))[0]!.expiryStepMailed,
+    ).toBeNull();
     await t.as(TRANS).post(`/trans/permits/${permit.id}/retire`);
     await runPermitExpiry(t.app, '2032-02-01');
     expect(await mailsOf()).toHaveLength(all.length);
@@ -344,7 +381,10 @@ describe('usable permits and expiry', () => {
     const ids = items.map((p: { id: number }) => p.id);
     expect(ids).toContain(soon.id);
     expect(ids).not.toContain(later.id);
-    expect(items.find((p: { id: number }) => p.id === soon.id)).toMatchObject({ status: 'DAYS_90', daysLeft: 46 });
+    expect(items.find((p: { id: number }) => p.id === soon.id)).toMatchObject({
+      status: 'DAYS_90',
+      daysLeft: 46,
+    });
   });
 });
 
@@ -373,5 +413,31 @@ describe("the admin's transport operator master", () => {
     expect(permitsOf.some((p) => p.id === retired.id)).toBe(false);
     expect((await t.as(TRANS).get(`/admin/transport-operators/${platform}/permits`)).statusCode).toBe(403);
     expect((await t.as(ADMIN).get('/admin/transport-operators/2147483647/permits')).statusCode).toBe(404);
+  });
+});
+
+describe('demo data', () => {
+  it('gives 東都環境サービス three permits with their PDFs, the 大阪府 one expiring within 30 days', async () => {
+    clock = new Date();
+    await seedDemoPermits(t.db, t.app.files);
+    const items: {
+      id: number;
+      districtCode: string;
+      kind: string;
+      status: string;
+      wasteKinds: { name: string }[];
+    }[] = [];
+    for (const number of ['01300123456', '02700098765', '05420012345'])
+      items.push(...(await t.as(TRANS).get(`/trans/permits?query=${number}`)).json().items);
+    expect(items).toHaveLength(3);
+    const byDistrict = new Map(items.map((p) => [p.districtCode, p]));
+    expect(byDistrict.get('13')).toMatchObject({ kind: 'COLLECTION_TRANSPORT', status: 'VALID' });
+    expect(byDistrict.get('13')!.wasteKinds.map((w) => w.name)).toContain('廃プラスチック類');
+    expect(byDistrict.get('27')).toMatchObject({ status: 'DAYS_30' });
+    expect(byDistrict.get('14100')).toMatchObject({ kind: 'DISPOSAL', status: 'VALID' });
+    const file = await t.as(TRANS).get(`/trans/permits/${byDistrict.get('27')!.id}/file`);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    clock = new Date('2026-11-25T10:00:00+09:00');
   });
 });

@@ -1,10 +1,10 @@
 import {
+  addDays,
   daysBetween,
   type OperatorPermit,
   type PermitExpiryCounts,
   type Prefecture,
   permitStatus,
-  plusDays,
   sortPrefectures,
   type TransportOperator,
   type transportOperatorInputSchema,
@@ -55,14 +55,15 @@ const NO_PERMITS: PermitExpiryCounts = { days90: 0, days30: 0, expired: 0 };
 async function permitExpiryCounts(db: DbOrTx, companyIds: number[], today: string) {
   const result = new Map<number, PermitExpiryCounts>();
   if (companyIds.length === 0) return result;
-  const in30 = plusDays(today, 30);
+  const in30 = addDays(today, 30);
   const rows = await db
     .select({
       companyId: permits.companyId,
       expired: sql<number>`count(*) filter (where ${permits.expiryDate} < ${today})`.mapWith(Number),
-      days30: sql<number>`count(*) filter (where ${permits.expiryDate} >= ${today} and ${permits.expiryDate} <= ${in30})`.mapWith(
-        Number,
-      ),
+      days30:
+        sql<number>`count(*) filter (where ${permits.expiryDate} >= ${today} and ${permits.expiryDate} <= ${in30})`.mapWith(
+          Number,
+        ),
       days90: sql<number>`count(*) filter (where ${permits.expiryDate} > ${in30})`.mapWith(Number),
     })
     .from(permits)
@@ -70,7 +71,7 @@ async function permitExpiryCounts(db: DbOrTx, companyIds: number[], today: strin
       and(
         inArray(permits.companyId, companyIds),
         isNull(permits.retiredAt),
-        lte(permits.expiryDate, plusDays(today, 90)),
+        lte(permits.expiryDate, addDays(today, 90)),
       ),
     )
     .groupBy(permits.companyId);
