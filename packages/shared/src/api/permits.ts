@@ -98,7 +98,7 @@ export const permitListQuerySchema = pageQuerySchema
     expiring: flag,
   })
   .extend(sortQuerySchema(PERMIT_SORT_KEYS, 'expiryDate').shape);
-export type PermitListQuery = z.input<typeof permitListQuerySchema>;
+export type PermitListQuery = z.infer<typeof permitListQuerySchema>;
 
 export const permitPageSchema = pageOf(permitSchema);
 export type PermitPage = z.infer<typeof permitPageSchema>;
