@@ -13,6 +13,7 @@ import { setZodIssues, zodRule } from '../../../lib/form-errors';
 import { useDisposalSiteOptions } from '../api/disposal-site-options';
 import { useSaveTransportOperator } from '../api/save-transport-operator';
 import { useTransportOperator } from '../api/transport-operator';
+import { OperatorPermitList } from './operator-permits';
 
 type FormValues = {
   contractManager: string;
@@ -129,6 +130,7 @@ export function TransportOperatorFormModal({ operator, onClose }: TransportOpera
               notFoundContent={t('transportOperatorMaster.noDestination')}
             />
           </Form.Item>
+          <OperatorPermitList companyId={operator?.companyId ?? null} />
         </>
       )}
     </FormModal>
