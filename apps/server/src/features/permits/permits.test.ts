@@ -197,6 +197,19 @@ describe('registering a permit', () => {
         'content-type': 'multipart/form-data; boundary=x',
       });
     expect(broken.statusCode).toBe(400);
+    // A body that ends inside the PDF: refused, and nothing kept.
+    const files = (await t.db.select().from(attachments)).length;
+    const truncated = await t
+      .as(TRANS)
+      .post(
+        '/trans/permits',
+        Buffer.from(
+          '--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 trunc',
+        ),
+        { 'content-type': 'multipart/form-data; boundary=x' },
+      );
+    expect(truncated.statusCode, truncated.body).toBe(400);
+    expect((await t.db.select().from(attachments)).length).toBe(files);
     const noBoundary = await t
       .as(TRANS)
       .post('/trans/permits', 'x', { 'content-type': 'multipart/form-data' });
