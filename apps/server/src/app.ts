@@ -39,6 +39,8 @@ import { qualifiedInvoiceRoutes } from './features/invoices/qualified-invoices.r
 import { JwnetWorker } from './features/jwnet/jwnet-queue';
 import { manifestRoutes } from './features/manifests/manifests.routes';
 import { outboxRoutes } from './features/outbox/outbox.routes';
+import { definePermitExpiryJob } from './features/permits/permit-expiry';
+import { permitRoutes } from './features/permits/permits.routes';
 import { projectRoutes } from './features/projects/projects.routes';
 import { quoteRoutes } from './features/quotes/quotes.routes';
 import { transportApprovalRoutes } from './features/transport-approval/transport-approval.routes';
@@ -276,6 +278,7 @@ export async function buildApp(
       await api.register(qualifiedInvoiceRoutes);
       await api.register(invoiceRoutes);
       await api.register(cardPaymentRoutes);
+      await api.register(permitRoutes);
     },
     { prefix: '/api' },
   );
@@ -285,6 +288,7 @@ export async function buildApp(
   defineContractCalendar(app);
   defineOrphanFileSweep(app);
   defineInvoiceOverdueJob(app);
+  definePermitExpiryJob(app);
   defineCardPaymentWork(app);
   registerWebApp(app, config.webDist);
   return app;

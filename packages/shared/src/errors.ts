@@ -30,6 +30,7 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   area_name_already_used: 409,
   pos_code_already_used: 409,
   license_already_used: 409,
+  permit_not_found: 404,
   closed_day_already_registered: 409,
   invalid_status_transition: 409,
   file_too_large: 413,

@@ -163,6 +163,11 @@ export const MESSAGE_CODES = [
   'card_webhook_signature_invalid',
   'card_payment_in_progress',
   'card_payment_not_found',
+  // permits
+  'permit_not_found',
+  'permit_file_required',
+  'expiry_before_issue',
+  'waste_kind_not_major',
 ] as const;
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 

@@ -1269,3 +1269,42 @@ export const cardPayments = pgTable(
       .where(sql`status in ('AUTHORIZING', 'REQUIRES_ACTION', 'AUTHORIZED')`),
   ],
 );
+
+/**
+ * A transporter's permits (許可証): collection-and-transport or disposal permits issued by a prefecture or a
+ * designated city. Never deleted: retiring sets `retired_at` (permits are kept five years). The pair district +
+ * license number identifies one real permit, so it is unique among live permits across all companies. The PDF copy
+ * is an attachment row (owner type PERMIT).
+ */
+export const permits = pgTable(
+  'permits',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** PERMIT_DISTRICTS code: "13" (東京都) or "14100" (横浜市). */
+    districtCode: varchar('district_code', { length: 5 }).notNull(),
+    licenseNumber: varchar('license_number', { length: 32 }).notNull(),
+    kind: varchar('kind', { length: 24 }).notNull().$type<'COLLECTION_TRANSPORT' | 'DISPOSAL'>(),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    expiryDate: date('expiry_date', { mode: 'string' }).notNull(),
+    transshipment: boolean('transshipment').notNull().default(false),
+    storageSite: varchar('storage_site', { length: 254 }).notNull().default(''),
+    /** Major classes (level 1) of the waste master. */
+    wasteKindIds: jsonb('waste_kind_ids').$type<number[]>().notNull().default([]),
+    /** The last expiry warning mailed (DAYS_90, DAYS_30, EXPIRED); reset when a new expiry date is saved. */
+    expiryStepMailed: varchar('expiry_step_mailed', { length: 8 }).$type<'DAYS_90' | 'DAYS_30' | 'EXPIRED'>(),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('permits_district_license_live_unique')
+      .on(t.districtCode, t.licenseNumber)
+      .where(sql`${t.retiredAt} is null`),
+    index('permits_company_expiry_idx').on(t.companyId, t.expiryDate),
+    index('permits_live_expiry_idx').on(t.expiryDate).where(sql`${t.retiredAt} is null`),
+  ],
+);

@@ -24,6 +24,7 @@ import { seedDemoAchievements } from './demo-achievements';
 import { seedDemoCollections } from './demo-collections';
 import { seedDemoContracts } from './demo-contracts';
 import { seedDemoInvoices } from './demo-invoices';
+import { seedDemoPermits } from './demo-permits';
 
 export const DEMO_PASSWORD = 'Demo1234';
 export const PLATFORM_TRANSPORTER_ID = 20000;
@@ -367,5 +368,6 @@ export async function seedDemoData(
   await seedDemoAchievements(db);
   await seedDemoCollections(db);
   await seedDemoInvoices(db, documents);
+  await seedDemoPermits(db, documents);
   return true;
 }

@@ -182,7 +182,7 @@ export const APP_PAGES: readonly AppPage[] = [
     key: 'licenseManagement',
     path: paths.licenseManagement.path,
     permission: 'LICENSE_MANAGEMENT',
-    built: false,
+    built: true,
     menuGroup: 'documents',
   },
   { key: 'notice', path: paths.notice.path, permission: 'NOTICE', built: false, menuGroup: 'support' },

@@ -50,6 +50,7 @@ const InvoiceRegisterPage = lazy(() => import('../features/invoices/pages/invoic
 const InvoiceDetailPage = lazy(() => import('../features/invoices/pages/invoice-detail-page'));
 const ManifestManagementPage = lazy(() => import('../features/manifests/pages/manifest-management-page'));
 const ManifestDetailPage = lazy(() => import('../features/manifests/pages/manifest-detail-page'));
+const LicenseManagementPage = lazy(() => import('../features/permits/pages/license-management-page'));
 const UploadPopupPage = lazy(() => import('../features/industrial-quote-request/pages/upload-popup-page'));
 const AccountPage = lazy(() => import('../features/account/pages/account-page'));
 const AccountMasterPage = lazy(() => import('../features/account-master/pages/account-master-page'));
@@ -355,6 +356,11 @@ const router = createBrowserRouter(
               path: childPath(paths.manifestManagement.path),
               handle: { permission: 'MANIFEST_MANAGEMENT' } satisfies RouteHandle,
               element: <ManifestManagementPage />,
+            },
+            {
+              path: childPath(paths.licenseManagement.path),
+              handle: { permission: 'LICENSE_MANAGEMENT' } satisfies RouteHandle,
+              element: <LicenseManagementPage />,
             },
             {
               path: childPath(paths.manifestDetail.path),

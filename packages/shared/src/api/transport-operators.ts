@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { PREFECTURES } from '../prefectures';
+import { PERMIT_KINDS, PERMIT_STATUSES } from '../rules/permit-rules';
 import { idParam, idSchema } from '../validation';
 import { pageOf, pageQuerySchema } from './common';
+import { permitExpiryCountsSchema } from './permits';
 
 export const TRANSPORT_OPERATOR_MAX_LENGTH = { contractManager: 16, query: 64 } as const;
 
@@ -21,8 +23,23 @@ export const transportOperatorSchema = z.object({
   compatibleAreas: z.array(z.string()),
   destination: z.object({ id: z.number().int(), code: z.string(), name: z.string() }).nullable(),
   updatedAt: z.string().nullable(),
+  /** Its live permits expiring within 90 days, within 30 days, and expired (Japan date of the answer). */
+  permitExpiry: permitExpiryCountsSchema,
 });
 export type TransportOperator = z.infer<typeof transportOperatorSchema>;
+
+/** GET /admin/transport-operators/{companyId}/permits: the operator's live permits, soonest expiry first. */
+export const operatorPermitSchema = z.object({
+  id: z.number().int(),
+  districtCode: z.string(),
+  licenseNumber: z.string(),
+  kind: z.enum(PERMIT_KINDS),
+  issueDate: z.string(),
+  expiryDate: z.string(),
+  status: z.enum(PERMIT_STATUSES),
+  daysLeft: z.number().int(),
+});
+export type OperatorPermit = z.infer<typeof operatorPermitSchema>;
 
 export const transportOperatorPageSchema = pageOf(transportOperatorSchema);
 export type TransportOperatorPage = z.infer<typeof transportOperatorPageSchema>;

@@ -1,5 +1,6 @@
 import type { MessageCode } from '../messages';
 import { PREFECTURES } from '../prefectures';
+import type { PermitKind } from './permit-rules';
 
 /**
  * Permit coverage (許可の確認): whether a transport company's permits let it carry a project's industrial waste.
@@ -30,9 +31,6 @@ import { PREFECTURES } from '../prefectures';
  * by consecutive permits with no day missing; dates are ISO days, both ends inclusive. The deemed validity
  * while a renewal application is pending (法第14条第3項) is not modelled: record the renewed permit instead.
  */
-
-export const PERMIT_KINDS = ['COLLECTION_TRANSPORT', 'DISPOSAL'] as const;
-export type PermitKind = (typeof PERMIT_KINDS)[number];
 
 export interface CoveragePermit {
   /** Prefecture or designated-city code (or a prefecture name). */

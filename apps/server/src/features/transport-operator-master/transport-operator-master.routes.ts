@@ -1,14 +1,18 @@
 import {
   companyIdParamSchema,
   errorSchema,
+  operatorPermitSchema,
   transportOperatorInputSchema,
   transportOperatorListQuerySchema,
   transportOperatorPageSchema,
   transportOperatorSchema,
 } from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { tokyoDate } from '../../lib/time';
 import {
   getTransportOperator,
+  listOperatorPermits,
   listTransportOperators,
   saveTransportOperator,
 } from './transport-operator-master.service';
@@ -28,7 +32,7 @@ export const transportOperatorMasterRoutes: FastifyPluginAsyncZod = async (app) 
         response: { 200: transportOperatorPageSchema, ...errors },
       },
     },
-    (request) => listTransportOperators(app.db, request.query),
+    (request) => listTransportOperators(app.db, request.query, tokyoDate(app.now())),
   );
   app.get(
     '/admin/transport-operators/:companyId',
@@ -36,7 +40,20 @@ export const transportOperatorMasterRoutes: FastifyPluginAsyncZod = async (app) 
       config,
       schema: { tags, params: companyIdParamSchema, response: { 200: transportOperatorSchema, ...errors } },
     },
-    (request) => getTransportOperator(app.db, request.params.companyId),
+    (request) => getTransportOperator(app.db, request.params.companyId, tokyoDate(app.now())),
+  );
+  app.get(
+    '/admin/transport-operators/:companyId/permits',
+    {
+      config,
+      schema: {
+        tags,
+        description: "The operator's live permits, soonest expiry first, with their expiry status.",
+        params: companyIdParamSchema,
+        response: { 200: z.array(operatorPermitSchema), ...errors },
+      },
+    },
+    (request) => listOperatorPermits(app.db, request.params.companyId, tokyoDate(app.now())),
   );
   app.put(
     '/admin/transport-operators/:companyId',

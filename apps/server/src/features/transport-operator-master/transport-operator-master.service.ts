@@ -1,16 +1,21 @@
 import {
+  addDays,
+  daysBetween,
   isDisposalSiteLicenseExpired,
+  type OperatorPermit,
+  type PermitExpiryCounts,
   type Prefecture,
+  permitStatus,
   sortPrefectures,
   type TransportOperator,
   type transportOperatorInputSchema,
   type transportOperatorListQuerySchema,
 } from '@junkan/shared';
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { companies, disposalSites, transportOperatorProfiles } from '../../db/schema';
+import { companies, disposalSites, permits, transportOperatorProfiles } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { containsPattern } from '../../lib/like-pattern';
@@ -42,7 +47,40 @@ type Row = {
   updatedAt: Date | null;
 };
 
-const toDto = (r: Row): TransportOperator => ({
+const NO_PERMITS: PermitExpiryCounts = { days90: 0, days30: 0, expired: 0 };
+
+/**
+ * Live permits of these companies by warning step on `today`: expiring within 90 days (but not 30), within 30
+ * days, and expired. One grouped query for a whole page.
+ */
+async function permitExpiryCounts(db: DbOrTx, companyIds: number[], today: string) {
+  const result = new Map<number, PermitExpiryCounts>();
+  if (companyIds.length === 0) return result;
+  const in30 = addDays(today, 30);
+  const rows = await db
+    .select({
+      companyId: permits.companyId,
+      expired: sql<number>`count(*) filter (where ${permits.expiryDate} < ${today})`.mapWith(Number),
+      days30:
+        sql<number>`count(*) filter (where ${permits.expiryDate} >= ${today} and ${permits.expiryDate} <= ${in30})`.mapWith(
+          Number,
+        ),
+      days90: sql<number>`count(*) filter (where ${permits.expiryDate} > ${in30})`.mapWith(Number),
+    })
+    .from(permits)
+    .where(
+      and(
+        inArray(permits.companyId, companyIds),
+        isNull(permits.retiredAt),
+        lte(permits.expiryDate, addDays(today, 90)),
+      ),
+    )
+    .groupBy(permits.companyId);
+  for (const r of rows) result.set(r.companyId, { days90: r.days90, days30: r.days30, expired: r.expired });
+  return result;
+}
+
+const toDto = (r: Row, counts: Map<number, PermitExpiryCounts> = new Map()): TransportOperator => ({
   companyId: r.companyId,
   companyName: r.companyName,
   contractManager: r.contractManager ?? '',
@@ -52,6 +90,7 @@ const toDto = (r: Row): TransportOperator => ({
       ? { id: r.destinationId, code: r.destinationCode ?? '', name: r.destinationName ?? '' }
       : null,
   updatedAt: r.updatedAt?.toISOString() ?? null,
+  permitExpiry: counts.get(r.companyId) ?? NO_PERMITS,
 });
 
 /** Transport companies joined with their profile (every transport company is listed, profile or not). */
@@ -63,7 +102,7 @@ const baseQuery = (db: DbOrTx) =>
     .leftJoin(disposalSites, eq(disposalSites.id, transportOperatorProfiles.destinationDisposalSiteId));
 
 /** GET /admin/transport-operators: transport companies, their contract manager, areas and destination. */
-export async function listTransportOperators(db: DbOrTx, query: ListQuery) {
+export async function listTransportOperators(db: DbOrTx, query: ListQuery, today: string = tokyoDate()) {
   const conditions: SQL[] = [eq(companies.type, 'TRANSPORT')];
   if (query.query) {
     const p = containsPattern(query.query);
@@ -82,13 +121,52 @@ export async function listTransportOperators(db: DbOrTx, query: ListQuery) {
       .leftJoin(transportOperatorProfiles, eq(transportOperatorProfiles.companyId, companies.id))
       .where(where),
   ]);
-  return { items: rows.map(toDto), total: total?.total ?? 0, page: query.page, size: query.size };
+  const counts = await permitExpiryCounts(
+    db,
+    rows.map((r) => r.companyId),
+    today,
+  );
+  return {
+    items: rows.map((r) => toDto(r, counts)),
+    total: total?.total ?? 0,
+    page: query.page,
+    size: query.size,
+  };
 }
 
-export async function getTransportOperator(db: DbOrTx, companyId: number): Promise<TransportOperator> {
+export async function getTransportOperator(
+  db: DbOrTx,
+  companyId: number,
+  today: string = tokyoDate(),
+): Promise<TransportOperator> {
   const [row] = await baseQuery(db).where(and(eq(companies.id, companyId), eq(companies.type, 'TRANSPORT')));
   if (!row) throw new AppError('not_found', 'Transport operator not found');
-  return toDto(row);
+  return toDto(row, await permitExpiryCounts(db, [companyId], today));
+}
+
+/** GET /admin/transport-operators/{companyId}/permits: its live permits, soonest expiry first. */
+export async function listOperatorPermits(
+  db: DbOrTx,
+  companyId: number,
+  today: string = tokyoDate(),
+): Promise<OperatorPermit[]> {
+  await getTransportOperator(db, companyId, today);
+  const rows = await db
+    .select()
+    .from(permits)
+    .where(and(eq(permits.companyId, companyId), isNull(permits.retiredAt)))
+    .orderBy(asc(permits.expiryDate), asc(permits.id))
+    .limit(200);
+  return rows.map((r) => ({
+    id: r.id,
+    districtCode: r.districtCode,
+    licenseNumber: r.licenseNumber,
+    kind: r.kind,
+    issueDate: r.issueDate,
+    expiryDate: r.expiryDate,
+    status: permitStatus(r, today),
+    daysLeft: daysBetween(today, r.expiryDate),
+  }));
 }
 
 /** PUT /admin/transport-operators/{companyId}: creates or replaces the company's profile. */
@@ -142,5 +220,5 @@ export async function saveTransportOperator(
       detail: { areas: values.compatibleAreas.length, destination: values.destinationDisposalSiteId },
     });
   });
-  return getTransportOperator(app.db, companyId);
+  return getTransportOperator(app.db, companyId, tokyoDate(app.now()));
 }

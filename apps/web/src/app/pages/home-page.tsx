@@ -4,6 +4,7 @@ import { InquiriesTable } from '../../features/home/components/inquiries-table';
 import { NoticesPanel, UpdateInfosPanel } from '../../features/home/components/notices-panel';
 import { PhoneContactPanel } from '../../features/home/components/phone-contact-panel';
 import { ReportDeadlinesPanel } from '../../features/manifests/components/report-deadlines';
+import { ExpiringPermitsCard } from '../../features/permits/components/expiring-permits-card';
 import { HomeProjectsTable } from '../../features/projects/components/home-projects-table';
 import { usePermissions } from '../../lib/permissions';
 import { useSession } from '../../lib/use-session';
@@ -31,6 +32,11 @@ export default function HomePage() {
               <UpdateInfosPanel />
             </Col>
           </>
+        )}
+        {isTransport && has('LICENSE_MANAGEMENT') && (
+          <Col span={24}>
+            <ExpiringPermitsCard />
+          </Col>
         )}
         <Col span={24}>
           {seesProjects ? (

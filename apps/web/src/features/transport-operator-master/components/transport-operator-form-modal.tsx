@@ -15,6 +15,7 @@ import { setZodIssues, zodRule } from '../../../lib/form-errors';
 import { useDisposalSiteOptions } from '../api/disposal-site-options';
 import { useSaveTransportOperator } from '../api/save-transport-operator';
 import { useTransportOperator } from '../api/transport-operator';
+import { OperatorPermitList } from './operator-permits';
 
 type FormValues = {
   contractManager: string;
@@ -141,6 +142,7 @@ export function TransportOperatorFormModal({ operator, onClose }: TransportOpera
               notFoundContent={t('transportOperatorMaster.noDestination')}
             />
           </Form.Item>
+          <OperatorPermitList companyId={operator?.companyId ?? null} />
         </>
       )}
     </FormModal>

@@ -16,6 +16,7 @@ import {
   SearchBox,
 } from '../../../components/master-list';
 import { useTransportOperators } from '../api/transport-operators';
+import { PermitExpiryFlags } from '../components/operator-permits';
 import { TransportOperatorFormModal } from '../components/transport-operator-form-modal';
 
 /** Areas shown as tags before the rest folds into "+n". */
@@ -99,6 +100,12 @@ export default function TransportOperatorMasterPage() {
             width: 220,
             ellipsis: true,
             render: (_, o) => (o.destination ? `${o.destination.code} ${o.destination.name}` : '—'),
+          },
+          {
+            key: 'permitExpiry',
+            title: t('permits.operator.column'),
+            width: 200,
+            render: (_, o) => <PermitExpiryFlags counts={o.permitExpiry} />,
           },
           {
             key: 'actions',

@@ -1,0 +1,91 @@
+/**
+ * The multipart body of a permit's registration or update: a `data` field (JSON) and at most one `file` part,
+ * the PDF copy, streamed into the file storage as it arrives (name, content and size checked on the way). What was
+ * stored is deleted again when anything after it fails.
+ */
+
+import type { Readable } from 'node:stream';
+import { fileKindOfName, hasInvalidCharacters, UPLOAD_KIND_MIME_TYPES, UPLOAD_RULES } from '@junkan/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, fieldError } from '../../lib/app-error';
+import { forEachUploadedPart } from '../../lib/uploads';
+import { checkFileContent } from '../project-core/file-content';
+import type { StoredPermitFile } from './permits.service';
+
+const RULE = UPLOAD_RULES.PERMIT;
+
+function hasInvalidText(value: unknown): boolean {
+  if (typeof value === 'string') return hasInvalidCharacters(value);
+  if (Array.isArray(value)) return value.some(hasInvalidText);
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(([k, v]) => hasInvalidCharacters(k) || hasInvalidText(v));
+  return false;
+}
+
+/** The `data` text as JSON: missing, unparsable or holding NUL / lone surrogates is refused. */
+export function readDataField(raw: string | undefined): unknown {
+  if (raw === undefined) throw fieldError('data', 'MSG_00_21');
+  if (hasInvalidCharacters(raw)) throw fieldError('data', 'invalid_characters');
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw fieldError('data', 'invalid_format');
+  }
+  // JSON escapes (\u0000, a lone \ud800) arrive as characters only once parsed.
+  if (hasInvalidText(value)) throw fieldError('data', 'invalid_characters');
+  return value;
+}
+
+export async function withPermitUpload<T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  use: (data: unknown, file: StoredPermitFile | null) => Promise<T>,
+): Promise<T> {
+  let data: string | undefined;
+  let file: StoredPermitFile | null = null;
+  try {
+    await forEachUploadedPart(
+      request,
+      { maxBytes: RULE.maxBytes },
+      (name, value) => {
+        if (name !== 'data' || data !== undefined)
+          throw fieldError(name === 'data' ? 'data' : name, 'invalid_format');
+        data = value;
+      },
+      async (part) => {
+        if (part.field !== 'file') throw fieldError(part.field, 'invalid_format');
+        if (file) throw fieldError('file', 'MSG_28_5');
+        const kind = fileKindOfName(part.fileName);
+        if (!kind || !RULE.kinds.includes(kind)) throw fieldError('file', 'upload_file_type_error');
+        const mimeType = UPLOAD_KIND_MIME_TYPES[kind];
+        const object = await app.files
+          .put(app.files.newKey('permits'), checkFileContent(part.stream, kind), {
+            maxBytes: RULE.maxBytes,
+            contentType: mimeType,
+          })
+          .catch((error: unknown) => {
+            // The parser breaks the part's stream itself on a body that ends early or is malformed (no 'error'
+            // event reaches a listener): the sender's fault, answered 400 like any broken multipart body.
+            if (!(error instanceof AppError) && (part.stream as Readable).errored === error)
+              throw fieldError('file', 'invalid_format');
+            throw error;
+          });
+        file = {
+          fileName: part.fileName,
+          mimeType,
+          size: object.size,
+          sha256: object.sha256,
+          storageDriver: object.driver,
+          storageKey: object.key,
+        };
+      },
+    );
+    return await use(readDataField(data), file);
+  } catch (error) {
+    const stored = file as StoredPermitFile | null;
+    if (stored)
+      await app.files.deleteQuietly([{ driver: stored.storageDriver, key: stored.storageKey }], app.log);
+    throw error;
+  }
+}

@@ -1,0 +1,371 @@
+/**
+ * A transporter's permits (許可証): list, register, update, retire and the PDF copy. Every rule is checked here:
+ * the input by the shared schema, the waste kinds against the waste master's major classes, the same license
+ * number in the same district (among live permits of every company) refused, exactly one PDF. Another company's
+ * permit is not found.
+ */
+import {
+  addDays,
+  daysBetween,
+  isMessageCode,
+  type MessageCode,
+  type Permit,
+  type PermitListQuery,
+  type PermitValues,
+  permitExpiryStep,
+  permitExpiryStepRank,
+  type permitListQuerySchema,
+  permitStatus,
+  type UsablePermitQuery,
+} from '@junkan/shared';
+import { and, asc, count, eq, gte, ilike, inArray, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { DbOrTx, Tx } from '../../db/client';
+import { attachments, permits, wastes } from '../../db/schema';
+import { AppError, fieldError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import { uniqueViolation } from '../../lib/db-errors';
+import { containsPattern } from '../../lib/like-pattern';
+import { offsetOf, orderOf } from '../../lib/paging';
+import { requireOperatorRole } from '../../lib/roles';
+import { tokyoDate } from '../../lib/time';
+import type { Caller, Session } from '../../plugins/auth';
+import { openStoredFile } from '../project-core/project-file-store';
+import { attachmentColumns, storedFileColumns, toAttachment } from '../project-core/project-files';
+
+/** `attachments.owner_type` of a permit's PDF copy. */
+export const PERMIT_OWNER = 'PERMIT';
+
+type PermitRow = typeof permits.$inferSelect;
+type ListQuery = z.output<typeof permitListQuerySchema>;
+
+export type { PermitListQuery };
+
+/** The PDF as stored by the upload, before its row is written. */
+export interface StoredPermitFile {
+  fileName: string;
+  mimeType: string;
+  size: number;
+  sha256: string;
+  storageDriver: 'database' | 'disk' | 's3';
+  storageKey: string;
+}
+
+const today = (app: FastifyInstance) => tokyoDate(app.now());
+
+/** The transport company a permit call acts for (an acting admin included); others are refused. */
+export function permitHolderOf(session: Session): number {
+  requireOperatorRole(session, 'TRANSPORT');
+  if (!session.companyId) throw new AppError('forbidden', 'Forbidden');
+  return session.companyId;
+}
+
+async function wasteNames(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: wastes.id, name: wastes.name })
+    .from(wastes)
+    .where(inArray(wastes.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+async function filesOf(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return new Map<number, ReturnType<typeof toAttachment>>();
+  const rows = await db
+    .select({ ownerId: attachments.ownerId, ...attachmentColumns })
+    .from(attachments)
+    .where(and(eq(attachments.ownerType, PERMIT_OWNER), inArray(attachments.ownerId, ids)))
+    .orderBy(asc(attachments.id));
+  return new Map(rows.map(({ ownerId, ...a }) => [ownerId, toAttachment(a)]));
+}
+
+/** Rows to answers: waste kind names and the PDF, in two queries for the whole page. */
+export async function toPermits(db: DbOrTx, rows: PermitRow[], on: string): Promise<Permit[]> {
+  const [names, files] = await Promise.all([
+    wasteNames(db, [...new Set(rows.flatMap((r) => r.wasteKindIds))]),
+    filesOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  return rows.map((r) => ({
+    id: r.id,
+    companyId: r.companyId,
+    districtCode: r.districtCode,
+    licenseNumber: r.licenseNumber,
+    kind: r.kind,
+    issueDate: r.issueDate,
+    expiryDate: r.expiryDate,
+    transshipment: r.transshipment,
+    storageSite: r.storageSite,
+    wasteKinds: r.wasteKindIds.map((id) => ({ id, name: names.get(id) ?? '' })),
+    status: permitStatus(r, on),
+    daysLeft: daysBetween(on, r.expiryDate),
+    file: files.get(r.id) ?? null,
+    retiredAt: r.retiredAt?.toISOString() ?? null,
+    updatedAt: r.updatedAt.toISOString(),
+  }));
+}
+
+const SORT = {
+  expiryDate: permits.expiryDate,
+  issueDate: permits.issueDate,
+  licenseNumber: permits.licenseNumber,
+  districtCode: permits.districtCode,
+  updatedAt: permits.updatedAt,
+};
+
+/** GET /trans/permits: the company's permits, live ones unless retired=true. */
+export async function listPermits(app: FastifyInstance, session: Session, query: ListQuery) {
+  const companyId = permitHolderOf(session);
+  const on = today(app);
+  const conditions: SQL[] = [eq(permits.companyId, companyId)];
+  conditions.push(query.retired === 'true' ? isNotNull(permits.retiredAt) : isNull(permits.retiredAt));
+  if (query.expiring === 'true') conditions.push(lte(permits.expiryDate, addDays(on, 90)));
+  if (query.query) conditions.push(ilike(permits.licenseNumber, containsPattern(query.query)));
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    app.db
+      .select()
+      .from(permits)
+      .where(where)
+      .orderBy(...orderOf(SORT, query.sort, query.order, permits.id))
+      .limit(query.size)
+      .offset(offsetOf(query)),
+    app.db.select({ total: count() }).from(permits).where(where),
+  ]);
+  return {
+    items: await toPermits(app.db, rows, on),
+    total: total?.total ?? 0,
+    page: query.page,
+    size: query.size,
+  };
+}
+
+/** The company's permit by id, locked when `tx` asks; another company's or an unknown id is 404. */
+async function permitOf(db: DbOrTx, companyId: number, id: number, lock = false): Promise<PermitRow> {
+  const q = db
+    .select()
+    .from(permits)
+    .where(and(eq(permits.id, id), eq(permits.companyId, companyId)));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw new AppError('permit_not_found', 'Permit not found');
+  return row;
+}
+
+export async function getPermit(app: FastifyInstance, session: Session, id: number): Promise<Permit> {
+  const row = await permitOf(app.db, permitHolderOf(session), id);
+  const [permit] = await toPermits(app.db, [row], today(app));
+  return permit!;
+}
+
+/** The waste kinds must be major classes (level 1) of the waste master. */
+async function checkWasteKinds(tx: Tx, ids: number[]) {
+  const rows = await tx
+    .select({ id: wastes.id })
+    .from(wastes)
+    .where(and(inArray(wastes.id, ids), eq(wastes.level, 1)));
+  if (rows.length !== ids.length) throw fieldError('wasteKindIds', 'waste_kind_not_major');
+}
+
+/** Same district and license number among live permits (any company): 409 license_already_used. */
+async function checkUnique(tx: Tx, values: PermitValues, exceptId?: number) {
+  const same = await tx
+    .select({ id: permits.id })
+    .from(permits)
+    .where(
+      and(
+        eq(permits.districtCode, values.districtCode),
+        eq(permits.licenseNumber, values.licenseNumber),
+        isNull(permits.retiredAt),
+      ),
+    );
+  if (same.some((s) => s.id !== exceptId)) throw alreadyUsed();
+}
+
+const alreadyUsed = () =>
+  new AppError('license_already_used', 'License already used', {
+    licenseNumber: 'license_already_used',
+    districtCode: 'license_already_used',
+  });
+
+/** Writes, and turns the unique index's refusal (a concurrent registration) into the same 409. */
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (uniqueViolation(error)) throw alreadyUsed();
+    throw error;
+  }
+}
+
+async function insertFile(tx: Tx, caller: Caller, permitId: number, file: StoredPermitFile) {
+  await tx.insert(attachments).values({
+    ownerType: PERMIT_OWNER,
+    ownerId: permitId,
+    fileName: file.fileName,
+    mimeType: file.mimeType,
+    size: file.size,
+    storageDriver: file.storageDriver,
+    storageKey: file.storageKey,
+    sha256: file.sha256,
+    createdBy: caller.session.userId,
+  });
+}
+
+const columnsOf = (v: PermitValues) => ({
+  districtCode: v.districtCode,
+  licenseNumber: v.licenseNumber,
+  kind: v.kind,
+  issueDate: v.issueDate,
+  expiryDate: v.expiryDate,
+  transshipment: v.transshipment,
+  storageSite: v.storageSite,
+  wasteKindIds: v.wasteKindIds,
+});
+
+/** POST /trans/permits: the permit and its one PDF, in one transaction. */
+export async function createPermit(
+  app: FastifyInstance,
+  caller: Caller,
+  values: PermitValues,
+  file: StoredPermitFile | null,
+): Promise<Permit> {
+  const companyId = permitHolderOf(caller.session);
+  if (!file) throw fieldError('file', 'permit_file_required');
+  const id = await guarded(() =>
+    app.db.transaction(async (tx) => {
+      await checkWasteKinds(tx, values.wasteKindIds);
+      await checkUnique(tx, values);
+      const [row] = await tx
+        .insert(permits)
+        .values({ companyId, ...columnsOf(values), createdBy: caller.session.userId })
+        .returning({ id: permits.id });
+      await insertFile(tx, caller, row!.id, file);
+      await recordAudit(tx, caller, {
+        action: 'permit.create',
+        entity: 'permit',
+        entityId: row!.id,
+        detail: {
+          districtCode: values.districtCode,
+          licenseNumber: values.licenseNumber,
+          file: file.fileName,
+        },
+      });
+      return row!.id;
+    }),
+  );
+  return getPermit(app, caller.session, id);
+}
+
+/**
+ * PUT /trans/permits/{id}: replaces the fields, and the PDF when one is sent (the old copy is deleted from the
+ * storage after the commit). A new expiry date starts the warnings again from the step it has reached.
+ */
+export async function updatePermit(
+  app: FastifyInstance,
+  caller: Caller,
+  id: number,
+  values: PermitValues,
+  file: StoredPermitFile | null,
+): Promise<Permit> {
+  const companyId = permitHolderOf(caller.session);
+  const replaced = await guarded(() =>
+    app.db.transaction(async (tx) => {
+      const current = await permitOf(tx, companyId, id, true);
+      if (current.retiredAt) throw new AppError('invalid_status_transition', 'Permit retired');
+      await checkWasteKinds(tx, values.wasteKindIds);
+      await checkUnique(tx, values, id);
+      const mailed =
+        values.expiryDate === current.expiryDate ||
+        permitExpiryStepRank(permitExpiryStep(values.expiryDate, today(app))) >=
+          permitExpiryStepRank(current.expiryStepMailed)
+          ? current.expiryStepMailed
+          : null;
+      await tx
+        .update(permits)
+        .set({ ...columnsOf(values), expiryStepMailed: mailed, updatedAt: new Date() })
+        .where(eq(permits.id, id));
+      let old: { storageDriver: StoredPermitFile['storageDriver']; storageKey: string }[] = [];
+      if (file) {
+        old = await tx
+          .delete(attachments)
+          .where(and(eq(attachments.ownerType, PERMIT_OWNER), eq(attachments.ownerId, id)))
+          .returning({ storageDriver: attachments.storageDriver, storageKey: attachments.storageKey });
+        await insertFile(tx, caller, id, file);
+      }
+      await recordAudit(tx, caller, {
+        action: 'permit.update',
+        entity: 'permit',
+        entityId: id,
+        detail: { expiryDate: values.expiryDate, fileReplaced: Boolean(file) },
+      });
+      return old;
+    }),
+  );
+  await app.files.deleteQuietly(
+    replaced.map((r) => ({ driver: r.storageDriver, key: r.storageKey })),
+    app.log,
+  );
+  return getPermit(app, caller.session, id);
+}
+
+/** POST /trans/permits/{id}/retire: marks it retired (kept, never deleted). Retiring twice is refused. */
+export async function retirePermit(app: FastifyInstance, caller: Caller, id: number): Promise<Permit> {
+  const companyId = permitHolderOf(caller.session);
+  await app.db.transaction(async (tx) => {
+    const current = await permitOf(tx, companyId, id, true);
+    if (current.retiredAt) throw new AppError('invalid_status_transition', 'Permit already retired');
+    await tx.update(permits).set({ retiredAt: app.now(), updatedAt: new Date() }).where(eq(permits.id, id));
+    await recordAudit(tx, caller, { action: 'permit.retire', entity: 'permit', entityId: id, detail: {} });
+  });
+  return getPermit(app, caller.session, id);
+}
+
+/** GET /trans/permits/{id}/file: the PDF copy. */
+export async function readPermitFile(app: FastifyInstance, session: Session, id: number) {
+  const permit = await permitOf(app.db, permitHolderOf(session), id);
+  const [row] = await app.db
+    .select(storedFileColumns)
+    .from(attachments)
+    .where(and(eq(attachments.ownerType, PERMIT_OWNER), eq(attachments.ownerId, permit.id)));
+  if (!row) throw new AppError('not_found', 'File not found');
+  return openStoredFile(app.files, row);
+}
+
+/** GET /trans/permits/usable?on=: live permits valid on that date (issued, not expired), for a new contract. */
+export async function listUsablePermits(
+  app: FastifyInstance,
+  session: Session,
+  query: UsablePermitQuery,
+): Promise<Permit[]> {
+  const companyId = permitHolderOf(session);
+  const conditions: SQL[] = [
+    eq(permits.companyId, companyId),
+    isNull(permits.retiredAt),
+    lte(permits.issueDate, query.on),
+    gte(permits.expiryDate, query.on),
+  ];
+  if (query.kind) conditions.push(eq(permits.kind, query.kind));
+  const rows = await app.db
+    .select()
+    .from(permits)
+    .where(and(...conditions))
+    .orderBy(asc(permits.districtCode), asc(permits.licenseNumber), asc(permits.id))
+    .limit(500);
+  return toPermits(app.db, rows, today(app));
+}
+
+/** Parses a multipart `data` field with the shared schema: field codes as a JSON call answers them. */
+export function parsePermitData<T extends z.ZodTypeAny>(schema: T, value: unknown): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, MessageCode> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path.join('.') || 'data';
+    fields[field] ??= isMessageCode(issue.message) ? issue.message : 'invalid_format';
+  }
+  const first: MessageCode = Object.values(fields)[0] ?? 'invalid_format';
+  throw new AppError(first, 'Validation failed', fields);
+}

@@ -1,0 +1,20 @@
+import type { PermitListQuery, PermitPage } from '@junkan/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** Every permit query sits under this key: a write refreshes the list, the home card and the usable list. */
+export const PERMITS_KEY = ['permits'] as const;
+
+/** GET /trans/permits: the company's permits, a page at a time. */
+export const getPermits = (query: PermitListQuery) =>
+  api.get<PermitPage>('/trans/permits', query as Record<string, string | number | undefined>);
+
+export const permitsQueryOptions = (query: PermitListQuery) =>
+  queryOptions({
+    queryKey: [...PERMITS_KEY, 'list', query],
+    queryFn: () => getPermits(query),
+    placeholderData: keepPreviousData,
+  });
+
+export const usePermits = (query: PermitListQuery, enabled = true) =>
+  useQuery({ ...permitsQueryOptions(query), enabled });
