@@ -58,8 +58,10 @@ export async function withUploadedFile<T>(
     return await use({ fileName: cleanFileName(part.filename), stream: file });
   } catch (error) {
     if (error instanceof AppError) throw error;
-    // A failure while the body was being read is the sender's (a truncated or malformed part).
-    if (sourceError) throw uploadError(sourceError);
+    // A failure while the body was being read is the sender's (a truncated or malformed part). The parser may
+    // destroy the part's stream itself without an 'error' event reaching a listener: `errored` holds it then.
+    const broken = sourceError ?? file.errored;
+    if (broken) throw uploadError(broken);
     throw error;
   } finally {
     if (!file.destroyed) file.resume();
@@ -110,7 +112,8 @@ export async function forEachUploadedPart(
         await onFile({ field: part.fieldname, fileName: cleanFileName(part.filename), stream: file });
       } catch (error) {
         if (error instanceof AppError) throw error;
-        if (sourceError) throw uploadError(sourceError);
+        const broken = sourceError ?? file.errored;
+        if (broken) throw uploadError(broken);
         throw error;
       } finally {
         if (!file.destroyed) file.resume();

@@ -4,10 +4,9 @@
  * stored is deleted again when anything after it fails.
  */
 
-import type { Readable } from 'node:stream';
 import { fileKindOfName, hasInvalidCharacters, UPLOAD_KIND_MIME_TYPES, UPLOAD_RULES } from '@junkan/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, fieldError } from '../../lib/app-error';
+import { fieldError } from '../../lib/app-error';
 import { forEachUploadedPart } from '../../lib/uploads';
 import { checkFileContent } from '../project-core/file-content';
 import type { StoredPermitFile } from './permits.service';
@@ -59,18 +58,11 @@ export async function withPermitUpload<T>(
         const kind = fileKindOfName(part.fileName);
         if (!kind || !RULE.kinds.includes(kind)) throw fieldError('file', 'upload_file_type_error');
         const mimeType = UPLOAD_KIND_MIME_TYPES[kind];
-        const object = await app.files
-          .put(app.files.newKey('permits'), checkFileContent(part.stream, kind), {
-            maxBytes: RULE.maxBytes,
-            contentType: mimeType,
-          })
-          .catch((error: unknown) => {
-            // The parser breaks the part's stream itself on a body that ends early or is malformed (no 'error'
-            // event reaches a listener): the sender's fault, answered 400 like any broken multipart body.
-            if (!(error instanceof AppError) && (part.stream as Readable).errored === error)
-              throw fieldError('file', 'invalid_format');
-            throw error;
-          });
+        // A body that ends inside the file is answered 400 by `forEachUploadedPart` (the part's stream errored).
+        const object = await app.files.put(app.files.newKey('permits'), checkFileContent(part.stream, kind), {
+          maxBytes: RULE.maxBytes,
+          contentType: mimeType,
+        });
         file = {
           fileName: part.fileName,
           mimeType,
