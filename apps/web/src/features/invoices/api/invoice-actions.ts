@@ -1,8 +1,8 @@
 import type { InvoiceDetail } from '@junkan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { sendMultipart } from '../../../lib/multipart';
 import { INVOICES_KEY } from './keys';
-import { postMultipart } from './post-multipart';
 
 export type InvoiceCommand =
   | { kind: 'send' }
@@ -22,7 +22,7 @@ export function runInvoiceCommand(id: number, command: InvoiceCommand): Promise<
         settlementDate: command.settlementDate,
       });
     case 'correct':
-      return postMultipart<InvoiceDetail>(`/trans/invoices/${id}/corrections`, command.form);
+      return sendMultipart<InvoiceDetail>('POST', `/trans/invoices/${id}/corrections`, command.form);
   }
 }
 

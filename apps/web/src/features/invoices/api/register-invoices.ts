@@ -1,10 +1,11 @@
 import type { InvoiceListItem } from '@junkan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sendMultipart } from '../../../lib/multipart';
 import { INVOICES_KEY } from './keys';
-import { postMultipart } from './post-multipart';
 
 /** POST /trans/invoices: the registration as built by `registrationFormData`. */
-export const registerInvoices = (form: FormData) => postMultipart<InvoiceListItem[]>('/trans/invoices', form);
+export const registerInvoices = (form: FormData) =>
+  sendMultipart<InvoiceListItem[]>('POST', '/trans/invoices', form);
 
 export function useRegisterInvoices() {
   const queryClient = useQueryClient();
