@@ -5,53 +5,18 @@
  */
 import {
   fileKindOfName,
-  hasInvalidCharacters,
   hasSameFileName,
   INVOICE_MAX_FILES,
-  isMessageCode,
-  type MessageCode,
   UPLOAD_KIND_MIME_TYPES,
   UPLOAD_RULES,
 } from '@junkan/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { AppError, fieldError } from '../../lib/app-error';
+import { fieldError } from '../../lib/app-error';
 import { forEachUploadedPart } from '../../lib/uploads';
 import { checkFileContent } from '../project-core/file-content';
 import type { StoredInvoiceFile } from './invoice-records';
 
 const RULE = UPLOAD_RULES.INVOICE;
-
-function hasInvalidText(value: unknown): boolean {
-  if (typeof value === 'string') return hasInvalidCharacters(value);
-  if (Array.isArray(value)) return value.some(hasInvalidText);
-  if (value && typeof value === 'object')
-    return Object.entries(value).some(([k, v]) => hasInvalidCharacters(k) || hasInvalidText(v));
-  return false;
-}
-
-/** Parses the `data` field with a shared schema: field codes as the JSON calls answer them. */
-export function parseDataField<T extends z.ZodTypeAny>(schema: T, raw: string | undefined): z.infer<T> {
-  if (raw === undefined) throw fieldError('data', 'MSG_00_21');
-  if (hasInvalidCharacters(raw)) throw fieldError('data', 'invalid_characters');
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    throw fieldError('data', 'invalid_format');
-  }
-  // JSON escapes (\u0000, a lone \ud800) arrive as characters only once parsed.
-  if (hasInvalidText(value)) throw fieldError('data', 'invalid_characters');
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const fields: Record<string, MessageCode> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path.join('.') || 'data';
-    fields[field] ??= isMessageCode(issue.message) ? issue.message : 'invalid_format';
-  }
-  const first: MessageCode = Object.values(fields)[0] ?? 'invalid_format';
-  throw new AppError(first, 'Validation failed', fields);
-}
 
 /**
  * Reads the body: `fileIndex` maps a file part's field name to the invoice it belongs to (null: refused).

@@ -19,10 +19,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../lib/downloads';
+import { parseDataField } from '../../lib/multipart-data';
 import { requireOperatorRole } from '../../lib/roles';
 import type { Session } from '../../plugins/auth';
 import { markInvoicePaid } from './invoice-payment';
-import { parseDataField, withInvoiceUpload } from './invoice-uploads';
+import { withInvoiceUpload } from './invoice-uploads';
 import {
   correctInvoice,
   invoiceDetail,

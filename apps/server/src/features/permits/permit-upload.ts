@@ -4,37 +4,15 @@
  * stored is deleted again when anything after it fails.
  */
 
-import { fileKindOfName, hasInvalidCharacters, UPLOAD_KIND_MIME_TYPES, UPLOAD_RULES } from '@junkan/shared';
+import { fileKindOfName, UPLOAD_KIND_MIME_TYPES, UPLOAD_RULES } from '@junkan/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fieldError } from '../../lib/app-error';
+import { readDataField } from '../../lib/multipart-data';
 import { forEachUploadedPart } from '../../lib/uploads';
 import { checkFileContent } from '../project-core/file-content';
 import type { StoredPermitFile } from './permits.service';
 
 const RULE = UPLOAD_RULES.PERMIT;
-
-function hasInvalidText(value: unknown): boolean {
-  if (typeof value === 'string') return hasInvalidCharacters(value);
-  if (Array.isArray(value)) return value.some(hasInvalidText);
-  if (value && typeof value === 'object')
-    return Object.entries(value).some(([k, v]) => hasInvalidCharacters(k) || hasInvalidText(v));
-  return false;
-}
-
-/** The `data` text as JSON: missing, unparsable or holding NUL / lone surrogates is refused. */
-export function readDataField(raw: string | undefined): unknown {
-  if (raw === undefined) throw fieldError('data', 'MSG_00_21');
-  if (hasInvalidCharacters(raw)) throw fieldError('data', 'invalid_characters');
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    throw fieldError('data', 'invalid_format');
-  }
-  // JSON escapes (\u0000, a lone \ud800) arrive as characters only once parsed.
-  if (hasInvalidText(value)) throw fieldError('data', 'invalid_characters');
-  return value;
-}
 
 export async function withPermitUpload<T>(
   app: FastifyInstance,

@@ -11,13 +11,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../lib/downloads';
+import { parseDataValue } from '../../lib/multipart-data';
 import { withPermitUpload } from './permit-upload';
 import {
   createPermit,
   getPermit,
   listPermits,
   listUsablePermits,
-  parsePermitData,
   readPermitFile,
   retirePermit,
   updatePermit,
@@ -110,7 +110,7 @@ const permitUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => {
       const caller = request.caller();
       return withPermitUpload(app, request, (data, file) =>
-        createPermit(app, caller, parsePermitData(permitInputSchema, data), file),
+        createPermit(app, caller, parseDataValue(permitInputSchema, data), file),
       );
     },
   );
@@ -130,7 +130,7 @@ const permitUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => {
       const caller = request.caller();
       return withPermitUpload(app, request, (data, file) =>
-        updatePermit(app, caller, request.params.id, parsePermitData(permitInputSchema, data), file),
+        updatePermit(app, caller, request.params.id, parseDataValue(permitInputSchema, data), file),
       );
     },
   );

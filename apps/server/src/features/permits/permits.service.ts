@@ -7,8 +7,6 @@
 import {
   addDays,
   daysBetween,
-  isMessageCode,
-  type MessageCode,
   type Permit,
   type PermitListQuery,
   type PermitValues,
@@ -355,17 +353,4 @@ export async function listUsablePermits(
     .orderBy(asc(permits.districtCode), asc(permits.licenseNumber), asc(permits.id))
     .limit(500);
   return toPermits(app.db, rows, today(app));
-}
-
-/** Parses a multipart `data` field with the shared schema: field codes as a JSON call answers them. */
-export function parsePermitData<T extends z.ZodTypeAny>(schema: T, value: unknown): z.infer<T> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const fields: Record<string, MessageCode> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path.join('.') || 'data';
-    fields[field] ??= isMessageCode(issue.message) ? issue.message : 'invalid_format';
-  }
-  const first: MessageCode = Object.values(fields)[0] ?? 'invalid_format';
-  throw new AppError(first, 'Validation failed', fields);
 }
