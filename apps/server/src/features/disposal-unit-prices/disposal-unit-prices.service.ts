@@ -6,13 +6,15 @@ import {
   findDisposalPriceOverlap,
   isValidPeriod,
 } from '@junkan/shared';
-import { and, asc, count, desc, eq, gte, ilike, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';
 import { companies, disposalUnitPrices, unitMeasures, wastes } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { containsPattern } from '../../lib/like-pattern';
 import { tokyoDate } from '../../lib/time';
+import { inEffectOn } from '../../lib/validity';
 import type { Caller } from '../../plugins/auth';
 
 const columns = {
@@ -54,15 +56,11 @@ export async function listDisposalUnitPrices(
 ): Promise<DisposalUnitPricePage> {
   const conditions: (SQL | undefined)[] = [eq(disposalUnitPrices.transportCompanyId, companyId)];
   if (query.keyword) {
-    const like = `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(query.keyword);
     conditions.push(or(ilike(wastes.name, like), ilike(wastes.wasteCode, like)));
   }
   if (query.currentOnly) {
-    const today = tokyoDate();
-    conditions.push(
-      lte(disposalUnitPrices.validFrom, today),
-      or(isNull(disposalUnitPrices.validTo), gte(disposalUnitPrices.validTo, today)),
-    );
+    conditions.push(inEffectOn(disposalUnitPrices.validFrom, disposalUnitPrices.validTo, tokyoDate()));
   }
   const where = and(...conditions);
   const direction = query.order === 'desc' ? desc : asc;
@@ -115,8 +113,7 @@ export async function disposalUnitPriceOn(
         eq(disposalUnitPrices.transportCompanyId, companyId),
         eq(disposalUnitPrices.wasteId, wasteId),
         eq(disposalUnitPrices.unitMeasureId, unitMeasureId),
-        lte(disposalUnitPrices.validFrom, date),
-        or(isNull(disposalUnitPrices.validTo), gte(disposalUnitPrices.validTo, date)),
+        inEffectOn(disposalUnitPrices.validFrom, disposalUnitPrices.validTo, date),
       ),
     )
     .orderBy(desc(disposalUnitPrices.validFrom))

@@ -5,13 +5,15 @@ import {
   isValidPeriod,
   periodsOverlap,
 } from '@junkan/shared';
-import { and, asc, count, desc, eq, gte, ilike, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';
 import { handlingWastePrices, unitMeasures, wastes } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { containsPattern } from '../../lib/like-pattern';
 import { tokyoDate } from '../../lib/time';
+import { inEffectOn } from '../../lib/validity';
 import type { Caller } from '../../plugins/auth';
 
 export interface HandlingWastePriceListQuery {
@@ -46,15 +48,11 @@ export async function listHandlingWastePrices(
 ): Promise<HandlingWastePricePage> {
   const conditions: (SQL | undefined)[] = [];
   if (query.keyword) {
-    const like = `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(query.keyword);
     conditions.push(or(ilike(wastes.name, like), ilike(wastes.wasteCode, like)));
   }
   if (query.currentOnly) {
-    const today = tokyoDate();
-    conditions.push(
-      lte(handlingWastePrices.validFrom, today),
-      or(isNull(handlingWastePrices.validTo), gte(handlingWastePrices.validTo, today)),
-    );
+    conditions.push(inEffectOn(handlingWastePrices.validFrom, handlingWastePrices.validTo, tokyoDate()));
   }
   const where = and(...conditions);
   const direction = query.order === 'desc' ? desc : asc;
