@@ -6,14 +6,12 @@
  */
 import {
   addDays,
-  daysBetween,
   type Permit,
   type PermitListQuery,
   type PermitValues,
   permitExpiryStep,
   permitExpiryStepRank,
   type permitListQuerySchema,
-  permitStatus,
   type UsablePermitQuery,
 } from '@junkan/shared';
 import { and, asc, count, eq, gte, ilike, inArray, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
@@ -29,13 +27,10 @@ import { offsetOf, orderOf } from '../../lib/paging';
 import { requireOperatorRole } from '../../lib/roles';
 import { tokyoDate } from '../../lib/time';
 import type { Caller, Session } from '../../plugins/auth';
+import { PERMIT_OWNER, type PermitRow, toPermits } from '../permit-core/permit-records';
 import { openStoredFile } from '../project-core/project-file-store';
-import { attachmentColumns, storedFileColumns, toAttachment } from '../project-core/project-files';
+import { storedFileColumns } from '../project-core/project-files';
 
-/** `attachments.owner_type` of a permit's PDF copy. */
-export const PERMIT_OWNER = 'PERMIT';
-
-type PermitRow = typeof permits.$inferSelect;
 type ListQuery = z.output<typeof permitListQuerySchema>;
 
 export type { PermitListQuery };
@@ -57,53 +52,6 @@ export function permitHolderOf(session: Session): number {
   requireOperatorRole(session, 'TRANSPORT');
   if (!session.companyId) throw new AppError('forbidden', 'Forbidden');
   return session.companyId;
-}
-
-async function wasteNames(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: wastes.id, name: wastes.name })
-    .from(wastes)
-    .where(inArray(wastes.id, ids));
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
-async function filesOf(db: DbOrTx, ids: number[]) {
-  if (ids.length === 0) return new Map<number, ReturnType<typeof toAttachment>>();
-  const rows = await db
-    .select({ ownerId: attachments.ownerId, ...attachmentColumns })
-    .from(attachments)
-    .where(and(eq(attachments.ownerType, PERMIT_OWNER), inArray(attachments.ownerId, ids)))
-    .orderBy(asc(attachments.id));
-  return new Map(rows.map(({ ownerId, ...a }) => [ownerId, toAttachment(a)]));
-}
-
-/** Rows to answers: waste kind names and the PDF, in two queries for the whole page. */
-export async function toPermits(db: DbOrTx, rows: PermitRow[], on: string): Promise<Permit[]> {
-  const [names, files] = await Promise.all([
-    wasteNames(db, [...new Set(rows.flatMap((r) => r.wasteKindIds))]),
-    filesOf(
-      db,
-      rows.map((r) => r.id),
-    ),
-  ]);
-  return rows.map((r) => ({
-    id: r.id,
-    companyId: r.companyId,
-    districtCode: r.districtCode,
-    licenseNumber: r.licenseNumber,
-    kind: r.kind,
-    issueDate: r.issueDate,
-    expiryDate: r.expiryDate,
-    transshipment: r.transshipment,
-    storageSite: r.storageSite,
-    wasteKinds: r.wasteKindIds.map((id) => ({ id, name: names.get(id) ?? '' })),
-    status: permitStatus(r, on),
-    daysLeft: daysBetween(on, r.expiryDate),
-    file: files.get(r.id) ?? null,
-    retiredAt: r.retiredAt?.toISOString() ?? null,
-    updatedAt: r.updatedAt.toISOString(),
-  }));
 }
 
 const SORT = {

@@ -1,0 +1,84 @@
+/**
+ * What every feature needs of a transport company's permits: the PDF copy's owner type, rows as answers (waste
+ * kind names, the PDF) and the permits as the coverage rule reads them. Contracts, quotes and projects use this
+ * core, never the permits feature.
+ */
+import { type CoveragePermit, daysBetween, type Permit, permitStatus } from '@junkan/shared';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { attachments, permits, wastes } from '../../db/schema';
+import { attachmentColumns, toAttachment } from '../project-core/project-files';
+
+/** `attachments.owner_type` of a permit's PDF copy. */
+export const PERMIT_OWNER = 'PERMIT';
+
+export type PermitRow = typeof permits.$inferSelect;
+
+async function wasteNames(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: wastes.id, name: wastes.name })
+    .from(wastes)
+    .where(inArray(wastes.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export async function permitFilesOf(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return new Map<number, ReturnType<typeof toAttachment>>();
+  const rows = await db
+    .select({ ownerId: attachments.ownerId, ...attachmentColumns })
+    .from(attachments)
+    .where(and(eq(attachments.ownerType, PERMIT_OWNER), inArray(attachments.ownerId, ids)))
+    .orderBy(asc(attachments.id));
+  return new Map(rows.map(({ ownerId, ...a }) => [ownerId, toAttachment(a)]));
+}
+
+/** Rows to answers: waste kind names and the PDF, in two queries for the whole page. */
+export async function toPermits(db: DbOrTx, rows: PermitRow[], on: string): Promise<Permit[]> {
+  const [names, files] = await Promise.all([
+    wasteNames(db, [...new Set(rows.flatMap((r) => r.wasteKindIds))]),
+    permitFilesOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  return rows.map((r) => ({
+    id: r.id,
+    companyId: r.companyId,
+    districtCode: r.districtCode,
+    licenseNumber: r.licenseNumber,
+    kind: r.kind,
+    issueDate: r.issueDate,
+    expiryDate: r.expiryDate,
+    transshipment: r.transshipment,
+    storageSite: r.storageSite,
+    wasteKinds: r.wasteKindIds.map((id) => ({ id, name: names.get(id) ?? '' })),
+    status: permitStatus(r, on),
+    daysLeft: daysBetween(on, r.expiryDate),
+    file: files.get(r.id) ?? null,
+    retiredAt: r.retiredAt?.toISOString() ?? null,
+    updatedAt: r.updatedAt.toISOString(),
+  }));
+}
+
+/** A company's live (not retired) permits, as the coverage rule reads them. */
+export async function coveragePermitsOf(db: DbOrTx, companyId: number): Promise<CoveragePermit[]> {
+  const rows = await db
+    .select()
+    .from(permits)
+    .where(and(eq(permits.companyId, companyId), isNull(permits.retiredAt)))
+    .orderBy(asc(permits.issueDate), asc(permits.id));
+  return rows.map(toCoveragePermit);
+}
+
+export function toCoveragePermit(row: PermitRow): CoveragePermit {
+  return {
+    district: row.districtCode,
+    kind: row.kind,
+    wasteKindIds: row.wasteKindIds,
+    issueDate: row.issueDate,
+    expiryDate: row.expiryDate,
+    retired: row.retiredAt !== null,
+    transshipment: row.transshipment,
+  };
+}
