@@ -62,6 +62,7 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   collection_area_not_supported: 409,
   /** The transporter's account information has no qualified-invoice registration number yet. */
   invoice_registration_number_missing: 409,
+  invoice_month_already_billed: 409,
   /** The project has no contract approved by the discharger to take the unit prices from. */
   invoice_contract_not_approved: 409,
   invoice_not_found: 404,

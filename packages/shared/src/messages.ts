@@ -137,6 +137,7 @@ export const MESSAGE_CODES = [
   'invoice_registration_number_invalid',
   'invoice_registration_number_check_digit',
   'invoice_registration_number_missing',
+  'invoice_month_already_billed',
   'invoice_contract_not_approved',
   'invoice_line_unknown',
   'invoice_no_billable_lines',

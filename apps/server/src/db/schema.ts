@@ -1178,6 +1178,8 @@ export const invoices = pgTable(
     overdueStep: smallint('overdue_step').notNull().default(0),
     overdueAt: timestamp('overdue_at', { withTimezone: true }),
     source: varchar('source', { length: 16 }).notNull().default('UPLOAD').$type<'UPLOAD' | 'GENERATED'>(),
+    /** YYYY-MM: the month a qualified invoice generated from reports bills; kept by its corrections. */
+    billedMonth: varchar('billed_month', { length: 7 }),
     createdBy: integer('created_by').references(() => users.id),
     actingAdminId: integer('acting_admin_id'),
     createdAt: createdAt(),
@@ -1195,6 +1197,10 @@ export const invoices = pgTable(
       .on(t.dueDate)
       .where(sql`${t.status} = 'BILLED' and ${t.supersededAt} is null`),
     index('invoices_project_idx').on(t.projectId),
+    // A month is billed from reports once per project: a second invoice would bill the same reports again.
+    uniqueIndex('invoices_project_month_current_unique')
+      .on(t.projectId, t.billedMonth)
+      .where(sql`${t.billedMonth} is not null and ${t.supersededAt} is null`),
   ],
 );
 

@@ -37,6 +37,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { attachments, companies, contracts, invoiceSends, invoices, projects, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
+import { uniqueViolation } from '../../lib/db-errors';
 import { offsetOf, orderOf } from '../../lib/paging';
 import { tokyoDate } from '../../lib/time';
 import type { Caller, Session } from '../../plugins/auth';
@@ -166,7 +167,7 @@ export async function registerInvoices(
   caller: Caller,
   input: RegisterInvoicesInput,
   files: StoredInvoiceFile[][],
-  options: { source?: InvoiceSource; tx?: Tx } = {},
+  options: { source?: InvoiceSource; billedMonth?: string; tx?: Tx } = {},
 ): Promise<InvoiceListItem[]> {
   const session = caller.session;
   const companyId = requireTransporter(session);
@@ -202,6 +203,7 @@ export async function registerInvoices(
           amount: draft.amount,
           status: 'UNCLAIMED',
           source: options.source ?? 'UPLOAD',
+          billedMonth: options.billedMonth ?? null,
           createdBy: session.userId,
           actingAdminId: session.adminId ?? null,
         })
@@ -223,7 +225,13 @@ export async function registerInvoices(
     }
     return created;
   };
-  return options.tx ? work(options.tx) : app.db.transaction(work);
+  try {
+    return await (options.tx ? work(options.tx) : app.db.transaction(work));
+  } catch (error) {
+    if (uniqueViolation(error) === 'invoices_project_month_current_unique')
+      throw new AppError('invoice_month_already_billed', 'The month is already billed');
+    throw error;
+  }
 }
 
 const INVOICE_SORT = {
@@ -513,6 +521,12 @@ export async function correctInvoice(
     if (issues.length) failWith(issues);
     const newId = await nextInvoiceId(tx);
     const billed = old.status === 'BILLED';
+    // Superseded first: the new version takes over the old one's billed month (one current invoice per month).
+    const supersededAt = new Date();
+    await tx
+      .update(invoices)
+      .set({ supersededAt })
+      .where(and(eq(invoices.id, old.id), isNull(invoices.supersededAt)));
     const [row] = await tx
       .insert(invoices)
       .values({
@@ -531,14 +545,12 @@ export async function correctInvoice(
         status: old.status,
         billedAt: billed ? new Date() : null,
         source: newFiles.length ? 'UPLOAD' : old.source,
+        billedMonth: old.billedMonth,
         createdBy: session.userId,
         actingAdminId: session.adminId ?? null,
       })
       .returning();
-    await tx
-      .update(invoices)
-      .set({ supersededAt: new Date(), supersededById: newId })
-      .where(and(eq(invoices.id, old.id), isNull(invoices.supersededAt)));
+    await tx.update(invoices).set({ supersededById: newId }).where(eq(invoices.id, old.id));
     // Kept files are the same stored objects, named again by the new version (invoice files are never deleted).
     await insertFiles(
       tx,

@@ -100,7 +100,7 @@ export const qualifiedInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
           request.caller(),
           { projectId, invoices: [{ billingDate, dueDate, amount: generated.amountTotal }] },
           [[{ fileName: generated.fileName, mimeType: 'application/pdf', ...stored }]],
-          { source: 'GENERATED' },
+          { source: 'GENERATED', billedMonth: request.body.month },
         );
         return created!;
       } catch (error) {

@@ -22,6 +22,7 @@ import {
   companies,
   contracts,
   contractUnitPrices,
+  invoices,
   projects,
   regularReports,
   transportReports,
@@ -339,8 +340,19 @@ export async function qualifiedInvoiceDraft(
   const billable = await billableLines(db, input);
   const parties = await partiesOf(db, input.transportCompanyId, billable.project.companyId);
   const totals = totalsOf(billable.lines);
+  const [billedBy] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.projectId, billable.project.id),
+        eq(invoices.billedMonth, input.month),
+        isNull(invoices.supersededAt),
+      ),
+    );
   const flags: QualifiedInvoiceFlag[] = [
     ...(parties.issuer.registrationNumber ? [] : [{ code: 'REGISTRATION_NUMBER_MISSING' as const }]),
+    ...(billedBy ? [{ code: 'MONTH_ALREADY_BILLED' as const, invoiceId: billedBy.id }] : []),
     ...billable.flags,
   ];
   return {

@@ -492,6 +492,59 @@ describe('POST /trans/qualified-invoices (register the generated invoice)', () =
     expect(row!.source).toBe('GENERATED');
   });
 
+  it('bills a month once: the draft says so, a second register is 409, also after a correction and in a race', async () => {
+    // The regular project: no other test registers it.
+    const lines = (await draft(regular.projectId)).lines.map((l) => ({ key: l.key, quantity: l.quantity }));
+    const body = pdfBody(regular.projectId, lines);
+    const [a, b] = await Promise.all([
+      t.as(TRANS).post('/trans/qualified-invoices', body),
+      t.as(TRANS).post('/trans/qualified-invoices', body),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const first = [a, b].find((r) => r.statusCode === 200)!.json<{ id: number }>();
+    expect([a, b].find((r) => r.statusCode === 409)!.json().code).toBe('invoice_month_already_billed');
+    expect((await draft(regular.projectId)).flags).toContainEqual({
+      code: 'MONTH_ALREADY_BILLED',
+      invoiceId: first.id,
+    });
+    // Another month of the same project is still free.
+    expect((await draft(regular.projectId, '2026-09')).flags.map((f) => f.code)).not.toContain(
+      'MONTH_ALREADY_BILLED',
+    );
+
+    // A correction keeps the month billed, by the new version.
+    const detail = (await t.as(TRANS).get(`/trans/invoices/${first.id}`)).json<{ files: { id: number }[] }>();
+    const boundary = '----month-billed';
+    const data = JSON.stringify({
+      billingDate: '2026-10-31',
+      dueDate: '2026-12-31',
+      amount: 5000,
+      keepFileIds: [detail.files[0]!.id],
+    });
+    const corrected = await t
+      .as(TRANS)
+      .post(
+        `/trans/invoices/${first.id}/corrections`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${data}\r\n--${boundary}--\r\n`,
+        { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      );
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    const newId = corrected.json<{ id: number }>().id;
+    expect(newId).not.toBe(first.id);
+    expect((await draft(regular.projectId)).flags).toContainEqual({
+      code: 'MONTH_ALREADY_BILLED',
+      invoiceId: newId,
+    });
+    const again = await t.as(TRANS).post('/trans/qualified-invoices', body);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('invoice_month_already_billed');
+    const rows = await t.db.select().from(invoices).where(eq(invoices.projectId, regular.projectId));
+    expect(rows.map((r) => [r.billedMonth, r.supersededAt === null]).sort()).toEqual([
+      [MONTH, false],
+      [MONTH, true],
+    ]);
+  });
+
   it('keeps another transporter and a discharger out, and leaves nothing stored', async () => {
     const before = await t.db.select().from(invoices);
     const body = pdfBody(industrial.projectId, [{ key: `waste-${industrial.plasticsLine}`, quantity: '1' }]);

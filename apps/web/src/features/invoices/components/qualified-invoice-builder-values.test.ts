@@ -102,6 +102,20 @@ describe('builderState', () => {
     const none = { quantities: {}, excluded: new Set(draft.lines.map((l) => l.key)) };
     expect(builderState(draft, none).canGenerate).toBe(false);
   });
+
+  it('lets a billed month be previewed but not registered again', () => {
+    expect(builderState(draft, initialEdits(draft)).canRegister).toBe(true);
+    const billed = { ...draft, flags: [{ code: 'MONTH_ALREADY_BILLED' as const, invoiceId: 7 }] };
+    expect(builderState(billed, initialEdits(billed))).toMatchObject({
+      canGenerate: true,
+      canRegister: false,
+    });
+    expect(flagSeverity(billed.flags[0]!)).toBe('error');
+    expect(flagMessage(billed.flags[0]!)).toEqual({
+      key: 'qualifiedInvoice.flag.MONTH_ALREADY_BILLED',
+      values: { invoiceId: 7 },
+    });
+  });
 });
 
 describe('defaultDates', () => {

@@ -38,6 +38,7 @@ export interface BuilderState {
   flags: QualifiedInvoiceFlag[];
   isRegistrationMissing: boolean;
   canGenerate: boolean;
+  canRegister: boolean;
 }
 
 /** The table, totals and flags for the draft with the user's edits, recomputed on every change. */
@@ -63,6 +64,7 @@ export function builderState(draft: QualifiedInvoiceDraft, edits: BuilderEdits):
   );
   const differing = new Set(differences.map((d) => d.key));
   const isRegistrationMissing = !draft.issuer.registrationNumber;
+  const isMonthBilled = draft.flags.some((f) => f.code === 'MONTH_ALREADY_BILLED');
   const hasInvalid = rows.some((r) => !r.isExcluded && r.isInvalid);
   return {
     rows: rows.map((r) => ({ ...r, amount: amountOf.get(r.key) ?? 0, differs: differing.has(r.key) })),
@@ -73,6 +75,8 @@ export function builderState(draft: QualifiedInvoiceDraft, edits: BuilderEdits):
     ],
     isRegistrationMissing,
     canGenerate: !isRegistrationMissing && !hasInvalid && billed.length > 0,
+    // The PDF can still be previewed; registering would bill the month's reports twice.
+    canRegister: !isRegistrationMissing && !hasInvalid && billed.length > 0 && !isMonthBilled,
   };
 }
 
@@ -100,6 +104,8 @@ export function flagMessage(flag: QualifiedInvoiceFlag): {
     case 'REGISTRATION_NUMBER_MISSING':
     case 'NO_APPROVED_REPORTS':
       return { key: `qualifiedInvoice.flag.${flag.code}`, values: {} };
+    case 'MONTH_ALREADY_BILLED':
+      return { key: `qualifiedInvoice.flag.${flag.code}`, values: { invoiceId: flag.invoiceId } };
     case 'REPORTS_NOT_SETTLED':
       return { key: `qualifiedInvoice.flag.${flag.code}`, values: { count: flag.count } };
     case 'UNIT_MISMATCH':
@@ -144,7 +150,7 @@ export function flagMessage(flag: QualifiedInvoiceFlag): {
 
 /** Warnings need a look before sending; the missing registration number blocks generating. */
 export function flagSeverity(flag: QualifiedInvoiceFlag): 'error' | 'warning' | 'info' {
-  if (flag.code === 'REGISTRATION_NUMBER_MISSING') return 'error';
+  if (flag.code === 'REGISTRATION_NUMBER_MISSING' || flag.code === 'MONTH_ALREADY_BILLED') return 'error';
   if (flag.code === 'NO_APPROVED_REPORTS') return 'info';
   return 'warning';
 }

@@ -222,6 +222,8 @@ export function QualifiedInvoiceBuilder({
                 <Link to={`${paths.accountTrans.to()}#${INVOICE_REGISTRATION_NUMBER_ANCHOR}`}>
                   {t('qualifiedInvoice.openAccount')}
                 </Link>
+              ) : flag.code === 'MONTH_ALREADY_BILLED' ? (
+                <Link to={paths.invoiceDetail.to(flag.invoiceId)}>{t('qualifiedInvoice.openInvoice')}</Link>
               ) : undefined
             }
             data-testid={`flag-${flag.code}`}
@@ -303,7 +305,7 @@ export function QualifiedInvoiceBuilder({
           <Button
             type="primary"
             onClick={() => onRegister(pdfRequestOf(draft, state, dates))}
-            disabled={!state.canGenerate || dates.dueDate < dates.billingDate}
+            disabled={!state.canRegister || dates.dueDate < dates.billingDate}
             loading={registering}
             autoInsertSpace={false}
             data-testid="register-qualified-invoice"

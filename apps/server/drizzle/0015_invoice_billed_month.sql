@@ -1,0 +1,2 @@
+ALTER TABLE "invoices" ADD COLUMN "billed_month" varchar(7);--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_project_month_current_unique" ON "invoices" USING btree ("project_id","billed_month") WHERE "invoices"."billed_month" is not null and "invoices"."superseded_at" is null;
