@@ -7,6 +7,8 @@ export interface ApiErrorBody {
   fields?: Record<string, MessageCode>;
   /** Values for the message text, such as what uses an item that cannot be deleted. */
   params?: Record<string, string | number>;
+  /** What a refusal carries beyond its message, read with the call's own schema (e.g. a manifest's differences). */
+  details?: Record<string, unknown>;
 }
 
 /** HTTP status for each error code the server raises; anything not listed is a 400. */
@@ -49,6 +51,8 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   /** Electronic manifests are not set up: no subscriber number. */
   edi_not_ready: 409,
   jwnet_refused: 422,
+  /** The manifest differs from its contract and the discharger has not confirmed exactly these differences. */
+  manifest_contract_differences: 409,
   /** Another administrator approved or rejected the transport company first. */
   approval_already_decided: 409,
   collection_request_not_found: 404,

@@ -111,6 +111,15 @@ export const MESSAGE_CODES = [
   'delivery_date_in_future',
   'edi_not_ready',
   'jwnet_refused',
+  // contract and manifest agree (rules/manifest-agreement.ts)
+  'manifest_contract_differences',
+  'manifest_difference_no_contract',
+  'manifest_difference_period',
+  'manifest_difference_waste_kind',
+  'manifest_difference_transporter',
+  'manifest_difference_disposal_site',
+  // valuables collected without transshipment storage (rules/valuables-transshipment.ts)
+  'valuables_without_transshipment',
   // the manifest network's state and refusals (jwnet-refusals.ts)
   'jwnet_function_running',
   'jwnet_registration_pending',

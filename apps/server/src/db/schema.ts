@@ -1,4 +1,4 @@
-import type { CardDeclineCode, CardPaymentStatus } from '@junkan/shared';
+import type { CardDeclineCode, CardPaymentStatus, ManifestDifference } from '@junkan/shared';
 import { relations, sql } from 'drizzle-orm';
 import { customType } from 'drizzle-orm/pg-core';
 
@@ -805,6 +805,16 @@ export const manifests = pgTable(
     phases: jsonb('phases').$type<Record<string, unknown>>(),
     /** Codes of the network's functions still running for this manifest (1000, 0403, ...). */
     runningFunctions: jsonb('running_functions').$type<string[]>().notNull().default([]),
+    /** The disposal site the manifest names (its name kept as registered); null when none. */
+    disposalSiteId: integer('disposal_site_id').references(() => disposalSites.id),
+    disposalSiteName: varchar('disposal_site_name', { length: 64 }),
+    /**
+     * The differences from the contract (manifest-agreement.ts) the discharger confirmed on registering it, as
+     * shown then, with who and when; null when it agreed with its contract.
+     */
+    confirmedDifferences: jsonb('confirmed_differences').$type<ManifestDifference[]>(),
+    differencesConfirmedBy: integer('differences_confirmed_by').references(() => users.id),
+    differencesConfirmedAt: timestamp('differences_confirmed_at', { withTimezone: true }),
     syncedAt: timestamp('synced_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -862,6 +872,11 @@ export const transportReports = pgTable(
     lastReporter: varchar('last_reporter', { length: 24 }),
     lastTransporter: varchar('last_transporter', { length: 24 }),
     lastDisposalMethodId: integer('last_disposal_method_id'),
+    /**
+     * Valuables were reported (the live value: corrected or reported) on a day the route had no transshipment
+     * storage (valuables-transshipment.ts); shown to the transporter as a warning.
+     */
+    valuablesWithoutTransshipment: boolean('valuables_without_transshipment').notNull().default(false),
     /** The day the transport-end report is due (3 counted days after the end of transport). */
     deadline: date('deadline', { mode: 'string' }).notNull(),
     /** Whether the report went to the manifest network (a manifest number was given). */

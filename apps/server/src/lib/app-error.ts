@@ -1,6 +1,6 @@
 import { type MessageCode, statusForCode } from '@junkan/shared';
 
-/** The one error type services throw; the error handler turns it into `{ code, message, fields? }`. */
+/** The one error type services throw; the error handler turns it into `{ code, message, fields?, params?, details? }`. */
 export class AppError extends Error {
   readonly statusCode: number;
   constructor(
@@ -8,6 +8,7 @@ export class AppError extends Error {
     message?: string,
     readonly fields?: Record<string, MessageCode>,
     readonly params?: Record<string, string | number>,
+    readonly details?: Record<string, unknown>,
   ) {
     super(message ?? code);
     this.statusCode = statusForCode(code);

@@ -10,6 +10,8 @@ export class ApiError extends Error {
   readonly fields?: Record<string, string>;
   /** Values for the message text (e.g. what uses an item that cannot be deleted). */
   readonly params?: Record<string, string | number>;
+  /** What the refusal carries beyond its message; the caller reads it with the call's own schema. */
+  readonly details?: Record<string, unknown>;
   /** The server's `message` string (login failures are told apart by it, ruling 7). */
   readonly serverMessage: string;
 
@@ -19,6 +21,7 @@ export class ApiError extends Error {
     message?: string;
     fields?: Record<string, string>;
     params?: Record<string, string | number>;
+    details?: Record<string, unknown>;
   }) {
     super(args.code);
     this.name = 'ApiError';
@@ -26,6 +29,7 @@ export class ApiError extends Error {
     this.code = args.code;
     this.fields = args.fields;
     this.params = args.params;
+    this.details = args.details;
     this.serverMessage = args.message ?? '';
   }
 }
@@ -63,6 +67,7 @@ async function readErrorBody(response: Response): Promise<{
   message?: string;
   fields?: Record<string, string>;
   params?: Record<string, string | number>;
+  details?: Record<string, unknown>;
 }> {
   try {
     const body = (await response.json()) as {
@@ -70,6 +75,7 @@ async function readErrorBody(response: Response): Promise<{
       message?: unknown;
       fields?: unknown;
       params?: unknown;
+      details?: unknown;
     };
     return {
       code: typeof body.code === 'string' ? body.code : undefined,
@@ -79,6 +85,10 @@ async function readErrorBody(response: Response): Promise<{
       params:
         body.params && typeof body.params === 'object'
           ? (body.params as Record<string, string | number>)
+          : undefined,
+      details:
+        body.details && typeof body.details === 'object'
+          ? (body.details as Record<string, unknown>)
           : undefined,
     };
   } catch {
@@ -130,6 +140,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       message: info.message,
       fields: info.fields,
       params: info.params,
+      details: info.details,
     });
   }
   if (response.status === 204) return undefined as T;

@@ -8,6 +8,7 @@ export const errorSchema = z.object({
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  details: z.record(z.string(), z.unknown()).optional(),
 });
 export const tokenResponseSchema = z.object({ token: z.string() });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;

@@ -100,7 +100,17 @@ describe('registration options', () => {
         id: f.industrial,
         title: '本社倉庫 廃プラスチック類 収集運搬',
         transporterName: '東都環境サービス株式会社',
-        wasteLines: [{ id: f.industrialLine, wasteName: '廃プラスチック類' }],
+        transportCompanyId: f.toto,
+        wasteLines: [
+          {
+            id: f.industrialLine,
+            wasteName: '廃プラスチック類',
+            wasteId: expect.any(Number),
+            kind: { id: expect.any(Number), name: '廃プラスチック類' },
+          },
+        ],
+        // The contract and its route: manifest-agreement.test.ts.
+        contract: expect.objectContaining({ transporter: { id: f.toto, name: '東都環境サービス株式会社' } }),
       },
     ]);
     expect(options.dischargeSites.map((s: { name: string }) => s.name)).toEqual(['銀座店', '𠮷祥寺倉庫']);
