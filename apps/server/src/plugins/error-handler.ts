@@ -24,9 +24,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // Whatever path tried it, a record within its retention period is not deleted: say until when.
     const until = retentionRefusalUntil(error);
     if (until !== null)
-      return reply
-        .status(409)
-        .send({ code: 'retention_period_until', message: 'Kept for the retention period', params: { until } });
+      return reply.status(409).send({
+        code: 'retention_period_until',
+        message: 'Kept for the retention period',
+        params: { until },
+      });
     // Last net: a value the database refused is bad input a schema missed. Logged without its parameters.
     const sqlState = dataExceptionState(error);
     if (sqlState) {

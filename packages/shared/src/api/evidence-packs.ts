@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { EVIDENCE_PACK_SCOPES, EVIDENCE_PACK_STATUSES, evidencePackPeriodIssue } from '../rules/evidence-pack';
 import { isIsoDate } from '../business-day';
+import {
+  EVIDENCE_PACK_SCOPES,
+  EVIDENCE_PACK_STATUSES,
+  evidencePackPeriodIssue,
+} from '../rules/evidence-pack';
 import { idSchema, isoDateSchema, textSchema } from '../validation';
 import { pageOf, pageQuery, sortQuerySchema } from './common';
 
@@ -66,7 +70,7 @@ export const EVIDENCE_PACK_SORT_KEYS = ['createdAt'] as const;
 export const evidencePackListQuerySchema = pageQuery(20).extend(
   sortQuerySchema(EVIDENCE_PACK_SORT_KEYS, 'createdAt', 'desc').shape,
 );
-export type EvidencePackListQuery = z.input<typeof evidencePackListQuerySchema>;
+export type EvidencePackListQuery = z.infer<typeof evidencePackListQuerySchema>;
 
 export const evidencePackPageSchema = pageOf(evidencePackSchema);
 export type EvidencePackPage = z.infer<typeof evidencePackPageSchema>;

@@ -17,7 +17,8 @@ export const EVIDENCE_PACK_KEEP_DAYS = 7;
 export const EVIDENCE_PACK_MAX_OPEN = 3;
 
 /** Whether a pack's status can still move (the page keeps asking while one is). */
-export const isEvidencePackOpen = (status: EvidencePackStatus) => status === 'QUEUED' || status === 'BUILDING';
+export const isEvidencePackOpen = (status: EvidencePackStatus) =>
+  status === 'QUEUED' || status === 'BUILDING';
 
 /** The last day a period starting `from` may reach. */
 export const evidencePackPeriodEnd = (from: string) => previousDay(addMonths(from, EVIDENCE_PACK_MAX_MONTHS));

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isRetained,
-  latestDate,
-  RETENTION_LAST_DATE,
-  retentionRefusal,
-  retentionUntil,
-} from './retention';
+import { isRetained, latestDate, RETENTION_LAST_DATE, retentionRefusal, retentionUntil } from './retention';
 
 describe('retentionUntil', () => {
   it.each([
@@ -83,13 +77,21 @@ describe('RETENTION_LAST_DATE', () => {
     expect(RETENTION_LAST_DATE.regularReport({ year, month, updatedOn })).toBe(last);
   });
   it('takes a contract to its end date and a permit to its expiry or retirement', () => {
-    expect(RETENTION_LAST_DATE.contract({ endDate: '2027-03-31', updatedOn: '2026-04-01' })).toBe('2027-03-31');
-    expect(RETENTION_LAST_DATE.contract({ endDate: '2026-03-31', updatedOn: '2026-05-01' })).toBe('2026-05-01');
+    expect(RETENTION_LAST_DATE.contract({ endDate: '2027-03-31', updatedOn: '2026-04-01' })).toBe(
+      '2027-03-31',
+    );
+    expect(RETENTION_LAST_DATE.contract({ endDate: '2026-03-31', updatedOn: '2026-05-01' })).toBe(
+      '2026-05-01',
+    );
     expect(
       RETENTION_LAST_DATE.permit({ expiryDate: '2029-03-31', retiredOn: null, updatedOn: '2026-01-01' }),
     ).toBe('2029-03-31');
     expect(
-      RETENTION_LAST_DATE.permit({ expiryDate: '2025-03-31', retiredOn: '2025-06-01', updatedOn: '2025-06-01' }),
+      RETENTION_LAST_DATE.permit({
+        expiryDate: '2025-03-31',
+        retiredOn: '2025-06-01',
+        updatedOn: '2025-06-01',
+      }),
     ).toBe('2025-06-01');
   });
 });

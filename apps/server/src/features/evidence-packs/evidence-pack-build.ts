@@ -122,7 +122,11 @@ async function claim(app: FastifyInstance, packId: number): Promise<PackRow | nu
   return row ?? null;
 }
 
-async function progress(app: FastifyInstance, packId: number, values: { itemsDone?: number; itemsTotal?: number }) {
+async function progress(
+  app: FastifyInstance,
+  packId: number,
+  values: { itemsDone?: number; itemsTotal?: number },
+) {
   await app.db
     .update(evidencePacks)
     .set({ ...values, updatedAt: app.now() })
@@ -144,7 +148,8 @@ export async function buildEvidencePack(app: FastifyInstance, packId: number): P
     let pending: Promise<void> = Promise.resolve();
     const onItem = () => {
       done++;
-      const due = done - written >= Math.max(1, Math.ceil(total / 10)) || Date.now() - writtenAt >= PROGRESS_EVERY_MS;
+      const due =
+        done - written >= Math.max(1, Math.ceil(total / 10)) || Date.now() - writtenAt >= PROGRESS_EVERY_MS;
       if (!due || done === total) return;
       written = done;
       writtenAt = Date.now();
@@ -210,18 +215,13 @@ async function finishReady(
   if (!ready) await app.files.deleteQuietly([stored], app.log);
 }
 
-async function mailReady(
-  app: FastifyInstance,
-  tx: Tx,
-  pack: PackRow,
-  plan: PackPlan,
-) {
+async function mailReady(app: FastifyInstance, tx: Tx, pack: PackRow, plan: PackPlan) {
   const total = plan.items.length;
   const [user] = await tx
     .select({ email: users.email, enabled: users.enabled, deletedAt: users.deletedAt })
     .from(users)
     .where(eq(users.id, pack.requestedBy));
-  if (!user || !user.enabled || user.deletedAt) return;
+  if (!user?.enabled || user.deletedAt) return;
   const scope = scopeText(pack, plan);
   const until = japanDateTime(pack.expiresAt);
   const link = `${app.config.publicUrl}/sys${EVIDENCE_PACK_PAGE}`;
@@ -266,7 +266,8 @@ export async function expireEvidencePacks(app: FastifyInstance, now: Date = app.
       .returning({ id: evidencePacks.id });
     if (!row) continue;
     expired++;
-    if (pack.driver && pack.key) await app.files.deleteQuietly([{ driver: pack.driver, key: pack.key }], app.log);
+    if (pack.driver && pack.key)
+      await app.files.deleteQuietly([{ driver: pack.driver, key: pack.key }], app.log);
   }
   const stalled = await app.db
     .update(evidencePacks)

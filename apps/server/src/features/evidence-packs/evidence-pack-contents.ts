@@ -13,7 +13,7 @@ import {
   attachments,
   companies,
   contracts,
-  evidencePacks,
+  type evidencePacks,
   manifests,
   permits,
   projects,
@@ -23,8 +23,8 @@ import {
 import { fileNameStem } from '../../lib/downloads';
 import { tokyoDate } from '../../lib/time';
 import type { StoredRef } from '../../plugins/file-storage';
-import { FILE_OWNERS } from '../project-core/project-contract';
 import { PERMIT_OWNER } from '../permit-core/permit-records';
+import { FILE_OWNERS } from '../project-core/project-contract';
 
 export type PackRow = typeof evidencePacks.$inferSelect;
 
@@ -88,7 +88,10 @@ interface Scope {
 }
 
 /** What decides a pack's content: its company and side, and its project or period. */
-export type PackScopeRow = Pick<PackRow, 'side' | 'companyId' | 'scope' | 'projectId' | 'periodFrom' | 'periodTo'>;
+export type PackScopeRow = Pick<
+  PackRow,
+  'side' | 'companyId' | 'scope' | 'projectId' | 'periodFrom' | 'periodTo'
+>;
 
 const scopeOf = (pack: PackScopeRow): Scope => ({
   side: pack.side,
@@ -328,9 +331,7 @@ export async function planEvidencePack(db: DbOrTx, pack: PackRow): Promise<PackP
       const first = regular[0]!;
       const last = regular[regular.length - 1]!;
       const lastDate = latestDate(
-        ...regular.map((r) =>
-          RETENTION_LAST_DATE.regularReport({ ...r, updatedOn: tokyoDate(r.updatedAt) }),
-        ),
+        ...regular.map((r) => RETENTION_LAST_DATE.regularReport({ ...r, updatedOn: tokyoDate(r.updatedAt) })),
       )!;
       items.push({
         path: uniquePath(`reports/${folder}/regular-monthly-reports.csv`),
@@ -352,13 +353,15 @@ export async function planEvidencePack(db: DbOrTx, pack: PackRow): Promise<PackP
   // Permits in force: those of the packed contracts' transporter (a transporter: its own), valid at some time of
   // the period (a project's pack: its contract period) and not retired before it began.
   const windows = new Map<number, { from: string; to: string }>();
+  // Dates as YYYY-MM-DD text: the earliest sorts first.
+  const earliest = (...dates: string[]) => [...dates].sort()[0]!;
   for (const c of contractRows) {
-    const from = s.from ? (c.startDate > s.from ? c.startDate : s.from) : c.startDate;
-    const to = s.to ? (c.endDate < s.to ? c.endDate : s.to) : c.endDate;
+    const from = latestDate(c.startDate, s.from)!;
+    const to = s.to ? earliest(c.endDate, s.to) : c.endDate;
     const w = windows.get(c.transportCompanyId);
     windows.set(c.transportCompanyId, {
-      from: w && w.from < from ? w.from : from,
-      to: w && w.to > to ? w.to : to,
+      from: w ? earliest(w.from, from) : from,
+      to: w ? latestDate(w.to, to)! : to,
     });
   }
   for (const [transportCompanyId, w] of windows) {

@@ -394,8 +394,7 @@ export function renderIndexPdf(pack: PackRow, plan: PackPlan, generatedAt: Date)
       margin: [0, 0, 0, 8],
     },
     {
-      text:
-        'マニフェスト、運搬終了報告、契約書、許可証は最終日から5年間保存されます（保存期限の日まで削除できません）。',
+      text: 'マニフェスト、運搬終了報告、契約書、許可証は最終日から5年間保存されます（保存期限の日まで削除できません）。',
       fontSize: 8,
       margin: [0, 0, 0, 6],
     },

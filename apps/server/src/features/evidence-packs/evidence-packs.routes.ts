@@ -34,7 +34,8 @@ export const evidencePackRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         tags,
-        description: "The company's packs of the session's side, newest first, with their status and progress.",
+        description:
+          "The company's packs of the session's side, newest first, with their status and progress.",
         querystring: evidencePackListQuerySchema,
         response: { 200: evidencePackPageSchema, ...errors },
       },

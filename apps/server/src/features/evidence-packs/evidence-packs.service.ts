@@ -24,7 +24,7 @@ import { offsetOf } from '../../lib/paging';
 import { operatorRole } from '../../lib/roles';
 import type { Caller, Session } from '../../plugins/auth';
 import { EVIDENCE_PACK_QUEUE, packFileName } from './evidence-pack-build';
-import { packableProject, packProjects, type PackRow } from './evidence-pack-contents';
+import { type PackRow, packableProject, packProjects } from './evidence-pack-contents';
 
 type ListQuery = z.output<typeof evidencePackListQuerySchema>;
 
@@ -123,7 +123,11 @@ export async function requestEvidencePack(
   const owner = packOwnerOf(caller.session);
   const row = await app.db.transaction(async (tx) => {
     // One company's requests one at a time, so two at once cannot both pass the open-pack limit.
-    await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, owner.companyId)).for('update');
+    await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.id, owner.companyId))
+      .for('update');
     const [open] = await tx
       .select({ n: count() })
       .from(evidencePacks)
@@ -151,7 +155,11 @@ export async function requestEvidencePack(
       .insert(evidencePacks)
       .values({ ...values, createdAt: app.now(), updatedAt: app.now() })
       .returning();
-    await app.jobs.send(EVIDENCE_PACK_QUEUE, { packId: created!.id }, { singletonKey: String(created!.id), tx });
+    await app.jobs.send(
+      EVIDENCE_PACK_QUEUE,
+      { packId: created!.id },
+      { singletonKey: String(created!.id), tx },
+    );
     await recordAudit(tx, caller, {
       action: 'evidence_pack.request',
       entity: 'evidence_pack',
@@ -168,11 +176,21 @@ export async function requestEvidencePack(
 /** GET /evidence-packs/{id}/file: the ZIP of a ready pack, streamed from the storage. */
 export async function openEvidencePackFile(app: FastifyInstance, session: Session, id: number) {
   const pack = await packOf(app.db, session, id);
-  if (pack.status !== 'READY' || !pack.storageDriver || !pack.storageKey || (pack.expiresAt && pack.expiresAt <= app.now()))
+  if (
+    pack.status !== 'READY' ||
+    !pack.storageDriver ||
+    !pack.storageKey ||
+    (pack.expiresAt && pack.expiresAt <= app.now())
+  )
     throw new AppError('evidence_pack_not_ready', 'The pack is not ready');
   const object = await app.files.get({ driver: pack.storageDriver, key: pack.storageKey });
   if (!object) throw new AppError('evidence_pack_not_ready', 'The pack file is gone');
-  return { fileName: packFileName(pack), mimeType: 'application/zip', content: object.stream, size: object.size };
+  return {
+    fileName: packFileName(pack),
+    mimeType: 'application/zip',
+    content: object.stream,
+    size: object.size,
+  };
 }
 
 /** GET /evidence-packs/projects: the projects of this side a pack can be made of (first 100 by keyword). */

@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, companyId, DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
 import { samplePdf } from '../../../test/fixtures/upload-files';
-import { mailBody } from '../../../test/smtp-sink';
 import { type JwnetHarness, startJwnetHarness, tomorrowAt } from '../../../test/jwnet-harness';
+import { mailBody } from '../../../test/smtp-sink';
 import type { TestContext } from '../../../test/test-app';
 import { parseCsv, readZip } from '../../../test/zip';
 import {
@@ -66,7 +66,8 @@ async function insertPermit(company: number, licenseNumber: string, issueDate: s
   return row!;
 }
 
-const request = (who: string | { token: string }, body: object) => t.as(who as string).post('/evidence-packs', body);
+const request = (who: string | { token: string }, body: object) =>
+  t.as(who as string).post('/evidence-packs', body);
 
 async function requested(who: string | { token: string }, body: object): Promise<EvidencePack> {
   const res = await request(who, body);
@@ -88,20 +89,30 @@ async function download(who: string | { token: string }, id: number) {
 function indexOf(zip: Map<string, Buffer>) {
   const [header, ...rows] = parseCsv(zip.get('index.csv')!);
   expect(header).toEqual([...INDEX_CSV_HEADER]);
-  return rows.map((r) => ({ path: r[1]!, projectId: r[2]!, kind: r[4]!, number: r[5]!, date: r[6]!, until: r[7]! }));
+  return rows.map((r) => ({
+    path: r[1]!,
+    projectId: r[2]!,
+    kind: r[4]!,
+    number: r[5]!,
+    date: r[6]!,
+    until: r[7]!,
+  }));
 }
 
 beforeAll(async () => {
   // The manifest network is there for the report's cancellation (its rules ask the network's status).
   net = await startJwnetHarness({ start: tomorrowAt('10:00'), delayMs: 1_000 });
   t = net.t;
-  const [ind] = await t.db.select().from(projects).where(eq(projects.title, '本社倉庫 廃プラスチック類 収集運搬'));
+  const [ind] = await t.db
+    .select()
+    .from(projects)
+    .where(eq(projects.title, '本社倉庫 廃プラスチック類 収集運搬'));
   const [reg] = await t.db.select().from(projects).where(eq(projects.title, '銀座店 可燃ごみ定期回収'));
   industrial = ind!;
   regular = reg!;
   toto = await companyId(t.db, '東都環境サービス株式会社');
   platform = await companyId(t.db, 'junkan収集運搬');
-  [contract] = await t.db.select().from(contracts).where(eq(contracts.projectId, industrial.id));
+  contract = (await t.db.select().from(contracts).where(eq(contracts.projectId, industrial.id)))[0]!;
   await attachPdf('CONTRACT_COMBINE', contract!.id, '委託契約書.pdf');
 
   // A manifest of the project carried by 東都, with one of its reports, and one carried by another transporter
@@ -133,7 +144,12 @@ beforeAll(async () => {
       deliveryDate: report!.collectTime,
       transportEndDate: report!.endDateTransport,
     },
-    { ...base, manifestNumber: '81000000002', transportCompanyId: platform, deliveryDate: report!.collectTime },
+    {
+      ...base,
+      manifestNumber: '81000000002',
+      transportCompanyId: platform,
+      deliveryDate: report!.collectTime,
+    },
   ]);
   await t.db
     .update(transportReports)
@@ -148,9 +164,19 @@ beforeAll(async () => {
   });
 
   // Permits: 東都's in force during the contract, 東都's long expired, and the other transporter's.
-  await insertPermit(toto, '01300999001', addDays(contract!.startDate, -300), addDays(contract!.endDate, 300));
+  await insertPermit(
+    toto,
+    '01300999001',
+    addDays(contract!.startDate, -300),
+    addDays(contract!.endDate, 300),
+  );
   await insertPermit(toto, '01300999002', '2015-04-01', '2020-03-31');
-  await insertPermit(platform, '01300999003', addDays(contract!.startDate, -300), addDays(contract!.endDate, 300));
+  await insertPermit(
+    platform,
+    '01300999003',
+    addDays(contract!.startDate, -300),
+    addDays(contract!.endDate, 300),
+  );
 });
 
 afterAll(async () => {
@@ -167,7 +193,12 @@ describe('a pack of one project', () => {
     const [second] = await t.db
       .select()
       .from(transportReports)
-      .where(and(eq(transportReports.projectId, industrial.id), eq(transportReports.manifestNumber, '81000000001')));
+      .where(
+        and(
+          eq(transportReports.projectId, industrial.id),
+          eq(transportReports.manifestNumber, '81000000001'),
+        ),
+      );
     cancelled = second!.id;
     const cancel = await t.as(TRANS).post(`/trans/transport-reports/${cancelled}/cancel`);
     expect(cancel.statusCode, cancel.body).toBe(200);
@@ -187,7 +218,8 @@ describe('a pack of one project', () => {
     const put = t.app.files.put.bind(t.app.files);
     let during: EvidencePack | undefined;
     t.app.files.put = async (key, body, options) => {
-      if (key.startsWith('evidence-packs/')) during = (await t.as(DIS).get(`/evidence-packs/${pack.id}`)).json();
+      if (key.startsWith('evidence-packs/'))
+        during = (await t.as(DIS).get(`/evidence-packs/${pack.id}`)).json();
       return put(key, body, options);
     };
     try {
@@ -199,7 +231,11 @@ describe('a pack of one project', () => {
     expect(during!.itemsTotal).toBeGreaterThan(10);
 
     const ready = (await t.as(DIS).get(`/evidence-packs/${pack.id}`)).json<EvidencePack>();
-    expect(ready).toMatchObject({ status: 'READY', itemsTotal: during!.itemsTotal, itemsDone: during!.itemsTotal });
+    expect(ready).toMatchObject({
+      status: 'READY',
+      itemsTotal: during!.itemsTotal,
+      itemsDone: during!.itemsTotal,
+    });
     expect(ready.size).toBeGreaterThan(0);
     expect(ready.expiresAt).not.toBeNull();
     expect(ready.fileName).toMatch(/^証跡パック_\d+_\d{4}-\d{2}-\d{2}\.zip$/);
@@ -212,13 +248,20 @@ describe('a pack of one project', () => {
 
   it("lists every file in its index: the project's manifests, reports, contract and permits in force", async () => {
     const index = indexOf(zip);
-    expect(index.map((r) => r.path).sort()).toEqual([...zip.keys()].filter((k) => !k.startsWith('index.')).sort());
-    const reports = await t.db.select().from(transportReports).where(eq(transportReports.projectId, industrial.id));
+    expect(index.map((r) => r.path).sort()).toEqual(
+      [...zip.keys()].filter((k) => !k.startsWith('index.')).sort(),
+    );
+    const reports = await t.db
+      .select()
+      .from(transportReports)
+      .where(eq(transportReports.projectId, industrial.id));
     expect(index.filter((r) => r.kind === '運搬終了報告')).toHaveLength(reports.length);
-    expect(index.filter((r) => r.kind === 'マニフェスト').map((r) => r.number).sort()).toEqual([
-      '81000000001',
-      '81000000002',
-    ]);
+    expect(
+      index
+        .filter((r) => r.kind === 'マニフェスト')
+        .map((r) => r.number)
+        .sort(),
+    ).toEqual(['81000000001', '81000000002']);
     expect(index.filter((r) => r.kind === '契約書')).toMatchObject([
       { number: contract.name, date: `${contract.startDate}〜${contract.endDate}` },
     ]);
@@ -227,22 +270,39 @@ describe('a pack of one project', () => {
     // The retention rule: five years on from each record's last date.
     const row = index.find((r) => r.kind === 'マニフェスト' && r.number === '81000000001')!;
     expect(row.until >= addMonths(row.date, 60)).toBe(true);
-    expect(zip.get(index.find((r) => r.kind === '契約書')!.path)!.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      zip
+        .get(index.find((r) => r.kind === '契約書')!.path)!
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 
   it('writes each manifest with its phases and dates, and each report with its history (who, when)', async () => {
     const index = indexOf(zip);
-    const manifest = parseCsv(zip.get(index.find((r) => r.number === '81000000001' && r.kind === 'マニフェスト')!.path)!);
+    const manifest = parseCsv(
+      zip.get(index.find((r) => r.number === '81000000001' && r.kind === 'マニフェスト')!.path)!,
+    );
     expect(manifest).toContainEqual(['マニフェスト番号', '81000000001']);
     expect(manifest).toContainEqual(['状態', '運搬終了']);
-    expect(manifest.find((r) => r[0] === '運搬')).toEqual(['運搬', '完了', expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/)]);
+    expect(manifest.find((r) => r[0] === '運搬')).toEqual([
+      '運搬',
+      '完了',
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    ]);
     expect(manifest.find((r) => r[0] === '最終処分')).toEqual(['最終処分', '未完了', '']);
 
     const deleted = index.find((r) => r.kind === '運搬終了報告' && r.number === '81000000001')!;
     const report = parseCsv(zip.get(deleted.path)!);
     expect(report.find((r) => r[0] === '削除日時')?.[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     const history = report.slice(report.findIndex((r) => r[0] === '履歴：日時') + 1);
-    expect(history[0]).toEqual([expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/), '削除', expect.any(String), '東都環境サービス株式会社', '']);
+    expect(history[0]).toEqual([
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
+      '削除',
+      expect.any(String),
+      '東都環境サービス株式会社',
+      '',
+    ]);
   });
 
   it('mails the requester the link once, however often the build runs again', async () => {
@@ -260,11 +320,16 @@ describe('a pack of one project', () => {
 
   it("is another company's 404, and the other side's too", async () => {
     for (const who of [DIS2, TRANS, PLATFORM]) {
-      expect((await t.as(who).get(`/evidence-packs/${pack.id}`)).json().code, who).toBe('evidence_pack_not_found');
+      expect((await t.as(who).get(`/evidence-packs/${pack.id}`)).json().code, who).toBe(
+        'evidence_pack_not_found',
+      );
       const file = await t.as(who).get(`/evidence-packs/${pack.id}/file`);
       expect(file.statusCode, who).toBe(404);
       const list = (await t.as(who).get('/evidence-packs')).json<{ items: EvidencePack[] }>();
-      expect(list.items.some((p) => p.id === pack.id), who).toBe(false);
+      expect(
+        list.items.some((p) => p.id === pack.id),
+        who,
+      ).toBe(false);
     }
     const mine = (await t.as(DIS).get('/evidence-packs')).json<{ items: EvidencePack[]; total: number }>();
     expect(mine.items.map((p) => p.id)).toContain(pack.id);
@@ -273,8 +338,12 @@ describe('a pack of one project', () => {
   it('expires after its days: the file is deleted and the download refused', async () => {
     const [row] = await t.db.select().from(evidencePacks).where(eq(evidencePacks.id, pack.id));
     expect(FILE_REFERENCES.some((r) => r.table === evidencePacks)).toBe(true);
-    expect(await expireEvidencePacks(t.app, new Date(row!.expiresAt!.getTime() - 1000))).toMatchObject({ expired: 0 });
-    expect(await expireEvidencePacks(t.app, new Date(row!.expiresAt!.getTime() + 1000))).toMatchObject({ expired: 1 });
+    expect(await expireEvidencePacks(t.app, new Date(row!.expiresAt!.getTime() - 1000))).toMatchObject({
+      expired: 0,
+    });
+    expect(await expireEvidencePacks(t.app, new Date(row!.expiresAt!.getTime() + 1000))).toMatchObject({
+      expired: 1,
+    });
     const res = await t.as(DIS).get(`/evidence-packs/${pack.id}/file`);
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('evidence_pack_not_ready');
@@ -293,7 +362,9 @@ describe("a transporter's pack", () => {
     const own = await t.db
       .select()
       .from(transportReports)
-      .where(and(eq(transportReports.projectId, industrial.id), eq(transportReports.transportCompanyId, toto)));
+      .where(
+        and(eq(transportReports.projectId, industrial.id), eq(transportReports.transportCompanyId, toto)),
+      );
     expect(index.filter((r) => r.kind === '運搬終了報告')).toHaveLength(own.length);
     expect(index.filter((r) => r.kind === '許可証の写し').map((r) => r.number)).toEqual(['01300999001']);
     // The discharger's contract documents of a project it serves are its own contract's.
@@ -309,13 +380,17 @@ describe("a transporter's pack", () => {
     expect(res.json().code).toBe('project_not_found');
     const offered = (await t.as(PLATFORM).get('/evidence-packs/projects')).json<{ id: number }[]>();
     expect(offered.some((p) => p.id === industrial.id)).toBe(false);
-    const mine = (await t.as(TRANS).get('/evidence-packs/projects?keyword=本社倉庫')).json<{ id: number }[]>();
+    const mine = (await t.as(TRANS).get('/evidence-packs/projects?keyword=本社倉庫')).json<
+      { id: number }[]
+    >();
     expect(mine.map((p) => p.id)).toEqual([industrial.id]);
   });
 
   it('is made by an admin acting for the transporter, as the transporter', async () => {
     const adminToken = await t.login(ADMIN);
-    const acting = await t.as({ token: adminToken }).post(`/admin/companies/${toto}/auth-token?isTransport=true`);
+    const acting = await t
+      .as({ token: adminToken })
+      .post(`/admin/companies/${toto}/auth-token?isTransport=true`);
     expect(acting.statusCode, acting.body).toBe(200);
     const token = acting.json().token as string;
     const pack = await requested({ token }, { scope: 'PROJECT', projectId: industrial.id });

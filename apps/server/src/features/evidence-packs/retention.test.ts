@@ -42,7 +42,10 @@ async function refusedUntil(remove: () => Promise<unknown>): Promise<string> {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const [p] = await t.db.select().from(projects).where(eq(projects.title, '本社倉庫 廃プラスチック類 収集運搬'));
+  const [p] = await t.db
+    .select()
+    .from(projects)
+    .where(eq(projects.title, '本社倉庫 廃プラスチック類 収集運搬'));
   industrialId = p!.id;
   toto = await companyId(t.db, '東都環境サービス株式会社');
   await t.db.insert(manifests).values({
@@ -72,14 +75,22 @@ describe('the database refuses deleting a record within five years of its last d
     const [m] = await t.db.select().from(manifests).where(eq(manifests.manifestNumber, '82000000001'));
     const until = await refusedUntil(() => t.db.delete(manifests).where(eq(manifests.id, m!.id)));
     expect(until).toBe('2032-03-31');
-    expect(until).toBe(retentionUntil(RETENTION_LAST_DATE.manifest({ ...m!, createdOn: tokyoDate(m!.createdAt) })));
+    expect(until).toBe(
+      retentionUntil(RETENTION_LAST_DATE.manifest({ ...m!, createdOn: tokyoDate(m!.createdAt) })),
+    );
   });
 
   it('a completion report, even one deleted by its mark', async () => {
-    const [r] = await t.db.select().from(transportReports).where(eq(transportReports.projectId, industrialId)).limit(1);
+    const [r] = await t.db
+      .select()
+      .from(transportReports)
+      .where(eq(transportReports.projectId, industrialId))
+      .limit(1);
     await t.db.update(transportReports).set({ deletedAt: new Date() }).where(eq(transportReports.id, r!.id));
     const [row] = await t.db.select().from(transportReports).where(eq(transportReports.id, r!.id));
-    const until = await refusedUntil(() => t.db.delete(transportReports).where(eq(transportReports.id, r!.id)));
+    const until = await refusedUntil(() =>
+      t.db.delete(transportReports).where(eq(transportReports.id, r!.id)),
+    );
     expect(until).toBe(
       retentionUntil(
         RETENTION_LAST_DATE.transportReport({
