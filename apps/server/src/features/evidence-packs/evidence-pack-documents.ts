@@ -347,6 +347,11 @@ export function indexCsv(plan: PackPlan): string {
 }
 
 export const INDEX_TITLE = '証跡パック 索引';
+/**
+ * The printed index lists at most this many files (a long table makes pdfmake slow and large); past it, it says
+ * so and index.csv, which always lists every file, is the full list.
+ */
+export const INDEX_PDF_MAX_ROWS = 3000;
 
 /** What the pack covers, in words: `案件「…」` or `期間 2026年1月1日〜2026年12月31日`. */
 export function scopeText(pack: PackRow, plan: PackPlan): string {
@@ -365,15 +370,17 @@ export function renderIndexPdf(pack: PackRow, plan: PackPlan, generatedAt: Date)
   const head = (text: string): TableCell => ({ text, style: 'th' });
   const body: TableCell[][] = [
     ['No', '種類', '案件', '番号', '日付', '保存期限', 'ファイル'].map(head),
-    ...plan.items.map((item, i) => [
-      { text: String(i + 1), alignment: 'right' as const },
-      ITEM_KIND_LABELS[item.kind],
-      item.project ? `${item.project.id} ${item.project.title}` : '',
-      item.number,
-      item.date,
-      item.keptUntil,
-      { text: item.path, fontSize: 7 },
-    ]),
+    ...plan.items
+      .slice(0, INDEX_PDF_MAX_ROWS)
+      .map((item, i) => [
+        { text: String(i + 1), alignment: 'right' as const },
+        ITEM_KIND_LABELS[item.kind],
+        item.project ? `${item.project.id} ${item.project.title}` : '',
+        item.number,
+        item.date,
+        item.keptUntil,
+        { text: item.path, fontSize: 7 },
+      ]),
   ];
   const content: Content[] = [
     { text: INDEX_TITLE, style: 'title' },
@@ -406,6 +413,11 @@ export function renderIndexPdf(pack: PackRow, plan: PackPlan, generatedAt: Date)
         }
       : { text: '対象の書類はありません', margin: [0, 12, 0, 0] },
   ];
+  if (plan.items.length > INDEX_PDF_MAX_ROWS)
+    content.push({
+      text: `ここまで${INDEX_PDF_MAX_ROWS}件を表示しています。全${plan.items.length}件は index.csv をご覧ください。`,
+      margin: [0, 8, 0, 0],
+    });
   const definition: TDocumentDefinitions = {
     pageSize: 'A4',
     pageOrientation: 'landscape',

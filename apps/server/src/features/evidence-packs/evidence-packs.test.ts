@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, companyId, DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
 import { samplePdf } from '../../../test/fixtures/upload-files';
 import { type JwnetHarness, startJwnetHarness, tomorrowAt } from '../../../test/jwnet-harness';
+import { extractPdfText } from '../../../test/pdf-text';
 import { mailBody } from '../../../test/smtp-sink';
 import type { TestContext } from '../../../test/test-app';
 import { parseCsv, readZip } from '../../../test/zip';
@@ -276,6 +277,16 @@ describe('a pack of one project', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
+    // The printed index, in Japanese: the company, the scope and the same files.
+    const printed = (await extractPdfText(zip.get('index.pdf')!)).replace(/\s+/g, '');
+    for (const text of [
+      '証跡パック索引',
+      '排出事業者：株式会社グリーン商事',
+      `案件${industrial.id}「`,
+      '81000000001',
+      '許可証の写し',
+    ])
+      expect(printed).toContain(text);
   });
 
   it('writes each manifest with its phases and dates, and each report with its history (who, when)', async () => {
