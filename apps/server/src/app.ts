@@ -30,6 +30,8 @@ import { defineContractCalendar } from './features/contracts/contract-calendar';
 import { contractRoutes } from './features/contracts/contracts.routes';
 import { disposalSiteMasterRoutes } from './features/disposal-site-master/disposal-site-master.routes';
 import { disposalUnitPriceRoutes } from './features/disposal-unit-prices/disposal-unit-prices.routes';
+import { defineEvidencePackJobs } from './features/evidence-packs/evidence-pack-build';
+import { evidencePackRoutes } from './features/evidence-packs/evidence-packs.routes';
 import { handlingWastePriceRoutes } from './features/handling-waste-prices/handling-waste-prices.routes';
 import { homeRoutes } from './features/home/home.routes';
 import { cardPaymentRoutes, defineCardPaymentWork } from './features/invoices/card-payments.routes';
@@ -279,6 +281,7 @@ export async function buildApp(
       await api.register(invoiceRoutes);
       await api.register(cardPaymentRoutes);
       await api.register(permitRoutes);
+      await api.register(evidencePackRoutes);
     },
     { prefix: '/api' },
   );
@@ -289,6 +292,7 @@ export async function buildApp(
   defineOrphanFileSweep(app);
   defineInvoiceOverdueJob(app);
   definePermitExpiryJob(app);
+  defineEvidencePackJobs(app);
   defineCardPaymentWork(app);
   registerWebApp(app, config.webDist);
   return app;

@@ -87,6 +87,14 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   /** Another card payment of the invoice is still under way (3-D Secure open, or the provider's answer pending). */
   card_payment_in_progress: 409,
   card_payment_not_found: 404,
+  /** A manifest, report, contract or permit within five years of its last date: never deleted (params.until). */
+  retention_period_until: 409,
+  evidence_pack_not_found: 404,
+  /** The pack is not ready (still building, failed or expired): nothing to download. */
+  evidence_pack_not_ready: 409,
+  /** No project of the company has records in the period. */
+  evidence_pack_nothing_in_scope: 409,
+  evidence_pack_too_many_open: 409,
   too_many_requests: 429,
   server_error: 500,
 };

@@ -178,6 +178,15 @@ export const MESSAGE_CODES = [
   'permit_file_required',
   'expiry_before_issue',
   'waste_kind_not_major',
+  // retention (rules/retention.ts): params.until, the last day the record is kept
+  'retention_period_until',
+  // evidence packs
+  'evidence_pack_not_found',
+  'evidence_pack_not_ready',
+  'evidence_pack_period_too_long',
+  'evidence_pack_nothing_in_scope',
+  'evidence_pack_too_many_open',
+  'evidence_pack_build_failed',
 ] as const;
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 

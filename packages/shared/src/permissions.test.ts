@@ -137,6 +137,15 @@ describe('computePermissions (section 6)', () => {
       );
   });
 
+  it('gives the evidence pack to both sides and to an admin acting for either, not to an admin alone', () => {
+    for (const roles of [['WASTE'], ['TRANSPORT'], ['ADMIN', 'WASTE'], ['ADMIN', 'TRANSPORT']] as const)
+      expect(computePermissions(subject({ roles: [...roles] }))).toContain('EVIDENCE_PACK');
+    expect(computePermissions(subject({ roles: ['ADMIN'] }))).not.toContain('EVIDENCE_PACK');
+    expect(computePermissions(subject({ roles: ['TRANSPORT'], isTransportApproved: false }))).not.toContain(
+      'EVIDENCE_PACK',
+    );
+  });
+
   it('gives nothing without a role and answers keys in catalogue order', () => {
     expect(computePermissions(subject({}))).toEqual([]);
     const p = computePermissions(subject({ roles: ['TRANSPORT'] }));

@@ -23,6 +23,7 @@ export const PERMISSIONS = [
   'INVOICE_REGISTER',
   'MANIFEST_MANAGEMENT',
   'LICENSE_MANAGEMENT',
+  'EVIDENCE_PACK',
   'INQUIRY',
   'INQUIRY_ADMIN',
   'ACCOUNT_INFO',
@@ -144,6 +145,8 @@ function adminPermissions(): Permission[] {
     'BUSINESS_DATE_SETTING',
     'DISPOSAL_UNIT_PRICE',
     'LICENSE_MANAGEMENT',
+    // A pack is of one company's records: an admin makes one acting for that company, never as itself.
+    'EVIDENCE_PACK',
   ]);
 }
 
@@ -164,7 +167,13 @@ export function computePermissions(subject: PermissionSubject): Permission[] {
   if (subject.roles.includes('WASTE')) {
     if (isAdmin) {
       // Acting for a discharger: the request group and the discharger's own screens, EDI-gated as usual.
-      const acting: Permission[] = [...NEW_REQUEST_PERMISSIONS, 'ACCOUNT_INFO', 'INQUIRY', 'CHANGE_PASSWORD'];
+      const acting: Permission[] = [
+        ...NEW_REQUEST_PERMISSIONS,
+        'ACCOUNT_INFO',
+        'INQUIRY',
+        'CHANGE_PASSWORD',
+        'EVIDENCE_PACK',
+      ];
       add(isEdiReady(subject) ? acting : without(acting, EDI_GATED_PERMISSIONS));
       if (!isEdiReady(subject)) for (const p of EDI_GATED_PERMISSIONS) keys.delete(p);
     } else {
@@ -181,6 +190,7 @@ export function computePermissions(subject: PermissionSubject): Permission[] {
         'DISPOSAL_UNIT_PRICE',
         'LICENSE_MANAGEMENT',
         'ACCOUNT_INFO_TRANS',
+        'EVIDENCE_PACK',
       ]);
     else if (subject.isTransportApproved) add(transportPermissions());
     // An unapproved company sees no request, project or price; an acting admin keeps its own keys.

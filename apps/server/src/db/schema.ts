@@ -1329,3 +1329,49 @@ export const permits = pgTable(
     index('permits_live_expiry_idx').on(t.expiryDate).where(sql`${t.retiredAt} is null`),
   ],
 );
+
+/**
+ * An evidence pack (issue 15): one ZIP of a company's records for a project or a period, built in the background
+ * (`features/evidence-packs`) and kept downloadable for a few days. `side` is the side it was asked for (a
+ * transporter's pack holds only its own side). The ZIP is a stored file (`storage_driver` + `storage_key`).
+ */
+export const evidencePacks = pgTable(
+  'evidence_packs',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    side: varchar('side', { length: 16 }).notNull().$type<'WASTE' | 'TRANSPORT'>(),
+    scope: varchar('scope', { length: 16 }).notNull().$type<'PROJECT' | 'PERIOD'>(),
+    projectId: integer('project_id').references(() => projects.id),
+    periodFrom: date('period_from', { mode: 'string' }),
+    periodTo: date('period_to', { mode: 'string' }),
+    status: varchar('status', { length: 16 })
+      .notNull()
+      .default('QUEUED')
+      .$type<'QUEUED' | 'BUILDING' | 'READY' | 'FAILED' | 'EXPIRED'>(),
+    itemsDone: integer('items_done').notNull().default(0),
+    itemsTotal: integer('items_total').notNull().default(0),
+    size: bigint('size', { mode: 'number' }),
+    storageDriver: varchar('storage_driver', { length: 16 }).$type<'database' | 'disk' | 's3'>(),
+    storageKey: varchar('storage_key', { length: 255 }),
+    /** Why the build failed (a message code). */
+    errorCode: varchar('error_code', { length: 64 }),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => users.id),
+    actingAdminId: integer('acting_admin_id'),
+    /** When the ready mail was written: set once, by the compare-and-set that writes it. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('evidence_packs_company_idx').on(t.companyId, t.side, t.createdAt),
+    index('evidence_packs_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'READY'`),
+  ],
+);

@@ -185,6 +185,13 @@ export const APP_PAGES: readonly AppPage[] = [
     built: true,
     menuGroup: 'documents',
   },
+  {
+    key: 'evidencePack',
+    path: paths.evidencePack.path,
+    permission: 'EVIDENCE_PACK',
+    built: true,
+    menuGroup: 'documents',
+  },
   { key: 'notice', path: paths.notice.path, permission: 'NOTICE', built: false, menuGroup: 'support' },
   { key: 'inquiry', path: paths.inquiry.path, permission: 'INQUIRY', built: false, menuGroup: 'support' },
   {

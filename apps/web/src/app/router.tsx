@@ -51,6 +51,7 @@ const InvoiceDetailPage = lazy(() => import('../features/invoices/pages/invoice-
 const ManifestManagementPage = lazy(() => import('../features/manifests/pages/manifest-management-page'));
 const ManifestDetailPage = lazy(() => import('../features/manifests/pages/manifest-detail-page'));
 const LicenseManagementPage = lazy(() => import('../features/permits/pages/license-management-page'));
+const EvidencePackPage = lazy(() => import('../features/evidence-packs/pages/evidence-pack-page'));
 const UploadPopupPage = lazy(() => import('../features/industrial-quote-request/pages/upload-popup-page'));
 const AccountPage = lazy(() => import('../features/account/pages/account-page'));
 const AccountMasterPage = lazy(() => import('../features/account-master/pages/account-master-page'));
@@ -361,6 +362,11 @@ const router = createBrowserRouter(
               path: childPath(paths.licenseManagement.path),
               handle: { permission: 'LICENSE_MANAGEMENT' } satisfies RouteHandle,
               element: <LicenseManagementPage />,
+            },
+            {
+              path: childPath(paths.evidencePack.path),
+              handle: { permission: 'EVIDENCE_PACK' } satisfies RouteHandle,
+              element: <EvidencePackPage />,
             },
             {
               path: childPath(paths.manifestDetail.path),

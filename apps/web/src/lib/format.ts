@@ -69,3 +69,17 @@ export function formatEraYear(value: DateInput): string {
   const d = toJapanTime(value);
   return d ? eraYear.format(d.toDate()) : '';
 }
+
+/** A file's size in bytes as shown: 820 B, 1.5 KB, 12.3 MB, 1.2 GB. */
+export function formatByteSize(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || Number.isNaN(bytes)) return '';
+  const units = ['KB', 'MB', 'GB'] as const;
+  if (bytes < 1024) return `${bytes} B`;
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(1)} ${units[unit]}`;
+}
