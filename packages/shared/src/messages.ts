@@ -168,6 +168,11 @@ export const MESSAGE_CODES = [
   'permit_file_required',
   'expiry_before_issue',
   'waste_kind_not_major',
+  // the permit a contract's license is chosen from (contractPermitIssue)
+  'contract_permit_retired',
+  'contract_permit_not_collection',
+  'contract_permit_not_yet_valid',
+  'contract_permit_expired',
 ] as const;
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 
