@@ -10,7 +10,10 @@ import {
 import {
   contractPermitIssue,
   isPermitUsable,
-  permitExpiryStep, permitExpiryStepRank, permitStatus } from './permit-rules';
+  permitExpiryStep,
+  permitExpiryStepRank,
+  permitStatus,
+} from './permit-rules';
 
 describe('PERMIT_DISTRICTS', () => {
   it('holds the 47 prefectures and the 20 designated cities, each code once', () => {

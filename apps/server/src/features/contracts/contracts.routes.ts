@@ -167,15 +167,12 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           "The PDF copy of the transporter's permit the contract's license was chosen from, for either party " +
-          '(the permit\'s current copy).',
+          "(the permit's current copy).",
         params: idParamSchema,
         produces: ['application/pdf'],
       },
     },
     async (request, reply) =>
-      sendDownload(
-        reply,
-        await readContractPermitCopy(app, app.requireSession(request), request.params.id),
-      ),
+      sendDownload(reply, await readContractPermitCopy(app, app.requireSession(request), request.params.id)),
   );
 };

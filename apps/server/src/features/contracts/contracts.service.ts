@@ -100,7 +100,9 @@ export async function listContracts(db: DbOrTx, session: Session): Promise<Contr
           ),
         )
     : [];
-  const permitIds = [...new Set(rows.flatMap((r) => (r.contract.permitId === null ? [] : [r.contract.permitId])))];
+  const permitIds = [
+    ...new Set(rows.flatMap((r) => (r.contract.permitId === null ? [] : [r.contract.permitId]))),
+  ];
   const permitCopies = new Set(
     permitIds.length
       ? (
@@ -422,7 +424,9 @@ async function documentData(
   const priceOf = new Map(prices.map((p) => [p.wasteLineId, p.unitPrice]));
   const lines = await quotedLines(db, project.id, contract.transportCompanyId);
   const permit =
-    contract.permitId === null ? null : (await contractPermitsOf(db, [contract.permitId])).get(contract.permitId);
+    contract.permitId === null
+      ? null
+      : (await contractPermitsOf(db, [contract.permitId])).get(contract.permitId);
   const quantityText = (l: (typeof lines)[number]) => {
     const q = l.kind === 'REGULAR' ? l.monthlyCapacity : l.quantity;
     if (q == null || Number(q) === 0) return null;

@@ -528,14 +528,22 @@ describe("the license is chosen from the transporter's permits", () => {
       },
     });
     // Typed license fields are not taken: the permit stands for them.
-    const typed = await put(p.id, contractBody(p.lineIds, { licenseNumber: '手入力', licenseDistrict: '手入力' }));
+    const typed = await put(
+      p.id,
+      contractBody(p.lineIds, { licenseNumber: '手入力', licenseDistrict: '手入力' }),
+    );
     expect(typed.json().contract.licenseNumber).toBe(f.permit.licenseNumber);
     const draft = (await t.as(TRANS).get(`/trans/projects/${p.id}/contract-draft`)).json();
     expect(draft).toMatchObject({ permitId: f.permit.id, licenseNumber: f.permit.licenseNumber });
     const [row] = await t.db.select().from(contracts).where(eq(contracts.projectId, p.id));
     expect(row).toMatchObject({ permitId: f.permit.id, licenseDistrict: '東京都' });
-    const audit = await t.db.select().from(auditLogs).where(eq(auditLogs.entityId, String(row!.id)));
-    expect(audit.find((a) => a.action === 'contract.create')?.detail).toMatchObject({ permitId: f.permit.id });
+    const audit = await t.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.entityId, String(row!.id)));
+    expect(audit.find((a) => a.action === 'contract.create')?.detail).toMatchObject({
+      permitId: f.permit.id,
+    });
   });
 
   it('refuses a permit that cannot back the contract with a field error on permitId, storing nothing', async () => {
@@ -629,7 +637,10 @@ describe("the license is chosen from the transporter's permits", () => {
     expect((await t.as(DIS2).get(copy)).statusCode).toBe(404);
     expect((await t.as(PLATFORM).get(copy)).statusCode).toBe(404);
     expect((await t.as(null).get(copy)).statusCode).toBe(401);
-    const list = (await t.as(DIS).get('/contracts')).json() as { projectId: number; hasPermitCopy: boolean }[];
+    const list = (await t.as(DIS).get('/contracts')).json() as {
+      projectId: number;
+      hasPermitCopy: boolean;
+    }[];
     expect(list.find((c) => c.projectId === p.id)?.hasPermitCopy).toBe(true);
   });
 
@@ -642,9 +653,16 @@ describe("the license is chosen from the transporter's permits", () => {
       .set({ permitId: null, licenseNumber: '第1301-0042号', licenseDistrict: '東京都中央区' })
       .where(eq(contracts.projectId, p.id));
     const contract = (await detail(p.id, DIS)).contract;
-    expect(contract).toMatchObject({ licenseNumber: '第1301-0042号', licenseDistrict: '東京都中央区', permit: null });
+    expect(contract).toMatchObject({
+      licenseNumber: '第1301-0042号',
+      licenseDistrict: '東京都中央区',
+      permit: null,
+    });
     expect((await t.as(DIS).get(`/projects/${p.id}/contract/permit-file`)).statusCode).toBe(404);
-    const list = (await t.as(DIS).get('/contracts')).json() as { projectId: number; hasPermitCopy: boolean }[];
+    const list = (await t.as(DIS).get('/contracts')).json() as {
+      projectId: number;
+      hasPermitCopy: boolean;
+    }[];
     expect(list.find((c) => c.projectId === p.id)?.hasPermitCopy).toBe(false);
     expect((await t.as(TRANS).get(`/trans/projects/${p.id}/contract-draft`)).json().permitId).toBeNull();
   });

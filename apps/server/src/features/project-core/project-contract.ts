@@ -147,7 +147,8 @@ export async function projectContract(
     licenseNumber: c.licenseNumber,
     licenseDistrict: c.licenseDistrict,
     licenseExpireDate: c.licenseExpireDate,
-    permit: c.permitId === null ? null : ((await contractPermitsOf(db, [c.permitId])).get(c.permitId) ?? null),
+    permit:
+      c.permitId === null ? null : ((await contractPermitsOf(db, [c.permitId])).get(c.permitId) ?? null),
     returnReason: c.returnReason,
     file: await contractFiles(db, c.id),
     sentDate: c.sentAt?.toISOString() ?? null,
