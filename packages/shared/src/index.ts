@@ -32,6 +32,7 @@ export * from './csv';
 export * from './enums';
 export * from './errors';
 export * from './invoice-rules';
+export * from './japanese-era';
 export * from './jwnet-refusals';
 export * from './messages';
 export * from './period-overlap';

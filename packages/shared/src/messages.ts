@@ -187,6 +187,11 @@ export const MESSAGE_CODES = [
   'evidence_pack_nothing_in_scope',
   'evidence_pack_too_many_open',
   'evidence_pack_build_failed',
+  // the permit a contract's license is chosen from (contractPermitIssue)
+  'contract_permit_retired',
+  'contract_permit_not_collection',
+  'contract_permit_not_yet_valid',
+  'contract_permit_expired',
 ] as const;
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 

@@ -346,6 +346,11 @@ export const contracts = pgTable(
     manifestFee: integer('manifest_fee').notNull().default(0),
     preparationFee: integer('preparation_fee').notNull().default(0),
     contactPerson: varchar('contact_person', { length: 16 }).notNull(),
+    /**
+     * The permit the license is chosen from; null on contracts written before permits were kept. The three
+     * license columns are its district name, number and expiry as they were when the contract was saved.
+     */
+    permitId: integer('permit_id').references((): AnyPgColumn => permits.id),
     licenseNumber: varchar('license_number', { length: 32 }).notNull(),
     licenseDistrict: varchar('license_district', { length: 32 }).notNull(),
     licenseExpireDate: date('license_expire_date', { mode: 'string' }).notNull(),
@@ -362,6 +367,7 @@ export const contracts = pgTable(
   (t) => [
     uniqueIndex('contracts_project_unique').on(t.projectId),
     index('contracts_transport_company_idx').on(t.transportCompanyId),
+    index('contracts_permit_idx').on(t.permitId),
     index('contracts_status_dates_idx').on(t.status, t.startDate, t.endDate),
   ],
 );

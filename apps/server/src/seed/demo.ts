@@ -364,10 +364,11 @@ export async function seedDemoData(
   });
   const documents =
     options.contractDocuments === false ? null : (options.files ?? new FileStorage(new DatabaseStorage(db)));
+  // Permits first: the demo contracts name the transporter's permit as their license.
+  await seedDemoPermits(db, documents);
   await seedDemoContracts(db, documents);
   await seedDemoAchievements(db);
   await seedDemoCollections(db);
   await seedDemoInvoices(db, documents);
-  await seedDemoPermits(db, documents);
   return true;
 }

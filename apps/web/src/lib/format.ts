@@ -1,3 +1,4 @@
+import { japaneseEraYear } from '@junkan/shared';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -58,16 +59,10 @@ export function formatNumber(value: number | null | undefined, fractionDigits = 
   }).format(value);
 }
 
-const eraYear = new Intl.DateTimeFormat('ja-JP-u-ca-japanese', {
-  era: 'long',
-  year: 'numeric',
-  timeZone: APP_TIME_ZONE,
-});
-
-/** Japanese era year: 2026-04-01 -> 令和8年. */
+/** Japanese era year of the Japan date: 2026-04-01 -> 令和8年 (the shared era helper documents use too). */
 export function formatEraYear(value: DateInput): string {
   const d = toJapanTime(value);
-  return d ? eraYear.format(d.toDate()) : '';
+  return d ? japaneseEraYear(d.format('YYYY-MM-DD')) : '';
 }
 
 /** A file's size in bytes as shown: 820 B, 1.5 KB, 12.3 MB, 1.2 GB. */

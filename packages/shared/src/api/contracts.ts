@@ -49,9 +49,12 @@ export const contractInputSchema = z
     manifestFee: yen(CONTRACT_FEE_MAX).default(0),
     preparationFee: yen(CONTRACT_FEE_MAX).default(0),
     contactPerson: requiredString(CONTRACT_MAX_LENGTH.contactPerson),
-    licenseNumber: requiredString(CONTRACT_MAX_LENGTH.licenseNumber),
-    licenseDistrict: requiredString(CONTRACT_MAX_LENGTH.licenseDistrict),
-    licenseExpireDate: dateSchema,
+    /**
+     * The transporter's collection-and-transport permit the license is chosen from (valid on the start date,
+     * contractPermitIssue). The server copies its district, number and expiry into licenseDistrict,
+     * licenseNumber and licenseExpireDate: they are not typed.
+     */
+    permitId: idSchema,
   })
   .superRefine((c, ctx) => {
     // Order only; whether the start lies in the past depends on today and is checked on send.
@@ -82,6 +85,21 @@ export const contractFileKindParamSchema = z.object({
   kind: z.enum(['disposal', 'regular', 'combine', 'collection'] satisfies ContractFileKind[]),
 });
 
+/**
+ * The permit a contract's license was chosen from, as it is now: its covered waste kinds and its PDF copy,
+ * which either party downloads as one of the contract's documents (GET /projects/{id}/contract/permit-file).
+ */
+export const contractPermitSchema = z.object({
+  id: z.number(),
+  districtCode: z.string(),
+  licenseNumber: z.string(),
+  issueDate: z.string(),
+  expiryDate: z.string(),
+  wasteKinds: z.array(z.object({ id: z.number(), name: z.string() })),
+  file: attachmentSchema.nullable(),
+});
+export type ContractPermit = z.infer<typeof contractPermitSchema>;
+
 /** A project's contract as both sides see it (Project.contract). */
 export const contractSchema = z.object({
   id: z.number(),
@@ -107,6 +125,8 @@ export const contractSchema = z.object({
   licenseNumber: z.string(),
   licenseDistrict: z.string(),
   licenseExpireDate: z.string(),
+  /** null for a contract written before licenses were chosen from permits. */
+  permit: contractPermitSchema.nullable(),
   returnReason: z.string().nullable(),
   file: z.object({
     disposal: attachmentSchema.nullable(),
@@ -135,6 +155,8 @@ export const contractListItemSchema = z.object({
   /** The other side: the transporter for a discharger, the discharger for a transporter. */
   counterpart: z.object({ id: z.number(), name: z.string() }),
   fileKinds: z.array(z.enum(['disposal', 'regular', 'combine', 'collection'])),
+  /** The chosen permit has a PDF copy to download with the documents. */
+  hasPermitCopy: z.boolean(),
   updatedDate: z.string(),
 });
 export type ContractListItem = z.infer<typeof contractListItemSchema>;
@@ -166,6 +188,8 @@ export const contractDraftSchema = z.object({
   licenseNumber: z.string(),
   licenseDistrict: z.string(),
   licenseExpireDate: z.string(),
+  /** The permit the license is chosen from: the saved one, or for a new contract the latest contract's if usable. */
+  permitId: z.number().nullable(),
   /** The discharger's reason when the contract came back, shown above the form. */
   returnReason: z.string().nullable(),
   status: z.enum(CONTRACT_STATUSES).nullable(),

@@ -10,13 +10,15 @@ import {
   contractActions,
   contractDateIssues,
   contractFileKinds,
+  contractPermitIssue,
   type MessageCode,
   type ProjectStatus,
+  permitDistrictName,
   previousDay,
   type RenewalDecision,
   statusOnApproval,
 } from '@junkan/shared';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
@@ -38,6 +40,13 @@ import { JAPANESE_WEEKDAYS, tokyoDate } from '../../lib/time';
 import type { Caller, Session } from '../../plugins/auth';
 import type { FileStorage, StoredRef } from '../../plugins/file-storage';
 import { mailCompany } from '../../plugins/mail';
+import {
+  companyPermit,
+  contractPermitsOf,
+  PERMIT_OWNER,
+  type PermitRow,
+  permitCopyOf,
+} from '../permit-core/permit-records';
 import { extendRecurringRequests, removeCollectionsAfter } from '../project-core/collection-schedule';
 import { actorOf, type ProjectRow, projectFor } from '../project-core/project-access';
 import {
@@ -91,6 +100,19 @@ export async function listContracts(db: DbOrTx, session: Session): Promise<Contr
           ),
         )
     : [];
+  const permitIds = [
+    ...new Set(rows.flatMap((r) => (r.contract.permitId === null ? [] : [r.contract.permitId]))),
+  ];
+  const permitCopies = new Set(
+    permitIds.length
+      ? (
+          await db
+            .select({ ownerId: attachments.ownerId })
+            .from(attachments)
+            .where(and(eq(attachments.ownerType, PERMIT_OWNER), inArray(attachments.ownerId, permitIds)))
+        ).map((a) => a.ownerId)
+      : [],
+  );
   return rows.map(({ contract: c, project: p, counterpartName }) => ({
     id: c.id,
     projectId: p.id,
@@ -107,6 +129,7 @@ export async function listContracts(db: DbOrTx, session: Session): Promise<Contr
     fileKinds: CONTRACT_FILE_KINDS.filter((k) =>
       files.some((f) => f.ownerId === c.id && f.ownerType === contractFileOwner(k)),
     ),
+    hasPermitCopy: c.permitId !== null && permitCopies.has(c.permitId),
     updatedDate: c.updatedAt.toISOString(),
   }));
 }
@@ -126,6 +149,20 @@ export async function readContractFile(
     .select(storedFileColumns)
     .from(attachments)
     .where(and(eq(attachments.ownerType, contractFileOwner(kind)), eq(attachments.ownerId, contract.id)));
+  if (!row) throw new AppError('not_found', 'File not found');
+  return openStoredFile(app.files, row);
+}
+
+/**
+ * GET /projects/{id}/contract/permit-file: the PDF copy of the permit the contract's license was chosen from,
+ * for either party (the discharger reads it through the contract, not through the transporter's permits). The
+ * permit's current copy: a renewed permit's new PDF replaces the old one here too.
+ */
+export async function readContractPermitCopy(app: FastifyInstance, session: Session, projectId: number) {
+  const { contract } = await contractOfParty(app.db, session, projectId);
+  if (!contract || !visibleTo(contract.status, side(actorOf(session))) || contract.permitId === null)
+    throw new AppError('not_found', 'File not found');
+  const row = await permitCopyOf(app.db, contract.permitId);
   if (!row) throw new AppError('not_found', 'File not found');
   return openStoredFile(app.files, row);
 }
@@ -205,6 +242,7 @@ export async function contractDraft(db: DbOrTx, session: Session, projectId: num
       licenseNumber: contract.licenseNumber,
       licenseDistrict: contract.licenseDistrict,
       licenseExpireDate: contract.licenseExpireDate,
+      permitId: contract.permitId,
       returnReason: contract.returnReason,
       status: contract.status as ContractStatus,
     };
@@ -214,18 +252,17 @@ export async function contractDraft(db: DbOrTx, session: Session, projectId: num
     .select({ contractPic: companies.contractPic })
     .from(companies)
     .where(eq(companies.id, companyId));
-  // The license the company stated on its latest contract, until permits are kept on their own.
-  const [latest] = await db
-    .select({
-      licenseNumber: contracts.licenseNumber,
-      licenseDistrict: contracts.licenseDistrict,
-      licenseExpireDate: contracts.licenseExpireDate,
-    })
-    .from(contracts)
-    .where(eq(contracts.transportCompanyId, companyId))
-    .orderBy(desc(contracts.updatedAt))
-    .limit(1);
   const startDate = firstOfNextMonth(tokyoDate());
+  // The permit of the company's latest contract that names one, when it can back this contract too.
+  const [latest] = await db
+    .select({ permitId: contracts.permitId })
+    .from(contracts)
+    .where(and(eq(contracts.transportCompanyId, companyId), isNotNull(contracts.permitId)))
+    .orderBy(desc(contracts.updatedAt), desc(contracts.id))
+    .limit(1);
+  const latestPermit = latest?.permitId ? await companyPermit(db, companyId, latest.permitId) : null;
+  const permit = latestPermit && !contractPermitIssue(latestPermit, startDate) ? latestPermit : null;
+  const license = permit ? licenseOf(permit) : null;
   const spotOnly =
     project.type === 'INDUSTRIAL' && lines.length > 0 && lines.every((l) => l.frequency === 'SPOT');
   return {
@@ -245,12 +282,32 @@ export async function contractDraft(db: DbOrTx, session: Session, projectId: num
     manifestFee: 0,
     preparationFee: 0,
     contactPerson: company?.contractPic ?? '',
-    licenseNumber: latest?.licenseNumber ?? '',
-    licenseDistrict: latest?.licenseDistrict ?? '',
-    licenseExpireDate: latest?.licenseExpireDate ?? '',
+    licenseNumber: license?.licenseNumber ?? '',
+    licenseDistrict: license?.licenseDistrict ?? '',
+    licenseExpireDate: license?.licenseExpireDate ?? '',
+    permitId: permit?.id ?? null,
     returnReason: null,
     status: null,
   };
+}
+
+/** The contract's license columns: a copy of the permit's district (its Japanese name), number and expiry. */
+const licenseOf = (permit: PermitRow) => ({
+  licenseNumber: permit.licenseNumber,
+  licenseDistrict: permitDistrictName(permit.districtCode),
+  licenseExpireDate: permit.expiryDate,
+});
+
+/**
+ * The permit a contract of `transportCompanyId` starting on `startDate` names, held until the transaction ends.
+ * Another company's permit is not found (404); one that cannot back the contract is a field error on permitId.
+ */
+async function contractPermit(tx: DbOrTx, transportCompanyId: number, permitId: number, startDate: string) {
+  const permit = await companyPermit(tx, transportCompanyId, permitId, true);
+  if (!permit) throw new AppError('permit_not_found', 'Permit not found', { permitId: 'permit_not_found' });
+  const issue = contractPermitIssue(permit, startDate);
+  if (issue) throw fieldError('permitId', issue);
+  return permit;
 }
 
 /** PUT /trans/projects/{id}/contract: saves the contract as the transporter writes it (a draft, or a correction). */
@@ -275,6 +332,7 @@ export async function saveContract(
         if (!lineIds.includes(line.wasteLineId)) throw fieldError(`unitPrices.${i}.wasteLineId`, 'not_found');
       });
       if (input.unitPrices.length !== lineIds.length) throw fieldError('unitPrices', 'MSG_00_21');
+      const permit = await contractPermit(tx, project.transportCompanyId!, input.permitId, input.startDate);
       const industrial = project.type === 'INDUSTRIAL';
       const values = {
         name: input.contractName,
@@ -287,9 +345,8 @@ export async function saveContract(
         manifestFee: industrial ? input.manifestFee : 0,
         preparationFee: input.preparationFee,
         contactPerson: input.contactPerson,
-        licenseNumber: input.licenseNumber,
-        licenseDistrict: input.licenseDistrict,
-        licenseExpireDate: input.licenseExpireDate,
+        permitId: permit.id,
+        ...licenseOf(permit),
         updatedAt: new Date(),
       };
       let contractId: number;
@@ -322,6 +379,7 @@ export async function saveContract(
         action: contract ? 'contract.update' : 'contract.create',
         entity: 'contract',
         entityId: contractId,
+        detail: { permitId: permit.id },
       });
     });
   } catch (error) {
@@ -365,6 +423,10 @@ async function documentData(
     .where(eq(contractUnitPrices.contractId, contract.id));
   const priceOf = new Map(prices.map((p) => [p.wasteLineId, p.unitPrice]));
   const lines = await quotedLines(db, project.id, contract.transportCompanyId);
+  const permit =
+    contract.permitId === null
+      ? null
+      : (await contractPermitsOf(db, [contract.permitId])).get(contract.permitId);
   const quantityText = (l: (typeof lines)[number]) => {
     const q = l.kind === 'REGULAR' ? l.monthlyCapacity : l.quantity;
     if (q == null || Number(q) === 0) return null;
@@ -391,6 +453,7 @@ async function documentData(
       licenseNumber: contract.licenseNumber,
       licenseDistrict: contract.licenseDistrict,
       licenseExpireDate: contract.licenseExpireDate,
+      licenseWasteKinds: permit ? permit.wasteKinds.map((k) => k.name) : null,
     },
     dischargeSites: sites.map(({ site: s }) => ({
       name: s.name,

@@ -18,6 +18,7 @@ import {
   quotes,
   unitMeasures,
 } from '../../db/schema';
+import { contractPermitsOf } from '../permit-core/permit-records';
 
 export type Side = 'WASTE' | 'TRANSPORT';
 
@@ -146,6 +147,8 @@ export async function projectContract(
     licenseNumber: c.licenseNumber,
     licenseDistrict: c.licenseDistrict,
     licenseExpireDate: c.licenseExpireDate,
+    permit:
+      c.permitId === null ? null : ((await contractPermitsOf(db, [c.permitId])).get(c.permitId) ?? null),
     returnReason: c.returnReason,
     file: await contractFiles(db, c.id),
     sentDate: c.sentAt?.toISOString() ?? null,

@@ -5,6 +5,7 @@ import {
   type ContractFormValues,
   contractDateCode,
   contractDraftKey,
+  contractPermitCode,
   formValuesFromDraft,
   lineAmount,
   restoreFormValues,
@@ -27,6 +28,7 @@ const draft: ContractDraft = {
   licenseNumber: '13-00-123456',
   licenseDistrict: '東京都',
   licenseExpireDate: '2028-03-31',
+  permitId: 7,
   returnReason: null,
   status: null,
 };
@@ -58,9 +60,7 @@ describe('buildContractInput', () => {
         manifestFee: 300,
         preparationFee: 5000,
         contactPerson: '山田 太郎',
-        licenseNumber: '13-00-123456',
-        licenseDistrict: '東京都',
-        licenseExpireDate: '2028-03-31',
+        permitId: 7,
       },
     });
   });
@@ -84,7 +84,7 @@ describe('buildContractInput', () => {
     ],
     [{ preparationFee: null }, 'preparationFee=MSG_00_21'],
     [{ endDate: '2026-11-30' }, 'endDate=invalid_period'],
-    [{ licenseExpireDate: '2026-11-30' }, 'licenseExpireDate=license_expired'],
+    [{ permitId: null }, 'permitId=MSG_00_21'],
     [{ startDate: '' }, 'startDate=MSG_00_21'],
   ] as [Partial<ContractFormValues>, string][])('puts %j on its field', (patch, expected) => {
     expect(codes(buildContractInput(values(patch), 'INDUSTRIAL'))).toContain(expected);
@@ -113,8 +113,9 @@ describe('restoreFormValues', () => {
         { wasteLineId: 12, unitPrice: null },
       ],
     };
-    const restored = restoreFormValues(JSON.parse(JSON.stringify(kept)), draft);
+    const restored = restoreFormValues(JSON.parse(JSON.stringify({ ...kept, permitId: 9 })), draft);
     expect(restored?.contractName).toBe('変更後');
+    expect(restored?.permitId).toBe(9);
     expect(restored?.unitPrices).toEqual([
       { wasteLineId: 11, unitPrice: 45 },
       { wasteLineId: 12, unitPrice: null },
@@ -123,7 +124,12 @@ describe('restoreFormValues', () => {
 
   it('falls back to the draft for missing or malformed fields', () => {
     const restored = restoreFormValues(
-      { contractType: 'WEEKLY', startDate: 5, unitPrices: [{ wasteLineId: 11 }, { wasteLineId: 12 }] },
+      {
+        contractType: 'WEEKLY',
+        startDate: 5,
+        permitId: '9',
+        unitPrices: [{ wasteLineId: 11 }, { wasteLineId: 12 }],
+      },
       draft,
     );
     expect(restored).toEqual(formValuesFromDraft(draft));
@@ -161,16 +167,32 @@ describe('contract draft key and date checks', () => {
   });
 
   it('answers the date check of one field from the current values', () => {
-    const values: Record<string, unknown> = {
-      startDate: '2026-12-01',
-      endDate: '2026-11-30',
-      licenseExpireDate: '2026-11-01',
-    };
+    const values: Record<string, unknown> = { startDate: '2026-12-01', endDate: '2026-11-30' };
     const fieldValue = (f: string) => values[f];
     expect(contractDateCode(fieldValue, 'startDate', '2026-11-20')).toBeNull();
     expect(contractDateCode(fieldValue, 'startDate', '2026-12-02')).toBe('date_in_past');
     expect(contractDateCode(fieldValue, 'endDate', '2026-11-20')).toBe('invalid_period');
-    expect(contractDateCode(fieldValue, 'licenseExpireDate', '2026-11-20')).toBe('license_expired');
     expect(contractDateCode(() => undefined, 'endDate', '2026-11-20')).toBeNull();
+  });
+});
+
+describe('contractPermitCode', () => {
+  const permit = {
+    kind: 'COLLECTION_TRANSPORT' as const,
+    issueDate: '2024-04-01',
+    expiryDate: '2026-11-30',
+    retiredAt: null,
+  };
+  it.each([
+    [permit, '2026-11-30', null],
+    [permit, '2026-12-01', 'contract_permit_expired'],
+    [permit, '2024-03-31', 'contract_permit_not_yet_valid'],
+    [{ ...permit, kind: 'DISPOSAL' as const }, '2026-01-01', 'contract_permit_not_collection'],
+    [{ ...permit, retiredAt: '2026-01-01T00:00:00Z' }, '2026-01-01', 'contract_permit_retired'],
+    [null, '2026-01-01', null],
+    [permit, '', null],
+    [permit, '2026-02-30', null],
+  ])('%j from %j: %j', (p, start, code) => {
+    expect(contractPermitCode(p, start)).toBe(code);
   });
 });

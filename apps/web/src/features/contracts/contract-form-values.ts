@@ -5,8 +5,11 @@ import {
   type ContractDraft,
   type ContractForm,
   type ContractInput,
+  type ContractPermitCandidate,
   contractDateIssues,
   contractInputSchema,
+  contractPermitIssue,
+  isIsoDate,
   PAYMENT_TYPES,
   type ProjectType,
   quoteLineAmount,
@@ -31,9 +34,8 @@ export interface ContractFormValues {
   manifestFee: number | null;
   preparationFee: number | null;
   contactPerson: string;
-  licenseNumber: string;
-  licenseDistrict: string;
-  licenseExpireDate: string;
+  /** The permit the license is chosen from; its district, number and expiry are shown, not typed. */
+  permitId: number | null;
 }
 
 export interface FieldIssue {
@@ -53,9 +55,7 @@ export function formValuesFromDraft(draft: ContractDraft): ContractFormValues {
     manifestFee: draft.manifestFee,
     preparationFee: draft.preparationFee,
     contactPerson: draft.contactPerson,
-    licenseNumber: draft.licenseNumber,
-    licenseDistrict: draft.licenseDistrict,
-    licenseExpireDate: draft.licenseExpireDate,
+    permitId: draft.permitId,
   };
 }
 
@@ -91,9 +91,7 @@ export function restoreFormValues(stored: unknown, draft: ContractDraft): Contra
     manifestFee: num(stored.manifestFee, base.manifestFee),
     preparationFee: num(stored.preparationFee, base.preparationFee),
     contactPerson: str(stored.contactPerson, base.contactPerson),
-    licenseNumber: str(stored.licenseNumber, base.licenseNumber),
-    licenseDistrict: str(stored.licenseDistrict, base.licenseDistrict),
-    licenseExpireDate: str(stored.licenseExpireDate, base.licenseExpireDate),
+    permitId: num(stored.permitId, base.permitId),
   };
 }
 
@@ -111,6 +109,7 @@ export function buildContractInput(
     ...values,
     contractForm: industrial ? values.contractForm : 'COMBINED',
     manifestFee: industrial ? values.manifestFee : 0,
+    permitId: values.permitId ?? undefined,
     unitPrices: values.unitPrices.map((l) => ({
       wasteLineId: l.wasteLineId,
       unitPrice: l.unitPrice ?? undefined,
@@ -152,7 +151,18 @@ export function contractDateCode(
   const dates = {
     startDate: String(fieldValue('startDate') ?? ''),
     endDate: String(fieldValue('endDate') ?? ''),
-    licenseExpireDate: String(fieldValue('licenseExpireDate') ?? ''),
   };
   return contractDateIssues(dates, today).find((i) => i.path === path)?.code ?? null;
+}
+
+/**
+ * The server's check of the chosen permit against the start date (contractPermitIssue): null while either is
+ * not known yet.
+ */
+export function contractPermitCode(
+  permit: ContractPermitCandidate | null | undefined,
+  startDate: unknown,
+): string | null {
+  if (!permit || typeof startDate !== 'string' || !isIsoDate(startDate)) return null;
+  return contractPermitIssue(permit, startDate);
 }

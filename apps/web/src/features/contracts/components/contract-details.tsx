@@ -70,6 +70,11 @@ export function ContractDetails({ contract, projectType }: { contract: Contract;
         <Descriptions.Item label={t('contracts.field.licenseExpireDate')}>
           {formatDate(contract.licenseExpireDate)}
         </Descriptions.Item>
+        {contract.permit && (
+          <Descriptions.Item label={t('contracts.field.permitWasteKinds')}>
+            {contract.permit.wasteKinds.map((k) => k.name).join('、')}
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label={t('contracts.field.sentDate')}>
           {contract.sentDate ? formatDate(contract.sentDate) : '—'}
         </Descriptions.Item>

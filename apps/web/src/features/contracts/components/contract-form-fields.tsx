@@ -15,13 +15,14 @@ import { YenInput } from '../../../components/form/yen-input';
 import { zodRule } from '../../../lib/form-errors';
 import { formatNumber, formatYen } from '../../../lib/format';
 import { type ContractFormValues, lineAmount } from '../contract-form-values';
+import { ContractPermitField } from './contract-permit-field';
 
 /** The form keeps YYYY-MM-DD strings; a cleared date is ''. */
 const dateItemProps = pickerItemProps('YYYY-MM-DD', '');
 
 const shape = contractInputSchema.shape;
 
-/** The contract form's sections: basics, unit prices, fees and the license. */
+/** The contract form's sections: basics, unit prices, fees and the license (chosen from a permit). */
 export function ContractFormFields({
   draft,
   industrial,
@@ -184,42 +185,7 @@ export function ContractFormFields({
         </Row>
       </Card>
 
-      <Card title={t('contracts.section.license')} size="small" style={{ marginBottom: 16 }}>
-        <Row gutter={16}>
-          <Col xs={24} lg={8}>
-            <Form.Item
-              name="licenseNumber"
-              label={t('contracts.field.licenseNumber')}
-              rules={[zodRule(shape.licenseNumber, t)]}
-              required
-            >
-              <Input maxLength={CONTRACT_MAX_LENGTH.licenseNumber} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} lg={8}>
-            <Form.Item
-              name="licenseDistrict"
-              label={t('contracts.field.licenseDistrict')}
-              rules={[zodRule(shape.licenseDistrict, t)]}
-              required
-            >
-              <Input maxLength={CONTRACT_MAX_LENGTH.licenseDistrict} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} lg={8}>
-            <Form.Item
-              name="licenseExpireDate"
-              label={t('contracts.field.licenseExpireDate')}
-              dependencies={['startDate']}
-              rules={[zodRule(shape.licenseExpireDate, t), dateRule('licenseExpireDate')]}
-              required
-              {...dateItemProps}
-            >
-              <DatePicker {...dayPickerProps} />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Card>
+      <ContractPermitField />
     </>
   );
 }
