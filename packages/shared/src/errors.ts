@@ -1,3 +1,4 @@
+import type { PermitCoverageGapAnswer } from './api/permit-coverage';
 import type { MessageCode } from './messages';
 
 /** The one answer shape of every failed call. */
@@ -7,6 +8,8 @@ export interface ApiErrorBody {
   fields?: Record<string, MessageCode>;
   /** Values for the message text, such as what uses an item that cannot be deleted. */
   params?: Record<string, string | number>;
+  /** With permit_cannot_be_confirmed: each district and waste kind the permits do not cover, and why. */
+  gaps?: PermitCoverageGapAnswer[];
 }
 
 /** HTTP status for each error code the server raises; anything not listed is a 400. */
@@ -72,6 +75,8 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   /** The card provider did not answer (network error, timeout, 5xx): the payment can be tried again. */
   /** The chosen disposal site's license has expired: its permit cannot be confirmed (section 8). */
   disposal_site_license_expired: 409,
+  /** The transporter's permits do not cover the project (its `gaps` say where and why). */
+  permit_cannot_be_confirmed: 409,
   card_provider_unavailable: 503,
   /** A decline is the card's answer, not a fault of the request. */
   card_insufficient_funds: 402,
