@@ -1,4 +1,4 @@
-import { type MessageCode, statusForCode } from '@junkan/shared';
+import { type MessageCode, type PermitCoverageGapAnswer, statusForCode } from '@junkan/shared';
 
 /** The one error type services throw; the error handler turns it into `{ code, message, fields? }`. */
 export class AppError extends Error {
@@ -8,6 +8,8 @@ export class AppError extends Error {
     message?: string,
     readonly fields?: Record<string, MessageCode>,
     readonly params?: Record<string, string | number>,
+    /** permit_cannot_be_confirmed: what the permits do not cover. */
+    readonly gaps?: PermitCoverageGapAnswer[],
   ) {
     super(message ?? code);
     this.statusCode = statusForCode(code);

@@ -11,6 +11,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const body: ApiErrorBody = { code: error.code, message: error.message };
       if (error.fields) body.fields = error.fields;
       if (error.params) body.params = error.params;
+      if (error.gaps) body.gaps = error.gaps;
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

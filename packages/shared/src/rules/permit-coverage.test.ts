@@ -232,8 +232,18 @@ describe('coveragePeriod', () => {
   const contract = { startDate: '2026-04-01', endDate: '2027-03-31' };
   it.each<[string, typeof contract | null, string, { from: string; to: string }]>([
     ['a request: today only', null, '2026-05-10', { from: '2026-05-10', to: '2026-05-10' }],
-    ['a contract not started: its whole period', contract, '2026-03-01', { from: '2026-04-01', to: '2027-03-31' }],
-    ['a contract in force: today to its end', contract, '2026-10-15', { from: '2026-10-15', to: '2027-03-31' }],
+    [
+      'a contract not started: its whole period',
+      contract,
+      '2026-03-01',
+      { from: '2026-04-01', to: '2027-03-31' },
+    ],
+    [
+      'a contract in force: today to its end',
+      contract,
+      '2026-10-15',
+      { from: '2026-10-15', to: '2027-03-31' },
+    ],
     ['on its last day', contract, '2027-03-31', { from: '2027-03-31', to: '2027-03-31' }],
     ['past its end: today alone', contract, '2027-05-01', { from: '2027-05-01', to: '2027-05-01' }],
   ])('%s', (_name, c, today, expected) => expect(coveragePeriod(c, today)).toEqual(expected));

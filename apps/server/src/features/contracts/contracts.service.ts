@@ -10,6 +10,7 @@ import {
   contractActions,
   contractDateIssues,
   contractFileKinds,
+  coveragePeriod,
   type MessageCode,
   type ProjectStatus,
   previousDay,
@@ -38,6 +39,7 @@ import { JAPANESE_WEEKDAYS, tokyoDate } from '../../lib/time';
 import type { Caller, Session } from '../../plugins/auth';
 import type { FileStorage, StoredRef } from '../../plugins/file-storage';
 import { mailCompany } from '../../plugins/mail';
+import { requirePermitCoverage } from '../permit-core/project-coverage';
 import { extendRecurringRequests, removeCollectionsAfter } from '../project-core/collection-schedule';
 import { actorOf, type ProjectRow, projectFor } from '../project-core/project-access';
 import {
@@ -473,6 +475,13 @@ export async function sendContract(app: FastifyInstance, caller: Caller, project
   if (!contract) throw new AppError('contract_not_found', 'No contract to send');
   requireAction(project, contract, 'TRANSPORT', 'SEND');
   dateFieldErrors(contractDateIssues(contract, tokyoDate()));
+  // Issue 15: industrial waste only under permits covering the route and kinds through the contract period.
+  if (project.type === 'INDUSTRIAL')
+    await requirePermitCoverage(app.db, {
+      projectId,
+      transportCompanyId: contract.transportCompanyId,
+      ...coveragePeriod(contract, tokyoDate()),
+    });
   const documents = await renderContractDocuments(app.db, project, contract);
   const rows = await storeDocuments(app.files, contract.id, documents, session.userId);
   let replaced: StoredRef[] = [];

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertServedArea } from '../../../test/fixtures/collection-areas';
 import { companyId, DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
+import { coverInTokyo } from '../../../test/fixtures/permits';
 import { mailBody, mailText } from '../../../test/smtp-sink';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { auditLogs, contracts, dischargeSites, wastes } from '../../db/schema';
@@ -29,7 +30,8 @@ beforeAll(async () => {
     industrial: industrial!.id,
     unit: unit!.id,
   };
-  // 東都 serves 銀座 (104-0061) for both kinds of waste.
+  // 東都 serves 銀座 (104-0061) for both kinds of waste, with permits covering its industrial waste.
+  await coverInTokyo(t.db, totoId);
   for (const type of ['REGULAR', 'INDUSTRIAL'] as const)
     await insertServedArea(t.db, {
       transportCompanyId: totoId,
