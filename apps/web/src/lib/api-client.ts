@@ -1,4 +1,4 @@
-import { HTTP_TIMEOUT_MS } from '@junkan/shared';
+import { HTTP_TIMEOUT_MS, type PermitCoverageGapAnswer } from '@junkan/shared';
 import { clearSession, getToken, isOnPublicPage, redirectToLogin } from './session';
 
 export const API_BASE = '/api';
@@ -12,6 +12,8 @@ export class ApiError extends Error {
   readonly params?: Record<string, string | number>;
   /** The server's `message` string (login failures are told apart by it, ruling 7). */
   readonly serverMessage: string;
+  /** permit_cannot_be_confirmed: what the permits do not cover. */
+  readonly gaps?: PermitCoverageGapAnswer[];
 
   constructor(args: {
     status: number;
@@ -19,6 +21,7 @@ export class ApiError extends Error {
     message?: string;
     fields?: Record<string, string>;
     params?: Record<string, string | number>;
+    gaps?: PermitCoverageGapAnswer[];
   }) {
     super(args.code);
     this.name = 'ApiError';
@@ -27,6 +30,7 @@ export class ApiError extends Error {
     this.fields = args.fields;
     this.params = args.params;
     this.serverMessage = args.message ?? '';
+    this.gaps = args.gaps;
   }
 }
 
@@ -63,6 +67,7 @@ async function readErrorBody(response: Response): Promise<{
   message?: string;
   fields?: Record<string, string>;
   params?: Record<string, string | number>;
+  gaps?: PermitCoverageGapAnswer[];
 }> {
   try {
     const body = (await response.json()) as {
@@ -70,6 +75,7 @@ async function readErrorBody(response: Response): Promise<{
       message?: unknown;
       fields?: unknown;
       params?: unknown;
+      gaps?: unknown;
     };
     return {
       code: typeof body.code === 'string' ? body.code : undefined,
@@ -80,6 +86,7 @@ async function readErrorBody(response: Response): Promise<{
         body.params && typeof body.params === 'object'
           ? (body.params as Record<string, string | number>)
           : undefined,
+      gaps: Array.isArray(body.gaps) ? (body.gaps as PermitCoverageGapAnswer[]) : undefined,
     };
   } catch {
     return {};
@@ -130,6 +137,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       message: info.message,
       fields: info.fields,
       params: info.params,
+      gaps: info.gaps,
     });
   }
   if (response.status === 204) return undefined as T;

@@ -21,3 +21,13 @@ export const permitCoverageSchema = z.object({
   periodTo: z.string(),
 });
 export type PermitCoverageAnswer = z.infer<typeof permitCoverageSchema>;
+
+/** GET /trans/permits/coverage-gaps: a contract in force that the transporter's permits do not cover. */
+export const contractCoverageGapSchema = z.object({
+  projectId: z.number(),
+  projectTitle: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  coverage: permitCoverageSchema,
+});
+export type ContractCoverageGap = z.infer<typeof contractCoverageGapSchema>;

@@ -248,8 +248,9 @@ export function coveragePeriod(
   today: string,
 ): { from: string; to: string } {
   if (!contract) return { from: today, to: today };
-  const from = contract.startDate > today ? contract.startDate : today;
-  return { from, to: contract.endDate >= from ? contract.endDate : from };
+  const laterDay = (a: string, b: string) => (a.localeCompare(b) >= 0 ? a : b);
+  const from = laterDay(contract.startDate, today);
+  return { from, to: laterDay(contract.endDate, from) };
 }
 
 /** One gap as a key, to remember what was already announced ('13|5|EXPIRES_IN_PERIOD'). */

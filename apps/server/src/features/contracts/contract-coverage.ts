@@ -8,23 +8,21 @@
  */
 import {
   coverageGapKey,
-  coveragePeriod,
   type PermitCoverageGapAnswer,
   type PermitCoverageReason,
   permitDistrictName,
 } from '@junkan/shared';
-import { and, asc, eq, gte, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { contractCoverageAlerts, contracts, projects } from '../../db/schema';
+import { contractCoverageAlerts } from '../../db/schema';
 import { recordAudit, systemSource } from '../../lib/audit';
 import { tokyoDate } from '../../lib/time';
 import { mailCompany } from '../../plugins/mail';
-import { coverageOf } from '../permit-core/project-coverage';
+import { contractsInForceCoverage } from '../permit-core/project-coverage';
 import { projectDetailPath } from '../project-core/project-detail';
 
 const source = systemSource('contract-coverage');
 export const CONTRACT_COVERAGE_JOB = 'contract-coverage';
-const BATCH = 200;
 
 const REASON_JA: Record<PermitCoverageReason, string> = {
   NO_PERMIT: '収集運搬業許可が登録されていません',
@@ -57,115 +55,86 @@ export async function runContractCoverage(
   app: FastifyInstance,
   today: string = tokyoDate(app.now()),
 ): Promise<{ mailed: number; cleared: number }> {
-  const inForce = await app.db
-    .select({
-      id: contracts.id,
-      projectId: contracts.projectId,
-      transportCompanyId: contracts.transportCompanyId,
-      startDate: contracts.startDate,
-      endDate: contracts.endDate,
-      dischargerId: projects.companyId,
-      title: projects.title,
-    })
-    .from(contracts)
-    .innerJoin(projects, eq(projects.id, contracts.projectId))
-    .where(
-      and(
-        eq(contracts.status, 'APPROVED'),
-        eq(projects.type, 'INDUSTRIAL'),
-        inArray(projects.status, ['COMPLETE_CONTRACT', 'IN_PROGRESS']),
-        gte(contracts.endDate, today),
-      ),
-    )
-    .orderBy(asc(contracts.id))
-    .limit(10_000);
-  let mailed = 0;
-  let cleared = 0;
-  for (let i = 0; i < inForce.length; i += BATCH) {
-    const batch = inForce.slice(i, i + BATCH);
-    const coverage = await coverageOf(
-      app.db,
-      batch.map((c) => ({
-        projectId: c.projectId,
-        transportCompanyId: c.transportCompanyId,
-        ...coveragePeriod(c, today),
-      })),
-    );
-    const stored = await app.db
+  const inForce = await contractsInForceCoverage(app.db, today);
+  const stored = new Map<number, Set<string>>();
+  for (let i = 0; i < inForce.length; i += 1000) {
+    const rows = await app.db
       .select({ contractId: contractCoverageAlerts.contractId, gapKey: contractCoverageAlerts.gapKey })
       .from(contractCoverageAlerts)
       .where(
         inArray(
           contractCoverageAlerts.contractId,
-          batch.map((c) => c.id),
+          inForce.slice(i, i + 1000).map((c) => c.id),
         ),
       );
-    for (const contract of batch) {
-      const gaps = coverage.get(contract.projectId)?.missing ?? [];
-      const keyed = new Map(gaps.map((g) => [coverageGapKey(toRuleGap(g)), g]));
-      const known = new Set(stored.filter((s) => s.contractId === contract.id).map((s) => s.gapKey));
-      const fresh = [...keyed.keys()].filter((k) => !known.has(k));
-      const closed = [...known].filter((k) => !keyed.has(k));
-      if (fresh.length === 0 && closed.length === 0) continue;
-      await app.db.transaction(async (tx) => {
-        if (closed.length) {
-          const removed = await tx
-            .delete(contractCoverageAlerts)
-            .where(
-              and(
-                eq(contractCoverageAlerts.contractId, contract.id),
-                keyed.size ? notInArray(contractCoverageAlerts.gapKey, [...keyed.keys()]) : undefined,
-              ),
-            )
-            .returning({ gapKey: contractCoverageAlerts.gapKey });
-          cleared += removed.length;
-        }
-        if (fresh.length === 0) return;
-        const inserted = await tx
-          .insert(contractCoverageAlerts)
-          .values(
-            fresh.map((gapKey) => {
-              const gap = keyed.get(gapKey)!;
-              return {
-                contractId: contract.id,
-                gapKey,
-                district: gap.district,
-                wasteKindId: gap.wasteKind?.id ?? null,
-                reason: gap.reason,
-              };
-            }),
+    for (const r of rows) stored.set(r.contractId, (stored.get(r.contractId) ?? new Set()).add(r.gapKey));
+  }
+  let mailed = 0;
+  let cleared = 0;
+  for (const contract of inForce) {
+    const keyed = new Map(contract.coverage.missing.map((g) => [coverageGapKey(toRuleGap(g)), g]));
+    const known = stored.get(contract.id) ?? new Set<string>();
+    const fresh = [...keyed.keys()].filter((k) => !known.has(k));
+    const closed = [...known].filter((k) => !keyed.has(k));
+    if (fresh.length === 0 && closed.length === 0) continue;
+    await app.db.transaction(async (tx) => {
+      if (closed.length) {
+        const removed = await tx
+          .delete(contractCoverageAlerts)
+          .where(
+            and(
+              eq(contractCoverageAlerts.contractId, contract.id),
+              inArray(contractCoverageAlerts.gapKey, closed),
+            ),
           )
-          .onConflictDoNothing()
           .returning({ gapKey: contractCoverageAlerts.gapKey });
-        // Another run claimed them first: it mails them.
-        if (inserted.length === 0) return;
-        const newGaps = inserted.map((r) => keyed.get(r.gapKey)!);
-        const mail = {
-          subject:
-            '【junkan】契約中の案件の許可が確認できません / A contract in force is not covered by permits',
-          lines: [
-            '契約期間の終了までに、収集運搬業者の許可で確認できない区間があります。許可の更新・登録状況をご確認ください。',
-            `案件名: ${contract.title}`,
-            `契約期間: ${contract.startDate} 〜 ${contract.endDate}`,
-            ...newGaps.map((g) => gapLine(g, 'ja')),
-          ],
-          english: [
-            "The transporter's permits do not cover this contract until its end. Please check the permits' renewal and registration.",
-            ...newGaps.map((g) => gapLine(g, 'en')),
-          ].join('\n'),
-          path: projectDetailPath(contract.projectId),
-        };
-        await mailCompany(app, contract.dischargerId, 'WASTE', mail, { tx });
-        await mailCompany(app, contract.transportCompanyId, 'TRANSPORT', mail, { tx });
-        await recordAudit(tx, source, {
-          action: 'contract.coverage_gap_notice',
-          entity: 'contract',
-          entityId: contract.id,
-          detail: { gaps: inserted.map((r) => r.gapKey), today },
-        });
-        mailed += inserted.length;
+        cleared += removed.length;
+      }
+      if (fresh.length === 0) return;
+      const inserted = await tx
+        .insert(contractCoverageAlerts)
+        .values(
+          fresh.map((gapKey) => {
+            const gap = keyed.get(gapKey)!;
+            return {
+              contractId: contract.id,
+              gapKey,
+              district: gap.district,
+              wasteKindId: gap.wasteKind?.id ?? null,
+              reason: gap.reason,
+            };
+          }),
+        )
+        .onConflictDoNothing()
+        .returning({ gapKey: contractCoverageAlerts.gapKey });
+      // Another run claimed them first: it mails them.
+      if (inserted.length === 0) return;
+      const newGaps = inserted.map((r) => keyed.get(r.gapKey)!);
+      const mail = {
+        subject:
+          '【junkan】契約中の案件の許可が確認できません / A contract in force is not covered by permits',
+        lines: [
+          '契約期間の終了までに、収集運搬業者の許可で確認できない区間があります。許可の更新・登録状況をご確認ください。',
+          `案件名: ${contract.title}`,
+          `契約期間: ${contract.startDate} 〜 ${contract.endDate}`,
+          ...newGaps.map((g) => gapLine(g, 'ja')),
+        ],
+        english: [
+          "The transporter's permits do not cover this contract until its end. Please check the permits' renewal and registration.",
+          ...newGaps.map((g) => gapLine(g, 'en')),
+        ].join('\n'),
+        path: projectDetailPath(contract.projectId),
+      };
+      await mailCompany(app, contract.dischargerId, 'WASTE', mail, { tx });
+      await mailCompany(app, contract.transportCompanyId, 'TRANSPORT', mail, { tx });
+      await recordAudit(tx, source, {
+        action: 'contract.coverage_gap_notice',
+        entity: 'contract',
+        entityId: contract.id,
+        detail: { gaps: inserted.map((r) => r.gapKey), today },
       });
-    }
+      mailed += inserted.length;
+    });
   }
   return { mailed, cleared };
 }

