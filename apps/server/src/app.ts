@@ -27,6 +27,7 @@ import { collectionScheduleRoutes } from './features/collection-schedules/collec
 import { collectionRoutes } from './features/collections/collections.routes';
 import { companyRoutes } from './features/companies/companies.routes';
 import { defineContractCalendar } from './features/contracts/contract-calendar';
+import { defineContractCoverageJob } from './features/contracts/contract-coverage';
 import { contractRoutes } from './features/contracts/contracts.routes';
 import { disposalSiteMasterRoutes } from './features/disposal-site-master/disposal-site-master.routes';
 import { disposalUnitPriceRoutes } from './features/disposal-unit-prices/disposal-unit-prices.routes';
@@ -293,6 +294,7 @@ export async function buildApp(
   defineInvoiceOverdueJob(app);
   definePermitExpiryJob(app);
   defineEvidencePackJobs(app);
+  defineContractCoverageJob(app);
   defineCardPaymentWork(app);
   registerWebApp(app, config.webDist);
   return app;

@@ -1,3 +1,4 @@
+import type { PermitCoverageGapAnswer } from './api/permit-coverage';
 import type { MessageCode } from './messages';
 
 /** The one answer shape of every failed call. */
@@ -9,6 +10,8 @@ export interface ApiErrorBody {
   params?: Record<string, string | number>;
   /** What a refusal carries beyond its message, read with the call's own schema (e.g. a manifest's differences). */
   details?: Record<string, unknown>;
+  /** With permit_cannot_be_confirmed: each district and waste kind the permits do not cover, and why. */
+  gaps?: PermitCoverageGapAnswer[];
 }
 
 /** HTTP status for each error code the server raises; anything not listed is a 400. */
@@ -77,6 +80,8 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   /** The card provider did not answer (network error, timeout, 5xx): the payment can be tried again. */
   /** The chosen disposal site's license has expired: its permit cannot be confirmed (section 8). */
   disposal_site_license_expired: 409,
+  /** The transporter's permits do not cover the project (its `gaps` say where and why). */
+  permit_cannot_be_confirmed: 409,
   card_provider_unavailable: 503,
   /** A decline is the card's answer, not a fault of the request. */
   card_insufficient_funds: 402,

@@ -15,6 +15,7 @@ export * from './api/handling-waste-prices';
 export * from './api/home';
 export * from './api/invoices';
 export * from './api/manifests';
+export * from './api/permit-coverage';
 export * from './api/permits';
 export * from './api/projects';
 export * from './api/qualified-invoices';

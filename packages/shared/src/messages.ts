@@ -86,6 +86,10 @@ export const MESSAGE_CODES = [
   'permit_coverage_expires_in_period',
   'permit_coverage_not_yet_valid',
   'permit_coverage_no_transshipment',
+  'permit_coverage_expired',
+  'permit_coverage_no_disposal_site',
+  /** Section 8: "discharge site or disposal site permit cannot be confirmed"; the gaps come with it. */
+  'permit_cannot_be_confirmed',
   'area_name_already_used',
   'pos_code_already_used',
   'license_already_used',

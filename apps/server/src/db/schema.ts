@@ -1381,3 +1381,24 @@ export const evidencePacks = pgTable(
     index('evidence_packs_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'READY'`),
   ],
 );
+
+/**
+ * The permit coverage gaps of a contract in force already mailed to both sides (issue 15): one row per gap
+ * (`coverageGapKey`), written with its mails by the daily coverage run and deleted when the gap closes, so a gap
+ * is announced once and again only if it comes back.
+ */
+export const contractCoverageAlerts = pgTable(
+  'contract_coverage_alerts',
+  {
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    gapKey: text('gap_key').notNull(),
+    /** Prefecture code, or the address whose prefecture could not be read; null without a disposal site. */
+    district: text('district'),
+    wasteKindId: integer('waste_kind_id'),
+    reason: varchar('reason', { length: 24 }).notNull(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.contractId, t.gapKey] })],
+);

@@ -12,6 +12,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error.fields) body.fields = error.fields;
       if (error.params) body.params = error.params;
       if (error.details) body.details = error.details;
+      if (error.gaps) body.gaps = error.gaps;
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -121,7 +121,7 @@ export async function seedDemoData(
       ])
       .returning({ id: offices.id });
 
-    const [ginzaSite] = await tx
+    const [ginzaSite, kichijojiSite, umedaSite] = await tx
       .insert(dischargeSites)
       .values([
         {
@@ -147,6 +147,17 @@ export async function seedDemoData(
           tel: '0422-12-3456',
           email: 'kichijoji@green-shoji.example.com',
           pic: '山﨑 誠',
+        },
+        {
+          companyId: takahashi!.id,
+          name: '梅田事業所',
+          postalCode: '530-0001',
+          address1: '大阪府大阪市北区',
+          address2: '梅田',
+          address3: '2-4-9',
+          tel: '06-2345-6789',
+          email: 'umeda@takahashi-kogyo.example.com',
+          pic: '髙橋 花子',
         },
       ])
       .returning({ id: dischargeSites.id });
@@ -305,9 +316,14 @@ export async function seedDemoData(
       frequencyNumber: 1,
     });
     // Both projects in progress collect at 銀座店 (the regular one's collection schedule is in demo-collections).
+    // The industrial requests load where their titles say: 𠮷祥寺倉庫 (東京都) and 梅田事業所 (大阪府), which
+    // the demo permits' coverage reads (demo-permits.ts).
     await tx.insert(projectDischargeSites).values([
       { projectId: industrial!.id, dischargeSiteId: ginzaSite!.id },
       { projectId: projectRows[0]!.id, dischargeSiteId: ginzaSite!.id },
+      { projectId: projectRows[1]!.id, dischargeSiteId: kichijojiSite!.id },
+      { projectId: projectRows[4]!.id, dischargeSiteId: umedaSite!.id },
+      { projectId: projectRows[5]!.id, dischargeSiteId: umedaSite!.id },
     ]);
 
     // 東都 collects regular garbage around 銀座 (the demo discharger's 銀座店), with a price for 可燃ごみ.

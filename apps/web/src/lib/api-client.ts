@@ -1,4 +1,4 @@
-import { HTTP_TIMEOUT_MS } from '@junkan/shared';
+import { HTTP_TIMEOUT_MS, type PermitCoverageGapAnswer } from '@junkan/shared';
 import { clearSession, getToken, isOnPublicPage, redirectToLogin } from './session';
 
 export const API_BASE = '/api';
@@ -14,6 +14,8 @@ export class ApiError extends Error {
   readonly details?: Record<string, unknown>;
   /** The server's `message` string (login failures are told apart by it, ruling 7). */
   readonly serverMessage: string;
+  /** permit_cannot_be_confirmed: what the permits do not cover. */
+  readonly gaps?: PermitCoverageGapAnswer[];
 
   constructor(args: {
     status: number;
@@ -22,6 +24,7 @@ export class ApiError extends Error {
     fields?: Record<string, string>;
     params?: Record<string, string | number>;
     details?: Record<string, unknown>;
+    gaps?: PermitCoverageGapAnswer[];
   }) {
     super(args.code);
     this.name = 'ApiError';
@@ -31,6 +34,7 @@ export class ApiError extends Error {
     this.params = args.params;
     this.details = args.details;
     this.serverMessage = args.message ?? '';
+    this.gaps = args.gaps;
   }
 }
 
@@ -68,6 +72,7 @@ async function readErrorBody(response: Response): Promise<{
   fields?: Record<string, string>;
   params?: Record<string, string | number>;
   details?: Record<string, unknown>;
+  gaps?: PermitCoverageGapAnswer[];
 }> {
   try {
     const body = (await response.json()) as {
@@ -76,6 +81,7 @@ async function readErrorBody(response: Response): Promise<{
       fields?: unknown;
       params?: unknown;
       details?: unknown;
+      gaps?: unknown;
     };
     return {
       code: typeof body.code === 'string' ? body.code : undefined,
@@ -90,6 +96,7 @@ async function readErrorBody(response: Response): Promise<{
         body.details && typeof body.details === 'object'
           ? (body.details as Record<string, unknown>)
           : undefined,
+      gaps: Array.isArray(body.gaps) ? (body.gaps as PermitCoverageGapAnswer[]) : undefined,
     };
   } catch {
     return {};
@@ -141,6 +148,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       fields: info.fields,
       params: info.params,
       details: info.details,
+      gaps: info.gaps,
     });
   }
   if (response.status === 204) return undefined as T;

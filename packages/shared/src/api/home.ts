@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INQUIRY_IMPORTANCES, INQUIRY_STATUSES, PROJECT_STATUSES, PROJECT_TYPES } from '../enums';
 import { idParam } from '../validation';
+import { permitCoverageSchema } from './permit-coverage';
 
 /** Company selector value: ALL or a company id. */
 export const companyFilterQuerySchema = z.object({
@@ -17,6 +18,8 @@ export const projectListItemSchema = z.object({
   company: z.object({ id: z.number(), name: z.string() }),
   transportCompany: z.object({ id: z.number(), name: z.string() }).nullable(),
   createdDate: z.string(),
+  /** On a transporter's list, for each open industrial request: whether its permits cover it (issue 15). */
+  permitCoverage: permitCoverageSchema.optional(),
 });
 export type ProjectListItem = z.infer<typeof projectListItemSchema>;
 

@@ -5,6 +5,7 @@ import { idSchema, requiredString } from '../validation';
 import { attachmentSchema, pageOf, pageQuery, sortQuerySchema } from './common';
 import { contractSchema } from './contracts';
 import { companyFilterQuerySchema, projectListItemSchema } from './home';
+import { permitCoverageSchema } from './permit-coverage';
 
 /** Section 5 volume: up to 5 integer digits with 2 decimals, or an integer of up to 7 digits; commas stripped. */
 export const VOLUME_PATTERN = /^(\d{1,5}(\.\d{1,2})?|\d{1,7})$/;
@@ -240,6 +241,12 @@ export const projectDetailSchema = z.object({
   quote: projectQuoteSchema.nullable(),
   /** The contract (issue 4): the transporter sees its draft; the discharger once it was sent. */
   contract: contractSchema.nullable(),
+  /**
+   * Whether the transporter's permits cover this industrial project (issue 15): for a transporter, its own
+   * permits on an open request or a project it serves; for the discharger, those of the project's transporter.
+   * Null for regular projects, before a transporter is known, and once the project is over.
+   */
+  permitCoverage: permitCoverageSchema.nullable(),
 });
 export type ProjectDetail = z.infer<typeof projectDetailSchema>;
 

@@ -11,6 +11,7 @@ import {
   contractDateIssues,
   contractFileKinds,
   contractPermitIssue,
+  coveragePeriod,
   type MessageCode,
   type ProjectStatus,
   permitDistrictName,
@@ -47,6 +48,7 @@ import {
   type PermitRow,
   permitCopyOf,
 } from '../permit-core/permit-records';
+import { requirePermitCoverage } from '../permit-core/project-coverage';
 import { extendRecurringRequests, removeCollectionsAfter } from '../project-core/collection-schedule';
 import { actorOf, type ProjectRow, projectFor } from '../project-core/project-access';
 import {
@@ -536,6 +538,13 @@ export async function sendContract(app: FastifyInstance, caller: Caller, project
   if (!contract) throw new AppError('contract_not_found', 'No contract to send');
   requireAction(project, contract, 'TRANSPORT', 'SEND');
   dateFieldErrors(contractDateIssues(contract, tokyoDate()));
+  // Issue 15: industrial waste only under permits covering the route and kinds through the contract period.
+  if (project.type === 'INDUSTRIAL')
+    await requirePermitCoverage(app.db, {
+      projectId,
+      transportCompanyId: contract.transportCompanyId,
+      ...coveragePeriod(contract, tokyoDate()),
+    });
   const documents = await renderContractDocuments(app.db, project, contract);
   const rows = await storeDocuments(app.files, contract.id, documents, session.userId);
   let replaced: StoredRef[] = [];

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertServedArea } from '../../../test/fixtures/collection-areas';
 import { ADMIN, companyId, DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
-import { registerPermit } from '../../../test/fixtures/permits';
+import { coverInTokyo, registerPermit } from '../../../test/fixtures/permits';
 import { samplePdf } from '../../../test/fixtures/upload-files';
 import { extractPdfText } from '../../../test/pdf-text';
 import { mailBody, mailText } from '../../../test/smtp-sink';
@@ -48,7 +48,8 @@ beforeAll(async () => {
     sludge,
     permit: await registerPermit(t, TRANS, { wasteKindIds: [plastics, sludge] }),
   };
-  // 東都 serves 銀座 (104-0061) for both kinds of waste.
+  // 東都 serves 銀座 (104-0061) for both kinds of waste, with permits covering its industrial waste.
+  await coverInTokyo(t.db, totoId);
   for (const type of ['REGULAR', 'INDUSTRIAL'] as const)
     await insertServedArea(t.db, {
       transportCompanyId: totoId,

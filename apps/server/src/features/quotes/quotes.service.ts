@@ -29,6 +29,7 @@ import { tokyoDate } from '../../lib/time';
 import type { Caller, Session } from '../../plugins/auth';
 import type { StoredRef } from '../../plugins/file-storage';
 import { mailCompany } from '../../plugins/mail';
+import { requirePermitCoverage } from '../permit-core/project-coverage';
 import { type ProjectRow, projectFor, servingTransportCompanies } from '../project-core/project-access';
 import { getProjectDetail, projectDetailPath } from '../project-core/project-detail';
 import { failOn, storeAttachment, storedRefOf } from '../project-core/project-file-store';
@@ -153,6 +154,11 @@ export async function createQuote(
           from: project.status,
           to: 'COMPLETE_QUOTE',
         });
+      // Issue 15: industrial waste only to a transporter whose permits cover the route and kinds today.
+      if (project.type === 'INDUSTRIAL') {
+        const today = tokyoDate();
+        await requirePermitCoverage(tx, { projectId, transportCompanyId: companyId, from: today, to: today });
+      }
       const wasteLines = await tx
         .select({ id: projectWasteLines.id, unitMeasureId: projectWasteLines.unitMeasureId })
         .from(projectWasteLines)

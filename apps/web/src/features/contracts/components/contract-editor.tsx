@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { japanToday } from '../../../components/form/date-field';
 import { useKeptInput } from '../../../components/form/use-kept-input';
+import { PermitCoverageAlert } from '../../../components/permit-coverage-alert';
 import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { showApiError, showFormIssues } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
@@ -139,6 +140,7 @@ export function ContractEditor({ project, draft }: { project: ProjectDetail; dra
         projectTitle={project.projectTitle}
         subtitle={`${t(`projectType.${project.type}`)} / ${project.company.name}`}
       />
+      <PermitCoverageAlert coverage={project.permitCoverage} own />
       {draft.status === 'RETURNED' && draft.returnReason && (
         <Alert
           type="warning"

@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { dateItemProps } from '../../../components/form/date-field';
 import { requiredRule } from '../../../components/form/required-rule';
 import { YenInput } from '../../../components/form/yen-input';
+import { PermitCoverageAlert } from '../../../components/permit-coverage-alert';
 import { UploadModal } from '../../../components/upload-modal';
 import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { setZodIssues, showApiError } from '../../../lib/form-errors';
@@ -52,6 +53,21 @@ export default function CreateQuotePage() {
           </Link>
         }
       />
+    );
+  if (project.data.permitCoverage?.covered === false)
+    return (
+      <>
+        <PermitCoverageAlert coverage={project.data.permitCoverage} own />
+        <Result
+          status="warning"
+          title={t('permits.coverage.quoteBlocked')}
+          extra={
+            <Link to={paths.projectDetail.to(id)}>
+              <Button>{t('quotes.backToDetail')}</Button>
+            </Link>
+          }
+        />
+      </>
     );
   return <CreateQuoteForm project={project.data} suggestion={suggestion.data} />;
 }
