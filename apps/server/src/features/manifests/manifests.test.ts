@@ -118,7 +118,9 @@ describe('registration options', () => {
     expect(options.units.map((u: { unit: string }) => u.unit)).toContain('t');
 
     const other = (await t.as(DIS2).get('/manifests/registration-options')).json();
-    expect(other).toMatchObject({ subscriberNumber: null, projects: [], dischargeSites: [] });
+    // Only 髙橋工業's own site, none of グリーン商事's.
+    expect(other).toMatchObject({ subscriberNumber: null, projects: [] });
+    expect(other.dischargeSites.map((s: { name: string }) => s.name)).toEqual(['梅田事業所']);
     expect((await t.as(TRANS).get('/manifests/registration-options')).statusCode).toBe(403);
   });
 });
