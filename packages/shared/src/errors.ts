@@ -72,6 +72,10 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   /** The card provider did not answer (network error, timeout, 5xx): the payment can be tried again. */
   /** The chosen disposal site's license has expired: its permit cannot be confirmed (section 8). */
   disposal_site_license_expired: 409,
+  /** No live disposal permit covers the price's waste kind on its first day. */
+  disposal_permit_required: 409,
+  /** A transport-and-disposal-together line whose transport or disposal price is not in the price lists. */
+  unit_price_cannot_be_confirmed: 409,
   card_provider_unavailable: 503,
   /** A decline is the card's answer, not a fault of the request. */
   card_insufficient_funds: 402,

@@ -168,6 +168,9 @@ export const MESSAGE_CODES = [
   'permit_file_required',
   'expiry_before_issue',
   'waste_kind_not_major',
+  // disposal unit prices and transport-and-disposal-together prices (rules/combined-unit-price.ts)
+  'disposal_permit_required',
+  'unit_price_cannot_be_confirmed',
 ] as const;
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 
