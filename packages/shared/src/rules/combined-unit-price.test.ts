@@ -58,8 +58,8 @@ describe('disposalPriceForWaste', () => {
   const prices = [price(1, 1), price(2, 12), price(3, 1, 5), price(4, 30, 2, '2027-01-01')];
 
   it.each([
-    ['the waste\'s own price first', [12, 1], 2, '2026-05-01', 2],
-    ['else the nearest ancestor\'s', [30, 12, 1], 2, '2026-05-01', 2],
+    ["the waste's own price first", [12, 1], 2, '2026-05-01', 2],
+    ["else the nearest ancestor's", [30, 12, 1], 2, '2026-05-01', 2],
     ['the own price once it is in effect', [30, 12, 1], 2, '2027-01-01', 4],
     ['the major class for an unpriced sub-class', [31, 13, 1], 2, '2026-05-01', 1],
     ['in the asked unit only', [12, 1], 5, '2026-05-01', 3],
@@ -86,7 +86,13 @@ describe('holdsDisposalPermit', () => {
     ['after its expiry', [permit], 1, '2030-04-01', false],
     ['another kind', [permit], 3, '2026-01-01', false],
     ['a retired permit', [{ ...permit, retired: true }], 1, '2026-01-01', false],
-    ['a collection-and-transport permit', [{ ...permit, kind: 'COLLECTION_TRANSPORT' as const }], 1, '2026-01-01', false],
+    [
+      'a collection-and-transport permit',
+      [{ ...permit, kind: 'COLLECTION_TRANSPORT' as const }],
+      1,
+      '2026-01-01',
+      false,
+    ],
     ['no permit', [], 1, '2026-01-01', false],
   ])('%s', (_name, permits, kind, date, expected) => {
     expect(holdsDisposalPermit(permits, kind, date)).toBe(expected);

@@ -33,7 +33,9 @@ export interface UnitPriceParts {
   disposalUnitPrice?: number | null;
 }
 
-export type CombinedUnitPrice = { unitPrice: number; missing: [] } | { unitPrice: null; missing: UnitPricePart[] };
+export type CombinedUnitPrice =
+  | { unitPrice: number; missing: [] }
+  | { unitPrice: null; missing: UnitPricePart[] };
 
 /** The line's unit price as the sum of its two parts, or the parts that are missing (transport first). */
 export function combineUnitPrice(parts: UnitPriceParts): CombinedUnitPrice {

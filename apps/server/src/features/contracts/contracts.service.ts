@@ -323,7 +323,13 @@ export async function saveContract(
       });
       if (input.unitPrices.length !== lines.length) throw fieldError('unitPrices', 'MSG_00_21');
       const industrial = project.type === 'INDUSTRIAL';
-      const unitPrices = await contractLinePrices(tx, project, industrial ? input.contractForm : 'COMBINED', input, lines);
+      const unitPrices = await contractLinePrices(
+        tx,
+        project,
+        industrial ? input.contractForm : 'COMBINED',
+        input,
+        lines,
+      );
       const values = {
         name: input.contractName,
         startDate: input.startDate,
@@ -396,7 +402,12 @@ async function contractLinePrices(
   return input.unitPrices.map((l, i) => {
     const line = lineOf.get(l.wasteLineId)!;
     if (!hasPriceParts(project.type, form, line.kind))
-      return { wasteLineId: l.wasteLineId, unitPrice: l.unitPrice, transportUnitPrice: null, disposalUnitPrice: null };
+      return {
+        wasteLineId: l.wasteLineId,
+        unitPrice: l.unitPrice,
+        transportUnitPrice: null,
+        disposalUnitPrice: null,
+      };
     const source = sources.get(line.id);
     for (const part of UNIT_PRICE_PARTS) {
       const field = UNIT_PRICE_PART_FIELDS[part];

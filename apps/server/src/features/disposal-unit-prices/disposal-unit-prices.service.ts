@@ -1,9 +1,9 @@
 import {
+  type DisposalPermitKinds,
   type DisposalUnitPrice,
   type DisposalUnitPriceListQuery,
   type DisposalUnitPricePage,
   type DisposalUnitPriceRequest,
-  type DisposalPermitKinds,
   findDisposalPriceOverlap,
   holdsDisposalPermit,
   isValidPeriod,
@@ -45,8 +45,7 @@ const NOT_FOUND = 'Disposal unit price not found';
 const fieldError = (
   code: 'not_found' | 'invalid_period' | 'period_overlap' | 'disposal_permit_required',
   field: string,
-) =>
-  new AppError(code, code, { [field]: code });
+) => new AppError(code, code, { [field]: code });
 
 const priceRows = (db: DbOrTx) =>
   db

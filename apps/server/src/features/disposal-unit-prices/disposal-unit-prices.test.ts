@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Caller, createTestApp, type TestContext } from '../../../test/test-app';
 import { companyId } from '../../../test/fixtures/demo-data';
+import { type Caller, createTestApp, type TestContext } from '../../../test/test-app';
 import { auditLogs, permits, unitMeasures, wastes } from '../../db/schema';
 
 let t: TestContext;

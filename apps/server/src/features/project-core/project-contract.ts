@@ -123,10 +123,7 @@ export async function projectContract(
 ): Promise<Contract | null> {
   const [c] = await db.select().from(contracts).where(eq(contracts.projectId, projectId));
   if (!c || !visibleTo(c.status, side(actor))) return null;
-  const prices = await db
-    .select()
-    .from(contractUnitPrices)
-    .where(eq(contractUnitPrices.contractId, c.id));
+  const prices = await db.select().from(contractUnitPrices).where(eq(contractUnitPrices.contractId, c.id));
   const priceOf = new Map(prices.map((p) => [p.wasteLineId, p]));
   const lines = await quotedLines(db, projectId, c.transportCompanyId);
   return {

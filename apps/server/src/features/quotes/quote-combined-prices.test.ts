@@ -38,10 +38,31 @@ describe('the suggestion of an industrial request', () => {
     const unitMeasure = { id: f.ton, unit: 't' };
     expect(lines).toEqual([
       // The sub-class takes its major class's disposal price.
-      { wasteLineId: p.lineIds[0], kind: 'INDUSTRIAL', unitPrice: 12_000, disposalUnitPrice: 16_000, unitMeasure, quantity: 2 },
+      {
+        wasteLineId: p.lineIds[0],
+        kind: 'INDUSTRIAL',
+        unitPrice: 12_000,
+        disposalUnitPrice: 16_000,
+        unitMeasure,
+        quantity: 2,
+      },
       // Its only disposal price is per m3: none in t.
-      { wasteLineId: p.lineIds[1], kind: 'INDUSTRIAL', unitPrice: 9_000, disposalUnitPrice: null, unitMeasure, quantity: 2 },
-      { wasteLineId: p.lineIds[2], kind: 'INDUSTRIAL', unitPrice: null, disposalUnitPrice: 5_000, unitMeasure, quantity: 2 },
+      {
+        wasteLineId: p.lineIds[1],
+        kind: 'INDUSTRIAL',
+        unitPrice: 9_000,
+        disposalUnitPrice: null,
+        unitMeasure,
+        quantity: 2,
+      },
+      {
+        wasteLineId: p.lineIds[2],
+        kind: 'INDUSTRIAL',
+        unitPrice: null,
+        disposalUnitPrice: 5_000,
+        unitMeasure,
+        quantity: 2,
+      },
     ]);
   });
 
@@ -63,7 +84,10 @@ describe('a quote for transport and disposal together (COMBINED)', () => {
   it('prices each industrial line as transport plus disposal and keeps both parts', async () => {
     const p = await f.openIndustrialRequest([f.wastes.sub]);
     // The typed unit price is not what counts: the parts (listed ones by default) make it.
-    const res = await quote(p.id, { contractForm: 'COMBINED', lines: [line(p.lineIds[0]!, { unitPrice: 1 })] });
+    const res = await quote(p.id, {
+      contractForm: 'COMBINED',
+      lines: [line(p.lineIds[0]!, { unitPrice: 1 })],
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().quote).toMatchObject({
       contractForm: 'COMBINED',

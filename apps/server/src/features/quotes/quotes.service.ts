@@ -91,7 +91,8 @@ async function pricedQuoteLines(
       return { ...line, transportUnitPrice: null, disposalUnitPrice: null };
     for (const part of UNIT_PRICE_PARTS) {
       const listedPart = part === 'transport' ? found.transportUnitPrice : found.disposalUnitPrice;
-      if (listedPart == null) throw unitPriceNotConfirmed(`lines.${i}`, part, wasteNames.get(line.wasteLineId));
+      if (listedPart == null)
+        throw unitPriceNotConfirmed(`lines.${i}`, part, wasteNames.get(line.wasteLineId));
     }
     const parts = {
       transportUnitPrice: line.transportUnitPrice ?? found.transportUnitPrice,
