@@ -33,7 +33,6 @@ import {
   dischargeSites,
   projectDischargeSites,
   projects,
-  projectWasteLines,
 } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';

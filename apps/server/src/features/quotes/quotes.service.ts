@@ -9,22 +9,10 @@ import {
   quoteTotals,
   UNIT_PRICE_PARTS,
 } from '@junkan/shared';
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';
-import {
-  attachments,
-  collectionAreaPostalCodes,
-  collectionAreaPrices,
-  collectionAreas,
-  dischargeSites,
-  projectDischargeSites,
-  projects,
-  projectWasteLines,
-  quoteLines,
-  quotes,
-  unitMeasures,
-} from '../../db/schema';
+import { attachments, projects, projectWasteLines, quoteLines, quotes, unitMeasures } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
@@ -38,8 +26,6 @@ import { getProjectDetail, projectDetailPath } from '../project-core/project-det
 import { failOn, storeAttachment, storedRefOf } from '../project-core/project-file-store';
 import { listOwnedAttachments, QUOTE_OWNER, storedFileColumns } from '../project-core/project-files';
 import { transitionProject } from '../project-core/project-status';
-
-const num = (v: string | null) => (v == null ? null : Number(v));
 
 // ---- Reading -----------------------------------------------------------------------------------
 

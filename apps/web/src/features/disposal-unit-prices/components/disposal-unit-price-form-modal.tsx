@@ -3,6 +3,7 @@ import {
   type DisposalUnitPriceRequest,
   isValidPeriod,
   MAX_UNIT_PRICE,
+  majorClassOf,
   unitPriceSchema,
 } from '@junkan/shared';
 import { DatePicker, Flex, Form, Select, Typography } from 'antd';
@@ -32,13 +33,20 @@ export interface DisposalUnitPriceFormModalProps {
   open: boolean;
   /** The price being edited; null registers a new one. */
   editing: DisposalUnitPrice | null;
+  /** Major classes the company's disposal permits cover: only their wastes are offered (all while unknown). */
+  coveredKindIds?: number[];
   onClose: () => void;
 }
 
 const toDate = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : null);
 
 /** Register or edit one disposal unit price. A period overlapping another is shown on the start date. */
-export function DisposalUnitPriceFormModal({ open, editing, onClose }: DisposalUnitPriceFormModalProps) {
+export function DisposalUnitPriceFormModal({
+  open,
+  editing,
+  coveredKindIds,
+  onClose,
+}: DisposalUnitPriceFormModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const create = useCreateDisposalUnitPrice();
@@ -60,7 +68,16 @@ export function DisposalUnitPriceFormModal({ open, editing, onClose }: DisposalU
       }
     : { unitPrice: null, validFrom: null, validTo: null };
 
-  const options = useMemo(() => wasteOptions(wastes.data, t), [wastes.data, t]);
+  const options = useMemo(
+    () =>
+      wasteOptions(
+        wastes.data?.filter(
+          (w) => !coveredKindIds || coveredKindIds.includes(majorClassOf(w)) || w.id === editing?.wasteId,
+        ),
+        t,
+      ),
+    [wastes.data, coveredKindIds, editing?.wasteId, t],
+  );
 
   const save = (values: FormValues) => {
     const body: DisposalUnitPriceRequest = {
