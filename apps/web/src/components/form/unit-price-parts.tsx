@@ -7,6 +7,7 @@ import {
 import { Flex, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../lib/format';
+import { messageText } from '../../lib/i18n';
 import { requiredRule } from './required-rule';
 import { YenInput } from './yen-input';
 
@@ -39,7 +40,16 @@ export function UnitPricePartInputs({
             <Form.Item
               name={[...name, UNIT_PRICE_PART_FIELDS[part]]}
               style={{ margin: 0, flex: 1 }}
-              rules={[requiredRule(t)]}
+              rules={
+                missing
+                  ? [
+                      {
+                        validator: () =>
+                          Promise.reject(new Error(messageText(t, 'unit_price_cannot_be_confirmed'))),
+                      },
+                    ]
+                  : [requiredRule(t)]
+              }
               extra={
                 missing ? (
                   <Typography.Text type="warning" data-testid={`price-part-missing-${part}`}>
