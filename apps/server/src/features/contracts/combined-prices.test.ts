@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setUpCombinedPrices } from '../../../test/fixtures/combined-prices';
 import { DIS, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
+import { extractPdfText } from '../../../test/pdf-text';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { contractUnitPrices } from '../../db/schema';
 import { tokyoDate } from '../../lib/time';
@@ -110,6 +111,11 @@ describe('saving a COMBINED contract', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().contract.file.combine).not.toBeNull();
     expect(sent.json().contract.file.collection).toBeNull();
+    // The document prints the parts under the unit price.
+    const pdf = await t.as(TRANS).get(`/projects/${p.id}/contract/files/combine`);
+    expect(pdf.statusCode).toBe(200);
+    const text = (await extractPdfText(pdf.rawPayload)).replace(/\s+/g, '');
+    expect(text).toContain('26,500円運搬11,000円処分15,500円');
     // The discharger sees both parts on the contract it confirms.
     const seen = (await t.as(DIS).get(`/projects/${p.id}`)).json().contract;
     expect(seen.unitPrices[0]).toMatchObject({ transportUnitPrice: 11_000, disposalUnitPrice: 15_500 });

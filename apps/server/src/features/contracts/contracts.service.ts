@@ -429,6 +429,11 @@ function collectionDays(line: Awaited<ReturnType<typeof quotedLines>>[number]): 
   return '協議により定める';
 }
 
+const printedParts = (price: PartPrices | undefined) =>
+  price?.transportUnitPrice != null && price.disposalUnitPrice != null
+    ? { transport: price.transportUnitPrice, disposal: price.disposalUnitPrice }
+    : null;
+
 async function documentData(
   db: DbOrTx,
   project: Pick<ProjectRow, 'id' | 'type' | 'companyId'>,
@@ -449,7 +454,7 @@ async function documentData(
     .select()
     .from(contractUnitPrices)
     .where(eq(contractUnitPrices.contractId, contract.id));
-  const priceOf = new Map(prices.map((p) => [p.wasteLineId, p.unitPrice]));
+  const priceOf = new Map(prices.map((p) => [p.wasteLineId, p]));
   const lines = await quotedLines(db, project.id, contract.transportCompanyId);
   const quantityText = (l: (typeof lines)[number]) => {
     const q = l.kind === 'REGULAR' ? l.monthlyCapacity : l.quantity;
@@ -485,7 +490,8 @@ async function documentData(
     lines: lines.map((l) => ({
       wasteName: l.wasteName,
       quantity: quantityText(l),
-      unitPrice: priceOf.get(l.id) ?? 0,
+      unitPrice: priceOf.get(l.id)?.unitPrice ?? 0,
+      parts: printedParts(priceOf.get(l.id)),
       unit: l.unit,
       collectionDays: collectionDays(l),
     })),
