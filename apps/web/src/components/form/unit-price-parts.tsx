@@ -22,10 +22,13 @@ export function UnitPricePartInputs({
   name,
   wasteName,
   listed,
+  sum,
 }: {
   name: (string | number)[];
   wasteName: string;
   listed?: Listed;
+  /** The parts' sum as typed (null while one is empty), shown beneath. */
+  sum: number | null;
 }) {
   const { t } = useTranslation();
   return (
@@ -66,6 +69,9 @@ export function UnitPricePartInputs({
           </Flex>
         );
       })}
+      <Typography.Text strong data-testid="part-sum">
+        {formatYen(sum ?? 0)}
+      </Typography.Text>
     </Flex>
   );
 }
@@ -91,5 +97,23 @@ export function UnitPricePartsText({
         disposal: formatYen(disposalUnitPrice),
       })}
     </Typography.Text>
+  );
+}
+
+/** A unit price as shown on a quote or contract, with its transport and disposal parts beneath when it has them. */
+export function UnitPriceWithParts({
+  unitPrice,
+  transportUnitPrice,
+  disposalUnitPrice,
+}: {
+  unitPrice: number;
+  transportUnitPrice: number | null;
+  disposalUnitPrice: number | null;
+}) {
+  return (
+    <Flex vertical align="end">
+      {formatYen(unitPrice)}
+      <UnitPricePartsText transportUnitPrice={transportUnitPrice} disposalUnitPrice={disposalUnitPrice} />
+    </Flex>
   );
 }

@@ -1,7 +1,7 @@
 import type { Contract, ProjectType } from '@junkan/shared';
-import { Descriptions, Flex, Table, Typography } from 'antd';
+import { Descriptions, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { UnitPricePartsText } from '../../../components/form/unit-price-parts';
+import { UnitPriceWithParts } from '../../../components/form/unit-price-parts';
 import { formatDate, formatYen } from '../../../lib/format';
 import { ContractStatusTag } from './contract-status-tag';
 
@@ -101,15 +101,7 @@ export function ContractDetails({ contract, projectType }: { contract: Contract;
             title: t('contracts.column.unitPrice'),
             align: 'right',
             width: 180,
-            render: (_, l) => (
-              <Flex vertical align="end">
-                {formatYen(l.unitPrice)}
-                <UnitPricePartsText
-                  transportUnitPrice={l.transportUnitPrice}
-                  disposalUnitPrice={l.disposalUnitPrice}
-                />
-              </Flex>
-            ),
+            render: (_, l) => <UnitPriceWithParts {...l} />,
           },
         ]}
       />

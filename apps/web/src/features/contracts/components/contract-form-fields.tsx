@@ -8,7 +8,7 @@ import {
   PAYMENT_TYPES,
   QUOTE_UNIT_PRICE_MAX,
 } from '@junkan/shared';
-import { Card, Col, DatePicker, Form, type FormRule, Input, Radio, Row, Table, Typography } from 'antd';
+import { Card, Col, DatePicker, Form, type FormRule, Input, Radio, Row, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dayPickerProps, pickerItemProps } from '../../../components/form/date-field';
 import { UnitPricePartInputs } from '../../../components/form/unit-price-parts';
@@ -136,16 +136,12 @@ export function ContractFormFields({
               width: 240,
               render: (_, l, i) =>
                 partLine(i) ? (
-                  <>
-                    <UnitPricePartInputs
-                      name={['unitPrices', i]}
-                      wasteName={l.wasteName}
-                      listed={{ transport: l.transportUnitPrice, disposal: l.disposalUnitPrice }}
-                    />
-                    <Typography.Text strong data-testid="part-sum">
-                      {formatYen(typedContractPrice(prices[i], true) ?? 0)}
-                    </Typography.Text>
-                  </>
+                  <UnitPricePartInputs
+                    name={['unitPrices', i]}
+                    wasteName={l.wasteName}
+                    listed={{ transport: l.transportUnitPrice, disposal: l.disposalUnitPrice }}
+                    sum={typedContractPrice(prices[i], true)}
+                  />
                 ) : (
                   <Form.Item
                     name={['unitPrices', i, 'unitPrice']}

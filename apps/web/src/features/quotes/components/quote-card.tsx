@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { isQuoteAnswerable, type ProjectDetail } from '@junkan/shared';
 import { App, Button, Card, Descriptions, Empty, Flex, Input, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { UnitPricePartsText } from '../../../components/form/unit-price-parts';
+import { UnitPriceWithParts } from '../../../components/form/unit-price-parts';
 import { downloadAttachment } from '../../../lib/download-attachment';
 import { showApiError } from '../../../lib/form-errors';
 import { formatDate, formatNumber, formatYen } from '../../../lib/format';
@@ -141,15 +141,7 @@ export function QuoteCard({ project, isDischarger }: { project: ProjectDetail; i
                 key: 'unitPrice',
                 title: t('quotes.column.unitPrice'),
                 align: 'right',
-                render: (_, l) => (
-                  <Flex vertical align="end">
-                    {formatYen(l.unitPrice)}
-                    <UnitPricePartsText
-                      transportUnitPrice={l.transportUnitPrice}
-                      disposalUnitPrice={l.disposalUnitPrice}
-                    />
-                  </Flex>
-                ),
+                render: (_, l) => <UnitPriceWithParts {...l} />,
               },
               {
                 key: 'quantity',

@@ -187,19 +187,15 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
                 width: 240,
                 render: (_, l, i) =>
                   isParts(i) ? (
-                    <>
-                      <UnitPricePartInputs
-                        name={['lines', i]}
-                        wasteName={l.wasteName}
-                        listed={{
-                          transport: suggested.get(l.id)?.unitPrice,
-                          disposal: suggested.get(l.id)?.disposalUnitPrice,
-                        }}
-                      />
-                      <Typography.Text strong data-testid="part-sum">
-                        {formatYen(typedUnitPrice(typedLines[i], true) ?? 0)}
-                      </Typography.Text>
-                    </>
+                    <UnitPricePartInputs
+                      name={['lines', i]}
+                      wasteName={l.wasteName}
+                      listed={{
+                        transport: suggested.get(l.id)?.unitPrice,
+                        disposal: suggested.get(l.id)?.disposalUnitPrice,
+                      }}
+                      sum={typedUnitPrice(typedLines[i], true)}
+                    />
                   ) : (
                     <Form.Item
                       name={['lines', i, 'unitPrice']}
