@@ -82,6 +82,10 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   disposal_site_license_expired: 409,
   /** The transporter's permits do not cover the project (its `gaps` say where and why). */
   permit_cannot_be_confirmed: 409,
+  /** No live disposal permit covers the price's waste kind on its first day. */
+  disposal_permit_required: 409,
+  /** A transport-and-disposal-together line whose transport or disposal price is not in the price lists. */
+  unit_price_cannot_be_confirmed: 409,
   card_provider_unavailable: 503,
   /** A decline is the card's answer, not a fault of the request. */
   card_insufficient_funds: 402,

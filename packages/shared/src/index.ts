@@ -43,6 +43,7 @@ export * from './project-status';
 export * from './quote-amount';
 export * from './quote-banner';
 export * from './report-rules';
+export * from './rules/combined-unit-price';
 export * from './rules/disposal-site-license';
 export * from './rules/disposal-unit-price';
 export * from './rules/evidence-pack';

@@ -196,6 +196,9 @@ export const MESSAGE_CODES = [
   'contract_permit_not_collection',
   'contract_permit_not_yet_valid',
   'contract_permit_expired',
+  // disposal unit prices and transport-and-disposal-together prices (rules/combined-unit-price.ts)
+  'disposal_permit_required',
+  'unit_price_cannot_be_confirmed',
 ] as const;
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 

@@ -296,6 +296,8 @@ export const quotes = pgTable(
       .$type<'DRAFT' | 'SUBMITTED' | 'ACCEPTED' | 'DECLINED'>(),
     /** Whole yen, tax excluded. */
     totalAmount: integer('total_amount').notNull().default(0),
+    /** Industrial quotes: COMBINED (transport and disposal together) or SEPARATE; null when not stated. */
+    contractForm: varchar('contract_form', { length: 16 }).$type<'COMBINED' | 'SEPARATE'>(),
     validUntil: date('valid_until', { mode: 'string' }),
     note: text('note'),
     createdBy: integer('created_by').references(() => users.id),
@@ -316,6 +318,9 @@ export const quoteLines = pgTable(
       .notNull()
       .references(() => projectWasteLines.id, { onDelete: 'cascade' }),
     unitPrice: integer('unit_price').notNull(),
+    /** A COMBINED quote's industrial line: the parts whose sum is the unit price (null otherwise). */
+    transportUnitPrice: integer('transport_unit_price'),
+    disposalUnitPrice: integer('disposal_unit_price'),
     quantity: numeric('quantity', { precision: 12, scale: 2 }).notNull(),
     unitMeasureId: integer('unit_measure_id').references((): AnyPgColumn => unitMeasures.id),
     amount: integer('amount').notNull(),
@@ -383,6 +388,9 @@ export const contractUnitPrices = pgTable(
       .notNull()
       .references(() => projectWasteLines.id, { onDelete: 'cascade' }),
     unitPrice: integer('unit_price').notNull(),
+    /** A COMBINED contract's industrial line: the parts whose sum is the unit price (null otherwise). */
+    transportUnitPrice: integer('transport_unit_price'),
+    disposalUnitPrice: integer('disposal_unit_price'),
   },
   (t) => [primaryKey({ columns: [t.contractId, t.wasteLineId] })],
 );

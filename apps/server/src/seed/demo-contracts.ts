@@ -12,6 +12,7 @@ import {
 import { renderContractDocuments, storeDocuments } from '../features/contracts/contracts.service';
 import { tokyoDate } from '../lib/time';
 import type { FileStorage } from '../plugins/file-storage';
+import { DEMO_INDUSTRIAL_PRICES } from './demo-prices';
 
 /** How many months the running demo contracts have run (the demo achievements cover them). */
 export const DEMO_CONTRACT_MONTHS_RUN = 6;
@@ -89,11 +90,18 @@ export async function seedDemoContracts(db: Database, documents: FileStorage | n
       .where(eq(projectWasteLines.projectId, project.id));
     if (lines.length)
       await db.insert(contractUnitPrices).values(
-        lines.map((l) => ({
-          contractId: contract!.id,
-          wasteLineId: l.id,
-          unitPrice: industrial ? 28000 : 1500,
-        })),
+        lines.map((l) =>
+          industrial
+            ? {
+                contractId: contract!.id,
+                wasteLineId: l.id,
+                // Transport and disposal together: the demo price lists' parts (demo-prices.ts).
+                unitPrice: DEMO_INDUSTRIAL_PRICES.transport + DEMO_INDUSTRIAL_PRICES.disposal,
+                transportUnitPrice: DEMO_INDUSTRIAL_PRICES.transport,
+                disposalUnitPrice: DEMO_INDUSTRIAL_PRICES.disposal,
+              }
+            : { contractId: contract!.id, wasteLineId: l.id, unitPrice: 1500 },
+        ),
       );
     if (documents) {
       const files = await renderContractDocuments(db, project, contract!);

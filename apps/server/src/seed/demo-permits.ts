@@ -71,7 +71,7 @@ export async function seedDemoPermits(db: Database, files: FileStorage | null): 
       expiryOffset: 1400,
       transshipment: false,
       storageSite: '',
-      wastes: ['汚泥'],
+      wastes: ['廃プラスチック類', '汚泥'],
     },
   ];
   const names = [...new Set(demo.flatMap((d) => d.wastes))];

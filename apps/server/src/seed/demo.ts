@@ -25,6 +25,7 @@ import { seedDemoCollections } from './demo-collections';
 import { seedDemoContracts } from './demo-contracts';
 import { seedDemoInvoices } from './demo-invoices';
 import { seedDemoPermits } from './demo-permits';
+import { seedDemoCombinedPrices } from './demo-prices';
 
 export const DEMO_PASSWORD = 'Demo1234';
 export const PLATFORM_TRANSPORTER_ID = 20000;
@@ -386,5 +387,6 @@ export async function seedDemoData(
   await seedDemoAchievements(db);
   await seedDemoCollections(db);
   await seedDemoInvoices(db, documents);
+  await seedDemoCombinedPrices(db);
   return true;
 }

@@ -36,12 +36,18 @@ export const contractInputSchema = z
     contractType: z.enum(CONTRACT_TYPES, { error: 'MSG_00_21' }).default('AUTO_UPDATE'),
     contractForm: z.enum(CONTRACT_FORMS, { error: 'MSG_00_21' }).default('COMBINED'),
     paymentMethod: z.enum(PAYMENT_TYPES, { error: 'MSG_00_21' }).default('PAYMENT_INVOICE'),
-    /** One price per waste line of the project, from the accepted quote unless changed. */
+    /**
+     * One price per waste line of the project, from the accepted quote unless changed. An industrial line of a
+     * COMBINED contract carries its transport and disposal parts too; its unit price is their sum (the server
+     * sets it), and a missing part is refused with unit_price_cannot_be_confirmed.
+     */
     unitPrices: z
       .array(
         z.object({
           wasteLineId: idSchema,
           unitPrice: yen(QUOTE_UNIT_PRICE_MAX),
+          transportUnitPrice: yen(QUOTE_UNIT_PRICE_MAX).nullish(),
+          disposalUnitPrice: yen(QUOTE_UNIT_PRICE_MAX).nullish(),
         }),
       )
       .min(1, 'MSG_00_21')
@@ -116,6 +122,9 @@ export const contractSchema = z.object({
       wasteLineId: z.number(),
       wasteName: z.string(),
       unitPrice: z.number(),
+      /** The two parts of a COMBINED contract's industrial line (their sum is unitPrice), else null. */
+      transportUnitPrice: z.number().nullable(),
+      disposalUnitPrice: z.number().nullable(),
       unit: z.string().nullable(),
     }),
   ),
@@ -176,7 +185,14 @@ export const contractDraftSchema = z.object({
     z.object({
       wasteLineId: z.number(),
       wasteName: z.string(),
+      kind: z.enum(['INDUSTRIAL', 'REGULAR']),
       unitPrice: z.number(),
+      /**
+       * Transport and disposal parts: the saved contract's, else the accepted quote's, else the company's price
+       * lists in effect today (industrial lines; null where none is found, which a COMBINED contract refuses).
+       */
+      transportUnitPrice: z.number().nullable(),
+      disposalUnitPrice: z.number().nullable(),
       unit: z.string().nullable(),
       /** The quantity the quote states, for the amount shown beside the price. */
       quantity: z.number().nullable(),

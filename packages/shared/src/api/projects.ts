@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTRACT_FORMS } from '../contract-rules';
 import { BAG_SIZES, PROJECT_STATUSES, PROJECT_TYPES } from '../enums';
 import type { ProjectListTab } from '../project-status';
 import { idSchema, requiredString } from '../validation';
@@ -157,12 +158,17 @@ export const projectQuoteSchema = z.object({
   id: z.number(),
   status: z.enum(['DRAFT', 'SUBMITTED', 'ACCEPTED', 'DECLINED']),
   transportCompany: z.object({ id: z.number(), name: z.string() }),
+  /** Industrial quotes: the contract form quoted for (COMBINED prices industrial lines in two parts). */
+  contractForm: z.enum(CONTRACT_FORMS).nullable(),
   lines: z.array(
     z.object({
       id: z.number(),
       wasteLineId: z.number(),
       wasteName: z.string(),
       unitPrice: z.number(),
+      /** The two parts of a COMBINED quote's industrial line (their sum is unitPrice), else null. */
+      transportUnitPrice: z.number().nullable(),
+      disposalUnitPrice: z.number().nullable(),
       quantity: z.number(),
       unitMeasure: z.object({ id: z.number(), unit: z.string() }).nullable(),
       amount: z.number(),

@@ -40,6 +40,8 @@ export interface ContractDocumentData {
     wasteName: string;
     quantity: string | null;
     unitPrice: number;
+    /** Transport and disposal together: the parts the unit price is made of, printed beneath it. */
+    parts?: { transport: number; disposal: number } | null;
     unit: string | null;
     collectionDays: string;
   }[];
@@ -188,7 +190,16 @@ function contractDefinition(data: ContractDocumentData): TDocumentDefinitions {
         { text: `${i + 1}`, alignment: 'center' },
         l.wasteName,
         { text: l.quantity ?? '実績による', alignment: 'right' },
-        { text: formatYen(l.unitPrice), alignment: 'right' },
+        l.parts
+          ? {
+              stack: [
+                formatYen(l.unitPrice),
+                { text: `運搬 ${formatYen(l.parts.transport)}`, fontSize: 7 },
+                { text: `処分 ${formatYen(l.parts.disposal)}`, fontSize: 7 },
+              ],
+              alignment: 'right',
+            }
+          : { text: formatYen(l.unitPrice), alignment: 'right' },
         { text: l.unit ?? '—', alignment: 'center' },
         l.collectionDays,
       ]),

@@ -4,20 +4,25 @@ import {
   type ContractAction,
   type ContractDraft,
   type ContractFileKind,
+  type ContractForm,
   type ContractInput,
   type ContractListItem,
   type ContractStatus,
+  combineUnitPrice,
   contractActions,
   contractDateIssues,
   contractFileKinds,
   contractPermitIssue,
   coveragePeriod,
+  hasPriceParts,
   type MessageCode,
   type ProjectStatus,
   permitDistrictName,
   previousDay,
   type RenewalDecision,
   statusOnApproval,
+  UNIT_PRICE_PART_FIELDS,
+  UNIT_PRICE_PARTS,
 } from '@junkan/shared';
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -31,7 +36,6 @@ import {
   dischargeSites,
   projectDischargeSites,
   projects,
-  projectWasteLines,
 } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
@@ -50,8 +54,10 @@ import {
 } from '../permit-core/permit-records';
 import { requirePermitCoverage } from '../permit-core/project-coverage';
 import { extendRecurringRequests, removeCollectionsAfter } from '../project-core/collection-schedule';
+import { listedLinePrices, unitPriceNotConfirmed } from '../project-core/line-prices';
 import { actorOf, type ProjectRow, projectFor } from '../project-core/project-access';
 import {
+  acceptedQuoteForm,
   contractFileOwner,
   FILE_OWNERS,
   quotedLines,
@@ -214,16 +220,55 @@ function requireAction(
 
 const firstOfNextMonth = (today: string) => addMonths(`${today.slice(0, 8)}01`, 1);
 
+type QuotedLine = Awaited<ReturnType<typeof quotedLines>>[number];
+type PartPrices = { transportUnitPrice: number | null; disposalUnitPrice: number | null };
+
+/**
+ * Where a COMBINED contract takes an industrial line's transport and disposal parts from: the accepted quote's
+ * parts, else the company's price lists in effect today. Null parts are not found in either.
+ */
+async function partSources(
+  db: DbOrTx,
+  project: ProjectRow,
+  lines: readonly QuotedLine[],
+): Promise<Map<number, PartPrices>> {
+  const parts = new Map<number, PartPrices>();
+  if (project.type !== 'INDUSTRIAL' || project.transportCompanyId == null) return parts;
+  const listed = new Map(
+    (await listedLinePrices(db, project.transportCompanyId, project, tokyoDate())).map((l) => [
+      l.wasteLineId,
+      l,
+    ]),
+  );
+  for (const line of lines) {
+    if (line.kind !== 'INDUSTRIAL') continue;
+    const l = listed.get(line.id);
+    parts.set(line.id, {
+      transportUnitPrice: line.quotedTransportPrice ?? l?.transportUnitPrice ?? null,
+      disposalUnitPrice: line.quotedDisposalPrice ?? l?.disposalUnitPrice ?? null,
+    });
+  }
+  return parts;
+}
+
 /** GET /trans/projects/{id}/contract-draft: the saved contract, or defaults from the project and its quote. */
 export async function contractDraft(db: DbOrTx, session: Session, projectId: number): Promise<ContractDraft> {
   const { project, contract } = await contractOfParty(db, session, projectId);
   const lines = await quotedLines(db, projectId, project.transportCompanyId);
+  const sources = await partSources(db, project, lines);
+  const partsOf = (lineId: number, saved?: PartPrices): PartPrices => {
+    const source = sources.get(lineId);
+    return {
+      transportUnitPrice: saved?.transportUnitPrice ?? source?.transportUnitPrice ?? null,
+      disposalUnitPrice: saved?.disposalUnitPrice ?? source?.disposalUnitPrice ?? null,
+    };
+  };
   if (contract) {
     const prices = await db
       .select()
       .from(contractUnitPrices)
       .where(eq(contractUnitPrices.contractId, contract.id));
-    const priceOf = new Map(prices.map((p) => [p.wasteLineId, p.unitPrice]));
+    const priceOf = new Map(prices.map((p) => [p.wasteLineId, p]));
     return {
       contractName: contract.name,
       startDate: contract.startDate,
@@ -234,7 +279,9 @@ export async function contractDraft(db: DbOrTx, session: Session, projectId: num
       unitPrices: lines.map((l) => ({
         wasteLineId: l.id,
         wasteName: l.wasteName,
-        unitPrice: priceOf.get(l.id) ?? l.quotedPrice,
+        kind: l.kind,
+        unitPrice: priceOf.get(l.id)?.unitPrice ?? l.quotedPrice,
+        ...partsOf(l.id, priceOf.get(l.id)),
         unit: l.unit,
         quantity: l.quotedQuantity,
       })),
@@ -272,12 +319,15 @@ export async function contractDraft(db: DbOrTx, session: Session, projectId: num
     startDate,
     endDate: spotOnly ? startDate : previousDay(addMonths(startDate, 12)),
     contractType: spotOnly ? 'SPOT' : 'AUTO_UPDATE',
-    contractForm: 'COMBINED',
+    // The form the accepted quote was made for; COMBINED when it stated none.
+    contractForm: (await acceptedQuoteForm(db, projectId, project.transportCompanyId)) ?? 'COMBINED',
     paymentMethod: 'PAYMENT_INVOICE',
     unitPrices: lines.map((l) => ({
       wasteLineId: l.id,
       wasteName: l.wasteName,
+      kind: l.kind,
       unitPrice: l.quotedPrice,
+      ...partsOf(l.id),
       unit: l.unit,
       quantity: l.quotedQuantity,
     })),
@@ -324,18 +374,21 @@ export async function saveContract(
     await app.db.transaction(async (tx) => {
       const { project, contract } = await contractOfParty(tx, session, projectId, true);
       requireAction(project, contract, 'TRANSPORT', 'EDIT');
-      const lineIds = (
-        await tx
-          .select({ id: projectWasteLines.id })
-          .from(projectWasteLines)
-          .where(eq(projectWasteLines.projectId, projectId))
-      ).map((l) => l.id);
+      const lines = await quotedLines(tx, projectId, project.transportCompanyId);
+      const lineOf = new Map(lines.map((l) => [l.id, l]));
       input.unitPrices.forEach((line, i) => {
-        if (!lineIds.includes(line.wasteLineId)) throw fieldError(`unitPrices.${i}.wasteLineId`, 'not_found');
+        if (!lineOf.has(line.wasteLineId)) throw fieldError(`unitPrices.${i}.wasteLineId`, 'not_found');
       });
-      if (input.unitPrices.length !== lineIds.length) throw fieldError('unitPrices', 'MSG_00_21');
+      if (input.unitPrices.length !== lines.length) throw fieldError('unitPrices', 'MSG_00_21');
       const permit = await contractPermit(tx, project.transportCompanyId!, input.permitId, input.startDate);
       const industrial = project.type === 'INDUSTRIAL';
+      const unitPrices = await contractLinePrices(
+        tx,
+        project,
+        industrial ? input.contractForm : 'COMBINED',
+        input,
+        lines,
+      );
       const values = {
         name: input.contractName,
         startDate: input.startDate,
@@ -372,11 +425,7 @@ export async function saveContract(
           .returning({ id: contracts.id });
         contractId = row!.id;
       }
-      await tx
-        .insert(contractUnitPrices)
-        .values(
-          input.unitPrices.map((l) => ({ contractId, wasteLineId: l.wasteLineId, unitPrice: l.unitPrice })),
-        );
+      await tx.insert(contractUnitPrices).values(unitPrices.map((l) => ({ contractId, ...l })));
       await recordAudit(tx, caller, {
         action: contract ? 'contract.update' : 'contract.create',
         entity: 'contract',
@@ -392,6 +441,43 @@ export async function saveContract(
   return getProjectDetail(app.db, session, projectId);
 }
 
+/**
+ * The unit prices a contract saves. An industrial line of a COMBINED contract needs both parts, each typed and
+ * found in the accepted quote or the price lists (else unit_price_cannot_be_confirmed on the part); its unit
+ * price is their sum. Other lines keep the typed unit price and no parts.
+ */
+async function contractLinePrices(
+  db: DbOrTx,
+  project: ProjectRow,
+  form: ContractForm,
+  input: ContractInput,
+  lines: readonly QuotedLine[],
+) {
+  const lineOf = new Map(lines.map((l) => [l.id, l]));
+  const needsParts = input.unitPrices.some((l) =>
+    hasPriceParts(project.type, form, lineOf.get(l.wasteLineId)?.kind ?? 'REGULAR'),
+  );
+  const sources = needsParts ? await partSources(db, project, lines) : new Map<number, PartPrices>();
+  return input.unitPrices.map((l, i) => {
+    const line = lineOf.get(l.wasteLineId)!;
+    if (!hasPriceParts(project.type, form, line.kind))
+      return {
+        wasteLineId: l.wasteLineId,
+        unitPrice: l.unitPrice,
+        transportUnitPrice: null,
+        disposalUnitPrice: null,
+      };
+    const source = sources.get(line.id);
+    for (const part of UNIT_PRICE_PARTS) {
+      const field = UNIT_PRICE_PART_FIELDS[part];
+      if (l[field] == null || source?.[field] == null)
+        throw unitPriceNotConfirmed(`unitPrices.${i}`, part, line.wasteName);
+    }
+    const parts = { transportUnitPrice: l.transportUnitPrice!, disposalUnitPrice: l.disposalUnitPrice! };
+    return { wasteLineId: l.wasteLineId, unitPrice: combineUnitPrice(parts).unitPrice!, ...parts };
+  });
+}
+
 /** How often a line is collected, in the document's words. */
 function collectionDays(line: Awaited<ReturnType<typeof quotedLines>>[number]): string {
   if (line.kind === 'REGULAR' && line.weekdays?.length)
@@ -402,6 +488,11 @@ function collectionDays(line: Awaited<ReturnType<typeof quotedLines>>[number]): 
   if (line.frequency === 'SPOT') return `スポット（都度）${time}`;
   return '協議により定める';
 }
+
+const printedParts = (price: PartPrices | undefined) =>
+  price?.transportUnitPrice != null && price.disposalUnitPrice != null
+    ? { transport: price.transportUnitPrice, disposal: price.disposalUnitPrice }
+    : null;
 
 async function documentData(
   db: DbOrTx,
@@ -423,7 +514,7 @@ async function documentData(
     .select()
     .from(contractUnitPrices)
     .where(eq(contractUnitPrices.contractId, contract.id));
-  const priceOf = new Map(prices.map((p) => [p.wasteLineId, p.unitPrice]));
+  const priceOf = new Map(prices.map((p) => [p.wasteLineId, p]));
   const lines = await quotedLines(db, project.id, contract.transportCompanyId);
   const permit =
     contract.permitId === null
@@ -464,7 +555,8 @@ async function documentData(
     lines: lines.map((l) => ({
       wasteName: l.wasteName,
       quantity: quantityText(l),
-      unitPrice: priceOf.get(l.id) ?? 0,
+      unitPrice: priceOf.get(l.id)?.unitPrice ?? 0,
+      parts: printedParts(priceOf.get(l.id)),
       unit: l.unit,
       collectionDays: collectionDays(l),
     })),

@@ -19,8 +19,26 @@ const draft: ContractDraft = {
   contractForm: 'SEPARATE',
   paymentMethod: 'PAYMENT_INVOICE',
   unitPrices: [
-    { wasteLineId: 11, wasteName: '可燃ごみ', unitPrice: 40, unit: 'kg', quantity: 120 },
-    { wasteLineId: 12, wasteName: '廃プラスチック類', unitPrice: 1500, unit: 'm3', quantity: 2.5 },
+    {
+      wasteLineId: 11,
+      wasteName: '可燃ごみ',
+      kind: 'REGULAR',
+      unitPrice: 40,
+      transportUnitPrice: null,
+      disposalUnitPrice: null,
+      unit: 'kg',
+      quantity: 120,
+    },
+    {
+      wasteLineId: 12,
+      wasteName: '廃プラスチック類',
+      kind: 'INDUSTRIAL',
+      unitPrice: 1500,
+      transportUnitPrice: 600,
+      disposalUnitPrice: null,
+      unit: 'm3',
+      quantity: 2.5,
+    },
   ],
   manifestFee: 300,
   preparationFee: 5000,
@@ -76,8 +94,8 @@ describe('buildContractInput', () => {
     [
       {
         unitPrices: [
-          { wasteLineId: 11, unitPrice: null },
-          { wasteLineId: 12, unitPrice: 1 },
+          { wasteLineId: 11, unitPrice: null, transportUnitPrice: null, disposalUnitPrice: null },
+          { wasteLineId: 12, unitPrice: 1, transportUnitPrice: null, disposalUnitPrice: null },
         ],
       },
       'unitPrices.0.unitPrice=MSG_00_21',
@@ -97,6 +115,38 @@ describe('buildContractInput', () => {
     expect(buildContractInput(past, 'INDUSTRIAL', '2026-11-01').ok).toBe(true);
   });
 
+  it('sends both parts and their sum for an industrial line of a COMBINED contract', () => {
+    const combined = values({ contractForm: 'COMBINED' });
+    combined.unitPrices[1] = {
+      wasteLineId: 12,
+      unitPrice: 1,
+      transportUnitPrice: 600,
+      disposalUnitPrice: 800,
+    };
+    const withParts = { ...draft.unitPrices[1]!, disposalUnitPrice: 800 };
+    const result = buildContractInput(combined, 'INDUSTRIAL', undefined, [draft.unitPrices[0]!, withParts]);
+    expect(result.ok && result.input.unitPrices).toEqual([
+      { wasteLineId: 11, unitPrice: 40 },
+      { wasteLineId: 12, unitPrice: 1400, transportUnitPrice: 600, disposalUnitPrice: 800 },
+    ]);
+  });
+
+  it('refuses a part the draft could not confirm, and an emptied part, at the part', () => {
+    const combined = values({ contractForm: 'COMBINED' });
+    combined.unitPrices[1] = {
+      wasteLineId: 12,
+      unitPrice: 1,
+      transportUnitPrice: null,
+      disposalUnitPrice: 800,
+    };
+    expect(codes(buildContractInput(combined, 'INDUSTRIAL', undefined, draft.unitPrices))).toEqual([
+      'unitPrices.1.transportUnitPrice=MSG_00_21',
+      'unitPrices.1.disposalUnitPrice=unit_price_cannot_be_confirmed',
+    ]);
+    // SEPARATE keeps the one unit price.
+    expect(buildContractInput(values(), 'INDUSTRIAL', undefined, draft.unitPrices).ok).toBe(true);
+  });
+
   it('reports a date issue once when the schema already found it', () => {
     const result = buildContractInput(values({ endDate: '2026-11-01' }), 'INDUSTRIAL', '2026-11-20');
     expect(codes(result).filter((c) => c.startsWith('endDate'))).toEqual(['endDate=invalid_period']);
@@ -109,16 +159,16 @@ describe('restoreFormValues', () => {
       ...values(),
       contractName: '変更後',
       unitPrices: [
-        { wasteLineId: 11, unitPrice: 45 },
-        { wasteLineId: 12, unitPrice: null },
+        { wasteLineId: 11, unitPrice: 45, transportUnitPrice: null, disposalUnitPrice: null },
+        { wasteLineId: 12, unitPrice: null, transportUnitPrice: 650, disposalUnitPrice: 900 },
       ],
     };
     const restored = restoreFormValues(JSON.parse(JSON.stringify({ ...kept, permitId: 9 })), draft);
     expect(restored?.contractName).toBe('変更後');
     expect(restored?.permitId).toBe(9);
     expect(restored?.unitPrices).toEqual([
-      { wasteLineId: 11, unitPrice: 45 },
-      { wasteLineId: 12, unitPrice: null },
+      { wasteLineId: 11, unitPrice: 45, transportUnitPrice: null, disposalUnitPrice: null },
+      { wasteLineId: 12, unitPrice: null, transportUnitPrice: 650, disposalUnitPrice: 900 },
     ]);
   });
 

@@ -21,6 +21,7 @@ import {
   contractDraftKey,
   type FieldIssue,
   formValuesFromDraft,
+  isPartLine,
   restoreFormValues,
 } from '../contract-form-values';
 import { projectDetailPath } from '../contract-links';
@@ -47,6 +48,7 @@ export function ContractEditor({ project, draft }: { project: ProjectDetail; dra
   const busy = save.isPending || send.isPending;
   const industrial = project.type === 'INDUSTRIAL';
   const prices = Form.useWatch('unitPrices', form) ?? (stored ?? saved).unitPrices;
+  const contractForm = Form.useWatch('contractForm', form) ?? (stored ?? saved).contractForm;
 
   const keep = () => {
     // Storage full or disabled: the input stays on the page only.
@@ -75,7 +77,7 @@ export function ContractEditor({ project, draft }: { project: ProjectDetail; dra
     } catch {
       return null;
     }
-    const result = buildContractInput(form.getFieldsValue(true), project.type, sendingOn);
+    const result = buildContractInput(form.getFieldsValue(true), project.type, sendingOn, draft.unitPrices);
     if (!result.ok) {
       showIssues(result.issues);
       return null;
@@ -173,7 +175,13 @@ export function ContractEditor({ project, draft }: { project: ProjectDetail; dra
         disabled={busy}
         scrollToFirstError
       >
-        <ContractFormFields draft={draft} industrial={industrial} prices={prices} dateRule={dateRule} />
+        <ContractFormFields
+          draft={draft}
+          industrial={industrial}
+          prices={prices}
+          partLine={(i) => isPartLine(project.type, contractForm, draft.unitPrices, i)}
+          dateRule={dateRule}
+        />
 
         <Flex justify="end" gap={8}>
           <Button

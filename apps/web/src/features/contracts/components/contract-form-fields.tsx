@@ -11,10 +11,11 @@ import {
 import { Card, Col, DatePicker, Form, type FormRule, Input, Radio, Row, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dayPickerProps, pickerItemProps } from '../../../components/form/date-field';
+import { UnitPricePartInputs } from '../../../components/form/unit-price-parts';
 import { YenInput } from '../../../components/form/yen-input';
 import { zodRule } from '../../../lib/form-errors';
 import { formatNumber, formatYen } from '../../../lib/format';
-import { type ContractFormValues, lineAmount } from '../contract-form-values';
+import { type ContractFormValues, lineAmount, typedContractPrice } from '../contract-form-values';
 import { ContractPermitField } from './contract-permit-field';
 
 /** The form keeps YYYY-MM-DD strings; a cleared date is ''. */
@@ -27,11 +28,14 @@ export function ContractFormFields({
   draft,
   industrial,
   prices,
+  partLine,
   dateRule,
 }: {
   draft: ContractDraft;
   industrial: boolean;
   prices: ContractFormValues['unitPrices'];
+  /** Whether the line at an index is priced as transport plus disposal (COMBINED, industrial line). */
+  partLine: (index: number) => boolean;
   dateRule: (path: keyof ContractDates) => FormRule;
 }) {
   const { t } = useTranslation();
@@ -130,19 +134,27 @@ export function ContractFormFields({
             {
               key: 'unitPrice',
               title: t('contracts.column.unitPrice'),
-              width: 200,
-              render: (_, l, i) => (
-                <Form.Item
-                  name={['unitPrices', i, 'unitPrice']}
-                  style={{ margin: 0 }}
-                  rules={[zodRule(shape.unitPrices.element.shape.unitPrice, t)]}
-                >
-                  <YenInput
-                    max={QUOTE_UNIT_PRICE_MAX}
-                    aria-label={`${l.wasteName} ${t('contracts.column.unitPrice')}`}
+              width: 240,
+              render: (_, l, i) =>
+                partLine(i) ? (
+                  <UnitPricePartInputs
+                    name={['unitPrices', i]}
+                    wasteName={l.wasteName}
+                    listed={{ transport: l.transportUnitPrice, disposal: l.disposalUnitPrice }}
+                    sum={typedContractPrice(prices[i], true)}
                   />
-                </Form.Item>
-              ),
+                ) : (
+                  <Form.Item
+                    name={['unitPrices', i, 'unitPrice']}
+                    style={{ margin: 0 }}
+                    rules={[zodRule(shape.unitPrices.element.shape.unitPrice, t)]}
+                  >
+                    <YenInput
+                      max={QUOTE_UNIT_PRICE_MAX}
+                      aria-label={`${l.wasteName} ${t('contracts.column.unitPrice')}`}
+                    />
+                  </Form.Item>
+                ),
             },
             {
               key: 'amount',
@@ -150,7 +162,7 @@ export function ContractFormFields({
               align: 'right',
               width: 140,
               render: (_, l, i) => {
-                const amount = lineAmount(prices[i]?.unitPrice, l.quantity);
+                const amount = lineAmount(typedContractPrice(prices[i], partLine(i)), l.quantity);
                 return amount === null ? '—' : formatYen(amount);
               },
             },
