@@ -54,9 +54,7 @@ const save = (projectId: number, contractForm: string, unitPrices: Line[], who =
     manifestFee: 500,
     preparationFee: 3000,
     contactPerson: '佐藤 次郎',
-    licenseNumber: '01300123456',
-    licenseDistrict: '東京都',
-    licenseExpireDate: '2099-12-31',
+    permitId: f.collectionPermitId,
   });
 
 describe('the contract draft of a quote for transport and disposal together', () => {

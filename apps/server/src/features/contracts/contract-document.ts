@@ -163,7 +163,11 @@ function contractDefinition(data: ContractDocumentData): TDocumentDefinitions {
         head('有効期限'),
       ],
       [
-        t.licenseKind,
+        // The chosen permit is a collection-and-transport permit: a disposal or combined contract must not print
+        // it under a disposal permit's name. Older contracts (no permit kept) print the template's kind.
+        tr.licenseWasteKinds && t.licenseKind.startsWith('産業廃棄物')
+          ? '産業廃棄物収集運搬業許可'
+          : t.licenseKind,
         tr.licenseNumber,
         tr.licenseDistrict,
         tr.licenseWasteKinds?.length ? tr.licenseWasteKinds.join('、') : '—',

@@ -602,14 +602,16 @@ describe("the license is chosen from the transporter's permits", () => {
   });
 
   it("prints the permit's district, number, covered kinds and expiry (with its era) in the contract PDF", async () => {
+    // SEPARATE: a typed unit price per line (COMBINED takes both price lists: combined-prices.test.ts).
     const p = await acceptedProject('INDUSTRIAL');
-    await put(p.id, contractBody(p.lineIds));
+    const saved = await put(p.id, contractBody(p.lineIds, { contractForm: 'SEPARATE' }));
+    expect(saved.statusCode, saved.body).toBe(200);
     expect((await t.as(TRANS).post(`/trans/projects/${p.id}/contract/send`)).statusCode).toBe(200);
-    const pdf = await t.as(DIS).get(`/projects/${p.id}/contract/files/combine`);
+    const pdf = await t.as(DIS).get(`/projects/${p.id}/contract/files/collection`);
     expect(pdf.statusCode).toBe(200);
     const text = await extractPdfText(pdf.rawPayload);
     expect(text).toContain(
-      `産業廃棄物収集運搬業・処分業許可${f.permit.licenseNumber}東京都廃プラスチック類、汚泥2099年3月31日（令和81年3月31日）`,
+      `産業廃棄物収集運搬業許可${f.permit.licenseNumber}東京都廃プラスチック類、汚泥2099年3月31日（令和81年3月31日）`,
     );
     expect(text).toContain('乙の許可証の写しは、本契約書に添付する。');
   });
