@@ -83,6 +83,11 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   /** Another card payment of the invoice is still under way (3-D Secure open, or the provider's answer pending). */
   card_payment_in_progress: 409,
   card_payment_not_found: 404,
+  inquiry_not_found: 404,
+  /** Nobody writes to or closes a CLOSED inquiry (section 4). */
+  inquiry_closed: 409,
+  /** An inquiry's files over 100 MB together (section 5), or one file over it. */
+  max_100MB_upload: 413,
   too_many_requests: 429,
   server_error: 500,
 };

@@ -169,6 +169,9 @@ export const MESSAGE_CODES = [
   'permit_file_required',
   'expiry_before_issue',
   'waste_kind_not_major',
+  // inquiries
+  'inquiry_not_found',
+  'inquiry_closed',
 ] as const;
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 

@@ -24,6 +24,11 @@ export const PERMISSIONS = [
   'MANIFEST_MANAGEMENT',
   'LICENSE_MANAGEMENT',
   'INQUIRY',
+  /**
+   * The transporter's inquiries. Section 6 keeps the discharger's INQUIRY key from transporters; issue 16 lets
+   * transporters ask the platform too, under their own key (as ACCOUNT_INFO_TRANS beside ACCOUNT_INFO).
+   */
+  'INQUIRY_TRANS',
   'INQUIRY_ADMIN',
   'ACCOUNT_INFO',
   'ACCOUNT_INFO_TRANS',
@@ -80,6 +85,7 @@ export const EDI_GATED_PERMISSIONS = [
 export const TRANSPORT_ONLY_PERMISSIONS = [
   'CREATE_QUOTE',
   'ACCOUNT_INFO_TRANS',
+  'INQUIRY_TRANS',
   'LICENSE_MANAGEMENT',
   'AREA_PRICE_SETTING',
   'BUSINESS_DATE_SETTING',
@@ -140,6 +146,7 @@ function adminPermissions(): Permission[] {
     'ACCOUNT_INFO',
     'ACCOUNT_INFO_TRANS',
     'INQUIRY',
+    'INQUIRY_TRANS',
     'CHANGE_PASSWORD',
     'BUSINESS_DATE_SETTING',
     'DISPOSAL_UNIT_PRICE',
@@ -181,6 +188,8 @@ export function computePermissions(subject: PermissionSubject): Permission[] {
         'DISPOSAL_UNIT_PRICE',
         'LICENSE_MANAGEMENT',
         'ACCOUNT_INFO_TRANS',
+        // As an admin acting for a discharger gets its inquiries (INQUIRY), one acting for a transporter gets its.
+        'INQUIRY_TRANS',
       ]);
     else if (subject.isTransportApproved) add(transportPermissions());
     // An unapproved company sees no request, project or price; an acting admin keeps its own keys.
