@@ -32,6 +32,7 @@ import { disposalSiteMasterRoutes } from './features/disposal-site-master/dispos
 import { disposalUnitPriceRoutes } from './features/disposal-unit-prices/disposal-unit-prices.routes';
 import { handlingWastePriceRoutes } from './features/handling-waste-prices/handling-waste-prices.routes';
 import { homeRoutes } from './features/home/home.routes';
+import { inquiryRoutes } from './features/inquiries/inquiries.routes';
 import { cardPaymentRoutes, defineCardPaymentWork } from './features/invoices/card-payments.routes';
 import { defineInvoiceOverdueJob } from './features/invoices/invoice-overdue';
 import { invoiceRoutes } from './features/invoices/invoices.routes';
@@ -279,6 +280,7 @@ export async function buildApp(
       await api.register(invoiceRoutes);
       await api.register(cardPaymentRoutes);
       await api.register(permitRoutes);
+      await api.register(inquiryRoutes);
     },
     { prefix: '/api' },
   );
