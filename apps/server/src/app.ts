@@ -35,6 +35,7 @@ import { defineEvidencePackJobs } from './features/evidence-packs/evidence-pack-
 import { evidencePackRoutes } from './features/evidence-packs/evidence-packs.routes';
 import { handlingWastePriceRoutes } from './features/handling-waste-prices/handling-waste-prices.routes';
 import { homeRoutes } from './features/home/home.routes';
+import { inquiryRoutes } from './features/inquiries/inquiries.routes';
 import { cardPaymentRoutes, defineCardPaymentWork } from './features/invoices/card-payments.routes';
 import { defineInvoiceOverdueJob } from './features/invoices/invoice-overdue';
 import { invoiceRoutes } from './features/invoices/invoices.routes';
@@ -283,6 +284,7 @@ export async function buildApp(
       await api.register(cardPaymentRoutes);
       await api.register(permitRoutes);
       await api.register(evidencePackRoutes);
+      await api.register(inquiryRoutes);
     },
     { prefix: '/api' },
   );

@@ -104,6 +104,11 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   /** No project of the company has records in the period. */
   evidence_pack_nothing_in_scope: 409,
   evidence_pack_too_many_open: 409,
+  inquiry_not_found: 404,
+  /** Nobody writes to or closes a CLOSED inquiry (section 4). */
+  inquiry_closed: 409,
+  /** An inquiry's files over 100 MB together (section 5), or one file over it. */
+  max_100MB_upload: 413,
   too_many_requests: 429,
   server_error: 500,
 };

@@ -199,6 +199,9 @@ export const MESSAGE_CODES = [
   // disposal unit prices and transport-and-disposal-together prices (rules/combined-unit-price.ts)
   'disposal_permit_required',
   'unit_price_cannot_be_confirmed',
+  // inquiries
+  'inquiry_not_found',
+  'inquiry_closed',
 ] as const;
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 

@@ -25,6 +25,11 @@ export const PERMISSIONS = [
   'LICENSE_MANAGEMENT',
   'EVIDENCE_PACK',
   'INQUIRY',
+  /**
+   * The transporter's inquiries. Section 6 keeps the discharger's INQUIRY key from transporters; issue 16 lets
+   * transporters ask the platform too, under their own key (as ACCOUNT_INFO_TRANS beside ACCOUNT_INFO).
+   */
+  'INQUIRY_TRANS',
   'INQUIRY_ADMIN',
   'ACCOUNT_INFO',
   'ACCOUNT_INFO_TRANS',
@@ -81,6 +86,7 @@ export const EDI_GATED_PERMISSIONS = [
 export const TRANSPORT_ONLY_PERMISSIONS = [
   'CREATE_QUOTE',
   'ACCOUNT_INFO_TRANS',
+  'INQUIRY_TRANS',
   'LICENSE_MANAGEMENT',
   'AREA_PRICE_SETTING',
   'BUSINESS_DATE_SETTING',
@@ -141,6 +147,7 @@ function adminPermissions(): Permission[] {
     'ACCOUNT_INFO',
     'ACCOUNT_INFO_TRANS',
     'INQUIRY',
+    'INQUIRY_TRANS',
     'CHANGE_PASSWORD',
     'BUSINESS_DATE_SETTING',
     'DISPOSAL_UNIT_PRICE',
@@ -191,6 +198,8 @@ export function computePermissions(subject: PermissionSubject): Permission[] {
         'LICENSE_MANAGEMENT',
         'ACCOUNT_INFO_TRANS',
         'EVIDENCE_PACK',
+        // As an admin acting for a discharger gets its inquiries (INQUIRY), one acting for a transporter gets its.
+        'INQUIRY_TRANS',
       ]);
     else if (subject.isTransportApproved) add(transportPermissions());
     // An unapproved company sees no request, project or price; an acting admin keeps its own keys.

@@ -40,6 +40,8 @@ describe('route guard (section 6)', () => {
     [{ pathname: '/home', isSignedIn: true, roles: ['ADMIN'] }, { redirect: '/account-selection' }],
     [{ pathname: '/account-selection', isSignedIn: true, roles: ['ADMIN'] }, { allow: true }],
     [{ pathname: '/transport-approval', isSignedIn: true, roles: ['ADMIN'] }, { allow: true }],
+    [{ pathname: '/inquiry-admin', isSignedIn: true, roles: ['ADMIN'] }, { allow: true }],
+    [{ pathname: '/inquiry', isSignedIn: true, roles: ['ADMIN'] }, { redirect: '/account-selection' }],
     [{ pathname: '/waste-master', isSignedIn: true, roles: ['ADMIN'] }, { redirect: '/account-selection' }],
     [
       { pathname: '/transport-approval', isSignedIn: true, roles: ['ADMIN', 'TRANSPORT'], adminId: 1 },

@@ -523,6 +523,12 @@ export const updateInfos = pgTable('update_infos', {
   createdAt: createdAt(),
 });
 
+/**
+ * An inquiry to the platform's support, opened by a discharger or a transporter (its company's). `content` is
+ * the opening message (also the history's first entry), `last_side` who wrote last: the status follows it.
+ * Deleting (a discharger's cancel) only stamps `deleted_at`: the inquiry leaves every list, its history and
+ * files stay for the record.
+ */
 export const inquiries = pgTable(
   'inquiries',
   {
@@ -531,14 +537,56 @@ export const inquiries = pgTable(
       .notNull()
       .references(() => companies.id),
     userId: integer('user_id').references(() => users.id),
-    importance: varchar('importance', { length: 24 }).notNull().default('BLANK'),
+    importance: varchar('importance', { length: 24 })
+      .notNull()
+      .default('BLANK')
+      .$type<'MOST_IMPORTANT' | 'IMPORTANT' | 'SLIGHTLY_IMPORTANT' | 'BLANK'>(),
     subject: varchar('subject', { length: 128 }).notNull(),
     content: text('content').notNull(),
-    status: varchar('status', { length: 24 }).notNull().default('AWAITING_RESPONSE'),
+    status: varchar('status', { length: 24 })
+      .notNull()
+      .default('AWAITING_RESPONSE')
+      .$type<'AWAITING_RESPONSE' | 'RESPONSE_RECEIVED' | 'CLOSED'>(),
+    lastSide: varchar('last_side', { length: 16 })
+      .notNull()
+      .default('WASTE')
+      .$type<'WASTE' | 'TRANSPORT' | 'ADMIN'>(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: integer('deleted_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('inquiries_company_idx').on(t.companyId, t.createdAt)],
+  (t) => [
+    index('inquiries_company_idx').on(t.companyId, t.createdAt),
+    index('inquiries_last_message_idx').on(t.lastMessageAt),
+  ],
+);
+
+/**
+ * An inquiry's history: each message (who, in which side, when, what) and each change written into it (closed,
+ * importance set, deleted). A message's files are attachments with owner type INQUIRY_MESSAGE and this id.
+ */
+export const inquiryHistory = pgTable(
+  'inquiry_history',
+  {
+    id: serial('id').primaryKey(),
+    inquiryId: integer('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id),
+    kind: varchar('kind', { length: 16 }).notNull().$type<'MESSAGE' | 'CLOSED' | 'IMPORTANCE' | 'DELETED'>(),
+    userId: integer('user_id').references(() => users.id),
+    /** The side the author wrote for: the company's (WASTE, TRANSPORT) or support (ADMIN). */
+    side: varchar('side', { length: 16 }).notNull().$type<'WASTE' | 'TRANSPORT' | 'ADMIN'>(),
+    /** The administrator behind an operator's session, when one acted for the company. */
+    actingAdminId: integer('acting_admin_id').references(() => users.id),
+    content: text('content').notNull().default(''),
+    importance: varchar('importance', { length: 24 }).$type<
+      'MOST_IMPORTANT' | 'IMPORTANT' | 'SLIGHTLY_IMPORTANT' | 'BLANK'
+    >(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('inquiry_history_inquiry_idx').on(t.inquiryId, t.id)],
 );
 
 // ---- Master data -------------------------------------------------------------------------------

@@ -6,7 +6,6 @@ import {
   collectionAreas,
   companies,
   dischargeSites,
-  inquiries,
   notices,
   offices,
   projectDischargeSites,
@@ -23,6 +22,7 @@ import { DatabaseStorage } from '../plugins/file-storage/database-storage';
 import { seedDemoAchievements } from './demo-achievements';
 import { seedDemoCollections } from './demo-collections';
 import { seedDemoContracts } from './demo-contracts';
+import { seedDemoInquiries } from './demo-inquiries';
 import { seedDemoInvoices } from './demo-invoices';
 import { seedDemoPermits } from './demo-permits';
 import { seedDemoCombinedPrices } from './demo-prices';
@@ -362,22 +362,6 @@ export async function seedDemoData(
       { date: '2026-11-10', content: 'ホーム画面にお問い合わせ一覧を追加しました。' },
       { date: '2026-10-01', content: 'サービスを開始しました。' },
     ]);
-    await tx.insert(inquiries).values([
-      {
-        companyId: green!.id,
-        importance: 'IMPORTANT',
-        subject: '回収日の変更について',
-        content: '来週の回収日を火曜日に変更できますか。',
-        status: 'AWAITING_RESPONSE',
-      },
-      {
-        companyId: green!.id,
-        importance: 'BLANK',
-        subject: '請求書の送付先',
-        content: '請求書の送付先を経理部に変更したいです。',
-        status: 'CLOSED',
-      },
-    ]);
   });
   const documents =
     options.contractDocuments === false ? null : (options.files ?? new FileStorage(new DatabaseStorage(db)));
@@ -388,5 +372,6 @@ export async function seedDemoData(
   await seedDemoCollections(db);
   await seedDemoInvoices(db, documents);
   await seedDemoCombinedPrices(db);
+  await seedDemoInquiries(db);
   return true;
 }

@@ -52,6 +52,8 @@ const ManifestManagementPage = lazy(() => import('../features/manifests/pages/ma
 const ManifestDetailPage = lazy(() => import('../features/manifests/pages/manifest-detail-page'));
 const LicenseManagementPage = lazy(() => import('../features/permits/pages/license-management-page'));
 const EvidencePackPage = lazy(() => import('../features/evidence-packs/pages/evidence-pack-page'));
+const InquiryPage = lazy(() => import('../features/inquiries/pages/inquiry-page'));
+const InquiryAdminPage = lazy(() => import('../features/inquiries/pages/inquiry-admin-page'));
 const UploadPopupPage = lazy(() => import('../features/industrial-quote-request/pages/upload-popup-page'));
 const AccountPage = lazy(() => import('../features/account/pages/account-page'));
 const AccountMasterPage = lazy(() => import('../features/account-master/pages/account-master-page'));
@@ -367,6 +369,16 @@ const router = createBrowserRouter(
               path: childPath(paths.evidencePack.path),
               handle: { permission: 'EVIDENCE_PACK' } satisfies RouteHandle,
               element: <EvidencePackPage />,
+            },
+            {
+              path: childPath(paths.inquiry.path),
+              handle: { permission: ['INQUIRY', 'INQUIRY_TRANS'] } satisfies RouteHandle,
+              element: <InquiryPage />,
+            },
+            {
+              path: childPath(paths.inquiryAdmin.path),
+              handle: { permission: 'INQUIRY_ADMIN' } satisfies RouteHandle,
+              element: <InquiryAdminPage />,
             },
             {
               path: childPath(paths.manifestDetail.path),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INQUIRY_IMPORTANCES, INQUIRY_STATUSES, PROJECT_STATUSES, PROJECT_TYPES } from '../enums';
+import { INQUIRY_IMPORTANCES, PROJECT_STATUSES, PROJECT_TYPES } from '../enums';
 import { idParam } from '../validation';
 import { permitCoverageSchema } from './permit-coverage';
 
@@ -35,17 +35,6 @@ export const noticeListSchema = z.array(noticeSchema);
 export const updateInfoSchema = z.object({ id: z.number(), date: z.string(), content: z.string() });
 export const updateInfoListSchema = z.array(updateInfoSchema);
 
-export const inquiryListItemSchema = z.object({
-  id: z.number(),
-  importance: z.enum(INQUIRY_IMPORTANCES),
-  companyName: z.string(),
-  subject: z.string(),
-  content: z.string(),
-  status: z.enum(INQUIRY_STATUSES),
-  createdDate: z.string(),
-});
-export const inquiryListSchema = z.array(inquiryListItemSchema);
-
 /** Home labels CREATING_CONTRACT as quote approval for dischargers. */
 export function projectStatusLabelKey(
   status: (typeof PROJECT_STATUSES)[number],
@@ -53,9 +42,4 @@ export function projectStatusLabelKey(
 ): string {
   if (isDischarger && status === 'CREATING_CONTRACT') return 'projectStatus.QUOTE_APPROVAL';
   return `projectStatus.${status}`;
-}
-
-/** Inquiry ids show as five digits, zero-padded. */
-export function formatInquiryId(id: number): string {
-  return String(id).padStart(5, '0');
 }

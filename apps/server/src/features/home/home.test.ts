@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('news, update information and inquiries', () => {
+describe('news and update information', () => {
   it('answers notices and update information newest first', async () => {
     const notices = (await t.as('discharger@example.com').get('/notices')).json();
     expect(notices[0]).toMatchObject({
@@ -16,14 +16,6 @@ describe('news, update information and inquiries', () => {
     });
     const updates = (await t.as('discharger@example.com').get('/update-infos')).json();
     expect(updates.map((u: { date: string }) => u.date)).toEqual(['2026-11-10', '2026-10-01']);
-  });
-
-  it("shows a discharger its own company's inquiries only", async () => {
-    const own = (await t.as('discharger@example.com').get('/inquiries')).json();
-    expect(own).toHaveLength(2);
-    expect(own.every((i: { companyName: string }) => i.companyName === '株式会社グリーン商事')).toBe(true);
-    expect((await t.as('discharger2@example.com').get('/inquiries')).json()).toEqual([]);
-    expect((await t.as('transporter@example.com').get('/inquiries')).statusCode).toBe(403);
   });
 });
 

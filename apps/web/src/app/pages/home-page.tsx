@@ -1,8 +1,8 @@
 import { Card, Col, Empty, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { InquiriesTable } from '../../features/home/components/inquiries-table';
 import { NoticesPanel, UpdateInfosPanel } from '../../features/home/components/notices-panel';
 import { PhoneContactPanel } from '../../features/home/components/phone-contact-panel';
+import { HomeInquiriesTable } from '../../features/inquiries/components/home-inquiries-table';
 import { ReportDeadlinesPanel } from '../../features/manifests/components/report-deadlines';
 import { ExpiringPermitsCard } from '../../features/permits/components/expiring-permits-card';
 import { HomeProjectsTable } from '../../features/projects/components/home-projects-table';
@@ -50,7 +50,7 @@ export default function HomePage() {
         {isDischarger && (
           <>
             <Col xs={24} xl={16}>
-              <InquiriesTable />
+              <HomeInquiriesTable />
             </Col>
             <Col xs={24} xl={8}>
               <PhoneContactPanel />
