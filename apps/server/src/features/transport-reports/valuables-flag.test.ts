@@ -1,6 +1,6 @@
 import type { IndustrialReportOptions, TransportReport } from '@junkan/shared';
 import { addDays } from '@junkan/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DIS, dischargeSiteId, TRANS } from '../../../test/fixtures/demo-data';
 import { type IndustrialProject, insertIndustrialProject } from '../../../test/fixtures/projects';
@@ -37,7 +37,8 @@ beforeAll(async () => {
 afterAll(() => net?.close());
 beforeEach(async () => {
   await net.reset();
-  await t.db.delete(permits);
+  // Retired, not deleted: permits are kept five years (the retention triggers refuse the delete).
+  await t.db.update(permits).set({ retiredAt: new Date() }).where(isNull(permits.retiredAt));
 });
 
 let license = 0;
