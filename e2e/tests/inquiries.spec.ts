@@ -98,6 +98,7 @@ test('inquiries: a reply shows its upload progress, can be stopped, and a failed
     .click();
   const detail = page.getByTestId('inquiry-detail');
   const messages = detail.getByTestId('inquiry-message');
+  await expect(messages.first()).toBeVisible();
   const before = await messages.count();
   expect(before).toBeGreaterThan(0);
 
