@@ -83,6 +83,11 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   /** Another card payment of the invoice is still under way (3-D Secure open, or the provider's answer pending). */
   card_payment_in_progress: 409,
   card_payment_not_found: 404,
+  notice_not_found: 404,
+  update_info_not_found: 404,
+  chat_conversation_not_found: 404,
+  /** A discharger that has not registered its company yet has no conversation to write in. */
+  chat_company_required: 409,
   too_many_requests: 429,
   server_error: 500,
 };

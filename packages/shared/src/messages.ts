@@ -169,6 +169,13 @@ export const MESSAGE_CODES = [
   'permit_file_required',
   'expiry_before_issue',
   'waste_kind_not_major',
+  // notices and update information
+  'notice_not_found',
+  'update_info_not_found',
+  'publish_until_before_from',
+  // chat
+  'chat_conversation_not_found',
+  'chat_company_required',
 ] as const;
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 

@@ -20,18 +20,6 @@ export const projectListItemSchema = z.object({
 });
 export type ProjectListItem = z.infer<typeof projectListItemSchema>;
 
-export const noticeSchema = z.object({
-  id: z.number(),
-  importance: z.enum(INQUIRY_IMPORTANCES),
-  date: z.string(),
-  subject: z.string(),
-  content: z.string(),
-});
-export const noticeListSchema = z.array(noticeSchema);
-
-export const updateInfoSchema = z.object({ id: z.number(), date: z.string(), content: z.string() });
-export const updateInfoListSchema = z.array(updateInfoSchema);
-
 export const inquiryListItemSchema = z.object({
   id: z.number(),
   importance: z.enum(INQUIRY_IMPORTANCES),

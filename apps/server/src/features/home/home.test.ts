@@ -7,17 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('news, update information and inquiries', () => {
-  it('answers notices and update information newest first', async () => {
-    const notices = (await t.as('discharger@example.com').get('/notices')).json();
-    expect(notices[0]).toMatchObject({
-      subject: '年末年始の回収スケジュールについて',
-      importance: 'IMPORTANT',
-    });
-    const updates = (await t.as('discharger@example.com').get('/update-infos')).json();
-    expect(updates.map((u: { date: string }) => u.date)).toEqual(['2026-11-10', '2026-10-01']);
-  });
-
+describe('inquiries on home', () => {
   it("shows a discharger its own company's inquiries only", async () => {
     const own = (await t.as('discharger@example.com').get('/inquiries')).json();
     expect(own).toHaveLength(2);
