@@ -185,13 +185,27 @@ export const APP_PAGES: readonly AppPage[] = [
     built: true,
     menuGroup: 'documents',
   },
-  { key: 'notice', path: paths.notice.path, permission: 'NOTICE', built: false, menuGroup: 'support' },
+  { key: 'notice', path: paths.notice.path, permission: 'NOTICE', built: true, menuGroup: 'support' },
   { key: 'inquiry', path: paths.inquiry.path, permission: 'INQUIRY', built: false, menuGroup: 'support' },
   {
     key: 'inquiryAdmin',
     path: paths.inquiryAdmin.path,
     permission: 'INQUIRY_ADMIN',
     built: false,
+    menuGroup: 'support',
+  },
+  {
+    key: 'chatAdmin',
+    path: paths.chatAdmin.path,
+    permission: 'CHAT_ADMIN',
+    built: true,
+    menuGroup: 'support',
+  },
+  {
+    key: 'noticeAdmin',
+    path: paths.noticeAdmin.path,
+    permission: 'NOTICE_ADMIN',
+    built: true,
     menuGroup: 'support',
   },
   {
@@ -295,6 +309,8 @@ export const COMPANY_SELECT_DISABLED_PREFIXES = [
   paths.handlingWasteUnitPrice.path,
   paths.transportOperatorMaster.path,
   paths.inquiryAdmin.path,
+  paths.noticeAdmin.path,
+  paths.chatAdmin.path,
   paths.accountSelection.path,
   paths.transportApproval.path,
 ] as const;

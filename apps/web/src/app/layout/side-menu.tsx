@@ -8,6 +8,7 @@ import {
   FileDoneOutlined,
   FileTextOutlined,
   HomeOutlined,
+  MessageOutlined,
   NotificationOutlined,
   PlusCircleOutlined,
   ProjectOutlined,
@@ -43,6 +44,8 @@ const ICONS: Record<string, ReactNode> = {
   notice: <NotificationOutlined />,
   inquiry: <CustomerServiceOutlined />,
   inquiryAdmin: <CustomerServiceOutlined />,
+  noticeAdmin: <NotificationOutlined />,
+  chatAdmin: <MessageOutlined />,
 };
 
 type MenuItem = Required<MenuProps>['items'][number];

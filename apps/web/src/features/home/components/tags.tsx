@@ -1,16 +1,7 @@
-import type { InquiryImportance, InquiryStatus } from '@junkan/shared';
-import { Tag } from 'antd';
+import type { InquiryStatus } from '@junkan/shared';
 
-const IMPORTANCE_COLORS: Record<InquiryImportance, string | undefined> = {
-  MOST_IMPORTANT: 'red',
-  IMPORTANT: 'orange',
-  SLIGHTLY_IMPORTANT: 'gold',
-  BLANK: undefined,
-};
-
-export function ImportanceTag({ importance, label }: { importance: InquiryImportance; label: string }) {
-  return <Tag color={IMPORTANCE_COLORS[importance]}>{label}</Tag>;
-}
+// Notices show the same importance tag: it lives in components/.
+export { ImportanceTag } from '../../../components/importance-tag';
 
 export const INQUIRY_STATUS_COLORS: Record<InquiryStatus, string> = {
   AWAITING_RESPONSE: 'orange',
