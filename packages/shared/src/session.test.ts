@@ -40,6 +40,9 @@ describe('route guard (section 6)', () => {
     [{ pathname: '/home', isSignedIn: true, roles: ['ADMIN'] }, { redirect: '/account-selection' }],
     [{ pathname: '/account-selection', isSignedIn: true, roles: ['ADMIN'] }, { allow: true }],
     [{ pathname: '/transport-approval', isSignedIn: true, roles: ['ADMIN'] }, { allow: true }],
+    [{ pathname: '/notice-admin', isSignedIn: true, roles: ['ADMIN'] }, { allow: true }],
+    [{ pathname: '/chat-admin', isSignedIn: true, roles: ['ADMIN'] }, { allow: true }],
+    [{ pathname: '/notice', isSignedIn: true, roles: ['ADMIN'] }, { redirect: '/account-selection' }],
     [{ pathname: '/waste-master', isSignedIn: true, roles: ['ADMIN'] }, { redirect: '/account-selection' }],
     [
       { pathname: '/transport-approval', isSignedIn: true, roles: ['ADMIN', 'TRANSPORT'], adminId: 1 },

@@ -122,17 +122,15 @@ export function UpdateInfosPanel() {
         <ScrollList loading={infos.isLoading}>
           {items.map((info) => (
             <ListRow key={info.id}>
-              <Flex gap={12} style={{ width: '100%', minWidth: 0 }} data-testid="update-info-row">
-                <Typography.Text type="secondary" style={{ flex: 'none' }}>
-                  {formatDate(info.date)}
-                </Typography.Text>
+              <Flex vertical style={{ width: '100%', minWidth: 0 }} data-testid="update-info-row">
+                <Typography.Text type="secondary">{formatDate(info.date)}</Typography.Text>
                 <Typography.Paragraph
                   ellipsis={{
                     rows: 1,
                     expandable: 'collapsible',
                     symbol: (open) => t(open ? 'notices.less' : 'notices.more'),
                   }}
-                  style={{ margin: 0, minWidth: 0, flex: 1, whiteSpace: 'pre-wrap' }}
+                  style={{ margin: 0, minWidth: 0, whiteSpace: 'pre-wrap' }}
                 >
                   {info.content}
                 </Typography.Paragraph>

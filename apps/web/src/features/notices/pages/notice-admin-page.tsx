@@ -113,7 +113,7 @@ function NoticesTab() {
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.items ?? []}
-        scroll={{ x: 960 }}
+        scroll={{ x: 1280 }}
         locale={emptyLocale(t('notices.none'))}
         data-testid="notice-admin-table"
         onChange={(p) => setQuery((q) => ({ ...q, page: p.current ?? 1, size: p.pageSize ?? PAGE_SIZE }))}
@@ -146,6 +146,7 @@ function NoticesTab() {
           {
             key: 'subject',
             title: t('notices.field.subject'),
+            width: 280,
             ellipsis: true,
             render: (_, n) => (
               <Typography.Text ellipsis={{ tooltip: n.content }} data-testid="notice-admin-subject">
