@@ -53,7 +53,8 @@ export default function ChatWidget() {
 
   const lastId = lastChatMessageId(held);
   const lastIdRef = useRef(lastId);
-  lastIdRef.current = lastId;
+  // The first load may not be merged yet when the stream first connects: it counts as held.
+  lastIdRef.current = Math.max(lastId, lastChatMessageId(chat.data?.messages ?? []));
 
   const sender = useChatSender(
     sendChatMessage,
