@@ -76,6 +76,44 @@ export async function seedRegularDraft(
 }
 
 /**
+ * An industrial request at 銀座店 with one line per `lines` entry (a major class of the waste master by name,
+ * a quantity in t, monthly), sent to the transporters: status 見積依頼中. The demo discharger has its EDI key.
+ */
+export async function seedIndustrialRequest(
+  discharger: ApiClient,
+  title: string,
+  lines: { wasteName: string; quantity: string }[],
+): Promise<ProjectDetail> {
+  const info = await discharger.get<AccountInfoResponse>('/users/info');
+  const site = info.wastes.find((s) => s.dischargeSitename === GINZA_SITE);
+  expect(site, `discharge site ${GINZA_SITE}`).toBeDefined();
+  const wastes = await discharger.get<WasteItem[]>('/waste?category=INDUSTRIAL');
+  const units = await discharger.get<{ id: number; unit: string }[]>('/unit-measure');
+  const ton = units.find((u) => u.unit === 't');
+  expect(ton, 'unit t').toBeDefined();
+  const body: QuoteRequestInput = {
+    type: 'INDUSTRIAL',
+    projectTitle: title,
+    dischargeSiteIds: [site!.wasteId],
+    lines: lines.map((l) => {
+      const waste = wastes.find((w) => w.name === l.wasteName && w.level === 1);
+      expect(waste, `industrial waste ${l.wasteName}`).toBeDefined();
+      return {
+        wasteId: waste!.id,
+        quantity: l.quantity,
+        unitMeasureId: ton!.id,
+        frequency: 'MONTHLY',
+        frequencyNumber: 1,
+      };
+    }),
+  };
+  const draft = await discharger.post<ProjectDetail>('/projects', body);
+  const requested = await discharger.post<ProjectDetail>(`/projects/${draft.id}/request-quote`);
+  expect(requested.projectStatus).toBe('REQUEST_QUOTE');
+  return requested;
+}
+
+/**
  * A regular-garbage project whose quote from `transporter` (1,500 yen per line) the discharger accepted:
  * status 契約書作成中.
  */

@@ -140,19 +140,26 @@ async function spotProject(request: APIRequestContext, title: string): Promise<n
     }),
   );
   await ok(request.post(`${APP_ORIGIN}/api/projects/${id}/accept-quote`, { headers: dis }));
+  const startDate = iso(businessDate());
+  // The license: the demo transporter's collection-and-transport permit valid from the start date.
+  const permits = (await (
+    await request.get(`${APP_ORIGIN}/api/trans/permits/usable`, {
+      headers: trans,
+      params: { on: startDate, kind: 'COLLECTION_TRANSPORT' },
+    })
+  ).json()) as { id: number }[];
+  expect(permits.length, 'a usable demo permit').toBeGreaterThan(0);
   await ok(
     request.put(`${APP_ORIGIN}/api/trans/projects/${id}/contract`, {
       headers: trans,
       data: {
         contractName: `${title} スポット契約`,
-        startDate: iso(businessDate()),
+        startDate,
         endDate: iso(businessDate(30)),
         contractType: 'SPOT',
         unitPrices: [{ wasteLineId: lineId, unitPrice: 3000 }],
         contactPerson: '佐藤 次郎',
-        licenseNumber: '第1301-0042号',
-        licenseDistrict: '東京都中央区',
-        licenseExpireDate: '2029-03-31',
+        permitId: permits[0]!.id,
       },
     }),
   );

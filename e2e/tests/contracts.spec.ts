@@ -1,20 +1,25 @@
-import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { confirmModal, pickDate, tableRow } from '../support/antd';
+import { confirmModal, pickDate, selectOption, tableRow, toast } from '../support/antd';
 import { apiAs } from '../support/api';
 import { DEMO } from '../support/app';
 import { signIn } from '../support/auth';
 import { waitForMessage } from '../support/mail';
+import { downloadedBytes, pdfText } from '../support/pdf';
 import { seedAcceptedProject } from '../support/seed';
 
-async function downloadContract(page: Page) {
+/** Downloads one of the contract card's documents (by its link text) and answers its bytes. */
+async function downloadFromCard(page: Page, link: string) {
   const download = page.waitForEvent('download');
-  await page.getByTestId('contract-card').getByText('契約書（一般廃棄物）').click();
+  await page.getByTestId('contract-card').getByText(link, { exact: true }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/\.pdf$/);
-  const bytes = await readFile(await file.path());
+  const bytes = await downloadedBytes(file);
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-  expect(bytes.length).toBeGreaterThan(10_000);
+  return bytes;
+}
+
+async function downloadContract(page: Page) {
+  expect((await downloadFromCard(page, '契約書（一般廃棄物）')).length).toBeGreaterThan(10_000);
 }
 
 test('contract: the transporter writes it, the discharger returns it, it is corrected and approved', async ({
@@ -44,9 +49,9 @@ test('contract: the transporter writes it, the discharger returns it, it is corr
   await expect(page.getByLabel('請求書払い')).toBeChecked();
   await page.getByLabel('契約名').fill(`${title} 収集運搬委託契約`);
   await pickDate(page.getByLabel('契約開始日'), today);
-  await page.getByLabel('許可番号').fill('第1301-0042号');
-  await page.getByLabel('許可自治体').fill('東京都中央区');
-  await pickDate(page.getByLabel('許可の有効期限'), '2029/03/31');
+  // The license is the demo transporter's 東京都 permit, chosen, not typed.
+  await selectOption(page, page.getByLabel('許可証', { exact: true }), /01300123456/);
+  await expect(page.getByTestId('contract-license')).toContainText('東京都');
   await page.getByTestId('contract-send').click();
   await confirmModal(page);
   await expect(page).toHaveURL(new RegExp(`${detailPath}$`));
@@ -99,4 +104,111 @@ test('contract: the transporter writes it, the discharger returns it, it is corr
   await downloadContract(page);
   const approved = await waitForMessage(DEMO.transporter, { since, subject: '契約が承認されました' });
   expect(approved.subject).toContain('契約が承認されました');
+});
+
+/** A minimal file the server takes for a PDF: it judges by the first bytes. */
+const PERMIT_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  'latin1',
+);
+
+test('contract license: a permit registered with its PDF is chosen in the contract, printed in it and attached', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const title = `E2E 許可証契約 ${Date.now()}`;
+  // A license number no other run uses.
+  const licenseNumber = `41200${String(Date.now()).slice(-6)}`;
+  const id = await seedAcceptedProject(
+    await apiAs(request, DEMO.discharger),
+    await apiAs(request, DEMO.transporter),
+    title,
+  );
+  const detailPath = `project-managment/detail/${id}`;
+  const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' })
+    .format(new Date())
+    .replaceAll('-', '/');
+
+  // The transporter registers a 千葉県 collection-and-transport permit with its PDF.
+  await signIn(page, DEMO.transporter, { path: 'license-management' });
+  await page.getByTestId('permit-new').click();
+  const dialog = page.getByRole('dialog');
+  await selectOption(page, dialog.getByLabel('行政区分'), '千葉県', { search: '千葉' });
+  await dialog.getByLabel('許可番号').fill(licenseNumber);
+  await selectOption(page, dialog.getByLabel('許可の種類'), '収集運搬業');
+  const kinds = dialog.getByLabel('廃棄物の種類');
+  for (const [search, name] of [
+    ['廃プラ', '廃プラスチック類'],
+    ['金属', '金属くず'],
+  ] as const) {
+    await kinds.click();
+    await kinds.fill(search);
+    await page
+      .locator('.ant-select-dropdown')
+      .filter({ has: page.locator('[id="wasteKindIds_list"]') })
+      .locator('.ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${name}$`) })
+      .click();
+    await kinds.press('Escape');
+    await expect(dialog.locator('.ant-select-selection-item', { hasText: name })).toBeVisible();
+  }
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: '許可証_千葉県.pdf', mimeType: 'application/pdf', buffer: PERMIT_PDF });
+  await expect(dialog.getByText('許可証_千葉県.pdf')).toBeVisible();
+  await pickDate(dialog.getByLabel('許可年月日'), '2024/04/01');
+  // Enter in the last date field sends the dialog.
+  await pickDate(dialog.getByLabel('有効期限'), '2031/03/31');
+  await expect(toast(page, '登録しました。').first()).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The contract form offers the permits valid on the start date, asked again when the date changes.
+  await page.goto(`contract-create/${id}`);
+  await page.getByLabel('契約名').fill(`${title} 収集運搬委託契約`);
+  const permit = page.getByLabel('許可証', { exact: true });
+  await pickDate(page.getByLabel('契約開始日'), '2199/04/01');
+  const empty = page.getByTestId('contract-permit-empty');
+  await expect(empty).toContainText('有効な収集運搬業の許可証がありません');
+  await expect(empty.getByRole('link', { name: '許可証管理へ' })).toHaveAttribute(
+    'href',
+    /\/license-management$/,
+  );
+  await pickDate(page.getByLabel('契約開始日'), today);
+  await expect(empty).toBeHidden();
+  await selectOption(page, permit, new RegExp(`千葉県 第${licenseNumber}号（2031/03/31まで）`), {
+    search: licenseNumber,
+  });
+  // The license shows read-only from the permit.
+  const license = page.getByTestId('contract-license');
+  for (const text of ['千葉県', licenseNumber, '2031/03/31', '廃プラスチック類、金属くず'])
+    await expect(license).toContainText(text);
+  // A start date before the permit was issued: the field says why, next to it.
+  await pickDate(page.getByLabel('契約開始日'), '2024/03/01');
+  await expect(
+    page.getByText('この許可証は契約開始日にはまだ有効になっていません', { exact: false }),
+  ).toBeVisible();
+  await pickDate(page.getByLabel('契約開始日'), today);
+  await expect(
+    page.getByText('この許可証は契約開始日にはまだ有効になっていません', { exact: false }),
+  ).toBeHidden();
+
+  await page.getByTestId('contract-send').click();
+  await confirmModal(page);
+  await expect(page).toHaveURL(new RegExp(`${detailPath}$`));
+  await expect(page.getByTestId('contract-status')).toHaveText('確認依頼中');
+
+  // The contract PDF prints the permit: kind, number, district, covered kinds, expiry with its era.
+  const text = await pdfText(await downloadFromCard(page, '契約書（一般廃棄物）'));
+  expect(text).toContain(
+    `一般廃棄物収集運搬業許可${licenseNumber}千葉県廃プラスチック類、金属くず2031年3月31日（令和13年3月31日）`,
+  );
+  expect(text).toContain('乙の許可証の写しは、本契約書に添付する。');
+
+  // The discharger sees the covered kinds and downloads the permit copy attached to the contract.
+  await signIn(page, DEMO.discharger, { path: `contract-confirm/${id}` });
+  await expect(page.getByTestId('contract-details')).toContainText(licenseNumber);
+  await expect(page.getByTestId('contract-details')).toContainText('廃プラスチック類、金属くず');
+  await page.goto(detailPath);
+  expect((await downloadFromCard(page, '許可証の写し')).equals(PERMIT_PDF)).toBe(true);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { tableRow } from '../support/antd';
+import { confirmation, confirmModal, pickDate, selectOption, tableRow } from '../support/antd';
 import { DEMO } from '../support/app';
 import { signIn } from '../support/auth';
 import {
@@ -83,4 +83,55 @@ test('a discharger registers a manifest; once reflected both parties see it regi
   await dueRow.getByRole('link', { name: manifestNumber }).click();
   await expect(page.getByTestId('manifest-detail-title')).toHaveText(`マニフェスト詳細（${manifestNumber}）`);
   await expect(page.getByTestId('manifest-detail').locator('.ant-tag').first()).toHaveText('登録');
+});
+
+test('a manifest delivered outside the contract period is registered only once the discharger confirms the difference', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // The demo contract began on the first of the month six months ago: 400 days back is before it.
+  const deliveryDate = businessDate(-400);
+
+  await signIn(page, DEMO.discharger);
+  await page.goto('manifest-management');
+  await page.getByTestId('manifest-register').click();
+  const dialog = page.getByRole('dialog', { name: 'マニフェスト登録' });
+  await selectOption(page, dialog.getByLabel('案件'), `${INDUSTRIAL_PROJECT}（${TRANSPORTER_NAME}）`);
+  // The contract's waste and transporter are filled in.
+  await expect(dialog).toContainText(INDUSTRIAL_WASTE);
+  await expect(dialog).toContainText(TRANSPORTER_NAME);
+  await pickDate(dialog.getByLabel('交付日'), deliveryDate);
+  await dialog.getByLabel('数量', { exact: true }).fill('1.20');
+  await selectOption(page, dialog.getByLabel('単位', { exact: true }), 't');
+  await selectOption(page, dialog.getByLabel('排出事業場'), /^銀座店（/);
+  await dialog.getByTestId('manifest-register-submit').click();
+
+  // The difference, with the contract's period and the manifest's date; going back keeps the input.
+  const title = '契約内容と異なる点があります';
+  const period = confirmation(page, title).getByTestId('manifest-difference-PERIOD');
+  await expect(period).toContainText('交付日が契約期間外');
+  await expect(period).toContainText('〜');
+  await expect(period).toContainText(deliveryDate);
+  await expect(confirmation(page, title).getByTestId('manifest-differences').locator('tbody tr')).toHaveCount(
+    1,
+  );
+  await confirmModal(page, { title, button: '戻って修正する' });
+  await expect(dialog.getByLabel('交付日')).toHaveValue(deliveryDate);
+  await expect(dialog.getByLabel('数量', { exact: true })).toHaveValue('1.20');
+
+  await dialog.getByTestId('manifest-register-submit').click();
+  await confirmModal(page, { title, button: '相違を確認して登録する' });
+  const done = dialog.getByTestId('manifest-register-done');
+  await expect(done).toContainText('マニフェストを登録しました');
+  const manifestNumber = /マニフェスト番号：(\d{11})/.exec((await done.textContent()) ?? '')?.[1];
+  expect(manifestNumber, 'the issued number').toBeTruthy();
+  await done.getByRole('button', { name: '詳細を表示' }).click();
+
+  // The detail says the difference was confirmed, by whom, with both sides.
+  await expect(page.getByTestId('manifest-detail-title')).toHaveText(`マニフェスト詳細（${manifestNumber}）`);
+  const confirmed = page.getByTestId('manifest-difference-confirmation');
+  await expect(confirmed).toContainText('契約との相違を確認のうえ登録');
+  await expect(confirmed).toContainText('山田 太郎');
+  await expect(confirmed.getByTestId('manifest-difference-PERIOD')).toContainText(deliveryDate);
+  await expect(page.getByTestId('manifest-detail')).toContainText(deliveryDate);
 });

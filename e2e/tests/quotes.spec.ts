@@ -4,7 +4,7 @@ import { apiAs } from '../support/api';
 import { DEMO } from '../support/app';
 import { signIn } from '../support/auth';
 import { waitForMessage } from '../support/mail';
-import { COMBUSTIBLE, seedQuoteRequest, seedRegularArea } from '../support/seed';
+import { COMBUSTIBLE, seedIndustrialRequest, seedQuoteRequest, seedRegularArea } from '../support/seed';
 
 test('a transporter quotes an open request in its area and the discharger approves it', async ({
   page,
@@ -46,4 +46,42 @@ test('a transporter quotes an open request in its area and the discharger approv
   await expect(page.getByTestId('project-status')).toHaveText('見積承認');
   const accepted = await waitForMessage(DEMO.transporter, { since });
   expect(accepted.subject).toContain('見積が承認されました');
+});
+
+test('an industrial request is quoted for transport and disposal together, each part from the price lists', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // The demo transporter carries 廃プラスチック類 around 銀座 at 12,000 円/t and disposes of it at 16,000 円/t
+  // under its disposal permit; it has a disposal price for 汚泥 (25,000 円/t) but no transport price for it.
+  const discharger = await apiAs(request, DEMO.discharger);
+  const plastics = await seedIndustrialRequest(discharger, `E2E 一括見積 ${Date.now()}`, [
+    { wasteName: '廃プラスチック類', quantity: '2' },
+  ]);
+  await signIn(page, DEMO.transporter, { path: `project-managment/create-quote/${plastics.id}` });
+  await expect(page.getByTestId('quote-contract-form').getByLabel('収集運搬・処分一括')).toBeChecked();
+  await expect(page.getByLabel('廃プラスチック類 運搬単価')).toHaveValue('12,000');
+  await expect(page.getByLabel('廃プラスチック類 処分単価')).toHaveValue('16,000');
+  await expect(page.getByTestId('part-sum')).toHaveText('￥28,000');
+  await expect(page.getByTestId('quote-totals')).toContainText('￥56,000');
+  await page.getByRole('button', { name: '見積を登録', exact: true }).click();
+  await confirmModal(page);
+  await expect(page).toHaveURL(new RegExp(`project-managment/detail/${plastics.id}$`));
+  const card = page.getByTestId('quote-card');
+  await expect(card).toContainText('収集運搬・処分一括');
+  await expect(card.getByTestId('price-parts')).toHaveText('運搬 ￥12,000 ＋ 処分 ￥16,000');
+
+  // 汚泥 has no transport price: the line says so, and the quote is not sent.
+  const sludge = await seedIndustrialRequest(discharger, `E2E 一括見積 汚泥 ${Date.now()}`, [
+    { wasteName: '汚泥', quantity: '1' },
+  ]);
+  await page.goto(`project-managment/create-quote/${sludge.id}`);
+  await expect(page.getByLabel('汚泥 処分単価')).toHaveValue('25,000');
+  await expect(page.getByTestId('price-part-missing-transport')).toHaveText(
+    '運搬単価が確認できません（収集エリアの単価が登録されていません）',
+  );
+  await page.getByRole('button', { name: '見積を登録', exact: true }).click();
+  await expect(page.getByText('処分単価または運搬単価が確認できません。')).toBeVisible();
+  await expect(page).toHaveURL(/create-quote/);
 });

@@ -28,11 +28,14 @@ import { collectionScheduleRoutes } from './features/collection-schedules/collec
 import { collectionRoutes } from './features/collections/collections.routes';
 import { companyRoutes } from './features/companies/companies.routes';
 import { defineContractCalendar } from './features/contracts/contract-calendar';
+import { defineContractCoverageJob } from './features/contracts/contract-coverage';
 import { contractRoutes } from './features/contracts/contracts.routes';
 import { disposalSiteMasterRoutes } from './features/disposal-site-master/disposal-site-master.routes';
 import { disposalUnitPriceRoutes } from './features/disposal-unit-prices/disposal-unit-prices.routes';
+import { defineEvidencePackJobs } from './features/evidence-packs/evidence-pack-build';
+import { evidencePackRoutes } from './features/evidence-packs/evidence-packs.routes';
 import { handlingWastePriceRoutes } from './features/handling-waste-prices/handling-waste-prices.routes';
-import { homeRoutes } from './features/home/home.routes';
+import { inquiryRoutes } from './features/inquiries/inquiries.routes';
 import { cardPaymentRoutes, defineCardPaymentWork } from './features/invoices/card-payments.routes';
 import { defineInvoiceOverdueJob } from './features/invoices/invoice-overdue';
 import { invoiceRoutes } from './features/invoices/invoices.routes';
@@ -255,7 +258,6 @@ export async function buildApp(
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(companyRoutes);
-      await api.register(homeRoutes);
       await api.register(noticeRoutes);
       await api.register(chatRoutes);
       await api.register(outboxRoutes);
@@ -283,6 +285,8 @@ export async function buildApp(
       await api.register(invoiceRoutes);
       await api.register(cardPaymentRoutes);
       await api.register(permitRoutes);
+      await api.register(evidencePackRoutes);
+      await api.register(inquiryRoutes);
     },
     { prefix: '/api' },
   );
@@ -293,6 +297,8 @@ export async function buildApp(
   defineOrphanFileSweep(app);
   defineInvoiceOverdueJob(app);
   definePermitExpiryJob(app);
+  defineEvidencePackJobs(app);
+  defineContractCoverageJob(app);
   defineCardPaymentWork(app);
   registerWebApp(app, config.webDist);
   return app;

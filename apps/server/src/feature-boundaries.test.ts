@@ -5,11 +5,12 @@ import { describe, expect, it } from 'vitest';
 /**
  * Server features do not import each other: what several of them need sits in a shared core they all depend
  * on. project-core (a project's access, status moves, detail, files), account-core (mailed links, account
- * records, the sign-up mail to administrators), permit-core (permits as other features read them) and jwnet (the manifest network's queue and running
- * functions). A core imports no other feature, or the dependency would run both ways. There is no
+ * records, the sign-up mail to administrators), permit-core (permits as other features read them), inquiry-core
+ * (an inquiry's history and mails, which a support conversation also writes) and jwnet (the manifest network's
+ * queue and running functions). A core imports no other feature, or the dependency would run both ways. There is no
  * allow-list: move the shared piece into a core instead.
  */
-const CORES = ['project-core', 'account-core', 'jwnet', 'permit-core'];
+const CORES = ['project-core', 'account-core', 'jwnet', 'permit-core', 'inquiry-core'];
 
 const FEATURES = join(import.meta.dirname, 'features');
 

@@ -38,6 +38,10 @@ const ALLOWED: Record<string, string> = {
     'the regular report picks a project from the project list owner',
 
   // Reads and writes through another feature's owner of the data.
+  'contracts -> permits/api/usable-permits':
+    "the contract's license is chosen from the permits usable on its start date, read through their owner",
+  'contracts -> permits/api/permit':
+    'a chosen permit the start date no longer fits is read through its owner',
   'industrial-quote-request -> account/api/account-info': 'the form reads the offices from the account owner',
   'quote-request -> account/api/account-info': 'the form reads the offices from the account owner',
   'transport-reports -> achievements/api/keys':

@@ -87,6 +87,9 @@ describe('contractDateIssues', () => {
   it('leaves malformed dates to the format check', () => {
     expect(contractDateIssues({ ...ok, startDate: '2026-13-01' }, '2026-11-21')).toEqual([]);
   });
+  it('checks no license expiry where there is none (a form chooses a permit)', () => {
+    expect(contractDateIssues({ startDate: '2026-12-01', endDate: '2027-11-30' }, '2026-11-21')).toEqual([]);
+  });
 });
 
 describe('dates', () => {
@@ -130,14 +133,17 @@ describe('contractInputSchema', () => {
     endDate: '2027-11-30',
     unitPrices: [{ wasteLineId: 1, unitPrice: 1200 }],
     contactPerson: '佐藤',
-    licenseNumber: '01320012345',
-    licenseDistrict: '東京都',
-    licenseExpireDate: '2028-03-31',
+    permitId: 7,
   };
   const codes = (input: unknown) => {
     const r = contractInputSchema.safeParse(input);
     return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
   };
+  it('takes no typed license: the permit stands for it', () => {
+    const parsed = contractInputSchema.parse({ ...valid, licenseNumber: 'typed', licenseDistrict: 'typed' });
+    expect(parsed).toMatchObject({ permitId: 7 });
+    expect(parsed).not.toHaveProperty('licenseNumber');
+  });
   it('fills the defaults of the spec', () => {
     const parsed = contractInputSchema.parse(valid);
     expect(parsed).toMatchObject({
@@ -155,9 +161,9 @@ describe('contractInputSchema', () => {
     });
     expect(codes({ ...valid, startDate: '2026-02-30' })).toEqual({ startDate: 'invalid_format' });
     expect(codes({ ...valid, endDate: '2026-11-30' })).toEqual({ endDate: 'invalid_period' });
-    expect(codes({ ...valid, licenseExpireDate: '2026-11-01' })).toEqual({
-      licenseExpireDate: 'license_expired',
-    });
+    expect(codes({ ...valid, permitId: undefined })).toEqual({ permitId: 'MSG_00_21' });
+    expect(codes({ ...valid, permitId: 0 })).toEqual({ permitId: 'MSG_00_21' });
+    expect(codes({ ...valid, permitId: '7' })).toEqual({ permitId: 'invalid_format' });
     expect(codes({ ...valid, unitPrices: [{ wasteLineId: 1, unitPrice: -1 }] })).toEqual({
       'unitPrices.0.unitPrice': 'invalid_format',
     });

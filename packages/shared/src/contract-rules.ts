@@ -78,7 +78,8 @@ export function statusOnApproval(startDate: string, today: string): 'COMPLETE_CO
 export interface ContractDates {
   startDate: string;
   endDate: string;
-  licenseExpireDate: string;
+  /** The saved contract's license expiry (a form chooses a permit instead, checked by contractPermitIssue). */
+  licenseExpireDate?: string;
 }
 
 /**
@@ -90,12 +91,13 @@ export function contractDateIssues(
   today: string,
 ): { path: keyof ContractDates; code: MessageCode }[] {
   const issues: { path: keyof ContractDates; code: MessageCode }[] = [];
-  const valid = (d: string) => isIsoDate(d);
+  const valid = (d: string | undefined): d is string => d !== undefined && isIsoDate(d);
   if (valid(dates.startDate) && dates.startDate < today)
     issues.push({ path: 'startDate', code: 'date_in_past' });
   if (valid(dates.startDate) && valid(dates.endDate) && dates.endDate < dates.startDate)
     issues.push({ path: 'endDate', code: 'invalid_period' });
-  if (valid(dates.licenseExpireDate) && valid(dates.startDate) && dates.licenseExpireDate < dates.startDate)
+  const expiry = dates.licenseExpireDate;
+  if (valid(expiry) && valid(dates.startDate) && expiry < dates.startDate)
     issues.push({ path: 'licenseExpireDate', code: 'license_expired' });
   return issues;
 }

@@ -1,3 +1,4 @@
+import type { PermitCoverageGapAnswer } from './api/permit-coverage';
 import type { MessageCode } from './messages';
 
 /** The one answer shape of every failed call. */
@@ -7,6 +8,10 @@ export interface ApiErrorBody {
   fields?: Record<string, MessageCode>;
   /** Values for the message text, such as what uses an item that cannot be deleted. */
   params?: Record<string, string | number>;
+  /** What a refusal carries beyond its message, read with the call's own schema (e.g. a manifest's differences). */
+  details?: Record<string, unknown>;
+  /** With permit_cannot_be_confirmed: each district and waste kind the permits do not cover, and why. */
+  gaps?: PermitCoverageGapAnswer[];
 }
 
 /** HTTP status for each error code the server raises; anything not listed is a 400. */
@@ -49,6 +54,8 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   /** Electronic manifests are not set up: no subscriber number. */
   edi_not_ready: 409,
   jwnet_refused: 422,
+  /** The manifest differs from its contract and the discharger has not confirmed exactly these differences. */
+  manifest_contract_differences: 409,
   /** Another administrator approved or rejected the transport company first. */
   approval_already_decided: 409,
   collection_request_not_found: 404,
@@ -73,6 +80,12 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   /** The card provider did not answer (network error, timeout, 5xx): the payment can be tried again. */
   /** The chosen disposal site's license has expired: its permit cannot be confirmed (section 8). */
   disposal_site_license_expired: 409,
+  /** The transporter's permits do not cover the project (its `gaps` say where and why). */
+  permit_cannot_be_confirmed: 409,
+  /** No live disposal permit covers the price's waste kind on its first day. */
+  disposal_permit_required: 409,
+  /** A transport-and-disposal-together line whose transport or disposal price is not in the price lists. */
+  unit_price_cannot_be_confirmed: 409,
   card_provider_unavailable: 503,
   /** A decline is the card's answer, not a fault of the request. */
   card_insufficient_funds: 402,
@@ -88,6 +101,19 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   chat_conversation_not_found: 404,
   /** A discharger that has not registered its company yet has no conversation to write in. */
   chat_company_required: 409,
+  /** A manifest, report, contract or permit within five years of its last date: never deleted (params.until). */
+  retention_period_until: 409,
+  evidence_pack_not_found: 404,
+  /** The pack is not ready (still building, failed or expired): nothing to download. */
+  evidence_pack_not_ready: 409,
+  /** No project of the company has records in the period. */
+  evidence_pack_nothing_in_scope: 409,
+  evidence_pack_too_many_open: 409,
+  inquiry_not_found: 404,
+  /** Nobody writes to or closes a CLOSED inquiry (section 4). */
+  inquiry_closed: 409,
+  /** An inquiry's files over 100 MB together (section 5), or one file over it. */
+  max_100MB_upload: 413,
   too_many_requests: 429,
   server_error: 500,
 };

@@ -86,6 +86,10 @@ export const MESSAGE_CODES = [
   'permit_coverage_expires_in_period',
   'permit_coverage_not_yet_valid',
   'permit_coverage_no_transshipment',
+  'permit_coverage_expired',
+  'permit_coverage_no_disposal_site',
+  /** Section 8: "discharge site or disposal site permit cannot be confirmed"; the gaps come with it. */
+  'permit_cannot_be_confirmed',
   'area_name_already_used',
   'pos_code_already_used',
   'license_already_used',
@@ -111,6 +115,15 @@ export const MESSAGE_CODES = [
   'delivery_date_in_future',
   'edi_not_ready',
   'jwnet_refused',
+  // contract and manifest agree (rules/manifest-agreement.ts)
+  'manifest_contract_differences',
+  'manifest_difference_no_contract',
+  'manifest_difference_period',
+  'manifest_difference_waste_kind',
+  'manifest_difference_transporter',
+  'manifest_difference_disposal_site',
+  // valuables collected without transshipment storage (rules/valuables-transshipment.ts)
+  'valuables_without_transshipment',
   // the manifest network's state and refusals (jwnet-refusals.ts)
   'jwnet_function_running',
   'jwnet_registration_pending',
@@ -176,6 +189,26 @@ export const MESSAGE_CODES = [
   // chat
   'chat_conversation_not_found',
   'chat_company_required',
+  // retention (rules/retention.ts): params.until, the last day the record is kept
+  'retention_period_until',
+  // evidence packs
+  'evidence_pack_not_found',
+  'evidence_pack_not_ready',
+  'evidence_pack_period_too_long',
+  'evidence_pack_nothing_in_scope',
+  'evidence_pack_too_many_open',
+  'evidence_pack_build_failed',
+  // the permit a contract's license is chosen from (contractPermitIssue)
+  'contract_permit_retired',
+  'contract_permit_not_collection',
+  'contract_permit_not_yet_valid',
+  'contract_permit_expired',
+  // disposal unit prices and transport-and-disposal-together prices (rules/combined-unit-price.ts)
+  'disposal_permit_required',
+  'unit_price_cannot_be_confirmed',
+  // inquiries
+  'inquiry_not_found',
+  'inquiry_closed',
 ] as const;
 export type MessageCode = (typeof MESSAGE_CODES)[number];
 

@@ -92,6 +92,17 @@ describe('computePermissions (section 6)', () => {
     expect(p).not.toContain('HANDLING_WASTE_UNIT_PRICE');
   });
 
+  it("keeps each side's inquiry view to its own key: INQUIRY, INQUIRY_TRANS, INQUIRY_ADMIN", () => {
+    const keys = (roles: PermissionSubject['roles'], over: Partial<PermissionSubject> = {}) =>
+      computePermissions(subject({ roles, ...over })).filter((k) => k.startsWith('INQUIRY'));
+    expect(keys(['WASTE'])).toEqual(['INQUIRY']);
+    expect(keys(['TRANSPORT'])).toEqual(['INQUIRY_TRANS']);
+    expect(keys(['TRANSPORT'], { isTransportApproved: false })).toEqual([]);
+    expect(keys(['ADMIN'])).toEqual(['INQUIRY_ADMIN']);
+    expect(keys(['ADMIN', 'WASTE'])).toEqual(['INQUIRY', 'INQUIRY_ADMIN']);
+    expect(keys(['ADMIN', 'TRANSPORT'])).toEqual(['INQUIRY_TRANS', 'INQUIRY_ADMIN']);
+  });
+
   it('honours the handling-waste unit-price grant for transporters only (ruling 11)', () => {
     const grants: Permission[] = ['HANDLING_WASTE_UNIT_PRICE'];
     expect(computePermissions(subject({ roles: ['TRANSPORT'], grants }))).toContain(
@@ -154,6 +165,15 @@ describe('computePermissions (section 6)', () => {
     // A transporter awaiting approval reads no notices either.
     expect(computePermissions(subject({ roles: ['TRANSPORT'], isTransportApproved: false }))).not.toContain(
       'NOTICE',
+    );
+  });
+
+  it('gives the evidence pack to both sides and to an admin acting for either, not to an admin alone', () => {
+    for (const roles of [['WASTE'], ['TRANSPORT'], ['ADMIN', 'WASTE'], ['ADMIN', 'TRANSPORT']] as const)
+      expect(computePermissions(subject({ roles: [...roles] }))).toContain('EVIDENCE_PACK');
+    expect(computePermissions(subject({ roles: ['ADMIN'] }))).not.toContain('EVIDENCE_PACK');
+    expect(computePermissions(subject({ roles: ['TRANSPORT'], isTransportApproved: false }))).not.toContain(
+      'EVIDENCE_PACK',
     );
   });
 

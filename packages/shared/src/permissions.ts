@@ -24,7 +24,13 @@ export const PERMISSIONS = [
   'INVOICE_REGISTER',
   'MANIFEST_MANAGEMENT',
   'LICENSE_MANAGEMENT',
+  'EVIDENCE_PACK',
   'INQUIRY',
+  /**
+   * The transporter's inquiries. Section 6 keeps the discharger's INQUIRY key from transporters; issue 16 lets
+   * transporters ask the platform too, under their own key (as ACCOUNT_INFO_TRANS beside ACCOUNT_INFO).
+   */
+  'INQUIRY_TRANS',
   'INQUIRY_ADMIN',
   'CHAT',
   'CHAT_ADMIN',
@@ -91,6 +97,7 @@ export const DISCHARGER_ONLY_PERMISSIONS = ['CHAT'] as const satisfies readonly 
 export const TRANSPORT_ONLY_PERMISSIONS = [
   'CREATE_QUOTE',
   'ACCOUNT_INFO_TRANS',
+  'INQUIRY_TRANS',
   'LICENSE_MANAGEMENT',
   'AREA_PRICE_SETTING',
   'BUSINESS_DATE_SETTING',
@@ -155,10 +162,13 @@ function adminPermissions(): Permission[] {
     'ACCOUNT_INFO',
     'ACCOUNT_INFO_TRANS',
     'INQUIRY',
+    'INQUIRY_TRANS',
     'CHANGE_PASSWORD',
     'BUSINESS_DATE_SETTING',
     'DISPOSAL_UNIT_PRICE',
     'LICENSE_MANAGEMENT',
+    // A pack is of one company's records: an admin makes one acting for that company, never as itself.
+    'EVIDENCE_PACK',
   ]);
 }
 
@@ -179,7 +189,13 @@ export function computePermissions(subject: PermissionSubject): Permission[] {
   if (subject.roles.includes('WASTE')) {
     if (isAdmin) {
       // Acting for a discharger: the request group and the discharger's own screens, EDI-gated as usual.
-      const acting: Permission[] = [...NEW_REQUEST_PERMISSIONS, 'ACCOUNT_INFO', 'INQUIRY', 'CHANGE_PASSWORD'];
+      const acting: Permission[] = [
+        ...NEW_REQUEST_PERMISSIONS,
+        'ACCOUNT_INFO',
+        'INQUIRY',
+        'CHANGE_PASSWORD',
+        'EVIDENCE_PACK',
+      ];
       add(isEdiReady(subject) ? acting : without(acting, EDI_GATED_PERMISSIONS));
       if (!isEdiReady(subject)) for (const p of EDI_GATED_PERMISSIONS) keys.delete(p);
     } else {
@@ -196,6 +212,9 @@ export function computePermissions(subject: PermissionSubject): Permission[] {
         'DISPOSAL_UNIT_PRICE',
         'LICENSE_MANAGEMENT',
         'ACCOUNT_INFO_TRANS',
+        'EVIDENCE_PACK',
+        // As an admin acting for a discharger gets its inquiries (INQUIRY), one acting for a transporter gets its.
+        'INQUIRY_TRANS',
       ]);
     else if (subject.isTransportApproved) add(transportPermissions());
     // An unapproved company sees no request, project or price; an acting admin keeps its own keys.

@@ -58,3 +58,14 @@ export function isPrefecture(value: string): value is Prefecture {
 export function sortPrefectures(values: readonly Prefecture[]): Prefecture[] {
   return PREFECTURES.filter((p) => values.includes(p));
 }
+
+/**
+ * The prefecture an address lies in, as its 2-digit code ('13'), read from the address's start: Japanese
+ * addresses begin with the prefecture's name (as the postal-code lookup fills address1). Spaces before it are
+ * ignored; null when the address does not start with a prefecture.
+ */
+export function prefectureCodeOfAddress(address: string): string | null {
+  const text = address.replace(/^[\s\u3000]+/, '');
+  const index = PREFECTURES.findIndex((p) => text.startsWith(p));
+  return index < 0 ? null : String(index + 1).padStart(2, '0');
+}

@@ -43,6 +43,8 @@ describe('route guard (section 6)', () => {
     [{ pathname: '/notice-admin', isSignedIn: true, roles: ['ADMIN'] }, { allow: true }],
     [{ pathname: '/chat-admin', isSignedIn: true, roles: ['ADMIN'] }, { allow: true }],
     [{ pathname: '/notice', isSignedIn: true, roles: ['ADMIN'] }, { redirect: '/account-selection' }],
+    [{ pathname: '/inquiry-admin', isSignedIn: true, roles: ['ADMIN'] }, { allow: true }],
+    [{ pathname: '/inquiry', isSignedIn: true, roles: ['ADMIN'] }, { redirect: '/account-selection' }],
     [{ pathname: '/waste-master', isSignedIn: true, roles: ['ADMIN'] }, { redirect: '/account-selection' }],
     [
       { pathname: '/transport-approval', isSignedIn: true, roles: ['ADMIN', 'TRANSPORT'], adminId: 1 },

@@ -70,12 +70,13 @@ export type GuardDecision = { redirect: string } | { allow: true };
 
 /**
  * Pages an administrator uses as itself, without acting for an operator: the operator selection, and the pages
- * that concern no one operator it could act for (the approval of self-registered transport companies, the
- * notices it writes for everyone, the chat inbox of every discharger).
+ * that concern no one operator it could act for (the approval of self-registered transport companies, support's
+ * inquiry view, the notices it writes for everyone, the chat inbox of every discharger).
  */
 export const ADMIN_OWN_PATHS = [
   '/account-selection',
   '/transport-approval',
+  '/inquiry-admin',
   '/notice-admin',
   '/chat-admin',
 ] as const;

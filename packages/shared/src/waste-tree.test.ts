@@ -3,6 +3,7 @@ import {
   childParentPath,
   isValidConversionFactor,
   isValidWasteCode,
+  majorClassIdOf,
   parseParentPath,
   placeWaste,
   type WasteParent,
@@ -36,6 +37,18 @@ describe('childParentPath', () => {
   ])('%j -> %j', (node, expected) => {
     expect(childParentPath(node)).toBe(expected);
     expect(parseParentPath(expected)).toEqual([...(parseParentPath(node.parentPath) ?? []), node.id]);
+  });
+});
+
+describe('majorClassIdOf', () => {
+  it.each([
+    [{ id: 1, parentPath: '' }, 1],
+    [{ id: 1, parentPath: '/' }, 1],
+    [{ id: 12, parentPath: '/1/' }, 1],
+    [{ id: 305, parentPath: '/1/12/' }, 1],
+    [{ id: 7, parentPath: 'broken' }, null],
+  ])('%j -> %j', (node, expected) => {
+    expect(majorClassIdOf(node)).toBe(expected);
   });
 });
 

@@ -35,6 +35,16 @@ export function parseParentPath(path: string): number[] | null {
   return path.slice(1, -1).split('/').map(Number);
 }
 
+/**
+ * The major classification (level 1) a waste classification belongs to: the first id of its parent path, or
+ * its own id when it is a major class. Null when the path is not one.
+ */
+export function majorClassIdOf(node: { id: number; parentPath: string }): number | null {
+  const ancestors = parseParentPath(node.parentPath);
+  if (ancestors === null) return null;
+  return ancestors[0] ?? node.id;
+}
+
 /** The parent path of a child of `node`: the node's own path plus its id. */
 export function childParentPath(node: { id: number; parentPath: string }): string {
   return `${node.parentPath || '/'}${node.id}/`;

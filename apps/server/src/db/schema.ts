@@ -1,4 +1,4 @@
-import type { CardDeclineCode, CardPaymentStatus } from '@junkan/shared';
+import type { CardDeclineCode, CardPaymentStatus, ManifestDifference } from '@junkan/shared';
 import { relations, sql } from 'drizzle-orm';
 import { customType } from 'drizzle-orm/pg-core';
 
@@ -296,6 +296,8 @@ export const quotes = pgTable(
       .$type<'DRAFT' | 'SUBMITTED' | 'ACCEPTED' | 'DECLINED'>(),
     /** Whole yen, tax excluded. */
     totalAmount: integer('total_amount').notNull().default(0),
+    /** Industrial quotes: COMBINED (transport and disposal together) or SEPARATE; null when not stated. */
+    contractForm: varchar('contract_form', { length: 16 }).$type<'COMBINED' | 'SEPARATE'>(),
     validUntil: date('valid_until', { mode: 'string' }),
     note: text('note'),
     createdBy: integer('created_by').references(() => users.id),
@@ -316,6 +318,9 @@ export const quoteLines = pgTable(
       .notNull()
       .references(() => projectWasteLines.id, { onDelete: 'cascade' }),
     unitPrice: integer('unit_price').notNull(),
+    /** A COMBINED quote's industrial line: the parts whose sum is the unit price (null otherwise). */
+    transportUnitPrice: integer('transport_unit_price'),
+    disposalUnitPrice: integer('disposal_unit_price'),
     quantity: numeric('quantity', { precision: 12, scale: 2 }).notNull(),
     unitMeasureId: integer('unit_measure_id').references((): AnyPgColumn => unitMeasures.id),
     amount: integer('amount').notNull(),
@@ -346,6 +351,11 @@ export const contracts = pgTable(
     manifestFee: integer('manifest_fee').notNull().default(0),
     preparationFee: integer('preparation_fee').notNull().default(0),
     contactPerson: varchar('contact_person', { length: 16 }).notNull(),
+    /**
+     * The permit the license is chosen from; null on contracts written before permits were kept. The three
+     * license columns are its district name, number and expiry as they were when the contract was saved.
+     */
+    permitId: integer('permit_id').references((): AnyPgColumn => permits.id),
     licenseNumber: varchar('license_number', { length: 32 }).notNull(),
     licenseDistrict: varchar('license_district', { length: 32 }).notNull(),
     licenseExpireDate: date('license_expire_date', { mode: 'string' }).notNull(),
@@ -362,6 +372,7 @@ export const contracts = pgTable(
   (t) => [
     uniqueIndex('contracts_project_unique').on(t.projectId),
     index('contracts_transport_company_idx').on(t.transportCompanyId),
+    index('contracts_permit_idx').on(t.permitId),
     index('contracts_status_dates_idx').on(t.status, t.startDate, t.endDate),
   ],
 );
@@ -377,6 +388,9 @@ export const contractUnitPrices = pgTable(
       .notNull()
       .references(() => projectWasteLines.id, { onDelete: 'cascade' }),
     unitPrice: integer('unit_price').notNull(),
+    /** A COMBINED contract's industrial line: the parts whose sum is the unit price (null otherwise). */
+    transportUnitPrice: integer('transport_unit_price'),
+    disposalUnitPrice: integer('disposal_unit_price'),
   },
   (t) => [primaryKey({ columns: [t.contractId, t.wasteLineId] })],
 );
@@ -593,6 +607,12 @@ export const chatMessages = pgTable(
   ],
 );
 
+/**
+ * An inquiry to the platform's support, opened by a discharger or a transporter (its company's). `content` is
+ * the opening message (also the history's first entry), `last_side` who wrote last: the status follows it.
+ * Deleting (a discharger's cancel) only stamps `deleted_at`: the inquiry leaves every list, its history and
+ * files stay for the record.
+ */
 export const inquiries = pgTable(
   'inquiries',
   {
@@ -601,14 +621,56 @@ export const inquiries = pgTable(
       .notNull()
       .references(() => companies.id),
     userId: integer('user_id').references(() => users.id),
-    importance: varchar('importance', { length: 24 }).notNull().default('BLANK'),
+    importance: varchar('importance', { length: 24 })
+      .notNull()
+      .default('BLANK')
+      .$type<'MOST_IMPORTANT' | 'IMPORTANT' | 'SLIGHTLY_IMPORTANT' | 'BLANK'>(),
     subject: varchar('subject', { length: 128 }).notNull(),
     content: text('content').notNull(),
-    status: varchar('status', { length: 24 }).notNull().default('AWAITING_RESPONSE'),
+    status: varchar('status', { length: 24 })
+      .notNull()
+      .default('AWAITING_RESPONSE')
+      .$type<'AWAITING_RESPONSE' | 'RESPONSE_RECEIVED' | 'CLOSED'>(),
+    lastSide: varchar('last_side', { length: 16 })
+      .notNull()
+      .default('WASTE')
+      .$type<'WASTE' | 'TRANSPORT' | 'ADMIN'>(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: integer('deleted_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('inquiries_company_idx').on(t.companyId, t.createdAt)],
+  (t) => [
+    index('inquiries_company_idx').on(t.companyId, t.createdAt),
+    index('inquiries_last_message_idx').on(t.lastMessageAt),
+  ],
+);
+
+/**
+ * An inquiry's history: each message (who, in which side, when, what) and each change written into it (closed,
+ * importance set, deleted). A message's files are attachments with owner type INQUIRY_MESSAGE and this id.
+ */
+export const inquiryHistory = pgTable(
+  'inquiry_history',
+  {
+    id: serial('id').primaryKey(),
+    inquiryId: integer('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id),
+    kind: varchar('kind', { length: 16 }).notNull().$type<'MESSAGE' | 'CLOSED' | 'IMPORTANCE' | 'DELETED'>(),
+    userId: integer('user_id').references(() => users.id),
+    /** The side the author wrote for: the company's (WASTE, TRANSPORT) or support (ADMIN). */
+    side: varchar('side', { length: 16 }).notNull().$type<'WASTE' | 'TRANSPORT' | 'ADMIN'>(),
+    /** The administrator behind an operator's session, when one acted for the company. */
+    actingAdminId: integer('acting_admin_id').references(() => users.id),
+    content: text('content').notNull().default(''),
+    importance: varchar('importance', { length: 24 }).$type<
+      'MOST_IMPORTANT' | 'IMPORTANT' | 'SLIGHTLY_IMPORTANT' | 'BLANK'
+    >(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('inquiry_history_inquiry_idx').on(t.inquiryId, t.id)],
 );
 
 // ---- Master data -------------------------------------------------------------------------------
@@ -889,6 +951,16 @@ export const manifests = pgTable(
     phases: jsonb('phases').$type<Record<string, unknown>>(),
     /** Codes of the network's functions still running for this manifest (1000, 0403, ...). */
     runningFunctions: jsonb('running_functions').$type<string[]>().notNull().default([]),
+    /** The disposal site the manifest names (its name kept as registered); null when none. */
+    disposalSiteId: integer('disposal_site_id').references(() => disposalSites.id),
+    disposalSiteName: varchar('disposal_site_name', { length: 64 }),
+    /**
+     * The differences from the contract (manifest-agreement.ts) the discharger confirmed on registering it, as
+     * shown then, with who and when; null when it agreed with its contract.
+     */
+    confirmedDifferences: jsonb('confirmed_differences').$type<ManifestDifference[]>(),
+    differencesConfirmedBy: integer('differences_confirmed_by').references(() => users.id),
+    differencesConfirmedAt: timestamp('differences_confirmed_at', { withTimezone: true }),
     syncedAt: timestamp('synced_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -946,6 +1018,11 @@ export const transportReports = pgTable(
     lastReporter: varchar('last_reporter', { length: 24 }),
     lastTransporter: varchar('last_transporter', { length: 24 }),
     lastDisposalMethodId: integer('last_disposal_method_id'),
+    /**
+     * Valuables were reported (the live value: corrected or reported) on a day the route had no transshipment
+     * storage (valuables-transshipment.ts); shown to the transporter as a warning.
+     */
+    valuablesWithoutTransshipment: boolean('valuables_without_transshipment').notNull().default(false),
     /** The day the transport-end report is due (3 counted days after the end of transport). */
     deadline: date('deadline', { mode: 'string' }).notNull(),
     /** Whether the report went to the manifest network (a manifest number was given). */
@@ -1397,4 +1474,71 @@ export const permits = pgTable(
     index('permits_company_expiry_idx').on(t.companyId, t.expiryDate),
     index('permits_live_expiry_idx').on(t.expiryDate).where(sql`${t.retiredAt} is null`),
   ],
+);
+
+/**
+ * An evidence pack (issue 15): one ZIP of a company's records for a project or a period, built in the background
+ * (`features/evidence-packs`) and kept downloadable for a few days. `side` is the side it was asked for (a
+ * transporter's pack holds only its own side). The ZIP is a stored file (`storage_driver` + `storage_key`).
+ */
+export const evidencePacks = pgTable(
+  'evidence_packs',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    side: varchar('side', { length: 16 }).notNull().$type<'WASTE' | 'TRANSPORT'>(),
+    scope: varchar('scope', { length: 16 }).notNull().$type<'PROJECT' | 'PERIOD'>(),
+    projectId: integer('project_id').references(() => projects.id),
+    periodFrom: date('period_from', { mode: 'string' }),
+    periodTo: date('period_to', { mode: 'string' }),
+    status: varchar('status', { length: 16 })
+      .notNull()
+      .default('QUEUED')
+      .$type<'QUEUED' | 'BUILDING' | 'READY' | 'FAILED' | 'EXPIRED'>(),
+    itemsDone: integer('items_done').notNull().default(0),
+    itemsTotal: integer('items_total').notNull().default(0),
+    size: bigint('size', { mode: 'number' }),
+    storageDriver: varchar('storage_driver', { length: 16 }).$type<'database' | 'disk' | 's3'>(),
+    storageKey: varchar('storage_key', { length: 255 }),
+    /** Why the build failed (a message code). */
+    errorCode: varchar('error_code', { length: 64 }),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => users.id),
+    actingAdminId: integer('acting_admin_id'),
+    /** When the ready mail was written: set once, by the compare-and-set that writes it. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('evidence_packs_company_idx').on(t.companyId, t.side, t.createdAt),
+    index('evidence_packs_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'READY'`),
+  ],
+);
+
+/**
+ * The permit coverage gaps of a contract in force already mailed to both sides (issue 15): one row per gap
+ * (`coverageGapKey`), written with its mails by the daily coverage run and deleted when the gap closes, so a gap
+ * is announced once and again only if it comes back.
+ */
+export const contractCoverageAlerts = pgTable(
+  'contract_coverage_alerts',
+  {
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    gapKey: text('gap_key').notNull(),
+    /** Prefecture code, or the address whose prefecture could not be read; null without a disposal site. */
+    district: text('district'),
+    wasteKindId: integer('waste_kind_id'),
+    reason: varchar('reason', { length: 24 }).notNull(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.contractId, t.gapKey] })],
 );

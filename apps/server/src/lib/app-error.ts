@@ -1,6 +1,6 @@
-import { type MessageCode, statusForCode } from '@junkan/shared';
+import { type MessageCode, type PermitCoverageGapAnswer, statusForCode } from '@junkan/shared';
 
-/** The one error type services throw; the error handler turns it into `{ code, message, fields? }`. */
+/** The one error type services throw; the error handler turns it into `{ code, message, fields?, params?, details? }`. */
 export class AppError extends Error {
   readonly statusCode: number;
   constructor(
@@ -8,6 +8,9 @@ export class AppError extends Error {
     message?: string,
     readonly fields?: Record<string, MessageCode>,
     readonly params?: Record<string, string | number>,
+    readonly details?: Record<string, unknown>,
+    /** permit_cannot_be_confirmed: what the permits do not cover. */
+    readonly gaps?: PermitCoverageGapAnswer[],
   ) {
     super(message ?? code);
     this.statusCode = statusForCode(code);

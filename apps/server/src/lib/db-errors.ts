@@ -35,3 +35,17 @@ export function dataExceptionState(err: unknown): string | null {
   const state = sqlStateOf(err);
   return state && (state.startsWith('22') || state === '54000') ? state : null;
 }
+
+/**
+ * The last day a record is kept when the database refused its delete for the retention period (SQL state
+ * RT501 from the triggers of `drizzle/custom/retention.sql`, the day in the error's detail); else null.
+ */
+export function retentionRefusalUntil(err: unknown): string | null {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const { code, detail } = e as { code?: unknown; detail?: unknown };
+    if (code === 'RT501') return typeof detail === 'string' ? detail : '';
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}

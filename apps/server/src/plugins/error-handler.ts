@@ -2,7 +2,7 @@ import { type ApiErrorBody, isMessageCode, type MessageCode } from '@junkan/shar
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
-import { dataExceptionState } from '../lib/db-errors';
+import { dataExceptionState, retentionRefusalUntil } from '../lib/db-errors';
 
 /** One error handler: codes and fields for 4xx, a masked `server_error` for everything else. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -11,6 +11,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const body: ApiErrorBody = { code: error.code, message: error.message };
       if (error.fields) body.fields = error.fields;
       if (error.params) body.params = error.params;
+      if (error.details) body.details = error.details;
+      if (error.gaps) body.gaps = error.gaps;
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -21,6 +23,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }
       return reply.status(400).send({ code: 'validation_error', message: 'Validation failed', fields });
     }
+    // Whatever path tried it, a record within its retention period is not deleted: say until when.
+    const until = retentionRefusalUntil(error);
+    if (until !== null)
+      return reply.status(409).send({
+        code: 'retention_period_until',
+        message: 'Kept for the retention period',
+        params: { until },
+      });
     // Last net: a value the database refused is bad input a schema missed. Logged without its parameters.
     const sqlState = dataExceptionState(error);
     if (sqlState) {

@@ -254,17 +254,19 @@ export interface CompanyMail {
 
 /**
  * Mails every enabled user of one or more companies (through SMTP or the outbox): those of one side, or all of
- * them with `ALL` (a company's own news, such as its approval).
+ * them with `ALL` (a company's own news, such as its approval). With `tx` the mails are written in the caller's
+ * transaction, so they go out only if it commits.
  */
 export async function mailCompany(
   app: FastifyInstance,
   companyIds: number | number[],
   role: 'WASTE' | 'TRANSPORT' | 'ALL',
   mail: CompanyMail,
+  options: { tx?: Tx } = {},
 ) {
   const ids = Array.isArray(companyIds) ? companyIds : [companyIds];
   if (ids.length === 0) return;
-  const recipients = await app.db
+  const recipients = await (options.tx ?? app.db)
     .select({ email: users.email })
     .from(users)
     .where(
@@ -277,9 +279,8 @@ export async function mailCompany(
     );
   const link = `${app.config.publicUrl}/sys${mail.path}`;
   for (const { email } of recipients)
-    await app.mailer.send({
-      to: email,
-      subject: mail.subject,
-      text: [...mail.lines, '', link, '', mail.english].join('\n'),
-    });
+    await app.mailer.send(
+      { to: email, subject: mail.subject, text: [...mail.lines, '', link, '', mail.english].join('\n') },
+      { tx: options.tx },
+    );
 }

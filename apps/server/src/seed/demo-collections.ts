@@ -149,6 +149,12 @@ export async function seedDemoCollections(db: Database, today = tokyoDate()): Pr
       officeId: regular.project.officeId,
       date: nextCollectableDate(addDays(today, 7), lookup) ?? addDays(today, 7),
       today,
+      license: {
+        permitId: regular.contract.permitId,
+        licenseNumber: regular.contract.licenseNumber,
+        licenseDistrict: regular.contract.licenseDistrict,
+        licenseExpireDate: regular.contract.licenseExpireDate,
+      },
       history,
     });
   });
@@ -180,6 +186,11 @@ async function seedSpotProject(
     officeId: number | null;
     date: string;
     today: string;
+    /** The regular contract's license (its permit): the same transporter's. */
+    license: Pick<
+      typeof contracts.$inferInsert,
+      'permitId' | 'licenseNumber' | 'licenseDistrict' | 'licenseExpireDate'
+    >;
     history: (
       from: string | null,
       to: string,
@@ -236,9 +247,7 @@ async function seedSpotProject(
       paymentMethod: 'CREDIT_CARD',
       preparationFee: 5000,
       contactPerson: '佐藤 次郎',
-      licenseNumber: '第1301-0042号',
-      licenseDistrict: '東京都',
-      licenseExpireDate: '2029-03-31',
+      ...p.license,
       sentAt: new Date(),
       approvedAt: new Date(),
     })

@@ -1,7 +1,15 @@
 import { addDays, permitDistrictName } from '@junkan/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { attachments, companies, permits, wastes } from '../db/schema';
+import {
+  attachments,
+  companies,
+  disposalMethods,
+  disposalSites,
+  permits,
+  transportOperatorProfiles,
+  wastes,
+} from '../db/schema';
 import { storeGeneratedFile } from '../features/project-core/project-file-store';
 import { PDF_FONT_FAMILY, renderPdf } from '../lib/pdf';
 import { tokyoDate } from '../lib/time';
@@ -23,7 +31,11 @@ const KIND_JA = { COLLECTION_TRANSPORT: '産業廃棄物収集運搬業', DISPOS
 /**
  * Permits of the demo transporter (東都環境サービス), dated from today: a valid 東京都 collection-and-transport
  * permit, a 大阪府 one expiring within 30 days, and a 横浜市 disposal permit. Each has a one-page PDF; without a
- * file storage (API tests) none are made, as a permit always has its PDF.
+ * file storage (API tests) none are made, as a permit always has its PDF. With them goes the disposal site it
+ * delivers to (in 東京都), so that its permits cover the demo's industrial projects (issue 15): loading in 東京都
+ * (銀座店, 𠮷祥寺倉庫), unloading in 東京都, 廃プラスチック類. One gap is deliberate: the contract of
+ * 梅田事業所 (大阪府, awaiting the discharger's confirmation) runs past the 大阪府 permit's expiry, so both sides
+ * see it flagged.
  */
 export async function seedDemoPermits(db: Database, files: FileStorage | null): Promise<void> {
   if (!files) return;
@@ -59,7 +71,7 @@ export async function seedDemoPermits(db: Database, files: FileStorage | null): 
       expiryOffset: 1400,
       transshipment: false,
       storageSite: '',
-      wastes: ['汚泥'],
+      wastes: ['廃プラスチック類', '汚泥'],
     },
   ];
   const names = [...new Set(demo.flatMap((d) => d.wastes))];
@@ -118,4 +130,36 @@ export async function seedDemoPermits(db: Database, files: FileStorage | null): 
       });
     });
   }
+  await seedDemoDestination(db, toto.id, today);
+}
+
+/** The demo transporter's destination: a disposal site in 東京都江東区 with a license valid for years. */
+async function seedDemoDestination(db: Database, transporterId: number, today: string) {
+  const [method] = await db.select({ id: disposalMethods.id }).from(disposalMethods).limit(1);
+  const [site] = await db
+    .insert(disposalSites)
+    .values({
+      code: '00001',
+      name: '東京湾岸リサイクルセンター',
+      city: '江東区',
+      address1: '東京都',
+      address2: '江東区若洲',
+      address3: '2-1-1',
+      licenseNumber: '01320098765',
+      expireDate: addDays(today, 1500),
+      disposalMethodId: method?.id ?? null,
+      capacity: '120t/日',
+    })
+    .onConflictDoNothing()
+    .returning({ id: disposalSites.id });
+  if (!site) return;
+  await db
+    .insert(transportOperatorProfiles)
+    .values({
+      companyId: transporterId,
+      contractManager: '佐藤 次郎',
+      compatibleAreas: ['東京都', '大阪府'],
+      destinationDisposalSiteId: site.id,
+    })
+    .onConflictDoNothing();
 }

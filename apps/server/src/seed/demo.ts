@@ -6,7 +6,6 @@ import {
   collectionAreas,
   companies,
   dischargeSites,
-  inquiries,
   offices,
   projectDischargeSites,
   projects,
@@ -21,8 +20,10 @@ import { DatabaseStorage } from '../plugins/file-storage/database-storage';
 import { seedDemoAchievements } from './demo-achievements';
 import { seedDemoCollections } from './demo-collections';
 import { seedDemoContracts } from './demo-contracts';
+import { seedDemoInquiries } from './demo-inquiries';
 import { seedDemoInvoices } from './demo-invoices';
 import { seedDemoPermits } from './demo-permits';
+import { seedDemoCombinedPrices } from './demo-prices';
 import { seedDemoSupport } from './demo-support';
 
 export const DEMO_PASSWORD = 'Demo1234';
@@ -120,7 +121,7 @@ export async function seedDemoData(
       ])
       .returning({ id: offices.id });
 
-    const [ginzaSite] = await tx
+    const [ginzaSite, kichijojiSite, umedaSite] = await tx
       .insert(dischargeSites)
       .values([
         {
@@ -146,6 +147,17 @@ export async function seedDemoData(
           tel: '0422-12-3456',
           email: 'kichijoji@green-shoji.example.com',
           pic: '山﨑 誠',
+        },
+        {
+          companyId: takahashi!.id,
+          name: '梅田事業所',
+          postalCode: '530-0001',
+          address1: '大阪府大阪市北区',
+          address2: '梅田',
+          address3: '2-4-9',
+          tel: '06-2345-6789',
+          email: 'umeda@takahashi-kogyo.example.com',
+          pic: '髙橋 花子',
         },
       ])
       .returning({ id: dischargeSites.id });
@@ -304,9 +316,14 @@ export async function seedDemoData(
       frequencyNumber: 1,
     });
     // Both projects in progress collect at 銀座店 (the regular one's collection schedule is in demo-collections).
+    // The industrial requests load where their titles say: 𠮷祥寺倉庫 (東京都) and 梅田事業所 (大阪府), which
+    // the demo permits' coverage reads (demo-permits.ts).
     await tx.insert(projectDischargeSites).values([
       { projectId: industrial!.id, dischargeSiteId: ginzaSite!.id },
       { projectId: projectRows[0]!.id, dischargeSiteId: ginzaSite!.id },
+      { projectId: projectRows[1]!.id, dischargeSiteId: kichijojiSite!.id },
+      { projectId: projectRows[4]!.id, dischargeSiteId: umedaSite!.id },
+      { projectId: projectRows[5]!.id, dischargeSiteId: umedaSite!.id },
     ]);
 
     // 東都 collects regular garbage around 銀座 (the demo discharger's 銀座店), with a price for 可燃ごみ.
@@ -325,31 +342,17 @@ export async function seedDemoData(
       await tx
         .insert(collectionAreaPrices)
         .values({ areaId: area!.id, wasteId: combustible.id, unitPrice: 1500, validFrom: '2020-01-01' });
-
-    await tx.insert(inquiries).values([
-      {
-        companyId: green!.id,
-        importance: 'IMPORTANT',
-        subject: '回収日の変更について',
-        content: '来週の回収日を火曜日に変更できますか。',
-        status: 'AWAITING_RESPONSE',
-      },
-      {
-        companyId: green!.id,
-        importance: 'BLANK',
-        subject: '請求書の送付先',
-        content: '請求書の送付先を経理部に変更したいです。',
-        status: 'CLOSED',
-      },
-    ]);
   });
   const documents =
     options.contractDocuments === false ? null : (options.files ?? new FileStorage(new DatabaseStorage(db)));
+  // Permits first: the demo contracts name the transporter's permit as their license.
+  await seedDemoPermits(db, documents);
   await seedDemoContracts(db, documents);
   await seedDemoAchievements(db);
   await seedDemoCollections(db);
   await seedDemoInvoices(db, documents);
-  await seedDemoPermits(db, documents);
+  await seedDemoCombinedPrices(db);
+  await seedDemoInquiries(db);
   await seedDemoSupport(db);
   return true;
 }

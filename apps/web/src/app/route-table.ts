@@ -23,11 +23,19 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
   'master',
 ];
 
+export type PagePermission = Permission | readonly Permission[];
+
+/** Whether the session holds the page's key, or one of its keys. */
+export function holdsPagePermission(permission: PagePermission, has: (key: Permission) => boolean): boolean {
+  return typeof permission === 'string' ? has(permission) : permission.some(has);
+}
+
 export interface AppPage {
   /** Label key `menu.<key>` (menu, breadcrumb and user popover). */
   key: string;
   path: string;
-  permission: Permission;
+  /** The key the page needs; a list when any of several opens it (each side's own key to a shared page). */
+  permission: PagePermission;
   /** Only built pages appear in menus; a feature adds its route and flips this. */
   built: boolean;
   menuGroup?: MenuGroup;
@@ -43,7 +51,11 @@ export function isPageShown(
   has: (key: Permission) => boolean,
   roles: readonly string[],
 ): boolean {
-  return page.built && has(page.permission) && (!page.operatorRole || roles.includes(page.operatorRole));
+  return (
+    page.built &&
+    holdsPagePermission(page.permission, has) &&
+    (!page.operatorRole || roles.includes(page.operatorRole))
+  );
 }
 
 /**
@@ -185,13 +197,27 @@ export const APP_PAGES: readonly AppPage[] = [
     built: true,
     menuGroup: 'documents',
   },
+  {
+    key: 'evidencePack',
+    path: paths.evidencePack.path,
+    permission: 'EVIDENCE_PACK',
+    built: true,
+    menuGroup: 'documents',
+  },
   { key: 'notice', path: paths.notice.path, permission: 'NOTICE', built: true, menuGroup: 'support' },
-  { key: 'inquiry', path: paths.inquiry.path, permission: 'INQUIRY', built: false, menuGroup: 'support' },
+  // One page for both companies' sides, each with its own key (the spec keeps INQUIRY from transporters).
+  {
+    key: 'inquiry',
+    path: paths.inquiry.path,
+    permission: ['INQUIRY', 'INQUIRY_TRANS'],
+    built: true,
+    menuGroup: 'support',
+  },
   {
     key: 'inquiryAdmin',
     path: paths.inquiryAdmin.path,
     permission: 'INQUIRY_ADMIN',
-    built: false,
+    built: true,
     menuGroup: 'support',
   },
   {

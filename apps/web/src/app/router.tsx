@@ -54,6 +54,9 @@ const LicenseManagementPage = lazy(() => import('../features/permits/pages/licen
 const NoticePage = lazy(() => import('../features/notices/pages/notice-page'));
 const NoticeAdminPage = lazy(() => import('../features/notices/pages/notice-admin-page'));
 const ChatAdminPage = lazy(() => import('../features/chat/pages/chat-admin-page'));
+const EvidencePackPage = lazy(() => import('../features/evidence-packs/pages/evidence-pack-page'));
+const InquiryPage = lazy(() => import('../features/inquiries/pages/inquiry-page'));
+const InquiryAdminPage = lazy(() => import('../features/inquiries/pages/inquiry-admin-page'));
 const UploadPopupPage = lazy(() => import('../features/industrial-quote-request/pages/upload-popup-page'));
 const AccountPage = lazy(() => import('../features/account/pages/account-page'));
 const AccountMasterPage = lazy(() => import('../features/account-master/pages/account-master-page'));
@@ -379,6 +382,21 @@ const router = createBrowserRouter(
               path: childPath(paths.chatAdmin.path),
               handle: { permission: 'CHAT_ADMIN' } satisfies RouteHandle,
               element: <ChatAdminPage />,
+            },
+            {
+              path: childPath(paths.evidencePack.path),
+              handle: { permission: 'EVIDENCE_PACK' } satisfies RouteHandle,
+              element: <EvidencePackPage />,
+            },
+            {
+              path: childPath(paths.inquiry.path),
+              handle: { permission: ['INQUIRY', 'INQUIRY_TRANS'] } satisfies RouteHandle,
+              element: <InquiryPage />,
+            },
+            {
+              path: childPath(paths.inquiryAdmin.path),
+              handle: { permission: 'INQUIRY_ADMIN' } satisfies RouteHandle,
+              element: <InquiryAdminPage />,
             },
             {
               path: childPath(paths.manifestDetail.path),

@@ -1,4 +1,4 @@
-import { HTTP_TIMEOUT_MS } from '@junkan/shared';
+import { HTTP_TIMEOUT_MS, type PermitCoverageGapAnswer } from '@junkan/shared';
 import { clearSession, getToken, isOnPublicPage, redirectToLogin } from './session';
 
 export const API_BASE = '/api';
@@ -10,8 +10,12 @@ export class ApiError extends Error {
   readonly fields?: Record<string, string>;
   /** Values for the message text (e.g. what uses an item that cannot be deleted). */
   readonly params?: Record<string, string | number>;
+  /** What the refusal carries beyond its message; the caller reads it with the call's own schema. */
+  readonly details?: Record<string, unknown>;
   /** The server's `message` string (login failures are told apart by it, ruling 7). */
   readonly serverMessage: string;
+  /** permit_cannot_be_confirmed: what the permits do not cover. */
+  readonly gaps?: PermitCoverageGapAnswer[];
 
   constructor(args: {
     status: number;
@@ -19,6 +23,8 @@ export class ApiError extends Error {
     message?: string;
     fields?: Record<string, string>;
     params?: Record<string, string | number>;
+    details?: Record<string, unknown>;
+    gaps?: PermitCoverageGapAnswer[];
   }) {
     super(args.code);
     this.name = 'ApiError';
@@ -26,7 +32,9 @@ export class ApiError extends Error {
     this.code = args.code;
     this.fields = args.fields;
     this.params = args.params;
+    this.details = args.details;
     this.serverMessage = args.message ?? '';
+    this.gaps = args.gaps;
   }
 }
 
@@ -63,6 +71,8 @@ async function readErrorBody(response: Response): Promise<{
   message?: string;
   fields?: Record<string, string>;
   params?: Record<string, string | number>;
+  details?: Record<string, unknown>;
+  gaps?: PermitCoverageGapAnswer[];
 }> {
   try {
     const body = (await response.json()) as {
@@ -70,6 +80,8 @@ async function readErrorBody(response: Response): Promise<{
       message?: unknown;
       fields?: unknown;
       params?: unknown;
+      details?: unknown;
+      gaps?: unknown;
     };
     return {
       code: typeof body.code === 'string' ? body.code : undefined,
@@ -80,6 +92,11 @@ async function readErrorBody(response: Response): Promise<{
         body.params && typeof body.params === 'object'
           ? (body.params as Record<string, string | number>)
           : undefined,
+      details:
+        body.details && typeof body.details === 'object'
+          ? (body.details as Record<string, unknown>)
+          : undefined,
+      gaps: Array.isArray(body.gaps) ? (body.gaps as PermitCoverageGapAnswer[]) : undefined,
     };
   } catch {
     return {};
@@ -130,6 +147,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       message: info.message,
       fields: info.fields,
       params: info.params,
+      details: info.details,
+      gaps: info.gaps,
     });
   }
   if (response.status === 204) return undefined as T;

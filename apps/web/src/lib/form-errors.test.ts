@@ -12,6 +12,10 @@ const TEXTS = {
   in_use_cannot_delete: '{{usedBy}}で使用中',
   server_error: 'サーバーエラー',
   validation_error: '入力エラー',
+  permit_cannot_be_confirmed: '許可が確認できません',
+  permit_coverage_no_permit: '{{district}}の許可がありません',
+  permit_coverage_kind_not_covered: '{{district}}の許可は「{{wasteKind}}」を含みません',
+  permit_coverage_no_disposal_site: '処分場がありません',
 };
 
 beforeAll(async () => {
@@ -130,6 +134,32 @@ describe('toastError', () => {
 });
 
 describe('showApiError', () => {
+  it('toasts a permit refusal with each gap on its own line, districts and kinds named', () => {
+    const r = recorder();
+    const error = new ApiError({
+      status: 409,
+      code: 'permit_cannot_be_confirmed',
+      gaps: [
+        { district: null, wasteKind: null, reason: 'NO_DISPOSAL_SITE' },
+        { district: '27', wasteKind: null, reason: 'NO_PERMIT' },
+        { district: '13', wasteKind: { id: 5, name: '廃油' }, reason: 'KIND_NOT_COVERED' },
+      ],
+    });
+    expect(showApiError({ error, t: t(), message: r.message, form: r.form })).toBe(
+      'permit_cannot_be_confirmed',
+    );
+    expect(r.toasts).toHaveLength(1);
+    expect((r.toasts[0]![0] as { content: string }).content).toBe(
+      [
+        '許可が確認できません',
+        '・処分場がありません',
+        '・大阪府の許可がありません',
+        '・東京都の許可は「廃油」を含みません',
+      ].join('\n'),
+    );
+    expect(r.fields).toEqual([]);
+  });
+
   const fieldError = new ApiError({
     status: 400,
     code: 'validation_error',

@@ -1,11 +1,12 @@
 import { TOAST_DURATION_S } from '@junkan/shared';
 import type { FormInstance, FormRule } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
-import type { TFunction } from 'i18next';
+import i18next, { type TFunction } from 'i18next';
 import type { z } from 'zod';
 import { isApiError } from './api-client';
 import { fieldNamePath, firstPerField, type NamePath, namePath } from './form-issues';
 import { messageText } from './i18n';
+import { coverageGapText } from './permit-coverage';
 
 /**
  * How a form shows what is wrong: a shared schema as a field rule, a schema's issues and the server's field
@@ -106,6 +107,16 @@ export function showApiError(args: {
       entries.map(([field, code]) => ({ name: fieldMap?.[field] ?? fieldNamePath(field), code })),
       t,
     );
+    return error.code;
+  }
+  if (error.gaps?.length) {
+    // A permit refusal says each district and waste kind not covered, one per line, and stays longer.
+    const lines = error.gaps.map((gap) => `・${coverageGapText(t, gap, i18next.language)}`);
+    void message.error({
+      content: [messageText(t, error.code), ...lines].join('\n'),
+      duration: TOAST_DURATION_S * 2,
+      style: { whiteSpace: 'pre-line' },
+    });
     return error.code;
   }
   const useFallback = fallbackCode && GENERIC_CODES.includes(error.code);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   currentJapanYearMonth,
+  formatByteSize,
   formatDate,
   formatDateTime,
   formatEraYear,
@@ -56,5 +57,18 @@ describe('currentJapanYearMonth', () => {
     // 2026-04-30 15:00 UTC is 2026-05-01 00:00 in Tokyo.
     expect(currentJapanYearMonth(Date.UTC(2026, 3, 30, 15, 0))).toEqual({ year: 2026, month: 5 });
     expect(currentJapanYearMonth(Date.UTC(2026, 3, 30, 14, 59))).toEqual({ year: 2026, month: 4 });
+  });
+});
+
+describe('formatByteSize', () => {
+  it.each([
+    [null, ''],
+    [0, '0 B'],
+    [820, '820 B'],
+    [1536, '1.5 KB'],
+    [12.3 * 1024 * 1024, '12.3 MB'],
+    [1.25 * 1024 ** 3, '1.3 GB'],
+  ])('%s -> %s', (bytes, text) => {
+    expect(formatByteSize(bytes)).toBe(text);
   });
 });

@@ -1,3 +1,4 @@
+import { japaneseEraYear } from '@junkan/shared';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -58,14 +59,22 @@ export function formatNumber(value: number | null | undefined, fractionDigits = 
   }).format(value);
 }
 
-const eraYear = new Intl.DateTimeFormat('ja-JP-u-ca-japanese', {
-  era: 'long',
-  year: 'numeric',
-  timeZone: APP_TIME_ZONE,
-});
-
-/** Japanese era year: 2026-04-01 -> 令和8年. */
+/** Japanese era year of the Japan date: 2026-04-01 -> 令和8年 (the shared era helper documents use too). */
 export function formatEraYear(value: DateInput): string {
   const d = toJapanTime(value);
-  return d ? eraYear.format(d.toDate()) : '';
+  return d ? japaneseEraYear(d.format('YYYY-MM-DD')) : '';
+}
+
+/** A file's size in bytes as shown: 820 B, 1.5 KB, 12.3 MB, 1.2 GB. */
+export function formatByteSize(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || Number.isNaN(bytes)) return '';
+  const units = ['KB', 'MB', 'GB'] as const;
+  if (bytes < 1024) return `${bytes} B`;
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(1)} ${units[unit]}`;
 }

@@ -107,6 +107,7 @@ export const paths = {
     to: (id: number) => `/invoice-management/detail/${id}`,
   },
   licenseManagement: at('/license-management'),
+  evidencePack: at('/evidence-pack'),
   notice: at('/notice'),
   noticeAdmin: at('/notice-admin'),
   inquiry: at('/inquiry'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalParam, idParam } from '../validation';
+import { permitCoverageGapSchema } from './permit-coverage';
 
 export const okSchema = z.object({ result: z.boolean() });
 export const idParamSchema = z.object({ id: idParam() });
@@ -8,6 +9,9 @@ export const errorSchema = z.object({
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  details: z.record(z.string(), z.unknown()).optional(),
+  /** What a permit_cannot_be_confirmed refusal found missing. */
+  gaps: z.array(permitCoverageGapSchema).optional(),
 });
 export const tokenResponseSchema = z.object({ token: z.string() });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;

@@ -36,12 +36,18 @@ export const contractInputSchema = z
     contractType: z.enum(CONTRACT_TYPES, { error: 'MSG_00_21' }).default('AUTO_UPDATE'),
     contractForm: z.enum(CONTRACT_FORMS, { error: 'MSG_00_21' }).default('COMBINED'),
     paymentMethod: z.enum(PAYMENT_TYPES, { error: 'MSG_00_21' }).default('PAYMENT_INVOICE'),
-    /** One price per waste line of the project, from the accepted quote unless changed. */
+    /**
+     * One price per waste line of the project, from the accepted quote unless changed. An industrial line of a
+     * COMBINED contract carries its transport and disposal parts too; its unit price is their sum (the server
+     * sets it), and a missing part is refused with unit_price_cannot_be_confirmed.
+     */
     unitPrices: z
       .array(
         z.object({
           wasteLineId: idSchema,
           unitPrice: yen(QUOTE_UNIT_PRICE_MAX),
+          transportUnitPrice: yen(QUOTE_UNIT_PRICE_MAX).nullish(),
+          disposalUnitPrice: yen(QUOTE_UNIT_PRICE_MAX).nullish(),
         }),
       )
       .min(1, 'MSG_00_21')
@@ -49,9 +55,12 @@ export const contractInputSchema = z
     manifestFee: yen(CONTRACT_FEE_MAX).default(0),
     preparationFee: yen(CONTRACT_FEE_MAX).default(0),
     contactPerson: requiredString(CONTRACT_MAX_LENGTH.contactPerson),
-    licenseNumber: requiredString(CONTRACT_MAX_LENGTH.licenseNumber),
-    licenseDistrict: requiredString(CONTRACT_MAX_LENGTH.licenseDistrict),
-    licenseExpireDate: dateSchema,
+    /**
+     * The transporter's collection-and-transport permit the license is chosen from (valid on the start date,
+     * contractPermitIssue). The server copies its district, number and expiry into licenseDistrict,
+     * licenseNumber and licenseExpireDate: they are not typed.
+     */
+    permitId: idSchema,
   })
   .superRefine((c, ctx) => {
     // Order only; whether the start lies in the past depends on today and is checked on send.
@@ -82,6 +91,21 @@ export const contractFileKindParamSchema = z.object({
   kind: z.enum(['disposal', 'regular', 'combine', 'collection'] satisfies ContractFileKind[]),
 });
 
+/**
+ * The permit a contract's license was chosen from, as it is now: its covered waste kinds and its PDF copy,
+ * which either party downloads as one of the contract's documents (GET /projects/{id}/contract/permit-file).
+ */
+export const contractPermitSchema = z.object({
+  id: z.number(),
+  districtCode: z.string(),
+  licenseNumber: z.string(),
+  issueDate: z.string(),
+  expiryDate: z.string(),
+  wasteKinds: z.array(z.object({ id: z.number(), name: z.string() })),
+  file: attachmentSchema.nullable(),
+});
+export type ContractPermit = z.infer<typeof contractPermitSchema>;
+
 /** A project's contract as both sides see it (Project.contract). */
 export const contractSchema = z.object({
   id: z.number(),
@@ -98,6 +122,9 @@ export const contractSchema = z.object({
       wasteLineId: z.number(),
       wasteName: z.string(),
       unitPrice: z.number(),
+      /** The two parts of a COMBINED contract's industrial line (their sum is unitPrice), else null. */
+      transportUnitPrice: z.number().nullable(),
+      disposalUnitPrice: z.number().nullable(),
       unit: z.string().nullable(),
     }),
   ),
@@ -107,6 +134,8 @@ export const contractSchema = z.object({
   licenseNumber: z.string(),
   licenseDistrict: z.string(),
   licenseExpireDate: z.string(),
+  /** null for a contract written before licenses were chosen from permits. */
+  permit: contractPermitSchema.nullable(),
   returnReason: z.string().nullable(),
   file: z.object({
     disposal: attachmentSchema.nullable(),
@@ -135,6 +164,8 @@ export const contractListItemSchema = z.object({
   /** The other side: the transporter for a discharger, the discharger for a transporter. */
   counterpart: z.object({ id: z.number(), name: z.string() }),
   fileKinds: z.array(z.enum(['disposal', 'regular', 'combine', 'collection'])),
+  /** The chosen permit has a PDF copy to download with the documents. */
+  hasPermitCopy: z.boolean(),
   updatedDate: z.string(),
 });
 export type ContractListItem = z.infer<typeof contractListItemSchema>;
@@ -154,7 +185,14 @@ export const contractDraftSchema = z.object({
     z.object({
       wasteLineId: z.number(),
       wasteName: z.string(),
+      kind: z.enum(['INDUSTRIAL', 'REGULAR']),
       unitPrice: z.number(),
+      /**
+       * Transport and disposal parts: the saved contract's, else the accepted quote's, else the company's price
+       * lists in effect today (industrial lines; null where none is found, which a COMBINED contract refuses).
+       */
+      transportUnitPrice: z.number().nullable(),
+      disposalUnitPrice: z.number().nullable(),
       unit: z.string().nullable(),
       /** The quantity the quote states, for the amount shown beside the price. */
       quantity: z.number().nullable(),
@@ -166,6 +204,8 @@ export const contractDraftSchema = z.object({
   licenseNumber: z.string(),
   licenseDistrict: z.string(),
   licenseExpireDate: z.string(),
+  /** The permit the license is chosen from: the saved one, or for a new contract the latest contract's if usable. */
+  permitId: z.number().nullable(),
   /** The discharger's reason when the contract came back, shown above the form. */
   returnReason: z.string().nullable(),
   status: z.enum(CONTRACT_STATUSES).nullable(),

@@ -49,3 +49,12 @@ export const disposalUnitPriceListQuerySchema = pageQuerySchema.extend({
 export type DisposalUnitPriceListQuery = z.infer<typeof disposalUnitPriceListQuerySchema>;
 export const disposalUnitPricePageSchema = pageOf(disposalUnitPriceSchema);
 export type DisposalUnitPricePage = z.infer<typeof disposalUnitPricePageSchema>;
+
+/**
+ * GET /trans/disposal-unit-prices/permits: the major waste classes the company's live disposal permits cover
+ * today. Empty: it holds no disposal permit, and no disposal unit price can be registered.
+ */
+export const disposalPermitKindsSchema = z.object({
+  wasteKinds: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+export type DisposalPermitKinds = z.infer<typeof disposalPermitKindsSchema>;

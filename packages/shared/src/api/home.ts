@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { INQUIRY_IMPORTANCES, INQUIRY_STATUSES, PROJECT_STATUSES, PROJECT_TYPES } from '../enums';
+import { PROJECT_STATUSES, PROJECT_TYPES } from '../enums';
 import { idParam } from '../validation';
+import { permitCoverageSchema } from './permit-coverage';
 
 /** Company selector value: ALL or a company id. */
 export const companyFilterQuerySchema = z.object({
@@ -17,19 +18,10 @@ export const projectListItemSchema = z.object({
   company: z.object({ id: z.number(), name: z.string() }),
   transportCompany: z.object({ id: z.number(), name: z.string() }).nullable(),
   createdDate: z.string(),
+  /** On a transporter's list, for each open industrial request: whether its permits cover it (issue 15). */
+  permitCoverage: permitCoverageSchema.optional(),
 });
 export type ProjectListItem = z.infer<typeof projectListItemSchema>;
-
-export const inquiryListItemSchema = z.object({
-  id: z.number(),
-  importance: z.enum(INQUIRY_IMPORTANCES),
-  companyName: z.string(),
-  subject: z.string(),
-  content: z.string(),
-  status: z.enum(INQUIRY_STATUSES),
-  createdDate: z.string(),
-});
-export const inquiryListSchema = z.array(inquiryListItemSchema);
 
 /** Home labels CREATING_CONTRACT as quote approval for dischargers. */
 export function projectStatusLabelKey(
@@ -38,9 +30,4 @@ export function projectStatusLabelKey(
 ): string {
   if (isDischarger && status === 'CREATING_CONTRACT') return 'projectStatus.QUOTE_APPROVAL';
   return `projectStatus.${status}`;
-}
-
-/** Inquiry ids show as five digits, zero-padded. */
-export function formatInquiryId(id: number): string {
-  return String(id).padStart(5, '0');
 }

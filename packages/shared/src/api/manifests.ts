@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MANIFEST_DIFFERENCE_KINDS } from '../rules/manifest-agreement';
 import { DEADLINE_STATES } from '../transport-deadline';
 import { idParam, idSchema, isoDateSchema } from '../validation';
 import { volumeSchema } from './projects';
@@ -23,20 +24,54 @@ export type ManifestPhaseName = (typeof MANIFEST_PHASES)[number];
 
 export const manifestPhaseSchema = z.object({ done: z.boolean(), date: z.string().nullable() });
 
-/**
- * POST /manifests: the discharger registers (delivers) a manifest for a waste line of an industrial
- * project in progress. The network issues the number at once; the registration is reflected later.
- */
-export const manifestRegistrationSchema = z.object({
-  projectId: idSchema,
-  /** The project's industrial waste line. */
-  wasteLineId: idSchema,
-  deliveryDate: isoDateSchema(),
-  quantity: volumeSchema,
-  unitId: idSchema,
-  /** The discharge site of the company the waste leaves from. */
-  dischargeSiteId: idSchema,
+/** A difference between a manifest and its contract (`manifestContractDifferences`). */
+export const manifestDifferenceSchema = z.object({
+  kind: z.enum(MANIFEST_DIFFERENCE_KINDS),
+  contractValues: z.array(z.string()),
+  manifestValue: z.string().nullable(),
 });
+
+/** `details` of the 409 `manifest_contract_differences`: the differences to confirm. */
+export const manifestDifferencesDetailSchema = z.object({
+  differences: z.array(manifestDifferenceSchema).min(1),
+});
+
+/**
+ * POST /manifests: the discharger registers (delivers) a manifest for an industrial project in progress. The
+ * network issues the number at once; the registration is reflected later. What the manifest names is the
+ * contract's unless chosen otherwise: the waste (one of the project's lines, or a waste of the master), the
+ * transporter and the disposal site (null: none). When it then differs from the contract, the call is refused
+ * (409 manifest_contract_differences) until `confirmedDifferences` names exactly the current differences.
+ */
+export const manifestRegistrationSchema = z
+  .object({
+    projectId: idSchema,
+    /** One of the project's industrial waste lines ... */
+    wasteLineId: idSchema.optional(),
+    /** ... or a waste of the (industrial) master the contract may not name. */
+    wasteId: idSchema.optional(),
+    deliveryDate: isoDateSchema(),
+    quantity: volumeSchema,
+    unitId: idSchema,
+    /** The discharge site of the company the waste leaves from. */
+    dischargeSiteId: idSchema,
+    /** The collection-and-transport company; the project's when left out. */
+    transportCompanyId: idSchema.optional(),
+    /** The disposal site; the contract route's when left out, none when null. */
+    disposalSiteId: idSchema.nullish(),
+    confirmedDifferences: z
+      .array(z.enum(MANIFEST_DIFFERENCE_KINDS))
+      .max(MANIFEST_DIFFERENCE_KINDS.length)
+      .optional(),
+  })
+  .superRefine((r, ctx) => {
+    if ((r.wasteLineId === undefined) === (r.wasteId === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['wasteLineId'],
+        message: r.wasteLineId === undefined ? 'MSG_00_21' : 'invalid_format',
+      });
+  });
 export type ManifestRegistrationInput = z.infer<typeof manifestRegistrationSchema>;
 export type ManifestRegistrationValues = z.input<typeof manifestRegistrationSchema>;
 
@@ -92,13 +127,26 @@ export const manifestDetailSchema = manifestSummarySchema.extend({
   syncedAt: z.string().nullable(),
   /** False when the network could not be asked just now: the stored answer is shown. */
   fresh: z.boolean(),
+  /** The disposal site the manifest names; null when none. */
+  disposalSiteName: z.string().nullable(),
+  /** The differences from the contract the discharger confirmed on registering it: who and when. */
+  differenceConfirmation: z
+    .object({
+      differences: z.array(manifestDifferenceSchema),
+      confirmedBy: z.string().nullable(),
+      confirmedAt: z.string(),
+    })
+    .nullable(),
 });
 export type ManifestDetail = z.infer<typeof manifestDetailSchema>;
 
 /**
  * GET /manifests/registration-options (discharger): the industrial projects in progress with their waste
- * lines and discharge sites, and the unit master, for the registration form.
+ * lines and contracts, the discharge sites, the unit master, the transporters and disposal sites a manifest may
+ * name, for the registration form.
  */
+const refSchema = z.object({ id: z.number(), name: z.string() });
+
 export const manifestRegistrationOptionsSchema = z.object({
   today: z.string(),
   /** The company's 7-character subscriber number; null when electronic manifests are not set up. */
@@ -108,11 +156,33 @@ export const manifestRegistrationOptionsSchema = z.object({
       id: z.number(),
       title: z.string(),
       transporterName: z.string().nullable(),
-      wasteLines: z.array(z.object({ id: z.number(), wasteName: z.string() })),
+      transportCompanyId: z.number().nullable(),
+      /** Each line with its waste and the waste's major class (null when unclassified). */
+      wasteLines: z.array(
+        z.object({
+          id: z.number(),
+          wasteName: z.string(),
+          wasteId: z.number().nullable(),
+          kind: refSchema.nullable(),
+        }),
+      ),
+      /** The contract in force: its period, transporter and route's disposal site; null when none. */
+      contract: z
+        .object({
+          startDate: z.string(),
+          endDate: z.string(),
+          transporter: refSchema,
+          disposalSite: refSchema.nullable(),
+        })
+        .nullable(),
     }),
   ),
   dischargeSites: z.array(z.object({ id: z.number(), name: z.string(), address: z.string() })),
   units: z.array(z.object({ id: z.number(), unit: z.string() })),
+  /** The transporters of the discharger's projects, any of which a manifest may name. */
+  transporters: z.array(refSchema),
+  /** The disposal site master; an expired license cannot be chosen. */
+  disposalSites: z.array(refSchema.extend({ licenseExpired: z.boolean() })),
 });
 export type ManifestRegistrationOptions = z.infer<typeof manifestRegistrationOptionsSchema>;
 

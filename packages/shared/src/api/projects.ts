@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { CONTRACT_FORMS } from '../contract-rules';
 import { BAG_SIZES, PROJECT_STATUSES, PROJECT_TYPES } from '../enums';
 import type { ProjectListTab } from '../project-status';
 import { idSchema, requiredString } from '../validation';
 import { attachmentSchema, pageOf, pageQuery, sortQuerySchema } from './common';
 import { contractSchema } from './contracts';
 import { companyFilterQuerySchema, projectListItemSchema } from './home';
+import { permitCoverageSchema } from './permit-coverage';
 
 /** Section 5 volume: up to 5 integer digits with 2 decimals, or an integer of up to 7 digits; commas stripped. */
 export const VOLUME_PATTERN = /^(\d{1,5}(\.\d{1,2})?|\d{1,7})$/;
@@ -156,12 +158,17 @@ export const projectQuoteSchema = z.object({
   id: z.number(),
   status: z.enum(['DRAFT', 'SUBMITTED', 'ACCEPTED', 'DECLINED']),
   transportCompany: z.object({ id: z.number(), name: z.string() }),
+  /** Industrial quotes: the contract form quoted for (COMBINED prices industrial lines in two parts). */
+  contractForm: z.enum(CONTRACT_FORMS).nullable(),
   lines: z.array(
     z.object({
       id: z.number(),
       wasteLineId: z.number(),
       wasteName: z.string(),
       unitPrice: z.number(),
+      /** The two parts of a COMBINED quote's industrial line (their sum is unitPrice), else null. */
+      transportUnitPrice: z.number().nullable(),
+      disposalUnitPrice: z.number().nullable(),
       quantity: z.number(),
       unitMeasure: z.object({ id: z.number(), unit: z.string() }).nullable(),
       amount: z.number(),
@@ -240,6 +247,12 @@ export const projectDetailSchema = z.object({
   quote: projectQuoteSchema.nullable(),
   /** The contract (issue 4): the transporter sees its draft; the discharger once it was sent. */
   contract: contractSchema.nullable(),
+  /**
+   * Whether the transporter's permits cover this industrial project (issue 15): for a transporter, its own
+   * permits on an open request or a project it serves; for the discharger, those of the project's transporter.
+   * Null for regular projects, before a transporter is known, and once the project is over.
+   */
+  permitCoverage: permitCoverageSchema.nullable(),
 });
 export type ProjectDetail = z.infer<typeof projectDetailSchema>;
 

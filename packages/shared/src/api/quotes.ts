@@ -1,16 +1,25 @@
 import { z } from 'zod';
+import { CONTRACT_FORMS } from '../contract-rules';
 import { QUOTE_UNIT_PRICE_MAX } from '../quote-amount';
 import { idSchema, isoDateSchema } from '../validation';
 import { volumeSchema } from './projects';
 
-/** One priced line of a quote: every waste line of the project once. */
+const quoteYen = z
+  .number({ error: 'MSG_00_21' })
+  .int('invalid_format')
+  .min(0, 'invalid_format')
+  .max(QUOTE_UNIT_PRICE_MAX, 'invalid_format');
+
+/**
+ * One priced line of a quote: every waste line of the project once. An industrial line of a quote for
+ * transport and disposal together (COMBINED) is priced in two parts, each confirmed against the company's
+ * price lists (rules/combined-unit-price.ts); its unit price is then their sum, set by the server.
+ */
 export const createQuoteLineSchema = z.object({
   wasteLineId: idSchema,
-  unitPrice: z
-    .number({ error: 'MSG_00_21' })
-    .int('invalid_format')
-    .min(0, 'invalid_format')
-    .max(QUOTE_UNIT_PRICE_MAX, 'invalid_format'),
+  unitPrice: quoteYen,
+  transportUnitPrice: quoteYen.nullish(),
+  disposalUnitPrice: quoteYen.nullish(),
   quantity: volumeSchema,
   unitMeasureId: idSchema.nullish(),
 });
@@ -21,6 +30,8 @@ export const QUOTE_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const createQuoteSchema = z
   .object({
     lines: z.array(createQuoteLineSchema).min(1, 'MSG_00_21').max(30),
+    /** Industrial projects: the contract form the quote is for; not stated (null) prices as one number. */
+    contractForm: z.enum(CONTRACT_FORMS, { error: 'MSG_00_21' }).nullish(),
     validUntil: isoDateSchema().nullish(),
     note: z.string().trim().max(512, 'max_length_exceeded').optional(),
   })
@@ -35,12 +46,18 @@ export const createQuoteSchema = z
 export type CreateQuote = z.infer<typeof createQuoteSchema>;
 export type CreateQuoteInput = z.input<typeof createQuoteSchema>;
 
-/** GET /trans/projects/{id}/quote-suggestion: the transporter's current unit price per waste line, or null. */
+/**
+ * GET /trans/projects/{id}/quote-suggestion: per waste line, the transporter's prices in effect today (Japan),
+ * null where it has none: `unitPrice` is the transport (collection-area) price, `disposalUnitPrice` the disposal
+ * price of an industrial line's waste in the line's unit (only while a disposal permit covers the waste kind).
+ */
 export const quoteSuggestionSchema = z.object({
   lines: z.array(
     z.object({
       wasteLineId: z.number(),
+      kind: z.enum(['INDUSTRIAL', 'REGULAR']),
       unitPrice: z.number().nullable(),
+      disposalUnitPrice: z.number().nullable(),
       unitMeasure: z.object({ id: z.number(), unit: z.string() }).nullable(),
       /** The quantity the request states (industrial quantity, regular monthly kg), when any. */
       quantity: z.number().nullable(),

@@ -322,6 +322,7 @@ describe('transportReportSchema', () => {
     checkedAt: '2026-11-19T03:00:00.000Z',
     jwnetRefusal: null,
     jwnetPending: false,
+    valuablesWithoutTransshipment: false,
   };
 
   it('parses a report, and the rules read it as it is', () => {

@@ -263,6 +263,11 @@ export const transportReportSchema = z.object({
   jwnetRefusal: z.enum(MESSAGE_CODES).nullable(),
   /** Work for the network still waiting to be sent or answered (the queue holds it; nothing is lost). */
   jwnetPending: z.boolean(),
+  /**
+   * Valuables were reported (as last sent by the transporter) on a day the route had no transshipment storage
+   * (valuables-transshipment.ts); a warning to the transporter.
+   */
+  valuablesWithoutTransshipment: z.boolean(),
 });
 export type TransportReport = z.infer<typeof transportReportSchema>;
 
@@ -286,7 +291,17 @@ export const industrialReportOptionsSchema = z.object({
       title: z.string(),
       dischargerId: z.number(),
       dischargerName: z.string(),
-      wastes: z.array(z.object({ wasteId: z.number(), wasteName: z.string() })),
+      wastes: z.array(
+        z.object({
+          wasteId: z.number(),
+          wasteName: z.string(),
+          /**
+           * When the route has transshipment storage for this waste under the transporter's permits (ISO days,
+           * inclusive): valuables reported on another day are flagged (`isValuablesWithoutTransshipment`).
+           */
+          transshipmentPeriods: z.array(z.object({ from: z.string(), to: z.string() })),
+        }),
+      ),
       manifests: z.array(reportableManifestSchema),
     }),
   ),

@@ -3,6 +3,8 @@ import { MESSAGE_CODES } from '../messages';
 import {
   type CoveragePermit,
   type CoverageProject,
+  coverageGapKey,
+  coveragePeriod,
   PERMIT_COVERAGE_MESSAGES,
   PERMIT_COVERAGE_REASONS,
   parseDistrict,
@@ -95,6 +97,31 @@ describe('permitCoverage', () => {
       [permit({ issueDate: '2026-04-02' }), permit({ district: '11' })],
       {},
       [{ district: '13', wasteKindId: 1, reason: 'NOT_YET_VALID' }],
+    ],
+    [
+      'a permit that lapsed before the period starts',
+      [permit({ expiryDate: '2026-03-31' }), permit({ district: '11' })],
+      {},
+      [{ district: '13', wasteKindId: 1, reason: 'EXPIRED' }],
+    ],
+    [
+      'a lapsed permit whose renewal starts later',
+      [
+        permit({ expiryDate: '2026-03-31' }),
+        permit({ issueDate: '2026-05-01', expiryDate: '2031-04-30' }),
+        permit({ district: '11' }),
+      ],
+      {},
+      [{ district: '13', wasteKindId: 1, reason: 'EXPIRED' }],
+    ],
+    [
+      'no disposal site to deliver to (the loading side is still checked)',
+      [permit({ wasteKindIds: [2] })],
+      { unloadingDistrict: null },
+      [
+        { district: null, reason: 'NO_DISPOSAL_SITE' },
+        { district: '13', wasteKindId: 1, reason: 'KIND_NOT_COVERED' },
+      ],
     ],
     [
       'consecutive permits with a one-day gap',
@@ -198,5 +225,42 @@ describe('permitCoverage', () => {
   it('every reason has a message code', () => {
     for (const reason of PERMIT_COVERAGE_REASONS)
       expect(MESSAGE_CODES).toContain(PERMIT_COVERAGE_MESSAGES[reason]);
+  });
+});
+
+describe('coveragePeriod', () => {
+  const contract = { startDate: '2026-04-01', endDate: '2027-03-31' };
+  it.each<[string, typeof contract | null, string, { from: string; to: string }]>([
+    ['a request: today only', null, '2026-05-10', { from: '2026-05-10', to: '2026-05-10' }],
+    [
+      'a contract not started: its whole period',
+      contract,
+      '2026-03-01',
+      { from: '2026-04-01', to: '2027-03-31' },
+    ],
+    [
+      'a contract in force: today to its end',
+      contract,
+      '2026-10-15',
+      { from: '2026-10-15', to: '2027-03-31' },
+    ],
+    ['on its last day', contract, '2027-03-31', { from: '2027-03-31', to: '2027-03-31' }],
+    ['past its end: today alone', contract, '2027-05-01', { from: '2027-05-01', to: '2027-05-01' }],
+  ])('%s', (_name, c, today, expected) => expect(coveragePeriod(c, today)).toEqual(expected));
+});
+
+describe('coverageGapKey', () => {
+  it('tells gaps apart by district, kind and reason', () => {
+    const keys = [
+      { district: '13', wasteKindId: 1, reason: 'EXPIRES_IN_PERIOD' as const },
+      { district: '13', wasteKindId: 2, reason: 'EXPIRES_IN_PERIOD' as const },
+      { district: '13', wasteKindId: 1, reason: 'KIND_NOT_COVERED' as const },
+      { district: '11', wasteKindId: 1, reason: 'EXPIRES_IN_PERIOD' as const },
+      { district: '13', reason: 'NO_PERMIT' as const },
+      { district: null, reason: 'NO_DISPOSAL_SITE' as const },
+    ].map(coverageGapKey);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys[0]).toBe('13|1|EXPIRES_IN_PERIOD');
+    expect(keys[5]).toBe('||NO_DISPOSAL_SITE');
   });
 });

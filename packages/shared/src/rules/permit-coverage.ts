@@ -30,6 +30,8 @@ import type { PermitKind } from './permit-rules';
  * several permits of one district (a renewal following an expiring permit) are joined, so coverage may be carried
  * by consecutive permits with no day missing; dates are ISO days, both ends inclusive. The deemed validity
  * while a renewal application is pending (法第14条第3項) is not modelled: record the renewed permit instead.
+ * Without a disposal site (`unloadingDistrict` null) coverage cannot be confirmed (NO_DISPOSAL_SITE): the
+ * unloading permit is half of the rule, so it is never assumed. Which period is checked is `coveragePeriod`.
  */
 
 export interface CoveragePermit {
@@ -49,8 +51,8 @@ export interface CoveragePermit {
 export interface CoverageProject {
   /** The prefecture of each discharge site. */
   loadingDistricts: string[];
-  /** The disposal site's prefecture. */
-  unloadingDistrict: string;
+  /** The disposal site's prefecture; null when the transporter has no disposal site to deliver to. */
+  unloadingDistrict: string | null;
   /** Each industrial waste line's major classification. */
   wasteKindIds: number[];
   periodFrom: string;
@@ -63,12 +65,15 @@ export const PERMIT_COVERAGE_REASONS = [
   'KIND_NOT_COVERED',
   'EXPIRES_IN_PERIOD',
   'NOT_YET_VALID',
+  'EXPIRED',
   'NO_TRANSSHIPMENT',
+  'NO_DISPOSAL_SITE',
 ] as const;
 export type PermitCoverageReason = (typeof PERMIT_COVERAGE_REASONS)[number];
 
 export interface PermitCoverageGap {
-  district: string;
+  /** The district missing; null when there is none to name (no disposal site). */
+  district: string | null;
   wasteKindId?: number;
   reason: PermitCoverageReason;
 }
@@ -84,7 +89,9 @@ export const PERMIT_COVERAGE_MESSAGES = {
   KIND_NOT_COVERED: 'permit_coverage_kind_not_covered',
   EXPIRES_IN_PERIOD: 'permit_coverage_expires_in_period',
   NOT_YET_VALID: 'permit_coverage_not_yet_valid',
+  EXPIRED: 'permit_coverage_expired',
   NO_TRANSSHIPMENT: 'permit_coverage_no_transshipment',
+  NO_DISPOSAL_SITE: 'permit_coverage_no_disposal_site',
 } as const satisfies Record<PermitCoverageReason, MessageCode>;
 
 /** The 20 designated cities (政令指定都市) by 5-digit local government code, for labels and checks. */
@@ -138,14 +145,15 @@ const nextDay = (iso: string): string => {
 };
 
 /**
- * Whether the permits' validity, joined, covers every day from `from` to `to`; if not, why: no permit starts by
- * `from` (NOT_YET_VALID) or there is a gap or an end before `to` (EXPIRES_IN_PERIOD).
+ * Whether the permits' validity, joined, covers every day from `from` to `to`; if not, why: no permit is valid on
+ * `from`, because the last one issued by then has lapsed (EXPIRED) or none was issued yet (NOT_YET_VALID), or
+ * there is a gap or an end before `to` (EXPIRES_IN_PERIOD).
  */
 function periodGap(
   permits: readonly CoveragePermit[],
   from: string,
   to: string,
-): 'NOT_YET_VALID' | 'EXPIRES_IN_PERIOD' | null {
+): 'NOT_YET_VALID' | 'EXPIRED' | 'EXPIRES_IN_PERIOD' | null {
   const sorted = [...permits].sort((a, b) => a.issueDate.localeCompare(b.issueDate));
   let reached = from; // every day before `reached` is covered
   let started = false;
@@ -157,7 +165,8 @@ function periodGap(
       if (reached > to) return null;
     }
   }
-  return started ? 'EXPIRES_IN_PERIOD' : 'NOT_YET_VALID';
+  if (started) return 'EXPIRES_IN_PERIOD';
+  return sorted.some((p) => p.issueDate <= from) ? 'EXPIRED' : 'NOT_YET_VALID';
 }
 
 const unique = <T>(items: readonly T[]): T[] => [...new Set(items)];
@@ -167,7 +176,12 @@ export function permitCoverage(permits: readonly CoveragePermit[], project: Cove
   const missing: PermitCoverageGap[] = [];
   const transport = permits.filter((p) => p.kind === 'COLLECTION_TRANSPORT' && !p.retired);
   const kinds = unique(project.wasteKindIds);
-  const route = unique([...project.loadingDistricts, project.unloadingDistrict]);
+  const route = unique(
+    project.unloadingDistrict === null
+      ? project.loadingDistricts
+      : [...project.loadingDistricts, project.unloadingDistrict],
+  );
+  if (project.unloadingDistrict === null) missing.push({ district: null, reason: 'NO_DISPOSAL_SITE' });
   const routePrefectures = new Set<string>();
 
   for (const district of route) {
@@ -221,4 +235,25 @@ export function permitCoverage(permits: readonly CoveragePermit[], project: Cove
   }
 
   return { covered: missing.length === 0, missing };
+}
+
+/**
+ * The days a project's coverage is checked over (ISO days, inclusive). With a contract: from its start, or today
+ * once it has started (the days already past are history, not a permit still needed), to its end. Without one
+ * (an open request, a quote): today only, as no period is agreed yet; the contract's period is checked when it is
+ * sent. A contract already past its end is checked on today alone.
+ */
+export function coveragePeriod(
+  contract: { startDate: string; endDate: string } | null,
+  today: string,
+): { from: string; to: string } {
+  if (!contract) return { from: today, to: today };
+  const laterDay = (a: string, b: string) => (a.localeCompare(b) >= 0 ? a : b);
+  const from = laterDay(contract.startDate, today);
+  return { from, to: laterDay(contract.endDate, from) };
+}
+
+/** One gap as a key, to remember what was already announced ('13|5|EXPIRES_IN_PERIOD'). */
+export function coverageGapKey(gap: PermitCoverageGap): string {
+  return `${gap.district ?? ''}|${gap.wasteKindId ?? ''}|${gap.reason}`;
 }

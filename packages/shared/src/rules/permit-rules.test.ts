@@ -7,7 +7,13 @@ import {
   permitDistrictName,
   permitDistrictOf,
 } from './permit-districts';
-import { isPermitUsable, permitExpiryStep, permitExpiryStepRank, permitStatus } from './permit-rules';
+import {
+  contractPermitIssue,
+  isPermitUsable,
+  permitExpiryStep,
+  permitExpiryStepRank,
+  permitStatus,
+} from './permit-rules';
 
 describe('PERMIT_DISTRICTS', () => {
   it('holds the 47 prefectures and the 20 designated cities, each code once', () => {
@@ -80,6 +86,37 @@ describe('isPermitUsable and permitStatus', () => {
     expect(permitStatus(permit, '2029-01-01')).toBe('DAYS_90');
     expect(permitStatus(permit, '2029-03-15')).toBe('DAYS_30');
     expect(permitStatus(permit, '2029-04-01')).toBe('EXPIRED');
+  });
+});
+
+describe('contractPermitIssue', () => {
+  const permit = {
+    kind: 'COLLECTION_TRANSPORT' as const,
+    issueDate: '2024-04-01',
+    expiryDate: '2029-03-31',
+    retiredAt: null,
+  };
+  it.each([
+    ['the issue date', {}, '2024-04-01', null],
+    ['the expiry date', {}, '2029-03-31', null],
+    ['before the issue date', {}, '2024-03-31', 'contract_permit_not_yet_valid'],
+    ['after the expiry date', {}, '2029-04-01', 'contract_permit_expired'],
+    ['a disposal permit', { kind: 'DISPOSAL' as const }, '2026-01-01', 'contract_permit_not_collection'],
+    ['a retired permit', { retiredAt: '2025-01-01T00:00:00Z' }, '2026-01-01', 'contract_permit_retired'],
+    [
+      'a retired, expired disposal permit (retired first)',
+      { kind: 'DISPOSAL' as const, retiredAt: new Date() },
+      '2030-01-01',
+      'contract_permit_retired',
+    ],
+    [
+      'an expired disposal permit (the kind first)',
+      { kind: 'DISPOSAL' as const },
+      '2030-01-01',
+      'contract_permit_not_collection',
+    ],
+  ])('a contract starting on %s: %j on %s -> %s', (_, over, start, code) => {
+    expect(contractPermitIssue({ ...permit, ...over }, start)).toBe(code);
   });
 });
 

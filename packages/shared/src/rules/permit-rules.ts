@@ -4,6 +4,7 @@
  * permit cannot back a new contract.
  */
 import { daysBetween } from '../contract-rules';
+import type { MessageCode } from '../messages';
 
 /** 収集運搬業 (collection and transport) or 処分業 (disposal). */
 export const PERMIT_KINDS = ['COLLECTION_TRANSPORT', 'DISPOSAL'] as const;
@@ -46,6 +47,23 @@ export interface PermitDates {
 export function isPermitUsable(permit: PermitDates, onDate: string): boolean {
   if (permit.retiredAt) return false;
   return permit.issueDate <= onDate && onDate <= permit.expiryDate;
+}
+
+/** A permit as a contract's license is chosen from it. */
+export interface ContractPermitCandidate extends PermitDates {
+  kind: PermitKind;
+}
+
+/**
+ * Why a permit cannot back a contract that starts on `startDate` (null: it can). The contract's license is a
+ * collection-and-transport permit, not retired, already issued and not yet expired on the start date.
+ */
+export function contractPermitIssue(permit: ContractPermitCandidate, startDate: string): MessageCode | null {
+  if (permit.retiredAt) return 'contract_permit_retired';
+  if (permit.kind !== 'COLLECTION_TRANSPORT') return 'contract_permit_not_collection';
+  if (startDate < permit.issueDate) return 'contract_permit_not_yet_valid';
+  if (permit.expiryDate < startDate) return 'contract_permit_expired';
+  return null;
 }
 
 export function permitStatus(permit: PermitDates, today: string): PermitStatus {

@@ -26,8 +26,9 @@ const contract: ContractDocumentData = {
     address: '東京都江東区新木場2丁目4番1号',
     contactPerson: '山田 太郎',
     licenseNumber: '01300123456',
-    licenseDistrict: '東京都',
+    licenseDistrict: '横浜市',
     licenseExpireDate: '2030-03-31',
+    licenseWasteKinds: ['廃プラスチック類', '汚泥', '金属くず'],
   },
   dischargeSites: [{ name: '本社ビル', address: '東京都中央区銀座1丁目2番3号' }],
   lines: [
@@ -50,8 +51,9 @@ describe('renderContractPdf', () => {
   it.each([
     ['regular', '一般廃棄物（事業系一般廃棄物）収集運搬委託契約書', '一般廃棄物収集運搬業許可'],
     ['collection', '産業廃棄物収集運搬委託契約書', '産業廃棄物収集運搬業許可'],
-    ['disposal', '産業廃棄物処分委託契約書', '産業廃棄物処分業許可'],
-    ['combine', '産業廃棄物収集運搬・処分委託契約書', '産業廃棄物収集運搬業・処分業許可'],
+    // The chosen permit is a collection-and-transport one, whatever the document.
+    ['disposal', '産業廃棄物処分委託契約書', '産業廃棄物収集運搬業許可'],
+    ['combine', '産業廃棄物収集運搬・処分委託契約書', '産業廃棄物収集運搬業許可'],
   ] as const)(
     'writes the %s contract as a PDF with extractable Japanese text',
     async (kind, title, license) => {
@@ -69,7 +71,13 @@ describe('renderContractPdf', () => {
         squash(contract.discharger.address),
         squash(contract.discharger.contactPerson),
         '本契約の期間は、2026年12月1日から2027年11月30日までとする。',
-        '2030年3月31日',
+        // The license as the chosen permit states it: district, number, covered kinds, expiry with its era.
+        '許可自治体',
+        '横浜市',
+        '許可品目（廃棄物の種類）',
+        '廃プラスチック類、汚泥、金属くず',
+        '2030年3月31日（令和12年3月31日）',
+        '乙の許可証の写しは、本契約書に添付する。',
         '2026年11月20日',
         '廃プラスチック類',
         '12,000円',
@@ -115,6 +123,17 @@ describe('renderContractPdf', () => {
     expect(text).toContain('契約書作成手数料は、無償とする。');
     expect(text).toContain('クレジットカード決済');
     expect(text).not.toContain('請求書払い');
+  });
+
+  it('prints a contract written before permits were kept without covered kinds or an attached copy', async () => {
+    const text = await extractText(
+      await renderContractPdf({
+        ...contract,
+        transporter: { ...contract.transporter, licenseDistrict: '東京都', licenseWasteKinds: null },
+      }),
+    );
+    expect(text).toContain('01300123456東京都—2030年3月31日（令和12年3月31日）');
+    expect(text).not.toContain('許可証の写し');
   });
 });
 

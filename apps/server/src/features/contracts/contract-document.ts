@@ -1,7 +1,13 @@
 import type { ContractFileKind } from '@junkan/shared';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { fileNameStem } from '../../lib/downloads';
-import { formatJapaneseDate, PDF_FONT_FAMILY, renderPdf, THIN_GRID } from '../../lib/pdf';
+import {
+  formatJapaneseDate,
+  formatJapaneseDateWithEra,
+  PDF_FONT_FAMILY,
+  renderPdf,
+  THIN_GRID,
+} from '../../lib/pdf';
 import { CONTRACT_TEMPLATES, type ContractTemplate } from './contract-templates';
 
 export interface ContractParty {
@@ -21,13 +27,21 @@ export interface ContractDocumentData {
   issuedDate: string;
   /** 甲 (排出事業者). */
   discharger: ContractParty;
-  /** 乙 (収集運搬業者 / 処分業者). */
-  transporter: ContractParty & { licenseNumber: string; licenseDistrict: string; licenseExpireDate: string };
+  /** 乙 (収集運搬業者 / 処分業者), with the license copied from the chosen permit. */
+  transporter: ContractParty & {
+    licenseNumber: string;
+    licenseDistrict: string;
+    licenseExpireDate: string;
+    /** The waste kinds the chosen permit covers; null for a contract written before permits were kept. */
+    licenseWasteKinds: string[] | null;
+  };
   dischargeSites: { name: string; address: string }[];
   lines: {
     wasteName: string;
     quantity: string | null;
     unitPrice: number;
+    /** Transport and disposal together: the parts the unit price is made of, printed beneath it. */
+    parts?: { transport: number; disposal: number } | null;
     unit: string | null;
     collectionDays: string;
   }[];
@@ -139,10 +153,26 @@ function contractDefinition(data: ContractDocumentData): TDocumentDefinitions {
   const next = () => ++no;
 
   const licenseTable = grid(
-    [140, '*', 90, 80],
+    [80, 66, 56, '*', 112],
     [
-      [head('許可の種類'), head('許可番号'), head('許可自治体'), head('有効期限')],
-      [t.licenseKind, tr.licenseNumber, tr.licenseDistrict, formatJapaneseDate(tr.licenseExpireDate)],
+      [
+        head('許可の種類'),
+        head('許可番号'),
+        head('許可自治体'),
+        head('許可品目（廃棄物の種類）'),
+        head('有効期限'),
+      ],
+      [
+        // The chosen permit is a collection-and-transport permit: a disposal or combined contract must not print
+        // it under a disposal permit's name. Older contracts (no permit kept) print the template's kind.
+        tr.licenseWasteKinds && t.licenseKind.startsWith('産業廃棄物')
+          ? '産業廃棄物収集運搬業許可'
+          : t.licenseKind,
+        tr.licenseNumber,
+        tr.licenseDistrict,
+        tr.licenseWasteKinds?.length ? tr.licenseWasteKinds.join('、') : '—',
+        formatJapaneseDateWithEra(tr.licenseExpireDate, '\n'),
+      ],
     ],
   );
   const siteTable = grid(
@@ -164,7 +194,16 @@ function contractDefinition(data: ContractDocumentData): TDocumentDefinitions {
         { text: `${i + 1}`, alignment: 'center' },
         l.wasteName,
         { text: l.quantity ?? '実績による', alignment: 'right' },
-        { text: formatYen(l.unitPrice), alignment: 'right' },
+        l.parts
+          ? {
+              stack: [
+                formatYen(l.unitPrice),
+                { text: `運搬 ${formatYen(l.parts.transport)}`, fontSize: 7 },
+                { text: `処分 ${formatYen(l.parts.disposal)}`, fontSize: 7 },
+              ],
+              alignment: 'right',
+            }
+          : { text: formatYen(l.unitPrice), alignment: 'right' },
         { text: l.unit ?? '—', alignment: 'center' },
         l.collectionDays,
       ]),
@@ -185,7 +224,10 @@ function contractDefinition(data: ContractDocumentData): TDocumentDefinitions {
       next(),
       '乙の許可',
       [
-        `乙は、${t.licenseArticle}に基づく次の許可を有し、本件廃棄物はその許可の範囲に含まれる。乙は、許可の内容に変更があったとき、又は許可の取消し若しくは事業の停止の処分を受けたときは、直ちに書面で甲に通知する。`,
+        `乙は、${t.licenseArticle}に基づく次の許可を有し、本件廃棄物はその許可の範囲に含まれる。乙は、許可の内容に変更があったとき、又は許可の取消し若しくは事業の停止の処分を受けたときは、直ちに書面で甲に通知する。${
+          // The law asks for the permit copy attached to the contract: its PDF is one of the contract's documents.
+          tr.licenseWasteKinds ? '乙の許可証の写しは、本契約書に添付する。' : ''
+        }`,
       ],
       [licenseTable],
     ),

@@ -20,6 +20,7 @@ import {
   decideRenewal,
   listContracts,
   readContractFile,
+  readContractPermitCopy,
   returnContract,
   saveContract,
   sendContract,
@@ -156,5 +157,22 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return sendDownload(reply, file);
     },
+  );
+
+  app.get(
+    '/projects/:id/contract/permit-file',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        description:
+          "The PDF copy of the transporter's permit the contract's license was chosen from, for either party " +
+          "(the permit's current copy).",
+        params: idParamSchema,
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) =>
+      sendDownload(reply, await readContractPermitCopy(app, app.requireSession(request), request.params.id)),
   );
 };

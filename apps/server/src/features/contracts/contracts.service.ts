@@ -4,19 +4,27 @@ import {
   type ContractAction,
   type ContractDraft,
   type ContractFileKind,
+  type ContractForm,
   type ContractInput,
   type ContractListItem,
   type ContractStatus,
+  combineUnitPrice,
   contractActions,
   contractDateIssues,
   contractFileKinds,
+  contractPermitIssue,
+  coveragePeriod,
+  hasPriceParts,
   type MessageCode,
   type ProjectStatus,
+  permitDistrictName,
   previousDay,
   type RenewalDecision,
   statusOnApproval,
+  UNIT_PRICE_PART_FIELDS,
+  UNIT_PRICE_PARTS,
 } from '@junkan/shared';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
@@ -28,7 +36,6 @@ import {
   dischargeSites,
   projectDischargeSites,
   projects,
-  projectWasteLines,
 } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
@@ -38,9 +45,19 @@ import { JAPANESE_WEEKDAYS, tokyoDate } from '../../lib/time';
 import type { Caller, Session } from '../../plugins/auth';
 import type { FileStorage, StoredRef } from '../../plugins/file-storage';
 import { mailCompany } from '../../plugins/mail';
+import {
+  companyPermit,
+  contractPermitsOf,
+  PERMIT_OWNER,
+  type PermitRow,
+  permitCopyOf,
+} from '../permit-core/permit-records';
+import { requirePermitCoverage } from '../permit-core/project-coverage';
 import { extendRecurringRequests, removeCollectionsAfter } from '../project-core/collection-schedule';
+import { listedLinePrices, unitPriceNotConfirmed } from '../project-core/line-prices';
 import { actorOf, type ProjectRow, projectFor } from '../project-core/project-access';
 import {
+  acceptedQuoteForm,
   contractFileOwner,
   FILE_OWNERS,
   quotedLines,
@@ -91,6 +108,19 @@ export async function listContracts(db: DbOrTx, session: Session): Promise<Contr
           ),
         )
     : [];
+  const permitIds = [
+    ...new Set(rows.flatMap((r) => (r.contract.permitId === null ? [] : [r.contract.permitId]))),
+  ];
+  const permitCopies = new Set(
+    permitIds.length
+      ? (
+          await db
+            .select({ ownerId: attachments.ownerId })
+            .from(attachments)
+            .where(and(eq(attachments.ownerType, PERMIT_OWNER), inArray(attachments.ownerId, permitIds)))
+        ).map((a) => a.ownerId)
+      : [],
+  );
   return rows.map(({ contract: c, project: p, counterpartName }) => ({
     id: c.id,
     projectId: p.id,
@@ -107,6 +137,7 @@ export async function listContracts(db: DbOrTx, session: Session): Promise<Contr
     fileKinds: CONTRACT_FILE_KINDS.filter((k) =>
       files.some((f) => f.ownerId === c.id && f.ownerType === contractFileOwner(k)),
     ),
+    hasPermitCopy: c.permitId !== null && permitCopies.has(c.permitId),
     updatedDate: c.updatedAt.toISOString(),
   }));
 }
@@ -126,6 +157,20 @@ export async function readContractFile(
     .select(storedFileColumns)
     .from(attachments)
     .where(and(eq(attachments.ownerType, contractFileOwner(kind)), eq(attachments.ownerId, contract.id)));
+  if (!row) throw new AppError('not_found', 'File not found');
+  return openStoredFile(app.files, row);
+}
+
+/**
+ * GET /projects/{id}/contract/permit-file: the PDF copy of the permit the contract's license was chosen from,
+ * for either party (the discharger reads it through the contract, not through the transporter's permits). The
+ * permit's current copy: a renewed permit's new PDF replaces the old one here too.
+ */
+export async function readContractPermitCopy(app: FastifyInstance, session: Session, projectId: number) {
+  const { contract } = await contractOfParty(app.db, session, projectId);
+  if (!contract || !visibleTo(contract.status, side(actorOf(session))) || contract.permitId === null)
+    throw new AppError('not_found', 'File not found');
+  const row = await permitCopyOf(app.db, contract.permitId);
   if (!row) throw new AppError('not_found', 'File not found');
   return openStoredFile(app.files, row);
 }
@@ -175,16 +220,55 @@ function requireAction(
 
 const firstOfNextMonth = (today: string) => addMonths(`${today.slice(0, 8)}01`, 1);
 
+type QuotedLine = Awaited<ReturnType<typeof quotedLines>>[number];
+type PartPrices = { transportUnitPrice: number | null; disposalUnitPrice: number | null };
+
+/**
+ * Where a COMBINED contract takes an industrial line's transport and disposal parts from: the accepted quote's
+ * parts, else the company's price lists in effect today. Null parts are not found in either.
+ */
+async function partSources(
+  db: DbOrTx,
+  project: ProjectRow,
+  lines: readonly QuotedLine[],
+): Promise<Map<number, PartPrices>> {
+  const parts = new Map<number, PartPrices>();
+  if (project.type !== 'INDUSTRIAL' || project.transportCompanyId == null) return parts;
+  const listed = new Map(
+    (await listedLinePrices(db, project.transportCompanyId, project, tokyoDate())).map((l) => [
+      l.wasteLineId,
+      l,
+    ]),
+  );
+  for (const line of lines) {
+    if (line.kind !== 'INDUSTRIAL') continue;
+    const l = listed.get(line.id);
+    parts.set(line.id, {
+      transportUnitPrice: line.quotedTransportPrice ?? l?.transportUnitPrice ?? null,
+      disposalUnitPrice: line.quotedDisposalPrice ?? l?.disposalUnitPrice ?? null,
+    });
+  }
+  return parts;
+}
+
 /** GET /trans/projects/{id}/contract-draft: the saved contract, or defaults from the project and its quote. */
 export async function contractDraft(db: DbOrTx, session: Session, projectId: number): Promise<ContractDraft> {
   const { project, contract } = await contractOfParty(db, session, projectId);
   const lines = await quotedLines(db, projectId, project.transportCompanyId);
+  const sources = await partSources(db, project, lines);
+  const partsOf = (lineId: number, saved?: PartPrices): PartPrices => {
+    const source = sources.get(lineId);
+    return {
+      transportUnitPrice: saved?.transportUnitPrice ?? source?.transportUnitPrice ?? null,
+      disposalUnitPrice: saved?.disposalUnitPrice ?? source?.disposalUnitPrice ?? null,
+    };
+  };
   if (contract) {
     const prices = await db
       .select()
       .from(contractUnitPrices)
       .where(eq(contractUnitPrices.contractId, contract.id));
-    const priceOf = new Map(prices.map((p) => [p.wasteLineId, p.unitPrice]));
+    const priceOf = new Map(prices.map((p) => [p.wasteLineId, p]));
     return {
       contractName: contract.name,
       startDate: contract.startDate,
@@ -195,7 +279,9 @@ export async function contractDraft(db: DbOrTx, session: Session, projectId: num
       unitPrices: lines.map((l) => ({
         wasteLineId: l.id,
         wasteName: l.wasteName,
-        unitPrice: priceOf.get(l.id) ?? l.quotedPrice,
+        kind: l.kind,
+        unitPrice: priceOf.get(l.id)?.unitPrice ?? l.quotedPrice,
+        ...partsOf(l.id, priceOf.get(l.id)),
         unit: l.unit,
         quantity: l.quotedQuantity,
       })),
@@ -205,6 +291,7 @@ export async function contractDraft(db: DbOrTx, session: Session, projectId: num
       licenseNumber: contract.licenseNumber,
       licenseDistrict: contract.licenseDistrict,
       licenseExpireDate: contract.licenseExpireDate,
+      permitId: contract.permitId,
       returnReason: contract.returnReason,
       status: contract.status as ContractStatus,
     };
@@ -214,18 +301,17 @@ export async function contractDraft(db: DbOrTx, session: Session, projectId: num
     .select({ contractPic: companies.contractPic })
     .from(companies)
     .where(eq(companies.id, companyId));
-  // The license the company stated on its latest contract, until permits are kept on their own.
-  const [latest] = await db
-    .select({
-      licenseNumber: contracts.licenseNumber,
-      licenseDistrict: contracts.licenseDistrict,
-      licenseExpireDate: contracts.licenseExpireDate,
-    })
-    .from(contracts)
-    .where(eq(contracts.transportCompanyId, companyId))
-    .orderBy(desc(contracts.updatedAt))
-    .limit(1);
   const startDate = firstOfNextMonth(tokyoDate());
+  // The permit of the company's latest contract that names one, when it can back this contract too.
+  const [latest] = await db
+    .select({ permitId: contracts.permitId })
+    .from(contracts)
+    .where(and(eq(contracts.transportCompanyId, companyId), isNotNull(contracts.permitId)))
+    .orderBy(desc(contracts.updatedAt), desc(contracts.id))
+    .limit(1);
+  const latestPermit = latest?.permitId ? await companyPermit(db, companyId, latest.permitId) : null;
+  const permit = latestPermit && !contractPermitIssue(latestPermit, startDate) ? latestPermit : null;
+  const license = permit ? licenseOf(permit) : null;
   const spotOnly =
     project.type === 'INDUSTRIAL' && lines.length > 0 && lines.every((l) => l.frequency === 'SPOT');
   return {
@@ -233,24 +319,47 @@ export async function contractDraft(db: DbOrTx, session: Session, projectId: num
     startDate,
     endDate: spotOnly ? startDate : previousDay(addMonths(startDate, 12)),
     contractType: spotOnly ? 'SPOT' : 'AUTO_UPDATE',
-    contractForm: 'COMBINED',
+    // The form the accepted quote was made for; COMBINED when it stated none.
+    contractForm: (await acceptedQuoteForm(db, projectId, project.transportCompanyId)) ?? 'COMBINED',
     paymentMethod: 'PAYMENT_INVOICE',
     unitPrices: lines.map((l) => ({
       wasteLineId: l.id,
       wasteName: l.wasteName,
+      kind: l.kind,
       unitPrice: l.quotedPrice,
+      ...partsOf(l.id),
       unit: l.unit,
       quantity: l.quotedQuantity,
     })),
     manifestFee: 0,
     preparationFee: 0,
     contactPerson: company?.contractPic ?? '',
-    licenseNumber: latest?.licenseNumber ?? '',
-    licenseDistrict: latest?.licenseDistrict ?? '',
-    licenseExpireDate: latest?.licenseExpireDate ?? '',
+    licenseNumber: license?.licenseNumber ?? '',
+    licenseDistrict: license?.licenseDistrict ?? '',
+    licenseExpireDate: license?.licenseExpireDate ?? '',
+    permitId: permit?.id ?? null,
     returnReason: null,
     status: null,
   };
+}
+
+/** The contract's license columns: a copy of the permit's district (its Japanese name), number and expiry. */
+const licenseOf = (permit: PermitRow) => ({
+  licenseNumber: permit.licenseNumber,
+  licenseDistrict: permitDistrictName(permit.districtCode),
+  licenseExpireDate: permit.expiryDate,
+});
+
+/**
+ * The permit a contract of `transportCompanyId` starting on `startDate` names, held until the transaction ends.
+ * Another company's permit is not found (404); one that cannot back the contract is a field error on permitId.
+ */
+async function contractPermit(tx: DbOrTx, transportCompanyId: number, permitId: number, startDate: string) {
+  const permit = await companyPermit(tx, transportCompanyId, permitId, true);
+  if (!permit) throw new AppError('permit_not_found', 'Permit not found', { permitId: 'permit_not_found' });
+  const issue = contractPermitIssue(permit, startDate);
+  if (issue) throw fieldError('permitId', issue);
+  return permit;
 }
 
 /** PUT /trans/projects/{id}/contract: saves the contract as the transporter writes it (a draft, or a correction). */
@@ -265,17 +374,21 @@ export async function saveContract(
     await app.db.transaction(async (tx) => {
       const { project, contract } = await contractOfParty(tx, session, projectId, true);
       requireAction(project, contract, 'TRANSPORT', 'EDIT');
-      const lineIds = (
-        await tx
-          .select({ id: projectWasteLines.id })
-          .from(projectWasteLines)
-          .where(eq(projectWasteLines.projectId, projectId))
-      ).map((l) => l.id);
+      const lines = await quotedLines(tx, projectId, project.transportCompanyId);
+      const lineOf = new Map(lines.map((l) => [l.id, l]));
       input.unitPrices.forEach((line, i) => {
-        if (!lineIds.includes(line.wasteLineId)) throw fieldError(`unitPrices.${i}.wasteLineId`, 'not_found');
+        if (!lineOf.has(line.wasteLineId)) throw fieldError(`unitPrices.${i}.wasteLineId`, 'not_found');
       });
-      if (input.unitPrices.length !== lineIds.length) throw fieldError('unitPrices', 'MSG_00_21');
+      if (input.unitPrices.length !== lines.length) throw fieldError('unitPrices', 'MSG_00_21');
+      const permit = await contractPermit(tx, project.transportCompanyId!, input.permitId, input.startDate);
       const industrial = project.type === 'INDUSTRIAL';
+      const unitPrices = await contractLinePrices(
+        tx,
+        project,
+        industrial ? input.contractForm : 'COMBINED',
+        input,
+        lines,
+      );
       const values = {
         name: input.contractName,
         startDate: input.startDate,
@@ -287,9 +400,8 @@ export async function saveContract(
         manifestFee: industrial ? input.manifestFee : 0,
         preparationFee: input.preparationFee,
         contactPerson: input.contactPerson,
-        licenseNumber: input.licenseNumber,
-        licenseDistrict: input.licenseDistrict,
-        licenseExpireDate: input.licenseExpireDate,
+        permitId: permit.id,
+        ...licenseOf(permit),
         updatedAt: new Date(),
       };
       let contractId: number;
@@ -313,15 +425,12 @@ export async function saveContract(
           .returning({ id: contracts.id });
         contractId = row!.id;
       }
-      await tx
-        .insert(contractUnitPrices)
-        .values(
-          input.unitPrices.map((l) => ({ contractId, wasteLineId: l.wasteLineId, unitPrice: l.unitPrice })),
-        );
+      await tx.insert(contractUnitPrices).values(unitPrices.map((l) => ({ contractId, ...l })));
       await recordAudit(tx, caller, {
         action: contract ? 'contract.update' : 'contract.create',
         entity: 'contract',
         entityId: contractId,
+        detail: { permitId: permit.id },
       });
     });
   } catch (error) {
@@ -330,6 +439,43 @@ export async function saveContract(
     throw error;
   }
   return getProjectDetail(app.db, session, projectId);
+}
+
+/**
+ * The unit prices a contract saves. An industrial line of a COMBINED contract needs both parts, each typed and
+ * found in the accepted quote or the price lists (else unit_price_cannot_be_confirmed on the part); its unit
+ * price is their sum. Other lines keep the typed unit price and no parts.
+ */
+async function contractLinePrices(
+  db: DbOrTx,
+  project: ProjectRow,
+  form: ContractForm,
+  input: ContractInput,
+  lines: readonly QuotedLine[],
+) {
+  const lineOf = new Map(lines.map((l) => [l.id, l]));
+  const needsParts = input.unitPrices.some((l) =>
+    hasPriceParts(project.type, form, lineOf.get(l.wasteLineId)?.kind ?? 'REGULAR'),
+  );
+  const sources = needsParts ? await partSources(db, project, lines) : new Map<number, PartPrices>();
+  return input.unitPrices.map((l, i) => {
+    const line = lineOf.get(l.wasteLineId)!;
+    if (!hasPriceParts(project.type, form, line.kind))
+      return {
+        wasteLineId: l.wasteLineId,
+        unitPrice: l.unitPrice,
+        transportUnitPrice: null,
+        disposalUnitPrice: null,
+      };
+    const source = sources.get(line.id);
+    for (const part of UNIT_PRICE_PARTS) {
+      const field = UNIT_PRICE_PART_FIELDS[part];
+      if (l[field] == null || source?.[field] == null)
+        throw unitPriceNotConfirmed(`unitPrices.${i}`, part, line.wasteName);
+    }
+    const parts = { transportUnitPrice: l.transportUnitPrice!, disposalUnitPrice: l.disposalUnitPrice! };
+    return { wasteLineId: l.wasteLineId, unitPrice: combineUnitPrice(parts).unitPrice!, ...parts };
+  });
 }
 
 /** How often a line is collected, in the document's words. */
@@ -342,6 +488,11 @@ function collectionDays(line: Awaited<ReturnType<typeof quotedLines>>[number]): 
   if (line.frequency === 'SPOT') return `スポット（都度）${time}`;
   return '協議により定める';
 }
+
+const printedParts = (price: PartPrices | undefined) =>
+  price?.transportUnitPrice != null && price.disposalUnitPrice != null
+    ? { transport: price.transportUnitPrice, disposal: price.disposalUnitPrice }
+    : null;
 
 async function documentData(
   db: DbOrTx,
@@ -363,8 +514,12 @@ async function documentData(
     .select()
     .from(contractUnitPrices)
     .where(eq(contractUnitPrices.contractId, contract.id));
-  const priceOf = new Map(prices.map((p) => [p.wasteLineId, p.unitPrice]));
+  const priceOf = new Map(prices.map((p) => [p.wasteLineId, p]));
   const lines = await quotedLines(db, project.id, contract.transportCompanyId);
+  const permit =
+    contract.permitId === null
+      ? null
+      : (await contractPermitsOf(db, [contract.permitId])).get(contract.permitId);
   const quantityText = (l: (typeof lines)[number]) => {
     const q = l.kind === 'REGULAR' ? l.monthlyCapacity : l.quantity;
     if (q == null || Number(q) === 0) return null;
@@ -391,6 +546,7 @@ async function documentData(
       licenseNumber: contract.licenseNumber,
       licenseDistrict: contract.licenseDistrict,
       licenseExpireDate: contract.licenseExpireDate,
+      licenseWasteKinds: permit ? permit.wasteKinds.map((k) => k.name) : null,
     },
     dischargeSites: sites.map(({ site: s }) => ({
       name: s.name,
@@ -399,7 +555,8 @@ async function documentData(
     lines: lines.map((l) => ({
       wasteName: l.wasteName,
       quantity: quantityText(l),
-      unitPrice: priceOf.get(l.id) ?? 0,
+      unitPrice: priceOf.get(l.id)?.unitPrice ?? 0,
+      parts: printedParts(priceOf.get(l.id)),
       unit: l.unit,
       collectionDays: collectionDays(l),
     })),
@@ -473,6 +630,13 @@ export async function sendContract(app: FastifyInstance, caller: Caller, project
   if (!contract) throw new AppError('contract_not_found', 'No contract to send');
   requireAction(project, contract, 'TRANSPORT', 'SEND');
   dateFieldErrors(contractDateIssues(contract, tokyoDate()));
+  // Issue 15: industrial waste only under permits covering the route and kinds through the contract period.
+  if (project.type === 'INDUSTRIAL')
+    await requirePermitCoverage(app.db, {
+      projectId,
+      transportCompanyId: contract.transportCompanyId,
+      ...coveragePeriod(contract, tokyoDate()),
+    });
   const documents = await renderContractDocuments(app.db, project, contract);
   const rows = await storeDocuments(app.files, contract.id, documents, session.userId);
   let replaced: StoredRef[] = [];

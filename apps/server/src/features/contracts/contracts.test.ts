@@ -1,17 +1,29 @@
 import { nextDay } from '@junkan/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertServedArea } from '../../../test/fixtures/collection-areas';
-import { companyId, DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
+import { ADMIN, companyId, DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
+import { coverInTokyo, registerPermit } from '../../../test/fixtures/permits';
+import { samplePdf } from '../../../test/fixtures/upload-files';
+import { extractPdfText } from '../../../test/pdf-text';
 import { mailBody, mailText } from '../../../test/smtp-sink';
-import { createTestApp, type TestContext } from '../../../test/test-app';
+import { type Caller, createTestApp, type TestContext } from '../../../test/test-app';
 import { auditLogs, contracts, dischargeSites, wastes } from '../../db/schema';
 import { tokyoDate } from '../../lib/time';
 import { advanceContracts } from './contract-calendar';
 
 let t: TestContext;
 
-let f: { ginza: number; regular: number[]; industrial: number; unit: number };
+let f: {
+  ginza: number;
+  regular: number[];
+  industrial: number;
+  unit: number;
+  plastics: number;
+  sludge: number;
+  /** 東都's 東京都 collection-and-transport permit, valid from 2000 to 2099. */
+  permit: { id: number; licenseNumber: string };
+};
 const today = () => tokyoDate();
 const tomorrow = () => nextDay(tokyoDate());
 
@@ -23,13 +35,21 @@ beforeAll(async () => {
   const regular = await t.db.select().from(wastes).where(eq(wastes.category, 'REGULAR'));
   const industrial = await t.db.query.wastes.findFirst({ where: eq(wastes.category, 'INDUSTRIAL') });
   const unit = await t.db.query.unitMeasures.findFirst();
+  const major = async (name: string) =>
+    (await t.db.query.wastes.findFirst({ where: and(eq(wastes.name, name), eq(wastes.level, 1)) }))!.id;
+  const plastics = await major('廃プラスチック類');
+  const sludge = await major('汚泥');
   f = {
     ginza: sites.find((s) => s.name === '銀座店')!.id,
     regular: regular.map((w) => w.id),
     industrial: industrial!.id,
     unit: unit!.id,
+    plastics,
+    sludge,
+    permit: await registerPermit(t, TRANS, { wasteKindIds: [plastics, sludge] }),
   };
-  // 東都 serves 銀座 (104-0061) for both kinds of waste.
+  // 東都 serves 銀座 (104-0061) for both kinds of waste, with permits covering its industrial waste.
+  await coverInTokyo(t.db, totoId);
   for (const type of ['REGULAR', 'INDUSTRIAL'] as const)
     await insertServedArea(t.db, {
       transportCompanyId: totoId,
@@ -95,9 +115,7 @@ const contractBody = (lineIds: number[], over: Record<string, unknown> = {}) => 
   manifestFee: 0,
   preparationFee: 3000,
   contactPerson: '佐藤 次郎',
-  licenseNumber: '第13-00-012345号',
-  licenseDistrict: '東京都',
-  licenseExpireDate: '2099-12-31',
+  permitId: f.permit.id,
   ...over,
 });
 
@@ -158,7 +176,7 @@ describe('contract draft', () => {
     await bad({ contractName: '' }, 'contractName', 'MSG_00_21');
     await bad({ endDate: '2020-01-01' }, 'endDate', 'invalid_period');
     await bad({ startDate: '2026/12/01' }, 'startDate', 'invalid_format');
-    await bad({ licenseExpireDate: '2000-01-01' }, 'licenseExpireDate', 'license_expired');
+    await bad({ permitId: undefined }, 'permitId', 'MSG_00_21');
     await bad({ contactPerson: 'あ'.repeat(17) }, 'contactPerson', 'max_length_exceeded');
     await bad({ unitPrices: [{ wasteLineId: p.lineIds[0], unitPrice: 1 }] }, 'unitPrices', 'MSG_00_21');
     await bad(
@@ -332,7 +350,8 @@ describe('the contract flow', () => {
     expect(approved.json().projectStatus).toBe('IN_PROGRESS');
   });
 
-  it('makes two documents for separate industrial contracts, one for a combined one', async () => {
+  // One document for a combined one: combined-prices.test.ts (it needs price lists).
+  it('makes two documents for separate industrial contracts', async () => {
     const p = await acceptedProject('INDUSTRIAL');
     await t
       .as(TRANS)
@@ -346,12 +365,6 @@ describe('the contract flow', () => {
     expect([file.collection, file.disposal].every((a: unknown) => a !== null)).toBe(true);
     expect([file.combine, file.regular]).toEqual([null, null]);
     expect(sent.json().contract.manifestFee).toBe(500);
-
-    const q = await acceptedProject('INDUSTRIAL');
-    await t.as(TRANS).put(`/trans/projects/${q.id}/contract`, contractBody(q.lineIds));
-    const combined = (await t.as(TRANS).post(`/trans/projects/${q.id}/contract/send`)).json();
-    expect(combined.contract.file.combine).not.toBeNull();
-    expect(combined.contract.file.collection).toBeNull();
   });
 
   it('ignores the industrial form and manifest fee for municipal waste', async () => {
@@ -483,5 +496,189 @@ describe('period end and auto renewal', () => {
     ).toBe(409);
     await advanceContracts(t.db, '2026-04-01');
     expect((await detail(p.id, DIS)).projectStatus).toBe('COMPLETE');
+  });
+});
+
+describe("the license is chosen from the transporter's permits", () => {
+  const put = (id: number, body: unknown, who: Caller = TRANS) =>
+    t.as(who).put(`/trans/projects/${id}/contract`, body);
+
+  it('copies the chosen permit into the license fields, and answers the permit with its kinds and copy', async () => {
+    const p = await acceptedProject();
+    const saved = await put(p.id, contractBody(p.lineIds));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().contract).toMatchObject({
+      licenseNumber: f.permit.licenseNumber,
+      licenseDistrict: '東京都',
+      licenseExpireDate: '2099-03-31',
+      permit: {
+        id: f.permit.id,
+        districtCode: '13',
+        licenseNumber: f.permit.licenseNumber,
+        expiryDate: '2099-03-31',
+        wasteKinds: [
+          { id: f.plastics, name: '廃プラスチック類' },
+          { id: f.sludge, name: '汚泥' },
+        ],
+        file: { fileName: '許可証.pdf', mimeType: 'application/pdf' },
+      },
+    });
+    // Typed license fields are not taken: the permit stands for them.
+    const typed = await put(
+      p.id,
+      contractBody(p.lineIds, { licenseNumber: '手入力', licenseDistrict: '手入力' }),
+    );
+    expect(typed.json().contract.licenseNumber).toBe(f.permit.licenseNumber);
+    const draft = (await t.as(TRANS).get(`/trans/projects/${p.id}/contract-draft`)).json();
+    expect(draft).toMatchObject({ permitId: f.permit.id, licenseNumber: f.permit.licenseNumber });
+    const [row] = await t.db.select().from(contracts).where(eq(contracts.projectId, p.id));
+    expect(row).toMatchObject({ permitId: f.permit.id, licenseDistrict: '東京都' });
+    const audit = await t.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.entityId, String(row!.id)));
+    expect(audit.find((a) => a.action === 'contract.create')?.detail).toMatchObject({
+      permitId: f.permit.id,
+    });
+  });
+
+  it('refuses a permit that cannot back the contract with a field error on permitId, storing nothing', async () => {
+    const p = await acceptedProject();
+    const start = tomorrow();
+    const expired = await registerPermit(t, TRANS, {
+      wasteKindIds: [f.plastics],
+      issueDate: '2020-04-01',
+      expiryDate: today(),
+    });
+    const notYet = await registerPermit(t, TRANS, {
+      wasteKindIds: [f.plastics],
+      issueDate: '2098-04-01',
+      expiryDate: '2099-03-31',
+    });
+    const disposal = await registerPermit(t, TRANS, { wasteKindIds: [f.sludge], kind: 'DISPOSAL' });
+    const retired = await registerPermit(t, TRANS, { wasteKindIds: [f.plastics] });
+    expect((await t.as(TRANS).post(`/trans/permits/${retired.id}/retire`)).statusCode).toBe(200);
+    const foreign = await registerPermit(t, PLATFORM, { wasteKindIds: [f.plastics] });
+    for (const [permitId, status, code] of [
+      [expired.id, 400, 'contract_permit_expired'],
+      [notYet.id, 400, 'contract_permit_not_yet_valid'],
+      [disposal.id, 400, 'contract_permit_not_collection'],
+      [retired.id, 400, 'contract_permit_retired'],
+      [foreign.id, 404, 'permit_not_found'],
+      [999_999, 404, 'permit_not_found'],
+      [undefined, 400, 'MSG_00_21'],
+      ['1', 400, 'invalid_format'],
+    ] as const) {
+      const res = await put(p.id, contractBody(p.lineIds, { startDate: start, permitId }));
+      expect(res.statusCode, `${permitId}: ${res.body}`).toBe(status);
+      expect(res.json().fields).toEqual({ permitId: code });
+      // The schema's refusals answer validation_error; the permit's own refusals name themselves.
+      expect(res.json().code).toBe(typeof permitId === 'number' ? code : 'validation_error');
+      // Nothing of another company's permit shows.
+      expect(res.body).not.toContain(foreign.licenseNumber);
+    }
+    expect(await t.db.select().from(contracts).where(eq(contracts.projectId, p.id))).toEqual([]);
+    // Valid up to and including its expiry date: the expired one backs a contract that starts on that day.
+    const onExpiry = await put(p.id, contractBody(p.lineIds, { startDate: today(), permitId: expired.id }));
+    expect(onExpiry.statusCode, onExpiry.body).toBe(200);
+  });
+
+  it('holds an admin acting for the transporter to the same rules', async () => {
+    const p = await acceptedProject();
+    const toto = await companyId(t.db, '東都環境サービス株式会社');
+    const token = await t.as(ADMIN).post(`/admin/companies/${toto}/auth-token?isTransport=true`);
+    expect(token.statusCode).toBe(200);
+    const acting = { token: token.json().token as string };
+    const foreign = await registerPermit(t, PLATFORM, { wasteKindIds: [f.plastics] });
+    const disposal = await registerPermit(t, TRANS, { wasteKindIds: [f.sludge], kind: 'DISPOSAL' });
+    const other = await put(p.id, contractBody(p.lineIds, { permitId: foreign.id }), acting);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().fields).toEqual({ permitId: 'permit_not_found' });
+    const wrongKind = await put(p.id, contractBody(p.lineIds, { permitId: disposal.id }), acting);
+    expect(wrongKind.json().fields).toEqual({ permitId: 'contract_permit_not_collection' });
+    const saved = await put(p.id, contractBody(p.lineIds), acting);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().contract.licenseNumber).toBe(f.permit.licenseNumber);
+  });
+
+  it("prints the permit's district, number, covered kinds and expiry (with its era) in the contract PDF", async () => {
+    // SEPARATE: a typed unit price per line (COMBINED takes both price lists: combined-prices.test.ts).
+    const p = await acceptedProject('INDUSTRIAL');
+    const saved = await put(p.id, contractBody(p.lineIds, { contractForm: 'SEPARATE' }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await t.as(TRANS).post(`/trans/projects/${p.id}/contract/send`)).statusCode).toBe(200);
+    const pdf = await t.as(DIS).get(`/projects/${p.id}/contract/files/collection`);
+    expect(pdf.statusCode).toBe(200);
+    const text = await extractPdfText(pdf.rawPayload);
+    expect(text).toContain(
+      `産業廃棄物収集運搬業許可${f.permit.licenseNumber}東京都廃プラスチック類、汚泥2099年3月31日（令和81年3月31日）`,
+    );
+    expect(text).toContain('乙の許可証の写しは、本契約書に添付する。');
+  });
+
+  it('lets both parties download the permit copy through the contract once it is sent, and nobody else', async () => {
+    const p = await acceptedProject();
+    await put(p.id, contractBody(p.lineIds));
+    const copy = `/projects/${p.id}/contract/permit-file`;
+    // A draft is the transporter's own.
+    expect((await t.as(TRANS).get(copy)).statusCode).toBe(200);
+    expect((await t.as(DIS).get(copy)).statusCode).toBe(404);
+    expect((await t.as(TRANS).post(`/trans/projects/${p.id}/contract/send`)).statusCode).toBe(200);
+    for (const who of [DIS, TRANS]) {
+      const res = await t.as(who).get(copy);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.rawPayload.equals(samplePdf())).toBe(true);
+    }
+    // The discharger reads it through the contract only: the transporter's permits stay closed to it.
+    expect((await t.as(DIS).get(`/trans/permits/${f.permit.id}/file`)).statusCode).toBe(403);
+    expect((await t.as(DIS2).get(copy)).statusCode).toBe(404);
+    expect((await t.as(PLATFORM).get(copy)).statusCode).toBe(404);
+    expect((await t.as(null).get(copy)).statusCode).toBe(401);
+    const list = (await t.as(DIS).get('/contracts')).json() as {
+      projectId: number;
+      hasPermitCopy: boolean;
+    }[];
+    expect(list.find((c) => c.projectId === p.id)?.hasPermitCopy).toBe(true);
+  });
+
+  it('still reads a contract written before permits were kept, without a permit or its copy', async () => {
+    const p = await acceptedProject();
+    await put(p.id, contractBody(p.lineIds));
+    expect((await t.as(TRANS).post(`/trans/projects/${p.id}/contract/send`)).statusCode).toBe(200);
+    await t.db
+      .update(contracts)
+      .set({ permitId: null, licenseNumber: '第1301-0042号', licenseDistrict: '東京都中央区' })
+      .where(eq(contracts.projectId, p.id));
+    const contract = (await detail(p.id, DIS)).contract;
+    expect(contract).toMatchObject({
+      licenseNumber: '第1301-0042号',
+      licenseDistrict: '東京都中央区',
+      permit: null,
+    });
+    expect((await t.as(DIS).get(`/projects/${p.id}/contract/permit-file`)).statusCode).toBe(404);
+    const list = (await t.as(DIS).get('/contracts')).json() as {
+      projectId: number;
+      hasPermitCopy: boolean;
+    }[];
+    expect(list.find((c) => c.projectId === p.id)?.hasPermitCopy).toBe(false);
+    expect((await t.as(TRANS).get(`/trans/projects/${p.id}/contract-draft`)).json().permitId).toBeNull();
+  });
+
+  it("starts a new contract from the latest contract's permit while it can back it", async () => {
+    const first = await acceptedProject();
+    const permit = await registerPermit(t, TRANS, { wasteKindIds: [f.plastics] });
+    await put(first.id, contractBody(first.lineIds, { permitId: permit.id }));
+    const next = await acceptedProject();
+    const draft = (await t.as(TRANS).get(`/trans/projects/${next.id}/contract-draft`)).json();
+    expect(draft).toMatchObject({
+      permitId: permit.id,
+      licenseNumber: permit.licenseNumber,
+      licenseDistrict: '東京都',
+      licenseExpireDate: '2099-03-31',
+    });
+    expect((await t.as(TRANS).post(`/trans/permits/${permit.id}/retire`)).statusCode).toBe(200);
+    const after = (await t.as(TRANS).get(`/trans/projects/${next.id}/contract-draft`)).json();
+    expect(after).toMatchObject({ permitId: null, licenseNumber: '' });
   });
 });

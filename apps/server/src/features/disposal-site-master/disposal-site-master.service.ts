@@ -7,7 +7,7 @@ import {
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
-import { disposalMethods, disposalSites, transportOperatorProfiles } from '../../db/schema';
+import { disposalMethods, disposalSites, manifests, transportOperatorProfiles } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
@@ -160,7 +160,10 @@ export async function updateDisposalSite(
   return findDisposalSite(app.db, id);
 }
 
-/** DELETE /disposal-site-master/{id}: refused while a transport operator names the site as its destination. */
+/**
+ * DELETE /disposal-site-master/{id}: refused while a transport operator names the site as its destination or a
+ * manifest names it.
+ */
 export async function deleteDisposalSite(app: FastifyInstance, caller: Caller, id: number) {
   try {
     await app.db.transaction(async (tx) => {
@@ -171,6 +174,13 @@ export async function deleteDisposalSite(app: FastifyInstance, caller: Caller, i
       if (usage && usage.n > 0) {
         throw new AppError('in_use_cannot_delete', 'Disposal site in use', undefined, {
           usedBy: 'transportOperators',
+        });
+      }
+      // Manifests keep the site they named (kept five years).
+      const [named] = await tx.select({ n: count() }).from(manifests).where(eq(manifests.disposalSiteId, id));
+      if (named && named.n > 0) {
+        throw new AppError('in_use_cannot_delete', 'Disposal site in use', undefined, {
+          usedBy: 'manifests',
         });
       }
       const deleted = await tx
@@ -186,10 +196,10 @@ export async function deleteDisposalSite(app: FastifyInstance, caller: Caller, i
       });
     });
   } catch (err) {
-    // A profile saved between the check and the delete: the foreign key refuses the delete.
+    // A profile or a manifest saved between the check and the delete: the foreign key refuses the delete.
     if (foreignKeyViolation(err) != null) {
       throw new AppError('in_use_cannot_delete', 'Disposal site in use', undefined, {
-        usedBy: 'transportOperators',
+        usedBy: 'otherData',
       });
     }
     throw err;

@@ -1,4 +1,5 @@
 import {
+  disposalPermitKindsSchema,
   disposalUnitPriceListQuerySchema,
   disposalUnitPricePageSchema,
   disposalUnitPriceRequestSchema,
@@ -14,6 +15,7 @@ import type { Session } from '../../plugins/auth';
 import {
   createDisposalUnitPrice,
   deleteDisposalUnitPrice,
+  disposalPermitKinds,
   listDisposalUnitPrices,
   updateDisposalUnitPrice,
 } from './disposal-unit-prices.service';
@@ -43,6 +45,11 @@ export const disposalUnitPriceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) =>
       listDisposalUnitPrices(app.db, transportCompanyOf(app.requireSession(request)), request.query),
+  );
+  app.get(
+    '/trans/disposal-unit-prices/permits',
+    { config, schema: { tags, response: { 200: disposalPermitKindsSchema, ...errors } } },
+    (request) => disposalPermitKinds(app.db, transportCompanyOf(app.requireSession(request))),
   );
   app.post(
     '/trans/disposal-unit-prices',

@@ -1,12 +1,15 @@
 import {
+  type DisposalPermitKinds,
   type DisposalUnitPrice,
   type DisposalUnitPriceListQuery,
   type DisposalUnitPricePage,
   type DisposalUnitPriceRequest,
   findDisposalPriceOverlap,
+  holdsDisposalPermit,
   isValidPeriod,
+  majorClassOf,
 } from '@junkan/shared';
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';
 import { companies, disposalUnitPrices, unitMeasures, wastes } from '../../db/schema';
@@ -16,6 +19,7 @@ import { containsPattern } from '../../lib/like-pattern';
 import { tokyoDate } from '../../lib/time';
 import { inEffectOn } from '../../lib/validity';
 import type { Caller } from '../../plugins/auth';
+import { coveragePermitsOf } from '../permit-core/permit-records';
 
 const columns = {
   id: disposalUnitPrices.id,
@@ -38,8 +42,10 @@ const toPrice = ({ updatedAt, ...row }: Row): DisposalUnitPrice => ({
 });
 
 const NOT_FOUND = 'Disposal unit price not found';
-const fieldError = (code: 'not_found' | 'invalid_period' | 'period_overlap', field: string) =>
-  new AppError(code, code, { [field]: code });
+const fieldError = (
+  code: 'not_found' | 'invalid_period' | 'period_overlap' | 'disposal_permit_required',
+  field: string,
+) => new AppError(code, code, { [field]: code });
 
 const priceRows = (db: DbOrTx) =>
   db
@@ -88,6 +94,27 @@ export async function listDisposalUnitPrices(
   return { items: rows.map(toPrice), total: total?.n ?? 0, page: query.page, size: query.size };
 }
 
+/**
+ * GET /trans/disposal-unit-prices/permits: the major classes the company's live disposal permits cover today, by
+ * name; empty when it holds none (the screen then says why it cannot register a price).
+ */
+export async function disposalPermitKinds(db: DbOrTx, companyId: number): Promise<DisposalPermitKinds> {
+  const today = tokyoDate();
+  const permits = await coveragePermitsOf(db, companyId);
+  const ids = [
+    ...new Set(
+      permits.flatMap((p) => p.wasteKindIds).filter((id) => holdsDisposalPermit(permits, id, today)),
+    ),
+  ];
+  if (ids.length === 0) return { wasteKinds: [] };
+  const rows = await db
+    .select({ id: wastes.id, name: wastes.name })
+    .from(wastes)
+    .where(inArray(wastes.id, ids))
+    .orderBy(asc(wastes.sortOrder), asc(wastes.wasteCode));
+  return { wasteKinds: rows };
+}
+
 async function getDisposalUnitPrice(db: DbOrTx, companyId: number, id: number) {
   const [row] = await priceRows(db).where(
     and(eq(disposalUnitPrices.id, id), eq(disposalUnitPrices.transportCompanyId, companyId)),
@@ -97,38 +124,20 @@ async function getDisposalUnitPrice(db: DbOrTx, companyId: number, id: number) {
 }
 
 /**
- * The company's disposal unit price of a waste per unit valid on `date` (Japan's today by default), or null:
- * for quotes and contracts. Periods never overlap, so there is at most one.
- */
-export async function disposalUnitPriceOn(
-  db: DbOrTx,
-  companyId: number,
-  wasteId: number,
-  unitMeasureId: number,
-  date: string = tokyoDate(),
-): Promise<DisposalUnitPrice | null> {
-  const [row] = await priceRows(db)
-    .where(
-      and(
-        eq(disposalUnitPrices.transportCompanyId, companyId),
-        eq(disposalUnitPrices.wasteId, wasteId),
-        eq(disposalUnitPrices.unitMeasureId, unitMeasureId),
-        inEffectOn(disposalUnitPrices.validFrom, disposalUnitPrices.validTo, date),
-      ),
-    )
-    .orderBy(desc(disposalUnitPrices.validFrom))
-    .limit(1);
-  return row ? toPrice(row) : null;
-}
-
-/**
- * Serializes writes to one company's prices (row lock on the company), then checks the waste and unit exist
- * and the period overlaps no other price of the same waste and unit (the shared rule).
+ * Serializes writes to one company's prices (row lock on the company), then checks the waste and unit exist,
+ * that a live disposal permit of the company covers the waste's major class on the price's first day (the
+ * shared holdsDisposalPermit), and that the period overlaps no other price of the same waste and unit.
  */
 async function checkPrice(tx: Tx, companyId: number, body: DisposalUnitPriceRequest, excludeId = 0) {
   await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
-  const [waste] = await tx.select({ id: wastes.id }).from(wastes).where(eq(wastes.id, body.wasteId));
+  const [waste] = await tx
+    .select({ id: wastes.id, parentPath: wastes.parentPath })
+    .from(wastes)
+    .where(eq(wastes.id, body.wasteId));
   if (!waste) throw fieldError('not_found', 'wasteId');
+  const permits = await coveragePermitsOf(tx, companyId);
+  if (!holdsDisposalPermit(permits, majorClassOf(waste), body.validFrom))
+    throw fieldError('disposal_permit_required', 'wasteId');
   const [unit] = await tx
     .select({ id: unitMeasures.id })
     .from(unitMeasures)

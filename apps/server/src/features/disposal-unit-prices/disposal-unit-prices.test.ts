@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyId } from '../../../test/fixtures/demo-data';
 import { type Caller, createTestApp, type TestContext } from '../../../test/test-app';
-import { auditLogs, companies, unitMeasures, wastes } from '../../db/schema';
-import { disposalUnitPriceOn } from './disposal-unit-prices.service';
+import { auditLogs, permits, unitMeasures, wastes } from '../../db/schema';
 
 let t: TestContext;
 const transporter = 'transporter';
@@ -10,6 +10,8 @@ const other = 'platform';
 const url = '/trans/disposal-unit-prices';
 let wasteA: number;
 let wasteB: number;
+let wasteC: number;
+let childOfA: number;
 let kg: number;
 let m3: number;
 
@@ -20,10 +22,48 @@ beforeAll(async () => {
     .values([
       { category: 'INDUSTRIAL', name: '汚泥(処分テスト)', wasteCode: 'TDUP001', level: 1 },
       { category: 'INDUSTRIAL', name: '廃油(処分テスト)', wasteCode: 'TDUP002', level: 1 },
+      { category: 'INDUSTRIAL', name: '廃酸(処分テスト)', wasteCode: 'TDUP003', level: 1 },
     ])
     .returning({ id: wastes.id });
   wasteA = a!.id;
   wasteB = b!.id;
+  wasteC = (await t.db.select({ id: wastes.id }).from(wastes).where(eq(wastes.wasteCode, 'TDUP003')))[0]!.id;
+  const [child] = await t.db
+    .insert(wastes)
+    .values({
+      category: 'INDUSTRIAL',
+      name: '有機性汚泥(処分テスト)',
+      wasteCode: 'TDUP011',
+      level: 2,
+      parentId: wasteA,
+      parentPath: `/${wasteA}/`,
+    })
+    .returning({ id: wastes.id });
+  childOfA = child!.id;
+  // Disposal permits: 東都 for A and B from 2026-01-01, the platform for A; 東都 also holds a transport permit
+  // for C and a retired disposal permit for C, neither of which lets it price C's disposal.
+  const toto = await companyId(t.db, '東都環境サービス株式会社');
+  const platform = await companyId(t.db, 'junkan収集運搬');
+  const permit = { districtCode: '14100', issueDate: '2026-01-01', expiryDate: '2099-12-31' };
+  await t.db.insert(permits).values([
+    { ...permit, companyId: toto, licenseNumber: 'TDUP-1', kind: 'DISPOSAL', wasteKindIds: [wasteA, wasteB] },
+    { ...permit, companyId: platform, licenseNumber: 'TDUP-2', kind: 'DISPOSAL', wasteKindIds: [wasteA] },
+    {
+      ...permit,
+      companyId: toto,
+      licenseNumber: 'TDUP-3',
+      kind: 'COLLECTION_TRANSPORT',
+      wasteKindIds: [wasteC],
+    },
+    {
+      ...permit,
+      companyId: toto,
+      licenseNumber: 'TDUP-4',
+      kind: 'DISPOSAL',
+      wasteKindIds: [wasteC],
+      retiredAt: new Date(),
+    },
+  ]);
   const units = await t.db
     .insert(unitMeasures)
     .values([
@@ -110,17 +150,39 @@ describe('disposal unit prices', () => {
     expect(clash.json().fields).toEqual({ validFrom: 'period_overlap' });
   });
 
-  it('answers the price valid on a day for quotes and contracts', async () => {
-    // The transporter's company (its seeded areas are those of 東都環境サービス).
-    const [row] = await t.db
-      .select({ id: companies.id })
-      .from(companies)
-      .where(eq(companies.name, '東都環境サービス株式会社'));
-    const company = row!.id;
-    expect(await disposalUnitPriceOn(t.db, company, wasteA, kg, '2026-03-31')).toBeNull();
-    expect((await disposalUnitPriceOn(t.db, company, wasteA, kg, '2026-04-01'))?.unitPrice).toBe(36);
-    expect((await disposalUnitPriceOn(t.db, company, wasteA, kg, '2027-04-01'))?.unitPrice).toBe(40);
-    expect(await disposalUnitPriceOn(t.db, company, wasteA, m3, '2030-01-01')).toBeNull();
+  it('refuses a waste kind no live disposal permit covers on the first day (409 on wasteId)', async () => {
+    // C: only a transport permit and a retired disposal permit.
+    const uncovered = await post(transporter, body({ wasteId: wasteC }));
+    expect(uncovered.statusCode).toBe(409);
+    expect(uncovered.json()).toMatchObject({
+      code: 'disposal_permit_required',
+      fields: { wasteId: 'disposal_permit_required' },
+    });
+    // Before the permit's issue date.
+    const early = await post(transporter, body({ wasteId: wasteB, validFrom: '2025-12-31', validTo: null }));
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('disposal_permit_required');
+    // The platform's permit covers A only; an update to B is refused as well.
+    expect((await post(other, body({ wasteId: wasteB }))).statusCode).toBe(409);
+    const own = (await t.as(other).get(url)).json().items[0];
+    const moved = await t.as(other).put(`${url}/${own.id}`, body({ wasteId: wasteB }));
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().fields).toEqual({ wasteId: 'disposal_permit_required' });
+  });
+
+  it('takes a sub-class as covered by its major class', async () => {
+    const res = await post(transporter, body({ wasteId: childOfA, validFrom: '2040-01-01', validTo: null }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await t.as(transporter).delete(`${url}/${res.json().id}`)).statusCode).toBe(200);
+  });
+
+  it('answers the kinds the live disposal permits cover today, and none to a company without', async () => {
+    const mine = (await t.as(transporter).get(`${url}/permits`)).json();
+    expect(mine.wasteKinds.map((k: Body) => k.id).sort()).toEqual([wasteA, wasteB].sort());
+    expect(mine.wasteKinds.map((k: Body) => k.name)).toContain('汚泥(処分テスト)');
+    const theirs = (await t.as(other).get(`${url}/permits`)).json();
+    expect(theirs.wasteKinds.map((k: Body) => k.id)).toEqual([wasteA]);
+    expect((await t.as('discharger').get(`${url}/permits`)).statusCode).toBe(403);
   });
 
   it('does not reach another company price (404) and deletes its own', async () => {

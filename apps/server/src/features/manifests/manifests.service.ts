@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type AgreementContract,
+  type AgreementRef,
+  confirmsDifferences,
   deadlineState,
+  isDisposalSiteLicenseExpired,
   MANIFEST_PHASES,
   type ManifestDetail,
+  type ManifestDifference,
   type ManifestListQuery,
   type ManifestPhaseName,
   type ManifestRegistrationInput,
@@ -10,19 +15,24 @@ import {
   type ManifestStatus,
   type ManifestSummary,
   type MessageCode,
+  manifestContractDifferences,
   type manifestListSchema,
   transportReportDeadline,
+  wasteKindIdOf,
 } from '@junkan/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import {
   companies,
+  contracts,
   dischargeSites,
+  disposalSites,
   manifests,
   projects,
   projectWasteLines,
+  transportOperatorProfiles,
   unitMeasures,
   users,
   wastes,
@@ -74,11 +84,14 @@ export function manifestSelect(party: ManifestParty, companyId: number) {
            m.transport_end_date::text as transport_end_date, m.disposal_end_date::text as disposal_end_date,
            m.final_disposal_end_date::text as final_disposal_end_date, m.discharge_site_name,
            m.network_status, m.running_functions, m.phases, m.synced_at, r.report_id,
+           m.disposal_site_name, m.confirmed_differences, m.differences_confirmed_at,
+           cu.user_name as differences_confirmed_by,
            ${unfinishedWorkKinds(sql`m.manifest_number`)} as unfinished_kinds
     from manifests m
     join companies dc on dc.id = m.discharger_company_id
     left join companies tc on tc.id = m.transport_company_id
     left join projects p on p.id = m.project_id
+    left join users cu on cu.id = m.differences_confirmed_by
     left join (
       select manifest_number, max(id) as report_id from transport_reports
       where ${own} = ${companyId} and deleted_at is null and manifest_number is not null
@@ -138,12 +151,21 @@ function phasesOf(value: unknown): ManifestDetail['phases'] {
   return Object.fromEntries(MANIFEST_PHASES.map((n) => [n, phase(n)])) as ManifestDetail['phases'];
 }
 
+const isoOf = (v: unknown) => (v == null ? null : new Date(v as string | Date).toISOString());
+
 function toDetail(r: Row, today: string, fresh: boolean): ManifestDetail {
+  const confirmed = jsonOf(r.confirmed_differences) as ManifestDifference[] | null;
+  const confirmedAt = isoOf(r.differences_confirmed_at);
   return {
     ...toSummary(r, today),
     phases: phasesOf(r.phases),
-    syncedAt: r.synced_at == null ? null : new Date(r.synced_at as string | Date).toISOString(),
+    syncedAt: isoOf(r.synced_at),
     fresh,
+    disposalSiteName: text(r.disposal_site_name),
+    differenceConfirmation:
+      confirmed && confirmedAt
+        ? { differences: confirmed, confirmedBy: text(r.differences_confirmed_by), confirmedAt }
+        : null,
   };
 }
 
@@ -219,6 +241,109 @@ async function companySubscriberNumber(db: DbOrTx, session: Session): Promise<st
   return row?.number ?? null;
 }
 
+type ContractTerms = Omit<AgreementContract, 'wasteLines'>;
+
+/**
+ * The contract in force (APPROVED) of each project, as the agreement rule reads it: its period, its transporter
+ * and its route's disposal site, the transporter's destination in the operator master. A project without one
+ * is missing from the map.
+ */
+async function contractTermsOf(db: DbOrTx, projectIds: number[]): Promise<Map<number, ContractTerms>> {
+  if (projectIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      projectId: contracts.projectId,
+      startDate: contracts.startDate,
+      endDate: contracts.endDate,
+      transporterId: contracts.transportCompanyId,
+      transporterName: companies.name,
+      siteId: disposalSites.id,
+      siteName: disposalSites.name,
+    })
+    .from(contracts)
+    .innerJoin(companies, eq(companies.id, contracts.transportCompanyId))
+    .leftJoin(
+      transportOperatorProfiles,
+      eq(transportOperatorProfiles.companyId, contracts.transportCompanyId),
+    )
+    .leftJoin(disposalSites, eq(disposalSites.id, transportOperatorProfiles.destinationDisposalSiteId))
+    .where(and(inArray(contracts.projectId, projectIds), eq(contracts.status, 'APPROVED')));
+  return new Map(
+    rows.map((r) => [
+      r.projectId,
+      {
+        startDate: r.startDate,
+        endDate: r.endDate,
+        transporter: { id: r.transporterId, name: r.transporterName },
+        disposalSite: r.siteId === null || r.siteName === null ? null : { id: r.siteId, name: r.siteName },
+      },
+    ]),
+  );
+}
+
+/** The major class (id and name) of each waste, by the waste's id. */
+async function wasteKindsOf(
+  db: DbOrTx,
+  items: readonly { id: number; parentPath: string }[],
+): Promise<Map<number, AgreementRef>> {
+  const kindIds = [...new Set(items.map(wasteKindIdOf))];
+  if (kindIds.length === 0) return new Map();
+  const kinds = await db
+    .select({ id: wastes.id, name: wastes.name })
+    .from(wastes)
+    .where(inArray(wastes.id, kindIds));
+  const byId = new Map(kinds.map((k) => [k.id, k]));
+  const out = new Map<number, AgreementRef>();
+  for (const item of items) {
+    const kind = byId.get(wasteKindIdOf(item));
+    if (kind) out.set(item.id, kind);
+  }
+  return out;
+}
+
+/** The industrial waste lines of projects, in their order, each with its waste's major class. */
+async function industrialLinesOf(db: DbOrTx, projectIds: number[]) {
+  if (projectIds.length === 0) return [];
+  const lines = await db
+    .select({
+      projectId: projectWasteLines.projectId,
+      id: projectWasteLines.id,
+      wasteName: projectWasteLines.wasteName,
+      wasteId: projectWasteLines.wasteId,
+      wasteCode: wastes.wasteCode,
+      parentPath: wastes.parentPath,
+    })
+    .from(projectWasteLines)
+    .leftJoin(wastes, eq(wastes.id, projectWasteLines.wasteId))
+    .where(and(inArray(projectWasteLines.projectId, projectIds), eq(projectWasteLines.kind, 'INDUSTRIAL')))
+    .orderBy(asc(projectWasteLines.sortOrder), asc(projectWasteLines.id));
+  const kinds = await wasteKindsOf(
+    db,
+    lines.flatMap((l) => (l.wasteId === null ? [] : [{ id: l.wasteId, parentPath: l.parentPath ?? '' }])),
+  );
+  return lines.map((l) => ({ ...l, kind: l.wasteId === null ? null : (kinds.get(l.wasteId) ?? null) }));
+}
+
+/** The transporters a discharger's manifest may name: those of its projects (any status). */
+async function transportersOf(db: DbOrTx, companyId: number): Promise<AgreementRef[]> {
+  return db
+    .selectDistinct({ id: companies.id, name: companies.name })
+    .from(projects)
+    .innerJoin(companies, eq(companies.id, projects.transportCompanyId))
+    .where(and(eq(projects.companyId, companyId), isNotNull(projects.transportCompanyId)))
+    .orderBy(asc(companies.name), asc(companies.id));
+}
+
+/** The route's disposal site of a transporter without a contract in force: its destination in the master. */
+async function destinationOf(db: DbOrTx, transportCompanyId: number): Promise<AgreementRef | null> {
+  const [row] = await db
+    .select({ id: disposalSites.id, name: disposalSites.name })
+    .from(transportOperatorProfiles)
+    .innerJoin(disposalSites, eq(disposalSites.id, transportOperatorProfiles.destinationDisposalSiteId))
+    .where(eq(transportOperatorProfiles.companyId, transportCompanyId));
+  return row ?? null;
+}
+
 /** GET /manifests/registration-options (discharger). */
 export async function manifestRegistrationOptions(
   db: DbOrTx,
@@ -226,19 +351,14 @@ export async function manifestRegistrationOptions(
   today: string,
 ): Promise<ManifestRegistrationOptions> {
   const companyId = partyCompany(session);
-  const lines = await db
+  const rows = await db
     .select({
-      projectId: projects.id,
+      id: projects.id,
       title: projects.title,
+      transportCompanyId: projects.transportCompanyId,
       transporterName: companies.name,
-      lineId: projectWasteLines.id,
-      wasteName: projectWasteLines.wasteName,
     })
     .from(projects)
-    .innerJoin(
-      projectWasteLines,
-      and(eq(projectWasteLines.projectId, projects.id), eq(projectWasteLines.kind, 'INDUSTRIAL')),
-    )
     .leftJoin(companies, eq(companies.id, projects.transportCompanyId))
     .where(
       and(
@@ -247,16 +367,19 @@ export async function manifestRegistrationOptions(
         eq(projects.status, 'IN_PROGRESS'),
       ),
     )
-    .orderBy(asc(projects.id), asc(projectWasteLines.sortOrder), asc(projectWasteLines.id));
-  const byProject = new Map<number, ManifestRegistrationOptions['projects'][number]>();
-  for (const l of lines) {
-    let p = byProject.get(l.projectId);
-    if (!p) {
-      p = { id: l.projectId, title: l.title, transporterName: l.transporterName, wasteLines: [] };
-      byProject.set(l.projectId, p);
-    }
-    p.wasteLines.push({ id: l.lineId, wasteName: l.wasteName });
-  }
+    .orderBy(asc(projects.id));
+  const ids = rows.map((p) => p.id);
+  const [lines, terms] = [await industrialLinesOf(db, ids), await contractTermsOf(db, ids)];
+  const projectOptions = rows
+    .map((p) => ({
+      ...p,
+      wasteLines: lines
+        .filter((l) => l.projectId === p.id)
+        .map((l) => ({ id: l.id, wasteName: l.wasteName, wasteId: l.wasteId, kind: l.kind })),
+      contract: terms.get(p.id) ?? null,
+    }))
+    // A manifest is for an industrial waste line.
+    .filter((p) => p.wasteLines.length > 0);
   const sites = await db
     .select()
     .from(dischargeSites)
@@ -266,12 +389,22 @@ export async function manifestRegistrationOptions(
     .select({ id: unitMeasures.id, unit: unitMeasures.unit })
     .from(unitMeasures)
     .orderBy(asc(unitMeasures.id));
+  const disposal = await db
+    .select({ id: disposalSites.id, name: disposalSites.name, expireDate: disposalSites.expireDate })
+    .from(disposalSites)
+    .orderBy(asc(disposalSites.code), asc(disposalSites.id));
   return {
     today,
     subscriberNumber: await companySubscriberNumber(db, session),
-    projects: [...byProject.values()],
+    projects: projectOptions,
     dischargeSites: sites.map((s) => ({ id: s.id, name: s.name, address: siteAddress(s) })),
     units,
+    transporters: await transportersOf(db, companyId),
+    disposalSites: disposal.map((d) => ({
+      id: d.id,
+      name: d.name,
+      licenseExpired: isDisposalSiteLicenseExpired(d.expireDate, today),
+    })),
   };
 }
 
@@ -290,10 +423,13 @@ export function jwnetFailureCode(error: JwnetError): MessageCode {
 }
 
 /**
- * POST /manifests: the discharger registers (delivers) a manifest for an industrial waste line of its project
- * in progress. The network issues the number at once (called outside any transaction, with a fresh key); the
- * manifest is then kept as RESERVED with the registration running, and the queue follows it until reflected.
- * A refusal or fault writes nothing, so the form can be sent again as it is.
+ * POST /manifests: the discharger registers (delivers) a manifest for an industrial project in progress. What it
+ * names (waste, transporter, disposal site) is checked against the project's contract first
+ * (`manifestContractDifferences`): differences are refused (409 manifest_contract_differences, with them in
+ * `details`) until the request confirms exactly them, and the confirmation is kept with the manifest. The
+ * network then issues the number at once (called outside any transaction, with a fresh key); the manifest is
+ * kept as RESERVED with the registration running, and the queue follows it until reflected. A refusal or fault
+ * writes nothing, so the form can be sent again as it is.
  */
 export async function registerManifest(
   app: FastifyInstance,
@@ -325,18 +461,24 @@ export async function registerManifest(
 
   const fields: Record<string, MessageCode> = {};
   if (project.type !== 'INDUSTRIAL') fields.projectId = 'invalid_format';
-  const [line] = await db
-    .select({ id: projectWasteLines.id, wasteName: projectWasteLines.wasteName, code: wastes.wasteCode })
-    .from(projectWasteLines)
-    .leftJoin(wastes, eq(wastes.id, projectWasteLines.wasteId))
-    .where(
-      and(
-        eq(projectWasteLines.id, input.wasteLineId),
-        eq(projectWasteLines.projectId, project.id),
-        eq(projectWasteLines.kind, 'INDUSTRIAL'),
-      ),
-    );
-  if (!line) fields.wasteLineId = 'invalid_format';
+  const lines = await industrialLinesOf(db, [project.id]);
+  // The waste written on the manifest: one of the project's lines, or a waste of the industrial master.
+  let waste: { lineId: number | null; name: string; code: string | null; kind: AgreementRef | null } | null =
+    null;
+  if (input.wasteLineId !== undefined) {
+    const line = lines.find((l) => l.id === input.wasteLineId);
+    if (line) waste = { lineId: line.id, name: line.wasteName, code: line.wasteCode, kind: line.kind };
+    else fields.wasteLineId = 'invalid_format';
+  } else if (input.wasteId !== undefined) {
+    const [row] = await db
+      .select({ id: wastes.id, name: wastes.name, code: wastes.wasteCode, parentPath: wastes.parentPath })
+      .from(wastes)
+      .where(and(eq(wastes.id, input.wasteId), eq(wastes.category, 'INDUSTRIAL')));
+    if (row) {
+      const kinds = await wasteKindsOf(db, [row]);
+      waste = { lineId: null, name: row.name, code: row.code, kind: kinds.get(row.id) ?? null };
+    } else fields.wasteId = 'invalid_format';
+  }
   const [site] = await db
     .select()
     .from(dischargeSites)
@@ -347,17 +489,71 @@ export async function registerManifest(
   if (input.deliveryDate > today) fields.deliveryDate = 'delivery_date_in_future';
   // The network takes a positive quantity only.
   if (!(input.quantity > 0)) fields.quantity = 'MSG_00_27';
+
+  // The transporter named: one of the discharger's projects' transporters (the project's unless chosen).
+  let transporter: AgreementRef | null =
+    project.transportCompanyId != null && project.transporterName
+      ? { id: project.transportCompanyId, name: project.transporterName }
+      : null;
+  if (input.transportCompanyId !== undefined) {
+    transporter =
+      (await transportersOf(db, companyId)).find((c) => c.id === input.transportCompanyId) ?? null;
+    if (!transporter) fields.transportCompanyId = 'invalid_format';
+  }
+
+  const contract = (await contractTermsOf(db, [project.id])).get(project.id) ?? null;
+  // The disposal site named: the contract route's unless chosen (null: none); never one whose license expired.
+  let disposal: { id: number; name: string; expireDate: string | null } | null = null;
+  const disposalId =
+    input.disposalSiteId !== undefined
+      ? input.disposalSiteId
+      : contract
+        ? (contract.disposalSite?.id ?? null)
+        : project.transportCompanyId != null
+          ? ((await destinationOf(db, project.transportCompanyId))?.id ?? null)
+          : null;
+  if (disposalId !== null) {
+    const [row] = await db
+      .select({ id: disposalSites.id, name: disposalSites.name, expireDate: disposalSites.expireDate })
+      .from(disposalSites)
+      .where(eq(disposalSites.id, disposalId));
+    if (!row) fields.disposalSiteId = 'invalid_format';
+    else if (isDisposalSiteLicenseExpired(row.expireDate, today))
+      fields.disposalSiteId = 'disposal_site_license_expired';
+    else disposal = row;
+  }
+
   const [first] = Object.values(fields);
   if (first) throw new AppError(first, first, fields);
-  if (project.status !== 'IN_PROGRESS' || project.transportCompanyId == null || !project.transporterName)
+  if (project.status !== 'IN_PROGRESS' || !transporter)
     throw new AppError('invalid_status_transition', 'Only a project in progress takes manifests');
+
+  const differences = manifestContractDifferences(
+    contract
+      ? { ...contract, wasteLines: lines.map((l) => ({ id: l.id, name: l.wasteName, kind: l.kind })) }
+      : null,
+    {
+      deliveryDate: input.deliveryDate,
+      transporter,
+      disposalSite: disposal && { id: disposal.id, name: disposal.name },
+      waste: { lineId: waste!.lineId, name: waste!.name, kind: waste!.kind },
+    },
+  );
+  if (!confirmsDifferences(differences, input.confirmedDifferences))
+    throw new AppError(
+      'manifest_contract_differences',
+      'The manifest differs from its contract',
+      undefined,
+      undefined,
+      { differences },
+    );
 
   // A discharge site with its own subscriber number registers under it; otherwise the company's.
   const subscriberNumber: string | null =
     site!.subscriberNumber ?? (await companySubscriberNumber(db, session));
   if (!subscriberNumber) throw new AppError('edi_not_ready', 'No subscriber number');
   const dischargerSubscriberNumber = subscriberNumber;
-  const transporterName = project.transporterName;
+  const named = { transporter, waste: waste!, disposal };
   const [discharger] = await db
     .select({ name: companies.name })
     .from(companies)
@@ -372,12 +568,13 @@ export async function registerManifest(
       dischargerName: discharger!.name,
       dischargeFacility: { name: site!.name, address: siteAddress(site!).slice(0, 254) },
       waste: {
-        name: line!.wasteName,
-        ...(line!.code?.length === 7 ? { code: line!.code } : {}),
+        name: named.waste.name,
+        ...(named.waste.code?.length === 7 ? { code: named.waste.code } : {}),
         quantity: input.quantity,
         unit: unit!.unit,
       },
-      transporterName,
+      transporterName: named.transporter.name,
+      ...(named.disposal ? { disposerName: named.disposal.name } : {}),
     });
   try {
     // A lost answer may hide a number already issued: asking once more with the same key gets that number.
@@ -392,17 +589,23 @@ export async function registerManifest(
     throw new AppError(jwnetFailureCode(error), error.message);
   }
 
+  const confirmed = differences.length > 0;
   await db.transaction(async (tx) => {
     await tx.insert(manifests).values({
       manifestNumber: issued.manifestNumber,
       projectId: project.id,
       dischargerCompanyId: companyId,
-      transportCompanyId: project.transportCompanyId,
-      wasteName: line!.wasteName,
+      transportCompanyId: named.transporter.id,
+      wasteName: named.waste.name,
       dischargeSiteName: site!.name,
+      disposalSiteId: named.disposal?.id ?? null,
+      disposalSiteName: named.disposal?.name ?? null,
       deliveryDate: input.deliveryDate,
       networkStatus: 'RESERVED',
       runningFunctions: [JWNET_FUNCTION_CODES.REGISTRATION],
+      confirmedDifferences: confirmed ? differences : null,
+      differencesConfirmedBy: confirmed ? session.userId : null,
+      differencesConfirmedAt: confirmed ? now : null,
       // The registration's answer is the network's word on the manifest so far.
       syncedAt: now,
       createdAt: now,
@@ -415,12 +618,17 @@ export async function registerManifest(
       entityId: issued.manifestNumber,
       detail: {
         projectId: project.id,
-        wasteLineId: line!.id,
+        wasteLineId: named.waste.lineId,
+        wasteId: input.wasteId ?? null,
         dischargeSiteId: site!.id,
         deliveryDate: input.deliveryDate,
         quantity: input.quantity,
         unit: unit!.unit,
+        transportCompanyId: named.transporter.id,
+        disposalSiteId: named.disposal?.id ?? null,
         requestId: issued.requestId,
+        // What the discharger confirmed differs from the contract, as it was shown.
+        ...(confirmed ? { confirmedDifferences: differences } : {}),
       },
     });
   });

@@ -100,7 +100,17 @@ describe('registration options', () => {
         id: f.industrial,
         title: '本社倉庫 廃プラスチック類 収集運搬',
         transporterName: '東都環境サービス株式会社',
-        wasteLines: [{ id: f.industrialLine, wasteName: '廃プラスチック類' }],
+        transportCompanyId: f.toto,
+        wasteLines: [
+          {
+            id: f.industrialLine,
+            wasteName: '廃プラスチック類',
+            wasteId: expect.any(Number),
+            kind: { id: expect.any(Number), name: '廃プラスチック類' },
+          },
+        ],
+        // The contract and its route: manifest-agreement.test.ts.
+        contract: expect.objectContaining({ transporter: { id: f.toto, name: '東都環境サービス株式会社' } }),
       },
     ]);
     expect(options.dischargeSites.map((s: { name: string }) => s.name)).toEqual(['銀座店', '𠮷祥寺倉庫']);
@@ -108,7 +118,9 @@ describe('registration options', () => {
     expect(options.units.map((u: { unit: string }) => u.unit)).toContain('t');
 
     const other = (await t.as(DIS2).get('/manifests/registration-options')).json();
-    expect(other).toMatchObject({ subscriberNumber: null, projects: [], dischargeSites: [] });
+    // Only 髙橋工業's own site, none of グリーン商事's.
+    expect(other).toMatchObject({ subscriberNumber: null, projects: [] });
+    expect(other.dischargeSites.map((s: { name: string }) => s.name)).toEqual(['梅田事業所']);
     expect((await t.as(TRANS).get('/manifests/registration-options')).statusCode).toBe(403);
   });
 });

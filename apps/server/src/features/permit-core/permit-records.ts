@@ -3,11 +3,18 @@
  * kind names, the PDF) and the permits as the coverage rule reads them. Contracts, quotes and projects use this
  * core, never the permits feature.
  */
-import { type CoveragePermit, daysBetween, type Permit, permitStatus } from '@junkan/shared';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import {
+  type ContractPermit,
+  type CoveragePermit,
+  daysBetween,
+  type Permit,
+  permitStatus,
+} from '@junkan/shared';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { attachments, permits, wastes } from '../../db/schema';
-import { attachmentColumns, toAttachment } from '../project-core/project-files';
+import { tokyoDate } from '../../lib/time';
+import { attachmentColumns, storedFileColumns, toAttachment } from '../project-core/project-files';
 
 /** `attachments.owner_type` of a permit's PDF copy. */
 export const PERMIT_OWNER = 'PERMIT';
@@ -81,4 +88,55 @@ export function toCoveragePermit(row: PermitRow): CoveragePermit {
     retired: row.retiredAt !== null,
     transshipment: row.transshipment,
   };
+}
+
+/**
+ * A company's permit by id, or null for an unknown id or another company's. `lock` holds it against a concurrent
+ * retire or update until the transaction ends.
+ */
+export async function companyPermit(
+  db: DbOrTx,
+  companyId: number,
+  id: number,
+  lock = false,
+): Promise<PermitRow | null> {
+  const query = db
+    .select()
+    .from(permits)
+    .where(and(eq(permits.id, id), eq(permits.companyId, companyId)));
+  const [row] = lock ? await query.for('share') : await query;
+  return row ?? null;
+}
+
+/** The permits contracts were chosen from, by id, as the contract answers show them. */
+export async function contractPermitsOf(db: DbOrTx, ids: number[]): Promise<Map<number, ContractPermit>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select().from(permits).where(inArray(permits.id, unique));
+  const answers = await toPermits(db, rows, tokyoDate());
+  return new Map(
+    answers.map((p) => [
+      p.id,
+      {
+        id: p.id,
+        districtCode: p.districtCode,
+        licenseNumber: p.licenseNumber,
+        issueDate: p.issueDate,
+        expiryDate: p.expiryDate,
+        wasteKinds: p.wasteKinds,
+        file: p.file,
+      },
+    ]),
+  );
+}
+
+/** Where the PDF copy of a permit is kept (its current copy), or null without one. */
+export async function permitCopyOf(db: DbOrTx, permitId: number) {
+  const [row] = await db
+    .select(storedFileColumns)
+    .from(attachments)
+    .where(and(eq(attachments.ownerType, PERMIT_OWNER), eq(attachments.ownerId, permitId)))
+    .orderBy(desc(attachments.id))
+    .limit(1);
+  return row ?? null;
 }

@@ -1,5 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
+  contractCoverageGapSchema,
   errorSchema,
   idParamSchema,
   permitInputSchema,
@@ -16,6 +17,7 @@ import { withPermitUpload } from './permit-upload';
 import {
   createPermit,
   getPermit,
+  listContractCoverageGaps,
   listPermits,
   listUsablePermits,
   readPermitFile,
@@ -66,6 +68,20 @@ export const permitRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => listUsablePermits(app, app.requireSession(request), request.query),
+  );
+
+  app.get(
+    '/trans/permits/coverage-gaps',
+    {
+      config,
+      schema: {
+        tags,
+        description:
+          'Contracts in force whose project the live permits do not cover until the contract ends (issue 15).',
+        response: { 200: z.array(contractCoverageGapSchema), ...errors },
+      },
+    },
+    (request) => listContractCoverageGaps(app, app.requireSession(request)),
   );
 
   app.get(

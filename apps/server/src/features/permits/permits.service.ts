@@ -6,6 +6,7 @@
  */
 import {
   addDays,
+  type ContractCoverageGap,
   type Permit,
   type PermitListQuery,
   type PermitValues,
@@ -28,6 +29,7 @@ import { requireOperatorRole } from '../../lib/roles';
 import { tokyoDate } from '../../lib/time';
 import type { Caller, Session } from '../../plugins/auth';
 import { PERMIT_OWNER, type PermitRow, toPermits } from '../permit-core/permit-records';
+import { contractsInForceCoverage } from '../permit-core/project-coverage';
 import { openStoredFile } from '../project-core/project-file-store';
 import { storedFileColumns } from '../project-core/project-files';
 
@@ -301,4 +303,24 @@ export async function listUsablePermits(
     .orderBy(asc(permits.districtCode), asc(permits.licenseNumber), asc(permits.id))
     .limit(500);
   return toPermits(app.db, rows, today(app));
+}
+
+/**
+ * GET /trans/permits/coverage-gaps: the company's contracts in force (or about to start) that its live permits
+ * do not cover until their end (issue 15), computed now, for its home.
+ */
+export async function listContractCoverageGaps(
+  app: FastifyInstance,
+  session: Session,
+): Promise<ContractCoverageGap[]> {
+  const rows = await contractsInForceCoverage(app.db, today(app), permitHolderOf(session));
+  return rows
+    .filter((r) => !r.coverage.covered)
+    .map((r) => ({
+      projectId: r.projectId,
+      projectTitle: r.title,
+      startDate: r.startDate,
+      endDate: r.endDate,
+      coverage: r.coverage,
+    }));
 }

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, companyId, DIS, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
+import { ADMIN, companyId, DIS, demoProject, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
 import { samplePdf, samplePng } from '../../../test/fixtures/upload-files';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { attachments, auditLogs, mailOutbox, permits, wastes } from '../../db/schema';
 import { seedDemoPermits } from '../../seed/demo-permits';
+import { seedDemoCombinedPrices } from '../../seed/demo-prices';
 import { runPermitExpiry } from './permit-expiry';
 
 // The business clock: Japan's 2026-11-25, 10:00.
@@ -451,6 +452,15 @@ describe('demo data', () => {
     const file = await t.as(TRANS).get(`/trans/permits/${byDistrict.get('27')!.id}/file`);
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The disposal permit backs the demo's disposal prices: the open industrial request is quoted 12,000 円/t
+    // transport plus 16,000 円/t disposal, the demo contracts' 28,000 円.
+    await seedDemoCombinedPrices(t.db);
+    const open = await demoProject(t.db, '倉庫 廃プラスチック類 処理');
+    const suggestion = await t.as(TRANS).get(`/trans/projects/${open.id}/quote-suggestion`);
+    expect(suggestion.json().lines).toEqual([
+      expect.objectContaining({ kind: 'INDUSTRIAL', unitPrice: 12_000, disposalUnitPrice: 16_000 }),
+    ]);
     clock = new Date('2026-11-25T10:00:00+09:00');
   });
 });

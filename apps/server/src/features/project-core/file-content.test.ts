@@ -36,6 +36,11 @@ describe('detectFileKind', () => {
     ['empty', Buffer.alloc(0), null],
     ['truncated zip header', Buffer.from([0x50, 0x4b, 0x03, 0x04]), null],
     ['ftyp with an unknown brand', Buffer.from('\0\0\0\x14ftyp3gp4\0\0\0\x003gp4', 'latin1'), null],
+    ['mp4 (iso5, fragmented)', Buffer.from('\0\0\0\x14ftypiso5\0\0\0\x00iso5', 'latin1'), 'mp4'],
+    ['mp4 (Apple M4V)', Buffer.from('\0\0\0\x14ftypM4V \0\0\0\x00M4V ', 'latin1'), 'mp4'],
+    ['mov without ftyp (moov first)', Buffer.from('\0\0\x01\0moov\0\0\0\x6cmvhd', 'latin1'), 'mov'],
+    ['mov without ftyp (wide, then mdat)', Buffer.from('\0\0\0\x08wide\0\0\x10\0mdat', 'latin1'), 'mov'],
+    ['an atom name with a zero size', Buffer.from('\0\0\0\0moov\0\0\0\x6cmvhd', 'latin1'), null],
     ['short PNG signature', Buffer.from([0x89, 0x50, 0x4e, 0x47]), null],
   ])('%s', (_name, buf, expected) => {
     expect(detectFileKind(buf)).toBe(expected);
@@ -92,8 +97,18 @@ describe('checkFileContent (streamed)', () => {
     ['a plain zip claimed as xlsx', samplePlainZip(), 'xlsx'],
     ['an xlsx claimed as doc', sampleXlsx(), 'doc'],
     ['nothing at all', Buffer.alloc(0), 'pdf'],
+    ['an mp4 claimed as pdf', sampleMp4(), 'pdf'],
+    ['a pdf claimed as mp4', samplePdf(), 'mp4'],
+    ['a zip claimed as mov', samplePlainZip(), 'mov'],
   ] as const)('refuses %s with upload_file_type_error', async (_name, buf, kind) => {
     await expect(run(buf, kind)).rejects.toMatchObject({ code: 'upload_file_type_error' });
+  });
+
+  it.each([
+    ['QuickTime named .mp4', sampleMov(), 'mp4'],
+    ['MPEG-4 named .mov', sampleMp4(), 'mov'],
+  ] as const)('takes %s as the video it is', async (_name, buf, kind) => {
+    expect(Buffer.compare(await run(buf, kind), buf)).toBe(0);
   });
 
   it('stops at the first bytes of a wrong file, before reading the rest', async () => {

@@ -47,7 +47,9 @@ export async function* checkFileContent(
   let total = 0;
   const decide = (buf: Buffer) => {
     const kind = headKind(buf);
-    if (kind !== (claimed === 'xlsx' ? 'zip' : claimed)) throw wrongContent();
+    if (kind === (claimed === 'xlsx' ? 'zip' : claimed)) return;
+    if (isVideo(claimed) && isVideo(kind)) return;
+    throw wrongContent();
   };
   for await (const chunk of source) {
     total += chunk.length;
@@ -83,11 +85,36 @@ function startsWith(buf: Buffer, bytes: number[]): boolean {
   return buf.length >= bytes.length && bytes.every((b, i) => buf[i] === b);
 }
 
-const MP4_BRANDS = new Set(['isom', 'iso2', 'mp41', 'mp42', 'avc1']);
+/**
+ * mp4 and mov are one container family (ISO base media, which grew out of QuickTime): cameras and phones write
+ * either under either name, so a video named .mp4 holding QuickTime (or the reverse) is taken as the video it is.
+ */
+const isVideo = (kind: UploadFileKind | 'zip' | null) => kind === 'mp4' || kind === 'mov';
+
+const MP4_BRANDS = new Set([
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'mp41',
+  'mp42',
+  'avc1',
+  // iTunes / Apple's MPEG-4 video, Sony's cameras, fragmented (DASH) recordings.
+  'M4V ',
+  'MSNV',
+  'dash',
+]);
+
+/** The first atom of an older QuickTime file, written before `ftyp` existed. */
+const QUICKTIME_FIRST_ATOMS = new Set(['moov', 'mdat', 'wide', 'free', 'skip', 'pnot']);
 
 /** ISO media (mp4) and QuickTime (mov): an `ftyp` box at offset 4 whose brands say which. */
 function isoMediaKind(buf: Buffer): UploadFileKind | null {
-  if (buf.length < 16 || buf.subarray(4, 8).toString('latin1') !== 'ftyp') return null;
+  if (buf.length < 16) return null;
+  const first = buf.subarray(4, 8).toString('latin1');
+  if (first !== 'ftyp') return QUICKTIME_FIRST_ATOMS.has(first) && buf.readUInt32BE(0) >= 8 ? 'mov' : null;
   const boxSize = Math.min(buf.readUInt32BE(0), buf.length);
   const major = buf.subarray(8, 12).toString('latin1');
   if (major === 'qt  ') return 'mov';

@@ -18,6 +18,7 @@ import {
   quotes,
   unitMeasures,
 } from '../../db/schema';
+import { contractPermitsOf } from '../permit-core/permit-records';
 
 export type Side = 'WASTE' | 'TRANSPORT';
 
@@ -32,7 +33,10 @@ export const side = (actor: ProjectActor): Side => (actor === 'TRANSPORT' ? 'TRA
 /** A discharger sees a contract once it was sent; a draft is the transporter's own. */
 export const visibleTo = (status: string, role: Side) => role === 'TRANSPORT' || status !== 'DRAFT';
 
-/** Each waste line of a project with the quote's price and unit (the accepted quote of `transportCompanyId`). */
+/**
+ * Each waste line of a project with the quote's price, its parts and unit (the accepted quote of
+ * `transportCompanyId`).
+ */
 export async function quotedLines(db: DbOrTx, projectId: number, transportCompanyId: number | null) {
   const lines = await db
     .select({
@@ -58,6 +62,8 @@ export async function quotedLines(db: DbOrTx, projectId: number, transportCompan
           .select({
             wasteLineId: quoteLines.wasteLineId,
             unitPrice: quoteLines.unitPrice,
+            transportUnitPrice: quoteLines.transportUnitPrice,
+            disposalUnitPrice: quoteLines.disposalUnitPrice,
             quantity: quoteLines.quantity,
             unit: unitMeasures.unit,
           })
@@ -77,6 +83,8 @@ export async function quotedLines(db: DbOrTx, projectId: number, transportCompan
     return {
       ...line,
       quotedPrice: q?.unitPrice ?? 0,
+      quotedTransportPrice: q?.transportUnitPrice ?? null,
+      quotedDisposalPrice: q?.disposalUnitPrice ?? null,
       unit: q?.unit ?? line.quantityUnit ?? (line.kind === 'REGULAR' ? 'kg' : null),
       quotedQuantity: q ? Number(q.quantity) : null,
     };
@@ -116,11 +124,8 @@ export async function projectContract(
 ): Promise<Contract | null> {
   const [c] = await db.select().from(contracts).where(eq(contracts.projectId, projectId));
   if (!c || !visibleTo(c.status, side(actor))) return null;
-  const prices = await db
-    .select({ wasteLineId: contractUnitPrices.wasteLineId, unitPrice: contractUnitPrices.unitPrice })
-    .from(contractUnitPrices)
-    .where(eq(contractUnitPrices.contractId, c.id));
-  const priceOf = new Map(prices.map((p) => [p.wasteLineId, p.unitPrice]));
+  const prices = await db.select().from(contractUnitPrices).where(eq(contractUnitPrices.contractId, c.id));
+  const priceOf = new Map(prices.map((p) => [p.wasteLineId, p]));
   const lines = await quotedLines(db, projectId, c.transportCompanyId);
   return {
     id: c.id,
@@ -134,21 +139,48 @@ export async function projectContract(
     renewal: (c.renewal as RenewalDecision | null) ?? null,
     unitPrices: lines
       .filter((l) => priceOf.has(l.id))
-      .map((l) => ({
-        wasteLineId: l.id,
-        wasteName: l.wasteName,
-        unitPrice: priceOf.get(l.id)!,
-        unit: l.unit,
-      })),
+      .map((l) => {
+        const price = priceOf.get(l.id)!;
+        return {
+          wasteLineId: l.id,
+          wasteName: l.wasteName,
+          unitPrice: price.unitPrice,
+          transportUnitPrice: price.transportUnitPrice,
+          disposalUnitPrice: price.disposalUnitPrice,
+          unit: l.unit,
+        };
+      }),
     manifestFee: c.manifestFee,
     preparationFee: c.preparationFee,
     contactPerson: c.contactPerson,
     licenseNumber: c.licenseNumber,
     licenseDistrict: c.licenseDistrict,
     licenseExpireDate: c.licenseExpireDate,
+    permit:
+      c.permitId === null ? null : ((await contractPermitsOf(db, [c.permitId])).get(c.permitId) ?? null),
     returnReason: c.returnReason,
     file: await contractFiles(db, c.id),
     sentDate: c.sentAt?.toISOString() ?? null,
     approvedDate: c.approvedAt?.toISOString() ?? null,
   };
+}
+
+/** The contract form the accepted quote of `transportCompanyId` was made for, or null (not stated, or none). */
+export async function acceptedQuoteForm(
+  db: DbOrTx,
+  projectId: number,
+  transportCompanyId: number | null,
+): Promise<'COMBINED' | 'SEPARATE' | null> {
+  if (transportCompanyId == null) return null;
+  const [row] = await db
+    .select({ contractForm: quotes.contractForm })
+    .from(quotes)
+    .where(
+      and(
+        eq(quotes.projectId, projectId),
+        eq(quotes.transportCompanyId, transportCompanyId),
+        eq(quotes.status, 'ACCEPTED'),
+      ),
+    );
+  return row?.contractForm ?? null;
 }

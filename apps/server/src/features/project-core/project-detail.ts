@@ -16,7 +16,9 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { siteAddress } from '../../lib/site-address';
+import { tokyoDate } from '../../lib/time';
 import type { Session } from '../../plugins/auth';
+import { projectCoverageFor } from '../permit-core/project-coverage';
 import { actorOf, projectFor } from './project-access';
 import { projectContract } from './project-contract';
 import { projectQuote } from './project-quote';
@@ -75,6 +77,9 @@ export async function getProjectDetail(db: DbOrTx, session: Session, id: number)
     .orderBy(asc(projectStatusHistory.createdAt), asc(projectStatusHistory.id));
 
   const waste = (l: typeof projectWasteLines.$inferSelect) => ({ id: l.wasteId ?? 0, name: l.wasteName });
+  const actor = actorOf(session);
+  const contract = await projectContract(db, p.id, actor);
+  const status = p.status as ProjectStatus;
   return {
     id: p.id,
     projectTitle: p.title,
@@ -141,6 +146,13 @@ export async function getProjectDetail(db: DbOrTx, session: Session, id: number)
     createdDate: p.createdAt.toISOString(),
     requestedDate: p.requestedAt?.toISOString() ?? null,
     quote: await projectQuote(db, p.id, p.transportCompanyId),
-    contract: await projectContract(db, p.id, actorOf(session)),
+    contract,
+    permitCoverage: await projectCoverageFor(db, {
+      project: { id: p.id, type: p.type, status, transportCompanyId: p.transportCompanyId },
+      actor,
+      viewerCompanyId: session.companyId ?? null,
+      contract,
+      today: tokyoDate(),
+    }),
   };
 }

@@ -2,6 +2,7 @@ import {
   HOME_PROJECT_ROWS,
   isQuoteRequestEditable,
   type Page,
+  type PermitCoverageAnswer,
   PROJECT_TAB_STATUSES,
   type ProjectActor,
   type ProjectHome,
@@ -33,8 +34,10 @@ import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { containsPattern } from '../../lib/like-pattern';
 import { offsetOf, orderOf } from '../../lib/paging';
+import { tokyoDate } from '../../lib/time';
 import type { Caller, Session } from '../../plugins/auth';
 import { mailCompany } from '../../plugins/mail';
+import { coverageOf } from '../permit-core/project-coverage';
 import {
   actorOf,
   type ProjectRow,
@@ -192,6 +195,7 @@ export async function listProjectPage(
     offset: offsetOf(query),
   });
   const total = rows[0]?.total ?? (query.page > 1 ? await countProjects(db, scope, query) : 0);
+  const coverage = await openRequestCoverage(db, scope, rows);
   const items = rows.map(
     (r): ProjectListItem => ({
       id: r.id,
@@ -202,9 +206,29 @@ export async function listProjectPage(
       company: { id: r.companyId, name: r.companyName },
       transportCompany: r.transportId != null ? { id: r.transportId, name: r.transportName ?? '' } : null,
       createdDate: r.createdAt.toISOString(),
+      ...(coverage.has(r.id) ? { permitCoverage: coverage.get(r.id) } : {}),
     }),
   );
   return { items, total, page: query.page, size: query.size };
+}
+
+/**
+ * A transporter's coverage of the page's open industrial requests (issue 15), so the list marks those it may not
+ * quote: a fixed number of queries for the whole page, and none when the page has no such request.
+ */
+async function openRequestCoverage(
+  db: DbOrTx,
+  scope: ProjectScope,
+  rows: readonly { id: number; status: string; type: string }[],
+) {
+  if (scope.side !== 'TRANSPORT') return new Map<number, PermitCoverageAnswer>();
+  const today = tokyoDate();
+  return coverageOf(
+    db,
+    rows
+      .filter((r) => r.status === 'REQUEST_QUOTE' && r.type === 'INDUSTRIAL')
+      .map((r) => ({ projectId: r.id, transportCompanyId: scope.companyId, from: today, to: today })),
+  );
 }
 
 /** The list's total when the page asked for is past its end (no row carries it). */

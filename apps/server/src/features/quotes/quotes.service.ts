@@ -1,27 +1,18 @@
 import {
   type Attachment,
   type CreateQuote,
+  combineUnitPrice,
+  hasPriceParts,
   isQuoteAnswerable,
   QUOTE_AMOUNT_MAX,
   type QuoteSuggestion,
   quoteTotals,
+  UNIT_PRICE_PARTS,
 } from '@junkan/shared';
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';
-import {
-  attachments,
-  collectionAreaPostalCodes,
-  collectionAreaPrices,
-  collectionAreas,
-  dischargeSites,
-  projectDischargeSites,
-  projects,
-  projectWasteLines,
-  quoteLines,
-  quotes,
-  unitMeasures,
-} from '../../db/schema';
+import { attachments, projects, projectWasteLines, quoteLines, quotes, unitMeasures } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
@@ -29,13 +20,13 @@ import { tokyoDate } from '../../lib/time';
 import type { Caller, Session } from '../../plugins/auth';
 import type { StoredRef } from '../../plugins/file-storage';
 import { mailCompany } from '../../plugins/mail';
+import { requirePermitCoverage } from '../permit-core/project-coverage';
+import { listedLinePrices, unitPriceNotConfirmed } from '../project-core/line-prices';
 import { type ProjectRow, projectFor, servingTransportCompanies } from '../project-core/project-access';
 import { getProjectDetail, projectDetailPath } from '../project-core/project-detail';
 import { failOn, storeAttachment, storedRefOf } from '../project-core/project-file-store';
 import { listOwnedAttachments, QUOTE_OWNER, storedFileColumns } from '../project-core/project-files';
 import { transitionProject } from '../project-core/project-status';
-
-const num = (v: string | null) => (v == null ? null : Number(v));
 
 // ---- Reading -----------------------------------------------------------------------------------
 
@@ -44,7 +35,7 @@ const requireTransporter = (session: Session) => {
   return session.companyId;
 };
 
-/** GET /trans/projects/{id}/quote-suggestion: per waste line, the company's unit price valid today (Japan). */
+/** GET /trans/projects/{id}/quote-suggestion: per waste line, the company's prices in effect today (Japan). */
 export async function quoteSuggestion(
   app: FastifyInstance,
   session: Session,
@@ -52,61 +43,52 @@ export async function quoteSuggestion(
 ): Promise<QuoteSuggestion> {
   const companyId = requireTransporter(session);
   const project = await projectFor(app.db, session, projectId);
-  const lines = await app.db
-    .select({ line: projectWasteLines, unit: unitMeasures.unit })
-    .from(projectWasteLines)
-    .leftJoin(unitMeasures, eq(unitMeasures.id, projectWasteLines.unitMeasureId))
-    .where(eq(projectWasteLines.projectId, projectId))
-    .orderBy(asc(projectWasteLines.sortOrder), asc(projectWasteLines.id));
-  const today = tokyoDate();
-  // Prices of the company's areas (of the project's type) that hold one of the project's site postal codes.
-  const prices = await app.db
-    .select({
-      wasteId: collectionAreaPrices.wasteId,
-      unitPrice: collectionAreaPrices.unitPrice,
-      unitMeasureId: collectionAreaPrices.unitMeasureId,
-      unit: unitMeasures.unit,
-      validFrom: collectionAreaPrices.validFrom,
-    })
-    .from(collectionAreaPrices)
-    .innerJoin(collectionAreas, eq(collectionAreas.id, collectionAreaPrices.areaId))
-    .leftJoin(unitMeasures, eq(unitMeasures.id, collectionAreaPrices.unitMeasureId))
-    .where(
-      and(
-        eq(collectionAreas.transportCompanyId, companyId),
-        eq(collectionAreas.type, project.type),
-        sql`${collectionAreaPrices.validFrom} <= ${today}`,
-        or(isNull(collectionAreaPrices.validTo), sql`${collectionAreaPrices.validTo} >= ${today}`),
-        sql`exists (select 1 from ${collectionAreaPostalCodes}
-          join ${dischargeSites}
-            on replace(${dischargeSites.postalCode}, '-', '') = replace(${collectionAreaPostalCodes.posCode}, '-', '')
-          join ${projectDischargeSites} on ${projectDischargeSites.dischargeSiteId} = ${dischargeSites.id}
-          where ${collectionAreaPostalCodes.areaId} = ${collectionAreas.id}
-            and ${projectDischargeSites.projectId} = ${projectId})`,
-      ),
-    )
-    .orderBy(desc(collectionAreaPrices.validFrom), asc(collectionAreaPrices.unitPrice));
+  const listed = await listedLinePrices(app.db, companyId, project, tokyoDate());
   return {
-    lines: lines.map(({ line, unit }) => {
-      // The waste's own price first, then the area's price for any waste.
-      const price =
-        prices.find((p) => line.wasteId != null && p.wasteId === line.wasteId) ??
-        prices.find((p) => p.wasteId == null);
-      const quantity = line.kind === 'INDUSTRIAL' ? num(line.quantity) : num(line.monthlyCapacity);
-      const measure =
-        price?.unitMeasureId != null
-          ? { id: price.unitMeasureId, unit: price.unit ?? '' }
-          : line.unitMeasureId != null
-            ? { id: line.unitMeasureId, unit: unit ?? '' }
-            : null;
-      return {
-        wasteLineId: line.id,
-        unitPrice: price?.unitPrice ?? null,
-        unitMeasure: measure,
-        quantity,
-      };
-    }),
+    lines: listed.map((l) => ({
+      wasteLineId: l.wasteLineId,
+      kind: l.kind,
+      unitPrice: l.transportUnitPrice,
+      disposalUnitPrice: l.disposalUnitPrice,
+      unitMeasure: l.unitMeasure,
+      quantity: l.quantity,
+    })),
   };
+}
+
+/**
+ * Lines of a quote for transport and disposal together: each industrial line's two parts must both be found in
+ * the company's price lists today (else unit_price_cannot_be_confirmed, on the missing part, with the line's
+ * waste), and the typed parts (the listed ones by default) make its unit price.
+ */
+async function pricedQuoteLines(
+  tx: Tx,
+  companyId: number,
+  project: ProjectRow,
+  input: CreateQuote,
+  wasteNames: ReadonlyMap<number, string>,
+) {
+  const form = project.type === 'INDUSTRIAL' ? (input.contractForm ?? null) : null;
+  const listed = new Map(
+    (await listedLinePrices(tx, companyId, project, tokyoDate())).map((l) => [l.wasteLineId, l]),
+  );
+  const lines = input.lines.map((line, i) => {
+    const found = listed.get(line.wasteLineId);
+    if (!found || !hasPriceParts(project.type, form, found.kind))
+      return { ...line, transportUnitPrice: null, disposalUnitPrice: null };
+    for (const part of UNIT_PRICE_PARTS) {
+      const listedPart = part === 'transport' ? found.transportUnitPrice : found.disposalUnitPrice;
+      if (listedPart == null)
+        throw unitPriceNotConfirmed(`lines.${i}`, part, wasteNames.get(line.wasteLineId));
+    }
+    const parts = {
+      transportUnitPrice: line.transportUnitPrice ?? found.transportUnitPrice,
+      disposalUnitPrice: line.disposalUnitPrice ?? found.disposalUnitPrice,
+    };
+    const combined = combineUnitPrice(parts);
+    return { ...line, ...parts, unitPrice: combined.unitPrice ?? line.unitPrice };
+  });
+  return { form, lines };
 }
 
 // ---- Quoting -----------------------------------------------------------------------------------
@@ -153,8 +135,17 @@ export async function createQuote(
           from: project.status,
           to: 'COMPLETE_QUOTE',
         });
+      // Issue 15: industrial waste only to a transporter whose permits cover the route and kinds today.
+      if (project.type === 'INDUSTRIAL') {
+        const today = tokyoDate();
+        await requirePermitCoverage(tx, { projectId, transportCompanyId: companyId, from: today, to: today });
+      }
       const wasteLines = await tx
-        .select({ id: projectWasteLines.id, unitMeasureId: projectWasteLines.unitMeasureId })
+        .select({
+          id: projectWasteLines.id,
+          unitMeasureId: projectWasteLines.unitMeasureId,
+          wasteName: projectWasteLines.wasteName,
+        })
         .from(projectWasteLines)
         .where(eq(projectWasteLines.projectId, projectId));
       const known = new Map(wasteLines.map((l) => [l.id, l]));
@@ -176,7 +167,14 @@ export async function createQuote(
             throw fieldError(`lines.${i}.unitMeasureId`, 'not_found');
         });
       }
-      const totals = quoteTotals(input.lines);
+      const priced = await pricedQuoteLines(
+        tx,
+        companyId,
+        project,
+        input,
+        new Map(wasteLines.map((l) => [l.id, l.wasteName])),
+      );
+      const totals = quoteTotals(priced.lines);
       totals.amounts.forEach((amount, i) => {
         if (amount > QUOTE_AMOUNT_MAX) throw fieldError(`lines.${i}.unitPrice`, 'invalid_format');
       });
@@ -190,6 +188,7 @@ export async function createQuote(
       const values = {
         status: 'SUBMITTED' as const,
         totalAmount: totals.totalAmount,
+        contractForm: priced.form,
         validUntil: input.validUntil ?? null,
         note: input.note || null,
         createdBy: session.userId,
@@ -215,10 +214,12 @@ export async function createQuote(
         quoteId = row!.id;
       }
       await tx.insert(quoteLines).values(
-        input.lines.map((line, i) => ({
+        priced.lines.map((line, i) => ({
           quoteId,
           wasteLineId: line.wasteLineId,
           unitPrice: line.unitPrice,
+          transportUnitPrice: line.transportUnitPrice,
+          disposalUnitPrice: line.disposalUnitPrice,
           quantity: line.quantity.toFixed(2),
           unitMeasureId: line.unitMeasureId ?? known.get(line.wasteLineId)?.unitMeasureId ?? null,
           amount: totals.amounts[i]!,

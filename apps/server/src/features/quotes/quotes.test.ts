@@ -146,8 +146,22 @@ describe('GET /api/trans/projects/{id}/quote-suggestion', () => {
     const res = await t.as(TRANS).get(`/trans/projects/${p.id}/quote-suggestion`);
     expect(res.statusCode).toBe(200);
     expect(res.json().lines).toEqual([
-      { wasteLineId: p.pwasteRegulars[0]!.id, unitPrice: 1200, unitMeasure: null, quantity: 120.5 },
-      { wasteLineId: p.pwasteRegulars[1]!.id, unitPrice: 800, unitMeasure: null, quantity: 120.5 },
+      {
+        wasteLineId: p.pwasteRegulars[0]!.id,
+        kind: 'REGULAR',
+        unitPrice: 1200,
+        disposalUnitPrice: null,
+        unitMeasure: null,
+        quantity: 120.5,
+      },
+      {
+        wasteLineId: p.pwasteRegulars[1]!.id,
+        kind: 'REGULAR',
+        unitPrice: 800,
+        disposalUnitPrice: null,
+        unitMeasure: null,
+        quantity: 120.5,
+      },
     ]);
     expect((await t.as(PLATFORM).get(`/trans/projects/${p.id}/quote-suggestion`)).statusCode).toBe(404);
     expect((await t.as(DIS).get(`/trans/projects/${p.id}/quote-suggestion`)).statusCode).toBe(403);

@@ -60,6 +60,7 @@ import {
   ruleStateOf,
   toTransportReport,
 } from './transport-report-view';
+import { isReportValuablesWithoutTransshipment, transshipmentWindowsOf } from './valuables-flag';
 
 /**
  * Industrial transport (completion) reports: the transporter reports, corrects, cancels and acknowledges a
@@ -165,6 +166,11 @@ export async function industrialReportOptions(
         )
         .orderBy(desc(manifests.deliveryDate), asc(manifests.manifestNumber))
     : [];
+  const windows = await transshipmentWindowsOf(
+    app.db,
+    me,
+    lines.flatMap((l) => (l.wasteId === null ? [] : [{ projectId: l.projectId, wasteId: l.wasteId }])),
+  );
   return {
     today: tokyoDate(app.now()),
     projects: projectRows.map((p) => {
@@ -177,7 +183,11 @@ export async function industrialReportOptions(
         title: p.title,
         dischargerId: p.companyId,
         dischargerName: p.companyName,
-        wastes: [...wastesOfProject].map(([wasteId, wasteName]) => ({ wasteId, wasteName })),
+        wastes: [...wastesOfProject].map(([wasteId, wasteName]) => ({
+          wasteId,
+          wasteName,
+          transshipmentPeriods: windows.get(p.id)?.get(wasteId) ?? [],
+        })),
         manifests: candidates
           .filter((m) => manifestFits(m, p, me))
           .map((m) => ({
@@ -452,6 +462,13 @@ export async function createIndustrialReport(
       manifest = await reportableManifest(tx, input.manifestId, project, me);
     }
 
+    const valuablesWithoutTransshipment = await isReportValuablesWithoutTransshipment(tx, {
+      transporterId: me,
+      projectId: project.id,
+      wasteId: input.wasteId,
+      valuablesCollected: values.valuablesCollected,
+      endDateTransport: values.endDateTransport,
+    });
     const [row] = await tx
       .insert(transportReports)
       .values({
@@ -467,6 +484,7 @@ export async function createIndustrialReport(
         collectTime: input.collectTime,
         ...valueColumns(values),
         deadline: deadlineOf(values.endDateTransport),
+        valuablesWithoutTransshipment,
         isSynced: false,
         createdBy: session.userId,
         createdAt: now,
@@ -479,7 +497,11 @@ export async function createIndustrialReport(
       action: 'transport_report.create',
       entity: 'transport_report',
       entityId: reportId,
-      detail: { projectId: project.id, manifestNumber: manifest?.manifestNumber ?? null },
+      detail: {
+        projectId: project.id,
+        manifestNumber: manifest?.manifestNumber ?? null,
+        ...(valuablesWithoutTransshipment ? { valuablesWithoutTransshipment } : {}),
+      },
     });
     return reportId;
   });
@@ -572,11 +594,19 @@ export async function correctIndustrialReport(
   const manifestNumber = found.report.manifestNumber;
   const now = ctx.now;
   await app.db.transaction(async (tx) => {
+    // The flag follows the values the transporter last sent, applied at once or awaiting the discharger.
+    const valuablesWithoutTransshipment = await isReportValuablesWithoutTransshipment(tx, {
+      transporterId: found.report.transportCompanyId,
+      projectId: found.report.projectId,
+      wasteId: found.report.wasteId,
+      valuablesCollected: values.valuablesCollected,
+      endDateTransport: values.endDateTransport,
+    });
     if (result.lastValues === 'SET') {
       await updateReportIfUnchanged(
         tx,
         found,
-        { status: result.status as ReportStatus, ...lastValueColumns(values) },
+        { status: result.status as ReportStatus, ...lastValueColumns(values), valuablesWithoutTransshipment },
         now,
       );
       if (manifestNumber)
@@ -590,6 +620,7 @@ export async function correctIndustrialReport(
           ...valueColumns(values),
           ...clearedLastValues(),
           deadline: deadlineOf(values.endDateTransport),
+          valuablesWithoutTransshipment,
         },
         now,
       );

@@ -171,5 +171,6 @@ export async function toTransportReport(
     deadlineState: deadlineState(r.deadline, tokyoDate(now), nationalHolidayName, reportedAt),
     createdAt: r.createdAt.toISOString(),
     checkedAt: now.toISOString(),
+    valuablesWithoutTransshipment: r.valuablesWithoutTransshipment,
   };
 }

@@ -4,14 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import fastifyMultipart from '@fastify/multipart';
 import { INQUIRY_UPLOAD_MAX_BYTES } from '@junkan/shared';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleMp4 } from '../../../test/fixtures/upload-files';
+import { MB, peakGrowth, videoBytes } from '../../../test/memory-probe';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { attachments, projects, users } from '../../db/schema';
 import { checkFileContent } from '../../features/project-core/file-content';
@@ -23,53 +21,6 @@ import { withUploadedFile } from '../../lib/uploads';
  * check and storage as every upload call; the download through the attachment call itself.
  */
 const SIZE = INQUIRY_UPLOAD_MAX_BYTES;
-const MB = 1024 * 1024;
-
-// A collection before each sample, so a sample counts what is held, not garbage waiting for the collector.
-v8.setFlagsFromString('--expose-gc');
-const collect = vm.runInNewContext('gc') as () => void;
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Heap and buffers held: measured after two collections, the buffers' memory being released after the first. */
-async function heldNow() {
-  collect();
-  await pause(5);
-  collect();
-  const now = process.memoryUsage();
-  return { held: now.heapUsed + now.arrayBuffers, rss: now.rss };
-}
-
-/** The highest growth over the start while `work` runs, sampled every 200 ms: the memory held, and the RSS. */
-async function peakGrowth(work: () => Promise<void>) {
-  const start = await heldNow();
-  let rss = 0;
-  let held = 0;
-  let done = false;
-  const sampler = (async () => {
-    while (!done) {
-      await pause(200);
-      const now = await heldNow();
-      rss = Math.max(rss, now.rss - start.rss);
-      held = Math.max(held, now.held - start.held);
-    }
-  })();
-  try {
-    await work();
-  } finally {
-    done = true;
-    await sampler;
-  }
-  return { rssMb: rss / MB, heldMb: held / MB };
-}
-
-/** The bytes of a 100 MB mp4 (its `ftyp` box, then filler), 1 MB at a time, made as they are sent. */
-function* videoBytes(size: number) {
-  const head = sampleMp4();
-  yield head;
-  const filler = Buffer.alloc(MB, 0x5a);
-  for (let sent = head.length; sent < size; sent += MB) yield filler.subarray(0, Math.min(MB, size - sent));
-}
 
 describe('file storage: a 100 MB file with bounded memory (disk)', () => {
   let t: TestContext;

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
-import { attachments } from '../../db/schema';
+import { attachments, evidencePacks } from '../../db/schema';
 import type { StorageDriverName } from './file-storage';
 
 /**
@@ -10,6 +10,7 @@ import type { StorageDriverName } from './file-storage';
  */
 export const FILE_REFERENCES = [
   { table: attachments, driver: attachments.storageDriver, key: attachments.storageKey },
+  { table: evidencePacks, driver: evidencePacks.storageDriver, key: evidencePacks.storageKey },
 ] as const;
 
 /** An upload in flight is never this old: an object older than this that no row names is an orphan. */
@@ -30,7 +31,7 @@ export async function referencedKeys(
       .select({ key: ref.key })
       .from(ref.table)
       .where(and(eq(ref.driver, driver), inArray(ref.key, keys)));
-    for (const row of rows) named.add(row.key);
+    for (const row of rows) if (row.key) named.add(row.key);
   }
   return named;
 }

@@ -1,4 +1,3 @@
-import type { Permission } from '@junkan/shared';
 import { Button, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,13 +5,14 @@ import { Navigate, useMatches } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
 import { paths } from '../../lib/paths';
 import { usePermissions } from '../../lib/permissions';
+import { holdsPagePermission, type PagePermission } from '../route-table';
 
-/** Route `handle` of a signed-in page: the permission key it needs. */
+/** Route `handle` of a signed-in page: the permission key it needs (or the keys of which any opens it). */
 export interface RouteHandle {
-  permission?: Permission;
+  permission?: PagePermission;
 }
 
-/** The deepest matched route's permission key must be among the user's permissions, else /403. */
+/** The deepest matched route's permission key (one of its keys) must be among the user's permissions, else /403. */
 export function RequirePermission({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const matches = useMatches();
@@ -34,6 +34,6 @@ export function RequirePermission({ children }: { children: ReactNode }) {
       />
     );
   }
-  if (!has(permission.permission)) return <Navigate to={paths.forbidden.to()} replace />;
+  if (!holdsPagePermission(permission.permission, has)) return <Navigate to={paths.forbidden.to()} replace />;
   return <>{children}</>;
 }

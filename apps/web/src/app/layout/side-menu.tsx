@@ -7,6 +7,7 @@ import {
   DatabaseOutlined,
   FileDoneOutlined,
   FileTextOutlined,
+  FileZipOutlined,
   HomeOutlined,
   MessageOutlined,
   NotificationOutlined,
@@ -16,6 +17,7 @@ import {
   SwapOutlined,
   UserAddOutlined,
 } from '@ant-design/icons';
+import type { Permission } from '@junkan/shared';
 import type { MenuProps } from 'antd';
 import { Menu } from 'antd';
 import type { ReactNode } from 'react';
@@ -41,6 +43,7 @@ const ICONS: Record<string, ReactNode> = {
   invoiceRegister: <PlusCircleOutlined />,
   manifestManagement: <FileDoneOutlined />,
   licenseManagement: <SafetyCertificateOutlined />,
+  evidencePack: <FileZipOutlined />,
   notice: <NotificationOutlined />,
   inquiry: <CustomerServiceOutlined />,
   inquiryAdmin: <CustomerServiceOutlined />,
@@ -51,10 +54,7 @@ const ICONS: Record<string, ReactNode> = {
 type MenuItem = Required<MenuProps>['items'][number];
 
 /** Built pages the user may open, grouped, with a divider between groups. */
-export function visibleMenuPages(
-  has: (p: AppPage['permission']) => boolean,
-  roles: readonly string[],
-): AppPage[][] {
+export function visibleMenuPages(has: (p: Permission) => boolean, roles: readonly string[]): AppPage[][] {
   return MENU_GROUPS.map((group) =>
     APP_PAGES.filter((p) => p.menuGroup === group && isPageShown(p, has, roles)),
   ).filter((pages) => pages.length > 0);

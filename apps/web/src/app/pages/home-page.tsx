@@ -1,7 +1,7 @@
 import { Card, Col, Empty, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { InquiriesTable } from '../../features/home/components/inquiries-table';
 import { PhoneContactPanel } from '../../features/home/components/phone-contact-panel';
+import { HomeInquiriesTable } from '../../features/inquiries/components/home-inquiries-table';
 import { ReportDeadlinesPanel } from '../../features/manifests/components/report-deadlines';
 import { NoticesPanel, UpdateInfosPanel } from '../../features/notices/components/notices-panel';
 import { ExpiringPermitsCard } from '../../features/permits/components/expiring-permits-card';
@@ -54,7 +54,7 @@ export default function HomePage() {
         {isDischarger && (
           <>
             <Col xs={24} xl={16}>
-              <InquiriesTable />
+              <HomeInquiriesTable />
             </Col>
             <Col xs={24} xl={8}>
               <PhoneContactPanel />

@@ -9,6 +9,7 @@ import { App, Button, Card, Flex, Input, List, Timeline, Typography } from 'antd
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { PermitCoverageAlert } from '../../components/permit-coverage-alert';
 import { ContractCard } from '../../features/contracts/components/contract-card';
 import { contractTaskLink } from '../../features/contracts/contract-links';
 import { useCancelProject } from '../../features/projects/api/cancel-project';
@@ -64,6 +65,7 @@ function ProjectDetailView({ project }: { project: ProjectDetail }) {
 
   const draft = isDischarger && isQuoteRequestEditable(project.projectStatus);
   const canCancel = canTransitionProject(project.projectStatus, 'CANCEL', actor);
+  const quoteBlocked = project.permitCoverage?.covered === false;
   // The transporter writes the contract (also before a first save); the discharger confirms it.
   const contractLink = has('CONTRACT_MANAGEMENT')
     ? contractTaskLink(
@@ -155,11 +157,26 @@ function ProjectDetailView({ project }: { project: ProjectDetail }) {
               </Button>
             </>
           )}
-          {!isDischarger && project.projectStatus === 'REQUEST_QUOTE' && has('CREATE_QUOTE') && (
-            <Link to={paths.createQuote.to(project.id)}>
-              <Button type="primary">{t('quotes.create')}</Button>
-            </Link>
-          )}
+          {!isDischarger &&
+            project.projectStatus === 'REQUEST_QUOTE' &&
+            has('CREATE_QUOTE') &&
+            (quoteBlocked ? (
+              // Issue 15: not offered without permit coverage; the reason beside it, the gaps below.
+              <Flex align="center" gap={8} wrap>
+                <Typography.Text type="danger" data-testid="quote-blocked-reason">
+                  {t('permits.coverage.quoteBlocked')}
+                </Typography.Text>
+                <Button type="primary" disabled data-testid="create-quote">
+                  {t('quotes.create')}
+                </Button>
+              </Flex>
+            ) : (
+              <Link to={paths.createQuote.to(project.id)}>
+                <Button type="primary" data-testid="create-quote">
+                  {t('quotes.create')}
+                </Button>
+              </Link>
+            ))}
           {contractLink && (
             <Link to={contractLink.path}>
               <Button type="primary" disabled={busy}>
@@ -174,6 +191,7 @@ function ProjectDetailView({ project }: { project: ProjectDetail }) {
           )}
         </Flex>
       </Flex>
+      <PermitCoverageAlert coverage={project.permitCoverage} own={!isDischarger} />
       <ProjectSummary project={project} isDischarger={isDischarger} />
       <Card title={t('projects.attachments')} size="small" style={{ marginBottom: 16 }}>
         {project.attachments.length === 0 ? (

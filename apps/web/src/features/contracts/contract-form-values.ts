@@ -5,11 +5,18 @@ import {
   type ContractDraft,
   type ContractForm,
   type ContractInput,
+  type ContractPermitCandidate,
+  combineUnitPrice,
   contractDateIssues,
   contractInputSchema,
+  contractPermitIssue,
+  hasPriceParts,
+  isIsoDate,
   PAYMENT_TYPES,
   type ProjectType,
   quoteLineAmount,
+  UNIT_PRICE_PART_FIELDS,
+  UNIT_PRICE_PARTS,
 } from '@junkan/shared';
 
 type ContractType = (typeof CONTRACT_TYPES)[number];
@@ -26,14 +33,20 @@ export interface ContractFormValues {
   contractType: ContractType;
   contractForm: ContractForm;
   paymentMethod: PaymentType;
-  /** Same order as the draft's waste lines. */
-  unitPrices: { wasteLineId: number; unitPrice: number | null }[];
+  /** Same order as the draft's waste lines; the parts count on industrial lines of a COMBINED contract. */
+  unitPrices: ContractPriceValues[];
   manifestFee: number | null;
   preparationFee: number | null;
   contactPerson: string;
-  licenseNumber: string;
-  licenseDistrict: string;
-  licenseExpireDate: string;
+  /** The permit the license is chosen from; its district, number and expiry are shown, not typed. */
+  permitId: number | null;
+}
+
+export interface ContractPriceValues {
+  wasteLineId: number;
+  unitPrice: number | null;
+  transportUnitPrice: number | null;
+  disposalUnitPrice: number | null;
 }
 
 export interface FieldIssue {
@@ -49,13 +62,16 @@ export function formValuesFromDraft(draft: ContractDraft): ContractFormValues {
     contractType: draft.contractType,
     contractForm: draft.contractForm,
     paymentMethod: draft.paymentMethod,
-    unitPrices: draft.unitPrices.map((l) => ({ wasteLineId: l.wasteLineId, unitPrice: l.unitPrice })),
+    unitPrices: draft.unitPrices.map((l) => ({
+      wasteLineId: l.wasteLineId,
+      unitPrice: l.unitPrice,
+      transportUnitPrice: l.transportUnitPrice,
+      disposalUnitPrice: l.disposalUnitPrice,
+    })),
     manifestFee: draft.manifestFee,
     preparationFee: draft.preparationFee,
     contactPerson: draft.contactPerson,
-    licenseNumber: draft.licenseNumber,
-    licenseDistrict: draft.licenseDistrict,
-    licenseExpireDate: draft.licenseExpireDate,
+    permitId: draft.permitId,
   };
 }
 
@@ -84,45 +100,81 @@ export function restoreFormValues(stored: unknown, draft: ContractDraft): Contra
     contractType: oneOf(CONTRACT_TYPES, stored.contractType, base.contractType),
     contractForm: oneOf(CONTRACT_FORMS, stored.contractForm, base.contractForm),
     paymentMethod: oneOf(PAYMENT_TYPES, stored.paymentMethod, base.paymentMethod),
-    unitPrices: base.unitPrices.map((l, i) => ({
-      wasteLineId: l.wasteLineId,
-      unitPrice: num((lines[i] as Record<string, unknown>).unitPrice, l.unitPrice),
-    })),
+    unitPrices: base.unitPrices.map((l, i) => {
+      const kept = lines[i] as Record<string, unknown>;
+      return {
+        wasteLineId: l.wasteLineId,
+        unitPrice: num(kept.unitPrice, l.unitPrice),
+        transportUnitPrice: num(kept.transportUnitPrice, l.transportUnitPrice),
+        disposalUnitPrice: num(kept.disposalUnitPrice, l.disposalUnitPrice),
+      };
+    }),
     manifestFee: num(stored.manifestFee, base.manifestFee),
     preparationFee: num(stored.preparationFee, base.preparationFee),
     contactPerson: str(stored.contactPerson, base.contactPerson),
-    licenseNumber: str(stored.licenseNumber, base.licenseNumber),
-    licenseDistrict: str(stored.licenseDistrict, base.licenseDistrict),
-    licenseExpireDate: str(stored.licenseExpireDate, base.licenseExpireDate),
+    permitId: num(stored.permitId, base.permitId),
   };
 }
 
+/** Whether the draft's line at `index` is priced as transport plus disposal under the chosen form. */
+export const isPartLine = (
+  projectType: ProjectType,
+  form: ContractForm,
+  lines: ContractDraft['unitPrices'] | undefined,
+  index: number,
+) => hasPriceParts(projectType, form, lines?.[index]?.kind ?? 'REGULAR');
+
+/** The unit price a line counts with: its parts' sum on a transport-and-disposal line (null while one is empty). */
+export const typedContractPrice = (line: Partial<ContractPriceValues> | undefined, isParts: boolean) =>
+  isParts ? combineUnitPrice(line ?? {}).unitPrice : (line?.unitPrice ?? null);
+
 /**
  * The PUT body from the form, checked with the shared schema. Regular-waste contracts have no form choice
- * and no manifest fee. With `today` (sending), the send-time date rules apply too.
+ * and no manifest fee. With `today` (sending), the send-time date rules apply too. An industrial line of a
+ * COMBINED contract (the draft's `lines` tell the kinds) sends both parts and their sum; a part the draft found
+ * in neither the quote nor the price lists is refused as the server would (unit_price_cannot_be_confirmed).
  */
 export function buildContractInput(
   values: ContractFormValues,
   projectType: ProjectType,
   today?: string,
+  lines?: ContractDraft['unitPrices'],
 ): { ok: true; input: ContractInput } | { ok: false; issues: FieldIssue[] } {
   const industrial = projectType === 'INDUSTRIAL';
+  const form = industrial ? values.contractForm : 'COMBINED';
+  const partIssues: FieldIssue[] = [];
   const raw = {
     ...values,
-    contractForm: industrial ? values.contractForm : 'COMBINED',
+    contractForm: form,
     manifestFee: industrial ? values.manifestFee : 0,
-    unitPrices: values.unitPrices.map((l) => ({
-      wasteLineId: l.wasteLineId,
-      unitPrice: l.unitPrice ?? undefined,
-    })),
+    permitId: values.permitId ?? undefined,
+    unitPrices: values.unitPrices.map((l, i) => {
+      if (!isPartLine(projectType, form, lines, i))
+        return { wasteLineId: l.wasteLineId, unitPrice: l.unitPrice ?? undefined };
+      for (const part of UNIT_PRICE_PARTS) {
+        const field = UNIT_PRICE_PART_FIELDS[part];
+        if (lines?.[i]?.[field] == null)
+          partIssues.push({ name: ['unitPrices', i, field], code: 'unit_price_cannot_be_confirmed' });
+        else if (l[field] == null) partIssues.push({ name: ['unitPrices', i, field], code: 'MSG_00_21' });
+      }
+      return {
+        wasteLineId: l.wasteLineId,
+        unitPrice: typedContractPrice(l, true) ?? 0,
+        transportUnitPrice: l.transportUnitPrice ?? undefined,
+        disposalUnitPrice: l.disposalUnitPrice ?? undefined,
+      };
+    }),
   };
   const parsed = contractInputSchema.safeParse(raw);
-  const issues: FieldIssue[] = parsed.success
-    ? []
-    : parsed.error.issues.map((i) => ({
-        name: i.path.filter((p): p is string | number => typeof p !== 'symbol'),
-        code: i.message,
-      }));
+  const issues: FieldIssue[] = [
+    ...partIssues,
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((i) => ({
+          name: i.path.filter((p): p is string | number => typeof p !== 'symbol'),
+          code: i.message,
+        }))),
+  ];
   if (today !== undefined) {
     for (const issue of contractDateIssues(values, today)) {
       if (!issues.some((i) => i.name.join('.') === issue.path))
@@ -152,7 +204,18 @@ export function contractDateCode(
   const dates = {
     startDate: String(fieldValue('startDate') ?? ''),
     endDate: String(fieldValue('endDate') ?? ''),
-    licenseExpireDate: String(fieldValue('licenseExpireDate') ?? ''),
   };
   return contractDateIssues(dates, today).find((i) => i.path === path)?.code ?? null;
+}
+
+/**
+ * The server's check of the chosen permit against the start date (contractPermitIssue): null while either is
+ * not known yet.
+ */
+export function contractPermitCode(
+  permit: ContractPermitCandidate | null | undefined,
+  startDate: unknown,
+): string | null {
+  if (!permit || typeof startDate !== 'string' || !isIsoDate(startDate)) return null;
+  return contractPermitIssue(permit, startDate);
 }

@@ -1,27 +1,44 @@
-import type { ManifestRegistrationOptions } from '@junkan/shared';
+import type { ManifestRegistrationInput, ManifestRegistrationOptions, WasteItem } from '@junkan/shared';
 import { describe, expect, it } from 'vitest';
 import {
   buildManifestRegistration,
+  differenceTexts,
   isDeliveryDateInFuture,
   type ManifestRegistrationFormValues,
   onlyChoice,
+  projectDefaults,
+  registrationDifferences,
   registrationFailureTexts,
+  registrationFieldOf,
   registrationSummary,
+  wasteChoices,
   wasteLinesOf,
+  wasteOfChoice,
 } from './registration-values';
 
 const TODAY = '2026-05-15';
 const valid: ManifestRegistrationFormValues = {
   projectId: 7,
-  wasteLineId: 3,
+  waste: 'line:3',
   deliveryDate: '2026-05-15',
   quantity: '1,234.50',
   unitId: 2,
   dischargeSiteId: 9,
+  transportCompanyId: 4,
+  disposalSiteId: 31,
 };
 
+const PLASTICS = { id: 6, name: '廃プラスチック類' };
+const line = (id: number, wasteName: string, kind: { id: number; name: string } | null = null) => ({
+  id,
+  wasteName,
+  wasteId: kind?.id ?? null,
+  kind,
+});
+const noOptions = { transporters: [], disposalSites: [] };
+
 describe('buildManifestRegistration', () => {
-  it('builds the body with the quantity as a number', () => {
+  it('builds the body with the quantity as a number and the choices as made', () => {
     expect(buildManifestRegistration(valid, TODAY)).toEqual({
       ok: true,
       input: {
@@ -31,8 +48,16 @@ describe('buildManifestRegistration', () => {
         quantity: 1234.5,
         unitId: 2,
         dischargeSiteId: 9,
+        transportCompanyId: 4,
+        disposalSiteId: 31,
       },
     });
+  });
+
+  it('sends a waste of the master as wasteId, and no disposal site as null', () => {
+    const built = buildManifestRegistration({ ...valid, waste: 'waste:12', disposalSiteId: null }, TODAY);
+    expect(built.ok && built.input).toMatchObject({ wasteId: 12, disposalSiteId: null });
+    expect(built.ok && 'wasteLineId' in built.input).toBe(false);
   });
 
   it('reports every missing field once', () => {
@@ -40,7 +65,7 @@ describe('buildManifestRegistration', () => {
     expect(built.ok).toBe(false);
     if (built.ok) return;
     expect(built.issues.map((i) => i.name).sort()).toEqual(
-      ['deliveryDate', 'dischargeSiteId', 'projectId', 'quantity', 'unitId', 'wasteLineId'].sort(),
+      ['deliveryDate', 'dischargeSiteId', 'projectId', 'quantity', 'unitId', 'waste'].sort(),
     );
     expect(built.issues.find((i) => i.name === 'quantity')?.code).toBe('MSG_00_21');
   });
@@ -70,19 +95,26 @@ describe('choices', () => {
     today: TODAY,
     subscriberNumber: 'A123456',
     projects: [
-      { id: 1, title: 'p1', transporterName: 't', wasteLines: [{ id: 11, wasteName: '廃プラスチック類' }] },
+      {
+        id: 1,
+        title: 'p1',
+        transporterName: 't',
+        transportCompanyId: 4,
+        wasteLines: [line(11, '廃プラスチック類', PLASTICS)],
+        contract: null,
+      },
       {
         id: 2,
         title: 'p2',
         transporterName: null,
-        wasteLines: [
-          { id: 21, wasteName: '汚泥' },
-          { id: 22, wasteName: '金属くず' },
-        ],
+        transportCompanyId: null,
+        wasteLines: [line(21, '汚泥'), line(22, '金属くず')],
+        contract: null,
       },
     ],
     dischargeSites: [{ id: 5, name: '本社倉庫', address: '東京都' }],
     units: [],
+    ...noOptions,
   };
 
   it('gives the waste lines of the chosen project', () => {
@@ -122,11 +154,30 @@ describe('registrationSummary', () => {
     today: TODAY,
     subscriberNumber: 'A123456',
     projects: [
-      { id: 7, title: '倉庫解体', transporterName: '東都運輸', wasteLines: [{ id: 3, wasteName: '汚泥' }] },
-      { id: 8, title: '改装', transporterName: null, wasteLines: [{ id: 4, wasteName: '木くず' }] },
+      {
+        id: 7,
+        title: '倉庫解体',
+        transporterName: '東都運輸',
+        transportCompanyId: 4,
+        wasteLines: [line(3, '汚泥')],
+        contract: null,
+      },
+      {
+        id: 8,
+        title: '改装',
+        transporterName: null,
+        transportCompanyId: null,
+        wasteLines: [line(4, '木くず')],
+        contract: null,
+      },
     ],
     dischargeSites: [{ id: 9, name: '本社倉庫', address: '東京都' }],
     units: [{ id: 2, unit: 't' }],
+    transporters: [
+      { id: 4, name: '東都運輸' },
+      { id: 5, name: '西都運輸' },
+    ],
+    disposalSites: [{ id: 31, name: '新木場センター', licenseExpired: false }],
   };
   const input = {
     projectId: 7,
@@ -145,7 +196,23 @@ describe('registrationSummary', () => {
       { key: 'deliveryDate', labelKey: 'manifests.column.deliveryDate', text: '2026/05/15' },
       { key: 'quantity', labelKey: 'manifests.register.quantity', text: '1,234.50 t' },
       { key: 'site', labelKey: 'manifests.column.dischargeFacility', text: '本社倉庫' },
+      { key: 'disposalSite', labelKey: 'manifests.column.disposalSite', text: '—' },
     ]);
+  });
+
+  it('names the transporter, the disposal site and a waste of the master as chosen', () => {
+    const wastes = [{ id: 12, name: '鉄くず' }] as WasteItem[];
+    const lines = registrationSummary(
+      { ...input, wasteLineId: undefined, wasteId: 12, transportCompanyId: 5, disposalSiteId: 31 },
+      '1',
+      options,
+      wastes,
+    );
+    expect(Object.fromEntries(lines.map((l) => [l.key, l.text]))).toMatchObject({
+      transporter: '西都運輸',
+      waste: '鉄くず',
+      disposalSite: '新木場センター',
+    });
   });
 
   it('shows a dash for a project without a transporter', () => {
@@ -153,4 +220,145 @@ describe('registrationSummary', () => {
     expect(lines.find((l) => l.key === 'transporter')?.text).toBe('—');
     expect(lines.find((l) => l.key === 'waste')?.text).toBe('木くず');
   });
+});
+
+describe('against the contract', () => {
+  const wastes = [
+    { id: 6, name: '廃プラスチック類', parentPath: '', category: 'INDUSTRIAL' },
+    { id: 61, name: '発泡スチロール', parentPath: '/6/', category: 'INDUSTRIAL' },
+    { id: 12, name: '金属くず', parentPath: '', category: 'INDUSTRIAL' },
+    { id: 121, name: '鉄くず', parentPath: '/12/', category: 'INDUSTRIAL' },
+    { id: 90, name: '可燃ごみ', parentPath: '', category: 'REGULAR' },
+  ] as WasteItem[];
+  const options: ManifestRegistrationOptions = {
+    today: TODAY,
+    subscriberNumber: 'A123456',
+    projects: [
+      {
+        id: 7,
+        title: '倉庫解体',
+        transporterName: '東都運輸',
+        transportCompanyId: 4,
+        wasteLines: [line(3, '廃プラスチック類', PLASTICS)],
+        contract: {
+          startDate: '2026-04-01',
+          endDate: '2027-03-31',
+          transporter: { id: 4, name: '東都運輸' },
+          disposalSite: { id: 31, name: '新木場センター' },
+        },
+      },
+      {
+        id: 8,
+        title: '契約なし',
+        transporterName: '東都運輸',
+        transportCompanyId: 4,
+        wasteLines: [line(4, '木くず')],
+        contract: null,
+      },
+    ],
+    dischargeSites: [{ id: 9, name: '本社倉庫', address: '東京都' }],
+    units: [{ id: 2, unit: 't' }],
+    transporters: [
+      { id: 4, name: '東都運輸' },
+      { id: 5, name: '西都運輸' },
+    ],
+    disposalSites: [
+      { id: 31, name: '新木場センター', licenseExpired: false },
+      { id: 32, name: '川崎センター', licenseExpired: false },
+    ],
+  };
+  const input: ManifestRegistrationInput = {
+    projectId: 7,
+    wasteLineId: 3,
+    deliveryDate: '2026-05-15',
+    quantity: 1,
+    unitId: 2,
+    dischargeSiteId: 9,
+    transportCompanyId: 4,
+    disposalSiteId: 31,
+  };
+  const kinds = (over: Partial<ManifestRegistrationInput>) =>
+    registrationDifferences({ ...input, ...over }, options, wastes).map((d) => d.kind);
+
+  it.each<[string, Partial<ManifestRegistrationInput>, string[]]>([
+    ['as contracted', {}, []],
+    ['outside the period', { deliveryDate: '2026-03-31' }, ['PERIOD']],
+    ['a minor class of the contracted kind', { wasteLineId: undefined, wasteId: 61 }, []],
+    ['another kind', { wasteLineId: undefined, wasteId: 121 }, ['WASTE_KIND']],
+    ['another transporter', { transportCompanyId: 5 }, ['TRANSPORTER']],
+    ['another disposal site', { disposalSiteId: 32 }, ['DISPOSAL_SITE']],
+    ['no disposal site', { disposalSiteId: null }, ['DISPOSAL_SITE']],
+    ['a project without a contract', { projectId: 8, wasteLineId: 4 }, ['NO_CONTRACT']],
+  ])('mirrors the server: %s', (_, over, expected) => expect(kinds(over)).toEqual(expected));
+
+  it('names the kind of a waste of the master for the difference', () => {
+    const [d] = registrationDifferences({ ...input, wasteLineId: undefined, wasteId: 121 }, options, wastes);
+    expect(d).toEqual({ kind: 'WASTE_KIND', contractValues: ['廃プラスチック類'], manifestValue: '鉄くず' });
+  });
+
+  it('fills in the contract route when a project is chosen', () => {
+    expect(projectDefaults(options.projects[0])).toEqual({
+      waste: 'line:3',
+      transportCompanyId: 4,
+      disposalSiteId: 31,
+    });
+    expect(projectDefaults(options.projects[1])).toEqual({
+      waste: 'line:4',
+      transportCompanyId: 4,
+      disposalSiteId: null,
+    });
+    expect(projectDefaults(undefined)).toEqual({
+      waste: null,
+      transportCompanyId: null,
+      disposalSiteId: null,
+    });
+  });
+
+  it('offers the contract lines, then industrial wastes that are not a line’s own, with their kind', () => {
+    expect(wasteChoices(options.projects[0], wastes)).toEqual({
+      contract: [{ value: 'line:3', label: '廃プラスチック類' }],
+      other: [
+        { value: 'waste:61', label: '発泡スチロール（廃プラスチック類）' },
+        { value: 'waste:12', label: '金属くず' },
+        { value: 'waste:121', label: '鉄くず（金属くず）' },
+      ],
+    });
+    expect(wasteChoices(undefined, wastes)).toEqual({ contract: [], other: [] });
+  });
+
+  it('reads the waste choice and maps the request’s waste fields to it', () => {
+    expect(wasteOfChoice('line:3')).toEqual({ wasteLineId: 3 });
+    expect(wasteOfChoice('waste:61')).toEqual({ wasteId: 61 });
+    expect(wasteOfChoice('nope:1')).toEqual({});
+    expect(wasteOfChoice(null)).toEqual({});
+    expect(registrationFieldOf('wasteLineId')).toBe('waste');
+    expect(registrationFieldOf('wasteId')).toBe('waste');
+    expect(registrationFieldOf('disposalSiteId')).toBe('disposalSiteId');
+    expect(registrationFieldOf('confirmedDifferences')).toBeNull();
+  });
+
+  it.each<[Parameters<typeof differenceTexts>[0], { contract: string; manifest: string }]>([
+    [
+      { kind: 'PERIOD', contractValues: ['2026-04-01', '2027-03-31'], manifestValue: '2026-03-31' },
+      { contract: '2026/04/01〜2027/03/31', manifest: '2026/03/31' },
+    ],
+    [
+      { kind: 'WASTE_KIND', contractValues: ['廃プラスチック類', '汚泥'], manifestValue: '鉄くず' },
+      { contract: '廃プラスチック類 / 汚泥', manifest: '鉄くず' },
+    ],
+    [
+      { kind: 'DISPOSAL_SITE', contractValues: [], manifestValue: '川崎センター' },
+      { contract: '—', manifest: '川崎センター' },
+    ],
+    [
+      { kind: 'DISPOSAL_SITE', contractValues: ['新木場センター'], manifestValue: null },
+      { contract: '新木場センター', manifest: '—' },
+    ],
+    [
+      { kind: 'NO_CONTRACT', contractValues: [], manifestValue: null },
+      { contract: '—', manifest: '—' },
+    ],
+  ])('shows both sides of %j', (difference, expected) =>
+    expect(differenceTexts(difference)).toEqual(expected),
+  );
 });

@@ -1,19 +1,29 @@
 import {
+  type AgreementRef,
+  type ManifestDifference,
   type ManifestRegistrationInput,
   type ManifestRegistrationOptions,
+  manifestContractDifferences,
   manifestRegistrationSchema,
+  type WasteItem,
+  wasteKindIdOf,
 } from '@junkan/shared';
 import { firstIssues } from '../../lib/form-issues';
 import { formatManifestDate } from './manifest-filters';
 
-/** The registration form; the delivery date is kept as YYYY-MM-DD (the picker works on Dayjs). */
+/**
+ * The registration form; the delivery date is kept as YYYY-MM-DD (the picker works on Dayjs). The waste is one
+ * choice among the project's lines (`line:<id>`) and the wastes of the master (`waste:<id>`).
+ */
 export interface ManifestRegistrationFormValues {
   projectId?: number | null;
-  wasteLineId?: number | null;
+  waste?: string | null;
   deliveryDate?: string | null;
   quantity?: string;
   unitId?: number | null;
   dischargeSiteId?: number | null;
+  transportCompanyId?: number | null;
+  disposalSiteId?: number | null;
 }
 
 export type RegistrationField = keyof ManifestRegistrationFormValues;
@@ -29,15 +39,31 @@ export type BuiltRegistration =
 
 const FIELDS: readonly RegistrationField[] = [
   'projectId',
-  'wasteLineId',
+  'waste',
   'deliveryDate',
   'quantity',
   'unitId',
   'dischargeSiteId',
+  'transportCompanyId',
+  'disposalSiteId',
 ];
 
-const isField = (value: unknown): value is RegistrationField =>
-  typeof value === 'string' && (FIELDS as readonly string[]).includes(value);
+/** The form field that shows a request field's issue (the two waste fields are one choice). */
+export function registrationFieldOf(path: string): RegistrationField | null {
+  if (path === 'wasteLineId' || path === 'wasteId') return 'waste';
+  return (FIELDS as readonly string[]).includes(path) ? (path as RegistrationField) : null;
+}
+
+export const lineChoice = (lineId: number) => `line:${lineId}`;
+export const wasteChoice = (wasteId: number) => `waste:${wasteId}`;
+
+/** The request's waste fields from the form's choice. */
+export function wasteOfChoice(choice: string | null | undefined): { wasteLineId?: number; wasteId?: number } {
+  const match = /^(line|waste):(\d+)$/.exec(choice ?? '');
+  if (!match) return {};
+  const id = Number(match[2]);
+  return match[1] === 'line' ? { wasteLineId: id } : { wasteId: id };
+}
 
 /** A delivery date after `today` (the server's Japan date) is refused: a manifest is delivered with the waste. */
 export const isDeliveryDateInFuture = (date: string, today: string) => date > today;
@@ -49,23 +75,126 @@ export function buildManifestRegistration(
 ): BuiltRegistration {
   const result = manifestRegistrationSchema.safeParse({
     projectId: values.projectId ?? undefined,
-    wasteLineId: values.wasteLineId ?? undefined,
+    ...wasteOfChoice(values.waste),
     deliveryDate: values.deliveryDate ?? '',
     quantity: values.quantity ?? '',
     unitId: values.unitId ?? undefined,
     dischargeSiteId: values.dischargeSiteId ?? undefined,
+    transportCompanyId: values.transportCompanyId ?? undefined,
+    // Sent as chosen: left empty means the manifest names no disposal site.
+    disposalSiteId: values.disposalSiteId ?? null,
   });
   // The form's fields are flat: an issue on any other path has no field to show it.
   const issues = result.success
     ? []
-    : firstIssues(result.error.issues, (path) => (isField(path) ? path : null)).filter(
+    : firstIssues(result.error.issues, registrationFieldOf).filter(
         (issue): issue is RegistrationIssue => issue.name !== null,
       );
+  // The schema checks the waste choice only once every field parsed: an empty one is said at once.
+  if (!issues.some((i) => i.name === 'waste') && !values.waste)
+    issues.push({ name: 'waste', code: 'MSG_00_21' });
   const date = values.deliveryDate ?? '';
   if (!issues.some((i) => i.name === 'deliveryDate') && date && isDeliveryDateInFuture(date, today))
     issues.push({ name: 'deliveryDate', code: 'delivery_date_in_future' });
   if (issues.length > 0 || !result.success) return { ok: false, issues };
   return { ok: true, input: result.data };
+}
+
+type OptionProject = ManifestRegistrationOptions['projects'][number];
+
+/** What choosing a project fills in: its only waste line, its transporter, its contract route's disposal site. */
+export function projectDefaults(
+  project: OptionProject | undefined,
+): Pick<ManifestRegistrationFormValues, 'waste' | 'transportCompanyId' | 'disposalSiteId'> {
+  const only = onlyChoice(project?.wasteLines);
+  return {
+    waste: only === undefined ? null : lineChoice(only),
+    transportCompanyId: project?.transportCompanyId ?? null,
+    disposalSiteId: project?.contract?.disposalSite?.id ?? null,
+  };
+}
+
+/**
+ * The differences from the contract the server will find (the same shared rule, on what the options say), shown
+ * before sending so that the discharger confirms them at once. `wastes` is the waste master (for a waste that is
+ * not a project line); the server's answer wins when the two disagree.
+ */
+export function registrationDifferences(
+  input: ManifestRegistrationInput,
+  options: ManifestRegistrationOptions,
+  wastes: readonly WasteItem[] | undefined,
+): ManifestDifference[] {
+  const project = options.projects.find((p) => p.id === input.projectId);
+  if (!project) return [];
+  const transporterId = input.transportCompanyId ?? project.transportCompanyId;
+  const transporter: AgreementRef | undefined =
+    options.transporters.find((c) => c.id === transporterId) ??
+    (transporterId != null && project.transporterName
+      ? { id: transporterId, name: project.transporterName }
+      : undefined);
+  if (!transporter) return [];
+  let waste: { lineId: number | null; name: string; kind: AgreementRef | null } | undefined;
+  if (input.wasteLineId !== undefined) {
+    const line = project.wasteLines.find((l) => l.id === input.wasteLineId);
+    if (line) waste = { lineId: line.id, name: line.wasteName, kind: line.kind };
+  } else if (input.wasteId !== undefined) {
+    const item = wastes?.find((w) => w.id === input.wasteId);
+    const kind = item && wastes?.find((w) => w.id === wasteKindIdOf(item));
+    if (item) waste = { lineId: null, name: item.name, kind: kind ? { id: kind.id, name: kind.name } : null };
+  }
+  if (!waste) return [];
+  const site = options.disposalSites.find((d) => d.id === input.disposalSiteId);
+  return manifestContractDifferences(
+    project.contract && {
+      ...project.contract,
+      wasteLines: project.wasteLines.map((l) => ({ id: l.id, name: l.wasteName, kind: l.kind })),
+    },
+    {
+      deliveryDate: input.deliveryDate,
+      transporter,
+      disposalSite: site ? { id: site.id, name: site.name } : null,
+      waste,
+    },
+  );
+}
+
+/**
+ * The waste choices of a project: its lines (what the contract names), then the industrial wastes of the master
+ * that are not a line's own waste, each with its major class when it has one above it.
+ */
+export function wasteChoices(
+  project: OptionProject | undefined,
+  wastes: readonly WasteItem[] | undefined,
+): { contract: { value: string; label: string }[]; other: { value: string; label: string }[] } {
+  if (!project) return { contract: [], other: [] };
+  const lineWastes = new Set(project.wasteLines.map((l) => l.wasteId));
+  const names = new Map((wastes ?? []).map((w) => [w.id, w.name]));
+  return {
+    contract: project.wasteLines.map((l) => ({ value: lineChoice(l.id), label: l.wasteName })),
+    other: (wastes ?? [])
+      .filter((w) => w.category === 'INDUSTRIAL' && !lineWastes.has(w.id))
+      .map((w) => {
+        const kind = wasteKindIdOf(w);
+        const kindName = kind === w.id ? undefined : names.get(kind);
+        return { value: wasteChoice(w.id), label: kindName ? `${w.name}（${kindName}）` : w.name };
+      }),
+  };
+}
+
+/** Both sides of a difference as the screens show them (dates formatted, several kinds joined). */
+export function differenceTexts(d: ManifestDifference): { contract: string; manifest: string } {
+  const none = '—';
+  if (d.kind === 'PERIOD') {
+    const [from, to] = d.contractValues;
+    return {
+      contract: from && to ? `${formatManifestDate(from)}〜${formatManifestDate(to)}` : none,
+      manifest: d.manifestValue ? formatManifestDate(d.manifestValue) : none,
+    };
+  }
+  return {
+    contract: d.contractValues.length > 0 ? d.contractValues.join(' / ') : none,
+    manifest: d.manifestValue ?? none,
+  };
 }
 
 /** A line of the confirmation before sending: its label's text key and what was chosen. */
@@ -80,17 +209,23 @@ export function registrationSummary(
   input: ManifestRegistrationInput,
   typedQuantity: string | undefined,
   options: ManifestRegistrationOptions,
+  wastes?: readonly WasteItem[],
 ): RegistrationSummaryLine[] {
   const project = options.projects.find((p) => p.id === input.projectId);
   const unit = options.units.find((u) => u.id === input.unitId)?.unit;
+  const transporterId = input.transportCompanyId ?? project?.transportCompanyId;
+  const wasteName =
+    input.wasteLineId !== undefined
+      ? project?.wasteLines.find((w) => w.id === input.wasteLineId)?.wasteName
+      : wastes?.find((w) => w.id === input.wasteId)?.name;
   return [
     { key: 'project', labelKey: 'manifests.register.project', text: project?.title },
-    { key: 'transporter', labelKey: 'manifests.column.transporter', text: project?.transporterName ?? '—' },
     {
-      key: 'waste',
-      labelKey: 'manifests.register.wasteLine',
-      text: project?.wasteLines.find((w) => w.id === input.wasteLineId)?.wasteName,
+      key: 'transporter',
+      labelKey: 'manifests.column.transporter',
+      text: options.transporters.find((c) => c.id === transporterId)?.name ?? project?.transporterName ?? '—',
     },
+    { key: 'waste', labelKey: 'manifests.register.wasteLine', text: wasteName },
     {
       key: 'deliveryDate',
       labelKey: 'manifests.column.deliveryDate',
@@ -105,6 +240,11 @@ export function registrationSummary(
       key: 'site',
       labelKey: 'manifests.column.dischargeFacility',
       text: options.dischargeSites.find((s) => s.id === input.dischargeSiteId)?.name,
+    },
+    {
+      key: 'disposalSite',
+      labelKey: 'manifests.column.disposalSite',
+      text: options.disposalSites.find((d) => d.id === input.disposalSiteId)?.name ?? '—',
     },
   ];
 }

@@ -62,9 +62,30 @@ const project = {
 
 const suggestion: QuoteSuggestion = {
   lines: [
-    { wasteLineId: 11, unitPrice: 40, unitMeasure: null, quantity: 120 },
-    { wasteLineId: 21, unitPrice: 1500, unitMeasure: { id: 5, unit: 'm3' }, quantity: 2.5 },
-    { wasteLineId: 22, unitPrice: null, unitMeasure: null, quantity: null },
+    {
+      wasteLineId: 11,
+      kind: 'REGULAR',
+      unitPrice: 40,
+      disposalUnitPrice: null,
+      unitMeasure: null,
+      quantity: 120,
+    },
+    {
+      wasteLineId: 21,
+      kind: 'INDUSTRIAL',
+      unitPrice: 1500,
+      disposalUnitPrice: 2000,
+      unitMeasure: { id: 5, unit: 'm3' },
+      quantity: 2.5,
+    },
+    {
+      wasteLineId: 22,
+      kind: 'INDUSTRIAL',
+      unitPrice: null,
+      disposalUnitPrice: null,
+      unitMeasure: null,
+      quantity: null,
+    },
   ],
 };
 
@@ -76,35 +97,42 @@ describe('requestLines', () => {
     expect(lines).toEqual([
       {
         id: 11,
+        kind: 'REGULAR',
         wasteName: '可燃ごみ',
         summary:
           'quotes.summary.capacity{"kg":120} / quotes.summary.bag{"size":"45","n":3} / quotes.summary.weekly{"n":2}',
         unit: 'kg',
       },
-      { id: 12, wasteName: '不燃ごみ', summary: '', unit: 'kg' },
+      { id: 12, kind: 'REGULAR', wasteName: '不燃ごみ', summary: '', unit: 'kg' },
       {
         id: 21,
+        kind: 'INDUSTRIAL',
         wasteName: '廃プラスチック類',
         summary: '2.5m3 / フレコン / quotes.summary.MONTHLY{"n":2} / 破砕済み',
         unit: 'm3',
       },
-      { id: 22, wasteName: '汚泥', summary: 'quotes.summary.SPOT{"n":""}', unit: '' },
+      { id: 22, kind: 'INDUSTRIAL', wasteName: '汚泥', summary: 'quotes.summary.SPOT{"n":""}', unit: '' },
     ]);
   });
 });
 
 describe('initialQuoteValues', () => {
   it('starts from the suggested prices and quantities, empty where there is none', () => {
-    expect(initialQuoteValues(lines, suggested)).toEqual({
+    expect(initialQuoteValues('REGULAR', lines, suggested)).toEqual({
+      contractForm: undefined,
       lines: [
-        { unitPrice: 40, quantity: '120' },
-        { unitPrice: null, quantity: '' },
-        { unitPrice: 1500, quantity: '2.5' },
-        { unitPrice: null, quantity: '' },
+        { unitPrice: 40, transportUnitPrice: 40, disposalUnitPrice: null, quantity: '120' },
+        { unitPrice: null, transportUnitPrice: null, disposalUnitPrice: null, quantity: '' },
+        { unitPrice: 1500, transportUnitPrice: 1500, disposalUnitPrice: 2000, quantity: '2.5' },
+        { unitPrice: null, transportUnitPrice: null, disposalUnitPrice: null, quantity: '' },
       ],
       validUntil: null,
       note: '',
     });
+  });
+
+  it('quotes an industrial request for transport and disposal together by default', () => {
+    expect(initialQuoteValues('INDUSTRIAL', lines, suggested).contractForm).toBe('COMBINED');
   });
 });
 
@@ -121,6 +149,18 @@ describe('typedQuoteTotals', () => {
     expect(totals.totalAmount).toBe(51_750);
     expect(totals.totalWithTax).toBe(56_925);
   });
+
+  it('prices a transport-and-disposal line by the sum of its parts, 0 while one is empty', () => {
+    const totals = typedQuoteTotals(
+      [
+        { unitPrice: 1, transportUnitPrice: 1500, disposalUnitPrice: 2000, quantity: '2' },
+        { unitPrice: 1, transportUnitPrice: 1500, disposalUnitPrice: null, quantity: '2' },
+        { unitPrice: 100, quantity: '2' },
+      ],
+      (i) => i < 2,
+    );
+    expect(totals.amounts).toEqual([7000, 0, 200]);
+  });
 });
 
 describe('buildQuoteInput', () => {
@@ -136,7 +176,7 @@ describe('buildQuoteInput', () => {
   };
 
   it('builds the body in request order, each line with its suggested unit', () => {
-    const built = buildQuoteInput(values, lines, suggested);
+    const built = buildQuoteInput(values, 'REGULAR', lines, suggested);
     expect(built).toEqual({
       ok: true,
       input: {
@@ -153,7 +193,12 @@ describe('buildQuoteInput', () => {
   });
 
   it('leaves out a cleared date and keeps a note', () => {
-    const built = buildQuoteInput({ ...values, validUntil: null, note: '搬出は午前' }, lines, suggested);
+    const built = buildQuoteInput(
+      { ...values, validUntil: null, note: '搬出は午前' },
+      'REGULAR',
+      lines,
+      suggested,
+    );
     expect(built.ok && built.input.validUntil).toBeUndefined();
     expect(built.ok && built.input.note).toBe('搬出は午前');
   });
@@ -168,6 +213,7 @@ describe('buildQuoteInput', () => {
           ...values.lines.slice(2),
         ],
       },
+      'REGULAR',
       lines,
       suggested,
     );
@@ -175,5 +221,68 @@ describe('buildQuoteInput', () => {
     const issues = built.ok ? [] : built.issues.map((i) => [i.path.join('.'), i.message]);
     expect(issues).toContainEqual(['lines.0.unitPrice', 'MSG_00_21']);
     expect(issues.map(([path]) => path)).toContain('lines.1.quantity');
+  });
+
+  it('sends a transport-and-disposal line with its parts and their sum, the regular lines as typed', () => {
+    const built = buildQuoteInput(
+      {
+        ...values,
+        contractForm: 'COMBINED',
+        lines: [
+          values.lines[0]!,
+          values.lines[1]!,
+          { unitPrice: null, transportUnitPrice: 1400, disposalUnitPrice: 2000, quantity: '2.5' },
+          values.lines[3]!,
+        ],
+      },
+      'INDUSTRIAL',
+      lines.slice(0, 3),
+      suggested,
+    );
+    expect(built).toMatchObject({
+      ok: true,
+      input: {
+        contractForm: 'COMBINED',
+        lines: [
+          { wasteLineId: 11, unitPrice: 40 },
+          { wasteLineId: 12, unitPrice: 0 },
+          { wasteLineId: 21, unitPrice: 3400, transportUnitPrice: 1400, disposalUnitPrice: 2000 },
+        ],
+      },
+    });
+  });
+
+  it('refuses a part the price lists lack, and an emptied part, at the part', () => {
+    const built = buildQuoteInput(
+      {
+        ...values,
+        contractForm: 'COMBINED',
+        lines: [
+          ...values.lines.slice(0, 2),
+          { unitPrice: null, transportUnitPrice: 1500, disposalUnitPrice: null, quantity: '2.5' },
+          { unitPrice: 9000, transportUnitPrice: 100, disposalUnitPrice: 100, quantity: '1' },
+        ],
+      },
+      'INDUSTRIAL',
+      lines,
+      suggested,
+    );
+    const issues = built.ok ? [] : built.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues).toEqual([
+      ['lines.2.disposalUnitPrice', 'MSG_00_21'],
+      ['lines.3.transportUnitPrice', 'unit_price_cannot_be_confirmed'],
+      ['lines.3.disposalUnitPrice', 'unit_price_cannot_be_confirmed'],
+    ]);
+  });
+
+  it('keeps one unit price per line for a SEPARATE quote', () => {
+    const built = buildQuoteInput({ ...values, contractForm: 'SEPARATE' }, 'INDUSTRIAL', lines, suggested);
+    expect(built.ok && built.input.contractForm).toBe('SEPARATE');
+    expect(built.ok && built.input.lines[3]).toEqual({
+      wasteLineId: 22,
+      unitPrice: 9000,
+      quantity: '1',
+      unitMeasureId: undefined,
+    });
   });
 });

@@ -1,6 +1,9 @@
 import {
+  type ContractForm,
   type CreateQuoteInput,
+  combineUnitPrice,
   createQuoteSchema,
+  hasPriceParts,
   type ProjectDetail,
   type QuoteSuggestion,
   type QuoteTotals,
@@ -10,14 +13,21 @@ import {
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** A waste line's price as the quote form holds it: the yen input's number, the quantity as typed. */
+/**
+ * A waste line's price as the quote form holds it: the yen input's number, the quantity as typed; a line quoted
+ * for transport and disposal together holds its two parts instead of the unit price.
+ */
 export interface QuoteLineValues {
   unitPrice: number | null;
+  transportUnitPrice?: number | null;
+  disposalUnitPrice?: number | null;
   quantity: string;
 }
 
 /** The quote form's values; the valid-until date is YYYY-MM-DD text (the picker converts), null when cleared. */
 export interface QuoteFormValues {
+  /** Industrial requests: the contract form quoted for (transport and disposal together by default). */
+  contractForm?: ContractForm;
   lines: QuoteLineValues[];
   validUntil?: string | null;
   note?: string;
@@ -26,6 +36,7 @@ export interface QuoteFormValues {
 /** A waste line of the request as the quote form shows it. */
 export interface RequestLine {
   id: number;
+  kind: 'REGULAR' | 'INDUSTRIAL';
   wasteName: string;
   summary: string;
   unit: string;
@@ -37,6 +48,7 @@ const joined = (parts: (string | null | undefined)[]) => parts.filter(Boolean).j
 export function requestLines(project: ProjectDetail, t: Translate): RequestLine[] {
   const regular: RequestLine[] = project.pwasteRegulars.map((l) => ({
     id: l.id,
+    kind: 'REGULAR',
     wasteName: l.waste.name,
     summary: joined([
       l.monthlyCapacity ? t('quotes.summary.capacity', { kg: l.monthlyCapacity }) : null,
@@ -47,6 +59,7 @@ export function requestLines(project: ProjectDetail, t: Translate): RequestLine[
   }));
   const industrial: RequestLine[] = project.pwasteIndustries.map((l) => ({
     id: l.id,
+    kind: 'INDUSTRIAL',
     wasteName: l.waste.name,
     summary: joined([
       l.quantity != null ? `${l.quantity}${l.measureUnit?.unit ?? ''}` : null,
@@ -65,28 +78,61 @@ type SuggestedLine = QuoteSuggestion['lines'][number];
 export const suggestionsByLine = (suggestion: QuoteSuggestion): Map<number, SuggestedLine> =>
   new Map(suggestion.lines.map((l) => [l.wasteLineId, l]));
 
-/** The form starts from the transporter's current prices and the quantities the request states. */
+/** The quote's form for a request of `type`: industrial requests state one, municipal waste has none. */
+export const quoteForm = (type: ProjectDetail['type'], form: ContractForm | undefined) =>
+  type === 'INDUSTRIAL' ? (form ?? 'COMBINED') : undefined;
+
+/** Whether a line is priced as transport plus disposal under the chosen form. */
+export const isPartLine = (
+  type: ProjectDetail['type'],
+  form: ContractForm | undefined,
+  line: Pick<RequestLine, 'kind'>,
+) => hasPriceParts(type, quoteForm(type, form), line.kind);
+
+/**
+ * The form starts from the transporter's current prices and the quantities the request states; an industrial
+ * request is quoted for transport and disposal together, each industrial line's parts from the price lists.
+ */
 export function initialQuoteValues(
+  type: ProjectDetail['type'],
   lines: readonly RequestLine[],
   suggested: ReadonlyMap<number, SuggestedLine>,
 ): QuoteFormValues {
   return {
+    contractForm: quoteForm(type, undefined),
     lines: lines.map((l) => {
       const s = suggested.get(l.id);
-      return { unitPrice: s?.unitPrice ?? null, quantity: s?.quantity != null ? String(s.quantity) : '' };
+      return {
+        unitPrice: s?.unitPrice ?? null,
+        transportUnitPrice: s?.unitPrice ?? null,
+        disposalUnitPrice: s?.disposalUnitPrice ?? null,
+        quantity: s?.quantity != null ? String(s.quantity) : '',
+      };
     }),
     validUntil: null,
     note: '',
   };
 }
 
+/** The unit price a line counts with: its parts' sum on a transport-and-disposal line (null while one is empty). */
+export function typedUnitPrice(
+  values: Partial<QuoteLineValues> | undefined,
+  isParts: boolean,
+): number | null {
+  if (isParts) return combineUnitPrice(values ?? {}).unitPrice;
+  return typeof values?.unitPrice === 'number' ? values.unitPrice : null;
+}
+
 /** The totals while the transporter types: a price or quantity not (yet) valid counts as 0. */
-export function typedQuoteTotals(lines: readonly (Partial<QuoteLineValues> | undefined)[]): QuoteTotals {
+export function typedQuoteTotals(
+  lines: readonly (Partial<QuoteLineValues> | undefined)[],
+  isParts: (index: number) => boolean = () => false,
+): QuoteTotals {
   return quoteTotals(
-    lines.map((v) => {
+    lines.map((v, i) => {
       const quantity = String(v?.quantity ?? '').replaceAll(',', '');
       return {
-        unitPrice: typeof v?.unitPrice === 'number' ? v.unitPrice : 0,
+        unitPrice: typedUnitPrice(v, isParts(i)) ?? 0,
         quantity: VOLUME_PATTERN.test(quantity) ? Number(quantity) : 0,
       };
     }),
@@ -99,23 +145,47 @@ export type BuiltQuote =
 
 /**
  * The POST body from the form, each line with the unit of its suggestion, checked with the shared schema
- * (its issues carry the form's paths, lines.N.unitPrice). The body is sent as built; the server parses it.
+ * (its issues carry the form's paths, lines.N.unitPrice). A transport-and-disposal line sends its parts and
+ * their sum; a part the price lists lack is refused here as the server would (unit_price_cannot_be_confirmed).
+ * The body is sent as built; the server parses it.
  */
 export function buildQuoteInput(
   values: QuoteFormValues,
+  type: ProjectDetail['type'],
   lines: readonly RequestLine[],
   suggested: ReadonlyMap<number, SuggestedLine>,
 ): BuiltQuote {
+  const form = quoteForm(type, values.contractForm);
+  const issues: { path: PropertyKey[]; message: string }[] = [];
   const input: CreateQuoteInput = {
-    lines: lines.map((l, i) => ({
-      wasteLineId: l.id,
-      unitPrice: values.lines[i]?.unitPrice as number,
-      quantity: values.lines[i]?.quantity ?? '',
-      unitMeasureId: suggested.get(l.id)?.unitMeasure?.id ?? undefined,
-    })),
+    contractForm: form,
+    lines: lines.map((l, i) => {
+      const v = values.lines[i];
+      const base = {
+        wasteLineId: l.id,
+        quantity: v?.quantity ?? '',
+        unitMeasureId: suggested.get(l.id)?.unitMeasure?.id ?? undefined,
+      };
+      if (!isPartLine(type, form, l)) return { ...base, unitPrice: v?.unitPrice as number };
+      const s = suggested.get(l.id);
+      const listed = { transportUnitPrice: s?.unitPrice, disposalUnitPrice: s?.disposalUnitPrice };
+      for (const field of ['transportUnitPrice', 'disposalUnitPrice'] as const) {
+        if (listed[field] == null)
+          issues.push({ path: ['lines', i, field], message: 'unit_price_cannot_be_confirmed' });
+        else if (typeof v?.[field] !== 'number')
+          issues.push({ path: ['lines', i, field], message: 'MSG_00_21' });
+      }
+      return {
+        ...base,
+        unitPrice: typedUnitPrice(v, true) ?? 0,
+        transportUnitPrice: v?.transportUnitPrice ?? undefined,
+        disposalUnitPrice: v?.disposalUnitPrice ?? undefined,
+      };
+    }),
     validUntil: values.validUntil || undefined,
     note: values.note || undefined,
   };
   const parsed = createQuoteSchema.safeParse(input);
-  return parsed.success ? { ok: true, input } : { ok: false, issues: parsed.error.issues };
+  const all = [...issues, ...(parsed.success ? [] : parsed.error.issues)];
+  return all.length === 0 ? { ok: true, input } : { ok: false, issues: all };
 }

@@ -9,6 +9,7 @@ import {
   isCountUnitId,
   manifestDefaults,
   presetFields,
+  valuablesWithoutTransshipment,
 } from './industrial-report-values';
 
 const options: IndustrialReportOptions = {
@@ -20,8 +21,9 @@ const options: IndustrialReportOptions = {
       dischargerId: 3,
       dischargerName: '港南製作所',
       wastes: [
-        { wasteId: 11, wasteName: '廃油' },
-        { wasteId: 12, wasteName: '汚泥' },
+        // 廃油 may be stored on the way until the end of 2026; 汚泥 never.
+        { wasteId: 11, wasteName: '廃油', transshipmentPeriods: [{ from: '2024-01-01', to: '2026-12-31' }] },
+        { wasteId: 12, wasteName: '汚泥', transshipmentPeriods: [] },
       ],
       manifests: [
         { manifestNumber: '12345678901', wasteName: '汚泥', deliveryDate: '2026-11-17' },
@@ -33,7 +35,7 @@ const options: IndustrialReportOptions = {
       title: '倉庫の廃プラ',
       dischargerId: 4,
       dischargerName: '東都物流',
-      wastes: [{ wasteId: 21, wasteName: '廃プラスチック類' }],
+      wastes: [{ wasteId: 21, wasteName: '廃プラスチック類', transshipmentPeriods: [] }],
       manifests: [],
     },
   ],
@@ -241,5 +243,33 @@ describe('helpers', () => {
       { name: 'a', code: 'one' },
       { name: 'b', code: 'three' },
     ]);
+  });
+});
+
+describe('valuablesWithoutTransshipment', () => {
+  const input = (over: Partial<IndustrialReportFormValues>) => {
+    const built = buildIndustrialReport(filled(over), options);
+    if (!built.ok) throw new Error(JSON.stringify(built.issues));
+    return built.input;
+  };
+  it.each<[string, Partial<IndustrialReportFormValues>, boolean]>([
+    [
+      'valuables of a waste stored on the way',
+      { valuablesCollected: '0.50', valuablesCollectedUnit: 1 },
+      false,
+    ],
+    [
+      'valuables of a waste with no transshipment storage',
+      { wasteId: 12, valuablesCollected: '0.50', valuablesCollectedUnit: 1 },
+      true,
+    ],
+    ['no valuables', { wasteId: 12, valuablesCollected: '0.00' }, false],
+    [
+      'valuables cleared by a count unit',
+      { wasteId: 12, valuablesCollected: '0.50', transportVolumeUnit: 3 },
+      false,
+    ],
+  ])('%s', (_, over, expected) => {
+    expect(valuablesWithoutTransshipment(input(over), options)).toBe(expected);
   });
 });

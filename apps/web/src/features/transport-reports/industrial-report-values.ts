@@ -3,6 +3,7 @@ import {
   type IndustrialReportOptions,
   industrialReportSchema,
   isCountUnit,
+  isValuablesWithoutTransshipment,
   reportDateIssues,
   type UnitMeasure,
 } from '@junkan/shared';
@@ -156,4 +157,20 @@ export function buildIndustrialReport(
   const issues = [...(result.success ? [] : result.error.issues), ...dateIssues];
   if (result.success && issues.length === 0) return { ok: true, input: result.data };
   return { ok: false, issues: firstIssues(issues, industrialFieldOf) };
+}
+
+/**
+ * Whether the report about to be sent has valuables collected on a day its route had no transshipment storage
+ * for the waste (the server's rule on the options' periods): the transporter is asked before sending.
+ */
+export function valuablesWithoutTransshipment(
+  input: IndustrialReportInput,
+  options: IndustrialReportOptions,
+): boolean {
+  const waste = findProject(options, input.projectId)?.wastes.find((w) => w.wasteId === input.wasteId);
+  return isValuablesWithoutTransshipment(
+    input.valuablesCollected,
+    waste?.transshipmentPeriods ?? [],
+    input.transportEndDate,
+  );
 }

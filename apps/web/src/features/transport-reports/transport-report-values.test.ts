@@ -68,6 +68,7 @@ const report = (over: Partial<TransportReport> = {}): TransportReport => ({
   checkedAt: '2026-11-20T01:00:00.000Z',
   jwnetRefusal: null,
   jwnetPending: false,
+  valuablesWithoutTransshipment: false,
   ...over,
 });
 

@@ -113,7 +113,11 @@ export function ContractCard({ project, role }: { project: ProjectDetail; role: 
           {formatYen(contract.preparationFee)}
         </Descriptions.Item>
         <Descriptions.Item label={t('contracts.field.files')}>
-          <ContractFileLinks projectId={project.id} files={contractFiles(contract.file)} />
+          <ContractFileLinks
+            projectId={project.id}
+            files={contractFiles(contract.file)}
+            permitCopy={contract.permit?.file}
+          />
         </Descriptions.Item>
       </Descriptions>
     </Card>

@@ -1,6 +1,7 @@
 import type { Contract, ProjectType } from '@junkan/shared';
 import { Descriptions, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { UnitPriceWithParts } from '../../../components/form/unit-price-parts';
 import { formatDate, formatYen } from '../../../lib/format';
 import { ContractStatusTag } from './contract-status-tag';
 
@@ -70,6 +71,11 @@ export function ContractDetails({ contract, projectType }: { contract: Contract;
         <Descriptions.Item label={t('contracts.field.licenseExpireDate')}>
           {formatDate(contract.licenseExpireDate)}
         </Descriptions.Item>
+        {contract.permit && (
+          <Descriptions.Item label={t('contracts.field.permitWasteKinds')}>
+            {contract.permit.wasteKinds.map((k) => k.name).join('、')}
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label={t('contracts.field.sentDate')}>
           {contract.sentDate ? formatDate(contract.sentDate) : '—'}
         </Descriptions.Item>
@@ -100,7 +106,7 @@ export function ContractDetails({ contract, projectType }: { contract: Contract;
             title: t('contracts.column.unitPrice'),
             align: 'right',
             width: 180,
-            render: (_, l) => formatYen(l.unitPrice),
+            render: (_, l) => <UnitPriceWithParts {...l} />,
           },
         ]}
       />

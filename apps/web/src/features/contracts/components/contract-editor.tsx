@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { japanToday } from '../../../components/form/date-field';
 import { useKeptInput } from '../../../components/form/use-kept-input';
+import { PermitCoverageAlert } from '../../../components/permit-coverage-alert';
 import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { showApiError, showFormIssues } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
@@ -20,6 +21,7 @@ import {
   contractDraftKey,
   type FieldIssue,
   formValuesFromDraft,
+  isPartLine,
   restoreFormValues,
 } from '../contract-form-values';
 import { projectDetailPath } from '../contract-links';
@@ -46,6 +48,7 @@ export function ContractEditor({ project, draft }: { project: ProjectDetail; dra
   const busy = save.isPending || send.isPending;
   const industrial = project.type === 'INDUSTRIAL';
   const prices = Form.useWatch('unitPrices', form) ?? (stored ?? saved).unitPrices;
+  const contractForm = Form.useWatch('contractForm', form) ?? (stored ?? saved).contractForm;
 
   const keep = () => {
     // Storage full or disabled: the input stays on the page only.
@@ -74,7 +77,7 @@ export function ContractEditor({ project, draft }: { project: ProjectDetail; dra
     } catch {
       return null;
     }
-    const result = buildContractInput(form.getFieldsValue(true), project.type, sendingOn);
+    const result = buildContractInput(form.getFieldsValue(true), project.type, sendingOn, draft.unitPrices);
     if (!result.ok) {
       showIssues(result.issues);
       return null;
@@ -139,6 +142,7 @@ export function ContractEditor({ project, draft }: { project: ProjectDetail; dra
         projectTitle={project.projectTitle}
         subtitle={`${t(`projectType.${project.type}`)} / ${project.company.name}`}
       />
+      <PermitCoverageAlert coverage={project.permitCoverage} own />
       {draft.status === 'RETURNED' && draft.returnReason && (
         <Alert
           type="warning"
@@ -171,7 +175,13 @@ export function ContractEditor({ project, draft }: { project: ProjectDetail; dra
         disabled={busy}
         scrollToFirstError
       >
-        <ContractFormFields draft={draft} industrial={industrial} prices={prices} dateRule={dateRule} />
+        <ContractFormFields
+          draft={draft}
+          industrial={industrial}
+          prices={prices}
+          partLine={(i) => isPartLine(project.type, contractForm, draft.unitPrices, i)}
+          dateRule={dateRule}
+        />
 
         <Flex justify="end" gap={8}>
           <Button

@@ -11,26 +11,31 @@ import {
 import { Card, Col, DatePicker, Form, type FormRule, Input, Radio, Row, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dayPickerProps, pickerItemProps } from '../../../components/form/date-field';
+import { UnitPricePartInputs } from '../../../components/form/unit-price-parts';
 import { YenInput } from '../../../components/form/yen-input';
 import { zodRule } from '../../../lib/form-errors';
 import { formatNumber, formatYen } from '../../../lib/format';
-import { type ContractFormValues, lineAmount } from '../contract-form-values';
+import { type ContractFormValues, lineAmount, typedContractPrice } from '../contract-form-values';
+import { ContractPermitField } from './contract-permit-field';
 
 /** The form keeps YYYY-MM-DD strings; a cleared date is ''. */
 const dateItemProps = pickerItemProps('YYYY-MM-DD', '');
 
 const shape = contractInputSchema.shape;
 
-/** The contract form's sections: basics, unit prices, fees and the license. */
+/** The contract form's sections: basics, unit prices, fees and the license (chosen from a permit). */
 export function ContractFormFields({
   draft,
   industrial,
   prices,
+  partLine,
   dateRule,
 }: {
   draft: ContractDraft;
   industrial: boolean;
   prices: ContractFormValues['unitPrices'];
+  /** Whether the line at an index is priced as transport plus disposal (COMBINED, industrial line). */
+  partLine: (index: number) => boolean;
   dateRule: (path: keyof ContractDates) => FormRule;
 }) {
   const { t } = useTranslation();
@@ -129,19 +134,27 @@ export function ContractFormFields({
             {
               key: 'unitPrice',
               title: t('contracts.column.unitPrice'),
-              width: 200,
-              render: (_, l, i) => (
-                <Form.Item
-                  name={['unitPrices', i, 'unitPrice']}
-                  style={{ margin: 0 }}
-                  rules={[zodRule(shape.unitPrices.element.shape.unitPrice, t)]}
-                >
-                  <YenInput
-                    max={QUOTE_UNIT_PRICE_MAX}
-                    aria-label={`${l.wasteName} ${t('contracts.column.unitPrice')}`}
+              width: 240,
+              render: (_, l, i) =>
+                partLine(i) ? (
+                  <UnitPricePartInputs
+                    name={['unitPrices', i]}
+                    wasteName={l.wasteName}
+                    listed={{ transport: l.transportUnitPrice, disposal: l.disposalUnitPrice }}
+                    sum={typedContractPrice(prices[i], true)}
                   />
-                </Form.Item>
-              ),
+                ) : (
+                  <Form.Item
+                    name={['unitPrices', i, 'unitPrice']}
+                    style={{ margin: 0 }}
+                    rules={[zodRule(shape.unitPrices.element.shape.unitPrice, t)]}
+                  >
+                    <YenInput
+                      max={QUOTE_UNIT_PRICE_MAX}
+                      aria-label={`${l.wasteName} ${t('contracts.column.unitPrice')}`}
+                    />
+                  </Form.Item>
+                ),
             },
             {
               key: 'amount',
@@ -149,7 +162,7 @@ export function ContractFormFields({
               align: 'right',
               width: 140,
               render: (_, l, i) => {
-                const amount = lineAmount(prices[i]?.unitPrice, l.quantity);
+                const amount = lineAmount(typedContractPrice(prices[i], partLine(i)), l.quantity);
                 return amount === null ? '—' : formatYen(amount);
               },
             },
@@ -184,42 +197,7 @@ export function ContractFormFields({
         </Row>
       </Card>
 
-      <Card title={t('contracts.section.license')} size="small" style={{ marginBottom: 16 }}>
-        <Row gutter={16}>
-          <Col xs={24} lg={8}>
-            <Form.Item
-              name="licenseNumber"
-              label={t('contracts.field.licenseNumber')}
-              rules={[zodRule(shape.licenseNumber, t)]}
-              required
-            >
-              <Input maxLength={CONTRACT_MAX_LENGTH.licenseNumber} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} lg={8}>
-            <Form.Item
-              name="licenseDistrict"
-              label={t('contracts.field.licenseDistrict')}
-              rules={[zodRule(shape.licenseDistrict, t)]}
-              required
-            >
-              <Input maxLength={CONTRACT_MAX_LENGTH.licenseDistrict} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} lg={8}>
-            <Form.Item
-              name="licenseExpireDate"
-              label={t('contracts.field.licenseExpireDate')}
-              dependencies={['startDate']}
-              rules={[zodRule(shape.licenseExpireDate, t), dateRule('licenseExpireDate')]}
-              required
-              {...dateItemProps}
-            >
-              <DatePicker {...dayPickerProps} />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Card>
+      <ContractPermitField />
     </>
   );
 }

@@ -105,7 +105,7 @@ function ContractConfirmView({ project, contract }: { project: ProjectDetail; co
         <ContractDetails contract={contract} projectType={project.type} />
       </Card>
       <Card title={t('contracts.field.files')} size="small" style={{ marginBottom: 16 }}>
-        <ContractFileLinks projectId={project.id} files={files} vertical />
+        <ContractFileLinks projectId={project.id} files={files} permitCopy={contract.permit?.file} vertical />
       </Card>
       {canAnswer && (
         <Flex justify="end" gap={8}>

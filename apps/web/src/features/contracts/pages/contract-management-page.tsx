@@ -106,6 +106,7 @@ export default function ContractManagementPage() {
                   <ContractFileLinks
                     projectId={r.projectId}
                     files={orderedFileKinds(r.fileKinds).map((kind) => ({ kind }))}
+                    permitCopy={r.hasPermitCopy ? {} : null}
                     vertical
                   />
                 ),

@@ -1,20 +1,19 @@
 import {
   type DisposalUnitPrice,
   type DisposalUnitPriceRequest,
-  isValidPeriod,
   MAX_UNIT_PRICE,
+  majorClassOf,
   unitPriceSchema,
 } from '@junkan/shared';
-import { DatePicker, Flex, Form, Select, Typography } from 'antd';
+import { Form, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keepEnterInPicker } from '../../../components/form/date-field';
 import { requiredRule } from '../../../components/form/required-rule';
+import { ValidityPeriodFields } from '../../../components/form/validity-period-fields';
 import { YenInput } from '../../../components/form/yen-input';
 import { FormModal } from '../../../components/form-modal';
 import { zodRule } from '../../../lib/form-errors';
-import { messageText } from '../../../lib/i18n';
 import { useUnitMeasures } from '../../../lib/reference-data/unit-measures';
 import { useWastes } from '../../../lib/reference-data/wastes';
 import { wasteOptions } from '../../handling-waste-prices/components/handling-waste-price-form-modal';
@@ -32,13 +31,20 @@ export interface DisposalUnitPriceFormModalProps {
   open: boolean;
   /** The price being edited; null registers a new one. */
   editing: DisposalUnitPrice | null;
+  /** Major classes the company's disposal permits cover: only their wastes are offered (all while unknown). */
+  coveredKindIds?: number[];
   onClose: () => void;
 }
 
 const toDate = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : null);
 
 /** Register or edit one disposal unit price. A period overlapping another is shown on the start date. */
-export function DisposalUnitPriceFormModal({ open, editing, onClose }: DisposalUnitPriceFormModalProps) {
+export function DisposalUnitPriceFormModal({
+  open,
+  editing,
+  coveredKindIds,
+  onClose,
+}: DisposalUnitPriceFormModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const create = useCreateDisposalUnitPrice();
@@ -60,7 +66,16 @@ export function DisposalUnitPriceFormModal({ open, editing, onClose }: DisposalU
       }
     : { unitPrice: null, validFrom: null, validTo: null };
 
-  const options = useMemo(() => wasteOptions(wastes.data, t), [wastes.data, t]);
+  const options = useMemo(
+    () =>
+      wasteOptions(
+        wastes.data?.filter(
+          (w) => !coveredKindIds || coveredKindIds.includes(majorClassOf(w)) || w.id === editing?.wasteId,
+        ),
+        t,
+      ),
+    [wastes.data, coveredKindIds, editing?.wasteId, t],
+  );
 
   const save = (values: FormValues) => {
     const body: DisposalUnitPriceRequest = {
@@ -113,51 +128,12 @@ export function DisposalUnitPriceFormModal({ open, editing, onClose }: DisposalU
       >
         <YenInput max={MAX_UNIT_PRICE} style={{ width: 220 }} data-testid="disposal-price-unit-price" />
       </Form.Item>
-      <Form.Item
+      <ValidityPeriodFields
         label={t('disposalUnitPrice.field.period')}
-        extra={t('disposalUnitPrice.periodHelp')}
-        required
-      >
-        <Flex gap={8} align="start" wrap>
-          <Form.Item name="validFrom" style={{ marginBottom: 0 }} rules={[requiredRule(t)]}>
-            <DatePicker
-              onKeyDown={keepEnterInPicker}
-              format="YYYY/MM/DD"
-              style={{ width: 190 }}
-              placeholder={t('disposalUnitPrice.placeholder.validFrom')}
-              aria-label={t('disposalUnitPrice.placeholder.validFrom')}
-              onChange={() => void form.validateFields(['validTo']).catch(() => {})}
-            />
-          </Form.Item>
-          <Typography.Text style={{ lineHeight: '32px' }}>〜</Typography.Text>
-          <Form.Item
-            name="validTo"
-            style={{ marginBottom: 0 }}
-            dependencies={['validFrom']}
-            rules={[
-              ({ getFieldValue }) => ({
-                validator: async (_rule, value: Dayjs | null) => {
-                  const from = getFieldValue('validFrom') as Dayjs | null;
-                  if (
-                    from &&
-                    value &&
-                    !isValidPeriod({ validFrom: toDate(from) ?? '', validTo: toDate(value) })
-                  )
-                    throw new Error(messageText(t, 'invalid_period'));
-                },
-              }),
-            ]}
-          >
-            <DatePicker
-              onKeyDown={keepEnterInPicker}
-              format="YYYY/MM/DD"
-              style={{ width: 190 }}
-              placeholder={t('disposalUnitPrice.placeholder.validTo')}
-              aria-label={t('disposalUnitPrice.placeholder.validTo')}
-            />
-          </Form.Item>
-        </Flex>
-      </Form.Item>
+        help={t('disposalUnitPrice.periodHelp')}
+        fromPlaceholder={t('disposalUnitPrice.placeholder.validFrom')}
+        toPlaceholder={t('disposalUnitPrice.placeholder.validTo')}
+      />
     </FormModal>
   );
 }

@@ -1,8 +1,9 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { DisposalUnitPrice } from '@junkan/shared';
-import { Button, Checkbox, Flex, Space, Table, Typography } from 'antd';
+import { Alert, Button, Checkbox, Flex, Space, Table, Typography } from 'antd';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { japanToday } from '../../../components/form/date-field';
 import { useFormModalTarget } from '../../../components/form-modal';
 import {
@@ -19,7 +20,9 @@ import {
 } from '../../../components/master-list';
 import { useDeleteWithConfirm } from '../../../components/use-delete-with-confirm';
 import { formatDate, formatYen } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import { PriceStatusTag } from '../../handling-waste-prices/components/price-status-tag';
+import { useDisposalPermitKinds } from '../api/disposal-permit-kinds';
 import {
   type DisposalUnitPriceListParams,
   useDeleteDisposalUnitPrice,
@@ -47,6 +50,10 @@ export function DisposalUnitPriceTable() {
     currentOnly,
     ...sort,
   });
+  const permitKinds = useDisposalPermitKinds();
+  const coveredKinds = permitKinds.data?.wasteKinds;
+  // A price needs a live disposal permit covering its kind: without one, nothing can be registered.
+  const noPermit = coveredKinds !== undefined && coveredKinds.length === 0;
   const remove = useDeleteDisposalUnitPrice();
   const deleteWithConfirm = useDeleteWithConfirm(remove.mutateAsync);
   const today = japanToday();
@@ -70,6 +77,27 @@ export function DisposalUnitPriceTable() {
   return (
     <div data-testid="disposal-unit-prices">
       <Typography.Paragraph type="secondary">{t('disposalUnitPrice.intro')}</Typography.Paragraph>
+      {noPermit ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="disposal-permit-missing"
+          message={t('disposalUnitPrice.noPermit')}
+          description={
+            <>
+              {t('disposalUnitPrice.noPermitHint')}{' '}
+              <Link to={paths.licenseManagement.to()}>{t('disposalUnitPrice.toLicenseManagement')}</Link>
+            </>
+          }
+        />
+      ) : (
+        coveredKinds && (
+          <Typography.Paragraph type="secondary" data-testid="disposal-permit-kinds">
+            {t('disposalUnitPrice.coveredKinds', { kinds: coveredKinds.map((k) => k.name).join('、') })}
+          </Typography.Paragraph>
+        )
+      )}
       <ListToolbar>
         <Space wrap>
           <FilterInput
@@ -86,7 +114,7 @@ export function DisposalUnitPriceTable() {
             {t('disposalUnitPrice.currentOnly')}
           </Checkbox>
         </Space>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => modal.show(null)}>
+        <Button type="primary" icon={<PlusOutlined />} disabled={noPermit} onClick={() => modal.show(null)}>
           {t('disposalUnitPrice.new')}
         </Button>
       </ListToolbar>
@@ -179,6 +207,7 @@ export function DisposalUnitPriceTable() {
         key={modal.key}
         open={modal.open}
         editing={modal.editing}
+        coveredKindIds={coveredKinds?.map((k) => k.id)}
         onClose={modal.close}
       />
     </div>

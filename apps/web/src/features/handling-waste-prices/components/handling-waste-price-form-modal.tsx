@@ -1,21 +1,19 @@
 import {
   type HandlingWastePrice,
   type HandlingWastePriceRequest,
-  isValidPeriod,
   MAX_UNIT_PRICE,
   unitPriceSchema,
   type WasteItem,
 } from '@junkan/shared';
-import { DatePicker, Flex, Form, Select, Typography } from 'antd';
+import { Form, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keepEnterInPicker } from '../../../components/form/date-field';
 import { requiredRule } from '../../../components/form/required-rule';
+import { ValidityPeriodFields } from '../../../components/form/validity-period-fields';
 import { YenInput } from '../../../components/form/yen-input';
 import { FormModal } from '../../../components/form-modal';
 import { zodRule } from '../../../lib/form-errors';
-import { messageText } from '../../../lib/i18n';
 import { useUnitMeasures } from '../../../lib/reference-data/unit-measures';
 import { useWastes } from '../../../lib/reference-data/wastes';
 import { useCreateHandlingWastePrice } from '../api/create-handling-waste-price';
@@ -125,51 +123,12 @@ export function HandlingWastePriceFormModal({ open, editing, onClose }: Handling
       >
         <YenInput max={MAX_UNIT_PRICE} style={{ width: 220 }} data-testid="handling-price-unit-price" />
       </Form.Item>
-      <Form.Item
+      <ValidityPeriodFields
         label={t('handlingWastePrice.field.period')}
-        extra={t('handlingWastePrice.periodHelp')}
-        required
-      >
-        <Flex gap={8} align="start" wrap>
-          <Form.Item name="validFrom" style={{ marginBottom: 0 }} rules={[requiredRule(t)]}>
-            <DatePicker
-              onKeyDown={keepEnterInPicker}
-              format="YYYY/MM/DD"
-              style={{ width: 190 }}
-              placeholder={t('handlingWastePrice.placeholder.validFrom')}
-              aria-label={t('handlingWastePrice.placeholder.validFrom')}
-              onChange={() => void form.validateFields(['validTo']).catch(() => {})}
-            />
-          </Form.Item>
-          <Typography.Text style={{ lineHeight: '32px' }}>〜</Typography.Text>
-          <Form.Item
-            name="validTo"
-            style={{ marginBottom: 0 }}
-            dependencies={['validFrom']}
-            rules={[
-              ({ getFieldValue }) => ({
-                validator: async (_rule, value: Dayjs | null) => {
-                  const from = getFieldValue('validFrom') as Dayjs | null;
-                  if (
-                    from &&
-                    value &&
-                    !isValidPeriod({ validFrom: toDate(from) ?? '', validTo: toDate(value) })
-                  )
-                    throw new Error(messageText(t, 'invalid_period'));
-                },
-              }),
-            ]}
-          >
-            <DatePicker
-              onKeyDown={keepEnterInPicker}
-              format="YYYY/MM/DD"
-              style={{ width: 190 }}
-              placeholder={t('handlingWastePrice.placeholder.validTo')}
-              aria-label={t('handlingWastePrice.placeholder.validTo')}
-            />
-          </Form.Item>
-        </Flex>
-      </Form.Item>
+        help={t('handlingWastePrice.periodHelp')}
+        fromPlaceholder={t('handlingWastePrice.placeholder.validFrom')}
+        toPlaceholder={t('handlingWastePrice.placeholder.validTo')}
+      />
     </FormModal>
   );
 }

@@ -1,7 +1,9 @@
 import {
   type ManifestDetail,
+  type ManifestDifference,
   type ManifestRegistrationInput,
   type ManifestRegistrationOptions,
+  manifestDifferencesDetailSchema,
   volumeSchema,
 } from '@junkan/shared';
 import {
@@ -28,17 +30,22 @@ import { showFormIssues, zodRule } from '../../../lib/form-errors';
 import { fieldNamePath } from '../../../lib/form-issues';
 import { messageText } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
+import { useWastes } from '../../../lib/reference-data/wastes';
 import { useRegisterManifest } from '../api/register-manifest';
 import {
   buildManifestRegistration,
   isDeliveryDateInFuture,
   type ManifestRegistrationFormValues,
   onlyChoice,
+  projectDefaults,
   type RegistrationIssue,
+  registrationDifferences,
   registrationFailureTexts,
+  registrationFieldOf,
   registrationSummary,
-  wasteLinesOf,
+  wasteChoices,
 } from '../registration-values';
+import { ContractDifferences } from './contract-differences';
 
 interface Failure {
   code: string;
@@ -46,9 +53,11 @@ interface Failure {
 }
 
 /**
- * The discharger registers (delivers) a manifest for a waste line of an industrial project in progress. The
- * network issues the number at once and reflects the registration after about 10 minutes. A refusal that is
- * not about a field is shown above the form, whose input stays for the retry.
+ * The discharger registers (delivers) a manifest for an industrial project in progress. The network issues the
+ * number at once and reflects the registration after about 10 minutes. What the manifest names (waste,
+ * transporter, disposal site) starts as the contract's; where it differs from the contract (or the delivery date
+ * falls outside its period) the confirmation lists the differences, which the discharger confirms or goes back to
+ * edit. A refusal that is not about a field is shown above the form, whose input stays for the retry.
  */
 export function RegistrationModal({
   open,
@@ -72,17 +81,19 @@ export function RegistrationModal({
   const canRegister = options.subscriberNumber !== null;
 
   const projectId = Form.useWatch('projectId', form);
-  const wasteLines = wasteLinesOf(options, projectId);
+  const project = options.projects.find((p) => p.id === projectId);
+  const wastes = useWastes('INDUSTRIAL');
+  const choices = wasteChoices(project, wastes.data);
 
   useEffect(() => {
     if (!open) return;
     form.resetFields();
     setFailure(null);
     setIssued(null);
-    const project = onlyChoice(options.projects);
+    const only = onlyChoice(options.projects);
     form.setFieldsValue({
-      projectId: project,
-      wasteLineId: onlyChoice(wasteLinesOf(options, project)),
+      projectId: only,
+      ...projectDefaults(options.projects.find((p) => p.id === only)),
       dischargeSiteId: onlyChoice(options.dischargeSites),
       unitId: onlyChoice(options.units),
     });
@@ -90,46 +101,78 @@ export function RegistrationModal({
 
   const showIssues = (issues: readonly RegistrationIssue[]) => showFormIssues(form, issues, t);
 
-  const send = async (input: ManifestRegistrationInput) => {
+  const send = async (input: ManifestRegistrationInput, typedQuantity: string | undefined) => {
     setFailure(null);
     try {
       setIssued(await register.mutateAsync(input));
     } catch (error) {
       if (!isApiError(error)) return setFailure({ code: 'unknown_error' });
+      // The contract or the masters changed since the form was filled: confirm what the server found.
+      const found = manifestDifferencesDetailSchema.safeParse(error.details);
+      if (error.code === 'manifest_contract_differences' && found.success)
+        return confirm(input, typedQuantity, found.data.differences);
       const fields = Object.entries(error.fields ?? {});
       if (fields.length > 0)
         return showFormIssues(
           form,
-          fields.map(([name, code]) => ({ name: fieldNamePath(name), code })),
+          fields.map(([name, code]) => ({ name: fieldNamePath(registrationFieldOf(name) ?? name), code })),
           t,
         );
       setFailure({ code: error.code, params: error.params });
     }
   };
 
+  /** Asks before sending; with differences from the contract, they are listed and confirming them sends them. */
+  const confirm = (
+    input: ManifestRegistrationInput,
+    typedQuantity: string | undefined,
+    differences: readonly ManifestDifference[],
+  ) => {
+    const differs = differences.length > 0;
+    modal.confirm({
+      title: t(differs ? 'manifests.register.differencesTitle' : 'manifests.register.confirmTitle'),
+      width: differs ? 720 : 520,
+      content: (
+        <>
+          {differs && (
+            <>
+              <Alert
+                type="warning"
+                showIcon
+                style={{ margin: '8px 0' }}
+                title={t('manifests.register.differencesNote')}
+              />
+              <ContractDifferences differences={differences} />
+            </>
+          )}
+          <Descriptions
+            size="small"
+            column={1}
+            style={{ marginTop: 8 }}
+            items={registrationSummary(input, typedQuantity, options, wastes.data).map((line) => ({
+              key: line.key,
+              label: t(line.labelKey),
+              children: line.text,
+            }))}
+          />
+        </>
+      ),
+      okText: t(differs ? 'manifests.register.confirmDifferences' : 'manifests.register.submit'),
+      cancelText: t(differs ? 'manifests.register.backToEdit' : 'forms.cancel'),
+      // Going back keeps every input; only an explicit confirmation sends the differences.
+      focusable: differs ? { autoFocusButton: 'cancel' } : undefined,
+      onOk: () =>
+        send(
+          differs ? { ...input, confirmedDifferences: differences.map((d) => d.kind) } : input,
+          typedQuantity,
+        ),
+    });
+  };
+
   const submit = (values: ManifestRegistrationFormValues) => {
     const built = buildManifestRegistration(values, today);
     if (!built.ok) return showIssues(built.issues);
-    const { input } = built;
-    modal.confirm({
-      title: t('manifests.register.confirmTitle'),
-      width: 520,
-      content: (
-        <Descriptions
-          size="small"
-          column={1}
-          style={{ marginTop: 8 }}
-          items={registrationSummary(input, values.quantity, options).map((line) => ({
-            key: line.key,
-            label: t(line.labelKey),
-            children: line.text,
-          }))}
-        />
-      ),
-      okText: t('manifests.register.submit'),
-      cancelText: t('forms.cancel'),
-      onOk: () => send(input),
-    });
+    confirm(built.input, values.quantity, registrationDifferences(built.input, options, wastes.data));
   };
 
   const failureTexts = failure ? registrationFailureTexts(failure.code) : null;
@@ -219,7 +262,7 @@ export function RegistrationModal({
               showSearch={{ optionFilterProp: 'label' }}
               notFoundContent={t('manifests.register.noProjects')}
               onChange={(id) =>
-                form.setFieldValue('wasteLineId', onlyChoice(wasteLinesOf(options, id)) ?? null)
+                form.setFieldsValue(projectDefaults(options.projects.find((p) => p.id === id)))
               }
               options={options.projects.map((p) => ({
                 value: p.id,
@@ -227,11 +270,22 @@ export function RegistrationModal({
               }))}
             />
           </Form.Item>
-          <Form.Item name="wasteLineId" label={t('manifests.register.wasteLine')} rules={[requiredRule(t)]}>
-            <Select<number>
+          <Form.Item
+            name="waste"
+            label={t('manifests.register.wasteLine')}
+            extra={t('manifests.register.wasteHint')}
+            rules={[requiredRule(t)]}
+          >
+            <Select<string>
               placeholder={t('manifests.register.wasteLinePlaceholder')}
               disabled={!projectId}
-              options={wasteLines.map((w) => ({ value: w.id, label: w.wasteName }))}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={[
+                { label: t('manifests.register.contractWastes'), options: choices.contract },
+                ...(choices.other.length > 0
+                  ? [{ label: t('manifests.register.otherWastes'), options: choices.other }]
+                  : []),
+              ]}
             />
           </Form.Item>
           <Form.Item
@@ -286,6 +340,30 @@ export function RegistrationModal({
               options={options.dischargeSites.map((s) => ({
                 value: s.id,
                 label: s.address ? `${s.name}（${s.address}）` : s.name,
+              }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="transportCompanyId"
+            label={t('manifests.column.transporter')}
+            extra={t('manifests.register.routeHint')}
+            rules={[requiredRule(t)]}
+          >
+            <Select<number>
+              disabled={!projectId}
+              options={options.transporters.map((c) => ({ value: c.id, label: c.name }))}
+            />
+          </Form.Item>
+          <Form.Item name="disposalSiteId" label={t('manifests.column.disposalSite')}>
+            <Select<number>
+              allowClear
+              disabled={!projectId}
+              placeholder={t('manifests.register.noDisposalSite')}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={options.disposalSites.map((d) => ({
+                value: d.id,
+                label: d.licenseExpired ? t('manifests.register.licenseExpired', { name: d.name }) : d.name,
+                disabled: d.licenseExpired,
               }))}
             />
           </Form.Item>

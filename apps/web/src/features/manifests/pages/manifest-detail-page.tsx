@@ -11,6 +11,7 @@ import { formatDateTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/use-session';
 import { useManifestDetail } from '../api/manifest-detail';
+import { ContractDifferences } from '../components/contract-differences';
 import { ReportDeadline } from '../components/deadline-tag';
 import { ManifestStatusTag, RunningTag } from '../components/manifest-status-tag';
 import { formatManifestDate, MANIFEST_MANAGEMENT_PATH, parseManifestNumberParam } from '../manifest-filters';
@@ -161,6 +162,26 @@ function DetailContent({
           }))}
         />
       </Card>
+      {manifest.differenceConfirmation && (
+        <Card
+          size="small"
+          style={{ marginBottom: 16 }}
+          title={t('manifests.difference.confirmedTitle')}
+          data-testid="manifest-difference-confirmation"
+        >
+          <Typography.Paragraph type="secondary">
+            {manifest.differenceConfirmation.confirmedBy
+              ? t('manifests.difference.confirmedBy', {
+                  name: manifest.differenceConfirmation.confirmedBy,
+                  at: formatDateTime(manifest.differenceConfirmation.confirmedAt),
+                })
+              : t('manifests.difference.confirmedByUnknown', {
+                  at: formatDateTime(manifest.differenceConfirmation.confirmedAt),
+                })}
+          </Typography.Paragraph>
+          <ContractDifferences differences={manifest.differenceConfirmation.differences} />
+        </Card>
+      )}
       <Card size="small">
         <Descriptions
           size="small"
@@ -221,6 +242,11 @@ function DetailContent({
               key: 'transporter',
               label: t('manifests.column.transporter'),
               children: manifest.transporterName ?? '—',
+            },
+            {
+              key: 'disposalSite',
+              label: t('manifests.column.disposalSite'),
+              children: manifest.disposalSiteName ?? '—',
             },
             {
               key: 'transportReport',

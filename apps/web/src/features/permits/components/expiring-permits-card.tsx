@@ -1,18 +1,24 @@
 import { permitDistrictName } from '@junkan/shared';
-import { Card, Empty, List, Space, Typography } from 'antd';
+import { Alert, Card, Empty, List, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatPlainDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { coverageGapText } from '../../../lib/permit-coverage';
+import { useCoverageGaps } from '../api/coverage-gaps';
 import { usePermits } from '../api/permit-list';
 import { PermitStatusTag } from './permit-status-tag';
 
-/** The transporter's home: live permits expiring within 90 days (and expired ones not yet renewed). */
+/**
+ * The transporter's home: live permits expiring within 90 days (and expired ones not yet renewed), and the
+ * contracts in force its permits no longer cover until their end (issue 15).
+ */
 export function ExpiringPermitsCard() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'ja';
   const list = usePermits({ expiring: 'true', page: 1, size: 10, sort: 'expiryDate', order: 'asc' });
   const items = list.data?.items ?? [];
+  const gaps = useCoverageGaps().data ?? [];
   return (
     <Card
       title={t('permits.home.title')}
@@ -21,6 +27,26 @@ export function ExpiringPermitsCard() {
       extra={<Link to={paths.licenseManagement.to()}>{t('permits.home.more')}</Link>}
       data-testid="home-expiring-permits"
     >
+      {gaps.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={t('permits.coverage.contractsTitle', { count: gaps.length })}
+          data-testid="home-coverage-gaps"
+          description={
+            <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+              {gaps.map((g) => (
+                <li key={g.projectId}>
+                  <Link to={paths.projectDetail.to(g.projectId)}>{g.projectTitle}</Link>
+                  {': '}
+                  {g.coverage.missing.map((gap) => coverageGapText(t, gap, lang)).join(' ')}
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      )}
       {items.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('permits.home.empty')} />
       ) : (

@@ -10,6 +10,7 @@ import { formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { homeProjectsQueryOptions } from '../api/project-list';
 import { DEFAULT_PROJECT_FILTERS, projectFiltersToParams } from '../project-list-values';
+import { CoverageTag } from './coverage-tag';
 
 /** The list page on one tab. */
 const tabLink = (tab: (typeof PROJECT_LIST_TABS)[number]) =>
@@ -61,7 +62,12 @@ export function HomeProjectsTable({
             key: 'status',
             title: t('home.column.status'),
             width: 140,
-            render: (_, p) => <ProjectStatusTag status={p.projectStatus} isDischarger={isDischarger} />,
+            render: (_, p) => (
+              <>
+                <ProjectStatusTag status={p.projectStatus} isDischarger={isDischarger} />
+                <CoverageTag coverage={p.permitCoverage} />
+              </>
+            ),
           },
           {
             key: 'id',

@@ -19,6 +19,7 @@ import { useListPage } from '../../../lib/list-page';
 import { paths } from '../../../lib/paths';
 import { usePermissions } from '../../../lib/permissions';
 import { useProjectList } from '../api/project-list';
+import { CoverageTag } from '../components/coverage-tag';
 import {
   DEFAULT_PROJECT_FILTERS,
   filterChange,
@@ -132,6 +133,7 @@ export default function ProjectListPage() {
                     {!isDischarger && p.projectStatus === 'REQUEST_QUOTE' && !p.transportCompany && (
                       <Tag color="magenta">{t('quotes.newRequest')}</Tag>
                     )}
+                    <CoverageTag coverage={p.permitCoverage} />
                   </>
                 ),
               },

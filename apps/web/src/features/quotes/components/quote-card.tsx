@@ -2,6 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { isQuoteAnswerable, type ProjectDetail } from '@junkan/shared';
 import { App, Button, Card, Descriptions, Empty, Flex, Input, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { UnitPriceWithParts } from '../../../components/form/unit-price-parts';
 import { downloadAttachment } from '../../../lib/download-attachment';
 import { showApiError } from '../../../lib/form-errors';
 import { formatDate, formatNumber, formatYen } from '../../../lib/format';
@@ -121,6 +122,11 @@ export function QuoteCard({ project, isDischarger }: { project: ProjectDetail; i
                 '-'
               )}
             </Descriptions.Item>
+            {quote.contractForm && (
+              <Descriptions.Item label={t('quotes.contractForm')}>
+                {t(`contracts.form.${quote.contractForm}`)}
+              </Descriptions.Item>
+            )}
             {quote.note && <Descriptions.Item label={t('quotes.note')}>{quote.note}</Descriptions.Item>}
           </Descriptions>
           <Table
@@ -135,7 +141,7 @@ export function QuoteCard({ project, isDischarger }: { project: ProjectDetail; i
                 key: 'unitPrice',
                 title: t('quotes.column.unitPrice'),
                 align: 'right',
-                render: (_, l) => formatYen(l.unitPrice),
+                render: (_, l) => <UnitPriceWithParts {...l} />,
               },
               {
                 key: 'quantity',

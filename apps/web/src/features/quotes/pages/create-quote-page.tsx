@@ -1,11 +1,31 @@
-import { type ProjectDetail, QUOTE_UNIT_PRICE_MAX, type QuoteSuggestion } from '@junkan/shared';
-import { App, Button, Card, DatePicker, Flex, Form, Input, Result, Space, Table, Typography } from 'antd';
+import {
+  CONTRACT_FORMS,
+  type ProjectDetail,
+  QUOTE_UNIT_PRICE_MAX,
+  type QuoteSuggestion,
+} from '@junkan/shared';
+import {
+  App,
+  Button,
+  Card,
+  DatePicker,
+  Flex,
+  Form,
+  Input,
+  Radio,
+  Result,
+  Space,
+  Table,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { dateItemProps } from '../../../components/form/date-field';
 import { requiredRule } from '../../../components/form/required-rule';
+import { UnitPricePartInputs } from '../../../components/form/unit-price-parts';
 import { YenInput } from '../../../components/form/yen-input';
+import { PermitCoverageAlert } from '../../../components/permit-coverage-alert';
 import { UploadModal } from '../../../components/upload-modal';
 import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { setZodIssues, showApiError } from '../../../lib/form-errors';
@@ -23,10 +43,12 @@ import { Totals } from '../components/quote-card';
 import {
   buildQuoteInput,
   initialQuoteValues,
+  isPartLine,
   type QuoteFormValues,
   requestLines,
   suggestionsByLine,
   typedQuoteTotals,
+  typedUnitPrice,
 } from '../create-quote-values';
 
 /** /project-managment/create-quote/:id: the transporter prices an open request and sends its quote. */
@@ -53,6 +75,21 @@ export default function CreateQuotePage() {
         }
       />
     );
+  if (project.data.permitCoverage?.covered === false)
+    return (
+      <>
+        <PermitCoverageAlert coverage={project.data.permitCoverage} own />
+        <Result
+          status="warning"
+          title={t('permits.coverage.quoteBlocked')}
+          extra={
+            <Link to={paths.projectDetail.to(id)}>
+              <Button>{t('quotes.backToDetail')}</Button>
+            </Link>
+          }
+        />
+      </>
+    );
   return <CreateQuoteForm project={project.data} suggestion={suggestion.data} />;
 }
 
@@ -68,13 +105,16 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
   const [saving, setSaving] = useState(false);
   const lines = requestLines(project, t);
   const suggested = suggestionsByLine(suggestion);
-  const initial = initialQuoteValues(lines, suggested);
+  const initial = initialQuoteValues(project.type, lines, suggested);
   // Typed prices are not kept across a reload, so leaving with them asks first.
   const guard = useLeaveGuard(false, () => {});
-  const totals = typedQuoteTotals(Form.useWatch('lines', form) ?? initial.lines);
+  const contractForm = Form.useWatch('contractForm', form) ?? initial.contractForm;
+  const isParts = (i: number) => lines[i] !== undefined && isPartLine(project.type, contractForm, lines[i]);
+  const typedLines = Form.useWatch('lines', form) ?? initial.lines;
+  const totals = typedQuoteTotals(typedLines, isParts);
 
   const onFinish = (values: QuoteFormValues) => {
-    const built = buildQuoteInput(values, lines, suggested);
+    const built = buildQuoteInput(values, project.type, lines, suggested);
     if (!built.ok) return setZodIssues(form, built.issues, t);
     modal.confirm({
       title: t('quotes.submit'),
@@ -120,6 +160,23 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
         disabled={saving}
       >
         <Card title={t('quotes.linesTitle')} size="small" style={{ marginBottom: 16 }}>
+          {project.type === 'INDUSTRIAL' && (
+            <Form.Item
+              name="contractForm"
+              label={t('quotes.contractForm')}
+              extra={
+                <>
+                  {t('quotes.contractFormHint')}{' '}
+                  <Link to={paths.areaPriceSetting.to()}>{t('quotes.priceSettingsLink')}</Link>
+                </>
+              }
+            >
+              <Radio.Group
+                data-testid="quote-contract-form"
+                options={CONTRACT_FORMS.map((f) => ({ value: f, label: t(`contracts.form.${f}`) }))}
+              />
+            </Form.Item>
+          )}
           <Table
             size="small"
             rowKey="id"
@@ -143,20 +200,33 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
               {
                 key: 'unitPrice',
                 title: t('quotes.column.unitPrice'),
-                width: 180,
-                render: (_, l, i) => (
-                  <Form.Item
-                    name={['lines', i, 'unitPrice']}
-                    style={{ margin: 0 }}
-                    rules={[requiredRule(t)]}
-                    extra={suggested.get(l.id)?.unitPrice == null ? t('quotes.noSuggestedPrice') : undefined}
-                  >
-                    <YenInput
-                      aria-label={`${l.wasteName} ${t('quotes.column.unitPrice')}`}
-                      max={QUOTE_UNIT_PRICE_MAX}
+                width: 240,
+                render: (_, l, i) =>
+                  isParts(i) ? (
+                    <UnitPricePartInputs
+                      name={['lines', i]}
+                      wasteName={l.wasteName}
+                      listed={{
+                        transport: suggested.get(l.id)?.unitPrice,
+                        disposal: suggested.get(l.id)?.disposalUnitPrice,
+                      }}
+                      sum={typedUnitPrice(typedLines[i], true)}
                     />
-                  </Form.Item>
-                ),
+                  ) : (
+                    <Form.Item
+                      name={['lines', i, 'unitPrice']}
+                      style={{ margin: 0 }}
+                      rules={[requiredRule(t)]}
+                      extra={
+                        suggested.get(l.id)?.unitPrice == null ? t('quotes.noSuggestedPrice') : undefined
+                      }
+                    >
+                      <YenInput
+                        aria-label={`${l.wasteName} ${t('quotes.column.unitPrice')}`}
+                        max={QUOTE_UNIT_PRICE_MAX}
+                      />
+                    </Form.Item>
+                  ),
               },
               {
                 key: 'quantity',

@@ -14,6 +14,7 @@ import {
   type IndustrialReportFormValues,
   type IndustrialReportPreset,
   presetFields,
+  valuablesWithoutTransshipment,
 } from '../industrial-report-values';
 import { IndustrialReportFields } from './industrial-report-fields';
 
@@ -72,9 +73,25 @@ export function IndustrialReportModal({
     if (!options.data) return;
     const built = buildIndustrialReport(values, options.data);
     if (!built.ok) return showIssues(built.issues);
+    // Valuables on a route without transshipment storage: said before saving, not refused.
+    const warn = valuablesWithoutTransshipment(built.input, options.data);
     modal.confirm({
       title: t('achievements.industrialReport.confirmTitle'),
-      content: t('MSG_00_04'),
+      content: warn ? (
+        <>
+          <Alert
+            type="warning"
+            showIcon
+            style={{ margin: '8px 0' }}
+            data-testid="valuables-transshipment-warning"
+            title={messageText(t, 'valuables_without_transshipment')}
+            description={t('achievements.industrialReport.valuablesWarningHint')}
+          />
+          {t('MSG_00_04')}
+        </>
+      ) : (
+        t('MSG_00_04')
+      ),
       okText: t('achievements.industrialReport.submit'),
       cancelText: t('forms.cancel'),
       onOk: async () => {

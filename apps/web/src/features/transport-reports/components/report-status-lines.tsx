@@ -8,8 +8,9 @@ import { networkWarnings } from '../transport-report-values';
 
 /**
  * Above the values: the status, the transport-end report deadline (tagged when due soon or overdue), the
- * network's refusal (its message code's text) and pending work, and why the buttons are disabled (section
- * 8's dialog warnings; the manifest's own state shows under its number in the values).
+ * network's refusal (its message code's text) and pending work, valuables reported on a route without
+ * transshipment storage (to the transporter), and why the buttons are disabled (section 8's dialog warnings;
+ * the manifest's own state shows under its number in the values).
  */
 export function ReportStatusLines({
   report,
@@ -59,6 +60,15 @@ export function ReportStatusLines({
             </>
           }
           data-testid="report-jwnet-error"
+        />
+      )}
+      {/* Flagged to the transporter, whose permits and report it is about. */}
+      {!isDischarger && report.valuablesWithoutTransshipment && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('reportDialog.valuablesWithoutTransshipment')}
+          data-testid="report-valuables-without-transshipment"
         />
       )}
       {warnings.map((code) => (

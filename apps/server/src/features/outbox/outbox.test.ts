@@ -7,16 +7,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('inquiries on home', () => {
-  it("shows a discharger its own company's inquiries only", async () => {
-    const own = (await t.as('discharger@example.com').get('/inquiries')).json();
-    expect(own).toHaveLength(2);
-    expect(own.every((i: { companyName: string }) => i.companyName === '株式会社グリーン商事')).toBe(true);
-    expect((await t.as('discharger2@example.com').get('/inquiries')).json()).toEqual([]);
-    expect((await t.as('transporter@example.com').get('/inquiries')).statusCode).toBe(403);
-  });
-});
-
 describe('mail outbox', () => {
   it('is readable by an administrator only', async () => {
     await t.anonymous.post('/auth/password/send-email', { email: 'discharger@example.com' });

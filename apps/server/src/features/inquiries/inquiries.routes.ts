@@ -1,0 +1,209 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  adminInquiryListQuerySchema,
+  errorSchema,
+  idParam,
+  idParamSchema,
+  inquiryCreateSchema,
+  inquiryDetailSchema,
+  inquiryImportanceInputSchema,
+  inquiryListQuerySchema,
+  inquiryPageSchema,
+  inquiryReplySchema,
+  okSchema,
+  type Permission,
+} from '@junkan/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendDownload } from '../../lib/downloads';
+import {
+  closeInquiry,
+  companyScope,
+  createInquiry,
+  deleteInquiry,
+  filesBeforeReply,
+  getInquiry,
+  type InquiryScope,
+  listInquiries,
+  readInquiryFile,
+  replyToInquiry,
+  SUPPORT_SCOPE,
+  setInquiryImportance,
+} from './inquiries.service';
+import { withInquiryUpload } from './inquiry-upload';
+
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  413: errorSchema,
+};
+const tags = ['inquiries'];
+const fileParamsSchema = z.object({ id: idParam(), fileId: idParam() });
+
+/** One side's calls: where they live, the key they need, and whose inquiries they reach. */
+interface Side {
+  prefix: '/inquiries' | '/trans/inquiries' | '/admin/inquiries';
+  config: { permission: Permission; role?: 'WASTE' | 'TRANSPORT' };
+  scope: (request: FastifyRequest) => InquiryScope;
+  who: string;
+}
+
+const SIDES: Side[] = [
+  {
+    prefix: '/inquiries',
+    config: { permission: 'INQUIRY', role: 'WASTE' },
+    scope: (request) => companyScope(request.caller().session),
+    who: "the discharger's company",
+  },
+  {
+    prefix: '/trans/inquiries',
+    config: { permission: 'INQUIRY_TRANS', role: 'TRANSPORT' },
+    scope: (request) => companyScope(request.caller().session),
+    who: "the transporter's company",
+  },
+  {
+    prefix: '/admin/inquiries',
+    config: { permission: 'INQUIRY_ADMIN' },
+    scope: () => SUPPORT_SCOPE,
+    who: 'support (every company)',
+  },
+];
+
+const replyDescription =
+  'Multipart: `data` (JSON {content}: non-blank, at most 512 characters) and at most one `file` (jpg png pdf ' +
+  'xlsx doc mp4 mov, a name the inquiry does not hold yet; all its files within 100 MB: max_100MB_upload, 413).';
+
+/**
+ * Inquiries (/inquiry, /inquiry-admin): the discharger's calls under /inquiries, the transporter's under
+ * /trans/inquiries, support's under /admin/inquiries. List, detail, file download, reply, close and delete for
+ * every side; opening for the companies; the importance for support. Another company's inquiry is 404.
+ */
+export const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const side of SIDES) {
+    const { prefix, config } = side;
+    app.get(
+      prefix,
+      {
+        config,
+        schema: {
+          tags,
+          description: `A page of the live inquiries of ${side.who}, newest activity first.`,
+          querystring: prefix === '/admin/inquiries' ? adminInquiryListQuerySchema : inquiryListQuerySchema,
+          response: { 200: inquiryPageSchema, ...errors },
+        },
+      },
+      (request) => listInquiries(app, side.scope(request), request.query),
+    );
+    app.get(
+      `${prefix}/:id`,
+      { config, schema: { tags, params: idParamSchema, response: { 200: inquiryDetailSchema, ...errors } } },
+      (request) => getInquiry(app, side.scope(request), request.params.id),
+    );
+    app.get(
+      `${prefix}/:id/files/:fileId`,
+      { config, schema: { tags, params: fileParamsSchema } },
+      async (request, reply) =>
+        sendDownload(
+          reply,
+          await readInquiryFile(app, side.scope(request), request.params.id, request.params.fileId),
+        ),
+    );
+    app.post(
+      `${prefix}/:id/close`,
+      { config, schema: { tags, params: idParamSchema, response: { 200: inquiryDetailSchema, ...errors } } },
+      (request) => closeInquiry(app, request.caller(), side.scope(request), request.params.id),
+    );
+    app.delete(
+      `${prefix}/:id`,
+      {
+        config,
+        schema: {
+          tags,
+          description:
+            'Deletes (a discharger: cancels) the inquiry: it leaves every list; its history is kept.',
+          params: idParamSchema,
+          response: { 200: okSchema, ...errors },
+        },
+      },
+      (request) => deleteInquiry(app, request.caller(), side.scope(request), request.params.id),
+    );
+  }
+  app.put(
+    '/admin/inquiries/:id/importance',
+    {
+      config: { permission: 'INQUIRY_ADMIN' },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: inquiryImportanceInputSchema,
+        response: { 200: inquiryDetailSchema, ...errors },
+      },
+    },
+    (request) => setInquiryImportance(app, request.caller(), request.params.id, request.body.importance),
+  );
+  await app.register(inquiryUploadRoutes);
+};
+
+/** The multipart calls, in their own scope: no other inquiry call accepts a multipart body. */
+const inquiryUploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A second file is answered MSG_28_5 by the upload itself, so the parser's own limit sits above it.
+  await app.register(fastifyMultipart, { limits: { files: 4, fields: 2, fieldSize: 16 * 1024, parts: 6 } });
+
+  for (const side of SIDES) {
+    const { prefix, config } = side;
+    if (prefix !== '/admin/inquiries')
+      app.post(
+        prefix,
+        {
+          config,
+          schema: {
+            tags,
+            consumes: ['multipart/form-data'],
+            description:
+              'Opens an inquiry. Multipart: `data` (JSON {subject, content, importance}) and at most one `file` ' +
+              '(jpg png pdf xlsx doc mp4 mov, up to 100 MB).',
+            response: { 200: inquiryDetailSchema, ...errors },
+          },
+        },
+        (request) => {
+          const caller = request.caller();
+          return withInquiryUpload(
+            app,
+            request,
+            inquiryCreateSchema,
+            async () => [],
+            (data, file) => createInquiry(app, caller, data, file),
+          );
+        },
+      );
+    app.post(
+      `${prefix}/:id/replies`,
+      {
+        config,
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          description: replyDescription,
+          params: idParamSchema,
+          response: { 200: inquiryDetailSchema, ...errors },
+        },
+      },
+      (request) => {
+        const caller = request.caller();
+        const scope = side.scope(request);
+        const { id } = request.params;
+        return withInquiryUpload(
+          app,
+          request,
+          inquiryReplySchema,
+          () => filesBeforeReply(app, scope, id),
+          (data, file) => replyToInquiry(app, caller, scope, id, data.content, file),
+        );
+      },
+    );
+  }
+};

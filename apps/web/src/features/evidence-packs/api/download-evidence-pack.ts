@@ -1,0 +1,6 @@
+import type { EvidencePack } from '@junkan/shared';
+import { downloadFile } from '../../../lib/download-attachment';
+
+/** GET /evidence-packs/{id}/file: the ZIP of a ready pack. */
+export const downloadEvidencePack = (pack: Pick<EvidencePack, 'id' | 'fileName'>) =>
+  downloadFile(`/evidence-packs/${pack.id}/file`, pack.fileName);

@@ -1,0 +1,84 @@
+import { FileTextOutlined } from '@ant-design/icons';
+import { formatInquiryId, type InquiryListItem } from '@junkan/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Empty, Table } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
+import { inquiryListQueryOptions } from '../api/inquiry-list';
+import { InquiryDetailDrawer } from './inquiry-detail-drawer';
+import { InquiryImportanceTag, InquiryStatusTag } from './inquiry-tags';
+
+/** The newest activity first: the home table shows the first page of the list. */
+const HOME_QUERY = { page: 1, size: 20, sort: 'lastMessageAt', order: 'desc' };
+
+/**
+ * Home's inquiry table (dischargers, section 2): importance, the 5-digit id, company, subject, the content icon
+ * that opens the inquiry detail (history, reply, solved), status.
+ */
+export function HomeInquiriesTable() {
+  const { t } = useTranslation();
+  const inquiries = useQuery(inquiryListQueryOptions('WASTE', HOME_QUERY));
+  const [open, setOpen] = useState<number | null>(null);
+  return (
+    <Card
+      title={t('home.inquiries')}
+      size="small"
+      data-testid="home-inquiries"
+      style={{ height: '100%' }}
+      extra={<Link to={paths.inquiry.to()}>{t('inquiries.viewAll')}</Link>}
+    >
+      <Table<InquiryListItem>
+        rowKey="id"
+        size="small"
+        loading={inquiries.isLoading}
+        dataSource={inquiries.data?.items ?? []}
+        pagination={false}
+        scroll={{ y: 200, x: 640 }}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('inquiries.empty')} />,
+        }}
+        columns={[
+          {
+            key: 'importance',
+            title: t('home.column.importance'),
+            width: 110,
+            render: (_, q) => <InquiryImportanceTag importance={q.importance} />,
+          },
+          {
+            key: 'id',
+            title: t('home.column.inquiryId'),
+            width: 90,
+            render: (_, q) => formatInquiryId(q.id),
+          },
+          { key: 'company', title: t('home.column.company'), dataIndex: 'companyName', ellipsis: true },
+          { key: 'subject', title: t('home.column.subject'), dataIndex: 'subject', ellipsis: true },
+          {
+            key: 'content',
+            title: t('home.column.content'),
+            width: 70,
+            align: 'center',
+            render: (_, q) => (
+              <Button
+                type="text"
+                size="small"
+                icon={<FileTextOutlined />}
+                aria-label={t('home.showContent')}
+                onClick={() => setOpen(q.id)}
+                data-testid={`home-inquiry-content-${q.id}`}
+              />
+            ),
+          },
+          {
+            key: 'status',
+            title: t('home.column.status'),
+            width: 110,
+            render: (_, q) => <InquiryStatusTag status={q.status} />,
+          },
+        ]}
+      />
+      <InquiryDetailDrawer side="WASTE" id={open} onClose={() => setOpen(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,70 @@
+import { addMonths } from '../contract-rules';
+
+/**
+ * Retention (Waste Management Act): manifests, completion reports, contracts and permits are kept five years
+ * from their last date, and nothing deletes them before. The last date of each kind is the latest date the
+ * record holds (below); it is kept through the day five years later and may go the day after.
+ */
+export const RETENTION_YEARS = 5;
+
+/** The latest of the dates given (YYYY-MM-DD; nulls ignored), or null when there is none. */
+export function latestDate(...dates: readonly (string | null | undefined)[]): string | null {
+  let latest: string | null = null;
+  for (const d of dates) if (d && (latest === null || d > latest)) latest = d;
+  return latest;
+}
+
+/** The last day a record whose last date is `lastDate` must be kept: five years on (29 Feb -> 28 Feb). */
+export function retentionUntil(lastDate: string): string {
+  return addMonths(lastDate, RETENTION_YEARS * 12);
+}
+
+/** Whether the record may not be deleted on `today` (Japan date): until and including `retentionUntil`. */
+export function isRetained(lastDate: string, today: string): boolean {
+  return today <= retentionUntil(lastDate);
+}
+
+/** The refusal of a delete on `today`, with the day until which the record is kept; null once it may go. */
+export function retentionRefusal(
+  lastDate: string,
+  today: string,
+): { code: 'retention_period_until'; params: { until: string } } | null {
+  return isRetained(lastDate, today)
+    ? { code: 'retention_period_until', params: { until: retentionUntil(lastDate) } }
+    : null;
+}
+
+/**
+ * The last date of each kind, from its own dates and the Japan dates of its timestamps. A manifest's update time
+ * is left out: reading a manifest refreshes it from the network, which must not extend its retention.
+ */
+export const RETENTION_LAST_DATE = {
+  manifest: (m: {
+    deliveryDate: string | null;
+    transportEndDate: string | null;
+    disposalEndDate: string | null;
+    finalDisposalEndDate: string | null;
+    createdOn: string;
+  }) =>
+    latestDate(m.deliveryDate, m.transportEndDate, m.disposalEndDate, m.finalDisposalEndDate, m.createdOn)!,
+  transportReport: (r: {
+    collectTime: string;
+    endDateTransport: string;
+    lastEndDateTransport: string | null;
+    updatedOn: string;
+    deletedOn: string | null;
+  }) => latestDate(r.collectTime, r.endDateTransport, r.lastEndDateTransport, r.updatedOn, r.deletedOn)!,
+  /** A monthly report stands for its month's last day. */
+  regularReport: (r: { year: number; month: number; updatedOn: string }) =>
+    latestDate(lastDayOfMonth(r.year, r.month), r.updatedOn)!,
+  contract: (c: { endDate: string; updatedOn: string }) => latestDate(c.endDate, c.updatedOn)!,
+  permit: (p: { expiryDate: string; retiredOn: string | null; updatedOn: string }) =>
+    latestDate(p.expiryDate, p.retiredOn, p.updatedOn)!,
+} as const;
+
+export type RetainedKind = keyof typeof RETENTION_LAST_DATE;
+
+function lastDayOfMonth(year: number, month: number): string {
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${year}-${String(month).padStart(2, '0')}-${String(last).padStart(2, '0')}`;
+}
