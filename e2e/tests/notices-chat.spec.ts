@@ -1,4 +1,4 @@
-import type { NoticePage } from '@junkan/shared';
+import type { ChatState, NoticePage } from '@junkan/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { pickDate, selectOption, tableRow, toast } from '../support/antd';
 import { apiAs } from '../support/api';
@@ -148,6 +148,47 @@ test('chat: a discharger’s message reaches the open inbox without a reload, an
   await expect(acting.getByTestId('home-notices')).toBeVisible();
   await expect(acting.getByTestId('chat-launcher')).toHaveCount(0);
   await actingContext.close();
+});
+
+test('chat: support turns the conversation into an inquiry and opens it in the inquiry view', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const question = unique('マニフェストの控えはどこで見られますか？');
+  const subject = unique('マニフェストの控え');
+  const discharger = await apiAs(page.request, DEMO.discharger);
+  await discharger.post('/chat/messages', { clientId: `e2e-${Date.now().toString(36)}`, body: question });
+  const { conversationId } = await discharger.get<ChatState>('/chat');
+
+  await signIn(page, DEMO.admin, { path: `chat-admin?conversation=${conversationId}` });
+  const thread = page.getByTestId('chat-thread');
+  await expect(thread.getByTestId('chat-message').filter({ hasText: question })).toBeVisible();
+  await thread.getByTestId('chat-to-inquiry').click();
+  const dialog = page.getByRole('dialog');
+  // The subject proposed is the company's first message since the last inquiry made from the conversation.
+  await expect(dialog.getByTestId('chat-inquiry-subject')).not.toHaveValue('');
+  await dialog.getByTestId('chat-inquiry-subject').fill(subject);
+  await selectOption(page, dialog.getByLabel('重要度'), '重要');
+  await page.getByTestId('chat-inquiry-submit').click();
+  await expect(toast(page, '登録しました。').first()).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The message is marked with the inquiry, nothing new is left to turn, and the header links to it.
+  const link = thread.getByTestId('chat-inquiry-link');
+  await expect(link).toBeVisible();
+  const shownId = (await link.textContent())!.match(/\d{5}/)![0];
+  await expect(
+    thread.getByTestId('chat-message').filter({ hasText: question }).getByTestId('chat-message-inquiry'),
+  ).toContainText(shownId);
+  await expect(thread.getByTestId('chat-to-inquiry')).toBeDisabled();
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/inquiry-admin\\?(.*&)?open=${Number(shownId)}(&|$)`));
+  const detail = page.getByTestId('inquiry-detail');
+  await expect(detail).toContainText(subject);
+  await expect(detail.locator('[data-testid="inquiry-message"][data-side="WASTE"]').last()).toContainText(
+    question,
+  );
+  await expect(detail.getByTestId('inquiry-status')).toHaveText('回答待ち');
 });
 
 test.describe('with two server processes on one PostgreSQL database', () => {

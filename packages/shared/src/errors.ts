@@ -101,6 +101,10 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   chat_conversation_not_found: 404,
   /** A discharger that has not registered its company yet has no conversation to write in. */
   chat_company_required: 409,
+  /** A message id that is not of the conversation named (another company's, or none). */
+  chat_message_not_found: 404,
+  /** The company wrote nothing since the last inquiry made from the conversation. */
+  chat_inquiry_no_messages: 409,
   /** A manifest, report, contract or permit within five years of its last date: never deleted (params.until). */
   retention_period_until: 409,
   evidence_pack_not_found: 404,

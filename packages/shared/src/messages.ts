@@ -189,6 +189,8 @@ export const MESSAGE_CODES = [
   // chat
   'chat_conversation_not_found',
   'chat_company_required',
+  'chat_message_not_found',
+  'chat_inquiry_no_messages',
   // retention (rules/retention.ts): params.until, the last day the record is kept
   'retention_period_until',
   // evidence packs

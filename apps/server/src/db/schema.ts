@@ -559,55 +559,6 @@ export const updateInfos = pgTable('update_infos', {
 });
 
 /**
- * The discharger's chat with the platform's support (ruling 14): one conversation per discharger company, kept
- * with the inquiries. Each side's read mark is the last message id it has read; `waiting_since` is set by the
- * company's first message support has not answered and cleared by support's answer. Sends lock this row, so a
- * conversation's message ids grow in the order they are committed (a catch-up "after id" misses none).
- */
-export const chatConversations = pgTable(
-  'chat_conversations',
-  {
-    id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    lastMessageId: integer('last_message_id'),
-    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
-    lastSide: varchar('last_side', { length: 8 }).$type<'COMPANY' | 'SUPPORT'>(),
-    waitingSince: timestamp('waiting_since', { withTimezone: true }),
-    companyReadUpTo: integer('company_read_up_to').notNull().default(0),
-    supportReadUpTo: integer('support_read_up_to').notNull().default(0),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('chat_conversations_company_unique').on(t.companyId),
-    index('chat_conversations_inbox_idx').on(t.waitingSince, t.lastMessageAt),
-  ],
-);
-
-export const chatMessages = pgTable(
-  'chat_messages',
-  {
-    id: serial('id').primaryKey(),
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => chatConversations.id),
-    side: varchar('side', { length: 8 }).notNull().$type<'COMPANY' | 'SUPPORT'>(),
-    senderUserId: integer('sender_user_id')
-      .notNull()
-      .references(() => users.id),
-    /** The sending client's id of the message: sending it again stores nothing new. */
-    clientId: varchar('client_id', { length: 64 }).notNull(),
-    body: text('body').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('chat_messages_client_unique').on(t.conversationId, t.clientId),
-    index('chat_messages_conversation_idx').on(t.conversationId, t.id),
-  ],
-);
-
-/**
  * An inquiry to the platform's support, opened by a discharger or a transporter (its company's). `content` is
  * the opening message (also the history's first entry), `last_side` who wrote last: the status follows it.
  * Deleting (a discharger's cancel) only stamps `deleted_at`: the inquiry leaves every list, its history and
@@ -671,6 +622,61 @@ export const inquiryHistory = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('inquiry_history_inquiry_idx').on(t.inquiryId, t.id)],
+);
+
+/**
+ * The discharger's chat with the platform's support (ruling 14): one conversation per discharger company, kept
+ * with the inquiries. Each side's read mark is the last message id it has read; `waiting_since` is set by the
+ * company's first message support has not answered and cleared by support's answer. Sends lock this row, so a
+ * conversation's message ids grow in the order they are committed (a catch-up "after id" misses none).
+ * Support turns the messages after `inquiry_up_to` into an inquiry; `last_inquiry_id` is the latest made.
+ */
+export const chatConversations = pgTable(
+  'chat_conversations',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    lastMessageId: integer('last_message_id'),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    lastSide: varchar('last_side', { length: 8 }).$type<'COMPANY' | 'SUPPORT'>(),
+    waitingSince: timestamp('waiting_since', { withTimezone: true }),
+    companyReadUpTo: integer('company_read_up_to').notNull().default(0),
+    supportReadUpTo: integer('support_read_up_to').notNull().default(0),
+    /** The last message id already turned into an inquiry (or passed over by one): the next starts after it. */
+    inquiryUpTo: integer('inquiry_up_to').notNull().default(0),
+    lastInquiryId: integer('last_inquiry_id').references(() => inquiries.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('chat_conversations_company_unique').on(t.companyId),
+    index('chat_conversations_inbox_idx').on(t.waitingSince, t.lastMessageAt),
+  ],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id),
+    side: varchar('side', { length: 8 }).notNull().$type<'COMPANY' | 'SUPPORT'>(),
+    senderUserId: integer('sender_user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The sending client's id of the message: sending it again stores nothing new. */
+    clientId: varchar('client_id', { length: 64 }).notNull(),
+    body: text('body').notNull(),
+    /** The inquiry this message was copied into, once support turned it into one. */
+    inquiryId: integer('inquiry_id').references(() => inquiries.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('chat_messages_client_unique').on(t.conversationId, t.clientId),
+    index('chat_messages_conversation_idx').on(t.conversationId, t.id),
+  ],
 );
 
 // ---- Master data -------------------------------------------------------------------------------

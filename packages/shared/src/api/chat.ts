@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CHAT_CLIENT_ID_PATTERN, CHAT_MESSAGE_MAX_LENGTH, CHAT_SIDES } from '../rules/chat-rules';
 import { decimalParam, MAX_ID, textSchema, wholeNumber } from '../validation';
 import { pageOf, pageQuery } from './common';
+import { inquiryCreateSchema } from './inquiries';
 
 /** POST /chat/messages and POST /admin/chat/conversations/{id}/messages. Sending one clientId twice stores it once. */
 export const chatSendInputSchema = z.object({
@@ -37,6 +38,8 @@ export const chatMessageSchema = z.object({
   senderName: z.string().nullable(),
   clientId: z.string(),
   body: z.string(),
+  /** The inquiry support turned this message into, if it did. */
+  inquiryId: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
@@ -73,6 +76,10 @@ export const chatConversationSchema = z.object({
   unreadCount: z.number().int(),
   /** Support has read up to this message id. */
   readUpTo: z.number().int(),
+  /** The messages up to this id were turned into an inquiry (or passed over by one); the next starts after it. */
+  inquiryUpTo: z.number().int(),
+  /** The latest inquiry made from this conversation. */
+  lastInquiryId: z.number().int().nullable(),
 });
 export type ChatConversation = z.infer<typeof chatConversationSchema>;
 
@@ -87,6 +94,24 @@ export type ChatInbox = z.infer<typeof chatInboxSchema>;
 /** GET /admin/chat/conversations/{id}: the conversation and its latest messages. */
 export const chatThreadSchema = chatMessagesSchema.extend({ conversation: chatConversationSchema });
 export type ChatThread = z.infer<typeof chatThreadSchema>;
+
+/**
+ * POST /admin/chat/conversations/{id}/inquiry: support turns the messages since the last inquiry made from the
+ * conversation, up to `upTo` (the last one support sees; the latest when not given), into an inquiry of the
+ * company with this subject and importance. Messages are taken whole (a chat message may be longer than an
+ * inquiry reply's 512 characters).
+ */
+export const chatInquiryInputSchema = inquiryCreateSchema
+  .pick({ subject: true, importance: true })
+  .extend({ upTo: wholeNumber(1, MAX_ID).optional() });
+export type ChatInquiryInput = z.input<typeof chatInquiryInputSchema>;
+
+export const chatInquiryResultSchema = z.object({
+  inquiryId: z.number().int(),
+  /** How many of the conversation's messages the inquiry holds. */
+  messageCount: z.number().int(),
+});
+export type ChatInquiryResult = z.infer<typeof chatInquiryResultSchema>;
 
 /**
  * What the chat streams (text/event-stream) send. `message`: a stored message (the admin stream adds the

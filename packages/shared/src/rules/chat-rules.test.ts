@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { chatMessagesQuerySchema, chatReadInputSchema, chatSendInputSchema } from '../api/chat';
+import {
+  chatInquiryInputSchema,
+  chatMessagesQuerySchema,
+  chatReadInputSchema,
+  chatSendInputSchema,
+} from '../api/chat';
 import {
   type ChatMessageRef,
+  chatMessagesToTurn,
   isChatWaiting,
   lastChatMessageId,
   mergeChatMessages,
@@ -66,6 +72,27 @@ describe('mergeChatMessages', () => {
   });
 });
 
+describe('chatMessagesToTurn', () => {
+  const ids = (list: readonly ChatMessageRef[]) => list.map((x) => x.id);
+  it.each([
+    ['the whole conversation', 0, undefined, [1, 2, 3, 4, 5]],
+    ["after the last turned, from the company's next message", 2, undefined, [3, 4, 5]],
+    ["support's answer before it is passed over", 1, undefined, [3, 4, 5]],
+    ['up to the last one support saw', 0, 3, [1, 2, 3]],
+    ['nothing when only support wrote since', 4, undefined, []],
+    ['nothing after the end', 5, undefined, []],
+    ['nothing when the range ends before it starts', 3, 2, []],
+  ] as const)('%s: after %i up to %s', (_, after, upTo, expected) => {
+    expect(ids(chatMessagesToTurn(thread, after, upTo))).toEqual(expected);
+  });
+  it('takes the messages in id order whatever order they come in', () => {
+    expect(ids(chatMessagesToTurn([...thread].reverse(), 0, 4))).toEqual([1, 2, 3, 4]);
+  });
+  it('turns nothing of an empty conversation', () => {
+    expect(chatMessagesToTurn([], 0)).toEqual([]);
+  });
+});
+
 describe('chat request schemas', () => {
   /** Each field's first issue, as a form shows it (reversed, so that the first one is the one kept). */
   const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -106,5 +133,19 @@ describe('chat request schemas', () => {
     [{ upTo: 1.5 }, { upTo: 'invalid_format' }],
   ])('read %j: %j', (input, fields) => {
     expect(issues(chatReadInputSchema.safeParse(input))).toEqual(fields);
+  });
+  it.each([
+    [{ subject: '回収日の相談', importance: 'IMPORTANT' }, null],
+    [{ subject: '回収日の相談', importance: 'BLANK', upTo: 12 }, null],
+    [{ subject: '回収日の相談' }, null],
+    [{ subject: '  ', importance: 'BLANK' }, { subject: 'MSG_00_21' }],
+    [{ subject: 'x'.repeat(101), importance: 'BLANK' }, { subject: 'max_length_exceeded' }],
+    [{ subject: '件名', importance: 'URGENT' }, { importance: 'invalid_format' }],
+    [{ subject: '件名', importance: 'BLANK', upTo: 0 }, { upTo: 'invalid_format' }],
+  ])('turn into an inquiry %j: %j', (input, fields) => {
+    expect(issues(chatInquiryInputSchema.safeParse(input))).toEqual(fields);
+  });
+  it('answers BLANK when no importance is chosen', () => {
+    expect(chatInquiryInputSchema.parse({ subject: '件名' }).importance).toBe('BLANK');
   });
 });

@@ -49,3 +49,18 @@ export function mergeChatMessages<M extends { id: number }>(held: readonly M[], 
 /** The last id a client holds, from which a catch-up asks for what came after (0 for none). */
 export const lastChatMessageId = (messages: readonly { id: number }[]): number =>
   messages.reduce((max, m) => Math.max(max, m.id), 0);
+
+/**
+ * The messages support turns into an inquiry: those after the last ones turned (`after`) up to `upTo`, from the
+ * company's first among them on, since an inquiry opens with the company's message (support's messages before it
+ * answer what was turned before). Empty when the company wrote nothing in that range.
+ */
+export function chatMessagesToTurn<M extends ChatMessageRef>(
+  messages: readonly M[],
+  after: number,
+  upTo: number = Number.MAX_SAFE_INTEGER,
+): M[] {
+  const range = messages.filter((m) => m.id > after && m.id <= upTo).sort((a, b) => a.id - b.id);
+  const first = range.findIndex((m) => m.side === 'COMPANY');
+  return first < 0 ? [] : range.slice(first);
+}

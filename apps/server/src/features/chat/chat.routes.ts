@@ -1,6 +1,8 @@
 import {
   chatInboxQuerySchema,
   chatInboxSchema,
+  chatInquiryInputSchema,
+  chatInquiryResultSchema,
   chatMessageSchema,
   chatMessagesQuerySchema,
   chatMessagesSchema,
@@ -29,6 +31,7 @@ import {
   readMessages,
   sendCompanyMessage,
   sendSupportMessage,
+  turnIntoInquiry,
 } from './chat.service';
 import type { ChatEvent } from './chat-events';
 import { EventStream, endStreams } from './chat-stream';
@@ -155,6 +158,22 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       await markSupportRead(app, request.params.id, request.body.upTo);
       return ok;
     },
+  );
+  app.post(
+    '/admin/chat/conversations/:id/inquiry',
+    {
+      config: support,
+      schema: {
+        tags,
+        description:
+          'Turns the messages since the last inquiry made from the conversation (up to `upTo`) into an inquiry of the company.',
+        params: idParamSchema,
+        body: chatInquiryInputSchema,
+        response: { 201: chatInquiryResultSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await turnIntoInquiry(app, request.caller(), request.params.id, request.body)),
   );
   app.get(
     '/admin/chat/stream',

@@ -3,22 +3,27 @@ import {
   CHAT_PAGE_SIZE,
   type ChatConversation,
   type ChatInbox,
+  type ChatInquiryResult,
   type ChatMessage,
   type ChatMessages,
   type ChatSendInput,
   type ChatSide,
   type ChatState,
   type ChatThread,
+  chatMessagesToTurn,
+  type InquiryImportance,
   isChatWaiting,
   type PageQuery,
 } from '@junkan/shared';
-import { and, asc, count, desc, eq, gt, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNotNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { chatConversations, chatMessages, companies, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
 import { offsetOf } from '../../lib/paging';
 import type { Caller, Session } from '../../plugins/auth';
+import { openInquiry } from '../inquiry-core/inquiry-records';
 import { announceChatEvent } from './chat-events';
 
 type ConversationRow = typeof chatConversations.$inferSelect;
@@ -30,6 +35,7 @@ const messageColumns = {
   userName: users.userName,
   clientId: chatMessages.clientId,
   body: chatMessages.body,
+  inquiryId: chatMessages.inquiryId,
   createdAt: chatMessages.createdAt,
 };
 
@@ -40,6 +46,7 @@ type MessageRow = {
   userName: string;
   clientId: string;
   body: string;
+  inquiryId: number | null;
   createdAt: Date;
 };
 
@@ -51,6 +58,7 @@ const toMessage = (r: MessageRow): ChatMessage => ({
   senderName: r.side === 'COMPANY' ? r.userName : null,
   clientId: r.clientId,
   body: r.body,
+  inquiryId: r.inquiryId,
   createdAt: r.createdAt.toISOString(),
 });
 
@@ -309,6 +317,8 @@ function toConversation(r: InboxRow): ChatConversation {
     waitingSince: c.waitingSince?.toISOString() ?? null,
     unreadCount: r.unread,
     readUpTo: c.supportReadUpTo,
+    inquiryUpTo: c.inquiryUpTo,
+    lastInquiryId: c.lastInquiryId,
   };
 }
 
@@ -396,4 +406,76 @@ export async function sendSupportMessage(
 export async function markSupportRead(app: FastifyInstance, id: number, upTo: number): Promise<void> {
   const marked = await markRead(app, eq(chatConversations.id, id), 'SUPPORT', upTo);
   if (!marked) throw new AppError('chat_conversation_not_found');
+}
+
+/**
+ * POST /admin/chat/conversations/{id}/inquiry: support turns the messages since the last inquiry made from the
+ * conversation (up to `upTo`, the last one support saw) into an inquiry of the company, each message whole with
+ * its author and time, through the inquiry core (status, audit, the mail to the side that did not write last).
+ * The messages keep the inquiry's id and the conversation where the next one starts, in the same transaction;
+ * the conversation's lock makes a second click find nothing new rather than a second inquiry.
+ */
+export async function turnIntoInquiry(
+  app: FastifyInstance,
+  caller: Caller,
+  id: number,
+  input: { subject: string; importance: InquiryImportance; upTo?: number },
+): Promise<ChatInquiryResult> {
+  return app.db.transaction(async (tx) => {
+    const conversation = await lockConversation(tx, eq(chatConversations.id, id));
+    if (!conversation) throw new AppError('chat_conversation_not_found');
+    const inConversation = eq(chatMessages.conversationId, id);
+    let upTo = conversation.lastMessageId ?? 0;
+    if (input.upTo !== undefined) {
+      const [named] = await tx
+        .select({ id: chatMessages.id })
+        .from(chatMessages)
+        .where(and(inConversation, eq(chatMessages.id, input.upTo)));
+      if (!named) throw new AppError('chat_message_not_found');
+      upTo = named.id;
+    }
+    const range = await tx
+      .select({
+        id: chatMessages.id,
+        side: chatMessages.side,
+        senderUserId: chatMessages.senderUserId,
+        body: chatMessages.body,
+        createdAt: chatMessages.createdAt,
+      })
+      .from(chatMessages)
+      .where(and(inConversation, gt(chatMessages.id, conversation.inquiryUpTo), lte(chatMessages.id, upTo)))
+      .orderBy(asc(chatMessages.id));
+    const turned = chatMessagesToTurn(range, conversation.inquiryUpTo, upTo);
+    if (turned.length === 0) throw new AppError('chat_inquiry_no_messages');
+    const { inquiryId } = await openInquiry(app, tx, caller, {
+      companyId: conversation.companyId,
+      subject: input.subject,
+      importance: input.importance,
+      // The company's messages are a discharger's (the chat is theirs alone); support's are the admin's.
+      messages: turned.map((m) => ({
+        author: {
+          userId: m.senderUserId,
+          side: m.side === 'COMPANY' ? ('WASTE' as const) : ('ADMIN' as const),
+          actingAdminId: null,
+        },
+        content: m.body,
+        at: m.createdAt,
+      })),
+    });
+    await tx
+      .update(chatMessages)
+      .set({ inquiryId })
+      .where(and(inConversation, gte(chatMessages.id, turned[0]!.id), lte(chatMessages.id, upTo)));
+    await tx
+      .update(chatConversations)
+      .set({ inquiryUpTo: upTo, lastInquiryId: inquiryId })
+      .where(eq(chatConversations.id, id));
+    await recordAudit(tx, caller, {
+      action: 'chat.inquiry',
+      entity: 'chat_conversation',
+      entityId: id,
+      detail: { inquiryId, messages: turned.length },
+    });
+    return { inquiryId, messageCount: turned.length };
+  });
 }

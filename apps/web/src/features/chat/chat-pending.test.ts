@@ -9,6 +9,7 @@ const message = (id: number, clientId: string): ChatMessage => ({
   senderName: '山田 太郎',
   clientId,
   body: 'x',
+  inquiryId: null,
   createdAt: '2026-11-25T01:00:00.000Z',
 });
 

@@ -29,6 +29,7 @@ export function ChatMessageList({
   header,
   empty,
   height,
+  annotate,
 }: {
   messages: readonly ChatMessage[];
   pending: readonly PendingMessage[];
@@ -38,6 +39,8 @@ export function ChatMessageList({
   header?: ReactNode;
   empty?: ReactNode;
   height: number | string;
+  /** After a message's time: support's mark of the inquiry it went into. */
+  annotate?: (message: ChatMessage) => ReactNode;
 }) {
   const { t } = useTranslation();
   const end = useRef<HTMLDivElement>(null);
@@ -70,6 +73,7 @@ export function ChatMessageList({
               <Typography.Text type="secondary" style={{ fontSize: 11 }}>
                 {m.side === 'SUPPORT' ? t('chat.support') : (m.senderName ?? '')}{' '}
                 {formatDateTime(m.createdAt, 'MM/DD HH:mm')}
+                {annotate?.(m)}
               </Typography.Text>
               <div style={bubble(own)}>{m.body}</div>
             </Flex>

@@ -1,26 +1,34 @@
+import { FileAddOutlined } from '@ant-design/icons';
 import {
   type ChatConversation,
   type ChatMessage,
   type ChatThread,
   chatMessageSchema,
+  chatMessagesToTurn,
+  formatInquiryId,
   lastChatMessageId,
   mergeChatMessages,
 } from '@junkan/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Card, Col, Empty, Flex, List, Row, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Col, Empty, Flex, List, Row, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/master-list';
 import { useEventStream } from '../../../lib/event-stream';
 import { showApiError } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { SUPPORT_CHAT_KEY, useInbox } from '../api/admin-inbox';
 import { markSupportRead, sendSupportMessage, threadQueryOptions, useThread } from '../api/admin-thread';
 import { ChatComposer } from '../components/chat-composer';
 import { ChatMessageList } from '../components/chat-message-list';
+import { TurnIntoInquiryModal } from '../components/turn-into-inquiry-modal';
 import { useChatSender } from '../components/use-chat-sender';
+
+/** Support's inquiry view with the inquiry open (its detail reads `open` from the address). */
+const inquiryLink = (id: number) => `${paths.inquiryAdmin.to()}?open=${id}`;
 
 const INBOX_SIZE = 50;
 
@@ -185,9 +193,18 @@ function ConversationPane({ id }: { id: number }) {
     );
   }, [visible, id, lastId, readUpTo, queryClient]);
 
+  const [turning, setTurning] = useState(false);
+
   if (thread.isError && !thread.data)
     return <LoadFailed title={t('chat.admin.loadFailed')} onRetry={() => void thread.refetch()} />;
   const conversation = thread.data?.conversation;
+  // What would become an inquiry now: the held messages after the last one turned, from the company's first.
+  // Older messages not loaded yet may lie in that range too when the oldest held one is past it (the server,
+  // which reads them all, decides).
+  const inquiryUpTo = conversation?.inquiryUpTo ?? 0;
+  const toTurn = chatMessagesToTurn(messages, inquiryUpTo);
+  const moreToTurn = (thread.data?.hasMore ?? false) && (messages[0]?.id ?? 0) > inquiryUpTo;
+  const canTurn = toTurn.length > 0 || moreToTurn;
   return (
     <Card
       size="small"
@@ -199,8 +216,40 @@ function ConversationPane({ id }: { id: number }) {
           {conversation?.isWaiting && <Tag color="orange">{t('chat.admin.waiting')}</Tag>}
         </Flex>
       }
+      extra={
+        conversation && (
+          <Flex gap={8} align="center" wrap>
+            {conversation.lastInquiryId !== null && (
+              <Link to={inquiryLink(conversation.lastInquiryId)} data-testid="chat-inquiry-link">
+                {t('chat.admin.inquiryLink', { id: formatInquiryId(conversation.lastInquiryId) })}
+              </Link>
+            )}
+            <Tooltip title={canTurn ? undefined : t('chat.admin.toInquiryNothing')}>
+              <Button
+                size="small"
+                icon={<FileAddOutlined />}
+                disabled={!canTurn}
+                onClick={() => setTurning(true)}
+                data-testid="chat-to-inquiry"
+              >
+                {t('chat.admin.toInquiry')}
+              </Button>
+            </Tooltip>
+          </Flex>
+        )
+      }
       styles={{ body: { padding: 0 } }}
     >
+      <TurnIntoInquiryModal
+        conversationId={id}
+        open={turning}
+        onClose={() => setTurning(false)}
+        onTurned={() => setTurning(false)}
+        upTo={lastId}
+        first={toTurn[0]}
+        count={toTurn.length}
+        more={moreToTurn}
+      />
       <ChatMessageList
         messages={messages}
         pending={sender.pending}
@@ -208,6 +257,17 @@ function ConversationPane({ id }: { id: number }) {
         onRetry={sender.retry}
         height="min(60vh, 560px)"
         empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('chat.empty')} />}
+        annotate={(m) =>
+          m.inquiryId !== null && (
+            <Link
+              to={inquiryLink(m.inquiryId)}
+              style={{ marginInlineStart: 6 }}
+              data-testid="chat-message-inquiry"
+            >
+              {t('chat.admin.turned', { id: formatInquiryId(m.inquiryId) })}
+            </Link>
+          )
+        }
       />
       <ChatComposer onSend={sender.submit} />
     </Card>
