@@ -14,9 +14,9 @@ export interface ApiClient {
   send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown): Promise<APIResponse>;
 }
 
-function client(request: APIRequestContext, token: string): ApiClient {
+function client(request: APIRequestContext, token: string, origin = APP_ORIGIN): ApiClient {
   const send: ApiClient['send'] = (method, path, data) =>
-    request.fetch(`${APP_ORIGIN}/api${path}`, {
+    request.fetch(`${origin}/api${path}`, {
       method,
       headers: { authorization: `Bearer ${token}` },
       data,
@@ -34,15 +34,16 @@ function client(request: APIRequestContext, token: string): ApiClient {
   };
 }
 
-/** Signs in through POST /api/auth/login (demo password unless given). */
+/** Signs in through POST /api/auth/login (demo password unless given), at the run's server unless `origin` names another. */
 export async function apiAs(
   request: APIRequestContext,
   email: string,
   password = DEMO_PASSWORD,
+  origin = APP_ORIGIN,
 ): Promise<ApiClient> {
-  const res = await request.post(`${APP_ORIGIN}/api/auth/login`, { data: { email, password } });
+  const res = await request.post(`${origin}/api/auth/login`, { data: { email, password } });
   await expect(res, `sign-in of ${email}`).toBeOK();
-  return client(request, ((await res.json()) as TokenResponse).token);
+  return client(request, ((await res.json()) as TokenResponse).token, origin);
 }
 
 /** An admin's API acting for the named operator: the token the operator selection asks for. */

@@ -9,6 +9,8 @@ export interface SignInOptions {
   /** For an admin: the operator to act for, as the operator selection would choose it. */
   actingFor?: { type: OperatorType; companyName: string };
   password?: string;
+  /** Another server than the run's (the tests of several server processes). */
+  origin?: string;
 }
 
 /**
@@ -21,9 +23,9 @@ export interface SignInOptions {
 export async function signIn(
   page: Page,
   email: string,
-  { path = 'home', actingFor, password }: SignInOptions = {},
+  { path = 'home', actingFor, password, origin = APP_ORIGIN }: SignInOptions = {},
 ): Promise<void> {
-  const own = await apiAs(page.request, email, password);
+  const own = await apiAs(page.request, email, password, origin);
   const operator = actingFor
     ? await actFor(page.request, own, actingFor.type, actingFor.companyName)
     : undefined;
@@ -43,9 +45,9 @@ export async function signIn(
         window.localStorage.setItem(keys.adminTokenIssuedAt, now);
       }
     },
-    { once, origin: APP_ORIGIN, keys: STORAGE_KEYS, tokens },
+    { once, origin, keys: STORAGE_KEYS, tokens },
   );
-  await page.goto(path);
+  await page.goto(origin === APP_ORIGIN ? path : `${origin}/sys/${path}`);
   const badge = page.getByTestId('role-badge');
   if (actingFor) {
     await expect(badge).toHaveText(

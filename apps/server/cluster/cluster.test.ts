@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { type RunningJwnetSimulator, startJwnetSimulator } from '@junkan/jwnet-simulator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSse } from '../test/sse-client';
 
 /*
  * Two real server processes on one PostgreSQL database behind a small round-robin proxy, as production runs them.
@@ -231,6 +232,47 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
     expect((await call(servers[0]!.url, 'POST', '/api/auth/logout', {}, token)).status).toBe(204);
     await new Promise((r) => setTimeout(r, 300));
     expect((await call(servers[1]!.url, 'GET', '/api/users/info', undefined, token)).status).toBe(401);
+  });
+
+  it("a chat message stored by one process reaches the other's streams", async () => {
+    const tokenOf = async (base: string, email: string) =>
+      (await call(base, 'POST', '/api/auth/login', { email, password: DEMO_PASSWORD })).json()
+        .token as string;
+    const [one, two] = servers.map((s) => s.url) as [string, string];
+    const discharger = await tokenOf(one, 'discharger@example.com');
+    const admin = await tokenOf(two, 'admin@example.com');
+    const widget = await openSse(`${two}/api/chat/stream`, discharger);
+    const inbox = await openSse(`${one}/api/admin/chat/stream`, admin);
+    try {
+      await widget.next((e) => e.event === 'ready');
+      await inbox.next((e) => e.event === 'ready');
+      const question = await call(
+        one,
+        'POST',
+        '/api/chat/messages',
+        { clientId: 'cluster-q', body: '質問' },
+        discharger,
+      );
+      expect(question.status).toBe(201);
+      const asked = question.json() as { id: number; conversationId: number };
+      // Stored by the first process: its own inbox stream and the second process's widget stream hear it.
+      await widget.next((e) => e.event === 'message' && (e.data as { id: number }).id === asked.id);
+      await inbox.next((e) => e.event === 'message' && (e.data as { id: number }).id === asked.id);
+      const reply = await call(
+        two,
+        'POST',
+        `/api/admin/chat/conversations/${asked.conversationId}/messages`,
+        { clientId: 'cluster-a', body: '回答' },
+        admin,
+      );
+      expect(reply.status).toBe(201);
+      const answered = reply.json() as { id: number };
+      await inbox.next((e) => e.event === 'message' && (e.data as { id: number }).id === answered.id);
+      await widget.next((e) => e.event === 'message' && (e.data as { id: number }).id === answered.id);
+    } finally {
+      widget.close();
+      inbox.close();
+    }
   });
 
   it('the sign-in limiter refuses the 11th wrong password across both processes', async () => {

@@ -96,6 +96,15 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   /** Another card payment of the invoice is still under way (3-D Secure open, or the provider's answer pending). */
   card_payment_in_progress: 409,
   card_payment_not_found: 404,
+  notice_not_found: 404,
+  update_info_not_found: 404,
+  chat_conversation_not_found: 404,
+  /** A discharger that has not registered its company yet has no conversation to write in. */
+  chat_company_required: 409,
+  /** A message id that is not of the conversation named (another company's, or none). */
+  chat_message_not_found: 404,
+  /** The company wrote nothing since the last inquiry made from the conversation. */
+  chat_inquiry_no_messages: 409,
   /** A manifest, report, contract or permit within five years of its last date: never deleted (params.until). */
   retention_period_until: 409,
   evidence_pack_not_found: 404,

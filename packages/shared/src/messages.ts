@@ -182,6 +182,15 @@ export const MESSAGE_CODES = [
   'permit_file_required',
   'expiry_before_issue',
   'waste_kind_not_major',
+  // notices and update information
+  'notice_not_found',
+  'update_info_not_found',
+  'publish_until_before_from',
+  // chat
+  'chat_conversation_not_found',
+  'chat_company_required',
+  'chat_message_not_found',
+  'chat_inquiry_no_messages',
   // retention (rules/retention.ts): params.until, the last day the record is kept
   'retention_period_until',
   // evidence packs

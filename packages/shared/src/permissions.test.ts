@@ -148,6 +148,26 @@ describe('computePermissions (section 6)', () => {
       );
   });
 
+  it('gives the chat widget to a discharger only, and the inbox and notice writing to admins only', () => {
+    const cases: [PermissionSubject['roles'], Permission[], Permission[]][] = [
+      [['WASTE'], ['CHAT', 'NOTICE'], ['CHAT_ADMIN', 'NOTICE_ADMIN']],
+      [['TRANSPORT'], ['NOTICE'], ['CHAT', 'CHAT_ADMIN', 'NOTICE_ADMIN']],
+      [['ADMIN'], ['CHAT_ADMIN', 'NOTICE_ADMIN', 'NOTICE'], ['CHAT']],
+      // Acting for a discharger, the admin is still support: no widget of its own.
+      [['ADMIN', 'WASTE'], ['CHAT_ADMIN', 'NOTICE_ADMIN'], ['CHAT']],
+      [['ADMIN', 'TRANSPORT'], ['CHAT_ADMIN', 'NOTICE_ADMIN'], ['CHAT']],
+    ];
+    for (const [roles, held, notHeld] of cases) {
+      const p = computePermissions(subject({ roles, ...ediReady }));
+      expect(has(p, held), `${roles} holds ${held}`).toBe(true);
+      expect(hasNone(p, notHeld), `${roles} lacks ${notHeld}`).toBe(true);
+    }
+    // A transporter awaiting approval reads no notices either.
+    expect(computePermissions(subject({ roles: ['TRANSPORT'], isTransportApproved: false }))).not.toContain(
+      'NOTICE',
+    );
+  });
+
   it('gives the evidence pack to both sides and to an admin acting for either, not to an admin alone', () => {
     for (const roles of [['WASTE'], ['TRANSPORT'], ['ADMIN', 'WASTE'], ['ADMIN', 'TRANSPORT']] as const)
       expect(computePermissions(subject({ roles: [...roles] }))).toContain('EVIDENCE_PACK');

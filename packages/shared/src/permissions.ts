@@ -16,6 +16,7 @@ export const PERMISSIONS = [
   'PROJECT_MANAGEMENT',
   'CREATE_QUOTE',
   'NOTICE',
+  'NOTICE_ADMIN',
   'ACHIEVEMENTS',
   'COLLECTION_SCHEDULES',
   'CONTRACT_MANAGEMENT',
@@ -31,6 +32,8 @@ export const PERMISSIONS = [
    */
   'INQUIRY_TRANS',
   'INQUIRY_ADMIN',
+  'CHAT',
+  'CHAT_ADMIN',
   'ACCOUNT_INFO',
   'ACCOUNT_INFO_TRANS',
   'CHANGE_PASSWORD',
@@ -49,10 +52,12 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-/** Keys only an administrator holds (master data and the admin inquiry view). */
+/** Keys only an administrator holds (master data, the admin inquiry view, notices and the chat inbox). */
 export const MASTER_ADMIN_PERMISSIONS = [
   'ACCOUNT_SELECTION',
   'INQUIRY_ADMIN',
+  'NOTICE_ADMIN',
+  'CHAT_ADMIN',
   'MASTER_ACCOUNT',
   'MASTER_TRANSPORT_OPERATOR',
   'TRANSPORT_APPROVAL',
@@ -81,6 +86,12 @@ export const EDI_GATED_PERMISSIONS = [
   'QUOTE_REQUEST_CONFIRM',
   'INVOICE_REGISTER',
 ] as const satisfies readonly Permission[];
+
+/**
+ * The discharger's own chat widget with support (section 6: dischargers, not admins, while the token is
+ * valid). An administrator acting for a discharger does not get it: it would be support talking to itself.
+ */
+export const DISCHARGER_ONLY_PERMISSIONS = ['CHAT'] as const satisfies readonly Permission[];
 
 /** Keys that belong to the transporter's side. */
 export const TRANSPORT_ONLY_PERMISSIONS = [
@@ -136,14 +147,18 @@ function wastePermissions(subject: PermissionSubject): Permission[] {
 }
 
 function transportPermissions(): Permission[] {
-  return without(PERMISSIONS, MASTER_ADMIN_PERMISSIONS, NEW_REQUEST_PERMISSIONS, GRANT_ONLY_PERMISSIONS, [
-    'ACCOUNT_INFO',
-    'INQUIRY',
-  ]);
+  return without(
+    PERMISSIONS,
+    MASTER_ADMIN_PERMISSIONS,
+    NEW_REQUEST_PERMISSIONS,
+    GRANT_ONLY_PERMISSIONS,
+    DISCHARGER_ONLY_PERMISSIONS,
+    ['ACCOUNT_INFO', 'INQUIRY'],
+  );
 }
 
 function adminPermissions(): Permission[] {
-  return without(PERMISSIONS, NEW_REQUEST_PERMISSIONS, GRANT_ONLY_PERMISSIONS, [
+  return without(PERMISSIONS, NEW_REQUEST_PERMISSIONS, GRANT_ONLY_PERMISSIONS, DISCHARGER_ONLY_PERMISSIONS, [
     'ACCOUNT_INFO',
     'ACCOUNT_INFO_TRANS',
     'INQUIRY',

@@ -69,11 +69,17 @@ export function isUnauthorizedRedirectExempt(pathname: string): boolean {
 export type GuardDecision = { redirect: string } | { allow: true };
 
 /**
- * Pages an administrator uses as itself, without acting for an operator: the operator selection, the approval
- * of self-registered transport companies and support's inquiry view (which concern no one operator it could act
- * for).
+ * Pages an administrator uses as itself, without acting for an operator: the operator selection, and the pages
+ * that concern no one operator it could act for (the approval of self-registered transport companies, support's
+ * inquiry view, the notices it writes for everyone, the chat inbox of every discharger).
  */
-export const ADMIN_OWN_PATHS = ['/account-selection', '/transport-approval', '/inquiry-admin'] as const;
+export const ADMIN_OWN_PATHS = [
+  '/account-selection',
+  '/transport-approval',
+  '/inquiry-admin',
+  '/notice-admin',
+  '/chat-admin',
+] as const;
 
 /** Route guard of section 6: where a visit to `pathname` goes for the given session. */
 export function decideRoute(args: {

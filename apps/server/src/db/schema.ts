@@ -507,20 +507,55 @@ export const auditLogs = pgTable(
   (t) => [index('audit_logs_entity_idx').on(t.entity, t.entityId), index('audit_logs_user_idx').on(t.userId)],
 );
 
-export const notices = pgTable('notices', {
-  id: serial('id').primaryKey(),
-  importance: varchar('importance', { length: 24 }).notNull().default('BLANK'),
-  date: date('date', { mode: 'string' }).notNull(),
-  subject: varchar('subject', { length: 128 }).notNull(),
-  content: text('content').notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * Notices the administrators write for dischargers, transporters or both. Shown on the Japan dates from
+ * `publish_from` to `publish_until` (inclusive; null: no end) unless withdrawn (`withdrawn_at`).
+ */
+export const notices = pgTable(
+  'notices',
+  {
+    id: serial('id').primaryKey(),
+    importance: varchar('importance', { length: 24 }).notNull().default('BLANK'),
+    date: date('date', { mode: 'string' }).notNull(),
+    subject: varchar('subject', { length: 128 }).notNull(),
+    content: text('content').notNull(),
+    audience: varchar('audience', { length: 16 })
+      .notNull()
+      .default('ALL')
+      .$type<'ALL' | 'DISCHARGERS' | 'TRANSPORTERS'>(),
+    // Rows from before the window existed were shown from their date: the migration copies it.
+    publishFrom: date('publish_from', { mode: 'string' }).notNull().default(sql`current_date`),
+    publishUntil: date('publish_until', { mode: 'string' }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('notices_date_idx').on(t.date, t.id)],
+);
 
+/** Which user has opened which notice: the unread marks of the notice list, per user. */
+export const noticeReads = pgTable(
+  'notice_reads',
+  {
+    noticeId: integer('notice_id')
+      .notNull()
+      .references(() => notices.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.noticeId] }), index('notice_reads_notice_idx').on(t.noticeId)],
+);
+
+/** Update information (what changed in the product), shown from its date on. */
 export const updateInfos = pgTable('update_infos', {
   id: serial('id').primaryKey(),
   date: date('date', { mode: 'string' }).notNull(),
   content: text('content').notNull(),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -587,6 +622,61 @@ export const inquiryHistory = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('inquiry_history_inquiry_idx').on(t.inquiryId, t.id)],
+);
+
+/**
+ * The discharger's chat with the platform's support (ruling 14): one conversation per discharger company, kept
+ * with the inquiries. Each side's read mark is the last message id it has read; `waiting_since` is set by the
+ * company's first message support has not answered and cleared by support's answer. Sends lock this row, so a
+ * conversation's message ids grow in the order they are committed (a catch-up "after id" misses none).
+ * Support turns the messages after `inquiry_up_to` into an inquiry; `last_inquiry_id` is the latest made.
+ */
+export const chatConversations = pgTable(
+  'chat_conversations',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    lastMessageId: integer('last_message_id'),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    lastSide: varchar('last_side', { length: 8 }).$type<'COMPANY' | 'SUPPORT'>(),
+    waitingSince: timestamp('waiting_since', { withTimezone: true }),
+    companyReadUpTo: integer('company_read_up_to').notNull().default(0),
+    supportReadUpTo: integer('support_read_up_to').notNull().default(0),
+    /** The last message id already turned into an inquiry (or passed over by one): the next starts after it. */
+    inquiryUpTo: integer('inquiry_up_to').notNull().default(0),
+    lastInquiryId: integer('last_inquiry_id').references(() => inquiries.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('chat_conversations_company_unique').on(t.companyId),
+    index('chat_conversations_inbox_idx').on(t.waitingSince, t.lastMessageAt),
+  ],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id),
+    side: varchar('side', { length: 8 }).notNull().$type<'COMPANY' | 'SUPPORT'>(),
+    senderUserId: integer('sender_user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The sending client's id of the message: sending it again stores nothing new. */
+    clientId: varchar('client_id', { length: 64 }).notNull(),
+    body: text('body').notNull(),
+    /** The inquiry this message was copied into, once support turned it into one. */
+    inquiryId: integer('inquiry_id').references(() => inquiries.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('chat_messages_client_unique').on(t.conversationId, t.clientId),
+    index('chat_messages_conversation_idx').on(t.conversationId, t.id),
+  ],
 );
 
 // ---- Master data -------------------------------------------------------------------------------

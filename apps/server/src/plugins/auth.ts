@@ -19,9 +19,10 @@ import { SessionCache, type SessionChange } from '../lib/session-cache';
 import { TokenCache } from '../lib/token-cache';
 import type { EventBus } from './events';
 
-const SESSION_CHANGED = 'session_changed';
+/** The event channel of session changes (`app.sessionChanged`): payloads are `SessionChange`s. */
+export const SESSION_CHANGED = 'session_changed';
 
-function isSessionChange(v: unknown): v is SessionChange {
+export function isSessionChange(v: unknown): v is SessionChange {
   if (!v || typeof v !== 'object') return false;
   const o = v as Record<string, unknown>;
   return (
@@ -147,6 +148,22 @@ const sessionQueries = new WeakMap<Database, SessionQuery>();
  */
 export async function loadSession(db: Database, claims: TokenClaims): Promise<Session | null> {
   return (await readSession(db, claims))?.session ?? null;
+}
+
+/**
+ * The session read again from the database, for a connection that outlives its token (the chat streams):
+ * null once the sign-in has ended or the user was disabled. The token's own expiry is not looked at again:
+ * the client refreshes it within the sign-in, which is what is checked.
+ */
+export function reloadSession(db: Database, session: Session): Promise<Session | null> {
+  return loadSession(db, {
+    sub: session.email,
+    userId: session.userId,
+    adminId: session.adminId,
+    authorities: session.roles.map((r) => `ROLE_${r}`),
+    sid: session.sessionId,
+    exp: 0,
+  });
 }
 
 /** `loadSession`, with when the sign-in ends (its absolute lifetime), for the cache. */

@@ -6,12 +6,10 @@ import {
   collectionAreas,
   companies,
   dischargeSites,
-  notices,
   offices,
   projectDischargeSites,
   projects,
   projectWasteLines,
-  updateInfos,
   userPermissionGrants,
   users,
   wastes,
@@ -26,6 +24,7 @@ import { seedDemoInquiries } from './demo-inquiries';
 import { seedDemoInvoices } from './demo-invoices';
 import { seedDemoPermits } from './demo-permits';
 import { seedDemoCombinedPrices } from './demo-prices';
+import { seedDemoSupport } from './demo-support';
 
 export const DEMO_PASSWORD = 'Demo1234';
 export const PLATFORM_TRANSPORTER_ID = 20000;
@@ -343,25 +342,6 @@ export async function seedDemoData(
       await tx
         .insert(collectionAreaPrices)
         .values({ areaId: area!.id, wasteId: combustible.id, unitPrice: 1500, validFrom: '2020-01-01' });
-
-    await tx.insert(notices).values([
-      {
-        importance: 'IMPORTANT',
-        date: '2026-11-01',
-        subject: '年末年始の回収スケジュールについて',
-        content: '12月29日から1月3日までは回収を休止します。',
-      },
-      {
-        importance: 'BLANK',
-        date: '2026-10-15',
-        subject: '電子マニフェスト連携のお知らせ',
-        content: '電子マニフェストの登録状況が画面で確認できるようになりました。',
-      },
-    ]);
-    await tx.insert(updateInfos).values([
-      { date: '2026-11-10', content: 'ホーム画面にお問い合わせ一覧を追加しました。' },
-      { date: '2026-10-01', content: 'サービスを開始しました。' },
-    ]);
   });
   const documents =
     options.contractDocuments === false ? null : (options.files ?? new FileStorage(new DatabaseStorage(db)));
@@ -373,5 +353,6 @@ export async function seedDemoData(
   await seedDemoInvoices(db, documents);
   await seedDemoCombinedPrices(db);
   await seedDemoInquiries(db);
+  await seedDemoSupport(db);
   return true;
 }

@@ -204,7 +204,7 @@ export const APP_PAGES: readonly AppPage[] = [
     built: true,
     menuGroup: 'documents',
   },
-  { key: 'notice', path: paths.notice.path, permission: 'NOTICE', built: false, menuGroup: 'support' },
+  { key: 'notice', path: paths.notice.path, permission: 'NOTICE', built: true, menuGroup: 'support' },
   // One page for both companies' sides, each with its own key (the spec keeps INQUIRY from transporters).
   {
     key: 'inquiry',
@@ -217,6 +217,20 @@ export const APP_PAGES: readonly AppPage[] = [
     key: 'inquiryAdmin',
     path: paths.inquiryAdmin.path,
     permission: 'INQUIRY_ADMIN',
+    built: true,
+    menuGroup: 'support',
+  },
+  {
+    key: 'chatAdmin',
+    path: paths.chatAdmin.path,
+    permission: 'CHAT_ADMIN',
+    built: true,
+    menuGroup: 'support',
+  },
+  {
+    key: 'noticeAdmin',
+    path: paths.noticeAdmin.path,
+    permission: 'NOTICE_ADMIN',
     built: true,
     menuGroup: 'support',
   },
@@ -321,6 +335,8 @@ export const COMPANY_SELECT_DISABLED_PREFIXES = [
   paths.handlingWasteUnitPrice.path,
   paths.transportOperatorMaster.path,
   paths.inquiryAdmin.path,
+  paths.noticeAdmin.path,
+  paths.chatAdmin.path,
   paths.accountSelection.path,
   paths.transportApproval.path,
 ] as const;

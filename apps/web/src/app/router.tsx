@@ -51,6 +51,9 @@ const InvoiceDetailPage = lazy(() => import('../features/invoices/pages/invoice-
 const ManifestManagementPage = lazy(() => import('../features/manifests/pages/manifest-management-page'));
 const ManifestDetailPage = lazy(() => import('../features/manifests/pages/manifest-detail-page'));
 const LicenseManagementPage = lazy(() => import('../features/permits/pages/license-management-page'));
+const NoticePage = lazy(() => import('../features/notices/pages/notice-page'));
+const NoticeAdminPage = lazy(() => import('../features/notices/pages/notice-admin-page'));
+const ChatAdminPage = lazy(() => import('../features/chat/pages/chat-admin-page'));
 const EvidencePackPage = lazy(() => import('../features/evidence-packs/pages/evidence-pack-page'));
 const InquiryPage = lazy(() => import('../features/inquiries/pages/inquiry-page'));
 const InquiryAdminPage = lazy(() => import('../features/inquiries/pages/inquiry-admin-page'));
@@ -364,6 +367,21 @@ const router = createBrowserRouter(
               path: childPath(paths.licenseManagement.path),
               handle: { permission: 'LICENSE_MANAGEMENT' } satisfies RouteHandle,
               element: <LicenseManagementPage />,
+            },
+            {
+              path: childPath(paths.notice.path),
+              handle: { permission: 'NOTICE' } satisfies RouteHandle,
+              element: <NoticePage />,
+            },
+            {
+              path: childPath(paths.noticeAdmin.path),
+              handle: { permission: 'NOTICE_ADMIN' } satisfies RouteHandle,
+              element: <NoticeAdminPage />,
+            },
+            {
+              path: childPath(paths.chatAdmin.path),
+              handle: { permission: 'CHAT_ADMIN' } satisfies RouteHandle,
+              element: <ChatAdminPage />,
             },
             {
               path: childPath(paths.evidencePack.path),

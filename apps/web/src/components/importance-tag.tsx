@@ -1,5 +1,6 @@
 import type { InquiryImportance } from '@junkan/shared';
 import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
 
 const IMPORTANCE_COLORS: Record<InquiryImportance, string | undefined> = {
   MOST_IMPORTANT: 'red',
@@ -8,7 +9,8 @@ const IMPORTANCE_COLORS: Record<InquiryImportance, string | undefined> = {
   BLANK: undefined,
 };
 
-/** The importance of an inquiry or a notice (they share the four levels), one colour each. */
-export function ImportanceTag({ importance, label }: { importance: InquiryImportance; label: string }) {
-  return <Tag color={IMPORTANCE_COLORS[importance]}>{label}</Tag>;
+/** The importance of an inquiry or a notice (section 3); `label` defaults to its name in the current language. */
+export function ImportanceTag({ importance, label }: { importance: InquiryImportance; label?: string }) {
+  const { t } = useTranslation();
+  return <Tag color={IMPORTANCE_COLORS[importance]}>{label ?? t(`inquiryImportance.${importance}`)}</Tag>;
 }

@@ -109,8 +109,10 @@ export const paths = {
   licenseManagement: at('/license-management'),
   evidencePack: at('/evidence-pack'),
   notice: at('/notice'),
+  noticeAdmin: at('/notice-admin'),
   inquiry: at('/inquiry'),
   inquiryAdmin: at('/inquiry-admin'),
+  chatAdmin: at('/chat-admin'),
 } as const;
 
 /** A registry path as a child route of the root route ('/x/y' -> 'x/y'). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INQUIRY_IMPORTANCES, PROJECT_STATUSES, PROJECT_TYPES } from '../enums';
+import { PROJECT_STATUSES, PROJECT_TYPES } from '../enums';
 import { idParam } from '../validation';
 import { permitCoverageSchema } from './permit-coverage';
 
@@ -22,18 +22,6 @@ export const projectListItemSchema = z.object({
   permitCoverage: permitCoverageSchema.optional(),
 });
 export type ProjectListItem = z.infer<typeof projectListItemSchema>;
-
-export const noticeSchema = z.object({
-  id: z.number(),
-  importance: z.enum(INQUIRY_IMPORTANCES),
-  date: z.string(),
-  subject: z.string(),
-  content: z.string(),
-});
-export const noticeListSchema = z.array(noticeSchema);
-
-export const updateInfoSchema = z.object({ id: z.number(), date: z.string(), content: z.string() });
-export const updateInfoListSchema = z.array(updateInfoSchema);
 
 /** Home labels CREATING_CONTRACT as quote approval for dischargers. */
 export function projectStatusLabelKey(

@@ -1,10 +1,11 @@
 import { App as AntApp, Flex, Layout, Typography } from 'antd';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { LanguageSelect } from '../../components/language-select';
 import { PageSpinner } from '../../components/page-spinner';
 import { TransportApprovalBanner } from '../../components/transport-approval-banner';
 import { AntdScope } from '../../lib/antd-scope';
+import { usePermissions } from '../../lib/permissions';
 import { useSessionWatcher } from '../../lib/use-session-watcher';
 import { Breadcrumbs } from './breadcrumbs';
 import { CompanySelect } from './company-select';
@@ -14,6 +15,11 @@ import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
 
 const HEADER_HEIGHT = 56;
+/** Room below the page for the chat launcher, so that it never covers a page's last controls. */
+const CHAT_CLEARANCE = 72;
+
+// Its own chunk: only dischargers load it.
+const ChatWidget = lazy(() => import('../../features/chat/components/chat-widget'));
 
 /** Signed-in shell: antd theme and locale (not in the app's providers, see providers.tsx), antd App (modals). */
 export default function AppLayout() {
@@ -30,6 +36,8 @@ export default function AppLayout() {
 function AppShell() {
   useSessionWatcher();
   const [collapsed, setCollapsed] = useState(false);
+  // Section 6: dischargers (not an admin acting for one) get the chat while signed in.
+  const hasChat = usePermissions().has('CHAT');
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header
@@ -79,7 +87,7 @@ function AppShell() {
             <SideMenu />
           </div>
         </Layout.Sider>
-        <Layout.Content style={{ padding: 24, minWidth: 0 }}>
+        <Layout.Content style={{ padding: 24, paddingBottom: hasChat ? CHAT_CLEARANCE : 24, minWidth: 0 }}>
           <Breadcrumbs />
           <TransportApprovalBanner />
           <Suspense fallback={<PageSpinner />}>
@@ -89,6 +97,11 @@ function AppShell() {
           </Suspense>
         </Layout.Content>
       </Layout>
+      {hasChat && (
+        <Suspense fallback={null}>
+          <ChatWidget />
+        </Suspense>
+      )}
     </Layout>
   );
 }

@@ -9,6 +9,7 @@ import {
   FileTextOutlined,
   FileZipOutlined,
   HomeOutlined,
+  MessageOutlined,
   NotificationOutlined,
   PlusCircleOutlined,
   ProjectOutlined,
@@ -46,6 +47,8 @@ const ICONS: Record<string, ReactNode> = {
   notice: <NotificationOutlined />,
   inquiry: <CustomerServiceOutlined />,
   inquiryAdmin: <CustomerServiceOutlined />,
+  noticeAdmin: <NotificationOutlined />,
+  chatAdmin: <MessageOutlined />,
 };
 
 type MenuItem = Required<MenuProps>['items'][number];

@@ -1,15 +1,18 @@
 import { Card, Col, Empty, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { NoticesPanel, UpdateInfosPanel } from '../../features/home/components/notices-panel';
 import { PhoneContactPanel } from '../../features/home/components/phone-contact-panel';
 import { HomeInquiriesTable } from '../../features/inquiries/components/home-inquiries-table';
 import { ReportDeadlinesPanel } from '../../features/manifests/components/report-deadlines';
+import { NoticesPanel, UpdateInfosPanel } from '../../features/notices/components/notices-panel';
 import { ExpiringPermitsCard } from '../../features/permits/components/expiring-permits-card';
 import { HomeProjectsTable } from '../../features/projects/components/home-projects-table';
 import { usePermissions } from '../../lib/permissions';
 import { useSession } from '../../lib/use-session';
 
-/** The home page: the report deadlines (manifests), the project table (projects) and the home panels. */
+/**
+ * The home page: the report deadlines (manifests), news and update information (notices: the notices for the
+ * operator's side), the project table (projects) and the home panels.
+ */
 export default function HomePage() {
   const { t } = useTranslation();
   const { roles } = useSession();
@@ -23,15 +26,16 @@ export default function HomePage() {
       {/* Legal deadlines first: shows itself only when a transport-end report is due, late or missing. */}
       <ReportDeadlinesPanel style={{ marginBottom: 16 }} />
       <Row gutter={[16, 16]}>
-        {isDischarger && (
-          <>
-            <Col xs={24} xl={12}>
-              <NoticesPanel />
-            </Col>
-            <Col xs={24} xl={12}>
-              <UpdateInfosPanel />
-            </Col>
-          </>
+        {/* Transporters read the notices written for them too; one awaiting approval has no NOTICE key. */}
+        {(isDischarger || isTransport) && has('NOTICE') && (
+          <Col xs={24} xl={12}>
+            <NoticesPanel />
+          </Col>
+        )}
+        {(isDischarger || isTransport) && (
+          <Col xs={24} xl={has('NOTICE') ? 12 : 24}>
+            <UpdateInfosPanel />
+          </Col>
         )}
         {isTransport && has('LICENSE_MANAGEMENT') && (
           <Col span={24}>

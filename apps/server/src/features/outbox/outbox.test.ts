@@ -7,18 +7,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('news and update information', () => {
-  it('answers notices and update information newest first', async () => {
-    const notices = (await t.as('discharger@example.com').get('/notices')).json();
-    expect(notices[0]).toMatchObject({
-      subject: '年末年始の回収スケジュールについて',
-      importance: 'IMPORTANT',
-    });
-    const updates = (await t.as('discharger@example.com').get('/update-infos')).json();
-    expect(updates.map((u: { date: string }) => u.date)).toEqual(['2026-11-10', '2026-10-01']);
-  });
-});
-
 describe('mail outbox', () => {
   it('is readable by an administrator only', async () => {
     await t.anonymous.post('/auth/password/send-email', { email: 'discharger@example.com' });

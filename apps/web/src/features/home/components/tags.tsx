@@ -1,2 +1,0 @@
-// The notices show the inquiries' importance levels: one tag for both.
-export { ImportanceTag } from '../../../components/importance-tag';
