@@ -18,6 +18,11 @@ import { attachmentColumns, storedFileColumns, toAttachment } from '../project-c
 
 /** `attachments.owner_type` of a permit's PDF copy. */
 export const PERMIT_OWNER = 'PERMIT';
+/**
+ * A copy a newer PDF replaced: kept (never deleted within the five years), since contracts already sent were
+ * made under it and an inspection may ask for the copy that was attached then.
+ */
+export const PERMIT_REPLACED_OWNER = 'PERMIT_REPLACED';
 
 export type PermitRow = typeof permits.$inferSelect;
 

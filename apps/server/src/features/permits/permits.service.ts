@@ -28,7 +28,12 @@ import { offsetOf, orderOf } from '../../lib/paging';
 import { requireOperatorRole } from '../../lib/roles';
 import { tokyoDate } from '../../lib/time';
 import type { Caller, Session } from '../../plugins/auth';
-import { PERMIT_OWNER, type PermitRow, toPermits } from '../permit-core/permit-records';
+import {
+  PERMIT_OWNER,
+  PERMIT_REPLACED_OWNER,
+  type PermitRow,
+  toPermits,
+} from '../permit-core/permit-records';
 import { contractsInForceCoverage } from '../permit-core/project-coverage';
 import { openStoredFile } from '../project-core/project-file-store';
 import { storedFileColumns } from '../project-core/project-files';
@@ -219,7 +224,7 @@ export async function updatePermit(
   file: StoredPermitFile | null,
 ): Promise<Permit> {
   const companyId = permitHolderOf(caller.session);
-  const replaced = await guarded(() =>
+  await guarded(() =>
     app.db.transaction(async (tx) => {
       const current = await permitOf(tx, companyId, id, true);
       if (current.retiredAt) throw new AppError('invalid_status_transition', 'Permit retired');
@@ -235,12 +240,12 @@ export async function updatePermit(
         .update(permits)
         .set({ ...columnsOf(values), expiryStepMailed: mailed, updatedAt: new Date() })
         .where(eq(permits.id, id));
-      let old: { storageDriver: StoredPermitFile['storageDriver']; storageKey: string }[] = [];
       if (file) {
-        old = await tx
-          .delete(attachments)
-          .where(and(eq(attachments.ownerType, PERMIT_OWNER), eq(attachments.ownerId, id)))
-          .returning({ storageDriver: attachments.storageDriver, storageKey: attachments.storageKey });
+        // The replaced copy is kept under its own owner type, never deleted (see PERMIT_REPLACED_OWNER).
+        await tx
+          .update(attachments)
+          .set({ ownerType: PERMIT_REPLACED_OWNER })
+          .where(and(eq(attachments.ownerType, PERMIT_OWNER), eq(attachments.ownerId, id)));
         await insertFile(tx, caller, id, file);
       }
       await recordAudit(tx, caller, {
@@ -249,12 +254,7 @@ export async function updatePermit(
         entityId: id,
         detail: { expiryDate: values.expiryDate, fileReplaced: Boolean(file) },
       });
-      return old;
     }),
-  );
-  await app.files.deleteQuietly(
-    replaced.map((r) => ({ driver: r.storageDriver, key: r.storageKey })),
-    app.log,
   );
   return getPermit(app, caller.session, id);
 }

@@ -286,6 +286,15 @@ describe('updating and retiring', () => {
       .from(attachments)
       .where(and(eq(attachments.ownerType, 'PERMIT'), eq(attachments.ownerId, permit.id)));
     expect(files).toHaveLength(1);
+    // The replaced copy is kept, with its stored bytes (permits and their copies are kept five years).
+    const kept = await t.db
+      .select()
+      .from(attachments)
+      .where(and(eq(attachments.ownerType, 'PERMIT_REPLACED'), eq(attachments.ownerId, permit.id)));
+    expect(kept.map((f) => f.fileName)).toEqual(['許可証.pdf']);
+    const stored = await t.app.files.get({ driver: kept[0]!.storageDriver, key: kept[0]!.storageKey });
+    expect(stored).not.toBeNull();
+    stored?.stream.destroy();
     const bad = await send(
       TRANS,
       input({ licenseNumber: permit.licenseNumber, expiryDate: '2023-01-01' }),
