@@ -8,6 +8,8 @@ export interface AuditEntry {
   detail?: Record<string, unknown>;
   /** For calls without a session (sign-up, registration): the user the write is about. */
   userId?: number;
+  /** When the write happened, if not now (the demo data's past). */
+  at?: Date;
 }
 
 /**
@@ -32,5 +34,6 @@ export async function recordAudit(db: DbOrTx, source: AuditSource, entry: AuditE
     entityId: entry.entityId == null ? null : String(entry.entityId),
     detail: entry.detail ?? null,
     requestId: source.id,
+    ...(entry.at ? { createdAt: entry.at } : {}),
   });
 }

@@ -7,19 +7,18 @@ import {
   collectionRequests,
   collections,
   contracts,
-  contractUnitPrices,
   dischargeSites,
-  projectDischargeSites,
   projects,
   projectWasteLines,
   users,
-  wastes,
 } from '../db/schema';
 import { requestablePeriodOf } from '../features/project-core/collection-schedule';
 import { businessDayLookup } from '../lib/business-days';
 import { tokyoDate } from '../lib/time';
 
-export const DEMO_SPOT_PROJECT = '銀座店 改装に伴う不用品 スポット回収';
+import { DEMO_SPOT_PROJECT } from './demo-projects';
+
+export { DEMO_SPOT_PROJECT };
 
 type CollectionRow = typeof collections.$inferInsert;
 type HistoryRow = typeof collectionHistory.$inferInsert;
@@ -30,8 +29,9 @@ const at = (date: string, time: string) => new Date(`${date}T${time}:00+09:00`);
 /**
  * Collection schedules of the demo (after the contracts): the regular 可燃ごみ contract of 東都 for グリーン商事
  * collects every Monday and Thursday from the first of this month (the past days collected, the coming ones
- * confirmed, one moved by the transporter and awaiting the discharger's answer); and a spot contract whose one
- * collection is confirmed for next week.
+ * confirmed, one moved by the transporter and awaiting the discharger's answer); and the spot contract's one
+ * collection, confirmed for next week. Written with the history the collection services write (they act now,
+ * and these steps are in the past).
  */
 export async function seedDemoCollections(db: Database, today = tokyoDate()): Promise<void> {
   const [regular] = await db
@@ -142,19 +142,11 @@ export async function seedDemoCollections(db: Database, today = tokyoDate()): Pr
     });
     await insertWithHistory(tx, rows);
 
-    await seedSpotProject(tx, {
-      companyId: regular.project.companyId,
-      transportCompanyId,
+    await seedSpotCollection(tx, {
       siteId: site.id,
-      officeId: regular.project.officeId,
       date: nextCollectableDate(addDays(today, 7), lookup) ?? addDays(today, 7),
-      today,
-      license: {
-        permitId: regular.contract.permitId,
-        licenseNumber: regular.contract.licenseNumber,
-        licenseDistrict: regular.contract.licenseDistrict,
-        licenseExpireDate: regular.contract.licenseExpireDate,
-      },
+      requestedOn: addDays(today, -2),
+      requestedBy: discharger,
       history,
     });
   });
@@ -176,21 +168,14 @@ async function insertWithHistory(
   }
 }
 
-/** A spot contract in force (bulky items of a refit) with its one collection confirmed. */
-async function seedSpotProject(
+/** The spot contract's one collection (bulky items of a refit), requested and confirmed for next week. */
+async function seedSpotCollection(
   tx: Tx,
   p: {
-    companyId: number;
-    transportCompanyId: number;
     siteId: number;
-    officeId: number | null;
     date: string;
-    today: string;
-    /** The regular contract's license (its permit): the same transporter's. */
-    license: Pick<
-      typeof contracts.$inferInsert,
-      'permitId' | 'licenseNumber' | 'licenseDistrict' | 'licenseExpireDate'
-    >;
+    requestedOn: string;
+    requestedBy: number | null;
     history: (
       from: string | null,
       to: string,
@@ -201,94 +186,52 @@ async function seedSpotProject(
     ) => Omit<HistoryRow, 'collectionId'>;
   },
 ) {
-  const [other] = await tx
-    .select({ id: wastes.id })
-    .from(wastes)
-    .where(and(eq(wastes.category, 'REGULAR'), eq(wastes.name, 'その他')));
-  const [project] = await tx
-    .insert(projects)
-    .values({
-      title: DEMO_SPOT_PROJECT,
-      status: 'IN_PROGRESS',
-      type: 'REGULAR',
-      companyId: p.companyId,
-      transportCompanyId: p.transportCompanyId,
-      officeId: p.officeId,
-      memo: '改装工事に伴う什器・棚の引き取り（1回）',
-    })
-    .returning();
-  const [line] = await tx
-    .insert(projectWasteLines)
-    .values({
-      projectId: project!.id,
-      kind: 'REGULAR',
-      wasteId: other?.id ?? null,
-      wasteName: 'その他',
-      bags: { '90': 6 },
-      weekdays: [],
-      frequency: 'SPOT',
-      frequencyNumber: 1,
-    })
-    .returning();
-  await tx.insert(projectDischargeSites).values({ projectId: project!.id, dischargeSiteId: p.siteId });
-  const startDate = p.today;
-  const [contract] = await tx
-    .insert(contracts)
-    .values({
-      projectId: project!.id,
-      transportCompanyId: p.transportCompanyId,
-      status: 'APPROVED',
-      name: `${DEMO_SPOT_PROJECT} 委託契約`,
-      startDate,
-      endDate: addMonths(startDate, 1),
-      contractType: 'SPOT',
-      contractForm: 'COMBINED',
-      // A one-off collection, paid by card: the demo's card invoice bills it.
-      paymentMethod: 'CREDIT_CARD',
-      preparationFee: 5000,
-      contactPerson: '佐藤 次郎',
-      ...p.license,
-      sentAt: new Date(),
-      approvedAt: new Date(),
-    })
-    .returning();
-  await tx
-    .insert(contractUnitPrices)
-    .values({ contractId: contract!.id, wasteLineId: line!.id, unitPrice: 8000 });
+  const [spot] = await tx
+    .select({ project: projects, contract: contracts, lineId: projectWasteLines.id })
+    .from(projects)
+    .innerJoin(contracts, eq(contracts.projectId, projects.id))
+    .innerJoin(projectWasteLines, eq(projectWasteLines.projectId, projects.id))
+    .where(and(eq(projects.title, DEMO_SPOT_PROJECT), eq(contracts.status, 'APPROVED')));
+  if (!spot?.project.transportCompanyId) return;
+  const { project, contract } = spot;
+  const transportCompanyId = project.transportCompanyId!;
   const [request] = await tx
     .insert(collectionRequests)
     .values({
-      projectId: project!.id,
-      contractId: contract!.id,
-      companyId: p.companyId,
-      transportCompanyId: p.transportCompanyId,
+      projectId: project.id,
+      contractId: contract.id,
+      companyId: project.companyId,
+      transportCompanyId,
       dischargeSiteId: p.siteId,
       kind: 'DATES',
       vehicleLimit: 'T4',
       entryFrom: '09:00',
       entryUntil: '12:00',
       memo: '搬出は裏口の搬入口から。エレベーター使用可。',
+      createdBy: p.requestedBy,
+      createdAt: at(p.requestedOn, '10:00'),
     })
     .returning();
   await tx
     .insert(collectionRequestLines)
-    .values({ requestId: request!.id, wasteLineId: line!.id, bags: { '90': 6 }, volume: '1.50' });
+    .values({ requestId: request!.id, wasteLineId: spot.lineId, bags: { '90': 6 }, volume: '1.50' });
   await insertWithHistory(tx, [
     {
       row: {
         requestId: request!.id,
-        projectId: project!.id,
-        companyId: p.companyId,
-        transportCompanyId: p.transportCompanyId,
+        projectId: project.id,
+        companyId: project.companyId,
+        transportCompanyId,
         dischargeSiteId: p.siteId,
         date: p.date,
         desiredDate: p.date,
         status: 'CONFIRMED',
         version: 2,
+        createdAt: at(p.requestedOn, '10:00'),
       },
       steps: [
-        p.history(null, 'DESIRED_DATE', p.date, null, 'WASTE', at(p.today, '10:00')),
-        p.history('DESIRED_DATE', 'CONFIRMED', p.date, p.date, 'TRANSPORT', at(p.today, '15:00')),
+        p.history(null, 'DESIRED_DATE', p.date, null, 'WASTE', at(p.requestedOn, '10:00')),
+        p.history('DESIRED_DATE', 'CONFIRMED', p.date, p.date, 'TRANSPORT', at(p.requestedOn, '15:00')),
       ],
     },
   ]);

@@ -33,7 +33,7 @@ const KIND_JA = { COLLECTION_TRANSPORT: '産業廃棄物収集運搬業', DISPOS
  * permit, a 大阪府 one expiring within 30 days, and a 横浜市 disposal permit. Each has a one-page PDF; without a
  * file storage (API tests) none are made, as a permit always has its PDF. With them goes the disposal site it
  * delivers to (in 東京都), so that its permits cover the demo's industrial projects (issue 15): loading in 東京都
- * (銀座店, 𠮷祥寺倉庫), unloading in 東京都, 廃プラスチック類. One gap is deliberate: the contract of
+ * (銀座店, 𠮷祥寺倉庫) and 大阪府 (梅田事業所), unloading in 東京都, 廃プラスチック類 and 金属くず. One gap is deliberate: the contract of
  * 梅田事業所 (大阪府, awaiting the discharger's confirmation) runs past the 大阪府 permit's expiry, so both sides
  * see it flagged.
  */
@@ -51,7 +51,7 @@ export async function seedDemoPermits(db: Database, files: FileStorage | null): 
       expiryOffset: 1125,
       transshipment: true,
       storageSite: '東京都江東区新木場1-2-3 積替保管施設',
-      wastes: ['廃プラスチック類', '汚泥', '燃え殻'],
+      wastes: ['廃プラスチック類', '汚泥', '燃え殻', '金属くず'],
     },
     {
       districtCode: '27',
@@ -61,7 +61,7 @@ export async function seedDemoPermits(db: Database, files: FileStorage | null): 
       expiryOffset: 20,
       transshipment: false,
       storageSite: '',
-      wastes: ['廃プラスチック類'],
+      wastes: ['廃プラスチック類', '金属くず'],
     },
     {
       districtCode: '14100',

@@ -1,28 +1,16 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import {
-  collectionAreaPostalCodes,
-  collectionAreaPrices,
-  collectionAreas,
-  companies,
-  dischargeSites,
-  disposalUnitPrices,
-  permits,
-  projectDischargeSites,
-  projects,
-  unitMeasures,
-  wastes,
-} from '../db/schema';
+import { companies, disposalUnitPrices, permits, unitMeasures, wastes } from '../db/schema';
 
 /** The demo's industrial prices per t: transport plus disposal makes the demo contracts' 28,000 円. */
 export const DEMO_INDUSTRIAL_PRICES = { transport: 12_000, disposal: 16_000 } as const;
 
 /**
- * The price lists behind the demo's industrial quotes and contracts for transport and disposal together: 東都
- * carries industrial waste around 銀座 (an area with 廃プラスチック類 at 12,000 円/t) and disposes of it under its
- * disposal permit (廃プラスチック類 16,000 円/t, 汚泥 25,000 円/t, from the permit's issue date). The open industrial
- * request collects at 銀座店, so its quote finds both prices. Run after the demo permits, which exist only with
- * their PDFs (API tests build prices of their own).
+ * The disposal prices behind the demo's industrial quotes and contracts for transport and disposal together: 東都
+ * disposes of industrial waste under its disposal permit (廃プラスチック類 16,000 円/t, 汚泥 25,000 円/t, from the
+ * permit's issue date); its transport price around 銀座 (廃プラスチック類 12,000 円/t) is seeded with its areas
+ * (demo.ts). The open industrial request collects at 銀座店, so its quote finds both prices. Run after the demo
+ * permits, which exist only with their PDFs (API tests build prices of their own).
  */
 export async function seedDemoCombinedPrices(db: Database): Promise<void> {
   const [toto] = await db.select().from(companies).where(eq(companies.name, '東都環境サービス株式会社'));
@@ -48,43 +36,20 @@ export async function seedDemoCombinedPrices(db: Database): Promise<void> {
   const plastics = idOf.get('廃プラスチック類');
   const sludge = idOf.get('汚泥');
   if (!plastics || !sludge) return;
-  await db.transaction(async (tx) => {
-    const [area] = await tx
-      .insert(collectionAreas)
-      .values({ transportCompanyId: toto.id, type: 'INDUSTRIAL', areaName: '銀座・京橋（産業廃棄物）' })
-      .returning({ id: collectionAreas.id });
-    await tx
-      .insert(collectionAreaPostalCodes)
-      .values({ areaId: area!.id, transportCompanyId: toto.id, type: 'INDUSTRIAL', posCode: '104-0061' });
-    await tx.insert(collectionAreaPrices).values({
-      areaId: area!.id,
+  await db.insert(disposalUnitPrices).values([
+    {
+      transportCompanyId: toto.id,
       wasteId: plastics,
       unitMeasureId: ton.id,
-      unitPrice: DEMO_INDUSTRIAL_PRICES.transport,
-      validFrom: '2020-01-01',
-    });
-    await tx.insert(disposalUnitPrices).values([
-      {
-        transportCompanyId: toto.id,
-        wasteId: plastics,
-        unitMeasureId: ton.id,
-        unitPrice: DEMO_INDUSTRIAL_PRICES.disposal,
-        validFrom: permit.issueDate,
-      },
-      {
-        transportCompanyId: toto.id,
-        wasteId: sludge,
-        unitMeasureId: ton.id,
-        unitPrice: 25_000,
-        validFrom: permit.issueDate,
-      },
-    ]);
-    const [open] = await tx.select().from(projects).where(eq(projects.title, '倉庫 廃プラスチック類 処理'));
-    const [ginza] = await tx.select().from(dischargeSites).where(eq(dischargeSites.name, '銀座店'));
-    if (open && ginza)
-      await tx
-        .insert(projectDischargeSites)
-        .values({ projectId: open.id, dischargeSiteId: ginza.id })
-        .onConflictDoNothing();
-  });
+      unitPrice: DEMO_INDUSTRIAL_PRICES.disposal,
+      validFrom: permit.issueDate,
+    },
+    {
+      transportCompanyId: toto.id,
+      wasteId: sludge,
+      unitMeasureId: ton.id,
+      unitPrice: 25_000,
+      validFrom: permit.issueDate,
+    },
+  ]);
 }

@@ -7,9 +7,7 @@ import {
   companies,
   dischargeSites,
   offices,
-  projectDischargeSites,
-  projects,
-  projectWasteLines,
+  unitMeasures,
   userPermissionGrants,
   users,
   wastes,
@@ -19,11 +17,11 @@ import { FileStorage } from '../plugins/file-storage';
 import { DatabaseStorage } from '../plugins/file-storage/database-storage';
 import { seedDemoAchievements } from './demo-achievements';
 import { seedDemoCollections } from './demo-collections';
-import { seedDemoContracts } from './demo-contracts';
 import { seedDemoInquiries } from './demo-inquiries';
 import { seedDemoInvoices } from './demo-invoices';
 import { seedDemoPermits } from './demo-permits';
-import { seedDemoCombinedPrices } from './demo-prices';
+import { DEMO_INDUSTRIAL_PRICES, seedDemoCombinedPrices } from './demo-prices';
+import { DEMO_COMBUSTIBLE_PRICE_PER_KG, seedDemoProjects } from './demo-projects';
 import { seedDemoSupport } from './demo-support';
 
 export const DEMO_PASSWORD = 'Demo1234';
@@ -33,6 +31,11 @@ export const DEMO_ACCOUNTS = [
   { email: 'admin@example.com', role: 'ADMIN', note: '管理者 / administrator' },
   { email: 'discharger@example.com', role: 'WASTE', note: '排出事業者 (EDI registered) / discharger' },
   { email: 'discharger2@example.com', role: 'WASTE', note: '排出事業者 (2nd company) / second discharger' },
+  {
+    email: 'umeda@example.com',
+    role: 'WASTE',
+    note: '排出事業者 (2nd company, EDI registered) / second discharger, 梅田事業所',
+  },
   { email: 'transporter@example.com', role: 'TRANSPORT', note: '収集運搬業者 / transporter' },
   {
     email: 'platform@example.com',
@@ -99,68 +102,62 @@ export async function seedDemoData(
       ])
       .returning({ id: companies.id });
 
-    const [greenOffice] = await tx
-      .insert(offices)
-      .values([
-        {
-          companyId: green!.id,
-          name: '銀座本社',
-          postalCode: '104-0061',
-          address: '東京都中央区銀座1-2-3',
-          tel: '03-1234-5678',
-          email: 'honsha@green-shoji.example.com',
-        },
-        {
-          companyId: takahashi!.id,
-          name: '梅田事業所',
-          postalCode: '530-0001',
-          address: '大阪府大阪市北区梅田2-4-9',
-          tel: '06-2345-6789',
-          email: 'umeda@takahashi-kogyo.example.com',
-        },
-      ])
-      .returning({ id: offices.id });
+    await tx.insert(offices).values([
+      {
+        companyId: green!.id,
+        name: '銀座本社',
+        postalCode: '104-0061',
+        address: '東京都中央区銀座1-2-3',
+        tel: '03-1234-5678',
+        email: 'honsha@green-shoji.example.com',
+      },
+      {
+        companyId: takahashi!.id,
+        name: '梅田事業所',
+        postalCode: '530-0001',
+        address: '大阪府大阪市北区梅田2-4-9',
+        tel: '06-2345-6789',
+        email: 'umeda@takahashi-kogyo.example.com',
+      },
+    ]);
 
-    const [ginzaSite, kichijojiSite, umedaSite] = await tx
-      .insert(dischargeSites)
-      .values([
-        {
-          companyId: green!.id,
-          name: '銀座店',
-          postalCode: '104-0061',
-          address1: '東京都中央区',
-          address2: '銀座',
-          address3: '1-2-3 銀座グリーンビル1F',
-          tel: '03-1234-5679',
-          email: 'ginza@green-shoji.example.com',
-          pic: '鈴木 一郎',
-          subscriberNumber: 'G000001',
-          ediKey: '11112222',
-        },
-        {
-          companyId: green!.id,
-          name: '𠮷祥寺倉庫',
-          postalCode: '180-0004',
-          address1: '東京都武蔵野市',
-          address2: '吉祥寺本町',
-          address3: '2-10-5',
-          tel: '0422-12-3456',
-          email: 'kichijoji@green-shoji.example.com',
-          pic: '山﨑 誠',
-        },
-        {
-          companyId: takahashi!.id,
-          name: '梅田事業所',
-          postalCode: '530-0001',
-          address1: '大阪府大阪市北区',
-          address2: '梅田',
-          address3: '2-4-9',
-          tel: '06-2345-6789',
-          email: 'umeda@takahashi-kogyo.example.com',
-          pic: '髙橋 花子',
-        },
-      ])
-      .returning({ id: dischargeSites.id });
+    await tx.insert(dischargeSites).values([
+      {
+        companyId: green!.id,
+        name: '銀座店',
+        postalCode: '104-0061',
+        address1: '東京都中央区',
+        address2: '銀座',
+        address3: '1-2-3 銀座グリーンビル1F',
+        tel: '03-1234-5679',
+        email: 'ginza@green-shoji.example.com',
+        pic: '鈴木 一郎',
+        subscriberNumber: 'G000001',
+        ediKey: '11112222',
+      },
+      {
+        companyId: green!.id,
+        name: '𠮷祥寺倉庫',
+        postalCode: '180-0004',
+        address1: '東京都武蔵野市',
+        address2: '吉祥寺本町',
+        address3: '2-10-5',
+        tel: '0422-12-3456',
+        email: 'kichijoji@green-shoji.example.com',
+        pic: '山﨑 誠',
+      },
+      {
+        companyId: takahashi!.id,
+        name: '梅田事業所',
+        postalCode: '530-0001',
+        address1: '大阪府大阪市北区',
+        address2: '梅田',
+        address3: '2-4-9',
+        tel: '06-2345-6789',
+        email: 'umeda@takahashi-kogyo.example.com',
+        pic: '髙橋 花子',
+      },
+    ]);
 
     await tx.insert(users).values([
       { email: 'admin@example.com', userName: '運営管理者', passwordHash, role: 'ADMIN', enabled: true },
@@ -182,6 +179,18 @@ export async function seedDemoData(
         role: 'WASTE',
         enabled: true,
         companyId: takahashi!.id,
+      },
+      {
+        // 髙橋工業's 梅田事業所 staff, registered with the manifest network: the company's industrial requests
+        // are theirs (an industrial request needs the sender's EDI registration).
+        email: 'umeda@example.com',
+        userName: '梅田 誠',
+        passwordHash,
+        role: 'WASTE',
+        enabled: true,
+        companyId: takahashi!.id,
+        registrantNumber: 'B234567',
+        ediKey: '23456789',
       },
       {
         email: 'transporter@example.com',
@@ -206,148 +215,59 @@ export async function seedDemoData(
       .insert(userPermissionGrants)
       .values({ userId: PLATFORM_TRANSPORTER_ID, permission: 'HANDLING_WASTE_UNIT_PRICE' });
 
-    const projectRows = await tx
-      .insert(projects)
-      .values([
-        {
-          title: '銀座店 可燃ごみ定期回収',
-          status: 'IN_PROGRESS',
-          type: 'REGULAR',
-          companyId: green!.id,
-          transportCompanyId: toto!.id,
-          officeId: greenOffice!.id,
-          memo: '毎週月・木 朝8時までに回収',
-        },
-        {
-          title: '倉庫 廃プラスチック類 処理',
-          status: 'REQUEST_QUOTE',
-          type: 'INDUSTRIAL',
-          companyId: green!.id,
-          transportCompanyId: toto!.id,
-          officeId: greenOffice!.id,
-        },
-        {
-          title: '什器入替に伴う粗大ごみ',
-          status: 'CREATING_CONTRACT',
-          type: 'REGULAR',
-          companyId: green!.id,
-          transportCompanyId: platform!.id,
-        },
-        {
-          title: '段ボール 月次回収',
-          status: 'COMPLETE',
-          type: 'REGULAR',
-          companyId: green!.id,
-          transportCompanyId: platform!.id,
-        },
-        {
-          title: '梅田事業所 金属くず回収',
-          status: 'REQUEST_CONTRACT',
-          type: 'INDUSTRIAL',
-          companyId: takahashi!.id,
-          transportCompanyId: toto!.id,
-          memo: '搬出はエレベーター使用可',
-        },
-        {
-          title: '梅田事業所 廃油処理',
-          status: 'CREATING_QUOTE',
-          type: 'INDUSTRIAL',
-          companyId: takahashi!.id,
-        },
-      ])
-      .returning({ id: projects.id, type: projects.type });
+    // 東都 collects regular garbage around 銀座 (the demo discharger's 銀座店), with a price for 可燃ごみ per kg,
+    // and industrial waste there, with a transport price for 廃プラスチック類 per t (its disposal prices are in
+    // demo-prices.ts, under its disposal permit).
+    const [kg] = await tx
+      .select({ id: unitMeasures.id })
+      .from(unitMeasures)
+      .where(eq(unitMeasures.unit, 'kg'));
+    const [ton] = await tx
+      .select({ id: unitMeasures.id })
+      .from(unitMeasures)
+      .where(eq(unitMeasures.unit, 't'));
     const wasteIdOf = async (category: 'REGULAR' | 'INDUSTRIAL', name: string) =>
       (
         await tx
           .select({ id: wastes.id })
           .from(wastes)
-          .where(and(eq(wastes.category, category), eq(wastes.name, name)))
-      )[0]?.id ?? null;
-    const combustibleId = await wasteIdOf('REGULAR', '可燃ごみ');
-    const plasticsId = await wasteIdOf('INDUSTRIAL', '廃プラスチック類');
-    await tx.insert(projectWasteLines).values(
-      projectRows.map((p) =>
-        p.type === 'REGULAR'
-          ? {
-              projectId: p.id,
-              kind: 'REGULAR' as const,
-              wasteId: combustibleId,
-              wasteName: '可燃ごみ',
-              bags: { '45': 4, '70': 2 },
-              weekdays: [1, 4],
-              frequency: 'WEEKLY',
-              frequencyNumber: 2,
-            }
-          : {
-              projectId: p.id,
-              kind: 'INDUSTRIAL' as const,
-              wasteId: plasticsId,
-              wasteName: '廃プラスチック類',
-              quantity: '1.50',
-              quantityUnit: 't',
-              frequency: 'MONTHLY',
-              frequencyNumber: 1,
-            },
-      ),
-    );
-
-    // Added after the first projects so their ids stay: an industrial project in progress, for manifests and
-    // industrial achievements.
-    const [industrial] = await tx
-      .insert(projects)
-      .values({
-        title: '本社倉庫 廃プラスチック類 収集運搬',
-        status: 'IN_PROGRESS',
-        type: 'INDUSTRIAL',
-        companyId: green!.id,
-        transportCompanyId: toto!.id,
-        officeId: greenOffice!.id,
-        memo: '月1回 フォークリフトで積込',
-      })
-      .returning({ id: projects.id });
-    await tx.insert(projectWasteLines).values({
-      projectId: industrial!.id,
-      kind: 'INDUSTRIAL',
-      wasteId: plasticsId,
-      wasteName: '廃プラスチック類',
-      quantity: '2.00',
-      quantityUnit: 't',
-      frequency: 'MONTHLY',
-      frequencyNumber: 1,
-    });
-    // Both projects in progress collect at 銀座店 (the regular one's collection schedule is in demo-collections).
-    // The industrial requests load where their titles say: 𠮷祥寺倉庫 (東京都) and 梅田事業所 (大阪府), which
-    // the demo permits' coverage reads (demo-permits.ts).
-    await tx.insert(projectDischargeSites).values([
-      { projectId: industrial!.id, dischargeSiteId: ginzaSite!.id },
-      { projectId: projectRows[0]!.id, dischargeSiteId: ginzaSite!.id },
-      { projectId: projectRows[1]!.id, dischargeSiteId: kichijojiSite!.id },
-      { projectId: projectRows[4]!.id, dischargeSiteId: umedaSite!.id },
-      { projectId: projectRows[5]!.id, dischargeSiteId: umedaSite!.id },
-    ]);
-
-    // 東都 collects regular garbage around 銀座 (the demo discharger's 銀座店), with a price for 可燃ごみ.
-    const [area] = await tx
+          .where(and(eq(wastes.category, category), eq(wastes.name, name), eq(wastes.level, 1)))
+      )[0]?.id;
+    const [regularArea, industrialArea] = await tx
       .insert(collectionAreas)
-      .values({ transportCompanyId: toto!.id, type: 'REGULAR', areaName: '銀座・京橋' })
+      .values([
+        { transportCompanyId: toto!.id, type: 'REGULAR', areaName: '銀座・京橋' },
+        { transportCompanyId: toto!.id, type: 'INDUSTRIAL', areaName: '銀座・京橋（産業廃棄物）' },
+      ])
       .returning({ id: collectionAreas.id });
-    await tx
-      .insert(collectionAreaPostalCodes)
-      .values({ areaId: area!.id, transportCompanyId: toto!.id, type: 'REGULAR', posCode: '104-0061' });
-    const [combustible] = await tx
-      .select({ id: wastes.id })
-      .from(wastes)
-      .where(and(eq(wastes.category, 'REGULAR'), eq(wastes.name, '可燃ごみ')));
-    if (combustible)
-      await tx
-        .insert(collectionAreaPrices)
-        .values({ areaId: area!.id, wasteId: combustible.id, unitPrice: 1500, validFrom: '2020-01-01' });
+    await tx.insert(collectionAreaPostalCodes).values([
+      { areaId: regularArea!.id, transportCompanyId: toto!.id, type: 'REGULAR', posCode: '104-0061' },
+      { areaId: industrialArea!.id, transportCompanyId: toto!.id, type: 'INDUSTRIAL', posCode: '104-0061' },
+    ]);
+    const combustible = await wasteIdOf('REGULAR', '可燃ごみ');
+    const plastics = await wasteIdOf('INDUSTRIAL', '廃プラスチック類');
+    if (combustible && kg)
+      await tx.insert(collectionAreaPrices).values({
+        areaId: regularArea!.id,
+        wasteId: combustible,
+        unitMeasureId: kg.id,
+        unitPrice: DEMO_COMBUSTIBLE_PRICE_PER_KG,
+        validFrom: '2020-01-01',
+      });
+    if (plastics && ton)
+      await tx.insert(collectionAreaPrices).values({
+        areaId: industrialArea!.id,
+        wasteId: plastics,
+        unitMeasureId: ton.id,
+        unitPrice: DEMO_INDUSTRIAL_PRICES.transport,
+        validFrom: '2020-01-01',
+      });
   });
   const documents =
     options.contractDocuments === false ? null : (options.files ?? new FileStorage(new DatabaseStorage(db)));
   // Permits first: the demo contracts name the transporter's permit as their license.
   await seedDemoPermits(db, documents);
-  await seedDemoContracts(db, documents);
+  await seedDemoProjects(db, documents);
   await seedDemoAchievements(db);
   await seedDemoCollections(db);
   await seedDemoInvoices(db, documents);

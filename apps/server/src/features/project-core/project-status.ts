@@ -9,6 +9,7 @@ import type { ProjectRow } from './project-access';
 /**
  * The only way a project's status changes: checks the transition table, moves the status (only if no one
  * moved it meanwhile), and records the move (who, the acting admin, when, from, to, why) and an audit row.
+ * `at` is the move's time: now, except for the demo data, whose projects moved in the past.
  */
 export async function transitionProject(
   tx: Tx,
@@ -18,6 +19,7 @@ export async function transitionProject(
   actor: ProjectActor,
   reason?: string | null,
   extra: Partial<typeof projects.$inferInsert> = {},
+  at: Date = new Date(),
 ): Promise<void> {
   if (!canTransitionProject(project.status, to, actor))
     throw new AppError(
@@ -31,7 +33,7 @@ export async function transitionProject(
     );
   const moved = await tx
     .update(projects)
-    .set({ ...extra, status: to, updatedAt: new Date() })
+    .set({ ...extra, status: to, updatedAt: at })
     .where(and(eq(projects.id, project.id), eq(projects.status, project.status)))
     .returning({ id: projects.id });
   if (moved.length === 0)
@@ -46,18 +48,20 @@ export async function transitionProject(
     userId: source.session?.userId ?? null,
     adminId: source.session?.adminId ?? null,
     reason: reason || null,
+    createdAt: at,
   });
   // A cancelled project's contract is cancelled with it.
   if (to === 'CANCEL')
     await tx
       .update(contracts)
-      .set({ status: 'CANCELLED', updatedAt: new Date(), version: sql`${contracts.version} + 1` })
+      .set({ status: 'CANCELLED', updatedAt: at, version: sql`${contracts.version} + 1` })
       .where(eq(contracts.projectId, project.id));
   await recordAudit(tx, source, {
     action: 'project.status',
     entity: 'project',
     entityId: project.id,
     detail: { from: project.status, to, ...(reason ? { reason } : {}) },
+    at,
   });
   project.status = to;
 }

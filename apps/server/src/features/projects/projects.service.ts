@@ -366,34 +366,48 @@ const requireCompany = (session: Session) => {
 
 /** POST /projects: a draft quote request (CREATING_QUOTE) of the caller's company. */
 export async function createDraft(app: FastifyInstance, caller: Caller, input: QuoteRequest) {
+  const id = await app.db.transaction((tx) => insertDraft(tx, caller, input));
+  return getProjectDetail(app.db, caller.session, id);
+}
+
+/**
+ * Writes a draft quote request of the caller's company with its sites, lines and first status step; returns its
+ * id. `at` is its creation time: now, except for the demo data, whose requests were made in the past.
+ */
+export async function insertDraft(
+  tx: Tx,
+  caller: Caller,
+  input: QuoteRequest,
+  at: Date = new Date(),
+): Promise<number> {
   const { session } = caller;
   const companyId = requireCompany(session);
-  const id = await app.db.transaction(async (tx) => {
-    const [project] = await tx
-      .insert(projects)
-      .values({
-        title: input.projectTitle,
-        status: 'CREATING_QUOTE',
-        type: input.type,
-        memo: input.memo || null,
-        companyId,
-        officeId: input.officeId ?? null,
-        createdBy: session.userId,
-      })
-      .returning({ id: projects.id });
-    if (!project) throw new AppError('server_error');
-    await writeContent(tx, project.id, companyId, input);
-    await tx.insert(projectStatusHistory).values({
-      projectId: project.id,
-      fromStatus: null,
-      toStatus: 'CREATING_QUOTE',
-      userId: session.userId,
-      adminId: session.adminId ?? null,
-    });
-    await recordAudit(tx, caller, { action: 'project.create', entity: 'project', entityId: project.id });
-    return project.id;
+  const [project] = await tx
+    .insert(projects)
+    .values({
+      title: input.projectTitle,
+      status: 'CREATING_QUOTE',
+      type: input.type,
+      memo: input.memo || null,
+      companyId,
+      officeId: input.officeId ?? null,
+      createdBy: session.userId,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning({ id: projects.id });
+  if (!project) throw new AppError('server_error');
+  await writeContent(tx, project.id, companyId, input);
+  await tx.insert(projectStatusHistory).values({
+    projectId: project.id,
+    fromStatus: null,
+    toStatus: 'CREATING_QUOTE',
+    userId: session.userId,
+    adminId: session.adminId ?? null,
+    createdAt: at,
   });
-  return getProjectDetail(app.db, session, id);
+  await recordAudit(tx, caller, { action: 'project.create', entity: 'project', entityId: project.id, at });
+  return project.id;
 }
 
 /** PUT /projects/{id}: replaces a draft's content while it is still editable. */
