@@ -31,7 +31,7 @@ test('a qualified invoice made from the month’s report, sent, declined once an
   const [year, mon] = month.split('-').map(Number) as [number, number];
   const since = Date.now();
 
-  // The transporter reported this month's weight of the spot collection (1.5 kg of その他).
+  // The transporter reported this month's weight of the spot collection (150 kg of その他).
   const transporter = await apiAs(request, DEMO.transporter);
   const projects = await transporter.get<{ projectId: number; title: string }[]>(
     '/trans/invoices/billable-projects',
@@ -46,10 +46,10 @@ test('a qualified invoice made from the month’s report, sent, declined once an
     projectId: spot!.projectId,
     year,
     month: mon,
-    listVolume: [{ category: other!.category, volume: '1.5' }],
+    listVolume: [{ category: other!.category, volume: '150' }],
   });
 
-  // It makes the month's qualified invoice: 1.5 kg x the contract's unit price, 10% tax, and registers it.
+  // It makes the month's qualified invoice: 150 kg x the contract's 80 円/kg, 10% tax, and registers it.
   await signIn(page, DEMO.transporter, { path: `invoice-management/register?mode=generate&month=${month}` });
   await selectOption(page, page.getByLabel('請求する案件'), new RegExp(SPOT));
   await expect(page.getByTestId('invoice-payment-method')).toHaveText('クレジットカード');

@@ -320,6 +320,7 @@ export function demoProjectPlans(today: string): DemoProject[] {
         lines: [
           {
             wasteId: r.waste('REGULAR', 'その他'),
+            monthlyCapacity: 150,
             bags: { '90': 6 },
             collectionCount: 1,
             weekdays: [new Date(`${spotDay}T00:00:00Z`).getUTCDay()],
@@ -330,7 +331,8 @@ export function demoProjectPlans(today: string): DemoProject[] {
         transporter: 'transporter@example.com',
         on: addDays(today, -9),
         form: null,
-        lines: [{ unit: 'm3', quantity: 1.5, unitPrice: 8000 }],
+        // Per kg, as the monthly reports that bill a regular contract weigh it.
+        lines: [{ unit: 'kg', quantity: 150, unitPrice: 80 }],
         acceptedOn: addDays(today, -7),
       },
       contract: {

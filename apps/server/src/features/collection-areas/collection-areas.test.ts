@@ -349,14 +349,15 @@ describe('GET /api/collection-area and the exists checks', () => {
     const toto = (await t.as(transporter).get(url)).json();
     expect(toto.areas.map((a: Body) => a.areaName)).toEqual(['銀座・京橋']);
     const totoId = toto.areas[0].transportCompanyId as number;
-    expect(toto.areas[0].prices.map((p: Body) => p.unitPrice)).toContain(1500);
+    // The demo's 可燃ごみ price: 45 円/kg.
+    expect(toto.areas[0].prices.map((p: Body) => p.unitPrice)).toContain(45);
 
     const discharger = 'discharger';
     const asDischarger = await t.as(discharger).get(url);
     expect(asDischarger.statusCode).toBe(200);
     // "Is my address served": yes, and nothing about who or at what price.
     expect(asDischarger.json()).toEqual({ served: true, areas: [] });
-    for (const leak of ['東都', 'transportCompanyId', 'unitPrice', '1500', String(totoId)])
+    for (const leak of ['東都', 'transportCompanyId', 'unitPrice', '45', String(totoId)])
       expect(asDischarger.body).not.toContain(leak);
 
     // The platform transporter holds 104-0061 too (an earlier test): it sees its own area, not 東都's.
@@ -365,7 +366,8 @@ describe('GET /api/collection-area and the exists checks', () => {
     const competitorAreas = asCompetitor.json().areas as Body[];
     expect(competitorAreas.length).toBeGreaterThan(0);
     expect(competitorAreas.every((a) => a.transportCompanyId !== totoId)).toBe(true);
-    for (const leak of ['東都', '銀座・京橋', '1500']) expect(asCompetitor.body).not.toContain(leak);
+    for (const leak of ['東都', '銀座・京橋']) expect(asCompetitor.body).not.toContain(leak);
+    expect(asCompetitor.body).not.toMatch(/"unitPrice":45\b/);
 
     // An administrator oversees every company's areas.
     const asAdmin = (await t.as('admin').get(url)).json();
