@@ -46,7 +46,8 @@ beforeAll(async () => {
     officeId: office!.id,
     regular,
   };
-  // 東都 serves 銀座 (104-0061) for regular garbage with a price for the first waste and one for any waste.
+  // 東都 serves 銀座 (104-0061) for regular garbage with a price for the first waste and one for any waste,
+  // newer than the demo's own 可燃ごみ price there (45 円/kg from 2020), so they are the ones in effect.
   const areaId = await insertServedArea(t.db, {
     transportCompanyId: totoId,
     type: 'REGULAR',
@@ -54,7 +55,7 @@ beforeAll(async () => {
     posCode: '1040061',
   });
   await t.db.insert(collectionAreaPrices).values([
-    { areaId, wasteId: regular[0]!.id, unitPrice: 1200, validFrom: '2020-01-01' },
+    { areaId, wasteId: regular[0]!.id, unitPrice: 1200, validFrom: '2024-04-01' },
     {
       areaId,
       wasteId: regular[0]!.id,
