@@ -92,11 +92,11 @@ test('an industrial request is quoted for transport and disposal together, each 
   await expect(page).toHaveURL(/create-quote/);
 });
 
-test('a bag-only line is quoted per bag with its units, an expired quote cannot be accepted', async ({
+test('a bag-only line is quoted per bag or per collection, and each price and quantity shows its unit', async ({
   page,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(120_000);
   const discharger = await apiAs(request, DEMO.discharger);
   const transporter = await apiAs(request, DEMO.transporter);
   await seedRegularArea(transporter, { posCode: '104-0061', wasteName: COMBUSTIBLE, unitPrice: 1500 });
@@ -130,8 +130,13 @@ test('a bag-only line is quoted per bag with its units, an expired quote cannot 
   await expect(card).toContainText(/[¥￥]300\/袋\(45L\)/);
   await expect(card).toContainText('26 袋(45L)');
   await expect(card.getByRole('button', { name: '見積を承認する' })).toBeEnabled();
+});
 
-  // A quote whose valid-until date has passed: the card says why and the server would refuse it.
+test('a quote past its valid-until date says why and cannot be accepted', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const discharger = await apiAs(request, DEMO.discharger);
+  const transporter = await apiAs(request, DEMO.transporter);
+  await seedRegularArea(transporter, { posCode: '104-0061', wasteName: COMBUSTIBLE, unitPrice: 1500 });
   const stale = await seedQuoteRequest(discharger, `E2E 期限切れ ${Date.now()}`, { monthlyCapacity: '100' });
   const yesterday = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(
     new Date(Date.now() - 86_400_000),
@@ -140,15 +145,15 @@ test('a bag-only line is quoted per bag with its units, an expired quote cannot 
     lines: stale.pwasteRegulars.map((l) => ({ wasteLineId: l.id, unitPrice: 1500, quantity: '100' })),
     validUntil: yesterday,
   });
-  await page.goto(`project-managment/detail/${stale.id}`);
-  const staleCard = page.getByTestId('quote-card');
-  await expect(staleCard.getByTestId('quote-expired')).toContainText(
+  await signIn(page, DEMO.discharger, { path: `project-managment/detail/${stale.id}` });
+  const card = page.getByTestId('quote-card');
+  await expect(card.getByTestId('quote-expired')).toContainText(
     `有効期限（${yesterday.replaceAll('-', '/')}）を過ぎた見積は承認できません`,
   );
-  await expect(staleCard).toContainText(/[¥￥]1,500\/kg/);
-  await expect(staleCard).toContainText('100 kg');
-  await expect(staleCard.getByRole('button', { name: '見積を承認する' })).toBeDisabled();
-  await expect(staleCard.getByRole('button', { name: '再見積を依頼する' })).toBeEnabled();
+  await expect(card).toContainText(/[¥￥]1,500\/kg/);
+  await expect(card).toContainText('100 kg');
+  await expect(card.getByRole('button', { name: '見積を承認する' })).toBeDisabled();
+  await expect(card.getByRole('button', { name: '再見積を依頼する' })).toBeEnabled();
 });
 
 test('a request whose site lies in no collection area says so and is not sent', async ({ page, request }) => {
