@@ -41,7 +41,7 @@ async function regularWasteId(api: ApiClient, name: string): Promise<number> {
 export async function seedQuoteRequest(
   discharger: ApiClient,
   title: string,
-  options: { monthlyCapacity?: string; weekdays?: number[] } = {},
+  options: RegularDraftOptions = {},
 ): Promise<ProjectDetail> {
   const draft = await seedRegularDraft(discharger, title, options);
   const requested = await discharger.post<ProjectDetail>(`/projects/${draft.id}/request-quote`);
@@ -49,15 +49,18 @@ export async function seedQuoteRequest(
   return requested;
 }
 
+/** `monthlyCapacity` null: asked for in bags only; `siteName` another of the discharger's sites. */
+type RegularDraftOptions = { monthlyCapacity?: string | null; weekdays?: number[]; siteName?: string };
+
 /** The same request kept as a draft (作成中), not sent. */
 export async function seedRegularDraft(
   discharger: ApiClient,
   title: string,
-  { monthlyCapacity = '200', weekdays = [1, 4] }: { monthlyCapacity?: string; weekdays?: number[] } = {},
+  { monthlyCapacity = '200', weekdays = [1, 4], siteName = GINZA_SITE }: RegularDraftOptions = {},
 ): Promise<ProjectDetail> {
   const info = await discharger.get<AccountInfoResponse>('/users/info');
-  const site = info.wastes.find((s) => s.dischargeSitename === GINZA_SITE);
-  expect(site, `discharge site ${GINZA_SITE}`).toBeDefined();
+  const site = info.wastes.find((s) => s.dischargeSitename === siteName);
+  expect(site, `discharge site ${siteName}`).toBeDefined();
   const body: QuoteRequestInput = {
     type: 'REGULAR',
     projectTitle: title,
@@ -65,7 +68,7 @@ export async function seedRegularDraft(
     lines: [
       {
         wasteId: await regularWasteId(discharger, COMBUSTIBLE),
-        monthlyCapacity,
+        monthlyCapacity: monthlyCapacity ?? undefined,
         bags: { '45': 3 },
         collectionCount: weekdays.length,
         weekdays,

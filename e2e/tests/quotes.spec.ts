@@ -1,10 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { confirmModal, tableRow } from '../support/antd';
+import { confirmModal, selectOption, tableRow } from '../support/antd';
 import { apiAs } from '../support/api';
 import { DEMO } from '../support/app';
 import { signIn } from '../support/auth';
 import { waitForMessage } from '../support/mail';
-import { COMBUSTIBLE, seedIndustrialRequest, seedQuoteRequest, seedRegularArea } from '../support/seed';
+import {
+  COMBUSTIBLE,
+  seedIndustrialRequest,
+  seedQuoteRequest,
+  seedRegularArea,
+  seedRegularDraft,
+} from '../support/seed';
 
 test('a transporter quotes an open request in its area and the discharger approves it', async ({
   page,
@@ -84,4 +90,81 @@ test('an industrial request is quoted for transport and disposal together, each 
   await page.getByRole('button', { name: '見積を登録', exact: true }).click();
   await expect(page.getByText('処分単価または運搬単価が確認できません。')).toBeVisible();
   await expect(page).toHaveURL(/create-quote/);
+});
+
+test('a bag-only line is quoted per bag or per collection, and each price and quantity shows its unit', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const discharger = await apiAs(request, DEMO.discharger);
+  const transporter = await apiAs(request, DEMO.transporter);
+  await seedRegularArea(transporter, { posCode: '104-0061', wasteName: COMBUSTIBLE, unitPrice: 1500 });
+  // Three 45 L bags on Mondays and Thursdays, no kg figure.
+  const bags = await seedQuoteRequest(discharger, `E2E 袋の見積 ${Date.now()}`, {
+    monthlyCapacity: null,
+    weekdays: [1, 4],
+  });
+
+  // The line starts per bag: a month of bags (3 x 2 a week x 52/12 weeks), the price in 円/袋(45L).
+  await signIn(page, DEMO.transporter, { path: `project-managment/create-quote/${bags.id}` });
+  const lines = page.getByTestId('quote-lines');
+  await expect(page.getByTestId('quote-pricing-0')).toContainText('袋単位（袋(45L)）');
+  await expect(page.getByLabel('可燃ごみ 数量')).toHaveValue('26');
+  await expect(lines).toContainText('円/袋(45L)');
+  await page.getByLabel('可燃ごみ 単価（税抜）').fill('300');
+  await expect(page.getByTestId('quote-totals')).toContainText('￥7,800');
+  // Per collection instead: 2 a week, a month of them, in 円/回; then back to bags.
+  await selectOption(page, page.getByLabel('可燃ごみ 単価の単位'), '回収1回あたり');
+  await expect(page.getByLabel('可燃ごみ 数量')).toHaveValue('8.67');
+  await expect(lines).toContainText('円/回');
+  await selectOption(page, page.getByLabel('可燃ごみ 単価の単位'), '袋単位（袋(45L)）');
+  await page.getByLabel('可燃ごみ 単価（税抜）').fill('300');
+  await page.getByRole('button', { name: '見積を登録', exact: true }).click();
+  await confirmModal(page);
+  await expect(page).toHaveURL(new RegExp(`project-managment/detail/${bags.id}$`));
+
+  // The discharger's quote table gives each price and quantity its unit.
+  await signIn(page, DEMO.discharger, { path: `project-managment/detail/${bags.id}` });
+  const card = page.getByTestId('quote-card');
+  await expect(card).toContainText(/[¥￥]300\/袋\(45L\)/);
+  await expect(card).toContainText('26 袋(45L)');
+  await expect(card.getByRole('button', { name: '見積を承認する' })).toBeEnabled();
+});
+
+test('a quote past its valid-until date says why and cannot be accepted', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const discharger = await apiAs(request, DEMO.discharger);
+  const transporter = await apiAs(request, DEMO.transporter);
+  await seedRegularArea(transporter, { posCode: '104-0061', wasteName: COMBUSTIBLE, unitPrice: 1500 });
+  const stale = await seedQuoteRequest(discharger, `E2E 期限切れ ${Date.now()}`, { monthlyCapacity: '100' });
+  const yesterday = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(
+    new Date(Date.now() - 86_400_000),
+  );
+  await transporter.post(`/trans/projects/${stale.id}/quotes`, {
+    lines: stale.pwasteRegulars.map((l) => ({ wasteLineId: l.id, unitPrice: 1500, quantity: '100' })),
+    validUntil: yesterday,
+  });
+  await signIn(page, DEMO.discharger, { path: `project-managment/detail/${stale.id}` });
+  const card = page.getByTestId('quote-card');
+  await expect(card.getByTestId('quote-expired')).toContainText(
+    `有効期限（${yesterday.replaceAll('-', '/')}）を過ぎた見積は承認できません`,
+  );
+  await expect(card).toContainText(/[¥￥]1,500\/kg/);
+  await expect(card).toContainText('100 kg');
+  await expect(card.getByRole('button', { name: '見積を承認する' })).toBeDisabled();
+  await expect(card.getByRole('button', { name: '再見積を依頼する' })).toBeEnabled();
+});
+
+test('a request whose site lies in no collection area says so and is not sent', async ({ page, request }) => {
+  // No demo transporter lists 𠮷祥寺倉庫's postal code (180-0004) in a collection area.
+  const discharger = await apiAs(request, DEMO.discharger);
+  const draft = await seedRegularDraft(discharger, `E2E エリア外 ${Date.now()}`, { siteName: '𠮷祥寺倉庫' });
+  await signIn(page, DEMO.discharger, {
+    path: `new-quote-request/quotation-request-confirm?id=${draft.id}`,
+  });
+  await expect(page.getByTestId('collection-area-not-supported')).toContainText(
+    'この排出場所は収集運搬会社の回収エリア外です。',
+  );
+  await expect(page.getByRole('button', { name: 'この内容で依頼する' })).toBeDisabled();
 });

@@ -67,6 +67,7 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   collection_date_not_reached: 409,
   /** The transporter's collection areas no longer hold the discharge site's postal code. */
   collection_area_not_supported: 409,
+  quote_expired: 409,
   /** The transporter's account information has no qualified-invoice registration number yet. */
   invoice_registration_number_missing: 409,
   invoice_month_already_billed: 409,

@@ -46,6 +46,7 @@ export * from './prefectures';
 export * from './project-status';
 export * from './quote-amount';
 export * from './quote-banner';
+export * from './quote-pricing';
 export * from './report-rules';
 export * from './rules/chat-rules';
 export * from './rules/combined-unit-price';

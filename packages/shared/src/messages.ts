@@ -208,6 +208,10 @@ export const MESSAGE_CODES = [
   // disposal unit prices and transport-and-disposal-together prices (rules/combined-unit-price.ts)
   'disposal_permit_required',
   'unit_price_cannot_be_confirmed',
+  // quotes (quote-pricing.ts): a past valid-until date, a pricing basis the request's line does not allow
+  'quote_expired',
+  'pricing_basis_not_allowed',
+  'bag_size_not_requested',
   // inquiries
   'inquiry_not_found',
   'inquiry_closed',

@@ -323,6 +323,12 @@ export const quoteLines = pgTable(
     disposalUnitPrice: integer('disposal_unit_price'),
     quantity: numeric('quantity', { precision: 12, scale: 2 }).notNull(),
     unitMeasureId: integer('unit_measure_id').references((): AnyPgColumn => unitMeasures.id),
+    /** Per quantity in the unit, per bag of `bag_size` litres, or per collection (regular lines asked in bags). */
+    pricingBasis: varchar('pricing_basis', { length: 16 })
+      .notNull()
+      .default('QUANTITY')
+      .$type<'QUANTITY' | 'BAG' | 'COLLECTION'>(),
+    bagSize: integer('bag_size'),
     amount: integer('amount').notNull(),
   },
   (t) => [index('quote_lines_quote_idx').on(t.quoteId)],

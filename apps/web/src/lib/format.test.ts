@@ -1,12 +1,20 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import enUnits from '../locales/en/units.json';
+import jaUnits from '../locales/ja/units.json';
 import {
   currentJapanYearMonth,
   formatByteSize,
   formatDate,
   formatDateTime,
   formatEraYear,
+  formatMeasureUnit,
   formatPlainDate,
+  formatPriceUnit,
+  formatQuantity,
+  formatUnitPrice,
   formatYen,
+  unitPriceSuffix,
 } from './format';
 
 describe('format', () => {
@@ -70,5 +78,60 @@ describe('formatByteSize', () => {
     [1.25 * 1024 ** 3, '1.3 GB'],
   ])('%s -> %s', (bytes, text) => {
     expect(formatByteSize(bytes)).toBe(text);
+  });
+});
+
+describe('units', () => {
+  const translate = (lang: 'ja' | 'en') => {
+    const i18n = i18next.createInstance();
+    void i18n.init({
+      lng: lang,
+      resources: { [lang]: { translation: lang === 'ja' ? jaUnits : enUnits } },
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    });
+    return i18n.t.bind(i18n) as (key: string, options?: Record<string, unknown>) => string;
+  };
+  const ja = translate('ja');
+  const en = translate('en');
+  const kg = { basis: 'QUANTITY', unit: 'kg' } as const;
+  const m3 = { basis: 'QUANTITY', unit: 'm3' } as const;
+  const bag45 = { basis: 'BAG', bagSize: 45 } as const;
+  const collection = { basis: 'COLLECTION' } as const;
+  const none = { basis: 'QUANTITY', unit: null } as const;
+
+  it.each([
+    [kg, 'kg', 'kg', '円/kg', 'yen/kg'],
+    [{ basis: 'QUANTITY', unit: 't' } as const, 't', 't', '円/t', 'yen/t'],
+    [m3, 'm³', 'm³', '円/m³', 'yen/m³'],
+    [bag45, '袋(45L)', 'bag (45 L)', '円/袋(45L)', 'yen/bag (45 L)'],
+    [collection, '回', 'collection', '円/回', 'yen/collection'],
+    [none, '', '', '円', 'yen'],
+  ])('%j: unit %s / %s, price suffix %s / %s', (unit, jaUnit, enUnit, jaSuffix, enSuffix) => {
+    expect(formatPriceUnit(unit, ja)).toBe(jaUnit);
+    expect(formatPriceUnit(unit, en)).toBe(enUnit);
+    expect(unitPriceSuffix(unit, ja)).toBe(jaSuffix);
+    expect(unitPriceSuffix(unit, en)).toBe(enSuffix);
+  });
+
+  it('writes unit prices and quantities with their units', () => {
+    expect(formatUnitPrice(1200, kg, ja)).toMatch(/^[¥￥]1,200\/kg$/);
+    expect(formatUnitPrice(800, bag45, ja)).toMatch(/^[¥￥]800\/袋\(45L\)$/);
+    expect(formatUnitPrice(5000, collection, en)).toMatch(/^[¥￥]5,000\/collection$/);
+    expect(formatUnitPrice(5000, none, ja)).toMatch(/^[¥￥]5,000$/);
+    expect(formatUnitPrice(null, kg, ja)).toBe('');
+    expect(formatQuantity(1.5, { basis: 'QUANTITY', unit: 't' }, ja)).toBe('1.5 t');
+    expect(formatQuantity(100, kg, ja)).toBe('100 kg');
+    expect(formatQuantity(1200, kg, en)).toBe('1,200 kg');
+    expect(formatQuantity(26, bag45, ja)).toBe('26 袋(45L)');
+    expect(formatQuantity(8.67, collection, en)).toBe('8.67 collection');
+    expect(formatQuantity(3, none, ja)).toBe('3');
+    expect(formatQuantity(null, kg, ja)).toBe('');
+  });
+
+  it('shows the master m3 as m³', () => {
+    expect(formatMeasureUnit('m3')).toBe('m³');
+    expect(formatMeasureUnit('kg')).toBe('kg');
+    expect(formatMeasureUnit(null)).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-import { japaneseEraYear } from '@junkan/shared';
+import { japaneseEraYear, type PriceUnit } from '@junkan/shared';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -77,4 +77,42 @@ export function formatByteSize(bytes: number | null | undefined): string {
     unit++;
   }
   return `${value.toFixed(1)} ${units[unit]}`;
+}
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** A unit of measure as shown: the master's m3 as m³, others as written (kg, t, L, 個). */
+export function formatMeasureUnit(unit: string | null | undefined): string {
+  if (!unit) return '';
+  return unit === 'm3' ? 'm³' : unit;
+}
+
+/** A price's unit in the chosen language: kg, t, m³, 袋(45L) / bag (45 L), 回 / collection. */
+export function formatPriceUnit(unit: PriceUnit, t: Translate): string {
+  if (unit.basis === 'BAG') return t('units.bag', { size: unit.bagSize });
+  if (unit.basis === 'COLLECTION') return t('units.collection');
+  return formatMeasureUnit(unit.unit);
+}
+
+/** The suffix of a unit-price input or column: 円/kg, 円/袋(45L), 円/回; just 円 without a unit. */
+export function unitPriceSuffix(unit: PriceUnit, t: Translate): string {
+  const text = formatPriceUnit(unit, t);
+  return text ? t('units.perUnit', { unit: text }) : t('units.yen');
+}
+
+/** A unit price with its unit: ￥1,200/kg, ￥800/袋(45L); the bare amount when the unit is unknown. */
+export function formatUnitPrice(price: number | null | undefined, unit: PriceUnit, t: Translate): string {
+  const amount = formatYen(price);
+  const text = formatPriceUnit(unit, t);
+  return amount && text ? t('units.unitPrice', { price: amount, unit: text }) : amount;
+}
+
+const quantityFormat = new Intl.NumberFormat('ja-JP', { maximumFractionDigits: 2 });
+
+/** A quantity with its unit, up to 2 decimals: 1.5 t, 120 kg, 26 袋(45L). */
+export function formatQuantity(value: number | null | undefined, unit: PriceUnit, t: Translate): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '';
+  const quantity = quantityFormat.format(value);
+  const text = formatPriceUnit(unit, t);
+  return text ? t('units.quantity', { quantity, unit: text }) : quantity;
 }

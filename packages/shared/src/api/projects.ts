@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONTRACT_FORMS } from '../contract-rules';
 import { BAG_SIZES, PROJECT_STATUSES, PROJECT_TYPES } from '../enums';
 import type { ProjectListTab } from '../project-status';
+import { QUOTE_PRICING_BASES } from '../quote-pricing';
 import { idSchema, requiredString } from '../validation';
 import { attachmentSchema, pageOf, pageQuery, sortQuerySchema } from './common';
 import { contractSchema } from './contracts';
@@ -165,6 +166,10 @@ export const projectQuoteSchema = z.object({
       id: z.number(),
       wasteLineId: z.number(),
       wasteName: z.string(),
+      kind: z.enum(['INDUSTRIAL', 'REGULAR']),
+      /** Per quantity in `unitMeasure` (regular lines without one: kg), per bag of `bagSize` L, per collection. */
+      pricingBasis: z.enum(QUOTE_PRICING_BASES),
+      bagSize: z.number().nullable(),
       unitPrice: z.number(),
       /** The two parts of a COMBINED quote's industrial line (their sum is unitPrice), else null. */
       transportUnitPrice: z.number().nullable(),
@@ -179,6 +184,8 @@ export const projectQuoteSchema = z.object({
   /** 10 % tax included, rounded down. */
   totalWithTax: z.number(),
   validUntil: z.string().nullable(),
+  /** The valid-until date has passed (Japan): the quote can no longer be accepted (quote_expired). */
+  isExpired: z.boolean(),
   note: z.string().nullable(),
   document: attachmentSchema.nullable(),
   createdDate: z.string(),
@@ -253,6 +260,12 @@ export const projectDetailSchema = z.object({
    * Null for regular projects, before a transporter is known, and once the project is over.
    */
   permitCoverage: permitCoverageSchema.nullable(),
+  /**
+   * A draft (CREATING_QUOTE) as its discharger sees it: whether any transporter's collection area of the
+   * project's type holds one of its discharge sites. Sending is refused without (collection_area_not_supported).
+   * Null otherwise.
+   */
+  collectionAreaSupported: z.boolean().nullable(),
 });
 export type ProjectDetail = z.infer<typeof projectDetailSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTRACT_FORMS } from '../contract-rules';
 import { QUOTE_UNIT_PRICE_MAX } from '../quote-amount';
+import { isBagSize, QUOTE_PRICING_BASES } from '../quote-pricing';
 import { idSchema, isoDateSchema } from '../validation';
 import { volumeSchema } from './projects';
 
@@ -15,14 +16,24 @@ const quoteYen = z
  * transport and disposal together (COMBINED) is priced in two parts, each confirmed against the company's
  * price lists (rules/combined-unit-price.ts); its unit price is then their sum, set by the server.
  */
-export const createQuoteLineSchema = z.object({
-  wasteLineId: idSchema,
-  unitPrice: quoteYen,
-  transportUnitPrice: quoteYen.nullish(),
-  disposalUnitPrice: quoteYen.nullish(),
-  quantity: volumeSchema,
-  unitMeasureId: idSchema.nullish(),
-});
+export const createQuoteLineSchema = z
+  .object({
+    wasteLineId: idSchema,
+    unitPrice: quoteYen,
+    transportUnitPrice: quoteYen.nullish(),
+    disposalUnitPrice: quoteYen.nullish(),
+    quantity: volumeSchema,
+    unitMeasureId: idSchema.nullish(),
+    /** By quantity in the unit (default), per bag of `bagSize` litres, or per collection (regular lines). */
+    pricingBasis: z.enum(QUOTE_PRICING_BASES, { error: 'invalid_format' }).default('QUANTITY'),
+    bagSize: z.number({ error: 'invalid_format' }).int('invalid_format').nullish(),
+  })
+  .superRefine((line, ctx) => {
+    if (line.pricingBasis === 'BAG' && !isBagSize(line.bagSize))
+      ctx.addIssue({ code: 'custom', path: ['bagSize'], message: 'MSG_00_21' });
+    if (line.pricingBasis !== 'BAG' && line.bagSize != null)
+      ctx.addIssue({ code: 'custom', path: ['bagSize'], message: 'invalid_format' });
+  });
 
 export const QUOTE_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -83,7 +83,12 @@ export async function collectionRequestOptions(
           requestableUntil: requestablePeriodOf(c).endDate,
         },
         transportCompany: { id: c.transportCompanyId, name: p.transporterName },
-        wasteLines: lines.map((l) => ({ id: l.id, wasteName: l.wasteName, kind: l.kind, unit: l.unit })),
+        wasteLines: lines.map((l) => ({
+          id: l.id,
+          wasteName: l.wasteName,
+          kind: l.kind,
+          unit: l.measureUnit,
+        })),
         dischargeSites: sites.map((s) => ({ id: s.id, name: s.name, address: siteAddress(s) })),
       };
     }),

@@ -202,7 +202,7 @@ export async function collectionDetail(
         kind: line?.kind ?? row.project.type,
         bags: l.bags,
         volume: l.volume == null ? null : Number(l.volume),
-        unit: line?.unit ?? null,
+        unit: line?.measureUnit ?? null,
       };
     }),
     frequency: (row.request.frequency ?? null) as CollectionDetail['frequency'],

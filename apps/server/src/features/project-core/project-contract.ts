@@ -5,6 +5,9 @@ import {
   type ContractFileKind,
   type ContractStatus,
   type ProjectActor,
+  priceUnitOf,
+  priceUnitText,
+  REGULAR_QUANTITY_UNIT,
   type RenewalDecision,
 } from '@junkan/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -35,7 +38,8 @@ export const visibleTo = (status: string, role: Side) => role === 'TRANSPORT' ||
 
 /**
  * Each waste line of a project with the quote's price, its parts and unit (the accepted quote of
- * `transportCompanyId`).
+ * `transportCompanyId`): `unit` is the price's unit (kg, m3, 袋(45L), 回), which contracts print and invoices
+ * bill by; `measureUnit` the unit a quantity of the line is measured in (collection requests).
  */
 export async function quotedLines(db: DbOrTx, projectId: number, transportCompanyId: number | null) {
   const lines = await db
@@ -65,6 +69,8 @@ export async function quotedLines(db: DbOrTx, projectId: number, transportCompan
             transportUnitPrice: quoteLines.transportUnitPrice,
             disposalUnitPrice: quoteLines.disposalUnitPrice,
             quantity: quoteLines.quantity,
+            pricingBasis: quoteLines.pricingBasis,
+            bagSize: quoteLines.bagSize,
             unit: unitMeasures.unit,
           })
           .from(quoteLines)
@@ -80,12 +86,16 @@ export async function quotedLines(db: DbOrTx, projectId: number, transportCompan
   const byLine = new Map(quoted.map((q) => [q.wasteLineId, q]));
   return lines.map((line) => {
     const q = byLine.get(line.id);
+    const measureUnit = line.quantityUnit ?? (line.kind === 'REGULAR' ? REGULAR_QUANTITY_UNIT : null);
     return {
       ...line,
       quotedPrice: q?.unitPrice ?? 0,
       quotedTransportPrice: q?.transportUnitPrice ?? null,
       quotedDisposalPrice: q?.disposalUnitPrice ?? null,
-      unit: q?.unit ?? line.quantityUnit ?? (line.kind === 'REGULAR' ? 'kg' : null),
+      unit: q
+        ? priceUnitText(priceUnitOf({ ...q, kind: line.kind, unit: q.unit ?? measureUnit }))
+        : measureUnit,
+      measureUnit: q?.pricingBasis === 'QUANTITY' ? (q.unit ?? measureUnit) : measureUnit,
       quotedQuantity: q ? Number(q.quantity) : null,
     };
   });

@@ -19,7 +19,7 @@ import { siteAddress } from '../../lib/site-address';
 import { tokyoDate } from '../../lib/time';
 import type { Session } from '../../plugins/auth';
 import { projectCoverageFor } from '../permit-core/project-coverage';
-import { actorOf, projectFor } from './project-access';
+import { actorOf, projectFor, servingTransportCompanies } from './project-access';
 import { projectContract } from './project-contract';
 import { projectQuote } from './project-quote';
 
@@ -154,5 +154,9 @@ export async function getProjectDetail(db: DbOrTx, session: Session, id: number)
       contract,
       today: tokyoDate(),
     }),
+    collectionAreaSupported:
+      status === 'CREATING_QUOTE' && actor === 'WASTE'
+        ? (await servingTransportCompanies(db, p.id, p.type)).length > 0
+        : null,
   };
 }

@@ -1,7 +1,8 @@
-import { type ProjectQuote, taxIncluded } from '@junkan/shared';
+import { isQuoteExpired, type ProjectQuote, taxIncluded } from '@junkan/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, projectWasteLines, quoteLines, quotes, unitMeasures } from '../../db/schema';
+import { tokyoDate } from '../../lib/time';
 import { listOwnedAttachments, QUOTE_OWNER } from './project-files';
 
 /** The project's current quote: the one of the transporter the project is with, unless declined. */
@@ -25,7 +26,12 @@ export async function projectQuote(
   if (!row) return null;
   const q = row.quote;
   const lines = await db
-    .select({ line: quoteLines, wasteName: projectWasteLines.wasteName, unit: unitMeasures.unit })
+    .select({
+      line: quoteLines,
+      wasteName: projectWasteLines.wasteName,
+      kind: projectWasteLines.kind,
+      unit: unitMeasures.unit,
+    })
     .from(quoteLines)
     .innerJoin(projectWasteLines, eq(projectWasteLines.id, quoteLines.wasteLineId))
     .leftJoin(unitMeasures, eq(unitMeasures.id, quoteLines.unitMeasureId))
@@ -37,10 +43,13 @@ export async function projectQuote(
     status: q.status,
     transportCompany: { id: q.transportCompanyId, name: row.companyName },
     contractForm: q.contractForm ?? null,
-    lines: lines.map(({ line: l, wasteName, unit }) => ({
+    lines: lines.map(({ line: l, wasteName, kind, unit }) => ({
       id: l.id,
       wasteLineId: l.wasteLineId,
       wasteName,
+      kind,
+      pricingBasis: l.pricingBasis,
+      bagSize: l.bagSize,
       unitPrice: l.unitPrice,
       transportUnitPrice: l.transportUnitPrice,
       disposalUnitPrice: l.disposalUnitPrice,
@@ -51,6 +60,7 @@ export async function projectQuote(
     totalAmount: q.totalAmount,
     totalWithTax: taxIncluded(q.totalAmount),
     validUntil: q.validUntil,
+    isExpired: isQuoteExpired(q.validUntil, tokyoDate()),
     note: q.note,
     document: document ?? null,
     createdDate: q.createdAt.toISOString(),

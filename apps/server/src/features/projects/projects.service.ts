@@ -453,6 +453,11 @@ export async function requestQuote(app: FastifyInstance, caller: Caller, id: num
       if (!user?.registrantNumber || !user.ediKey) throw new AppError('edi_key_required', 'EDI key required');
     }
     await transitionProject(tx, caller, p, 'REQUEST_QUOTE', actor, null, { requestedAt: new Date() });
+    // A request no transporter's collection area holds would wait for a quote forever.
+    if ((await servingTransportCompanies(tx, p.id, p.type)).length === 0)
+      throw new AppError('collection_area_not_supported', 'No transporter serves the discharge sites', {
+        dischargeSiteIds: 'collection_area_not_supported',
+      });
     return p;
   });
   await mailServingTransporters(app, project);

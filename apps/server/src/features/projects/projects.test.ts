@@ -353,18 +353,39 @@ describe('submitting and cancelling', () => {
     expect(again.json()).toMatchObject({ code: 'invalid_status_transition' });
   });
 
-  it('sends no mail when no collection area matches', async () => {
+  it('refuses to send a request no collection area holds (collection_area_not_supported), mailing no one', async () => {
     const kichijoji = f.greenSites.find((s) => s.name !== '銀座店')!;
     const own = (
       await t
         .as('discharger@example.com')
         .post('/projects', regularBody({ dischargeSiteIds: [kichijoji.id] }))
     ).json();
+    expect(own.collectionAreaSupported).toBe(false);
     const before = t.smtp.mails.length;
+    const res = await t.as('discharger@example.com').post(`/projects/${own.id}/request-quote`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'collection_area_not_supported',
+      fields: { dischargeSiteIds: 'collection_area_not_supported' },
+    });
+    expect(t.smtp.mails.length).toBe(before);
+    const after = (await t.as('discharger@example.com').get(`/projects/${own.id}`)).json();
+    expect(after).toMatchObject({
+      projectStatus: 'CREATING_QUOTE',
+      history: [{ toStatus: 'CREATING_QUOTE' }],
+    });
+    // With a served site added, the same draft goes out.
+    const both = await t
+      .as('discharger@example.com')
+      .put(`/projects/${own.id}`, regularBody({ dischargeSiteIds: f.greenSites.map((s) => s.id) }));
+    expect(both.json().collectionAreaSupported).toBe(true);
     expect((await t.as('discharger@example.com').post(`/projects/${own.id}/request-quote`)).statusCode).toBe(
       200,
     );
-    expect(t.smtp.mails.length).toBe(before);
+    // Only the draft's discharger is told; the flag is not part of a sent request.
+    expect(
+      (await t.as('discharger@example.com').get(`/projects/${own.id}`)).json().collectionAreaSupported,
+    ).toBe(null);
   });
 
   it('lets two concurrent submits of one draft give one success and one 409', async () => {

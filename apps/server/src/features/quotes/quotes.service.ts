@@ -4,9 +4,12 @@ import {
   combineUnitPrice,
   hasPriceParts,
   isQuoteAnswerable,
+  isQuoteExpired,
   QUOTE_AMOUNT_MAX,
   type QuoteSuggestion,
+  quoteLinePricingIssue,
   quoteTotals,
+  REGULAR_QUANTITY_UNIT,
   UNIT_PRICE_PARTS,
 } from '@junkan/shared';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -143,6 +146,8 @@ export async function createQuote(
       const wasteLines = await tx
         .select({
           id: projectWasteLines.id,
+          kind: projectWasteLines.kind,
+          bags: projectWasteLines.bags,
           unitMeasureId: projectWasteLines.unitMeasureId,
           wasteName: projectWasteLines.wasteName,
         })
@@ -150,7 +155,10 @@ export async function createQuote(
         .where(eq(projectWasteLines.projectId, projectId));
       const known = new Map(wasteLines.map((l) => [l.id, l]));
       input.lines.forEach((line, i) => {
-        if (!known.has(line.wasteLineId)) throw fieldError(`lines.${i}.wasteLineId`, 'not_found');
+        const wasteLine = known.get(line.wasteLineId);
+        if (!wasteLine) throw fieldError(`lines.${i}.wasteLineId`, 'not_found');
+        const issue = quoteLinePricingIssue(line, wasteLine);
+        if (issue) throw fieldError(`lines.${i}.${issue.field}`, issue.code);
       });
       if (input.lines.length !== wasteLines.length) throw fieldError('lines', 'MSG_00_21');
       const unitIds = [
@@ -213,17 +221,30 @@ export async function createQuote(
           .returning({ id: quotes.id });
         quoteId = row!.id;
       }
+      const kg = await regularQuantityUnitId(tx);
       await tx.insert(quoteLines).values(
-        priced.lines.map((line, i) => ({
-          quoteId,
-          wasteLineId: line.wasteLineId,
-          unitPrice: line.unitPrice,
-          transportUnitPrice: line.transportUnitPrice,
-          disposalUnitPrice: line.disposalUnitPrice,
-          quantity: line.quantity.toFixed(2),
-          unitMeasureId: line.unitMeasureId ?? known.get(line.wasteLineId)?.unitMeasureId ?? null,
-          amount: totals.amounts[i]!,
-        })),
+        priced.lines.map((line, i) => {
+          const wasteLine = known.get(line.wasteLineId);
+          // A bag or collection price has no unit of measure; a regular line by quantity is in kg.
+          const unitMeasureId =
+            line.pricingBasis !== 'QUANTITY'
+              ? null
+              : (line.unitMeasureId ??
+                wasteLine?.unitMeasureId ??
+                (wasteLine?.kind === 'REGULAR' ? kg : null));
+          return {
+            quoteId,
+            wasteLineId: line.wasteLineId,
+            unitPrice: line.unitPrice,
+            transportUnitPrice: line.transportUnitPrice,
+            disposalUnitPrice: line.disposalUnitPrice,
+            quantity: line.quantity.toFixed(2),
+            unitMeasureId,
+            pricingBasis: line.pricingBasis,
+            bagSize: line.pricingBasis === 'BAG' ? (line.bagSize ?? null) : null,
+            amount: totals.amounts[i]!,
+          };
+        }),
       );
       await recordAudit(tx, caller, { action: 'quote.submit', entity: 'quote', entityId: quoteId });
       await transitionProject(tx, caller, project, 'COMPLETE_QUOTE', 'TRANSPORT', null, {
@@ -244,6 +265,16 @@ export async function createQuote(
     path: projectDetailPath(projectId),
   });
   return detail;
+}
+
+/** The unit master's kg, which regular garbage is weighed in (section 9), when the master has it. */
+async function regularQuantityUnitId(tx: Tx): Promise<number | null> {
+  const [row] = await tx
+    .select({ id: unitMeasures.id })
+    .from(unitMeasures)
+    .where(eq(unitMeasures.unit, REGULAR_QUANTITY_UNIT))
+    .limit(1);
+  return row?.id ?? null;
 }
 
 /** Checks a quote document before its bytes are read: the company's submitted quote and the one-file rule. */
@@ -303,6 +334,23 @@ async function answerQuote(
         to: accept ? 'CREATING_CONTRACT' : 'REQUEST_QUOTE',
       });
     const transportCompanyId = project.transportCompanyId;
+    if (accept && transportCompanyId != null) {
+      // A quote past its valid-until date (Japan) can only be asked again, not accepted.
+      const [quote] = await tx
+        .select({ validUntil: quotes.validUntil })
+        .from(quotes)
+        .where(
+          and(
+            eq(quotes.projectId, projectId),
+            eq(quotes.transportCompanyId, transportCompanyId),
+            eq(quotes.status, 'SUBMITTED'),
+          ),
+        );
+      if (quote && isQuoteExpired(quote.validUntil, tokyoDate()))
+        throw new AppError('quote_expired', 'The quote is past its valid-until date', undefined, {
+          validUntil: quote.validUntil!.replaceAll('-', '/'),
+        });
+    }
     if (accept) await transitionProject(tx, caller, project, 'CREATING_CONTRACT', 'WASTE');
     else
       await transitionProject(tx, caller, project, 'REQUEST_QUOTE', 'WASTE', reason, {

@@ -135,9 +135,24 @@ describe('visibility of open requests', () => {
     const denied = await t.as(PLATFORM).get(`/projects/${draftId}/attachments/${up.json().id}`);
     expect(denied.statusCode).toBe(404);
     expect((await t.as(DIS2).get(`/projects/${p.id}`)).statusCode).toBe(404);
-    // A site outside the area stays hidden.
-    const outside = await openRequest(f.otherSite);
-    expect((await t.as(TRANS).get(`/projects/${outside.id}`)).statusCode).toBe(404);
+    // A site in no transporter's area cannot be sent (collection_area_not_supported) and stays hidden.
+    const outside = await t.as(DIS).post('/projects', {
+      type: 'REGULAR',
+      projectTitle: 'エリア外',
+      dischargeSiteIds: [f.otherSite],
+      lines: [{ wasteId: f.regular[0]!.id, bags: { '45': 1 }, collectionCount: 1, weekdays: [2] }],
+    });
+    expect(outside.json().collectionAreaSupported).toBe(false);
+    const refused = await t.as(DIS).post(`/projects/${outside.json().id}/request-quote`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'collection_area_not_supported',
+      fields: { dischargeSiteIds: 'collection_area_not_supported' },
+    });
+    expect((await t.as(DIS).get(`/projects/${outside.json().id}`)).json().projectStatus).toBe(
+      'CREATING_QUOTE',
+    );
+    expect((await t.as(TRANS).get(`/projects/${outside.json().id}`)).statusCode).toBe(404);
   });
 });
 
@@ -290,6 +305,137 @@ describe('POST /api/trans/projects/{id}/quotes', () => {
     await bad(quoteBody(ids, { note: 'あ'.repeat(513) }), 'note', 'max_length_exceeded');
     // Nothing was saved.
     expect(await t.db.select().from(quotes).where(eq(quotes.projectId, p.id))).toEqual([]);
+  });
+});
+
+describe('bag lines priced per bag or per collection', () => {
+  /** A request with a line asked for in bags only (45 L x2, 70 L x1, twice a week) and one in kg. */
+  async function bagRequest() {
+    const res = await t.as(DIS).post('/projects', {
+      type: 'REGULAR',
+      projectTitle: '袋だけの依頼',
+      dischargeSiteIds: [f.ginza],
+      lines: [
+        { wasteId: f.regular[0]!.id, bags: { '45': 2, '70': 1 }, collectionCount: 2, weekdays: [1, 4] },
+        { wasteId: f.regular[1]!.id, monthlyCapacity: '100', collectionCount: 1, weekdays: [2] },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().collectionAreaSupported).toBe(true);
+    expect((await t.as(DIS).post(`/projects/${res.json().id}/request-quote`)).statusCode).toBe(200);
+    const ids = (res.json().pwasteRegulars as { id: number }[]).map((l) => l.id);
+    return { id: res.json().id as number, ids };
+  }
+
+  it('stores the basis with each line and the contract draft takes its unit', async () => {
+    const p = await bagRequest();
+    const res = await t.as(TRANS).post(`/trans/projects/${p.id}/quotes`, {
+      lines: [
+        { wasteLineId: p.ids[0], pricingBasis: 'BAG', bagSize: 45, unitPrice: 300, quantity: '17.33' },
+        { wasteLineId: p.ids[1], unitPrice: 40, quantity: '100' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const lines = res.json().quote.lines;
+    expect(lines[0]).toMatchObject({
+      kind: 'REGULAR',
+      pricingBasis: 'BAG',
+      bagSize: 45,
+      unitMeasure: null,
+      amount: 5199,
+    });
+    // A regular line by quantity is in the unit master's kg.
+    expect(lines[1]).toMatchObject({ pricingBasis: 'QUANTITY', bagSize: null, unitMeasure: { unit: 'kg' } });
+    expect((await t.as(DIS).get(`/projects/${p.id}`)).json().quote.lines[0].pricingBasis).toBe('BAG');
+
+    expect((await t.as(DIS).post(`/projects/${p.id}/accept-quote`)).statusCode).toBe(200);
+    const draft = await t.as(TRANS).get(`/trans/projects/${p.id}/contract-draft`);
+    expect(draft.statusCode).toBe(200);
+    expect(draft.json().unitPrices).toMatchObject([
+      { wasteLineId: p.ids[0], unitPrice: 300, unit: '袋(45L)', quantity: 17.33 },
+      { wasteLineId: p.ids[1], unitPrice: 40, unit: 'kg', quantity: 100 },
+    ]);
+  });
+
+  it('prices per collection', async () => {
+    const p = await bagRequest();
+    const res = await t.as(TRANS).post(`/trans/projects/${p.id}/quotes`, {
+      lines: [
+        { wasteLineId: p.ids[0], pricingBasis: 'COLLECTION', unitPrice: 2500, quantity: '8.67' },
+        { wasteLineId: p.ids[1], pricingBasis: 'COLLECTION', unitPrice: 1000, quantity: '4.33' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().quote.lines).toMatchObject([
+      { pricingBasis: 'COLLECTION', bagSize: null, unitMeasure: null, amount: 21_675 },
+      { pricingBasis: 'COLLECTION', bagSize: null, unitMeasure: null, amount: 4330 },
+    ]);
+  });
+
+  it('refuses a bag size the request lacks, a bag price without a size, and a size with another basis', async () => {
+    const p = await bagRequest();
+    const url = `/trans/projects/${p.id}/quotes`;
+    const second = { wasteLineId: p.ids[1], unitPrice: 40, quantity: '100' };
+    const bad = async (first: Record<string, unknown>, field: string, code: string) => {
+      const res = await t.as(TRANS).post(url, {
+        lines: [{ wasteLineId: p.ids[0], unitPrice: 300, quantity: '10', ...first }, second],
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().fields?.[field]).toBe(code);
+    };
+    await bad({ pricingBasis: 'BAG', bagSize: 90 }, 'lines.0.bagSize', 'bag_size_not_requested');
+    await bad({ pricingBasis: 'BAG' }, 'lines.0.bagSize', 'MSG_00_21');
+    await bad({ pricingBasis: 'COLLECTION', bagSize: 45 }, 'lines.0.bagSize', 'invalid_format');
+    await bad({ pricingBasis: 'PER_TRUCK' }, 'lines.0.pricingBasis', 'invalid_format');
+    // The kg line asks for no bags.
+    const noBags = await t.as(TRANS).post(url, {
+      lines: [
+        { wasteLineId: p.ids[0], unitPrice: 300, quantity: '10' },
+        { ...second, pricingBasis: 'BAG', bagSize: 45 },
+      ],
+    });
+    expect(noBags.json().fields?.['lines.1.bagSize']).toBe('bag_size_not_requested');
+    expect(await t.db.select().from(quotes).where(eq(quotes.projectId, p.id))).toEqual([]);
+  });
+});
+
+describe('a quote past its valid-until date', () => {
+  const japanDay = (offsetDays: number) => tokyoDate(new Date(Date.now() + offsetDays * 86_400_000));
+
+  async function quotedUntil(validUntil: string) {
+    const p = await openRequest();
+    const ids = p.pwasteRegulars.map((l) => l.id);
+    const res = await t.as(TRANS).post(`/trans/projects/${p.id}/quotes`, quoteBody(ids, { validUntil }));
+    expect(res.statusCode).toBe(200);
+    return p;
+  }
+
+  it('is refused on acceptance with the date, and can still be asked again', async () => {
+    const yesterday = japanDay(-1);
+    const p = await quotedUntil(yesterday);
+    const detail = (await t.as(DIS).get(`/projects/${p.id}`)).json();
+    expect(detail.quote).toMatchObject({ validUntil: yesterday, isExpired: true });
+    // Another company's discharger learns nothing of it.
+    const other = await t.as(DIS2).post(`/projects/${p.id}/accept-quote`);
+    expect(other.statusCode).toBe(404);
+    const res = await t.as(DIS).post(`/projects/${p.id}/accept-quote`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'quote_expired',
+      params: { validUntil: yesterday.replaceAll('-', '/') },
+    });
+    const after = (await t.as(DIS).get(`/projects/${p.id}`)).json();
+    expect(after).toMatchObject({ projectStatus: 'COMPLETE_QUOTE', quote: { status: 'SUBMITTED' } });
+    const requote = await t.as(DIS).post(`/projects/${p.id}/request-requote`, { reason: '期限切れのため' });
+    expect(requote.statusCode).toBe(200);
+  });
+
+  it('holds through its last day (Japan)', async () => {
+    const p = await quotedUntil(tokyoDate());
+    expect((await t.as(DIS).get(`/projects/${p.id}`)).json().quote.isExpired).toBe(false);
+    const res = await t.as(DIS).post(`/projects/${p.id}/accept-quote`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().projectStatus).toBe('CREATING_CONTRACT');
   });
 });
 

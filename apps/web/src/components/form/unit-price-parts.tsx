@@ -1,4 +1,5 @@
 import {
+  type PriceUnit,
   QUOTE_UNIT_PRICE_MAX,
   UNIT_PRICE_PART_FIELDS,
   UNIT_PRICE_PARTS,
@@ -6,7 +7,7 @@ import {
 } from '@junkan/shared';
 import { Flex, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatYen } from '../../lib/format';
+import { formatUnitPrice, formatYen } from '../../lib/format';
 import { messageText } from '../../lib/i18n';
 import { requiredRule } from './required-rule';
 import { YenInput } from './yen-input';
@@ -23,12 +24,15 @@ export function UnitPricePartInputs({
   wasteName,
   listed,
   sum,
+  suffix,
 }: {
   name: (string | number)[];
   wasteName: string;
   listed?: Listed;
   /** The parts' sum as typed (null while one is empty), shown beneath. */
   sum: number | null;
+  /** The price's unit after each input (円/kg), which then has no ￥ sign before it. */
+  suffix?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -64,6 +68,7 @@ export function UnitPricePartInputs({
               <YenInput
                 aria-label={`${wasteName} ${t(`unitPriceParts.${part}Label`)}`}
                 max={QUOTE_UNIT_PRICE_MAX}
+                {...(suffix ? { prefix: null, suffix } : {})}
               />
             </Form.Item>
           </Flex>
@@ -100,19 +105,25 @@ export function UnitPricePartsText({
   );
 }
 
-/** A unit price as shown on a quote or contract, with its transport and disposal parts beneath when it has them. */
+/**
+ * A unit price as shown on a quote or contract (with its unit when given: ￥1,200/kg), with its transport and
+ * disposal parts beneath when it has them.
+ */
 export function UnitPriceWithParts({
   unitPrice,
   transportUnitPrice,
   disposalUnitPrice,
+  priceUnit,
 }: {
   unitPrice: number;
   transportUnitPrice: number | null;
   disposalUnitPrice: number | null;
+  priceUnit?: PriceUnit;
 }) {
+  const { t } = useTranslation();
   return (
     <Flex vertical align="end">
-      {formatYen(unitPrice)}
+      {priceUnit ? formatUnitPrice(unitPrice, priceUnit, t) : formatYen(unitPrice)}
       <UnitPricePartsText transportUnitPrice={transportUnitPrice} disposalUnitPrice={disposalUnitPrice} />
     </Flex>
   );

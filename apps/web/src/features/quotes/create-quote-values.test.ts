@@ -3,8 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   buildQuoteInput,
   initialQuoteValues,
+  linePriceUnit,
+  pricingOptions,
   type QuoteFormValues,
   requestLines,
+  startingQuantity,
   suggestionsByLine,
   typedQuoteTotals,
 } from './create-quote-values';
@@ -102,16 +105,41 @@ describe('requestLines', () => {
         summary:
           'quotes.summary.capacity{"kg":120} / quotes.summary.bag{"size":"45","n":3} / quotes.summary.weekly{"n":2}',
         unit: 'kg',
+        bags: { '45': 3 },
+        monthlyCapacity: 120,
+        collectionCount: 2,
       },
-      { id: 12, kind: 'REGULAR', wasteName: '不燃ごみ', summary: '', unit: 'kg' },
+      {
+        id: 12,
+        kind: 'REGULAR',
+        wasteName: '不燃ごみ',
+        summary: '',
+        unit: 'kg',
+        bags: {},
+        monthlyCapacity: null,
+        collectionCount: null,
+      },
       {
         id: 21,
         kind: 'INDUSTRIAL',
         wasteName: '廃プラスチック類',
-        summary: '2.5m3 / フレコン / quotes.summary.MONTHLY{"n":2} / 破砕済み',
+        summary:
+          'units.quantity{"quantity":"2.5","unit":"m³"} / フレコン / quotes.summary.MONTHLY{"n":2} / 破砕済み',
         unit: 'm3',
+        bags: {},
+        monthlyCapacity: null,
+        collectionCount: null,
       },
-      { id: 22, kind: 'INDUSTRIAL', wasteName: '汚泥', summary: 'quotes.summary.SPOT{"n":""}', unit: '' },
+      {
+        id: 22,
+        kind: 'INDUSTRIAL',
+        wasteName: '汚泥',
+        summary: 'quotes.summary.SPOT{"n":""}',
+        unit: '',
+        bags: {},
+        monthlyCapacity: null,
+        collectionCount: null,
+      },
     ]);
   });
 });
@@ -121,10 +149,34 @@ describe('initialQuoteValues', () => {
     expect(initialQuoteValues('REGULAR', lines, suggested)).toEqual({
       contractForm: undefined,
       lines: [
-        { unitPrice: 40, transportUnitPrice: 40, disposalUnitPrice: null, quantity: '120' },
-        { unitPrice: null, transportUnitPrice: null, disposalUnitPrice: null, quantity: '' },
-        { unitPrice: 1500, transportUnitPrice: 1500, disposalUnitPrice: 2000, quantity: '2.5' },
-        { unitPrice: null, transportUnitPrice: null, disposalUnitPrice: null, quantity: '' },
+        {
+          pricing: 'QUANTITY',
+          unitPrice: 40,
+          transportUnitPrice: 40,
+          disposalUnitPrice: null,
+          quantity: '120',
+        },
+        {
+          pricing: 'QUANTITY',
+          unitPrice: null,
+          transportUnitPrice: null,
+          disposalUnitPrice: null,
+          quantity: '',
+        },
+        {
+          pricing: 'QUANTITY',
+          unitPrice: 1500,
+          transportUnitPrice: 1500,
+          disposalUnitPrice: 2000,
+          quantity: '2.5',
+        },
+        {
+          pricing: 'QUANTITY',
+          unitPrice: null,
+          transportUnitPrice: null,
+          disposalUnitPrice: null,
+          quantity: '',
+        },
       ],
       validUntil: null,
       note: '',
@@ -284,5 +336,100 @@ describe('buildQuoteInput', () => {
       quantity: '1',
       unitMeasureId: undefined,
     });
+  });
+});
+
+describe('bag lines', () => {
+  // Regular garbage asked for in bags only: 2 bags of 45 L and 1 of 70 L, three times a week.
+  const bagProject = {
+    pwasteRegulars: [
+      {
+        id: 31,
+        waste: { id: 1, name: '可燃ごみ' },
+        monthlyCapacity: null,
+        bags: { '45': 2, '70': 1 },
+        collectionCount: 3,
+        weekdays: [1, 3, 5],
+      },
+    ],
+    pwasteIndustries: [],
+  } as unknown as ProjectDetail;
+  const bagLines = requestLines(bagProject, t);
+  const bagSuggested = suggestionsByLine({
+    lines: [
+      {
+        wasteLineId: 31,
+        kind: 'REGULAR',
+        unitPrice: 40,
+        disposalUnitPrice: null,
+        unitMeasure: null,
+        quantity: null,
+      },
+    ],
+  });
+
+  it('offers kg, each requested bag size and per collection; nothing for an industrial line', () => {
+    expect(pricingOptions(bagLines[0]!, t).map((o) => o.value)).toEqual([
+      'QUANTITY',
+      'BAG:45',
+      'BAG:70',
+      'COLLECTION',
+    ]);
+    expect(pricingOptions(lines[2]!, t)).toEqual([]);
+  });
+
+  it('starts per bag of the first size with a month of bags, the kg price not carried over', () => {
+    const initial = initialQuoteValues('REGULAR', bagLines, bagSuggested);
+    // 2 bags x 3 a week x 52/12 weeks
+    expect(initial.lines[0]).toMatchObject({ pricing: 'BAG:45', unitPrice: null, quantity: '26' });
+    expect(startingQuantity(bagLines[0]!, 'COLLECTION')).toBe('13');
+    expect(startingQuantity(bagLines[0]!, 'BAG:70')).toBe('13');
+    expect(linePriceUnit(bagLines[0]!, 'BAG:70')).toEqual({ basis: 'BAG', bagSize: 70 });
+    expect(linePriceUnit(bagLines[0]!, 'QUANTITY')).toEqual({ basis: 'QUANTITY', unit: 'kg' });
+    expect(linePriceUnit(lines[2]!, undefined, suggested.get(21))).toEqual({ basis: 'QUANTITY', unit: 'm3' });
+  });
+
+  it('sends the basis and bag size, without a unit of measure', () => {
+    const built = buildQuoteInput(
+      { lines: [{ pricing: 'BAG:45', unitPrice: 300, quantity: '26' }] },
+      'REGULAR',
+      bagLines,
+      bagSuggested,
+    );
+    expect(built).toEqual({
+      ok: true,
+      input: {
+        lines: [
+          {
+            wasteLineId: 31,
+            unitPrice: 300,
+            quantity: '26',
+            unitMeasureId: undefined,
+            pricingBasis: 'BAG',
+            bagSize: 45,
+          },
+        ],
+        validUntil: undefined,
+        note: undefined,
+      },
+    });
+    const perCollection = buildQuoteInput(
+      { lines: [{ pricing: 'COLLECTION', unitPrice: 1500, quantity: '13' }] },
+      'REGULAR',
+      bagLines,
+      bagSuggested,
+    );
+    expect(perCollection.ok && perCollection.input.lines[0]).toMatchObject({ pricingBasis: 'COLLECTION' });
+  });
+
+  it('refuses a bag size the request lacks at the pricing select of the line, as the server does', () => {
+    const built = buildQuoteInput(
+      { lines: [{ pricing: 'BAG:90', unitPrice: 300, quantity: '26' }] },
+      'REGULAR',
+      bagLines,
+      bagSuggested,
+    );
+    const issues = built.ok ? [] : built.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues).toContainEqual(['lines.0.pricing', 'bag_size_not_requested']);
   });
 });

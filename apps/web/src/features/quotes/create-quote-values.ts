@@ -3,13 +3,22 @@ import {
   type CreateQuoteInput,
   combineUnitPrice,
   createQuoteSchema,
+  defaultPricing,
   hasPriceParts,
+  isBagSize,
+  type PriceUnit,
   type ProjectDetail,
+  priceUnitOf,
+  type QuotePricingBasis,
   type QuoteSuggestion,
   type QuoteTotals,
+  quoteLinePricingIssue,
   quoteTotals,
+  requestedBagSizes,
+  suggestedMonthlyQuantity,
   VOLUME_PATTERN,
 } from '@junkan/shared';
+import { formatQuantity } from '../../lib/format';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -18,6 +27,8 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
  * for transport and disposal together holds its two parts instead of the unit price.
  */
 export interface QuoteLineValues {
+  /** How the line is priced, as the form's select holds it: QUANTITY, BAG:45 (a bag of 45 L), COLLECTION. */
+  pricing?: PricingKey;
   unitPrice: number | null;
   transportUnitPrice?: number | null;
   disposalUnitPrice?: number | null;
@@ -33,13 +44,68 @@ export interface QuoteFormValues {
   note?: string;
 }
 
-/** A waste line of the request as the quote form shows it. */
+/** A waste line of the request as the quote form shows it; `unit` is the unit its quantity is stated in. */
 export interface RequestLine {
   id: number;
   kind: 'REGULAR' | 'INDUSTRIAL';
   wasteName: string;
   summary: string;
   unit: string;
+  /** Regular lines: bag counts by size, monthly kg and weekly collections, which bag and collection prices use. */
+  bags: Record<string, number>;
+  monthlyCapacity: number | null;
+  collectionCount: number | null;
+}
+
+export type PricingKey = 'QUANTITY' | 'COLLECTION' | `BAG:${number}`;
+
+export const pricingKey = (basis: QuotePricingBasis, bagSize: number | null): PricingKey =>
+  basis === 'BAG' ? `BAG:${bagSize ?? 0}` : basis;
+
+/** The basis and bag size a select value stands for (an unknown value prices by quantity). */
+export function parsePricingKey(key: string | undefined): {
+  pricingBasis: QuotePricingBasis;
+  bagSize: number | null;
+} {
+  if (key === 'COLLECTION') return { pricingBasis: 'COLLECTION', bagSize: null };
+  if (key?.startsWith('BAG:')) return { pricingBasis: 'BAG', bagSize: Number(key.slice(4)) };
+  return { pricingBasis: 'QUANTITY', bagSize: null };
+}
+
+/** The choices of a regular line: by kg, per bag of each requested size, per collection; none for industrial. */
+export function pricingOptions(line: RequestLine, t: Translate): { value: PricingKey; label: string }[] {
+  if (line.kind !== 'REGULAR') return [];
+  return [
+    { value: 'QUANTITY', label: t('units.basis.QUANTITY', { unit: line.unit }) },
+    ...requestedBagSizes(line).map((size) => ({
+      value: pricingKey('BAG', size),
+      label: `${t('units.basis.BAG')}（${t('units.bag', { size })}）`,
+    })),
+    { value: 'COLLECTION', label: t('units.basis.COLLECTION') },
+  ];
+}
+
+/** What one unit of the line's price is under the chosen basis (the suggestion's unit, else the line's). */
+export function linePriceUnit(
+  line: RequestLine,
+  pricing: string | undefined,
+  suggested?: SuggestedLine,
+): PriceUnit {
+  return priceUnitOf({
+    kind: line.kind,
+    ...parsePricingKey(pricing),
+    unit: suggested?.unitMeasure?.unit ?? line.unit,
+  });
+}
+
+/** The quantity a basis starts from: a month of bags or collections, else the request's own figure. */
+export function startingQuantity(line: RequestLine, pricing: string | undefined, suggested?: SuggestedLine) {
+  const { pricingBasis, bagSize } = parsePricingKey(pricing);
+  const quantity =
+    pricingBasis === 'QUANTITY'
+      ? (suggested?.quantity ?? null)
+      : suggestedMonthlyQuantity(pricingBasis, bagSize, line);
+  return quantity != null ? String(quantity) : '';
 }
 
 const joined = (parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' / ');
@@ -56,18 +122,26 @@ export function requestLines(project: ProjectDetail, t: Translate): RequestLine[
       l.collectionCount ? t('quotes.summary.weekly', { n: l.collectionCount }) : null,
     ]),
     unit: 'kg',
+    bags: l.bags,
+    monthlyCapacity: l.monthlyCapacity,
+    collectionCount: l.collectionCount,
   }));
   const industrial: RequestLine[] = project.pwasteIndustries.map((l) => ({
     id: l.id,
     kind: 'INDUSTRIAL',
     wasteName: l.waste.name,
     summary: joined([
-      l.quantity != null ? `${l.quantity}${l.measureUnit?.unit ?? ''}` : null,
+      l.quantity != null
+        ? formatQuantity(l.quantity, { basis: 'QUANTITY', unit: l.measureUnit?.unit ?? null }, t)
+        : null,
       l.packing?.style ?? null,
       l.frequency ? t(`quotes.summary.${l.frequency}`, { n: l.frequencyNumber ?? '' }) : null,
       l.wasteDetails,
     ]),
     unit: l.measureUnit?.unit ?? '',
+    bags: {},
+    monthlyCapacity: null,
+    collectionCount: null,
   }));
   return [...regular, ...industrial];
 }
@@ -102,11 +176,15 @@ export function initialQuoteValues(
     contractForm: quoteForm(type, undefined),
     lines: lines.map((l) => {
       const s = suggested.get(l.id);
+      const { pricingBasis, bagSize } = defaultPricing(l);
+      const pricing = pricingKey(pricingBasis, bagSize);
       return {
-        unitPrice: s?.unitPrice ?? null,
+        pricing,
+        // A listed price is per the unit of its area price (kg), so it starts only a price by quantity.
+        unitPrice: pricingBasis === 'QUANTITY' ? (s?.unitPrice ?? null) : null,
         transportUnitPrice: s?.unitPrice ?? null,
         disposalUnitPrice: s?.disposalUnitPrice ?? null,
-        quantity: s?.quantity != null ? String(s.quantity) : '',
+        quantity: startingQuantity(l, pricing, s),
       };
     }),
     validUntil: null,
@@ -161,10 +239,17 @@ export function buildQuoteInput(
     contractForm: form,
     lines: lines.map((l, i) => {
       const v = values.lines[i];
+      const { pricingBasis, bagSize } = parsePricingKey(v?.pricing);
+      const issue = quoteLinePricingIssue({ pricingBasis, bagSize }, l);
+      if (issue) issues.push({ path: ['lines', i, 'pricing'], message: issue.code });
       const base = {
         wasteLineId: l.id,
         quantity: v?.quantity ?? '',
-        unitMeasureId: suggested.get(l.id)?.unitMeasure?.id ?? undefined,
+        unitMeasureId:
+          pricingBasis === 'QUANTITY' ? (suggested.get(l.id)?.unitMeasure?.id ?? undefined) : undefined,
+        ...(pricingBasis === 'QUANTITY'
+          ? {}
+          : { pricingBasis, bagSize: isBagSize(bagSize) ? bagSize : undefined }),
       };
       if (!isPartLine(type, form, l)) return { ...base, unitPrice: v?.unitPrice as number };
       const s = suggested.get(l.id);
@@ -186,6 +271,10 @@ export function buildQuoteInput(
     note: values.note || undefined,
   };
   const parsed = createQuoteSchema.safeParse(input);
-  const all = [...issues, ...(parsed.success ? [] : parsed.error.issues)];
+  // The schema's bag-size issue belongs to the line's pricing select.
+  const schemaIssues = (parsed.success ? [] : parsed.error.issues).map((issue) =>
+    issue.path[2] === 'bagSize' ? { ...issue, path: [...issue.path.slice(0, 2), 'pricing'] } : issue,
+  );
+  const all = [...issues, ...schemaIssues];
   return all.length === 0 ? { ok: true, input } : { ok: false, issues: all };
 }

@@ -13,6 +13,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requiredRule } from '../../../components/form/required-rule';
 import { zodRule } from '../../../lib/form-errors';
+import { formatMeasureUnit } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
 
 export const MAX_INDUSTRIAL_LINES = 30;
@@ -40,6 +41,12 @@ export function IndustrialLineList({ wastes, units, packingStyles }: Props) {
   const { t } = useTranslation();
   const options = useMemo(() => wasteOptions(wastes), [wastes]);
   const required = requiredRule(t);
+  // The quantity shows the unit chosen beside it.
+  const watched = Form.useWatch('lines', Form.useFormInstance()) as
+    | ({ unitMeasureId?: number } | undefined)[]
+    | undefined;
+  const unitOf = (name: number) =>
+    formatMeasureUnit(units.find((u) => u.id === watched?.[name]?.unitMeasureId)?.unit);
 
   return (
     <Form.List name="lines">
@@ -93,6 +100,8 @@ export function IndustrialLineList({ wastes, units, packingStyles }: Props) {
                       inputMode="decimal"
                       maxLength={10}
                       placeholder="0.00"
+                      // Always a suffix, so choosing the unit does not replace the input.
+                      suffix={<span>{unitOf(field.name)}</span>}
                       data-testid="line-quantity"
                     />
                   </Form.Item>
@@ -104,7 +113,7 @@ export function IndustrialLineList({ wastes, units, packingStyles }: Props) {
                     rules={[required]}
                   >
                     <Select
-                      options={units.map((u) => ({ value: u.id, label: u.unit }))}
+                      options={units.map((u) => ({ value: u.id, label: formatMeasureUnit(u.unit) }))}
                       data-testid="line-unit"
                     />
                   </Form.Item>

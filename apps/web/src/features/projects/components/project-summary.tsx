@@ -1,8 +1,9 @@
-import { BAG_SIZES, type ProjectDetail } from '@junkan/shared';
-import { Card, Descriptions, Table, Typography } from 'antd';
+import { BAG_SIZES, type ProjectDetail, REGULAR_QUANTITY_UNIT } from '@junkan/shared';
+import { Alert, Card, Descriptions, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ProjectStatusTag } from '../../../components/project-status-tag';
-import { formatDate, formatNumber } from '../../../lib/format';
+import { formatDate, formatQuantity } from '../../../lib/format';
+import { messageText } from '../../../lib/i18n';
 
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
 
@@ -49,6 +50,16 @@ export function ProjectSummary({ project, isDischarger }: { project: ProjectDeta
         </Descriptions>
       </Card>
       <Card title={t('projects.sites')} size="small" style={{ marginBottom: 16 }}>
+        {project.collectionAreaSupported === false && (
+          <Alert
+            type="error"
+            showIcon
+            title={messageText(t, 'collection_area_not_supported')}
+            description={t('projects.noCollectionArea')}
+            style={{ marginBottom: 12 }}
+            data-testid="collection-area-not-supported"
+          />
+        )}
         <Table
           rowKey="id"
           size="small"
@@ -81,7 +92,10 @@ export function ProjectSummary({ project, isDischarger }: { project: ProjectDeta
                 key: 'capacity',
                 title: t('projects.line.monthlyCapacity'),
                 align: 'right',
-                render: (_, l) => (l.monthlyCapacity ? formatNumber(l.monthlyCapacity, 2) : '—'),
+                render: (_, l) =>
+                  l.monthlyCapacity
+                    ? formatQuantity(l.monthlyCapacity, { basis: 'QUANTITY', unit: REGULAR_QUANTITY_UNIT }, t)
+                    : '—',
               },
               {
                 key: 'bags',
@@ -115,7 +129,9 @@ export function ProjectSummary({ project, isDischarger }: { project: ProjectDeta
                 key: 'quantity',
                 title: t('projects.line.quantity'),
                 align: 'right',
-                render: (_, l) => `${formatNumber(l.quantity, 2)} ${l.measureUnit?.unit ?? ''}`,
+                render: (_, l) =>
+                  formatQuantity(l.quantity, { basis: 'QUANTITY', unit: l.measureUnit?.unit ?? null }, t) ||
+                  '—',
               },
               {
                 key: 'packing',

@@ -1,5 +1,5 @@
 import type { AccountInfoResponse } from '@junkan/shared';
-import { BAG_SIZES, type WasteItem } from '@junkan/shared';
+import { BAG_SIZES, REGULAR_QUANTITY_UNIT, type WasteItem } from '@junkan/shared';
 import {
   Alert,
   Card,
@@ -126,7 +126,7 @@ export function RegularQuoteForm({
                             name={[field.name, 'monthlyCapacity']}
                             label={t('quoteRequest.monthlyCapacity')}
                           >
-                            <VolumeInput disabled={off} />
+                            <VolumeInput disabled={off} suffix={REGULAR_QUANTITY_UNIT} />
                           </Form.Item>
                         </Col>
                         <Col xs={24} md={18}>

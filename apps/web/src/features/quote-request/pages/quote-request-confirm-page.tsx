@@ -64,7 +64,12 @@ export default function QuoteRequestConfirmPage() {
             <Link to={editPath}>
               <Button disabled={submit.isPending}>{t('quoteRequest.back')}</Button>
             </Link>
-            <Button type="primary" loading={submit.isPending} onClick={onSubmit}>
+            <Button
+              type="primary"
+              loading={submit.isPending}
+              disabled={project.data.collectionAreaSupported === false}
+              onClick={onSubmit}
+            >
               {t('quoteRequest.submitNow')}
             </Button>
           </>

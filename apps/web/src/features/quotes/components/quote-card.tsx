@@ -1,11 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { isQuoteAnswerable, type ProjectDetail } from '@junkan/shared';
-import { App, Button, Card, Descriptions, Empty, Flex, Input, Table, Typography } from 'antd';
+import { isQuoteAnswerable, type ProjectDetail, priceUnitOf } from '@junkan/shared';
+import { Alert, App, Button, Card, Descriptions, Empty, Flex, Input, Table, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { UnitPriceWithParts } from '../../../components/form/unit-price-parts';
 import { downloadAttachment } from '../../../lib/download-attachment';
 import { showApiError } from '../../../lib/form-errors';
-import { formatDate, formatNumber, formatYen } from '../../../lib/format';
+import { formatDate, formatPlainDate, formatQuantity, formatYen } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { useAcceptQuote, useRequestRequote } from '../api/answer-quote';
@@ -20,6 +20,13 @@ export function QuoteCard({ project, isDischarger }: { project: ProjectDetail; i
   const quote = project.quote;
   const busy = accept.isPending || requote.isPending;
   const canAnswer = isDischarger && isQuoteAnswerable(project.projectStatus);
+  // A quote past its valid-until date can only be asked again (the server refuses it: quote_expired).
+  const expired =
+    canAnswer && quote?.isExpired
+      ? messageText(t, 'quote_expired', { validUntil: formatPlainDate(quote.validUntil) })
+      : null;
+  const unitOf = (l: NonNullable<typeof quote>['lines'][number]) =>
+    priceUnitOf({ ...l, unit: l.unitMeasure?.unit ?? null });
 
   const onAccept = () =>
     modal.confirm({
@@ -83,9 +90,16 @@ export function QuoteCard({ project, isDischarger }: { project: ProjectDetail; i
             <Button disabled={busy} loading={requote.isPending} onClick={onRequote}>
               {t('quotes.requote')}
             </Button>
-            <Button type="primary" disabled={busy} loading={accept.isPending} onClick={onAccept}>
-              {t('quotes.accept')}
-            </Button>
+            <Tooltip title={expired}>
+              <Button
+                type="primary"
+                disabled={busy || !!expired}
+                loading={accept.isPending}
+                onClick={onAccept}
+              >
+                {t('quotes.accept')}
+              </Button>
+            </Tooltip>
           </Flex>
         ) : null
       }
@@ -94,6 +108,15 @@ export function QuoteCard({ project, isDischarger }: { project: ProjectDetail; i
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('quotes.noQuote')} />
       ) : (
         <>
+          {expired && (
+            <Alert
+              type="warning"
+              showIcon
+              title={expired}
+              style={{ marginBottom: 12 }}
+              data-testid="quote-expired"
+            />
+          )}
           <Descriptions size="small" column={{ xs: 1, sm: 2 }} style={{ marginBottom: 12 }}>
             <Descriptions.Item label={t('quotes.transportCompany')}>
               {quote.transportCompany.name}
@@ -141,14 +164,13 @@ export function QuoteCard({ project, isDischarger }: { project: ProjectDetail; i
                 key: 'unitPrice',
                 title: t('quotes.column.unitPrice'),
                 align: 'right',
-                render: (_, l) => <UnitPriceWithParts {...l} />,
+                render: (_, l) => <UnitPriceWithParts {...l} priceUnit={unitOf(l)} />,
               },
               {
                 key: 'quantity',
                 title: t('quotes.column.quantity'),
                 align: 'right',
-                render: (_, l) =>
-                  `${formatNumber(l.quantity, Number.isInteger(l.quantity) ? 0 : 2)}${l.unitMeasure?.unit ?? ''}`,
+                render: (_, l) => formatQuantity(l.quantity, unitOf(l), t),
               },
               {
                 key: 'amount',

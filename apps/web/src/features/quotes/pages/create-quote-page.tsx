@@ -14,6 +14,7 @@ import {
   Input,
   Radio,
   Result,
+  Select,
   Space,
   Table,
   Typography,
@@ -29,7 +30,7 @@ import { PermitCoverageAlert } from '../../../components/permit-coverage-alert';
 import { UploadModal } from '../../../components/upload-modal';
 import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { setZodIssues, showApiError } from '../../../lib/form-errors';
-import { formatYen } from '../../../lib/format';
+import { formatPriceUnit, formatYen, unitPriceSuffix } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
@@ -44,8 +45,11 @@ import {
   buildQuoteInput,
   initialQuoteValues,
   isPartLine,
+  linePriceUnit,
+  pricingOptions,
   type QuoteFormValues,
   requestLines,
+  startingQuantity,
   suggestionsByLine,
   typedQuoteTotals,
   typedUnitPrice,
@@ -112,6 +116,17 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
   const isParts = (i: number) => lines[i] !== undefined && isPartLine(project.type, contractForm, lines[i]);
   const typedLines = Form.useWatch('lines', form) ?? initial.lines;
   const totals = typedQuoteTotals(typedLines, isParts);
+  const priceUnit = (i: number) => {
+    const line = lines[i]!;
+    return linePriceUnit(line, typedLines[i]?.pricing ?? initial.lines[i]?.pricing, suggested.get(line.id));
+  };
+  // Another basis prices another unit: its quantity starts again from the request, a kg price is not kept.
+  const onPricingChange = (i: number, pricing: string) => {
+    const line = lines[i]!;
+    const s = suggested.get(line.id);
+    form.setFieldValue(['lines', i, 'quantity'], startingQuantity(line, pricing, s));
+    form.setFieldValue(['lines', i, 'unitPrice'], pricing === 'QUANTITY' ? (s?.unitPrice ?? null) : null);
+  };
 
   const onFinish = (values: QuoteFormValues) => {
     const built = buildQuoteInput(values, project.type, lines, suggested);
@@ -188,19 +203,37 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
               {
                 key: 'waste',
                 title: t('quotes.column.waste'),
-                render: (_, l) => (
-                  <>
-                    <Typography.Text strong>{l.wasteName}</Typography.Text>
-                    <div>
-                      <Typography.Text type="secondary">{l.summary}</Typography.Text>
-                    </div>
-                  </>
-                ),
+                render: (_, l, i) => {
+                  const options = pricingOptions(l, t);
+                  return (
+                    <>
+                      <Typography.Text strong>{l.wasteName}</Typography.Text>
+                      <div>
+                        <Typography.Text type="secondary">{l.summary}</Typography.Text>
+                      </div>
+                      {options.length > 0 && (
+                        <Form.Item
+                          name={['lines', i, 'pricing']}
+                          label={t('quotes.pricing')}
+                          style={{ margin: '4px 0 0' }}
+                        >
+                          <Select
+                            aria-label={`${l.wasteName} ${t('quotes.pricing')}`}
+                            data-testid={`quote-pricing-${i}`}
+                            options={options}
+                            style={{ minWidth: 180 }}
+                            onChange={(v: string) => onPricingChange(i, v)}
+                          />
+                        </Form.Item>
+                      )}
+                    </>
+                  );
+                },
               },
               {
                 key: 'unitPrice',
                 title: t('quotes.column.unitPrice'),
-                width: 240,
+                width: 260,
                 render: (_, l, i) =>
                   isParts(i) ? (
                     <UnitPricePartInputs
@@ -211,6 +244,7 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
                         disposal: suggested.get(l.id)?.disposalUnitPrice,
                       }}
                       sum={typedUnitPrice(typedLines[i], true)}
+                      suffix={unitPriceSuffix(priceUnit(i), t)}
                     />
                   ) : (
                     <Form.Item
@@ -224,6 +258,8 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
                       <YenInput
                         aria-label={`${l.wasteName} ${t('quotes.column.unitPrice')}`}
                         max={QUOTE_UNIT_PRICE_MAX}
+                        prefix={null}
+                        suffix={unitPriceSuffix(priceUnit(i), t)}
                       />
                     </Form.Item>
                   ),
@@ -236,7 +272,7 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
                   <Form.Item name={['lines', i, 'quantity']} style={{ margin: 0 }} rules={[requiredRule(t)]}>
                     <Input
                       aria-label={`${l.wasteName} ${t('quotes.column.quantity')}`}
-                      suffix={suggested.get(l.id)?.unitMeasure?.unit ?? l.unit}
+                      suffix={formatPriceUnit(priceUnit(i), t)}
                       inputMode="decimal"
                     />
                   </Form.Item>
