@@ -19,8 +19,18 @@ async function downloadFromCard(page: Page, link: string) {
 }
 
 async function downloadContract(page: Page) {
-  expect((await downloadFromCard(page, '契約書（一般廃棄物）')).length).toBeGreaterThan(10_000);
+  const bytes = await downloadFromCard(page, '契約書（一般廃棄物）');
+  expect(bytes.length).toBeGreaterThan(10_000);
+  return bytes;
 }
+
+/** Today's era year in Japan: 令和8年. */
+const eraYearToday = () =>
+  new Intl.DateTimeFormat('ja-JP-u-ca-japanese', {
+    era: 'long',
+    year: 'numeric',
+    timeZone: 'Asia/Tokyo',
+  }).format(new Date());
 
 test('contract: the transporter writes it, the discharger returns it, it is corrected and approved', async ({
   page,
@@ -45,6 +55,9 @@ test('contract: the transporter writes it, the discharger returns it, it is corr
   await page.getByRole('link', { name: '契約書作成' }).click();
   await expect(page).toHaveURL(new RegExp(`/contract-create/${id}$`));
   await expect(page.getByLabel('可燃ごみ 単価（税抜）')).toHaveValue('1,500');
+  // As quoted: the quoted price shows beneath, nothing flagged.
+  await expect(page.getByTestId('contract-unit-prices')).toContainText('見積 ￥1,500');
+  await expect(page.getByTestId('contract-quote-diff')).toBeHidden();
   await expect(page.getByLabel('自動更新', { exact: true })).toBeChecked();
   await expect(page.getByLabel('請求書払い')).toBeChecked();
   await page.getByLabel('契約名').fill(`${title} 収集運搬委託契約`);
@@ -66,6 +79,12 @@ test('contract: the transporter writes it, the discharger returns it, it is corr
   await page.getByRole('link', { name: '契約内容確認' }).click();
   await expect(page).toHaveURL(new RegExp(`/contract-confirm/${id}$`));
   await expect(page.getByTestId('contract-unit-prices')).toContainText('1,500');
+  await expect(page.getByTestId('contract-quote-diff')).toHaveText(
+    '契約の単価は、承認した見積のとおりです。',
+  );
+  await expect(page.locator('[data-different="true"]')).toHaveCount(0);
+  // The period with its era year beside the western dates.
+  await expect(page.getByTestId('contract-details')).toContainText(`${today}（${eraYearToday()}） 〜`);
   await page.getByRole('button', { name: '差し戻し' }).click();
   await page.getByTestId('return-contract-submit').click();
   await expect(page.locator('.ant-modal').getByText('必須項目です', { exact: false })).toBeVisible();
@@ -73,6 +92,10 @@ test('contract: the transporter writes it, the discharger returns it, it is corr
   await page.getByTestId('return-contract-submit').click();
   await expect(page).toHaveURL(new RegExp(`${detailPath}$`));
   await expect(page.getByTestId('contract-status')).toHaveText('差し戻し');
+  // The history reads as a return, the project's status as the contract being prepared again.
+  await expect(page.getByTestId('project-history')).toContainText('契約依頼中 → 契約作成中（差し戻し）');
+  await expect(page.getByTestId('project-history')).not.toContainText('見積承認');
+  await expect(page.getByTestId('project-status')).toHaveText('契約作成中');
   const returned = await waitForMessage(DEMO.transporter, { since, subject: '差し戻されました' });
   expect(returned.subject).toContain('差し戻されました');
 
@@ -94,7 +117,10 @@ test('contract: the transporter writes it, the discharger returns it, it is corr
   await expect(page).toHaveURL(new RegExp(`${detailPath}$`));
   await expect(page.getByTestId('project-status')).toHaveText('収集中');
   await expect(page.getByTestId('contract-status')).toHaveText('締結済み');
-  await downloadContract(page);
+  // Every date of the contract document carries its era.
+  const printed = await pdfText(await downloadContract(page));
+  expect(printed).toMatch(/本契約の期間は、\d{4}年\d+月\d+日（(令和|平成)[元\d]+年\d+月\d+日）から/);
+  expect(printed).toMatch(/までとする。/);
   await page.goto('contract-management');
   await expect(tableRow(page.getByTestId('contract-list'), title)).toContainText('締結済み');
 
@@ -104,6 +130,47 @@ test('contract: the transporter writes it, the discharger returns it, it is corr
   await downloadContract(page);
   const approved = await waitForMessage(DEMO.transporter, { since, subject: '契約が承認されました' });
   expect(approved.subject).toContain('契約が承認されました');
+});
+
+test('contract prices: a price changed from the quote is flagged as typed and highlighted for the discharger', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const title = `E2E 見積相違 ${Date.now()}`;
+  const transporter = await apiAs(request, DEMO.transporter);
+  // Quoted at 1,500 円 a kg and accepted.
+  const id = await seedAcceptedProject(await apiAs(request, DEMO.discharger), transporter, title);
+  const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' })
+    .format(new Date())
+    .replaceAll('-', '/');
+
+  // The transporter's form shows the quoted price under the price; a changed one is flagged as it is typed.
+  await signIn(page, DEMO.transporter, { path: `contract-create/${id}` });
+  const prices = page.getByTestId('contract-unit-prices');
+  await expect(prices).toContainText('見積 ￥1,500');
+  await expect(page.getByTestId('quoted-price-changed')).toBeHidden();
+  await expect(page.getByTestId('contract-quote-diff')).toBeHidden();
+  await page.getByLabel('契約名').fill(`${title} 収集運搬委託契約`);
+  await pickDate(page.getByLabel('契約開始日'), today);
+  await selectOption(page, page.getByLabel('許可証', { exact: true }), /01300123456/);
+  await page.getByLabel('可燃ごみ 単価（税抜）').fill('1400');
+  await expect(page.getByTestId('quoted-price-changed')).toContainText('見積 ￥1,500');
+  await expect(page.getByTestId('contract-quote-diff')).toHaveText('見積と異なる項目が 1 件あります');
+  await page.getByTestId('contract-save').click();
+  await expect(toast(page, '契約書を保存しました').first()).toBeVisible();
+  // Sent through the API: sending from the form is the first test's.
+  await transporter.post(`/trans/projects/${id}/contract/send`);
+
+  // The discharger sees both prices side by side, the contract's highlighted, and how many lines differ.
+  await signIn(page, DEMO.discharger, { path: `contract-confirm/${id}` });
+  await expect(page.getByTestId('contract-quote-diff')).toContainText('見積と異なる項目が 1 件あります');
+  const changed = page.getByTestId('contract-unit-prices').locator('[data-different="true"]');
+  await expect(changed).toHaveCount(1);
+  await expect(changed).toContainText('可燃ごみ');
+  await expect(changed).toContainText('見積と相違');
+  await expect(changed.getByRole('cell').nth(2)).toHaveText('￥1,500');
+  await expect(changed.getByTestId('price-highlighted')).toHaveText('￥1,400');
 });
 
 /** A minimal file the server takes for a PDF: it judges by the first bytes. */
@@ -162,6 +229,10 @@ test('contract license: a permit registered with its PDF is chosen in the contra
   await pickDate(dialog.getByLabel('有効期限'), '2031/03/31');
   await expect(toast(page, '登録しました。').first()).toBeVisible();
   await expect(dialog).toBeHidden();
+  // The expiry with its era year.
+  await expect(tableRow(page.getByTestId('permit-table'), licenseNumber)).toContainText(
+    '2031/03/31（令和13年）',
+  );
 
   // The contract form offers the permits valid on the start date, asked again when the date changes.
   await page.goto(`contract-create/${id}`);
@@ -181,7 +252,7 @@ test('contract license: a permit registered with its PDF is chosen in the contra
   });
   // The license shows read-only from the permit.
   const license = page.getByTestId('contract-license');
-  for (const text of ['千葉県', licenseNumber, '2031/03/31', '廃プラスチック類、金属くず'])
+  for (const text of ['千葉県', licenseNumber, '2031/03/31（令和13年）', '廃プラスチック類、金属くず'])
     await expect(license).toContainText(text);
   // A start date before the permit was issued: the field says why, next to it.
   await pickDate(page.getByLabel('契約開始日'), '2024/03/01');

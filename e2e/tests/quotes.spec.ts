@@ -43,13 +43,13 @@ test('a transporter quotes an open request in its area and the discharger approv
   const arrived = await waitForMessage(DEMO.discharger, { since });
   expect(arrived.subject).toContain('見積が届きました');
 
-  // The discharger approves the quote and sees it labelled quote approval.
+  // The discharger approves the quote; the contract is now being prepared (quote approval is home's word).
   await signIn(page, DEMO.discharger, { path: detailPath });
   const card = page.getByTestId('quote-card');
   await expect(card).toContainText('￥150,000');
   await card.getByRole('button', { name: '見積を承認する' }).click();
   await confirmModal(page);
-  await expect(page.getByTestId('project-status')).toHaveText('見積承認');
+  await expect(page.getByTestId('project-status')).toHaveText('契約作成中');
   const accepted = await waitForMessage(DEMO.transporter, { since });
   expect(accepted.subject).toContain('見積が承認されました');
 });

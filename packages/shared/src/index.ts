@@ -31,6 +31,7 @@ export * from './api/waste';
 export * from './business-day';
 export * from './card-payments';
 export * from './collection-rules';
+export * from './contract-quote-diff';
 export * from './contract-rules';
 export * from './csv';
 export * from './enums';

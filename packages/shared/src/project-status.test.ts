@@ -6,7 +6,9 @@ import {
   nextProjectStatuses,
   PROJECT_TAB_STATUSES,
   type ProjectActor,
+  projectHistoryLabelKeys,
   projectListTab,
+  projectStatusLabelKey,
 } from './project-status';
 
 const ACTORS: ProjectActor[] = ['WASTE', 'TRANSPORT', 'SYSTEM'];
@@ -76,5 +78,61 @@ describe('project list tabs', () => {
 describe('isQuoteAnswerable', () => {
   it('holds only while the quote awaits the discharger', () => {
     expect(PROJECT_STATUSES.filter(isQuoteAnswerable)).toEqual(['COMPLETE_QUOTE']);
+  });
+});
+
+describe('projectStatusLabelKey', () => {
+  it.each<[ProjectStatus, boolean, boolean, string]>([
+    // Only the discharger's home calls a contract in preparation quote approval.
+    ['CREATING_CONTRACT', true, true, 'projectStatus.QUOTE_APPROVAL'],
+    ['CREATING_CONTRACT', true, false, 'projectStatus.CREATING_CONTRACT'],
+    ['CREATING_CONTRACT', false, true, 'projectStatus.CREATING_CONTRACT'],
+    ['CREATING_CONTRACT', false, false, 'projectStatus.CREATING_CONTRACT'],
+    ['REQUEST_CONTRACT', true, true, 'projectStatus.REQUEST_CONTRACT'],
+    ['COMPLETE_QUOTE', true, false, 'projectStatus.COMPLETE_QUOTE'],
+  ])('%s (discharger %s, on home %s) -> %s', (status, isDischarger, onHome, expected) => {
+    expect(projectStatusLabelKey(status, { isDischarger, onHome })).toBe(expected);
+  });
+
+  it('labels every status by its own key off home', () => {
+    for (const status of PROJECT_STATUSES)
+      for (const isDischarger of [true, false])
+        expect(projectStatusLabelKey(status, { isDischarger })).toBe(`projectStatus.${status}`);
+  });
+});
+
+describe('projectHistoryLabelKeys', () => {
+  it.each<[ProjectStatus | null, ProjectStatus, string | null, string]>([
+    [null, 'CREATING_QUOTE', null, 'projectStatus.CREATING_QUOTE'],
+    [
+      'COMPLETE_QUOTE',
+      'CREATING_CONTRACT',
+      'projectStatus.COMPLETE_QUOTE',
+      'projectStatus.CREATING_CONTRACT',
+    ],
+    // The discharger returned the contract.
+    [
+      'REQUEST_CONTRACT',
+      'CREATING_CONTRACT',
+      'projectStatus.REQUEST_CONTRACT',
+      'projectStatus.CONTRACT_RETURNED',
+    ],
+    [
+      'CREATING_CONTRACT',
+      'REQUEST_CONTRACT',
+      'projectStatus.CREATING_CONTRACT',
+      'projectStatus.REQUEST_CONTRACT',
+    ],
+    ['REQUEST_CONTRACT', 'IN_PROGRESS', 'projectStatus.REQUEST_CONTRACT', 'projectStatus.IN_PROGRESS'],
+  ])('%s -> %s reads %s -> %s', (from, to, fromKey, toKey) => {
+    expect(projectHistoryLabelKeys(from, to)).toEqual({ from: fromKey, to: toKey });
+  });
+
+  it('never uses the home-only label', () => {
+    for (const from of [null, ...PROJECT_STATUSES])
+      for (const to of PROJECT_STATUSES)
+        expect(Object.values(projectHistoryLabelKeys(from, to))).not.toContain(
+          'projectStatus.QUOTE_APPROVAL',
+        );
   });
 });

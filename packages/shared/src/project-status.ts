@@ -68,3 +68,34 @@ export function isQuoteRequestEditable(status: ProjectStatus): boolean {
 export function isQuoteAnswerable(status: ProjectStatus): boolean {
   return status === 'COMPLETE_QUOTE';
 }
+
+/** Where a status label is shown: home words one status its own way for dischargers (spec, Home). */
+export interface StatusLabelContext {
+  isDischarger: boolean;
+  onHome?: boolean;
+}
+
+/**
+ * The locale key of a project status's label. Only the discharger's home calls CREATING_CONTRACT quote approval
+ * (the discharger's last step was approving the quote); everywhere else it is the contract being prepared.
+ */
+export function projectStatusLabelKey(status: ProjectStatus, context: StatusLabelContext): string {
+  if (context.isDischarger && context.onHome && status === 'CREATING_CONTRACT')
+    return 'projectStatus.QUOTE_APPROVAL';
+  return `projectStatus.${status}`;
+}
+
+/**
+ * The locale keys of one move in a project's history (from is null for the project's creation). A contract the
+ * discharger returned goes back to CREATING_CONTRACT: that move reads as the return, not as a new contract.
+ */
+export function projectHistoryLabelKeys(
+  from: ProjectStatus | null,
+  to: ProjectStatus,
+): { from: string | null; to: string } {
+  const isReturn = from === 'REQUEST_CONTRACT' && to === 'CREATING_CONTRACT';
+  return {
+    from: from && projectStatusLabelKey(from, { isDischarger: false }),
+    to: isReturn ? 'projectStatus.CONTRACT_RETURNED' : projectStatusLabelKey(to, { isDischarger: false }),
+  };
+}

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractPdfText } from '../../test/pdf-text';
-import {
-  formatJapaneseDate,
-  formatJapaneseDateWithEra,
-  formatJapaneseDateWithWeekday,
-  PDF_FONT_FAMILY,
-  renderPdf,
-} from './pdf';
+import { formatJapaneseDate, formatJapaneseDateWithWeekday, PDF_FONT_FAMILY, renderPdf } from './pdf';
 
 describe('Japanese dates in documents', () => {
   it.each([
@@ -17,15 +11,6 @@ describe('Japanese dates in documents', () => {
   ])('writes %s as %s and %s', (date, plain, withWeekday) => {
     expect(formatJapaneseDate(date)).toBe(plain);
     expect(formatJapaneseDateWithWeekday(date)).toBe(withWeekday);
-  });
-
-  it.each([
-    ['2027-03-31', '', '2027年3月31日（令和9年3月31日）'],
-    ['2019-05-01', '', '2019年5月1日（令和元年5月1日）'],
-    ['2030-03-31', '\n', '2030年3月31日\n（令和12年3月31日）'],
-    ['not a date', '', 'not a date'],
-  ])('writes %s with its era as %j', (date, separator, expected) => {
-    expect(formatJapaneseDateWithEra(date, separator)).toBe(expected);
   });
 });
 

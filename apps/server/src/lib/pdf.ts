@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { japaneseEraDate, weekdayOf } from '@junkan/shared';
+import { weekdayOf } from '@junkan/shared';
 import type { CustomTableLayout, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { JAPANESE_WEEKDAYS } from './time';
 
@@ -70,15 +70,6 @@ export function formatJapaneseDate(date: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!m) return date;
   return `${m[1]}年${Number(m[2])}月${Number(m[3])}日`;
-}
-
-/**
- * 2027-03-31 -> 2027年3月31日（令和9年3月31日）: the era date beside the western one, as permits state dates.
- * `separator` goes between the two ('\n' puts the era date on a line of its own in a narrow table cell).
- */
-export function formatJapaneseDateWithEra(date: string, separator = ''): string {
-  const era = japaneseEraDate(date);
-  return era ? `${formatJapaneseDate(date)}${separator}（${era}）` : date;
 }
 
 /** 2026-11-25 -> 2026年11月25日(水) */

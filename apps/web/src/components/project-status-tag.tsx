@@ -15,20 +15,22 @@ export const PROJECT_STATUS_COLORS: Record<ProjectStatus, string> = {
   CANCEL: 'default',
 };
 
-/** A project's status, worded for the discharger or the transporter. */
+/** A project's status, worded for the discharger or the transporter, and for home (projectStatusLabelKey). */
 export function ProjectStatusTag({
   status,
   isDischarger,
+  onHome = false,
   'data-testid': testId,
 }: {
   status: ProjectStatus;
   isDischarger: boolean;
+  onHome?: boolean;
   'data-testid'?: string;
 }) {
   const { t } = useTranslation();
   return (
     <Tag color={PROJECT_STATUS_COLORS[status]} data-testid={testId}>
-      {t(projectStatusLabelKey(status, isDischarger))}
+      {t(projectStatusLabelKey(status, { isDischarger, onHome }))}
     </Tag>
   );
 }

@@ -7,7 +7,7 @@ import {
   formatByteSize,
   formatDate,
   formatDateTime,
-  formatEraYear,
+  formatEraDate,
   formatMeasureUnit,
   formatPlainDate,
   formatPriceUnit,
@@ -40,12 +40,18 @@ describe('format', () => {
   });
 
   it.each([
-    ['2026-06-01T00:00:00+09:00', '令和8年'],
-    ['2019-05-01T00:00:00+09:00', '令和元年'],
-    ['2019-04-30T00:00:00+09:00', '平成31年'],
-    ['1989-01-08T00:00:00+09:00', '平成元年'],
-  ])('gives the era year of %s', (input, expected) => {
-    expect(formatEraYear(input)).toBe(expected);
+    ['2026-11-23', 'ja', '2026/11/23（令和8年）'],
+    ['2026-11-23', 'ja-JP', '2026/11/23（令和8年）'],
+    ['2019-05-01', 'ja', '2019/05/01（令和元年）'],
+    ['2019-04-30', 'ja', '2019/04/30（平成31年）'],
+    // A timestamp is the Japan day it falls on: 2019-04-30 15:00 UTC is already 1 May in Japan.
+    ['2019-04-30T15:00:00Z', 'ja', '2019/05/01（令和元年）'],
+    ['2026-11-23', 'en', '2026/11/23'],
+    ['2026-11-23', 'en-US', '2026/11/23'],
+    [null, 'ja', ''],
+    ['', 'en', ''],
+  ])('shows %j in %s with its era as %j', (input, language, expected) => {
+    expect(formatEraDate(input, language)).toBe(expected);
   });
 });
 

@@ -1,4 +1,4 @@
-import { japaneseEraYear, type PriceUnit } from '@junkan/shared';
+import { formatDateWithEra, type PriceUnit } from '@junkan/shared';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -59,10 +59,14 @@ export function formatNumber(value: number | null | undefined, fractionDigits = 
   }).format(value);
 }
 
-/** Japanese era year of the Japan date: 2026-04-01 -> 令和8年 (the shared era helper documents use too). */
-export function formatEraYear(value: DateInput): string {
-  const d = toJapanTime(value);
-  return d ? japaneseEraYear(d.format('YYYY-MM-DD')) : '';
+/**
+ * An expiry or contract date with its era (the shared rule documents print too): 2026/11/23（令和8年） in
+ * Japanese, 2026/11/23 in English. A Japan date string is read as written; a timestamp as its Japan day.
+ */
+export function formatEraDate(value: DateInput, language: string): string {
+  const day =
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : formatDate(value, 'YYYY-MM-DD');
+  return day ? formatDateWithEra(day, { language: language.startsWith('en') ? 'en' : 'ja' }) : '';
 }
 
 /** A file's size in bytes as shown: 820 B, 1.5 KB, 12.3 MB, 1.2 GB. */

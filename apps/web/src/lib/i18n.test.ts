@@ -88,6 +88,7 @@ describe('locales', () => {
     const expected = [
       ...PROJECT_STATUSES.map((s) => `projectStatus.${s}`),
       'projectStatus.QUOTE_APPROVAL',
+      'projectStatus.CONTRACT_RETURNED',
       ...PROJECT_TYPES.map((s) => `projectType.${s}`),
       ...INQUIRY_IMPORTANCES.map((s) => `inquiryImportance.${s}`),
       ...INQUIRY_STATUSES.map((s) => `inquiryStatus.${s}`),

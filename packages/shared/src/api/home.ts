@@ -22,12 +22,3 @@ export const projectListItemSchema = z.object({
   permitCoverage: permitCoverageSchema.optional(),
 });
 export type ProjectListItem = z.infer<typeof projectListItemSchema>;
-
-/** Home labels CREATING_CONTRACT as quote approval for dischargers. */
-export function projectStatusLabelKey(
-  status: (typeof PROJECT_STATUSES)[number],
-  isDischarger: boolean,
-): string {
-  if (isDischarger && status === 'CREATING_CONTRACT') return 'projectStatus.QUOTE_APPROVAL';
-  return `projectStatus.${status}`;
-}

@@ -70,7 +70,8 @@ describe('renderContractPdf', () => {
         contract.transporter.name,
         squash(contract.discharger.address),
         squash(contract.discharger.contactPerson),
-        '本契約の期間は、2026年12月1日から2027年11月30日までとする。',
+        // Every date with its era: the period, the permit's expiry and the date of signing.
+        '本契約の期間は、2026年12月1日（令和8年12月1日）から2027年11月30日（令和9年11月30日）までとする。',
         // The license as the chosen permit states it: district, number, covered kinds, expiry with its era.
         '許可自治体',
         '横浜市',
@@ -78,7 +79,7 @@ describe('renderContractPdf', () => {
         '廃プラスチック類、汚泥、金属くず',
         '2030年3月31日（令和12年3月31日）',
         '乙の許可証の写しは、本契約書に添付する。',
-        '2026年11月20日',
+        '2026年11月20日（令和8年11月20日）',
         '廃プラスチック類',
         '12,000円',
         '35.5円',

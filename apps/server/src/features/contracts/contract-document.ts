@@ -1,13 +1,7 @@
-import type { ContractFileKind } from '@junkan/shared';
+import { type ContractFileKind, formatDateWithEra } from '@junkan/shared';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { fileNameStem } from '../../lib/downloads';
-import {
-  formatJapaneseDate,
-  formatJapaneseDateWithEra,
-  PDF_FONT_FAMILY,
-  renderPdf,
-  THIN_GRID,
-} from '../../lib/pdf';
+import { PDF_FONT_FAMILY, renderPdf, THIN_GRID } from '../../lib/pdf';
 import { CONTRACT_TEMPLATES, type ContractTemplate } from './contract-templates';
 
 export interface ContractParty {
@@ -144,10 +138,13 @@ function partyRows(role: string, party: ContractParty): TableCell[][] {
   ];
 }
 
+/** Every date of a contract is printed with its era beside the western one, as Japanese contracts state them. */
+const contractDate = (date: string, separator = '') => formatDateWithEra(date, { style: 'long', separator });
+
 function contractDefinition(data: ContractDocumentData): TDocumentDefinitions {
   const t = CONTRACT_TEMPLATES[data.kind];
-  const start = formatJapaneseDate(data.startDate);
-  const end = formatJapaneseDate(data.endDate);
+  const start = contractDate(data.startDate);
+  const end = contractDate(data.endDate);
   const tr = data.transporter;
   let no = 0;
   const next = () => ++no;
@@ -171,7 +168,7 @@ function contractDefinition(data: ContractDocumentData): TDocumentDefinitions {
         tr.licenseNumber,
         tr.licenseDistrict,
         tr.licenseWasteKinds?.length ? tr.licenseWasteKinds.join('、') : '—',
-        formatJapaneseDateWithEra(tr.licenseExpireDate, '\n'),
+        contractDate(tr.licenseExpireDate, '\n'),
       ],
     ],
   );
@@ -262,7 +259,7 @@ function contractDefinition(data: ContractDocumentData): TDocumentDefinitions {
           text: '本契約の成立を証するため本書2通を作成し、甲乙記名押印のうえ、各1通を保有する。',
           margin: [0, 6, 0, 4],
         },
-        { text: formatJapaneseDate(data.issuedDate), margin: [0, 0, 0, 2] },
+        { text: contractDate(data.issuedDate), margin: [0, 0, 0, 2] },
         {
           table: {
             widths: [60, '*', 30],

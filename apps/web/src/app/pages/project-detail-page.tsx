@@ -3,7 +3,7 @@ import {
   canTransitionProject,
   isQuoteRequestEditable,
   type ProjectDetail,
-  projectStatusLabelKey,
+  projectHistoryLabelKeys,
 } from '@junkan/shared';
 import { App, Button, Card, Flex, Input, List, Timeline, Typography } from 'antd';
 import { useState } from 'react';
@@ -223,25 +223,28 @@ function ProjectDetailView({ project }: { project: ProjectDetail }) {
       </Card>
       <QuoteCard project={project} isDischarger={isDischarger} />
       {project.contract && <ContractCard project={project} role={actor} />}
-      <Card title={t('projects.history')} size="small">
+      <Card title={t('projects.history')} size="small" data-testid="project-history">
         <Timeline
-          items={project.history.map((h) => ({
-            children: (
-              <>
-                <Typography.Text type="secondary">{formatDateTime(h.createdAt)}</Typography.Text>{' '}
-                {h.fromStatus
-                  ? `${t(projectStatusLabelKey(h.fromStatus, isDischarger))} → ${t(projectStatusLabelKey(h.toStatus, isDischarger))}`
-                  : `${t('projects.historyCreated')}（${t(projectStatusLabelKey(h.toStatus, isDischarger))}）`}
-                {h.reason && (
-                  <div>
-                    <Typography.Text type="secondary">
-                      {t('projects.reasonLabel', { reason: h.reason })}
-                    </Typography.Text>
-                  </div>
-                )}
-              </>
-            ),
-          }))}
+          items={project.history.map((h) => {
+            const label = projectHistoryLabelKeys(h.fromStatus, h.toStatus);
+            return {
+              children: (
+                <>
+                  <Typography.Text type="secondary">{formatDateTime(h.createdAt)}</Typography.Text>{' '}
+                  {label.from
+                    ? `${t(label.from)} → ${t(label.to)}`
+                    : `${t('projects.historyCreated')}（${t(label.to)}）`}
+                  {h.reason && (
+                    <div>
+                      <Typography.Text type="secondary">
+                        {t('projects.reasonLabel', { reason: h.reason })}
+                      </Typography.Text>
+                    </div>
+                  )}
+                </>
+              ),
+            };
+          })}
         />
       </Card>
     </>

@@ -15,7 +15,7 @@ import { ContractStatusTag } from './contract-status-tag';
  * either side decides an auto-renewing contract's renewal here once it is approved.
  */
 export function ContractCard({ project, role }: { project: ProjectDetail; role: ContractRole }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { modal } = App.useApp();
   const message = useToast();
   const renewalText = useRenewalText();
@@ -96,7 +96,7 @@ export function ContractCard({ project, role }: { project: ProjectDetail; role: 
           {contract.contractName}
         </Descriptions.Item>
         <Descriptions.Item label={t('contracts.field.period')}>
-          {formatPeriod(contract.startDate, contract.endDate)}
+          {formatPeriod(contract.startDate, contract.endDate, i18n.language)}
         </Descriptions.Item>
         <Descriptions.Item label={t('contracts.field.contractType')}>
           {t(`contracts.type.${contract.contractType}`)}

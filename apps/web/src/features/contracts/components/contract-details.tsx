@@ -1,13 +1,15 @@
-import type { Contract, ProjectType } from '@junkan/shared';
-import { Descriptions, Table, Typography } from 'antd';
+import type { Contract, LineComparison, PricedLine, ProjectQuote, ProjectType } from '@junkan/shared';
+import { Alert, Descriptions, Flex, Table, Tag, Typography } from 'antd';
+import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UnitPriceWithParts } from '../../../components/form/unit-price-parts';
-import { formatDate, formatYen } from '../../../lib/format';
+import { formatDate, formatEraDate, formatYen } from '../../../lib/format';
+import { compareWithAcceptedQuote } from '../contract-quote-comparison';
 import { ContractStatusTag } from './contract-status-tag';
 
-/** "2026/04/01 〜 2027/03/31" */
-export const formatPeriod = (startDate: string, endDate: string) =>
-  `${formatDate(startDate)} 〜 ${formatDate(endDate)}`;
+/** "2026/04/01（令和8年） 〜 2027/03/31（令和9年）"; English without the era. */
+export const formatPeriod = (startDate: string, endDate: string, language: string, separator = ' ') =>
+  `${formatEraDate(startDate, language)} 〜${separator}${formatEraDate(endDate, language)}`;
 
 /** The auto-renewal decision's text; only auto-renewing contracts have one. */
 export function useRenewalText() {
@@ -17,8 +19,17 @@ export function useRenewalText() {
 }
 
 /** The contract's whole content, read-only: what the discharger confirms. */
-export function ContractDetails({ contract, projectType }: { contract: Contract; projectType: ProjectType }) {
-  const { t } = useTranslation();
+export function ContractDetails({
+  contract,
+  projectType,
+  quote,
+}: {
+  contract: Contract;
+  projectType: ProjectType;
+  /** The project's quote: once accepted, the contract's prices are shown beside it, differences highlighted. */
+  quote?: ProjectQuote | null;
+}) {
+  const { t, i18n } = useTranslation();
   const renewalText = useRenewalText();
   const industrial = projectType === 'INDUSTRIAL';
   return (
@@ -37,7 +48,7 @@ export function ContractDetails({ contract, projectType }: { contract: Contract;
           <ContractStatusTag status={contract.status} />
         </Descriptions.Item>
         <Descriptions.Item label={t('contracts.field.period')}>
-          {formatPeriod(contract.startDate, contract.endDate)}
+          {formatPeriod(contract.startDate, contract.endDate, i18n.language)}
         </Descriptions.Item>
         <Descriptions.Item label={t('contracts.field.contractType')}>
           {t(`contracts.type.${contract.contractType}`)}
@@ -69,7 +80,7 @@ export function ContractDetails({ contract, projectType }: { contract: Contract;
           {contract.licenseDistrict}
         </Descriptions.Item>
         <Descriptions.Item label={t('contracts.field.licenseExpireDate')}>
-          {formatDate(contract.licenseExpireDate)}
+          {formatEraDate(contract.licenseExpireDate, i18n.language)}
         </Descriptions.Item>
         {contract.permit && (
           <Descriptions.Item label={t('contracts.field.permitWasteKinds')}>
@@ -86,27 +97,106 @@ export function ContractDetails({ contract, projectType }: { contract: Contract;
         )}
       </Descriptions>
       <Typography.Title level={5}>{t('contracts.section.unitPrices')}</Typography.Title>
+      <ContractUnitPrices contract={contract} quote={quote} />
+    </>
+  );
+}
+
+/** A differing value's highlight: the same yellow as a text marker. */
+const HIGHLIGHT = { background: '#fff1b8', borderRadius: 4, padding: '0 4px' };
+
+function PriceCell({ line, highlighted }: { line: PricedLine | null; highlighted: boolean }) {
+  if (!line) return <Typography.Text type="secondary">—</Typography.Text>;
+  const price = <UnitPriceWithParts {...line} />;
+  return highlighted ? (
+    <span style={HIGHLIGHT} data-testid="price-highlighted">
+      {price}
+    </span>
+  ) : (
+    price
+  );
+}
+
+/**
+ * The contract's unit prices; with an accepted quote, each beside the quoted one, a line that differs (or is in
+ * one of them only) highlighted, and how many differ said first.
+ */
+function ContractUnitPrices({ contract, quote }: { contract: Contract; quote?: ProjectQuote | null }) {
+  const { t } = useTranslation();
+  const comparison = compareWithAcceptedQuote(contract, quote);
+  const rows: LineComparison[] =
+    comparison?.lines ??
+    contract.unitPrices.map((l) => ({ ...l, quote: null, contract: l, changed: [], isDifferent: false }));
+  const lineTag = (l: LineComparison) => {
+    if (!comparison || !l.isDifferent) return null;
+    const key = !l.quote ? 'onlyInContract' : !l.contract ? 'onlyInQuote' : 'changed';
+    return <Tag color="orange">{t(`contracts.quoteDiff.${key}`)}</Tag>;
+  };
+  return (
+    <>
+      {comparison &&
+        (comparison.differenceCount > 0 ? (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 8 }}
+            message={t('contracts.quoteDiff.summary', { count: comparison.differenceCount })}
+            description={t('contracts.quoteDiff.hint')}
+            data-testid="contract-quote-diff"
+          />
+        ) : (
+          <Alert
+            type="success"
+            showIcon
+            style={{ marginBottom: 8 }}
+            message={t('contracts.quoteDiff.same')}
+            data-testid="contract-quote-diff"
+          />
+        ))}
       <Table
         size="small"
-        rowKey="wasteLineId"
+        rowKey={(l) => `${l.wasteLineId}-${l.contract ? 'c' : 'q'}`}
         pagination={false}
-        dataSource={contract.unitPrices}
-        scroll={{ x: 480 }}
+        dataSource={rows}
+        scroll={{ x: comparison ? 640 : 480 }}
         data-testid="contract-unit-prices"
+        onRow={(l) =>
+          ({ 'data-different': l.isDifferent ? 'true' : undefined }) as HTMLAttributes<HTMLElement>
+        }
         columns={[
-          { key: 'waste', title: t('contracts.column.waste'), dataIndex: 'wasteName' },
+          {
+            key: 'waste',
+            title: t('contracts.column.waste'),
+            render: (_, l) => (
+              <Flex gap={6} wrap align="center">
+                {l.wasteName}
+                {lineTag(l)}
+              </Flex>
+            ),
+          },
           {
             key: 'unit',
             title: t('contracts.column.unit'),
-            width: 120,
+            width: 100,
             render: (_, l) => l.unit ?? '—',
           },
+          ...(comparison
+            ? [
+                {
+                  key: 'quoted',
+                  title: t('contracts.quoteDiff.quoted'),
+                  align: 'right' as const,
+                  width: 180,
+                  render: (_: unknown, l: LineComparison) => <PriceCell line={l.quote} highlighted={false} />,
+                },
+              ]
+            : []),
           {
             key: 'unitPrice',
-            title: t('contracts.column.unitPrice'),
+            title: comparison ? t('contracts.quoteDiff.contracted') : t('contracts.column.unitPrice'),
             align: 'right',
             width: 180,
-            render: (_, l) => <UnitPriceWithParts {...l} />,
+            render: (_, l) => <PriceCell line={l.contract} highlighted={l.isDifferent} />,
           },
         ]}
       />

@@ -181,6 +181,7 @@ export function ContractEditor({ project, draft }: { project: ProjectDetail; dra
           prices={prices}
           partLine={(i) => isPartLine(project.type, contractForm, draft.unitPrices, i)}
           dateRule={dateRule}
+          quote={project.quote}
         />
 
         <Flex justify="end" gap={8}>

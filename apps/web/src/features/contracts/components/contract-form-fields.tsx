@@ -5,10 +5,26 @@ import {
   type ContractDates,
   type ContractDraft,
   contractInputSchema,
+  type LineComparison,
   PAYMENT_TYPES,
+  type ProjectQuote,
   QUOTE_UNIT_PRICE_MAX,
 } from '@junkan/shared';
-import { Card, Col, DatePicker, Form, type FormRule, Input, Radio, Row, Table } from 'antd';
+import {
+  Alert,
+  Card,
+  Col,
+  DatePicker,
+  Flex,
+  Form,
+  type FormRule,
+  Input,
+  Radio,
+  Row,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dayPickerProps, pickerItemProps } from '../../../components/form/date-field';
 import { UnitPricePartInputs } from '../../../components/form/unit-price-parts';
@@ -16,6 +32,7 @@ import { YenInput } from '../../../components/form/yen-input';
 import { zodRule } from '../../../lib/form-errors';
 import { formatNumber, formatYen } from '../../../lib/format';
 import { type ContractFormValues, lineAmount, typedContractPrice } from '../contract-form-values';
+import { compareWithAcceptedQuote } from '../contract-quote-comparison';
 import { ContractPermitField } from './contract-permit-field';
 
 /** The form keeps YYYY-MM-DD strings; a cleared date is ''. */
@@ -30,6 +47,7 @@ export function ContractFormFields({
   prices,
   partLine,
   dateRule,
+  quote,
 }: {
   draft: ContractDraft;
   industrial: boolean;
@@ -37,8 +55,29 @@ export function ContractFormFields({
   /** Whether the line at an index is priced as transport plus disposal (COMBINED, industrial line). */
   partLine: (index: number) => boolean;
   dateRule: (path: keyof ContractDates) => FormRule;
+  /** The project's quote: once accepted, each price shows the quoted one beneath, flagged when it differs. */
+  quote?: ProjectQuote | null;
 }) {
   const { t } = useTranslation();
+  // The prices as typed against the quote (a line still empty counts as quoted).
+  const comparison = compareWithAcceptedQuote(
+    {
+      unitPrices: draft.unitPrices.map((l, i) => {
+        const typed = typedContractPrice(prices[i], partLine(i));
+        const quoted = quote?.lines.find((q) => q.wasteLineId === l.wasteLineId);
+        if (typed === null && quoted) return { ...quoted, unit: l.unit };
+        return {
+          ...l,
+          unitPrice: typed ?? l.unitPrice,
+          transportUnitPrice: partLine(i) ? (prices[i]?.transportUnitPrice ?? null) : null,
+          disposalUnitPrice: partLine(i) ? (prices[i]?.disposalUnitPrice ?? null) : null,
+        };
+      }),
+    },
+    quote,
+  );
+  const compared = (wasteLineId: number) =>
+    comparison?.lines.find((c) => c.wasteLineId === wasteLineId && c.contract);
   return (
     <>
       <Card title={t('contracts.section.basics')} size="small" style={{ marginBottom: 16 }}>
@@ -113,6 +152,15 @@ export function ContractFormFields({
       </Card>
 
       <Card title={t('contracts.section.unitPrices')} size="small" style={{ marginBottom: 16 }}>
+        {comparison && comparison.differenceCount > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 8 }}
+            message={t('contracts.quoteDiff.summary', { count: comparison.differenceCount })}
+            data-testid="contract-quote-diff"
+          />
+        )}
         <Table
           size="small"
           rowKey="wasteLineId"
@@ -135,26 +183,30 @@ export function ContractFormFields({
               key: 'unitPrice',
               title: t('contracts.column.unitPrice'),
               width: 240,
-              render: (_, l, i) =>
-                partLine(i) ? (
-                  <UnitPricePartInputs
-                    name={['unitPrices', i]}
-                    wasteName={l.wasteName}
-                    listed={{ transport: l.transportUnitPrice, disposal: l.disposalUnitPrice }}
-                    sum={typedContractPrice(prices[i], true)}
-                  />
-                ) : (
-                  <Form.Item
-                    name={['unitPrices', i, 'unitPrice']}
-                    style={{ margin: 0 }}
-                    rules={[zodRule(shape.unitPrices.element.shape.unitPrice, t)]}
-                  >
-                    <YenInput
-                      max={QUOTE_UNIT_PRICE_MAX}
-                      aria-label={`${l.wasteName} ${t('contracts.column.unitPrice')}`}
+              render: (_, l, i) => (
+                <Flex vertical gap={2}>
+                  {partLine(i) ? (
+                    <UnitPricePartInputs
+                      name={['unitPrices', i]}
+                      wasteName={l.wasteName}
+                      listed={{ transport: l.transportUnitPrice, disposal: l.disposalUnitPrice }}
+                      sum={typedContractPrice(prices[i], true)}
                     />
-                  </Form.Item>
-                ),
+                  ) : (
+                    <Form.Item
+                      name={['unitPrices', i, 'unitPrice']}
+                      style={{ margin: 0 }}
+                      rules={[zodRule(shape.unitPrices.element.shape.unitPrice, t)]}
+                    >
+                      <YenInput
+                        max={QUOTE_UNIT_PRICE_MAX}
+                        aria-label={`${l.wasteName} ${t('contracts.column.unitPrice')}`}
+                      />
+                    </Form.Item>
+                  )}
+                  <QuotedPriceNote line={compared(l.wasteLineId)} />
+                </Flex>
+              ),
             },
             {
               key: 'amount',
@@ -199,5 +251,22 @@ export function ContractFormFields({
 
       <ContractPermitField />
     </>
+  );
+}
+
+/** "見積 ￥1,500" under a price: flagged when the typed price differs from the accepted quote's. */
+function QuotedPriceNote({ line }: { line: LineComparison | undefined }) {
+  const { t } = useTranslation();
+  if (!line?.quote) return null;
+  const text = t('contracts.quoteDiff.quotedNote', { price: formatYen(line.quote.unitPrice) });
+  return line.isDifferent ? (
+    <Flex gap={4} align="center" wrap data-testid="quoted-price-changed">
+      <Typography.Text mark>{text}</Typography.Text>
+      <Tag color="orange">{t('contracts.quoteDiff.changed')}</Tag>
+    </Flex>
+  ) : (
+    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+      {text}
+    </Typography.Text>
   );
 }

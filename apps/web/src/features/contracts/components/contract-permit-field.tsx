@@ -3,7 +3,7 @@ import { Alert, Card, Col, Descriptions, Flex, Form, Row, Select, Typography } f
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatPlainDate } from '../../../lib/format';
+import { formatEraDate, formatPlainDate } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { usePermit } from '../../permits/api/permit';
@@ -106,7 +106,7 @@ export function ContractPermitField() {
           {chosen?.licenseNumber ?? '—'}
         </Descriptions.Item>
         <Descriptions.Item label={t('contracts.field.licenseExpireDate')}>
-          {chosen ? formatPlainDate(chosen.expiryDate) : '—'}
+          {chosen ? formatEraDate(chosen.expiryDate, lang) : '—'}
         </Descriptions.Item>
         <Descriptions.Item label={t('contracts.field.permitWasteKinds')}>
           {chosen ? kindNames(chosen) : '—'}

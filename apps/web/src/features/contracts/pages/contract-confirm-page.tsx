@@ -102,7 +102,7 @@ function ContractConfirmView({ project, contract }: { project: ProjectDetail; co
         <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('contracts.notAwaiting')} />
       )}
       <Card title={t('contracts.section.content')} size="small" style={{ marginBottom: 16 }}>
-        <ContractDetails contract={contract} projectType={project.type} />
+        <ContractDetails contract={contract} projectType={project.type} quote={project.quote} />
       </Card>
       <Card title={t('contracts.field.files')} size="small" style={{ marginBottom: 16 }}>
         <ContractFileLinks projectId={project.id} files={files} permitCopy={contract.permit?.file} vertical />

@@ -15,7 +15,7 @@ const FILTERS: readonly Filter[] = ['ALL', ...CONTRACT_STATUSES];
 
 /** /contract-management: the side's contracts, filtered by status, with their documents and next task. */
 export default function ContractManagementPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { roles } = useSession();
   const isTransport = roles.includes('TRANSPORT');
   const role = isTransport ? 'TRANSPORT' : 'WASTE';
@@ -78,7 +78,12 @@ export default function ContractManagementPage() {
                 title: t('contracts.field.period'),
                 width: 210,
                 sorter: (a, b) => a.startDate.localeCompare(b.startDate),
-                render: (_, r) => formatPeriod(r.startDate, r.endDate),
+                // Start and end on a line each, so the era dates keep the column narrow.
+                render: (_, r) => (
+                  <span style={{ whiteSpace: 'pre-line' }}>
+                    {formatPeriod(r.startDate, r.endDate, i18n.language, '\n')}
+                  </span>
+                ),
               },
               {
                 key: 'type',

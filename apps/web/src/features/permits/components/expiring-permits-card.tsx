@@ -2,7 +2,7 @@ import { permitDistrictName } from '@junkan/shared';
 import { Alert, Card, Empty, List, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatPlainDate } from '../../../lib/format';
+import { formatEraDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { coverageGapText } from '../../../lib/permit-coverage';
 import { useCoverageGaps } from '../api/coverage-gaps';
@@ -62,7 +62,7 @@ export function ExpiringPermitsCard() {
                   ）
                 </Typography.Text>
                 <Typography.Text type="secondary">
-                  {t('permits.field.expiryDate')}: {formatPlainDate(p.expiryDate)}
+                  {t('permits.field.expiryDate')}: {formatEraDate(p.expiryDate, lang)}
                 </Typography.Text>
               </Space>
             </List.Item>

@@ -14,7 +14,7 @@ import {
   tableChange,
 } from '../../../components/master-list';
 import { showApiError } from '../../../lib/form-errors';
-import { formatPlainDate } from '../../../lib/format';
+import { formatEraDate, formatPlainDate } from '../../../lib/format';
 import { useToast } from '../../../lib/toast';
 import { downloadPermitFile } from '../api/download-permit-file';
 import { usePermits } from '../api/permit-list';
@@ -170,10 +170,10 @@ export default function LicenseManagementPage() {
             {
               key: 'expiryDate',
               title: t('permits.field.expiryDate'),
-              width: 120,
+              width: lang === 'ja' ? 170 : 120,
               sorter: true,
               sortOrder: columnSortOrder(query, 'expiryDate'),
-              render: (_, p) => formatPlainDate(p.expiryDate),
+              render: (_, p) => formatEraDate(p.expiryDate, lang),
             },
             {
               key: 'transshipment',

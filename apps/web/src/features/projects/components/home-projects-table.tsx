@@ -64,7 +64,7 @@ export function HomeProjectsTable({
             width: 140,
             render: (_, p) => (
               <>
-                <ProjectStatusTag status={p.projectStatus} isDischarger={isDischarger} />
+                <ProjectStatusTag status={p.projectStatus} isDischarger={isDischarger} onHome />
                 <CoverageTag coverage={p.permitCoverage} />
               </>
             ),

@@ -1,7 +1,7 @@
 import { type PermitExpiryCounts, type PermitStatus, permitDistrictName } from '@junkan/shared';
 import { Empty, List, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatPlainDate } from '../../../lib/format';
+import { formatEraDate } from '../../../lib/format';
 import { useOperatorPermits } from '../api/operator-permits';
 
 const COLOR: Record<PermitStatus, string> = {
@@ -53,7 +53,7 @@ export function OperatorPermitList({ companyId }: { companyId: number | null }) 
                   ）
                 </Typography.Text>
                 <Typography.Text type="secondary">
-                  {t('permits.field.expiryDate')}: {formatPlainDate(p.expiryDate)}
+                  {t('permits.field.expiryDate')}: {formatEraDate(p.expiryDate, lang)}
                 </Typography.Text>
               </Space>
             </List.Item>

@@ -1,0 +1,26 @@
+import {
+  type Contract,
+  type ContractQuoteComparison,
+  compareContractWithQuote,
+  type ProjectQuote,
+} from '@junkan/shared';
+
+/** The contract's prices against the accepted quote's; null without an accepted quote to compare with. */
+export function compareWithAcceptedQuote(
+  contract: Pick<Contract, 'unitPrices'>,
+  quote: ProjectQuote | null | undefined,
+): ContractQuoteComparison | null {
+  if (quote?.status !== 'ACCEPTED') return null;
+  return compareContractWithQuote(
+    quote.lines.map((l) => ({
+      wasteLineId: l.wasteLineId,
+      wasteName: l.wasteName,
+      unit: l.unitMeasure?.unit ?? null,
+      unitPrice: l.unitPrice,
+      transportUnitPrice: l.transportUnitPrice,
+      disposalUnitPrice: l.disposalUnitPrice,
+      quantity: l.quantity,
+    })),
+    contract.unitPrices,
+  );
+}
