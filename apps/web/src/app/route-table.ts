@@ -1,4 +1,4 @@
-import type { Permission } from '@junkan/shared';
+import { isMenuPathReachable, type Permission } from '@junkan/shared';
 import { paths } from '../lib/paths';
 
 export type MenuGroup =
@@ -45,16 +45,20 @@ export interface AppPage {
   operatorRole?: 'WASTE' | 'TRANSPORT';
 }
 
-/** Whether a page belongs in a menu for this session: built, permitted and, when it names one, the right role. */
+/**
+ * Whether a page belongs in a menu for this session: built, permitted, when it names one the right role, and
+ * reachable (an admin that has not chosen an operator reaches only its own pages).
+ */
 export function isPageShown(
   page: AppPage,
   has: (key: Permission) => boolean,
-  roles: readonly string[],
+  session: { roles: readonly string[]; adminId: number | null },
 ): boolean {
   return (
     page.built &&
     holdsPagePermission(page.permission, has) &&
-    (!page.operatorRole || roles.includes(page.operatorRole))
+    (!page.operatorRole || session.roles.includes(page.operatorRole)) &&
+    isMenuPathReachable(page.path, session)
   );
 }
 
@@ -323,6 +327,16 @@ export const APP_PAGES: readonly AppPage[] = [
     userMenu: true,
   },
 ];
+
+/** Built pages the user may open, grouped, with a divider between groups. */
+export function visibleMenuPages(
+  has: (p: Permission) => boolean,
+  session: { roles: readonly string[]; adminId: number | null },
+): AppPage[][] {
+  return MENU_GROUPS.map((group) =>
+    APP_PAGES.filter((p) => p.menuGroup === group && isPageShown(p, has, session)),
+  ).filter((pages) => pages.length > 0);
+}
 
 /** Admin and master pages, where the company selector is disabled. */
 export const COMPANY_SELECT_DISABLED_PREFIXES = [
