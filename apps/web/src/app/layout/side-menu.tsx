@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { usePermissions } from '../../lib/permissions';
 import { useSession } from '../../lib/use-session';
-import { APP_PAGES, pageForPath, visibleMenuPages } from '../route-table';
+import { APP_PAGES, menuKeyForPath, visibleMenuPages } from '../route-table';
 import { useOperatorSwitch } from './use-operator-switch';
 
 const ICONS: Record<string, ReactNode> = {
@@ -67,7 +67,7 @@ export function SideMenu() {
       items.push({ key: p.key, icon: ICONS[p.key] ?? <DatabaseOutlined />, label: t(`menu.${p.key}`) });
     }
   });
-  const selected = pageForPath(pathname)?.key;
+  const selected = menuKeyForPath(pathname);
 
   return (
     <Menu
