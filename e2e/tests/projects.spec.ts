@@ -51,6 +51,14 @@ test('a discharger requests a regular-garbage quote: form, draft kept on reload,
   await expect(homeRow).toContainText('見積依頼中');
   await homeRow.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/project-managment\/detail\/\d+/);
+  // The breadcrumb gives the trail back, each step a link.
+  const crumbs = page.getByTestId('breadcrumbs');
+  await expect(crumbs).toHaveText(/^ホーム\s*\/\s*案件管理\s*\/\s*案件詳細（\d+）$/);
+  await crumbs.getByRole('link', { name: '案件管理' }).click();
+  await expect(page).toHaveURL(/\/project-managment$/);
+  // A draft's edit address without an id has nothing to open: it leads to the list, not a dead end.
+  await page.goto('new-quote-request/edit');
+  await expect(page).toHaveURL(/\/project-managment$/);
   await expect(page.getByText(title).first()).toBeVisible();
 });
 

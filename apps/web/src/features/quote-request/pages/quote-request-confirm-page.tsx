@@ -1,5 +1,5 @@
 import { isQuoteRequestEditable } from '@junkan/shared';
-import { App, Button, Flex, Result, Typography } from 'antd';
+import { App, Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
