@@ -55,8 +55,10 @@ const menuLabels = (page: Page) => page.getByTestId('side-menu').getByRole('menu
 async function openEveryMenuPage(page: Page): Promise<string[]> {
   const labels = (await menuLabels(page)).map((l) => l.trim()).filter((l) => l && l !== '事業者選択');
   for (const label of labels) {
-    await page.getByTestId('side-menu').getByRole('menuitem', { name: label, exact: true }).click();
-    await page.waitForLoadState('networkidle');
+    await page.getByTestId('side-menu').getByText(label, { exact: true }).click();
+    await expect(page.getByTestId('breadcrumbs'), label).toContainText(label);
+    // Loaded: no spinner left, neither a failed load nor the forbidden page.
+    await expect(page.locator('.ant-spin-spinning'), label).toHaveCount(0);
     await expect(page, label).not.toHaveURL(/\/sys\/(403|account-selection)$/);
     await expect(page.getByText(/読み込めませんでした/), label).toHaveCount(0);
     await expect(page.getByTestId('acting-operator-banner'), label).toBeVisible();
