@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { AchievementList, IndustrialReportOptions } from '@junkan/shared';
 import { expect, test } from '@playwright/test';
-import { confirmModal, selectOption, tableRow, toast } from '../support/antd';
+import { confirmModal, selectOption, tableRow, tableRows, toast } from '../support/antd';
 import { apiAs } from '../support/api';
 import { DEMO } from '../support/app';
 import { signIn } from '../support/auth';
@@ -142,4 +142,17 @@ test('one waste reported in t and in 個 in a month makes a line per unit, with 
   expect(volumes.length).toBeGreaterThan(0);
   expect(volumes.every((v) => v.endsWith(' 個'))).toBe(true);
   expect(volumes).toContain('3.00 個');
+});
+
+test('an empty month of the achievements says where the latest lines are and opens them', async ({
+  page,
+}) => {
+  // Long before the demo's reports: nothing there, and the list says which month has the latest lines.
+  await signIn(page, DEMO.transporter, { path: 'achievements?period=monthly&year=2001&month=1' });
+  const hint = page.getByTestId('achievements-latest-hint');
+  await expect(hint).toContainText(/最新の実績は\d{4}\/\d{2}にあります/);
+  await page.getByTestId('achievements-show-latest').click();
+  await expect(page).not.toHaveURL(/year=2001/);
+  await expect(tableRows(page.getByTestId('achievement-list')).first()).toBeVisible();
+  await expect(hint).toHaveCount(0);
 });

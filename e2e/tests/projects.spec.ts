@@ -117,3 +117,19 @@ test('the project list pages, sorts and filters on the server and keeps it in th
   await expect(page).toHaveURL(/project-managment\?tab=IN_PROGRESS/);
   await expect(page.getByRole('tab', { name: '進行中', selected: true })).toBeVisible();
 });
+
+test("a project's breadcrumb leads back up the trail; a draft address without an id leads to the list", async ({
+  page,
+}) => {
+  await signIn(page, DEMO.discharger);
+  await tableRows(page.getByTestId('home-projects')).first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/project-managment\/detail\/\d+/);
+  // The breadcrumb gives the trail back, each step a link.
+  const crumbs = page.getByTestId('breadcrumbs');
+  await expect(crumbs).toHaveText(/^ホーム\s*\/\s*案件管理\s*\/\s*案件詳細（\d+）$/);
+  await crumbs.getByRole('link', { name: '案件管理' }).click();
+  await expect(page).toHaveURL(/\/project-managment$/);
+  // A draft's edit address without an id has nothing to open: it leads to the list, not a dead end.
+  await page.goto('new-quote-request/edit');
+  await expect(page).toHaveURL(/\/project-managment$/);
+});

@@ -93,3 +93,12 @@ test('sign-up: activation mail, registration with postal lookup, then sign out a
   await expect(page.getByTestId('role-badge')).toHaveText('排出事業者');
   await expect(page.getByTestId('user-menu')).toContainText(email);
 });
+
+test('the quote banner of sign-up shows the quote in words, its postal code hyphenated', async ({ page }) => {
+  await page.goto('account-creation?type=REGULAR&pcode=1040061&size=45&num=2&week=3');
+  const banner = page.getByTestId('quote-banner');
+  await expect(banner).toContainText('一般ごみ');
+  await expect(banner).toContainText('104-0061');
+  await expect(banner).not.toContainText('REGULAR');
+  await expect(banner).not.toContainText('1040061');
+});

@@ -51,6 +51,14 @@ describe('computePermissions (section 6)', () => {
     expect(has(p, MASTER_ADMIN_PERMISSIONS)).toBe(true);
   });
 
+  it("keeps the transporter's screens from an admin acting for a discharger (the server refuses their calls)", () => {
+    const p = computePermissions(subject({ roles: ['ADMIN', 'WASTE'], ...ediReady }));
+    expect(hasNone(p, TRANSPORT_ONLY_PERMISSIONS)).toBe(true);
+    expect(computePermissions(subject({ roles: ['ADMIN', 'TRANSPORT'] }))).toEqual(
+      expect.arrayContaining(['CREATE_QUOTE', 'AREA_PRICE_SETTING']),
+    );
+  });
+
   it('removes the EDI-gated keys from an admin acting for a discharger without subscriber number, key or flag', () => {
     for (const missing of ['hasSubscriberNumber', 'hasEdiKey', 'collectionRequestEnabled'] as const) {
       const p = computePermissions(subject({ roles: ['ADMIN', 'WASTE'], ...ediReady, [missing]: false }));

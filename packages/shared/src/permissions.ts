@@ -198,6 +198,9 @@ export function computePermissions(subject: PermissionSubject): Permission[] {
       ];
       add(isEdiReady(subject) ? acting : without(acting, EDI_GATED_PERMISSIONS));
       if (!isEdiReady(subject)) for (const p of EDI_GATED_PERMISSIONS) keys.delete(p);
+      // The transporter's screens (quote registration, area prices) call the transporter's side, which the
+      // server refuses a discharger: acting for one, they are out of reach rather than pages that fail.
+      if (!subject.roles.includes('TRANSPORT')) for (const p of TRANSPORT_ONLY_PERMISSIONS) keys.delete(p);
     } else {
       add(wastePermissions(subject));
     }

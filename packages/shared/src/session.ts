@@ -81,6 +81,22 @@ export const ADMIN_OWN_PATHS = [
   '/chat-admin',
 ] as const;
 
+export function isAdminOwnPath(pathname: string): boolean {
+  return (ADMIN_OWN_PATHS as readonly string[]).includes(pathname);
+}
+
+/**
+ * Whether a page belongs in the menus of this session. An administrator that has not chosen an operator is sent
+ * back to the selection from every other page (decideRoute), so its menus offer only the pages it uses as itself.
+ */
+export function isMenuPathReachable(
+  pathname: string,
+  session: { roles: readonly string[]; adminId?: number | null },
+): boolean {
+  const isChoosing = session.roles.includes('ADMIN') && session.adminId == null;
+  return !isChoosing || isAdminOwnPath(pathname);
+}
+
 /** Route guard of section 6: where a visit to `pathname` goes for the given session. */
 export function decideRoute(args: {
   pathname: string;
@@ -96,9 +112,7 @@ export function decideRoute(args: {
   const isActing = args.adminId != null;
   if (pathname === '/login') return { redirect: '/' };
   if (isAdmin && !isActing) {
-    return (ADMIN_OWN_PATHS as readonly string[]).includes(pathname)
-      ? { allow: true }
-      : { redirect: '/account-selection' };
+    return isAdminOwnPath(pathname) ? { allow: true } : { redirect: '/account-selection' };
   }
   if (pathname === '/account-selection') return { redirect: '/' };
   return { allow: true };

@@ -1,4 +1,4 @@
-import type { Permission } from '@junkan/shared';
+import { isMenuPathReachable, type Permission } from '@junkan/shared';
 import { paths } from '../lib/paths';
 
 export type MenuGroup =
@@ -43,18 +43,26 @@ export interface AppPage {
   userMenu?: boolean;
   /** Pages about the operator's own company: shown only when the session acts as this role. */
   operatorRole?: 'WASTE' | 'TRANSPORT';
+  /** The page one step up in the breadcrumb (a key of this table); pages without one sit under home. */
+  parent?: string;
+  /** The route is `path/:id`; the breadcrumb shows the id, and the parent with an id links to the same one. */
+  hasId?: boolean;
 }
 
-/** Whether a page belongs in a menu for this session: built, permitted and, when it names one, the right role. */
+/**
+ * Whether a page belongs in a menu for this session: built, permitted, when it names one the right role, and
+ * reachable (an admin that has not chosen an operator reaches only its own pages).
+ */
 export function isPageShown(
   page: AppPage,
   has: (key: Permission) => boolean,
-  roles: readonly string[],
+  session: { roles: readonly string[]; adminId: number | null },
 ): boolean {
   return (
     page.built &&
     holdsPagePermission(page.permission, has) &&
-    (!page.operatorRole || roles.includes(page.operatorRole))
+    (!page.operatorRole || session.roles.includes(page.operatorRole)) &&
+    isMenuPathReachable(page.path, session)
   );
 }
 
@@ -98,6 +106,7 @@ export const APP_PAGES: readonly AppPage[] = [
     path: paths.collectionRequestConfirm.path,
     permission: 'COLLECTION_REQUEST_CONFIRM',
     built: true,
+    parent: 'collectionRequest',
   },
   {
     key: 'quoteRequest',
@@ -106,12 +115,66 @@ export const APP_PAGES: readonly AppPage[] = [
     built: true,
     menuGroup: 'request',
   },
+  // The quote request's steps (not in a menu); listed for the breadcrumb.
+  {
+    key: 'quoteRequestRegular',
+    path: paths.quoteRequestRegular.path,
+    permission: 'REGULAR_GARBAGE_QUOTE',
+    built: true,
+    parent: 'quoteRequest',
+  },
+  {
+    key: 'quoteRequestLarge',
+    path: paths.quoteRequestLarge.path,
+    permission: 'LARGE_GARBAGE_REGISTER',
+    built: true,
+    parent: 'quoteRequest',
+  },
+  // A saved draft is found in the project list, so its edit and confirm steps sit under it.
+  {
+    key: 'quoteRequestEdit',
+    path: paths.quoteRequestEdit.path,
+    permission: 'QUOTE_REQUEST',
+    built: true,
+    parent: 'projectManagement',
+  },
+  {
+    key: 'quoteRequestConfirm',
+    path: paths.quoteRequestConfirm.path,
+    permission: 'QUOTE_REQUEST_CONFIRM',
+    built: true,
+    parent: 'projectManagement',
+  },
   {
     key: 'projectManagement',
     path: paths.projectManagement.path,
     permission: 'PROJECT_MANAGEMENT',
     built: true,
     menuGroup: 'operation',
+  },
+  // Not in a menu (opened from a list or home); listed for the breadcrumb.
+  {
+    key: 'projectDetail',
+    path: paths.projectDetail.base,
+    permission: 'PROJECT_MANAGEMENT',
+    built: true,
+    parent: 'projectManagement',
+    hasId: true,
+  },
+  {
+    key: 'createQuote',
+    path: paths.createQuote.base,
+    permission: 'CREATE_QUOTE',
+    built: true,
+    parent: 'projectDetail',
+    hasId: true,
+  },
+  {
+    key: 'uploadPopup',
+    path: paths.uploadPopup.path,
+    permission: 'PROJECT_MANAGEMENT',
+    built: true,
+    parent: 'projectManagement',
   },
   {
     key: 'collectionSchedules',
@@ -126,6 +189,8 @@ export const APP_PAGES: readonly AppPage[] = [
     path: paths.collectionScheduleDetail.base,
     permission: 'COLLECTION_SCHEDULES',
     built: true,
+    parent: 'collectionSchedules',
+    hasId: true,
   },
   {
     key: 'achievements',
@@ -135,7 +200,13 @@ export const APP_PAGES: readonly AppPage[] = [
     menuGroup: 'operation',
   },
   // Not in a menu (opened from a line of the list); listed for the breadcrumb.
-  { key: 'achievementDetail', path: paths.achievementDetail.path, permission: 'ACHIEVEMENTS', built: true },
+  {
+    key: 'achievementDetail',
+    path: paths.achievementDetail.path,
+    permission: 'ACHIEVEMENTS',
+    built: true,
+    parent: 'achievements',
+  },
   {
     key: 'contractManagement',
     path: paths.contractManagement.path,
@@ -150,6 +221,18 @@ export const APP_PAGES: readonly AppPage[] = [
     permission: 'CONTRACT_MANAGEMENT',
     built: true,
     operatorRole: 'TRANSPORT',
+    parent: 'contractManagement',
+    hasId: true,
+  },
+  // The spec's second address of the same page.
+  {
+    key: 'contractCreate',
+    path: paths.contractCreation.base,
+    permission: 'CONTRACT_MANAGEMENT',
+    built: true,
+    operatorRole: 'TRANSPORT',
+    parent: 'contractManagement',
+    hasId: true,
   },
   {
     key: 'contractConfirm',
@@ -157,6 +240,8 @@ export const APP_PAGES: readonly AppPage[] = [
     permission: 'CONTRACT_MANAGEMENT',
     built: true,
     operatorRole: 'WASTE',
+    parent: 'contractManagement',
+    hasId: true,
   },
   {
     key: 'invoiceManagement',
@@ -173,6 +258,7 @@ export const APP_PAGES: readonly AppPage[] = [
     built: true,
     menuGroup: 'documents',
     operatorRole: 'TRANSPORT',
+    parent: 'invoiceManagement',
   },
   // Not in a menu (opened from the list or a mail's link); listed for the breadcrumb.
   {
@@ -180,6 +266,8 @@ export const APP_PAGES: readonly AppPage[] = [
     path: paths.invoiceDetail.base,
     permission: 'INVOICE_MANAGEMENT',
     built: true,
+    parent: 'invoiceManagement',
+    hasId: true,
   },
   {
     key: 'manifestManagement',
@@ -189,7 +277,13 @@ export const APP_PAGES: readonly AppPage[] = [
     menuGroup: 'documents',
   },
   // Not in a menu (opened from the manifest list, a deadline or a report); listed for the breadcrumb.
-  { key: 'manifestDetail', path: paths.manifestDetail.path, permission: 'MANIFEST_MANAGEMENT', built: true },
+  {
+    key: 'manifestDetail',
+    path: paths.manifestDetail.path,
+    permission: 'MANIFEST_MANAGEMENT',
+    built: true,
+    parent: 'manifestManagement',
+  },
   {
     key: 'licenseManagement',
     path: paths.licenseManagement.path,
@@ -240,6 +334,37 @@ export const APP_PAGES: readonly AppPage[] = [
     permission: 'MASTER_ACCOUNT',
     built: true,
     menuGroup: 'master',
+  },
+  // Not in a menu (opened from the account list); listed for the breadcrumb.
+  {
+    key: 'accountMasterUpdate',
+    path: paths.accountMasterUpdate.base,
+    permission: 'MASTER_ACCOUNT',
+    built: true,
+    parent: 'accountMaster',
+    hasId: true,
+  },
+  {
+    key: 'accountMasterUpdate',
+    path: paths.accountMasterTransUpdate.base,
+    permission: 'MASTER_ACCOUNT',
+    built: true,
+    parent: 'accountMaster',
+    hasId: true,
+  },
+  {
+    key: 'accountMasterRegister',
+    path: paths.accountMasterRegister.path,
+    permission: 'MASTER_ACCOUNT',
+    built: true,
+    parent: 'accountMaster',
+  },
+  {
+    key: 'accountMasterRegister',
+    path: paths.accountMasterTransRegister.path,
+    permission: 'MASTER_ACCOUNT',
+    built: true,
+    parent: 'accountMaster',
   },
   {
     key: 'transportOperatorMaster',
@@ -324,6 +449,16 @@ export const APP_PAGES: readonly AppPage[] = [
   },
 ];
 
+/** Built pages the user may open, grouped, with a divider between groups. */
+export function visibleMenuPages(
+  has: (p: Permission) => boolean,
+  session: { roles: readonly string[]; adminId: number | null },
+): AppPage[][] {
+  return MENU_GROUPS.map((group) =>
+    APP_PAGES.filter((p) => p.menuGroup === group && isPageShown(p, has, session)),
+  ).filter((pages) => pages.length > 0);
+}
+
 /** Admin and master pages, where the company selector is disabled. */
 export const COMPANY_SELECT_DISABLED_PREFIXES = [
   paths.accountMaster.path,
@@ -354,4 +489,48 @@ export function pageForPath(pathname: string): AppPage | undefined {
   return [...APP_PAGES]
     .filter((p) => pathname === p.path || pathname.startsWith(`${p.path}/`))
     .sort((a, b) => b.path.length - a.path.length)[0];
+}
+
+/** The page and its parents, outermost first (a bad parent chain cannot loop). */
+function lineage(page: AppPage): AppPage[] {
+  const chain: AppPage[] = [];
+  for (
+    let p: AppPage | undefined = page;
+    p && !chain.includes(p);
+    p = p.parent ? findPage(p.parent) : undefined
+  )
+    chain.unshift(p);
+  return chain;
+}
+
+/** The side menu's entry for a path: its page, or the nearest parent that is in a menu. */
+export function menuKeyForPath(pathname: string): string | undefined {
+  const page = pageForPath(pathname);
+  return page && [...lineage(page)].reverse().find((p) => p.menuGroup)?.key;
+}
+
+export interface Crumb {
+  /** Label key `menu.<key>`. */
+  key: string;
+  /** The record's id, shown after the label. */
+  id?: number;
+  /** Where the crumb leads; none for the current page (and a parent whose id is not known). */
+  to?: string;
+}
+
+/** The breadcrumb of a path: home, then the page's parents, then the page itself. */
+export function breadcrumbTrail(pathname: string): Crumb[] {
+  const page = pageForPath(pathname);
+  if (!page || page.key === 'home') return [{ key: 'home' }];
+  const segment = page.hasId ? pathname.slice(page.path.length + 1).split('/')[0] : '';
+  const id = /^[1-9]\d*$/.test(segment ?? '') ? Number(segment) : undefined;
+  const chain = lineage(page);
+  return [
+    { key: 'home', to: paths.home.to() },
+    ...chain.map((p, i): Crumb => {
+      const isCurrent = i === chain.length - 1;
+      if (!p.hasId) return { key: p.key, to: isCurrent ? undefined : p.path };
+      return { key: p.key, id, to: isCurrent || id === undefined ? undefined : `${p.path}/${id}` };
+    }),
+  ];
 }

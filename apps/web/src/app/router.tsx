@@ -266,6 +266,19 @@ const router = createBrowserRouter(
               handle: { permission: 'PROJECT_MANAGEMENT' } satisfies RouteHandle,
               element: <ProjectDetailPage />,
             },
+            // Detail addresses without an id: nothing to open but the list.
+            ...[paths.projectDetail.base, paths.createQuote.base].map((base) => ({
+              path: childPath(base),
+              element: <Navigate to={paths.projectManagement.to()} replace />,
+            })),
+            ...[paths.accountMasterUpdate.base, paths.accountMasterTransUpdate.base].map((base) => ({
+              path: childPath(base),
+              element: <Navigate to={paths.accountMaster.to()} replace />,
+            })),
+            {
+              path: childPath(paths.contractCreation.base),
+              element: <Navigate to={paths.contractManagement.to()} replace />,
+            },
             {
               path: childPath(paths.createQuote.path),
               handle: { permission: 'CREATE_QUOTE' } satisfies RouteHandle,

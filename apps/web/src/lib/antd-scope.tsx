@@ -15,6 +15,8 @@ export function AntdScope({ children }: { children: ReactNode }) {
     <ConfigProvider
       locale={i18n.language === 'en' ? enUS : jaJP}
       theme={{ token: { colorPrimary: '#1f7a4d' } }}
+      // antd puts a space between two CJK characters of a button (更 新): Japanese is not written so.
+      button={{ autoInsertSpace: false }}
     >
       {children}
     </ConfigProvider>

@@ -25,10 +25,12 @@ export const paths = {
   accountMaster: at('/account-master'),
   accountMasterUpdate: {
     path: '/account-master/update/:id',
+    base: '/account-master/update',
     to: (id: number) => `/account-master/update/${id}`,
   },
   accountMasterTransUpdate: {
     path: '/account-master/trans/update/:id',
+    base: '/account-master/trans/update',
     to: (id: number) => `/account-master/trans/update/${id}`,
   },
   accountMasterRegister: at('/account-master/register'),
@@ -59,10 +61,12 @@ export const paths = {
   projectManagement: at('/project-managment'),
   projectDetail: {
     path: '/project-managment/detail/:id',
+    base: '/project-managment/detail',
     to: (id: number) => `/project-managment/detail/${id}`,
   },
   createQuote: {
     path: '/project-managment/create-quote/:id',
+    base: '/project-managment/create-quote',
     to: (id: number) => `/project-managment/create-quote/${id}`,
   },
   uploadPopup: at('/project-managment/popup'),
@@ -77,6 +81,7 @@ export const paths = {
   contractManagement: at('/contract-management'),
   contractCreation: {
     path: '/contract-management/contract-creation/:id',
+    base: '/contract-management/contract-creation',
     to: (id: number) => `/contract-management/contract-creation/${id}`,
   },
   contractCreate: {

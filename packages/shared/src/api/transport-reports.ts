@@ -389,6 +389,11 @@ export const achievementListSchema = pageOf(achievementSummaryRowSchema).extend(
   /** Transporter's report buttons (section 2). */
   regularAvailable: z.boolean(),
   industryAvailable: z.boolean(),
+  /**
+   * The latest month with any line for the same company and type filters (whatever the period asked), so that
+   * an empty month can say where the data is; null when there is none at all.
+   */
+  latestMonth: z.object({ year: z.number(), month: z.number() }).nullable(),
 });
 export type AchievementList = z.infer<typeof achievementListSchema>;
 

@@ -179,7 +179,22 @@ export async function achievementList(
     regularAvailable = running.some((p) => p.type === 'REGULAR');
     industryAvailable = running.some((p) => p.type === 'INDUSTRIAL');
   }
-  return { ...page, regularAvailable, industryAvailable };
+  return { ...page, regularAvailable, industryAvailable, latestMonth: await latestMonth(db, session, query) };
+}
+
+/** The latest month with a line for the list's company and type filters, whatever the period asked. */
+async function latestMonth(db: DbOrTx, session: Session, query: AchievementListQuery) {
+  const { role, companyId } = scopeOf(session);
+  const [row] = rowsOf(
+    await db.execute(sql`
+      select year, month from achievement_monthly
+      where ${role === 'TRANSPORT' ? sql`transport_company_id` : sql`discharger_company_id`} = ${companyId}
+        ${query.type === undefined ? sql`` : sql`and kind = ${query.type}`}
+        ${role === 'TRANSPORT' && typeof query.companyId === 'number' ? sql`and discharger_company_id = ${query.companyId}` : sql``}
+      order by year desc, month desc
+      limit 1`),
+  );
+  return row ? { year: Number(row.year), month: Number(row.month) } : null;
 }
 
 /** GET /achievements/export and its trans/ variant: a batch of every line of the filters, for the CSV. */

@@ -138,6 +138,26 @@ describe('achievements', () => {
     expect(trans.regularAvailable).toBe(true);
   });
 
+  it('names the latest month with lines, whatever month is asked, for each side and filter', async () => {
+    for (const [email, prefix] of [
+      [TRANS, '/api/trans'],
+      [DIS, '/api'],
+    ] as const) {
+      const empty = await t.as(email).get(`${prefix}/achievements?period=monthly&year=${year - 1}&month=1`);
+      expect(empty.statusCode).toBe(200);
+      expect(empty.json()).toMatchObject({ total: 0, latestMonth: { year, month } });
+    }
+    const industrial = await t.as(TRANS).get(`/trans/achievements?period=annual&year=${year - 1}&type=1`);
+    expect(industrial.json().latestMonth).toEqual({ year, month });
+    // Another discharger of the transporter's, picked in the header: none of its lines.
+    const otherCompany = await t
+      .as(TRANS)
+      .get(`/trans/achievements?period=annual&year=${year}&companyId=${f.green + 100_000}`);
+    expect(otherCompany.json()).toMatchObject({ total: 0, latestMonth: null });
+    const other = await t.as(DIS2).get(`/achievements?period=annual&year=${year}`);
+    expect(other.json().latestMonth).toBeNull();
+  });
+
   it('shows nothing of other companies', async () => {
     const other = await t.as(DIS2).get(`/achievements?period=annual&year=${year}`);
     expect(other.json()).toMatchObject({ items: [], total: 0 });

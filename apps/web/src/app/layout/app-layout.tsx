@@ -7,6 +7,7 @@ import { TransportApprovalBanner } from '../../components/transport-approval-ban
 import { AntdScope } from '../../lib/antd-scope';
 import { usePermissions } from '../../lib/permissions';
 import { useSessionWatcher } from '../../lib/use-session-watcher';
+import { ActingOperatorBanner } from './acting-operator-banner';
 import { Breadcrumbs } from './breadcrumbs';
 import { CompanySelect } from './company-select';
 import { RequirePermission } from './require-permission';
@@ -88,6 +89,7 @@ function AppShell() {
           </div>
         </Layout.Sider>
         <Layout.Content style={{ padding: 24, paddingBottom: hasChat ? CHAT_CLEARANCE : 24, minWidth: 0 }}>
+          <ActingOperatorBanner />
           <Breadcrumbs />
           <TransportApprovalBanner />
           <Suspense fallback={<PageSpinner />}>

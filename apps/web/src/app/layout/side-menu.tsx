@@ -17,7 +17,6 @@ import {
   SwapOutlined,
   UserAddOutlined,
 } from '@ant-design/icons';
-import type { Permission } from '@junkan/shared';
 import type { MenuProps } from 'antd';
 import { Menu } from 'antd';
 import type { ReactNode } from 'react';
@@ -25,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { usePermissions } from '../../lib/permissions';
 import { useSession } from '../../lib/use-session';
-import { APP_PAGES, type AppPage, isPageShown, MENU_GROUPS, pageForPath } from '../route-table';
+import { APP_PAGES, menuKeyForPath, visibleMenuPages } from '../route-table';
 import { useOperatorSwitch } from './use-operator-switch';
 
 const ICONS: Record<string, ReactNode> = {
@@ -53,13 +52,6 @@ const ICONS: Record<string, ReactNode> = {
 
 type MenuItem = Required<MenuProps>['items'][number];
 
-/** Built pages the user may open, grouped, with a divider between groups. */
-export function visibleMenuPages(has: (p: Permission) => boolean, roles: readonly string[]): AppPage[][] {
-  return MENU_GROUPS.map((group) =>
-    APP_PAGES.filter((p) => p.menuGroup === group && isPageShown(p, has, roles)),
-  ).filter((pages) => pages.length > 0);
-}
-
 export function SideMenu() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -69,13 +61,13 @@ export function SideMenu() {
   const switchOperator = useOperatorSwitch();
 
   const items: MenuItem[] = [];
-  visibleMenuPages(has, session.roles).forEach((pages, index) => {
+  visibleMenuPages(has, session).forEach((pages, index) => {
     if (index > 0) items.push({ type: 'divider', key: `divider-${index}` });
     for (const p of pages) {
       items.push({ key: p.key, icon: ICONS[p.key] ?? <DatabaseOutlined />, label: t(`menu.${p.key}`) });
     }
   });
-  const selected = pageForPath(pathname)?.key;
+  const selected = menuKeyForPath(pathname);
 
   return (
     <Menu

@@ -29,7 +29,7 @@ export function UserMenu() {
     setOpen(false);
     navigate(path);
   };
-  const items = APP_PAGES.filter((p) => p.userMenu && isPageShown(p, has, session.roles));
+  const items = APP_PAGES.filter((p) => p.userMenu && isPageShown(p, has, session));
 
   const content = (
     <Flex vertical style={{ minWidth: 220 }}>

@@ -78,6 +78,7 @@ export default function AchievementsPage() {
     setIndustrialOpen(true);
   };
   const rows = list.data?.items ?? [];
+  const latest = list.data?.latestMonth ?? null;
   const total = list.data?.total ?? 0;
   // A page past the end (the header's company changed, or lines went away) goes back to the first page.
   const pastEnd = !list.isPlaceholderData && filters.page > 1 && rows.length === 0 && list.isSuccess;
@@ -234,7 +235,9 @@ export default function AchievementsPage() {
             size="small"
             loading={list.isLoading || list.isPlaceholderData}
             dataSource={rows}
-            locale={{ emptyText: t('achievements.empty') }}
+            locale={{
+              emptyText: <EmptyPeriod filters={filters} latest={latest} onShow={update} />,
+            }}
             pagination={{
               current: filters.page,
               pageSize: ACHIEVEMENT_PAGE_SIZE,
@@ -312,5 +315,37 @@ export default function AchievementsPage() {
         </>
       )}
     </>
+  );
+}
+
+/** An empty period: where the latest lines are, one click away, rather than a bare "none". */
+function EmptyPeriod({
+  filters,
+  latest,
+  onShow,
+}: {
+  filters: AchievementFilters;
+  latest: { year: number; month: number } | null;
+  onShow: (change: Partial<AchievementFilters>) => void;
+}) {
+  const { t } = useTranslation();
+  const isShown =
+    latest !== null &&
+    latest.year === filters.year &&
+    (filters.period === 'annual' || latest.month === filters.month);
+  if (latest === null || isShown || filters.wasteName) return <>{t('achievements.empty')}</>;
+  const period =
+    filters.period === 'annual' ? String(latest.year) : formatYearMonth(latest.year, latest.month);
+  return (
+    <Flex vertical align="center" gap={8} data-testid="achievements-latest-hint">
+      <Typography.Text type="secondary">{t('achievements.latestHint', { period })}</Typography.Text>
+      <Button
+        type="primary"
+        data-testid="achievements-show-latest"
+        onClick={() => onShow({ year: latest.year, month: latest.month })}
+      >
+        {t('achievements.showLatest', { period })}
+      </Button>
+    </Flex>
   );
 }

@@ -17,6 +17,8 @@ export function NewPasswordFields(props: {
         name={props.name}
         label={t(props.labelKey)}
         extra={t('signup.passwordHint')}
+        // The zod rule checks emptiness itself; antd marks a field required only when told.
+        required
         rules={[zodRule(newPasswordSchema, t)]}
       >
         <Input.Password autoComplete="new-password" maxLength={MAX_LENGTH.password} />

@@ -1,4 +1,4 @@
-import { isQuoteBannerShown } from '@junkan/shared';
+import { formatPostalCode, isQuoteBannerShown } from '@junkan/shared';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, Typography } from 'antd';
 import { useState } from 'react';
@@ -58,8 +58,17 @@ export default function AccountCreationPage() {
               size="small"
               column={1}
               items={[
-                { key: 'type', label: t('signup.quote.type'), children: quote.type },
-                { key: 'pcode', label: t('signup.quote.pcode'), children: quote.pcode },
+                {
+                  key: 'type',
+                  label: t('signup.quote.type'),
+                  // A type the site does not know is shown as it came rather than hidden.
+                  children: t(`signup.quote.typeValue.${quote.type}`, { defaultValue: quote.type }),
+                },
+                {
+                  key: 'pcode',
+                  label: t('signup.quote.pcode'),
+                  children: formatPostalCode(quote.pcode ?? '') || quote.pcode,
+                },
                 {
                   key: 'size',
                   label: t('signup.quote.size'),

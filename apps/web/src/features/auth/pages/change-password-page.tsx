@@ -36,6 +36,7 @@ export default function ChangePasswordPage() {
         <Form.Item
           name="oldPass"
           label={t('field.currentPassword')}
+          required
           rules={[zodRule(passwordChangeRequestSchema.shape.oldPass, t)]}
         >
           <Input.Password autoComplete="current-password" maxLength={MAX_LENGTH.password} />

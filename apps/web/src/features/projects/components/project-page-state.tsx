@@ -1,4 +1,4 @@
-import { Button, Result } from 'antd';
+import { Button, Flex, Result } from 'antd';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -25,8 +25,21 @@ export function projectPageState(
   const project = queries[0];
   if (!Number.isInteger(id) || id <= 0 || (isApiError(project?.error) && project.error.status === 404))
     return <ProjectNotFound backTo={labels.backTo} back={labels.back} />;
-  if (queries.some((q) => q.isError))
-    return <LoadFailed title={labels.failed} retry={() => queries.forEach((q) => void q.refetch())} />;
+  const failed = queries.filter((q) => q.isError);
+  if (failed.length > 0)
+    return (
+      <LoadFailed
+        title={labels.failed}
+        // A refusal (4xx) answers the same again: offer only the way back, never a reload that cannot work.
+        retry={
+          failed.every((q) => !isRefusal(q.error))
+            ? () => queries.forEach((q) => void q.refetch())
+            : undefined
+        }
+        backTo={labels.backTo}
+        back={labels.back}
+      />
+    );
   if (queries.some((q) => !q.data)) return <PageSpinner />;
   return null;
 }
@@ -46,9 +59,34 @@ function ProjectNotFound({ backTo, back }: { backTo: string; back: string }) {
   );
 }
 
-function LoadFailed({ title, retry }: { title: string; retry: () => void }) {
+const isRefusal = (error: unknown) => isApiError(error) && error.status >= 400 && error.status < 500;
+
+function LoadFailed({
+  title,
+  retry,
+  backTo,
+  back,
+}: {
+  title: string;
+  retry?: () => void;
+  backTo: string;
+  back: string;
+}) {
   const { t } = useTranslation();
   return (
-    <Result status="warning" title={title} extra={<Button onClick={retry}>{t('common.retry')}</Button>} />
+    <Result
+      status="warning"
+      title={title}
+      extra={
+        <Flex gap={8} justify="center" wrap>
+          {retry && <Button onClick={retry}>{t('common.retry')}</Button>}
+          <Link to={backTo}>
+            <Button type={retry ? 'default' : 'primary'} data-testid="load-failed-back">
+              {back}
+            </Button>
+          </Link>
+        </Flex>
+      }
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { isQuoteRequestEditable } from '@junkan/shared';
-import { App, Button, Flex, Result, Typography } from 'antd';
+import { App, Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/form-errors';
@@ -10,7 +10,7 @@ import { useToast } from '../../../lib/toast';
 import { useProjectDetail } from '../../projects/api/project-detail';
 import { useRequestQuote } from '../../projects/api/request-quote';
 import { ProjectSummary } from '../../projects/components/project-summary';
-import { LoadFailed } from '../components/load-state';
+import { DraftNotFound, LoadFailed } from '../components/load-state';
 
 /** /new-quote-request/quotation-request-confirm?id=: the saved draft read-only, then sent. */
 export default function QuoteRequestConfirmPage() {
@@ -23,10 +23,18 @@ export default function QuoteRequestConfirmPage() {
   const project = useProjectDetail(id);
   const submit = useRequestQuote();
 
+  // Without an id there is no draft to open: its list is where drafts are found.
+  if (!params.get('id')) return <Navigate to={paths.projectManagement.to()} replace />;
   if (!Number.isInteger(id) || id <= 0 || (isApiError(project.error) && project.error.status === 404))
-    return <Result status="404" title={t('projects.notFound')} />;
+    return <DraftNotFound />;
   if (project.isError)
-    return <LoadFailed title={t('quoteRequest.loadFailed')} onRetry={() => void project.refetch()} />;
+    return (
+      <LoadFailed
+        title={t('quoteRequest.loadFailed')}
+        error={project.error}
+        onRetry={() => void project.refetch()}
+      />
+    );
   if (!project.data) return <PageSpinner />;
   const editable = isQuoteRequestEditable(project.data.projectStatus);
   const editPath =

@@ -2,14 +2,14 @@ import { isQuoteRequestEditable } from '@junkan/shared';
 import { Button, Result, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useWastes } from '../../../lib/reference-data/wastes';
 import { useAccountInfo } from '../../account/api/account-info';
 import { useProjectDetail } from '../../projects/api/project-detail';
-import { LoadFailed } from '../components/load-state';
+import { DraftNotFound, LoadFailed } from '../components/load-state';
 import { fromDetail } from '../components/regular-form-values';
 import { RegularQuoteEditor } from '../components/regular-quote-editor';
 
@@ -32,10 +32,18 @@ export default function QuoteRequestEditPage() {
     [project.data, wastes.data],
   );
 
+  // Without an id there is no draft to open: its list is where drafts are found.
+  if (!params.get('id')) return <Navigate to={paths.projectManagement.to()} replace />;
   if (!Number.isInteger(id) || id <= 0 || (isApiError(project.error) && project.error.status === 404))
-    return <Result status="404" title={t('projects.notFound')} />;
+    return <DraftNotFound />;
   if (project.isError || wastes.isError || account.isError)
-    return <LoadFailed title={t('quoteRequest.loadFailed')} onRetry={() => void project.refetch()} />;
+    return (
+      <LoadFailed
+        title={t('quoteRequest.loadFailed')}
+        error={project.error}
+        onRetry={() => void project.refetch()}
+      />
+    );
   if (!project.data || !wastes.data || !account.data || !initialValues) return <PageSpinner />;
   const detail = project.data;
   if (!isQuoteRequestEditable(detail.projectStatus))
