@@ -24,6 +24,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
 import { companies, offices, projects, users } from '../apps/server/src/db/schema';
 import { DEMO_PASSWORD, seedDemoData } from '../apps/server/src/seed/demo';
+import { seedReferenceData } from '../apps/server/src/seed/reference';
 import { measurePages, type PageBundle } from './bundle';
 import { CPU_THROTTLE, measurePageLoads, type PageCase, type PageResult, RUNS } from './pages';
 
@@ -157,6 +158,8 @@ async function waitReady(child: Child, urlPath: string): Promise<void> {
 async function prepareDatabase(opts: { dataDir: string; databaseUrl?: string }): Promise<void> {
   const database = await openDatabase(opts);
   try {
+    // As the server's start-up does: the demo's achievements need the reference data (wastes, units).
+    await seedReferenceData(database.db);
     await seedDemoData(database.db);
     const [owner] = await database.db
       .select({ companyId: users.companyId })
