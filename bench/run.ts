@@ -24,7 +24,9 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
 import { companies, offices, projects, users } from '../apps/server/src/db/schema';
 import { DEMO_PASSWORD, seedDemoData } from '../apps/server/src/seed/demo';
+import { seedReferenceData } from '../apps/server/src/seed/reference';
 import { measurePages, type PageBundle } from './bundle';
+import { CPU_THROTTLE, measurePageLoads, type PageCase, type PageResult, RUNS } from './pages';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const HOST = '127.0.0.1';
@@ -38,6 +40,13 @@ const LOGIN_TARGET_BYTES = 200_000;
 const PROJECTS_URL = '/api/projects?page=1&size=50';
 const ADMIN_PG_URL = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgresql').split(',').map((d) => d.trim());
+/** `--pages`: only the JavaScript sizes and the pages in the browser (the HTTP part takes minutes). */
+const ONLY_PAGES = process.argv.includes('--pages');
+const TRANSPORTER = 'transporter@example.com';
+/** Transporters whose demo projects may await a contract, searched in this order for the contract-create page. */
+const CONTRACT_WRITERS = [TRANSPORTER, 'platform@example.com'];
+const HOME_TARGET = { gzip: 300_000, readyMs: 3500 };
+const PAGE_TARGET = { gzip: 350_000, readyMs: 4000 };
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 
@@ -149,6 +158,8 @@ async function waitReady(child: Child, urlPath: string): Promise<void> {
 async function prepareDatabase(opts: { dataDir: string; databaseUrl?: string }): Promise<void> {
   const database = await openDatabase(opts);
   try {
+    // As the server's start-up does: the demo's achievements need the reference data (wastes, units).
+    await seedReferenceData(database.db);
     await seedDemoData(database.db);
     const [owner] = await database.db
       .select({ companyId: users.companyId })
@@ -341,6 +352,107 @@ async function withPostgres<T>(fn: (databaseUrl: string) => Promise<T>): Promise
   return fn(url.toString());
 }
 
+// ---------------------------------------------------------------------------------------------- pages
+
+async function login(base: string, email: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`login of ${email} failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** A demo project (not one of the bench's extra ones) whose contract this transporter may write now. */
+async function projectAwaitingContract(base: string, token: string): Promise<number | null> {
+  const auth = { authorization: `Bearer ${token}` };
+  for (let page = 1; page <= 20; page++) {
+    const res = await fetch(`${base}/api/trans/projects?tab=PRE_CONTRACT&page=${page}&size=50`, {
+      headers: auth,
+    });
+    if (!res.ok) throw new Error(`GET /api/trans/projects answered ${res.status}: ${await res.text()}`);
+    const { items } = (await res.json()) as {
+      items: Array<{ id: number; projectStatus: string; projectTitle: string }>;
+    };
+    const found = items.find(
+      (p) => p.projectStatus === 'CREATING_CONTRACT' && !p.projectTitle.startsWith('ベンチ案件'),
+    );
+    if (found) return found.id;
+    if (items.length < 50) break;
+  }
+  return null;
+}
+
+/** period=monthly&year=…&month=… of the month before this one in Japan time. */
+function lastMonthParams(): string {
+  const japan = new Date(Date.now() + 9 * 3_600_000);
+  const lastMonth = new Date(Date.UTC(japan.getUTCFullYear(), japan.getUTCMonth() - 1, 1));
+  return `period=monthly&year=${lastMonth.getUTCFullYear()}&month=${lastMonth.getUTCMonth() + 1}`;
+}
+
+/** The main pages in Chromium on a PGlite server with the demo data and the extra projects. */
+async function benchPages(distDir: string): Promise<PageResult[]> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'junkan-bench-pages-'));
+  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  out(`\n[pages] seeding demo data + ${EXTRA_PROJECTS} projects…`);
+  await prepareDatabase({ dataDir });
+  const server = await startChild('junkan/pages', 'apps/server/src/main.ts', {
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SEED_DEMO: 'true',
+    LOGIN_RATE_LIMIT_MAX: '1000',
+    SMTP_URL: '',
+  });
+  await waitReady(server, '/api/docs/json');
+  const tokens = new Map<string, string>();
+  const tokenOf = async (email: string) => {
+    let token = tokens.get(email);
+    if (!token) {
+      token = await login(server.base, email);
+      tokens.set(email, token);
+    }
+    return token;
+  };
+  let contract: { user: string; project: number } | undefined;
+  for (const user of CONTRACT_WRITERS) {
+    const project = await projectAwaitingContract(server.base, await tokenOf(user));
+    if (project !== null) {
+      contract = { user, project };
+      break;
+    }
+  }
+  if (!contract)
+    throw new Error(`none of ${CONTRACT_WRITERS.join(', ')} has a demo project awaiting a contract`);
+  const cases: PageCase[] = [
+    { name: 'login', path: 'login', user: null, ready: 'form button[type=submit]' },
+    { name: 'home', path: 'home', user: DISCHARGER, ready: '[data-testid=home-projects] .ant-table-row' },
+    {
+      name: 'achievements',
+      // Last month: the demo's reports cover the six months before this one.
+      path: `achievements?${lastMonthParams()}`,
+      user: TRANSPORTER,
+      ready: '[data-testid=achievement-list] .ant-table-row',
+    },
+    {
+      name: 'project list',
+      path: 'project-managment',
+      user: DISCHARGER,
+      ready: '[data-testid=project-list] .ant-table-row',
+    },
+    {
+      name: 'contract create',
+      path: `contract-create/${contract.project}`,
+      user: contract.user,
+      ready: '[data-testid=contract-save]',
+    },
+  ];
+  out(`[pages] ${RUNS} cold runs per page at ${CPU_THROTTLE}x CPU throttling…`);
+  const results = await measurePageLoads({ origin: server.base, distDir, cases, tokenOf, log: out });
+  await server.stop();
+  return results;
+}
+
 // ---------------------------------------------------------------------------------------------- report
 
 const fmt = (n: number, digits = 0) =>
@@ -411,42 +523,73 @@ function bundleRows(p: PageBundle): string[][] {
 const BUNDLE_HEADER = ['file', 'source', 'raw', 'gzip -9'];
 const BUNDLE_ALIGN = [false, false, true, true];
 
-/** Sections of the results file this bench does not write (other benches' figures): kept at the end. */
-function keptSections(file: string): string {
-  if (!existsSync(file)) return '';
-  const ours = new Set(['## HTTP', '## JavaScript loaded per page']);
-  const sections = readFileSync(file, 'utf8')
-    .split(/^(?=## )/m)
-    .slice(1);
-  const kept = sections.filter((s) => !ours.has(s.split('\n')[0]!.trim()));
-  return kept.length ? `\n${kept.join('').trimEnd()}\n` : '';
+const PAGE_HEADER = [
+  'page',
+  'user',
+  'JS files',
+  'JS gzip -9',
+  'JS transferred',
+  'ready ms (median)',
+  'ready ms (runs)',
+  'long tasks ms',
+  'target',
+];
+const PAGE_ALIGN = [false, false, true, true, true, true, true, true, false];
+const targetOf = (r: PageResult) => (r.page.name === 'home' ? HOME_TARGET : PAGE_TARGET);
+const isMet = (r: PageResult) => r.median.jsGzip < targetOf(r).gzip && r.median.readyMs < targetOf(r).readyMs;
+const pageCells = (r: PageResult) => {
+  const t = targetOf(r);
+  return [
+    r.page.name,
+    r.page.user?.split('@')[0] ?? '-',
+    fmt(r.median.jsFiles),
+    kb(r.median.jsGzip),
+    kb(r.median.jsTransfer),
+    fmt(r.median.readyMs),
+    r.runs.map((x) => fmt(x.readyMs)).join(' / '),
+    `${fmt(r.median.longTaskMs)} (${fmt(r.median.longTasks)})`,
+    `< ${fmt(t.gzip / 1000)} kB, < ${fmt(t.readyMs / 1000, 1)} s: ${isMet(r) ? 'met' : 'NOT MET'}`,
+  ];
+};
+
+/** The results file split at its `## ` headings: the text before the first one and each section by heading. */
+function readSections(file: string): { top: string; sections: Map<string, string> } {
+  const sections = new Map<string, string>();
+  if (!existsSync(file)) return { top: '', sections };
+  const [top = '', ...rest] = readFileSync(file, 'utf8').split(/^(?=## )/m);
+  for (const section of rest) sections.set(section.split('\n')[0]!.trim(), section.trimEnd());
+  return { top: top.trimEnd(), sections };
 }
 
 // ---------------------------------------------------------------------------------------------- main
 
 async function main() {
   const started = performance.now();
+  const loadNote = loadAverage();
   out(
-    `junkan bench: Node ${process.version}, ${os.cpus().length} CPU (${os.cpus()[0]?.model.trim() ?? '?'}), ` +
-      `${DURATION} s per run after ${WARMUP} s warm-up, LOG_LEVEL=${LOG_LEVEL}`,
+    `junkan bench${ONLY_PAGES ? ' (pages only)' : ''}: Node ${process.version}, ${os.cpus().length} CPU ` +
+      `(${os.cpus()[0]?.model.trim() ?? '?'}), load average ${loadNote}` +
+      (ONLY_PAGES ? '' : `, ${DURATION} s per run after ${WARMUP} s warm-up, LOG_LEVEL=${LOG_LEVEL}`),
   );
 
   const measures: Measure[] = [];
   const notes: string[] = [];
-  if (DATABASES.includes('pglite')) {
-    const pglite = await benchDatabase('pglite');
-    measures.push(...pglite.rows);
-    notes.push(`pglite: GET ${PROJECTS_URL} returns ${pglite.listed} projects`);
-  }
-  const postgres = DATABASES.includes('postgresql')
-    ? await withPostgres((url) => benchDatabase('postgresql', url))
-    : 'postgresql: not measured (BENCH_DATABASES)';
-  if (typeof postgres === 'string') {
-    notes.push(postgres);
-    out(postgres);
-  } else {
-    measures.push(...postgres.rows);
-    notes.push(`postgresql: GET ${PROJECTS_URL} returns ${postgres.listed} projects`);
+  if (!ONLY_PAGES) {
+    if (DATABASES.includes('pglite')) {
+      const pglite = await benchDatabase('pglite');
+      measures.push(...pglite.rows);
+      notes.push(`pglite: GET ${PROJECTS_URL} returns ${pglite.listed} projects`);
+    }
+    const postgres = DATABASES.includes('postgresql')
+      ? await withPostgres((url) => benchDatabase('postgresql', url))
+      : 'postgresql: not measured (BENCH_DATABASES)';
+    if (typeof postgres === 'string') {
+      notes.push(postgres);
+      out(postgres);
+    } else {
+      measures.push(...postgres.rows);
+      notes.push(`postgresql: GET ${PROJECTS_URL} returns ${postgres.listed} projects`);
+    }
   }
 
   const distDir = path.join(ROOT, 'apps/web/dist');
@@ -457,15 +600,22 @@ async function main() {
       lazy: ['src/app/layout/app-layout.tsx', 'src/app/pages/home-page.tsx'],
     },
   ]);
+  const pageLoads = await benchPages(distDir);
   const login = pages[0]!;
   const loginMet = login.gzip < LOGIN_TARGET_BYTES;
   const elapsed = (performance.now() - started) / 1000;
 
+  if (!ONLY_PAGES) {
+    out(
+      '\n== HTTP (autocannon; ratio = endpoint req/s ÷ bare Fastify or reference req/s at the same connections) ==\n',
+    );
+    out(textTable(HTTP_HEADER, measures.map(httpCells), HTTP_ALIGN));
+    for (const note of notes) out(`  ${note}`);
+  }
   out(
-    '\n== HTTP (autocannon; ratio = endpoint req/s ÷ bare Fastify or reference req/s at the same connections) ==\n',
+    `\n== Pages on a slow PC (Chromium, cold cache, CPU ${CPU_THROTTLE}x slower, ${RUNS} runs; ready = the page shows its data) ==\n`,
   );
-  out(textTable(HTTP_HEADER, measures.map(httpCells), HTTP_ALIGN));
-  for (const note of notes) out(`  ${note}`);
+  out(textTable(PAGE_HEADER, pageLoads.map(pageCells), PAGE_ALIGN));
   out('\n== JavaScript loaded per page (apps/web/dist, gzip level 9 per file, kB = 1000 bytes) ==');
   for (const p of pages) {
     out(`\n${p.page}: ${kb(p.gzip)} gzip (${kb(p.raw)} raw), roots: ${p.roots.join(', ')}`);
@@ -480,24 +630,58 @@ async function main() {
   );
   out(`Bench time (excluding the build): ${fmt(elapsed, 1)} s`);
 
-  const md = [
-    '# junkan benchmark — last results',
+  const resultsFile = path.join(ROOT, 'bench/last-results.md');
+  const previous = readSections(resultsFile);
+  const top = ONLY_PAGES
+    ? previous.top
+    : [
+        '# junkan benchmark — last results',
+        '',
+        `Run ${new Date().toISOString()} with \`npm run bench\`: Node ${process.version}, ${os.cpus().length} CPU ` +
+          `(${os.cpus()[0]?.model.trim() ?? '?'}), load average ${loadNote}, autocannon ${DURATION} s per run after a ` +
+          `${WARMUP} s warm-up, server \`LOG_LEVEL=${LOG_LEVEL}\`, demo discharger's bearer token, ` +
+          `${EXTRA_PROJECTS} extra projects for the discharger's company. The ratio to a bare Fastify route (same ` +
+          'Node, same start-up, same logger) is the figure to compare across machines; the ratio to the reference ' +
+          'route (the two SQL statements of GET /api/users/info through the driver directly, ' +
+          'bench/reference-server.ts) shows what the server adds. On PostgreSQL the reference is also measured ' +
+          'with the statements named (prepared once per connection), as the server runs its own hot reads: divide ' +
+          'by that row for the server against an equally prepared route.',
+      ].join('\n');
+  const http = ONLY_PAGES
+    ? (previous.sections.get('## HTTP') ?? '## HTTP\n\nNot measured yet: run `npm run bench`.')
+    : [
+        '## HTTP',
+        '',
+        mdTable(HTTP_HEADER, measures.map(httpCells), HTTP_ALIGN),
+        '',
+        ...notes.map((n) => `- ${n}`),
+      ].join('\n');
+  const slowPc = [
+    '## Pages on a slow PC',
     '',
-    `Run ${new Date().toISOString()} with \`npm run bench\`: Node ${process.version}, ${os.cpus().length} CPU ` +
-      `(${os.cpus()[0]?.model.trim() ?? '?'}), autocannon ${DURATION} s per run after a ${WARMUP} s warm-up, ` +
-      `server \`LOG_LEVEL=${LOG_LEVEL}\`, demo discharger's bearer token, ${EXTRA_PROJECTS} extra projects for ` +
-      "the discharger's company. The ratio to a bare Fastify route (same Node, same start-up, same logger) is the " +
-      'figure to compare across machines; the ratio to the reference route (the two SQL statements of ' +
-      'GET /api/users/info through the driver directly, bench/reference-server.ts) shows what the server adds. ' +
-      'On PostgreSQL the reference is also measured with the statements named (prepared once per connection), ' +
-      'as the server runs its own hot reads: divide by that row for the server against an equally prepared route.',
+    `Run ${new Date().toISOString()} with \`npm run bench${ONLY_PAGES ? ':pages' : ''}\` (load average ${loadNote}): ` +
+      `Chromium (${'`/usr/bin/chromium`'}, headless, 1366×768, ja-JP), a new context per run (cold cache), the CPU ` +
+      `throttled ${CPU_THROTTLE}x through CDP \`Emulation.setCPUThrottlingRate\`, ${RUNS} runs per page; server on ` +
+      `PGlite with the demo data and ${EXTRA_PROJECTS} extra projects for the discharger's company. *ready*: ` +
+      'milliseconds from navigation until a selector that appears only with the page’s data (home, achievements, ' +
+      'project list: a table row; contract create: the save button of the loaded editor; login: the form). ' +
+      '*JS*: the script files the browser fetched until the network was idle after that, with the gzip -9 size ' +
+      'of the same files and the bytes transferred (the server sends brotli). *long tasks*: main-thread tasks over ' +
+      '50 ms until ready, summed (count). Targets: home < 300 kB gzip and ready < 3.5 s; every page < 350 kB and ' +
+      '< 4 s.',
     '',
-    '## HTTP',
+    mdTable(PAGE_HEADER, pageLoads.map(pageCells), PAGE_ALIGN),
     '',
-    mdTable(HTTP_HEADER, measures.map(httpCells), HTTP_ALIGN),
-    '',
-    ...notes.map((n) => `- ${n}`),
-    '',
+    ...pageLoads.map(
+      (r) =>
+        `- ${r.page.name} (\`/sys/${r.page.path}\`, ready: \`${r.page.ready}\`), largest scripts: ` +
+        r.files
+          .slice(0, 5)
+          .map((f) => `\`${f.file}\` ${kb(f.gzip)}`)
+          .join(', '),
+    ),
+  ].join('\n');
+  const bundles = [
     '## JavaScript loaded per page',
     '',
     'From `apps/web/dist`: entry chunk + static imports + the route’s lazy chunks and their static imports; ' +
@@ -516,11 +700,16 @@ async function main() {
         : []),
     ]),
     `Login page target < ${kb(LOGIN_TARGET_BYTES)} gzip: **${loginMet ? 'met' : 'not met'}** (${kb(login.gzip)}).`,
-    '',
   ].join('\n');
-  const resultsFile = path.join(ROOT, 'bench/last-results.md');
-  writeFileSync(resultsFile, md + keptSections(resultsFile));
+  const ours = new Set(['## HTTP', '## Pages on a slow PC', '## JavaScript loaded per page']);
+  const kept = [...previous.sections].filter(([heading]) => !ours.has(heading)).map(([, text]) => text);
+  writeFileSync(resultsFile, `${[top, http, slowPc, bundles, ...kept].join('\n\n')}\n`);
   out('Wrote bench/last-results.md');
+}
+
+/** The 1-minute load average and the core count: the machine is shared, and figures depend on it. */
+function loadAverage(): string {
+  return `${os.loadavg()[0]?.toFixed(1) ?? '?'} on ${os.cpus().length} cores`;
 }
 
 try {

@@ -4,9 +4,9 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { type CSSProperties, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Rows per page of every master list, and the sizes a server-paged list offers. */
-export const PAGE_SIZE = 20;
-export const PAGE_SIZES = [20, 50, 100];
+import { PAGE_SIZE, PAGE_SIZES, type SortOrder } from './list-sizes';
+
+export { PAGE_SIZE, PAGE_SIZES, type SortOrder } from './list-sizes';
 
 /** A list's filter and page: a new filter starts again at page 1. */
 export function useFilterPage<F>(initial: F) {
@@ -128,8 +128,6 @@ export function listPagination(args: {
     ? { ...base, showSizeChanger: true, pageSizeOptions: PAGE_SIZES }
     : { ...base, showSizeChanger: false, hideOnSinglePage: true };
 }
-
-export type SortOrder = 'asc' | 'desc';
 
 /** antd's sort order of a column, from the list's sort key and order. */
 export const columnSortOrder = <K,>(current: { sort: K; order: SortOrder }, key: K) =>

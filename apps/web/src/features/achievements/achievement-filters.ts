@@ -11,7 +11,7 @@ import {
   MAX_LENGTH,
   WASTE_TYPE_CODE,
 } from '@junkan/shared';
-import { PAGE_SIZES } from '../../components/master-list';
+import { PAGE_SIZES } from '../../components/list-sizes';
 import type { CompanyFilter } from '../../lib/company-filter';
 import type { YearMonth } from '../../lib/format';
 import { paths } from '../../lib/paths';

@@ -8,7 +8,7 @@ import {
   type ProjectSortKey,
   type ProjectType,
 } from '@junkan/shared';
-import { PAGE_SIZES, type SortOrder } from '../../components/master-list';
+import { PAGE_SIZES, type SortOrder } from '../../components/list-sizes';
 import type { CompanyFilter } from '../../lib/company-filter';
 import type { AddressFilters } from '../../lib/list-page';
 

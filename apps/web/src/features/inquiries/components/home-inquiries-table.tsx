@@ -2,13 +2,17 @@ import { FileTextOutlined } from '@ant-design/icons';
 import { formatInquiryId, type InquiryListItem } from '@junkan/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Table } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { inquiryListQueryOptions } from '../api/inquiry-list';
-import { InquiryDetailDrawer } from './inquiry-detail-drawer';
 import { InquiryImportanceTag, InquiryStatusTag } from './inquiry-tags';
+
+// The drawer (a form with uploads) loads when an inquiry is opened, not with the home page.
+const InquiryDetailDrawer = lazy(() =>
+  import('./inquiry-detail-drawer').then((m) => ({ default: m.InquiryDetailDrawer })),
+);
 
 /** The newest activity first: the home table shows the first page of the list. */
 const HOME_QUERY = { page: 1, size: 20, sort: 'lastMessageAt', order: 'desc' };
@@ -21,6 +25,8 @@ export function HomeInquiriesTable() {
   const { t } = useTranslation();
   const inquiries = useQuery(inquiryListQueryOptions('WASTE', HOME_QUERY));
   const [open, setOpen] = useState<number | null>(null);
+  // Kept mounted after the first opening, so that closing still animates.
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
   return (
     <Card
       title={t('home.inquiries')}
@@ -65,7 +71,10 @@ export function HomeInquiriesTable() {
                 size="small"
                 icon={<FileTextOutlined />}
                 aria-label={t('home.showContent')}
-                onClick={() => setOpen(q.id)}
+                onClick={() => {
+                  setDrawerLoaded(true);
+                  setOpen(q.id);
+                }}
                 data-testid={`home-inquiry-content-${q.id}`}
               />
             ),
@@ -78,7 +87,11 @@ export function HomeInquiriesTable() {
           },
         ]}
       />
-      <InquiryDetailDrawer side="WASTE" id={open} onClose={() => setOpen(null)} />
+      {drawerLoaded && (
+        <Suspense fallback={null}>
+          <InquiryDetailDrawer side="WASTE" id={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </Card>
   );
 }
