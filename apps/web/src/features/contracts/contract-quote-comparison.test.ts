@@ -12,6 +12,9 @@ const quote = (status: ProjectQuote['status'], unit: string | null): ProjectQuot
       id: 10,
       wasteLineId: 5,
       wasteName: '可燃ごみ',
+      kind: 'REGULAR',
+      pricingBasis: 'QUANTITY',
+      bagSize: null,
       unitPrice: 1500,
       transportUnitPrice: null,
       disposalUnitPrice: null,
@@ -23,6 +26,7 @@ const quote = (status: ProjectQuote['status'], unit: string | null): ProjectQuot
   totalAmount: 150000,
   totalWithTax: 165000,
   validUntil: null,
+  isExpired: false,
   note: null,
   document: null,
   createdDate: '2026-11-01T00:00:00.000Z',
@@ -50,5 +54,22 @@ describe('compareWithAcceptedQuote', () => {
     ['no quote', null, 1400, null],
   ])('%s', (_name, q, unitPrice, differences) => {
     expect(compareWithAcceptedQuote(contract(unitPrice), q)?.differenceCount ?? null).toBe(differences);
+  });
+});
+
+describe('compareWithAcceptedQuote on a line priced per bag', () => {
+  const perBag = quote('ACCEPTED', null);
+  const line = perBag?.lines[0];
+  if (line) Object.assign(line, { pricingBasis: 'BAG', bagSize: 45, unitPrice: 300 });
+  const contractPerBag = (unit: string): Pick<Contract, 'unitPrices'> => ({
+    unitPrices: [{ ...contract(300).unitPrices[0], unit } as Contract['unitPrices'][number]],
+  });
+
+  it('matches the contract line in bags of the same size', () => {
+    expect(compareWithAcceptedQuote(contractPerBag('袋(45L)'), perBag)?.differenceCount).toBe(0);
+  });
+
+  it('does not match a contract line in kg', () => {
+    expect(compareWithAcceptedQuote(contractPerBag('kg'), perBag)?.differenceCount).toBeGreaterThan(0);
   });
 });

@@ -3,6 +3,8 @@ import {
   type ContractQuoteComparison,
   compareContractWithQuote,
   type ProjectQuote,
+  priceUnitOf,
+  priceUnitText,
 } from '@junkan/shared';
 
 /** The contract's prices against the accepted quote's; null without an accepted quote to compare with. */
@@ -15,7 +17,8 @@ export function compareWithAcceptedQuote(
     quote.lines.map((l) => ({
       wasteLineId: l.wasteLineId,
       wasteName: l.wasteName,
-      unit: l.unitMeasure?.unit ?? null,
+      // The contract's unit is the quote line's price unit (per kg, per bag, per collection).
+      unit: priceUnitText(priceUnitOf({ ...l, unit: l.unitMeasure?.unit ?? null })),
       unitPrice: l.unitPrice,
       transportUnitPrice: l.transportUnitPrice,
       disposalUnitPrice: l.disposalUnitPrice,
