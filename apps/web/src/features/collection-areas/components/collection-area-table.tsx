@@ -1,8 +1,9 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { type CollectionArea, type CollectionAreaType, isPeriodActive } from '@junkan/shared';
-import { Button, Flex, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Space, Tag, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { japanToday } from '../../../components/form/date-field';
 import { useFormModalTarget } from '../../../components/form-modal';
 import {
@@ -69,7 +70,7 @@ export function CollectionAreaTable({ type }: { type: CollectionAreaType }) {
           {t('areaPriceSetting.new')}
         </Button>
       </ListToolbar>
-      <Table<CollectionArea>
+      <DataTable<CollectionArea>
         rowKey="id"
         size="middle"
         loading={list.isLoading}

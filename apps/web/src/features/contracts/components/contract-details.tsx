@@ -1,6 +1,7 @@
 import type { Contract, ProjectType } from '@junkan/shared';
-import { Descriptions, Table, Typography } from 'antd';
+import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { UnitPriceWithParts } from '../../../components/form/unit-price-parts';
 import { formatDate, formatYen } from '../../../lib/format';
 import { ContractStatusTag } from './contract-status-tag';
@@ -86,7 +87,7 @@ export function ContractDetails({ contract, projectType }: { contract: Contract;
         )}
       </Descriptions>
       <Typography.Title level={5}>{t('contracts.section.unitPrices')}</Typography.Title>
-      <Table
+      <DataTable
         size="small"
         rowKey="wasteLineId"
         pagination={false}

@@ -8,8 +8,9 @@ import {
   PAYMENT_TYPES,
   QUOTE_UNIT_PRICE_MAX,
 } from '@junkan/shared';
-import { Card, Col, DatePicker, Form, type FormRule, Input, Radio, Row, Table } from 'antd';
+import { Card, Col, DatePicker, Form, type FormRule, Input, Radio, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { dayPickerProps, pickerItemProps } from '../../../components/form/date-field';
 import { UnitPricePartInputs } from '../../../components/form/unit-price-parts';
 import { YenInput } from '../../../components/form/yen-input';
@@ -113,7 +114,7 @@ export function ContractFormFields({
       </Card>
 
       <Card title={t('contracts.section.unitPrices')} size="small" style={{ marginBottom: 16 }}>
-        <Table
+        <DataTable
           size="small"
           rowKey="wasteLineId"
           pagination={false}

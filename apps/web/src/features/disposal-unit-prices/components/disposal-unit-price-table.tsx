@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { DisposalUnitPrice } from '@junkan/shared';
-import { Alert, Button, Checkbox, Flex, Space, Table, Typography } from 'antd';
+import { Alert, Button, Checkbox, Flex, Space, Typography } from 'antd';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DataTable } from '../../../components/data-table';
 import { japanToday } from '../../../components/form/date-field';
 import { useFormModalTarget } from '../../../components/form-modal';
 import {
@@ -118,7 +119,7 @@ export function DisposalUnitPriceTable() {
           {t('disposalUnitPrice.new')}
         </Button>
       </ListToolbar>
-      <Table<DisposalUnitPrice>
+      <DataTable<DisposalUnitPrice>
         rowKey="id"
         size="middle"
         scroll={{ x: 'max-content' }}

@@ -1,8 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { type EvidencePack, type EvidencePackListQuery, evidencePackPercent } from '@junkan/shared';
-import { Button, Card, Empty, Progress, Space, Table, Typography } from 'antd';
+import { Button, Card, Empty, Progress, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { LoadFailed, listPagination } from '../../../components/master-list';
 import { showApiError } from '../../../lib/form-errors';
 import { formatByteSize, formatDateTime, formatPlainDate } from '../../../lib/format';
@@ -50,7 +51,7 @@ export default function EvidencePackPage() {
             <Typography.Paragraph type="secondary">{t('evidencePacks.emptyHint')}</Typography.Paragraph>
           </Empty>
         ) : (
-          <Table<EvidencePack>
+          <DataTable<EvidencePack>
             rowKey="id"
             size="middle"
             loading={list.isLoading}

@@ -1,8 +1,9 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { HandlingWastePrice } from '@junkan/shared';
-import { Button, Card, Checkbox, Flex, Space, Table, Typography } from 'antd';
+import { Button, Card, Checkbox, Flex, Space, Typography } from 'antd';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { japanToday } from '../../../components/form/date-field';
 import { useFormModalTarget } from '../../../components/form-modal';
 import {
@@ -84,7 +85,7 @@ export default function HandlingWasteUnitPricePage() {
           {t('handlingWastePrice.new')}
         </Button>
       </ListToolbar>
-      <Table<HandlingWastePrice>
+      <DataTable<HandlingWastePrice>
         rowKey="id"
         size="middle"
         loading={list.isFetching}

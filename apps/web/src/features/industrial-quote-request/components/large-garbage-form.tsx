@@ -184,7 +184,7 @@ export function LargeGarbageForm(props: {
                 placeholder={t('industrialQuote.placeholder.office')}
                 options={info.offices.map((o) => ({
                   value: o.officeId,
-                  label: `${o.officeName}（${o.officeAddress}）`,
+                  label: t('common.withNote', { main: o.officeName, note: o.officeAddress }),
                 }))}
                 notFoundContent={t('industrialQuote.noOffices')}
               />

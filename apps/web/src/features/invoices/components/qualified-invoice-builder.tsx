@@ -20,6 +20,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { INVOICE_REGISTRATION_NUMBER_ANCHOR } from '../../../components/account-form/account-info-form';
+import { DataTable } from '../../../components/data-table';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/form-errors';
 import { formatPlainDate, formatYen } from '../../../lib/format';
@@ -234,7 +235,7 @@ export function QualifiedInvoiceBuilder({
       {draft.lines.length === 0 ? (
         <Empty description={t('qualifiedInvoice.noLines')} />
       ) : (
-        <Table<BuilderRow>
+        <DataTable<BuilderRow>
           rowKey="key"
           size="small"
           pagination={false}

@@ -10,12 +10,12 @@ import {
   InputNumber,
   Result,
   Select,
-  Table,
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DataTable } from '../../../components/data-table';
 import { formatPlainDate, formatYen } from '../../../lib/format';
 import { useListPage } from '../../../lib/list-page';
 import { paths } from '../../../lib/paths';
@@ -165,7 +165,7 @@ export default function InvoiceManagementPage() {
             extra={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
           />
         ) : (
-          <Table<InvoiceListItem>
+          <DataTable<InvoiceListItem>
             rowKey="id"
             size="small"
             loading={list.isLoading || list.isPlaceholderData}

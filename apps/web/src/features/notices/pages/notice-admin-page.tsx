@@ -1,8 +1,9 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
 import { type AdminNotice, type AdminUpdateInfo, NOTICE_STATUSES, type NoticeStatus } from '@junkan/shared';
-import { App, Button, type ButtonProps, Card, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Button, type ButtonProps, Card, Select, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { useFormModalTarget } from '../../../components/form-modal';
 import { ImportanceTag } from '../../../components/importance-tag';
 import {
@@ -108,7 +109,7 @@ function NoticesTab() {
           {t('notices.admin.new')}
         </Button>
       </ListToolbar>
-      <Table<AdminNotice>
+      <DataTable<AdminNotice>
         rowKey="id"
         size="middle"
         loading={list.isFetching}
@@ -244,7 +245,7 @@ function UpdateInfosTab() {
           {t('notices.admin.newUpdate')}
         </Button>
       </ListToolbar>
-      <Table<AdminUpdateInfo>
+      <DataTable<AdminUpdateInfo>
         rowKey="id"
         size="middle"
         loading={list.isFetching}

@@ -1,6 +1,7 @@
 import { BAG_SIZES, type ProjectDetail } from '@junkan/shared';
-import { Card, Descriptions, Table, Typography } from 'antd';
+import { Card, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { ProjectStatusTag } from '../../../components/project-status-tag';
 import { formatDate, formatNumber } from '../../../lib/format';
 
@@ -40,7 +41,10 @@ export function ProjectSummary({ project, isDischarger }: { project: ProjectDeta
           </Descriptions.Item>
           <Descriptions.Item label={t('projects.office')} span={2}>
             {project.office
-              ? `${project.office.name}（${project.office.posCode} ${project.office.address}）`
+              ? t('common.withNote', {
+                  main: project.office.name,
+                  note: `${project.office.posCode} ${project.office.address}`,
+                })
               : '—'}
           </Descriptions.Item>
           <Descriptions.Item label={t('projects.memo')} span={2}>
@@ -49,7 +53,7 @@ export function ProjectSummary({ project, isDischarger }: { project: ProjectDeta
         </Descriptions>
       </Card>
       <Card title={t('projects.sites')} size="small" style={{ marginBottom: 16 }}>
-        <Table
+        <DataTable
           rowKey="id"
           size="small"
           pagination={false}
@@ -69,7 +73,7 @@ export function ProjectSummary({ project, isDischarger }: { project: ProjectDeta
       </Card>
       {project.pwasteRegulars.length > 0 && (
         <Card title={t('projects.regularLines')} size="small" style={{ marginBottom: 16 }}>
-          <Table
+          <DataTable
             rowKey="id"
             size="small"
             pagination={false}
@@ -95,7 +99,10 @@ export function ProjectSummary({ project, isDischarger }: { project: ProjectDeta
                 key: 'collection',
                 title: t('projects.line.collection'),
                 render: (_, l) =>
-                  `${t('quoteRequest.perWeek', { count: l.collectionCount ?? 0 })}（${weekdays(l.weekdays)}）`,
+                  t('common.withNote', {
+                    main: t('quoteRequest.perWeek', { count: l.collectionCount ?? 0 }),
+                    note: weekdays(l.weekdays),
+                  }),
               },
             ]}
           />
@@ -103,7 +110,7 @@ export function ProjectSummary({ project, isDischarger }: { project: ProjectDeta
       )}
       {project.pwasteIndustries.length > 0 && (
         <Card title={t('projects.industrialLines')} size="small" style={{ marginBottom: 16 }}>
-          <Table
+          <DataTable
             rowKey="id"
             size="small"
             pagination={false}

@@ -1,7 +1,8 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { isQuoteAnswerable, type ProjectDetail } from '@junkan/shared';
-import { App, Button, Card, Descriptions, Empty, Flex, Input, Table, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Empty, Flex, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { UnitPriceWithParts } from '../../../components/form/unit-price-parts';
 import { downloadAttachment } from '../../../lib/download-attachment';
 import { showApiError } from '../../../lib/form-errors';
@@ -129,7 +130,7 @@ export function QuoteCard({ project, isDischarger }: { project: ProjectDetail; i
             )}
             {quote.note && <Descriptions.Item label={t('quotes.note')}>{quote.note}</Descriptions.Item>}
           </Descriptions>
-          <Table
+          <DataTable
             size="small"
             rowKey="id"
             pagination={false}

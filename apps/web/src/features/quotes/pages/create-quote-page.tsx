@@ -4,23 +4,11 @@ import {
   QUOTE_UNIT_PRICE_MAX,
   type QuoteSuggestion,
 } from '@junkan/shared';
-import {
-  App,
-  Button,
-  Card,
-  DatePicker,
-  Flex,
-  Form,
-  Input,
-  Radio,
-  Result,
-  Space,
-  Table,
-  Typography,
-} from 'antd';
+import { App, Button, Card, DatePicker, Flex, Form, Input, Radio, Result, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { DataTable } from '../../../components/data-table';
 import { dateItemProps } from '../../../components/form/date-field';
 import { requiredRule } from '../../../components/form/required-rule';
 import { UnitPricePartInputs } from '../../../components/form/unit-price-parts';
@@ -149,7 +137,7 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
         backTo={paths.projectDetail.to(project.id)}
         backLabel={t('quotes.backToDetail')}
         projectTitle={project.projectTitle}
-        subtitle={`${project.company.name} / ${project.discharges.map((d) => `${d.discharges}（${d.posCode}）`).join('、')}`}
+        subtitle={`${project.company.name} / ${project.discharges.map((d) => t('common.withNote', { main: d.discharges, note: d.posCode })).join('、')}`}
       />
       <Form
         form={form}
@@ -177,7 +165,7 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
               />
             </Form.Item>
           )}
-          <Table
+          <DataTable
             size="small"
             rowKey="id"
             pagination={false}

@@ -107,8 +107,8 @@ export function TransportCompanyCard({
           dataSource={company.areaLicenses}
           renderItem={(a) => (
             <List.Item>
-              {a.areaName}（{t(`projectType.${a.type}`)}）: {k('field.licenseNumber')}{' '}
-              {a.licenseNumber || '—'}
+              {t('common.withNote', { main: a.areaName, note: t(`projectType.${a.type}`) })}:{' '}
+              {k('field.licenseNumber')} {a.licenseNumber || '—'}
               {' / '}
               {k('field.district')} {a.district || '—'}
             </List.Item>

@@ -4,9 +4,10 @@ import {
   type TransportOperator,
   type TransportOperatorListQuery,
 } from '@junkan/shared';
-import { Button, Card, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Card, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import {
   emptyLocale,
   ListToolbar,
@@ -42,7 +43,7 @@ export default function TransportOperatorMasterPage() {
           onSearch={(words) => setQuery((q) => ({ ...q, query: words, page: 1 }))}
         />
       </ListToolbar>
-      <Table<TransportOperator>
+      <DataTable<TransportOperator>
         rowKey="companyId"
         size="middle"
         loading={list.isFetching}
