@@ -78,3 +78,25 @@ export function formatByteSize(bytes: number | null | undefined): string {
   }
   return `${value.toFixed(1)} ${units[unit]}`;
 }
+
+/** Punctuation that follows the language on screen: Japanese marks in Japanese, their English forms in English. */
+export interface Punctuation {
+  /** Between items of a list: 45L×3、70L×2 / 45L×3, 70L×2. */
+  list: string;
+  /** Between weekdays and other short words: 月・木 / Mon, Thu. */
+  dot: string;
+  /** Between the ends of a period: 2026/04/01〜2027/03/31 / 2026/04/01–2027/03/31. */
+  range: string;
+  /** Around a note: 太郎（排出事業者） / Taro (Discharger). */
+  open: string;
+  close: string;
+  /** Before a postal code: 〒104-0061; nothing in English. */
+  postal: string;
+}
+
+export const PUNCTUATION: Record<'ja' | 'en', Punctuation> = {
+  ja: { list: '、', dot: '・', range: '〜', open: '（', close: '）', postal: '〒' },
+  en: { list: ', ', dot: ', ', range: '–', open: ' (', close: ')', postal: '' },
+};
+
+export const punctuationOf = (language: string): Punctuation => PUNCTUATION[language === 'en' ? 'en' : 'ja'];

@@ -9,6 +9,7 @@ import { TransportApprovalBanner } from '../../components/transport-approval-ban
 import { AntdScope } from '../../lib/antd-scope';
 import { usePermissions } from '../../lib/permissions';
 import { useSessionWatcher } from '../../lib/use-session-watcher';
+import css from './app-layout.module.css';
 import { Breadcrumbs } from './breadcrumbs';
 import { CompanySelect } from './company-select';
 import { RequirePermission } from './require-permission';
@@ -45,7 +46,7 @@ function AppShell() {
   const { t } = useTranslation();
   const isCompact = useIsCompact();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   // A page chosen in the drawer closes it; so does growing back to the wide layout.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on a change of page
   useEffect(() => setDrawerOpen(false), [pathname, isCompact]);
@@ -123,6 +124,9 @@ function AppShell() {
           </Layout.Sider>
         )}
         <Layout.Content
+          className={css.content}
+          // The page on screen: the router keeps the previous page shown while the next one loads.
+          data-path={`${pathname}${search}`}
           style={{
             padding: isCompact ? 12 : 24,
             paddingBottom: hasChat ? CHAT_CLEARANCE : isCompact ? 12 : 24,

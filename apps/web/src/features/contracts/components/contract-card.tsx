@@ -2,7 +2,7 @@ import { type ContractRole, contractActions, type ProjectDetail, type RenewalDec
 import { Alert, App, Button, Card, Descriptions, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../../lib/form-errors';
-import { formatDate, formatYen } from '../../../lib/format';
+import { formatDate, formatYen, punctuationOf } from '../../../lib/format';
 import { useToast } from '../../../lib/toast';
 import { useDecideRenewal } from '../api/decide-renewal';
 import { contractFiles } from '../contract-links';
@@ -15,7 +15,7 @@ import { ContractStatusTag } from './contract-status-tag';
  * either side decides an auto-renewing contract's renewal here once it is approved.
  */
 export function ContractCard({ project, role }: { project: ProjectDetail; role: ContractRole }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { modal } = App.useApp();
   const message = useToast();
   const renewalText = useRenewalText();
@@ -96,7 +96,7 @@ export function ContractCard({ project, role }: { project: ProjectDetail; role: 
           {contract.contractName}
         </Descriptions.Item>
         <Descriptions.Item label={t('contracts.field.period')}>
-          {formatPeriod(contract.startDate, contract.endDate)}
+          {formatPeriod(contract.startDate, contract.endDate, punctuationOf(i18n.language))}
         </Descriptions.Item>
         <Descriptions.Item label={t('contracts.field.contractType')}>
           {t(`contracts.type.${contract.contractType}`)}

@@ -3,12 +3,12 @@ import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { UnitPriceWithParts } from '../../../components/form/unit-price-parts';
-import { formatDate, formatYen } from '../../../lib/format';
+import { formatDate, formatYen, PUNCTUATION, type Punctuation, punctuationOf } from '../../../lib/format';
 import { ContractStatusTag } from './contract-status-tag';
 
-/** "2026/04/01 〜 2027/03/31" */
-export const formatPeriod = (startDate: string, endDate: string) =>
-  `${formatDate(startDate)} 〜 ${formatDate(endDate)}`;
+/** "2026/04/01 〜 2027/03/31" ("2026/04/01 – 2027/03/31" in English). */
+export const formatPeriod = (startDate: string, endDate: string, p: Punctuation = PUNCTUATION.ja) =>
+  `${formatDate(startDate)} ${p.range} ${formatDate(endDate)}`;
 
 /** The auto-renewal decision's text; only auto-renewing contracts have one. */
 export function useRenewalText() {
@@ -19,7 +19,7 @@ export function useRenewalText() {
 
 /** The contract's whole content, read-only: what the discharger confirms. */
 export function ContractDetails({ contract, projectType }: { contract: Contract; projectType: ProjectType }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const renewalText = useRenewalText();
   const industrial = projectType === 'INDUSTRIAL';
   return (
@@ -38,7 +38,7 @@ export function ContractDetails({ contract, projectType }: { contract: Contract;
           <ContractStatusTag status={contract.status} />
         </Descriptions.Item>
         <Descriptions.Item label={t('contracts.field.period')}>
-          {formatPeriod(contract.startDate, contract.endDate)}
+          {formatPeriod(contract.startDate, contract.endDate, punctuationOf(i18n.language))}
         </Descriptions.Item>
         <Descriptions.Item label={t('contracts.field.contractType')}>
           {t(`contracts.type.${contract.contractType}`)}

@@ -3,7 +3,7 @@ import { Button, Card, Result, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable } from '../../../components/data-table';
-import { formatDate } from '../../../lib/format';
+import { formatDate, punctuationOf } from '../../../lib/format';
 import { useSession } from '../../../lib/use-session';
 import { useContractList } from '../api/contract-list';
 import { formatPeriod, useRenewalText } from '../components/contract-details';
@@ -16,7 +16,7 @@ const FILTERS: readonly Filter[] = ['ALL', ...CONTRACT_STATUSES];
 
 /** /contract-management: the side's contracts, filtered by status, with their documents and next task. */
 export default function ContractManagementPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { roles } = useSession();
   const isTransport = roles.includes('TRANSPORT');
   const role = isTransport ? 'TRANSPORT' : 'WASTE';
@@ -79,7 +79,7 @@ export default function ContractManagementPage() {
                 title: t('contracts.field.period'),
                 width: 210,
                 sorter: (a, b) => a.startDate.localeCompare(b.startDate),
-                render: (_, r) => formatPeriod(r.startDate, r.endDate),
+                render: (_, r) => formatPeriod(r.startDate, r.endDate, punctuationOf(i18n.language)),
               },
               {
                 key: 'type',

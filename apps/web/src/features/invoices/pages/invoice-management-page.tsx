@@ -100,7 +100,7 @@ export default function InvoiceManagementPage() {
               id="invoices-amount-min"
               min={0}
               precision={0}
-              suffix="円"
+              suffix={t('common.yenSuffix')}
               style={{ width: 150 }}
               value={filters.amountMin}
               onChange={(v) => filter({ amountMin: v ?? null })}
@@ -111,7 +111,7 @@ export default function InvoiceManagementPage() {
               id="invoices-amount-max"
               min={0}
               precision={0}
-              suffix="円"
+              suffix={t('common.yenSuffix')}
               style={{ width: 150 }}
               value={filters.amountMax}
               onChange={(v) => filter({ amountMax: v ?? null })}

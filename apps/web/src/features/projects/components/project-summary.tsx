@@ -3,17 +3,17 @@ import { Card, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { ProjectStatusTag } from '../../../components/project-status-tag';
-import { formatDate, formatNumber } from '../../../lib/format';
+import { formatDate, formatNumber, punctuationOf } from '../../../lib/format';
 
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
 
 /** The request's content, read-only: used by the confirm step and the project detail. */
 export function ProjectSummary({ project, isDischarger }: { project: ProjectDetail; isDischarger: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const weekdays = (days: number[]) =>
     WEEK_ORDER.filter((d) => days.includes(d))
       .map((d) => t(`quoteRequest.weekday.${d}`))
-      .join('・');
+      .join(punctuationOf(i18n.language).dot);
   return (
     <>
       <Card title={t('projects.basics')} size="small" style={{ marginBottom: 16 }}>
