@@ -7,6 +7,8 @@ import {
   formatEraYear,
   formatPlainDate,
   formatYen,
+  PUNCTUATION,
+  punctuationOf,
 } from './format';
 
 describe('format', () => {
@@ -70,5 +72,19 @@ describe('formatByteSize', () => {
     [1.25 * 1024 ** 3, '1.3 GB'],
   ])('%s -> %s', (bytes, text) => {
     expect(formatByteSize(bytes)).toBe(text);
+  });
+});
+
+describe('punctuationOf', () => {
+  it.each([
+    ['ja', PUNCTUATION.ja],
+    ['en', PUNCTUATION.en],
+    // Japanese is the fallback (section 9).
+    ['fr', PUNCTUATION.ja],
+  ])('%s', (language, expected) => {
+    expect(punctuationOf(language)).toBe(expected);
+  });
+  it('has no Japanese mark in English', () => {
+    expect(Object.values(PUNCTUATION.en).join('')).not.toMatch(/[\u3000-\u30ff\uff00-\uffef]/);
   });
 });
