@@ -19,7 +19,12 @@ describe('readableColumns', () => {
   })[];
 
   it.each([
-    ['a text column gets the minimum width and an ellipsis', name, TEXT_COLUMN_MIN_WIDTH, { showTitle: false }],
+    [
+      'a text column gets the minimum width and an ellipsis',
+      name,
+      TEXT_COLUMN_MIN_WIDTH,
+      { showTitle: false },
+    ],
     ['a text column keeps its own minimum', memo, 240, { showTitle: false }],
     ['a text column that wraps keeps the minimum, no ellipsis', note, TEXT_COLUMN_MIN_WIDTH, false],
     ['a column with a width is left as it is', date, 110, undefined],

@@ -92,11 +92,13 @@ export interface Punctuation {
   close: string;
   /** Before a postal code: 〒104-0061; nothing in English. */
   postal: string;
+  /** After a label: 対象期間：… / Period: … */
+  colon: string;
 }
 
 export const PUNCTUATION: Record<'ja' | 'en', Punctuation> = {
-  ja: { list: '、', dot: '・', range: '〜', open: '（', close: '）', postal: '〒' },
-  en: { list: ', ', dot: ', ', range: '–', open: ' (', close: ')', postal: '' },
+  ja: { list: '、', dot: '・', range: '〜', open: '（', close: '）', postal: '〒', colon: '：' },
+  en: { list: ', ', dot: ', ', range: '–', open: ' (', close: ')', postal: '', colon: ': ' },
 };
 
 export const punctuationOf = (language: string): Punctuation => PUNCTUATION[language === 'en' ? 'en' : 'ja'];

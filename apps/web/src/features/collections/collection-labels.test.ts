@@ -1,5 +1,6 @@
 import { COLLECTION_STATUSES, type CollectionAction } from '@junkan/shared';
 import { describe, expect, it } from 'vitest';
+import { PUNCTUATION } from '../../lib/format';
 import {
   ACTION_FORM,
   ACTION_ORDER,
@@ -13,7 +14,6 @@ import {
   STATUS_LOOK,
   statusLabelKey,
 } from './collection-labels';
-import { PUNCTUATION } from '../../lib/format';
 
 describe('status looks', () => {
   it.each([

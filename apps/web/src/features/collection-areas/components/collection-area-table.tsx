@@ -16,6 +16,7 @@ import {
 } from '../../../components/master-list';
 import { useDeleteWithConfirm } from '../../../components/use-delete-with-confirm';
 import { formatDate, formatYen } from '../../../lib/format';
+import { currentPunctuation } from '../../../lib/i18n';
 import { useCollectionAreas } from '../api/collection-areas';
 import { useDeleteCollectionArea } from '../api/delete-collection-area';
 import { CollectionAreaFormModal } from './collection-area-form-modal';
@@ -97,11 +98,12 @@ export function CollectionAreaTable({ type }: { type: CollectionAreaType }) {
               <Space size={[4, 4]} wrap>
                 {a.posCodes.slice(0, SHOWN_CODES).map((c) => (
                   <Tag key={c} style={{ marginInlineEnd: 0 }}>
-                    〒{c}
+                    {currentPunctuation().postal}
+                    {c}
                   </Tag>
                 ))}
                 {a.posCodes.length > SHOWN_CODES && (
-                  <Tooltip title={a.posCodes.slice(SHOWN_CODES).join('、')}>
+                  <Tooltip title={a.posCodes.slice(SHOWN_CODES).join(currentPunctuation().list)}>
                     <Tag color="blue" style={{ marginInlineEnd: 0 }}>
                       {t('areaPriceSetting.moreCodes', { count: a.posCodes.length - SHOWN_CODES })}
                     </Tag>
@@ -141,7 +143,7 @@ export function CollectionAreaTable({ type }: { type: CollectionAreaType }) {
                   {current.map((p) => (
                     <Tooltip
                       key={p.id}
-                      title={`${formatDate(p.validFrom)} 〜 ${p.validTo ? formatDate(p.validTo) : t('areaPriceSetting.untilFurtherNotice')}`}
+                      title={`${formatDate(p.validFrom)} ${currentPunctuation().range} ${p.validTo ? formatDate(p.validTo) : t('areaPriceSetting.untilFurtherNotice')}`}
                     >
                       <span>
                         {p.wasteName ?? t('areaPriceSetting.anyWaste')}：{formatYen(p.unitPrice)}

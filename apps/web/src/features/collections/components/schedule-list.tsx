@@ -3,6 +3,7 @@ import { Grid } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
+import { currentPunctuation } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { CollectionCards } from './collection-cards';
 import { CollectionStatusTag } from './collection-status-tag';
@@ -71,7 +72,7 @@ export function ScheduleList({
           title: t('collections.column.wastes'),
           ellipsis: true,
           width: 160,
-          render: (_, c) => c.wasteNames.join('、'),
+          render: (_, c) => c.wasteNames.join(currentPunctuation().list),
         },
         {
           key: 'vehicle',

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { UnitPriceWithParts } from '../../../components/form/unit-price-parts';
 import { formatDate, formatYen, PUNCTUATION, type Punctuation, punctuationOf } from '../../../lib/format';
+import { currentPunctuation } from '../../../lib/i18n';
 import { ContractStatusTag } from './contract-status-tag';
 
 /** "2026/04/01 〜 2027/03/31" ("2026/04/01 – 2027/03/31" in English). */
@@ -74,7 +75,7 @@ export function ContractDetails({ contract, projectType }: { contract: Contract;
         </Descriptions.Item>
         {contract.permit && (
           <Descriptions.Item label={t('contracts.field.permitWasteKinds')}>
-            {contract.permit.wasteKinds.map((k) => k.name).join('、')}
+            {contract.permit.wasteKinds.map((k) => k.name).join(currentPunctuation().list)}
           </Descriptions.Item>
         )}
         <Descriptions.Item label={t('contracts.field.sentDate')}>

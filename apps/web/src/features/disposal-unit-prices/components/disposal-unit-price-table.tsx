@@ -21,6 +21,7 @@ import {
 } from '../../../components/master-list';
 import { useDeleteWithConfirm } from '../../../components/use-delete-with-confirm';
 import { formatDate, formatYen } from '../../../lib/format';
+import { currentPunctuation } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { PriceStatusTag } from '../../handling-waste-prices/components/price-status-tag';
 import { useDisposalPermitKinds } from '../api/disposal-permit-kinds';
@@ -60,7 +61,7 @@ export function DisposalUnitPriceTable() {
   const today = japanToday();
 
   const period = (r: DisposalUnitPrice) =>
-    `${formatDate(r.validFrom)} 〜 ${r.validTo ? formatDate(r.validTo) : t('disposalUnitPrice.untilFurtherNotice')}`;
+    `${formatDate(r.validFrom)} ${currentPunctuation().range} ${r.validTo ? formatDate(r.validTo) : t('disposalUnitPrice.untilFurtherNotice')}`;
 
   const confirmDelete = (row: DisposalUnitPrice) =>
     deleteWithConfirm({
@@ -95,7 +96,9 @@ export function DisposalUnitPriceTable() {
       ) : (
         coveredKinds && (
           <Typography.Paragraph type="secondary" data-testid="disposal-permit-kinds">
-            {t('disposalUnitPrice.coveredKinds', { kinds: coveredKinds.map((k) => k.name).join('、') })}
+            {t('disposalUnitPrice.coveredKinds', {
+              kinds: coveredKinds.map((k) => k.name).join(currentPunctuation().list),
+            })}
           </Typography.Paragraph>
         )
       )}

@@ -7,7 +7,7 @@ import { DataTable } from '../../../components/data-table';
 import { LoadFailed, listPagination } from '../../../components/master-list';
 import { showApiError } from '../../../lib/form-errors';
 import { formatByteSize, formatDateTime, formatPlainDate } from '../../../lib/format';
-import { messageText } from '../../../lib/i18n';
+import { currentPunctuation, messageText } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { downloadEvidencePack } from '../api/download-evidence-pack';
 import { useEvidencePacks } from '../api/evidence-pack-list';
@@ -35,7 +35,7 @@ export default function EvidencePackPage() {
   const scopeText = (p: EvidencePack) =>
     p.scope === 'PROJECT'
       ? `${t('evidencePacks.scopeProject')}：${p.projectTitle ?? p.projectId}`
-      : `${t('evidencePacks.scopePeriod')}：${formatPlainDate(p.from)}〜${formatPlainDate(p.to)}`;
+      : `${t('evidencePacks.scopePeriod')}${currentPunctuation().colon}${formatPlainDate(p.from)}${currentPunctuation().range}${formatPlainDate(p.to)}`;
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="evidence-pack-page">

@@ -20,6 +20,7 @@ import {
 } from '../../../components/master-list';
 import { useDeleteWithConfirm } from '../../../components/use-delete-with-confirm';
 import { formatDate, formatYen } from '../../../lib/format';
+import { currentPunctuation } from '../../../lib/i18n';
 import { useDeleteHandlingWastePrice } from '../api/delete-handling-waste-price';
 import { type HandlingWastePriceListParams, useHandlingWastePrices } from '../api/handling-waste-prices';
 import { HandlingWastePriceFormModal } from '../components/handling-waste-price-form-modal';
@@ -54,7 +55,7 @@ export default function HandlingWasteUnitPricePage() {
     deleteWithConfirm({
       id: row.id,
       title: t('handlingWastePrice.deleteTitle'),
-      name: `${row.wasteName} ${formatDate(row.validFrom)}〜${row.validTo ? formatDate(row.validTo) : ''}`,
+      name: `${row.wasteName} ${formatDate(row.validFrom)}${currentPunctuation().range}${row.validTo ? formatDate(row.validTo) : ''}`,
     });
 
   if (list.isError && !list.data) {
@@ -135,7 +136,7 @@ export default function HandlingWasteUnitPricePage() {
             sorter: true,
             sortOrder: sortOrderOf('validFrom'),
             render: (_, r) =>
-              `${formatDate(r.validFrom)} 〜 ${r.validTo ? formatDate(r.validTo) : t('handlingWastePrice.untilFurtherNotice')}`,
+              `${formatDate(r.validFrom)} ${currentPunctuation().range} ${r.validTo ? formatDate(r.validTo) : t('handlingWastePrice.untilFurtherNotice')}`,
           },
           {
             key: 'status',

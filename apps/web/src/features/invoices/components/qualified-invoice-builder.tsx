@@ -24,7 +24,7 @@ import { DataTable } from '../../../components/data-table';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/form-errors';
 import { formatPlainDate, formatYen } from '../../../lib/format';
-import { messageText } from '../../../lib/i18n';
+import { currentPunctuation, messageText } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { useGenerateQualifiedInvoicePdf } from '../api/generate-qualified-invoice-pdf';
@@ -52,7 +52,9 @@ export interface QualifiedInvoiceBuilderProps {
 }
 
 const dateRange = (from: string, to: string) =>
-  from === to ? formatPlainDate(from) : `${formatPlainDate(from)}〜${formatPlainDate(to)}`;
+  from === to
+    ? formatPlainDate(from)
+    : `${formatPlainDate(from)}${currentPunctuation().range}${formatPlainDate(to)}`;
 
 /**
  * A qualified invoice (適格請求書) built from the project's contract and the month's reports: the lines with their

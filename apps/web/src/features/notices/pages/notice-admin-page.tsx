@@ -16,6 +16,7 @@ import {
 import { useDeleteWithConfirm } from '../../../components/use-delete-with-confirm';
 import { showApiError } from '../../../lib/form-errors';
 import { formatPlainDate } from '../../../lib/format';
+import { currentPunctuation } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { useAdminNotices } from '../api/admin-notices';
 import { useAdminUpdateInfos } from '../api/admin-update-infos';
@@ -166,7 +167,7 @@ function NoticesTab() {
             title: t('notices.field.window'),
             width: 210,
             render: (_, n) =>
-              `${formatPlainDate(n.publishFrom)} 〜 ${n.publishUntil ? formatPlainDate(n.publishUntil) : ''}`,
+              `${formatPlainDate(n.publishFrom)} ${currentPunctuation().range} ${n.publishUntil ? formatPlainDate(n.publishUntil) : ''}`,
           },
           {
             key: 'readCount',

@@ -16,6 +16,7 @@ import {
 } from '../../../components/master-list';
 import { showApiError } from '../../../lib/form-errors';
 import { formatPlainDate } from '../../../lib/format';
+import { currentPunctuation } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { downloadPermitFile } from '../api/download-permit-file';
 import { usePermits } from '../api/permit-list';
@@ -190,7 +191,7 @@ export default function LicenseManagementPage() {
               key: 'wasteKinds',
               title: t('permits.field.wasteKindIds'),
               ellipsis: true,
-              render: (_, p) => p.wasteKinds.map((w) => w.name).join('、'),
+              render: (_, p) => p.wasteKinds.map((w) => w.name).join(currentPunctuation().list),
             },
             {
               key: 'actions',

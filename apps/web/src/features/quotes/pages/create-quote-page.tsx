@@ -18,7 +18,7 @@ import { UploadModal } from '../../../components/upload-modal';
 import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { setZodIssues, showApiError } from '../../../lib/form-errors';
 import { formatYen } from '../../../lib/format';
-import { messageText } from '../../../lib/i18n';
+import { currentPunctuation, messageText } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { useProjectDetail } from '../../projects/api/project-detail';
@@ -137,7 +137,7 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
         backTo={paths.projectDetail.to(project.id)}
         backLabel={t('quotes.backToDetail')}
         projectTitle={project.projectTitle}
-        subtitle={`${project.company.name} / ${project.discharges.map((d) => t('common.withNote', { main: d.discharges, note: d.posCode })).join('、')}`}
+        subtitle={`${project.company.name} / ${project.discharges.map((d) => t('common.withNote', { main: d.discharges, note: d.posCode })).join(currentPunctuation().list)}`}
       />
       <Form
         form={form}

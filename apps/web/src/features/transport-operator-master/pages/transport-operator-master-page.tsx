@@ -16,6 +16,7 @@ import {
   PAGE_SIZE,
   SearchBox,
 } from '../../../components/master-list';
+import { currentPunctuation } from '../../../lib/i18n';
 import { useTransportOperators } from '../api/transport-operators';
 import { PermitExpiryFlags } from '../components/operator-permits';
 import { TransportOperatorFormModal } from '../components/transport-operator-form-modal';
@@ -88,7 +89,7 @@ export default function TransportOperatorMasterPage() {
                     <Tag key={a}>{a}</Tag>
                   ))}
                   {o.compatibleAreas.length > AREA_TAGS && (
-                    <Tooltip title={o.compatibleAreas.slice(AREA_TAGS).join('、')}>
+                    <Tooltip title={o.compatibleAreas.slice(AREA_TAGS).join(currentPunctuation().list)}>
                       <Tag>+{o.compatibleAreas.length - AREA_TAGS}</Tag>
                     </Tooltip>
                   )}
