@@ -42,15 +42,16 @@ const widthOf = (column: Column<unknown>): number =>
  * rather than wrapping into a column of single characters. Set `ellipsis: false` on a text column that
  * should wrap instead (long notes), still with the minimum width.
  */
-export function readableColumns<T>(columns: ColumnsType<T>): ColumnsType<T> {
+export function readableColumns<T>(columns: ColumnsType<T>, { editable = false } = {}): ColumnsType<T> {
   return columns.map((column): Column<T> => {
     if ('children' in column && column.children) {
-      return { ...column, children: readableColumns(column.children) };
+      return { ...column, children: readableColumns(column.children, { editable }) };
     }
     const leaf = column as ColumnType<T> & { minWidth?: number };
     if (leaf.width !== undefined) return leaf;
     const width = leaf.minWidth ?? TEXT_COLUMN_MIN_WIDTH;
-    if (leaf.ellipsis === false) return { ...leaf, width };
+    // Inputs and their messages are never cut: an editable table's cells wrap.
+    if (leaf.ellipsis === false || editable) return { ...leaf, width };
     const render = leaf.render;
     return {
       ...leaf,
@@ -83,8 +84,17 @@ export function columnsWidth<T>(columns: ColumnsType<T>, selectionWidth = 0): nu
  * antd's Table with the app's column pattern (readableColumns) and its own horizontal scroll: a fixed layout
  * at least as wide as its columns, filling the page when there is room. Every table of the app uses it.
  */
-export function DataTable<T extends object>({ columns = [], scroll, rowSelection, ...props }: TableProps<T>) {
-  const readable = readableColumns(columns);
+export function DataTable<T extends object>({
+  columns = [],
+  scroll,
+  rowSelection,
+  editable,
+  ...props
+}: TableProps<T> & {
+  /** A table of inputs (a form's lines): text columns keep the minimum width but wrap instead of an ellipsis. */
+  editable?: boolean;
+}) {
+  const readable = readableColumns(columns, { editable });
   const own = columnsWidth(readable, rowSelection ? 48 : 0) + (props.expandable ? 48 : 0);
   // A caller's wider x is kept; a narrower one would crush the text columns again.
   const x = typeof scroll?.x === 'number' ? Math.max(own, scroll.x) : own;

@@ -115,6 +115,7 @@ export function ContractFormFields({
 
       <Card title={t('contracts.section.unitPrices')} size="small" style={{ marginBottom: 16 }}>
         <DataTable
+          editable
           size="small"
           rowKey="wasteLineId"
           pagination={false}

@@ -238,6 +238,7 @@ export function QualifiedInvoiceBuilder({
         <Empty description={t('qualifiedInvoice.noLines')} />
       ) : (
         <DataTable<BuilderRow>
+          editable
           rowKey="key"
           size="small"
           pagination={false}

@@ -166,6 +166,7 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
             </Form.Item>
           )}
           <DataTable
+            editable
             size="small"
             rowKey="id"
             pagination={false}

@@ -130,6 +130,7 @@ export function ReportValuesTable({
 
   return (
     <DataTable<ValueRow>
+      editable
       rowKey="key"
       size="small"
       bordered
