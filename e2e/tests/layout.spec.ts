@@ -122,7 +122,7 @@ const DETAIL: Record<string, Resolver> = {
 async function extraScreens(api: ApiClient, isTransport: boolean, has: (p: string) => boolean) {
   const extra: Screen[] = [];
   if (has('PROJECT_MANAGEMENT')) {
-    const list = await projects(api, isTransport);
+    const list = await projects(api, isTransport).catch(() => []);
     for (const status of ['IN_PROGRESS', 'REQUEST_QUOTE', 'CREATING_CONTRACT']) {
       const p = list.find((x) => x.projectStatus === status);
       if (p) extra.push({ key: `projectDetail:${status}`, path: paths.projectDetail.to(p.id) });
@@ -304,7 +304,8 @@ for (const role of ROLES) {
         if (p.operatorRole && !roles.includes(p.operatorRole)) continue;
         const resolve = DETAIL[p.key];
         if (resolve) {
-          const detail = await resolve(session, isTransport);
+          // An admin before choosing an operator has no data of an operator to open.
+          const detail = await resolve(session, isTransport).catch(() => null);
           if (detail) screens.push({ key: p.key, path: detail });
           else if (p.key !== 'achievementDetail') missing.push(p.key);
           continue;

@@ -146,7 +146,9 @@ export function CollectionAreaTable({ type }: { type: CollectionAreaType }) {
                       title={`${formatDate(p.validFrom)} ${currentPunctuation().range} ${p.validTo ? formatDate(p.validTo) : t('areaPriceSetting.untilFurtherNotice')}`}
                     >
                       <span>
-                        {p.wasteName ?? t('areaPriceSetting.anyWaste')}：{formatYen(p.unitPrice)}
+                        {p.wasteName ?? t('areaPriceSetting.anyWaste')}
+                        {currentPunctuation().colon}
+                        {formatYen(p.unitPrice)}
                         {p.unit ? ` / ${p.unit}` : ''}
                       </span>
                     </Tooltip>

@@ -34,7 +34,7 @@ export default function EvidencePackPage() {
 
   const scopeText = (p: EvidencePack) =>
     p.scope === 'PROJECT'
-      ? `${t('evidencePacks.scopeProject')}：${p.projectTitle ?? p.projectId}`
+      ? `${t('evidencePacks.scopeProject')}${currentPunctuation().colon}${p.projectTitle ?? p.projectId}`
       : `${t('evidencePacks.scopePeriod')}${currentPunctuation().colon}${formatPlainDate(p.from)}${currentPunctuation().range}${formatPlainDate(p.to)}`;
 
   return (
