@@ -156,15 +156,21 @@ function watchApi(page: Page) {
   page.on('request', (r) => {
     if (counts(r.url(), r.headers().accept)) inFlight++;
   });
-  const done = (r: { url(): string; headers(): Record<string, string> }) => {
+  // A call's answer is read before it stops counting as in flight, so a settled page has all its texts kept.
+  page.on('requestfinished', (r) => {
+    if (!counts(r.url(), r.headers().accept)) return;
+    if (isCall(r.url(), r.headers().accept)) {
+      reading.push(
+        r
+          .response()
+          .then((res) => (res?.headers()['content-type']?.includes('json') ? res.json() : undefined))
+          .then(collect, () => undefined),
+      );
+    }
+    inFlight--;
+  });
+  page.on('requestfailed', (r) => {
     if (counts(r.url(), r.headers().accept)) inFlight--;
-  };
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
-  page.on('response', (res) => {
-    if (!isCall(res.url(), res.request().headers().accept)) return;
-    if (!res.headers()['content-type']?.includes('json')) return;
-    reading.push(res.json().then(collect, () => undefined));
   });
   return {
     answered,
