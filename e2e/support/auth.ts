@@ -11,6 +11,8 @@ export interface SignInOptions {
   password?: string;
   /** Another server than the run's (the tests of several server processes). */
   origin?: string;
+  /** How long the first page may take to show the signed-in shell (the expect timeout unless given). */
+  timeout?: number;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface SignInOptions {
 export async function signIn(
   page: Page,
   email: string,
-  { path = 'home', actingFor, password, origin = APP_ORIGIN }: SignInOptions = {},
+  { path = 'home', actingFor, password, origin = APP_ORIGIN, timeout }: SignInOptions = {},
 ): Promise<void> {
   const own = await apiAs(page.request, email, password, origin);
   const operator = actingFor
@@ -52,8 +54,9 @@ export async function signIn(
   if (actingFor) {
     await expect(badge).toHaveText(
       actingFor.type === '排出事業者' ? '管理者（排出事業者）' : '管理者（収集運搬・処分業者）',
+      { timeout },
     );
   } else {
-    await expect(badge).toBeVisible();
+    await expect(badge).toBeVisible({ timeout });
   }
 }

@@ -14,6 +14,8 @@ import {
   formatQuantity,
   formatUnitPrice,
   formatYen,
+  PUNCTUATION,
+  punctuationOf,
   unitPriceSuffix,
 } from './format';
 
@@ -139,5 +141,19 @@ describe('units', () => {
     expect(formatMeasureUnit('m3')).toBe('m³');
     expect(formatMeasureUnit('kg')).toBe('kg');
     expect(formatMeasureUnit(null)).toBe('');
+  });
+});
+
+describe('punctuationOf', () => {
+  it.each([
+    ['ja', PUNCTUATION.ja],
+    ['en', PUNCTUATION.en],
+    // Japanese is the fallback (section 9).
+    ['fr', PUNCTUATION.ja],
+  ])('%s', (language, expected) => {
+    expect(punctuationOf(language)).toBe(expected);
+  });
+  it('has no Japanese mark in English', () => {
+    expect(Object.values(PUNCTUATION.en).join('')).not.toMatch(/[\u3000-\u30ff\uff00-\uffef]/);
   });
 });

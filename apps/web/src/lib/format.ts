@@ -120,3 +120,27 @@ export function formatQuantity(value: number | null | undefined, unit: PriceUnit
   const text = formatPriceUnit(unit, t);
   return text ? t('units.quantity', { quantity, unit: text }) : quantity;
 }
+
+/** Punctuation that follows the language on screen: Japanese marks in Japanese, their English forms in English. */
+export interface Punctuation {
+  /** Between items of a list: 45L×3、70L×2 / 45L×3, 70L×2. */
+  list: string;
+  /** Between weekdays and other short words: 月・木 / Mon, Thu. */
+  dot: string;
+  /** Between the ends of a period: 2026/04/01〜2027/03/31 / 2026/04/01–2027/03/31. */
+  range: string;
+  /** Around a note: 太郎（排出事業者） / Taro (Discharger). */
+  open: string;
+  close: string;
+  /** Before a postal code: 〒104-0061; nothing in English. */
+  postal: string;
+  /** After a label: 対象期間：… / Period: … */
+  colon: string;
+}
+
+export const PUNCTUATION: Record<'ja' | 'en', Punctuation> = {
+  ja: { list: '、', dot: '・', range: '〜', open: '（', close: '）', postal: '〒', colon: '：' },
+  en: { list: ', ', dot: ', ', range: '–', open: ' (', close: ')', postal: '', colon: ': ' },
+};
+
+export const punctuationOf = (language: string): Punctuation => PUNCTUATION[language === 'en' ? 'en' : 'ja'];

@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import i18next, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { jaResources, loadResources } from '../locales';
+import { punctuationOf } from './format';
 import { STORAGE_KEYS } from './storage-keys';
 
 export const LANGUAGES = ['ja', 'en'] as const;
@@ -41,3 +42,6 @@ export function setLanguage(lang: Language): void {
 export function messageText(t: TFunction, code: string, options?: Record<string, unknown>): string {
   return i18next.exists(code) ? t(code, options) : t('unknown_error');
 }
+
+/** The punctuation of the language on screen (a component re-renders on a change through useTranslation). */
+export const currentPunctuation = () => punctuationOf(i18next.language);

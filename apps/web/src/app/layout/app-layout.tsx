@@ -1,6 +1,8 @@
-import { App as AntApp, Flex, Layout, Typography } from 'antd';
-import { lazy, Suspense, useState } from 'react';
-import { Outlet } from 'react-router';
+import { MenuOutlined } from '@ant-design/icons';
+import { App as AntApp, Button, Drawer, Flex, Layout, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
 import { LanguageSelect } from '../../components/language-select';
 import { PageSpinner } from '../../components/page-spinner';
 import { TransportApprovalBanner } from '../../components/transport-approval-banner';
@@ -8,14 +10,17 @@ import { AntdScope } from '../../lib/antd-scope';
 import { usePermissions } from '../../lib/permissions';
 import { useSessionWatcher } from '../../lib/use-session-watcher';
 import { ActingOperatorBanner } from './acting-operator-banner';
+import css from './app-layout.module.css';
 import { Breadcrumbs } from './breadcrumbs';
 import { CompanySelect } from './company-select';
 import { RequirePermission } from './require-permission';
 import { RoleBadge } from './role-badge';
 import { SideMenu } from './side-menu';
+import { useIsCompact } from './use-is-compact';
 import { UserMenu } from './user-menu';
 
 const HEADER_HEIGHT = 56;
+const MENU_WIDTH = 232;
 /** Room below the page for the chat launcher, so that it never covers a page's last controls. */
 const CHAT_CLEARANCE = 72;
 
@@ -33,10 +38,19 @@ export default function AppLayout() {
   );
 }
 
-/** Fixed header, side menu collapsing below 992px (lg), breadcrumbs, page; session watch (section 9). */
+/**
+ * Fixed header, side menu, breadcrumbs, page; session watch (section 9). Below 992px (lg) the header is compact
+ * (menu button, logo, user menu) and the menu, role, company and language sit in a drawer.
+ */
 function AppShell() {
   useSessionWatcher();
-  const [collapsed, setCollapsed] = useState(false);
+  const { t } = useTranslation();
+  const isCompact = useIsCompact();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname, search } = useLocation();
+  // A page chosen in the drawer closes it; so does growing back to the wide layout.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on a change of page
+  useEffect(() => setDrawerOpen(false), [pathname, isCompact]);
   // Section 6: dischargers (not an admin acting for one) get the chat while signed in.
   const hasChat = usePermissions().has('CHAT');
   return (
@@ -49,46 +63,77 @@ function AppShell() {
           zIndex: 100,
           height: HEADER_HEIGHT,
           lineHeight: `${HEADER_HEIGHT}px`,
-          paddingInline: 16,
+          paddingInline: isCompact ? 8 : 16,
           background: '#fff',
           borderBottom: '1px solid #f0f0f0',
         }}
       >
-        <Flex align="center" justify="space-between" gap={12} style={{ height: '100%' }}>
-          <Flex align="center" gap={12}>
-            <Typography.Text strong style={{ fontSize: 20, color: '#1f7a4d' }}>
+        <Flex align="center" justify="space-between" gap={isCompact ? 4 : 12} style={{ height: '100%' }}>
+          <Flex align="center" gap={isCompact ? 4 : 12} style={{ minWidth: 0 }}>
+            {isCompact && (
+              <Button
+                type="text"
+                icon={<MenuOutlined />}
+                aria-label={t('layout.openMenu')}
+                aria-expanded={drawerOpen}
+                data-testid="menu-button"
+                onClick={() => setDrawerOpen(true)}
+              />
+            )}
+            <Typography.Text strong style={{ fontSize: 20, color: '#1f7a4d', whiteSpace: 'nowrap' }}>
               junkan
             </Typography.Text>
-            <RoleBadge />
+            {!isCompact && <RoleBadge />}
           </Flex>
-          <Flex align="center" gap={12}>
-            <CompanySelect />
-            <LanguageSelect />
-            <UserMenu />
+          <Flex align="center" gap={isCompact ? 4 : 12} style={{ minWidth: 0 }}>
+            {!isCompact && <CompanySelect />}
+            {!isCompact && <LanguageSelect />}
+            <UserMenu compact={isCompact} />
           </Flex>
         </Flex>
       </Layout.Header>
       <Layout style={{ marginTop: HEADER_HEIGHT }}>
-        <Layout.Sider
-          collapsible
-          breakpoint="lg"
-          collapsed={collapsed}
-          onCollapse={setCollapsed}
-          theme="light"
-          width={232}
+        {isCompact ? (
+          <Drawer
+            placement="left"
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            size={MENU_WIDTH + 32}
+            title={<RoleBadge />}
+            styles={{ body: { padding: 0 } }}
+          >
+            <Flex vertical gap={12} style={{ padding: '12px 16px' }}>
+              <CompanySelect block />
+              <LanguageSelect />
+            </Flex>
+            <SideMenu />
+          </Drawer>
+        ) : (
+          <Layout.Sider
+            theme="light"
+            width={MENU_WIDTH}
+            style={{
+              position: 'sticky',
+              top: HEADER_HEIGHT,
+              height: `calc(100vh - ${HEADER_HEIGHT}px)`,
+              borderRight: '1px solid #f0f0f0',
+            }}
+          >
+            <div style={{ height: '100%', overflowY: 'auto' }}>
+              <SideMenu />
+            </div>
+          </Layout.Sider>
+        )}
+        <Layout.Content
+          className={css.content}
+          // The page on screen: the router keeps the previous page shown while the next one loads.
+          data-path={`${pathname}${search}`}
           style={{
-            position: 'sticky',
-            top: HEADER_HEIGHT,
-            height: `calc(100vh - ${HEADER_HEIGHT}px)`,
-            borderRight: '1px solid #f0f0f0',
+            padding: isCompact ? 12 : 24,
+            paddingBottom: hasChat ? CHAT_CLEARANCE : isCompact ? 12 : 24,
+            minWidth: 0,
           }}
         >
-          {/* The menu scrolls above the collapse trigger, which would otherwise cover its last items. */}
-          <div style={{ height: '100%', overflowY: 'auto' }}>
-            <SideMenu />
-          </div>
-        </Layout.Sider>
-        <Layout.Content style={{ padding: 24, paddingBottom: hasChat ? CHAT_CLEARANCE : 24, minWidth: 0 }}>
           <ActingOperatorBanner />
           <Breadcrumbs />
           <TransportApprovalBanner />

@@ -9,7 +9,8 @@ import { useSession } from '../../lib/use-session';
 import { isCompanySelectDisabled } from '../route-table';
 
 /** Transport sessions only (an admin acting as transporter included): ALL plus the companies served. */
-export function CompanySelect() {
+/** `block`: as wide as its container (the phone drawer). */
+export function CompanySelect({ block = false }: { block?: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const session = useSession();
@@ -23,7 +24,7 @@ export function CompanySelect() {
     <Select<CompanyFilter>
       data-testid="company-select"
       aria-label={t('layout.company')}
-      style={{ width: 220 }}
+      style={{ width: block ? '100%' : 220 }}
       value={companyId}
       onChange={setCompanyId}
       disabled={isCompanySelectDisabled(pathname)}

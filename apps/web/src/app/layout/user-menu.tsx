@@ -16,7 +16,8 @@ const ICONS: Record<string, ReactNode> = {
   areaPriceSetting: <SettingOutlined />,
 };
 
-export function UserMenu() {
+/** `compact`: the phone header shows the icon only; the address heads the popover. */
+export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
@@ -83,7 +84,7 @@ export function UserMenu() {
   return (
     <Popover content={content} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen}>
       <Button data-testid="user-menu" type="text" icon={<UserOutlined />} aria-label={t('layout.userMenu')}>
-        <span className="junkan-user-name">{session.claims?.sub}</span>
+        {!compact && <span className="junkan-user-name">{session.claims?.sub}</span>}
       </Button>
     </Popover>
   );

@@ -141,7 +141,7 @@ function ProjectDetailView({ project }: { project: ProjectDetail }) {
     <>
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Title level={4}>
-          {t('projects.detailTitle')}（{project.id}）
+          {t('common.withNote', { main: t('projects.detailTitle'), note: project.id })}
         </Typography.Title>
         <Flex gap={8} wrap>
           <Link to={paths.projectManagement.to()}>
@@ -215,7 +215,7 @@ function ProjectDetailView({ project }: { project: ProjectDetail }) {
                   </Button>,
                 ]}
               >
-                {file.fileName}（{formatSize(file.size)}）
+                {t('common.withNote', { main: file.fileName, note: formatSize(file.size) })}
               </List.Item>
             )}
           />
@@ -233,7 +233,7 @@ function ProjectDetailView({ project }: { project: ProjectDetail }) {
                   <Typography.Text type="secondary">{formatDateTime(h.createdAt)}</Typography.Text>{' '}
                   {label.from
                     ? `${t(label.from)} → ${t(label.to)}`
-                    : `${t('projects.historyCreated')}（${t(label.to)}）`}
+                    : t('common.withNote', { main: t('projects.historyCreated'), note: t(label.to) })}
                   {h.reason && (
                     <div>
                       <Typography.Text type="secondary">

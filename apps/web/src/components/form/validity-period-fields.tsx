@@ -2,7 +2,7 @@ import { isValidPeriod } from '@junkan/shared';
 import { DatePicker, Flex, Form, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { messageText } from '../../lib/i18n';
+import { currentPunctuation, messageText } from '../../lib/i18n';
 import { keepEnterInPicker } from './date-field';
 import { requiredRule } from './required-rule';
 
@@ -38,7 +38,7 @@ export function ValidityPeriodFields({
             onChange={() => void form.validateFields(['validTo']).catch(() => {})}
           />
         </Form.Item>
-        <Typography.Text style={{ lineHeight: '32px' }}>〜</Typography.Text>
+        <Typography.Text style={{ lineHeight: '32px' }}>{currentPunctuation().range}</Typography.Text>
         <Form.Item
           name="validTo"
           style={{ marginBottom: 0 }}

@@ -1,5 +1,6 @@
 import { COLLECTION_STATUSES, type CollectionAction } from '@junkan/shared';
 import { describe, expect, it } from 'vitest';
+import { PUNCTUATION } from '../../lib/format';
 import {
   ACTION_FORM,
   ACTION_ORDER,
@@ -43,6 +44,10 @@ describe('formatDayWithWeekday', () => {
     expect(formatDayWithWeekday('2026-12-03', ja)).toBe('2026/12/03（木）');
     expect(formatDayWithWeekday('2027-01-04', ja)).toBe('2027/01/04（月）');
   });
+  it('puts the weekday in the brackets of the language', () => {
+    const en = (d: number) => ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][d] ?? '';
+    expect(formatDayWithWeekday('2026-11-28', en, PUNCTUATION.en)).toBe('2026/11/28 (Sat)');
+  });
 });
 
 describe('quantities', () => {
@@ -55,6 +60,11 @@ describe('quantities', () => {
     expect(lineQuantity({ bags: {}, volume: 1.5, unit: 't' })).toBe('1.50 t');
     expect(lineQuantity({ bags: { '90': 1 }, volume: 1234.5, unit: 'kg' })).toBe('90L×1 / 1,234.50 kg');
     expect(lineQuantity({ bags: {}, volume: 0, unit: 'kg' })).toBe('');
+  });
+  it('separates bags as the language does', () => {
+    expect(lineQuantity({ bags: { '45': 4, '70': 2 }, volume: null, unit: null }, PUNCTUATION.en)).toBe(
+      '45L×4, 70L×2',
+    );
   });
 });
 

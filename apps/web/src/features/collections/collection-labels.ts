@@ -9,6 +9,7 @@ import {
 } from '@junkan/shared';
 import { formatVolume } from '../../components/form/volume';
 import { type FormIssue, firstIssues } from '../../lib/form-issues';
+import { PUNCTUATION, type Punctuation } from '../../lib/format';
 
 /** How a status looks everywhere (tag, calendar item, legend): an antd tag colour, solid, struck or muted. */
 export interface StatusLook {
@@ -43,7 +44,10 @@ export const statusLabelKey = (status: CollectionStatus) => `collections.status.
 export const reasonLabelKey = (reason: NotCollectableReason) => `collections.reason.${reason}`;
 
 /** Bag counts as shown, in bag-size order: 45L×3、70L×2. */
-export function formatBags(bags: Record<string, number | null | undefined>, separator = '、'): string {
+export function formatBags(
+  bags: Record<string, number | null | undefined>,
+  separator = PUNCTUATION.ja.list,
+): string {
   return BAG_SIZES.map(String)
     .filter((size) => (bags[size] ?? 0) > 0)
     .map((size) => `${size}L×${bags[size]}`)
@@ -53,20 +57,27 @@ export function formatBags(bags: Record<string, number | null | undefined>, sepa
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A Japan date (YYYY-MM-DD) with its weekday, read from the text (no time zone, no dayjs locale): 2026/12/03（木）. */
-export function formatDayWithWeekday(date: string, weekdayLabel: (weekday: number) => string): string {
+export function formatDayWithWeekday(
+  date: string,
+  weekdayLabel: (weekday: number) => string,
+  p: Punctuation = PUNCTUATION.ja,
+): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-  return `${y}/${pad(m)}/${pad(d)}（${weekdayLabel(weekday)}）`;
+  return `${y}/${pad(m)}/${pad(d)}${p.open}${weekdayLabel(weekday)}${p.close}`;
 }
 
 /** A collected line's quantity: its bags, and its volume with the line's unit. */
-export function lineQuantity(line: {
-  bags: Record<string, number>;
-  volume: number | null;
-  unit: string | null;
-}): string {
+export function lineQuantity(
+  line: {
+    bags: Record<string, number>;
+    volume: number | null;
+    unit: string | null;
+  },
+  p: Punctuation = PUNCTUATION.ja,
+): string {
   const parts: string[] = [];
-  const bags = formatBags(line.bags);
+  const bags = formatBags(line.bags, p.list);
   if (bags) parts.push(bags);
   if (line.volume !== null && line.volume > 0)
     parts.push(`${formatVolume(String(line.volume))}${line.unit ? ` ${line.unit}` : ''}`);

@@ -1,5 +1,6 @@
 import type { WasteCategory, WasteItem } from '@junkan/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { api } from '../api-client';
 import { REFERENCE_STALE_TIME } from './unit-measures';
 
@@ -21,3 +22,11 @@ export const wastesQueryOptions = (category?: WasteCategory) =>
   });
 
 export const useWastes = (category?: WasteCategory) => useQuery(wastesQueryOptions(category));
+
+/**
+ * A waste's name on screen. The regular categories of section 3 are fixed and have a text in each language
+ * (by code); every other waste shows its name as the waste master holds it.
+ */
+export function wasteDisplayName(t: TFunction, waste: Pick<WasteItem, 'wasteCode' | 'name'>): string {
+  return t(`regularWaste.${waste.wasteCode}`, { defaultValue: waste.name });
+}

@@ -7,9 +7,10 @@ import {
   ROLES,
   type Role,
 } from '@junkan/shared';
-import { Button, Card, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Select, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { DataTable } from '../../../components/data-table';
 import {
   columnSortOrder,
   emptyLocale,
@@ -109,7 +110,7 @@ export default function AccountMasterPage() {
           data-testid="account-master-role"
         />
       </ListToolbar>
-      <Table<AdminUserListItem>
+      <DataTable<AdminUserListItem>
         rowKey="id"
         size="middle"
         loading={list.isFetching}

@@ -6,10 +6,11 @@ import {
   type AchievementRow,
   WASTE_TYPE_CODE,
 } from '@junkan/shared';
-import { Button, Card, Descriptions, Flex, Result, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Result, type TableColumnsType, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { DataTable } from '../../../components/data-table';
 import { useFormModalTarget } from '../../../components/form-modal';
 import { columnSortOrder, listPagination, tableChange } from '../../../components/master-list';
 import { PageSpinner } from '../../../components/page-spinner';
@@ -294,7 +295,7 @@ function DetailContent({
         />
       </Card>
       <Card size="small">
-        <Table<AchievementRow>
+        <DataTable<AchievementRow>
           rowKey="id"
           size="small"
           loading={isLoading}

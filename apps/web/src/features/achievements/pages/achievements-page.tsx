@@ -16,7 +16,6 @@ import {
   Segmented,
   Select,
   Space,
-  Table,
   Tooltip,
   Typography,
 } from 'antd';
@@ -25,6 +24,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AddressSearch } from '../../../components/address-search';
+import { DataTable } from '../../../components/data-table';
 import { columnSortOrder, tableChange } from '../../../components/master-list';
 import { ReportStatusTag } from '../../../components/report-status-tag';
 import { currentJapanYearMonth } from '../../../lib/format';
@@ -228,7 +228,7 @@ export default function AchievementsPage() {
             extra={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
           />
         ) : (
-          <Table<AchievementSummaryRow>
+          <DataTable<AchievementSummaryRow>
             rowKey={(r) =>
               `${r.year}-${r.month}-${r.type}-${r.wasteCode}-${r.wasteCompanyId}-${r.transportVolumeUnitId}`
             }

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requiredRule } from '../../../components/form/required-rule';
 import { showApiError } from '../../../lib/form-errors';
-import { messageText } from '../../../lib/i18n';
+import { currentPunctuation, messageText } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { useSaveBusinessSettings } from '../api/save-business-settings';
 
@@ -98,7 +98,7 @@ export function BusinessSettingsForm({
                   aria-label={t('businessCalendar.openTime')}
                 />
               </Form.Item>
-              <Typography.Text style={{ lineHeight: '32px' }}>〜</Typography.Text>
+              <Typography.Text style={{ lineHeight: '32px' }}>{currentPunctuation().range}</Typography.Text>
               <Form.Item
                 name="closeTime"
                 dependencies={['openTime']}

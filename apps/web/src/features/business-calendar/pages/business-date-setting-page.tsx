@@ -1,9 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { BusinessCalendarDay, ClosedDayRow } from '@junkan/shared';
-import { Button, Card, Col, Row, Table } from 'antd';
+import { Button, Card, Col, Row } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { useFormModalTarget } from '../../../components/form-modal';
 import { emptyLocale, LoadFailed } from '../../../components/master-list';
 import { useDeleteWithConfirm } from '../../../components/use-delete-with-confirm';
@@ -70,7 +71,7 @@ export default function BusinessDateSettingPage() {
                 </Button>
               }
             >
-              <Table<ClosedDayRow>
+              <DataTable<ClosedDayRow>
                 rowKey="id"
                 size="small"
                 loading={closedDays.isLoading}

@@ -1,8 +1,9 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { compareSequentialCodes, MAX_LENGTH } from '@junkan/shared';
-import { Button, Card, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Card, Space, Tag, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { useFormModalTarget } from '../../../components/form-modal';
 import {
   emptyLocale,
@@ -60,7 +61,7 @@ export function CodeMasterScreen({ kind }: { kind: CodeMasterKind }) {
           {t('codeMasters.new')}
         </Button>
       </ListToolbar>
-      <Table<CodeMasterRow>
+      <DataTable<CodeMasterRow>
         rowKey="id"
         size="middle"
         loading={list.isLoading}

@@ -1,8 +1,9 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { type CollectionArea, type CollectionAreaType, isPeriodActive } from '@junkan/shared';
-import { Button, Flex, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Space, Tag, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { japanToday } from '../../../components/form/date-field';
 import { useFormModalTarget } from '../../../components/form-modal';
 import {
@@ -15,6 +16,7 @@ import {
 } from '../../../components/master-list';
 import { useDeleteWithConfirm } from '../../../components/use-delete-with-confirm';
 import { formatDate, formatYen } from '../../../lib/format';
+import { currentPunctuation } from '../../../lib/i18n';
 import { useCollectionAreas } from '../api/collection-areas';
 import { useDeleteCollectionArea } from '../api/delete-collection-area';
 import { CollectionAreaFormModal } from './collection-area-form-modal';
@@ -69,7 +71,7 @@ export function CollectionAreaTable({ type }: { type: CollectionAreaType }) {
           {t('areaPriceSetting.new')}
         </Button>
       </ListToolbar>
-      <Table<CollectionArea>
+      <DataTable<CollectionArea>
         rowKey="id"
         size="middle"
         loading={list.isLoading}
@@ -96,11 +98,12 @@ export function CollectionAreaTable({ type }: { type: CollectionAreaType }) {
               <Space size={[4, 4]} wrap>
                 {a.posCodes.slice(0, SHOWN_CODES).map((c) => (
                   <Tag key={c} style={{ marginInlineEnd: 0 }}>
-                    〒{c}
+                    {currentPunctuation().postal}
+                    {c}
                   </Tag>
                 ))}
                 {a.posCodes.length > SHOWN_CODES && (
-                  <Tooltip title={a.posCodes.slice(SHOWN_CODES).join('、')}>
+                  <Tooltip title={a.posCodes.slice(SHOWN_CODES).join(currentPunctuation().list)}>
                     <Tag color="blue" style={{ marginInlineEnd: 0 }}>
                       {t('areaPriceSetting.moreCodes', { count: a.posCodes.length - SHOWN_CODES })}
                     </Tag>
@@ -140,10 +143,12 @@ export function CollectionAreaTable({ type }: { type: CollectionAreaType }) {
                   {current.map((p) => (
                     <Tooltip
                       key={p.id}
-                      title={`${formatDate(p.validFrom)} 〜 ${p.validTo ? formatDate(p.validTo) : t('areaPriceSetting.untilFurtherNotice')}`}
+                      title={`${formatDate(p.validFrom)} ${currentPunctuation().range} ${p.validTo ? formatDate(p.validTo) : t('areaPriceSetting.untilFurtherNotice')}`}
                     >
                       <span>
-                        {p.wasteName ?? t('areaPriceSetting.anyWaste')}：{formatYen(p.unitPrice)}
+                        {p.wasteName ?? t('areaPriceSetting.anyWaste')}
+                        {currentPunctuation().colon}
+                        {formatYen(p.unitPrice)}
                         {p.unit ? ` / ${p.unit}` : ''}
                       </span>
                     </Tooltip>

@@ -2,6 +2,7 @@ import type { CollectionSummary } from '@junkan/shared';
 import { Card, Empty, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { currentPunctuation } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { CollectionStatusTag } from './collection-status-tag';
 import { useDayText } from './use-day-text';
@@ -32,7 +33,7 @@ export function CollectionCards({
             <Typography.Text type="secondary">
               {isTransport ? `${c.discharger.name} / ` : ''}
               {c.dischargeSite.name}
-              {c.wasteNames.length > 0 ? ` / ${c.wasteNames.join('、')}` : ''}
+              {c.wasteNames.length > 0 ? ` / ${c.wasteNames.join(currentPunctuation().list)}` : ''}
             </Typography.Text>
             {c.vehicleLimit !== 'NONE' && (
               <div>

@@ -2,7 +2,7 @@ import type { CollectionDetail } from '@junkan/shared';
 import { Descriptions, Grid, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatPlainDate } from '../../../lib/format';
+import { formatPlainDate, punctuationOf } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { lineQuantity, reasonLabelKey } from '../collection-labels';
 import { WEEKDAYS_MONDAY_FIRST } from '../collection-request-values';
@@ -10,16 +10,19 @@ import { CollectionStatusTag } from './collection-status-tag';
 
 /** What is to be collected, where and when. */
 export function CollectionFacts({ detail }: { detail: CollectionDetail }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const p = punctuationOf(i18n.language);
   // On a phone each label sits above its value; beside it, both would wrap letter by letter.
   const narrow = !(Grid.useBreakpoint().md ?? true);
   const site = detail.dischargeSite;
   const info = detail.dischargeSiteDetail;
   const weekdays = WEEKDAYS_MONDAY_FIRST.filter((d) => detail.weekdays.includes(d))
     .map((d) => t(`collections.weekday.${d}`))
-    .join('・');
+    .join(p.dot);
   const entry =
-    detail.entryFrom || detail.entryUntil ? `${detail.entryFrom ?? ''}〜${detail.entryUntil ?? ''}` : '—';
+    detail.entryFrom || detail.entryUntil
+      ? `${detail.entryFrom ?? ''}${p.range}${detail.entryUntil ?? ''}`
+      : '—';
   return (
     <Descriptions
       layout={narrow ? 'vertical' : 'horizontal'}
@@ -55,7 +58,8 @@ export function CollectionFacts({ detail }: { detail: CollectionDetail }) {
       <Descriptions.Item label={t('collections.detail.site')} span={2}>
         <div>{site.name}</div>
         <Typography.Text type="secondary">
-          〒{info.postalCode} {site.address}
+          {p.postal}
+          {info.postalCode} {site.address}
           {info.tel ? ` / ${t('collections.field.tel')}: ${info.tel}` : ''}
           {info.pic ? ` / ${t('collections.field.pic')}: ${info.pic}` : ''}
         </Typography.Text>
@@ -63,7 +67,7 @@ export function CollectionFacts({ detail }: { detail: CollectionDetail }) {
       <Descriptions.Item label={t('collections.detail.lines')} span={2}>
         {detail.lines.map((line) => (
           <div key={line.wasteLineId}>
-            <Typography.Text strong>{line.wasteName}</Typography.Text> {lineQuantity(line) || '—'}
+            <Typography.Text strong>{line.wasteName}</Typography.Text> {lineQuantity(line, p) || '—'}
           </div>
         ))}
       </Descriptions.Item>

@@ -22,6 +22,7 @@ import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError, toastError } from '../../../lib/form-errors';
 import { formatPlainDate } from '../../../lib/format';
+import { currentPunctuation } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
@@ -199,7 +200,8 @@ export function CollectionRequestForm({ options }: { options: CollectionRequestO
         {option && (
           <Typography.Paragraph type="secondary" data-testid="collection-contract">
             {t('collections.field.transporter')}: {option.transportCompany.name} /{' '}
-            {t('collections.field.contractPeriod')}: {formatPlainDate(option.contract.startDate)}〜
+            {t('collections.field.contractPeriod')}: {formatPlainDate(option.contract.startDate)}
+            {currentPunctuation().range}
             {formatPlainDate(option.contract.endDate)}
           </Typography.Paragraph>
         )}

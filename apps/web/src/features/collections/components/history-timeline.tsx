@@ -1,7 +1,7 @@
 import type { CollectionDetail } from '@junkan/shared';
 import { Empty, Flex, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatPlainDate } from '../../../lib/format';
+import { formatDateTime, formatPlainDate, punctuationOf } from '../../../lib/format';
 import { STATUS_LOOK } from '../collection-labels';
 import { CollectionStatusTag } from './collection-status-tag';
 
@@ -9,13 +9,14 @@ type HistoryItem = CollectionDetail['history'][number];
 
 /** Who did what and when (Japan time): the status and date it moved from and to, and the reason given. */
 export function HistoryTimeline({ history }: { history: HistoryItem[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const p = punctuationOf(i18n.language);
   if (history.length === 0)
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('collections.detail.noHistory')} />;
   const who = (h: HistoryItem) =>
-    `${h.userName ?? t('collections.detail.system')}（${t(`collections.role.${h.role}`)}${
-      h.actedByAdmin ? `・${t('collections.detail.actedByAdmin')}` : ''
-    }）`;
+    `${h.userName ?? t('collections.detail.system')}${p.open}${t(`collections.role.${h.role}`)}${
+      h.actedByAdmin ? `${p.dot}${t('collections.detail.actedByAdmin')}` : ''
+    }${p.close}`;
   const dateText = (h: HistoryItem) =>
     h.fromDate && h.fromDate !== h.toDate
       ? t('collections.detail.dateMove', { from: formatPlainDate(h.fromDate), to: formatPlainDate(h.toDate) })

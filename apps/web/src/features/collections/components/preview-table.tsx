@@ -1,6 +1,7 @@
 import type { CollectionPreview } from '@junkan/shared';
-import { Table, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { previewCounts } from '../collection-request-values';
 import { CollectionStatusTag } from './collection-status-tag';
 import { useDayText } from './use-day-text';
@@ -17,7 +18,7 @@ export function PreviewTable({ preview }: { preview: CollectionPreview }) {
       <Typography.Paragraph data-testid="collection-preview-counts">
         {t('collections.preview.counts', counts)}
       </Typography.Paragraph>
-      <Table<Row>
+      <DataTable<Row>
         rowKey="date"
         size="small"
         dataSource={preview.collections}

@@ -1,7 +1,7 @@
 import type { CollectionRequestInput, CollectionRequestOption } from '@junkan/shared';
 import { Descriptions, Grid, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatPlainDate } from '../../../lib/format';
+import { formatPlainDate, punctuationOf } from '../../../lib/format';
 import { lineQuantity } from '../collection-labels';
 import { WEEKDAYS_MONDAY_FIRST } from '../collection-request-values';
 
@@ -13,14 +13,16 @@ export function RequestSummary({
   body: CollectionRequestInput;
   option: CollectionRequestOption | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const p = punctuationOf(i18n.language);
   // On a phone each label sits above its value; beside it, both would wrap letter by letter.
   const narrow = !(Grid.useBreakpoint().md ?? true);
   const site = option?.dischargeSites.find((s) => s.id === body.dischargeSiteId);
   const weekdays = WEEKDAYS_MONDAY_FIRST.filter((d) => body.weekdays?.includes(d))
     .map((d) => t(`collections.weekday.${d}`))
-    .join('・');
-  const entry = body.entryFrom || body.entryUntil ? `${body.entryFrom ?? ''}〜${body.entryUntil ?? ''}` : '—';
+    .join(p.dot);
+  const entry =
+    body.entryFrom || body.entryUntil ? `${body.entryFrom ?? ''}${p.range}${body.entryUntil ?? ''}` : '—';
   return (
     <Descriptions
       layout={narrow ? 'vertical' : 'horizontal'}
@@ -36,14 +38,14 @@ export function RequestSummary({
         {option?.transportCompany.name ?? '—'}
       </Descriptions.Item>
       <Descriptions.Item label={t('collections.field.dischargeSite')} span={2}>
-        {site ? `${site.name}（${site.address}）` : '—'}
+        {site ? t('common.withNote', { main: site.name, note: site.address }) : '—'}
       </Descriptions.Item>
       <Descriptions.Item label={t('collections.field.kind')} span={2}>
         {body.kind === 'RECURRING'
           ? `${t(`collections.frequency.${body.frequency ?? 'WEEKLY'}`)} / ${weekdays} / ${body.collectionCount ?? ''}${t(
               `collections.countSuffix.${body.frequency === 'MONTHLY' ? 'MONTHLY' : 'WEEKLY'}`,
             )}`
-          : `${t('collections.kind.DATES')}: ${(body.dates ?? []).map(formatPlainDate).join('、')}`}
+          : `${t('collections.kind.DATES')}: ${(body.dates ?? []).map(formatPlainDate).join(p.list)}`}
       </Descriptions.Item>
       <Descriptions.Item label={t('collections.section.lines')} span={2}>
         {body.lines.map((line) => {
@@ -52,13 +54,16 @@ export function RequestSummary({
           return (
             <div key={line.wasteLineId}>
               <Typography.Text strong>{info?.wasteName ?? `#${line.wasteLineId}`}</Typography.Text>{' '}
-              {lineQuantity({
-                bags: Object.fromEntries(
-                  Object.entries(line.bags ?? {}).map(([k, v]) => [k, v ?? 0]),
-                ) as Record<string, number>,
-                volume,
-                unit: info?.unit ?? null,
-              })}
+              {lineQuantity(
+                {
+                  bags: Object.fromEntries(
+                    Object.entries(line.bags ?? {}).map(([k, v]) => [k, v ?? 0]),
+                  ) as Record<string, number>,
+                  volume,
+                  unit: info?.unit ?? null,
+                },
+                p,
+              )}
             </div>
           );
         })}

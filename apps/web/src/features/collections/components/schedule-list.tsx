@@ -1,7 +1,9 @@
 import type { CollectionSummary } from '@junkan/shared';
-import { Grid, Table } from 'antd';
+import { Grid } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DataTable } from '../../../components/data-table';
+import { currentPunctuation } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { CollectionCards } from './collection-cards';
 import { CollectionStatusTag } from './collection-status-tag';
@@ -23,7 +25,7 @@ export function ScheduleList({
   if (!(screens.md ?? true))
     return <CollectionCards items={items} isTransport={isTransport} emptyText={t('collections.empty')} />;
   return (
-    <Table<CollectionSummary>
+    <DataTable<CollectionSummary>
       rowKey="id"
       size="small"
       loading={loading}
@@ -70,7 +72,7 @@ export function ScheduleList({
           title: t('collections.column.wastes'),
           ellipsis: true,
           width: 160,
-          render: (_, c) => c.wasteNames.join('、'),
+          render: (_, c) => c.wasteNames.join(currentPunctuation().list),
         },
         {
           key: 'vehicle',

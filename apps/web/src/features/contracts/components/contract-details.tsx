@@ -1,15 +1,17 @@
 import type { Contract, LineComparison, PricedLine, ProjectQuote, ProjectType } from '@junkan/shared';
-import { Alert, Descriptions, Flex, Table, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Flex, Tag, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { UnitPriceWithParts } from '../../../components/form/unit-price-parts';
-import { formatDate, formatEraDate, formatYen } from '../../../lib/format';
+import { formatDate, formatEraDate, formatYen, punctuationOf } from '../../../lib/format';
+import { currentPunctuation } from '../../../lib/i18n';
 import { compareWithAcceptedQuote } from '../contract-quote-comparison';
 import { ContractStatusTag } from './contract-status-tag';
 
-/** "2026/04/01（令和8年） 〜 2027/03/31（令和9年）"; English without the era. */
+/** "2026/04/01（令和8年） 〜 2027/03/31（令和9年）"; English without the era, with its own dash. */
 export const formatPeriod = (startDate: string, endDate: string, language: string, separator = ' ') =>
-  `${formatEraDate(startDate, language)} 〜${separator}${formatEraDate(endDate, language)}`;
+  `${formatEraDate(startDate, language)} ${punctuationOf(language).range}${separator}${formatEraDate(endDate, language)}`;
 
 /** The auto-renewal decision's text; only auto-renewing contracts have one. */
 export function useRenewalText() {
@@ -84,7 +86,7 @@ export function ContractDetails({
         </Descriptions.Item>
         {contract.permit && (
           <Descriptions.Item label={t('contracts.field.permitWasteKinds')}>
-            {contract.permit.wasteKinds.map((k) => k.name).join('、')}
+            {contract.permit.wasteKinds.map((k) => k.name).join(currentPunctuation().list)}
           </Descriptions.Item>
         )}
         <Descriptions.Item label={t('contracts.field.sentDate')}>
@@ -153,7 +155,7 @@ function ContractUnitPrices({ contract, quote }: { contract: Contract; quote?: P
             data-testid="contract-quote-diff"
           />
         ))}
-      <Table
+      <DataTable
         size="small"
         rowKey={(l) => `${l.wasteLineId}-${l.contract ? 'c' : 'q'}`}
         pagination={false}

@@ -21,11 +21,11 @@ import {
   Input,
   Radio,
   Row,
-  Table,
   Tag,
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { dayPickerProps, pickerItemProps } from '../../../components/form/date-field';
 import { UnitPricePartInputs } from '../../../components/form/unit-price-parts';
 import { YenInput } from '../../../components/form/yen-input';
@@ -161,7 +161,8 @@ export function ContractFormFields({
             data-testid="contract-quote-diff"
           />
         )}
-        <Table
+        <DataTable
+          editable
           size="small"
           rowKey="wasteLineId"
           pagination={false}

@@ -4,13 +4,13 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatEraDate, formatPlainDate } from '../../../lib/format';
-import { messageText } from '../../../lib/i18n';
+import { currentPunctuation, messageText } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { usePermit } from '../../permits/api/permit';
 import { useUsablePermits } from '../../permits/api/usable-permits';
 import { type ContractFormValues, contractPermitCode } from '../contract-form-values';
 
-const kindNames = (p: Permit) => p.wasteKinds.map((k) => k.name).join('、');
+const kindNames = (p: Permit) => p.wasteKinds.map((k) => k.name).join(currentPunctuation().list);
 
 /**
  * The contract's license: one of the transporter's collection-and-transport permits valid on the start date

@@ -1,7 +1,8 @@
 import { CONTRACT_STATUSES, type ContractListItem, type ContractStatus } from '@junkan/shared';
-import { Button, Card, Result, Table, Tabs, Typography } from 'antd';
+import { Button, Card, Result, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { DataTable } from '../../../components/data-table';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/use-session';
 import { useContractList } from '../api/contract-list';
@@ -45,7 +46,7 @@ export default function ContractManagementPage() {
             extra={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
           />
         ) : (
-          <Table<ContractListItem>
+          <DataTable<ContractListItem>
             rowKey="id"
             size="small"
             loading={list.isLoading}
@@ -127,6 +128,7 @@ export default function ContractManagementPage() {
                 key: 'action',
                 title: t('contracts.column.action'),
                 width: 130,
+                fixed: 'right',
                 render: (_, r) => {
                   const link = contractTaskLink(
                     {

@@ -5,9 +5,10 @@ import {
   type DisposalSiteListQuery,
   type DisposalSiteSortKey,
 } from '@junkan/shared';
-import { Button, Card, Space, Table, Tag } from 'antd';
+import { Button, Card, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { useFormModalTarget } from '../../../components/form-modal';
 import {
   columnSortOrder,
@@ -73,7 +74,7 @@ export default function DisposalSiteMasterPage() {
           {t('disposalSiteMaster.new')}
         </Button>
       </ListToolbar>
-      <Table<DisposalSite>
+      <DataTable<DisposalSite>
         rowKey="id"
         size="middle"
         loading={list.isFetching}

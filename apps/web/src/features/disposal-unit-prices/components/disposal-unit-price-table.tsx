@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { DisposalUnitPrice } from '@junkan/shared';
-import { Alert, Button, Checkbox, Flex, Space, Table, Typography } from 'antd';
+import { Alert, Button, Checkbox, Flex, Space, Typography } from 'antd';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DataTable } from '../../../components/data-table';
 import { japanToday } from '../../../components/form/date-field';
 import { useFormModalTarget } from '../../../components/form-modal';
 import {
@@ -20,6 +21,7 @@ import {
 } from '../../../components/master-list';
 import { useDeleteWithConfirm } from '../../../components/use-delete-with-confirm';
 import { formatDate, formatYen } from '../../../lib/format';
+import { currentPunctuation } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { PriceStatusTag } from '../../handling-waste-prices/components/price-status-tag';
 import { useDisposalPermitKinds } from '../api/disposal-permit-kinds';
@@ -59,7 +61,7 @@ export function DisposalUnitPriceTable() {
   const today = japanToday();
 
   const period = (r: DisposalUnitPrice) =>
-    `${formatDate(r.validFrom)} 〜 ${r.validTo ? formatDate(r.validTo) : t('disposalUnitPrice.untilFurtherNotice')}`;
+    `${formatDate(r.validFrom)} ${currentPunctuation().range} ${r.validTo ? formatDate(r.validTo) : t('disposalUnitPrice.untilFurtherNotice')}`;
 
   const confirmDelete = (row: DisposalUnitPrice) =>
     deleteWithConfirm({
@@ -94,7 +96,9 @@ export function DisposalUnitPriceTable() {
       ) : (
         coveredKinds && (
           <Typography.Paragraph type="secondary" data-testid="disposal-permit-kinds">
-            {t('disposalUnitPrice.coveredKinds', { kinds: coveredKinds.map((k) => k.name).join('、') })}
+            {t('disposalUnitPrice.coveredKinds', {
+              kinds: coveredKinds.map((k) => k.name).join(currentPunctuation().list),
+            })}
           </Typography.Paragraph>
         )
       )}
@@ -118,7 +122,7 @@ export function DisposalUnitPriceTable() {
           {t('disposalUnitPrice.new')}
         </Button>
       </ListToolbar>
-      <Table<DisposalUnitPrice>
+      <DataTable<DisposalUnitPrice>
         rowKey="id"
         size="middle"
         scroll={{ x: 'max-content' }}

@@ -111,7 +111,9 @@ export function EvidencePackRequestForm() {
             notFoundContent={t('evidencePacks.noProjects')}
             options={(projects.data ?? []).map((p) => ({
               value: p.id,
-              label: p.counterpartName ? `${p.id} ${p.title}（${p.counterpartName}）` : `${p.id} ${p.title}`,
+              label: p.counterpartName
+                ? t('common.withNote', { main: `${p.id} ${p.title}`, note: p.counterpartName })
+                : `${p.id} ${p.title}`,
             }))}
             data-testid="evidence-pack-project"
           />

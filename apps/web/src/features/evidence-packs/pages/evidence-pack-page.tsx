@@ -1,12 +1,13 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { type EvidencePack, type EvidencePackListQuery, evidencePackPercent } from '@junkan/shared';
-import { Button, Card, Empty, Progress, Space, Table, Typography } from 'antd';
+import { Button, Card, Empty, Progress, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { LoadFailed, listPagination } from '../../../components/master-list';
 import { showApiError } from '../../../lib/form-errors';
 import { formatByteSize, formatDateTime, formatPlainDate } from '../../../lib/format';
-import { messageText } from '../../../lib/i18n';
+import { currentPunctuation, messageText } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { downloadEvidencePack } from '../api/download-evidence-pack';
 import { useEvidencePacks } from '../api/evidence-pack-list';
@@ -33,8 +34,8 @@ export default function EvidencePackPage() {
 
   const scopeText = (p: EvidencePack) =>
     p.scope === 'PROJECT'
-      ? `${t('evidencePacks.scopeProject')}：${p.projectTitle ?? p.projectId}`
-      : `${t('evidencePacks.scopePeriod')}：${formatPlainDate(p.from)}〜${formatPlainDate(p.to)}`;
+      ? `${t('evidencePacks.scopeProject')}${currentPunctuation().colon}${p.projectTitle ?? p.projectId}`
+      : `${t('evidencePacks.scopePeriod')}${currentPunctuation().colon}${formatPlainDate(p.from)}${currentPunctuation().range}${formatPlainDate(p.to)}`;
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="evidence-pack-page">
@@ -50,7 +51,7 @@ export default function EvidencePackPage() {
             <Typography.Paragraph type="secondary">{t('evidencePacks.emptyHint')}</Typography.Paragraph>
           </Empty>
         ) : (
-          <Table<EvidencePack>
+          <DataTable<EvidencePack>
             rowKey="id"
             size="middle"
             loading={list.isLoading}

@@ -1,8 +1,9 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { HandlingWastePrice } from '@junkan/shared';
-import { Button, Card, Checkbox, Flex, Space, Table, Typography } from 'antd';
+import { Button, Card, Checkbox, Flex, Space, Typography } from 'antd';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { japanToday } from '../../../components/form/date-field';
 import { useFormModalTarget } from '../../../components/form-modal';
 import {
@@ -19,6 +20,7 @@ import {
 } from '../../../components/master-list';
 import { useDeleteWithConfirm } from '../../../components/use-delete-with-confirm';
 import { formatDate, formatYen } from '../../../lib/format';
+import { currentPunctuation } from '../../../lib/i18n';
 import { useDeleteHandlingWastePrice } from '../api/delete-handling-waste-price';
 import { type HandlingWastePriceListParams, useHandlingWastePrices } from '../api/handling-waste-prices';
 import { HandlingWastePriceFormModal } from '../components/handling-waste-price-form-modal';
@@ -53,7 +55,7 @@ export default function HandlingWasteUnitPricePage() {
     deleteWithConfirm({
       id: row.id,
       title: t('handlingWastePrice.deleteTitle'),
-      name: `${row.wasteName} ${formatDate(row.validFrom)}〜${row.validTo ? formatDate(row.validTo) : ''}`,
+      name: `${row.wasteName} ${formatDate(row.validFrom)}${currentPunctuation().range}${row.validTo ? formatDate(row.validTo) : ''}`,
     });
 
   if (list.isError && !list.data) {
@@ -84,7 +86,7 @@ export default function HandlingWasteUnitPricePage() {
           {t('handlingWastePrice.new')}
         </Button>
       </ListToolbar>
-      <Table<HandlingWastePrice>
+      <DataTable<HandlingWastePrice>
         rowKey="id"
         size="middle"
         loading={list.isFetching}
@@ -134,7 +136,7 @@ export default function HandlingWasteUnitPricePage() {
             sorter: true,
             sortOrder: sortOrderOf('validFrom'),
             render: (_, r) =>
-              `${formatDate(r.validFrom)} 〜 ${r.validTo ? formatDate(r.validTo) : t('handlingWastePrice.untilFurtherNotice')}`,
+              `${formatDate(r.validFrom)} ${currentPunctuation().range} ${r.validTo ? formatDate(r.validTo) : t('handlingWastePrice.untilFurtherNotice')}`,
           },
           {
             key: 'status',

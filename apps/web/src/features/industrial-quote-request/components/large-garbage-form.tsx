@@ -8,6 +8,7 @@ import { requiredRule } from '../../../components/form/required-rule';
 import { useKeptInput } from '../../../components/form/use-kept-input';
 import { isApiError } from '../../../lib/api-client';
 import { setZodIssues, showApiError, zodRule } from '../../../lib/form-errors';
+import { punctuationOf } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
 import type { usePackingStyles } from '../../../lib/reference-data/packing-styles';
 import type { useUnitMeasures } from '../../../lib/reference-data/unit-measures';
@@ -43,7 +44,7 @@ export function LargeGarbageForm(props: {
 }) {
   const { info, project } = props;
   const projectId = project?.id ?? null;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { modal } = App.useApp();
   const message = useToast();
   const navigate = useNavigate();
@@ -184,7 +185,7 @@ export function LargeGarbageForm(props: {
                 placeholder={t('industrialQuote.placeholder.office')}
                 options={info.offices.map((o) => ({
                   value: o.officeId,
-                  label: `${o.officeName}（${o.officeAddress}）`,
+                  label: t('common.withNote', { main: o.officeName, note: o.officeAddress }),
                 }))}
                 notFoundContent={t('industrialQuote.noOffices')}
               />
@@ -206,7 +207,8 @@ export function LargeGarbageForm(props: {
                         {w.dischargeSitename}
                         <Typography.Text type="secondary">
                           {' '}
-                          〒{w.wastePostalCode} {w.wasteAddress}
+                          {punctuationOf(i18n.language).postal}
+                          {w.wastePostalCode} {w.wasteAddress}
                           {w.wasteAddress2}
                           {w.wasteAddress3}
                         </Typography.Text>

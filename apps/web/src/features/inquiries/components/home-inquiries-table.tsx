@@ -1,10 +1,11 @@
 import { FileTextOutlined } from '@ant-design/icons';
 import { formatInquiryId, type InquiryListItem } from '@junkan/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Table } from 'antd';
+import { Button, Card, Empty } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DataTable } from '../../../components/data-table';
 import { paths } from '../../../lib/paths';
 import { inquiryListQueryOptions } from '../api/inquiry-list';
 import { InquiryImportanceTag, InquiryStatusTag } from './inquiry-tags';
@@ -35,7 +36,7 @@ export function HomeInquiriesTable() {
       style={{ height: '100%' }}
       extra={<Link to={paths.inquiry.to()}>{t('inquiries.viewAll')}</Link>}
     >
-      <Table<InquiryListItem>
+      <DataTable<InquiryListItem>
         rowKey="id"
         size="small"
         loading={inquiries.isLoading}
@@ -82,7 +83,8 @@ export function HomeInquiriesTable() {
           {
             key: 'status',
             title: t('home.column.status'),
-            width: 110,
+            // Room for the longest status in English ("Awaiting response").
+            width: 150,
             render: (_, q) => <InquiryStatusTag status={q.status} />,
           },
         ]}

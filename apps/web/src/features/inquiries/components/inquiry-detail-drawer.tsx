@@ -245,7 +245,7 @@ function HistoryEntry({
         data-testid="inquiry-event"
       >
         {t(event, {
-          who: `${who}（${entry.userName}）`,
+          who: t('common.withNote', { main: who, note: entry.userName }),
           importance: entry.importance ? t(`inquiryImportance.${entry.importance}`) : '',
           at: formatDateTime(entry.createdDate),
         })}
@@ -286,7 +286,7 @@ function HistoryEntry({
           }
           data-testid="inquiry-file-link"
         >
-          {f.fileName}（{megabytes(f.size)} MB）
+          {t('common.withNote', { main: f.fileName, note: `${megabytes(f.size)} MB` })}
         </Button>
       ))}
     </Card>

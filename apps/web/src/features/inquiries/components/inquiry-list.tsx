@@ -10,9 +10,10 @@ import {
   type InquirySide,
   type InquiryStatus,
 } from '@junkan/shared';
-import { Button, Card, Empty, Flex, Form, Result, Select, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Form, Result, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { SearchBox } from '../../../components/master-list';
 import { formatDateTime } from '../../../lib/format';
 import { useListPage } from '../../../lib/list-page';
@@ -150,7 +151,7 @@ export function InquiryList({ side }: { side: InquirySide }) {
             )}
           </Empty>
         ) : (
-          <Table<InquiryListItem>
+          <DataTable<InquiryListItem>
             rowKey="id"
             size="small"
             loading={list.isLoading || list.isPlaceholderData}

@@ -20,10 +20,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { INVOICE_REGISTRATION_NUMBER_ANCHOR } from '../../../components/account-form/account-info-form';
+import { DataTable } from '../../../components/data-table';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/form-errors';
 import { formatPlainDate, formatYen } from '../../../lib/format';
-import { messageText } from '../../../lib/i18n';
+import { currentPunctuation, messageText } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { useGenerateQualifiedInvoicePdf } from '../api/generate-qualified-invoice-pdf';
@@ -51,7 +52,9 @@ export interface QualifiedInvoiceBuilderProps {
 }
 
 const dateRange = (from: string, to: string) =>
-  from === to ? formatPlainDate(from) : `${formatPlainDate(from)}〜${formatPlainDate(to)}`;
+  from === to
+    ? formatPlainDate(from)
+    : `${formatPlainDate(from)}${currentPunctuation().range}${formatPlainDate(to)}`;
 
 /**
  * A qualified invoice (適格請求書) built from the project's contract and the month's reports: the lines with their
@@ -234,7 +237,8 @@ export function QualifiedInvoiceBuilder({
       {draft.lines.length === 0 ? (
         <Empty description={t('qualifiedInvoice.noLines')} />
       ) : (
-        <Table<BuilderRow>
+        <DataTable<BuilderRow>
+          editable
           rowKey="key"
           size="small"
           pagination={false}

@@ -17,12 +17,12 @@ import {
   Result,
   Row,
   Spin,
-  Table,
   Typography,
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { DataTable } from '../../../components/data-table';
 import { dateItemProps, dayPickerProps, futureDays, japanToday } from '../../../components/form/date-field';
 import { requiredRule } from '../../../components/form/required-rule';
 import { YenInput } from '../../../components/form/yen-input';
@@ -302,7 +302,7 @@ function InvoiceDetailView({ invoice, isTransport }: { invoice: InvoiceDetail; i
         </Col>
         <Col xs={24} lg={14}>
           <Card size="small" title={t('invoices.detail.sends')} style={{ marginBottom: 16 }}>
-            <Table
+            <DataTable
               rowKey="id"
               size="small"
               pagination={false}
@@ -352,7 +352,7 @@ function InvoiceDetailView({ invoice, isTransport }: { invoice: InvoiceDetail; i
         </Col>
       </Row>
       <Card size="small" title={t('invoices.detail.versions')} style={{ marginBottom: 16 }}>
-        <Table
+        <DataTable
           rowKey="id"
           size="small"
           pagination={false}

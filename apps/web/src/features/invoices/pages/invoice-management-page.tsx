@@ -10,12 +10,12 @@ import {
   InputNumber,
   Result,
   Select,
-  Table,
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DataTable } from '../../../components/data-table';
 import { formatPlainDate, formatYen } from '../../../lib/format';
 import { useListPage } from '../../../lib/list-page';
 import { paths } from '../../../lib/paths';
@@ -100,7 +100,7 @@ export default function InvoiceManagementPage() {
               id="invoices-amount-min"
               min={0}
               precision={0}
-              suffix="円"
+              suffix={t('common.yenSuffix')}
               style={{ width: 150 }}
               value={filters.amountMin}
               onChange={(v) => filter({ amountMin: v ?? null })}
@@ -111,7 +111,7 @@ export default function InvoiceManagementPage() {
               id="invoices-amount-max"
               min={0}
               precision={0}
-              suffix="円"
+              suffix={t('common.yenSuffix')}
               style={{ width: 150 }}
               value={filters.amountMax}
               onChange={(v) => filter({ amountMax: v ?? null })}
@@ -165,7 +165,7 @@ export default function InvoiceManagementPage() {
             extra={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
           />
         ) : (
-          <Table<InvoiceListItem>
+          <DataTable<InvoiceListItem>
             rowKey="id"
             size="small"
             loading={list.isLoading || list.isPlaceholderData}

@@ -171,7 +171,7 @@ export default function InvoiceRegisterPage() {
                     data-testid="invoice-project"
                     options={projects.data.map((p) => ({
                       value: p.projectId,
-                      label: `${p.title}（${p.discharger.name}）`,
+                      label: t('common.withNote', { main: p.title, note: p.discharger.name }),
                     }))}
                   />
                 </Form.Item>

@@ -1,7 +1,8 @@
 import { MANIFEST_DIFFERENCE_MESSAGES, type ManifestDifference } from '@junkan/shared';
-import { Table, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { messageText } from '../../../lib/i18n';
 import { differenceTexts } from '../registration-values';
 
@@ -9,7 +10,7 @@ import { differenceTexts } from '../registration-values';
 export function ContractDifferences({ differences }: { differences: readonly ManifestDifference[] }) {
   const { t } = useTranslation();
   return (
-    <Table<ManifestDifference>
+    <DataTable<ManifestDifference>
       size="small"
       pagination={false}
       rowKey="kind"

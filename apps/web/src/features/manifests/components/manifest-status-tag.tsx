@@ -2,6 +2,7 @@ import { SyncOutlined } from '@ant-design/icons';
 import type { ManifestStatus } from '@junkan/shared';
 import { Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { currentPunctuation } from '../../../lib/i18n';
 import { manifestStatusColor, manifestStatusLabelKey, runningFunctionLabels } from '../manifest-labels';
 
 /** The network status as the network last reported it, and a "processing" tag while work is not reflected. */
@@ -25,7 +26,7 @@ export function RunningTag({ runningFunctions }: { runningFunctions: readonly st
   const { t } = useTranslation();
   const names = runningFunctionLabels(runningFunctions)
     .map((f) => (f.labelKey ? t(f.labelKey) : f.code))
-    .join('、');
+    .join(currentPunctuation().list);
   return (
     <Tooltip title={t('manifests.processingHint', { functions: names })}>
       <Tag icon={<SyncOutlined spin />} color="processing" data-testid="manifest-processing">

@@ -1,8 +1,9 @@
 import type { ReportDeadlineItem } from '@junkan/shared';
-import { Button, Card, Flex, Grid, Space, Table, Tag, Typography, theme } from 'antd';
+import { Button, Card, Flex, Grid, Space, Tag, Typography, theme } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DataTable } from '../../../components/data-table';
 import { useCompanyFilter } from '../../../lib/company-filter';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/use-session';
@@ -170,7 +171,7 @@ export function ReportDeadlinesPanel({
             </Space>
           }
         >
-          <Table<ReportDeadlineItem>
+          <DataTable<ReportDeadlineItem>
             rowKey="manifestNumber"
             size="small"
             dataSource={manifests}
@@ -222,7 +223,7 @@ export function ReportDeadlinesPanel({
           {narrow ? (
             <CollectionDeadlineList rows={collections} isTransport={isTransport} onReport={onReport} />
           ) : (
-            <Table<CollectionDeadlineRow>
+            <DataTable<CollectionDeadlineRow>
               rowKey="collectionId"
               size="small"
               dataSource={collections}

@@ -8,6 +8,7 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { isApiError } from '../../../lib/api-client';
 import { useCompanyFilter } from '../../../lib/company-filter';
 import { formatDateTime } from '../../../lib/format';
+import { currentPunctuation } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/use-session';
 import { useManifestDetail } from '../api/manifest-detail';
@@ -104,7 +105,7 @@ function DetailContent({
   const { steps, current } = manifestPhaseSteps(manifest.phases, manifest.status);
   const running = runningFunctionLabels(manifest.runningFunctions)
     .map((f) => (f.labelKey ? t(f.labelKey) : f.code))
-    .join('、');
+    .join(currentPunctuation().list);
 
   return (
     <>

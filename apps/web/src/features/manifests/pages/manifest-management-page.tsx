@@ -1,23 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { MANIFEST_STATUSES, type ManifestStatus, type ManifestSummary } from '@junkan/shared';
-import {
-  Alert,
-  Button,
-  Card,
-  DatePicker,
-  Flex,
-  Form,
-  Result,
-  Select,
-  Table,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, DatePicker, Flex, Form, Result, Select, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AddressSearch } from '../../../components/address-search';
+import { DataTable } from '../../../components/data-table';
 import { messageText } from '../../../lib/i18n';
 import { useListPage } from '../../../lib/list-page';
 import { paths } from '../../../lib/paths';
@@ -151,7 +140,7 @@ export default function ManifestManagementPage() {
             extra={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
           />
         ) : (
-          <Table<ManifestSummary>
+          <DataTable<ManifestSummary>
             rowKey="manifestNumber"
             size="small"
             loading={list.isLoading || list.isPlaceholderData}

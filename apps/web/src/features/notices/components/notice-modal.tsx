@@ -49,7 +49,9 @@ function NoticeModal({
       {notice && (
         <Flex vertical gap={12}>
           <Flex gap={8} align="center">
-            <Typography.Text type="secondary">{formatDate(notice.date)}</Typography.Text>
+            <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+              {formatDate(notice.date)}
+            </Typography.Text>
             {notice.importance !== 'BLANK' && <ImportanceTag importance={notice.importance} />}
           </Flex>
           <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }} data-testid="notice-content">

@@ -83,7 +83,7 @@ export function NoticeRow({ notice: n, onOpen }: { notice: Notice; onOpen: () =>
         </span>
         <Flex vertical style={{ width: '100%', minWidth: 0 }}>
           <Flex gap={8} align="center" style={{ minWidth: 0 }}>
-            <Typography.Text type="secondary" style={{ flex: 'none' }}>
+            <Typography.Text type="secondary" style={{ flex: 'none', whiteSpace: 'nowrap' }}>
               {formatDate(n.date)}
             </Typography.Text>
             {n.importance !== 'BLANK' && <ImportanceTag importance={n.importance} />}
@@ -123,7 +123,9 @@ export function UpdateInfosPanel() {
           {items.map((info) => (
             <ListRow key={info.id}>
               <Flex vertical style={{ width: '100%', minWidth: 0 }} data-testid="update-info-row">
-                <Typography.Text type="secondary">{formatDate(info.date)}</Typography.Text>
+                <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDate(info.date)}
+                </Typography.Text>
                 <Typography.Paragraph
                   ellipsis={{
                     rows: 1,

@@ -1,8 +1,9 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
 import { type AdminNotice, type AdminUpdateInfo, NOTICE_STATUSES, type NoticeStatus } from '@junkan/shared';
-import { App, Button, type ButtonProps, Card, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Button, type ButtonProps, Card, Select, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { useFormModalTarget } from '../../../components/form-modal';
 import { ImportanceTag } from '../../../components/importance-tag';
 import {
@@ -15,6 +16,7 @@ import {
 import { useDeleteWithConfirm } from '../../../components/use-delete-with-confirm';
 import { showApiError } from '../../../lib/form-errors';
 import { formatPlainDate } from '../../../lib/format';
+import { currentPunctuation } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { useAdminNotices } from '../api/admin-notices';
 import { useAdminUpdateInfos } from '../api/admin-update-infos';
@@ -108,7 +110,7 @@ function NoticesTab() {
           {t('notices.admin.new')}
         </Button>
       </ListToolbar>
-      <Table<AdminNotice>
+      <DataTable<AdminNotice>
         rowKey="id"
         size="middle"
         loading={list.isFetching}
@@ -165,7 +167,7 @@ function NoticesTab() {
             title: t('notices.field.window'),
             width: 210,
             render: (_, n) =>
-              `${formatPlainDate(n.publishFrom)} 〜 ${n.publishUntil ? formatPlainDate(n.publishUntil) : ''}`,
+              `${formatPlainDate(n.publishFrom)} ${currentPunctuation().range} ${n.publishUntil ? formatPlainDate(n.publishUntil) : ''}`,
           },
           {
             key: 'readCount',
@@ -244,7 +246,7 @@ function UpdateInfosTab() {
           {t('notices.admin.newUpdate')}
         </Button>
       </ListToolbar>
-      <Table<AdminUpdateInfo>
+      <DataTable<AdminUpdateInfo>
         rowKey="id"
         size="middle"
         loading={list.isFetching}

@@ -121,7 +121,7 @@ function UpdateInfoList() {
       renderItem={(info) => (
         <List.Item>
           <Flex gap={16} style={{ width: '100%' }}>
-            <Typography.Text type="secondary" style={{ flex: 'none' }}>
+            <Typography.Text type="secondary" style={{ flex: 'none', whiteSpace: 'nowrap' }}>
               {formatDate(info.date)}
             </Typography.Text>
             <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>

@@ -58,8 +58,10 @@ export function ExpiringPermitsCard() {
               <Space wrap size={8}>
                 <PermitStatusTag status={p.status} />
                 <Typography.Text>
-                  {permitDistrictName(p.districtCode, lang)} {p.licenseNumber}（{t(`permits.kind.${p.kind}`)}
-                  ）
+                  {t('common.withNote', {
+                    main: `${permitDistrictName(p.districtCode, lang)} ${p.licenseNumber}`,
+                    note: t(`permits.kind.${p.kind}`),
+                  })}
                 </Typography.Text>
                 <Typography.Text type="secondary">
                   {t('permits.field.expiryDate')}: {formatEraDate(p.expiryDate, lang)}

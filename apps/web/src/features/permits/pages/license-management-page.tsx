@@ -1,8 +1,9 @@
 import { DownloadOutlined, EditOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import { PERMIT_MAX_LENGTH, type Permit, type PermitListQuery, permitDistrictName } from '@junkan/shared';
-import { App, Button, type ButtonProps, Card, Empty, Space, Switch, Table, Typography } from 'antd';
+import { App, Button, type ButtonProps, Card, Empty, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { useFormModalTarget } from '../../../components/form-modal';
 import {
   columnSortOrder,
@@ -15,6 +16,7 @@ import {
 } from '../../../components/master-list';
 import { showApiError } from '../../../lib/form-errors';
 import { formatEraDate, formatPlainDate } from '../../../lib/format';
+import { currentPunctuation } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { downloadPermitFile } from '../api/download-permit-file';
 import { usePermits } from '../api/permit-list';
@@ -101,7 +103,7 @@ export default function LicenseManagementPage() {
           <Typography.Paragraph type="secondary">{t('permits.emptyHint')}</Typography.Paragraph>
         </Empty>
       ) : (
-        <Table<Permit>
+        <DataTable<Permit>
           rowKey="id"
           size="middle"
           loading={list.isFetching}
@@ -181,13 +183,15 @@ export default function LicenseManagementPage() {
               width: 160,
               ellipsis: true,
               render: (_, p) =>
-                p.transshipment ? `${t('permits.yes')}（${p.storageSite}）` : t('permits.no'),
+                p.transshipment
+                  ? t('common.withNote', { main: t('permits.yes'), note: p.storageSite })
+                  : t('permits.no'),
             },
             {
               key: 'wasteKinds',
               title: t('permits.field.wasteKindIds'),
               ellipsis: true,
-              render: (_, p) => p.wasteKinds.map((w) => w.name).join('、'),
+              render: (_, p) => p.wasteKinds.map((w) => w.name).join(currentPunctuation().list),
             },
             {
               key: 'actions',

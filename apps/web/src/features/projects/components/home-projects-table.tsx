@@ -1,9 +1,10 @@
 import { MessageOutlined } from '@ant-design/icons';
 import { HOME_PROJECT_ROWS, PROJECT_LIST_TABS, type ProjectListItem } from '@junkan/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Flex, Popover, Table, Typography } from 'antd';
+import { Card, Flex, Popover, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DataTable } from '../../../components/data-table';
 import { ProjectStatusTag } from '../../../components/project-status-tag';
 import { useCompanyFilter } from '../../../lib/company-filter';
 import { formatDate } from '../../../lib/format';
@@ -49,7 +50,7 @@ export function HomeProjectsTable({
           {t('home.latestNote', { count: HOME_PROJECT_ROWS })}
         </Typography.Text>
       </Flex>
-      <Table<ProjectListItem>
+      <DataTable<ProjectListItem>
         rowKey="id"
         size="small"
         loading={home.isLoading}

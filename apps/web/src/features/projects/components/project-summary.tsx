@@ -1,19 +1,20 @@
 import { BAG_SIZES, type ProjectDetail, REGULAR_QUANTITY_UNIT } from '@junkan/shared';
-import { Alert, Card, Descriptions, Table, Typography } from 'antd';
+import { Alert, Card, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { ProjectStatusTag } from '../../../components/project-status-tag';
-import { formatDate, formatQuantity } from '../../../lib/format';
+import { formatDate, formatQuantity, punctuationOf } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
 
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
 
 /** The request's content, read-only: used by the confirm step and the project detail. */
 export function ProjectSummary({ project, isDischarger }: { project: ProjectDetail; isDischarger: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const weekdays = (days: number[]) =>
     WEEK_ORDER.filter((d) => days.includes(d))
       .map((d) => t(`quoteRequest.weekday.${d}`))
-      .join('・');
+      .join(punctuationOf(i18n.language).dot);
   return (
     <>
       <Card title={t('projects.basics')} size="small" style={{ marginBottom: 16 }}>
@@ -41,7 +42,10 @@ export function ProjectSummary({ project, isDischarger }: { project: ProjectDeta
           </Descriptions.Item>
           <Descriptions.Item label={t('projects.office')} span={2}>
             {project.office
-              ? `${project.office.name}（${project.office.posCode} ${project.office.address}）`
+              ? t('common.withNote', {
+                  main: project.office.name,
+                  note: `${project.office.posCode} ${project.office.address}`,
+                })
               : '—'}
           </Descriptions.Item>
           <Descriptions.Item label={t('projects.memo')} span={2}>
@@ -60,7 +64,7 @@ export function ProjectSummary({ project, isDischarger }: { project: ProjectDeta
             data-testid="collection-area-not-supported"
           />
         )}
-        <Table
+        <DataTable
           rowKey="id"
           size="small"
           pagination={false}
@@ -80,7 +84,7 @@ export function ProjectSummary({ project, isDischarger }: { project: ProjectDeta
       </Card>
       {project.pwasteRegulars.length > 0 && (
         <Card title={t('projects.regularLines')} size="small" style={{ marginBottom: 16 }}>
-          <Table
+          <DataTable
             rowKey="id"
             size="small"
             pagination={false}
@@ -109,7 +113,10 @@ export function ProjectSummary({ project, isDischarger }: { project: ProjectDeta
                 key: 'collection',
                 title: t('projects.line.collection'),
                 render: (_, l) =>
-                  `${t('quoteRequest.perWeek', { count: l.collectionCount ?? 0 })}（${weekdays(l.weekdays)}）`,
+                  t('common.withNote', {
+                    main: t('quoteRequest.perWeek', { count: l.collectionCount ?? 0 }),
+                    note: weekdays(l.weekdays),
+                  }),
               },
             ]}
           />
@@ -117,7 +124,7 @@ export function ProjectSummary({ project, isDischarger }: { project: ProjectDeta
       )}
       {project.pwasteIndustries.length > 0 && (
         <Card title={t('projects.industrialLines')} size="small" style={{ marginBottom: 16 }}>
-          <Table
+          <DataTable
             rowKey="id"
             size="small"
             pagination={false}

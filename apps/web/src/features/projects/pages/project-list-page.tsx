@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { PROJECT_KEYWORD_MAX, PROJECT_LIST_TABS, PROJECT_TYPES, type ProjectListItem } from '@junkan/shared';
-import { Button, Card, Flex, Select, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Select, Tabs, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DataTable } from '../../../components/data-table';
 import {
   columnSortOrder,
   emptyLocale,
@@ -96,7 +97,7 @@ export default function ProjectListPage() {
         {list.isError && !list.data ? (
           <LoadFailed title={t('projects.listTitle')} onRetry={() => void list.refetch()} />
         ) : (
-          <Table<ProjectListItem>
+          <DataTable<ProjectListItem>
             rowKey="id"
             size="small"
             loading={list.isFetching}

@@ -16,6 +16,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VolumeInput } from '../../../components/form/volume-input';
+import { wasteDisplayName } from '../../../lib/reference-data/wastes';
 import type { RegularFormValues } from './regular-form-values';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0];
@@ -46,7 +47,10 @@ export function RegularQuoteForm({
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
-  const name = (id: number) => wastes.find((w) => w.id === id)?.name ?? '';
+  const name = (id: number) => {
+    const waste = wastes.find((w) => w.id === id);
+    return waste ? wasteDisplayName(t, waste) : '';
+  };
   return (
     <Form<RegularFormValues>
       form={form}
@@ -86,7 +90,10 @@ export function RegularQuoteForm({
                 <Checkbox.Group
                   options={account.wastes.map((w) => ({
                     value: w.wasteId,
-                    label: `${w.dischargeSitename}（${w.wastePostalCode} ${w.wasteAddress}${w.wasteAddress2}${w.wasteAddress3}）`,
+                    label: t('common.withNote', {
+                      main: w.dischargeSitename,
+                      note: `${w.wastePostalCode} ${w.wasteAddress}${w.wasteAddress2}${w.wasteAddress3}`,
+                    }),
                   }))}
                 />
               </Form.Item>

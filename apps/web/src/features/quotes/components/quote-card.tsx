@@ -1,7 +1,8 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { isQuoteAnswerable, type ProjectDetail, priceUnitOf } from '@junkan/shared';
-import { Alert, App, Button, Card, Descriptions, Empty, Flex, Input, Table, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Empty, Flex, Input, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { UnitPriceWithParts } from '../../../components/form/unit-price-parts';
 import { downloadAttachment } from '../../../lib/download-attachment';
 import { showApiError } from '../../../lib/form-errors';
@@ -152,7 +153,7 @@ export function QuoteCard({ project, isDischarger }: { project: ProjectDetail; i
             )}
             {quote.note && <Descriptions.Item label={t('quotes.note')}>{quote.note}</Descriptions.Item>}
           </Descriptions>
-          <Table
+          <DataTable
             size="small"
             rowKey="id"
             pagination={false}

@@ -16,12 +16,12 @@ import {
   Result,
   Select,
   Space,
-  Table,
   Typography,
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { DataTable } from '../../../components/data-table';
 import { dateItemProps } from '../../../components/form/date-field';
 import { requiredRule } from '../../../components/form/required-rule';
 import { UnitPricePartInputs } from '../../../components/form/unit-price-parts';
@@ -31,7 +31,7 @@ import { UploadModal } from '../../../components/upload-modal';
 import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { setZodIssues, showApiError } from '../../../lib/form-errors';
 import { formatPriceUnit, formatYen, unitPriceSuffix } from '../../../lib/format';
-import { messageText } from '../../../lib/i18n';
+import { currentPunctuation, messageText } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { useProjectDetail } from '../../projects/api/project-detail';
@@ -164,7 +164,7 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
         backTo={paths.projectDetail.to(project.id)}
         backLabel={t('quotes.backToDetail')}
         projectTitle={project.projectTitle}
-        subtitle={`${project.company.name} / ${project.discharges.map((d) => `${d.discharges}（${d.posCode}）`).join('、')}`}
+        subtitle={`${project.company.name} / ${project.discharges.map((d) => t('common.withNote', { main: d.discharges, note: d.posCode })).join(currentPunctuation().list)}`}
       />
       <Form
         form={form}
@@ -192,7 +192,8 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
               />
             </Form.Item>
           )}
-          <Table
+          <DataTable
+            editable
             size="small"
             rowKey="id"
             pagination={false}

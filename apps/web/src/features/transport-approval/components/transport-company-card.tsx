@@ -2,6 +2,7 @@ import type { TransportApprovalCompany } from '@junkan/shared';
 import { Alert, Button, Card, Descriptions, Flex, Grid, List, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { currentPunctuation } from '../../../lib/i18n';
 
 export const APPROVAL_STATUS_COLORS = { PENDING: 'gold', APPROVED: 'green', REJECTED: 'red' } as const;
 
@@ -68,7 +69,7 @@ export function TransportCompanyCard({
           </Descriptions.Item>
         )}
         <Descriptions.Item label={k('field.address')}>
-          {company.postalCode ? `〒${company.postalCode} ` : ''}
+          {company.postalCode ? `${currentPunctuation().postal}${company.postalCode} ` : ''}
           {company.address || '—'}
         </Descriptions.Item>
         <Descriptions.Item label={k('field.tel')}>{company.tel || '—'}</Descriptions.Item>
@@ -107,8 +108,8 @@ export function TransportCompanyCard({
           dataSource={company.areaLicenses}
           renderItem={(a) => (
             <List.Item>
-              {a.areaName}（{t(`projectType.${a.type}`)}）: {k('field.licenseNumber')}{' '}
-              {a.licenseNumber || '—'}
+              {t('common.withNote', { main: a.areaName, note: t(`projectType.${a.type}`) })}:{' '}
+              {k('field.licenseNumber')} {a.licenseNumber || '—'}
               {' / '}
               {k('field.district')} {a.district || '—'}
             </List.Item>
@@ -134,7 +135,7 @@ export function TransportCompanyCard({
             {company.profile.contractManager || '—'}
           </Descriptions.Item>
           <Descriptions.Item label={k('field.compatibleAreas')}>
-            {company.profile.compatibleAreas.join('、') || '—'}
+            {company.profile.compatibleAreas.join(currentPunctuation().list) || '—'}
           </Descriptions.Item>
         </Descriptions>
       )}

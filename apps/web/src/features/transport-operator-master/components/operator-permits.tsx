@@ -49,8 +49,10 @@ export function OperatorPermitList({ companyId }: { companyId: number | null }) 
               <Space wrap size={8}>
                 <Tag color={COLOR[p.status]}>{t(`permits.status.${p.status}`)}</Tag>
                 <Typography.Text>
-                  {permitDistrictName(p.districtCode, lang)} {p.licenseNumber}（{t(`permits.kind.${p.kind}`)}
-                  ）
+                  {t('common.withNote', {
+                    main: `${permitDistrictName(p.districtCode, lang)} ${p.licenseNumber}`,
+                    note: t(`permits.kind.${p.kind}`),
+                  })}
                 </Typography.Text>
                 <Typography.Text type="secondary">
                   {t('permits.field.expiryDate')}: {formatEraDate(p.expiryDate, lang)}

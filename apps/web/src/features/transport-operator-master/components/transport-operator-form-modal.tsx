@@ -59,7 +59,7 @@ export function TransportOperatorFormModal({ operator, onClose }: TransportOpera
     return {
       value: site.id,
       label: expired
-        ? `${site.code} ${site.name}（${t('disposalSiteMaster.expired')}）`
+        ? t('common.withNote', { main: `${site.code} ${site.name}`, note: t('disposalSiteMaster.expired') })
         : `${site.code} ${site.name}`,
       disabled: expired,
     };

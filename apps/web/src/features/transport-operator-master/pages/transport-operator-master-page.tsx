@@ -4,9 +4,10 @@ import {
   type TransportOperator,
   type TransportOperatorListQuery,
 } from '@junkan/shared';
-import { Button, Card, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Card, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import {
   emptyLocale,
   ListToolbar,
@@ -15,6 +16,7 @@ import {
   PAGE_SIZE,
   SearchBox,
 } from '../../../components/master-list';
+import { currentPunctuation } from '../../../lib/i18n';
 import { useTransportOperators } from '../api/transport-operators';
 import { PermitExpiryFlags } from '../components/operator-permits';
 import { TransportOperatorFormModal } from '../components/transport-operator-form-modal';
@@ -42,7 +44,7 @@ export default function TransportOperatorMasterPage() {
           onSearch={(words) => setQuery((q) => ({ ...q, query: words, page: 1 }))}
         />
       </ListToolbar>
-      <Table<TransportOperator>
+      <DataTable<TransportOperator>
         rowKey="companyId"
         size="middle"
         loading={list.isFetching}
@@ -87,7 +89,7 @@ export default function TransportOperatorMasterPage() {
                     <Tag key={a}>{a}</Tag>
                   ))}
                   {o.compatibleAreas.length > AREA_TAGS && (
-                    <Tooltip title={o.compatibleAreas.slice(AREA_TAGS).join('、')}>
+                    <Tooltip title={o.compatibleAreas.slice(AREA_TAGS).join(currentPunctuation().list)}>
                       <Tag>+{o.compatibleAreas.length - AREA_TAGS}</Tag>
                     </Tooltip>
                   )}

@@ -85,7 +85,10 @@ export function IndustrialReportFields({
           placeholder={label('projectPlaceholder')}
           showSearch={{ optionFilterProp: 'label' }}
           onChange={onProjectChange}
-          options={options.projects.map((p) => ({ value: p.id, label: `${p.title}（${p.dischargerName}）` }))}
+          options={options.projects.map((p) => ({
+            value: p.id,
+            label: t('common.withNote', { main: p.title, note: p.dischargerName }),
+          }))}
         />
       </Form.Item>
       <Typography.Paragraph data-testid="industrial-report-discharger">
@@ -162,7 +165,7 @@ export function IndustrialReportFields({
               filterOption={(input, option) => String(option?.value ?? '').includes(input.trim())}
               options={(project?.manifests ?? []).map((m) => ({
                 value: m.manifestNumber,
-                label: `${m.manifestNumber}（${m.wasteName}）`,
+                label: t('common.withNote', { main: m.manifestNumber, note: m.wasteName }),
               }))}
             />
           </Form.Item>

@@ -57,7 +57,8 @@ export function RegularReportModal({ open, onClose }: { open: boolean; onClose: 
   const searchOnServer = projectKeyword !== '' || (projects.data?.total ?? 0) > projectItems.length;
   // The chosen project keeps its label while a search shows other ones.
   const projectLabels = useRef(new Map<number, string>());
-  for (const p of projectItems) projectLabels.current.set(p.id, `${p.projectTitle}（${p.company.name}）`);
+  for (const p of projectItems)
+    projectLabels.current.set(p.id, t('common.withNote', { main: p.projectTitle, note: p.company.name }));
   const now = currentJapanYearMonth();
   const current = toYearMonth(now.year, now.month);
 

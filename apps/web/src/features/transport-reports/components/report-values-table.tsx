@@ -1,7 +1,8 @@
 import type { DisposalMethod, ReportValueField, TransportReport } from '@junkan/shared';
-import { Table, Tag, theme } from 'antd';
+import { Tag, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { formatPlainDate } from '../../../lib/format';
 import { volumeWithUnit } from '../transport-report-values';
 
@@ -128,7 +129,8 @@ export function ReportValuesTable({
   };
 
   return (
-    <Table<ValueRow>
+    <DataTable<ValueRow>
+      editable
       rowKey="key"
       size="small"
       bordered

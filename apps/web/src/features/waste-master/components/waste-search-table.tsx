@@ -1,7 +1,8 @@
 import type { WasteCategory, WasteManageItem, WasteSortField } from '@junkan/shared';
-import { Table, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import {
   columnSortOrder,
   emptyLocale,
@@ -39,7 +40,7 @@ export function WasteSearchTable({
   const sortOrderOf = (field: WasteSortField) => columnSortOrder(sort, field);
 
   return (
-    <Table<WasteManageItem>
+    <DataTable<WasteManageItem>
       rowKey="id"
       size="middle"
       data-testid="waste-search-results"

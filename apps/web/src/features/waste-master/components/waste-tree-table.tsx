@@ -1,7 +1,8 @@
 import type { WasteCategory, WasteItem } from '@junkan/shared';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { Table, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { emptyLocale, LoadFailed } from '../../../components/master-list';
 import { wasteChildrenQueryOptions } from '../api/waste-children';
 import {
@@ -49,7 +50,7 @@ export function WasteTreeTable({
   }
 
   return (
-    <Table<TreeRow>
+    <DataTable<TreeRow>
       rowKey="id"
       size="middle"
       data-testid="waste-tree"
