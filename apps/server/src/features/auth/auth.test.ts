@@ -1,5 +1,5 @@
 import { LOGIN_FAILURE_MESSAGE } from '@junkan/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailText } from '../../../test/smtp-sink';
 import { createTestApp, decodeClaims, signRawToken, type TestContext } from '../../../test/test-app';
@@ -202,7 +202,7 @@ describe('sign-up, activation and registration', () => {
     const audit = await t.db
       .select()
       .from(auditLogs)
-      .where(eq(auditLogs.entityId, String(id)));
+      .where(and(eq(auditLogs.entity, 'user'), eq(auditLogs.entityId, String(id))));
     expect(audit.map((a) => a.action).sort()).toEqual(['login', 'register', 'signup']);
   });
 

@@ -14,6 +14,7 @@ import {
   mailOutbox,
   projects,
 } from '../../db/schema';
+import { tokyoDate } from '../../lib/time';
 import { sweepCardPayments } from './card-payments.service';
 
 /**
@@ -104,7 +105,8 @@ describe('paying a card invoice', () => {
     expect(res.json()).toMatchObject({ outcome: 'PAID', declineCode: null, attempt: { status: 'CAPTURED' } });
 
     const inv = await detail(id);
-    expect(inv).toMatchObject({ status: 'PAID', settlementDate: '2026-11-25' });
+    // Settled on the day of the capture, in Japan.
+    expect(inv).toMatchObject({ status: 'PAID', settlementDate: tokyoDate() });
     const [row] = await t.db.select().from(invoices).where(eq(invoices.id, id));
     expect(row).toMatchObject({ paidVia: 'CARD', paymentRef: expect.stringMatching(/^pay_/) });
 

@@ -118,8 +118,9 @@ describe('registration options', () => {
     expect(options.units.map((u: { unit: string }) => u.unit)).toContain('t');
 
     const other = (await t.as(DIS2).get('/manifests/registration-options')).json();
-    // Only 髙橋工業's own site, none of グリーン商事's.
-    expect(other).toMatchObject({ subscriberNumber: null, projects: [] });
+    // Only 髙橋工業's own site and subscriber number (its 梅田事業所 user's), none of グリーン商事's.
+    expect(other).toMatchObject({ subscriberNumber: 'B234567' });
+    expect(other.projects.map((p: { id: number }) => p.id)).not.toContain(f.industrial);
     expect(other.dischargeSites.map((s: { name: string }) => s.name)).toEqual(['梅田事業所']);
     expect((await t.as(TRANS).get('/manifests/registration-options')).statusCode).toBe(403);
   });
