@@ -55,7 +55,7 @@ test('a discharger requests an industrial quote with a file: form, upload, confi
   await expect(page.getByTestId('project-status')).toBeVisible();
   await expect(page.getByText(title)).toBeVisible();
   await expect(page.getByText('発泡スチロール')).toBeVisible();
-  await expect(page.getByText('1.50 t')).toBeVisible();
+  await expect(page.getByText('1.5 t', { exact: true })).toBeVisible();
   await expect(page.getByText('月1回')).toBeVisible();
 
   // Bad input: a text file named .pdf passes the name check but the server reads its content.
