@@ -9,6 +9,7 @@ test.describe('collection area and unit price setting', () => {
   test('an admin acting for a transporter registers an area with a price period, then an overlapping period is refused', async ({
     page,
   }) => {
+    test.setTimeout(60_000);
     const id = suffix();
     const areaName = `E2Eエリア${id}`;
     const posCode = `9${id.slice(0, 2)}${id.slice(2, 6)}`; // typed without the hyphen

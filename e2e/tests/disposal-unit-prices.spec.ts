@@ -13,6 +13,7 @@ test.describe('disposal unit prices', () => {
   test('a transporter registers a disposal unit price, then an overlapping period is refused next to the field', async ({
     page,
   }) => {
+    test.setTimeout(60_000);
     // Days of this run's own within the demo disposal permit's validity (to about 1,400 days from today), so a
     // kept database never holds a price in them already.
     const base = 30 + (Math.floor(Date.now() / 1000) % 900);

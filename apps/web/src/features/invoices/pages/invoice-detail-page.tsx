@@ -26,6 +26,7 @@ import { DataTable } from '../../../components/data-table';
 import { dateItemProps, dayPickerProps, futureDays, japanToday } from '../../../components/form/date-field';
 import { requiredRule } from '../../../components/form/required-rule';
 import { YenInput } from '../../../components/form/yen-input';
+import { WRAPPING_LINK_STYLE } from '../../../components/wrapping-link';
 import { showApiError, showFormIssues } from '../../../lib/form-errors';
 import { formatDateTime, formatPlainDate, formatYen } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -283,6 +284,7 @@ function InvoiceDetailView({ invoice, isTransport }: { invoice: InvoiceDetail; i
                     <Button
                       type="link"
                       icon={<DownloadOutlined />}
+                      style={WRAPPING_LINK_STYLE}
                       onClick={() =>
                         void downloadInvoiceFile(isTransport, invoice.id, file).catch((error) =>
                           showApiError({ error, t, message }),

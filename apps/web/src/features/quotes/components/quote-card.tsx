@@ -4,6 +4,7 @@ import { Alert, App, Button, Card, Descriptions, Empty, Flex, Input, Tooltip, Ty
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { UnitPriceWithParts } from '../../../components/form/unit-price-parts';
+import { WRAPPING_LINK_STYLE } from '../../../components/wrapping-link';
 import { downloadAttachment } from '../../../lib/download-attachment';
 import { showApiError } from '../../../lib/form-errors';
 import { formatDate, formatPlainDate, formatQuantity, formatYen } from '../../../lib/format';
@@ -134,6 +135,7 @@ export function QuoteCard({ project, isDischarger }: { project: ProjectDetail; i
                   type="link"
                   size="small"
                   icon={<DownloadOutlined />}
+                  style={WRAPPING_LINK_STYLE}
                   onClick={() =>
                     downloadAttachment(project.id, quote.document!).catch(
                       () => void message.error(t('unknown_error')),
