@@ -51,7 +51,10 @@ export async function signIn(
   );
   await page.goto(origin === APP_ORIGIN ? path : `${origin}/sys/${path}`);
   const badge = page.getByTestId('role-badge');
-  if (actingFor) {
+  // Below 992 px the role badge sits in the menu drawer: the header's menu button says the app is signed in.
+  if ((page.viewportSize()?.width ?? 1280) < 992) {
+    await expect(page.getByTestId('menu-button')).toBeVisible({ timeout });
+  } else if (actingFor) {
     await expect(badge).toHaveText(
       actingFor.type === '排出事業者' ? '管理者（排出事業者）' : '管理者（収集運搬・処分業者）',
       { timeout },
