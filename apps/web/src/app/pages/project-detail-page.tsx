@@ -235,7 +235,8 @@ function ProjectDetailView({ project }: { project: ProjectDetail }) {
                     ? `${t(label.from)} → ${t(label.to)}`
                     : t('common.withNote', { main: t('projects.historyCreated'), note: t(label.to) })}
                   {h.reason && (
-                    <div>
+                    // The reason is what a user typed.
+                    <div data-user-content>
                       <Typography.Text type="secondary">
                         {t('projects.reasonLabel', { reason: h.reason })}
                       </Typography.Text>

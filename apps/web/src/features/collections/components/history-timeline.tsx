@@ -42,7 +42,7 @@ export function HistoryTimeline({ history }: { history: HistoryItem[] }) {
               <Typography.Text type="secondary">{dateText(h)}</Typography.Text>
             </Flex>
             {h.reason && (
-              <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>
+              <Typography.Text style={{ whiteSpace: 'pre-wrap' }} data-user-content>
                 {t('collections.detail.reasonLabel', { reason: h.reason })}
               </Typography.Text>
             )}
