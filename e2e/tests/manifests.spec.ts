@@ -112,9 +112,9 @@ test('a manifest delivered outside the contract period is registered only once t
   await expect(period).toContainText('交付日が契約期間外');
   await expect(period).toContainText('〜');
   await expect(period).toContainText(deliveryDate);
-  await expect(confirmation(page, title).getByTestId('manifest-differences').locator('tbody tr')).toHaveCount(
-    1,
-  );
+  await expect(
+    confirmation(page, title).getByTestId('manifest-differences').locator('tbody tr.ant-table-row'),
+  ).toHaveCount(1);
   await confirmModal(page, { title, button: '戻って修正する' });
   await expect(dialog.getByLabel('交付日')).toHaveValue(deliveryDate);
   await expect(dialog.getByLabel('数量', { exact: true })).toHaveValue('1.20');

@@ -21,7 +21,7 @@ test('a transporter quotes an open request in its area and the discharger approv
   // discharger has sent a request there (the request screens are projects.spec.ts's subject).
   const discharger = await apiAs(request, DEMO.discharger);
   const transporter = await apiAs(request, DEMO.transporter);
-  await seedRegularArea(transporter, { posCode: '104-0061', wasteName: COMBUSTIBLE, unitPrice: 1500 });
+  await seedRegularArea(transporter, { posCode: '104-0061', wasteName: COMBUSTIBLE, unitPrice: 45 });
   const title = `E2E 見積 ${Date.now()}`;
   const { id } = await seedQuoteRequest(discharger, title, { monthlyCapacity: '100', weekdays: [1] });
   const detailPath = `project-managment/detail/${id}`;
@@ -34,8 +34,9 @@ test('a transporter quotes an open request in its area and the discharger approv
   await listed.getByRole('link', { name: title }).click();
   await page.getByRole('button', { name: '見積を登録する' }).click();
   await expect(page).toHaveURL(/\/project-managment\/create-quote\/\d+/);
-  await expect(page.getByLabel('可燃ごみ 単価（税抜）')).toHaveValue('1,500');
-  await expect(page.getByTestId('quote-totals')).toContainText('￥165,000');
+  // 45 円/kg, as the demo's area price for 可燃ごみ around 銀座.
+  await expect(page.getByLabel('可燃ごみ 単価（税抜）')).toHaveValue('45');
+  await expect(page.getByTestId('quote-totals')).toContainText('￥4,950');
   await page.getByRole('button', { name: '見積を登録', exact: true }).click();
   await confirmModal(page);
   await expect(page).toHaveURL(new RegExp(`${detailPath}$`));
@@ -46,7 +47,7 @@ test('a transporter quotes an open request in its area and the discharger approv
   // The discharger approves the quote; the contract is now being prepared (quote approval is home's word).
   await signIn(page, DEMO.discharger, { path: detailPath });
   const card = page.getByTestId('quote-card');
-  await expect(card).toContainText('￥150,000');
+  await expect(card).toContainText('￥4,500');
   await card.getByRole('button', { name: '見積を承認する' }).click();
   await confirmModal(page);
   await expect(page.getByTestId('project-status')).toHaveText('契約作成中');
