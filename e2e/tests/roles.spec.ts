@@ -32,6 +32,8 @@ test.describe('sign-in per role', () => {
   test('a transporter sees the company filter and the projects it serves, without inquiries', async ({
     page,
   }) => {
+    // Five list loads after the sign-in.
+    test.setTimeout(60_000);
     await signInWithForm(page, DEMO.transporter);
 
     await expect(page).toHaveURL(/\/sys\/home$/);

@@ -13,6 +13,7 @@ import { findLink, waitForMessage } from '../support/mail';
 test('sign-up: activation mail, registration with postal lookup, then sign out and in again', async ({
   page,
 }) => {
+  test.setTimeout(60_000);
   const email = uniqueEmail('signup');
   const password = 'Signup123';
 
