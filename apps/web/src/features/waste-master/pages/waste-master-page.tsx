@@ -76,7 +76,7 @@ export default function WasteMasterPage() {
               if (!e.target.value) setQuery('');
             }}
             onSearch={(value) => setQuery(value.trim())}
-            style={{ width: 360, maxWidth: '100%' }}
+            style={{ width: 360, maxWidth: 'calc(100vw - 64px)' }}
           />
         </Flex>
         <Button
