@@ -84,7 +84,9 @@ export function CollectionFacts({ detail }: { detail: CollectionDetail }) {
       </Descriptions.Item>
       <Descriptions.Item label={t('collections.field.entryHours')}>{entry}</Descriptions.Item>
       <Descriptions.Item label={t('collections.field.memo')} span={2}>
-        <span style={{ whiteSpace: 'pre-wrap' }}>{detail.memo || '—'}</span>
+        <span style={{ whiteSpace: 'pre-wrap' }} data-user-content>
+          {detail.memo || '—'}
+        </span>
       </Descriptions.Item>
       {detail.status === 'SKIPPED' && detail.skipReason && (
         <Descriptions.Item label={t('collections.field.skipReason')} span={2}>

@@ -13,10 +13,15 @@ export function HistoryTimeline({ history }: { history: HistoryItem[] }) {
   const p = punctuationOf(i18n.language);
   if (history.length === 0)
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('collections.detail.noHistory')} />;
-  const who = (h: HistoryItem) =>
-    `${h.userName ?? t('collections.detail.system')}${p.open}${t(`collections.role.${h.role}`)}${
-      h.actedByAdmin ? `${p.dot}${t('collections.detail.actedByAdmin')}` : ''
-    }${p.close}`;
+  // A person's name is the user's own content; the role beside it is ours.
+  const who = (h: HistoryItem) => (
+    <>
+      {h.userName ? <span data-user-content>{h.userName}</span> : t('collections.detail.system')}
+      {`${p.open}${t(`collections.role.${h.role}`)}${
+        h.actedByAdmin ? `${p.dot}${t('collections.detail.actedByAdmin')}` : ''
+      }${p.close}`}
+    </>
+  );
   const dateText = (h: HistoryItem) =>
     h.fromDate && h.fromDate !== h.toDate
       ? t('collections.detail.dateMove', { from: formatPlainDate(h.fromDate), to: formatPlainDate(h.toDate) })
