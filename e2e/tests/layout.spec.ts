@@ -164,6 +164,11 @@ function watchApi(page: Page) {
         r
           .response()
           .then((res) => (res?.headers()['content-type']?.includes('json') ? res.json() : undefined))
+          // A body the browser no longer holds (or a 304 revalidation) is asked for again, without the cache.
+          .catch(() => {
+            const { 'if-none-match': _etag, 'if-modified-since': _since, ...headers } = r.headers();
+            return page.request.fetch(r.url(), { method: r.method(), headers }).then((res) => res.json());
+          })
           .then(collect, () => undefined),
       );
     }
