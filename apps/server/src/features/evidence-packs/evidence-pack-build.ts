@@ -78,6 +78,9 @@ async function writeZip(
   const mtime = app.now();
   // A failed entry (a missing file, a query) ends the output with its error, so the storage write fails too.
   zip.on('error', (err: Error) => output.destroy(err));
+  // The storage write reads that error from the stream when it starts reading, which may be after the error (a
+  // driver first writes its own row); until then an 'error' event with no listener would crash the process.
+  output.on('error', () => {});
   const put = app.files.put(app.files.newKey('evidence-packs'), output, {
     maxBytes: EVIDENCE_PACK_MAX_BYTES,
     contentType: 'application/zip',

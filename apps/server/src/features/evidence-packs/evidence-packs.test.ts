@@ -486,4 +486,32 @@ describe('requests refused', () => {
       .where(and(eq(auditLogs.action, 'evidence_pack.request'), eq(auditLogs.entityId, String(pack.id))));
     expect(audits).toHaveLength(1);
   });
+
+  it('fails the pack, not the process, when an entry fails before the storage starts reading', async () => {
+    const [doc] = await t.db
+      .select()
+      .from(attachments)
+      .where(and(eq(attachments.ownerType, 'CONTRACT_COMBINE'), eq(attachments.ownerId, contract.id)));
+    await t.app.files.delete({ driver: doc!.storageDriver, key: doc!.storageKey });
+    const files = t.app.files;
+    const put = files.put.bind(files);
+    // A storage that is slow to start (a busy database pool): the missing file's error comes first.
+    files.put = async (...args: Parameters<typeof put>) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return put(...args);
+    };
+    const uncaught: unknown[] = [];
+    const onUncaught = (err: unknown) => uncaught.push(err);
+    process.prependListener('uncaughtException', onUncaught);
+    try {
+      const pack = await requested(DIS, { scope: 'PROJECT', projectId: industrial.id });
+      await build();
+      const failed = (await t.as(DIS).get(`/evidence-packs/${pack.id}`)).json<EvidencePack>();
+      expect(failed).toMatchObject({ status: 'FAILED', errorCode: 'evidence_pack_build_failed' });
+      expect(uncaught).toEqual([]);
+    } finally {
+      files.put = put;
+      process.removeListener('uncaughtException', onUncaught);
+    }
+  });
 });
