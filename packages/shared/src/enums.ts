@@ -45,3 +45,21 @@ export const WASTE_TYPE_CODE = { INDUSTRIAL: 1, REGULAR: 2 } as const;
 /** A transport company's standing with the platform: self-registered ones wait for an administrator. */
 export const TRANSPORT_APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 export type TransportApprovalStatus = (typeof TRANSPORT_APPROVAL_STATUSES)[number];
+
+/**
+ * Electronic manifests as the manifest network reports them. RESERVED (number issued, registration '1000'
+ * running) → REGISTERED → TEMP_TRANSPORT (a transport-end report or a change of it in flight or awaiting
+ * the discharger) → TRANSPORT_END → DISPOSAL_END → FINAL_DISPOSAL_END.
+ */
+export const MANIFEST_STATUSES = [
+  'RESERVED',
+  'REGISTERED',
+  'TEMP_TRANSPORT',
+  'TRANSPORT_END',
+  'DISPOSAL_END',
+  'FINAL_DISPOSAL_END',
+] as const;
+export type ManifestStatus = (typeof MANIFEST_STATUSES)[number];
+
+export const MANIFEST_PHASES = ['reservation', 'transportation', 'processing', 'final'] as const;
+export type ManifestPhaseName = (typeof MANIFEST_PHASES)[number];

@@ -1,3 +1,4 @@
+export * from './achievement-list';
 export * from './api/account-master';
 export * from './api/auth';
 export * from './api/business-calendar';
@@ -44,6 +45,7 @@ export * from './messages';
 export * from './period-overlap';
 export * from './permissions';
 export * from './prefectures';
+export * from './project-list';
 export * from './project-status';
 export * from './quote-amount';
 export * from './quote-banner';

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_FILE_KINDS, UPLOAD_MAX_BYTES } from './api/projects';
 import {
   acceptAttribute,
   checkUpload,
   fileKindOfName,
   hasSameFileName,
   INQUIRY_UPLOAD_MAX_BYTES,
+  UPLOAD_FILE_KINDS,
+  UPLOAD_MAX_BYTES,
   UPLOAD_RULES,
   type UploadUse,
 } from './upload-rules';

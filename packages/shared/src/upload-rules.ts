@@ -1,10 +1,10 @@
-import {
-  QUOTE_REQUEST_MAX_FILES,
-  UPLOAD_FILE_KINDS,
-  UPLOAD_MAX_BYTES,
-  type UploadFileKind,
-} from './api/projects';
 import { INVOICE_MAX_FILES } from './invoice-rules';
+
+/** Upload rules (section 5): a quote request takes up to 4 files of these kinds, 10 MB each, names unique. */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const QUOTE_REQUEST_MAX_FILES = 4;
+export const UPLOAD_FILE_KINDS = ['jpg', 'png', 'pdf', 'xlsx', 'doc', 'mp4', 'mov'] as const;
+export type UploadFileKind = (typeof UPLOAD_FILE_KINDS)[number];
 
 /** What a file is uploaded for; each use has its own kinds and count (section 5). */
 export const UPLOAD_USES = ['QUOTE_REQUEST', 'QUOTE_DOCUMENT', 'PERMIT', 'INQUIRY', 'INVOICE'] as const;

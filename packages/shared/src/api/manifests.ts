@@ -1,26 +1,9 @@
 import { z } from 'zod';
+import { MANIFEST_STATUSES } from '../enums';
 import { MANIFEST_DIFFERENCE_KINDS } from '../rules/manifest-agreement';
 import { DEADLINE_STATES } from '../transport-deadline';
 import { idParam, idSchema, isoDateSchema } from '../validation';
 import { volumeSchema } from './projects';
-
-/**
- * Electronic manifests as the manifest network reports them. RESERVED (number issued, registration '1000'
- * running) → REGISTERED → TEMP_TRANSPORT (a transport-end report or a change of it in flight or awaiting
- * the discharger) → TRANSPORT_END → DISPOSAL_END → FINAL_DISPOSAL_END.
- */
-export const MANIFEST_STATUSES = [
-  'RESERVED',
-  'REGISTERED',
-  'TEMP_TRANSPORT',
-  'TRANSPORT_END',
-  'DISPOSAL_END',
-  'FINAL_DISPOSAL_END',
-] as const;
-export type ManifestStatus = (typeof MANIFEST_STATUSES)[number];
-
-export const MANIFEST_PHASES = ['reservation', 'transportation', 'processing', 'final'] as const;
-export type ManifestPhaseName = (typeof MANIFEST_PHASES)[number];
 
 export const manifestPhaseSchema = z.object({ done: z.boolean(), date: z.string().nullable() });
 

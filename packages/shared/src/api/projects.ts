@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { CONTRACT_FORMS } from '../contract-rules';
 import { BAG_SIZES, PROJECT_STATUSES, PROJECT_TYPES } from '../enums';
-import type { ProjectListTab } from '../project-status';
+import {
+  PROJECT_KEYWORD_MAX,
+  PROJECT_LIST_TABS,
+  PROJECT_PAGE_SIZE,
+  PROJECT_SORT_KEYS,
+} from '../project-list';
 import { QUOTE_PRICING_BASES } from '../quote-pricing';
 import { idSchema, requiredString } from '../validation';
 import { attachmentSchema, pageOf, pageQuery, sortQuerySchema } from './common';
@@ -105,15 +110,7 @@ export const quoteRequestSchema = z
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
 export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
 
-export const PROJECT_LIST_TABS = ['PRE_CONTRACT', 'IN_PROGRESS', 'PAST'] as const satisfies ProjectListTab[];
-
 export const projectTabQuerySchema = z.object({ tab: z.enum(PROJECT_LIST_TABS).optional() });
-
-/** The project list's sort keys; `company` is the other side's name (the transporter's, or the discharger's). */
-export const PROJECT_SORT_KEYS = ['createdDate', 'id', 'title', 'company'] as const;
-export type ProjectSortKey = (typeof PROJECT_SORT_KEYS)[number];
-export const PROJECT_PAGE_SIZE = 50;
-export const PROJECT_KEYWORD_MAX = 100;
 
 /**
  * GET /projects and /trans/projects (the list convention): page, size (50 by default), sort and order (newest
@@ -132,9 +129,6 @@ export const transProjectListQuerySchema = projectListQuerySchema.extend(company
 
 export const projectPageSchema = pageOf(projectListItemSchema);
 export type ProjectPage = z.infer<typeof projectPageSchema>;
-
-/** How many projects the home table shows (the newest); the list page has the rest. */
-export const HOME_PROJECT_ROWS = 10;
 
 /** GET /projects/home and /trans/projects/home: what the home table shows, the newest rows and the tab counts. */
 export const projectHomeSchema = z.object({
@@ -276,9 +270,3 @@ export type ProjectDetail = z.infer<typeof projectDetailSchema>;
  */
 export const renewalDecisionResultSchema = projectDetailSchema.extend({ removedCollections: z.number() });
 export type RenewalDecisionResult = z.infer<typeof renewalDecisionResultSchema>;
-
-/** Upload rules (section 5): a quote request takes up to 4 files of these kinds, 10 MB each, names unique. */
-export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-export const QUOTE_REQUEST_MAX_FILES = 4;
-export const UPLOAD_FILE_KINDS = ['jpg', 'png', 'pdf', 'xlsx', 'doc', 'mp4', 'mov'] as const;
-export type UploadFileKind = (typeof UPLOAD_FILE_KINDS)[number];

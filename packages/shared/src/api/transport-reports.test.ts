@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { ACHIEVEMENT_DETAIL_SORT_KEYS, ACHIEVEMENT_EXPORT_BATCH } from '../achievement-list';
 import { type ReportRuleState, reportDialogMode } from '../report-rules';
 import {
-  ACHIEVEMENT_DETAIL_SORT_KEYS,
-  ACHIEVEMENT_EXPORT_BATCH,
   achievementDetailExportQuerySchema,
   achievementDetailQuerySchema,
   achievementListQuerySchema,

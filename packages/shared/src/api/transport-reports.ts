@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  ACHIEVEMENT_DETAIL_PAGE_SIZE,
+  ACHIEVEMENT_DETAIL_SORT_KEYS,
+  ACHIEVEMENT_EXPORT_BATCH,
+  ACHIEVEMENT_PAGE_SIZE,
+  ACHIEVEMENT_PERIODS,
+  ACHIEVEMENT_SORT_KEYS,
+} from '../achievement-list';
 import { isIsoDate } from '../business-day';
 import { REPORT_STATUSES, WASTE_TYPE_CODE } from '../enums';
 import { MESSAGE_CODES, type MessageCode } from '../messages';
@@ -326,16 +334,6 @@ const wasteTypeQuerySchema = decimalParam(1, 2).transform((v, ctx) => {
   return z.NEVER;
 });
 
-export const ACHIEVEMENT_PERIODS = ['annual', 'monthly'] as const;
-
-/** The list's sort keys: month (then type, waste, company, unit, the default), waste name, company, volume. */
-export const ACHIEVEMENT_SORT_KEYS = ['month', 'type', 'wasteName', 'company', 'volume'] as const;
-export type AchievementSortKey = (typeof ACHIEVEMENT_SORT_KEYS)[number];
-/** Lines per page of the list. */
-export const ACHIEVEMENT_PAGE_SIZE = 50;
-/** Lines per batch of the CSV export (GET /achievements/export). */
-export const ACHIEVEMENT_EXPORT_BATCH = 5000;
-
 /** The list's filters: `type` 1 industrial, 2 regular, absent both; `companyId` the header's company selector. */
 const achievementFiltersSchema = z.object({
   period: z.enum(ACHIEVEMENT_PERIODS).default('monthly'),
@@ -411,15 +409,6 @@ export const achievementExportQuerySchema = achievementFiltersSchema
 export type AchievementExportQuery = z.infer<typeof achievementExportQuerySchema>;
 export const achievementExportSchema = pageOf(achievementSummaryRowSchema);
 export type AchievementExport = z.infer<typeof achievementExportSchema>;
-
-/**
- * The details' sort keys: the report's date (industrial: end of transport; regular: the month, its last day),
- * project title, volume, manifest number (regular reports have none: they keep the date order).
- */
-export const ACHIEVEMENT_DETAIL_SORT_KEYS = ['date', 'projectTitle', 'volume', 'manifestNumber'] as const;
-export type AchievementDetailSortKey = (typeof ACHIEVEMENT_DETAIL_SORT_KEYS)[number];
-/** Reports per page of the details. */
-export const ACHIEVEMENT_DETAIL_PAGE_SIZE = 50;
 
 /** The details' line: its period, waste type, waste, discharger and unit. */
 const achievementDetailFiltersSchema = z.object({

@@ -20,7 +20,7 @@ import {
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AddressSearch } from '../../../components/address-search';
@@ -30,8 +30,6 @@ import { ReportStatusTag } from '../../../components/report-status-tag';
 import { currentJapanYearMonth } from '../../../lib/format';
 import { useListPage } from '../../../lib/list-page';
 import { type CollectionReport, ReportDeadlinesPanel } from '../../manifests/components/report-deadlines';
-import { IndustrialReportModal } from '../../transport-reports/components/industrial-report-modal';
-import { RegularReportModal } from '../../transport-reports/components/regular-report-modal';
 import { formatYearMonth, listCsvFile, saveCsv } from '../achievement-csv';
 import {
   type AchievementFilters,
@@ -46,6 +44,18 @@ import {
 } from '../achievement-filters';
 import { volumeWithUnitText } from '../achievement-volume';
 import { getAllAchievementLines, useAchievementList } from '../api/achievement-list';
+
+// The report forms (and their validation) load when a report is opened, not with the list.
+const RegularReportModal = lazy(() =>
+  import('../../transport-reports/components/regular-report-modal').then((m) => ({
+    default: m.RegularReportModal,
+  })),
+);
+const IndustrialReportModal = lazy(() =>
+  import('../../transport-reports/components/industrial-report-modal').then((m) => ({
+    default: m.IndustrialReportModal,
+  })),
+);
 
 const TYPE_ALL = 'ALL';
 
@@ -71,11 +81,14 @@ export default function AchievementsPage() {
   const list = useAchievementList(isTransport, achievementListQuery(filters, companyFilter));
   const [reportOpen, setReportOpen] = useState(false);
   const [industrialOpen, setIndustrialOpen] = useState(false);
+  const [reportLoaded, setReportLoaded] = useState(false);
+  const [industrialLoaded, setIndustrialLoaded] = useState(false);
   // A collection's row in the deadlines opens the industrial report with its project and date.
   const [industrialPreset, setIndustrialPreset] = useState<CollectionReport | null>(null);
   const openIndustrial = (preset: CollectionReport | null) => {
     setIndustrialPreset(preset);
     setIndustrialOpen(true);
+    setIndustrialLoaded(true);
   };
   const rows = list.data?.items ?? [];
   const latest = list.data?.latestMonth ?? null;
@@ -127,7 +140,10 @@ export default function AchievementsPage() {
                 <Button
                   type="primary"
                   disabled={!list.data?.regularAvailable}
-                  onClick={() => setReportOpen(true)}
+                  onClick={() => {
+                    setReportOpen(true);
+                    setReportLoaded(true);
+                  }}
                 >
                   {t('achievements.reportRegular')}
                 </Button>
@@ -305,14 +321,19 @@ export default function AchievementsPage() {
         )}
       </Card>
       {isTransport && (
-        <>
-          <RegularReportModal open={reportOpen} onClose={() => setReportOpen(false)} />
-          <IndustrialReportModal
-            open={industrialOpen}
-            preset={industrialPreset}
-            onClose={() => setIndustrialOpen(false)}
-          />
-        </>
+        <Suspense fallback={null}>
+          {/* Kept mounted after the first opening, so that closing still animates. */}
+          {(reportOpen || reportLoaded) && (
+            <RegularReportModal open={reportOpen} onClose={() => setReportOpen(false)} />
+          )}
+          {(industrialOpen || industrialLoaded) && (
+            <IndustrialReportModal
+              open={industrialOpen}
+              preset={industrialPreset}
+              onClose={() => setIndustrialOpen(false)}
+            />
+          )}
+        </Suspense>
       )}
     </>
   );
