@@ -1,5 +1,6 @@
 import type { ManifestRegistrationInput, ManifestRegistrationOptions, WasteItem } from '@junkan/shared';
-import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildManifestRegistration,
   differenceTexts,
@@ -361,4 +362,20 @@ describe('against the contract', () => {
   ])('shows both sides of %j', (difference, expected) =>
     expect(differenceTexts(difference)).toEqual(expected),
   );
+
+  describe('on an English page', () => {
+    beforeAll(() => i18next.init({ lng: 'ja', resources: {} }));
+    afterEach(() => i18next.changeLanguage('ja'));
+
+    it('joins a period and a waste with its kind in English punctuation', async () => {
+      await i18next.changeLanguage('en');
+      expect(
+        differenceTexts({ kind: 'PERIOD', contractValues: ['2026-04-01', '2027-03-31'], manifestValue: null })
+          .contract,
+      ).toBe('2026/04/01–2027/03/31');
+      expect(wasteChoices(options.projects[0], wastes).other[0]?.label).toBe(
+        '発泡スチロール (廃プラスチック類)',
+      );
+    });
+  });
 });

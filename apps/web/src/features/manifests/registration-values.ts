@@ -9,6 +9,7 @@ import {
   wasteKindIdOf,
 } from '@junkan/shared';
 import { firstIssues } from '../../lib/form-issues';
+import { currentPunctuation } from '../../lib/i18n';
 import { formatManifestDate } from './manifest-filters';
 
 /**
@@ -169,6 +170,7 @@ export function wasteChoices(
   if (!project) return { contract: [], other: [] };
   const lineWastes = new Set(project.wasteLines.map((l) => l.wasteId));
   const names = new Map((wastes ?? []).map((w) => [w.id, w.name]));
+  const { open, close } = currentPunctuation();
   return {
     contract: project.wasteLines.map((l) => ({ value: lineChoice(l.id), label: l.wasteName })),
     other: (wastes ?? [])
@@ -176,7 +178,7 @@ export function wasteChoices(
       .map((w) => {
         const kind = wasteKindIdOf(w);
         const kindName = kind === w.id ? undefined : names.get(kind);
-        return { value: wasteChoice(w.id), label: kindName ? `${w.name}（${kindName}）` : w.name };
+        return { value: wasteChoice(w.id), label: kindName ? `${w.name}${open}${kindName}${close}` : w.name };
       }),
   };
 }
@@ -187,7 +189,10 @@ export function differenceTexts(d: ManifestDifference): { contract: string; mani
   if (d.kind === 'PERIOD') {
     const [from, to] = d.contractValues;
     return {
-      contract: from && to ? `${formatManifestDate(from)}〜${formatManifestDate(to)}` : none,
+      contract:
+        from && to
+          ? `${formatManifestDate(from)}${currentPunctuation().range}${formatManifestDate(to)}`
+          : none,
       manifest: d.manifestValue ? formatManifestDate(d.manifestValue) : none,
     };
   }
