@@ -10,11 +10,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 
 export const CPU_THROTTLE = 4;
 export const RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 3);
 const READY_TIMEOUT_MS = 60_000;
-const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.BENCH_CHROMIUM ?? CHROMIUM_PATH;
 const STORAGE = { token: 'junkan.token', issuedAt: 'junkan.tokenIssuedAt', activity: 'junkan.lastActivity' };
 
 export interface PageCase {
@@ -90,15 +91,7 @@ export async function measurePageLoads(opts: {
   const browser: Browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   try {
     const results: PageResult[] = [];
