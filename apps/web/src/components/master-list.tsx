@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex, type FlexProps, Input, Result, type TablePaginationConfig } from 'antd';
+import { Empty, Flex, type FlexProps, Input, type TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { type CSSProperties, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE, PAGE_SIZES, type SortOrder } from './list-sizes';
 
 export { PAGE_SIZE, PAGE_SIZES, type SortOrder } from './list-sizes';
+/** A list that could not be loaded: say so and offer to load it again. */
+export { LoadFailed } from './load-failed';
 
 /** A list's filter and page: a new filter starts again at page 1. */
 export function useFilterPage<F>(initial: F) {
@@ -17,22 +19,6 @@ export function useFilterPage<F>(initial: F) {
     setPage(1);
   };
   return { filter, setFilter, page, setPage };
-}
-
-/** A list that could not be loaded: say so and offer to load it again. */
-export function LoadFailed({ title, onRetry }: { title: string; onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Result
-      status="warning"
-      title={title}
-      extra={
-        <Button type="primary" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      }
-    />
-  );
 }
 
 /** The row above a list: search and filters first, the register button at the far end. */

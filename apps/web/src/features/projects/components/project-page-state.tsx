@@ -1,7 +1,6 @@
-import { Button, Flex, Result } from 'antd';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { isRefusal, LoadFailed, NotFound } from '../../../components/load-failed';
 import { PageSpinner } from '../../../components/page-spinner';
 import { isApiError } from '../../../lib/api-client';
 
@@ -24,69 +23,25 @@ export function projectPageState(
 ): ReactElement | null {
   const project = queries[0];
   if (!Number.isInteger(id) || id <= 0 || (isApiError(project?.error) && project.error.status === 404))
-    return <ProjectNotFound backTo={labels.backTo} back={labels.back} />;
+    return <ProjectNotFound back={{ to: labels.backTo, label: labels.back }} />;
   const failed = queries.filter((q) => q.isError);
   if (failed.length > 0)
     return (
       <LoadFailed
         title={labels.failed}
-        // A refusal (4xx) answers the same again: offer only the way back, never a reload that cannot work.
-        retry={
+        onRetry={
           failed.every((q) => !isRefusal(q.error))
             ? () => queries.forEach((q) => void q.refetch())
             : undefined
         }
-        backTo={labels.backTo}
-        back={labels.back}
+        back={{ to: labels.backTo, label: labels.back }}
       />
     );
   if (queries.some((q) => !q.data)) return <PageSpinner />;
   return null;
 }
 
-function ProjectNotFound({ backTo, back }: { backTo: string; back: string }) {
+function ProjectNotFound({ back }: { back: { to: string; label: string } }) {
   const { t } = useTranslation();
-  return (
-    <Result
-      status="404"
-      title={t('projects.notFound')}
-      extra={
-        <Link to={backTo}>
-          <Button>{back}</Button>
-        </Link>
-      }
-    />
-  );
-}
-
-const isRefusal = (error: unknown) => isApiError(error) && error.status >= 400 && error.status < 500;
-
-function LoadFailed({
-  title,
-  retry,
-  backTo,
-  back,
-}: {
-  title: string;
-  retry?: () => void;
-  backTo: string;
-  back: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Result
-      status="warning"
-      title={title}
-      extra={
-        <Flex gap={8} justify="center" wrap>
-          {retry && <Button onClick={retry}>{t('common.retry')}</Button>}
-          <Link to={backTo}>
-            <Button type={retry ? 'default' : 'primary'} data-testid="load-failed-back">
-              {back}
-            </Button>
-          </Link>
-        </Flex>
-      }
-    />
-  );
+  return <NotFound title={t('projects.notFound')} back={back} />;
 }

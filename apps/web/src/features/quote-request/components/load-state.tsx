@@ -1,7 +1,5 @@
-import { Button, Flex, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { isApiError } from '../../../lib/api-client';
+import { isRefusal, LoadFailed as LoadFailedView, NotFound } from '../../../components/load-failed';
 import { paths } from '../../../lib/paths';
 
 /** A failed load: a retry when trying again can help (not after a refusal), and always the way back to the list. */
@@ -15,23 +13,11 @@ export function LoadFailed({
   error?: unknown;
 }) {
   const { t } = useTranslation();
-  const isRefused = isApiError(error) && error.status >= 400 && error.status < 500;
   return (
-    <Result
-      status="warning"
+    <LoadFailedView
       title={title}
-      extra={
-        <Flex gap={8} justify="center" wrap>
-          {!isRefused && (
-            <Button type="primary" onClick={onRetry}>
-              {t('common.retry')}
-            </Button>
-          )}
-          <Link to={paths.projectManagement.to()}>
-            <Button>{t('projects.backToList')}</Button>
-          </Link>
-        </Flex>
-      }
+      onRetry={isRefusal(error) ? undefined : onRetry}
+      back={{ to: paths.projectManagement.to(), label: t('projects.backToList') }}
     />
   );
 }
@@ -40,14 +26,9 @@ export function LoadFailed({
 export function DraftNotFound() {
   const { t } = useTranslation();
   return (
-    <Result
-      status="404"
+    <NotFound
       title={t('projects.notFound')}
-      extra={
-        <Link to={paths.projectManagement.to()}>
-          <Button data-testid="back-to-projects">{t('projects.backToList')}</Button>
-        </Link>
-      }
+      back={{ to: paths.projectManagement.to(), label: t('projects.backToList') }}
     />
   );
 }

@@ -1,0 +1,54 @@
+import { Button, Flex, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isApiError } from '../lib/api-client';
+
+/** A refusal (4xx) answers the same again: after one, offer the way back, never a reload that cannot work. */
+export const isRefusal = (error: unknown) => isApiError(error) && error.status >= 400 && error.status < 500;
+
+interface Back {
+  to: string;
+  label: string;
+}
+
+/** A load that failed: say so, offer to load it again (when that can help), and the way back (when there is one). */
+export function LoadFailed({ title, onRetry, back }: { title: string; onRetry?: () => void; back?: Back }) {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="warning"
+      title={title}
+      extra={
+        <Flex gap={8} justify="center" wrap>
+          {onRetry && (
+            <Button type="primary" onClick={onRetry}>
+              {t('common.retry')}
+            </Button>
+          )}
+          {back && (
+            <Link to={back.to}>
+              <Button type={onRetry ? 'default' : 'primary'} data-testid="load-failed-back">
+                {back.label}
+              </Button>
+            </Link>
+          )}
+        </Flex>
+      }
+    />
+  );
+}
+
+/** A record that is not there for this session (a bad id, or another company's), with the way back. */
+export function NotFound({ title, back }: { title: string; back: Back }) {
+  return (
+    <Result
+      status="404"
+      title={title}
+      extra={
+        <Link to={back.to}>
+          <Button data-testid="not-found-back">{back.label}</Button>
+        </Link>
+      }
+    />
+  );
+}
