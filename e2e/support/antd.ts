@@ -29,10 +29,11 @@ export async function selectOption(
       await input.click();
       if (search !== undefined) await input.fill(search);
     }
-    await dropdown.locator('.ant-select-item-option').filter({ hasText: name }).click({ timeout: 2_000 });
-    await expect(dropdown).toBeHidden({ timeout: 1_000 });
-    await expect(shown).toContainText(name, { timeout: 1_000 });
-  }).toPass({ timeout: 10_000 });
+    // Short tries, retried: a click during the dropdown's animation can be lost on a loaded machine.
+    await dropdown.locator('.ant-select-item-option').filter({ hasText: name }).click({ timeout: 3_000 });
+    await expect(dropdown).toBeHidden({ timeout: 2_000 });
+    await expect(shown).toContainText(name, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** Types a date (YYYY/MM/DD) into an antd DatePicker input; Enter confirms it without submitting the form. */
