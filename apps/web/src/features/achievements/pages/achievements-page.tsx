@@ -323,10 +323,10 @@ export default function AchievementsPage() {
       {isTransport && (
         <Suspense fallback={null}>
           {/* Kept mounted after the first opening, so that closing still animates. */}
-          {(reportOpen || reportLoaded) && (
+          {reportLoaded && (
             <RegularReportModal open={reportOpen} onClose={() => setReportOpen(false)} />
           )}
-          {(industrialOpen || industrialLoaded) && (
+          {industrialLoaded && (
             <IndustrialReportModal
               open={industrialOpen}
               preset={industrialPreset}
