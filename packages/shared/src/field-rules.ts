@@ -1,4 +1,5 @@
-/** The field rules the screens need without the schemas (validation.ts) and zod. */
+// The field rules screens read without the schemas (validation.ts) and zod.
+
 /** Section 5 limits. */
 export const MAX_LENGTH = {
   email: 254,
@@ -82,8 +83,6 @@ export function formatPostalCode(value: string): string {
 export function isPostalLookupEnabled(value: string | undefined | null): boolean {
   return typeof value === 'string' && value.length === MAX_LENGTH.postalCode && isValidPostalCode(value);
 }
-
-// zod building blocks: every message is a message code the client can show beside the field.
 
 /** U+0000, or a UTF-16 surrogate without its partner: text no database column or JSON value can hold. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what is refused

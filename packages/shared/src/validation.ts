@@ -14,6 +14,8 @@ import {
 
 export * from './field-rules';
 
+// zod building blocks: every message is a message code the client can show beside the field.
+
 export const requiredString = (max: number) =>
   z
     .string({ error: 'MSG_00_21' })
