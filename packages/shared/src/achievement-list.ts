@@ -1,4 +1,5 @@
-/** The achievements list's values the screens need without the request schemas (api/transport-reports.ts). */
+// The achievements list's values the screens need without the request schemas (api/transport-reports.ts).
+
 export const ACHIEVEMENT_PERIODS = ['annual', 'monthly'] as const;
 
 /** The list's sort keys: month (then type, waste, company, unit, the default), waste name, company, volume. */

@@ -1,6 +1,6 @@
 import type { ProjectListTab } from './project-status';
 
-/** The project list's values the screens need without the request schemas (api/projects.ts) and zod. */
+// The project list's values the screens need without the request schemas (api/projects.ts) and zod.
 export const PROJECT_LIST_TABS = ['PRE_CONTRACT', 'IN_PROGRESS', 'PAST'] as const satisfies ProjectListTab[];
 
 /** The project list's sort keys; `company` is the other side's name (the transporter's, or the discharger's). */
