@@ -323,9 +323,7 @@ export default function AchievementsPage() {
       {isTransport && (
         <Suspense fallback={null}>
           {/* Kept mounted after the first opening, so that closing still animates. */}
-          {reportLoaded && (
-            <RegularReportModal open={reportOpen} onClose={() => setReportOpen(false)} />
-          )}
+          {reportLoaded && <RegularReportModal open={reportOpen} onClose={() => setReportOpen(false)} />}
           {industrialLoaded && (
             <IndustrialReportModal
               open={industrialOpen}
