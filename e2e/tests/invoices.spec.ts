@@ -54,6 +54,8 @@ test('invoices: the transporter registers one with a file and sends it, marks it
   await expect(row.getByTestId('invoice-status')).toHaveText('請求済');
   await row.getByTestId('invoice-link').click();
   await expect(page).toHaveURL(new RegExp(`${detailPath}$`));
+  // The list stays on screen until the detail page has loaded: its status tags would match too.
+  await expect(page.getByTestId('invoice-list')).toHaveCount(0);
   await expect(page.getByTestId('invoice-status')).toHaveText('請求済');
   await expect(page.getByTestId('invoice-actions')).toHaveCount(0);
 
