@@ -3,7 +3,8 @@
  * temporary folder, takes each page's chunks as bench/bundle.ts counts them (the entry and the page's route
  * modules with everything they import statically), and shares each chunk's gzip -9 size out among the packages its
  * source map names, in proportion to the bytes each wrote. antd is split by component (`antd/table`); the app's own
- * code by folder. Prints, per page, the packages in order of size. Estimates: gzip does not split exactly.
+ * code by folder. Prints, per page, the packages in order of size (the first BENCH_SOURCES_TOP, 25 by default).
+ * Estimates: gzip does not split exactly.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
