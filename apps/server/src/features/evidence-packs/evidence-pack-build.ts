@@ -98,6 +98,9 @@ async function writeZip(
         (cb) => {
           openItem(app, pack, item).then(
             (stream) => {
+              // yazl pipes an entry without listening for its errors: a read failing midway (the storage gone)
+              // fails the pack rather than the process, and the ZIP does not wait for bytes that never come.
+              stream.once('error', (err: Error) => output.destroy(err));
               stream.once('end', onItem);
               cb(null, stream);
             },

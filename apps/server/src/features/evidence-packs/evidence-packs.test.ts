@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { addDays, addMonths, type EvidencePack } from '@junkan/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -485,6 +486,31 @@ describe('requests refused', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.action, 'evidence_pack.request'), eq(auditLogs.entityId, String(pack.id))));
     expect(audits).toHaveLength(1);
+  });
+
+  it('fails the pack, not the process, when a stored file cannot be read to its end', async () => {
+    const files = t.app.files;
+    const get = files.get.bind(files);
+    // The storage answers, then fails midway through the bytes (a lost connection, a disk error).
+    files.get = async () => {
+      const failing = new Readable({ read() {} });
+      failing.push(Buffer.from('%PDF-1.7 partial'));
+      setTimeout(() => failing.destroy(new Error('storage connection lost')), 50);
+      return { stream: failing, size: null };
+    };
+    const uncaught: unknown[] = [];
+    const onUncaught = (err: unknown) => uncaught.push(err);
+    process.prependListener('uncaughtException', onUncaught);
+    try {
+      const pack = await requested(DIS, { scope: 'PROJECT', projectId: industrial.id });
+      await build();
+      const failed = (await t.as(DIS).get(`/evidence-packs/${pack.id}`)).json<EvidencePack>();
+      expect(failed).toMatchObject({ status: 'FAILED', errorCode: 'evidence_pack_build_failed' });
+      expect(uncaught).toEqual([]);
+    } finally {
+      files.get = get;
+      process.removeListener('uncaughtException', onUncaught);
+    }
   });
 
   it('fails the pack, not the process, when an entry fails before the storage starts reading', async () => {
