@@ -80,6 +80,22 @@ async function requested(who: string | { token: string }, body: object): Promise
 /** Runs the queued builds as a worker would. */
 const build = () => t.app.jobs.runDue(EVIDENCE_PACK_QUEUE);
 
+/** A pack of the industrial project is built and ends FAILED, with no error escaping to the process. */
+async function expectPackFailsQuietly() {
+  const uncaught: unknown[] = [];
+  const onUncaught = (err: unknown) => uncaught.push(err);
+  process.prependListener('uncaughtException', onUncaught);
+  try {
+    const pack = await requested(DIS, { scope: 'PROJECT', projectId: industrial.id });
+    await build();
+    const failed = (await t.as(DIS).get(`/evidence-packs/${pack.id}`)).json<EvidencePack>();
+    expect(failed).toMatchObject({ status: 'FAILED', errorCode: 'evidence_pack_build_failed' });
+    expect(uncaught).toEqual([]);
+  } finally {
+    process.removeListener('uncaughtException', onUncaught);
+  }
+}
+
 async function download(who: string | { token: string }, id: number) {
   const res = await t.as(who as string).get(`/evidence-packs/${id}/file`);
   expect(res.statusCode, res.body).toBe(200);
@@ -498,18 +514,10 @@ describe('requests refused', () => {
       setTimeout(() => failing.destroy(new Error('storage connection lost')), 50);
       return { stream: failing, size: null };
     };
-    const uncaught: unknown[] = [];
-    const onUncaught = (err: unknown) => uncaught.push(err);
-    process.prependListener('uncaughtException', onUncaught);
     try {
-      const pack = await requested(DIS, { scope: 'PROJECT', projectId: industrial.id });
-      await build();
-      const failed = (await t.as(DIS).get(`/evidence-packs/${pack.id}`)).json<EvidencePack>();
-      expect(failed).toMatchObject({ status: 'FAILED', errorCode: 'evidence_pack_build_failed' });
-      expect(uncaught).toEqual([]);
+      await expectPackFailsQuietly();
     } finally {
       files.get = get;
-      process.removeListener('uncaughtException', onUncaught);
     }
   });
 
@@ -526,18 +534,10 @@ describe('requests refused', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       return put(...args);
     };
-    const uncaught: unknown[] = [];
-    const onUncaught = (err: unknown) => uncaught.push(err);
-    process.prependListener('uncaughtException', onUncaught);
     try {
-      const pack = await requested(DIS, { scope: 'PROJECT', projectId: industrial.id });
-      await build();
-      const failed = (await t.as(DIS).get(`/evidence-packs/${pack.id}`)).json<EvidencePack>();
-      expect(failed).toMatchObject({ status: 'FAILED', errorCode: 'evidence_pack_build_failed' });
-      expect(uncaught).toEqual([]);
+      await expectPackFailsQuietly();
     } finally {
       files.put = put;
-      process.removeListener('uncaughtException', onUncaught);
     }
   });
 });
