@@ -6,7 +6,7 @@ import { isApiError } from '../lib/api-client';
 /** A refusal (4xx) answers the same again: after one, offer the way back, never a reload that cannot work. */
 export const isRefusal = (error: unknown) => isApiError(error) && error.status >= 400 && error.status < 500;
 
-interface Back {
+export interface Back {
   to: string;
   label: string;
 }

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRefusal, LoadFailed, NotFound } from '../../../components/load-failed';
+import { type Back, isRefusal, LoadFailed, NotFound } from '../../../components/load-failed';
 import { PageSpinner } from '../../../components/page-spinner';
 import { isApiError } from '../../../lib/api-client';
 
@@ -41,7 +41,7 @@ export function projectPageState(
   return null;
 }
 
-function ProjectNotFound({ back }: { back: { to: string; label: string } }) {
+function ProjectNotFound({ back }: { back: Back }) {
   const { t } = useTranslation();
   return <NotFound title={t('projects.notFound')} back={back} />;
 }
