@@ -94,7 +94,10 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   card_declined: 402,
   card_processing_error: 402,
   card_three_d_secure_failed: 402,
-  /** Another card payment of the invoice is still under way (3-D Secure open, or the provider's answer pending). */
+  /**
+   * Another card payment of the invoice is still under way (3-D Secure open, or the provider's answer pending): the
+   * invoice offers to resume it or, for 3-D Secure, to cancel it.
+   */
   card_payment_in_progress: 409,
   card_payment_not_found: 404,
   notice_not_found: 404,

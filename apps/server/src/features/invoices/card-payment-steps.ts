@@ -24,7 +24,7 @@ import {
 } from '../../plugins/card-provider';
 import { notifyInvoicePaid, recordInvoicePaid } from './invoice-payment';
 
-export type AttemptRow = typeof cardPayments.$inferSelect;
+type AttemptRow = typeof cardPayments.$inferSelect;
 
 /** The provider's order id: the invoice and the attempt, so a webhook finds its attempt even before its id. */
 const orderIdOf = (attempt: Pick<AttemptRow, 'id' | 'invoiceId'>) =>
