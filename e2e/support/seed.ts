@@ -158,13 +158,13 @@ export async function seedRegularArea(
 }
 
 /**
- * The discharger registers a manifest of the demo industrial project (its waste, in t, from 銀座店) and
- * waits until the network has reflected the registration and the server's worker stored it: registered,
+ * The discharger registers a manifest of the demo industrial project (its waste, in t, from 銀座店; a quantity
+ * its contract's 2 t a collection, 月3回, holds for the runs' manifests of a month) and waits until the network has reflected the registration and the server's worker stored it: registered,
  * nothing running (only then can the transporter report on it). Answers the manifest number.
  */
 export async function seedRegisteredManifest(
   discharger: ApiClient,
-  { deliveryDate, quantity = '3.00' }: { deliveryDate?: string; quantity?: string } = {},
+  { deliveryDate, quantity = '0.50' }: { deliveryDate?: string; quantity?: string } = {},
 ): Promise<string> {
   const options = await discharger.get<ManifestRegistrationOptions>('/manifests/registration-options');
   const project = options.projects.find((p) => p.title === INDUSTRIAL_PROJECT);

@@ -120,6 +120,9 @@ export const MESSAGE_CODES = [
   'manifest_difference_no_contract',
   'manifest_difference_period',
   'manifest_difference_waste_kind',
+  'manifest_difference_unit',
+  'manifest_difference_quantity_per_collection',
+  'manifest_difference_quantity_per_month',
   'manifest_difference_transporter',
   'manifest_difference_disposal_site',
   // valuables collected without transshipment storage (rules/valuables-transshipment.ts)

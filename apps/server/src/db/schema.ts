@@ -963,6 +963,14 @@ export const manifests = pgTable(
     phases: jsonb('phases').$type<Record<string, unknown>>(),
     /** Codes of the network's functions still running for this manifest (1000, 0403, ...). */
     runningFunctions: jsonb('running_functions').$type<string[]>().notNull().default([]),
+    /**
+     * The quantity (数量) and unit registered, and the project's waste line it is counted against for the
+     * contract's quantities (`contractLineOf`); null on manifests registered outside the product or before
+     * they were kept.
+     */
+    wasteLineId: integer('waste_line_id').references(() => projectWasteLines.id, { onDelete: 'set null' }),
+    quantity: numeric('quantity', { precision: 9, scale: 2 }),
+    unitMeasureId: integer('unit_measure_id').references(() => unitMeasures.id),
     /** The disposal site the manifest names (its name kept as registered); null when none. */
     disposalSiteId: integer('disposal_site_id').references(() => disposalSites.id),
     disposalSiteName: varchar('disposal_site_name', { length: 64 }),
@@ -981,6 +989,7 @@ export const manifests = pgTable(
     uniqueIndex('manifests_number_unique').on(t.manifestNumber),
     index('manifests_discharger_idx').on(t.dischargerCompanyId, t.deliveryDate),
     index('manifests_transport_idx').on(t.transportCompanyId, t.deliveryDate),
+    index('manifests_waste_line_idx').on(t.wasteLineId, t.deliveryDate),
   ],
 );
 
