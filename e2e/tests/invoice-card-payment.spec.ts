@@ -5,8 +5,8 @@ import { apiAs } from '../support/api';
 import { DEMO } from '../support/app';
 import { signIn } from '../support/auth';
 import { cardSimulator } from '../support/card';
-import { APP_ORIGIN } from '../support/env';
 import { waitForMessage, waitForMessages } from '../support/mail';
+import { seedInvoice } from '../support/seed';
 
 // The demo's spot collection: its contract is paid by card.
 const SPOT = '銀座店 改装に伴う不用品 スポット回収';
@@ -111,31 +111,16 @@ test('the card provider down: the payment waits with a retry, which pays once th
   test.setTimeout(90_000);
   await cardSimulator.reset();
   const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date());
-  // A card invoice of the spot collection, registered with a file and sent through the API.
+  // A card invoice of the spot collection, registered with a file and sent through the API (the demo's spot
+  // invoice bills this month too: confirmed).
   const transporter = await apiAs(request, DEMO.transporter);
-  const projects = await transporter.get<{ projectId: number; title: string }[]>(
-    '/trans/invoices/billable-projects',
+  const month = today.slice(0, 7);
+  const { id } = await seedInvoice(
+    transporter,
+    SPOT,
+    { billedMonth: month, billingDate: today, dueDate: today, amount: 5_500 },
+    [month],
   );
-  const spot = projects.find((p) => p.title === SPOT)!;
-  const registered = await request.post(`${APP_ORIGIN}/api/trans/invoices`, {
-    headers: { authorization: `Bearer ${transporter.token}` },
-    multipart: {
-      data: JSON.stringify({
-        projectId: spot.projectId,
-        invoices: [{ billingDate: today, dueDate: today, amount: 5_500 }],
-      }),
-      'files.0': {
-        name: '請求書.pdf',
-        mimeType: 'application/pdf',
-        buffer: Buffer.from(
-          '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-          'latin1',
-        ),
-      },
-    },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const id = ((await registered.json()) as { id: number }[])[0]!.id;
   await transporter.post(`/trans/invoices/${id}/send`);
 
   await signIn(page, DEMO.discharger, { path: `invoice-management/detail/${id}` });
