@@ -1,6 +1,6 @@
 import type { RegularReportForm } from '@junkan/shared';
 import { expect, type Page, test } from '@playwright/test';
-import { confirmModal, selectOption } from '../support/antd';
+import { confirmation, confirmModal, selectOption } from '../support/antd';
 import { apiAs } from '../support/api';
 import { DEMO } from '../support/app';
 import { signIn } from '../support/auth';
@@ -56,7 +56,12 @@ test('a qualified invoice made from the month’s report, sent, declined once an
   const builder = page.getByTestId('qualified-invoice-builder');
   await expect(builder.getByText('T8010401098765')).toBeVisible();
   await expect(builder.getByTestId('invoice-total')).toHaveText('￥13,200');
+  // The demo's uploaded spot invoice bills this month too: a warning, confirmed on registering.
+  await expect(builder.getByTestId('flag-MONTH_ALREADY_BILLED')).toContainText('アップロードした請求書');
   await builder.getByTestId('register-qualified-invoice').click();
+  await expect(
+    confirmation(page, '請求書を登録しますか？').getByTestId('invoice-month-confirm'),
+  ).toBeVisible();
   await confirmModal(page, { title: '請求書を登録しますか？' });
   await expect(page).toHaveURL(/\/invoice-management\/detail\/\d+$/);
   const detailPath = new URL(page.url()).pathname.replace(/^\/sys\//, '');

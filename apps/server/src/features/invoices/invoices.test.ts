@@ -702,6 +702,10 @@ describe('the billed month of uploaded invoices', () => {
     expect(billings.filter((b: { billedMonth: string }) => b.billedMonth === month)).toEqual([
       { invoiceId: v2.json().id, billedMonth: month, source: 'UPLOAD' },
     ]);
+    const list = (
+      await t.as(TRANS).get(`/trans/invoices?projectId=${projectId}&amountMin=1234&amountMax=1234`)
+    ).json<{ items: { id: number; billedMonth: string }[] }>();
+    expect(list.items.find((i) => i.id === v2.json().id)?.billedMonth).toBe(month);
   });
 
   it("reads only the transporter's own project's months", async () => {
@@ -813,8 +817,24 @@ describe('the electronic bookkeeping search over kept versions', () => {
   });
 
   it('keeps the overdue filter to current versions, and refuses an unknown versions value', async () => {
-    const overdue = await search(TRANS, 'versions=all&overdue=true&size=100');
-    expect(overdue.items.every((i) => i.supersededBy === null)).toBe(true);
+    const id = await registerOne({ amount: 45_454, billingDate: '2026-07-01', dueDate: '2026-07-31' });
+    await t.as(TRANS).post(`/trans/invoices/${id}/send`);
+    const files = (await t.as(TRANS).get(`/trans/invoices/${id}`)).json().files;
+    const v2 = (
+      await correct(TRANS, id, {
+        billingDate: '2026-07-01',
+        dueDate: '2026-07-31',
+        amount: 45_455,
+        keepFileIds: files.map((f: { id: number }) => f.id),
+      })
+    ).json<{ id: number }>().id;
+    // The kept version is still BILLED and past its due date, yet only the current one is overdue.
+    const overdue = await search(
+      TRANS,
+      'versions=all&overdue=true&billingFrom=2026-07-01&billingTo=2026-07-01',
+    );
+    expect(overdue.items.map((i) => i.id)).toEqual([v2]);
+    expect((await search(TRANS, 'versions=all&billingFrom=2026-07-01&billingTo=2026-07-01')).total).toBe(2);
     expect((await t.as(TRANS).get('/trans/invoices?versions=old')).statusCode).toBe(400);
   });
 });
