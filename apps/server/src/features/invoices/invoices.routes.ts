@@ -116,7 +116,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/trans/invoices/month-billings',
     {
-      config: { permission: REGISTER },
+      // The role before the query's validation: a discharger is refused, whatever it asks.
+      config: { permission: REGISTER, role: 'TRANSPORT' },
       schema: {
         tags,
         description:
