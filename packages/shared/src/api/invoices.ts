@@ -198,19 +198,6 @@ export const monthBillingSchema = z.object({
   source: z.enum(INVOICE_SOURCES),
 });
 
-/** `details` of 409 invoice_month_billed_unconfirmed and invoice_month_already_billed. */
-export const billedMonthConflictsDetailSchema = z.object({
-  conflicts: z.array(
-    z.object({
-      index: z.number(),
-      billedMonth: z.string(),
-      billedBy: z.array(monthBillingSchema),
-      sameRegistration: z.array(z.number()),
-      isRefused: z.boolean(),
-    }),
-  ),
-});
-
 /** GET /invoices/filter-options (and /trans/...): the counterparties and projects of the caller's invoices. */
 export const invoiceFilterOptionsSchema = z.object({
   counterparties: z.array(companyRef),
