@@ -1,12 +1,12 @@
 import type { RegularReportForm } from '@junkan/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { confirmModal, selectOption } from '../support/antd';
+import { confirmation, confirmModal, selectOption } from '../support/antd';
 import { apiAs } from '../support/api';
 import { DEMO } from '../support/app';
 import { signIn } from '../support/auth';
 import { cardSimulator } from '../support/card';
-import { APP_ORIGIN } from '../support/env';
 import { waitForMessage, waitForMessages } from '../support/mail';
+import { seedInvoice } from '../support/seed';
 
 // The demo's spot collection: its contract is paid by card.
 const SPOT = '銀座店 改装に伴う不用品 スポット回収';
@@ -56,7 +56,12 @@ test('a qualified invoice made from the month’s report, sent, declined once an
   const builder = page.getByTestId('qualified-invoice-builder');
   await expect(builder.getByText('T8010401098765')).toBeVisible();
   await expect(builder.getByTestId('invoice-total')).toHaveText('￥13,200');
+  // The demo's uploaded spot invoice bills this month too: a warning, confirmed on registering.
+  await expect(builder.getByTestId('flag-MONTH_ALREADY_BILLED')).toContainText('アップロードした請求書');
   await builder.getByTestId('register-qualified-invoice').click();
+  await expect(
+    confirmation(page, '請求書を登録しますか？').getByTestId('invoice-month-confirm'),
+  ).toBeVisible();
   await confirmModal(page, { title: '請求書を登録しますか？' });
   await expect(page).toHaveURL(/\/invoice-management\/detail\/\d+$/);
   const detailPath = new URL(page.url()).pathname.replace(/^\/sys\//, '');
@@ -107,30 +112,15 @@ test('a qualified invoice made from the month’s report, sent, declined once an
 /** A card invoice of the spot collection, registered with a file and sent through the API; its id. */
 async function sentCardInvoice(request: APIRequestContext, amount: number): Promise<number> {
   const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date());
+  // The demo's spot invoice bills this month too: confirmed.
   const transporter = await apiAs(request, DEMO.transporter);
-  const projects = await transporter.get<{ projectId: number; title: string }[]>(
-    '/trans/invoices/billable-projects',
+  const month = today.slice(0, 7);
+  const { id } = await seedInvoice(
+    transporter,
+    SPOT,
+    { billedMonth: month, billingDate: today, dueDate: today, amount },
+    [month],
   );
-  const spot = projects.find((p) => p.title === SPOT)!;
-  const registered = await request.post(`${APP_ORIGIN}/api/trans/invoices`, {
-    headers: { authorization: `Bearer ${transporter.token}` },
-    multipart: {
-      data: JSON.stringify({
-        projectId: spot.projectId,
-        invoices: [{ billingDate: today, dueDate: today, amount }],
-      }),
-      'files.0': {
-        name: '請求書.pdf',
-        mimeType: 'application/pdf',
-        buffer: Buffer.from(
-          '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-          'latin1',
-        ),
-      },
-    },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const id = ((await registered.json()) as { id: number }[])[0]!.id;
   await transporter.post(`/trans/invoices/${id}/send`);
   return id;
 }

@@ -71,6 +71,8 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   /** The transporter's account information has no qualified-invoice registration number yet. */
   invoice_registration_number_missing: 409,
   invoice_month_already_billed: 409,
+  /** The month is billed already and an uploaded invoice is involved: registering again needs the confirmation. */
+  invoice_month_billed_unconfirmed: 409,
   /** The project has no contract approved by the discharger to take the unit prices from. */
   invoice_contract_not_approved: 409,
   invoice_not_found: 404,

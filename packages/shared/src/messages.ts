@@ -154,6 +154,7 @@ export const MESSAGE_CODES = [
   'invoice_registration_number_check_digit',
   'invoice_registration_number_missing',
   'invoice_month_already_billed',
+  'invoice_month_billed_unconfirmed',
   'invoice_contract_not_approved',
   'invoice_line_unknown',
   'invoice_no_billable_lines',

@@ -1360,8 +1360,11 @@ export const invoices = pgTable(
     overdueStep: smallint('overdue_step').notNull().default(0),
     overdueAt: timestamp('overdue_at', { withTimezone: true }),
     source: varchar('source', { length: 16 }).notNull().default('UPLOAD').$type<'UPLOAD' | 'GENERATED'>(),
-    /** YYYY-MM: the month a qualified invoice generated from reports bills; kept by its corrections. */
-    billedMonth: varchar('billed_month', { length: 7 }),
+    /**
+     * YYYY-MM (請求対象月): the month the invoice bills, chosen per uploaded invoice, the draft's month for a
+     * generated one; kept by corrections. Rows from before it was asked took their billing date's month.
+     */
+    billedMonth: varchar('billed_month', { length: 7 }).notNull(),
     createdBy: integer('created_by').references(() => users.id),
     actingAdminId: integer('acting_admin_id'),
     createdAt: createdAt(),
@@ -1379,10 +1382,12 @@ export const invoices = pgTable(
       .on(t.dueDate)
       .where(sql`${t.status} = 'BILLED' and ${t.supersededAt} is null`),
     index('invoices_project_idx').on(t.projectId),
-    // A month is billed from reports once per project: a second invoice would bill the same reports again.
+    // A month is billed from reports once per project: a second generated invoice would bill the same reports
+    // again. Uploaded invoices of a billed month are a warning the transporter confirms (shared
+    // `billedMonthConflicts`), found through this index's columns too.
     uniqueIndex('invoices_project_month_current_unique')
       .on(t.projectId, t.billedMonth)
-      .where(sql`${t.billedMonth} is not null and ${t.supersededAt} is null`),
+      .where(sql`${t.source} = 'GENERATED' and ${t.supersededAt} is null`),
   ],
 );
 

@@ -3,6 +3,7 @@ import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { answerChallenge, type CardHarness, startCardHarness } from '../../../test/card-harness';
 import { DIS, DIS2, TRANS } from '../../../test/fixtures/demo-data';
+import { monthSequence } from '../../../test/fixtures/invoices';
 import { samplePdf } from '../../../test/fixtures/upload-files';
 import type { TestContext } from '../../../test/test-app';
 import {
@@ -48,12 +49,16 @@ function multipart(data: unknown) {
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${b}` } };
 }
 
+/** Each invoice bills a month of its own (a month billed twice would wait for a confirmation). */
+const nextMonth = monthSequence();
+
 /** A billed invoice of `amount` yen, paid as the contract says (card unless told). */
 async function billedInvoice(amount = 33000, method: 'CREDIT_CARD' | 'PAYMENT_INVOICE' = 'CREDIT_CARD') {
   await t.db.update(contracts).set({ paymentMethod: method }).where(eq(contracts.projectId, projectId));
+  const billedMonth = nextMonth();
   const body = multipart({
     projectId,
-    invoices: [{ billingDate: '2026-11-25', dueDate: '2026-12-31', amount }],
+    invoices: [{ billedMonth, billingDate: '2026-11-25', dueDate: '2026-12-31', amount }],
   });
   const res = await t.as(TRANS).post('/trans/invoices', body.payload, body.headers);
   expect(res.statusCode, res.body).toBe(200);

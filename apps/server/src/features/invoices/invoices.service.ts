@@ -1,5 +1,6 @@
 import {
   type BillableProject,
+  billedMonthConflicts,
   type CorrectInvoiceInput,
   type InvoiceDetail,
   type InvoiceFieldIssue,
@@ -13,8 +14,10 @@ import {
   invoiceActions,
   invoiceDraftIssues,
   type MessageCode,
+  type MonthBilling,
   type Page,
   type RegisterInvoicesInput,
+  unconfirmedBilledMonths,
 } from '@junkan/shared';
 import {
   and,
@@ -167,11 +170,14 @@ export async function registerInvoices(
   caller: Caller,
   input: RegisterInvoicesInput,
   files: StoredInvoiceFile[][],
-  options: { source?: InvoiceSource; billedMonth?: string; tx?: Tx } = {},
+  options: { source?: InvoiceSource; tx?: Tx } = {},
 ): Promise<InvoiceListItem[]> {
   const session = caller.session;
   const companyId = requireTransporter(session);
+  const source = options.source ?? 'UPLOAD';
   const work = async (tx: Tx) => {
+    // The project row stays locked to the end: registrations of one project run one after another, so the
+    // billed-month check below sees every invoice registered before.
     const { project, contract } = await billableProjectFor(tx, companyId, input.projectId);
     const method = contract.paymentMethod as InvoicePaymentMethod;
     const issues = input.invoices.flatMap((draft, i) =>
@@ -180,6 +186,7 @@ export async function registerInvoices(
     if (files.length > input.invoices.length)
       issues.push({ field: `invoices.${input.invoices.length}.files`, code: 'invalid_format' });
     if (issues.length) failWith(issues);
+    await requireMonthsBillable(tx, project.id, input, source);
     const [discharger] = await tx
       .select({ id: companies.id, name: companies.name })
       .from(companies)
@@ -202,8 +209,8 @@ export async function registerInvoices(
           dueDate: draft.dueDate,
           amount: draft.amount,
           status: 'UNCLAIMED',
-          source: options.source ?? 'UPLOAD',
-          billedMonth: options.billedMonth ?? null,
+          source,
+          billedMonth: draft.billedMonth,
           createdBy: session.userId,
           actingAdminId: session.adminId ?? null,
         })
@@ -215,6 +222,7 @@ export async function registerInvoices(
         entityId: id,
         detail: {
           projectId: project.id,
+          billedMonth: draft.billedMonth,
           amount: draft.amount,
           billingDate: draft.billingDate,
           dueDate: draft.dueDate,
@@ -234,6 +242,55 @@ export async function registerInvoices(
   }
 }
 
+/** The project's current invoices and the months they bill (both kinds). */
+async function monthBillingsOf(db: DbOrTx, projectId: number): Promise<MonthBilling[]> {
+  return db
+    .select({ invoiceId: invoices.id, billedMonth: invoices.billedMonth, source: invoices.source })
+    .from(invoices)
+    .where(and(eq(invoices.projectId, projectId), isNull(invoices.supersededAt)))
+    .orderBy(asc(invoices.billedMonth), asc(invoices.id));
+}
+
+/**
+ * A registration's months the project has billed already (shared `billedMonthConflicts`, every direction):
+ * 409 invoice_month_already_billed when a generated invoice would bill a generated one's month again, 409
+ * invoice_month_billed_unconfirmed while a month with an uploaded invoice involved is not confirmed; each with
+ * the conflicts in `details` and the invoices' month fields.
+ */
+async function requireMonthsBillable(
+  tx: Tx,
+  projectId: number,
+  input: RegisterInvoicesInput,
+  source: InvoiceSource,
+): Promise<void> {
+  const conflicts = billedMonthConflicts(
+    input.invoices.map((d) => ({ billedMonth: d.billedMonth, source })),
+    await monthBillingsOf(tx, projectId),
+  );
+  const open = unconfirmedBilledMonths(conflicts, input.confirmedBilledMonths);
+  if (!open.length) return;
+  const code: MessageCode = open.some((c) => c.isRefused)
+    ? 'invoice_month_already_billed'
+    : 'invoice_month_billed_unconfirmed';
+  const fields = Object.fromEntries(open.map((c) => [`invoices.${c.index}.billedMonth`, code]));
+  throw new AppError(code, code, fields, undefined, { conflicts: open });
+}
+
+/** GET /trans/invoices/month-billings: what the register screen warns about before sending. */
+export async function listMonthBillings(
+  db: DbOrTx,
+  session: Session,
+  projectId: number,
+): Promise<MonthBilling[]> {
+  const companyId = requireTransporter(session);
+  const [project] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.transportCompanyId, companyId)));
+  if (!project) throw new AppError('project_not_found', 'Project not found');
+  return monthBillingsOf(db, projectId);
+}
+
 const INVOICE_SORT = {
   billingDate: invoices.billingDate,
   dueDate: invoices.dueDate,
@@ -241,7 +298,10 @@ const INVOICE_SORT = {
   id: invoices.id,
 };
 
-/** GET /invoices and /trans/invoices: the current versions the session may see, filtered and paged. */
+/**
+ * GET /invoices and /trans/invoices: the versions the session may see (current ones, or with `versions=all`
+ * every kept one too: the electronic bookkeeping search), filtered and paged.
+ */
 export async function listInvoices(
   app: FastifyInstance,
   session: Session,
@@ -255,7 +315,7 @@ export async function listInvoices(
   const counterpartId = side === 'TRANSPORT' ? invoices.dischargerCompanyId : invoices.transportCompanyId;
   const where = and(
     invoiceScope(side, session.companyId),
-    isNull(invoices.supersededAt),
+    query.versions === 'all' ? undefined : isNull(invoices.supersededAt),
     query.status ? eq(invoices.status, query.status) : undefined,
     query.billingFrom ? gte(invoices.billingDate, query.billingFrom) : undefined,
     query.billingTo ? lte(invoices.billingDate, query.billingTo) : undefined,
@@ -263,7 +323,10 @@ export async function listInvoices(
     query.amountMax !== undefined ? lte(invoices.amount, query.amountMax) : undefined,
     query.companyId ? eq(counterpartId, query.companyId) : undefined,
     query.projectId ? eq(invoices.projectId, query.projectId) : undefined,
-    query.overdue === 'true' ? and(eq(invoices.status, 'BILLED'), lt(invoices.dueDate, now)) : undefined,
+    // Only a current version is overdue (a kept one is billed no more).
+    query.overdue === 'true'
+      ? and(eq(invoices.status, 'BILLED'), lt(invoices.dueDate, now), isNull(invoices.supersededAt))
+      : undefined,
   );
   const [{ total } = { total: 0 }] = await app.db.select({ total: count() }).from(invoices).where(where);
   if (total === 0) return empty;

@@ -85,7 +85,7 @@ export const qualifiedInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { billingDate, dueDate, projectId } = request.body;
+      const { billingDate, dueDate, projectId, month, confirmedBilledMonths } = request.body;
       const generated = await generateQualifiedInvoicePdf(app.db, {
         transportCompanyId: transportCompanyOf(request),
         ...request.body,
@@ -98,9 +98,13 @@ export const qualifiedInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         const [created] = await registerInvoices(
           app,
           request.caller(),
-          { projectId, invoices: [{ billingDate, dueDate, amount: generated.amountTotal }] },
+          {
+            projectId,
+            invoices: [{ billedMonth: month, billingDate, dueDate, amount: generated.amountTotal }],
+            confirmedBilledMonths,
+          },
           [[{ fileName: generated.fileName, mimeType: 'application/pdf', ...stored }]],
-          { source: 'GENERATED', billedMonth: request.body.month },
+          { source: 'GENERATED' },
         );
         return created!;
       } catch (error) {

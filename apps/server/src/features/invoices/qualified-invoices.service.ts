@@ -4,6 +4,7 @@
  * are always recomputed here from the contract and the submitted quantities; a client's totals are never read.
  */
 import {
+  billedMonthConflicts,
   compareBilledToReported,
   computeQualifiedInvoice,
   DEFAULT_INVOICE_TAX_RATE,
@@ -16,7 +17,7 @@ import {
   type QualifiedInvoiceTotals,
   toThousandths,
 } from '@junkan/shared';
-import { and, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   companies,
@@ -340,8 +341,9 @@ export async function qualifiedInvoiceDraft(
   const billable = await billableLines(db, input);
   const parties = await partiesOf(db, input.transportCompanyId, billable.project.companyId);
   const totals = totalsOf(billable.lines);
-  const [billedBy] = await db
-    .select({ id: invoices.id })
+  // The current invoices of either kind that bill the month (the shared rule's "billed by").
+  const billedBy = await db
+    .select({ invoiceId: invoices.id, billedMonth: invoices.billedMonth, source: invoices.source })
     .from(invoices)
     .where(
       and(
@@ -349,10 +351,16 @@ export async function qualifiedInvoiceDraft(
         eq(invoices.billedMonth, input.month),
         isNull(invoices.supersededAt),
       ),
-    );
+    )
+    .orderBy(asc(invoices.id));
+  const [conflict] = billedMonthConflicts([{ billedMonth: input.month, source: 'GENERATED' }], billedBy);
   const flags: QualifiedInvoiceFlag[] = [
     ...(parties.issuer.registrationNumber ? [] : [{ code: 'REGISTRATION_NUMBER_MISSING' as const }]),
-    ...(billedBy ? [{ code: 'MONTH_ALREADY_BILLED' as const, invoiceId: billedBy.id }] : []),
+    ...(conflict?.billedBy ?? []).map((b) => ({
+      code: 'MONTH_ALREADY_BILLED' as const,
+      invoiceId: b.invoiceId,
+      source: b.source,
+    })),
     ...billable.flags,
   ];
   return {

@@ -103,17 +103,43 @@ describe('builderState', () => {
     expect(builderState(draft, none).canGenerate).toBe(false);
   });
 
-  it('lets a billed month be previewed but not registered again', () => {
-    expect(builderState(draft, initialEdits(draft)).canRegister).toBe(true);
-    const billed = { ...draft, flags: [{ code: 'MONTH_ALREADY_BILLED' as const, invoiceId: 7 }] };
+  it('lets a month a generated invoice bills be previewed but not registered again', () => {
+    expect(builderState(draft, initialEdits(draft))).toMatchObject({
+      canRegister: true,
+      monthBilledByUploads: [],
+    });
+    const billed = {
+      ...draft,
+      flags: [
+        { code: 'MONTH_ALREADY_BILLED' as const, invoiceId: 5, source: 'UPLOAD' as const },
+        { code: 'MONTH_ALREADY_BILLED' as const, invoiceId: 7, source: 'GENERATED' as const },
+      ],
+    };
     expect(builderState(billed, initialEdits(billed))).toMatchObject({
       canGenerate: true,
       canRegister: false,
+      monthBilledByUploads: [],
     });
-    expect(flagSeverity(billed.flags[0]!)).toBe('error');
-    expect(flagMessage(billed.flags[0]!)).toEqual({
+    expect(flagSeverity(billed.flags[1]!)).toBe('error');
+    expect(flagMessage(billed.flags[1]!)).toEqual({
       key: 'qualifiedInvoice.flag.MONTH_ALREADY_BILLED',
       values: { invoiceId: 7 },
+    });
+  });
+
+  it('warns of a month an uploaded invoice bills: registering asks to confirm', () => {
+    const billed = {
+      ...draft,
+      flags: [{ code: 'MONTH_ALREADY_BILLED' as const, invoiceId: 5, source: 'UPLOAD' as const }],
+    };
+    expect(builderState(billed, initialEdits(billed))).toMatchObject({
+      canRegister: true,
+      monthBilledByUploads: [5],
+    });
+    expect(flagSeverity(billed.flags[0]!)).toBe('warning');
+    expect(flagMessage(billed.flags[0]!)).toEqual({
+      key: 'qualifiedInvoice.flag.MONTH_BILLED_BY_UPLOAD',
+      values: { invoiceId: 5 },
     });
   });
 });

@@ -39,6 +39,8 @@ export interface BuilderState {
   isRegistrationMissing: boolean;
   canGenerate: boolean;
   canRegister: boolean;
+  /** Uploaded invoices that bill the month already: registering asks the transporter to confirm. */
+  monthBilledByUploads: number[];
 }
 
 /** The table, totals and flags for the draft with the user's edits, recomputed on every change. */
@@ -64,7 +66,9 @@ export function builderState(draft: QualifiedInvoiceDraft, edits: BuilderEdits):
   );
   const differing = new Set(differences.map((d) => d.key));
   const isRegistrationMissing = !draft.issuer.registrationNumber;
-  const isMonthBilled = draft.flags.some((f) => f.code === 'MONTH_ALREADY_BILLED');
+  const monthBilledBy = draft.flags.flatMap((f) => (f.code === 'MONTH_ALREADY_BILLED' ? [f] : []));
+  // A generated invoice of the month: registering is refused. Uploaded ones only: a warning to confirm.
+  const isMonthRefused = monthBilledBy.some((f) => f.source === 'GENERATED');
   const hasInvalid = rows.some((r) => !r.isExcluded && r.isInvalid);
   return {
     rows: rows.map((r) => ({ ...r, amount: amountOf.get(r.key) ?? 0, differs: differing.has(r.key) })),
@@ -76,7 +80,8 @@ export function builderState(draft: QualifiedInvoiceDraft, edits: BuilderEdits):
     isRegistrationMissing,
     canGenerate: !isRegistrationMissing && !hasInvalid && billed.length > 0,
     // The PDF can still be previewed; registering would bill the month's reports twice.
-    canRegister: !isRegistrationMissing && !hasInvalid && billed.length > 0 && !isMonthBilled,
+    canRegister: !isRegistrationMissing && !hasInvalid && billed.length > 0 && !isMonthRefused,
+    monthBilledByUploads: isMonthRefused ? [] : monthBilledBy.map((f) => f.invoiceId),
   };
 }
 
@@ -105,7 +110,13 @@ export function flagMessage(flag: QualifiedInvoiceFlag): {
     case 'NO_APPROVED_REPORTS':
       return { key: `qualifiedInvoice.flag.${flag.code}`, values: {} };
     case 'MONTH_ALREADY_BILLED':
-      return { key: `qualifiedInvoice.flag.${flag.code}`, values: { invoiceId: flag.invoiceId } };
+      return {
+        key:
+          flag.source === 'GENERATED'
+            ? 'qualifiedInvoice.flag.MONTH_ALREADY_BILLED'
+            : 'qualifiedInvoice.flag.MONTH_BILLED_BY_UPLOAD',
+        values: { invoiceId: flag.invoiceId },
+      };
     case 'REPORTS_NOT_SETTLED':
       return { key: `qualifiedInvoice.flag.${flag.code}`, values: { count: flag.count } };
     case 'UNIT_MISMATCH':
@@ -148,9 +159,13 @@ export function flagMessage(flag: QualifiedInvoiceFlag): {
   }
 }
 
-/** Warnings need a look before sending; the missing registration number blocks generating. */
+/**
+ * Warnings need a look before sending; the missing registration number blocks generating, a generated invoice
+ * of the month blocks registering (an uploaded one is a warning).
+ */
 export function flagSeverity(flag: QualifiedInvoiceFlag): 'error' | 'warning' | 'info' {
-  if (flag.code === 'REGISTRATION_NUMBER_MISSING' || flag.code === 'MONTH_ALREADY_BILLED') return 'error';
+  if (flag.code === 'REGISTRATION_NUMBER_MISSING') return 'error';
+  if (flag.code === 'MONTH_ALREADY_BILLED') return flag.source === 'GENERATED' ? 'error' : 'warning';
   if (flag.code === 'NO_APPROVED_REPORTS') return 'info';
   return 'warning';
 }

@@ -46,8 +46,11 @@ export interface QualifiedInvoiceBuilderProps {
   month: string;
   /** The generated PDF and the server's figures (its total is what the invoice registers). */
   onGenerated?: (pdf: Blob, totals: QualifiedInvoiceTotals & { fileName: string }) => void;
-  /** Registers the invoice as shown (the server generates it again); absent: no register button. */
-  onRegister?: (request: QualifiedInvoicePdfRequest) => void;
+  /**
+   * Registers the invoice as shown (the server generates it again), with the uploaded invoices that bill the
+   * month already (to confirm); absent: no register button.
+   */
+  onRegister?: (request: QualifiedInvoicePdfRequest, monthBilledByUploads: number[]) => void;
   registering?: boolean;
 }
 
@@ -308,7 +311,7 @@ export function QualifiedInvoiceBuilder({
         {onRegister && (
           <Button
             type="primary"
-            onClick={() => onRegister(pdfRequestOf(draft, state, dates))}
+            onClick={() => onRegister(pdfRequestOf(draft, state, dates), state.monthBilledByUploads)}
             disabled={!state.canRegister || dates.dueDate < dates.billingDate}
             loading={registering}
             autoInsertSpace={false}

@@ -10,6 +10,7 @@ import {
   InputNumber,
   Result,
   Select,
+  Tag,
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
@@ -27,6 +28,7 @@ import {
   DEFAULT_INVOICE_FILTERS,
   INVOICE_PAGE_SIZES,
   type InvoiceFilters,
+  includesKeptVersions,
   invoiceFiltersToParams,
   invoiceListQuery,
   parseInvoiceFilters,
@@ -35,9 +37,10 @@ import {
 const ALL = 'ALL';
 
 /**
- * /invoice-management: the current invoices of the caller's side, paged by the server, filtered in the address
- * (status, billing dates, amounts, counterparty, project, overdue only: the search the electronic bookkeeping
- * rule asks for). A transporter's counterparty follows the header's company selector.
+ * /invoice-management: the invoices of the caller's side, paged by the server, filtered in the address (status,
+ * billing dates, amounts, counterparty, project, overdue only). The search the electronic bookkeeping rule asks
+ * for finds every kept version: a search by billing dates or amounts includes corrected versions (marked as the
+ * old version of their invoice) unless unticked. A transporter's counterparty follows the header's selector.
  */
 export default function InvoiceManagementPage() {
   const { t } = useTranslation();
@@ -155,6 +158,15 @@ export default function InvoiceManagementPage() {
             </Checkbox>
           </Form.Item>
           <Form.Item>
+            <Checkbox
+              checked={includesKeptVersions(filters)}
+              onChange={(e) => filter({ versions: e.target.checked ? 'all' : 'current' })}
+              data-testid="invoices-include-versions"
+            >
+              {t('invoices.filter.includeVersions')}
+            </Checkbox>
+          </Form.Item>
+          <Form.Item>
             <Button onClick={() => update(DEFAULT_INVOICE_FILTERS)}>{t('invoices.filter.clear')}</Button>
           </Form.Item>
         </Form>
@@ -171,7 +183,7 @@ export default function InvoiceManagementPage() {
             loading={list.isLoading || list.isPlaceholderData}
             dataSource={list.data?.items ?? []}
             locale={{ emptyText: t('invoices.empty') }}
-            scroll={{ x: 1100 }}
+            scroll={{ x: 1230 }}
             data-testid="invoice-list"
             onChange={(pagination, _filters, sorter) => {
               const s = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -200,13 +212,20 @@ export default function InvoiceManagementPage() {
               {
                 key: 'id',
                 title: t('invoices.field.id'),
-                width: 100,
+                width: 130,
                 fixed: 'start',
                 render: (_, r) => (
-                  <Link to={paths.invoiceDetail.to(r.id)} data-testid="invoice-link">
-                    {r.rootId}
-                    {r.version > 1 ? `-${r.version}` : ''}
-                  </Link>
+                  <>
+                    <Link to={paths.invoiceDetail.to(r.id)} data-testid="invoice-link">
+                      {r.rootId}
+                      {r.version > 1 ? `-${r.version}` : ''}
+                    </Link>
+                    {r.supersededBy && (
+                      <Tag style={{ whiteSpace: 'normal' }} data-testid="invoice-superseded">
+                        {t('invoices.list.superseded', { version: r.version, next: r.supersededBy.version })}
+                      </Tag>
+                    )}
+                  </>
                 ),
               },
               {
@@ -230,6 +249,12 @@ export default function InvoiceManagementPage() {
                 dataIndex: 'projectTitle',
                 ellipsis: true,
                 width: 180,
+              },
+              {
+                key: 'billedMonth',
+                title: t('invoices.field.billedMonth'),
+                width: 100,
+                render: (_, r) => formatPlainDate(r.billedMonth),
               },
               {
                 key: 'billingDate',
