@@ -4,11 +4,14 @@ import {
   type CollectionPreview,
   type CollectionRequestBody,
   type CollectionRequestOption,
+  collectionsLeft,
   desiredDatesIssues,
   type MessageCode,
   nextDay,
   type PlannedCollection,
   planRecurringCollections,
+  type RequestContract,
+  requestContractIssues,
 } from '@junkan/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -23,6 +26,12 @@ import { JAPANESE_WEEKDAYS } from '../../lib/time';
 import type { Caller } from '../../plugins/auth';
 import { mailCompany } from '../../plugins/mail';
 import {
+  dateIssuesError,
+  lookAheadEnd,
+  spotCountedCollections,
+  validationError,
+} from '../project-core/collection-moves';
+import {
   collectionDetailPath,
   insertCollections,
   openCollectionsOfLines,
@@ -30,14 +39,7 @@ import {
 } from '../project-core/collection-schedule';
 import { projectFor, transporterServesSite } from '../project-core/project-access';
 import { quotedLines } from '../project-core/project-contract';
-import {
-  businessToday,
-  checkRange,
-  dateIssuesError,
-  lookAheadEnd,
-  sitesOfProject,
-  validationError,
-} from './collection-common';
+import { businessToday, checkRange, sitesOfProject } from './collection-common';
 
 /** GET /collection-requests/options: the caller's projects in progress under an approved contract. */
 export async function collectionRequestOptions(
@@ -71,16 +73,21 @@ export async function collectionRequestOptions(
       const c = p.contract;
       const lines = await quotedLines(db, p.id, c.transportCompanyId);
       const sites = await sitesOfProject(db, p.id);
+      const contractType = c.contractType as CollectionRequestOption['contract']['contractType'];
       return {
         projectId: p.id,
         projectTitle: p.title,
         projectType: p.type,
         contract: {
           id: c.id,
-          contractType: c.contractType as CollectionRequestOption['contract']['contractType'],
+          contractType,
           startDate: c.startDate,
           endDate: c.endDate,
           requestableUntil: requestablePeriodOf(c).endDate,
+          collectionsLeft:
+            contractType === 'SPOT'
+              ? collectionsLeft(contractType, await spotCountedCollections(db, p.id))
+              : null,
         },
         transportCompany: { id: c.transportCompanyId, name: p.transporterName },
         wasteLines: lines.map((l) => ({
@@ -137,7 +144,11 @@ async function planRequest(
   body.lines.forEach((line, i) => {
     if (!projectLines.has(line.wasteLineId)) fields[`lines.${i}.wasteLineId`] = 'invalid_format';
   });
-  if (body.kind === 'RECURRING' && project.type !== 'REGULAR') fields.kind = 'invalid_format';
+  // The contract's frame: the kinds it takes, and a spot contract's collections left (read under the lock).
+  const contractType = contract.contractType as RequestContract['contractType'];
+  const counted = contractType === 'SPOT' ? await spotCountedCollections(db, project.id) : 0;
+  for (const issue of requestContractIssues(body, { projectType: project.type, contractType, counted }))
+    fields[issue.field] = issue.code;
   if (Object.keys(fields).length || !site) throw validationError(fields);
   if (!(await transporterServesSite(db, contract.transportCompanyId, project.type, site.postalCode)))
     throw new AppError('collection_area_not_supported', 'The site is outside the collection areas', {

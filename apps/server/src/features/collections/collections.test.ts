@@ -1,4 +1,4 @@
-import { transportReportDeadline } from '@junkan/shared';
+import { type CollectionRequestOption, transportReportDeadline } from '@junkan/shared';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailBody } from '../../../test/smtp-sink';
@@ -301,6 +301,7 @@ describe('request options and collectable days', () => {
         startDate: '2026-04-01',
         endDate: '2027-03-31',
         requestableUntil: '2028-03-31',
+        collectionsLeft: null,
       },
       transportCompany: { id: f.toto, name: '東都環境サービス株式会社' },
       wasteLines: [
@@ -490,6 +491,49 @@ describe('requesting dates', () => {
         )
       ).fields,
     ).toEqual({ kind: 'invalid_format' });
+  });
+
+  it('takes chosen dates only under a spot contract, as many as it has left', async () => {
+    const spot = await runningProject({ contractType: 'SPOT', endDate: '2027-03-31' });
+    const left = async () =>
+      ((await t.as(DIS).get('/collection-requests/options')).json() as CollectionRequestOption[]).find(
+        (o) => o.projectId === spot.id,
+      )!.contract.collectionsLeft;
+    expect(await left()).toBe(1);
+    // Recurring collections, on the check and on the request itself.
+    expect((await refused(recurringBody(spot))).fields).toEqual({ kind: 'spot_contract_dates_only' });
+    const recurring = await t.as(DIS).post('/collection-requests', recurringBody(spot));
+    expect(recurring.statusCode).toBe(400);
+    expect(recurring.json().fields).toEqual({ kind: 'spot_contract_dates_only' });
+    // More dates than the contract takes: each one too many.
+    expect((await refused(datesBody(spot, ['2027-03-11', '2027-03-12', '2027-03-15']))).fields).toEqual({
+      'dates.1': 'spot_contract_date_limit',
+      'dates.2': 'spot_contract_date_limit',
+    });
+    expect(await t.db.select().from(collections).where(eq(collections.projectId, spot.id))).toEqual([]);
+
+    // Its one collection taken, a second request is refused, even of another waste.
+    const made = await request(datesBody(spot, ['2027-03-11']));
+    expect(await left()).toBe(0);
+    const again = await t
+      .as(DIS)
+      .post(
+        '/collection-requests',
+        datesBody(spot, ['2027-03-12'], { lines: [{ wasteLineId: spot.lineIds[1], bags: { '45': 1 } }] }),
+      );
+    expect(again.statusCode).toBe(400);
+    expect(again.json().fields).toEqual({ 'dates.0': 'spot_contract_date_limit' });
+
+    // Returned by the transporter, it no longer counts: another date can be asked for.
+    const [one] = await collectionsOf(made.id);
+    await t.as(TRANS).post(`/trans/collections/${one!.id}/return`, { reason: '車両の手配がつきません' });
+    expect(await left()).toBe(1);
+    await request(datesBody(spot, ['2027-03-12']));
+    // Other contracts take any number of dates.
+    const p = await runningProject();
+    expect(
+      (await request(datesBody(p, ['2027-03-11', '2027-03-12', '2027-03-15']))).collections,
+    ).toHaveLength(3);
   });
 
   it('refuses a project that is not in progress, outside the areas, or of another company', async () => {
@@ -916,11 +960,12 @@ describe('cancelling', () => {
     });
     expect(mailBody(mailTo(before, TRANS)!.raw)).toContain('案件も取り消されました');
 
-    // With another collection still to come, a spot project stays.
+    // With another collection still to come (written before spot contracts took one), a spot project stays.
     const q = await runningProject({ contractType: 'SPOT', endDate: '2027-03-31' });
-    const two = await request(datesBody(q, ['2027-03-18', '2027-03-19']));
-    const [first] = await collectionsOf(two.id);
-    expect((await t.as(DIS).post(`/collections/${first!.id}/cancel`)).json().projectCancelled).toBe(false);
+    const first = await oneCollection(q, '2027-03-18');
+    const { id: _, ...copy } = first;
+    await t.db.insert(collections).values({ ...copy, date: '2027-03-19', desiredDate: '2027-03-19' });
+    expect((await t.as(DIS).post(`/collections/${first.id}/cancel`)).json().projectCancelled).toBe(false);
     expect((await t.db.select().from(projects).where(eq(projects.id, q.id)))[0]!.status).toBe('IN_PROGRESS');
   });
 });
