@@ -198,7 +198,10 @@ describe('what a contract takes', () => {
     ],
   ] as const)('%s', (_, kind, dates, counted, expected) => {
     expect(
-      requestContractIssues({ kind, dates }, { ...spot, counted }).map((i) => [i.field, i.code]),
+      requestContractIssues(
+        { kind, dates },
+        { ...spot, collectionsLeft: collectionsLeft('SPOT', counted) },
+      ).map((i) => [i.field, i.code]),
     ).toEqual(expected);
   });
   it('other contracts: recurring for a regular project only, any number of dates', () => {
@@ -206,13 +209,13 @@ describe('what a contract takes', () => {
     expect(
       requestContractIssues(
         { kind: 'DATES', dates: many },
-        { projectType: 'REGULAR', contractType: 'AUTO_UPDATE', counted: 99 },
+        { projectType: 'REGULAR', contractType: 'AUTO_UPDATE', collectionsLeft: null },
       ),
     ).toEqual([]);
     expect(
       requestContractIssues(
         { kind: 'RECURRING', dates: [] },
-        { projectType: 'INDUSTRIAL', contractType: 'AUTO_UPDATE', counted: 0 },
+        { projectType: 'INDUSTRIAL', contractType: 'AUTO_UPDATE', collectionsLeft: null },
       ),
     ).toEqual([{ field: 'kind', code: 'invalid_format' }]);
   });

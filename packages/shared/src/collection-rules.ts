@@ -325,12 +325,12 @@ export function collectionsLeft(
 
 /**
  * A request against its contract's frame: a kind the contract does not take (a spot contract's recurring
- * request is spot_contract_dates_only), and each chosen date beyond what the contract has left
- * (spot_contract_date_limit on `dates.<i>`). `counted` is the contract's collections already counted.
+ * request is spot_contract_dates_only), and each chosen date beyond the `collectionsLeft` the contract has
+ * (spot_contract_date_limit on `dates.<i>`).
  */
 export function requestContractIssues(
   request: { kind: CollectionRequestKind; dates: readonly unknown[] },
-  contract: RequestContract & { counted: number },
+  contract: RequestContract & { collectionsLeft: number | null },
 ): { field: string; code: MessageCode }[] {
   if (!requestKindsOf(contract).includes(request.kind))
     return [
@@ -339,7 +339,7 @@ export function requestContractIssues(
         code: contract.contractType === 'SPOT' ? 'spot_contract_dates_only' : 'invalid_format',
       },
     ];
-  const left = collectionsLeft(contract.contractType, contract.counted);
+  const left = contract.collectionsLeft;
   if (request.kind !== 'DATES' || left === null) return [];
   return request.dates.slice(left).map((_, i) => ({
     field: `dates.${left + i}`,

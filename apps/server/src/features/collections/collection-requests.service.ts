@@ -41,6 +41,17 @@ import { projectFor, transporterServesSite } from '../project-core/project-acces
 import { quotedLines } from '../project-core/project-contract';
 import { businessToday, checkRange, sitesOfProject } from './collection-common';
 
+/** How many more dates a project's contract takes (`collectionsLeft`); only a spot contract's are counted. */
+async function collectionsLeftOf(
+  db: DbOrTx,
+  projectId: number,
+  contractType: RequestContract['contractType'],
+) {
+  return contractType === 'SPOT'
+    ? collectionsLeft(contractType, await spotCountedCollections(db, projectId))
+    : collectionsLeft(contractType, 0);
+}
+
 /** GET /collection-requests/options: the caller's projects in progress under an approved contract. */
 export async function collectionRequestOptions(
   db: DbOrTx,
@@ -84,10 +95,7 @@ export async function collectionRequestOptions(
           startDate: c.startDate,
           endDate: c.endDate,
           requestableUntil: requestablePeriodOf(c).endDate,
-          collectionsLeft:
-            contractType === 'SPOT'
-              ? collectionsLeft(contractType, await spotCountedCollections(db, p.id))
-              : null,
+          collectionsLeft: await collectionsLeftOf(db, p.id, contractType),
         },
         transportCompany: { id: c.transportCompanyId, name: p.transporterName },
         wasteLines: lines.map((l) => ({
@@ -146,8 +154,12 @@ async function planRequest(
   });
   // The contract's frame: the kinds it takes, and a spot contract's collections left (read under the lock).
   const contractType = contract.contractType as RequestContract['contractType'];
-  const counted = contractType === 'SPOT' ? await spotCountedCollections(db, project.id) : 0;
-  for (const issue of requestContractIssues(body, { projectType: project.type, contractType, counted }))
+  const left = await collectionsLeftOf(db, project.id, contractType);
+  for (const issue of requestContractIssues(body, {
+    projectType: project.type,
+    contractType,
+    collectionsLeft: left,
+  }))
     fields[issue.field] = issue.code;
   if (Object.keys(fields).length || !site) throw validationError(fields);
   if (!(await transporterServesSite(db, contract.transportCompanyId, project.type, site.postalCode)))
