@@ -1,6 +1,7 @@
 import { type CollectionRequestOption, transportReportDeadline } from '@junkan/shared';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertRunningProject, type RunningProjectOptions } from '../../../test/fixtures/projects';
 import { mailBody } from '../../../test/smtp-sink';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import {
@@ -14,7 +15,6 @@ import {
   companies,
   contracts,
   dischargeSites,
-  projectDischargeSites,
   projectStatusHistory,
   projects,
   projectWasteLines,
@@ -84,81 +84,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface ProjectOptions {
-  type?: 'REGULAR' | 'INDUSTRIAL';
-  contractType?: 'AUTO_UPDATE' | 'NO_AUTO_UPDATE' | 'SPOT';
-  startDate?: string;
-  endDate?: string;
-  status?: string;
-  site?: number;
-}
-
-let projectCount = 0;
-/** A project of グリーン商事 carried by 東都 under an approved contract (written directly), with two waste lines. */
-async function runningProject(opts: ProjectOptions = {}) {
-  const type = opts.type ?? 'REGULAR';
-  const [project] = await t.db
-    .insert(projects)
-    .values({
-      title: `回収テスト ${++projectCount}`,
-      status: opts.status ?? 'IN_PROGRESS',
-      type,
-      companyId: f.green,
-      transportCompanyId: f.toto,
-    })
-    .returning();
-  const lines = await t.db
-    .insert(projectWasteLines)
-    .values(
-      type === 'REGULAR'
-        ? [
-            {
-              projectId: project!.id,
-              kind: 'REGULAR' as const,
-              wasteId: f.combustible,
-              wasteName: '可燃ごみ',
-            },
-            { projectId: project!.id, kind: 'REGULAR' as const, wasteId: f.cardboard, wasteName: '段ボール' },
-          ]
-        : [
-            {
-              projectId: project!.id,
-              kind: 'INDUSTRIAL' as const,
-              wasteId: f.plastics,
-              wasteName: '廃プラスチック類',
-              quantityUnit: 't',
-            },
-          ],
-    )
-    .returning({ id: projectWasteLines.id });
-  await t.db
-    .insert(projectDischargeSites)
-    .values({ projectId: project!.id, dischargeSiteId: opts.site ?? f.ginza });
-  const [contract] = await t.db
-    .insert(contracts)
-    .values({
-      projectId: project!.id,
-      transportCompanyId: f.toto,
-      status: 'APPROVED',
-      name: `${project!.title} 契約`,
-      startDate: opts.startDate ?? '2027-03-01',
-      endDate: opts.endDate ?? '2027-06-30',
-      contractType: opts.contractType ?? 'NO_AUTO_UPDATE',
-      contractForm: 'COMBINED',
-      paymentMethod: 'PAYMENT_INVOICE',
-      contactPerson: '佐藤 次郎',
-      licenseNumber: '第1301-0042号',
-      licenseDistrict: '東京都',
-      licenseExpireDate: '2029-03-31',
-    })
-    .returning();
-  return {
-    id: project!.id,
-    title: project!.title,
-    lineIds: lines.map((l) => l.id),
-    contractId: contract!.id,
-  };
-}
+/** A project of グリーン商事 carried by 東都 under an approved contract (written directly). */
+const runningProject = (opts: RunningProjectOptions = {}) => insertRunningProject(t.db, opts);
 
 type Project = Awaited<ReturnType<typeof runningProject>>;
 
