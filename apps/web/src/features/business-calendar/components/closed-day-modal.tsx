@@ -2,7 +2,7 @@ import { CLOSED_DAY_REASON_MAX } from '@junkan/shared';
 import { DatePicker, Form, Input, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { keepEnterInPicker } from '../../../components/form/date-field';
+import { dayPickerProps } from '../../../components/form/date-field';
 import { requiredRule } from '../../../components/form/required-rule';
 import { showApiError } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
@@ -77,7 +77,8 @@ export function ClosedDayModal({
       )}
     >
       <Form.Item name="date" label={t('businessCalendar.date')} rules={[requiredRule(t)]}>
-        <DatePicker onKeyDown={keepEnterInPicker} format="YYYY/MM/DD (dd)" style={{ width: '100%' }} />
+        {/* The kit's picker: a date typed as YYYY/MM/DD is taken (a weekday in the format could not be typed). */}
+        <DatePicker {...dayPickerProps} />
       </Form.Item>
       <Form.Item
         name="reason"
