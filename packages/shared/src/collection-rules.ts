@@ -288,7 +288,7 @@ export function requestablePeriod(contract: {
  * The collections a spot (単発) contract allows in all. The contract states no number: its document makes it
  * one job ("completed, it ends") and cancelling its collection cancels the project (section 4), so one.
  */
-export const SPOT_CONTRACT_COLLECTIONS = 1;
+const SPOT_CONTRACT_COLLECTIONS = 1;
 
 /** The collections that use up a spot contract's allowance: those still to happen and those made. */
 export const SPOT_COUNTED_STATUSES = [

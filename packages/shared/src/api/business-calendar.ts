@@ -74,7 +74,7 @@ export const isCollectableResponseSchema = z.object({
  * what saving the change does to it: another date is proposed to the discharger (`proposedDate`), or, when
  * the contract period has no collectable day left, it is returned (`proposedDate` null).
  */
-export const calendarImpactItemSchema = z.object({
+const calendarImpactItemSchema = z.object({
   id: z.number(),
   date: z.string(),
   status: z.enum(COLLECTION_STATUSES),

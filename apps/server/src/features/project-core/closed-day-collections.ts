@@ -35,10 +35,10 @@ import {
 } from './collection-schedule';
 
 /** The transporter's calendar as it is (or would be) after the change, for any date from `from` to `to`. */
-export type CalendarLookupOf = (from: string, to: string) => Promise<(date: string) => BusinessDayInfo>;
+type CalendarLookupOf = (from: string, to: string) => Promise<(date: string) => BusinessDayInfo>;
 
 /** A collection on a day no longer collected, and the date it is to be proposed (null: it is returned). */
-export interface ClosedDayMove extends MovableCollection {
+interface ClosedDayMove extends MovableCollection {
   day: BusinessDayInfo & { reason: NonBusinessReason };
   proposedDate: string | null;
   projectTitle: string;

@@ -71,7 +71,7 @@ export const lookAheadEnd = (date: string) => addDays(date, 61);
  * Whether a completion report covers a collection: an industrial transport report (not deleted) of the
  * project collected that day, or for a regular project the month's regular report.
  */
-export async function hasCompletionReport(
+async function hasCompletionReport(
   db: DbOrTx,
   project: { id: number; type: 'REGULAR' | 'INDUSTRIAL' },
   date: string,
@@ -119,7 +119,7 @@ export interface MovableCollection {
 }
 
 /** Why `action` is refused now, or null: the specific rule where there is one, else an invalid transition. */
-export function collectionMoveRefusal(
+function collectionMoveRefusal(
   state: CollectionState,
   role: CollectionRole,
   action: CollectionAction,
@@ -157,7 +157,7 @@ async function checkNewDate(db: DbOrTx, target: MovableCollection, date: string,
     throw dateIssuesError([{ index: 0, code: 'same_waste_same_date', field: 'date' }]);
 }
 
-export interface MoveInput {
+interface MoveInput {
   reason?: string | null | undefined;
   /** The proposed or newly desired date (PROPOSE_DATE, ASK_AGAIN). */
   date?: string | undefined;
@@ -165,7 +165,7 @@ export interface MoveInput {
   dayClosed?: boolean;
 }
 
-export interface MoveResult {
+interface MoveResult {
   status: CollectionStatus;
   date: string;
   /** A cancelled spot collection that was its project's last cancelled the project. */
