@@ -149,6 +149,8 @@ export const MESSAGE_CODES = [
   'collection_project_not_in_progress',
   'collection_area_not_supported',
   'collection_date_not_reached',
+  'spot_contract_dates_only',
+  'spot_contract_date_limit',
   // qualified invoices
   'invoice_registration_number_invalid',
   'invoice_registration_number_check_digit',
