@@ -465,6 +465,34 @@ describe("the dispatcher's day sheet", () => {
     expect(rows[2]![col('数量')]).toBe('1.5t');
   });
 
+  // The discharger writes the memo; the transporter opens the sheet in a spreadsheet (OWASP's CSV injection).
+  it.each([
+    ['=HYPERLINK("http://evil.example/","開く")', `'=HYPERLINK("http://evil.example/","開く")`],
+    ['+81-3-1234', "'+81-3-1234"],
+    ['-1+1', "'-1+1"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\t=1+1', "'\t=1+1"],
+    ['\r=1+1', "'\r=1+1"],
+    ['裏口 =1+1', '裏口 =1+1'],
+  ])('writes a memo %j as the text %j, never as a live formula', async (memo, written) => {
+    const [row] = await t.db
+      .select({ requestId: collections.requestId, memo: collectionRequests.memo })
+      .from(collections)
+      .innerJoin(collectionRequests, eq(collectionRequests.id, collections.requestId))
+      .where(eq(collections.id, c.ginza!));
+    await t.db.update(collectionRequests).set({ memo }).where(eq(collectionRequests.id, row!.requestId));
+    try {
+      const res = await daySheet('transporter', `date=${DAY}&format=csv`);
+      const [, ginza] = parseCsv(res.body);
+      expect(ginza![DAY_SHEET_CSV_HEADER.indexOf('備考')]).toBe(written);
+    } finally {
+      await t.db
+        .update(collectionRequests)
+        .set({ memo: row!.memo })
+        .where(eq(collectionRequests.id, row!.requestId));
+    }
+  });
+
   it('still gives a PDF saying there is nothing, and a CSV with its header only, on an empty day', async () => {
     const pdf = await daySheet('transporter', 'date=2026-11-28');
     expect(pdf.statusCode).toBe(200);
