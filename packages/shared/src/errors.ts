@@ -21,6 +21,7 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   account_is_not_enabled: 401,
   your_session_has_expired: 401,
   forbidden: 403,
+  acting_admin_own_sign_in_required: 403,
   not_found: 404,
   pos_code_not_found: 404,
   email_already_registered: 409,

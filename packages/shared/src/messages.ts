@@ -57,6 +57,8 @@ export const MESSAGE_CODES = [
   'too_many_requests',
   'unauthorized',
   'forbidden',
+  /** An admin acting for an operator asks to act for another: acting is one level, from the admin's own sign-in. */
+  'acting_admin_own_sign_in_required',
   'not_found',
   'validation_error',
   'password_changed',
