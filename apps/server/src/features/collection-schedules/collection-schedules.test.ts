@@ -14,6 +14,7 @@ import {
   dischargeSites,
   projects,
   projectWasteLines,
+  users,
 } from '../../db/schema';
 import { DAY_SHEET_CSV_HEADER } from './day-sheet-document';
 
@@ -329,6 +330,88 @@ describe('calendar feed', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.action, 'calendar_feed.issue'), eq(auditLogs.adminId, admin.id)));
     expect(audit?.entityId).toBe(String(ids.toto));
+  });
+
+  describe("dies with its issuer's access, checked at each fetch", () => {
+    const userOf = async (email: string) =>
+      (await t.db.query.users.findFirst({ where: eq(users.email, `${email}@example.com`) }))!;
+
+    /** Issues a feed as `who`, checks it answers, applies `lose` and checks it stops, then `restore`s. */
+    async function diesWhen(
+      who: string | { token: string },
+      lose: () => Promise<unknown>,
+      restore: () => Promise<unknown>,
+    ) {
+      const path = await issueFeed(who);
+      expect((await fetchFeed(path)).statusCode).toBe(200);
+      await lose();
+      try {
+        const res = await fetchFeed(path);
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ code: 'not_found', message: 'Not found' });
+        expect(res.body).not.toContain('BEGIN:VCALENDAR');
+      } finally {
+        await restore();
+      }
+    }
+
+    it('when the issuer is disabled', async () => {
+      const user = await userOf('transporter');
+      const set = (enabled: boolean) => t.db.update(users).set({ enabled }).where(eq(users.id, user.id));
+      await diesWhen(
+        'transporter',
+        () => set(false),
+        () => set(true),
+      );
+    });
+
+    it('when the issuer is deleted', async () => {
+      const user = await userOf('discharger');
+      await diesWhen(
+        'discharger',
+        () => t.db.update(users).set({ enabled: false, deletedAt: new Date() }).where(eq(users.id, user.id)),
+        () => t.db.update(users).set({ enabled: true, deletedAt: null }).where(eq(users.id, user.id)),
+      );
+    });
+
+    it("when the issuer's transport company is no longer approved, and so loses the schedule's key", async () => {
+      const set = (approvalStatus: 'APPROVED' | 'PENDING' | 'REJECTED') =>
+        t.db.update(companies).set({ approvalStatus }).where(eq(companies.id, ids.toto));
+      for (const status of ['PENDING', 'REJECTED'] as const)
+        await diesWhen(
+          'transporter',
+          () => set(status),
+          () => set('APPROVED'),
+        );
+    });
+
+    it('when the issuer no longer belongs to the company', async () => {
+      const user = await userOf('discharger2');
+      await diesWhen(
+        'discharger2',
+        () => t.db.update(users).set({ companyId: ids.green }).where(eq(users.id, user.id)),
+        () => t.db.update(users).set({ companyId: ids.takahashi }).where(eq(users.id, user.id)),
+      );
+    });
+
+    it('when the admin who issued it acting for the company is disabled, though the operator is not', async () => {
+      const admin = await userOf('admin');
+      const res = await t.as('admin').post(`/admin/companies/${ids.toto}/auth-token?isTransport=true`);
+      const acting = { token: res.json<{ token: string }>().token };
+      const set = (enabled: boolean) => t.db.update(users).set({ enabled }).where(eq(users.id, admin.id));
+      await diesWhen(
+        acting,
+        async () => {
+          await set(false);
+          // The operator's own screen says so too: the feed is no longer active.
+          expect((await t.as('transporter').get('/calendar-feed')).json()).toEqual({
+            url: null,
+            active: false,
+          });
+        },
+        () => set(true),
+      );
+    });
   });
 
   it('refuses an administrator acting as itself (no company), and calls without a session', async () => {

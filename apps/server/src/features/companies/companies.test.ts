@@ -89,7 +89,9 @@ describe('POST /api/admin/companies/{id}/auth-token', () => {
     const [toto] = (await listOf('transport', admin))
       .json()
       .filter((c: { name: string }) => c.name.startsWith('東都'));
-    const first = await t.as({ token: adminToken }).post(`/admin/companies/${green.id}/auth-token?isTransport=false`);
+    const first = await t
+      .as({ token: adminToken })
+      .post(`/admin/companies/${green.id}/auth-token?isTransport=false`);
     expect(first.statusCode).toBe(200);
     const before = await t.db.select().from(auditLogs).where(eq(auditLogs.action, 'act_for_operator'));
     // Neither for another company nor for the same one, nor from its refreshed token.
@@ -107,7 +109,9 @@ describe('POST /api/admin/companies/{id}/auth-token', () => {
     const after = await t.db.select().from(auditLogs).where(eq(auditLogs.action, 'act_for_operator'));
     expect(after).toHaveLength(before.length);
     // The admin's own token still chooses another operator.
-    const again = await t.as({ token: adminToken }).post(`/admin/companies/${toto.id}/auth-token?isTransport=true`);
+    const again = await t
+      .as({ token: adminToken })
+      .post(`/admin/companies/${toto.id}/auth-token?isTransport=true`);
     expect(decodeClaims(again.json().token)).toMatchObject({
       sub: 'transporter@example.com',
       adminId: decodeClaims(adminToken).userId,

@@ -539,7 +539,15 @@ describe('the discharger answers', () => {
       projectTitle: '下書き',
       officeId: f.officeId,
       dischargeSiteIds: [f.ginza],
-      lines: [{ wasteId: f.regular[0]!.id, monthlyCapacity: '1', bags: { '45': 1 }, collectionCount: 1, weekdays: [1] }],
+      lines: [
+        {
+          wasteId: f.regular[0]!.id,
+          monthlyCapacity: '1',
+          bags: { '45': 1 },
+          collectionCount: 1,
+          weekdays: [1],
+        },
+      ],
     });
     expect(res.statusCode).toBe(200);
     const before = t.smtp.mails.length;
