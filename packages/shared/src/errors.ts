@@ -40,6 +40,7 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   closed_day_already_registered: 409,
   invalid_status_transition: 409,
   file_too_large: 413,
+  request_too_large: 413,
   project_not_found: 404,
   contract_not_found: 404,
   report_not_found: 404,

@@ -228,7 +228,7 @@ async function readSession(
 }
 
 /** What a user may do now outside any sign-in, by the rules a session follows. */
-export interface StandingAccess {
+interface StandingAccess {
   companyId: number | null;
   permissions: Permission[];
 }
