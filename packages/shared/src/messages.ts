@@ -57,8 +57,14 @@ export const MESSAGE_CODES = [
   'too_many_requests',
   'unauthorized',
   'forbidden',
+  /** An admin acting for an operator asks to act for another: acting is one level, from the admin's own sign-in. */
+  'acting_admin_own_sign_in_required',
   'not_found',
   'validation_error',
+  /** A JSON body or `data` field nested too deep, holding too many values or too long a property name. */
+  'request_too_complex',
+  /** A request body (or a multipart text field) over its size limit. */
+  'request_too_large',
   'password_changed',
   'weekday_required',
   'weekdays_must_match_count',
@@ -226,4 +232,27 @@ export type MessageCode = (typeof MESSAGE_CODES)[number];
 
 export function isMessageCode(value: unknown): value is MessageCode {
   return typeof value === 'string' && (MESSAGE_CODES as readonly string[]).includes(value);
+}
+
+/** A failed check as zod reports it (and Fastify's zod provider passes it on): its kind, message and origin. */
+export interface ValidationIssueLike {
+  code?: string;
+  message: string;
+  /** What was checked: `string`, `array`, `number`... */
+  origin?: unknown;
+}
+
+/**
+ * What a failed check says, the one rule the server and the forms apply: the schema's own message, except that
+ * text or a list over its maximum is `max_length_exceeded` wherever a schema left the code out.
+ */
+export function issueMessage(issue: ValidationIssueLike): string {
+  const tooLong = issue.code === 'too_big' && (issue.origin === 'string' || issue.origin === 'array');
+  return tooLong && !isMessageCode(issue.message) ? 'max_length_exceeded' : issue.message;
+}
+
+/** The message code the server answers for a failed check: `issueMessage`, or `invalid_format` if no code. */
+export function messageCodeOfIssue(issue: ValidationIssueLike): MessageCode {
+  const message = issueMessage(issue);
+  return isMessageCode(message) ? message : 'invalid_format';
 }

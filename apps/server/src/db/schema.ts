@@ -1300,7 +1300,10 @@ export const collectionHistory = pgTable(
   (t) => [index('collection_history_collection_idx').on(t.collectionId, t.createdAt)],
 );
 
-/** A company's private iCalendar feed: only the token's hash is kept; issuing a new one revokes the old. */
+/**
+ * A company's private iCalendar feed: only the token's hash is kept; issuing a new one revokes the old. The feed
+ * answers only while its issuer (the user, and the admin who acted for it) could still read the schedule.
+ */
 export const calendarFeeds = pgTable(
   'calendar_feeds',
   {
@@ -1309,6 +1312,8 @@ export const calendarFeeds = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     createdBy: integer('created_by').references(() => users.id),
+    /** The admin who issued it acting for `created_by`; null when the user issued it. */
+    createdByAdmin: integer('created_by_admin').references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('calendar_feeds_token_unique').on(t.tokenHash)],

@@ -32,6 +32,7 @@ const optionalVolume = z
 const timeOfDay = z
   .string()
   .trim()
+  .max(5, 'max_length_exceeded')
   .refine((v) => v === '' || TIME_PATTERN.test(v), 'invalid_format')
   .transform((v) => v || undefined)
   .optional();

@@ -18,7 +18,7 @@ const registrationNumberCode = (reason: 'format' | 'check_digit') =>
  */
 export const accountInvoiceRegistrationNumberSchema = z
   .string({ error: 'invalid_format' })
-  .max(40, 'invoice_registration_number_invalid')
+  .max(40, 'max_length_exceeded')
   .nullable()
   .optional()
   .transform((value, ctx) => {
@@ -171,7 +171,7 @@ export const qualifiedInvoicePdfRequestSchema = z
     lines: z
       .array(
         z.object({
-          key: z.string().min(1, 'MSG_00_21').max(64, 'invalid_format'),
+          key: z.string().min(1, 'MSG_00_21').max(64, 'max_length_exceeded'),
           quantity: billedQuantitySchema,
         }),
       )

@@ -164,6 +164,15 @@ export function hostileValues(schema: JsonSchema): unknown[] {
   }
 }
 
+/** Text a user types freely (no list of values, no pattern or format): over its maximum it is `max_length_exceeded`. */
+export function isFreeText(schema: JsonSchema): boolean {
+  const s = mainVariant(schema);
+  return s.type === 'string' && !s.enum && s.const === undefined && !s.pattern && !s.format;
+}
+
+/** A JSON text of arrays inside each other, `depth` deep: `[[[...]]]`. */
+export const nestedJson = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+
 export const HOSTILE = {
   nul: 'a\u0000b',
   loneSurrogate: '\ud800x',

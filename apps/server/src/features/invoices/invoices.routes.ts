@@ -21,7 +21,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../lib/downloads';
-import { parseDataField } from '../../lib/multipart-data';
+import { DATA_FIELD_MAX_BYTES, parseDataField } from '../../lib/multipart-data';
 import { requireOperatorRole } from '../../lib/roles';
 import type { Session } from '../../plugins/auth';
 import { markInvoicePaid } from './invoice-payment';
@@ -192,7 +192,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
 const invoiceUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const maxFiles = INVOICE_MAX_PER_REGISTRATION * INVOICE_MAX_FILES;
   await app.register(fastifyMultipart, {
-    limits: { files: maxFiles, fields: 2, fieldSize: 16 * 1024, parts: maxFiles + 2 },
+    limits: { files: maxFiles, fields: 2, fieldSize: DATA_FIELD_MAX_BYTES, parts: maxFiles + 2 },
   });
 
   app.post(
