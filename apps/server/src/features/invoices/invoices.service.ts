@@ -12,6 +12,7 @@ import {
   type InvoiceStatus,
   invoiceActions,
   invoiceDraftIssues,
+  keptUntil,
   type MessageCode,
   type Page,
   type RegisterInvoicesInput,
@@ -408,6 +409,13 @@ async function detailOf(
     })),
     supersededById: inv.supersededById,
     supersededAt: inv.supersededAt?.toISOString() ?? null,
+    keptUntil: keptUntil('invoice', {
+      billingDate: inv.billingDate,
+      dueDate: inv.dueDate,
+      settlementDate: inv.settlementDate,
+      updatedOn: tokyoDate(inv.updatedAt),
+      supersededOn: inv.supersededAt ? tokyoDate(inv.supersededAt) : null,
+    }),
     actions: invoiceActions(inv.status as InvoiceStatus, side, inv.paymentMethod, !inv.supersededAt),
   };
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { useFormModalTarget } from '../../../components/form-modal';
+import { KeptUntilLine } from '../../../components/kept-until';
 import {
   columnSortOrder,
   ListToolbar,
@@ -134,6 +135,12 @@ export default function LicenseManagementPage() {
                       {p.daysLeft >= 0
                         ? t('permits.daysLeft', { count: p.daysLeft })
                         : t('permits.expiredDays', { count: -p.daysLeft })}
+                    </Typography.Text>
+                  )}
+                  {/* A permit no longer in use is still a record: the day it may go (the live ones say so when edited). */}
+                  {(p.status === 'RETIRED' || p.status === 'EXPIRED') && (
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      <KeptUntilLine t={t} keptUntil={p.keptUntil} />
                     </Typography.Text>
                   )}
                 </Space>
