@@ -123,6 +123,24 @@ export default function LicenseManagementPage() {
           locale={{ emptyText: <Empty description={t('permits.noMatch')} /> }}
           data-testid="permit-table"
           columns={[
+            // The permit's name first, held at the start while the row scrolls (a phone shows it whole).
+            {
+              key: 'licenseNumber',
+              title: t('permits.field.licenseNumber'),
+              dataIndex: 'licenseNumber',
+              width: 140,
+              fixed: 'start',
+              sorter: true,
+              sortOrder: columnSortOrder(query, 'licenseNumber'),
+            },
+            {
+              key: 'districtCode',
+              title: t('permits.field.districtCode'),
+              width: 130,
+              sorter: true,
+              sortOrder: columnSortOrder(query, 'districtCode'),
+              render: (_, p) => district(p),
+            },
             {
               key: 'status',
               title: t('permits.field.status'),
@@ -145,22 +163,6 @@ export default function LicenseManagementPage() {
                   )}
                 </Space>
               ),
-            },
-            {
-              key: 'districtCode',
-              title: t('permits.field.districtCode'),
-              width: 130,
-              sorter: true,
-              sortOrder: columnSortOrder(query, 'districtCode'),
-              render: (_, p) => district(p),
-            },
-            {
-              key: 'licenseNumber',
-              title: t('permits.field.licenseNumber'),
-              dataIndex: 'licenseNumber',
-              width: 140,
-              sorter: true,
-              sortOrder: columnSortOrder(query, 'licenseNumber'),
             },
             {
               key: 'kind',
