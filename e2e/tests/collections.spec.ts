@@ -197,6 +197,45 @@ async function collectDemoToday(request: APIRequestContext, today: string): Prom
   return (await list()).filter((c) => c.status === 'COLLECTED').length;
 }
 
+/** Whether two boxes overlap. */
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+type Box = { x: number; y: number; width: number; height: number };
+
+/**
+ * The chat launcher covers none of the confirm page's actions: at a laptop's and a phone's size, at the top of
+ * the page and scrolled to its end, its box and 送信's do not meet, and a click at 送信's middle reaches 送信.
+ */
+async function expectSendReachable(page: Page) {
+  const before = page.viewportSize();
+  const send = page.getByTestId('collection-send');
+  const launcher = page.getByTestId('chat-launcher');
+  await expect(launcher).toBeVisible();
+  for (const size of [
+    { width: 1366, height: 768 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    for (const toEnd of [false, true]) {
+      await page.evaluate(
+        (end) => window.scrollTo(0, end ? document.documentElement.scrollHeight : 0),
+        toEnd,
+      );
+      const where = `${size.width}x${size.height}, ${toEnd ? 'at the end' : 'at the top'}`;
+      const [own, chat] = [(await send.boundingBox())!, (await launcher.boundingBox())!];
+      expect(overlaps(own, chat), `launcher over 送信 at ${where}`).toBe(false);
+      if (own.y < 0 || own.y + own.height > size.height) continue;
+      const reached = await send.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return !!hit && el.contains(hit);
+      });
+      expect(reached, `a click at 送信's middle reaches it at ${where}`).toBe(true);
+    }
+  }
+  if (before) await page.setViewportSize(before);
+}
+
 /** Opens a collection's detail page and waits for its facts. */
 async function openDetail(page: Page, id: number) {
   await page.goto(`collection-schedules/detail/${id}`);
@@ -249,6 +288,7 @@ test('collections: the discharger asks for a day, the transporter proposes anoth
   await expect(page.getByTestId('collection-request-summary')).toContainText('45L×3');
   await expect(page.getByTestId('collection-preview')).toContainText(tomorrow);
   await expect(page.getByTestId('collection-preview')).toContainText('希望日');
+  await expectSendReachable(page);
   await page.getByTestId('collection-send').click();
   await page.locator('.ant-modal-confirm .ant-btn-primary').click();
   await expect(page).toHaveURL(/\/collection-schedules\?month=/);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { invoiceRetentionUntil } from '../../packages/shared/src/rules/retention';
 import { confirmation, confirmModal, pickDate, selectOption, tableRow } from '../support/antd';
 import { apiAs } from '../support/api';
 import { DEMO } from '../support/app';
@@ -39,6 +40,10 @@ test('invoices: the transporter registers one with a file and sends it, marks it
   await expect(page.getByTestId('invoice-status')).toHaveText('未請求');
   await expect(page.getByTestId('invoice-amount')).toHaveText(yen);
   await expect(page.getByTestId('invoice-billed-month')).toHaveText(shown.slice(0, 7));
+  // How long it is kept: seven years after the return of the latest fiscal year its date can close in.
+  await expect(page.getByTestId('kept-until')).toHaveText(
+    `${invoiceRetentionUntil(today).replaceAll('-', '/')} まで`,
+  );
 
   // It is sent: billed, recorded, mailed to the discharger with the file.
   await page.getByTestId('invoice-send').click();

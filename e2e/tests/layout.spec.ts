@@ -13,7 +13,10 @@ import { signIn } from '../support/auth';
 /**
  * Every signed-in screen a role may open, in Japanese and English, at a laptop (1366x768) and a phone (390x844)
  * size. A screen fails on: the page scrolling sideways, a table column narrower than 48 px, a header element
- * outside the viewport, a raw message key on screen, and (English) Japanese text that is not user content.
+ * outside the viewport, a control of the page that a click at its middle would not reach (something floats over
+ * it: the chat launcher, a fixed column), at the top of the page and scrolled to its end, a column fixed over
+ * the other cells of its row on a phone, a raw message key on screen, and (English) Japanese text that is not
+ * user content.
  * User content is what the API answered (names, titles, addresses, master data), or an element marked
  * `data-user-content` or `lang="ja"` (the language switch's own name).
  */
@@ -210,6 +213,88 @@ interface Measured {
   japanese: string[];
 }
 
+/**
+ * The page's controls (buttons, links) on screen that a click at their middle would not reach: something else
+ * is drawn over them (a floating launcher, a fixed column, a banner). A control's visible part is its box cut
+ * by every ancestor that clips and by the viewport below the fixed header; one scrolled out of sight is not
+ * covered, nor one under its own table's fixed column. The hit may be the control, inside it, or an ancestor
+ * (nothing drawn over it).
+ */
+function coveredControls(page: Page) {
+  return page.evaluate((): string[] => {
+    const header = document.querySelector('header.ant-layout-header')?.getBoundingClientRect();
+    const content = document.querySelector('.ant-layout-content');
+    if (!content) return [];
+    const label = (el: Element) =>
+      (el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? el.textContent ?? el.tagName)
+        .trim()
+        .slice(0, 40) || el.tagName.toLowerCase();
+    const covered: string[] = [];
+    for (const el of content.querySelectorAll('button, a[href], [role="button"]')) {
+      if (!(el as HTMLElement).checkVisibility?.({ opacityProperty: true, visibilityProperty: true }))
+        continue;
+      const r = el.getBoundingClientRect();
+      let left = r.left;
+      let right = r.right;
+      let top = Math.max(r.top, header?.bottom ?? 0);
+      let bottom = Math.min(r.bottom, window.innerHeight);
+      left = Math.max(left, 0);
+      right = Math.min(right, window.innerWidth);
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        const style = getComputedStyle(a);
+        if (style.overflowX !== 'visible') {
+          const c = a.getBoundingClientRect();
+          left = Math.max(left, c.left);
+          right = Math.min(right, c.right);
+        }
+        if (style.overflowY !== 'visible') {
+          const c = a.getBoundingClientRect();
+          top = Math.max(top, c.top);
+          bottom = Math.min(bottom, c.bottom);
+        }
+      }
+      // Wholly out of sight (scrolled away, clipped), or too thin to click: nothing to reach.
+      if (right - left < 4 || bottom - top < 4) continue;
+      // Only what is whole in sight, or cut by a scroll: a control half under the header is scrolled past.
+      if (r.top < (header?.bottom ?? 0) || r.bottom > window.innerHeight) continue;
+      const hit = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
+      if (!hit || el.contains(hit) || hit.contains(el)) continue;
+      // Under its own table's fixed column (a wide screen's actions): scrolled out of sight, as a table does.
+      const fixedCell = hit.closest('.ant-table-cell-fix-start, .ant-table-cell-fix-end');
+      if (fixedCell && fixedCell.closest('.ant-table') === el.closest('.ant-table')) continue;
+      covered.push(`${label(el)} under ${label(hit.closest('[data-testid]') ?? hit)}`);
+    }
+    return [...new Set(covered)];
+  });
+}
+
+/**
+ * On a phone, fixed table cells that lie over other cells of their row as the page opens (a column fixed to
+ * the end covers what is under it): named by the fixed column's header.
+ */
+function coveringColumns(page: Page) {
+  return page.evaluate((): string[] => {
+    const found = new Set<string>();
+    for (const table of document.querySelectorAll('.ant-table')) {
+      const heads = [...table.querySelectorAll('.ant-table-thead th')];
+      for (const row of [...table.querySelectorAll('.ant-table-tbody tr.ant-table-row')].slice(0, 20)) {
+        const cells = [...row.children] as HTMLElement[];
+        cells.forEach((cell, i) => {
+          if (!/\bant-table-cell-fix-(start|end)\b/.test(cell.className)) return;
+          const f = cell.getBoundingClientRect();
+          const over = cells.some((other, j) => {
+            if (j === i || /\bant-table-cell-fix-(start|end)\b/.test(other.className)) return false;
+            const o = other.getBoundingClientRect();
+            return Math.min(f.right, o.right) - Math.max(f.left, o.left) > 1;
+          });
+          if (over) found.add((heads[i]?.textContent ?? `column ${i + 1}`).trim());
+        });
+      }
+    }
+    return [...found];
+  });
+}
+
 /** Everything the test checks, measured in the page at once. */
 function measure(page: Page, args: { rawKeySource: string; answered: string[]; minColumn: number }) {
   return page.evaluate(({ rawKeySource, answered, minColumn }): Measured => {
@@ -343,7 +428,15 @@ for (const role of ROLES) {
             minColumn: MIN_COLUMN_WIDTH,
           });
           const where = `${role.name} ${lang} ${size.width} ${screen.path}`;
+          const covered = new Set(await coveredControls(page));
+          const covering = size.width < 768 ? await coveringColumns(page) : [];
+          // Scrolled to its end, the page's last controls (a form's 送信) must be reachable too.
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          for (const c of await coveredControls(page)) covered.add(c);
+          await page.evaluate(() => window.scrollTo(0, 0));
           if (m.lang !== lang) problems.push(`${where}: page language is ${m.lang}`);
+          for (const c of covered) problems.push(`${where}: control covered: ${c}`);
+          for (const c of covering) problems.push(`${where}: fixed column over its row: ${c}`);
           if (m.overflow) problems.push(`${where}: page is ${m.overflow}px wide`);
           for (const c of m.narrowColumns) problems.push(`${where}: narrow column ${c}`);
           for (const h of m.offscreenHeader) problems.push(`${where}: header element off-screen: ${h}`);

@@ -38,4 +38,43 @@ describe('readableColumns', () => {
     const grouped: ColumnsType<Row> = [{ title: 'G', children: [{ key: 'a', width: 80 }, { key: 'b' }] }];
     expect(columnsWidth(readableColumns(grouped), 48)).toBe(48 + 80 + TEXT_COLUMN_MIN_WIDTH);
   });
+
+  describe('on a phone', () => {
+    const fixedOnes: ColumnsType<Row> = [
+      { key: 'number', title: 'No', width: 120, fixed: 'start' },
+      { key: 'left', title: 'Code', width: 90, fixed: 'left' },
+      { key: 'name', title: 'Name', dataIndex: 'name' },
+      { title: 'Group', fixed: 'end', children: [{ key: 'inner', width: 60, fixed: 'right' }] },
+      { key: 'actions', title: 'Actions', width: 230, fixed: 'right' },
+      { key: 'more', title: 'More', width: 80, fixed: 'end' },
+    ];
+    const fixedOf = (narrow: boolean) =>
+      readableColumns(fixedOnes, { narrow }).map((c) => [
+        c.key ?? c.title,
+        c.fixed,
+        ...('children' in c && c.children ? c.children.map((g) => g.fixed) : []),
+      ]);
+
+    it('lets the columns fixed to the end scroll with the row, and keeps the identifier at the start', () => {
+      expect(fixedOf(true)).toEqual([
+        ['number', 'start'],
+        ['left', 'left'],
+        ['name', undefined],
+        ['Group', undefined, undefined],
+        ['actions', undefined],
+        ['more', undefined],
+      ]);
+    });
+
+    it('keeps every column where it was on a wider screen', () => {
+      expect(fixedOf(false)).toEqual([
+        ['number', 'start'],
+        ['left', 'left'],
+        ['name', undefined],
+        ['Group', 'end', 'right'],
+        ['actions', 'right'],
+        ['more', 'end'],
+      ]);
+    });
+  });
 });

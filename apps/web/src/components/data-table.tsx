@@ -1,4 +1,4 @@
-import { Table, type TableProps, Tooltip } from 'antd';
+import { Grid, Table, type TableProps, Tooltip } from 'antd';
 import type { ColumnGroupType, ColumnsType, ColumnType } from 'antd/es/table';
 import { isValidElement, type ReactNode, useRef, useState } from 'react';
 
@@ -36,16 +36,34 @@ type Column<T> = ColumnGroupType<T> | ColumnType<T>;
 const widthOf = (column: Column<unknown>): number =>
   typeof column.width === 'number' ? column.width : TEXT_COLUMN_MIN_WIDTH;
 
+/** Whether a column is fixed to the end of the row (antd's 'right' or 'end'). */
+const isFixedToEnd = (fixed: Column<unknown>['fixed']) => fixed === 'right' || fixed === 'end';
+
+/**
+ * On a phone (`narrow`) a column fixed to the end (the actions) would cover most of the row in the room there
+ * is, the row's identifier included: it scrolls with the row instead. A column fixed to the start (the row's
+ * identifier: a number, an id) stays, so the row is still named while it scrolls.
+ */
+function placed<T>(column: Column<T>, narrow: boolean): Column<T> {
+  if (!narrow || !isFixedToEnd(column.fixed)) return column;
+  const { fixed: _scrollsWithTheRow, ...rest } = column;
+  return rest;
+}
+
 /**
  * The table pattern of the app. A column with a `width` keeps it (dates, amounts, statuses, actions); one
  * without is text: it gets `minWidth` (or TEXT_COLUMN_MIN_WIDTH) as its share, and an ellipsis with a tooltip
  * rather than wrapping into a column of single characters. Set `ellipsis: false` on a text column that
- * should wrap instead (long notes), still with the minimum width.
+ * should wrap instead (long notes), still with the minimum width. `narrow` (a phone): see `placed`.
  */
-export function readableColumns<T>(columns: ColumnsType<T>, { editable = false } = {}): ColumnsType<T> {
-  return columns.map((column): Column<T> => {
+export function readableColumns<T>(
+  columns: ColumnsType<T>,
+  { editable = false, narrow = false } = {},
+): ColumnsType<T> {
+  return columns.map((original): Column<T> => {
+    const column = placed(original as Column<T>, narrow);
     if ('children' in column && column.children) {
-      return { ...column, children: readableColumns(column.children, { editable }) };
+      return { ...column, children: readableColumns(column.children, { editable, narrow }) };
     }
     const leaf = column as ColumnType<T> & { minWidth?: number };
     if (leaf.width !== undefined) return leaf;
@@ -82,7 +100,8 @@ export function columnsWidth<T>(columns: ColumnsType<T>, selectionWidth = 0): nu
 
 /**
  * antd's Table with the app's column pattern (readableColumns) and its own horizontal scroll: a fixed layout
- * at least as wide as its columns, filling the page when there is room. Every table of the app uses it.
+ * at least as wide as its columns, filling the page when there is room; on a phone no column is fixed to the
+ * end of the row. Every table of the app uses it.
  */
 export function DataTable<T extends object>({
   columns = [],
@@ -94,7 +113,9 @@ export function DataTable<T extends object>({
   /** A table of inputs (a form's lines): text columns keep the minimum width but wrap instead of an ellipsis. */
   editable?: boolean;
 }) {
-  const readable = readableColumns(columns, { editable });
+  // Below md (768 px) is a phone: see `placed`. Before the first measure the screen counts as wide.
+  const narrow = Grid.useBreakpoint().md === false;
+  const readable = readableColumns(columns, { editable, narrow });
   const own = columnsWidth(readable, rowSelection ? 48 : 0) + (props.expandable ? 48 : 0);
   // A caller's wider x is kept; a narrower one would crush the text columns again.
   const x = typeof scroll?.x === 'number' ? Math.max(own, scroll.x) : own;

@@ -145,6 +145,8 @@ export const contractSchema = z.object({
   }),
   sentDate: z.string().nullable(),
   approvedDate: z.string().nullable(),
+  /** The last day it is kept (the shared retention rule, `keptUntil`). */
+  keptUntil: z.string(),
 });
 export type Contract = z.infer<typeof contractSchema>;
 

@@ -174,6 +174,8 @@ export const invoiceDetailSchema = invoiceListItemSchema.extend({
   /** Null while this is the current version; else the version that replaced it. */
   supersededById: z.number().nullable(),
   supersededAt: z.string().nullable(),
+  /** The last day this version is kept (the shared retention rule for invoices, `keptUntil`). */
+  keptUntil: z.string(),
   actions: z.array(z.enum(INVOICE_ACTIONS)),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;

@@ -112,6 +112,8 @@ export const manifestDetailSchema = manifestSummarySchema.extend({
   fresh: z.boolean(),
   /** The disposal site the manifest names; null when none. */
   disposalSiteName: z.string().nullable(),
+  /** The last day it is kept (the shared retention rule, `keptUntil`). */
+  keptUntil: z.string(),
   /** The differences from the contract the discharger confirmed on registering it: who and when. */
   differenceConfirmation: z
     .object({

@@ -73,6 +73,8 @@ export const permitSchema = z.object({
   file: attachmentSchema.nullable(),
   retiredAt: z.string().nullable(),
   updatedAt: z.string(),
+  /** The last day it is kept (the shared retention rule, `keptUntil`). */
+  keptUntil: z.string(),
 });
 export type Permit = z.infer<typeof permitSchema>;
 

@@ -318,6 +318,7 @@ describe('transportReportSchema', () => {
     deadline: '2026-11-24',
     deadlineState: 'OK',
     createdAt: '2026-11-19T02:50:00.000Z',
+    keptUntil: '2031-11-19',
     checkedAt: '2026-11-19T03:00:00.000Z',
     jwnetRefusal: null,
     jwnetPending: false,

@@ -207,6 +207,8 @@ export const regularReportFormSchema = z.object({
   listVolume: z.array(regularVolumeInfoSchema),
   /** How many collections of the project the transporter marked collected in that month. */
   collectedCount: z.number(),
+  /** The last day the month's report is kept (the shared retention rule); null while nothing is reported. */
+  keptUntil: z.string().nullable(),
 });
 export type RegularReportForm = z.infer<typeof regularReportFormSchema>;
 
@@ -262,6 +264,8 @@ export const transportReportSchema = z.object({
   deadline: z.string(),
   deadlineState: z.enum(DEADLINE_STATES),
   createdAt: z.string(),
+  /** The last day it is kept (the shared retention rule, `keptUntil`). */
+  keptUntil: z.string(),
   /** The server's clock when it answered (ISO instant): the dialog judges the network's hours by it. */
   checkedAt: z.string(),
   /**

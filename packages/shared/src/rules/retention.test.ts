@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isRetained, latestDate, RETENTION_LAST_DATE, retentionRefusal, retentionUntil } from './retention';
+import { addDays, addMonths } from '../contract-rules';
+import {
+  invoiceRetentionUntil,
+  isRetained,
+  keptUntil,
+  latestDate,
+  RETENTION_LAST_DATE,
+  retentionRefusal,
+  retentionUntil,
+} from './retention';
 
 describe('retentionUntil', () => {
   it.each([
@@ -93,5 +102,74 @@ describe('RETENTION_LAST_DATE', () => {
         updatedOn: '2025-06-01',
       }),
     ).toBe('2025-06-01');
+  });
+});
+
+describe('invoiceRetentionUntil', () => {
+  it.each([
+    // A March year end: the invoice's year closes 2027-03-31, the return is due 2027-05-31, kept seven years on.
+    ['2026-04-01', '2034-05-31'],
+    ['2026-04-15', '2034-05-31'],
+    // The latest close a year holding 2027-03-31 can have is 2028-02-29; its return is due 2028-04-30.
+    ['2027-03-31', '2035-04-30'],
+    // January's year closes 2026-12-31 at the latest (a calendar year); February's 2027-01-31.
+    ['2026-01-31', '2034-02-28'],
+    ['2026-02-01', '2034-03-31'],
+    ['2024-02-29', '2032-03-31'],
+    ['2026-12-31', '2035-01-31'],
+  ])('an invoice last dated %s is kept until %s', (last, until) => {
+    expect(invoiceRetentionUntil(last)).toBe(until);
+  });
+
+  it('is never less than seven years from the last date, nor than seven years after any return it may fall in', () => {
+    for (let day = 0; day < 800; day += 7) {
+      const last = addDays('2025-01-01', day);
+      const until = invoiceRetentionUntil(last);
+      // Seven years from the day after the latest deadline a fiscal year closing at a month's end can give:
+      // the year closes within twelve months, the return two months later.
+      const latestClose = addDays(`${addMonths(last, 12).slice(0, 8)}01`, -1);
+      const deadline = addDays(`${addMonths(`${latestClose.slice(0, 8)}01`, 3).slice(0, 8)}01`, -1);
+      expect(until >= addMonths(deadline, 84), `${last}: ${until}`).toBe(true);
+      expect(until > addMonths(last, 84)).toBe(true);
+    }
+  });
+});
+
+describe('keptUntil', () => {
+  it('answers five years for the Waste Management Act records and the invoice rule for invoices', () => {
+    expect(keptUntil('contract', { endDate: '2027-03-31', updatedOn: '2026-04-01' })).toBe('2032-03-31');
+    expect(
+      keptUntil('permit', { expiryDate: '2029-03-31', retiredOn: '2029-05-01', updatedOn: '2029-05-01' }),
+    ).toBe('2034-05-01');
+    expect(keptUntil('regularReport', { year: 2026, month: 2, updatedOn: '2026-03-02' })).toBe('2031-03-02');
+    expect(
+      keptUntil('invoice', {
+        billingDate: '2026-04-30',
+        dueDate: '2026-05-31',
+        settlementDate: null,
+        updatedOn: '2026-04-30',
+        supersededOn: null,
+      }),
+    ).toBe('2034-06-30');
+    // Paid later: the payment is its last date.
+    expect(
+      keptUntil('invoice', {
+        billingDate: '2026-04-30',
+        dueDate: '2026-05-31',
+        settlementDate: '2026-07-10',
+        updatedOn: '2026-07-10',
+        supersededOn: null,
+      }),
+    ).toBe('2034-08-31');
+    // Replaced by a correction later still: the replacement is.
+    expect(
+      keptUntil('invoice', {
+        billingDate: '2026-04-30',
+        dueDate: '2026-05-31',
+        settlementDate: null,
+        updatedOn: '2026-04-30',
+        supersededOn: '2026-09-01',
+      }),
+    ).toBe('2034-10-31');
   });
 });

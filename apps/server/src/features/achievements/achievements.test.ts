@@ -1,3 +1,4 @@
+import { addMonths, datesOfMonth, latestDate } from '@junkan/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
@@ -48,6 +49,9 @@ describe('regular reports', () => {
     expect(
       saved.json().listVolume.find((l: { category: number }) => l.category === f.combustible).volume,
     ).toBe(1234.5);
+    // The month's report is kept five years from the month's last day (or its last change, if later).
+    const lastDay = datesOfMonth(year, month).at(-1)!;
+    expect(saved.json().keptUntil).toBe(addMonths(latestDate(lastDay, tokyoDate())!, 60));
     // A second report of the month replaces the first.
     await t.as(TRANS).post('/trans/regular-reports', {
       projectId: f.running,

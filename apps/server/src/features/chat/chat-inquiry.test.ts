@@ -1,10 +1,16 @@
-import type { ChatInquiryResult, ChatThread, InquiryDetail, InquiryPage } from '@junkan/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import {
+  type ChatInquiryResult,
+  type ChatThread,
+  formatInquiryId,
+  type InquiryDetail,
+  type InquiryPage,
+} from '@junkan/shared';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, companyId, DIS, DIS2, TRANS } from '../../../test/fixtures/demo-data';
 import { mailBody } from '../../../test/smtp-sink';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import { auditLogs, chatConversations, chatMessages, companies } from '../../db/schema';
+import { auditLogs, chatConversations, chatMessages, companies, users } from '../../db/schema';
 
 /** Support turns a discharger's chat into an inquiry (issue 16: "kept with the inquiries"). */
 
@@ -39,6 +45,22 @@ const turn = (conversationId: number, body: object, who: string = ADMIN) =>
 const thread = async (id: number) =>
   (await t.as(ADMIN).get(`/admin/chat/conversations/${id}`)).json<ChatThread>();
 const inquiry = async (id: number) => (await t.as(ADMIN).get(`/admin/inquiries/${id}`)).json<InquiryDetail>();
+const enabledUsersOf = async (name: string) =>
+  (
+    await t.db
+      .select({ email: users.email })
+      .from(users)
+      .where(
+        and(
+          eq(users.companyId, await companyId(t.db, name)),
+          eq(users.role, 'WASTE'),
+          eq(users.enabled, true),
+          isNull(users.deletedAt),
+        ),
+      )
+  )
+    .map((u) => u.email)
+    .sort();
 const mailsTo = (email: string, from: number) => t.smtp.mails.slice(from).filter((m) => m.to.includes(email));
 const messagesOf = (conversationId: number) =>
   t.db
@@ -48,7 +70,7 @@ const messagesOf = (conversationId: number) =>
     .orderBy(asc(chatMessages.id));
 
 describe('turning a conversation into an inquiry', () => {
-  it('copies the whole conversation, each message with its author and time, and mails support when the company spoke last', async () => {
+  it('copies the whole conversation, each message with its author and time, and tells the company though it spoke last', async () => {
     const before = t.smtp.mails.length;
     const res = await turn(green, { subject: '回収曜日の追加と費用', importance: 'IMPORTANT' });
     expect(res.statusCode, res.body).toBe(201);
@@ -87,10 +109,21 @@ describe('turning a conversation into an inquiry', () => {
     expect(after.messages.map((m) => m.inquiryId)).toEqual([made.inquiryId, made.inquiryId, made.inquiryId]);
     expect(after.conversation).toMatchObject({ lastInquiryId: made.inquiryId, inquiryUpTo: chat.at(-1)!.id });
 
-    const toSupport = mailsTo('admin@example.com', before);
-    expect(toSupport).toHaveLength(1);
-    expect(mailBody(toSupport[0]!.raw)).toContain(`/sys/inquiry-admin?open=${made.inquiryId}`);
-    expect(mailsTo('discharger@example.com', before)).toHaveLength(0);
+    // Support recorded it for the company: every enabled discharger user of the company is told so, with the
+    // link to its inquiry; support, who did it, is not mailed about a "new inquiry from" the company.
+    const mailed = t.smtp.mails.slice(before);
+    expect(mailsTo('discharger@example.com', before)).toHaveLength(1);
+    expect(mailed.flatMap((m) => m.to).sort()).toEqual(await enabledUsersOf('株式会社グリーン商事'));
+    for (const mail of mailed) {
+      const body = mailBody(mail.raw);
+      expect(body).toContain(
+        `Support recorded your conversation as inquiry ${formatInquiryId(made.inquiryId)}`,
+      );
+      expect(body).toContain('サポートとのやり取りをお問い合わせとして登録しました。');
+      expect(body).toContain('件名: 回収曜日の追加と費用');
+      expect(body).toContain(`/sys/inquiry?open=${made.inquiryId}`);
+    }
+    expect(mailsTo('admin@example.com', before)).toHaveLength(0);
     const [audit] = await t.db
       .select()
       .from(auditLogs)

@@ -23,7 +23,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { offsetOf } from '../../lib/paging';
 import type { Caller, Session } from '../../plugins/auth';
-import { openInquiry } from '../inquiry-core/inquiry-records';
+import { openInquiry, supportAuthor } from '../inquiry-core/inquiry-records';
 import { announceChatEvent } from './chat-events';
 
 type ConversationRow = typeof chatConversations.$inferSelect;
@@ -411,7 +411,8 @@ export async function markSupportRead(app: FastifyInstance, id: number, upTo: nu
 /**
  * POST /admin/chat/conversations/{id}/inquiry: support turns the messages since the last inquiry made from the
  * conversation (up to `upTo`, the last one support saw) into an inquiry of the company, each message whole with
- * its author and time, through the inquiry core (status, audit, the mail to the side that did not write last).
+ * its author and time, through the inquiry core (status, audit, and the mail that tells the company support
+ * recorded it, whoever wrote last).
  * The messages keep the inquiry's id and the conversation where the next one starts, in the same transaction;
  * the conversation's lock makes a second click find nothing new rather than a second inquiry.
  */
@@ -449,6 +450,7 @@ export async function turnIntoInquiry(
     if (turned.length === 0) throw new AppError('chat_inquiry_no_messages');
     const { inquiryId } = await openInquiry(app, tx, caller, {
       companyId: conversation.companyId,
+      openedBy: supportAuthor(caller.session),
       subject: input.subject,
       importance: input.importance,
       // The company's messages are a discharger's (the chat is theirs alone); support's are the admin's.

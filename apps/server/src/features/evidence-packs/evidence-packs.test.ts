@@ -1,6 +1,15 @@
 import { Readable } from 'node:stream';
-import { addDays, addMonths, type EvidencePack } from '@junkan/shared';
-import { and, eq } from 'drizzle-orm';
+import {
+  addDays,
+  addMonths,
+  type Contract,
+  type EvidencePack,
+  latestDate,
+  type ManifestDetail,
+  type Permit,
+  type TransportReport,
+} from '@junkan/shared';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, companyId, DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
 import { samplePdf } from '../../../test/fixtures/upload-files';
@@ -304,6 +313,39 @@ describe('a pack of one project', () => {
       '許可証の写し',
     ])
       expect(printed).toContain(text);
+  });
+
+  it("gives every file the day its record is kept until, the day the record's own detail answers", async () => {
+    const index = indexOf(zip);
+    const untilOf = (kind: string, number: string) =>
+      index.filter((r) => r.kind === kind && r.number === number).map((r) => r.until);
+    // The printed index has the column too.
+    expect((await extractPdfText(zip.get('index.pdf')!)).replace(/\s+/g, '')).toContain('保存期限');
+    expect(index.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r.until))).toBe(true);
+
+    const manifest = (await t.as(DIS).get('/manifests/81000000001')).json<ManifestDetail>();
+    expect(untilOf('マニフェスト', '81000000001')).toEqual([manifest.keptUntil]);
+    // Its last date is its transport end, or the day it was written if later (today): five years on.
+    expect(manifest.keptUntil).toBe(addMonths(latestDate(manifest.transportEndDate, today)!, 60));
+
+    const live = await t.db
+      .select({ id: transportReports.id, manifestNumber: transportReports.manifestNumber })
+      .from(transportReports)
+      .where(and(eq(transportReports.projectId, industrial.id), isNull(transportReports.deletedAt)));
+    const unnumbered = live.find((r) => r.manifestNumber === null)!;
+    const report = (await t.as(DIS).get(`/transport-reports/${unnumbered.id}`)).json<TransportReport>();
+    expect(untilOf('運搬終了報告', `R${unnumbered.id}`)).toEqual([report.keptUntil]);
+
+    const project = (await t.as(DIS).get(`/projects/${industrial.id}`)).json<{ contract: Contract }>();
+    expect(index.filter((r) => r.kind === '契約書').map((r) => r.until)).toEqual([
+      project.contract.keptUntil,
+    ]);
+    expect(project.contract.keptUntil >= addMonths(contract.endDate, 60)).toBe(true);
+
+    const [permit] = await t.db.select().from(permits).where(eq(permits.licenseNumber, '01300999001'));
+    const answered = (await t.as(TRANS).get(`/trans/permits/${permit!.id}`)).json<Permit>();
+    expect(untilOf('許可証の写し', '01300999001')).toEqual([answered.keptUntil]);
+    expect(answered.keptUntil).toBe(addMonths(permit!.expiryDate, 60));
   });
 
   it('writes each manifest with its phases and dates, and each report with its history (who, when)', async () => {

@@ -322,6 +322,7 @@ export async function createInquiry(
   const id = await app.db.transaction(async (tx) => {
     const { inquiryId, messageIds } = await openInquiry(app, tx, caller, {
       companyId: scope.companyId,
+      openedBy: author,
       subject: values.subject,
       importance: values.importance,
       messages: [{ author, content: values.content }],

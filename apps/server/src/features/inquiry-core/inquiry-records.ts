@@ -227,7 +227,7 @@ export async function markInquiryClosed(tx: Tx, inquiry: InquiryRow, author: Inq
 
 /**
  * Opens an inquiry with its history in `tx`: the inquiry, an entry per message, an audit row, and the mail to
- * the side that did not write last. Answers the inquiry's id and its messages' history ids (files are attached
+ * the side that did not open it. Answers the inquiry's id and its messages' history ids (files are attached
  * to those). A support conversation becomes an inquiry this way: support (the caller) passes the discharger's
  * opening message and the conversation's later messages, each with its author and time.
  */
@@ -235,7 +235,14 @@ export async function openInquiry(
   app: FastifyInstance,
   tx: Tx,
   source: AuditSource,
-  input: OpenInquiryInput,
+  input: OpenInquiryInput & {
+    /**
+     * Who opens it: a user of the company (the inquiry screens), or support recording a conversation for the
+     * company (the chat). The other one is mailed, whoever wrote last: support turning a chat whose last word
+     * was the company's must still tell the company, and has no need to tell itself.
+     */
+    openedBy: InquiryAuthor;
+  },
 ): Promise<{ inquiryId: number; messageIds: number[] }> {
   const { inquiry, messageIds } = await insertInquiry(tx, input);
   await recordAudit(tx, source, {
@@ -244,6 +251,6 @@ export async function openInquiry(
     entityId: inquiry.id,
     detail: { companyId: input.companyId, messages: input.messages.length },
   });
-  await mailInquiryParty(app, tx, inquiry, otherSide(inquiry.lastSide), 'OPENED');
+  await mailInquiryParty(app, tx, inquiry, otherSide(input.openedBy.side), 'OPENED');
   return { inquiryId: inquiry.id, messageIds };
 }

@@ -13,6 +13,7 @@ import {
   type InvoiceStatus,
   invoiceActions,
   invoiceDraftIssues,
+  keptUntil,
   type MessageCode,
   type MonthBilling,
   type Page,
@@ -471,6 +472,13 @@ async function detailOf(
     })),
     supersededById: inv.supersededById,
     supersededAt: inv.supersededAt?.toISOString() ?? null,
+    keptUntil: keptUntil('invoice', {
+      billingDate: inv.billingDate,
+      dueDate: inv.dueDate,
+      settlementDate: inv.settlementDate,
+      updatedOn: tokyoDate(inv.updatedAt),
+      supersededOn: inv.supersededAt ? tokyoDate(inv.supersededAt) : null,
+    }),
     actions: invoiceActions(inv.status as InvoiceStatus, side, inv.paymentMethod, !inv.supersededAt),
   };
 }

@@ -1,3 +1,4 @@
+import { type InvoiceDetail, invoiceRetentionUntil, latestDate } from '@junkan/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
@@ -13,6 +14,7 @@ import {
   mailOutbox,
   projects,
 } from '../../db/schema';
+import { tokyoDate } from '../../lib/time';
 import { recordInvoicePaid } from './invoice-payment';
 
 // The business clock: Japan's 2026-11-25, 10:00.
@@ -410,10 +412,16 @@ describe('mark paid and recordInvoicePaid', () => {
       actions: ['RESEND_ATTACHMENT_MAIL'],
     });
     expect(t.smtp.mails.slice(before).map((m) => m.to)).toEqual([[DIS]]);
-    expect((await t.as(DIS).get(`/invoices/${id}`)).json()).toMatchObject({
-      status: 'PAID',
-      settlementDate: '2026-11-24',
-    });
+    const seen = (await t.as(DIS).get(`/invoices/${id}`)).json<InvoiceDetail>();
+    expect(seen).toMatchObject({ status: 'PAID', settlementDate: '2026-11-24' });
+    // Kept seven years after the return of the latest fiscal year its last date (the due date 2026-12-31, or
+    // the day it was last changed) can close in: through January 2035 at least; both sides see the same day.
+    const [row] = await t.db.select().from(invoices).where(eq(invoices.id, id));
+    expect(seen.keptUntil).toBe(invoiceRetentionUntil(latestDate(row!.dueDate, tokyoDate(row!.updatedAt))!));
+    expect(seen.keptUntil >= '2035-01-31').toBe(true);
+    expect((await t.as(TRANS).get(`/trans/invoices/${id}`)).json<InvoiceDetail>().keptUntil).toBe(
+      seen.keptUntil,
+    );
     // The attachment mail may still be resent after payment.
     expect(
       (await t.as(TRANS).post(`/trans/invoices/${id}/resend`, { kind: 'ATTACHMENT_MAIL' })).statusCode,

@@ -6,6 +6,7 @@ import {
   contractLineOf,
   deadlineState,
   isDisposalSiteLicenseExpired,
+  keptUntil,
   MANIFEST_PHASES,
   type ManifestDetail,
   type ManifestDifference,
@@ -91,6 +92,7 @@ export function manifestSelect(party: ManifestParty, companyId: number) {
            m.network_status, m.running_functions, m.phases, m.synced_at, r.report_id,
            m.disposal_site_name, m.confirmed_differences, m.differences_confirmed_at,
            cu.user_name as differences_confirmed_by,
+           (m.created_at at time zone 'Asia/Tokyo')::date::text as created_on,
            ${unfinishedWorkKinds(sql`m.manifest_number`)} as unfinished_kinds
     from manifests m
     join companies dc on dc.id = m.discharger_company_id
@@ -161,8 +163,10 @@ const isoOf = (v: unknown) => (v == null ? null : new Date(v as string | Date).t
 function toDetail(r: Row, today: string, fresh: boolean): ManifestDetail {
   const confirmed = jsonOf(r.confirmed_differences) as ManifestDifference[] | null;
   const confirmedAt = isoOf(r.differences_confirmed_at);
+  const summary = toSummary(r, today);
   return {
-    ...toSummary(r, today),
+    ...summary,
+    keptUntil: keptUntil('manifest', { ...summary, createdOn: String(r.created_on) }),
     phases: phasesOf(r.phases),
     syncedAt: isoOf(r.synced_at),
     fresh,

@@ -7,6 +7,7 @@ import {
   type ContractPermit,
   type CoveragePermit,
   daysBetween,
+  keptUntil,
   type Permit,
   permitStatus,
 } from '@junkan/shared';
@@ -70,6 +71,11 @@ export async function toPermits(db: DbOrTx, rows: PermitRow[], on: string): Prom
     file: files.get(r.id) ?? null,
     retiredAt: r.retiredAt?.toISOString() ?? null,
     updatedAt: r.updatedAt.toISOString(),
+    keptUntil: keptUntil('permit', {
+      expiryDate: r.expiryDate,
+      retiredOn: r.retiredAt ? tokyoDate(r.retiredAt) : null,
+      updatedOn: tokyoDate(r.updatedAt),
+    }),
   }));
 }
 

@@ -4,6 +4,7 @@ import {
   type Contract,
   type ContractFileKind,
   type ContractStatus,
+  keptUntil,
   type ProjectActor,
   priceUnitOf,
   priceUnitText,
@@ -21,6 +22,7 @@ import {
   quotes,
   unitMeasures,
 } from '../../db/schema';
+import { tokyoDate } from '../../lib/time';
 import { contractPermitsOf } from '../permit-core/permit-records';
 
 export type Side = 'WASTE' | 'TRANSPORT';
@@ -172,6 +174,7 @@ export async function projectContract(
     file: await contractFiles(db, c.id),
     sentDate: c.sentAt?.toISOString() ?? null,
     approvedDate: c.approvedAt?.toISOString() ?? null,
+    keptUntil: keptUntil('contract', { endDate: c.endDate, updatedOn: tokyoDate(c.updatedAt) }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { datesOfMonth, type RegularReportInput } from '@junkan/shared';
+import { datesOfMonth, keptUntil, latestDate, type RegularReportInput } from '@junkan/shared';
 import { and, asc, between, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
@@ -60,7 +60,11 @@ export async function regularReportForm(
     ).map((l) => l.wasteId),
   );
   const reported = await db
-    .select({ wasteId: regularReports.wasteId, volume: regularReports.volume })
+    .select({
+      wasteId: regularReports.wasteId,
+      volume: regularReports.volume,
+      updatedAt: regularReports.updatedAt,
+    })
     .from(regularReports)
     .where(
       and(
@@ -86,6 +90,10 @@ export async function regularReportForm(
     year,
     month,
     collectedCount: collected?.n ?? 0,
+    // The month's report is kept as its latest line is (each line is a row the retention rule holds).
+    keptUntil: latestDate(
+      ...reported.map((r) => keptUntil('regularReport', { year, month, updatedOn: tokyoDate(r.updatedAt) })),
+    ),
     listVolume: categories.map((c) => ({
       category: c.id,
       categoryName: c.name,

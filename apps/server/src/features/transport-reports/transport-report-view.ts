@@ -1,6 +1,7 @@
 import {
   deadlineState,
   jwnetRefusalMessage,
+  keptUntil,
   type ReportRuleState,
   type ReportStatus,
   type TransportReport,
@@ -170,6 +171,13 @@ export async function toTransportReport(
     deadline: r.deadline,
     deadlineState: deadlineState(r.deadline, tokyoDate(now), nationalHolidayName, reportedAt),
     createdAt: r.createdAt.toISOString(),
+    keptUntil: keptUntil('transportReport', {
+      collectTime: r.collectTime,
+      endDateTransport: r.endDateTransport,
+      lastEndDateTransport: r.lastEndDateTransport,
+      updatedOn: tokyoDate(r.updatedAt),
+      deletedOn: r.deletedAt ? tokyoDate(r.deletedAt) : null,
+    }),
     checkedAt: now.toISOString(),
     valuablesWithoutTransshipment: r.valuablesWithoutTransshipment,
   };

@@ -21,8 +21,6 @@ import { UserMenu } from './user-menu';
 
 const HEADER_HEIGHT = 56;
 const MENU_WIDTH = 232;
-/** Room below the page for the chat launcher, so that it never covers a page's last controls. */
-const CHAT_CLEARANCE = 72;
 
 // Its own chunk: only dischargers load it.
 const ChatWidget = lazy(() => import('../../features/chat/components/chat-widget'));
@@ -51,7 +49,8 @@ function AppShell() {
   // A page chosen in the drawer closes it; so does growing back to the wide layout.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on a change of page
   useEffect(() => setDrawerOpen(false), [pathname, isCompact]);
-  // Section 6: dischargers (not an admin acting for one) get the chat while signed in.
+  // Section 6: dischargers (not an admin acting for one) get the chat while signed in; its launcher sits in the
+  // header, so it never covers a page's controls.
   const hasChat = usePermissions().has('CHAT');
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -86,6 +85,11 @@ function AppShell() {
             {!isCompact && <RoleBadge />}
           </Flex>
           <Flex align="center" gap={isCompact ? 4 : 12} style={{ minWidth: 0 }}>
+            {hasChat && (
+              <Suspense fallback={null}>
+                <ChatWidget top={HEADER_HEIGHT} compact={isCompact} />
+              </Suspense>
+            )}
             {!isCompact && <CompanySelect />}
             {!isCompact && <LanguageSelect />}
             <UserMenu compact={isCompact} />
@@ -130,7 +134,6 @@ function AppShell() {
           data-path={`${pathname}${search}`}
           style={{
             padding: isCompact ? 12 : 24,
-            paddingBottom: hasChat ? CHAT_CLEARANCE : isCompact ? 12 : 24,
             minWidth: 0,
           }}
         >
@@ -144,11 +147,6 @@ function AppShell() {
           </Suspense>
         </Layout.Content>
       </Layout>
-      {hasChat && (
-        <Suspense fallback={null}>
-          <ChatWidget />
-        </Suspense>
-      )}
     </Layout>
   );
 }

@@ -65,6 +65,7 @@ const report = (over: Partial<TransportReport> = {}): TransportReport => ({
   deadline: '2026-11-24',
   deadlineState: 'OK',
   createdAt: '2026-11-19T02:00:00.000Z',
+  keptUntil: '2031-11-19',
   checkedAt: '2026-11-20T01:00:00.000Z',
   jwnetRefusal: null,
   jwnetPending: false,

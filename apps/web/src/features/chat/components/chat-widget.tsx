@@ -8,8 +8,9 @@ import {
   mergeChatMessages,
   unreadChatCount,
 } from '@junkan/shared';
-import { Button, Card, Empty, Flex, FloatButton, Typography } from 'antd';
+import { Badge, Button, Card, Empty, Flex, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client';
 import { useEventStream } from '../../../lib/event-stream';
@@ -23,13 +24,24 @@ import { useChatSender } from './use-chat-sender';
 
 const isVisible = () => document.visibilityState === 'visible';
 
+const PANEL_ID = 'chat-panel';
+
 /**
- * The discharger's chat with support (ruling 14), on every page: a small launcher in the corner with the unread
- * count, opening a panel that can be folded away again. Messages arrive live over the chat stream; after a
+ * The discharger's chat with support (ruling 14), on every page: a launcher in the header with the unread count
+ * (the header is the one place that covers none of a page's controls, at any size and any scroll), opening a
+ * panel below the header that can be folded away again. Messages arrive live over the chat stream; after a
  * dropped connection the stream starts from the last message held, so nothing is missed, and sending again
  * never doubles a message (each has its client id).
  */
-export default function ChatWidget() {
+export default function ChatWidget({
+  top,
+  compact,
+}: {
+  /** The header's height: the panel opens below it. */
+  top: number;
+  /** The phone header: the launcher shows its icon only. */
+  compact: boolean;
+}) {
   const { t } = useTranslation();
   const message = useToast();
   const [open, setOpen] = useState(false);
@@ -112,26 +124,45 @@ export default function ChatWidget() {
     }
   };
 
-  if (!open)
-    return (
-      <FloatButton
-        icon={<CommentOutlined />}
-        type="primary"
-        tooltip={t('chat.open')}
-        aria-label={t('chat.open')}
-        badge={{ count: unread, overflowCount: 99 }}
-        onClick={() => setOpen(true)}
-        style={{ insetInlineEnd: 16, insetBlockEnd: 16, width: 44, height: 44 }}
-        data-testid="chat-launcher"
-      />
-    );
+  // Folded away by keyboard or its button, the focus goes back to the launcher.
+  const launcherRef = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    launcherRef.current?.focus();
+  };
 
-  return (
+  const launcher = (
+    // The phone's icon is named by a tooltip while the panel is closed (open, it would lie over the panel).
+    <Tooltip title={compact && !open ? t('chat.open') : undefined}>
+      <Badge count={unread} overflowCount={99} size="small" offset={compact ? [-4, 4] : [-2, 2]}>
+        <Button
+          ref={launcherRef}
+          type="text"
+          icon={<CommentOutlined />}
+          // Wide, the button says its name (サポートチャット); the phone's icon is named for it.
+          aria-label={compact ? t('chat.open') : undefined}
+          aria-expanded={open}
+          aria-controls={open ? PANEL_ID : undefined}
+          onClick={() => setOpen((o) => !o)}
+          data-testid="chat-launcher"
+        >
+          {!compact && t('chat.title')}
+        </Button>
+      </Badge>
+    </Tooltip>
+  );
+  if (!open) return launcher;
+
+  const panel = (
     <Card
+      id={PANEL_ID}
       size="small"
       role="dialog"
       aria-label={t('chat.title')}
       data-testid="chat-panel"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') close();
+      }}
       title={
         <Flex vertical>
           <Typography.Text strong>{t('chat.title')}</Typography.Text>
@@ -146,14 +177,14 @@ export default function ChatWidget() {
           size="small"
           icon={<MinusOutlined />}
           aria-label={t('chat.minimize')}
-          onClick={() => setOpen(false)}
+          onClick={close}
           data-testid="chat-minimize"
         />
       }
       style={{
         position: 'fixed',
         insetInlineEnd: 8,
-        insetBlockEnd: 8,
+        insetBlockStart: top + 8,
         width: 'min(360px, calc(100vw - 16px))',
         zIndex: 1000,
         boxShadow: '0 6px 24px rgba(0, 0, 0, 0.18)',
@@ -179,5 +210,12 @@ export default function ChatWidget() {
       />
       <ChatComposer onSend={sender.submit} disabled={chat.isLoading} autoFocus />
     </Card>
+  );
+  // The panel floats over the page while it is open (the user opened it); the launcher stays in the header.
+  return (
+    <>
+      {launcher}
+      {createPortal(panel, document.body)}
+    </>
   );
 }

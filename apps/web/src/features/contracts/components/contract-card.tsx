@@ -1,6 +1,7 @@
 import { type ContractRole, contractActions, type ProjectDetail, type RenewalDecision } from '@junkan/shared';
 import { Alert, App, Button, Card, Descriptions, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { KeptUntilValue } from '../../../components/kept-until';
 import { showApiError } from '../../../lib/form-errors';
 import { formatDate, formatYen } from '../../../lib/format';
 import { useToast } from '../../../lib/toast';
@@ -118,6 +119,9 @@ export function ContractCard({ project, role }: { project: ProjectDetail; role: 
             files={contractFiles(contract.file)}
             permitCopy={contract.permit?.file}
           />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('common.keptUntilLabel')}>
+          <KeptUntilValue t={t} keptUntil={contract.keptUntil} />
         </Descriptions.Item>
       </Descriptions>
     </Card>

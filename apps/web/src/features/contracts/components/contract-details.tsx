@@ -4,6 +4,7 @@ import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { UnitPriceWithParts } from '../../../components/form/unit-price-parts';
+import { KeptUntilValue } from '../../../components/kept-until';
 import { formatDate, formatEraDate, formatYen, punctuationOf } from '../../../lib/format';
 import { currentPunctuation } from '../../../lib/i18n';
 import { compareWithAcceptedQuote } from '../contract-quote-comparison';
@@ -97,6 +98,9 @@ export function ContractDetails({
             {formatDate(contract.approvedDate)}
           </Descriptions.Item>
         )}
+        <Descriptions.Item label={t('common.keptUntilLabel')}>
+          <KeptUntilValue t={t} keptUntil={contract.keptUntil} />
+        </Descriptions.Item>
       </Descriptions>
       <Typography.Title level={5}>{t('contracts.section.unitPrices')}</Typography.Title>
       <ContractUnitPrices contract={contract} quote={quote} />

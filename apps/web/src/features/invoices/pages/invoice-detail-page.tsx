@@ -26,6 +26,7 @@ import { DataTable } from '../../../components/data-table';
 import { dateItemProps, dayPickerProps, futureDays, japanToday } from '../../../components/form/date-field';
 import { requiredRule } from '../../../components/form/required-rule';
 import { YenInput } from '../../../components/form/yen-input';
+import { keptUntilItem } from '../../../components/kept-until';
 import { WRAPPING_LINK_STYLE } from '../../../components/wrapping-link';
 import { showApiError, showFormIssues } from '../../../lib/form-errors';
 import { formatDateTime, formatPlainDate, formatYen } from '../../../lib/format';
@@ -274,6 +275,7 @@ function InvoiceDetailView({ invoice, isTransport }: { invoice: InvoiceDetail; i
               label: t('invoices.field.source'),
               children: t(`invoices.source.${invoice.source}`),
             },
+            keptUntilItem(t, invoice.keptUntil),
           ]}
         />
       </Card>

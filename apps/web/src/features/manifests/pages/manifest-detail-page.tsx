@@ -4,6 +4,7 @@ import { Alert, Button, Card, Descriptions, Flex, Result, Steps, Typography } fr
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { keptUntilItem } from '../../../components/kept-until';
 import { PageSpinner } from '../../../components/page-spinner';
 import { isApiError } from '../../../lib/api-client';
 import { useCompanyFilter } from '../../../lib/company-filter';
@@ -277,6 +278,7 @@ function DetailContent({
               label: t('manifests.column.syncedAt'),
               children: manifest.syncedAt ? formatDateTime(manifest.syncedAt) : '—',
             },
+            keptUntilItem(t, manifest.keptUntil),
             ...(manifest.runningFunctions.length > 0
               ? [
                   {

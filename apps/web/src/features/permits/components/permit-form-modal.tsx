@@ -10,10 +10,23 @@ import {
   permitInputSchema,
   UPLOAD_RULES,
 } from '@junkan/shared';
-import { Button, Col, DatePicker, Form, Input, Radio, Row, Select, Upload, type UploadFile } from 'antd';
+import {
+  Button,
+  Col,
+  DatePicker,
+  Form,
+  Input,
+  Radio,
+  Row,
+  Select,
+  Typography,
+  Upload,
+  type UploadFile,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';
+import { KeptUntilLine } from '../../../components/kept-until';
 import { setZodIssues } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
 import { useWastes } from '../../../lib/reference-data/wastes';
@@ -109,6 +122,11 @@ export function PermitFormModal({ open, editing, onClose }: PermitFormModalProps
       title={t(isNew ? 'permits.registerTitle' : 'permits.editTitle')}
       okText={t(isNew ? 'permits.register' : 'permits.update')}
     >
+      {editing && (
+        <Typography.Paragraph type="secondary">
+          <KeptUntilLine t={t} keptUntil={editing.keptUntil} />
+        </Typography.Paragraph>
+      )}
       <Row gutter={16}>
         <Col {...col}>
           <Form.Item

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { useFormModalTarget } from '../../../components/form-modal';
+import { KeptUntilLine } from '../../../components/kept-until';
 import {
   columnSortOrder,
   ListToolbar,
@@ -122,6 +123,24 @@ export default function LicenseManagementPage() {
           locale={{ emptyText: <Empty description={t('permits.noMatch')} /> }}
           data-testid="permit-table"
           columns={[
+            // The permit's name first, held at the start while the row scrolls (a phone shows it whole).
+            {
+              key: 'licenseNumber',
+              title: t('permits.field.licenseNumber'),
+              dataIndex: 'licenseNumber',
+              width: 140,
+              fixed: 'start',
+              sorter: true,
+              sortOrder: columnSortOrder(query, 'licenseNumber'),
+            },
+            {
+              key: 'districtCode',
+              title: t('permits.field.districtCode'),
+              width: 130,
+              sorter: true,
+              sortOrder: columnSortOrder(query, 'districtCode'),
+              render: (_, p) => district(p),
+            },
             {
               key: 'status',
               title: t('permits.field.status'),
@@ -136,24 +155,14 @@ export default function LicenseManagementPage() {
                         : t('permits.expiredDays', { count: -p.daysLeft })}
                     </Typography.Text>
                   )}
+                  {/* A permit no longer in use is still a record: the day it may go (the live ones say so when edited). */}
+                  {(p.status === 'RETIRED' || p.status === 'EXPIRED') && (
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      <KeptUntilLine t={t} keptUntil={p.keptUntil} />
+                    </Typography.Text>
+                  )}
                 </Space>
               ),
-            },
-            {
-              key: 'districtCode',
-              title: t('permits.field.districtCode'),
-              width: 130,
-              sorter: true,
-              sortOrder: columnSortOrder(query, 'districtCode'),
-              render: (_, p) => district(p),
-            },
-            {
-              key: 'licenseNumber',
-              title: t('permits.field.licenseNumber'),
-              dataIndex: 'licenseNumber',
-              width: 140,
-              sorter: true,
-              sortOrder: columnSortOrder(query, 'licenseNumber'),
             },
             {
               key: 'kind',

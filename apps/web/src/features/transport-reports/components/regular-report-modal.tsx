@@ -6,6 +6,7 @@ import { keepEnterInPicker, pickerItemProps } from '../../../components/form/dat
 import { requiredRule } from '../../../components/form/required-rule';
 import { VolumeInput } from '../../../components/form/volume-input';
 import { useDiscardGuard } from '../../../components/form-modal';
+import { KeptUntilLine } from '../../../components/kept-until';
 import { ApiError, isApiError } from '../../../lib/api-client';
 import { showApiError, showFormIssues, zodRule } from '../../../lib/form-errors';
 import { currentJapanYearMonth } from '../../../lib/format';
@@ -73,6 +74,8 @@ export function RegularReportModal({ open, onClose }: { open: boolean; onClose: 
   const infos = target ? (reportForm.data?.listVolume ?? []) : [];
   // The chosen month's collections marked collected, a guide to the weights (shown once the month loads).
   const collectedCount = target ? (reportForm.data?.collectedCount ?? null) : null;
+  // A month already reported is a record: the day it is kept until.
+  const keptUntil = target ? (reportForm.data?.keptUntil ?? null) : null;
 
   useEffect(() => {
     if (open) {
@@ -184,9 +187,16 @@ export function RegularReportModal({ open, onClose }: { open: boolean; onClose: 
         {...monthItemProps}
         extra={
           collectedCount !== null && (
-            <span data-testid="regular-report-collected-count">
-              {t('achievements.regularReport.collectedCount', { count: collectedCount })}
-            </span>
+            <>
+              <span data-testid="regular-report-collected-count">
+                {t('achievements.regularReport.collectedCount', { count: collectedCount })}
+              </span>
+              {keptUntil && (
+                <div>
+                  <KeptUntilLine t={t} keptUntil={keptUntil} />
+                </div>
+              )}
+            </>
           )
         }
         rules={[

@@ -1,16 +1,17 @@
 import type { ReportDialogAction, TransportReport } from '@junkan/shared';
 import { Alert, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { KeptUntilValue } from '../../../components/kept-until';
 import { ReportStatusTag } from '../../../components/report-status-tag';
 import { formatPlainDate } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
 import { networkWarnings } from '../transport-report-values';
 
 /**
- * Above the values: the status, the transport-end report deadline (tagged when due soon or overdue), the
- * network's refusal (its message code's text) and pending work, valuables reported on a route without
- * transshipment storage (to the transporter), and why the buttons are disabled (section 8's dialog warnings;
- * the manifest's own state shows under its number in the values).
+ * Above the values: the status, the transport-end report deadline (tagged when due soon or overdue), the day the
+ * report is kept until, the network's refusal (its message code's text) and pending work, valuables reported on
+ * a route without transshipment storage (to the transporter), and why the buttons are disabled (section 8's
+ * dialog warnings; the manifest's own state shows under its number in the values).
  */
 export function ReportStatusLines({
   report,
@@ -37,6 +38,10 @@ export function ReportStatusLines({
               {t(`reportDialog.deadlineState.${report.deadlineState}`)}
             </Tag>
           )}
+        </span>
+        <span>
+          <Typography.Text type="secondary">{t('common.keptUntilLabel')}: </Typography.Text>
+          <KeptUntilValue t={t} keptUntil={report.keptUntil} />
         </span>
         <ReportStatusTag status={report.status} isDischarger={isDischarger} />
         {report.isSyncedJWNet && <Tag color="blue">{t('reportDialog.synced')}</Tag>}
