@@ -76,6 +76,8 @@ export const qualifiedInvoiceRateSchema = z.object({
 export const qualifiedInvoiceFlagSchema = z.discriminatedUnion('code', [
   /** The issuer has no registration number: set it in the account information. */
   z.object({ code: z.literal('REGISTRATION_NUMBER_MISSING') }),
+  /** A bank-transfer contract and no bank account to print as 振込先: register one in the account information. */
+  z.object({ code: z.literal('BANK_ACCOUNT_MISSING') }),
   /** The month is already billed by a generated invoice of the project: correct that one instead. */
   z.object({ code: z.literal('MONTH_ALREADY_BILLED'), invoiceId: z.number() }),
   /** No approved report in the month: nothing to bill from reports. */

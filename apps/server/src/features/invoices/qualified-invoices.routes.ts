@@ -10,8 +10,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { sendDownload } from '../../lib/downloads';
 import { storeGeneratedFile } from '../project-core/project-file-store';
+import { takeInvoiceNumbers } from './invoice-numbers';
 import { registerInvoices } from './invoices.service';
-import { generateQualifiedInvoicePdf, qualifiedInvoiceDraft } from './qualified-invoices.service';
+import {
+  generateQualifiedInvoicePdf,
+  qualifiedInvoiceDraft,
+  requireMonthNotBilled,
+} from './qualified-invoices.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['qualified-invoices'];
@@ -86,9 +91,14 @@ export const qualifiedInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { billingDate, dueDate, projectId } = request.body;
+      const transportCompanyId = transportCompanyOf(request);
+      await requireMonthNotBilled(app.db, { transportCompanyId, projectId, month: request.body.month });
+      // The PDF prints the number: it is taken once the checks have passed, just before rendering (a failure
+      // after that, such as a month billed by a registration racing this one, leaves the number unused).
       const generated = await generateQualifiedInvoicePdf(app.db, {
-        transportCompanyId: transportCompanyOf(request),
+        transportCompanyId,
         ...request.body,
+        takeNumber: async () => (await takeInvoiceNumbers(app.db, transportCompanyId))[0]!,
       });
       const stored = await storeGeneratedFile(app.files, {
         content: generated.pdf,
@@ -100,7 +110,15 @@ export const qualifiedInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
           request.caller(),
           { projectId, invoices: [{ billingDate, dueDate, amount: generated.amountTotal }] },
           [[{ fileName: generated.fileName, mimeType: 'application/pdf', ...stored }]],
-          { source: 'GENERATED', billedMonth: request.body.month },
+          {
+            source: 'GENERATED',
+            billedMonth: request.body.month,
+            generated: {
+              invoiceNumber: generated.invoiceNumber!,
+              lines: generated.lines,
+              payeeAccounts: generated.payeeAccounts,
+            },
+          },
         );
         return created!;
       } catch (error) {

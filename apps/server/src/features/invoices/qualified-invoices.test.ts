@@ -1,4 +1,4 @@
-import { computeQualifiedInvoice, type QualifiedInvoiceDraft } from '@junkan/shared';
+import { computeQualifiedInvoice, formatInvoiceNumber, type QualifiedInvoiceDraft } from '@junkan/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyId, DIS, PLATFORM, TRANS, unitId } from '../../../test/fixtures/demo-data';
@@ -515,11 +515,11 @@ describe('POST /trans/qualified-invoices (register the generated invoice)', () =
     // A correction keeps the month billed, by the new version.
     const detail = (await t.as(TRANS).get(`/trans/invoices/${first.id}`)).json<{ files: { id: number }[] }>();
     const boundary = '----month-billed';
+    expect(detail.files).toHaveLength(1);
     const data = JSON.stringify({
       billingDate: '2026-10-31',
       dueDate: '2026-12-31',
-      amount: 5000,
-      keepFileIds: [detail.files[0]!.id],
+      lines: [{ key: `waste-${regular.line}`, quantity: '100', unitPrice: 50 }],
     });
     const corrected = await t
       .as(TRANS)
@@ -551,5 +551,123 @@ describe('POST /trans/qualified-invoices (register the generated invoice)', () =
     expect((await t.as(PLATFORM).post('/trans/qualified-invoices', body)).statusCode).toBe(404);
     expect((await t.as(DIS).post('/trans/qualified-invoices', body)).statusCode).toBe(403);
     expect(await t.db.select().from(invoices)).toHaveLength(before.length);
+  });
+});
+
+describe('correcting a generated invoice', () => {
+  const SEPTEMBER = '2026-09';
+  const corrections = (id: number, data: object) => {
+    const boundary = '----generated-correction';
+    return t
+      .as(TRANS)
+      .post(
+        `/trans/invoices/${id}/corrections`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n--${boundary}--\r\n`,
+        { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      );
+  };
+  interface Detail {
+    id: number;
+    invoiceNumber: number;
+    version: number;
+    amount: number;
+    source: string;
+    files: { id: number }[];
+    lines: { key: string; quantity: string; unitPrice: number; amount: number }[] | null;
+  }
+  const detailOf = async (id: number) => (await t.as(TRANS).get(`/trans/invoices/${id}`)).json<Detail>();
+  const pdfTextOf = async (d: Detail) =>
+    extractPdfText((await t.as(TRANS).get(`/trans/invoices/${d.id}/files/${d.files[0]!.id}`)).rawPayload);
+
+  let first: Detail;
+  beforeAll(async () => {
+    // September of the regular project: 80 kg at 50円 = 4,000円 + 400円 tax.
+    await t.db.insert(regularReports).values({
+      projectId: regular.projectId,
+      dischargerCompanyId: green,
+      transportCompanyId: toto,
+      wasteId: (await t.db.query.projectWasteLines.findFirst({
+        where: eq(projectWasteLines.id, regular.line),
+      }))!.wasteId,
+      year: 2026,
+      month: 9,
+      volume: '80',
+    });
+    const res = await t.as(TRANS).post('/trans/qualified-invoices', {
+      ...pdfBody(regular.projectId, [{ key: `waste-${regular.line}`, quantity: '80' }]),
+      month: SEPTEMBER,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    first = await detailOf(res.json<{ id: number }>().id);
+  });
+
+  it('keeps the lines it printed and prints its number', async () => {
+    expect(first).toMatchObject({ amount: 4400, source: 'GENERATED', version: 1 });
+    expect(first.lines).toEqual([
+      expect.objectContaining({ key: `waste-${regular.line}`, quantity: '80', unitPrice: 50, amount: 4000 }),
+    ]);
+    const text = await pdfTextOf(first);
+    expect(text).toContain(`請求書番号：${formatInvoiceNumber(first.invoiceNumber)}`);
+    expect(text).toContain('4,400円');
+  });
+
+  it('refuses an amount-only correction (and other files), next to the amount; nothing changes', async () => {
+    const before = await t.db.select().from(invoices).where(eq(invoices.rootId, first.id));
+    const res = await corrections(first.id, {
+      billingDate: '2026-10-31',
+      dueDate: '2026-11-30',
+      amount: 4000,
+      keepFileIds: [first.files[0]!.id],
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'invoice_generated_correct_lines',
+      fields: { amount: 'invoice_generated_correct_lines', keepFileIds: 'invoice_generated_correct_lines' },
+    });
+    const withLines = await corrections(first.id, {
+      billingDate: '2026-10-31',
+      dueDate: '2026-11-30',
+      amount: 4000,
+      lines: [{ key: `waste-${regular.line}`, quantity: '70', unitPrice: 50 }],
+    });
+    expect(withLines.json().fields).toEqual({ amount: 'invoice_generated_correct_lines' });
+    const unknown = await corrections(first.id, {
+      billingDate: '2026-10-31',
+      dueDate: '2026-11-30',
+      lines: [{ key: 'waste-999999', quantity: '70', unitPrice: 50 }],
+    });
+    expect(unknown.json().fields).toEqual({ 'lines.0.key': 'invoice_line_unknown' });
+    expect(await t.db.select().from(invoices).where(eq(invoices.rootId, first.id))).toEqual(before);
+  });
+
+  it('makes the PDF again from the corrected lines: the new amount, the same number, the next version', async () => {
+    const res = await corrections(first.id, {
+      billingDate: '2026-10-31',
+      dueDate: '2026-11-30',
+      // 75.5 kg at 48円 = 3,624円, tax 362円: 3,986円.
+      lines: [{ key: `waste-${regular.line}`, quantity: '75.5', unitPrice: 48 }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const v2 = res.json<Detail>();
+    expect(v2).toMatchObject({
+      version: 2,
+      amount: 3986,
+      source: 'GENERATED',
+      invoiceNumber: first.invoiceNumber,
+    });
+    expect(v2.lines).toEqual([
+      expect.objectContaining({ quantity: '75.5', unitPrice: 48, amount: 3624, reportedQuantity: '80' }),
+    ]);
+    expect(v2.files).toHaveLength(1);
+    expect(v2.files[0]!.id).not.toBe(first.files[0]!.id);
+    const text = await pdfTextOf(v2);
+    expect(text).toContain('3,986円');
+    expect(text).toContain('75.5');
+    expect(text).not.toContain('4,400円');
+    expect(text).toContain(`請求書番号：${formatInvoiceNumber(first.invoiceNumber, 2)}`);
+    expect(text).toContain(`請求書番号${formatInvoiceNumber(first.invoiceNumber)}の訂正版（第2版）`);
+    expect(text).toContain('お支払期限：2026年11月30日');
+    // The first version keeps its own PDF.
+    expect(await pdfTextOf(first)).toContain('4,400円');
   });
 });
