@@ -1,3 +1,4 @@
+import { formatInvoiceNumber } from '@junkan/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
@@ -6,6 +7,7 @@ import { createTestApp, type TestContext } from '../../../test/test-app';
 import {
   attachments,
   auditLogs,
+  companies,
   contracts,
   invoiceSends,
   invoices,
@@ -596,5 +598,67 @@ describe('lists and who sees what', () => {
     expect((await t.as(dischargerSide).get(`/invoices/${id}`)).statusCode).toBe(200);
     const other = await actingToken('髙橋工業株式会社', false);
     expect((await t.as(other).get(`/invoices/${id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('invoice numbers (請求書番号)', () => {
+  const numberOf = async (id: number) =>
+    (await t.db.select().from(invoices).where(eq(invoices.id, id)))[0]!.invoiceNumber;
+
+  it('numbers each issuer 1, 2, 3...: a registration of several in order, two at once never alike', async () => {
+    const res = await register(
+      TRANS,
+      { projectId, invoices: [draft({ amount: 51 }), draft({ amount: 52 })] },
+      [
+        { field: 'files.0', name: 'a.pdf', content: samplePdf() },
+        { field: 'files.1', name: 'b.pdf', content: samplePdf() },
+      ],
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const [a, b] = res.json<{ id: number; invoiceNumber: number }[]>();
+    expect(b!.invoiceNumber).toBe(a!.invoiceNumber + 1);
+    const raced = await Promise.all([registerOne({ amount: 53 }), registerOne({ amount: 54 })]);
+    const numbers = await Promise.all(raced.map(numberOf));
+    expect(new Set(numbers).size).toBe(2);
+    expect(Math.min(...numbers)).toBe(b!.invoiceNumber + 1);
+    const [row] = await t.db.select().from(invoices).where(eq(invoices.id, a!.id));
+    const [issuer] = await t.db.select().from(companies).where(eq(companies.id, row!.transportCompanyId));
+    expect(issuer!.lastInvoiceNumber).toBe(Math.max(...numbers));
+  });
+
+  it('keeps the number through corrections, finds it by number in the list, refuses a number that is none', async () => {
+    const id = await registerOne({ amount: 61 });
+    const n = await numberOf(id);
+    const files = (await t.as(TRANS).get(`/trans/invoices/${id}`)).json().files;
+    const v2 = await correct(TRANS, id, {
+      billingDate: '2026-11-25',
+      dueDate: '2026-12-31',
+      amount: 62,
+      keepFileIds: files.map((f: { id: number }) => f.id),
+    });
+    expect(v2.json()).toMatchObject({ invoiceNumber: n, version: 2 });
+    for (const typed of [String(n), formatInvoiceNumber(n), formatInvoiceNumber(n, 2), `No.${n}`]) {
+      const list = await t.as(TRANS).get(`/trans/invoices?invoiceNumber=${encodeURIComponent(typed)}`);
+      expect(list.statusCode, list.body).toBe(200);
+      expect(
+        list.json().items.map((i: { id: number }) => i.id),
+        typed,
+      ).toEqual([v2.json().id]);
+    }
+    // The discharger finds it by the same number once billed; another company's number finds nothing of it.
+    await t.as(TRANS).post(`/trans/invoices/${v2.json().id}/send`);
+    expect((await t.as(DIS).get(`/invoices?invoiceNumber=${n}`)).json().total).toBe(1);
+    expect((await t.as(DIS2).get(`/invoices?invoiceNumber=${n}`)).json().total).toBe(0);
+    for (const bad of ['abc', '0', '1-2-3'])
+      expect((await t.as(TRANS).get(`/trans/invoices?invoiceNumber=${bad}`)).json().fields, bad).toEqual({
+        invoiceNumber: 'invalid_format',
+      });
+  });
+
+  it('lets the database refuse a number twice for one issuer', async () => {
+    const id = await registerOne({ amount: 71 });
+    const [row] = await t.db.select().from(invoices).where(eq(invoices.id, id));
+    const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = row!;
+    await expect(t.db.insert(invoices).values({ ...copy, rootId: 0 })).rejects.toThrow();
   });
 });

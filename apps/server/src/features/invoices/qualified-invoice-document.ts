@@ -5,7 +5,14 @@ import {
   type QualifiedInvoiceTotals,
 } from '@junkan/shared';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { formatJapaneseDate, PDF_FONT_FAMILY, renderPdf, THIN_GRID, unbroken } from '../../lib/pdf';
+import {
+  formatJapaneseDate,
+  PDF_FONT_FAMILY,
+  renderPdf,
+  THIN_GRID,
+  unbroken,
+  unbrokenDates,
+} from '../../lib/pdf';
 
 /**
  * What a qualified invoice (適格請求書, 消費税法 第57条の4) must show, and what this document prints: the issuer's
@@ -46,13 +53,6 @@ function quantityText(quantity: string): string {
 /** 2026-10-01〜2026-10-31 as 2026年10月1日〜2026年10月31日, one date when both are the same day. */
 function dateRange(from: string, to: string): string {
   return from === to ? formatJapaneseDate(from) : `${formatJapaneseDate(from)}〜${formatJapaneseDate(to)}`;
-}
-
-/** The 取引年月日 cell: each date on its own unbroken line (2026年10月3日〜 / 2026年10月20日). */
-function dateCell(from: string, to: string): TableCell {
-  const dates =
-    from === to ? [formatJapaneseDate(from)] : [`${formatJapaneseDate(from)}〜`, formatJapaneseDate(to)];
-  return { stack: dates.map((d) => unbroken(d)), fontSize: 8 };
 }
 
 function payeeTable(accounts: readonly PayeeAccount[]): Content {
@@ -97,7 +97,8 @@ function qualifiedInvoiceDefinition(data: QualifiedInvoiceDocumentData): TDocume
   const { issuer, totals } = data;
   const hasReduced = totals.rates.some((r) => r.taxRate !== 10);
   const lineRows: TableCell[][] = totals.lines.map((l) => [
-    dateCell(l.dateFrom, l.dateTo ?? l.dateFrom),
+    // Each date whole on its own line: 2026年10月3日〜 / 2026年10月20日.
+    unbrokenDates(dateRange(l.dateFrom, l.dateTo ?? l.dateFrom), { fontSize: 8 }),
     `${l.description}${l.taxRate !== 10 ? ' ※' : ''}`,
     right(quantityText(l.quantity)),
     { text: l.unit, alignment: 'center' },

@@ -165,6 +165,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The waste of the regular project's line, for more monthly reports. */
+const regularWasteId = async () =>
+  (await t.db.query.projectWasteLines.findFirst({ where: eq(projectWasteLines.id, regular.line) }))!.wasteId!;
+
 const draftUrl = (projectId: number | string, month = MONTH) =>
   `/trans/qualified-invoices/draft?projectId=${projectId}&month=${month}`;
 const draft = async (projectId: number, month = MONTH, who = TRANS) => {
@@ -586,9 +590,7 @@ describe('correcting a generated invoice', () => {
       projectId: regular.projectId,
       dischargerCompanyId: green,
       transportCompanyId: toto,
-      wasteId: (await t.db.query.projectWasteLines.findFirst({
-        where: eq(projectWasteLines.id, regular.line),
-      }))!.wasteId,
+      wasteId: await regularWasteId(),
       year: 2026,
       month: 9,
       volume: '80',
@@ -669,5 +671,104 @@ describe('correcting a generated invoice', () => {
     expect(text).toContain('お支払期限：2026年11月30日');
     // The first version keeps its own PDF.
     expect(await pdfTextOf(first)).toContain('4,400円');
+  });
+});
+
+describe('振込先 on bank-transfer invoices', () => {
+  const AUGUST = '2026-08';
+  const accountsOf = async () => (await t.as(TRANS).get('/trans/bank-accounts')).json().accounts;
+
+  it("prints the transporter's accounts, keeps them with the invoice and shows them to the discharger", async () => {
+    await t.db.insert(regularReports).values({
+      projectId: regular.projectId,
+      dischargerCompanyId: green,
+      transportCompanyId: toto,
+      wasteId: await regularWasteId(),
+      year: 2026,
+      month: 8,
+      volume: '10',
+    });
+    const res = await t.as(TRANS).post('/trans/qualified-invoices', {
+      ...pdfBody(regular.projectId, [{ key: `waste-${regular.line}`, quantity: '10' }]),
+      month: AUGUST,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json<{ id: number }>().id;
+    const detail = (await t.as(TRANS).get(`/trans/invoices/${id}`)).json();
+    const file = await t.as(TRANS).get(`/trans/invoices/${id}/files/${detail.files[0].id}`);
+    const text = await extractPdfText(file.rawPayload);
+    for (const expected of [
+      'お振込先',
+      'みずほ（0001）',
+      '東京営業部（001）',
+      '普通',
+      '1234567',
+      'ﾄｳﾄｶﾝｷﾖｳｻ-ﾋﾞｽ(ｶ',
+    ])
+      expect(text).toContain(expected);
+
+    const saved = await accountsOf();
+    expect(detail.payeeAccounts).toEqual(saved);
+    expect((await t.as(TRANS).post(`/trans/invoices/${id}/send`)).statusCode).toBe(200);
+    // The company's accounts change later: the invoice keeps what it printed.
+    await t.as(TRANS).put('/trans/bank-accounts', { accounts: [] });
+    try {
+      expect((await t.as(DIS).get(`/invoices/${id}`)).json().payeeAccounts).toEqual(saved);
+      // Without an account a bank-transfer invoice cannot be generated: the draft says so, the PDF is refused.
+      expect((await draft(regular.projectId, AUGUST)).flags).toContainEqual({ code: 'BANK_ACCOUNT_MISSING' });
+      const refused = await t.as(TRANS).post('/trans/qualified-invoices/pdf', {
+        ...pdfBody(regular.projectId, [{ key: `waste-${regular.line}`, quantity: '10' }]),
+        month: AUGUST,
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().code).toBe('invoice_bank_account_missing');
+    } finally {
+      await t.as(TRANS).put('/trans/bank-accounts', {
+        accounts: saved.map((a: Record<string, string>) => ({
+          bankCode: a.bankCode,
+          branchCode: a.branchCode,
+          accountType: a.accountType,
+          accountNumber: a.accountNumber,
+          holderName: a.holderName,
+        })),
+      });
+    }
+  });
+
+  it('prints no 振込先 on a card invoice, and does not ask for an account', async () => {
+    await t.db
+      .update(contracts)
+      .set({ paymentMethod: 'CREDIT_CARD' })
+      .where(eq(contracts.projectId, industrial.projectId));
+    await t.as(TRANS).put('/trans/bank-accounts', { accounts: [] });
+    try {
+      expect((await draft(industrial.projectId)).flags.map((f) => f.code)).not.toContain(
+        'BANK_ACCOUNT_MISSING',
+      );
+      const res = await t
+        .as(TRANS)
+        .post(
+          '/trans/qualified-invoices/pdf',
+          pdfBody(industrial.projectId, [{ key: 'manifest-fee', quantity: '3' }]),
+        );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await extractPdfText(res.rawPayload)).not.toContain('お振込先');
+    } finally {
+      await t.db
+        .update(contracts)
+        .set({ paymentMethod: 'PAYMENT_INVOICE' })
+        .where(eq(contracts.projectId, industrial.projectId));
+      await t.as(TRANS).put('/trans/bank-accounts', {
+        accounts: [
+          {
+            bankCode: '0001',
+            branchCode: '001',
+            accountType: 'ORDINARY',
+            accountNumber: '1234567',
+            holderName: 'ﾄｳﾄｶﾝｷﾖｳｻ-ﾋﾞｽ(ｶ',
+          },
+        ],
+      });
+    }
   });
 });
