@@ -3,6 +3,7 @@ import { correctInvoiceSchema, invoiceListQuerySchema, registerInvoicesSchema } 
 import {
   attachesToMail,
   daysOverdue,
+  formatInvoiceNumber,
   INVOICE_STATUSES,
   type InvoiceAction,
   type InvoicePaymentMethod,
@@ -14,6 +15,7 @@ import {
   isOverdue,
   MAIL_ATTACHMENT_MAX_BYTES,
   overdueStep,
+  parseInvoiceNumber,
   settlementDateIssue,
 } from './invoice-rules';
 import { UPLOAD_RULES } from './upload-rules';
@@ -161,4 +163,28 @@ describe('invoice schemas', () => {
   it('has an upload rule for invoice files', () => {
     expect(UPLOAD_RULES.INVOICE.maxFiles).toBe(5);
   });
+});
+
+describe('invoice numbers', () => {
+  it.each([
+    [1, 1, '000001'],
+    [123, 1, '000123'],
+    [123, 2, '000123-2'],
+    [1_234_567, 3, '1234567-3'],
+  ])('%i version %i is written %s', (n, version, text) => expect(formatInvoiceNumber(n, version)).toBe(text));
+
+  it.each([
+    ['000123', 123],
+    ['123', 123],
+    ['000123-2', 123],
+    ['No.123', 123],
+    ['no 123', 123],
+    ['０００１２３－２', 123],
+    [' 42 ', 42],
+    ['0', null],
+    ['abc', null],
+    ['1-2-3', null],
+    ['1234567890', null],
+    ['', null],
+  ])('reads %s as %s', (typed, n) => expect(parseInvoiceNumber(typed)).toBe(n));
 });

@@ -103,6 +103,16 @@ describe('builderState', () => {
     expect(builderState(draft, none).canGenerate).toBe(false);
   });
 
+  it('blocks generating and registering a bank-transfer invoice without an account to print', () => {
+    const noAccount = { ...draft, flags: [{ code: 'BANK_ACCOUNT_MISSING' as const }] };
+    expect(builderState(noAccount, initialEdits(noAccount))).toMatchObject({
+      isPayeeMissing: true,
+      canGenerate: false,
+      canRegister: false,
+    });
+    expect(flagSeverity(noAccount.flags[0]!)).toBe('error');
+  });
+
   it('lets a billed month be previewed but not registered again', () => {
     expect(builderState(draft, initialEdits(draft)).canRegister).toBe(true);
     const billed = { ...draft, flags: [{ code: 'MONTH_ALREADY_BILLED' as const, invoiceId: 7 }] };
@@ -132,6 +142,7 @@ describe('defaultDates', () => {
 describe('flagMessage', () => {
   const flags: QualifiedInvoiceFlag[] = [
     { code: 'REGISTRATION_NUMBER_MISSING' },
+    { code: 'BANK_ACCOUNT_MISSING' },
     { code: 'NO_APPROVED_REPORTS' },
     { code: 'REPORTS_NOT_SETTLED', count: 2 },
     {
@@ -179,15 +190,15 @@ describe('flagMessage', () => {
 
   it('names a text in both languages for every flag', () => {
     const keys = flags.map((f) => flagMessage(f).key);
-    expect(new Set(keys).size).toBe(8);
+    expect(new Set(keys).size).toBe(9);
     for (const key of keys) {
       expect(has(ja, key), key).toBe(true);
       expect(has(en, key), key).toBe(true);
     }
   });
 
-  it('makes the missing registration number the one blocking flag', () => {
-    expect(flags.map(flagSeverity).filter((s) => s === 'error')).toHaveLength(1);
+  it('makes the missing registration number and 振込先 the blocking flags', () => {
+    expect(flags.map(flagSeverity).filter((s) => s === 'error')).toHaveLength(2);
     expect(flagSeverity({ code: 'REGISTRATION_NUMBER_MISSING' })).toBe('error');
   });
 });

@@ -37,6 +37,8 @@ export interface BuilderState {
   /** The draft's flags, then the billed-against-reported differences of the current edits. */
   flags: QualifiedInvoiceFlag[];
   isRegistrationMissing: boolean;
+  /** A bank-transfer invoice without an account to print as 振込先: register one first. */
+  isPayeeMissing: boolean;
   canGenerate: boolean;
   canRegister: boolean;
 }
@@ -64,6 +66,8 @@ export function builderState(draft: QualifiedInvoiceDraft, edits: BuilderEdits):
   );
   const differing = new Set(differences.map((d) => d.key));
   const isRegistrationMissing = !draft.issuer.registrationNumber;
+  const isPayeeMissing = draft.flags.some((f) => f.code === 'BANK_ACCOUNT_MISSING');
+  const isBlocked = isRegistrationMissing || isPayeeMissing;
   const isMonthBilled = draft.flags.some((f) => f.code === 'MONTH_ALREADY_BILLED');
   const hasInvalid = rows.some((r) => !r.isExcluded && r.isInvalid);
   return {
@@ -74,9 +78,10 @@ export function builderState(draft: QualifiedInvoiceDraft, edits: BuilderEdits):
       ...differences.map((d) => ({ code: 'QUANTITY_DIFFERS' as const, ...d })),
     ],
     isRegistrationMissing,
-    canGenerate: !isRegistrationMissing && !hasInvalid && billed.length > 0,
+    isPayeeMissing,
+    canGenerate: !isBlocked && !hasInvalid && billed.length > 0,
     // The PDF can still be previewed; registering would bill the month's reports twice.
-    canRegister: !isRegistrationMissing && !hasInvalid && billed.length > 0 && !isMonthBilled,
+    canRegister: !isBlocked && !hasInvalid && billed.length > 0 && !isMonthBilled,
   };
 }
 
@@ -102,6 +107,7 @@ export function flagMessage(flag: QualifiedInvoiceFlag): {
 } {
   switch (flag.code) {
     case 'REGISTRATION_NUMBER_MISSING':
+    case 'BANK_ACCOUNT_MISSING':
     case 'NO_APPROVED_REPORTS':
       return { key: `qualifiedInvoice.flag.${flag.code}`, values: {} };
     case 'MONTH_ALREADY_BILLED':
@@ -148,9 +154,14 @@ export function flagMessage(flag: QualifiedInvoiceFlag): {
   }
 }
 
-/** Warnings need a look before sending; the missing registration number blocks generating. */
+/** Warnings need a look before sending; a missing registration number or 振込先 blocks generating. */
 export function flagSeverity(flag: QualifiedInvoiceFlag): 'error' | 'warning' | 'info' {
-  if (flag.code === 'REGISTRATION_NUMBER_MISSING' || flag.code === 'MONTH_ALREADY_BILLED') return 'error';
+  if (
+    flag.code === 'REGISTRATION_NUMBER_MISSING' ||
+    flag.code === 'BANK_ACCOUNT_MISSING' ||
+    flag.code === 'MONTH_ALREADY_BILLED'
+  )
+    return 'error';
   if (flag.code === 'NO_APPROVED_REPORTS') return 'info';
   return 'warning';
 }

@@ -1,5 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { INVOICE_STATUSES, type InvoiceListItem, type InvoiceStatus } from '@junkan/shared';
+import {
+  formatInvoiceNumber,
+  INVOICE_STATUSES,
+  type InvoiceListItem,
+  type InvoiceStatus,
+  parseInvoiceNumber,
+} from '@junkan/shared';
 import {
   Button,
   Card,
@@ -7,12 +13,14 @@ import {
   DatePicker,
   Flex,
   Form,
+  Input,
   InputNumber,
   Result,
   Select,
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
@@ -50,6 +58,7 @@ export default function InvoiceManagementPage() {
   const options = useInvoiceFilterOptions(isTransport);
   // Any filter change starts again at the first page.
   const filter = (change: Partial<InvoiceFilters>) => update({ ...change, page: 1 });
+  const [invalidNumber, setInvalidNumber] = useState(false);
 
   return (
     <>
@@ -65,6 +74,28 @@ export default function InvoiceManagementPage() {
       </Flex>
       <Card size="small">
         <Form layout="inline" style={{ rowGap: 8, marginBottom: 16 }} component="div">
+          <Form.Item
+            label={t('invoices.filter.number')}
+            htmlFor="invoices-number"
+            validateStatus={invalidNumber ? 'error' : undefined}
+            help={invalidNumber ? t('invalid_format') : undefined}
+          >
+            <Input.Search
+              id="invoices-number"
+              key={filters.invoiceNumber ?? ''}
+              defaultValue={filters.invoiceNumber ?? ''}
+              allowClear
+              inputMode="numeric"
+              style={{ width: 160 }}
+              aria-invalid={invalidNumber}
+              onSearch={(typed) => {
+                const valid = typed.trim() === '' || parseInvoiceNumber(typed) !== null;
+                setInvalidNumber(!valid);
+                if (valid) filter({ invoiceNumber: typed.trim() || null });
+              }}
+              data-testid="invoices-number"
+            />
+          </Form.Item>
           <Form.Item label={t('invoices.filter.status')} htmlFor="invoices-status">
             <Select<string>
               id="invoices-status"
@@ -198,14 +229,13 @@ export default function InvoiceManagementPage() {
             }}
             columns={[
               {
-                key: 'id',
-                title: t('invoices.field.id'),
-                width: 100,
+                key: 'number',
+                title: t('invoices.field.number'),
+                width: 110,
                 fixed: 'start',
                 render: (_, r) => (
                   <Link to={paths.invoiceDetail.to(r.id)} data-testid="invoice-link">
-                    {r.rootId}
-                    {r.version > 1 ? `-${r.version}` : ''}
+                    {formatInvoiceNumber(r.invoiceNumber, r.version)}
                   </Link>
                 ),
               },
