@@ -291,6 +291,9 @@ describe('send, resend and the mails', () => {
     const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, send!.outboxIds[0]!));
     expect(row!.text).toContain('123,456円');
     expect(row!.text).toContain(`/sys/invoice-management/detail/${id}`);
+    // Its number, and where to pay a bank transfer (the transporter's account when it was registered).
+    expect(row!.text).toContain(`請求書番号: ${formatInvoiceNumber(res.json().invoiceNumber)}`);
+    expect(row!.text).toContain('振込先: みずほ（0001） 東京営業部（001） 普通 1234567');
     expect(row!.attachments).toHaveLength(1);
     // Now the discharger sees it, billed.
     const seen = await t.as(DIS).get(`/invoices/${id}`);
