@@ -125,7 +125,10 @@ test('invoices: the transporter registers a bank account chosen from the bank li
   await card.getByTestId('bank-account-1').getByLabel('口座番号（7桁）').fill('123');
   await card.getByTestId('bank-accounts-save').click();
   await expect(card.getByText('口座番号は7桁の数字で入力してください。')).toBeVisible();
-  await card.getByTestId('bank-account-1').getByRole('button', { name: /この口座を削除/ }).click();
+  await card
+    .getByTestId('bank-account-1')
+    .getByRole('button', { name: /この口座を削除/ })
+    .click();
   await card.getByTestId('bank-accounts-save').click();
   await confirmModal(page, { title: '振込先口座を保存しますか？' });
   await expect(page.getByText('振込先口座を保存しました')).toBeVisible();
