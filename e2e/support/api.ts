@@ -10,9 +10,13 @@ export interface ApiClient {
   readonly token: string;
   get<T>(path: string): Promise<T>;
   post<T = unknown>(path: string, data?: unknown): Promise<T>;
+  /** A multipart POST (text fields and files), as a browser's FormData sends it. */
+  postMultipart<T = unknown>(path: string, multipart: Multipart): Promise<T>;
   /** The answer as it is, for a test that looks at its status itself. */
   send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown): Promise<APIResponse>;
 }
+
+type Multipart = Record<string, string | { name: string; mimeType: string; buffer: Buffer }>;
 
 function client(request: APIRequestContext, token: string, origin = APP_ORIGIN): ApiClient {
   const send: ApiClient['send'] = (method, path, data) =>
@@ -30,6 +34,14 @@ function client(request: APIRequestContext, token: string, origin = APP_ORIGIN):
     token,
     get: (path) => checked('GET', path),
     post: (path, data) => checked('POST', path, data),
+    postMultipart: async (path, multipart) => {
+      const res = await request.post(`${origin}/api${path}`, {
+        headers: { authorization: `Bearer ${token}` },
+        multipart,
+      });
+      await expect(res, `POST ${path}`).toBeOK();
+      return res.json();
+    },
     send,
   };
 }

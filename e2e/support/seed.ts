@@ -1,9 +1,12 @@
 import type {
   AccountInfoResponse,
+  BillableProject,
   CollectionAreaRequestInput,
   CreateQuoteInput,
   IndustrialReportOptions,
   IndustrialReportValues,
+  InvoiceDraftInput,
+  InvoiceListItem,
   ManifestDetail,
   ManifestRegistrationOptions,
   ManifestRegistrationValues,
@@ -158,13 +161,13 @@ export async function seedRegularArea(
 }
 
 /**
- * The discharger registers a manifest of the demo industrial project (its waste, in t, from 銀座店) and
- * waits until the network has reflected the registration and the server's worker stored it: registered,
+ * The discharger registers a manifest of the demo industrial project (its waste, in t, from 銀座店; a quantity
+ * its contract's 2 t a collection, 月3回, holds for the runs' manifests of a month) and waits until the network has reflected the registration and the server's worker stored it: registered,
  * nothing running (only then can the transporter report on it). Answers the manifest number.
  */
 export async function seedRegisteredManifest(
   discharger: ApiClient,
-  { deliveryDate, quantity = '3.00' }: { deliveryDate?: string; quantity?: string } = {},
+  { deliveryDate, quantity = '0.50' }: { deliveryDate?: string; quantity?: string } = {},
 ): Promise<string> {
   const options = await discharger.get<ManifestRegistrationOptions>('/manifests/registration-options');
   const project = options.projects.find((p) => p.title === INDUSTRIAL_PROJECT);
@@ -233,4 +236,30 @@ export async function seedTransportReport(
   };
   const report = await transporter.post<TransportReport>('/trans/transport-reports', body);
   expect(report.manifestId).toBe(body.manifestId);
+}
+
+/** A one-page PDF, enough for the server's content check of an invoice file. */
+export const SAMPLE_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  'latin1',
+);
+
+/**
+ * An uploaded invoice (UNCLAIMED, one PDF) of the transporter's billable project `projectTitle`, registered as
+ * the register screen sends it; `confirmedBilledMonths` confirms billing a month again.
+ */
+export async function seedInvoice(
+  transporter: ApiClient,
+  projectTitle: string,
+  invoice: InvoiceDraftInput,
+  confirmedBilledMonths: string[] = [],
+): Promise<InvoiceListItem> {
+  const projects = await transporter.get<BillableProject[]>('/trans/invoices/billable-projects');
+  const project = projects.find((p) => p.title === projectTitle);
+  expect(project, `billable project ${projectTitle}`).toBeDefined();
+  const [created] = await transporter.postMultipart<InvoiceListItem[]>('/trans/invoices', {
+    data: JSON.stringify({ projectId: project!.projectId, invoices: [invoice], confirmedBilledMonths }),
+    'files.0': { name: '請求書.pdf', mimeType: 'application/pdf', buffer: SAMPLE_PDF },
+  });
+  return created!;
 }

@@ -79,7 +79,7 @@ async function requestCollection(request: APIRequestContext, projectTitle: strin
       lines: [{ wasteLineId: option!.wasteLines[0]!.id, bags: { '45': 1 } }],
     },
   });
-  expect(created.status()).toBe(201);
+  expect(created.status(), await created.text()).toBe(201);
   const collections = (await (
     await request.get(`${APP_ORIGIN}/api/collections`, {
       headers: dis,
@@ -313,9 +313,17 @@ test('collections: cancelling a spot contract collection cancels its project', a
   test.setTimeout(120_000);
   const title = `E2E スポット回収 ${Date.now()}`;
   const projectId = await spotProject(request, title);
-  const { collectionId } = await requestCollection(request, title, businessDate(2));
 
+  // The request form offers a spot contract its chosen dates only, and says how many are left.
   await signIn(page, DEMO.discharger);
+  await page.goto('collection-request');
+  await selectOption(page, page.getByLabel('案件', { exact: true }), new RegExp(`^${title}（`));
+  await expect(page.getByTestId('collection-kind-hint')).toHaveText('スポット契約は日付指定のみ（残り1回）');
+  await expect(page.getByRole('radio', { name: '日付指定' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: '定期回収' })).toHaveCount(0);
+  await expect(page.getByTestId('collection-add-date')).toHaveCount(0);
+
+  const { collectionId } = await requestCollection(request, title, businessDate(2));
   await openDetail(page, collectionId);
   await expect(page.getByTestId('collection-status')).toHaveText('希望日');
   await page.getByTestId('collection-action-CANCEL').click();
@@ -371,4 +379,62 @@ test('collections: the private calendar feed is issued, lists the collections, a
   await expect(panel.getByTestId('calendar-feed-state')).toContainText('発行されていません');
   const stopped = await page.request.get(url);
   expect(stopped.status()).toBeGreaterThanOrEqual(400);
+});
+
+test('collections: closing a day with a collection shows it first, then proposes the discharger the next day', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const title = `E2E 休業日 ${Date.now()}`;
+  await spotProject(request, title);
+  // A day past the demo's own moved collection, and not one of its recurring weekdays: only this one is on it.
+  let ahead = 12;
+  while (DEMO_WEEKDAYS.includes(weekdayOf(businessDate(ahead)))) ahead++;
+  const day = businessDate(ahead);
+  const { collectionId } = await requestCollection(request, title, day);
+  const trans = await apiAs(request, DEMO.transporter);
+  expect(
+    (
+      await request.post(`${APP_ORIGIN}/api/trans/collections/${collectionId}/confirm`, { headers: trans })
+    ).status(),
+  ).toBe(200);
+  const since = Date.now();
+  try {
+    await signIn(page, DEMO.transporter, { path: 'business-date-setting' });
+    await page.getByTestId('add-closed-day').click();
+    const form = page.getByRole('dialog', { name: '休業日の追加' });
+    await pickDate(form.getByLabel('日付'), day);
+    await form.getByPlaceholder('例：年末年始休業').fill('臨時休業');
+    await form.getByTestId('closed-day-submit').click();
+
+    // The collection on the day is listed before anything is saved; going back saves nothing.
+    const impact = page.getByTestId('calendar-impact');
+    await expect(impact).toContainText(/\d+件の回収が休業日にあたります/);
+    await expect(page.getByTestId(`calendar-impact-${collectionId}`)).toContainText(title);
+    await expect(page.getByTestId(`calendar-impact-${collectionId}`)).toContainText(
+      `提案日 ${businessDate(ahead + 1)}`,
+    );
+    await page.getByTestId('calendar-impact-ok').click();
+    await expect(page.getByText(/\d+件の回収に日程の再調整を依頼しました/)).toBeVisible();
+
+    // The discharger is told, and answers a proposal.
+    const mail = await waitForMessage(DEMO.discharger, { since, subject: '回収日の再調整' });
+    expect(mail.text).toContain(title);
+    await logout(page);
+    await signIn(page, DEMO.discharger);
+    await openDetail(page, collectionId);
+    await expect(page.getByTestId('collection-status')).toHaveText('調整中');
+    await expect(page.getByTestId('collection-action-ACCEPT_PROPOSAL')).toBeVisible();
+  } finally {
+    const year = iso(day).slice(0, 4);
+    const days = (await (
+      await request.get(`${APP_ORIGIN}/api/business-calendar/closed-days`, {
+        headers: trans,
+        params: { year },
+      })
+    ).json()) as { id: number; date: string }[];
+    for (const d of days.filter((c) => c.date === iso(day)))
+      await request.delete(`${APP_ORIGIN}/api/business-calendar/closed-days/${d.id}`, { headers: trans });
+  }
 });

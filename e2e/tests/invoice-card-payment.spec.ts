@@ -1,12 +1,12 @@
 import type { RegularReportForm } from '@junkan/shared';
-import { expect, type Page, test } from '@playwright/test';
-import { confirmModal, selectOption } from '../support/antd';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { confirmation, confirmModal, selectOption } from '../support/antd';
 import { apiAs } from '../support/api';
 import { DEMO } from '../support/app';
 import { signIn } from '../support/auth';
 import { cardSimulator } from '../support/card';
-import { APP_ORIGIN } from '../support/env';
 import { waitForMessage, waitForMessages } from '../support/mail';
+import { seedInvoice } from '../support/seed';
 
 // The demo's spot collection: its contract is paid by card.
 const SPOT = '銀座店 改装に伴う不用品 スポット回収';
@@ -56,7 +56,12 @@ test('a qualified invoice made from the month’s report, sent, declined once an
   const builder = page.getByTestId('qualified-invoice-builder');
   await expect(builder.getByText('T8010401098765')).toBeVisible();
   await expect(builder.getByTestId('invoice-total')).toHaveText('￥13,200');
+  // The demo's uploaded spot invoice bills this month too: a warning, confirmed on registering.
+  await expect(builder.getByTestId('flag-MONTH_ALREADY_BILLED')).toContainText('アップロードした請求書');
   await builder.getByTestId('register-qualified-invoice').click();
+  await expect(
+    confirmation(page, '請求書を登録しますか？').getByTestId('invoice-month-confirm'),
+  ).toBeVisible();
   await confirmModal(page, { title: '請求書を登録しますか？' });
   await expect(page).toHaveURL(/\/invoice-management\/detail\/\d+$/);
   const detailPath = new URL(page.url()).pathname.replace(/^\/sys\//, '');
@@ -104,39 +109,29 @@ test('a qualified invoice made from the month’s report, sent, declined once an
   expect((await cardSimulator.payments()).filter((p) => p.status === 'captured')).toHaveLength(1);
 });
 
+/** A card invoice of the spot collection, registered with a file and sent through the API; its id. */
+async function sentCardInvoice(request: APIRequestContext, amount: number): Promise<number> {
+  const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date());
+  // The demo's spot invoice bills this month too: confirmed.
+  const transporter = await apiAs(request, DEMO.transporter);
+  const month = today.slice(0, 7);
+  const { id } = await seedInvoice(
+    transporter,
+    SPOT,
+    { billedMonth: month, billingDate: today, dueDate: today, amount },
+    [month],
+  );
+  await transporter.post(`/trans/invoices/${id}/send`);
+  return id;
+}
+
 test('the card provider down: the payment waits with a retry, which pays once the provider is back', async ({
   page,
   request,
 }) => {
   test.setTimeout(90_000);
   await cardSimulator.reset();
-  const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date());
-  // A card invoice of the spot collection, registered with a file and sent through the API.
-  const transporter = await apiAs(request, DEMO.transporter);
-  const projects = await transporter.get<{ projectId: number; title: string }[]>(
-    '/trans/invoices/billable-projects',
-  );
-  const spot = projects.find((p) => p.title === SPOT)!;
-  const registered = await request.post(`${APP_ORIGIN}/api/trans/invoices`, {
-    headers: { authorization: `Bearer ${transporter.token}` },
-    multipart: {
-      data: JSON.stringify({
-        projectId: spot.projectId,
-        invoices: [{ billingDate: today, dueDate: today, amount: 5_500 }],
-      }),
-      'files.0': {
-        name: '請求書.pdf',
-        mimeType: 'application/pdf',
-        buffer: Buffer.from(
-          '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-          'latin1',
-        ),
-      },
-    },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const id = ((await registered.json()) as { id: number }[])[0]!.id;
-  await transporter.post(`/trans/invoices/${id}/send`);
+  const id = await sentCardInvoice(request, 5_500);
 
   await signIn(page, DEMO.discharger, { path: `invoice-management/detail/${id}` });
   // The provider's API is down (its card form still answers): the token comes back, the charge cannot be asked.
@@ -153,4 +148,42 @@ test('the card provider down: the payment waits with a retry, which pays once th
   await expect(page.getByTestId('card-paid')).toBeVisible();
   await expect(page.getByTestId('invoice-status')).toHaveText('支払済');
   expect((await cardSimulator.payments()).filter((p) => p.status === 'captured')).toHaveLength(1);
+});
+
+test('a 3-D Secure challenge left midway: back on the invoice, resumed, then cancelled and paid again once', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await cardSimulator.reset();
+  const id = await sentCardInvoice(request, 7_700);
+  const detailPath = `invoice-management/detail/${id}`;
+
+  await signIn(page, DEMO.discharger, { path: detailPath });
+  await page.getByTestId('card-pay').click();
+  await enterCard(page, '4000 0000 0000 3220');
+  await expect(page.getByLabel('パスワード')).toBeVisible();
+  const challenge = page.url();
+
+  // The discharger leaves the challenge and opens the invoice again: the attempt waits, with what can be done.
+  await page.goto(detailPath);
+  const open = page.getByTestId('card-open-attempt');
+  await expect(open).toContainText('3-D Secure 認証が完了していません');
+  await expect(open).toContainText('￥7,700');
+  await expect(page.getByTestId('card-pay')).toHaveCount(0);
+
+  // Resuming goes back to the same challenge.
+  await open.getByRole('button', { name: '認証を再開する' }).click();
+  await expect(page.getByLabel('パスワード')).toBeVisible();
+  expect(page.url()).toBe(challenge);
+
+  // Left again; this time cancelled, and paid afresh with another card through the card form.
+  await page.goto(detailPath);
+  await page.getByRole('button', { name: '中止して最初から支払う' }).click();
+  await enterCard(page, '4242 4242 4242 4242');
+  await expect(page.getByTestId('card-paid')).toBeVisible();
+  await expect(page.getByTestId('invoice-status')).toHaveText('支払済');
+  await expect(page.getByTestId('card-open-attempt')).toHaveCount(0);
+  const payments = await cardSimulator.payments();
+  expect(payments.map((p) => p.status).sort()).toEqual(['cancelled', 'captured']);
 });

@@ -1,14 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { confirmModal, pickDate, selectOption, tableRow } from '../support/antd';
+import { confirmation, confirmModal, pickDate, selectOption, tableRow } from '../support/antd';
+import { apiAs } from '../support/api';
 import { DEMO } from '../support/app';
 import { signIn } from '../support/auth';
 import { waitForMessage } from '../support/mail';
+import { SAMPLE_PDF, seedInvoice } from '../support/seed';
 
 const PROJECT = '銀座店 可燃ごみ定期回収';
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-  'latin1',
-);
 
 test('invoices: the transporter registers one with a file and sends it, marks it paid; the discharger follows', async ({
   page,
@@ -26,12 +24,13 @@ test('invoices: the transporter registers one with a file and sends it, marks it
   await selectOption(page, page.getByLabel('請求する案件'), new RegExp(PROJECT));
   await expect(page.getByTestId('invoice-payment-method')).toHaveText('銀行振込');
   const block = page.getByTestId('invoice-block-0');
+  await pickDate(block.getByLabel('請求対象月'), shown.slice(0, 7));
   await pickDate(block.getByLabel('請求日'), shown);
   await block.getByLabel('請求金額（円）').fill(String(amount));
   await pickDate(block.getByLabel('支払期限'), shown);
   await block
     .locator('input[type=file]')
-    .setInputFiles({ name: '請求書.pdf', mimeType: 'application/pdf', buffer: PDF });
+    .setInputFiles({ name: '請求書.pdf', mimeType: 'application/pdf', buffer: SAMPLE_PDF });
   await expect(block.getByText('請求書.pdf')).toBeVisible();
   await page.getByTestId('invoice-register-submit').click();
   await confirmModal(page, { title: '請求書を登録しますか？' });
@@ -43,6 +42,7 @@ test('invoices: the transporter registers one with a file and sends it, marks it
   const number = (await page.getByTestId('invoice-number').textContent()) ?? '';
   expect(number).toMatch(/^\d{6,}$/);
   await expect(page.getByTestId('invoice-payee')).toContainText('みずほ（0001）');
+  await expect(page.getByTestId('invoice-billed-month')).toHaveText(shown.slice(0, 7));
 
   // It is sent: billed, recorded, mailed to the discharger with the file.
   await page.getByTestId('invoice-send').click();
@@ -141,4 +141,74 @@ test('invoices: the transporter registers a bank account chosen from the bank li
   await expect(holderOnPhone).toBeInViewport();
   const box = await holderOnPhone.boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+});
+
+test('a month billed already is warned of before sending; the bookkeeping search finds a corrected version', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date());
+  // A month and amounts no other test uses.
+  const month = '2001-02';
+  const amount = 100_000 + (Date.now() % 80_000);
+  const transporter = await apiAs(request, DEMO.transporter);
+  const billed = await seedInvoice(transporter, PROJECT, {
+    billedMonth: month,
+    billingDate: today,
+    dueDate: today,
+    amount: amount + 1,
+  });
+
+  // The transporter picks the month for a new invoice: warned beside it, and again in the confirmation.
+  await signIn(page, DEMO.transporter, { path: 'invoice-management/register' });
+  await selectOption(page, page.getByLabel('請求する案件'), new RegExp(PROJECT));
+  const block = page.getByTestId('invoice-block-0');
+  await pickDate(block.getByLabel('請求対象月'), '2001/02');
+  await expect(block.getByTestId('invoice-month-billed-0')).toContainText(
+    `請求対象月 2001/02 は請求済みです：請求書番号 ${String(billed.invoiceNumber).padStart(6, '0')}（アップロード）`,
+  );
+  await pickDate(block.getByLabel('請求日'), today.replaceAll('-', '/'));
+  await block.getByLabel('請求金額（円）').fill(String(amount));
+  await pickDate(block.getByLabel('支払期限'), today.replaceAll('-', '/'));
+  await block
+    .locator('input[type=file]')
+    .setInputFiles({ name: '請求書.pdf', mimeType: 'application/pdf', buffer: SAMPLE_PDF });
+  await page.getByTestId('invoice-register-submit').click();
+  await expect(
+    confirmation(page, '請求書を登録しますか？').getByTestId('invoice-month-confirm'),
+  ).toContainText('二重請求でないことを確認');
+  await confirmModal(page, { title: '請求書を登録しますか？' });
+  await expect(page).toHaveURL(/\/invoice-management\/detail\/\d+$/);
+  await expect(page.getByTestId('invoice-billed-month')).toHaveText('2001/02');
+
+  // It is sent, then corrected to another amount: the sent version is kept.
+  const id = Number(new URL(page.url()).pathname.split('/').at(-1));
+  await transporter.post(`/trans/invoices/${id}/send`);
+  const files = (await transporter.get<{ files: { id: number }[] }>(`/trans/invoices/${id}`)).files;
+  await transporter.postMultipart(`/trans/invoices/${id}/corrections`, {
+    data: JSON.stringify({
+      billingDate: today,
+      dueDate: today,
+      amount: amount + 2000,
+      keepFileIds: files.map((f) => f.id),
+    }),
+  });
+
+  // The discharger searches by the sent amount: the kept version is found, marked as the old one.
+  await signIn(page, DEMO.discharger, { path: `invoice-management?amountMin=${amount}&amountMax=${amount}` });
+  await expect(page.getByTestId('invoices-include-versions')).toBeChecked();
+  const row = tableRow(page.getByTestId('invoice-list'), `￥${amount.toLocaleString('ja-JP')}`);
+  await expect(row.getByTestId('invoice-superseded')).toHaveText('旧版 v.1（v.2で訂正）');
+  await row.getByTestId('invoice-link').click();
+  await expect(page).toHaveURL(new RegExp(`/invoice-management/detail/${id}$`));
+  const versions = page.getByTestId('invoice-versions');
+  await expect(versions).toContainText(`￥${amount.toLocaleString('ja-JP')}`);
+  await expect(versions).toContainText(`￥${(amount + 2000).toLocaleString('ja-JP')}`);
+  // Unticked, the day's list holds the current version only.
+  await signIn(page, DEMO.discharger, {
+    path: `invoice-management?amountMin=${amount}&amountMax=${amount}&versions=current`,
+  });
+  await expect(page.getByTestId('invoices-include-versions')).not.toBeChecked();
+  await expect(page.getByTestId('invoice-list')).toContainText('該当する請求書はありません');
 });

@@ -397,7 +397,8 @@ async function sessionApi(page: Page, token: string): Promise<ApiClient> {
     await expect(res, `GET ${p}`).toBeOK();
     return (await res.json()) as T;
   };
-  return { token, get, post: async () => Promise.reject(new Error('read only')), send };
+  const readOnly = async () => Promise.reject(new Error('read only'));
+  return { token, get, post: readOnly, postMultipart: readOnly, send };
 }
 
 /** At phone width the menu sits in a drawer behind the header's menu button, reachable by keyboard. */

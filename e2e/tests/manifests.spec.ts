@@ -22,7 +22,7 @@ test('a discharger registers a manifest; once reflected both parties see it regi
   const deliveryDate = businessDate(-21);
 
   await signIn(page, DEMO.discharger);
-  const manifestNumber = await registerManifest(page, { deliveryDate, quantity: '2.40' });
+  const manifestNumber = await registerManifest(page, { deliveryDate, quantity: '1.80' });
 
   // Issued at once, reserved until the network reflects the registration.
   const reserved = await openManifestList(page, manifestNumber);
@@ -134,4 +134,52 @@ test('a manifest delivered outside the contract period is registered only once t
   await expect(confirmed).toContainText('山田 太郎');
   await expect(confirmed.getByTestId('manifest-difference-PERIOD')).toContainText(deliveryDate);
   await expect(page.getByTestId('manifest-detail')).toContainText(deliveryDate);
+});
+
+test('a manifest in another unit or above the contract’s quantity is registered only once the discharger confirms it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // Five months ago: within the demo contract (begun six months ago), in a month no other test delivers in.
+  const deliveryDate = businessDate(-150);
+
+  await signIn(page, DEMO.discharger);
+  await page.goto('manifest-management');
+  await page.getByTestId('manifest-register').click();
+  const dialog = page.getByRole('dialog', { name: 'マニフェスト登録' });
+  await selectOption(page, dialog.getByLabel('案件'), `${INDUSTRIAL_PROJECT}（${TRANSPORTER_NAME}）`);
+  await pickDate(dialog.getByLabel('交付日'), deliveryDate);
+  await dialog.getByLabel('数量', { exact: true }).fill('3');
+  await selectOption(page, dialog.getByLabel('単位', { exact: true }), '個');
+  await selectOption(page, dialog.getByLabel('排出事業場'), /^銀座店（/);
+  await dialog.getByTestId('manifest-register-submit').click();
+
+  // The contract states the waste in t: pieces are a difference of their own.
+  const title = '契約内容と異なる点があります';
+  const unit = confirmation(page, title).getByTestId('manifest-difference-UNIT');
+  await expect(unit).toContainText('契約と異なる数量の単位');
+  await expect(unit).toContainText('t');
+  await expect(unit).toContainText('個');
+  await confirmModal(page, { title, button: '戻って修正する' });
+
+  // 200 t where the contract states 2 t a collection (and 月3回: 6 t a month).
+  await dialog.getByLabel('数量', { exact: true }).fill('200');
+  await selectOption(page, dialog.getByLabel('単位', { exact: true }), 't');
+  await dialog.getByTestId('manifest-register-submit').click();
+  const differences = confirmation(page, title).getByTestId('manifest-differences');
+  await expect(differences.locator('tbody tr.ant-table-row')).toHaveCount(2);
+  const perCollection = differences.getByTestId('manifest-difference-QUANTITY_PER_COLLECTION');
+  await expect(perCollection).toContainText('契約の1回あたりの数量を超える数量');
+  await expect(perCollection).toContainText('2 t');
+  await expect(perCollection).toContainText('200 t');
+  await expect(differences.getByTestId('manifest-difference-QUANTITY_PER_MONTH')).toContainText('6 t');
+  await confirmModal(page, { title, button: '相違を確認して登録する' });
+
+  const done = dialog.getByTestId('manifest-register-done');
+  await expect(done).toContainText('マニフェストを登録しました');
+  await done.getByRole('button', { name: '詳細を表示' }).click();
+  const confirmed = page.getByTestId('manifest-difference-confirmation');
+  await expect(confirmed).toContainText('山田 太郎');
+  await expect(confirmed.getByTestId('manifest-difference-QUANTITY_PER_COLLECTION')).toContainText('200 t');
+  await expect(confirmed.getByTestId('manifest-difference-QUANTITY_PER_MONTH')).toBeVisible();
 });

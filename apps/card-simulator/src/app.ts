@@ -230,6 +230,15 @@ export function buildSimulatorApp(sim: CardSimulator, options: SimulatorAppOptio
         }),
       ),
     );
+    api.post<{ Params: { id: string } }>('/v1/payments/:id/cancel', async (req, reply) =>
+      send(
+        reply,
+        answerOf(() => {
+          known(req.params.id);
+          return sim.cancel(req.params.id, keyOf(req.headers));
+        }),
+      ),
+    );
   });
 
   // --- the control API (development and tests; loopback only, no faults) ---

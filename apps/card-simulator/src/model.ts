@@ -7,6 +7,7 @@ export const PAYMENT_STATUSES = [
   'captured',
   'declined',
   'refunded',
+  'cancelled',
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
@@ -38,6 +39,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'payment.captured',
   'payment.failed',
   'payment.refunded',
+  'payment.cancelled',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -368,6 +368,52 @@ describe('3-D Secure', () => {
   });
 });
 
+describe('cancel', () => {
+  const answer = (actionUrl: string, password: string) =>
+    fetch(actionUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ password }),
+      redirect: 'manual',
+    });
+
+  it('cancels a payment waiting for 3-D Secure: its challenge no longer authorises, a repeat answers it again', async () => {
+    const p = await pay('4000000000003220');
+    const cancelled = await api('POST', `/v1/payments/${p.body.id}/cancel`, undefined, {
+      'idempotency-key': 'cancel-1',
+    });
+    expect(cancelled).toMatchObject({ status: 200, body: { status: 'cancelled', action_url: null } });
+    // The card holder comes back to the challenge: straight back to the shop, nothing authorised.
+    const page = await fetch(p.body.action_url!, { redirect: 'manual' });
+    expect(page.status).toBe(303);
+    expect(page.headers.get('location')).toBe(`${SHOP}&payment_id=${p.body.id}`);
+    expect((await answer(p.body.action_url!, 'password')).status).toBe(303);
+    expect((await api('GET', `/v1/payments/${p.body.id}`)).body.status).toBe('cancelled');
+    const again = await api('POST', `/v1/payments/${p.body.id}/cancel`);
+    expect(again.body.status).toBe('cancelled');
+    await until(() => received.some((r) => JSON.parse(r.body).type === 'payment.cancelled'));
+    expect((await api('POST', `/v1/payments/${p.body.id}/capture`)).body.code).toBe('payment_state_invalid');
+  });
+
+  it('cancels an authorised payment (the hold released), never a captured or declined one', async () => {
+    const held = await pay('4242424242424242');
+    expect((await api('POST', `/v1/payments/${held.body.id}/cancel`)).body.status).toBe('cancelled');
+
+    const secure = await pay('4000000000003220');
+    await answer(secure.body.action_url!, 'password');
+    await api('POST', `/v1/payments/${secure.body.id}/capture`);
+    const late = await api('POST', `/v1/payments/${secure.body.id}/cancel`, undefined, {
+      'idempotency-key': 'cancel-late',
+    });
+    expect(late).toMatchObject({ status: 409, body: { code: 'payment_state_invalid' } });
+    expect((await api('GET', `/v1/payments/${secure.body.id}`)).body.status).toBe('captured');
+
+    const declined = await pay('4000000000000002');
+    expect((await api('POST', `/v1/payments/${declined.body.id}/cancel`)).status).toBe(409);
+    expect((await api('POST', '/v1/payments/pay_ffffffffffffffffffffffff/cancel')).status).toBe(404);
+  });
+});
+
 describe('webhooks', () => {
   const eventsOf = () => received.map((r) => JSON.parse(r.body) as WebhookEvent);
 

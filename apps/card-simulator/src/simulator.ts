@@ -352,6 +352,28 @@ export class CardSimulator {
     });
   }
 
+  /**
+   * Cancels a payment nobody will finish: one waiting for 3-D Secure, or authorised and not captured (the hold is
+   * released). Nothing is charged and its challenge no longer answers. Cancelling a cancelled one answers it again;
+   * any other status is `payment_state_invalid` (a captured payment is refunded instead).
+   */
+  cancel(id: string, key: string | undefined): Answer {
+    return this.once(key, `POST /v1/payments/${id}/cancel`, () => {
+      const payment = this.paymentOf(id);
+      if (payment.view.status === 'requires_action' || payment.view.status === 'authorized') {
+        payment.view.status = 'cancelled';
+        payment.view.action_url = null;
+        this.emit('payment.cancelled', payment);
+      } else if (payment.view.status !== 'cancelled')
+        throw new SimulatorError(
+          409,
+          ERROR_CODES.STATE,
+          `a ${payment.view.status} payment cannot be cancelled`,
+        );
+      return { status: 200, body: { ...payment.view } };
+    });
+  }
+
   // --- 3-D Secure -------------------------------------------------------------------------------------
 
   /** The challenge's payment, or null when there is none by that id. */

@@ -56,6 +56,7 @@ import { transportReportRoutes } from './features/transport-reports/transport-re
 import { userRoutes } from './features/users/users.routes';
 import { wasteMasterRoutes } from './features/waste-master/waste-master.routes';
 import { zipcodeRoutes } from './features/zipcode/zipcode.routes';
+import { JSON_BOUNDS } from './lib/input-bounds';
 import { safeLoggerOptions } from './lib/log-safety';
 import { PgRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { RedisRateLimiter } from './lib/redis-rate-limiter';
@@ -125,7 +126,7 @@ export async function buildApp(
       opts.logger === false ? false : { level: config.logLevel, ...opts.logger, ...safeLoggerOptions() },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: JSON_BOUNDS.bytes,
     // Off unless configured: otherwise any client could name its own address to the limiters.
     trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();

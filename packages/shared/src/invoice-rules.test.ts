@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { correctInvoiceSchema, invoiceListQuerySchema, registerInvoicesSchema } from './api/invoices';
 import {
   attachesToMail,
+  billedMonthConflicts,
+  billedMonthIssue,
   daysOverdue,
   formatInvoiceNumber,
   INVOICE_STATUSES,
@@ -12,11 +14,14 @@ import {
   invoiceActions,
   invoiceAmountIssue,
   invoiceDraftIssues,
+  invoiceRegistrationIssues,
   isOverdue,
   MAIL_ATTACHMENT_MAX_BYTES,
+  type MonthBilling,
   overdueStep,
   parseInvoiceNumber,
   settlementDateIssue,
+  unconfirmedBilledMonths,
 } from './invoice-rules';
 import { UPLOAD_RULES } from './upload-rules';
 
@@ -131,7 +136,7 @@ describe('attachesToMail', () => {
 });
 
 describe('invoice schemas', () => {
-  const invoice = { billingDate: '2026-11-30', dueDate: '2026-12-31', amount: 1000 };
+  const invoice = { billedMonth: '2026-11', billingDate: '2026-11-30', dueDate: '2026-12-31', amount: 1000 };
   const codes = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
     r.error?.issues.map((i) => i.message) ?? [];
   it('takes 1 to 5 invoices', () => {
@@ -149,6 +154,13 @@ describe('invoice schemas', () => {
     expect(one({ amount: 0 })).toEqual(['out_of_charge_range']);
     expect(one({ amount: 100_000_000 })).toEqual(['out_of_charge_range']);
     expect(one({ dueDate: '2026-11-01' })).toEqual(['due_date_before_billing_date']);
+    expect(one({ billedMonth: undefined })).toEqual(['MSG_00_21']);
+    expect(one({ billedMonth: '2026-13' })).toEqual(['invoice_month_invalid']);
+    expect(
+      codes(
+        registerInvoicesSchema.safeParse({ projectId: 1, invoices: [invoice], confirmedBilledMonths: ['x'] }),
+      ),
+    ).toEqual(['invoice_month_invalid']);
     expect(codes(correctInvoiceSchema.safeParse({ ...invoice, keepFileIds: [1, 2, 3, 4, 5, 6] }))).toEqual([
       'MSG_28_5',
     ]);
@@ -159,6 +171,10 @@ describe('invoice schemas', () => {
     expect(invoiceListQuerySchema.safeParse({ status: 'LOST' }).success).toBe(false);
     expect(invoiceListQuerySchema.safeParse({ billingFrom: '2026-02-30' }).success).toBe(false);
     expect(invoiceListQuerySchema.safeParse({ amountMin: '1e3' }).success).toBe(false);
+    // Current versions unless every kept version is asked for.
+    expect(invoiceListQuerySchema.parse({}).versions).toBe('current');
+    expect(invoiceListQuerySchema.parse({ versions: 'all' }).versions).toBe('all');
+    expect(invoiceListQuerySchema.safeParse({ versions: 'old' }).success).toBe(false);
   });
   it('has an upload rule for invoice files', () => {
     expect(UPLOAD_RULES.INVOICE.maxFiles).toBe(5);
@@ -187,4 +203,83 @@ describe('invoice numbers', () => {
     ['1234567890', null],
     ['', null],
   ])('reads %s as %s', (typed, n) => expect(parseInvoiceNumber(typed)).toBe(n));
+});
+
+describe('billed month', () => {
+  it.each<[unknown, string | null]>([
+    ['2026-10', null],
+    ['2000-01', null],
+    ['2100-12', null],
+    ['1999-12', 'invoice_month_invalid'],
+    ['2026-13', 'invoice_month_invalid'],
+    ['2026-1', 'invoice_month_invalid'],
+    ['2026/10', 'invoice_month_invalid'],
+    [202610, 'invoice_month_invalid'],
+    ['', 'MSG_00_21'],
+    [undefined, 'MSG_00_21'],
+  ])('%s -> %s', (value, expected) => {
+    expect(billedMonthIssue(value)).toBe(expected);
+  });
+
+  it('a registered invoice wants its month before the other rules', () => {
+    const ok = { billedMonth: '2026-10', billingDate: '2026-11-30', dueDate: '2026-12-31', amount: 1000 };
+    expect(invoiceRegistrationIssues(ok, 'PAYMENT_INVOICE', 1)).toEqual([]);
+    expect(invoiceRegistrationIssues({ ...ok, billedMonth: '' }, 'PAYMENT_INVOICE', 0)).toEqual([
+      { path: 'billedMonth', code: 'MSG_00_21' },
+      { path: 'files', code: 'invoice_file_required' },
+    ]);
+  });
+});
+
+describe('billedMonthConflicts', () => {
+  const up = (invoiceId: number, billedMonth = '2026-10'): MonthBilling => ({
+    invoiceId,
+    invoiceNumber: invoiceId,
+    billedMonth,
+    source: 'UPLOAD',
+  });
+  const gen = (invoiceId: number, billedMonth = '2026-10'): MonthBilling => ({
+    invoiceId,
+    invoiceNumber: invoiceId,
+    billedMonth,
+    source: 'GENERATED',
+  });
+  const upload = (billedMonth = '2026-10') => ({ billedMonth, source: 'UPLOAD' as const });
+  const generate = (billedMonth = '2026-10') => ({ billedMonth, source: 'GENERATED' as const });
+
+  it.each<[string, { billedMonth: string; source: 'UPLOAD' | 'GENERATED' }, MonthBilling[], boolean | null]>([
+    ['a free month', upload(), [up(1, '2026-09'), gen(2, '2026-11')], null],
+    ['uploaded after uploaded: a warning', upload(), [up(1)], false],
+    ['uploaded after generated: a warning', upload(), [gen(1)], false],
+    ['generated after uploaded: a warning', generate(), [up(1)], false],
+    ['generated after generated: refused', generate(), [gen(1)], true],
+    ['generated after both: refused', generate(), [up(1), gen(2)], true],
+  ])('%s', (_label, draft, billed, refused) => {
+    const [conflict] = billedMonthConflicts([draft], billed);
+    if (refused === null) return expect(conflict).toBeUndefined();
+    expect(conflict).toEqual({
+      index: 0,
+      billedMonth: '2026-10',
+      billedBy: billed.filter((b) => b.billedMonth === '2026-10'),
+      sameRegistration: [],
+      isRefused: refused,
+    });
+  });
+
+  it('checks each invoice of a registration against the earlier ones of the same registration too', () => {
+    const conflicts = billedMonthConflicts([upload(), upload('2026-11'), upload(), upload()], []);
+    expect(conflicts.map((c) => [c.index, c.sameRegistration])).toEqual([
+      [2, [0]],
+      [3, [0, 2]],
+    ]);
+  });
+
+  it('lets confirmed warnings through, never a refused month', () => {
+    const conflicts = billedMonthConflicts([upload(), upload('2026-11')], [up(1), up(2, '2026-11')]);
+    expect(unconfirmedBilledMonths(conflicts).map((c) => c.index)).toEqual([0, 1]);
+    expect(unconfirmedBilledMonths(conflicts, ['2026-11']).map((c) => c.index)).toEqual([0]);
+    expect(unconfirmedBilledMonths(conflicts, ['2026-10', '2026-11'])).toEqual([]);
+    const refused = billedMonthConflicts([generate()], [gen(1)]);
+    expect(unconfirmedBilledMonths(refused, ['2026-10'])).toEqual(refused);
+  });
 });

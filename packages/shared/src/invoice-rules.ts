@@ -65,7 +65,7 @@ export interface InvoiceDraft {
 }
 
 export interface InvoiceFieldIssue {
-  path: 'billingDate' | 'dueDate' | 'amount' | 'files';
+  path: 'billedMonth' | 'billingDate' | 'dueDate' | 'amount' | 'files';
   code: MessageCode;
 }
 
@@ -94,6 +94,28 @@ export function invoiceDraftIssues(
   if (fileCount < 1) issues.push({ path: 'files', code: 'invoice_file_required' });
   else if (fileCount > INVOICE_MAX_FILES) issues.push({ path: 'files', code: 'MSG_28_5' });
   return issues;
+}
+
+/** The month an invoice bills (請求対象月): YYYY-MM, a Japan calendar month from 2000 to 2100. */
+export const BILLING_MONTH_PATTERN = /^(20\d{2}|2100)-(0[1-9]|1[0-2])$/;
+
+/** The billed month's rule: required, a real YYYY-MM month. */
+export function billedMonthIssue(value: unknown): MessageCode | null {
+  if (value === undefined || value === null || value === '') return 'MSG_00_21';
+  return typeof value === 'string' && BILLING_MONTH_PATTERN.test(value) ? null : 'invoice_month_invalid';
+}
+
+/** A registered invoice's rules: the billed month, then those of `invoiceDraftIssues`. */
+export function invoiceRegistrationIssues(
+  draft: Partial<InvoiceDraft & { billedMonth: string }>,
+  paymentMethod: InvoicePaymentMethod,
+  fileCount: number,
+): InvoiceFieldIssue[] {
+  const month = billedMonthIssue(draft.billedMonth);
+  return [
+    ...(month ? [{ path: 'billedMonth' as const, code: month }] : []),
+    ...invoiceDraftIssues(draft, paymentMethod, fileCount),
+  ];
 }
 
 /** The settlement confirmation date: a real date, not after Japan's today. */
@@ -184,4 +206,69 @@ export function parseInvoiceNumber(text: string): number | null {
 /** The files travel attached to the mail while their total is within the mail limit. */
 export function attachesToMail(fileSizes: readonly number[]): boolean {
   return fileSizes.reduce((a, b) => a + b, 0) <= MAIL_ATTACHMENT_MAX_BYTES;
+}
+
+/** A current invoice version of a project, its number, the month it bills (YYYY-MM), and how it was made. */
+export interface MonthBilling {
+  invoiceId: number;
+  /** 請求書番号: how a warning names the invoice to the user. */
+  invoiceNumber: number;
+  billedMonth: string;
+  source: InvoiceSource;
+}
+
+/** A new invoice whose month a project has billed already. */
+export interface BilledMonthConflict {
+  /** The new invoice's place in its registration (0-based). */
+  index: number;
+  billedMonth: string;
+  /** The project's current invoices that bill the month. */
+  billedBy: MonthBilling[];
+  /** Earlier invoices of the same registration that bill the month too (0-based places). */
+  sameRegistration: number[];
+  /**
+   * Refused, not only warned: the new invoice and one already there are both generated from the month's
+   * reports, so the same reports would be billed twice. Where an uploaded invoice is involved its content is
+   * the transporter's own (it may bill other work of the month), so billing the month again is a warning the
+   * transporter confirms.
+   */
+  isRefused: boolean;
+}
+
+/**
+ * The months of a registration that the project has billed already, by a current invoice of either kind
+ * (generated or uploaded) or by an earlier invoice of the same registration: in every direction, each new
+ * invoice against everything billed before it.
+ */
+export function billedMonthConflicts(
+  drafts: readonly { billedMonth: string; source: InvoiceSource }[],
+  billed: readonly MonthBilling[],
+): BilledMonthConflict[] {
+  const conflicts: BilledMonthConflict[] = [];
+  drafts.forEach((draft, index) => {
+    const billedBy = billed.filter((b) => b.billedMonth === draft.billedMonth);
+    const sameRegistration = drafts
+      .slice(0, index)
+      .flatMap((d, i) => (d.billedMonth === draft.billedMonth ? [i] : []));
+    if (!billedBy.length && !sameRegistration.length) return;
+    const generatedBefore =
+      billedBy.some((b) => b.source === 'GENERATED') ||
+      sameRegistration.some((i) => drafts[i]!.source === 'GENERATED');
+    conflicts.push({
+      index,
+      billedMonth: draft.billedMonth,
+      billedBy,
+      sameRegistration,
+      isRefused: draft.source === 'GENERATED' && generatedBefore,
+    });
+  });
+  return conflicts;
+}
+
+/** The conflicts that stop a registration: refused ones, and warnings whose month was not confirmed. */
+export function unconfirmedBilledMonths(
+  conflicts: readonly BilledMonthConflict[],
+  confirmedMonths: readonly string[] = [],
+): BilledMonthConflict[] {
+  return conflicts.filter((c) => c.isRefused || !confirmedMonths.includes(c.billedMonth));
 }

@@ -57,8 +57,14 @@ export const MESSAGE_CODES = [
   'too_many_requests',
   'unauthorized',
   'forbidden',
+  /** An admin acting for an operator asks to act for another: acting is one level, from the admin's own sign-in. */
+  'acting_admin_own_sign_in_required',
   'not_found',
   'validation_error',
+  /** A JSON body or `data` field nested too deep, holding too many values or too long a property name. */
+  'request_too_complex',
+  /** A request body (or a multipart text field) over its size limit. */
+  'request_too_large',
   'password_changed',
   'weekday_required',
   'weekdays_must_match_count',
@@ -120,6 +126,9 @@ export const MESSAGE_CODES = [
   'manifest_difference_no_contract',
   'manifest_difference_period',
   'manifest_difference_waste_kind',
+  'manifest_difference_unit',
+  'manifest_difference_quantity_per_collection',
+  'manifest_difference_quantity_per_month',
   'manifest_difference_transporter',
   'manifest_difference_disposal_site',
   // valuables collected without transshipment storage (rules/valuables-transshipment.ts)
@@ -146,11 +155,14 @@ export const MESSAGE_CODES = [
   'collection_project_not_in_progress',
   'collection_area_not_supported',
   'collection_date_not_reached',
+  'spot_contract_dates_only',
+  'spot_contract_date_limit',
   // qualified invoices
   'invoice_registration_number_invalid',
   'invoice_registration_number_check_digit',
   'invoice_registration_number_missing',
   'invoice_month_already_billed',
+  'invoice_month_billed_unconfirmed',
   'invoice_contract_not_approved',
   'invoice_line_unknown',
   'invoice_no_billable_lines',
@@ -229,4 +241,27 @@ export type MessageCode = (typeof MESSAGE_CODES)[number];
 
 export function isMessageCode(value: unknown): value is MessageCode {
   return typeof value === 'string' && (MESSAGE_CODES as readonly string[]).includes(value);
+}
+
+/** A failed check as zod reports it (and Fastify's zod provider passes it on): its kind, message and origin. */
+export interface ValidationIssueLike {
+  code?: string;
+  message: string;
+  /** What was checked: `string`, `array`, `number`... */
+  origin?: unknown;
+}
+
+/**
+ * What a failed check says, the one rule the server and the forms apply: the schema's own message, except that
+ * text or a list over its maximum is `max_length_exceeded` wherever a schema left the code out.
+ */
+export function issueMessage(issue: ValidationIssueLike): string {
+  const tooLong = issue.code === 'too_big' && (issue.origin === 'string' || issue.origin === 'array');
+  return tooLong && !isMessageCode(issue.message) ? 'max_length_exceeded' : issue.message;
+}
+
+/** The message code the server answers for a failed check: `issueMessage`, or `invalid_format` if no code. */
+export function messageCodeOfIssue(issue: ValidationIssueLike): MessageCode {
+  const message = issueMessage(issue);
+  return isMessageCode(message) ? message : 'invalid_format';
 }

@@ -55,7 +55,7 @@ export const phoneSchema = z
   .string({ error: 'MSG_00_21' })
   .trim()
   .min(1, 'MSG_00_21')
-  .max(MAX_LENGTH.telephone, 'MSG_00_24')
+  .max(MAX_LENGTH.telephone, 'max_length_exceeded')
   .refine(isValidPhone, 'MSG_00_24');
 
 export const registrantNumberSchema = z.string().trim().regex(REGISTRANT_NUMBER_PATTERN, 'MSG_05_2');

@@ -997,6 +997,14 @@ export const manifests = pgTable(
     phases: jsonb('phases').$type<Record<string, unknown>>(),
     /** Codes of the network's functions still running for this manifest (1000, 0403, ...). */
     runningFunctions: jsonb('running_functions').$type<string[]>().notNull().default([]),
+    /**
+     * The quantity (数量) and unit registered, and the project's waste line it is counted against for the
+     * contract's quantities (`contractLineOf`); null on manifests registered outside the product or before
+     * they were kept.
+     */
+    wasteLineId: integer('waste_line_id').references(() => projectWasteLines.id, { onDelete: 'set null' }),
+    quantity: numeric('quantity', { precision: 9, scale: 2 }),
+    unitMeasureId: integer('unit_measure_id').references(() => unitMeasures.id),
     /** The disposal site the manifest names (its name kept as registered); null when none. */
     disposalSiteId: integer('disposal_site_id').references(() => disposalSites.id),
     disposalSiteName: varchar('disposal_site_name', { length: 64 }),
@@ -1015,6 +1023,7 @@ export const manifests = pgTable(
     uniqueIndex('manifests_number_unique').on(t.manifestNumber),
     index('manifests_discharger_idx').on(t.dischargerCompanyId, t.deliveryDate),
     index('manifests_transport_idx').on(t.transportCompanyId, t.deliveryDate),
+    index('manifests_waste_line_idx').on(t.wasteLineId, t.deliveryDate),
   ],
 );
 
@@ -1325,7 +1334,10 @@ export const collectionHistory = pgTable(
   (t) => [index('collection_history_collection_idx').on(t.collectionId, t.createdAt)],
 );
 
-/** A company's private iCalendar feed: only the token's hash is kept; issuing a new one revokes the old. */
+/**
+ * A company's private iCalendar feed: only the token's hash is kept; issuing a new one revokes the old. The feed
+ * answers only while its issuer (the user, and the admin who acted for it) could still read the schedule.
+ */
 export const calendarFeeds = pgTable(
   'calendar_feeds',
   {
@@ -1334,6 +1346,8 @@ export const calendarFeeds = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     createdBy: integer('created_by').references(() => users.id),
+    /** The admin who issued it acting for `created_by`; null when the user issued it. */
+    createdByAdmin: integer('created_by_admin').references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('calendar_feeds_token_unique').on(t.tokenHash)],
@@ -1385,8 +1399,11 @@ export const invoices = pgTable(
     overdueStep: smallint('overdue_step').notNull().default(0),
     overdueAt: timestamp('overdue_at', { withTimezone: true }),
     source: varchar('source', { length: 16 }).notNull().default('UPLOAD').$type<'UPLOAD' | 'GENERATED'>(),
-    /** YYYY-MM: the month a qualified invoice generated from reports bills; kept by its corrections. */
-    billedMonth: varchar('billed_month', { length: 7 }),
+    /**
+     * YYYY-MM (請求対象月): the month the invoice bills, chosen per uploaded invoice, the draft's month for a
+     * generated one; kept by corrections. Rows from before it was asked took their billing date's month.
+     */
+    billedMonth: varchar('billed_month', { length: 7 }).notNull(),
     /** 請求書番号: the issuer's own number (companies.last_invoice_number), the same for every version. */
     invoiceNumber: integer('invoice_number').notNull(),
     /** A generated invoice's lines, as its PDF prints them; null for uploaded files. */
@@ -1412,10 +1429,12 @@ export const invoices = pgTable(
       .on(t.dueDate)
       .where(sql`${t.status} = 'BILLED' and ${t.supersededAt} is null`),
     index('invoices_project_idx').on(t.projectId),
-    // A month is billed from reports once per project: a second invoice would bill the same reports again.
+    // A month is billed from reports once per project: a second generated invoice would bill the same reports
+    // again. Uploaded invoices of a billed month are a warning the transporter confirms (shared
+    // `billedMonthConflicts`), found through this index's columns too.
     uniqueIndex('invoices_project_month_current_unique')
       .on(t.projectId, t.billedMonth)
-      .where(sql`${t.billedMonth} is not null and ${t.supersededAt} is null`),
+      .where(sql`${t.source} = 'GENERATED' and ${t.supersededAt} is null`),
   ],
 );
 

@@ -2,6 +2,7 @@ import {
   type BusinessDayInfo,
   type BusinessSettings,
   businessDayInfo,
+  type ClosedDay,
   type ClosedDayRow,
   DEFAULT_BUSINESS_SETTINGS,
 } from '@junkan/shared';
@@ -42,18 +43,26 @@ export async function closedDaysBetween(
     .orderBy(asc(businessClosedDays.date));
 }
 
+/** A change of the calendar not saved yet, for a preview: other settings, or one more closed day. */
+export interface CalendarChange {
+  settings?: BusinessSettings;
+  closedDay?: ClosedDay;
+}
+
 /**
  * Whether the company works on a date, for any date from `from` to `to`: its settings, its closed days and
- * the national holidays, read once. Closed days outside the range are not known to the lookup, so callers
- * pass a range covering every date they ask about.
+ * the national holidays, read once (with `change` applied over them for a preview). Closed days outside the
+ * range are not known to the lookup, so callers pass a range covering every date they ask about.
  */
 export async function businessDayLookup(
   db: DbOrTx,
   companyId: number,
   from: string,
   to: string,
+  change: CalendarChange = {},
 ): Promise<(date: string) => BusinessDayInfo> {
-  const settings = await businessSettingsOf(db, companyId);
-  const closed = from <= to ? await closedDaysBetween(db, companyId, from, to) : [];
+  const settings = change.settings ?? (await businessSettingsOf(db, companyId));
+  const closed: ClosedDay[] = from <= to ? await closedDaysBetween(db, companyId, from, to) : [];
+  if (change.closedDay) closed.push(change.closedDay);
   return (date) => businessDayInfo(date, settings, closed, nationalHolidayName);
 }

@@ -1,19 +1,19 @@
-import { hasInvalidCharacters, isMessageCode, type MessageCode } from '@junkan/shared';
+import { hasInvalidCharacters, type MessageCode, messageCodeOfIssue } from '@junkan/shared';
 import type { z } from 'zod';
 import { AppError, fieldError } from './app-error';
+import { findInvalidText, JSON_BOUNDS, jsonBeyondBounds } from './input-bounds';
 
-function hasInvalidText(value: unknown): boolean {
-  if (typeof value === 'string') return hasInvalidCharacters(value);
-  if (Array.isArray(value)) return value.some(hasInvalidText);
-  if (value && typeof value === 'object')
-    return Object.entries(value).some(([k, v]) => hasInvalidCharacters(k) || hasInvalidText(v));
-  return false;
-}
+/** The most a multipart call's `data` field holds: a JSON body's bytes (the parser cuts a field there). */
+export const DATA_FIELD_MAX_BYTES = JSON_BOUNDS.bytes;
 
-/** A multipart call's `data` text as JSON: missing, unparsable or holding NUL / lone surrogates is refused. */
+/**
+ * A multipart call's `data` text as JSON, held to a JSON body's bounds: missing, past the bounds
+ * (`request_too_complex`), unparsable, or holding NUL / lone surrogates is refused.
+ */
 export function readDataField(raw: string | undefined): unknown {
   if (raw === undefined) throw fieldError('data', 'MSG_00_21');
   if (hasInvalidCharacters(raw)) throw fieldError('data', 'invalid_characters');
+  if (jsonBeyondBounds(raw)) throw fieldError('data', 'request_too_complex');
   let value: unknown;
   try {
     value = JSON.parse(raw);
@@ -21,7 +21,7 @@ export function readDataField(raw: string | undefined): unknown {
     throw fieldError('data', 'invalid_format');
   }
   // JSON escapes (\u0000, a lone \ud800) arrive as characters only once parsed.
-  if (hasInvalidText(value)) throw fieldError('data', 'invalid_characters');
+  if (findInvalidText(value)) throw fieldError('data', 'invalid_characters');
   return value;
 }
 
@@ -32,7 +32,7 @@ export function parseDataValue<T extends z.ZodTypeAny>(schema: T, value: unknown
   const fields: Record<string, MessageCode> = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path.join('.') || 'data';
-    fields[field] ??= isMessageCode(issue.message) ? issue.message : 'invalid_format';
+    fields[field] ??= messageCodeOfIssue(issue);
   }
   const first: MessageCode = Object.values(fields)[0] ?? 'invalid_format';
   throw new AppError(first, 'Validation failed', fields);

@@ -77,9 +77,9 @@ export interface UploadedPart extends UploadedFile {
 
 /**
  * A multipart request of text fields and several files, in the order sent: `onField` gets each field's text,
- * `onFile` each file as a stream (read it once, e.g. into the file storage). Nothing is held whole in memory.
- * A broken body answers 400, a file over `maxBytes` 413; what the callbacks refuse (an AppError) is answered as
- * it is. The rest of the body is drained whatever the outcome.
+ * `onFile` each file as a stream (read it once, e.g. into the file storage). No file is held whole in memory.
+ * A broken body answers 400, a file over `maxBytes` 413, a text field over the parser's `fieldSize` 413
+ * `request_too_large`; what the callbacks refuse (an AppError) is answered as it is. The rest of the body is drained whatever the outcome.
  */
 export async function forEachUploadedPart(
   request: FastifyRequest,
@@ -100,6 +100,8 @@ export async function forEachUploadedPart(
       if (next.done) break;
       const part = next.value;
       if (part.type === 'field') {
+        // The parser cuts a text field at its `fieldSize`: what is left is no longer what was sent.
+        if (part.valueTruncated) throw fieldError(part.fieldname, 'request_too_large');
         await onField(part.fieldname, typeof part.value === 'string' ? part.value : '');
         continue;
       }

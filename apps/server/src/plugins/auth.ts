@@ -166,12 +166,13 @@ export function reloadSession(db: Database, session: Session): Promise<Session |
   });
 }
 
-/** `loadSession`, with when the sign-in ends (its absolute lifetime), for the cache. */
-async function readSession(
+type AccessRow = NonNullable<Awaited<ReturnType<SessionQuery['execute']>>[number]>;
+
+/** The user row behind a token (or a standing credential) with its grants, company approval and sign-in. */
+async function accessRow(
   db: Database,
-  claims: TokenClaims,
-): Promise<{ session: Session; endsAt: number } | null> {
-  if (typeof claims.sid !== 'string' || !claims.sid) return null;
+  who: { userId: number; adminId: number | null; sid: string },
+): Promise<AccessRow | undefined> {
   let query = sessionQueries.get(db);
   if (!query) {
     query = sessionQuery(db).prepare('junkan_load_session');
@@ -179,15 +180,17 @@ async function readSession(
   }
   // The sign-in belongs to the admin while an admin acts for an operator.
   const [row] = await query.execute({
-    userId: claims.userId,
-    adminId: claims.adminId ?? null,
-    sid: claims.sid,
-    owner: claims.adminId ?? claims.userId,
+    userId: who.userId,
+    adminId: who.adminId,
+    sid: who.sid,
+    owner: who.adminId ?? who.userId,
   });
-  if (!row?.enabled || row.signInEndsAt == null) return null;
-  const roles = rolesFromAuthorities(claims.authorities) as Role[];
-  if (claims.adminId != null ? !row.isAdminActive : !roles.includes(row.role)) return null;
-  const permissions = computePermissions({
+  return row;
+}
+
+/** The permission keys a user row holds in these roles now (the one place they are computed from a row). */
+function permissionsOf(row: AccessRow, roles: Role[]): Permission[] {
+  return computePermissions({
     roles,
     hasSubscriberNumber: !!row.registrantNumber,
     hasEdiKey: !!row.ediKey,
@@ -195,6 +198,22 @@ async function readSession(
     grants: (row.grants ?? []) as Permission[],
     isTransportApproved: row.approvalStatus === 'APPROVED',
   });
+}
+
+/** `loadSession`, with when the sign-in ends (its absolute lifetime), for the cache. */
+async function readSession(
+  db: Database,
+  claims: TokenClaims,
+): Promise<{ session: Session; endsAt: number } | null> {
+  if (typeof claims.sid !== 'string' || !claims.sid) return null;
+  const row = await accessRow(db, {
+    userId: claims.userId,
+    adminId: claims.adminId ?? null,
+    sid: claims.sid,
+  });
+  if (!row?.enabled || row.signInEndsAt == null) return null;
+  const roles = rolesFromAuthorities(claims.authorities) as Role[];
+  if (claims.adminId != null ? !row.isAdminActive : !roles.includes(row.role)) return null;
   const session: Session = {
     userId: row.id,
     email: row.email,
@@ -202,10 +221,33 @@ async function readSession(
     adminId: claims.adminId ?? undefined,
     sessionId: claims.sid,
     companyId: row.companyId,
-    permissions,
+    permissions: permissionsOf(row, roles),
     transportApproval: row.role === 'TRANSPORT' ? (row.approvalStatus ?? 'PENDING') : null,
   };
   return { session, endsAt: Number(row.signInEndsAt) };
+}
+
+/** What a user may do now outside any sign-in, by the rules a session follows. */
+interface StandingAccess {
+  companyId: number | null;
+  permissions: Permission[];
+}
+
+/**
+ * The access of whoever issued a credential that outlives its sign-in (a calendar feed's address), read again
+ * at each use by the rules of a session: null once the user, or the admin who acted for it, is disabled or
+ * deleted; otherwise the user's company and the keys it holds now (an acting admin's as while acting).
+ */
+export async function loadStandingAccess(
+  db: Database,
+  issuer: { userId: number; adminId: number | null },
+): Promise<StandingAccess | null> {
+  // No sign-in is asked for: the empty sid matches none.
+  const row = await accessRow(db, { ...issuer, sid: '' });
+  if (!row?.enabled || row.deletedAt != null) return null;
+  if (issuer.adminId != null && !row.isAdminActive) return null;
+  const roles: Role[] = issuer.adminId != null ? ['ADMIN', row.role] : [row.role];
+  return { companyId: row.companyId, permissions: permissionsOf(row, roles) };
 }
 
 /**

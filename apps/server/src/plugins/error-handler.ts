@@ -1,4 +1,4 @@
-import { type ApiErrorBody, isMessageCode, type MessageCode } from '@junkan/shared';
+import { type ApiErrorBody, type MessageCode, messageCodeOfIssue } from '@junkan/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
@@ -19,7 +19,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const fields: Record<string, MessageCode> = {};
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        if (!fields[field]) fields[field] = isMessageCode(issue.message) ? issue.message : 'invalid_format';
+        fields[field] ??= messageCodeOfIssue({
+          code: issue.keyword,
+          message: issue.message ?? '',
+          origin: issue.params?.origin,
+        });
       }
       return reply.status(400).send({ code: 'validation_error', message: 'Validation failed', fields });
     }
@@ -38,6 +42,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ code: 'invalid_request', message: 'Invalid request' });
     }
     const status = error.statusCode ?? 500;
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return reply.status(413).send({ code: 'request_too_large', message: 'Request too large' });
     if (status === 429)
       return reply.status(429).send({ code: 'too_many_requests', message: 'Too many requests' });
     if (status >= 400 && status < 500) {

@@ -31,6 +31,8 @@ interface DemoInvoice {
   billingOffset: number;
   dueOffset: number;
   amount: number;
+  /** 請求対象月, YYYY-MM. */
+  billedMonth: string;
   settlementOffset?: number;
 }
 
@@ -78,7 +80,7 @@ export async function seedDemoInvoices(db: Database, files: FileStorage | null):
       (r) => r.year === Number(month.slice(0, 4)) && r.month === Number(month.slice(5, 7)),
     );
     const amount = taxIncluded(Math.round(Number(report?.volume ?? 0) * (price?.unitPrice ?? 0)));
-    return { title: `${Number(month.slice(5, 7))}月分`, amount };
+    return { title: `${Number(month.slice(5, 7))}月分`, amount, billedMonth: month.slice(0, 7) };
   };
   const demo: DemoInvoice[] = [
     { status: 'UNCLAIMED', billingOffset: 0, dueOffset: 30, ...monthBilled(0) },
@@ -109,6 +111,8 @@ export async function seedDemoInvoices(db: Database, files: FileStorage | null):
       billingOffset: 0,
       dueOffset: 30,
       amount: taxIncluded(spotAmount),
+      // The one spot collection bills the month of its billing date (today).
+      billedMonth: today.slice(0, 7),
     },
     today,
   );
@@ -169,6 +173,7 @@ async function insertDemoInvoice(
         transportCompanyId: toto.id,
         dischargerCompanyId: running.project.companyId,
         paymentMethod: running.contract.paymentMethod as 'PAYMENT_INVOICE' | 'CREDIT_CARD',
+        billedMonth: d.billedMonth,
         billingDate,
         dueDate,
         amount: d.amount,

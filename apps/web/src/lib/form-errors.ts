@@ -1,4 +1,4 @@
-import { TOAST_DURATION_S } from '@junkan/shared';
+import { issueMessage, TOAST_DURATION_S, type ValidationIssueLike } from '@junkan/shared';
 import type { FormInstance, FormRule } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import i18next, { type TFunction } from 'i18next';
@@ -60,12 +60,12 @@ export function showFormIssues(
 /** Puts a schema's issues (paths like offices.0.officeName) next to their fields. */
 export function setZodIssues(
   form: Pick<FormInstance, 'setFields'>,
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  issues: readonly (ValidationIssueLike & { path: readonly PropertyKey[] })[],
   t: TFunction,
 ): void {
   showFormIssues(
     form,
-    issues.map((issue) => ({ name: namePath(issue.path), code: issue.message })),
+    issues.map((issue) => ({ name: namePath(issue.path), code: issueMessage(issue) })),
     t,
   );
 }

@@ -22,12 +22,20 @@ describe('firstIssues', () => {
       { path: ['lines', 0, 'volume'], message: 'MSG_00_27' },
       { path: ['other'], message: 'A' },
       { path: ['elsewhere'], message: 'B' },
+      // Text over its maximum without a code of its own.
+      {
+        path: ['memo'],
+        message: 'Too big: expected string to have <=512 characters',
+        code: 'too_big',
+        origin: 'string',
+      },
     ];
-    const fieldOf = (p: string) => (p === 'title' || p === 'lines.0.volume' ? p : null);
+    const fieldOf = (p: string) => (['title', 'lines.0.volume', 'memo'].includes(p) ? p : null);
     expect(firstIssues(issues, fieldOf)).toEqual([
       { name: 'title', code: 'MSG_00_21' },
       { name: 'lines.0.volume', code: 'MSG_00_27' },
       { name: null, code: 'A' },
+      { name: 'memo', code: 'max_length_exceeded' },
     ]);
   });
 });

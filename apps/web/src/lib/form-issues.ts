@@ -1,3 +1,5 @@
+import { issueMessage, type ValidationIssueLike } from '@junkan/shared';
+
 /**
  * Which problem each form field shows, as plain data (no antd, no texts): the `*-values.ts` modules build
  * their issues with these, and lib/form-errors.ts puts them on a form.
@@ -32,12 +34,12 @@ export function firstPerField<T>(items: Iterable<T>, keyOf: (item: T) => string)
 
 /** First issue per field, in the schema's order, with paths outside the form left without a field. */
 export function firstIssues<Field extends string>(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  issues: readonly (ValidationIssueLike & { path: readonly PropertyKey[] })[],
   fieldOf: (path: string) => Field | null,
 ): FormIssue<Field>[] {
   const named = issues.map((issue) => ({
     name: fieldOf(issue.path.map(String).join('.')),
-    code: issue.message,
+    code: issueMessage(issue),
   }));
   return firstPerField(named, (i) => i.name ?? '');
 }

@@ -60,6 +60,7 @@ describe('format', () => {
 describe('formatPlainDate', () => {
   it('shows a Japan date as written, whatever the machine zone', () => {
     expect(formatPlainDate('2026-01-01')).toBe('2026/01/01');
+    expect(formatPlainDate('2026-10')).toBe('2026/10');
     expect(formatPlainDate(null)).toBe('');
   });
 

@@ -25,10 +25,13 @@ export function formatDateTime(value: DateInput, pattern = 'YYYY/MM/DD HH:mm'): 
   return formatDate(value, pattern);
 }
 
-/** A Japan date (YYYY-MM-DD) as shown, 2026/04/30; read as text so the machine's time zone cannot shift it. */
+/**
+ * A Japan date (YYYY-MM-DD) or month (YYYY-MM) as shown, 2026/04/30 or 2026/04; read as text so the machine's
+ * time zone cannot shift it.
+ */
 export function formatPlainDate(value: string | null): string {
   if (!value) return '';
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value.replaceAll('-', '/') : formatDate(value);
+  return /^\d{4}-\d{2}(-\d{2})?$/.test(value) ? value.replaceAll('-', '/') : formatDate(value);
 }
 
 export interface YearMonth {

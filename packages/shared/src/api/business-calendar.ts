@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NON_BUSINESS_REASONS, TIME_PATTERN } from '../business-day';
+import { COLLECTION_STATUSES } from '../collection-rules';
 import { decimalParam, idParam, isoDateSchema } from '../validation';
 
 const timeSchema = z.string({ error: 'MSG_00_21' }).min(1, 'MSG_00_21').regex(TIME_PATTERN, 'invalid_format');
@@ -67,3 +68,25 @@ export const isCollectableResponseSchema = z.object({
   holidayName: z.string().optional(),
   closedReason: z.string().optional(),
 });
+
+/**
+ * A collection still to happen (from today) on a day the transporter's calendar no longer collects on, and
+ * what saving the change does to it: another date is proposed to the discharger (`proposedDate`), or, when
+ * the contract period has no collectable day left, it is returned (`proposedDate` null).
+ */
+const calendarImpactItemSchema = z.object({
+  id: z.number(),
+  date: z.string(),
+  status: z.enum(COLLECTION_STATUSES),
+  /** Why the day is not collected any more. */
+  reason: nonBusinessReasonSchema,
+  proposedDate: z.string().nullable(),
+  project: z.object({ id: z.number(), title: z.string() }),
+  discharger: z.object({ id: z.number(), name: z.string() }),
+  dischargeSite: z.object({ id: z.number(), name: z.string() }),
+});
+export type CalendarImpactItem = z.infer<typeof calendarImpactItemSchema>;
+
+/** Answer of the impact previews (settings, a closed day): the collections the change moves, by date. */
+export const calendarImpactSchema = z.object({ collections: z.array(calendarImpactItemSchema) });
+export type CalendarImpact = z.infer<typeof calendarImpactSchema>;

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CARD_DECLINE_CODES, CARD_PAYMENT_STATUSES } from '../card-payments';
+import {
+  CARD_DECLINE_CODES,
+  CARD_PAYMENT_ATTEMPT_ACTIONS,
+  CARD_PAYMENT_OUTCOMES,
+  CARD_PAYMENT_STATUSES,
+} from '../card-payments';
+import { idParam } from '../validation';
 
 /** The provider's one-time token or payment id: short, plain ASCII (anything else is not the provider's). */
 const providerId = (prefix: string) =>
@@ -27,14 +33,19 @@ export const cardPaymentAttemptSchema = z.object({
   declineCode: z.enum(CARD_DECLINE_CODES).nullable(),
   createdAt: z.string(),
   capturedAt: z.string().nullable(),
+  /** What the discharger may do with it now (shared `cardPaymentAttemptActions`). */
+  actions: z.array(z.enum(CARD_PAYMENT_ATTEMPT_ACTIONS)),
 });
 export type CardPaymentAttempt = z.infer<typeof cardPaymentAttemptSchema>;
 
 export const cardPaymentResultSchema = z.object({
-  outcome: z.enum(['PAID', 'REQUIRES_ACTION', 'DECLINED', 'PENDING']),
+  outcome: z.enum(CARD_PAYMENT_OUTCOMES),
   /** The 3-D Secure page while REQUIRES_ACTION. */
   actionUrl: z.string().nullable(),
   declineCode: z.enum(CARD_DECLINE_CODES).nullable(),
   attempt: cardPaymentAttemptSchema,
 });
 export type CardPaymentResult = z.infer<typeof cardPaymentResultSchema>;
+
+/** POST /invoices/{id}/card-payments/{attemptId}/resume and .../cancel: one attempt of the invoice. */
+export const cardPaymentAttemptParamSchema = z.object({ id: idParam(), attemptId: idParam() });

@@ -32,6 +32,7 @@ const optionalVolume = z
 const timeOfDay = z
   .string()
   .trim()
+  .max(5, 'max_length_exceeded')
   .refine((v) => v === '' || TIME_PATTERN.test(v), 'invalid_format')
   .transform((v) => v || undefined)
   .optional();
@@ -54,8 +55,9 @@ export type CollectionLineInput = z.infer<typeof collectionLineInputSchema>;
 
 /**
  * Body of POST /collection-requests (and /collection-requests/check, which validates and previews the
- * collections without saving). DATES asks for chosen days; RECURRING (a regular contract) asks for the
- * frequency, weekdays and number of collections, and the collections are generated over the contract period.
+ * collections without saving). DATES asks for chosen days; RECURRING (a regular project's contract that runs,
+ * not a spot one: `requestKindsOf`) asks for the frequency, weekdays and number of collections, and the
+ * collections are generated over the contract period.
  */
 export const collectionRequestSchema = z
   .object({
@@ -115,6 +117,8 @@ export const collectionRequestOptionSchema = z.object({
     endDate: z.string(),
     /** The last date a request may ask for (the next period too while an auto-renewal continues). */
     requestableUntil: z.string(),
+    /** How many more dates it takes (a spot contract's allowance left, `collectionsLeft`); null: no limit. */
+    collectionsLeft: z.number().nullable(),
   }),
   transportCompany: z.object({ id: z.number(), name: z.string() }),
   wasteLines: z.array(

@@ -15,7 +15,12 @@ import { INVOICE_UNIT_PRICE_MAX } from '../rules/qualified-invoice';
 import { decimalParam, idParam, idSchema, isoDateSchema } from '../validation';
 import { bankAccountSchema } from './bank-accounts';
 import { attachmentSchema, pageOf, pageQuery, sortQuerySchema } from './common';
-import { billedQuantitySchema, qualifiedInvoiceLineSchema } from './qualified-invoices';
+import {
+  billedQuantitySchema,
+  billingMonthSchema,
+  confirmedBilledMonthsSchema,
+  qualifiedInvoiceLineSchema,
+} from './qualified-invoices';
 
 /**
  * Invoice calls. The discharger's under /invoices, the transporter's under /trans/invoices. Registration and
@@ -30,9 +35,10 @@ const amountSchema = z
   .min(INVOICE_AMOUNT_MIN, 'out_of_charge_range')
   .max(INVOICE_AMOUNT_MAX, 'out_of_charge_range');
 
-/** One invoice as the transporter writes it. */
+/** One invoice as the transporter registers it: the month it bills (請求対象月, YYYY-MM) and its figures. */
 export const invoiceDraftSchema = z
   .object({
+    billedMonth: billingMonthSchema,
     billingDate: isoDateSchema(),
     dueDate: isoDateSchema(),
     amount: amountSchema,
@@ -50,6 +56,7 @@ export const registerInvoicesSchema = z.object({
     .array(invoiceDraftSchema, { error: 'MSG_00_21' })
     .min(1, 'MSG_00_21')
     .max(INVOICE_MAX_PER_REGISTRATION, 'invoice_max_count'),
+  confirmedBilledMonths: confirmedBilledMonthsSchema,
 });
 export type RegisterInvoicesInput = z.infer<typeof registerInvoicesSchema>;
 
@@ -107,9 +114,15 @@ export type InvoiceSortKey = (typeof INVOICE_SORT_KEYS)[number];
 
 const optionalDate = isoDateSchema().optional();
 
+/** Which versions a list shows: the current ones, or every kept version too (superseded ones marked). */
+export const INVOICE_LIST_VERSIONS = ['current', 'all'] as const;
+export type InvoiceListVersions = (typeof INVOICE_LIST_VERSIONS)[number];
+
 /**
- * GET /invoices and /trans/invoices: current versions only, newest billing date first. The search the electronic
- * bookkeeping rule asks for: billing date range, amount range, counterparty.
+ * GET /invoices and /trans/invoices: newest billing date first. The search the electronic bookkeeping rule asks
+ * for (電子帳簿保存法: transaction date range, amount range, counterparty) over every kept version with
+ * `versions=all` (a discharger's: only versions billed to it); `current` (the default) for the day's work. The
+ * status filter reads each version's own status; overdue ones are current versions only.
  */
 export const invoiceListQuerySchema = pageQuery(20)
   .extend(sortQuerySchema(INVOICE_SORT_KEYS, 'billingDate', 'desc').shape)
@@ -133,6 +146,7 @@ export const invoiceListQuerySchema = pageQuery(20)
         return n ?? 0;
       })
       .optional(),
+    versions: z.enum(INVOICE_LIST_VERSIONS, { error: 'invalid_format' }).default('current'),
   });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 export type InvoiceListQueryInput = z.input<typeof invoiceListQuerySchema>;
@@ -151,12 +165,16 @@ export const invoiceListItemSchema = z.object({
   /** The other side: the discharger for a transporter, the transporter for a discharger. */
   counterpart: companyRef,
   paymentMethod: z.enum(PAYMENT_TYPES),
+  /** 請求対象月, YYYY-MM. */
+  billedMonth: z.string(),
   billingDate: z.string(),
   dueDate: z.string(),
   /** Whole yen. */
   amount: z.number(),
   status: z.enum(INVOICE_STATUSES),
   settlementDate: z.string().nullable(),
+  /** Null for a current version; else the version that replaced it (a kept version found by the search). */
+  supersededBy: z.object({ id: z.number(), version: z.number() }).nullable(),
   /** Billed and past its due date (Japan's today). */
   overdue: z.boolean(),
   /** The last overdue reminder step sent (0 for none). */
@@ -222,6 +240,15 @@ export const billableProjectSchema = z.object({
 export type BillableProject = z.infer<typeof billableProjectSchema>;
 
 export const invoiceFileParamSchema = z.object({ id: idParam(), fileId: idParam() });
+
+/** GET /trans/invoices/month-billings?projectId=: the project's current invoices and the months they bill. */
+export const monthBillingsQuerySchema = z.object({ projectId: idParam() });
+export const monthBillingSchema = z.object({
+  invoiceId: z.number(),
+  invoiceNumber: z.number(),
+  billedMonth: z.string(),
+  source: z.enum(INVOICE_SOURCES),
+});
 
 /** GET /invoices/filter-options (and /trans/...): the counterparties and projects of the caller's invoices. */
 export const invoiceFilterOptionsSchema = z.object({

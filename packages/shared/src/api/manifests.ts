@@ -129,6 +129,7 @@ export type ManifestDetail = z.infer<typeof manifestDetailSchema>;
  * name, for the registration form.
  */
 const refSchema = z.object({ id: z.number(), name: z.string() });
+const unitSchema = z.object({ id: z.number(), unit: z.string() });
 
 export const manifestRegistrationOptionsSchema = z.object({
   today: z.string(),
@@ -140,13 +141,19 @@ export const manifestRegistrationOptionsSchema = z.object({
       title: z.string(),
       transporterName: z.string().nullable(),
       transportCompanyId: z.number().nullable(),
-      /** Each line with its waste and the waste's major class (null when unclassified). */
+      /**
+       * Each line with its waste, the waste's major class (null when unclassified) and what the contract states
+       * of it (`AgreementLineTerms`): the units, the quantity of a collection, the collections a month.
+       */
       wasteLines: z.array(
         z.object({
           id: z.number(),
           wasteName: z.string(),
           wasteId: z.number().nullable(),
           kind: refSchema.nullable(),
+          units: z.array(unitSchema),
+          perCollection: z.object({ value: z.number(), unit: unitSchema }).nullable(),
+          collectionsPerMonth: z.number().nullable(),
         }),
       ),
       /** The contract in force: its period, transporter and route's disposal site; null when none. */
@@ -161,7 +168,7 @@ export const manifestRegistrationOptionsSchema = z.object({
     }),
   ),
   dischargeSites: z.array(z.object({ id: z.number(), name: z.string(), address: z.string() })),
-  units: z.array(z.object({ id: z.number(), unit: z.string() })),
+  units: z.array(unitSchema),
   /** The transporters of the discharger's projects, any of which a manifest may name. */
   transporters: z.array(refSchema),
   /** The disposal site master; an expired license cannot be chosen. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BILLING_MONTH_PATTERN, INVOICE_MAX_PER_REGISTRATION, INVOICE_SOURCES } from '../invoice-rules';
 import {
   INVOICE_TAX_RATES,
   isBillableQuantity,
@@ -17,7 +18,7 @@ const registrationNumberCode = (reason: 'format' | 'check_digit') =>
  */
 export const accountInvoiceRegistrationNumberSchema = z
   .string({ error: 'invalid_format' })
-  .max(40, 'invoice_registration_number_invalid')
+  .max(40, 'max_length_exceeded')
   .nullable()
   .optional()
   .transform((value, ctx) => {
@@ -32,7 +33,17 @@ export const accountInvoiceRegistrationNumberSchema = z
 /** YYYY-MM, a Japan-time calendar month from 2000 to 2100. */
 export const billingMonthSchema = z
   .string({ error: 'MSG_00_21' })
-  .regex(/^(20\d{2}|2100)-(0[1-9]|1[0-2])$/, 'invoice_month_invalid');
+  .min(1, 'MSG_00_21')
+  .regex(BILLING_MONTH_PATTERN, 'invoice_month_invalid');
+
+/**
+ * The months a transporter confirmed billing again although the project has billed them already (an uploaded
+ * invoice is involved: a warning); without them such a registration is 409 invoice_month_billed_unconfirmed.
+ */
+export const confirmedBilledMonthsSchema = z
+  .array(billingMonthSchema, { error: 'invalid_format' })
+  .max(INVOICE_MAX_PER_REGISTRATION, 'invalid_format')
+  .optional();
 
 /** GET /trans/qualified-invoices/draft?projectId=&month= */
 export const qualifiedInvoiceDraftQuerySchema = z.object({
@@ -78,8 +89,17 @@ export const qualifiedInvoiceFlagSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('REGISTRATION_NUMBER_MISSING') }),
   /** A bank-transfer contract and no bank account to print as 振込先: register one in the account information. */
   z.object({ code: z.literal('BANK_ACCOUNT_MISSING') }),
-  /** The month is already billed by a generated invoice of the project: correct that one instead. */
-  z.object({ code: z.literal('MONTH_ALREADY_BILLED'), invoiceId: z.number() }),
+  /**
+   * The month is already billed by a current invoice of the project, one flag per invoice (named by its
+   * 請求書番号). By a generated one: registering is refused (correct that one instead); by an uploaded one: a
+   * warning the transporter confirms.
+   */
+  z.object({
+    code: z.literal('MONTH_ALREADY_BILLED'),
+    invoiceId: z.number(),
+    invoiceNumber: z.number(),
+    source: z.enum(INVOICE_SOURCES),
+  }),
   /** No approved report in the month: nothing to bill from reports. */
   z.object({ code: z.literal('NO_APPROVED_REPORTS') }),
   /** Reports of the month whose correction or deletion awaits the discharger (or was refused): not billed. */
@@ -155,12 +175,14 @@ export const qualifiedInvoicePdfRequestSchema = z
     lines: z
       .array(
         z.object({
-          key: z.string().min(1, 'MSG_00_21').max(64, 'invalid_format'),
+          key: z.string().min(1, 'MSG_00_21').max(64, 'max_length_exceeded'),
           quantity: billedQuantitySchema,
         }),
       )
       .min(1, 'invoice_no_billable_lines')
       .max(100, 'invalid_format'),
+    /** Registering: the month, when the transporter confirmed billing it again (an uploaded invoice bills it). */
+    confirmedBilledMonths: confirmedBilledMonthsSchema,
   })
   .superRefine((body, ctx) => {
     if (body.dueDate < body.billingDate)

@@ -107,6 +107,7 @@ export const industrialReportSchema = z
     manifestId: z
       .string({ error: 'invalid_format' })
       .trim()
+      .max(11, 'max_length_exceeded')
       .nullish()
       .transform((v) => (v ? v : null))
       .refine((v) => v === null || MANIFEST_NUMBER_PATTERN.test(v), 'invalid_format'),

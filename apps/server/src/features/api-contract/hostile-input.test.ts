@@ -1,11 +1,25 @@
+import {
+  correctInvoiceSchema,
+  inquiryCreateSchema,
+  inquiryReplySchema,
+  permitInputSchema,
+  registerInvoicesSchema,
+} from '@junkan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { multipartForm } from '../../../test/fixtures/upload-files';
 import { createTestApp, type TestContext } from '../../../test/test-app';
+import { JSON_BOUNDS } from '../../lib/input-bounds';
 import {
   BROKEN_MULTIPART,
+  HOSTILE,
   HOSTILE_PATH_IDS,
   hostileQueryValues,
   hostileValues,
+  isFreeText,
+  type JsonSchema,
   leavesOf,
+  nestedJson,
   type Operation,
   operationsOf,
   sampleValue,
@@ -14,9 +28,12 @@ import {
 
 /**
  * Every operation of the OpenAPI document, sent hostile input of each class (NUL and lone surrogates in text,
- * ids past the 32-bit columns, impossible dates, wrong types, huge strings, broken multipart, odd path ids)
- * by each kind of caller: none may answer 5xx, and every refusal is `{ code, message, fields? }`. Built from
- * the document, so a new call is swept without anyone adding it here.
+ * ids past the 32-bit columns, impossible dates, wrong types, huge strings, broken multipart, odd path ids,
+ * bodies nested 5,000 deep, nested query keys) by each kind of caller: none may answer 5xx, and every refusal is
+ * `{ code, message, fields? }`. Built from the document, so a new call is swept without anyone adding it here.
+ * Then, per call, the codes: a body past the JSON bounds is `request_too_complex`, one past the body limit
+ * `request_too_large`, and text over its maximum `max_length_exceeded` on its own field, in JSON bodies, query
+ * strings and multipart `data` fields alike.
  */
 
 interface Case {
@@ -37,16 +54,31 @@ function urlOf(op: Operation, path: Record<string, string>, query: Record<string
   return qs ? `${url}?${qs}` : url;
 }
 
-function casesOf(op: Operation): Case[] {
+/** A call's valid-looking base: its URL with sample path and required query values, and a sample body. */
+function baseOf(op: Operation) {
   const pathParams = op.params.filter((p) => p.in === 'path');
   const queryParams = op.params.filter((p) => p.in === 'query');
   const basePath = Object.fromEntries(pathParams.map((p) => [p.name, enc(sampleValue(p.schema, p.name))]));
   const baseQuery = Object.fromEntries(
     queryParams.filter((p) => p.required).map((p) => [p.name, enc(sampleValue(p.schema, p.name))]),
   );
-  const baseBody = op.body ? sampleValue(op.body) : undefined;
-  const json = (body: unknown) => ({ payload: JSON.stringify(body), contentType: 'application/json' });
-  const baseUrl = urlOf(op, basePath, baseQuery);
+  return {
+    pathParams,
+    queryParams,
+    basePath,
+    baseQuery,
+    url: urlOf(op, basePath, baseQuery),
+    body: op.body ? sampleValue(op.body) : undefined,
+  };
+}
+
+const json = (body: unknown) => ({ payload: JSON.stringify(body), contentType: 'application/json' });
+
+/** Calls that may carry a body (a GET's is not read). */
+const takesBody = (op: Operation) => op.method !== 'GET' && op.method !== 'HEAD';
+
+function casesOf(op: Operation): Case[] {
+  const { pathParams, queryParams, basePath, baseQuery, url: baseUrl, body: baseBody } = baseOf(op);
   const cases: Case[] = [];
   const withBody = op.body ? json(baseBody) : {};
 
@@ -70,6 +102,12 @@ function casesOf(op: Operation): Case[] {
         ...withBody,
       });
   }
+  // Keys a nesting query parser would make objects of (Fastify's keeps them flat).
+  cases.push({
+    label: 'query with nested keys',
+    url: urlOf(op, basePath, { ...baseQuery, 'x[a][b][c]': '1', 'x[a][b][d]': '%00', 'x[]': '2' }),
+    ...withBody,
+  });
   if (op.body) {
     for (const leaf of leavesOf(op.body)) {
       for (const v of hostileValues(leaf.schema)) {
@@ -87,7 +125,16 @@ function casesOf(op: Operation): Case[] {
   } else if (['POST', 'PUT', 'PATCH'].includes(op.method)) {
     for (const m of BROKEN_MULTIPART) cases.push({ url: baseUrl, ...m, label: `multipart: ${m.label}` });
   }
+  if (takesBody(op)) cases.push({ label: 'body nested 5,000 deep', url: baseUrl, ...deepBody(op, baseBody) });
   return cases;
+}
+
+/** The call's body with a value nested 5,000 deep beside its fields (the report: "Maximum call stack size"). */
+function deepBody(op: Operation, baseBody: unknown) {
+  const isObject = op.body && baseBody && typeof baseBody === 'object' && !Array.isArray(baseBody);
+  const base = isObject ? JSON.stringify(baseBody) : '{}';
+  const payload = `${base.slice(0, -1)}${base === '{}' ? '' : ','}"deep":${nestedJson(5_000)}}`;
+  return { payload, contentType: 'application/json' };
 }
 
 describe('every operation of the OpenAPI document, given hostile input', () => {
@@ -152,6 +199,163 @@ describe('every operation of the OpenAPI document, given hostile input', () => {
     expect(serverErrors).toEqual([]);
     expect(badShapes).toEqual([]);
   }, 600_000);
+
+  /** Sends `c` as each kind of caller in turn; the first answer that is not a refusal of the caller (401, 403). */
+  async function asFirstAllowed(op: Operation, c: Omit<Case, 'label'>) {
+    for (const caller of callers) {
+      const headers: Record<string, string> = { ...caller.headers };
+      if (c.contentType) headers['content-type'] = c.contentType;
+      const res = await t.app.inject({ method: op.method as 'GET', url: c.url, headers, payload: c.payload });
+      if (res.statusCode !== 401 && res.statusCode !== 403) return { caller: caller.name, res };
+    }
+    return null;
+  }
+
+  // The card provider's webhook reads its body as raw bytes for the signature, and parses only a signed one.
+  const RAW_BODY = 'POST /api/card-provider/webhook';
+  const allOps = () =>
+    operationsOf(t.app.swagger()).filter(
+      (op) => !/logout|sign-?out/.test(op.path) && `${op.method} ${op.path}` !== RAW_BODY,
+    );
+
+  it('refuses a body nested 5,000 deep on every call that reads one: 400 request_too_complex', async () => {
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const op of allOps().filter(takesBody)) {
+      const base = baseOf(op);
+      const answer = await asFirstAllowed(op, { url: base.url, ...deepBody(op, base.body) });
+      if (!answer) continue;
+      checked++;
+      const { res, caller } = answer;
+      if (res.statusCode !== 400 || res.json().code !== 'request_too_complex')
+        wrong.push(`${op.method} ${op.path} as ${caller} -> ${res.statusCode} ${res.body.slice(0, 100)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(50);
+  });
+
+  // The heavy bodies on a sample: signing in, and a body of each side's and the admin's.
+  const SAMPLE = [
+    'POST /api/auth/login',
+    'POST /api/projects',
+    'POST /api/trans/projects/{id}/quotes',
+    'POST /api/unit-measure',
+    'PUT /api/users',
+  ];
+  const HEAVY: [label: string, payload: string, status: number, code: string][] = [
+    [
+      'an array of 500,000 values (within 1 MB)',
+      `{"x":[${'0,'.repeat(499_999)}0]}`,
+      400,
+      'request_too_complex',
+    ],
+    [
+      'an object of 60,000 keys',
+      `{${Array.from({ length: 60_000 }, (_, i) => `"k${i}":0`).join(',')}}`,
+      400,
+      'request_too_complex',
+    ],
+    ['a property name of 100,000 characters', `{"${'k'.repeat(100_000)}":1}`, 400, 'request_too_complex'],
+    ['a body over 1 MB', JSON.stringify({ x: 'x'.repeat(1_100_000) }), 413, 'request_too_large'],
+  ];
+  it.each(HEAVY)('refuses %s on a sample of calls, with its code', async (_label, payload, status, code) => {
+    const ops = allOps().filter((op) => SAMPLE.includes(`${op.method} ${op.path}`));
+    expect(ops).toHaveLength(SAMPLE.length);
+    for (const op of ops) {
+      const answer = await asFirstAllowed(op, {
+        url: baseOf(op).url,
+        payload,
+        contentType: 'application/json',
+      });
+      expect(answer, `${op.method} ${op.path}`).not.toBeNull();
+      expect(answer!.res.statusCode, `${op.method} ${op.path} ${answer!.res.body}`).toBe(status);
+      expect(answer!.res.json()).toMatchObject({ code });
+    }
+  });
+
+  it('answers text of 100,000 characters with max_length_exceeded on its field, body and query alike', async () => {
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const op of allOps()) {
+      const base = baseOf(op);
+      const tries: { field: string; url: string; payload?: string; contentType?: string }[] = [];
+      if (op.body)
+        for (const leaf of leavesOf(op.body).filter((l) => isFreeText(l.schema)))
+          tries.push({
+            field: leaf.path.join('.'),
+            url: base.url,
+            ...json(withValueAt(base.body, leaf.path, HOSTILE.huge)),
+          });
+      for (const p of base.queryParams.filter((q) => isFreeText(q.schema)))
+        tries.push({
+          field: p.name,
+          url: urlOf(op, base.basePath, { ...base.baseQuery, [p.name]: HOSTILE.huge }),
+          ...(op.body ? json(base.body) : {}),
+        });
+      for (const { field, ...c } of tries) {
+        const answer = await asFirstAllowed(op, c);
+        if (!answer) continue;
+        checked++;
+        const { res, caller } = answer;
+        const fields = res.statusCode === 400 ? res.json().fields : undefined;
+        if (fields?.[field] !== 'max_length_exceeded')
+          wrong.push(
+            `${op.method} ${op.path} ${field} as ${caller} -> ${res.statusCode} ${res.body.slice(0, 120)}`,
+          );
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(50);
+  });
+
+  /**
+   * The multipart calls' `data` fields (JSON in a text part, not in the document): the same bounds and codes as a
+   * JSON body. Each with its schema, for a valid base and its free-text fields.
+   */
+  const DATA_CALLS: [who: string, method: 'POST' | 'PUT', path: string, schema: z.ZodType][] = [
+    ['discharger', 'POST', '/api/inquiries', inquiryCreateSchema],
+    ['transporter', 'POST', '/api/trans/inquiries', inquiryCreateSchema],
+    ['discharger', 'POST', '/api/inquiries/1/replies', inquiryReplySchema],
+    ['transporter', 'POST', '/api/trans/inquiries/1/replies', inquiryReplySchema],
+    ['admin', 'POST', '/api/admin/inquiries/1/replies', inquiryReplySchema],
+    ['transporter', 'POST', '/api/trans/permits', permitInputSchema],
+    ['transporter', 'PUT', '/api/trans/permits/1', permitInputSchema],
+    ['transporter', 'POST', '/api/trans/invoices', registerInvoicesSchema],
+    ['transporter', 'POST', '/api/trans/invoices/1/corrections', correctInvoiceSchema],
+  ];
+  const sendData = (who: string, method: 'POST' | 'PUT', path: string, data: string) => {
+    const caller = callers.find((c) => c.name === who)!;
+    const form = multipartForm({ data });
+    return t.app.inject({
+      method,
+      url: path,
+      headers: { ...caller.headers, ...form.headers },
+      payload: form.payload,
+    });
+  };
+
+  it.each(DATA_CALLS)(
+    '%s: %s %s answers a data field over its bounds with the codes of a JSON body',
+    async (who, method, path, schema) => {
+      const jsonSchema = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+      const base = sampleValue(jsonSchema);
+      for (const leaf of leavesOf(jsonSchema).filter((l) => isFreeText(l.schema))) {
+        const data = JSON.stringify(withValueAt(base, leaf.path, HOSTILE.huge));
+        const res = await sendData(who, method, path, data);
+        expect(res.statusCode, `${leaf.path.join('.')} ${res.body}`).toBe(400);
+        expect(res.json().fields).toMatchObject({ [leaf.path.join('.')]: 'max_length_exceeded' });
+      }
+      const deep = await sendData(who, method, path, `{"deep":${nestedJson(5_000)}}`);
+      expect(deep.statusCode, deep.body).toBe(400);
+      expect(deep.json()).toMatchObject({
+        code: 'request_too_complex',
+        fields: { data: 'request_too_complex' },
+      });
+      const huge = await sendData(who, method, path, JSON.stringify({ x: 'x'.repeat(JSON_BOUNDS.bytes) }));
+      expect(huge.statusCode, huge.body).toBe(413);
+      expect(huge.json()).toMatchObject({ code: 'request_too_large', fields: { data: 'request_too_large' } });
+    },
+  );
 
   it.each([
     [

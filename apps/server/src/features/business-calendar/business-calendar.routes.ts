@@ -2,6 +2,7 @@ import {
   businessCalendarQuerySchema,
   businessCalendarSchema,
   businessSettingsSchema,
+  calendarImpactSchema,
   closedDayListQuerySchema,
   closedDayListSchema,
   closedDayRequestSchema,
@@ -18,12 +19,14 @@ import { operatorRole } from '../../lib/roles';
 import type { Session } from '../../plugins/auth';
 import {
   addClosedDay,
+  closedDayImpact,
   deleteClosedDay,
   getBusinessCalendar,
   getBusinessSettings,
   isCollectable,
   listClosedDays,
   saveBusinessSettings,
+  settingsImpact,
 } from './business-calendar.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -60,6 +63,20 @@ export const businessCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
       ),
   );
+  app.post(
+    '/business-calendar/settings/impact',
+    {
+      config,
+      schema: {
+        tags,
+        description:
+          'The collections saving these settings would move (still to happen on a day no longer collected, each with the date it would be proposed, or null when it would be returned); nothing is saved.',
+        body: businessSettingsSchema,
+        response: { 200: calendarImpactSchema, ...errors },
+      },
+    },
+    (request) => settingsImpact(app, requireTransportCompany(app.requireSession(request)), request.body),
+  );
   app.get(
     '/business-calendar/closed-days',
     {
@@ -81,6 +98,20 @@ export const businessCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) =>
       addClosedDay(app, request.caller(), requireTransportCompany(app.requireSession(request)), request.body),
+  );
+  app.post(
+    '/business-calendar/closed-days/impact',
+    {
+      config,
+      schema: {
+        tags,
+        description:
+          'The collections adding this closed day would move, as for the settings; nothing is saved.',
+        body: closedDayRequestSchema,
+        response: { 200: calendarImpactSchema, ...errors },
+      },
+    },
+    (request) => closedDayImpact(app, requireTransportCompany(app.requireSession(request)), request.body),
   );
   app.delete(
     '/business-calendar/closed-days/:id',

@@ -3,6 +3,7 @@ import {
   type BusinessSettings,
   type BusinessSettingsBody,
   businessDayInfo,
+  type CalendarImpact,
   type ClosedDayRequest,
   type ClosedDayRow,
   datesOfMonth,
@@ -10,17 +11,75 @@ import {
 } from '@junkan/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { businessClosedDays, businessSettings, companies } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { businessSettingsOf, closedDaysBetween } from '../../lib/business-days';
+import {
+  businessDayLookup,
+  businessSettingsOf,
+  type CalendarChange,
+  closedDaysBetween,
+} from '../../lib/business-days';
 import { uniqueViolation } from '../../lib/db-errors';
 import { nationalHolidayName, nationalHolidayNameEn } from '../../lib/national-holidays';
+import { tokyoDate } from '../../lib/time';
 import type { Caller } from '../../plugins/auth';
+import {
+  closedDayMoveItem,
+  closedDayMoves,
+  rescheduleClosedDayCollections,
+} from '../project-core/closed-day-collections';
 
 /** The company's settings, or the defaults when it has saved none. */
 export const getBusinessSettings = businessSettingsOf;
+
+/** The settings a body makes (weekdays in order); refused unless opening comes before closing. */
+function settingsOf(body: BusinessSettingsBody): BusinessSettings {
+  if (!isValidBusinessHours(body.openTime, body.closeTime))
+    throw new AppError('invalid_business_hours', 'invalid_business_hours', {
+      closeTime: 'invalid_business_hours',
+    });
+  return {
+    weekdays: [...body.weekdays].sort((a, b) => a - b),
+    openTime: body.openTime,
+    closeTime: body.closeTime,
+    closedOnNationalHolidays: body.closedOnNationalHolidays,
+    closedOnYearEnd: body.closedOnYearEnd,
+  };
+}
+
+/**
+ * The collections a calendar change would move (`closedDayMoves` on the calendar with the change applied),
+ * nothing saved: what the screen asks the transporter to confirm before saving.
+ */
+async function impactOf(
+  app: FastifyInstance,
+  companyId: number,
+  change: CalendarChange,
+): Promise<CalendarImpact> {
+  const moves = await closedDayMoves(app.db, companyId, tokyoDate(app.now()), (from, to) =>
+    businessDayLookup(app.db, companyId, from, to, change),
+  );
+  return { collections: moves.map(closedDayMoveItem) };
+}
+
+/** POST /business-calendar/settings/impact. */
+export const settingsImpact = (app: FastifyInstance, companyId: number, body: BusinessSettingsBody) =>
+  impactOf(app, companyId, { settings: settingsOf(body) });
+
+/** POST /business-calendar/closed-days/impact. */
+export const closedDayImpact = (app: FastifyInstance, companyId: number, body: ClosedDayRequest) =>
+  impactOf(app, companyId, { closedDay: body });
+
+/**
+ * In the transaction that saved a change: the collections still to happen on days no longer collected get
+ * a new date to answer (or are returned), their dischargers mailed.
+ */
+const rescheduleAfter = (app: FastifyInstance, tx: Tx, caller: Caller, companyId: number) =>
+  rescheduleClosedDayCollections(app, tx, caller, companyId, tokyoDate(app.now()), (from, to) =>
+    businessDayLookup(tx, companyId, from, to),
+  );
 
 export async function saveBusinessSettings(
   app: FastifyInstance,
@@ -28,28 +87,19 @@ export async function saveBusinessSettings(
   companyId: number,
   body: BusinessSettingsBody,
 ): Promise<BusinessSettings> {
-  if (!isValidBusinessHours(body.openTime, body.closeTime))
-    throw new AppError('invalid_business_hours', 'invalid_business_hours', {
-      closeTime: 'invalid_business_hours',
-    });
-  const values = {
-    weekdays: [...body.weekdays].sort((a, b) => a - b),
-    openTime: body.openTime,
-    closeTime: body.closeTime,
-    closedOnNationalHolidays: body.closedOnNationalHolidays,
-    closedOnYearEnd: body.closedOnYearEnd,
-  };
+  const values = settingsOf(body);
   await app.db.transaction(async (tx) => {
     await tx
       .insert(businessSettings)
       .values({ companyId, ...values })
-      .onConflictDoUpdate({ target: businessSettings.companyId, set: { ...values, updatedAt: new Date() } });
+      .onConflictDoUpdate({ target: businessSettings.companyId, set: { ...values, updatedAt: app.now() } });
     await recordAudit(tx, caller, {
       action: 'update',
       entity: 'business_settings',
       entityId: companyId,
-      detail: values,
+      detail: { ...values },
     });
+    await rescheduleAfter(app, tx, caller, companyId);
   });
   return values;
 }
@@ -81,6 +131,7 @@ export async function addClosedDay(
         entityId: row.id,
         detail: { date: row.date, reason: row.reason },
       });
+      await rescheduleAfter(app, tx, caller, companyId);
       return row;
     });
   } catch (err) {

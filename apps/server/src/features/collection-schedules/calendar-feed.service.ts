@@ -1,4 +1,4 @@
-import { type CalendarFeed, type CollectionStatus, nextDay } from '@junkan/shared';
+import { type CalendarFeed, type CollectionStatus, nextDay, type Permission } from '@junkan/shared';
 import { and, eq, gte, lte, notInArray } from 'drizzle-orm';
 import ical, { ICalEventStatus, ICalEventTransparency } from 'ical-generator';
 import type { Database } from '../../db/client';
@@ -6,7 +6,7 @@ import { calendarFeeds, collections, companies } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
-import { type Caller, operatorRole } from '../../plugins/auth';
+import { type Caller, loadStandingAccess, operatorRole } from '../../plugins/auth';
 import { collectionDetailPath } from '../project-core/collection-schedule';
 import { COLLECTION_STATUS_LABELS, formatCollectedAmount, formatSiteAddress } from './schedule-labels';
 import { loadScheduleRows, type ScheduleRow } from './schedule-rows';
@@ -14,6 +14,9 @@ import { loadScheduleRows, type ScheduleRow } from './schedule-rows';
 /** What the feed covers around today (Japan dates): the last month, and the next 400 days. */
 export const FEED_DAYS_BEFORE = 31;
 export const FEED_DAYS_AFTER = 400;
+
+/** The key that issues a feed, and that its issuer must still hold for the feed to answer. */
+const FEED_PERMISSION = 'COLLECTION_SCHEDULES' satisfies Permission;
 
 /** Collections that will not happen are left out of the feed. */
 const NOT_IN_FEED: CollectionStatus[] = ['CANCELLED', 'RETURNED', 'SKIPPED'];
@@ -37,13 +40,43 @@ function feedCompanyOf(caller: Caller): number {
   return caller.session.companyId;
 }
 
+const FEED_COLUMNS = {
+  companyId: companies.id,
+  type: companies.type,
+  name: companies.name,
+  approvalStatus: companies.approvalStatus,
+  createdBy: calendarFeeds.createdBy,
+  createdByAdmin: calendarFeeds.createdByAdmin,
+};
+
+/**
+ * A feed dies with its issuer's access, checked at each fetch: its issuer (and the admin who issued it acting for
+ * the user) must still be enabled and not deleted, still belong to the company and hold the schedule's key, and
+ * the company must be approved.
+ */
+async function issuerStillReads(
+  db: Database,
+  feed: {
+    companyId: number;
+    approvalStatus: string;
+    createdBy: number | null;
+    createdByAdmin: number | null;
+  },
+): Promise<boolean> {
+  if (feed.createdBy == null || feed.approvalStatus !== 'APPROVED') return false;
+  const access = await loadStandingAccess(db, { userId: feed.createdBy, adminId: feed.createdByAdmin });
+  return access?.companyId === feed.companyId && access.permissions.includes(FEED_PERMISSION);
+}
+
 export async function readCalendarFeed(db: Database, caller: Caller): Promise<CalendarFeed> {
   const companyId = feedCompanyOf(caller);
   const [feed] = await db
-    .select({ companyId: calendarFeeds.companyId })
+    .select(FEED_COLUMNS)
     .from(calendarFeeds)
+    .innerJoin(companies, eq(companies.id, calendarFeeds.companyId))
     .where(eq(calendarFeeds.companyId, companyId));
-  return { url: null, active: !!feed };
+  // A feed whose issuer has lost its access answers nothing any more: it is not active.
+  return { url: null, active: !!feed && (await issuerStillReads(db, feed)) };
 }
 
 /** A new token for the company's feed; the one before it stops working. Only its hash is stored. */
@@ -55,12 +88,13 @@ export async function issueCalendarFeed(
   const companyId = feedCompanyOf(caller);
   const { token, hash } = newOpaqueToken();
   await db.transaction(async (tx) => {
+    const issuer = { createdBy: caller.session.userId, createdByAdmin: caller.session.adminId ?? null };
     await tx
       .insert(calendarFeeds)
-      .values({ companyId, tokenHash: hash, createdBy: caller.session.userId })
+      .values({ companyId, tokenHash: hash, ...issuer })
       .onConflictDoUpdate({
         target: calendarFeeds.companyId,
-        set: { tokenHash: hash, createdBy: caller.session.userId, createdAt: new Date() },
+        set: { tokenHash: hash, ...issuer, createdAt: new Date() },
       });
     await recordAudit(tx, caller, { action: 'calendar_feed.issue', entity: 'company', entityId: companyId });
   });
@@ -89,17 +123,24 @@ export interface FeedOptions {
   today: string;
 }
 
-/**
- * The iCalendar text of the feed a token opens: the company's collections from FEED_DAYS_BEFORE days ago to
- * FEED_DAYS_AFTER days ahead, one all-day event each. An unknown or revoked token is `not_found`.
- */
-export async function renderCalendarFeed(db: Database, token: string, options: FeedOptions): Promise<string> {
+/** The feed a token opens, while its issuer still has access; otherwise, as for an unknown token, `not_found`. */
+async function liveFeed(db: Database, token: string) {
   const [feed] = await db
-    .select({ companyId: companies.id, type: companies.type, name: companies.name })
+    .select(FEED_COLUMNS)
     .from(calendarFeeds)
     .innerJoin(companies, eq(companies.id, calendarFeeds.companyId))
     .where(eq(calendarFeeds.tokenHash, hashToken(token)));
-  if (!feed) throw new AppError('not_found', 'Not found');
+  if (!feed || !(await issuerStillReads(db, feed))) throw new AppError('not_found', 'Not found');
+  return feed;
+}
+
+/**
+ * The iCalendar text of the feed a token opens: the company's collections from FEED_DAYS_BEFORE days ago to
+ * FEED_DAYS_AFTER days ahead, one all-day event each. An unknown or revoked token, or one whose issuer has lost
+ * its access (`liveFeed`), is `not_found`.
+ */
+export async function renderCalendarFeed(db: Database, token: string, options: FeedOptions): Promise<string> {
+  const feed = await liveFeed(db, token);
 
   const side = feed.type === 'TRANSPORT' ? collections.transportCompanyId : collections.companyId;
   const rows = await loadScheduleRows(

@@ -14,6 +14,7 @@ import {
   dischargeSites,
   projects,
   projectWasteLines,
+  users,
 } from '../../db/schema';
 import { DAY_SHEET_CSV_HEADER } from './day-sheet-document';
 
@@ -331,6 +332,88 @@ describe('calendar feed', () => {
     expect(audit?.entityId).toBe(String(ids.toto));
   });
 
+  describe("dies with its issuer's access, checked at each fetch", () => {
+    const userOf = async (email: string) =>
+      (await t.db.query.users.findFirst({ where: eq(users.email, `${email}@example.com`) }))!;
+
+    /** Issues a feed as `who`, checks it answers, applies `lose` and checks it stops, then `restore`s. */
+    async function diesWhen(
+      who: string | { token: string },
+      lose: () => Promise<unknown>,
+      restore: () => Promise<unknown>,
+    ) {
+      const path = await issueFeed(who);
+      expect((await fetchFeed(path)).statusCode).toBe(200);
+      await lose();
+      try {
+        const res = await fetchFeed(path);
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ code: 'not_found', message: 'Not found' });
+        expect(res.body).not.toContain('BEGIN:VCALENDAR');
+      } finally {
+        await restore();
+      }
+    }
+
+    it('when the issuer is disabled', async () => {
+      const user = await userOf('transporter');
+      const set = (enabled: boolean) => t.db.update(users).set({ enabled }).where(eq(users.id, user.id));
+      await diesWhen(
+        'transporter',
+        () => set(false),
+        () => set(true),
+      );
+    });
+
+    it('when the issuer is deleted', async () => {
+      const user = await userOf('discharger');
+      await diesWhen(
+        'discharger',
+        () => t.db.update(users).set({ enabled: false, deletedAt: new Date() }).where(eq(users.id, user.id)),
+        () => t.db.update(users).set({ enabled: true, deletedAt: null }).where(eq(users.id, user.id)),
+      );
+    });
+
+    it("when the issuer's transport company is no longer approved, and so loses the schedule's key", async () => {
+      const set = (approvalStatus: 'APPROVED' | 'PENDING' | 'REJECTED') =>
+        t.db.update(companies).set({ approvalStatus }).where(eq(companies.id, ids.toto));
+      for (const status of ['PENDING', 'REJECTED'] as const)
+        await diesWhen(
+          'transporter',
+          () => set(status),
+          () => set('APPROVED'),
+        );
+    });
+
+    it('when the issuer no longer belongs to the company', async () => {
+      const user = await userOf('discharger2');
+      await diesWhen(
+        'discharger2',
+        () => t.db.update(users).set({ companyId: ids.green }).where(eq(users.id, user.id)),
+        () => t.db.update(users).set({ companyId: ids.takahashi }).where(eq(users.id, user.id)),
+      );
+    });
+
+    it('when the admin who issued it acting for the company is disabled, though the operator is not', async () => {
+      const admin = await userOf('admin');
+      const res = await t.as('admin').post(`/admin/companies/${ids.toto}/auth-token?isTransport=true`);
+      const acting = { token: res.json<{ token: string }>().token };
+      const set = (enabled: boolean) => t.db.update(users).set({ enabled }).where(eq(users.id, admin.id));
+      await diesWhen(
+        acting,
+        async () => {
+          await set(false);
+          // The operator's own screen says so too: the feed is no longer active.
+          expect((await t.as('transporter').get('/calendar-feed')).json()).toEqual({
+            url: null,
+            active: false,
+          });
+        },
+        () => set(true),
+      );
+    });
+  });
+
   it('refuses an administrator acting as itself (no company), and calls without a session', async () => {
     expect((await t.as('admin').get('/calendar-feed')).statusCode).toBe(403);
     expect((await t.as('admin').post('/calendar-feed')).statusCode).toBe(403);
@@ -463,6 +546,34 @@ describe("the dispatcher's day sheet", () => {
     expect(ginza[col('備考')]).toBe('裏口のシャッター前');
     expect(rows[1]![col('数量')]).toBe('300t');
     expect(rows[2]![col('数量')]).toBe('1.5t');
+  });
+
+  // The discharger writes the memo; the transporter opens the sheet in a spreadsheet (OWASP's CSV injection).
+  it.each([
+    ['=HYPERLINK("http://evil.example/","開く")', `'=HYPERLINK("http://evil.example/","開く")`],
+    ['+81-3-1234', "'+81-3-1234"],
+    ['-1+1', "'-1+1"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\t=1+1', "'\t=1+1"],
+    ['\r=1+1', "'\r=1+1"],
+    ['裏口 =1+1', '裏口 =1+1'],
+  ])('writes a memo %j as the text %j, never as a live formula', async (memo, written) => {
+    const [row] = await t.db
+      .select({ requestId: collections.requestId, memo: collectionRequests.memo })
+      .from(collections)
+      .innerJoin(collectionRequests, eq(collectionRequests.id, collections.requestId))
+      .where(eq(collections.id, c.ginza!));
+    await t.db.update(collectionRequests).set({ memo }).where(eq(collectionRequests.id, row!.requestId));
+    try {
+      const res = await daySheet('transporter', `date=${DAY}&format=csv`);
+      const [, ginza] = parseCsv(res.body);
+      expect(ginza![DAY_SHEET_CSV_HEADER.indexOf('備考')]).toBe(written);
+    } finally {
+      await t.db
+        .update(collectionRequests)
+        .set({ memo: row!.memo })
+        .where(eq(collectionRequests.id, row!.requestId));
+    }
   });
 
   it('still gives a PDF saying there is nothing, and a CSV with its header only, on an empty day', async () => {

@@ -4,11 +4,14 @@ import {
   type CollectionPreview,
   type CollectionRequestBody,
   type CollectionRequestOption,
+  collectionsLeft,
   desiredDatesIssues,
   type MessageCode,
   nextDay,
   type PlannedCollection,
   planRecurringCollections,
+  type RequestContract,
+  requestContractIssues,
 } from '@junkan/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -23,6 +26,12 @@ import { JAPANESE_WEEKDAYS } from '../../lib/time';
 import type { Caller } from '../../plugins/auth';
 import { mailCompany } from '../../plugins/mail';
 import {
+  dateIssuesError,
+  lookAheadEnd,
+  spotCountedCollections,
+  validationError,
+} from '../project-core/collection-moves';
+import {
   collectionDetailPath,
   insertCollections,
   openCollectionsOfLines,
@@ -30,14 +39,18 @@ import {
 } from '../project-core/collection-schedule';
 import { projectFor, transporterServesSite } from '../project-core/project-access';
 import { quotedLines } from '../project-core/project-contract';
-import {
-  businessToday,
-  checkRange,
-  dateIssuesError,
-  lookAheadEnd,
-  sitesOfProject,
-  validationError,
-} from './collection-common';
+import { businessToday, checkRange, sitesOfProject } from './collection-common';
+
+/** How many more dates a project's contract takes (`collectionsLeft`); only a spot contract's are counted. */
+async function collectionsLeftOf(
+  db: DbOrTx,
+  projectId: number,
+  contractType: RequestContract['contractType'],
+) {
+  return contractType === 'SPOT'
+    ? collectionsLeft(contractType, await spotCountedCollections(db, projectId))
+    : collectionsLeft(contractType, 0);
+}
 
 /** GET /collection-requests/options: the caller's projects in progress under an approved contract. */
 export async function collectionRequestOptions(
@@ -71,16 +84,18 @@ export async function collectionRequestOptions(
       const c = p.contract;
       const lines = await quotedLines(db, p.id, c.transportCompanyId);
       const sites = await sitesOfProject(db, p.id);
+      const contractType = c.contractType as CollectionRequestOption['contract']['contractType'];
       return {
         projectId: p.id,
         projectTitle: p.title,
         projectType: p.type,
         contract: {
           id: c.id,
-          contractType: c.contractType as CollectionRequestOption['contract']['contractType'],
+          contractType,
           startDate: c.startDate,
           endDate: c.endDate,
           requestableUntil: requestablePeriodOf(c).endDate,
+          collectionsLeft: await collectionsLeftOf(db, p.id, contractType),
         },
         transportCompany: { id: c.transportCompanyId, name: p.transporterName },
         wasteLines: lines.map((l) => ({
@@ -137,7 +152,15 @@ async function planRequest(
   body.lines.forEach((line, i) => {
     if (!projectLines.has(line.wasteLineId)) fields[`lines.${i}.wasteLineId`] = 'invalid_format';
   });
-  if (body.kind === 'RECURRING' && project.type !== 'REGULAR') fields.kind = 'invalid_format';
+  // The contract's frame: the kinds it takes, and a spot contract's collections left (read under the lock).
+  const contractType = contract.contractType as RequestContract['contractType'];
+  const left = await collectionsLeftOf(db, project.id, contractType);
+  for (const issue of requestContractIssues(body, {
+    projectType: project.type,
+    contractType,
+    collectionsLeft: left,
+  }))
+    fields[issue.field] = issue.code;
   if (Object.keys(fields).length || !site) throw validationError(fields);
   if (!(await transporterServesSite(db, contract.transportCompanyId, project.type, site.postalCode)))
     throw new AppError('collection_area_not_supported', 'The site is outside the collection areas', {

@@ -1,18 +1,12 @@
-import {
-  COLLECTION_ACTION_RESULT,
-  type CollectionAction,
-  type CollectionDetail,
-  type CollectionListQuery,
-  type CollectionState,
-  type CollectionStatus,
-  type CollectionSummary,
-  cancelRefusal,
-  collectionActions,
-  desiredDateIssue,
-  type MessageCode,
-  OPEN_COLLECTION_STATUSES,
+import type {
+  CollectionAction,
+  CollectionDetail,
+  CollectionListQuery,
+  CollectionStatus,
+  CollectionSummary,
 } from '@junkan/shared';
-import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
+import { collectionActions } from '@junkan/shared';
+import { and, asc, between, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
@@ -29,25 +23,12 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { businessDayLookup } from '../../lib/business-days';
 import { siteAddress } from '../../lib/site-address';
 import type { Caller } from '../../plugins/auth';
-import {
-  historyAuthor,
-  openCollectionsOfLines,
-  requestablePeriodOf,
-  wasteNamesOfRequests,
-} from '../project-core/collection-schedule';
+import { collectionStateOf, moveCollection } from '../project-core/collection-moves';
+import { historyAuthor, wasteNamesOfRequests } from '../project-core/collection-schedule';
 import { quotedLines } from '../project-core/project-contract';
-import { transitionProject } from '../project-core/project-status';
-import {
-  businessToday,
-  checkRange,
-  dateIssuesError,
-  hasCompletionReport,
-  lookAheadEnd,
-  type Party,
-} from './collection-common';
+import { businessToday, checkRange, type Party } from './collection-common';
 import { mailCollectionAction, mailRequestConfirmed } from './collection-mails';
 
 /** At most this many collections in one list (93 days of a busy transporter). */
@@ -157,12 +138,6 @@ async function collectionOf(db: DbOrTx, caller: Caller, party: Party, id: number
   return row;
 }
 
-const stateOf = async (db: DbOrTx, row: SummaryRow): Promise<CollectionState> => ({
-  status: row.collection.status as CollectionStatus,
-  date: row.collection.date,
-  hasReport: await hasCompletionReport(db, row.project, row.collection.date),
-});
-
 /** GET /collections/{id} and GET /trans/collections/{id}: the collection, its lines, history and the caller's actions. */
 export async function collectionDetail(
   app: FastifyInstance,
@@ -172,7 +147,7 @@ export async function collectionDetail(
 ): Promise<CollectionDetail> {
   const db = app.db;
   const row = await collectionOf(db, caller, party, id);
-  const state = await stateOf(db, row);
+  const state = await collectionStateOf(db, row);
   const lines = await db
     .select()
     .from(collectionRequestLines)
@@ -226,49 +201,16 @@ export async function collectionDetail(
   };
 }
 
-/** Why `action` is refused now, or null: the specific rule where there is one, else an invalid transition. */
-function refusalOf(
-  state: CollectionState,
-  party: Party,
-  action: CollectionAction,
-  today: string,
-): MessageCode | null {
-  if (collectionActions(state, party, today).includes(action)) return null;
-  if (action === 'CANCEL') return cancelRefusal(state, today) ?? 'invalid_status_transition';
-  const recordable: CollectionStatus[] = ['CONFIRMED', 'COLLECTED', 'NOT_COLLECTED'];
-  if ((action === 'MARK_COLLECTED' || action === 'MARK_NOT_COLLECTED') && recordable.includes(state.status))
-    return state.date > today ? 'collection_date_not_reached' : 'invalid_status_transition';
-  return 'invalid_status_transition';
-}
-
 export interface ActionInput {
   reason?: string | undefined;
   /** The proposed or newly desired date (PROPOSE_DATE, ASK_AGAIN). */
   date?: string;
 }
 
-/** A new date of a collection: section 5's rules for a desired date, and not a day the same waste is collected. */
-async function checkNewDate(db: DbOrTx, row: SummaryRow, date: string, today: string) {
-  const c = row.collection;
-  const period = requestablePeriodOf(row.contract);
-  const lookup = await businessDayLookup(db, c.transportCompanyId, date, lookAheadEnd(date));
-  const issue = desiredDateIssue(date, 0, { today, period, lookup });
-  if (issue) throw dateIssuesError([{ ...issue, field: 'date' }]);
-  const lineIds = (
-    await db
-      .select({ id: collectionRequestLines.wasteLineId })
-      .from(collectionRequestLines)
-      .where(eq(collectionRequestLines.requestId, c.requestId))
-  ).map((l) => l.id);
-  if ((await openCollectionsOfLines(db, c.projectId, lineIds, date, date, c.id)).length > 0)
-    throw dateIssuesError([{ index: 0, code: 'same_waste_same_date', field: 'date' }]);
-}
-
 /**
- * One party's action on a collection: checked with the shared `collectionActions` (the specific refusal
- * where there is one), then in one transaction, with the project locked: a compare-and-set on the version,
- * the history row and an audit row; a cancelled spot collection that was its project's last cancels the
- * project. The other side is mailed afterwards.
+ * One party's action on a collection: the shared move (`moveCollection`: the rules, the compare-and-set,
+ * the history and audit, a spot project cancelled with its last collection) in one transaction, then the
+ * other side is mailed.
  */
 export async function actOnCollection(
   app: FastifyInstance,
@@ -278,86 +220,18 @@ export async function actOnCollection(
   action: CollectionAction,
   input: ActionInput = {},
 ) {
-  const today = businessToday(app);
-  const at = app.now();
   const row = await collectionOf(app.db, caller, party, id);
   const c = row.collection;
-  const to = COLLECTION_ACTION_RESULT[action];
-  const refusal = refusalOf(await stateOf(app.db, row), party, action, today);
-  if (refusal)
-    throw new AppError(refusal, `The collection cannot be changed now (${action})`, undefined, {
-      from: c.status,
-      to,
-    });
-  const changesDate = action === 'PROPOSE_DATE' || action === 'ASK_AGAIN';
-  const date = changesDate && input.date ? input.date : c.date;
-  const reason = input.reason || null;
-
-  const projectCancelled = await app.db.transaction(async (tx) => {
-    const [project] = await tx
-      .select({ id: projects.id, status: projects.status })
-      .from(projects)
-      .where(eq(projects.id, c.projectId))
-      .for('update');
-    if (changesDate) await checkNewDate(tx, row, date, today);
-    const updated = await tx
-      .update(collections)
-      .set({
-        status: to,
-        date,
-        ...(action === 'ASK_AGAIN' ? { desiredDate: date } : {}),
-        reason,
-        version: c.version + 1,
-        updatedAt: at,
-      })
-      .where(and(eq(collections.id, id), eq(collections.version, c.version)))
-      .returning({ id: collections.id });
-    if (updated.length === 0)
-      throw new AppError('invalid_status_transition', 'The collection changed meanwhile', undefined, {
-        from: c.status,
-        to,
-      });
-    await tx.insert(collectionHistory).values({
-      collectionId: id,
-      fromStatus: c.status,
-      toStatus: to,
-      fromDate: c.date,
-      toDate: date,
-      reason,
-      ...historyAuthor({ source: caller, role: party, at }),
-    });
-    await recordAudit(tx, caller, {
-      action: `collection.${action.toLowerCase()}`,
-      entity: 'collection',
-      entityId: id,
-      detail: { from: c.status, to, ...(date !== c.date ? { fromDate: c.date, toDate: date } : {}) },
-    });
-    if (action !== 'CANCEL' || row.contract.contractType !== 'SPOT' || project?.status !== 'IN_PROGRESS')
-      return false;
-    // A spot contract is its one collection: when none is left to happen or done, the project is cancelled.
-    const [left] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(collections)
-      .where(
-        and(
-          eq(collections.projectId, c.projectId),
-          inArray(collections.status, [...OPEN_COLLECTION_STATUSES, 'COLLECTED']),
-        ),
-      );
-    if ((left?.n ?? 0) > 0) return false;
-    // The discharger's act moves the project by the rule, so the move is the system's (the discharger may not
-    // cancel a project in progress by itself); its history row names the discharger and the reason.
-    await transitionProject(
+  const moved = await app.db.transaction((tx) =>
+    moveCollection(
       tx,
-      caller,
-      { id: project.id, status: 'IN_PROGRESS' },
-      'CANCEL',
-      'SYSTEM',
-      reason ?? 'スポット回収のキャンセル',
-    );
-    return true;
-  });
-
+      { source: caller, role: party, at: app.now() },
+      row,
+      action,
+      input,
+      businessToday(app),
+    ),
+  );
   await mailCollectionAction(app, {
     action,
     party,
@@ -366,11 +240,11 @@ export async function actOnCollection(
     siteName: row.site.name,
     companyId: party === 'WASTE' ? c.transportCompanyId : c.companyId,
     fromDate: c.date,
-    date,
-    reason,
-    projectCancelled,
+    date: moved.date,
+    reason: input.reason || null,
+    projectCancelled: moved.projectCancelled,
   });
-  return { id, status: to, date, projectCancelled };
+  return { id, ...moved };
 }
 
 /**

@@ -1,6 +1,7 @@
-import { transportReportDeadline } from '@junkan/shared';
+import { type CollectionRequestOption, transportReportDeadline } from '@junkan/shared';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertRunningProject, type RunningProjectOptions } from '../../../test/fixtures/projects';
 import { mailBody } from '../../../test/smtp-sink';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import {
@@ -14,7 +15,6 @@ import {
   companies,
   contracts,
   dischargeSites,
-  projectDischargeSites,
   projectStatusHistory,
   projects,
   projectWasteLines,
@@ -84,81 +84,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface ProjectOptions {
-  type?: 'REGULAR' | 'INDUSTRIAL';
-  contractType?: 'AUTO_UPDATE' | 'NO_AUTO_UPDATE' | 'SPOT';
-  startDate?: string;
-  endDate?: string;
-  status?: string;
-  site?: number;
-}
-
-let projectCount = 0;
-/** A project of グリーン商事 carried by 東都 under an approved contract (written directly), with two waste lines. */
-async function runningProject(opts: ProjectOptions = {}) {
-  const type = opts.type ?? 'REGULAR';
-  const [project] = await t.db
-    .insert(projects)
-    .values({
-      title: `回収テスト ${++projectCount}`,
-      status: opts.status ?? 'IN_PROGRESS',
-      type,
-      companyId: f.green,
-      transportCompanyId: f.toto,
-    })
-    .returning();
-  const lines = await t.db
-    .insert(projectWasteLines)
-    .values(
-      type === 'REGULAR'
-        ? [
-            {
-              projectId: project!.id,
-              kind: 'REGULAR' as const,
-              wasteId: f.combustible,
-              wasteName: '可燃ごみ',
-            },
-            { projectId: project!.id, kind: 'REGULAR' as const, wasteId: f.cardboard, wasteName: '段ボール' },
-          ]
-        : [
-            {
-              projectId: project!.id,
-              kind: 'INDUSTRIAL' as const,
-              wasteId: f.plastics,
-              wasteName: '廃プラスチック類',
-              quantityUnit: 't',
-            },
-          ],
-    )
-    .returning({ id: projectWasteLines.id });
-  await t.db
-    .insert(projectDischargeSites)
-    .values({ projectId: project!.id, dischargeSiteId: opts.site ?? f.ginza });
-  const [contract] = await t.db
-    .insert(contracts)
-    .values({
-      projectId: project!.id,
-      transportCompanyId: f.toto,
-      status: 'APPROVED',
-      name: `${project!.title} 契約`,
-      startDate: opts.startDate ?? '2027-03-01',
-      endDate: opts.endDate ?? '2027-06-30',
-      contractType: opts.contractType ?? 'NO_AUTO_UPDATE',
-      contractForm: 'COMBINED',
-      paymentMethod: 'PAYMENT_INVOICE',
-      contactPerson: '佐藤 次郎',
-      licenseNumber: '第1301-0042号',
-      licenseDistrict: '東京都',
-      licenseExpireDate: '2029-03-31',
-    })
-    .returning();
-  return {
-    id: project!.id,
-    title: project!.title,
-    lineIds: lines.map((l) => l.id),
-    contractId: contract!.id,
-  };
-}
+/** A project of グリーン商事 carried by 東都 under an approved contract (written directly). */
+const runningProject = (opts: RunningProjectOptions = {}) => insertRunningProject(t.db, opts);
 
 type Project = Awaited<ReturnType<typeof runningProject>>;
 
@@ -301,6 +228,7 @@ describe('request options and collectable days', () => {
         startDate: '2026-04-01',
         endDate: '2027-03-31',
         requestableUntil: '2028-03-31',
+        collectionsLeft: null,
       },
       transportCompany: { id: f.toto, name: '東都環境サービス株式会社' },
       wasteLines: [
@@ -490,6 +418,49 @@ describe('requesting dates', () => {
         )
       ).fields,
     ).toEqual({ kind: 'invalid_format' });
+  });
+
+  it('takes chosen dates only under a spot contract, as many as it has left', async () => {
+    const spot = await runningProject({ contractType: 'SPOT', endDate: '2027-03-31' });
+    const left = async () =>
+      ((await t.as(DIS).get('/collection-requests/options')).json() as CollectionRequestOption[]).find(
+        (o) => o.projectId === spot.id,
+      )!.contract.collectionsLeft;
+    expect(await left()).toBe(1);
+    // Recurring collections, on the check and on the request itself.
+    expect((await refused(recurringBody(spot))).fields).toEqual({ kind: 'spot_contract_dates_only' });
+    const recurring = await t.as(DIS).post('/collection-requests', recurringBody(spot));
+    expect(recurring.statusCode).toBe(400);
+    expect(recurring.json().fields).toEqual({ kind: 'spot_contract_dates_only' });
+    // More dates than the contract takes: each one too many.
+    expect((await refused(datesBody(spot, ['2027-03-11', '2027-03-12', '2027-03-15']))).fields).toEqual({
+      'dates.1': 'spot_contract_date_limit',
+      'dates.2': 'spot_contract_date_limit',
+    });
+    expect(await t.db.select().from(collections).where(eq(collections.projectId, spot.id))).toEqual([]);
+
+    // Its one collection taken, a second request is refused, even of another waste.
+    const made = await request(datesBody(spot, ['2027-03-11']));
+    expect(await left()).toBe(0);
+    const again = await t
+      .as(DIS)
+      .post(
+        '/collection-requests',
+        datesBody(spot, ['2027-03-12'], { lines: [{ wasteLineId: spot.lineIds[1], bags: { '45': 1 } }] }),
+      );
+    expect(again.statusCode).toBe(400);
+    expect(again.json().fields).toEqual({ 'dates.0': 'spot_contract_date_limit' });
+
+    // Returned by the transporter, it no longer counts: another date can be asked for.
+    const [one] = await collectionsOf(made.id);
+    await t.as(TRANS).post(`/trans/collections/${one!.id}/return`, { reason: '車両の手配がつきません' });
+    expect(await left()).toBe(1);
+    await request(datesBody(spot, ['2027-03-12']));
+    // Other contracts take any number of dates.
+    const p = await runningProject();
+    expect(
+      (await request(datesBody(p, ['2027-03-11', '2027-03-12', '2027-03-15']))).collections,
+    ).toHaveLength(3);
   });
 
   it('refuses a project that is not in progress, outside the areas, or of another company', async () => {
@@ -916,11 +887,12 @@ describe('cancelling', () => {
     });
     expect(mailBody(mailTo(before, TRANS)!.raw)).toContain('案件も取り消されました');
 
-    // With another collection still to come, a spot project stays.
+    // With another collection still to come (written before spot contracts took one), a spot project stays.
     const q = await runningProject({ contractType: 'SPOT', endDate: '2027-03-31' });
-    const two = await request(datesBody(q, ['2027-03-18', '2027-03-19']));
-    const [first] = await collectionsOf(two.id);
-    expect((await t.as(DIS).post(`/collections/${first!.id}/cancel`)).json().projectCancelled).toBe(false);
+    const first = await oneCollection(q, '2027-03-18');
+    const { id: _, ...copy } = first;
+    await t.db.insert(collections).values({ ...copy, date: '2027-03-19', desiredDate: '2027-03-19' });
+    expect((await t.as(DIS).post(`/collections/${first.id}/cancel`)).json().projectCancelled).toBe(false);
     expect((await t.db.select().from(projects).where(eq(projects.id, q.id)))[0]!.status).toBe('IN_PROGRESS');
   });
 });

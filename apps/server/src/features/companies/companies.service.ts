@@ -25,7 +25,11 @@ export async function listCompaniesForSelection(app: FastifyInstance, type: Comp
     .orderBy(asc(companies.name), asc(companies.id));
 }
 
-/** A token for the company's first operator account, carrying the acting admin's id. */
+/**
+ * A token for the company's first operator account, carrying the acting admin's id. Acting is one level, from the
+ * admin's own sign-in: a token that already acts for an operator never gets another (the admin switches back to
+ * its own token first, as the web app's operator switch does).
+ */
 export async function issueOperatorToken(
   app: FastifyInstance,
   caller: Caller,
@@ -33,6 +37,8 @@ export async function issueOperatorToken(
   isTransport: boolean,
 ) {
   const { session } = caller;
+  if (session.adminId != null)
+    throw new AppError('acting_admin_own_sign_in_required', 'Acting tokens are issued to the admin only');
   const role = isTransport ? 'TRANSPORT' : 'WASTE';
   const [operator] = await app.db
     .select()
@@ -49,7 +55,7 @@ export async function issueOperatorToken(
     .orderBy(asc(users.id))
     .limit(1);
   if (!operator) throw new AppError('not_found', 'Operator not found');
-  const adminId = session.adminId ?? session.userId;
+  const adminId = session.userId;
   await recordAudit(app.db, caller, {
     action: 'act_for_operator',
     entity: 'company',

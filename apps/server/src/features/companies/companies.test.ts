@@ -65,26 +65,58 @@ describe('POST /api/admin/companies/{id}/auth-token', () => {
     const perms = (await acting.get('/permissions')).json().permissions;
     expect(perms).toEqual(expect.arrayContaining(['MASTER_WASTE', 'ACCOUNT_INFO', 'COLLECTION_REQUEST']));
 
-    // Refreshing keeps the admin id; switching operator while acting keeps the original admin.
+    // Refreshing keeps the admin id and the admin's sign-in: an acting token never becomes another kind of token.
     const refreshed = await acting.post('/auth/refresh-token');
-    expect(decodeClaims(refreshed.json().token).adminId).toBe(adminUser!.id);
-    const [toto] = (await listOf('transport', admin))
-      .json()
-      .filter((c: { name: string }) => c.name.startsWith('東都'));
-    const switched = await acting.post(`/admin/companies/${toto.id}/auth-token?isTransport=true`);
-    expect(decodeClaims(switched.json().token)).toMatchObject({
-      sub: 'transporter@example.com',
+    expect(decodeClaims(refreshed.json().token)).toMatchObject({
       adminId: adminUser!.id,
-      authorities: ['ROLE_ADMIN', 'ROLE_TRANSPORT'],
+      sid: claims.sid,
+      authorities: ['ROLE_ADMIN', 'ROLE_WASTE'],
     });
-
     const [audit] = await t.db
       .select()
       .from(auditLogs)
       .where(eq(auditLogs.action, 'act_for_operator'))
       .orderBy(desc(auditLogs.id))
       .limit(1);
-    expect(audit).toMatchObject({ entity: 'company', entityId: String(toto.id), adminId: adminUser!.id });
+    expect(audit).toMatchObject({ entity: 'company', entityId: String(green.id), userId: adminUser!.id });
+  });
+
+  it("acts one level only, from the admin's own sign-in: an acting token gets no further acting token", async () => {
+    const adminToken = await t.login('admin@example.com');
+    const [green] = (await listOf('waste', admin))
+      .json()
+      .filter((c: { name: string }) => c.name === '株式会社グリーン商事');
+    const [toto] = (await listOf('transport', admin))
+      .json()
+      .filter((c: { name: string }) => c.name.startsWith('東都'));
+    const first = await t
+      .as({ token: adminToken })
+      .post(`/admin/companies/${green.id}/auth-token?isTransport=false`);
+    expect(first.statusCode).toBe(200);
+    const before = await t.db.select().from(auditLogs).where(eq(auditLogs.action, 'act_for_operator'));
+    // Neither for another company nor for the same one, nor from its refreshed token.
+    const acting = t.as({ token: first.json().token });
+    const refreshed = t.as({ token: (await acting.post('/auth/refresh-token')).json().token });
+    for (const [who, id, isTransport] of [
+      [acting, toto.id, true],
+      [acting, green.id, false],
+      [refreshed, toto.id, true],
+    ] as const) {
+      const res = await who.post(`/admin/companies/${id}/auth-token?isTransport=${isTransport}`);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'acting_admin_own_sign_in_required' });
+    }
+    const after = await t.db.select().from(auditLogs).where(eq(auditLogs.action, 'act_for_operator'));
+    expect(after).toHaveLength(before.length);
+    // The admin's own token still chooses another operator.
+    const again = await t
+      .as({ token: adminToken })
+      .post(`/admin/companies/${toto.id}/auth-token?isTransport=true`);
+    expect(decodeClaims(again.json().token)).toMatchObject({
+      sub: 'transporter@example.com',
+      adminId: decodeClaims(adminToken).userId,
+      authorities: ['ROLE_ADMIN', 'ROLE_TRANSPORT'],
+    });
   });
 
   it('answers 404 for a company of the other type or none, and 400 for bad input', async () => {

@@ -529,12 +529,13 @@ async function documentData(
     contract.permitId === null
       ? null
       : (await contractPermitsOf(db, [contract.permitId])).get(contract.permitId);
+  // The quantity in the unit it was stated in (the request's), not the price's: 2 t priced per kg is 2 t.
   const quantityText = (l: (typeof lines)[number]) => {
     const q = l.kind === 'REGULAR' ? l.monthlyCapacity : l.quantity;
     if (q == null || Number(q) === 0) return null;
     return l.kind === 'REGULAR'
       ? `月 ${Number(q).toLocaleString('ja-JP')} kg`
-      : `${Number(q).toLocaleString('ja-JP')} ${l.unit ?? ''}`.trim();
+      : `${Number(q).toLocaleString('ja-JP')} ${l.quantityUnit ?? l.unit ?? ''}`.trim();
   };
   const base: Omit<ContractDocumentData, 'kind'> = {
     contractName: contract.name,

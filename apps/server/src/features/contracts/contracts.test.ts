@@ -60,8 +60,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A project of the demo discharger whose quote from 東都 was accepted (CREATING_CONTRACT). */
-async function acceptedProject(type: 'REGULAR' | 'INDUSTRIAL' = 'REGULAR') {
+/**
+ * A project of the demo discharger whose quote from 東都 was accepted (CREATING_CONTRACT); `quoteUnitId`: the unit
+ * the quote prices its lines in (else the line's).
+ */
+async function acceptedProject(type: 'REGULAR' | 'INDUSTRIAL' = 'REGULAR', quoteUnitId?: number) {
   const lines =
     type === 'REGULAR'
       ? [
@@ -98,7 +101,12 @@ async function acceptedProject(type: 'REGULAR' | 'INDUSTRIAL' = 'REGULAR') {
   const lineIds = [...project.pwasteRegulars, ...project.pwasteIndustries].map((l) => l.id);
   expect((await t.as(DIS).post(`/projects/${project.id}/request-quote`)).statusCode).toBe(200);
   const quoted = await t.as(TRANS).post(`/trans/projects/${project.id}/quotes`, {
-    lines: lineIds.map((wasteLineId, i) => ({ wasteLineId, unitPrice: 1000 + i * 500, quantity: '2' })),
+    lines: lineIds.map((wasteLineId, i) => ({
+      wasteLineId,
+      unitPrice: 1000 + i * 500,
+      quantity: '2',
+      ...(quoteUnitId ? { unitMeasureId: quoteUnitId } : {}),
+    })),
   });
   expect(quoted.statusCode).toBe(200);
   expect((await t.as(DIS).post(`/projects/${project.id}/accept-quote`)).statusCode).toBe(200);
@@ -620,6 +628,21 @@ describe("the license is chosen from the transporter's permits", () => {
       `産業廃棄物収集運搬業許可${f.permit.licenseNumber}東京都廃プラスチック類、汚泥2099年3月31日（令和81年3月31日）`,
     );
     expect(text).toContain('乙の許可証の写しは、本契約書に添付する。');
+  });
+
+  it('prints a line’s quantity in the unit it was stated in, beside the unit its price is in', async () => {
+    const units = await t.db.query.unitMeasures.findMany();
+    const [tonne, kg] = [units.find((u) => u.unit === 't')!, units.find((u) => u.unit === 'kg')!];
+    // The request's line: 2.5 in the first unit of the master (t); the quote prices it per kg.
+    expect(f.unit).toBe(tonne.id);
+    const p = await acceptedProject('INDUSTRIAL', kg.id);
+    const saved = await put(p.id, contractBody(p.lineIds, { contractForm: 'SEPARATE' }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await t.as(TRANS).post(`/trans/projects/${p.id}/contract/send`)).statusCode).toBe(200);
+    const pdf = await t.as(DIS).get(`/projects/${p.id}/contract/files/collection`);
+    const text = (await extractPdfText(pdf.rawPayload)).replace(/\s+/g, '');
+    expect(text).toContain('2.5t1,500円kg');
+    expect(text).not.toContain('2.5kg');
   });
 
   it('lets both parties download the permit copy through the contract once it is sent, and nobody else', async () => {

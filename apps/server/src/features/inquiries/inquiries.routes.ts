@@ -17,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../lib/downloads';
+import { DATA_FIELD_MAX_BYTES } from '../../lib/multipart-data';
 import {
   closeInquiry,
   companyScope,
@@ -151,7 +152,9 @@ export const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
 /** The multipart calls, in their own scope: no other inquiry call accepts a multipart body. */
 const inquiryUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   // A second file is answered MSG_28_5 by the upload itself, so the parser's own limit sits above it.
-  await app.register(fastifyMultipart, { limits: { files: 4, fields: 2, fieldSize: 16 * 1024, parts: 6 } });
+  await app.register(fastifyMultipart, {
+    limits: { files: 4, fields: 2, fieldSize: DATA_FIELD_MAX_BYTES, parts: 6 },
+  });
 
   for (const side of SIDES) {
     const { prefix, config } = side;

@@ -1,4 +1,5 @@
 import {
+  cardPaymentAttemptParamSchema,
   cardPaymentAttemptSchema,
   cardPaymentFormRequestSchema,
   cardPaymentFormSchema,
@@ -12,10 +13,12 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  cancelCardPayment,
   cardFormFor,
   cardPaymentsOf,
   confirmCardPayment,
   onCardWebhook,
+  resumeCardPayment,
   startCardPayment,
   sweepCardPayments,
 } from './card-payments.service';
@@ -75,6 +78,34 @@ export const cardPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => confirmCardPayment(app, request.caller(), request.params.id, request.body.paymentId),
+  );
+  app.post(
+    '/invoices/:id/card-payments/:attemptId/resume',
+    {
+      config,
+      schema: {
+        tags,
+        description:
+          'Back to an attempt left open: the same 3-D Secure page while the provider still waits for it, else how it ended.',
+        params: cardPaymentAttemptParamSchema,
+        response: { 200: cardPaymentResultSchema, ...errors },
+      },
+    },
+    (request) => resumeCardPayment(app, request.caller(), request.params.id, request.params.attemptId),
+  );
+  app.post(
+    '/invoices/:id/card-payments/:attemptId/cancel',
+    {
+      config,
+      schema: {
+        tags,
+        description:
+          'Cancels a 3-D Secure challenge left unanswered at the provider, so a new attempt can start; one the card holder finished meanwhile answers PAID.',
+        params: cardPaymentAttemptParamSchema,
+        response: { 200: cardPaymentResultSchema, ...errors },
+      },
+    },
+    (request) => cancelCardPayment(app, request.caller(), request.params.id, request.params.attemptId),
   );
   app.get(
     '/invoices/:id/card-payments',

@@ -3,13 +3,13 @@
  * number never reaches us); the server asks the provider to authorise with the attempt's key as its idempotency
  * key, sends the browser to 3-D Secure when asked, captures, and records the invoice paid once. The provider's
  * answers come three ways (the call's answer, the browser's return from 3-D Secure, signed webhooks) and a minute
- * sweep asks again for anything left open; every way goes through `settle`, which only moves an attempt forward.
+ * sweep asks again for anything left open; every way goes through `settle` (`card-payment-steps.ts`), which only
+ * moves an attempt forward. A discharger who left 3-D Secure comes back to the open attempt from the invoice: resume
+ * it (the same challenge) or cancel it at the provider and start afresh.
  */
 import {
-  type CardPaymentAttempt,
   type CardPaymentResult,
-  type CardPaymentStatus,
-  cardPaymentOutcome,
+  cardPaymentAttemptActions,
   isOpenCardPayment,
   OPEN_CARD_PAYMENT_STATUSES,
   type StartCardPayment,
@@ -17,62 +17,33 @@ import {
 import { and, asc, desc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
-import { cardPayments, invoices } from '../../db/schema';
+import { cardPayments, type invoices } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { type AuditSource, recordAudit, systemSource } from '../../lib/audit';
-import { tokyoDate } from '../../lib/time';
+import { recordAudit, systemSource } from '../../lib/audit';
 import type { Caller, Session } from '../../plugins/auth';
+import type { ProviderPayment } from '../../plugins/card-provider';
 import {
-  CardProviderRequestError,
-  CardProviderUnavailableError,
-  type ProviderPayment,
-} from '../../plugins/card-provider';
-import { notifyInvoicePaid, recordInvoicePaid } from './invoice-payment';
+  advance,
+  attemptIdOfOrder,
+  attemptOf,
+  authorize,
+  cancelAttempt,
+  refresh,
+  resultOf,
+  settle,
+} from './card-payment-steps';
 import { invoiceFor, requireCurrent } from './invoice-records';
-
-type AttemptRow = typeof cardPayments.$inferSelect;
 
 /** An open attempt younger than this blocks a new one for the same invoice (3-D Secure may still be answered). */
 const OPEN_ATTEMPT_BLOCKS_MS = 30 * 60 * 1000;
 /** The sweep asks about attempts left open this long (the browser's own return normally comes first). */
 export const SWEEP_AFTER_MS = 60 * 1000;
-/** A 3-D Secure challenge nobody answered for this long is given up (the provider charges nothing for it). */
+/** A 3-D Secure challenge nobody answered for this long is cancelled at the provider (nothing is charged). */
 const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** Where the provider sends the browser back: the invoice's page, which finishes the payment. */
 export const returnUrlOf = (app: FastifyInstance, invoiceId: number) =>
   `${app.config.publicUrl}/sys/invoice-management/detail/${invoiceId}`;
-
-/** The provider's order id: the invoice and the attempt, so a webhook finds its attempt even before its id. */
-export const orderIdOf = (attempt: Pick<AttemptRow, 'id' | 'invoiceId'>) =>
-  `junkan-inv${attempt.invoiceId}-pay${attempt.id}`;
-const attemptIdOfOrder = (orderId: string) => {
-  const m = /^junkan-inv\d+-pay(\d{1,9})$/.exec(orderId);
-  return m ? Number(m[1]) : null;
-};
-
-export function attemptOf(row: AttemptRow): CardPaymentAttempt {
-  return {
-    id: row.id,
-    status: row.status,
-    amount: row.amount,
-    declineCode: row.declineCode ?? null,
-    createdAt: row.createdAt.toISOString(),
-    capturedAt: row.capturedAt?.toISOString() ?? null,
-  };
-}
-
-export function resultOf(row: AttemptRow): CardPaymentResult {
-  const outcome = cardPaymentOutcome(row.status);
-  return {
-    outcome,
-    actionUrl: outcome === 'REQUIRES_ACTION' ? row.actionUrl : null,
-    declineCode: row.declineCode ?? null,
-    attempt: attemptOf(row),
-  };
-}
-
-const unavailable = () => new AppError('card_provider_unavailable', 'Card provider unavailable');
 
 /** The invoice as its discharger sees it (another company's: 404; the transporter: 403). */
 async function dischargersInvoice(db: DbOrTx, session: Session, id: number, lock = false) {
@@ -88,10 +59,33 @@ function requirePayable(inv: typeof invoices.$inferSelect) {
     throw new AppError('invalid_status_transition', 'Invalid status transition');
 }
 
-/** POST /invoices/{id}/card-payments/form: the provider's card form for this invoice's amount. */
+/**
+ * Refuses a new attempt while another of the invoice is open and recent (no double charge). The discharger
+ * resumes or cancels it from the invoice (`actions`); one nobody comes back to stops blocking after 30 minutes.
+ */
+async function requireNoOpenAttempt(db: DbOrTx, invoiceId: number) {
+  const [open] = await db
+    .select({ id: cardPayments.id })
+    .from(cardPayments)
+    .where(
+      and(
+        eq(cardPayments.invoiceId, invoiceId),
+        inArray(cardPayments.status, [...OPEN_CARD_PAYMENT_STATUSES]),
+        gt(cardPayments.updatedAt, new Date(Date.now() - OPEN_ATTEMPT_BLOCKS_MS)),
+      ),
+    )
+    .limit(1);
+  if (open) throw new AppError('card_payment_in_progress', 'Card payment in progress');
+}
+
+/**
+ * POST /invoices/{id}/card-payments/form: the provider's card form for this invoice's amount; refused while an
+ * attempt is open, before the card holder types the card in for nothing.
+ */
 export async function cardFormFor(app: FastifyInstance, caller: Caller, id: number, lang: 'ja' | 'en') {
   const inv = await dischargersInvoice(app.db, caller.session, id);
   requirePayable(inv);
+  await requireNoOpenAttempt(app.db, inv.id);
   return {
     formUrl: app.cardProvider.cardFormUrl({ returnUrl: returnUrlOf(app, inv.id), lang, amount: inv.amount }),
   };
@@ -126,18 +120,7 @@ export async function startCardPayment(
       return same;
     }
     requirePayable(inv);
-    const [open] = await tx
-      .select({ id: cardPayments.id })
-      .from(cardPayments)
-      .where(
-        and(
-          eq(cardPayments.invoiceId, inv.id),
-          inArray(cardPayments.status, [...OPEN_CARD_PAYMENT_STATUSES]),
-          gt(cardPayments.updatedAt, new Date(Date.now() - OPEN_ATTEMPT_BLOCKS_MS)),
-        ),
-      )
-      .limit(1);
-    if (open) throw new AppError('card_payment_in_progress', 'Card payment in progress');
+    await requireNoOpenAttempt(tx, inv.id);
     const [row] = await tx
       .insert(cardPayments)
       .values({
@@ -178,171 +161,53 @@ export async function confirmCardPayment(
     .where(and(eq(cardPayments.invoiceId, inv.id), eq(cardPayments.providerPaymentId, paymentId)));
   if (!attempt) throw new AppError('card_payment_not_found', 'Card payment not found');
   if (!isOpenCardPayment(attempt.status)) return resultOf(attempt);
-  return settle(app, attempt.id, await ask(() => app.cardProvider.retrieve(paymentId)), caller);
+  return refresh(app, attempt, caller);
 }
 
-async function ask(call: () => Promise<ProviderPayment>): Promise<ProviderPayment> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof CardProviderUnavailableError) throw unavailable();
-    throw error;
-  }
+/** The discharger's attempt `attemptId` of invoice `id` (of another invoice, or none: 404). */
+async function dischargersAttempt(app: FastifyInstance, caller: Caller, id: number, attemptId: number) {
+  const inv = await dischargersInvoice(app.db, caller.session, id);
+  const [attempt] = await app.db
+    .select()
+    .from(cardPayments)
+    .where(and(eq(cardPayments.id, attemptId), eq(cardPayments.invoiceId, inv.id)));
+  if (!attempt) throw new AppError('card_payment_not_found', 'Card payment not found');
+  return attempt;
 }
 
 /**
- * Asks the provider to authorise (again, with the same key: a repeat answers the first payment, never a second).
- * A token the provider no longer takes, for a key it never answered, means nothing was charged: the attempt fails.
+ * POST /invoices/{id}/card-payments/{attemptId}/resume: the discharger came back to an attempt left open. The
+ * provider is asked again with the attempt's own keys: a challenge still waiting answers the same challenge page,
+ * one answered meanwhile (another tab) is settled; an attempt already over answers how it ended.
  */
-async function authorize(app: FastifyInstance, attempt: AttemptRow, source: AuditSource) {
-  let payment: ProviderPayment;
-  try {
-    payment = await app.cardProvider.authorize({
-      token: attempt.token,
-      amount: attempt.amount,
-      orderId: orderIdOf(attempt),
-      returnUrl: attempt.returnUrl,
-      idempotencyKey: attempt.attemptKey,
-    });
-  } catch (error) {
-    if (error instanceof CardProviderUnavailableError) throw unavailable();
-    if (error instanceof CardProviderRequestError) {
-      app.log.warn({ attemptId: attempt.id, code: error.code }, 'card authorisation refused');
-      return resultOf(await fail(app, attempt.id, source));
-    }
-    throw error;
-  }
-  return settle(app, attempt.id, payment, source);
-}
-
-async function fail(app: FastifyInstance, attemptId: number, source: AuditSource) {
-  return app.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(cardPayments)
-      .set({ status: 'FAILED', updatedAt: new Date() })
-      .where(and(eq(cardPayments.id, attemptId), eq(cardPayments.status, 'AUTHORIZING')))
-      .returning();
-    const [current] = row
-      ? [row]
-      : await tx.select().from(cardPayments).where(eq(cardPayments.id, attemptId));
-    if (row)
-      await recordAudit(tx, source, {
-        action: 'card_payment.failed',
-        entity: 'invoice',
-        entityId: row.invoiceId,
-        detail: { attemptId },
-      });
-    return current!;
-  });
-}
-
-/** How far an attempt has come: an answer never moves it back (webhooks may come late or twice). */
-const RANK: Record<CardPaymentStatus, number> = {
-  AUTHORIZING: 0,
-  REQUIRES_ACTION: 1,
-  AUTHORIZED: 2,
-  CAPTURED: 3,
-  DECLINED: 3,
-  // Below CAPTURED: a capture reported after the attempt was given up is still recorded (or refunded).
-  FAILED: 2.5,
-  REFUNDED: 4,
-};
-const STATUS_OF: Record<ProviderPayment['status'], CardPaymentStatus> = {
-  requires_action: 'REQUIRES_ACTION',
-  authorized: 'AUTHORIZED',
-  captured: 'CAPTURED',
-  declined: 'DECLINED',
-  refunded: 'REFUNDED',
-};
-
-/**
- * Moves attempt `attemptId` to what the provider answered: captures an authorised payment (the capture key is the
- * attempt's, so a repeat is harmless), and on capture records the invoice paid, in one transaction with the
- * attempt. A capture for an invoice paid meanwhile by another payment (or corrected) is refunded, so a payment is
- * kept exactly once.
- */
-export async function settle(
+export async function resumeCardPayment(
   app: FastifyInstance,
+  caller: Caller,
+  id: number,
   attemptId: number,
-  answer: ProviderPayment,
-  source: AuditSource,
 ): Promise<CardPaymentResult> {
-  let payment = answer;
-  if (payment.status === 'authorized') {
-    const [now] = await app.db
-      .select({ status: cardPayments.status })
-      .from(cardPayments)
-      .where(eq(cardPayments.id, attemptId));
-    if (now && RANK[now.status] < RANK.CAPTURED)
-      payment = await ask(() => app.cardProvider.capture(payment.id, `capture-${attemptId}`));
-  }
-  let duplicate = false;
-  const row = await app.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(cardPayments)
-      .where(eq(cardPayments.id, attemptId))
-      .for('update');
-    if (!current) throw new AppError('card_payment_not_found', 'Card payment not found');
-    const next = STATUS_OF[payment.status];
-    if (RANK[next] <= RANK[current.status]) return current;
-    const capturedAt = next === 'CAPTURED' ? new Date(payment.capturedAt ?? Date.now()) : current.capturedAt;
-    const [row] = await tx
-      .update(cardPayments)
-      .set({
-        status: next,
-        providerPaymentId: payment.id,
-        declineCode: payment.declineCode,
-        actionUrl: payment.actionUrl,
-        capturedAt,
-        updatedAt: new Date(),
-      })
-      .where(eq(cardPayments.id, attemptId))
-      .returning();
-    await recordAudit(tx, source, {
-      action: `card_payment.${next.toLowerCase()}`,
-      entity: 'invoice',
-      entityId: current.invoiceId,
-      detail: { attemptId, providerPaymentId: payment.id, declineCode: payment.declineCode },
-    });
-    if (next === 'CAPTURED') {
-      const [inv] = await tx.select().from(invoices).where(eq(invoices.id, current.invoiceId)).for('update');
-      if (inv?.status === 'BILLED' && !inv.supersededAt) {
-        const { changed, invoice } = await recordInvoicePaid(tx, inv.id, {
-          settlementDate: tokyoDate(capturedAt ?? new Date()),
-          via: 'CARD',
-          paymentRef: payment.id,
-          source,
-        });
-        if (changed) await notifyInvoicePaid(app, tx, invoice, source.session ? (source as Caller) : null);
-      } else if (inv?.paymentRef !== payment.id) duplicate = true;
-    }
-    return row!;
-  });
-  if (!duplicate) return resultOf(row);
-  return resultOf(await refundDuplicate(app, row, source));
+  const attempt = await dischargersAttempt(app, caller, id, attemptId);
+  if (!cardPaymentAttemptActions(attempt.status).includes('RESUME')) return resultOf(attempt);
+  return advance(app, attempt, caller);
 }
 
-/** Gives back a capture the invoice no longer needs (paid by another payment, or corrected meanwhile). */
-async function refundDuplicate(app: FastifyInstance, row: AttemptRow, source: AuditSource) {
-  const refunded = await ask(() =>
-    app.cardProvider.refund(row.providerPaymentId!, undefined, `refund-${row.id}`),
-  );
-  app.log.warn({ attemptId: row.id, invoiceId: row.invoiceId }, 'duplicate card capture refunded');
-  return app.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(cardPayments)
-      .set({ status: refunded.status === 'refunded' ? 'REFUNDED' : row.status, updatedAt: new Date() })
-      .where(eq(cardPayments.id, row.id))
-      .returning();
-    await recordAudit(tx, source, {
-      action: 'card_payment.duplicate_refunded',
-      entity: 'invoice',
-      entityId: row.invoiceId,
-      detail: { attemptId: row.id, providerPaymentId: row.providerPaymentId },
-    });
-    return updated!;
-  });
+/**
+ * POST /invoices/{id}/card-payments/{attemptId}/cancel: gives up a 3-D Secure challenge left unanswered, so a fresh
+ * attempt (a new key) can start. An attempt already over answers how it ended (paid, declined, cancelled); one being
+ * finished (AUTHORIZING, AUTHORIZED) is not cancelled: the card holder may already have said yes.
+ */
+export async function cancelCardPayment(
+  app: FastifyInstance,
+  caller: Caller,
+  id: number,
+  attemptId: number,
+): Promise<CardPaymentResult> {
+  const attempt = await dischargersAttempt(app, caller, id, attemptId);
+  if (cardPaymentAttemptActions(attempt.status).includes('CANCEL'))
+    return cancelAttempt(app, attempt, caller);
+  if (isOpenCardPayment(attempt.status))
+    throw new AppError('card_payment_in_progress', 'Card payment in progress');
+  return resultOf(attempt);
 }
 
 /** A verified webhook: finds its attempt by the provider's id, or by the order id when it outran the answer. */
@@ -363,7 +228,8 @@ export async function onCardWebhook(app: FastifyInstance, payment: ProviderPayme
 
 /**
  * The minute sweep: asks the provider about attempts left open (a lost webhook, a browser that never came back,
- * an answer lost to an outage) and settles them; gives up 3-D Secure challenges nobody answered for a day.
+ * an answer lost to an outage) and settles them; cancels at the provider 3-D Secure challenges nobody answered for
+ * a day (so nobody can answer them later).
  */
 export async function sweepCardPayments(app: FastifyInstance, now = Date.now()) {
   const source = systemSource('card-sweep');
@@ -381,19 +247,9 @@ export async function sweepCardPayments(app: FastifyInstance, now = Date.now()) 
   let settled = 0;
   for (const attempt of open) {
     try {
-      if (attempt.status === 'AUTHORIZING') await authorize(app, attempt, source);
-      else if (attempt.providerPaymentId) {
-        const payment = await ask(() => app.cardProvider.retrieve(attempt.providerPaymentId!));
-        const row = await settle(app, attempt.id, payment, source);
-        if (
-          row.attempt.status === 'REQUIRES_ACTION' &&
-          now - attempt.createdAt.getTime() > ABANDONED_AFTER_MS
-        )
-          await app.db
-            .update(cardPayments)
-            .set({ status: 'FAILED', updatedAt: new Date() })
-            .where(and(eq(cardPayments.id, attempt.id), eq(cardPayments.status, 'REQUIRES_ACTION')));
-      }
+      const row = await advance(app, attempt, source);
+      if (row.attempt.status === 'REQUIRES_ACTION' && now - attempt.createdAt.getTime() > ABANDONED_AFTER_MS)
+        await cancelAttempt(app, attempt, source);
       settled++;
     } catch (err) {
       app.log.warn({ err, attemptId: attempt.id }, 'card payment not settled; asked again next sweep');

@@ -3,6 +3,7 @@ import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { answerChallenge, type CardHarness, startCardHarness } from '../../../test/card-harness';
 import { DIS, DIS2, TRANS } from '../../../test/fixtures/demo-data';
+import { monthSequence } from '../../../test/fixtures/invoices';
 import { samplePdf } from '../../../test/fixtures/upload-files';
 import type { TestContext } from '../../../test/test-app';
 import {
@@ -48,12 +49,16 @@ function multipart(data: unknown) {
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${b}` } };
 }
 
+/** Each invoice bills a month of its own (a month billed twice would wait for a confirmation). */
+const nextMonth = monthSequence();
+
 /** A billed invoice of `amount` yen, paid as the contract says (card unless told). */
 async function billedInvoice(amount = 33000, method: 'CREDIT_CARD' | 'PAYMENT_INVOICE' = 'CREDIT_CARD') {
   await t.db.update(contracts).set({ paymentMethod: method }).where(eq(contracts.projectId, projectId));
+  const billedMonth = nextMonth();
   const body = multipart({
     projectId,
-    invoices: [{ billingDate: '2026-11-25', dueDate: '2026-12-31', amount }],
+    invoices: [{ billedMonth, billingDate: '2026-11-25', dueDate: '2026-12-31', amount }],
   });
   const res = await t.as(TRANS).post('/trans/invoices', body.payload, body.headers);
   expect(res.statusCode, res.body).toBe(200);
@@ -271,6 +276,193 @@ describe('faults', () => {
     expect(inv!.paymentRef).toBe(first!.paymentRef);
     const refunded = (await h.sim.control.payments()).filter((p) => p.status === 'refunded');
     expect(refunded).toHaveLength(1);
+  });
+});
+
+describe('coming back to a 3-D Secure challenge left open', () => {
+  const resume = (id: number, attemptId: number, who = DIS) =>
+    t.as(who).post(`/invoices/${id}/card-payments/${attemptId}/resume`);
+  const cancel = (id: number, attemptId: number, who = DIS) =>
+    t.as(who).post(`/invoices/${id}/card-payments/${attemptId}/cancel`);
+  const confirm = (id: number, location: string) =>
+    t.as(DIS).post(`/invoices/${id}/card-payments/confirm`, {
+      paymentId: new URL(location).searchParams.get('payment_id'),
+    });
+  const captures = async () => (await h.sim.control.payments()).filter((p) => p.status === 'captured');
+  const paidMails = (id: number) =>
+    t.db
+      .select()
+      .from(invoiceSends)
+      .where(and(eq(invoiceSends.invoiceId, id), eq(invoiceSends.kind, 'PAID_MAIL')));
+
+  /** A 3-D Secure attempt whose challenge page the discharger left: the invoice and the attempt's answer. */
+  async function abandoned() {
+    const id = await billedInvoice();
+    const res = await pay(id, await h.tokenFor(CARD.secure));
+    expect(res.json().outcome).toBe('REQUIRES_ACTION');
+    return { id, started: res.json() as { actionUrl: string; attempt: { id: number } } };
+  }
+
+  it('shows the open attempt with its actions, refuses a second one and the card form, and resumes the same challenge', async () => {
+    const { id, started } = await abandoned();
+    const attempts = (await t.as(DIS).get(`/invoices/${id}/card-payments`)).json();
+    expect(attempts[0]).toMatchObject({
+      id: started.attempt.id,
+      status: 'REQUIRES_ACTION',
+      actions: ['RESUME', 'CANCEL'],
+    });
+    const second = await pay(id, await h.tokenFor(CARD.ok));
+    expect(second.statusCode).toBe(409);
+    expect(second.json().code).toBe('card_payment_in_progress');
+    const form = await t.as(DIS).post(`/invoices/${id}/card-payments/form`, { lang: 'ja' });
+    expect(form.statusCode).toBe(409);
+    expect(form.json().code).toBe('card_payment_in_progress');
+
+    const resumed = await resume(id, started.attempt.id);
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(resumed.json()).toMatchObject({
+      outcome: 'REQUIRES_ACTION',
+      actionUrl: started.actionUrl,
+      attempt: { id: started.attempt.id },
+    });
+    const back = await answerChallenge(resumed.json().actionUrl, 'password');
+    expect((await confirm(id, back)).json().outcome).toBe('PAID');
+    expect((await detail(id)).status).toBe('PAID');
+    expect(await h.sim.control.payments()).toHaveLength(1);
+    // Once paid, the attempt has nothing left to do, and resuming it answers how it ended.
+    expect((await resume(id, started.attempt.id)).json()).toMatchObject({
+      outcome: 'PAID',
+      attempt: { actions: [] },
+    });
+  });
+
+  it('cancels the challenge at the provider, then a fresh attempt pays once', async () => {
+    const { id, started } = await abandoned();
+    const cancelled = await cancel(id, started.attempt.id);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({
+      outcome: 'CANCELLED',
+      actionUrl: null,
+      attempt: { status: 'CANCELLED', actions: [] },
+    });
+    const [old] = await h.sim.control.payments();
+    expect(old!.status).toBe('cancelled');
+    // The old challenge, answered late in a tab left open, charges nothing.
+    const late = await answerChallenge(started.actionUrl, 'password');
+    expect((await confirm(id, late)).json().outcome).toBe('CANCELLED');
+    expect((await detail(id)).status).toBe('BILLED');
+
+    expect((await t.as(DIS).post(`/invoices/${id}/card-payments/form`, { lang: 'ja' })).statusCode).toBe(200);
+    const fresh = await pay(id, await h.tokenFor(CARD.ok));
+    expect(fresh.json()).toMatchObject({ outcome: 'PAID' });
+    expect(fresh.json().attempt.id).not.toBe(started.attempt.id);
+    expect((await detail(id)).status).toBe('PAID');
+    expect(await captures()).toHaveLength(1);
+    expect(await paidMails(id)).toHaveLength(1);
+    const audits = await t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityId, String(id)), eq(auditLogs.action, 'card_payment.cancelled')));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.userId).not.toBeNull();
+  });
+
+  it('does not cancel a challenge the card holder answered meanwhile: the invoice is paid once', async () => {
+    const { id, started } = await abandoned();
+    // Answered in another tab whose return and webhooks never reached junkan.
+    await h.sim.control.loseWebhooks(true);
+    await answerChallenge(started.actionUrl, 'password');
+    const cancelled = await cancel(id, started.attempt.id);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ outcome: 'PAID', attempt: { status: 'CAPTURED' } });
+    expect((await detail(id)).status).toBe('PAID');
+    expect(await captures()).toHaveLength(1);
+    expect((await h.sim.control.payments()).filter((p) => p.status === 'cancelled')).toHaveLength(0);
+    // Nothing more can be paid, and asking again changes nothing.
+    expect((await pay(id, await h.tokenFor(CARD.ok))).statusCode).toBe(409);
+    expect((await cancel(id, started.attempt.id)).json().outcome).toBe('PAID');
+    expect(await captures()).toHaveLength(1);
+    expect(await paidMails(id)).toHaveLength(1);
+  });
+
+  it('records two cancels at once once, and lets only one of two fresh attempts at once through', async () => {
+    const { id, started } = await abandoned();
+    const both = await Promise.all([cancel(id, started.attempt.id), cancel(id, started.attempt.id)]);
+    for (const res of both) expect(res.json().outcome, res.body).toBe('CANCELLED');
+    const audits = await t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityId, String(id)), eq(auditLogs.action, 'card_payment.cancelled')));
+    expect(audits).toHaveLength(1);
+
+    const [a, b] = await Promise.all([h.tokenFor(CARD.secure), h.tokenFor(CARD.secure)]);
+    const starts = await Promise.all([pay(id, a), pay(id, b)]);
+    expect(starts.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const open = await t.db
+      .select()
+      .from(cardPayments)
+      .where(and(eq(cardPayments.invoiceId, id), eq(cardPayments.status, 'REQUIRES_ACTION')));
+    expect(open).toHaveLength(1);
+  });
+
+  it('resumes an attempt whose answer was lost to an outage; such an attempt cannot be cancelled', async () => {
+    const id = await billedInvoice();
+    await h.sim.control.setUnavailable(true);
+    expect((await pay(id, await h.tokenFor(CARD.ok))).statusCode).toBe(503);
+    const [attempt] = (await t.as(DIS).get(`/invoices/${id}/card-payments`)).json();
+    expect(attempt).toMatchObject({ status: 'AUTHORIZING', actions: ['RESUME'] });
+    expect((await resume(id, attempt.id)).statusCode).toBe(503);
+    const refused = await cancel(id, attempt.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('card_payment_in_progress');
+
+    await h.sim.control.setUnavailable(false);
+    expect((await resume(id, attempt.id)).json().outcome).toBe('PAID');
+    expect(await captures()).toHaveLength(1);
+  });
+
+  it('keeps the challenge open while the provider is down, and fails one the provider no longer knows', async () => {
+    const { id, started } = await abandoned();
+    await h.sim.control.setUnavailable(true);
+    const down = await cancel(id, started.attempt.id);
+    expect(down.statusCode).toBe(503);
+    expect(down.json().code).toBe('card_provider_unavailable');
+    await h.sim.control.setUnavailable(false);
+    const [still] = await t.db.select().from(cardPayments).where(eq(cardPayments.id, started.attempt.id));
+    expect(still!.status).toBe('REQUIRES_ACTION');
+
+    // The provider restarted and forgot the payment: nothing can be charged for it, a new attempt may start.
+    await h.reset();
+    expect((await resume(id, started.attempt.id)).json()).toMatchObject({
+      outcome: 'DECLINED',
+      attempt: { status: 'FAILED' },
+    });
+    expect((await pay(id, await h.tokenFor(CARD.ok))).json().outcome).toBe('PAID');
+  });
+
+  it('cancels at the provider a challenge nobody answered for a day (the sweep)', async () => {
+    const { id, started } = await abandoned();
+    await sweepCardPayments(t.app, Date.now() + 25 * 60 * 60_000);
+    const [row] = await t.db.select().from(cardPayments).where(eq(cardPayments.id, started.attempt.id));
+    expect(row!.status).toBe('CANCELLED');
+    const [old] = await h.sim.control.payments();
+    expect(old!.status).toBe('cancelled');
+    await answerChallenge(started.actionUrl, 'password');
+    expect((await detail(id)).status).toBe('BILLED');
+  });
+
+  it('keeps another discharger’s attempt (404), the transporter (403) and another invoice’s attempt (404) out', async () => {
+    const { id, started } = await abandoned();
+    const other = await billedInvoice();
+    for (const call of [resume, cancel]) {
+      expect((await call(id, started.attempt.id, DIS2)).statusCode).toBe(404);
+      expect((await call(id, started.attempt.id, TRANS)).statusCode).toBe(403);
+      const wrong = await call(other, started.attempt.id);
+      expect(wrong.statusCode).toBe(404);
+      expect(wrong.json().code).toBe('card_payment_not_found');
+      expect([400, 404]).toContain((await call(id, 0)).statusCode);
+    }
+    expect((await h.sim.control.payments())[0]!.status).toBe('requires_action');
   });
 });
 

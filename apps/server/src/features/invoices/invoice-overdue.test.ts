@@ -2,6 +2,7 @@ import { isOverdue } from '@junkan/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIS, TRANS } from '../../../test/fixtures/demo-data';
+import { monthSequence } from '../../../test/fixtures/invoices';
 import { samplePdf } from '../../../test/fixtures/upload-files';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { openDatabase } from '../../db/client';
@@ -16,11 +17,15 @@ let clock = new Date('2026-12-01T09:00:00+09:00');
 let t: TestContext;
 let projectId: number;
 
+/** Each invoice bills a month of its own (a month billed twice would wait for a confirmation). */
+const nextMonth = monthSequence();
+
 async function billed(dueDate: string) {
   const boundary = '----overdue';
+  const billedMonth = nextMonth();
   const data = JSON.stringify({
     projectId,
-    invoices: [{ billingDate: '2026-10-01', dueDate, amount: 5500 }],
+    invoices: [{ billedMonth, billingDate: '2026-10-01', dueDate, amount: 5500 }],
   });
   const payload = Buffer.concat([
     Buffer.from(

@@ -13,13 +13,15 @@ import {
   invoiceListQuerySchema,
   invoicePageSchema,
   markInvoicePaidSchema,
+  monthBillingSchema,
+  monthBillingsQuerySchema,
   registerInvoicesSchema,
   resendInvoiceMailSchema,
 } from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../lib/downloads';
-import { parseDataField } from '../../lib/multipart-data';
+import { DATA_FIELD_MAX_BYTES, parseDataField } from '../../lib/multipart-data';
 import { requireOperatorRole } from '../../lib/roles';
 import type { Session } from '../../plugins/auth';
 import { markInvoicePaid } from './invoice-payment';
@@ -30,6 +32,7 @@ import {
   invoiceFilterOptions,
   listBillableProjects,
   listInvoices,
+  listMonthBillings,
   readInvoiceFile,
   registerInvoices,
   resendInvoiceMail,
@@ -72,7 +75,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           description:
-            'Current versions, filtered (status, billing dates, amounts, counterparty, project, overdue).',
+            'Current versions, or with versions=all every kept version too (the electronic bookkeeping ' +
+            'search), filtered (status, billing dates, amounts, counterparty, project, overdue).',
           querystring: invoiceListQuerySchema,
           response: { 200: invoicePageSchema, ...errors },
         },
@@ -108,6 +112,22 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
     );
   }
+
+  app.get(
+    '/trans/invoices/month-billings',
+    {
+      // The role before the query's validation: a discharger is refused, whatever it asks.
+      config: { permission: REGISTER, role: 'TRANSPORT' },
+      schema: {
+        tags,
+        description:
+          "A project's current invoices and the month each bills (請求対象月): what registering warns about.",
+        querystring: monthBillingsQuerySchema,
+        response: { 200: z.array(monthBillingSchema), ...errors },
+      },
+    },
+    (request) => listMonthBillings(app.db, as('TRANSPORT', request), request.query.projectId),
+  );
 
   app.get(
     '/trans/invoices/billable-projects',
@@ -172,7 +192,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
 const invoiceUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const maxFiles = INVOICE_MAX_PER_REGISTRATION * INVOICE_MAX_FILES;
   await app.register(fastifyMultipart, {
-    limits: { files: maxFiles, fields: 2, fieldSize: 16 * 1024, parts: maxFiles + 2 },
+    limits: { files: maxFiles, fields: 2, fieldSize: DATA_FIELD_MAX_BYTES, parts: maxFiles + 2 },
   });
 
   app.post(
@@ -183,8 +203,9 @@ const invoiceUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         consumes: ['multipart/form-data'],
         description:
-          'Multipart: `data` (JSON {projectId, invoices: [{billingDate, dueDate, amount}]}, 1-5 invoices), then ' +
-          'the files of the n-th invoice as `files.<n>` (1-5 each; pdf, jpg, png, xlsx; 10 MB each). All or none.',
+          'Multipart: `data` (JSON {projectId, invoices: [{billedMonth, billingDate, dueDate, amount}], ' +
+          'confirmedBilledMonths?}, 1-5 invoices), then the files of the n-th invoice as `files.<n>` (1-5 each; ' +
+          'pdf, jpg, png, xlsx; 10 MB each). All or none. A month the project billed already is 409 until confirmed.',
         response: { 200: z.array(invoiceListItemSchema), ...errors },
       },
     },

@@ -1,6 +1,7 @@
 import {
   type BankAccount,
   type BillableProject,
+  billedMonthConflicts,
   type CorrectInvoiceInput,
   type InvoiceDetail,
   type InvoiceFieldIssue,
@@ -14,9 +15,11 @@ import {
   invoiceActions,
   invoiceDraftIssues,
   type MessageCode,
+  type MonthBilling,
   type Page,
   type QualifiedInvoiceLineDto,
   type RegisterInvoicesInput,
+  unconfirmedBilledMonths,
 } from '@junkan/shared';
 import {
   and,
@@ -184,11 +187,14 @@ export async function registerInvoices(
   caller: Caller,
   input: RegisterInvoicesInput,
   files: StoredInvoiceFile[][],
-  options: { source?: InvoiceSource; billedMonth?: string; tx?: Tx; generated?: GeneratedInvoiceRecord } = {},
+  options: { source?: InvoiceSource; tx?: Tx; generated?: GeneratedInvoiceRecord } = {},
 ): Promise<InvoiceListItem[]> {
   const session = caller.session;
   const companyId = requireTransporter(session);
+  const source = options.source ?? 'UPLOAD';
   const work = async (tx: Tx) => {
+    // The project row stays locked to the end: registrations of one project run one after another, so the
+    // billed-month check below sees every invoice registered before.
     const { project, contract } = await billableProjectFor(tx, companyId, input.projectId);
     const method = contract.paymentMethod as InvoicePaymentMethod;
     const issues = input.invoices.flatMap((draft, i) =>
@@ -197,6 +203,7 @@ export async function registerInvoices(
     if (files.length > input.invoices.length)
       issues.push({ field: `invoices.${input.invoices.length}.files`, code: 'invalid_format' });
     if (issues.length) failWith(issues);
+    await requireMonthsBillable(tx, project.id, input, source);
     const [discharger] = await tx
       .select({ id: companies.id, name: companies.name })
       .from(companies)
@@ -224,8 +231,8 @@ export async function registerInvoices(
           dueDate: draft.dueDate,
           amount: draft.amount,
           status: 'UNCLAIMED',
-          source: options.source ?? 'UPLOAD',
-          billedMonth: options.billedMonth ?? null,
+          source,
+          billedMonth: draft.billedMonth,
           invoiceNumber: numbers[i]!,
           lines: generated?.lines ?? null,
           payeeAccounts,
@@ -240,6 +247,7 @@ export async function registerInvoices(
         entityId: id,
         detail: {
           projectId: project.id,
+          billedMonth: draft.billedMonth,
           amount: draft.amount,
           billingDate: draft.billingDate,
           dueDate: draft.dueDate,
@@ -259,6 +267,83 @@ export async function registerInvoices(
   }
 }
 
+/** The project's current invoices, the months they bill (both kinds) and their numbers. */
+async function monthBillingsOf(db: DbOrTx, projectId: number): Promise<MonthBilling[]> {
+  return db
+    .select({
+      invoiceId: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      billedMonth: invoices.billedMonth,
+      source: invoices.source,
+    })
+    .from(invoices)
+    .where(and(eq(invoices.projectId, projectId), isNull(invoices.supersededAt)))
+    .orderBy(asc(invoices.billedMonth), asc(invoices.id));
+}
+
+/**
+ * A registration's months the project has billed already (shared `billedMonthConflicts`, every direction):
+ * 409 invoice_month_already_billed when a generated invoice would bill a generated one's month again, 409
+ * invoice_month_billed_unconfirmed while a month with an uploaded invoice involved is not confirmed; each with
+ * the conflicts in `details` and the invoices' month fields.
+ */
+async function requireMonthsBillable(
+  db: DbOrTx,
+  projectId: number,
+  input: { invoices: readonly { billedMonth: string }[]; confirmedBilledMonths?: readonly string[] },
+  source: InvoiceSource,
+): Promise<void> {
+  const conflicts = billedMonthConflicts(
+    input.invoices.map((d) => ({ billedMonth: d.billedMonth, source })),
+    await monthBillingsOf(db, projectId),
+  );
+  const open = unconfirmedBilledMonths(conflicts, input.confirmedBilledMonths);
+  if (!open.length) return;
+  const code: MessageCode = open.some((c) => c.isRefused)
+    ? 'invoice_month_already_billed'
+    : 'invoice_month_billed_unconfirmed';
+  const fields = Object.fromEntries(open.map((c) => [`invoices.${c.index}.billedMonth`, code]));
+  throw new AppError(code, code, fields, undefined, { conflicts: open });
+}
+
+/** The transporter's own project, or 404 project_not_found. */
+async function requireOwnProject(db: DbOrTx, companyId: number, projectId: number): Promise<void> {
+  const [project] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.transportCompanyId, companyId)));
+  if (!project) throw new AppError('project_not_found', 'Project not found');
+}
+
+/**
+ * The billed-month check of a generated registration before it takes its invoice number (the PDF prints it, so
+ * it is taken before the registration's transaction): the same rule and answers as the registration, which checks
+ * again under the project's lock. A refused month, or a warning not yet confirmed, spends no number.
+ */
+export async function requireMonthBillableBeforeNumber(
+  db: DbOrTx,
+  session: Session,
+  input: { projectId: number; billedMonth: string; confirmedBilledMonths?: string[] },
+): Promise<void> {
+  await requireOwnProject(db, requireTransporter(session), input.projectId);
+  await requireMonthsBillable(
+    db,
+    input.projectId,
+    { invoices: [{ billedMonth: input.billedMonth }], confirmedBilledMonths: input.confirmedBilledMonths },
+    'GENERATED',
+  );
+}
+
+/** GET /trans/invoices/month-billings: what the register screen warns about before sending. */
+export async function listMonthBillings(
+  db: DbOrTx,
+  session: Session,
+  projectId: number,
+): Promise<MonthBilling[]> {
+  await requireOwnProject(db, requireTransporter(session), projectId);
+  return monthBillingsOf(db, projectId);
+}
+
 const INVOICE_SORT = {
   billingDate: invoices.billingDate,
   dueDate: invoices.dueDate,
@@ -266,7 +351,10 @@ const INVOICE_SORT = {
   id: invoices.id,
 };
 
-/** GET /invoices and /trans/invoices: the current versions the session may see, filtered and paged. */
+/**
+ * GET /invoices and /trans/invoices: the versions the session may see (current ones, or with `versions=all`
+ * every kept one too: the electronic bookkeeping search), filtered and paged.
+ */
 export async function listInvoices(
   app: FastifyInstance,
   session: Session,
@@ -280,7 +368,7 @@ export async function listInvoices(
   const counterpartId = side === 'TRANSPORT' ? invoices.dischargerCompanyId : invoices.transportCompanyId;
   const where = and(
     invoiceScope(side, session.companyId),
-    isNull(invoices.supersededAt),
+    query.versions === 'all' ? undefined : isNull(invoices.supersededAt),
     query.status ? eq(invoices.status, query.status) : undefined,
     query.billingFrom ? gte(invoices.billingDate, query.billingFrom) : undefined,
     query.billingTo ? lte(invoices.billingDate, query.billingTo) : undefined,
@@ -288,7 +376,10 @@ export async function listInvoices(
     query.amountMax !== undefined ? lte(invoices.amount, query.amountMax) : undefined,
     query.companyId ? eq(counterpartId, query.companyId) : undefined,
     query.projectId ? eq(invoices.projectId, query.projectId) : undefined,
-    query.overdue === 'true' ? and(eq(invoices.status, 'BILLED'), lt(invoices.dueDate, now)) : undefined,
+    // Only a current version is overdue (a kept one is billed no more).
+    query.overdue === 'true'
+      ? and(eq(invoices.status, 'BILLED'), lt(invoices.dueDate, now), isNull(invoices.supersededAt))
+      : undefined,
     query.invoiceNumber ? eq(invoices.invoiceNumber, query.invoiceNumber) : undefined,
   );
   const [{ total } = { total: 0 }] = await app.db.select({ total: count() }).from(invoices).where(where);

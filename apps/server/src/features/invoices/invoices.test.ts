@@ -2,6 +2,7 @@ import { formatInvoiceNumber } from '@junkan/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
+import { monthSequence } from '../../../test/fixtures/invoices';
 import { samplePdf, samplePng } from '../../../test/fixtures/upload-files';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import {
@@ -53,7 +54,11 @@ function form(
   };
 }
 
+/** A month no other invoice of these tests bills, so registrations do not warn of each other. */
+const freshMonth = monthSequence();
+
 const draft = (over: object = {}) => ({
+  billedMonth: freshMonth(),
   billingDate: '2026-11-25',
   dueDate: '2026-12-31',
   amount: 110000,
@@ -172,6 +177,24 @@ describe('billable projects and registration', () => {
     ],
     ['a fraction of a yen', { invoices: [draft({ amount: 10.5 })] }, 'invalid_format', 'invoices.0.amount'],
     ['a huge project id', { projectId: 2 ** 31, invoices: [draft()] }, 'invalid_format', 'projectId'],
+    [
+      'no billed month',
+      { invoices: [draft({ billedMonth: undefined })] },
+      'MSG_00_21',
+      'invoices.0.billedMonth',
+    ],
+    [
+      'billed month 2026-13',
+      { invoices: [draft({ billedMonth: '2026-13' })] },
+      'invoice_month_invalid',
+      'invoices.0.billedMonth',
+    ],
+    [
+      'an unconfirmed month written wrong',
+      { invoices: [draft()], confirmedBilledMonths: ['2026/10'] },
+      'invoice_month_invalid',
+      'confirmedBilledMonths.0',
+    ],
   ])('refuses %s with its code and writes nothing', async (_label, over, code, field) => {
     const before = (await t.db.select().from(invoices)).length;
     const files = (await t.db.select().from(attachments).where(eq(attachments.ownerType, 'INVOICE'))).length;
@@ -648,6 +671,19 @@ describe('invoice numbers (請求書番号)', () => {
         typed,
       ).toEqual([v2.json().id]);
     }
+    // Over kept versions the number finds both versions, the first marked superseded by the second.
+    const kept = await t.as(TRANS).get(`/trans/invoices?invoiceNumber=${n}&versions=all`);
+    expect(
+      kept
+        .json()
+        .items.map((i: { id: number; supersededBy: { id: number } | null }) => [i.id, i.supersededBy?.id]),
+    ).toEqual(
+      expect.arrayContaining([
+        [id, v2.json().id],
+        [v2.json().id, undefined],
+      ]),
+    );
+    expect(kept.json().total).toBe(2);
     // The discharger finds it by the same number once billed; another company's number finds nothing of it.
     await t.as(TRANS).post(`/trans/invoices/${v2.json().id}/send`);
     expect((await t.as(DIS).get(`/invoices?invoiceNumber=${n}`)).json().total).toBe(1);
@@ -665,3 +701,237 @@ describe('invoice numbers (請求書番号)', () => {
     await expect(t.db.insert(invoices).values({ ...copy, rootId: 0 })).rejects.toThrow();
   });
 });
+
+describe('the billed month of uploaded invoices', () => {
+  const conflictOf = (res: { json: () => { details?: { conflicts: unknown[] } } }) =>
+    res.json().details?.conflicts;
+
+  it('warns of a month billed already, after an upload and within one registration; registers once confirmed', async () => {
+    const month = freshMonth();
+    const first = await registerOne({ billedMonth: month });
+    const firstNumber = (await t.db.select().from(invoices).where(eq(invoices.id, first)))[0]!.invoiceNumber;
+    const count = async () => (await t.db.select().from(invoices)).length;
+    const before = await count();
+
+    // Uploaded after uploaded: 409 until the month is confirmed, with the invoice that bills it.
+    const again = await register(TRANS, { projectId, invoices: [draft({ billedMonth: month })] });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'invoice_month_billed_unconfirmed',
+      fields: { 'invoices.0.billedMonth': 'invoice_month_billed_unconfirmed' },
+    });
+    expect(conflictOf(again)).toEqual([
+      {
+        index: 0,
+        billedMonth: month,
+        billedBy: [{ invoiceId: first, invoiceNumber: firstNumber, billedMonth: month, source: 'UPLOAD' }],
+        sameRegistration: [],
+        isRefused: false,
+      },
+    ]);
+    // Confirming another month does not confirm this one.
+    const otherMonth = await register(TRANS, {
+      projectId,
+      invoices: [draft({ billedMonth: month })],
+      confirmedBilledMonths: [freshMonth()],
+    });
+    expect(otherMonth.json().code).toBe('invoice_month_billed_unconfirmed');
+    expect(await count()).toBe(before);
+
+    // Two invoices of one registration for one month: the second warns of the first.
+    const twin = freshMonth();
+    const both = await register(
+      TRANS,
+      { projectId, invoices: [draft({ billedMonth: twin }), draft({ billedMonth: twin })] },
+      [
+        { field: 'files.0', name: 'a.pdf', content: samplePdf() },
+        { field: 'files.1', name: 'b.pdf', content: samplePdf() },
+      ],
+    );
+    expect(both.statusCode).toBe(409);
+    expect(both.json().fields).toEqual({ 'invoices.1.billedMonth': 'invoice_month_billed_unconfirmed' });
+    expect(conflictOf(both)).toMatchObject([{ index: 1, billedBy: [], sameRegistration: [0] }]);
+    expect(await count()).toBe(before);
+
+    const confirmed = await register(TRANS, {
+      projectId,
+      invoices: [draft({ billedMonth: month })],
+      confirmedBilledMonths: [month],
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    // The refused registrations spent no number: the confirmed one takes the next after the first.
+    expect(confirmed.json()[0]).toMatchObject({ billedMonth: month, invoiceNumber: firstNumber + 1 });
+    const billings = await t.as(TRANS).get(`/trans/invoices/month-billings?projectId=${projectId}`);
+    expect(billings.statusCode).toBe(200);
+    expect(billings.json().filter((b: { billedMonth: string }) => b.billedMonth === month)).toEqual([
+      { invoiceId: first, invoiceNumber: firstNumber, billedMonth: month, source: 'UPLOAD' },
+      {
+        invoiceId: confirmed.json()[0].id,
+        invoiceNumber: confirmed.json()[0].invoiceNumber,
+        billedMonth: month,
+        source: 'UPLOAD',
+      },
+    ]);
+  });
+
+  it('a correction keeps the month, billed by the new version only; the detail and the list carry it', async () => {
+    const month = freshMonth();
+    const id = await registerOne({ billedMonth: month });
+    const files = (await t.as(TRANS).get(`/trans/invoices/${id}`)).json().files;
+    const v2 = await correct(TRANS, id, {
+      billingDate: '2026-11-25',
+      dueDate: '2026-12-31',
+      amount: 1234,
+      keepFileIds: files.map((f: { id: number }) => f.id),
+    });
+    expect(v2.json()).toMatchObject({ billedMonth: month, version: 2 });
+    const billings = (await t.as(TRANS).get(`/trans/invoices/month-billings?projectId=${projectId}`)).json();
+    expect(billings.filter((b: { billedMonth: string }) => b.billedMonth === month)).toEqual([
+      {
+        invoiceId: v2.json().id,
+        invoiceNumber: v2.json().invoiceNumber,
+        billedMonth: month,
+        source: 'UPLOAD',
+      },
+    ]);
+    const list = (
+      await t.as(TRANS).get(`/trans/invoices?projectId=${projectId}&amountMin=1234&amountMax=1234`)
+    ).json<{ items: { id: number; billedMonth: string }[] }>();
+    expect(list.items.find((i) => i.id === v2.json().id)?.billedMonth).toBe(month);
+  });
+
+  it("reads only the transporter's own project's months", async () => {
+    expect(
+      (await t.as(PLATFORM).get(`/trans/invoices/month-billings?projectId=${projectId}`)).statusCode,
+    ).toBe(404);
+    expect((await t.as(DIS).get(`/trans/invoices/month-billings?projectId=${projectId}`)).statusCode).toBe(
+      403,
+    );
+    expect((await t.as(TRANS).get('/trans/invoices/month-billings?projectId=x')).statusCode).toBe(400);
+  });
+});
+
+describe('the electronic bookkeeping search over kept versions', () => {
+  type Item = {
+    id: number;
+    rootId: number;
+    version: number;
+    amount: number;
+    supersededBy: { id: number; version: number } | null;
+  };
+  const search = async (who: string, q: string) => {
+    const res = await t.as(who).get(`${who === TRANS ? '/trans' : ''}/invoices?${q}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ items: Item[]; total: number }>();
+  };
+
+  it('finds a version sent for 22,000 yen and then corrected, by amount, billing dates and counterparty, marked superseded, on both sides', async () => {
+    const id = await registerOne({ amount: 22_000, billingDate: '2026-09-14', dueDate: '2026-10-31' });
+    expect((await t.as(TRANS).post(`/trans/invoices/${id}/send`)).statusCode).toBe(200);
+    const files = (await t.as(TRANS).get(`/trans/invoices/${id}`)).json().files;
+    const corrected = await correct(TRANS, id, {
+      billingDate: '2026-09-30',
+      dueDate: '2026-10-31',
+      amount: 24_200,
+      keepFileIds: files.map((f: { id: number }) => f.id),
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    const v2 = corrected.json<{ id: number }>().id;
+    const v1 = { id, rootId: id, version: 1, amount: 22_000, supersededBy: { id: v2, version: 2 } };
+    const green = await companyIdOf('株式会社グリーン商事');
+    const toto = await companyIdOf('東都環境サービス株式会社');
+
+    for (const [who, counterparty, other] of [
+      [TRANS, green, toto],
+      [DIS, toto, green],
+    ] as const) {
+      // The current versions alone do not hold it: the day's list.
+      expect((await search(who, 'amountMin=22000&amountMax=22000')).total, who).toBe(0);
+      // Every kept version: by amount range, by billing date range, by counterparty.
+      const byAmount = await search(who, 'versions=all&amountMin=21000&amountMax=23000');
+      expect(byAmount.items, who).toEqual([expect.objectContaining(v1)]);
+      const byDate = await search(who, 'versions=all&billingFrom=2026-09-14&billingTo=2026-09-14');
+      expect(byDate.items, who).toEqual([expect.objectContaining(v1)]);
+      const byParty = await search(
+        who,
+        `versions=all&companyId=${counterparty}&size=100&sort=amount&order=asc`,
+      );
+      expect(
+        byParty.items.map((i) => i.id),
+        who,
+      ).toEqual(expect.arrayContaining([id, v2]));
+      expect(
+        byParty.items.find((i) => i.id === id),
+        who,
+      ).toEqual(expect.objectContaining(v1));
+      expect(byParty.items.find((i) => i.id === v2)!.supersededBy, who).toBeNull();
+      expect(
+        (await search(who, `versions=all&companyId=${other}&amountMin=22000&amountMax=22000`)).total,
+      ).toBe(0);
+      // The three together, as an auditor narrows it.
+      const all = await search(
+        who,
+        `versions=all&companyId=${counterparty}&billingFrom=2026-09-01&billingTo=2026-09-30&amountMin=22000&amountMax=22000`,
+      );
+      expect(all.items.map((i) => i.id)).toEqual([id]);
+    }
+    // Its detail holds the history of both versions, for the discharger too.
+    const detail = (await t.as(DIS).get(`/invoices/${id}`)).json();
+    expect(detail).toMatchObject({ version: 1, supersededById: v2 });
+    expect(detail.versions.map((v: { amount: number }) => v.amount)).toEqual([24_200, 22_000]);
+    // Another discharger finds nothing of it.
+    expect((await search(DIS2, 'versions=all&amountMin=22000&amountMax=22000')).total).toBe(0);
+  });
+
+  it('a version never sent is found by the transporter but never shown to the discharger', async () => {
+    const id = await registerOne({ amount: 31_313, billingDate: '2026-08-03', dueDate: '2026-09-30' });
+    const files = (await t.as(TRANS).get(`/trans/invoices/${id}`)).json().files;
+    const corrected = await correct(TRANS, id, {
+      billingDate: '2026-08-03',
+      dueDate: '2026-09-30',
+      amount: 32_323,
+      keepFileIds: files.map((f: { id: number }) => f.id),
+    });
+    const v2 = corrected.json<{ id: number }>().id;
+    expect((await t.as(TRANS).post(`/trans/invoices/${v2}/send`)).statusCode).toBe(200);
+
+    const q = 'versions=all&billingFrom=2026-08-03&billingTo=2026-08-03';
+    expect((await search(TRANS, q)).items.map((i) => [i.amount, i.supersededBy?.id ?? null])).toEqual([
+      [32_323, null],
+      [31_313, v2],
+    ]);
+    expect((await search(DIS, q)).items.map((i) => i.id)).toEqual([v2]);
+    expect((await search(DIS, 'versions=all&amountMin=31313&amountMax=31313')).total).toBe(0);
+    expect((await t.as(DIS).get(`/invoices/${id}`)).statusCode).toBe(404);
+    expect((await t.as(DIS).get(`/invoices/${v2}`)).json().versions.map((v: { id: number }) => v.id)).toEqual(
+      [v2],
+    );
+  });
+
+  it('keeps the overdue filter to current versions, and refuses an unknown versions value', async () => {
+    const id = await registerOne({ amount: 45_454, billingDate: '2026-07-01', dueDate: '2026-07-31' });
+    await t.as(TRANS).post(`/trans/invoices/${id}/send`);
+    const files = (await t.as(TRANS).get(`/trans/invoices/${id}`)).json().files;
+    const v2 = (
+      await correct(TRANS, id, {
+        billingDate: '2026-07-01',
+        dueDate: '2026-07-31',
+        amount: 45_455,
+        keepFileIds: files.map((f: { id: number }) => f.id),
+      })
+    ).json<{ id: number }>().id;
+    // The kept version is still BILLED and past its due date, yet only the current one is overdue.
+    const overdue = await search(
+      TRANS,
+      'versions=all&overdue=true&billingFrom=2026-07-01&billingTo=2026-07-01',
+    );
+    expect(overdue.items.map((i) => i.id)).toEqual([v2]);
+    expect((await search(TRANS, 'versions=all&billingFrom=2026-07-01&billingTo=2026-07-01')).total).toBe(2);
+    expect((await t.as(TRANS).get('/trans/invoices?versions=old')).statusCode).toBe(400);
+  });
+});
+
+async function companyIdOf(name: string): Promise<number> {
+  const company = await t.db.query.companies.findFirst({ where: (c, { eq }) => eq(c.name, name) });
+  return company!.id;
+}

@@ -11,12 +11,8 @@ import { AppError } from '../../lib/app-error';
 import { sendDownload } from '../../lib/downloads';
 import { storeGeneratedFile } from '../project-core/project-file-store';
 import { takeInvoiceNumbers } from './invoice-numbers';
-import { registerInvoices } from './invoices.service';
-import {
-  generateQualifiedInvoicePdf,
-  qualifiedInvoiceDraft,
-  requireMonthNotBilled,
-} from './qualified-invoices.service';
+import { registerInvoices, requireMonthBillableBeforeNumber } from './invoices.service';
+import { generateQualifiedInvoicePdf, qualifiedInvoiceDraft } from './qualified-invoices.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['qualified-invoices'];
@@ -90,9 +86,14 @@ export const qualifiedInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { billingDate, dueDate, projectId } = request.body;
+      const { billingDate, dueDate, projectId, month, confirmedBilledMonths } = request.body;
       const transportCompanyId = transportCompanyOf(request);
-      await requireMonthNotBilled(app.db, { transportCompanyId, projectId, month: request.body.month });
+      const caller = request.caller();
+      await requireMonthBillableBeforeNumber(app.db, caller.session, {
+        projectId,
+        billedMonth: month,
+        confirmedBilledMonths,
+      });
       // The PDF prints the number: it is taken once the checks have passed, just before rendering (a failure
       // after that, such as a month billed by a registration racing this one, leaves the number unused).
       const generated = await generateQualifiedInvoicePdf(app.db, {
@@ -107,12 +108,15 @@ export const qualifiedInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const [created] = await registerInvoices(
           app,
-          request.caller(),
-          { projectId, invoices: [{ billingDate, dueDate, amount: generated.amountTotal }] },
+          caller,
+          {
+            projectId,
+            invoices: [{ billedMonth: month, billingDate, dueDate, amount: generated.amountTotal }],
+            confirmedBilledMonths,
+          },
           [[{ fileName: generated.fileName, mimeType: 'application/pdf', ...stored }]],
           {
             source: 'GENERATED',
-            billedMonth: request.body.month,
             generated: {
               invoiceNumber: generated.invoiceNumber!,
               lines: generated.lines,

@@ -5,6 +5,7 @@
  */
 import {
   type BankAccount,
+  billedMonthConflicts,
   compareBilledToReported,
   computeQualifiedInvoice,
   DEFAULT_INVOICE_TAX_RATE,
@@ -18,7 +19,7 @@ import {
   type QualifiedInvoiceTotals,
   toThousandths,
 } from '@junkan/shared';
-import { and, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   companies,
@@ -357,8 +358,14 @@ export async function qualifiedInvoiceDraft(
   const billable = await billableLines(db, input);
   const parties = await partiesOf(db, input.transportCompanyId, billable.project.companyId);
   const totals = totalsOf(billable.lines);
-  const [billedBy] = await db
-    .select({ id: invoices.id })
+  // The current invoices of either kind that bill the month (the shared rule's "billed by").
+  const billedBy = await db
+    .select({
+      invoiceId: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      billedMonth: invoices.billedMonth,
+      source: invoices.source,
+    })
     .from(invoices)
     .where(
       and(
@@ -366,14 +373,21 @@ export async function qualifiedInvoiceDraft(
         eq(invoices.billedMonth, input.month),
         isNull(invoices.supersededAt),
       ),
-    );
+    )
+    .orderBy(asc(invoices.id));
+  const [conflict] = billedMonthConflicts([{ billedMonth: input.month, source: 'GENERATED' }], billedBy);
   const payeeMissing =
     billable.paymentMethod === 'PAYMENT_INVOICE' &&
     (await companyBankAccountsOf(db, input.transportCompanyId)).length === 0;
   const flags: QualifiedInvoiceFlag[] = [
     ...(parties.issuer.registrationNumber ? [] : [{ code: 'REGISTRATION_NUMBER_MISSING' as const }]),
     ...(payeeMissing ? [{ code: 'BANK_ACCOUNT_MISSING' as const }] : []),
-    ...(billedBy ? [{ code: 'MONTH_ALREADY_BILLED' as const, invoiceId: billedBy.id }] : []),
+    ...(conflict?.billedBy ?? []).map((b) => ({
+      code: 'MONTH_ALREADY_BILLED' as const,
+      invoiceId: b.invoiceId,
+      invoiceNumber: b.invoiceNumber,
+      source: b.source,
+    })),
     ...billable.flags,
   ];
   return {
@@ -592,25 +606,6 @@ export async function regenerateQualifiedInvoice(
     flags: [],
     fileName: qualifiedInvoiceFileName(title, month ?? period.from.slice(0, 7)),
   };
-}
-
-/** 409 invoice_month_already_billed before a registration takes a number (the unique index decides races). */
-export async function requireMonthNotBilled(
-  db: DbOrTx,
-  input: { transportCompanyId: number; projectId: number; month: string },
-): Promise<void> {
-  const [billed] = await db
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.transportCompanyId, input.transportCompanyId),
-        eq(invoices.projectId, input.projectId),
-        eq(invoices.billedMonth, input.month),
-        isNull(invoices.supersededAt),
-      ),
-    );
-  if (billed) throw new AppError('invoice_month_already_billed', 'The month is already billed');
 }
 
 /** `請求書_<project>_<YYYY-MM>.pdf`. */

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyId, DIS, PLATFORM, TRANS, unitId } from '../../../test/fixtures/demo-data';
 import { insertIndustrialProject } from '../../../test/fixtures/projects';
+import { multipartForm, samplePdf } from '../../../test/fixtures/upload-files';
 import { extractPdfText } from '../../../test/pdf-text';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import {
@@ -477,6 +478,10 @@ describe('POST /trans/qualified-invoices/pdf', () => {
 });
 
 describe('POST /trans/qualified-invoices (register the generated invoice)', () => {
+  /** The transporter's last 請求書番号 taken: a refused registration must not move it. */
+  const lastNumber = async () =>
+    (await t.db.select().from(companies).where(eq(companies.id, toto)))[0]!.lastInvoiceNumber;
+
   it('registers an UNCLAIMED invoice whose file is the generated PDF and whose amount is its total', async () => {
     const d = await draft(industrial.projectId);
     const body = pdfBody(
@@ -505,11 +510,13 @@ describe('POST /trans/qualified-invoices (register the generated invoice)', () =
       t.as(TRANS).post('/trans/qualified-invoices', body),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
-    const first = [a, b].find((r) => r.statusCode === 200)!.json<{ id: number }>();
+    const first = [a, b].find((r) => r.statusCode === 200)!.json<{ id: number; invoiceNumber: number }>();
     expect([a, b].find((r) => r.statusCode === 409)!.json().code).toBe('invoice_month_already_billed');
     expect((await draft(regular.projectId)).flags).toContainEqual({
       code: 'MONTH_ALREADY_BILLED',
       invoiceId: first.id,
+      invoiceNumber: first.invoiceNumber,
+      source: 'GENERATED',
     });
     // Another month of the same project is still free.
     expect((await draft(regular.projectId, '2026-09')).flags.map((f) => f.code)).not.toContain(
@@ -538,15 +545,109 @@ describe('POST /trans/qualified-invoices (register the generated invoice)', () =
     expect((await draft(regular.projectId)).flags).toContainEqual({
       code: 'MONTH_ALREADY_BILLED',
       invoiceId: newId,
+      invoiceNumber: first.invoiceNumber,
+      source: 'GENERATED',
     });
-    const again = await t.as(TRANS).post('/trans/qualified-invoices', body);
+    // Refused, not a warning: confirming does not let the same reports be billed twice, and no number is spent.
+    const numberBefore = await lastNumber();
+    const again = await t
+      .as(TRANS)
+      .post('/trans/qualified-invoices', { ...body, confirmedBilledMonths: [MONTH] });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('invoice_month_already_billed');
+    expect(await lastNumber()).toBe(numberBefore);
     const rows = await t.db.select().from(invoices).where(eq(invoices.projectId, regular.projectId));
     expect(rows.map((r) => [r.billedMonth, r.supersededAt === null]).sort()).toEqual([
       [MONTH, false],
       [MONTH, true],
     ]);
+  });
+
+  it('warns of a month an uploaded invoice bills, in every direction with the generated one; confirmed, it registers', async () => {
+    const combustible = (await t.db.query.projectWasteLines.findFirst({
+      where: eq(projectWasteLines.id, regular.line),
+    }))!;
+    const monthly = (month: string) =>
+      t.db.insert(regularReports).values({
+        projectId: regular.projectId,
+        dischargerCompanyId: green,
+        transportCompanyId: toto,
+        wasteId: combustible.wasteId!,
+        year: Number(month.slice(0, 4)),
+        month: Number(month.slice(5, 7)),
+        volume: '10',
+      });
+    const generated = async (month: string, confirmed?: string[]) => {
+      const d = await draft(regular.projectId, month);
+      return t.as(TRANS).post('/trans/qualified-invoices', {
+        ...pdfBody(
+          regular.projectId,
+          d.lines.map((l) => ({ key: l.key, quantity: l.quantity })),
+        ),
+        month,
+        confirmedBilledMonths: confirmed,
+      });
+    };
+    const uploaded = (month: string, confirmed?: string[]) => {
+      const body = multipartForm(
+        {
+          data: JSON.stringify({
+            projectId: regular.projectId,
+            invoices: [{ billedMonth: month, billingDate: '2026-10-31', dueDate: '2026-11-30', amount: 550 }],
+            confirmedBilledMonths: confirmed,
+          }),
+        },
+        [{ field: 'files.0', name: '請求書.pdf', content: samplePdf() }],
+      );
+      return t.as(TRANS).post('/trans/invoices', body.payload, body.headers);
+    };
+    const flagsOf = async (month: string) =>
+      (await draft(regular.projectId, month)).flags.filter((f) => f.code === 'MONTH_ALREADY_BILLED');
+
+    // Generated after uploaded: the draft warns, registering waits for the confirmation.
+    await monthly('2026-07');
+    const upload = await uploaded('2026-07');
+    expect(upload.statusCode, upload.body).toBe(200);
+    const { id: uploadId, invoiceNumber: uploadNumber } = upload.json()[0];
+    expect(await flagsOf('2026-07')).toEqual([
+      { code: 'MONTH_ALREADY_BILLED', invoiceId: uploadId, invoiceNumber: uploadNumber, source: 'UPLOAD' },
+    ]);
+    // Unconfirmed, it is answered before the number is taken: the warning names the invoice by its number.
+    const numberBefore = await lastNumber();
+    const unconfirmed = await generated('2026-07');
+    expect(unconfirmed.statusCode).toBe(409);
+    expect(unconfirmed.json()).toMatchObject({
+      code: 'invoice_month_billed_unconfirmed',
+      details: {
+        conflicts: [
+          { billedMonth: '2026-07', isRefused: false, billedBy: [{ invoiceNumber: uploadNumber }] },
+        ],
+      },
+    });
+    expect(await lastNumber()).toBe(numberBefore);
+    const confirmed = await generated('2026-07', ['2026-07']);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().invoiceNumber).toBe(numberBefore + 1);
+
+    // Uploaded after generated (and after uploaded): a warning naming both, confirmed it registers.
+    const third = await uploaded('2026-07');
+    expect(third.statusCode).toBe(409);
+    expect(await lastNumber()).toBe(numberBefore + 1);
+    expect(third.json().details.conflicts[0].billedBy.map((b: { source: string }) => b.source)).toEqual([
+      'UPLOAD',
+      'GENERATED',
+    ]);
+    expect((await uploaded('2026-07', ['2026-07'])).statusCode).toBe(200);
+
+    // Uploaded after generated alone.
+    await monthly('2026-06');
+    expect((await generated('2026-06')).statusCode).toBe(200);
+    const afterGenerated = await uploaded('2026-06');
+    expect(afterGenerated.statusCode).toBe(409);
+    expect(afterGenerated.json().code).toBe('invoice_month_billed_unconfirmed');
+    expect(afterGenerated.json().details.conflicts[0].billedBy).toMatchObject([{ source: 'GENERATED' }]);
+    // Generated after generated stays refused, confirmed or not.
+    expect((await generated('2026-06', ['2026-06'])).json().code).toBe('invoice_month_already_billed');
   });
 
   it('keeps another transporter and a discharger out, and leaves nothing stored', async () => {

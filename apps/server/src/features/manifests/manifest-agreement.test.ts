@@ -1,4 +1,9 @@
-import type { ManifestDetail, ManifestDifference, ManifestRegistrationOptions } from '@junkan/shared';
+import {
+  addMonths,
+  type ManifestDetail,
+  type ManifestDifference,
+  type ManifestRegistrationOptions,
+} from '@junkan/shared';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -36,6 +41,8 @@ let f: {
   platform: number;
   ginza: number;
   tonne: number;
+  kg: number;
+  pieces: number;
   contract: { startDate: string; endDate: string };
   shinkiba: number;
   kawasaki: number;
@@ -86,6 +93,8 @@ beforeAll(async () => {
     platform: await companyId(t.db, 'junkan収集運搬'),
     ginza: await dischargeSiteId(t.db, '銀座店'),
     tonne: await unitId(t.db, 't'),
+    kg: await unitId(t.db, 'kg'),
+    pieces: await unitId(t.db, '個'),
     contract: { startDate: contract!.startDate, endDate: contract!.endDate },
     shinkiba,
     kawasaki: await site('D9002', '川崎処理センター'),
@@ -104,7 +113,8 @@ const body = (over: Record<string, unknown> = {}) => ({
   projectId: f.industrial,
   wasteLineId: f.industrialLine,
   deliveryDate: today(),
-  quantity: '1.50',
+  // Small enough that the month's manifests of these tests stay within the contract's 2 t × 月3回.
+  quantity: '0.50',
   unitId: f.tonne,
   dischargeSiteId: f.ginza,
   ...over,
@@ -138,6 +148,10 @@ describe('registration options', () => {
         wasteName: '廃プラスチック類',
         wasteId: expect.any(Number),
         kind: { id: expect.any(Number), name: '廃プラスチック類' },
+        // What the contract states of it: 2 t a collection, 月3回, priced per t.
+        units: [{ id: f.tonne, unit: 't' }],
+        perCollection: { value: 2, unit: { id: f.tonne, unit: 't' } },
+        collectionsPerMonth: 3,
       },
     ]);
     // The transporters of the discharger's own projects only.
@@ -368,5 +382,100 @@ describe('POST /manifests against the contract', () => {
     const refused = await t.as(ADMIN).delete(`/disposal-site-master/${f.kawasaki}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'in_use_cannot_delete', params: { usedBy: 'manifests' } });
+  });
+});
+
+describe('POST /manifests against the contract’s quantity (種類及び数量)', () => {
+  // Months of the contract no other test delivers in: its first and second (the contract runs for months).
+  const firstMonth = () => f.contract.startDate;
+  const secondMonth = () => addMonths(f.contract.startDate, 1);
+  const rowOf = async (manifestNumber: string) =>
+    (await t.db.select().from(manifests).where(eq(manifests.manifestNumber, manifestNumber)))[0]!;
+
+  it('refuses a unit the contract does not state and more than a collection’s quantity, until confirmed', async () => {
+    const before = [await manifestCount(), await issuedOnNetwork()];
+    const pieces = await t
+      .as(DIS)
+      .post('/manifests', body({ deliveryDate: firstMonth(), quantity: '3', unitId: f.pieces }));
+    expect(pieces.statusCode).toBe(409);
+    expect(pieces.json().details.differences).toEqual([
+      { kind: 'UNIT', contractValues: ['t'], manifestValue: '個' },
+    ]);
+    const tooMuch = await t.as(DIS).post('/manifests', body({ deliveryDate: firstMonth(), quantity: '200' }));
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().details.differences).toEqual([
+      { kind: 'QUANTITY_PER_COLLECTION', contractValues: ['2 t'], manifestValue: '200 t' },
+      { kind: 'QUANTITY_PER_MONTH', contractValues: ['6 t'], manifestValue: '200 t' },
+    ]);
+    expect([await manifestCount(), await issuedOnNetwork()]).toEqual(before);
+
+    // 2,000 kg is the contract's 2 t: no difference.
+    const inKg = await t
+      .as(DIS)
+      .post('/manifests', body({ deliveryDate: firstMonth(), quantity: '2000', unitId: f.kg }));
+    expect(inKg.statusCode, inKg.body).toBe(201);
+    expect(await rowOf(inKg.json<ManifestDetail>().manifestNumber)).toMatchObject({
+      wasteLineId: f.industrialLine,
+      quantity: '2000.00',
+      unitMeasureId: f.kg,
+    });
+
+    const confirmed = await t.as(DIS).post(
+      '/manifests',
+      body({
+        deliveryDate: firstMonth(),
+        quantity: '3',
+        unitId: f.pieces,
+        confirmedDifferences: ['UNIT'],
+      }),
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(201);
+    const m = confirmed.json<ManifestDetail>();
+    expect(m.differenceConfirmation).toMatchObject({
+      differences: pieces.json().details.differences,
+      confirmedBy: f.dischargerName,
+    });
+    const onNetwork = await fetch(`${net.sim.url}/manifests/${m.manifestNumber}`);
+    expect((await onNetwork.json()).registration.waste).toMatchObject({ quantity: 3, unit: '個' });
+  });
+
+  it('adds the month’s manifests of the line, a finer class of its kind included, to compare with 月3回', async () => {
+    const month = secondMonth();
+    const within = [
+      body({ deliveryDate: month, quantity: '2' }),
+      body({ deliveryDate: month, quantity: '2', wasteLineId: undefined, wasteId: f.styrofoam }),
+      body({ deliveryDate: `${month.slice(0, 8)}15`, quantity: '1500', unitId: f.kg }),
+    ];
+    for (const request of within) {
+      const res = await t.as(DIS).post('/manifests', request);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    // A manifest of another kind is not counted against the line.
+    const iron = await t
+      .as(DIS)
+      .post(
+        '/manifests',
+        body({ deliveryDate: month, quantity: '2', wasteLineId: undefined, wasteId: f.ironScrap }),
+      );
+    expect(iron.json().details.differences.map((d: ManifestDifference) => d.kind)).toEqual(['WASTE_KIND']);
+
+    const fourth = body({ deliveryDate: month, quantity: '1' });
+    const refused = await t.as(DIS).post('/manifests', fourth);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().details.differences).toEqual([
+      { kind: 'QUANTITY_PER_MONTH', contractValues: ['6 t'], manifestValue: '6.5 t' },
+    ]);
+    // The next month starts again.
+    const nextMonth = await t.as(DIS).post('/manifests', body({ deliveryDate: addMonths(month, 1) }));
+    expect(nextMonth.json<ManifestDetail>().differenceConfirmation ?? null).toBeNull();
+
+    const ok = await t
+      .as(DIS)
+      .post('/manifests', { ...fourth, confirmedDifferences: ['QUANTITY_PER_MONTH'] });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const detail = (
+      await t.as(DIS).get(`/manifests/${ok.json<ManifestDetail>().manifestNumber}`)
+    ).json<ManifestDetail>();
+    expect(detail.differenceConfirmation?.differences).toEqual(refused.json().details.differences);
   });
 });

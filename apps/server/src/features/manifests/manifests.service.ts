@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type AgreementContract,
+  type AgreementQuantity,
   type AgreementRef,
   confirmsDifferences,
+  contractLineOf,
   deadlineState,
   isDisposalSiteLicenseExpired,
   MANIFEST_PHASES,
@@ -18,21 +19,17 @@ import {
   manifestContractDifferences,
   type manifestListSchema,
   transportReportDeadline,
-  wasteKindIdOf,
 } from '@junkan/shared';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import {
   companies,
-  contracts,
   dischargeSites,
   disposalSites,
   manifests,
   projects,
-  projectWasteLines,
-  transportOperatorProfiles,
   unitMeasures,
   users,
   wastes,
@@ -48,6 +45,14 @@ import type { Caller, Session } from '../../plugins/auth';
 import { JWNET_FUNCTION_CODES, JwnetError } from '../../plugins/jwnet/jwnet-adapter';
 import { storeManifestState, trackJwnetRegistration } from '../jwnet/jwnet-queue';
 import { manifestStateSeen, seenStatusOfManifestRow, unfinishedWorkKinds } from '../jwnet/jwnet-running';
+import {
+  contractTermsOf,
+  destinationOf,
+  industrialLinesOf,
+  sameLineThisMonth,
+  transportersOf,
+  wasteKindsOf,
+} from './manifest-contract-terms';
 
 /** The two parties of a manifest: the discharger (its own manifests) and the transporter (those it carries). */
 export type ManifestParty = 'WASTE' | 'TRANSPORT';
@@ -241,109 +246,6 @@ async function companySubscriberNumber(db: DbOrTx, session: Session): Promise<st
   return row?.number ?? null;
 }
 
-type ContractTerms = Omit<AgreementContract, 'wasteLines'>;
-
-/**
- * The contract in force (APPROVED) of each project, as the agreement rule reads it: its period, its transporter
- * and its route's disposal site, the transporter's destination in the operator master. A project without one
- * is missing from the map.
- */
-async function contractTermsOf(db: DbOrTx, projectIds: number[]): Promise<Map<number, ContractTerms>> {
-  if (projectIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      projectId: contracts.projectId,
-      startDate: contracts.startDate,
-      endDate: contracts.endDate,
-      transporterId: contracts.transportCompanyId,
-      transporterName: companies.name,
-      siteId: disposalSites.id,
-      siteName: disposalSites.name,
-    })
-    .from(contracts)
-    .innerJoin(companies, eq(companies.id, contracts.transportCompanyId))
-    .leftJoin(
-      transportOperatorProfiles,
-      eq(transportOperatorProfiles.companyId, contracts.transportCompanyId),
-    )
-    .leftJoin(disposalSites, eq(disposalSites.id, transportOperatorProfiles.destinationDisposalSiteId))
-    .where(and(inArray(contracts.projectId, projectIds), eq(contracts.status, 'APPROVED')));
-  return new Map(
-    rows.map((r) => [
-      r.projectId,
-      {
-        startDate: r.startDate,
-        endDate: r.endDate,
-        transporter: { id: r.transporterId, name: r.transporterName },
-        disposalSite: r.siteId === null || r.siteName === null ? null : { id: r.siteId, name: r.siteName },
-      },
-    ]),
-  );
-}
-
-/** The major class (id and name) of each waste, by the waste's id. */
-async function wasteKindsOf(
-  db: DbOrTx,
-  items: readonly { id: number; parentPath: string }[],
-): Promise<Map<number, AgreementRef>> {
-  const kindIds = [...new Set(items.map(wasteKindIdOf))];
-  if (kindIds.length === 0) return new Map();
-  const kinds = await db
-    .select({ id: wastes.id, name: wastes.name })
-    .from(wastes)
-    .where(inArray(wastes.id, kindIds));
-  const byId = new Map(kinds.map((k) => [k.id, k]));
-  const out = new Map<number, AgreementRef>();
-  for (const item of items) {
-    const kind = byId.get(wasteKindIdOf(item));
-    if (kind) out.set(item.id, kind);
-  }
-  return out;
-}
-
-/** The industrial waste lines of projects, in their order, each with its waste's major class. */
-async function industrialLinesOf(db: DbOrTx, projectIds: number[]) {
-  if (projectIds.length === 0) return [];
-  const lines = await db
-    .select({
-      projectId: projectWasteLines.projectId,
-      id: projectWasteLines.id,
-      wasteName: projectWasteLines.wasteName,
-      wasteId: projectWasteLines.wasteId,
-      wasteCode: wastes.wasteCode,
-      parentPath: wastes.parentPath,
-    })
-    .from(projectWasteLines)
-    .leftJoin(wastes, eq(wastes.id, projectWasteLines.wasteId))
-    .where(and(inArray(projectWasteLines.projectId, projectIds), eq(projectWasteLines.kind, 'INDUSTRIAL')))
-    .orderBy(asc(projectWasteLines.sortOrder), asc(projectWasteLines.id));
-  const kinds = await wasteKindsOf(
-    db,
-    lines.flatMap((l) => (l.wasteId === null ? [] : [{ id: l.wasteId, parentPath: l.parentPath ?? '' }])),
-  );
-  return lines.map((l) => ({ ...l, kind: l.wasteId === null ? null : (kinds.get(l.wasteId) ?? null) }));
-}
-
-/** The transporters a discharger's manifest may name: those of its projects (any status). */
-async function transportersOf(db: DbOrTx, companyId: number): Promise<AgreementRef[]> {
-  return db
-    .selectDistinct({ id: companies.id, name: companies.name })
-    .from(projects)
-    .innerJoin(companies, eq(companies.id, projects.transportCompanyId))
-    .where(and(eq(projects.companyId, companyId), isNotNull(projects.transportCompanyId)))
-    .orderBy(asc(companies.name), asc(companies.id));
-}
-
-/** The route's disposal site of a transporter without a contract in force: its destination in the master. */
-async function destinationOf(db: DbOrTx, transportCompanyId: number): Promise<AgreementRef | null> {
-  const [row] = await db
-    .select({ id: disposalSites.id, name: disposalSites.name })
-    .from(transportOperatorProfiles)
-    .innerJoin(disposalSites, eq(disposalSites.id, transportOperatorProfiles.destinationDisposalSiteId))
-    .where(eq(transportOperatorProfiles.companyId, transportCompanyId));
-  return row ?? null;
-}
-
 /** GET /manifests/registration-options (discharger). */
 export async function manifestRegistrationOptions(
   db: DbOrTx,
@@ -375,7 +277,15 @@ export async function manifestRegistrationOptions(
       ...p,
       wasteLines: lines
         .filter((l) => l.projectId === p.id)
-        .map((l) => ({ id: l.id, wasteName: l.wasteName, wasteId: l.wasteId, kind: l.kind })),
+        .map((l) => ({
+          id: l.id,
+          wasteName: l.wasteName,
+          wasteId: l.wasteId,
+          kind: l.kind,
+          units: l.units,
+          perCollection: l.perCollection,
+          collectionsPerMonth: l.collectionsPerMonth,
+        })),
       contract: terms.get(p.id) ?? null,
     }))
     // A manifest is for an industrial waste line.
@@ -528,17 +438,20 @@ export async function registerManifest(
   if (project.status !== 'IN_PROGRESS' || !transporter)
     throw new AppError('invalid_status_transition', 'Only a project in progress takes manifests');
 
-  const differences = manifestContractDifferences(
-    contract
-      ? { ...contract, wasteLines: lines.map((l) => ({ id: l.id, name: l.wasteName, kind: l.kind })) }
-      : null,
-    {
-      deliveryDate: input.deliveryDate,
-      transporter,
-      disposalSite: disposal && { id: disposal.id, name: disposal.name },
-      waste: { lineId: waste!.lineId, name: waste!.name, kind: waste!.kind },
-    },
-  );
+  // The line the manifest's kind and quantity count against (its quantity is kept with it for the month's sum).
+  const quantity: AgreementQuantity = { value: input.quantity, unit: { id: unit!.id, unit: unit!.unit } };
+  const line = contractLineOf(lines, waste!, quantity.unit);
+  const differences = manifestContractDifferences(contract ? { ...contract, wasteLines: lines } : null, {
+    deliveryDate: input.deliveryDate,
+    transporter,
+    disposalSite: disposal && { id: disposal.id, name: disposal.name },
+    waste: { lineId: waste!.lineId, name: waste!.name, kind: waste!.kind },
+    quantity,
+    sameLineThisMonth:
+      contract && line?.collectionsPerMonth
+        ? await sameLineThisMonth(db, project.id, line.id, input.deliveryDate)
+        : [],
+  });
   if (!confirmsDifferences(differences, input.confirmedDifferences))
     throw new AppError(
       'manifest_contract_differences',
@@ -597,6 +510,9 @@ export async function registerManifest(
       dischargerCompanyId: companyId,
       transportCompanyId: named.transporter.id,
       wasteName: named.waste.name,
+      wasteLineId: line?.id ?? null,
+      quantity: input.quantity.toFixed(2),
+      unitMeasureId: unit!.id,
       dischargeSiteName: site!.name,
       disposalSiteId: named.disposal?.id ?? null,
       disposalSiteName: named.disposal?.name ?? null,

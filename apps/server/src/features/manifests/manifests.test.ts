@@ -71,7 +71,8 @@ const body = (over: Record<string, unknown> = {}) => ({
   projectId: f.industrial,
   wasteLineId: f.industrialLine,
   deliveryDate: today(),
-  quantity: '1.50',
+  // The month's manifests of these tests stay within the contract's 2 t × 月3回 (manifest-agreement.test.ts).
+  quantity: '0.10',
   unitId: f.tonne,
   dischargeSiteId: f.ginza,
   ...over,
@@ -107,6 +108,10 @@ describe('registration options', () => {
             wasteName: '廃プラスチック類',
             wasteId: expect.any(Number),
             kind: { id: expect.any(Number), name: '廃プラスチック類' },
+            // What the contract states of the line: manifest-agreement.test.ts.
+            units: expect.any(Array),
+            perCollection: expect.anything(),
+            collectionsPerMonth: 3,
           },
         ],
         // The contract and its route: manifest-agreement.test.ts.
@@ -152,7 +157,7 @@ describe('POST /manifests', () => {
     const audit = await t.db.query.auditLogs.findFirst({
       where: and(eq(auditLogs.action, 'manifest.register'), eq(auditLogs.entityId, m.manifestNumber)),
     });
-    expect(audit?.detail).toMatchObject({ projectId: f.industrial, quantity: 1.5, unit: 't' });
+    expect(audit?.detail).toMatchObject({ projectId: f.industrial, quantity: 0.1, unit: 't' });
     const tracked = await t.db.query.jwnetRequests.findFirst({
       where: eq(jwnetRequests.manifestNumber, m.manifestNumber),
     });
@@ -230,7 +235,7 @@ describe('POST /manifests', () => {
         dischargerSubscriberNumber: 'G000001',
         dischargerName: '株式会社グリーン商事',
         dischargeFacility: { name: '銀座店', address: '東京都中央区銀座1-2-3 銀座グリーンビル1F' },
-        waste: { name: '廃プラスチック類', quantity: 1.5, unit: 't' },
+        waste: { name: '廃プラスチック類', quantity: 0.1, unit: 't' },
         transporterName: '東都環境サービス株式会社',
       });
     } finally {

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../lib/downloads';
-import { parseDataValue } from '../../lib/multipart-data';
+import { DATA_FIELD_MAX_BYTES, parseDataValue } from '../../lib/multipart-data';
 import { withPermitUpload } from './permit-upload';
 import {
   createPermit,
@@ -108,7 +108,9 @@ export const permitRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The two multipart calls, in their own scope: no other permit call accepts a multipart body. */
 const permitUploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(fastifyMultipart, { limits: { files: 1, fields: 1, fieldSize: 16 * 1024, parts: 2 } });
+  await app.register(fastifyMultipart, {
+    limits: { files: 1, fields: 1, fieldSize: DATA_FIELD_MAX_BYTES, parts: 2 },
+  });
 
   app.post(
     '/trans/permits',

@@ -485,12 +485,18 @@ export async function cancelProject(
   return getProjectDetail(app.db, session, id);
 }
 
+/** The statuses in which the request is out to the area's transporters (each was mailed it when it was sent). */
+const REQUEST_SENT: readonly ProjectStatus[] = ['REQUEST_QUOTE', 'COMPLETE_QUOTE'];
+
 /**
- * The transport companies a discharger's cancellation concerns: the one the project is handed to (a quote
- * awaiting acceptance, a contract in the making), and any that hold a quote for it (drafting or submitted).
+ * The transport companies a discharger's cancellation concerns: while the request is out, every transporter it
+ * was sent to (those serving its sites, as `requestQuote` mails them), quoted or not; the one the project is
+ * handed to (a quote awaiting acceptance, a contract in the making); and any that hold a quote for it.
  */
 async function engagedTransportCompanies(tx: Tx, project: ProjectRow): Promise<number[]> {
   const ids = new Set<number>();
+  if (REQUEST_SENT.includes(project.status))
+    for (const id of await servingTransportCompanies(tx, project.id, project.type)) ids.add(id);
   if (project.transportCompanyId != null) ids.add(project.transportCompanyId);
   const quoted = await tx
     .select({ id: quotes.transportCompanyId })

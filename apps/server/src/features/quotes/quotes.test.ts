@@ -493,10 +493,65 @@ describe('the discharger answers', () => {
     expect(body).toContain(`/sys/project-managment/detail/${p.id}`);
   });
 
-  it('cancelling a request nobody has quoted mails no transporter; a draft mails nobody', async () => {
-    const p = await openRequest();
+  it('cancelling a request mails every transporter it was sent to, quoted or not, once each', async () => {
+    // The platform serves 銀座 too for this test: the request goes to both transporters.
+    const areaId = await insertServedArea(t.db, {
+      transportCompanyId: f.platformId,
+      type: 'REGULAR',
+      areaName: '銀座 取消テスト',
+      posCode: '104-0061',
+    });
+    try {
+      for (const quotedBy of [null, TRANS]) {
+        const sentBefore = t.smtp.mails.length;
+        const p = await openRequest();
+        const requestedTo = t.smtp.mails
+          .slice(sentBefore)
+          .flatMap((m) => m.to)
+          .sort();
+        expect(requestedTo).toEqual([PLATFORM, TRANS].sort());
+        // Before any quote (REQUEST_QUOTE), and with one transporter's quote awaiting an answer (COMPLETE_QUOTE).
+        if (quotedBy) {
+          const ids = p.pwasteRegulars.map((l) => l.id);
+          const quote = await t.as(quotedBy).post(`/trans/projects/${p.id}/quotes`, quoteBody(ids));
+          expect(quote.statusCode).toBe(200);
+        }
+        const before = t.smtp.mails.length;
+        const res = await t.as(DIS).post(`/projects/${p.id}/cancel`, { reason: '計画の見直し' });
+        expect(res.statusCode).toBe(200);
+        const sent = t.smtp.mails.slice(before);
+        expect(sent.flatMap((m) => m.to).sort()).toEqual(requestedTo);
+        for (const mail of sent) {
+          const body = mailBody(mail.raw);
+          expect(body).toContain('排出事業者が案件を取り消しました');
+          expect(body).toContain('案件名: 見積テスト');
+          expect(body).toContain('理由: 計画の見直し');
+        }
+      }
+    } finally {
+      await t.db.delete(collectionAreas).where(eq(collectionAreas.id, areaId));
+    }
+  });
+
+  it('cancelling a draft, which was sent to nobody, mails nobody', async () => {
+    const res = await t.as(DIS).post('/projects', {
+      type: 'REGULAR',
+      projectTitle: '下書き',
+      officeId: f.officeId,
+      dischargeSiteIds: [f.ginza],
+      lines: [
+        {
+          wasteId: f.regular[0]!.id,
+          monthlyCapacity: '1',
+          bags: { '45': 1 },
+          collectionCount: 1,
+          weekdays: [1],
+        },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
     const before = t.smtp.mails.length;
-    expect((await t.as(DIS).post(`/projects/${p.id}/cancel`)).statusCode).toBe(200);
+    expect((await t.as(DIS).post(`/projects/${res.json().id}/cancel`)).statusCode).toBe(200);
     expect(t.smtp.mails.length).toBe(before);
   });
 

@@ -321,7 +321,11 @@ interface ActionContext {
   result: ReportActionResult;
 }
 
-/** Reads the report, refuses the action unless the rules allow it now, and tells what it does. */
+/**
+ * Reads the report, refuses the action unless the rules allow it now, and tells what it does. The network's
+ * status is asked afresh: every action is work for the network (or, acknowledging a rejection, judged by the
+ * same rules), and a status kept from before a service-stop day or an outage began must not let it through.
+ */
 async function prepareAction(
   app: FastifyInstance,
   caller: Caller,
@@ -332,7 +336,7 @@ async function prepareAction(
 ): Promise<ActionContext> {
   const { session } = caller;
   const found = await findReport(app.db, id, party, session.companyId);
-  const network = await app.jwnet.status();
+  const network = await app.jwnet.status({ fresh: true });
   const now = app.now();
   const refusal = reportActionRefusal({ ...ruleStateOf(found, network), ...lastValues }, party, action, now);
   if (refusal) throw new AppError(refusal, refusal);

@@ -565,6 +565,101 @@ describe('industrial report: the manifest network', () => {
     expect(again.json<ReportActionResponse>().outcome).toBe('AWAITING_APPROVAL');
   });
 
+  /** A report in the state an action needs, with who takes the action and how. */
+  type StopDayCase = [
+    string,
+    () => Promise<number>,
+    'TRANS' | 'DIS',
+    (id: number) => Promise<{ statusCode: number; json: () => { code?: string } }>,
+  ];
+  const synced = async () => (await syncedReport()).report.id;
+  const awaitingCorrection = async () => {
+    const id = await synced();
+    await t.as(TRANS).put(`/trans/transport-reports/${id}`, correction());
+    return id;
+  };
+  const awaitingDeletion = async () => {
+    const id = await synced();
+    await t.as(TRANS).post(`/trans/transport-reports/${id}/cancel`);
+    return id;
+  };
+  const refused = async () => {
+    const p = await industrialProject();
+    const created = await createReport(p, { manifestId: await registeredManifest(p) });
+    await net.sim.control.refuse({ count: 1 });
+    await t.app.jwnetWorker.runOnce();
+    return created.id;
+  };
+  const rejected = async () => {
+    const id = await awaitingCorrection();
+    await t.as(DIS).post(`/transport-reports/${id}/reject`);
+    return id;
+  };
+  it.each<StopDayCase>([
+    [
+      'the correction of a synced report',
+      synced,
+      'TRANS',
+      (id) => t.as(TRANS).put(`/trans/transport-reports/${id}`, correction()),
+    ],
+    [
+      'the deletion request of a synced report',
+      synced,
+      'TRANS',
+      (id) => t.as(TRANS).post(`/trans/transport-reports/${id}/cancel`),
+    ],
+    [
+      'the approval of a correction',
+      awaitingCorrection,
+      'DIS',
+      (id) => t.as(DIS).post(`/transport-reports/${id}/approve`),
+    ],
+    [
+      'the rejection of a correction',
+      awaitingCorrection,
+      'DIS',
+      (id) => t.as(DIS).post(`/transport-reports/${id}/reject`),
+    ],
+    [
+      'the approval of a deletion',
+      awaitingDeletion,
+      'DIS',
+      (id) => t.as(DIS).post(`/transport-reports/${id}/approve`),
+    ],
+    [
+      'the resend of a refused report',
+      refused,
+      'TRANS',
+      (id) => t.as(TRANS).post(`/trans/transport-reports/${id}/resend`),
+    ],
+    [
+      'the acknowledgement of a rejection',
+      rejected,
+      'TRANS',
+      (id) => t.as(TRANS).post(`/trans/transport-reports/${id}/confirm-rejection`),
+    ],
+  ])(
+    'refuses %s on a service-stop day that began after the report was read, and writes nothing',
+    async (_, prepare, who, act) => {
+      const id = await prepare();
+      const email = who === 'TRANS' ? TRANS : DIS;
+      // The dialog was opened while the network took work; the stop day begins before the button is pressed.
+      expect((await readReport(id, email)).isJWNetServiceStopDay).toBe(false);
+      await net.sim.control.setStopDays([TODAY]);
+      const before = await reportRow(id);
+      const requestsBefore = await requestsOf(id);
+      const mailsBefore = t.smtp.mails.length;
+
+      const res = await act(id);
+      expect([res.statusCode, res.json().code]).toEqual([503, 'jwnet_service_stopped']);
+      expect(await reportRow(id)).toEqual(before);
+      expect(await requestsOf(id)).toEqual(requestsBefore);
+      expect(t.smtp.mails.length).toBe(mailsBefore);
+      // What the server judged by is what the dialog shows next: its buttons are disabled for the day.
+      expect((await readReport(id, email)).isJWNetServiceStopDay).toBe(true);
+    },
+  );
+
   it('refuses corrections outside 07:00-19:00 Japan time', async () => {
     const { report } = await syncedReport();
     await net.setTime(tomorrowAt('19:00:00'));

@@ -15,6 +15,7 @@ export const zipcodeRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({
           zipcode: z
             .string()
+            .max(8, 'max_length_exceeded')
             .transform((v) => v.replace('-', ''))
             .pipe(z.string().regex(/^\d{7}$/, 'MSG_00_23')),
         }),

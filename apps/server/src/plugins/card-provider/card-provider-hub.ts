@@ -15,6 +15,7 @@ export class CardProviderHub implements CardProvider {
   capture: CardProvider['capture'] = (id, key) => this.provider.capture(id, key);
   refund: CardProvider['refund'] = (id, amount, key) => this.provider.refund(id, amount, key);
   retrieve: CardProvider['retrieve'] = (id) => this.provider.retrieve(id);
+  cancel: CardProvider['cancel'] = (id, key) => this.provider.cancel(id, key);
   verifyWebhook: CardProvider['verifyWebhook'] = (raw, header) => this.provider.verifyWebhook(raw, header);
 
   onWebhook(handler: CardWebhookHandler): void {

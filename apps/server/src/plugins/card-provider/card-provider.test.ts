@@ -118,6 +118,24 @@ describe('card provider adapter (simulator)', () => {
     });
   });
 
+  it('cancels a payment waiting for 3-D Secure, once per key; a captured one is payment_state_invalid', async () => {
+    const p = await authorize('4000000000003220');
+    const cancelled = await provider.cancel(p.id, 'cancel-a');
+    expect(cancelled).toMatchObject({ id: p.id, status: 'cancelled', actionUrl: null });
+    expect(await provider.cancel(p.id, 'cancel-a')).toEqual(cancelled);
+    await answerChallenge(p.actionUrl!, 'password');
+    expect((await provider.retrieve(p.id)).status).toBe('cancelled');
+    await until(() => seen.some((e) => e.type === 'payment.cancelled' && e.payment.id === p.id));
+
+    const paid = await authorize('4242424242424242');
+    await provider.capture(paid.id, key());
+    await expect(provider.cancel(paid.id, key())).rejects.toMatchObject({
+      name: 'CardProviderRequestError',
+      status: 409,
+      code: 'payment_state_invalid',
+    });
+  });
+
   it('answers the same payment for a retried idempotency key', async () => {
     const token = await h.tokenFor('4242424242424242');
     const req = { token, amount: 500, orderId: 'A', returnUrl: RETURN, idempotencyKey: 'retry-me' };

@@ -19,6 +19,12 @@ export interface CardProvider {
   /** All that is left when `amount` is undefined. */
   refund(paymentId: string, amount: number | undefined, idempotencyKey: string): Promise<ProviderPayment>;
   retrieve(paymentId: string): Promise<ProviderPayment>;
+  /**
+   * Cancels a payment waiting for 3-D Secure or authorised and not captured (a real provider's PaymentIntent
+   * cancel): nothing is charged and its challenge no longer authorises. A payment that moved on raises
+   * `payment_state_invalid`.
+   */
+  cancel(paymentId: string, idempotencyKey: string): Promise<ProviderPayment>;
   /** Verifies the signature (timing-safe, 5-minute tolerance) and parses; throws CardWebhookSignatureError. */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): CardWebhookEvent;
 }
@@ -29,6 +35,7 @@ export const PROVIDER_PAYMENT_STATUSES = [
   'captured',
   'declined',
   'refunded',
+  'cancelled',
 ] as const;
 export type ProviderPaymentStatus = (typeof PROVIDER_PAYMENT_STATUSES)[number];
 
@@ -50,6 +57,7 @@ export const CARD_WEBHOOK_EVENT_TYPES = [
   'payment.captured',
   'payment.failed',
   'payment.refunded',
+  'payment.cancelled',
 ] as const;
 export type CardWebhookEventType = (typeof CARD_WEBHOOK_EVENT_TYPES)[number];
 

@@ -122,6 +122,10 @@ export class SimulatorCardProvider implements CardProvider {
     return this.call('GET', this.paymentPath(paymentId));
   }
 
+  cancel(paymentId: string, idempotencyKey: string) {
+    return this.call('POST', `${this.paymentPath(paymentId)}/cancel`, idempotencyKey, {});
+  }
+
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): CardWebhookEvent {
     verifyWebhookSignature(this.settings.webhookSecret, rawBody, signatureHeader, this.nowSeconds());
     let json: unknown;

@@ -17,10 +17,14 @@ export class JwnetNetwork {
     return this.options.statusTtlMs ?? 15_000;
   }
 
-  /** Never throws: an unreachable network is `available: false`. */
-  async status(): Promise<JwnetServiceStatus> {
+  /**
+   * Never throws: an unreachable network is `available: false`. Reads take the kept status; a call about to send
+   * work asks `fresh`, so that a stop day or an outage that began since the last read refuses it before anything
+   * is written (the answer is kept for the reads that follow).
+   */
+  async status({ fresh = false }: { fresh?: boolean } = {}): Promise<JwnetServiceStatus> {
     const now = Date.now();
-    if (this.cached && now - this.cached.at < this.ttl) return this.cached.status;
+    if (!fresh && this.cached && now - this.cached.at < this.ttl) return this.cached.status;
     this.inFlight ??= this.adapter
       .serviceStatus()
       .catch(() => ({ available: false, inServiceHours: false, serviceStopDay: false }))

@@ -6,6 +6,8 @@ import {
   futureDays,
   japanToday,
   keepEnterInPicker,
+  monthItemProps,
+  monthPickerProps,
   outsideDates,
   pickerItemProps,
 } from './date-field';
@@ -61,5 +63,15 @@ describe('dayPickerProps', () => {
   it('shows days as YYYY/MM/DD and keeps Enter in the picker', () => {
     expect(dayPickerProps.format).toBe('YYYY/MM/DD');
     expect(dayPickerProps.onKeyDown).toBe(keepEnterInPicker);
+  });
+});
+
+describe('month fields', () => {
+  it('keep YYYY-MM in the form and show YYYY/MM in a month picker', () => {
+    expect(monthItemProps.getValueProps('2026-10').value?.format('YYYY/MM')).toBe('2026/10');
+    expect(monthItemProps.normalize(dayjs('2026-10-31'))).toBe('2026-10');
+    expect(monthItemProps.normalize(null)).toBeNull();
+    expect(monthPickerProps).toMatchObject({ picker: 'month', format: 'YYYY/MM' });
+    expect(monthPickerProps.onKeyDown).toBe(keepEnterInPicker);
   });
 });

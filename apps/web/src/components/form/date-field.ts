@@ -17,6 +17,9 @@ export function pickerItemProps(pattern: 'YYYY-MM-DD' | 'YYYY-MM', empty: '' | n
 /** Day fields (YYYY-MM-DD, cleared to null). */
 export const dateItemProps = pickerItemProps('YYYY-MM-DD');
 
+/** Month fields (YYYY-MM, cleared to null). */
+export const monthItemProps = pickerItemProps('YYYY-MM');
+
 /** Today in Japan (the business's time zone), YYYY-MM-DD. */
 export const japanToday = (now: number = Date.now()) => toJapanTime(now)?.format('YYYY-MM-DD') ?? '';
 
@@ -39,6 +42,14 @@ export const keepEnterInPicker = (e: { key: string; preventDefault: () => void }
 /** A day picker's own props: the product's display format, full width, Enter kept in the picker. */
 export const dayPickerProps = {
   format: 'YYYY/MM/DD',
+  style: { width: '100%' },
+  onKeyDown: keepEnterInPicker,
+} as const;
+
+/** A month picker's own props: months shown as YYYY/MM, full width, Enter kept in the picker. */
+export const monthPickerProps = {
+  picker: 'month',
+  format: 'YYYY/MM',
   style: { width: '100%' },
   onKeyDown: keepEnterInPicker,
 } as const;

@@ -168,3 +168,46 @@ describe('detail CSV', () => {
     expect(detailCsvFile(regular, t, true).fileName.endsWith('_2026.csv')).toBe(true);
   });
 });
+
+describe('text a company typed, in either CSV', () => {
+  it('is written as text a spreadsheet shows, never as a formula it runs', () => {
+    const list = listCsvFile(
+      [summary({ wasteName: '=HYPERLINK("http://evil.example/")', wasteCompanyName: '@SUM(A1)' })],
+      { year: 2026, month: 4 },
+      t,
+      true,
+    ).content.split('\r\n')[1];
+    expect(list).toBe(
+      `"2026/04","<projectType.INDUSTRIAL>","'=HYPERLINK(""http://evil.example/"")","'@SUM(A1)","1234.50","t",""`,
+    );
+    const detail: AchievementDetail = {
+      year: 2026,
+      month: 4,
+      wasteType: 1,
+      wasteName: '汚泥',
+      wasteCompanyName: '髙橋工業株式会社',
+      total: 1,
+      page: 1,
+      size: 5000,
+      items: [
+        {
+          id: 1,
+          type: 1,
+          wasteName: '+1+1',
+          projectTitle: '-2+3',
+          manifestId: '12345678901',
+          endDateTransport: '2026-04-30',
+          transportVolume: 3,
+          transportVolumeUnit: 't',
+          transporter: '\t=1+1',
+          status: null,
+          collectiondate: null,
+          wasteCompanyName: '髙橋工業株式会社',
+        },
+      ],
+    };
+    expect(detailCsvFile(detail, t, false).content.split('\r\n')[1]).toBe(
+      `"<projectType.INDUSTRIAL>","'+1+1","'-2+3","12345678901","2026/04/30","3.00","t","'\t=1+1",""`,
+    );
+  });
+});

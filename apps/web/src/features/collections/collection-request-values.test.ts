@@ -3,7 +3,10 @@ import {
   buildCollectionRequest,
   formPath,
   issueMessage,
+  kindHint,
   lineInputs,
+  maxDates,
+  offeredKinds,
   previewCounts,
   type RequestFormValues,
   refusalIssues,
@@ -14,7 +17,7 @@ import {
   weekdayCountState,
 } from './collection-request-values';
 import type { KnownDay } from './request-days';
-import { OPTION } from './test-option';
+import { OPTION, SPOT_OPTION } from './test-option';
 
 const TODAY = '2026-11-25';
 const EMPTY_LIKE: RequestFormValues = { projectId: null, kind: 'DATES', dates: [null] };
@@ -303,5 +306,47 @@ describe('kept input', () => {
     expect(startingValues([OPTION]).projectId).toBe(7);
     expect(startingValues([OPTION, { ...OPTION, projectId: 8 }]).projectId).toBeNull();
     expect(startingValues([]).projectId).toBeNull();
+  });
+});
+
+describe('a spot contract in the form', () => {
+  const spot = (change: Partial<RequestFormValues> = {}): RequestFormValues => ({
+    ...base(change),
+    projectId: SPOT_OPTION.projectId,
+  });
+  const ctx = { today: TODAY, option: SPOT_OPTION, known: NONE };
+  it('offers chosen dates only and says how many are left', () => {
+    expect(offeredKinds(SPOT_OPTION)).toEqual([{ kind: 'DATES', disabled: false }]);
+    expect(kindHint(SPOT_OPTION)).toEqual({ key: 'collections.spotDatesOnly', left: 1 });
+    expect(maxDates(SPOT_OPTION)).toBe(1);
+    // Nothing left: one picker still shows, refused with the limit.
+    const none = { ...SPOT_OPTION, contract: { ...SPOT_OPTION.contract, collectionsLeft: 0 } };
+    expect(kindHint(none)).toEqual({ key: 'collections.spotDatesOnly', left: 0 });
+    expect(maxDates(none)).toBe(1);
+  });
+  it('offers both kinds elsewhere, recurring disabled for industrial waste', () => {
+    expect(offeredKinds(OPTION)).toEqual([
+      { kind: 'DATES', disabled: false },
+      { kind: 'RECURRING', disabled: false },
+    ]);
+    expect(kindHint(OPTION)).toBeNull();
+    expect(maxDates(OPTION)).toBe(31);
+    const industrial = { ...OPTION, projectType: 'INDUSTRIAL' as const };
+    expect(offeredKinds(industrial)[1]).toEqual({ kind: 'RECURRING', disabled: true });
+    expect(kindHint(industrial)).toEqual({ key: 'collections.kindRecurringOnlyRegular' });
+  });
+  it('refuses a recurring request and the dates beyond what is left, on their fields', () => {
+    const recurring = buildCollectionRequest(
+      spot({ kind: 'RECURRING', frequency: 'WEEKLY', weekdays: [2], collectionCount: 1 }),
+      ctx,
+    );
+    expect(recurring.ok ? [] : recurring.issues.map((i) => [i.name, i.code])).toEqual([
+      [['kind'], 'spot_contract_dates_only'],
+    ]);
+    const two = buildCollectionRequest(spot({ dates: ['2026-12-01', '2026-12-02'] }), ctx);
+    expect(two.ok ? [] : two.issues.map((i) => [i.name, i.code])).toEqual([
+      [['dates', 1], 'spot_contract_date_limit'],
+    ]);
+    expect(buildCollectionRequest(spot(), ctx).ok).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import {
   BAG_SIZES,
+  COLLECTION_MAX,
   type CollectionDateIssue,
   type CollectionFrequency,
   type CollectionPreview,
@@ -9,6 +10,8 @@ import {
   collectionRequestSchema,
   desiredDatesIssues,
   type NotCollectableReason,
+  requestContractIssues,
+  requestKindsOf,
   type VehicleLimit,
 } from '@junkan/shared';
 import { firstPerField, type NamePath, namePath } from '../../lib/form-issues';
@@ -80,8 +83,44 @@ export const EMPTY_REQUEST: RequestFormValues = {
   memo: '',
 };
 
-/** Whether a project may ask for recurring collections: only a regular (general waste) contract. */
-export const canRecur = (option: CollectionRequestOption | undefined) => option?.projectType === 'REGULAR';
+/** The contract's frame as the shared request rules read it. */
+const frameOf = (option: CollectionRequestOption) => ({
+  projectType: option.projectType,
+  contractType: option.contract.contractType,
+  collectionsLeft: option.contract.collectionsLeft,
+});
+
+/** Whether a project may ask for recurring collections (the shared `requestKindsOf`). */
+export const canRecur = (option: CollectionRequestOption | undefined) =>
+  option !== undefined && requestKindsOf(frameOf(option)).includes('RECURRING');
+
+/**
+ * The kinds the form offers: a spot contract's chosen dates alone (recurring is not offered at all); for the
+ * others both, recurring disabled where the contract does not take it.
+ */
+export function offeredKinds(
+  option: CollectionRequestOption | undefined,
+): { kind: CollectionRequestKind; disabled: boolean }[] {
+  if (option?.contract.contractType === 'SPOT') return [{ kind: 'DATES', disabled: false }];
+  return [
+    { kind: 'DATES', disabled: false },
+    { kind: 'RECURRING', disabled: !canRecur(option) },
+  ];
+}
+
+/** What the form says under the kinds: a spot contract's dates only and how many are left, or why no recurring. */
+export function kindHint(option: CollectionRequestOption | undefined): { key: string; left?: number } | null {
+  if (!option) return null;
+  if (option.contract.contractType === 'SPOT')
+    return { key: 'collections.spotDatesOnly', left: option.contract.collectionsLeft ?? 0 };
+  return canRecur(option) ? null : { key: 'collections.kindRecurringOnlyRegular' };
+}
+
+/** How many date pickers the form offers at most: the request's cap, or fewer when the contract has fewer left. */
+export function maxDates(option: CollectionRequestOption | undefined): number {
+  const left = option?.contract.collectionsLeft;
+  return left == null ? COLLECTION_MAX.dates : Math.max(1, Math.min(left, COLLECTION_MAX.dates));
+}
 
 /** The values a newly chosen project starts with: its only site chosen, each line (the only one ticked). */
 export function valuesForProject(option: CollectionRequestOption): RequestFormValues {
@@ -221,6 +260,12 @@ export function buildCollectionRequest(
         const code = list && issue.message === 'MSG_00_21' ? LIST_REQUIRED[list] : issue.message;
         return { name, code };
       });
+  if (ctx.option)
+    for (const issue of requestContractIssues(
+      { kind: body.kind, dates: body.dates ?? [] },
+      frameOf(ctx.option),
+    ))
+      issues.push({ name: formPath(issue.field.split('.'), rowOfLine), code: issue.code });
   if (body.kind === 'DATES') {
     // The schema's own date issues (format) give way to the clearer per-date ones.
     const perDate = dateIssues(values.dates ?? [], ctx);

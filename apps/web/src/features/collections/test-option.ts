@@ -11,6 +11,7 @@ export const OPTION: CollectionRequestOption = {
     startDate: '2026-06-01',
     endDate: '2027-05-31',
     requestableUntil: '2028-05-31',
+    collectionsLeft: null,
   },
   transportCompany: { id: 2, name: '東都クリーン' },
   wasteLines: [
@@ -18,4 +19,19 @@ export const OPTION: CollectionRequestOption = {
     { id: 12, wasteName: '廃プラスチック類', kind: 'INDUSTRIAL', unit: 't' },
   ],
   dischargeSites: [{ id: 5, name: '銀座店', address: '東京都中央区銀座1-1-1' }],
+};
+
+/** A spot contract of a regular project with its one collection still to ask for. */
+export const SPOT_OPTION: CollectionRequestOption = {
+  ...OPTION,
+  projectId: 8,
+  projectTitle: '銀座店 改装に伴う不用品 スポット回収',
+  contract: {
+    ...OPTION.contract,
+    id: 4,
+    contractType: 'SPOT',
+    endDate: '2026-12-31',
+    requestableUntil: '2026-12-31',
+    collectionsLeft: 1,
+  },
 };

@@ -1,7 +1,9 @@
 import {
   INVOICE_AMOUNT_MAX,
+  INVOICE_LIST_VERSIONS,
   INVOICE_SORT_KEYS,
   INVOICE_STATUSES,
+  type InvoiceListVersions,
   type InvoiceSortKey,
   type InvoiceStatus,
   isIsoDate,
@@ -26,6 +28,8 @@ export interface InvoiceFilters {
   overdue: boolean;
   /** 請求書番号 as typed (kept only when it names a number: 123, 000123, 000123-2). */
   invoiceNumber: string | null;
+  /** Kept (superseded) versions asked for or left out; null: as the search implies (`includesKeptVersions`). */
+  versions: InvoiceListVersions | null;
   page: number;
   size: number;
   sort: InvoiceSortKey;
@@ -44,6 +48,7 @@ export const DEFAULT_INVOICE_FILTERS: InvoiceFilters = {
   projectId: null,
   overdue: false,
   invoiceNumber: null,
+  versions: null,
   page: 1,
   size: 20,
   sort: 'billingDate',
@@ -80,6 +85,9 @@ export function parseInvoiceFilters(params: URLSearchParams): InvoiceFilters {
     projectId: wholeNumber(params.get('projectId'), 1, 2_147_483_647),
     overdue: params.get('overdue') === 'true',
     invoiceNumber: numberParam(params.get('invoiceNumber')),
+    versions: (INVOICE_LIST_VERSIONS as readonly string[]).includes(params.get('versions') ?? '')
+      ? (params.get('versions') as InvoiceListVersions)
+      : null,
     page: wholeNumber(params.get('page'), 1, 1_000_000) ?? 1,
     size:
       size && (INVOICE_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_INVOICE_FILTERS.size,
@@ -102,11 +110,22 @@ export function invoiceFiltersToParams(f: InvoiceFilters): URLSearchParams {
   if (f.projectId !== null) params.set('projectId', String(f.projectId));
   if (f.overdue) params.set('overdue', 'true');
   if (f.invoiceNumber) params.set('invoiceNumber', f.invoiceNumber);
+  if (f.versions) params.set('versions', f.versions);
   if (f.page !== 1) params.set('page', String(f.page));
   if (f.size !== DEFAULT_INVOICE_FILTERS.size) params.set('size', String(f.size));
   if (f.sort !== DEFAULT_INVOICE_FILTERS.sort) params.set('sort', f.sort);
   if (f.order !== DEFAULT_INVOICE_FILTERS.order) params.set('order', f.order);
   return params;
+}
+
+/**
+ * Whether the list shows every kept version: as the address says, else as soon as the search names billing
+ * dates or amounts. An accountant searching by date or amount (the electronic bookkeeping search) must find a
+ * version that was sent and then corrected; the day's work (status, overdue, a project) sees current versions.
+ */
+export function includesKeptVersions(f: InvoiceFilters): boolean {
+  if (f.versions) return f.versions === 'all';
+  return f.billingFrom !== null || f.billingTo !== null || f.amountMin !== null || f.amountMax !== null;
 }
 
 /**
@@ -125,12 +144,14 @@ export function invoiceListQuery(
   };
   for (const [k, v] of invoiceFiltersToParams({
     ...f,
+    versions: null,
     page: 1,
     size: 20,
     sort: 'billingDate',
     order: 'desc',
   }))
     query[k] = v;
+  if (includesKeptVersions(f)) query.versions = 'all';
   if (typeof header === 'number') query.companyId = header;
   return query;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  billedMonthWarnings,
   correctedLinesOf,
   correctionFormData,
   invoiceFileIssue,
@@ -8,10 +9,17 @@ import {
   registrationFormData,
   registrationIssues,
   serverFieldPath,
+  uploadedMonthWarnings,
 } from './invoice-form-values';
 
 const file = (name: string) => ({ name, originFileObj: new File(['%PDF'], name) });
-const ok = { billingDate: '2026-11-25', dueDate: '2026-12-31', amount: 1000, files: [file('a.pdf')] };
+const ok = {
+  billedMonth: '2026-10',
+  billingDate: '2026-11-25',
+  dueDate: '2026-12-31',
+  amount: 1000,
+  files: [file('a.pdf')],
+};
 
 describe('registrationIssues', () => {
   it('passes complete blocks and names each issue by its block', () => {
@@ -26,6 +34,50 @@ describe('registrationIssues', () => {
     expect(registrationIssues([{ ...ok, dueDate: '2026-11-01' }], 'PAYMENT_INVOICE')).toEqual([
       { name: ['invoices', 0, 'dueDate'], code: 'due_date_before_billing_date' },
     ]);
+  });
+  it("wants each block's billed month", () => {
+    expect(registrationIssues([ok, { ...ok, billedMonth: null }], 'PAYMENT_INVOICE')).toEqual([
+      { name: ['invoices', 1, 'billedMonth'], code: 'MSG_00_21' },
+    ]);
+  });
+});
+
+describe('billedMonthWarnings', () => {
+  const billed = [
+    { invoiceId: 12, invoiceNumber: 7, billedMonth: '2026-10', source: 'GENERATED' as const },
+    { invoiceId: 13, invoiceNumber: 8, billedMonth: '2026-09', source: 'UPLOAD' as const },
+  ];
+  it('warns of a block whose month the project billed, or an earlier block bills; not of blocks without one', () => {
+    const blocks = [ok, { ...ok, billedMonth: '2026-08' }, { ...ok, billedMonth: '2026-08' }, {}, {}];
+    expect(billedMonthWarnings(blocks, billed)).toEqual([
+      {
+        index: 0,
+        billedMonth: '2026-10',
+        billedBy: [billed[0]],
+        sameRegistration: [],
+        isRefused: false,
+      },
+      { index: 2, billedMonth: '2026-08', billedBy: [], sameRegistration: [1], isRefused: false },
+    ]);
+    expect(billedMonthWarnings([{ ...ok, billedMonth: '2026-11' }], billed)).toEqual([]);
+  });
+  it('warns a generated invoice of the uploaded ones that bill its month', () => {
+    const uploads = [
+      { invoiceId: 4, invoiceNumber: 40 },
+      { invoiceId: 5, invoiceNumber: 50 },
+    ];
+    expect(uploadedMonthWarnings('2026-10', uploads)).toMatchObject([
+      {
+        index: 0,
+        billedMonth: '2026-10',
+        billedBy: [
+          { invoiceId: 4, invoiceNumber: 40 },
+          { invoiceId: 5, invoiceNumber: 50 },
+        ],
+        isRefused: false,
+      },
+    ]);
+    expect(uploadedMonthWarnings('2026-10', [])).toEqual([]);
   });
 });
 
@@ -42,16 +94,24 @@ describe('invoiceFileIssue', () => {
 describe('form bodies', () => {
   it('puts the data first and the files under their block', () => {
     const form = registrationFormData(7, [ok, { ...ok, files: [file('b.pdf'), file('c.png')] }]);
-    expect(JSON.parse(form.get('data') as string)).toEqual({
-      projectId: 7,
-      invoices: [
-        { billingDate: '2026-11-25', dueDate: '2026-12-31', amount: 1000 },
-        { billingDate: '2026-11-25', dueDate: '2026-12-31', amount: 1000 },
-      ],
-    });
+    const invoice = {
+      billedMonth: '2026-10',
+      billingDate: '2026-11-25',
+      dueDate: '2026-12-31',
+      amount: 1000,
+    };
+    expect(JSON.parse(form.get('data') as string)).toEqual({ projectId: 7, invoices: [invoice, invoice] });
+    const confirmed = registrationFormData(7, [ok, ok], ['2026-10', '2026-10']);
+    expect(JSON.parse(confirmed.get('data') as string)).toMatchObject({ confirmedBilledMonths: ['2026-10'] });
     expect([...form.keys()]).toEqual(['data', 'files.0', 'files.1', 'files.1']);
     const correction = correctionFormData({ ...ok, amount: 900 }, [3]);
-    expect(JSON.parse(correction.get('data') as string)).toMatchObject({ amount: 900, keepFileIds: [3] });
+    // A correction keeps the month: it is not sent.
+    expect(JSON.parse(correction.get('data') as string)).toEqual({
+      billingDate: '2026-11-25',
+      dueDate: '2026-12-31',
+      amount: 900,
+      keepFileIds: [3],
+    });
     expect(correction.getAll('files')).toHaveLength(1);
   });
   it('reads a server field as a form path', () => {

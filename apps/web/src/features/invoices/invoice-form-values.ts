@@ -1,11 +1,14 @@
 import {
+  type BilledMonthConflict,
+  billedMonthConflicts,
+  billedMonthIssue,
   type CorrectInvoiceRequest,
   checkUpload,
   computeQualifiedInvoice,
   correctedInvoiceLineSchema,
-  type InvoiceDraftInput,
   type InvoicePaymentMethod,
-  invoiceDraftIssues,
+  invoiceRegistrationIssues,
+  type MonthBilling,
   type QualifiedInvoiceLineDto,
   type QualifiedInvoiceTotals,
   UPLOAD_RULES,
@@ -13,6 +16,8 @@ import {
 
 /** One invoice block of the register form (and the correction form), as the form holds it. */
 export interface InvoiceBlockValues {
+  /** 請求対象月, YYYY-MM (the register form only: a correction keeps the month). */
+  billedMonth?: string | null;
   billingDate?: string | null;
   dueDate?: string | null;
   amount?: number | null;
@@ -42,8 +47,8 @@ export function invoiceFileIssue(
 }
 
 /**
- * The register form's issues, mirrored from the shared rules the server applies: each block's dates, amount
- * (by the contract's payment method) and files. `prefix` is the form list's name.
+ * The register form's issues, mirrored from the shared rules the server applies: each block's billed month,
+ * dates, amount (by the contract's payment method) and files. `prefix` is the form list's name.
  */
 export function registrationIssues(
   blocks: readonly InvoiceBlockValues[],
@@ -51,8 +56,9 @@ export function registrationIssues(
   prefix = 'invoices',
 ): BlockIssue[] {
   return blocks.flatMap((block, i) =>
-    invoiceDraftIssues(
+    invoiceRegistrationIssues(
       {
+        billedMonth: block.billedMonth ?? undefined,
         billingDate: block.billingDate ?? undefined,
         dueDate: block.dueDate ?? undefined,
         amount: block.amount ?? undefined,
@@ -63,16 +69,57 @@ export function registrationIssues(
   );
 }
 
-const draftOf = (block: InvoiceBlockValues): InvoiceDraftInput => ({
+const draftOf = (block: InvoiceBlockValues) => ({
   billingDate: block.billingDate ?? '',
   dueDate: block.dueDate ?? '',
   amount: block.amount ?? 0,
 });
 
-/** The body of POST /trans/invoices: `data` first, then each block's files as `files.<n>`. */
-export function registrationFormData(projectId: number, blocks: readonly InvoiceBlockValues[]): FormData {
+/**
+ * The register form's months that the project has billed already (the shared rule, the blocks as uploaded
+ * invoices): by its current invoices (`billings`, from GET /trans/invoices/month-billings) or by an earlier
+ * block. Blocks without a valid month are left out until they have one.
+ */
+export function billedMonthWarnings(
+  blocks: readonly InvoiceBlockValues[],
+  billings: readonly MonthBilling[],
+): BilledMonthConflict[] {
+  return billedMonthConflicts(
+    blocks.map((b) => ({ billedMonth: b.billedMonth ?? '', source: 'UPLOAD' as const })),
+    billings,
+  ).filter((c) => billedMonthIssue(c.billedMonth) === null);
+}
+
+/** A generated invoice's month that uploaded invoices bill already (the builder's flags), as the warning. */
+export function uploadedMonthWarnings(
+  month: string,
+  uploads: readonly Pick<MonthBilling, 'invoiceId' | 'invoiceNumber'>[],
+): BilledMonthConflict[] {
+  return billedMonthConflicts(
+    [{ billedMonth: month, source: 'GENERATED' }],
+    uploads.map((u) => ({ ...u, billedMonth: month, source: 'UPLOAD' })),
+  );
+}
+
+/**
+ * The body of POST /trans/invoices: `data` first (with the months the transporter confirmed billing again),
+ * then each block's files as `files.<n>`.
+ */
+export function registrationFormData(
+  projectId: number,
+  blocks: readonly InvoiceBlockValues[],
+  confirmedBilledMonths: readonly string[] = [],
+): FormData {
   const form = new FormData();
-  form.append('data', JSON.stringify({ projectId, invoices: blocks.map(draftOf) }));
+  const invoices = blocks.map((b) => ({ billedMonth: b.billedMonth ?? '', ...draftOf(b) }));
+  form.append(
+    'data',
+    JSON.stringify({
+      projectId,
+      invoices,
+      ...(confirmedBilledMonths.length ? { confirmedBilledMonths: [...new Set(confirmedBilledMonths)] } : {}),
+    }),
+  );
   blocks.forEach((block, i) => {
     for (const file of blockFiles(block)) form.append(`files.${i}`, file, file.name);
   });

@@ -30,11 +30,23 @@ const valid: ManifestRegistrationFormValues = {
 };
 
 const PLASTICS = { id: 6, name: '廃プラスチック類' };
-const line = (id: number, wasteName: string, kind: { id: number; name: string } | null = null) => ({
+const TONNE = { id: 2, unit: 't' };
+type OptionLine = ManifestRegistrationOptions['projects'][number]['wasteLines'][number];
+/** A project line; stating no unit or quantity unless given. */
+const line = (
+  id: number,
+  wasteName: string,
+  kind: { id: number; name: string } | null = null,
+  terms: Partial<OptionLine> = {},
+): OptionLine => ({
   id,
   wasteName,
   wasteId: kind?.id ?? null,
   kind,
+  units: [],
+  perCollection: null,
+  collectionsPerMonth: null,
+  ...terms,
 });
 const noOptions = { transporters: [], disposalSites: [] };
 
@@ -240,7 +252,14 @@ describe('against the contract', () => {
         title: '倉庫解体',
         transporterName: '東都運輸',
         transportCompanyId: 4,
-        wasteLines: [line(3, '廃プラスチック類', PLASTICS)],
+        // 2 t a collection, 月3回, priced per t.
+        wasteLines: [
+          line(3, '廃プラスチック類', PLASTICS, {
+            units: [TONNE],
+            perCollection: { value: 2, unit: TONNE },
+            collectionsPerMonth: 3,
+          }),
+        ],
         contract: {
           startDate: '2026-04-01',
           endDate: '2027-03-31',
@@ -258,7 +277,7 @@ describe('against the contract', () => {
       },
     ],
     dischargeSites: [{ id: 9, name: '本社倉庫', address: '東京都' }],
-    units: [{ id: 2, unit: 't' }],
+    units: [TONNE, { id: 3, unit: 'kg' }, { id: 4, unit: '個' }],
     transporters: [
       { id: 4, name: '東都運輸' },
       { id: 5, name: '西都運輸' },
@@ -290,6 +309,11 @@ describe('against the contract', () => {
     ['another disposal site', { disposalSiteId: 32 }, ['DISPOSAL_SITE']],
     ['no disposal site', { disposalSiteId: null }, ['DISPOSAL_SITE']],
     ['a project without a contract', { projectId: 8, wasteLineId: 4 }, ['NO_CONTRACT']],
+    ['pieces for a line priced per t', { unitId: 4, quantity: 3 }, ['UNIT']],
+    ['2,000 kg for 2 t a collection', { unitId: 3, quantity: 2000 }, []],
+    // Above a collection and, alone, above the month's three.
+    ['200 t for 2 t a collection', { quantity: 200 }, ['QUANTITY_PER_COLLECTION', 'QUANTITY_PER_MONTH']],
+    ['a quantity the form has no unit for yet', { unitId: 99 }, []],
   ])('mirrors the server: %s', (_, over, expected) => expect(kinds(over)).toEqual(expected));
 
   it('names the kind of a waste of the master for the difference', () => {

@@ -118,7 +118,8 @@ export function projectDefaults(
 /**
  * The differences from the contract the server will find (the same shared rule, on what the options say), shown
  * before sending so that the discharger confirms them at once. `wastes` is the waste master (for a waste that is
- * not a project line); the server's answer wins when the two disagree.
+ * not a project line); the server's answer wins when the two disagree: the month's other manifests are the
+ * server's to add (a month above the contract's comes back as its 409).
  */
 export function registrationDifferences(
   input: ManifestRegistrationInput,
@@ -143,18 +144,21 @@ export function registrationDifferences(
     const kind = item && wastes?.find((w) => w.id === wasteKindIdOf(item));
     if (item) waste = { lineId: null, name: item.name, kind: kind ? { id: kind.id, name: kind.name } : null };
   }
-  if (!waste) return [];
+  const unit = options.units.find((u) => u.id === input.unitId);
+  if (!waste || !unit) return [];
   const site = options.disposalSites.find((d) => d.id === input.disposalSiteId);
   return manifestContractDifferences(
     project.contract && {
       ...project.contract,
-      wasteLines: project.wasteLines.map((l) => ({ id: l.id, name: l.wasteName, kind: l.kind })),
+      wasteLines: project.wasteLines.map((l) => ({ ...l, name: l.wasteName })),
     },
     {
       deliveryDate: input.deliveryDate,
       transporter,
       disposalSite: site ? { id: site.id, name: site.name } : null,
       waste,
+      quantity: { value: input.quantity, unit },
+      sameLineThisMonth: [],
     },
   );
 }

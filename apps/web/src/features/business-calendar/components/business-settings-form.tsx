@@ -7,7 +7,9 @@ import { requiredRule } from '../../../components/form/required-rule';
 import { showApiError } from '../../../lib/form-errors';
 import { currentPunctuation, messageText } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
+import { useSettingsImpact } from '../api/calendar-impact';
 import { useSaveBusinessSettings } from '../api/save-business-settings';
+import { useConfirmCalendarImpact } from './use-confirm-calendar-impact';
 
 interface FormValues {
   weekdays: number[];
@@ -41,6 +43,8 @@ export function BusinessSettingsForm({
   const message = useToast();
   const [form] = Form.useForm<FormValues>();
   const save = useSaveBusinessSettings();
+  const impact = useSettingsImpact();
+  const confirmImpact = useConfirmCalendarImpact();
   const [savedCount, setSavedCount] = useState(0);
 
   // Saved or refetched settings become the form's new starting point (and clear the unsaved state).
@@ -58,9 +62,16 @@ export function BusinessSettingsForm({
       closedOnYearEnd: values.closedOnYearEnd,
     };
     try {
+      // Days it closes with collections on them: shown, and saved only once the transporter agrees.
+      const { collections } = await impact.mutateAsync(body);
+      if (!(await confirmImpact(collections))) return;
       await save.mutateAsync(body);
       setSavedCount((n) => n + 1);
-      void message.success(t('master_saved'));
+      void message.success(
+        collections.length
+          ? t('businessCalendar.impact.saved', { count: collections.length })
+          : t('master_saved'),
+      );
     } catch (error) {
       showApiError({ error, t, message, form });
     }
@@ -76,7 +87,7 @@ export function BusinessSettingsForm({
           layout="vertical"
           initialValues={toFormValues(settings)}
           onFinish={submit}
-          disabled={save.isPending}
+          disabled={save.isPending || impact.isPending}
         >
           <Form.Item
             name="weekdays"
@@ -159,7 +170,7 @@ export function BusinessSettingsForm({
                 <Button
                   type="primary"
                   htmlType="submit"
-                  loading={save.isPending}
+                  loading={save.isPending || impact.isPending}
                   data-testid="business-settings-save"
                 >
                   {t('businessCalendar.save')}

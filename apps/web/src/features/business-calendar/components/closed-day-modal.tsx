@@ -2,12 +2,14 @@ import { CLOSED_DAY_REASON_MAX } from '@junkan/shared';
 import { DatePicker, Form, Input, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { keepEnterInPicker } from '../../../components/form/date-field';
+import { dayPickerProps } from '../../../components/form/date-field';
 import { requiredRule } from '../../../components/form/required-rule';
 import { showApiError } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { useAddClosedDay } from '../api/add-closed-day';
+import { useClosedDayImpact } from '../api/calendar-impact';
+import { useConfirmCalendarImpact } from './use-confirm-calendar-impact';
 
 interface FormValues {
   date: Dayjs | null;
@@ -28,11 +30,22 @@ export function ClosedDayModal({
   const message = useToast();
   const [form] = Form.useForm<FormValues>();
   const add = useAddClosedDay();
+  const impact = useClosedDayImpact();
+  const confirmImpact = useConfirmCalendarImpact();
+  const pending = add.isPending || impact.isPending;
 
   const submit = async (values: FormValues) => {
+    const body = { date: values.date?.format('YYYY-MM-DD') ?? '', reason: values.reason.trim() };
     try {
-      await add.mutateAsync({ date: values.date?.format('YYYY-MM-DD') ?? '', reason: values.reason.trim() });
-      void message.success(t('master_saved'));
+      // Collections on the day: shown, and the day closed only once the transporter agrees.
+      const { collections } = await impact.mutateAsync(body);
+      if (!(await confirmImpact(collections))) return;
+      await add.mutateAsync(body);
+      void message.success(
+        collections.length
+          ? t('businessCalendar.impact.saved', { count: collections.length })
+          : t('master_saved'),
+      );
       onClose();
     } catch (error) {
       showApiError({ error, t, message, form });
@@ -45,10 +58,10 @@ export function ClosedDayModal({
       title={t('businessCalendar.addClosedDayTitle')}
       okText={t('businessCalendar.add')}
       cancelText={t('forms.cancel')}
-      onCancel={() => !add.isPending && onClose()}
-      confirmLoading={add.isPending}
+      onCancel={() => !pending && onClose()}
+      confirmLoading={pending}
       okButtonProps={{ htmlType: 'submit', 'data-testid': 'closed-day-submit' }}
-      cancelButtonProps={{ disabled: add.isPending }}
+      cancelButtonProps={{ disabled: pending }}
       destroyOnHidden
       width={420}
       modalRender={(node) => (
@@ -57,14 +70,15 @@ export function ClosedDayModal({
           layout="vertical"
           initialValues={{ date, reason: '' }}
           onFinish={submit}
-          disabled={add.isPending}
+          disabled={pending}
         >
           {node}
         </Form>
       )}
     >
       <Form.Item name="date" label={t('businessCalendar.date')} rules={[requiredRule(t)]}>
-        <DatePicker onKeyDown={keepEnterInPicker} format="YYYY/MM/DD (dd)" style={{ width: '100%' }} />
+        {/* The kit's picker: a date typed as YYYY/MM/DD is taken (a weekday in the format could not be typed). */}
+        <DatePicker {...dayPickerProps} />
       </Form.Item>
       <Form.Item
         name="reason"

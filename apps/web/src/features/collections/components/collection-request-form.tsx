@@ -30,6 +30,8 @@ import { useCheckCollectionRequest } from '../api/check-collection-request';
 import {
   buildCollectionRequest,
   canRecur,
+  kindHint,
+  offeredKinds,
   type PendingRequest,
   pendingRequestKey,
   type RequestFormValues,
@@ -75,6 +77,7 @@ export function CollectionRequestForm({ options }: { options: CollectionRequestO
   const projectId = (Form.useWatch('projectId', form) as number | null | undefined) ?? start.projectId;
   const kind = (Form.useWatch('kind', form) as string | undefined) ?? start.kind;
   const option = options.find((o) => o.projectId === projectId);
+  const hint = kindHint(option);
 
   const onKnown = useCallback(
     (days: { date: string; collectable: boolean; reason: NotCollectableReason | null }[]) =>
@@ -210,14 +213,18 @@ export function CollectionRequestForm({ options }: { options: CollectionRequestO
         <Form.Item
           name="kind"
           label={t('collections.field.kind')}
-          extra={option && !canRecur(option) ? t('collections.kindRecurringOnlyRegular') : undefined}
+          extra={
+            hint ? (
+              <span data-testid="collection-kind-hint">{t(hint.key, { left: hint.left })}</span>
+            ) : undefined
+          }
         >
           <Radio.Group
             optionType="button"
-            options={(['DATES', 'RECURRING'] as const).map((k) => ({
+            options={offeredKinds(option).map(({ kind: k, disabled }) => ({
               value: k,
               label: t(`collections.kind.${k}`),
-              disabled: k === 'RECURRING' && !canRecur(option),
+              disabled,
             }))}
           />
         </Form.Item>

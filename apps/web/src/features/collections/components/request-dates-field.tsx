@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { COLLECTION_MAX, type CollectionRequestOption } from '@junkan/shared';
+import type { CollectionRequestOption } from '@junkan/shared';
 import { Button, DatePicker, Flex, Form, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { cloneElement, type ReactElement, useEffect, useState } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { dateItemProps, dayPickerProps } from '../../../components/form/date-field';
 import { formatPlainDate } from '../../../lib/format';
 import { useCollectableDays } from '../api/collectable-days';
+import { maxDates } from '../collection-request-values';
 import {
   collectableRange,
   type DayBlock,
@@ -113,7 +114,7 @@ export function RequestDatesField({
               <Form.ErrorList errors={errors} />
             </Form.Item>
           )}
-          {fields.length < COLLECTION_MAX.dates && (
+          {fields.length < maxDates(option) && (
             <Button
               type="dashed"
               icon={<PlusOutlined />}

@@ -1,5 +1,14 @@
+import type { CardPaymentAttempt } from '@junkan/shared';
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { attemptKeyFor, cardReturnOf, clearCardReturn } from './card-payments';
+import {
+  attemptKeyFor,
+  cardPaymentsQueryOptions,
+  cardReturnOf,
+  clearCardReturn,
+  keepCardPaymentAttempt,
+  openCardPaymentOf,
+} from './card-payments';
 
 describe('the card provider’s return', () => {
   it('reads a token, a payment id or a cancel, and nothing else', () => {
@@ -32,5 +41,44 @@ describe('the card provider’s return', () => {
     expect(attemptKeyFor('tok_a', storage)).toBe(first);
     expect(attemptKeyFor('tok_b', storage)).not.toBe(first);
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('an attempt left open', () => {
+  const attempt = (
+    id: number,
+    status: CardPaymentAttempt['status'],
+    actions: CardPaymentAttempt['actions'],
+  ) =>
+    ({
+      id,
+      status,
+      amount: 11_000,
+      declineCode: null,
+      createdAt: '2026-11-25T01:00:00.000Z',
+      capturedAt: null,
+      actions,
+    }) satisfies CardPaymentAttempt;
+
+  it('is the newest attempt the discharger can still act on, or none', () => {
+    const open = attempt(2, 'REQUIRES_ACTION', ['RESUME', 'CANCEL']);
+    expect(openCardPaymentOf([attempt(3, 'DECLINED', []), open, attempt(1, 'AUTHORIZING', ['RESUME'])])).toBe(
+      open,
+    );
+    expect(openCardPaymentOf([attempt(1, 'CANCELLED', [])])).toBeNull();
+    expect(openCardPaymentOf(undefined)).toBeNull();
+  });
+
+  it('takes a call’s answer into the cached list at once, so it is never shown open after a cancel', () => {
+    const client = new QueryClient();
+    const key = cardPaymentsQueryOptions(7).queryKey;
+    client.setQueryData(key, [
+      attempt(2, 'REQUIRES_ACTION', ['RESUME', 'CANCEL']),
+      attempt(1, 'DECLINED', []),
+    ]);
+    keepCardPaymentAttempt(client, 7, attempt(2, 'CANCELLED', []));
+    expect(openCardPaymentOf(client.getQueryData(key))).toBeNull();
+    keepCardPaymentAttempt(client, 7, attempt(3, 'REQUIRES_ACTION', ['RESUME', 'CANCEL']));
+    expect(client.getQueryData(key)?.map((a) => a.id)).toEqual([3, 2, 1]);
   });
 });

@@ -1,5 +1,7 @@
-import type { CardPaymentResult } from '@junkan/shared';
+import type { CardPaymentAttempt, CardPaymentResult } from '@junkan/shared';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { INVOICES_KEY } from './keys';
 
 /** What the card provider's return to the invoice page carries in its address. */
 export type CardReturn =
@@ -47,3 +49,38 @@ export const startCardPayment = (invoiceId: number, token: string, lang: 'ja' | 
 
 export const confirmCardPayment = (invoiceId: number, paymentId: string) =>
   api.post<CardPaymentResult>(`/invoices/${invoiceId}/card-payments/confirm`, { paymentId });
+
+/** POST .../card-payments/{attemptId}/resume: back to an attempt left open (the same 3-D Secure page). */
+export const resumeCardPayment = (invoiceId: number, attemptId: number) =>
+  api.post<CardPaymentResult>(`/invoices/${invoiceId}/card-payments/${attemptId}/resume`);
+
+/** POST .../card-payments/{attemptId}/cancel: cancels a 3-D Secure challenge left open, so a new attempt can start. */
+export const cancelCardPayment = (invoiceId: number, attemptId: number) =>
+  api.post<CardPaymentResult>(`/invoices/${invoiceId}/card-payments/${attemptId}/cancel`);
+
+/** GET /invoices/{id}/card-payments: the invoice's attempts, newest first (under INVOICES_KEY, refreshed with it). */
+export const cardPaymentsQueryOptions = (invoiceId: number) =>
+  queryOptions({
+    queryKey: [...INVOICES_KEY, 'card-payments', invoiceId],
+    queryFn: () => api.get<CardPaymentAttempt[]>(`/invoices/${invoiceId}/card-payments`),
+  });
+
+export const useCardPayments = (invoiceId: number, enabled: boolean) =>
+  useQuery({ ...cardPaymentsQueryOptions(invoiceId), enabled });
+
+/** The attempt the discharger left open (3-D Secure unanswered, or the provider's answer lost), if any. */
+export const openCardPaymentOf = (attempts: readonly CardPaymentAttempt[] | undefined) =>
+  attempts?.find((a) => a.actions.length > 0) ?? null;
+
+/** Puts a call's attempt into the cached list at once, so the screen never shows it in its old state. */
+export function keepCardPaymentAttempt(
+  queryClient: QueryClient,
+  invoiceId: number,
+  attempt: CardPaymentAttempt,
+) {
+  queryClient.setQueryData(cardPaymentsQueryOptions(invoiceId).queryKey, (old) =>
+    old?.some((a) => a.id === attempt.id)
+      ? old.map((a) => (a.id === attempt.id ? attempt : a))
+      : [attempt, ...(old ?? [])],
+  );
+}

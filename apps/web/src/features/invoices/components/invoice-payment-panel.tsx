@@ -8,13 +8,19 @@ import { useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { formatYen } from '../../../lib/format';
 import {
+  cancelCardPayment,
   cardFormUrl,
   cardReturnOf,
   clearCardReturn,
   confirmCardPayment,
+  keepCardPaymentAttempt,
+  openCardPaymentOf,
+  resumeCardPayment,
   startCardPayment,
+  useCardPayments,
 } from '../api/card-payments';
 import { INVOICES_KEY } from '../api/keys';
+import { CardOpenAttempt } from './card-open-attempt';
 
 type PanelState =
   | { kind: 'idle' }
@@ -22,13 +28,15 @@ type PanelState =
   | { kind: 'paid' }
   | { kind: 'declined'; code: string }
   | { kind: 'cancelled' }
+  | { kind: 'attemptCancelled' }
   | { kind: 'error'; code: string; retry?: () => void };
 
 /**
  * The discharger's card payment of a billed CREDIT_CARD invoice. "Pay by card" sends the browser to the card
  * provider's form (the card number never reaches junkan); the provider returns here with a one-time token, which is
  * sent with an attempt key kept for that token (a reload never pays twice); 3-D Secure sends the browser to the
- * card issuer's page and back here with the payment id, which settles the payment.
+ * card issuer's page and back here with the payment id, which settles the payment. An attempt left open (the
+ * browser left 3-D Secure) is shown with its actions: resume it, or cancel it and start again with the card form.
  */
 export function InvoicePaymentPanel({ invoice }: { invoice: InvoiceDetail }) {
   const { t, i18n } = useTranslation();
@@ -37,14 +45,18 @@ export function InvoicePaymentPanel({ invoice }: { invoice: InvoiceDetail }) {
   const [state, setState] = useState<PanelState>({ kind: 'idle' });
   const handled = useRef(false);
   const lang = i18n.language.startsWith('en') ? 'en' : 'ja';
+  const payable = invoice.status === 'BILLED' && invoice.actions.includes('PAY_BY_CARD');
+  const open = openCardPaymentOf(useCardPayments(invoice.id, payable).data);
 
   const show = (result: CardPaymentResult) => {
+    keepCardPaymentAttempt(queryClient, invoice.id, result.attempt);
     if (result.outcome === 'REQUIRES_ACTION' && result.actionUrl) {
       setState({ kind: 'working', text: t('invoices.payment.toSecure') });
       window.location.assign(result.actionUrl);
       return;
     }
     if (result.outcome === 'PAID') setState({ kind: 'paid' });
+    else if (result.outcome === 'CANCELLED') setState({ kind: 'attemptCancelled' });
     else if (result.outcome === 'DECLINED')
       setState({
         kind: 'declined',
@@ -87,7 +99,24 @@ export function InvoicePaymentPanel({ invoice }: { invoice: InvoiceDetail }) {
     }
   };
 
-  const payable = invoice.status === 'BILLED' && invoice.actions.includes('PAY_BY_CARD');
+  // Back to the attempt left open: the same challenge (or its settled end).
+  const resume = (attemptId: number) => {
+    setState({ kind: 'working', text: t('invoices.payment.working') });
+    resumeCardPayment(invoice.id, attemptId).then(show, (error) => fail(error, () => resume(attemptId)));
+  };
+  // Cancel it at the provider, then the card form for a fresh attempt; answered meanwhile, it is paid instead.
+  const startOver = (attemptId: number) => {
+    setState({ kind: 'working', text: t('invoices.payment.cancelling') });
+    cancelCardPayment(invoice.id, attemptId).then(
+      (result) => {
+        if (result.outcome !== 'CANCELLED') return show(result);
+        keepCardPaymentAttempt(queryClient, invoice.id, result.attempt);
+        void openForm();
+      },
+      (error) => fail(error, () => startOver(attemptId)),
+    );
+  };
+
   if (!payable && state.kind !== 'paid' && state.kind !== 'working') return null;
   return (
     <Card
@@ -112,6 +141,15 @@ export function InvoicePaymentPanel({ invoice }: { invoice: InvoiceDetail }) {
       {state.kind === 'cancelled' && (
         <Alert type="info" showIcon message={t('invoices.payment.cancelled')} style={{ marginBottom: 12 }} />
       )}
+      {state.kind === 'attemptCancelled' && (
+        <Alert
+          type="info"
+          showIcon
+          message={t('invoices.payment.attemptCancelled')}
+          data-testid="card-attempt-cancelled"
+          style={{ marginBottom: 12 }}
+        />
+      )}
       {state.kind === 'error' && (
         <Alert
           type="error"
@@ -134,7 +172,10 @@ export function InvoicePaymentPanel({ invoice }: { invoice: InvoiceDetail }) {
           <Typography.Text>{state.text}</Typography.Text>
         </Flex>
       )}
-      {payable && state.kind !== 'working' && state.kind !== 'paid' && (
+      {payable && open && state.kind !== 'working' && state.kind !== 'paid' && (
+        <CardOpenAttempt attempt={open} onResume={resume} onStartOver={startOver} />
+      )}
+      {payable && !open && state.kind !== 'working' && state.kind !== 'paid' && (
         <Flex vertical gap={8}>
           <Typography.Text>
             {t('invoices.payment.amount')}: <strong>{formatYen(invoice.amount)}</strong>

@@ -113,17 +113,50 @@ describe('builderState', () => {
     expect(flagSeverity(noAccount.flags[0]!)).toBe('error');
   });
 
-  it('lets a billed month be previewed but not registered again', () => {
-    expect(builderState(draft, initialEdits(draft)).canRegister).toBe(true);
-    const billed = { ...draft, flags: [{ code: 'MONTH_ALREADY_BILLED' as const, invoiceId: 7 }] };
+  it('lets a month a generated invoice bills be previewed but not registered again', () => {
+    expect(builderState(draft, initialEdits(draft))).toMatchObject({
+      canRegister: true,
+      monthBilledByUploads: [],
+    });
+    const billed = {
+      ...draft,
+      flags: [
+        { code: 'MONTH_ALREADY_BILLED' as const, invoiceId: 5, invoiceNumber: 12, source: 'UPLOAD' as const },
+        {
+          code: 'MONTH_ALREADY_BILLED' as const,
+          invoiceId: 7,
+          invoiceNumber: 123,
+          source: 'GENERATED' as const,
+        },
+      ],
+    };
     expect(builderState(billed, initialEdits(billed))).toMatchObject({
       canGenerate: true,
       canRegister: false,
+      monthBilledByUploads: [],
     });
-    expect(flagSeverity(billed.flags[0]!)).toBe('error');
-    expect(flagMessage(billed.flags[0]!)).toEqual({
+    expect(flagSeverity(billed.flags[1]!)).toBe('error');
+    expect(flagMessage(billed.flags[1]!)).toEqual({
       key: 'qualifiedInvoice.flag.MONTH_ALREADY_BILLED',
-      values: { invoiceId: 7 },
+      values: { invoiceNumber: '000123' },
+    });
+  });
+
+  it('warns of a month an uploaded invoice bills: registering asks to confirm', () => {
+    const billed = {
+      ...draft,
+      flags: [
+        { code: 'MONTH_ALREADY_BILLED' as const, invoiceId: 5, invoiceNumber: 12, source: 'UPLOAD' as const },
+      ],
+    };
+    expect(builderState(billed, initialEdits(billed))).toMatchObject({
+      canRegister: true,
+      monthBilledByUploads: [{ invoiceId: 5, invoiceNumber: 12 }],
+    });
+    expect(flagSeverity(billed.flags[0]!)).toBe('warning');
+    expect(flagMessage(billed.flags[0]!)).toEqual({
+      key: 'qualifiedInvoice.flag.MONTH_BILLED_BY_UPLOAD',
+      values: { invoiceNumber: '000012' },
     });
   });
 });

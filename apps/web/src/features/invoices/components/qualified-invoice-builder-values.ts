@@ -1,6 +1,7 @@
 import {
   compareBilledToReported,
   computeQualifiedInvoice,
+  formatInvoiceNumber,
   isBillableQuantity,
   type QualifiedInvoiceDraft,
   type QualifiedInvoiceFlag,
@@ -41,6 +42,8 @@ export interface BuilderState {
   isPayeeMissing: boolean;
   canGenerate: boolean;
   canRegister: boolean;
+  /** Uploaded invoices that bill the month already: registering asks the transporter to confirm. */
+  monthBilledByUploads: { invoiceId: number; invoiceNumber: number }[];
 }
 
 /** The table, totals and flags for the draft with the user's edits, recomputed on every change. */
@@ -68,7 +71,9 @@ export function builderState(draft: QualifiedInvoiceDraft, edits: BuilderEdits):
   const isRegistrationMissing = !draft.issuer.registrationNumber;
   const isPayeeMissing = draft.flags.some((f) => f.code === 'BANK_ACCOUNT_MISSING');
   const isBlocked = isRegistrationMissing || isPayeeMissing;
-  const isMonthBilled = draft.flags.some((f) => f.code === 'MONTH_ALREADY_BILLED');
+  const monthBilledBy = draft.flags.flatMap((f) => (f.code === 'MONTH_ALREADY_BILLED' ? [f] : []));
+  // A generated invoice of the month: registering is refused. Uploaded ones only: a warning to confirm.
+  const isMonthRefused = monthBilledBy.some((f) => f.source === 'GENERATED');
   const hasInvalid = rows.some((r) => !r.isExcluded && r.isInvalid);
   return {
     rows: rows.map((r) => ({ ...r, amount: amountOf.get(r.key) ?? 0, differs: differing.has(r.key) })),
@@ -81,7 +86,10 @@ export function builderState(draft: QualifiedInvoiceDraft, edits: BuilderEdits):
     isPayeeMissing,
     canGenerate: !isBlocked && !hasInvalid && billed.length > 0,
     // The PDF can still be previewed; registering would bill the month's reports twice.
-    canRegister: !isBlocked && !hasInvalid && billed.length > 0 && !isMonthBilled,
+    canRegister: !isBlocked && !hasInvalid && billed.length > 0 && !isMonthRefused,
+    monthBilledByUploads: isMonthRefused
+      ? []
+      : monthBilledBy.map((f) => ({ invoiceId: f.invoiceId, invoiceNumber: f.invoiceNumber })),
   };
 }
 
@@ -111,7 +119,13 @@ export function flagMessage(flag: QualifiedInvoiceFlag): {
     case 'NO_APPROVED_REPORTS':
       return { key: `qualifiedInvoice.flag.${flag.code}`, values: {} };
     case 'MONTH_ALREADY_BILLED':
-      return { key: `qualifiedInvoice.flag.${flag.code}`, values: { invoiceId: flag.invoiceId } };
+      return {
+        key:
+          flag.source === 'GENERATED'
+            ? 'qualifiedInvoice.flag.MONTH_ALREADY_BILLED'
+            : 'qualifiedInvoice.flag.MONTH_BILLED_BY_UPLOAD',
+        values: { invoiceNumber: formatInvoiceNumber(flag.invoiceNumber) },
+      };
     case 'REPORTS_NOT_SETTLED':
       return { key: `qualifiedInvoice.flag.${flag.code}`, values: { count: flag.count } };
     case 'UNIT_MISMATCH':
@@ -154,14 +168,13 @@ export function flagMessage(flag: QualifiedInvoiceFlag): {
   }
 }
 
-/** Warnings need a look before sending; a missing registration number or 振込先 blocks generating. */
+/**
+ * Warnings need a look before sending; a missing registration number or 振込先 blocks generating, a generated
+ * invoice of the month blocks registering (an uploaded one is a warning).
+ */
 export function flagSeverity(flag: QualifiedInvoiceFlag): 'error' | 'warning' | 'info' {
-  if (
-    flag.code === 'REGISTRATION_NUMBER_MISSING' ||
-    flag.code === 'BANK_ACCOUNT_MISSING' ||
-    flag.code === 'MONTH_ALREADY_BILLED'
-  )
-    return 'error';
+  if (flag.code === 'REGISTRATION_NUMBER_MISSING' || flag.code === 'BANK_ACCOUNT_MISSING') return 'error';
+  if (flag.code === 'MONTH_ALREADY_BILLED') return flag.source === 'GENERATED' ? 'error' : 'warning';
   if (flag.code === 'NO_APPROVED_REPORTS') return 'info';
   return 'warning';
 }

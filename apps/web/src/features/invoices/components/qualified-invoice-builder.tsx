@@ -35,6 +35,7 @@ import { useQualifiedInvoiceDraft } from '../api/qualified-invoice-draft';
 import {
   type BuilderEdits,
   type BuilderRow,
+  type BuilderState,
   builderState,
   defaultDates,
   flagMessage,
@@ -49,8 +50,14 @@ export interface QualifiedInvoiceBuilderProps {
   month: string;
   /** The generated PDF and the server's figures (its total is what the invoice registers). */
   onGenerated?: (pdf: Blob, totals: QualifiedInvoiceTotals & { fileName: string }) => void;
-  /** Registers the invoice as shown (the server generates it again); absent: no register button. */
-  onRegister?: (request: QualifiedInvoicePdfRequest) => void;
+  /**
+   * Registers the invoice as shown (the server generates it again), with the uploaded invoices that bill the
+   * month already (to confirm); absent: no register button.
+   */
+  onRegister?: (
+    request: QualifiedInvoicePdfRequest,
+    monthBilledByUploads: BuilderState['monthBilledByUploads'],
+  ) => void;
   registering?: boolean;
 }
 
@@ -315,7 +322,7 @@ export function QualifiedInvoiceBuilder({
         {onRegister && (
           <Button
             type="primary"
-            onClick={() => onRegister(pdfRequestOf(draft, state, dates))}
+            onClick={() => onRegister(pdfRequestOf(draft, state, dates), state.monthBilledByUploads)}
             disabled={!state.canRegister || dates.dueDate < dates.billingDate}
             loading={registering}
             autoInsertSpace={false}

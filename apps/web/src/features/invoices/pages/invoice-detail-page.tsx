@@ -237,6 +237,13 @@ function InvoiceDetailView({ invoice, isTransport }: { invoice: InvoiceDetail; i
               children: t(`invoices.paymentMethod.${invoice.paymentMethod}`),
             },
             {
+              key: 'billedMonth',
+              label: t('invoices.field.billedMonth'),
+              children: (
+                <span data-testid="invoice-billed-month">{formatPlainDate(invoice.billedMonth)}</span>
+              ),
+            },
+            {
               key: 'billingDate',
               label: t('invoices.field.billingDate'),
               children: formatPlainDate(invoice.billingDate),

@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import {
   INVOICE_MAX_PER_REGISTRATION,
   type InvoicePaymentMethod,
@@ -23,19 +23,27 @@ import {
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { dateItemProps, dayPickerProps, japanToday } from '../../../components/form/date-field';
+import { japanToday, monthPickerProps } from '../../../components/form/date-field';
 import { requiredRule } from '../../../components/form/required-rule';
-import { YenInput } from '../../../components/form/yen-input';
 import { showApiError, showFormIssues } from '../../../lib/form-errors';
 import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { useBillableProjects } from '../api/billable-projects';
+import { useMonthBillings } from '../api/month-billings';
 import { useRegisterInvoices } from '../api/register-invoices';
 import { useRegisterQualifiedInvoice } from '../api/register-qualified-invoice';
-import { InvoiceFilesField } from '../components/invoice-files-field';
+import { InvoiceUploadBlock } from '../components/invoice-upload-block';
 import { QualifiedInvoiceBuilder } from '../components/qualified-invoice-builder';
-import { type InvoiceBlockValues, registrationFormData, registrationIssues } from '../invoice-form-values';
+import type { BuilderState } from '../components/qualified-invoice-builder-values';
+import { RegisterConfirmContent } from '../components/register-confirm-content';
+import {
+  billedMonthWarnings,
+  type InvoiceBlockValues,
+  registrationFormData,
+  registrationIssues,
+  uploadedMonthWarnings,
+} from '../invoice-form-values';
 
 interface RegisterValues {
   projectId?: number;
@@ -47,7 +55,13 @@ type RegisterMode = 'upload' | 'generate';
 /** The month billed by default: the last one (a month is billed once it has ended), Japan time. */
 const lastMonth = () => dayjs(japanToday()).subtract(1, 'month').format('YYYY-MM');
 
-const emptyBlock = (): InvoiceBlockValues => ({ billingDate: null, dueDate: null, amount: null, files: [] });
+const emptyBlock = (): InvoiceBlockValues => ({
+  billedMonth: null,
+  billingDate: null,
+  dueDate: null,
+  amount: null,
+  files: [],
+});
 
 /**
  * /invoice-management/register: the transporter bills one project with up to five invoices, each with its
@@ -82,6 +96,8 @@ export default function InvoiceRegisterPage() {
   const navigate = useNavigate();
   const projectId = Form.useWatch('projectId', form);
   const project = projects.data?.find((p) => p.projectId === projectId);
+  const billings = useMonthBillings(projectId);
+  const monthWarnings = billedMonthWarnings(Form.useWatch('invoices', form) ?? [], billings.data ?? []);
   const method: InvoicePaymentMethod = project?.paymentMethod ?? 'PAYMENT_INVOICE';
 
   if (!isTransport) return <Navigate to={paths.forbidden.to()} replace />;
@@ -102,15 +118,23 @@ export default function InvoiceRegisterPage() {
       showFormIssues(form, issues, t);
       return;
     }
+    // The months billed already, as shown beside their blocks: confirming sends them as confirmed.
+    const warnings = billedMonthWarnings(blocks, billings.data ?? []);
     modal.confirm({
       title: t('invoices.form.confirmTitle'),
-      content: t('invoices.form.confirmContent', { count: blocks.length }),
+      content: <RegisterConfirmContent count={blocks.length} warnings={warnings} />,
       okText: t('invoices.form.submit'),
       okButtonProps: { autoInsertSpace: false },
       cancelText: t('forms.cancel'),
       onOk: async () => {
         try {
-          const created = await register.mutateAsync(registrationFormData(values.projectId!, blocks));
+          const created = await register.mutateAsync(
+            registrationFormData(
+              values.projectId!,
+              blocks,
+              warnings.map((c) => c.billedMonth),
+            ),
+          );
           void message.success(t('invoices.form.registered'));
           navigate(
             created.length === 1 ? paths.invoiceDetail.to(created[0]!.id) : paths.invoiceManagement.to(),
@@ -118,21 +142,29 @@ export default function InvoiceRegisterPage() {
         } catch (error) {
           // The form keeps every value and file; the server's field codes show next to their fields.
           showApiError({ error, t, message, form });
+          void billings.refetch(); // A month billed meanwhile then warns beside its invoice.
         }
       },
     });
   };
 
-  const onRegisterQualified = (request: QualifiedInvoicePdfRequest) =>
+  const onRegisterQualified = (
+    request: QualifiedInvoicePdfRequest,
+    monthBilledByUploads: BuilderState['monthBilledByUploads'],
+  ) => {
+    const warnings = uploadedMonthWarnings(request.month, monthBilledByUploads);
     modal.confirm({
       title: t('invoices.form.confirmTitle'),
-      content: t('invoices.form.confirmContent', { count: 1 }),
+      content: <RegisterConfirmContent count={1} warnings={warnings} />,
       okText: t('invoices.form.submit'),
       okButtonProps: { autoInsertSpace: false },
       cancelText: t('forms.cancel'),
       onOk: async () => {
         try {
-          const created = await registerQualified.mutateAsync(request);
+          const created = await registerQualified.mutateAsync({
+            ...request,
+            confirmedBilledMonths: warnings.map((c) => c.billedMonth),
+          });
           void message.success(t('qualifiedInvoice.registered'));
           navigate(paths.invoiceDetail.to(created.id));
         } catch (error) {
@@ -140,6 +172,7 @@ export default function InvoiceRegisterPage() {
         }
       },
     });
+  };
 
   return (
     <>
@@ -203,8 +236,8 @@ export default function InvoiceRegisterPage() {
               <Form.Item label={t('qualifiedInvoice.month')} htmlFor="qualified-invoice-month">
                 <DatePicker
                   id="qualified-invoice-month"
-                  picker="month"
-                  format="YYYY/MM"
+                  {...monthPickerProps}
+                  style={{ width: 'auto' }}
                   allowClear={false}
                   value={dayjs(`${month}-01`)}
                   onChange={(d) => d && setParam('month', d.format('YYYY-MM'))}
@@ -228,63 +261,13 @@ export default function InvoiceRegisterPage() {
               {(fields, { add, remove }) => (
                 <>
                   {fields.map((field, index) => (
-                    <Card
+                    <InvoiceUploadBlock
                       key={field.key}
-                      size="small"
-                      style={{ marginBottom: 16 }}
-                      title={t('invoices.form.block', { n: index + 1 })}
-                      data-testid={`invoice-block-${index}`}
-                      extra={
-                        fields.length > 1 && (
-                          <Button
-                            type="text"
-                            danger
-                            icon={<DeleteOutlined />}
-                            aria-label={t('invoices.form.removeBlock')}
-                            onClick={() => remove(field.name)}
-                          />
-                        )
-                      }
-                    >
-                      <Row gutter={16}>
-                        <Col xs={24} md={8}>
-                          <Form.Item
-                            name={[field.name, 'billingDate']}
-                            label={t('invoices.field.billingDate')}
-                            rules={[requiredRule(t)]}
-                            {...dateItemProps}
-                          >
-                            <DatePicker {...dayPickerProps} data-testid={`invoice-billing-date-${index}`} />
-                          </Form.Item>
-                        </Col>
-                        <Col xs={24} md={8}>
-                          <Form.Item
-                            name={[field.name, 'amount']}
-                            label={t('invoices.field.amount')}
-                            rules={[requiredRule(t)]}
-                          >
-                            <YenInput data-testid={`invoice-amount-${index}`} />
-                          </Form.Item>
-                        </Col>
-                        <Col xs={24} md={8}>
-                          <Form.Item
-                            name={[field.name, 'dueDate']}
-                            label={t('invoices.field.dueDate')}
-                            rules={[requiredRule(t)]}
-                            {...dateItemProps}
-                          >
-                            <DatePicker {...dayPickerProps} data-testid={`invoice-due-date-${index}`} />
-                          </Form.Item>
-                        </Col>
-                      </Row>
-                      <Form.Item
-                        name={[field.name, 'files']}
-                        label={t('invoices.field.files')}
-                        extra={t('invoices.form.filesHint')}
-                      >
-                        <InvoiceFilesField />
-                      </Form.Item>
-                    </Card>
+                      name={field.name}
+                      index={index}
+                      onRemove={fields.length > 1 ? () => remove(field.name) : undefined}
+                      conflict={monthWarnings.find((c) => c.index === index)}
+                    />
                   ))}
                   <Flex justify="space-between" wrap gap={8}>
                     <Button

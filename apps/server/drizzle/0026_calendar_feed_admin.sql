@@ -1,0 +1,2 @@
+ALTER TABLE "calendar_feeds" ADD COLUMN "created_by_admin" integer;--> statement-breakpoint
+ALTER TABLE "calendar_feeds" ADD CONSTRAINT "calendar_feeds_created_by_admin_users_id_fk" FOREIGN KEY ("created_by_admin") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;
