@@ -17,7 +17,7 @@ import {
 
 /** `keyword`: a code's first digits, or part of the name in kanji, kana or rōmaji. Empty lists from the start. */
 export const bankSearchQuerySchema = z.object({
-  keyword: z.string({ error: 'invalid_format' }).max(40, 'invalid_format').optional(),
+  keyword: z.string({ error: 'invalid_format' }).max(40, 'max_length_exceeded').optional(),
 });
 export type BankSearchQuery = z.input<typeof bankSearchQuerySchema>;
 
@@ -40,13 +40,13 @@ export const bankAccountInputSchema = z.object({
   accountType: z.enum(BANK_ACCOUNT_TYPES, { error: 'MSG_00_21' }),
   accountNumber: z
     .string({ error: 'MSG_00_21' })
-    .max(20, 'bank_account_number_invalid')
+    .max(20, 'max_length_exceeded')
     .transform(normalizeBankAccountNumber)
     .refine((v) => v !== '', 'MSG_00_21')
     .refine((v) => v === '' || BANK_ACCOUNT_NUMBER_PATTERN.test(v), 'bank_account_number_invalid'),
   holderName: z
     .string({ error: 'MSG_00_21' })
-    .max(100, 'bank_holder_name_too_long')
+    .max(100, 'max_length_exceeded')
     .transform(toBankKana)
     .superRefine((v, ctx) => {
       const issue = bankHolderNameIssue(v);

@@ -62,7 +62,7 @@ export type RegisterInvoicesInput = z.infer<typeof registerInvoicesSchema>;
 
 /** A generated invoice's corrected line: one of its lines (or of its month's) by key, quantity and unit price. */
 export const correctedInvoiceLineSchema = z.object({
-  key: z.string({ error: 'MSG_00_21' }).min(1, 'MSG_00_21').max(64, 'invalid_format'),
+  key: z.string({ error: 'MSG_00_21' }).min(1, 'MSG_00_21').max(64, 'max_length_exceeded'),
   quantity: billedQuantitySchema,
   unitPrice: z
     .number({ error: (issue) => (issue.input == null ? 'MSG_00_21' : 'invalid_format') })
@@ -139,7 +139,7 @@ export const invoiceListQuerySchema = pageQuery(20)
     /** 請求書番号 as typed ('123', '000123', '000123-2'): the invoice of that number, whichever version. */
     invoiceNumber: z
       .string()
-      .max(20, 'invalid_format')
+      .max(20, 'max_length_exceeded')
       .transform((v, ctx) => {
         const n = parseInvoiceNumber(v);
         if (n === null) ctx.addIssue({ code: 'custom', message: 'invalid_format' });

@@ -80,6 +80,9 @@ const STRING_CANDIDATES = [
   '12345678901',
   '1',
   'a',
+  // Zengin bank and branch codes (four and three digits).
+  '0001',
+  '001',
 ];
 
 function nameHint(name: string): string | undefined {
@@ -163,6 +166,15 @@ export function hostileValues(schema: JsonSchema): unknown[] {
       return [HOSTILE.nul, HOSTILE.loneSurrogate, HOSTILE.huge, HOSTILE.impossibleDate, 12345, ...wrongType];
   }
 }
+
+/** Text a user types freely (no list of values, no pattern or format): over its maximum it is `max_length_exceeded`. */
+export function isFreeText(schema: JsonSchema): boolean {
+  const s = mainVariant(schema);
+  return s.type === 'string' && !s.enum && s.const === undefined && !s.pattern && !s.format;
+}
+
+/** A JSON text of arrays inside each other, `depth` deep: `[[[...]]]`. */
+export const nestedJson = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
 export const HOSTILE = {
   nul: 'a\u0000b',
