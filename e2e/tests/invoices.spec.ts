@@ -39,6 +39,10 @@ test('invoices: the transporter registers one with a file and sends it, marks it
   const detailPath = new URL(page.url()).pathname.replace(/^\/sys\//, '');
   await expect(page.getByTestId('invoice-status')).toHaveText('未請求');
   await expect(page.getByTestId('invoice-amount')).toHaveText(yen);
+  // The issuer's own number (請求書番号), and where to pay: the transporter's account.
+  const number = (await page.getByTestId('invoice-number').textContent()) ?? '';
+  expect(number).toMatch(/^\d{6,}$/);
+  await expect(page.getByTestId('invoice-payee')).toContainText('みずほ（0001）');
   await expect(page.getByTestId('invoice-billed-month')).toHaveText(shown.slice(0, 7));
   // How long it is kept: seven years after the return of the latest fiscal year its date can close in.
   await expect(page.getByTestId('kept-until')).toHaveText(
@@ -53,9 +57,14 @@ test('invoices: the transporter registers one with a file and sends it, marks it
   const mail = await waitForMessage(DEMO.discharger, { since });
   expect(mail.subject).toContain('請求書送付のお知らせ');
 
-  // The discharger sees it billed in the list and opens it.
+  // The discharger finds it by its number in the list and opens it.
   await signIn(page, DEMO.discharger, { path: 'invoice-management?status=BILLED' });
+  await page.getByLabel('請求書番号').fill(number);
+  await page.getByLabel('請求書番号').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`invoiceNumber=${number}`));
+  await expect(page.getByTestId('invoice-list').locator('tbody tr.ant-table-row')).toHaveCount(1);
   const row = tableRow(page.getByTestId('invoice-list'), yen);
+  await expect(row.getByTestId('invoice-link')).toHaveText(number);
   await expect(row.getByTestId('invoice-status')).toHaveText('請求済');
   await row.getByTestId('invoice-link').click();
   await expect(page).toHaveURL(new RegExp(`${detailPath}$`));
@@ -63,6 +72,7 @@ test('invoices: the transporter registers one with a file and sends it, marks it
   await expect(page.getByTestId('invoice-list')).toHaveCount(0);
   await expect(page.getByTestId('invoice-status')).toHaveText('請求済');
   await expect(page.getByTestId('invoice-actions')).toHaveCount(0);
+  await expect(page.getByTestId('invoice-payee')).toContainText('1234567');
 
   // The transporter confirms the bank transfer.
   await signIn(page, DEMO.transporter, { path: detailPath });
@@ -92,6 +102,52 @@ test('invoices: the transporter registers one with a file and sends it, marks it
   ).toBeInViewport();
 });
 
+test('invoices: the transporter registers a bank account chosen from the bank list, holder in half-width kana', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, DEMO.transporter, { path: 'account/trans' });
+  const card = page.getByTestId('bank-accounts');
+  await expect(card.getByTestId('bank-account-0')).toContainText('0001 みずほ');
+  await card.getByTestId('bank-account-add').click();
+  const added = card.getByTestId('bank-account-1');
+  await selectOption(page, added.getByLabel('金融機関'), /^9900 ゆうちょ$/, { search: 'ゆうちょ' });
+  await selectOption(page, added.getByLabel('支店'), /^018 /, { search: '018' });
+  await selectOption(page, added.getByLabel('種別'), '貯蓄');
+  await added.getByLabel('口座番号（7桁）').fill('７６５４３２１');
+  const holder = added.getByLabel('口座名義（半角カナ）');
+  await holder.fill('とうとかんきょう');
+  await holder.blur();
+  await expect(holder).toHaveValue('ﾄｳﾄｶﾝｷﾖｳ');
+  await card.getByTestId('bank-accounts-save').click();
+  await confirmModal(page, { title: '振込先口座を保存しますか？' });
+  await expect(page.getByText('振込先口座を保存しました')).toBeVisible();
+  await page.reload();
+  await expect(card.getByTestId('bank-account-1')).toContainText('9900 ゆうちょ');
+  await expect(card.getByTestId('bank-account-1').getByLabel('口座番号（7桁）')).toHaveValue('7654321');
+
+  // A number that is not 7 digits is refused next to its field; the demo's one account is put back.
+  await card.getByTestId('bank-account-1').getByLabel('口座番号（7桁）').fill('123');
+  await card.getByTestId('bank-accounts-save').click();
+  await expect(card.getByText('口座番号は7桁の数字で入力してください。')).toBeVisible();
+  await card
+    .getByTestId('bank-account-1')
+    .getByRole('button', { name: /この口座を削除/ })
+    .click();
+  await card.getByTestId('bank-accounts-save').click();
+  await confirmModal(page, { title: '振込先口座を保存しますか？' });
+  await expect(page.getByText('振込先口座を保存しました')).toBeVisible();
+  await expect(card.getByTestId('bank-account-1')).toHaveCount(0);
+
+  // On a phone the card's fields stack and stay usable.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const holderOnPhone = card.getByTestId('bank-account-0').getByLabel('口座名義（半角カナ）');
+  await holderOnPhone.scrollIntoViewIfNeeded();
+  await expect(holderOnPhone).toBeInViewport();
+  const box = await holderOnPhone.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+});
+
 test('a month billed already is warned of before sending; the bookkeeping search finds a corrected version', async ({
   page,
   request,
@@ -115,7 +171,7 @@ test('a month billed already is warned of before sending; the bookkeeping search
   const block = page.getByTestId('invoice-block-0');
   await pickDate(block.getByLabel('請求対象月'), '2001/02');
   await expect(block.getByTestId('invoice-month-billed-0')).toContainText(
-    `請求対象月 2001/02 は請求済みです：請求書ID ${billed.id}（アップロード）`,
+    `請求対象月 2001/02 は請求済みです：請求書番号 ${String(billed.invoiceNumber).padStart(6, '0')}（アップロード）`,
   );
   await pickDate(block.getByLabel('請求日'), today.replaceAll('-', '/'));
   await block.getByLabel('請求金額（円）').fill(String(amount));

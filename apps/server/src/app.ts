@@ -20,6 +20,7 @@ import { achievementRoutes } from './features/achievements/achievements.routes';
 import { attachmentRoutes } from './features/attachments/attachments.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { LoginThrottle } from './features/auth/login-throttle';
+import { bankAccountRoutes } from './features/bank-accounts/bank-accounts.routes';
 import { businessCalendarRoutes } from './features/business-calendar/business-calendar.routes';
 import { chatRoutes } from './features/chat/chat.routes';
 import { codeMasterRoutes } from './features/code-masters/code-masters.routes';
@@ -258,6 +259,7 @@ export async function buildApp(
       });
       await api.register(authRoutes);
       await api.register(userRoutes);
+      await api.register(bankAccountRoutes);
       await api.register(companyRoutes);
       await api.register(noticeRoutes);
       await api.register(chatRoutes);

@@ -72,6 +72,8 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   quote_expired: 409,
   /** The transporter's account information has no qualified-invoice registration number yet. */
   invoice_registration_number_missing: 409,
+  /** A bank-transfer invoice the product generates prints the transporter's 振込先: none is registered yet. */
+  invoice_bank_account_missing: 409,
   invoice_month_already_billed: 409,
   /** The month is billed already and an uploaded invoice is involved: registering again needs the confirmation. */
   invoice_month_billed_unconfirmed: 409,

@@ -1,6 +1,7 @@
 export * from './achievement-list';
 export * from './api/account-master';
 export * from './api/auth';
+export * from './api/bank-accounts';
 export * from './api/business-calendar';
 export * from './api/card-payments';
 export * from './api/chat';
@@ -51,6 +52,7 @@ export * from './quote-amount';
 export * from './quote-banner';
 export * from './quote-pricing';
 export * from './report-rules';
+export * from './rules/bank-account';
 export * from './rules/chat-rules';
 export * from './rules/combined-unit-price';
 export * from './rules/disposal-site-license';

@@ -5,6 +5,7 @@ import {
   billedMonthConflicts,
   billedMonthIssue,
   daysOverdue,
+  formatInvoiceNumber,
   INVOICE_STATUSES,
   type InvoiceAction,
   type InvoicePaymentMethod,
@@ -18,6 +19,7 @@ import {
   MAIL_ATTACHMENT_MAX_BYTES,
   type MonthBilling,
   overdueStep,
+  parseInvoiceNumber,
   settlementDateIssue,
   unconfirmedBilledMonths,
 } from './invoice-rules';
@@ -179,6 +181,30 @@ describe('invoice schemas', () => {
   });
 });
 
+describe('invoice numbers', () => {
+  it.each([
+    [1, 1, '000001'],
+    [123, 1, '000123'],
+    [123, 2, '000123-2'],
+    [1_234_567, 3, '1234567-3'],
+  ])('%i version %i is written %s', (n, version, text) => expect(formatInvoiceNumber(n, version)).toBe(text));
+
+  it.each([
+    ['000123', 123],
+    ['123', 123],
+    ['000123-2', 123],
+    ['No.123', 123],
+    ['no 123', 123],
+    ['０００１２３－２', 123],
+    [' 42 ', 42],
+    ['0', null],
+    ['abc', null],
+    ['1-2-3', null],
+    ['1234567890', null],
+    ['', null],
+  ])('reads %s as %s', (typed, n) => expect(parseInvoiceNumber(typed)).toBe(n));
+});
+
 describe('billed month', () => {
   it.each<[unknown, string | null]>([
     ['2026-10', null],
@@ -208,11 +234,13 @@ describe('billed month', () => {
 describe('billedMonthConflicts', () => {
   const up = (invoiceId: number, billedMonth = '2026-10'): MonthBilling => ({
     invoiceId,
+    invoiceNumber: invoiceId,
     billedMonth,
     source: 'UPLOAD',
   });
   const gen = (invoiceId: number, billedMonth = '2026-10'): MonthBilling => ({
     invoiceId,
+    invoiceNumber: invoiceId,
     billedMonth,
     source: 'GENERATED',
   });

@@ -180,14 +180,39 @@ export function invoiceActions(
   }
 }
 
+/**
+ * 請求書番号: each issuer numbers its invoices 1, 2, 3... (never reused, assigned at registration) and writes
+ * them with at least INVOICE_NUMBER_WIDTH digits; a correction keeps the number and adds its version (000123-2).
+ */
+export const INVOICE_NUMBER_WIDTH = 6;
+
+/** 123 -> '000123'; version 2 -> '000123-2'. */
+export function formatInvoiceNumber(invoiceNumber: number, version = 1): string {
+  const base = String(invoiceNumber).padStart(INVOICE_NUMBER_WIDTH, '0');
+  return version > 1 ? `${base}-${version}` : base;
+}
+
+/**
+ * An invoice number as a user types it in a search ('123', '000123', '000123-2', full-width digits, a 'No.'
+ * before it): the number it names (any version), or null when it names none.
+ */
+export function parseInvoiceNumber(text: string): number | null {
+  const m = /^(?:NO\.?)?\s*0*(\d{1,9})(?:-\d{1,4})?$/.exec(text.normalize('NFKC').trim().toUpperCase());
+  if (!m) return null;
+  const n = Number(m[1]);
+  return n >= 1 ? n : null;
+}
+
 /** The files travel attached to the mail while their total is within the mail limit. */
 export function attachesToMail(fileSizes: readonly number[]): boolean {
   return fileSizes.reduce((a, b) => a + b, 0) <= MAIL_ATTACHMENT_MAX_BYTES;
 }
 
-/** A current invoice version of a project and the month it bills (YYYY-MM), and how it was made. */
+/** A current invoice version of a project, its number, the month it bills (YYYY-MM), and how it was made. */
 export interface MonthBilling {
   invoiceId: number;
+  /** 請求書番号: how a warning names the invoice to the user. */
+  invoiceNumber: number;
   billedMonth: string;
   source: InvoiceSource;
 }

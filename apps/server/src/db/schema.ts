@@ -1,4 +1,11 @@
-import type { CardDeclineCode, CardPaymentStatus, ManifestDifference } from '@junkan/shared';
+import type {
+  BankAccount,
+  BankAccountType,
+  CardDeclineCode,
+  CardPaymentStatus,
+  ManifestDifference,
+  QualifiedInvoiceLineDto,
+} from '@junkan/shared';
 import { relations, sql } from 'drizzle-orm';
 import { customType } from 'drizzle-orm/pg-core';
 
@@ -43,6 +50,8 @@ export const companies = pgTable('companies', {
   contractPic: varchar('contract_pic', { length: 16 }).notNull().default(''),
   /** A transport company's qualified-invoice registration number (適格請求書発行事業者登録番号), 'T' + 13 digits. */
   invoiceRegistrationNumber: varchar('invoice_registration_number', { length: 14 }),
+  /** The last 請求書番号 the company issued: the next invoice takes this plus one (never reused). */
+  lastInvoiceNumber: integer('last_invoice_number').notNull().default(0),
   /**
    * A self-registered transport company waits for an administrator's approval before it sees any request
    * (PENDING, then APPROVED or REJECTED). Dischargers and companies made by an administrator are APPROVED.
@@ -56,6 +65,31 @@ export const companies = pgTable('companies', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/** A transport company's bank accounts (振込先), in the order its bank-transfer invoices print them. */
+export const companyBankAccounts = pgTable(
+  'company_bank_accounts',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    /** Codes, names and kana from the zengin code list at the time of saving. */
+    bankCode: varchar('bank_code', { length: 4 }).notNull(),
+    bankName: varchar('bank_name', { length: 64 }).notNull(),
+    bankKana: varchar('bank_kana', { length: 64 }).notNull(),
+    branchCode: varchar('branch_code', { length: 3 }).notNull(),
+    branchName: varchar('branch_name', { length: 64 }).notNull(),
+    branchKana: varchar('branch_kana', { length: 64 }).notNull(),
+    accountType: varchar('account_type', { length: 8 }).notNull().$type<BankAccountType>(),
+    accountNumber: varchar('account_number', { length: 7 }).notNull(),
+    /** Half-width kana as a transfer carries it. */
+    holderName: varchar('holder_name', { length: 30 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('company_bank_accounts_position_unique').on(t.companyId, t.position)],
+);
 
 export const offices = pgTable(
   'offices',
@@ -1370,6 +1404,12 @@ export const invoices = pgTable(
      * generated one; kept by corrections. Rows from before it was asked took their billing date's month.
      */
     billedMonth: varchar('billed_month', { length: 7 }).notNull(),
+    /** 請求書番号: the issuer's own number (companies.last_invoice_number), the same for every version. */
+    invoiceNumber: integer('invoice_number').notNull(),
+    /** A generated invoice's lines, as its PDF prints them; null for uploaded files. */
+    lines: jsonb('lines').$type<QualifiedInvoiceLineDto[]>(),
+    /** 振込先: the transporter's accounts when this version was made (printed on a generated one). */
+    payeeAccounts: jsonb('payee_accounts').$type<BankAccount[]>().notNull().default([]),
     createdBy: integer('created_by').references(() => users.id),
     actingAdminId: integer('acting_admin_id'),
     createdAt: createdAt(),
@@ -1377,6 +1417,8 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex('invoices_root_version_unique').on(t.rootId, t.version),
+    // An issuer's number names one invoice: its versions, and nothing else.
+    uniqueIndex('invoices_number_version_unique').on(t.transportCompanyId, t.invoiceNumber, t.version),
     index('invoices_transport_current_idx')
       .on(t.transportCompanyId, t.billingDate, t.id)
       .where(sql`${t.supersededAt} is null`),

@@ -65,6 +65,20 @@ export const THIN_GRID: CustomTableLayout = {
   paddingBottom: () => 2,
 };
 
+/**
+ * A value that must never break inside (a date: 「11月30 / 日」 is not a date): one unbroken line. Size its
+ * column for the longest value; a value wider than its column runs over rather than wrapping.
+ */
+export function unbroken(text: string, extra: Record<string, unknown> = {}) {
+  return { text, noWrap: true, ...extra };
+}
+
+/** A date or a range of dates (from〜to) for a table cell: each date whole on its own line, 〜 after the first. */
+export function unbrokenDates(text: string, extra: Record<string, unknown> = {}) {
+  const dates = text.split('〜');
+  return { stack: dates.map((d, i) => unbroken(i < dates.length - 1 ? `${d}〜` : d)), ...extra };
+}
+
 /** 2026-12-01 -> 2026年12月1日 (read from the string: no time zone involved). */
 export function formatJapaneseDate(date: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);

@@ -13,6 +13,8 @@ import {
   regularReports,
   users,
 } from '../db/schema';
+import { companyBankAccountsOf } from '../features/account-core/company-bank-accounts';
+import { takeInvoiceNumbers } from '../features/invoices/invoice-numbers';
 import { storeGeneratedFile } from '../features/project-core/project-file-store';
 import { PDF_FONT_FAMILY, renderPdf } from '../lib/pdf';
 import { tokyoDate } from '../lib/time';
@@ -156,10 +158,16 @@ async function insertDemoInvoice(
   const settlementDate = d.settlementOffset === undefined ? null : addDays(today, d.settlementOffset);
   const paidAt = settlementDate ? at(settlementDate, '15:00') : null;
   await db.transaction(async (tx) => {
+    const [invoiceNumber] = await takeInvoiceNumbers(tx, toto.id);
     const [row] = await tx
       .insert(invoices)
       .values({
         rootId: 0,
+        invoiceNumber: invoiceNumber!,
+        payeeAccounts:
+          running.contract.paymentMethod === 'PAYMENT_INVOICE'
+            ? await companyBankAccountsOf(tx, toto.id)
+            : [],
         projectId: running.project.id,
         contractId: running.contract.id,
         transportCompanyId: toto.id,

@@ -1,3 +1,4 @@
+import { toBankKana } from '@junkan/shared';
 import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import {
@@ -5,6 +6,7 @@ import {
   collectionAreaPrices,
   collectionAreas,
   companies,
+  companyBankAccounts,
   dischargeSites,
   offices,
   unitMeasures,
@@ -12,6 +14,7 @@ import {
   users,
   wastes,
 } from '../db/schema';
+import { findBankBranch } from '../features/bank-accounts/bank-list';
 import { hashPassword } from '../lib/password';
 import { FileStorage } from '../plugins/file-storage';
 import { DatabaseStorage } from '../plugins/file-storage/database-storage';
@@ -101,6 +104,23 @@ export async function seedDemoData(
         },
       ])
       .returning({ id: companies.id });
+
+    // The demo transporter's 振込先, printed on its bank-transfer invoices (names and kana from the zengin list).
+    const { bank, branch } = findBankBranch('0001', '001');
+    if (bank && branch)
+      await tx.insert(companyBankAccounts).values({
+        companyId: toto!.id,
+        position: 0,
+        bankCode: bank.code,
+        bankName: bank.name,
+        bankKana: bank.kana,
+        branchCode: branch.code,
+        branchName: branch.name,
+        branchKana: branch.kana,
+        accountType: 'ORDINARY',
+        accountNumber: '1234567',
+        holderName: toBankKana('トウトカンキョウサービス（カ'),
+      });
 
     await tx.insert(offices).values([
       {

@@ -9,10 +9,18 @@ import {
   INVOICE_SEND_KINDS,
   INVOICE_SOURCES,
   INVOICE_STATUSES,
+  parseInvoiceNumber,
 } from '../invoice-rules';
+import { INVOICE_UNIT_PRICE_MAX } from '../rules/qualified-invoice';
 import { decimalParam, idParam, idSchema, isoDateSchema } from '../validation';
+import { bankAccountSchema } from './bank-accounts';
 import { attachmentSchema, pageOf, pageQuery, sortQuerySchema } from './common';
-import { billingMonthSchema, confirmedBilledMonthsSchema } from './qualified-invoices';
+import {
+  billedQuantitySchema,
+  billingMonthSchema,
+  confirmedBilledMonthsSchema,
+  qualifiedInvoiceLineSchema,
+} from './qualified-invoices';
 
 /**
  * Invoice calls. The discharger's under /invoices, the transporter's under /trans/invoices. Registration and
@@ -52,19 +60,46 @@ export const registerInvoicesSchema = z.object({
 });
 export type RegisterInvoicesInput = z.infer<typeof registerInvoicesSchema>;
 
-/** The `data` field of POST /trans/invoices/{id}/corrections: the new values, and which files stay. */
+/** A generated invoice's corrected line: one of its lines (or of its month's) by key, quantity and unit price. */
+export const correctedInvoiceLineSchema = z.object({
+  key: z.string({ error: 'MSG_00_21' }).min(1, 'MSG_00_21').max(64, 'max_length_exceeded'),
+  quantity: billedQuantitySchema,
+  unitPrice: z
+    .number({ error: (issue) => (issue.input == null ? 'MSG_00_21' : 'invalid_format') })
+    .int('invalid_format')
+    .min(0, 'invalid_format')
+    .max(INVOICE_UNIT_PRICE_MAX, 'invalid_format'),
+});
+
+/**
+ * The `data` field of POST /trans/invoices/{id}/corrections: the new dates, and either the amount and which files
+ * stay (an uploaded invoice) or the lines (an invoice the product generated: its amount and PDF are made again
+ * from them; an amount or files are refused with invoice_generated_correct_lines).
+ */
 export const correctInvoiceSchema = z
   .object({
     billingDate: isoDateSchema(),
     dueDate: isoDateSchema(),
-    amount: amountSchema,
+    amount: amountSchema.optional(),
     keepFileIds: z.array(idSchema).max(INVOICE_MAX_FILES, 'MSG_28_5').default([]),
+    lines: z
+      .array(correctedInvoiceLineSchema, { error: 'invalid_format' })
+      .min(1, 'invoice_no_billable_lines')
+      .max(100, 'invalid_format')
+      .optional(),
   })
   .superRefine((v, ctx) => {
     if (v.dueDate < v.billingDate)
       ctx.addIssue({ code: 'custom', path: ['dueDate'], message: 'due_date_before_billing_date' });
+    const seen = new Set<string>();
+    v.lines?.forEach((l, i) => {
+      if (seen.has(l.key))
+        ctx.addIssue({ code: 'custom', path: ['lines', i, 'key'], message: 'invalid_format' });
+      seen.add(l.key);
+    });
   });
 export type CorrectInvoiceInput = z.infer<typeof correctInvoiceSchema>;
+export type CorrectInvoiceRequest = z.input<typeof correctInvoiceSchema>;
 
 /** POST /trans/invoices/{id}/paid. */
 export const markInvoicePaidSchema = z.object({ settlementDate: isoDateSchema() });
@@ -101,6 +136,16 @@ export const invoiceListQuerySchema = pageQuery(20)
     companyId: idParam().optional(),
     projectId: idParam().optional(),
     overdue: z.enum(['true', 'false'], { error: 'invalid_format' }).optional(),
+    /** 請求書番号 as typed ('123', '000123', '000123-2'): the invoice of that number, whichever version. */
+    invoiceNumber: z
+      .string()
+      .max(20, 'max_length_exceeded')
+      .transform((v, ctx) => {
+        const n = parseInvoiceNumber(v);
+        if (n === null) ctx.addIssue({ code: 'custom', message: 'invalid_format' });
+        return n ?? 0;
+      })
+      .optional(),
     versions: z.enum(INVOICE_LIST_VERSIONS, { error: 'invalid_format' }).default('current'),
   });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
@@ -112,6 +157,8 @@ export const invoiceListItemSchema = z.object({
   id: z.number(),
   /** The first version's id: every correction of one invoice shares it. */
   rootId: z.number(),
+  /** 請求書番号: the issuer's own number, shared by every version (shown with `formatInvoiceNumber`). */
+  invoiceNumber: z.number(),
   version: z.number(),
   projectId: z.number(),
   projectTitle: z.string(),
@@ -168,6 +215,10 @@ export const invoiceDetailSchema = invoiceListItemSchema.extend({
   transporter: companyRef,
   discharger: companyRef,
   source: z.enum(INVOICE_SOURCES),
+  /** A generated invoice's lines as its PDF prints them (null: uploaded, or generated before lines were kept). */
+  lines: z.array(qualifiedInvoiceLineSchema).nullable(),
+  /** 振込先 of a bank-transfer invoice: the transporter's accounts when this version was made (printed on it). */
+  payeeAccounts: z.array(bankAccountSchema),
   files: z.array(attachmentSchema),
   sends: z.array(invoiceSendSchema),
   versions: z.array(invoiceVersionSchema),
@@ -196,6 +247,7 @@ export const invoiceFileParamSchema = z.object({ id: idParam(), fileId: idParam(
 export const monthBillingsQuerySchema = z.object({ projectId: idParam() });
 export const monthBillingSchema = z.object({
   invoiceId: z.number(),
+  invoiceNumber: z.number(),
   billedMonth: z.string(),
   source: z.enum(INVOICE_SOURCES),
 });

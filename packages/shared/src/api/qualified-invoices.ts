@@ -87,13 +87,17 @@ export const qualifiedInvoiceRateSchema = z.object({
 export const qualifiedInvoiceFlagSchema = z.discriminatedUnion('code', [
   /** The issuer has no registration number: set it in the account information. */
   z.object({ code: z.literal('REGISTRATION_NUMBER_MISSING') }),
+  /** A bank-transfer contract and no bank account to print as 振込先: register one in the account information. */
+  z.object({ code: z.literal('BANK_ACCOUNT_MISSING') }),
   /**
-   * The month is already billed by a current invoice of the project, one flag per invoice. By a generated one:
-   * registering is refused (correct that one instead); by an uploaded one: a warning the transporter confirms.
+   * The month is already billed by a current invoice of the project, one flag per invoice (named by its
+   * 請求書番号). By a generated one: registering is refused (correct that one instead); by an uploaded one: a
+   * warning the transporter confirms.
    */
   z.object({
     code: z.literal('MONTH_ALREADY_BILLED'),
     invoiceId: z.number(),
+    invoiceNumber: z.number(),
     source: z.enum(INVOICE_SOURCES),
   }),
   /** No approved report in the month: nothing to bill from reports. */

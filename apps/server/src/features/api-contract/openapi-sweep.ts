@@ -80,6 +80,9 @@ const STRING_CANDIDATES = [
   '12345678901',
   '1',
   'a',
+  // Zengin bank and branch codes (four and three digits).
+  '0001',
+  '001',
 ];
 
 function nameHint(name: string): string | undefined {

@@ -370,6 +370,7 @@ export async function saveContract(
   input: ContractInput,
 ) {
   const { session } = caller;
+  let withdrawn: StoredRef[] = [];
   try {
     await app.db.transaction(async (tx) => {
       const { project, contract } = await contractOfParty(tx, session, projectId, true);
@@ -412,6 +413,13 @@ export async function saveContract(
           .set({ ...values, version: sql`${contracts.version} + 1` })
           .where(eq(contracts.id, contractId));
         await tx.delete(contractUnitPrices).where(eq(contractUnitPrices.contractId, contractId));
+        // The documents of an earlier send (a returned contract's) no longer say what the contract says: they
+        // are withdrawn, and the next send renders them from the contract as saved.
+        const removed = await tx
+          .delete(attachments)
+          .where(and(inArray(attachments.ownerType, FILE_OWNERS), eq(attachments.ownerId, contractId)))
+          .returning(storedFileColumns);
+        withdrawn = removed.map(storedRefOf);
       } else {
         const [row] = await tx
           .insert(contracts)
@@ -438,6 +446,7 @@ export async function saveContract(
       throw new AppError('invalid_status_transition', 'A contract was created meanwhile');
     throw error;
   }
+  await app.files.deleteQuietly(withdrawn, app.log);
   return getProjectDetail(app.db, session, projectId);
 }
 

@@ -310,8 +310,14 @@ describe('the contract flow', () => {
     );
     expect(corrected.statusCode).toBe(200);
     expect(corrected.json().contract.status).toBe('RETURNED');
+    // The returned send's document printed the old prices: once the contract changes it is no one's to read.
+    expect(corrected.json().contract.file.regular).toBeNull();
+    for (const email of [DIS, TRANS])
+      expect((await t.as(email).get(`/projects/${p.id}/contract/files/regular`)).statusCode).toBe(404);
     const resent = await t.as(TRANS).post(`/trans/projects/${p.id}/contract/send`);
     expect(resent.statusCode).toBe(200);
+    const document = await t.as(DIS).get(`/projects/${p.id}/contract/files/regular`);
+    expect(await extractPdfText(document.rawPayload)).toContain('1,300円');
     expect(resent.json().contract).toMatchObject({ status: 'REQUESTED', returnReason: null });
     expect(resent.json().contract.unitPrices.map((l: { unitPrice: number }) => l.unitPrice)).toEqual([
       1300, 1300,

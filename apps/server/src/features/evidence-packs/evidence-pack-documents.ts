@@ -22,7 +22,14 @@ import {
   users,
   wastes,
 } from '../../db/schema';
-import { formatJapaneseDate, PDF_FONT_FAMILY, renderPdf, THIN_GRID } from '../../lib/pdf';
+import {
+  formatJapaneseDate,
+  PDF_FONT_FAMILY,
+  renderPdf,
+  THIN_GRID,
+  unbroken,
+  unbrokenDates,
+} from '../../lib/pdf';
 import type { PackItem, PackItemKind, PackPlan, PackRow } from './evidence-pack-contents';
 
 export const ITEM_KIND_LABELS: Record<PackItemKind, string> = {
@@ -377,8 +384,8 @@ export function renderIndexPdf(pack: PackRow, plan: PackPlan, generatedAt: Date)
         ITEM_KIND_LABELS[item.kind],
         item.project ? `${item.project.id} ${item.project.title}` : '',
         item.number,
-        item.date,
-        item.keptUntil,
+        unbrokenDates(item.date),
+        unbroken(item.keptUntil),
         { text: item.path, fontSize: 7 },
       ]),
   ];

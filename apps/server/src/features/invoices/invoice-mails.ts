@@ -3,7 +3,7 @@
  * reminders and the paid notice. Each is written to the outbox in the caller's transaction (so a send exists
  * exactly when its status change does) and recorded in `invoice_sends`.
  */
-import { attachesToMail, type InvoiceSendKind } from '@junkan/shared';
+import { attachesToMail, formatInvoiceNumber, type InvoiceSendKind, payeeAccountText } from '@junkan/shared';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
@@ -70,7 +70,7 @@ async function contextOf(tx: Tx, invoice: InvoiceRow) {
 /** The invoice's summary lines, in Japanese, as every mail shows them. */
 function summary(invoice: InvoiceRow, ctx: Awaited<ReturnType<typeof contextOf>>): string[] {
   return [
-    `請求書ID: ${invoice.rootId}${invoice.version > 1 ? `（第${invoice.version}版）` : ''}`,
+    `請求書番号: ${formatInvoiceNumber(invoice.invoiceNumber, invoice.version)}${invoice.version > 1 ? `（第${invoice.version}版）` : ''}`,
     `案件: ${ctx.projectTitle}`,
     `請求元: ${ctx.transporter}`,
     `請求先: ${ctx.discharger}`,
@@ -78,6 +78,9 @@ function summary(invoice: InvoiceRow, ctx: Awaited<ReturnType<typeof contextOf>>
     `請求日: ${invoice.billingDate}`,
     `支払期限: ${invoice.dueDate}`,
     `支払方法: ${METHOD_JA[invoice.paymentMethod]}`,
+    ...(invoice.paymentMethod === 'PAYMENT_INVOICE'
+      ? invoice.payeeAccounts.map((a) => `振込先: ${payeeAccountText(a)}`)
+      : []),
   ];
 }
 

@@ -67,6 +67,7 @@ export function toListItem(
   return {
     id: row.id,
     rootId: row.rootId,
+    invoiceNumber: row.invoiceNumber,
     version: row.version,
     projectId: row.projectId,
     projectTitle: extra.projectTitle,

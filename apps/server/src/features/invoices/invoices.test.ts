@@ -1,4 +1,4 @@
-import { type InvoiceDetail, invoiceRetentionUntil, latestDate } from '@junkan/shared';
+import { formatInvoiceNumber, type InvoiceDetail, invoiceRetentionUntil, latestDate } from '@junkan/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
@@ -8,6 +8,7 @@ import { createTestApp, type TestContext } from '../../../test/test-app';
 import {
   attachments,
   auditLogs,
+  companies,
   contracts,
   invoiceSends,
   invoices,
@@ -314,6 +315,9 @@ describe('send, resend and the mails', () => {
     const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, send!.outboxIds[0]!));
     expect(row!.text).toContain('123,456円');
     expect(row!.text).toContain(`/sys/invoice-management/detail/${id}`);
+    // Its number, and where to pay a bank transfer (the transporter's account when it was registered).
+    expect(row!.text).toContain(`請求書番号: ${formatInvoiceNumber(res.json().invoiceNumber)}`);
+    expect(row!.text).toContain('振込先: みずほ（0001） 東京営業部（001） 普通 1234567');
     expect(row!.attachments).toHaveLength(1);
     // Now the discharger sees it, billed.
     const seen = await t.as(DIS).get(`/invoices/${id}`);
@@ -630,6 +634,81 @@ describe('lists and who sees what', () => {
   });
 });
 
+describe('invoice numbers (請求書番号)', () => {
+  const numberOf = async (id: number) =>
+    (await t.db.select().from(invoices).where(eq(invoices.id, id)))[0]!.invoiceNumber;
+
+  it('numbers each issuer 1, 2, 3...: a registration of several in order, two at once never alike', async () => {
+    const res = await register(
+      TRANS,
+      { projectId, invoices: [draft({ amount: 51 }), draft({ amount: 52 })] },
+      [
+        { field: 'files.0', name: 'a.pdf', content: samplePdf() },
+        { field: 'files.1', name: 'b.pdf', content: samplePdf() },
+      ],
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const [a, b] = res.json<{ id: number; invoiceNumber: number }[]>();
+    expect(b!.invoiceNumber).toBe(a!.invoiceNumber + 1);
+    const raced = await Promise.all([registerOne({ amount: 53 }), registerOne({ amount: 54 })]);
+    const numbers = await Promise.all(raced.map(numberOf));
+    expect(new Set(numbers).size).toBe(2);
+    expect(Math.min(...numbers)).toBe(b!.invoiceNumber + 1);
+    const [row] = await t.db.select().from(invoices).where(eq(invoices.id, a!.id));
+    const [issuer] = await t.db.select().from(companies).where(eq(companies.id, row!.transportCompanyId));
+    expect(issuer!.lastInvoiceNumber).toBe(Math.max(...numbers));
+  });
+
+  it('keeps the number through corrections, finds it by number in the list, refuses a number that is none', async () => {
+    const id = await registerOne({ amount: 61 });
+    const n = await numberOf(id);
+    const files = (await t.as(TRANS).get(`/trans/invoices/${id}`)).json().files;
+    const v2 = await correct(TRANS, id, {
+      billingDate: '2026-11-25',
+      dueDate: '2026-12-31',
+      amount: 62,
+      keepFileIds: files.map((f: { id: number }) => f.id),
+    });
+    expect(v2.json()).toMatchObject({ invoiceNumber: n, version: 2 });
+    for (const typed of [String(n), formatInvoiceNumber(n), formatInvoiceNumber(n, 2), `No.${n}`]) {
+      const list = await t.as(TRANS).get(`/trans/invoices?invoiceNumber=${encodeURIComponent(typed)}`);
+      expect(list.statusCode, list.body).toBe(200);
+      expect(
+        list.json().items.map((i: { id: number }) => i.id),
+        typed,
+      ).toEqual([v2.json().id]);
+    }
+    // Over kept versions the number finds both versions, the first marked superseded by the second.
+    const kept = await t.as(TRANS).get(`/trans/invoices?invoiceNumber=${n}&versions=all`);
+    expect(
+      kept
+        .json()
+        .items.map((i: { id: number; supersededBy: { id: number } | null }) => [i.id, i.supersededBy?.id]),
+    ).toEqual(
+      expect.arrayContaining([
+        [id, v2.json().id],
+        [v2.json().id, undefined],
+      ]),
+    );
+    expect(kept.json().total).toBe(2);
+    // The discharger finds it by the same number once billed; another company's number finds nothing of it.
+    await t.as(TRANS).post(`/trans/invoices/${v2.json().id}/send`);
+    expect((await t.as(DIS).get(`/invoices?invoiceNumber=${n}`)).json().total).toBe(1);
+    expect((await t.as(DIS2).get(`/invoices?invoiceNumber=${n}`)).json().total).toBe(0);
+    for (const bad of ['abc', '0', '1-2-3'])
+      expect((await t.as(TRANS).get(`/trans/invoices?invoiceNumber=${bad}`)).json().fields, bad).toEqual({
+        invoiceNumber: 'invalid_format',
+      });
+  });
+
+  it('lets the database refuse a number twice for one issuer', async () => {
+    const id = await registerOne({ amount: 71 });
+    const [row] = await t.db.select().from(invoices).where(eq(invoices.id, id));
+    const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = row!;
+    await expect(t.db.insert(invoices).values({ ...copy, rootId: 0 })).rejects.toThrow();
+  });
+});
+
 describe('the billed month of uploaded invoices', () => {
   const conflictOf = (res: { json: () => { details?: { conflicts: unknown[] } } }) =>
     res.json().details?.conflicts;
@@ -637,6 +716,7 @@ describe('the billed month of uploaded invoices', () => {
   it('warns of a month billed already, after an upload and within one registration; registers once confirmed', async () => {
     const month = freshMonth();
     const first = await registerOne({ billedMonth: month });
+    const firstNumber = (await t.db.select().from(invoices).where(eq(invoices.id, first)))[0]!.invoiceNumber;
     const count = async () => (await t.db.select().from(invoices)).length;
     const before = await count();
 
@@ -651,7 +731,7 @@ describe('the billed month of uploaded invoices', () => {
       {
         index: 0,
         billedMonth: month,
-        billedBy: [{ invoiceId: first, billedMonth: month, source: 'UPLOAD' }],
+        billedBy: [{ invoiceId: first, invoiceNumber: firstNumber, billedMonth: month, source: 'UPLOAD' }],
         sameRegistration: [],
         isRefused: false,
       },
@@ -686,12 +766,18 @@ describe('the billed month of uploaded invoices', () => {
       confirmedBilledMonths: [month],
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json()[0]).toMatchObject({ billedMonth: month });
+    // The refused registrations spent no number: the confirmed one takes the next after the first.
+    expect(confirmed.json()[0]).toMatchObject({ billedMonth: month, invoiceNumber: firstNumber + 1 });
     const billings = await t.as(TRANS).get(`/trans/invoices/month-billings?projectId=${projectId}`);
     expect(billings.statusCode).toBe(200);
     expect(billings.json().filter((b: { billedMonth: string }) => b.billedMonth === month)).toEqual([
-      { invoiceId: first, billedMonth: month, source: 'UPLOAD' },
-      { invoiceId: confirmed.json()[0].id, billedMonth: month, source: 'UPLOAD' },
+      { invoiceId: first, invoiceNumber: firstNumber, billedMonth: month, source: 'UPLOAD' },
+      {
+        invoiceId: confirmed.json()[0].id,
+        invoiceNumber: confirmed.json()[0].invoiceNumber,
+        billedMonth: month,
+        source: 'UPLOAD',
+      },
     ]);
   });
 
@@ -708,7 +794,12 @@ describe('the billed month of uploaded invoices', () => {
     expect(v2.json()).toMatchObject({ billedMonth: month, version: 2 });
     const billings = (await t.as(TRANS).get(`/trans/invoices/month-billings?projectId=${projectId}`)).json();
     expect(billings.filter((b: { billedMonth: string }) => b.billedMonth === month)).toEqual([
-      { invoiceId: v2.json().id, billedMonth: month, source: 'UPLOAD' },
+      {
+        invoiceId: v2.json().id,
+        invoiceNumber: v2.json().invoiceNumber,
+        billedMonth: month,
+        source: 'UPLOAD',
+      },
     ]);
     const list = (
       await t.as(TRANS).get(`/trans/invoices?projectId=${projectId}&amountMin=1234&amountMax=1234`)

@@ -1,13 +1,30 @@
-import type { QualifiedInvoiceTotals } from '@junkan/shared';
+import {
+  BANK_ACCOUNT_TYPE_LABELS_JA,
+  formatInvoiceNumber,
+  type PayeeAccount,
+  type QualifiedInvoiceTotals,
+} from '@junkan/shared';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { formatJapaneseDate, PDF_FONT_FAMILY, renderPdf, THIN_GRID } from '../../lib/pdf';
+import {
+  formatJapaneseDate,
+  PDF_FONT_FAMILY,
+  renderPdf,
+  THIN_GRID,
+  unbroken,
+  unbrokenDates,
+} from '../../lib/pdf';
 
 /**
  * What a qualified invoice (適格請求書, 消費税法 第57条の4) must show, and what this document prints: the issuer's
  * name and registration number, the transaction dates, what was supplied, the tax-excluded amounts and the
- * consumption tax per rate (with the rates), and the recipient's name; then the billing and due dates.
+ * consumption tax per rate (with the rates), and the recipient's name; then the invoice's number, the billing and
+ * due dates and, for a bank transfer, where to pay (振込先).
  */
 export interface QualifiedInvoiceDocumentData {
+  /** 請求書番号 and version; null on a preview (the number is taken when the invoice is registered). */
+  invoiceNumber: { number: number; version: number } | null;
+  /** 振込先 (bank transfer); none for a card invoice. */
+  payeeAccounts: readonly PayeeAccount[];
   issuer: {
     companyName: string;
     postalCode: string;
@@ -38,6 +55,33 @@ function dateRange(from: string, to: string): string {
   return from === to ? formatJapaneseDate(from) : `${formatJapaneseDate(from)}〜${formatJapaneseDate(to)}`;
 }
 
+function payeeTable(accounts: readonly PayeeAccount[]): Content {
+  return {
+    stack: [
+      { text: 'お振込先', bold: true, margin: [0, 0, 0, 2] },
+      {
+        table: {
+          headerRows: 1,
+          widths: ['*', '*', 30, 50, '*'],
+          body: [
+            ['金融機関（コード）', '支店（コード）', '種別', '口座番号', '口座名義'].map(head),
+            ...accounts.map((a): TableCell[] => [
+              `${a.bankName}（${a.bankCode}）`,
+              `${a.branchName}（${a.branchCode}）`,
+              { text: BANK_ACCOUNT_TYPE_LABELS_JA[a.accountType], alignment: 'center' },
+              unbroken(a.accountNumber, { alignment: 'center' }),
+              a.holderName,
+            ]),
+          ],
+        },
+        layout: THIN_GRID,
+      },
+    ],
+    margin: [0, 12, 0, 0],
+    unbreakable: true,
+  };
+}
+
 const head = (text: string): TableCell => ({ text, style: 'th' });
 const right = (text: string, extra: Record<string, unknown> = {}): TableCell => ({
   text,
@@ -53,7 +97,8 @@ function qualifiedInvoiceDefinition(data: QualifiedInvoiceDocumentData): TDocume
   const { issuer, totals } = data;
   const hasReduced = totals.rates.some((r) => r.taxRate !== 10);
   const lineRows: TableCell[][] = totals.lines.map((l) => [
-    { text: dateRange(l.dateFrom, l.dateTo ?? l.dateFrom), fontSize: 8 },
+    // Each date whole on its own line: 2026年10月3日〜 / 2026年10月20日.
+    unbrokenDates(dateRange(l.dateFrom, l.dateTo ?? l.dateFrom), { fontSize: 8 }),
     `${l.description}${l.taxRate !== 10 ? ' ※' : ''}`,
     right(quantityText(l.quantity)),
     { text: l.unit, alignment: 'center' },
@@ -77,11 +122,28 @@ function qualifiedInvoiceDefinition(data: QualifiedInvoiceDocumentData): TDocume
             { text: `件名：${data.projectTitle}`, margin: [0, 8, 0, 0] },
             { text: `取引期間：${dateRange(data.periodFrom, data.periodTo)}` },
             { text: '下記のとおりご請求申し上げます。', margin: [0, 8, 0, 0] },
+            // A corrected qualified invoice names the one it corrects (修正した適格請求書).
+            ...(data.invoiceNumber && data.invoiceNumber.version > 1
+              ? [
+                  {
+                    text: `本書は請求書番号 ${formatInvoiceNumber(data.invoiceNumber.number)} の訂正版（第${data.invoiceNumber.version}版）です。先にお送りした版に代わるものです。`,
+                    fontSize: 8,
+                  },
+                ]
+              : []),
           ],
         },
         {
           width: 220,
           stack: [
+            {
+              text: `請求書番号：${
+                data.invoiceNumber
+                  ? formatInvoiceNumber(data.invoiceNumber.number, data.invoiceNumber.version)
+                  : '（登録時に採番）'
+              }`,
+              alignment: 'right',
+            },
             { text: `請求日：${formatJapaneseDate(data.billingDate)}`, alignment: 'right' },
             {
               text: `お支払期限：${formatJapaneseDate(data.dueDate)}`,
@@ -114,7 +176,7 @@ function qualifiedInvoiceDefinition(data: QualifiedInvoiceDocumentData): TDocume
     {
       table: {
         headerRows: 1,
-        widths: [118, '*', 50, 26, 58, 28, 64],
+        widths: [84, '*', 50, 26, 58, 28, 64],
         body: [
           [
             head('取引年月日'),
@@ -159,6 +221,7 @@ function qualifiedInvoiceDefinition(data: QualifiedInvoiceDocumentData): TDocume
       ],
       columnGap: 12,
     },
+    ...(data.payeeAccounts.length ? [payeeTable(data.payeeAccounts)] : []),
   ];
 
   return {

@@ -10,7 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { sendDownload } from '../../lib/downloads';
 import { storeGeneratedFile } from '../project-core/project-file-store';
-import { registerInvoices } from './invoices.service';
+import { takeInvoiceNumbers } from './invoice-numbers';
+import { registerInvoices, requireMonthBillableBeforeNumber } from './invoices.service';
 import { generateQualifiedInvoicePdf, qualifiedInvoiceDraft } from './qualified-invoices.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -86,9 +87,19 @@ export const qualifiedInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { billingDate, dueDate, projectId, month, confirmedBilledMonths } = request.body;
+      const transportCompanyId = transportCompanyOf(request);
+      const caller = request.caller();
+      await requireMonthBillableBeforeNumber(app.db, caller.session, {
+        projectId,
+        billedMonth: month,
+        confirmedBilledMonths,
+      });
+      // The PDF prints the number: it is taken once the checks have passed, just before rendering (a failure
+      // after that, such as a month billed by a registration racing this one, leaves the number unused).
       const generated = await generateQualifiedInvoicePdf(app.db, {
-        transportCompanyId: transportCompanyOf(request),
+        transportCompanyId,
         ...request.body,
+        takeNumber: async () => (await takeInvoiceNumbers(app.db, transportCompanyId))[0]!,
       });
       const stored = await storeGeneratedFile(app.files, {
         content: generated.pdf,
@@ -97,14 +108,21 @@ export const qualifiedInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const [created] = await registerInvoices(
           app,
-          request.caller(),
+          caller,
           {
             projectId,
             invoices: [{ billedMonth: month, billingDate, dueDate, amount: generated.amountTotal }],
             confirmedBilledMonths,
           },
           [[{ fileName: generated.fileName, mimeType: 'application/pdf', ...stored }]],
-          { source: 'GENERATED' },
+          {
+            source: 'GENERATED',
+            generated: {
+              invoiceNumber: generated.invoiceNumber!,
+              lines: generated.lines,
+              payeeAccounts: generated.payeeAccounts,
+            },
+          },
         );
         return created!;
       } catch (error) {

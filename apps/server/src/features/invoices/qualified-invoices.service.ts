@@ -4,11 +4,13 @@
  * are always recomputed here from the contract and the submitted quantities; a client's totals are never read.
  */
 import {
+  type BankAccount,
   billedMonthConflicts,
   compareBilledToReported,
   computeQualifiedInvoice,
   DEFAULT_INVOICE_TAX_RATE,
   fromThousandths,
+  type InvoicePaymentMethod,
   type InvoiceTaxRate,
   type MessageCode,
   type QualifiedInvoiceDraft,
@@ -32,7 +34,9 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { fileNameStem } from '../../lib/downloads';
+import { companyBankAccountsOf } from '../account-core/company-bank-accounts';
 import { quotedLines } from '../project-core/project-contract';
+import type { InvoiceRow } from './invoice-records';
 import { renderQualifiedInvoicePdf } from './qualified-invoice-document';
 
 /** Contract states whose unit prices bill a month: in force, or ended after the month was worked. */
@@ -63,6 +67,8 @@ export interface BillableLinesInput {
 
 export interface BillableLines {
   project: { id: number; title: string; companyId: number };
+  /** The contract's: a bank-transfer invoice prints the transporter's accounts. */
+  paymentMethod: InvoicePaymentMethod;
   periodFrom: string;
   periodTo: string;
   /** One per waste line and unit (quantities summed, contract unit price), and the manifest fee. */
@@ -109,7 +115,11 @@ export async function billableLines(db: DbOrTx, input: BillableLinesInput): Prom
   if (!project) throw new AppError('project_not_found', 'Project not found');
 
   const [contract] = await db
-    .select({ id: contracts.id, manifestFee: contracts.manifestFee })
+    .select({
+      id: contracts.id,
+      manifestFee: contracts.manifestFee,
+      paymentMethod: contracts.paymentMethod,
+    })
     .from(contracts)
     .where(
       and(
@@ -286,7 +296,14 @@ export async function billableLines(db: DbOrTx, input: BillableLinesInput): Prom
   }
   if (unsettled > 0) flags.push({ code: 'REPORTS_NOT_SETTLED', count: unsettled });
   if (settled.length === 0 && regular.length === 0) flags.push({ code: 'NO_APPROVED_REPORTS' });
-  return { project, periodFrom: period.from, periodTo: period.to, lines, flags };
+  return {
+    project,
+    paymentMethod: contract.paymentMethod as InvoicePaymentMethod,
+    periodFrom: period.from,
+    periodTo: period.to,
+    lines,
+    flags,
+  };
 }
 
 function lineOf(
@@ -343,7 +360,12 @@ export async function qualifiedInvoiceDraft(
   const totals = totalsOf(billable.lines);
   // The current invoices of either kind that bill the month (the shared rule's "billed by").
   const billedBy = await db
-    .select({ invoiceId: invoices.id, billedMonth: invoices.billedMonth, source: invoices.source })
+    .select({
+      invoiceId: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      billedMonth: invoices.billedMonth,
+      source: invoices.source,
+    })
     .from(invoices)
     .where(
       and(
@@ -354,11 +376,16 @@ export async function qualifiedInvoiceDraft(
     )
     .orderBy(asc(invoices.id));
   const [conflict] = billedMonthConflicts([{ billedMonth: input.month, source: 'GENERATED' }], billedBy);
+  const payeeMissing =
+    billable.paymentMethod === 'PAYMENT_INVOICE' &&
+    (await companyBankAccountsOf(db, input.transportCompanyId)).length === 0;
   const flags: QualifiedInvoiceFlag[] = [
     ...(parties.issuer.registrationNumber ? [] : [{ code: 'REGISTRATION_NUMBER_MISSING' as const }]),
+    ...(payeeMissing ? [{ code: 'BANK_ACCOUNT_MISSING' as const }] : []),
     ...(conflict?.billedBy ?? []).map((b) => ({
       code: 'MONTH_ALREADY_BILLED' as const,
       invoiceId: b.invoiceId,
+      invoiceNumber: b.invoiceNumber,
       source: b.source,
     })),
     ...billable.flags,
@@ -385,6 +412,11 @@ export interface GenerateQualifiedInvoiceInput extends BillableLinesInput {
   dueDate: string;
   /** The draft's lines to bill, by key, with the quantity to bill (an edited one, or the reported one). */
   lines: { key: string; quantity: string }[];
+  /**
+   * A registration takes its invoice number here, once every check has passed and just before the PDF that
+   * prints it is rendered (a preview takes none).
+   */
+  takeNumber?: () => Promise<number>;
 }
 
 export interface GeneratedQualifiedInvoice {
@@ -392,26 +424,78 @@ export interface GeneratedQualifiedInvoice {
   /** 合計 (税込), whole yen. */
   amountTotal: number;
   totals: QualifiedInvoiceTotals;
+  /** The billed lines as printed: what the invoice keeps, and what a correction edits. */
+  lines: QualifiedInvoiceLineDto[];
+  /** 振込先 as printed (bank transfer), kept with the invoice. */
+  payeeAccounts: BankAccount[];
   /** Billed against reported differences, and the draft's report flags. */
   flags: QualifiedInvoiceFlag[];
   fileName: string;
+  /** The number printed (null on a preview). */
+  invoiceNumber: number | null;
+}
+
+interface RenderInput {
+  transportCompanyId: number;
+  dischargerCompanyId: number;
+  projectTitle: string;
+  paymentMethod: InvoicePaymentMethod;
+  periodFrom: string;
+  periodTo: string;
+  billingDate: string;
+  dueDate: string;
+  lines: QualifiedInvoiceLineDto[];
+  /** The number and version to print, or a way to take the number once the checks have passed. */
+  invoiceNumber: { number: number; version: number } | (() => Promise<number>) | null;
+}
+
+/**
+ * The one way a generated invoice's PDF is made, for a preview, a registration and a correction alike: the figures
+ * from the lines by the shared rule, the parties and the 振込先 as they are now. Refuses (409) while the issuer has
+ * no registration number, or a bank-transfer invoice's issuer has no bank account.
+ */
+async function renderGeneratedInvoice(db: DbOrTx, input: RenderInput) {
+  const parties = await partiesOf(db, input.transportCompanyId, input.dischargerCompanyId);
+  const registrationNumber = parties.issuer.registrationNumber;
+  if (!registrationNumber)
+    throw new AppError('invoice_registration_number_missing', 'No registration number');
+  const payeeAccounts =
+    input.paymentMethod === 'PAYMENT_INVOICE'
+      ? await companyBankAccountsOf(db, input.transportCompanyId)
+      : [];
+  if (input.paymentMethod === 'PAYMENT_INVOICE' && payeeAccounts.length === 0)
+    throw new AppError('invoice_bank_account_missing', 'No bank account to print');
+  const totals = totalsOf(input.lines);
+  const invoiceNumber =
+    typeof input.invoiceNumber === 'function'
+      ? { number: await input.invoiceNumber(), version: 1 }
+      : input.invoiceNumber;
+  const pdf = await renderQualifiedInvoicePdf({
+    invoiceNumber,
+    payeeAccounts,
+    issuer: { ...parties.issuer, registrationNumber },
+    recipient: parties.recipient,
+    projectTitle: input.projectTitle,
+    periodFrom: input.periodFrom,
+    periodTo: input.periodTo,
+    billingDate: input.billingDate,
+    dueDate: input.dueDate,
+    totals,
+  });
+  return { pdf, totals, payeeAccounts, invoiceNumber: invoiceNumber?.number ?? null };
 }
 
 /**
  * The qualified invoice as a PDF, recomputed from the contract's prices and the submitted quantities: what
  * POST /trans/qualified-invoices/pdf answers and what the invoices feature stores when it registers a generated
- * invoice. Refuses (409) while the issuer has no registration number, and (400) a line the draft does not have.
+ * invoice. Refuses (409) while the issuer has no registration number or, for a bank transfer, no account, and
+ * (400) a line the draft does not have.
  */
 export async function generateQualifiedInvoicePdf(
   db: DbOrTx,
   input: GenerateQualifiedInvoiceInput,
 ): Promise<GeneratedQualifiedInvoice> {
   const billable = await billableLines(db, input);
-  const parties = await partiesOf(db, input.transportCompanyId, billable.project.companyId);
-  const registrationNumber = parties.issuer.registrationNumber;
-  if (!registrationNumber)
-    throw new AppError('invoice_registration_number_missing', 'No registration number');
-
   const byKey = new Map(billable.lines.map((l) => [l.key, l]));
   const unknown: Record<string, MessageCode> = {};
   input.lines.forEach((l, i) => {
@@ -419,8 +503,10 @@ export async function generateQualifiedInvoicePdf(
   });
   if (Object.keys(unknown).length) throw new AppError('invoice_line_unknown', 'Unknown line', unknown);
 
-  const billed = input.lines.map((l) => lineOf({ ...byKey.get(l.key)!, quantity: l.quantity }));
-  const totals = totalsOf(billed);
+  const billed = input.lines.map((l) => ({
+    ...lineOf({ ...byKey.get(l.key)!, quantity: l.quantity }),
+    reportedQuantity: byKey.get(l.key)!.reportedQuantity,
+  }));
   const asQuantities = (rows: readonly QualifiedInvoiceLineDto[], field: 'quantity' | 'reportedQuantity') =>
     rows.map((l) => ({ key: l.key, description: l.description, unit: l.unit, quantity: l[field] }));
   const differences = compareBilledToReported(
@@ -431,22 +517,94 @@ export async function generateQualifiedInvoicePdf(
     ...billable.flags,
     ...differences.map((d) => ({ code: 'QUANTITY_DIFFERS' as const, ...d })),
   ];
-  const pdf = await renderQualifiedInvoicePdf({
-    issuer: { ...parties.issuer, registrationNumber },
-    recipient: parties.recipient,
+  const rendered = await renderGeneratedInvoice(db, {
+    transportCompanyId: input.transportCompanyId,
+    dischargerCompanyId: billable.project.companyId,
     projectTitle: billable.project.title,
+    paymentMethod: billable.paymentMethod,
     periodFrom: billable.periodFrom,
     periodTo: billable.periodTo,
     billingDate: input.billingDate,
     dueDate: input.dueDate,
-    totals,
+    lines: billed,
+    invoiceNumber: input.takeNumber ?? null,
   });
   return {
-    pdf,
-    amountTotal: totals.total,
-    totals,
+    ...rendered,
+    amountTotal: rendered.totals.total,
+    lines: billed,
     flags,
     fileName: qualifiedInvoiceFileName(billable.project.title, input.month),
+  };
+}
+
+export interface CorrectedLinesInput {
+  billingDate: string;
+  dueDate: string;
+  lines: { key: string; quantity: string; unitPrice: number }[];
+}
+
+/**
+ * A generated invoice's next version, made again from its corrected lines: each line one the invoice printed, or
+ * one its month bills now (a report settled since), with the corrected quantity and unit price; the figures
+ * recomputed by the shared rule and the PDF rendered with the invoice's number and next version. A line neither
+ * has is 400 invoice_line_unknown.
+ */
+export async function regenerateQualifiedInvoice(
+  db: DbOrTx,
+  invoice: InvoiceRow,
+  input: CorrectedLinesInput,
+): Promise<GeneratedQualifiedInvoice> {
+  const month = invoice.billedMonth;
+  const billable = month
+    ? await billableLines(db, {
+        transportCompanyId: invoice.transportCompanyId,
+        projectId: invoice.projectId,
+        month,
+      }).catch((error: unknown) => {
+        // The contract may have moved on (cancelled): the invoice's own lines still correct.
+        if (error instanceof AppError) return null;
+        throw error;
+      })
+    : null;
+  const known = new Map([...(billable?.lines ?? []), ...(invoice.lines ?? [])].map((l) => [l.key, l]));
+  const unknown: Record<string, MessageCode> = {};
+  input.lines.forEach((l, i) => {
+    if (!known.has(l.key)) unknown[`lines.${i}.key`] = 'invoice_line_unknown';
+  });
+  if (Object.keys(unknown).length) throw new AppError('invoice_line_unknown', 'Unknown line', unknown);
+  const lines = input.lines.map((l) => {
+    const base = known.get(l.key)!;
+    return {
+      ...lineOf({ ...base, quantity: l.quantity, unitPrice: l.unitPrice }),
+      reportedQuantity: base.reportedQuantity,
+    };
+  });
+  const [project] = await db
+    .select({ title: projects.title })
+    .from(projects)
+    .where(eq(projects.id, invoice.projectId));
+  const dates = lines.flatMap((l) => [l.dateFrom, l.dateTo]).sort();
+  const period = month ? monthPeriod(month) : { from: dates[0]!, to: dates.at(-1)! };
+  const title = project?.title ?? '';
+  const rendered = await renderGeneratedInvoice(db, {
+    transportCompanyId: invoice.transportCompanyId,
+    dischargerCompanyId: invoice.dischargerCompanyId,
+    projectTitle: title,
+    paymentMethod: invoice.paymentMethod,
+    periodFrom: period.from,
+    periodTo: period.to,
+    billingDate: input.billingDate,
+    dueDate: input.dueDate,
+    lines,
+    invoiceNumber: { number: invoice.invoiceNumber, version: invoice.version + 1 },
+  });
+  return {
+    ...rendered,
+    amountTotal: rendered.totals.total,
+    lines,
+    flags: [],
+    fileName: qualifiedInvoiceFileName(title, month ?? period.from.slice(0, 7)),
   };
 }
 

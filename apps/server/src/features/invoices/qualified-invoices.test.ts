@@ -1,4 +1,4 @@
-import { computeQualifiedInvoice, type QualifiedInvoiceDraft } from '@junkan/shared';
+import { computeQualifiedInvoice, formatInvoiceNumber, type QualifiedInvoiceDraft } from '@junkan/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyId, DIS, PLATFORM, TRANS, unitId } from '../../../test/fixtures/demo-data';
@@ -165,6 +165,10 @@ beforeAll(async () => {
   regular = { projectId: rp!.id, line: rline!.id };
 });
 afterAll(() => t.close());
+
+/** The waste of the regular project's line, for more monthly reports. */
+const regularWasteId = async () =>
+  (await t.db.query.projectWasteLines.findFirst({ where: eq(projectWasteLines.id, regular.line) }))!.wasteId!;
 
 const draftUrl = (projectId: number | string, month = MONTH) =>
   `/trans/qualified-invoices/draft?projectId=${projectId}&month=${month}`;
@@ -474,6 +478,10 @@ describe('POST /trans/qualified-invoices/pdf', () => {
 });
 
 describe('POST /trans/qualified-invoices (register the generated invoice)', () => {
+  /** The transporter's last 請求書番号 taken: a refused registration must not move it. */
+  const lastNumber = async () =>
+    (await t.db.select().from(companies).where(eq(companies.id, toto)))[0]!.lastInvoiceNumber;
+
   it('registers an UNCLAIMED invoice whose file is the generated PDF and whose amount is its total', async () => {
     const d = await draft(industrial.projectId);
     const body = pdfBody(
@@ -502,11 +510,12 @@ describe('POST /trans/qualified-invoices (register the generated invoice)', () =
       t.as(TRANS).post('/trans/qualified-invoices', body),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
-    const first = [a, b].find((r) => r.statusCode === 200)!.json<{ id: number }>();
+    const first = [a, b].find((r) => r.statusCode === 200)!.json<{ id: number; invoiceNumber: number }>();
     expect([a, b].find((r) => r.statusCode === 409)!.json().code).toBe('invoice_month_already_billed');
     expect((await draft(regular.projectId)).flags).toContainEqual({
       code: 'MONTH_ALREADY_BILLED',
       invoiceId: first.id,
+      invoiceNumber: first.invoiceNumber,
       source: 'GENERATED',
     });
     // Another month of the same project is still free.
@@ -517,11 +526,11 @@ describe('POST /trans/qualified-invoices (register the generated invoice)', () =
     // A correction keeps the month billed, by the new version.
     const detail = (await t.as(TRANS).get(`/trans/invoices/${first.id}`)).json<{ files: { id: number }[] }>();
     const boundary = '----month-billed';
+    expect(detail.files).toHaveLength(1);
     const data = JSON.stringify({
       billingDate: '2026-10-31',
       dueDate: '2026-12-31',
-      amount: 5000,
-      keepFileIds: [detail.files[0]!.id],
+      lines: [{ key: `waste-${regular.line}`, quantity: '100', unitPrice: 50 }],
     });
     const corrected = await t
       .as(TRANS)
@@ -536,14 +545,17 @@ describe('POST /trans/qualified-invoices (register the generated invoice)', () =
     expect((await draft(regular.projectId)).flags).toContainEqual({
       code: 'MONTH_ALREADY_BILLED',
       invoiceId: newId,
+      invoiceNumber: first.invoiceNumber,
       source: 'GENERATED',
     });
-    // Refused, not a warning: confirming does not let the same reports be billed twice.
+    // Refused, not a warning: confirming does not let the same reports be billed twice, and no number is spent.
+    const numberBefore = await lastNumber();
     const again = await t
       .as(TRANS)
       .post('/trans/qualified-invoices', { ...body, confirmedBilledMonths: [MONTH] });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('invoice_month_already_billed');
+    expect(await lastNumber()).toBe(numberBefore);
     const rows = await t.db.select().from(invoices).where(eq(invoices.projectId, regular.projectId));
     expect(rows.map((r) => [r.billedMonth, r.supersededAt === null]).sort()).toEqual([
       [MONTH, false],
@@ -596,22 +608,31 @@ describe('POST /trans/qualified-invoices (register the generated invoice)', () =
     await monthly('2026-07');
     const upload = await uploaded('2026-07');
     expect(upload.statusCode, upload.body).toBe(200);
-    const uploadId = upload.json()[0].id;
+    const { id: uploadId, invoiceNumber: uploadNumber } = upload.json()[0];
     expect(await flagsOf('2026-07')).toEqual([
-      { code: 'MONTH_ALREADY_BILLED', invoiceId: uploadId, source: 'UPLOAD' },
+      { code: 'MONTH_ALREADY_BILLED', invoiceId: uploadId, invoiceNumber: uploadNumber, source: 'UPLOAD' },
     ]);
+    // Unconfirmed, it is answered before the number is taken: the warning names the invoice by its number.
+    const numberBefore = await lastNumber();
     const unconfirmed = await generated('2026-07');
     expect(unconfirmed.statusCode).toBe(409);
     expect(unconfirmed.json()).toMatchObject({
       code: 'invoice_month_billed_unconfirmed',
-      details: { conflicts: [{ billedMonth: '2026-07', isRefused: false }] },
+      details: {
+        conflicts: [
+          { billedMonth: '2026-07', isRefused: false, billedBy: [{ invoiceNumber: uploadNumber }] },
+        ],
+      },
     });
+    expect(await lastNumber()).toBe(numberBefore);
     const confirmed = await generated('2026-07', ['2026-07']);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().invoiceNumber).toBe(numberBefore + 1);
 
     // Uploaded after generated (and after uploaded): a warning naming both, confirmed it registers.
     const third = await uploaded('2026-07');
     expect(third.statusCode).toBe(409);
+    expect(await lastNumber()).toBe(numberBefore + 1);
     expect(third.json().details.conflicts[0].billedBy.map((b: { source: string }) => b.source)).toEqual([
       'UPLOAD',
       'GENERATED',
@@ -635,5 +656,220 @@ describe('POST /trans/qualified-invoices (register the generated invoice)', () =
     expect((await t.as(PLATFORM).post('/trans/qualified-invoices', body)).statusCode).toBe(404);
     expect((await t.as(DIS).post('/trans/qualified-invoices', body)).statusCode).toBe(403);
     expect(await t.db.select().from(invoices)).toHaveLength(before.length);
+  });
+});
+
+describe('correcting a generated invoice', () => {
+  const SEPTEMBER = '2026-09';
+  const corrections = (id: number, data: object) => {
+    const boundary = '----generated-correction';
+    return t
+      .as(TRANS)
+      .post(
+        `/trans/invoices/${id}/corrections`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n--${boundary}--\r\n`,
+        { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      );
+  };
+  interface Detail {
+    id: number;
+    invoiceNumber: number;
+    version: number;
+    amount: number;
+    source: string;
+    files: { id: number }[];
+    lines: { key: string; quantity: string; unitPrice: number; amount: number }[] | null;
+  }
+  const detailOf = async (id: number) => (await t.as(TRANS).get(`/trans/invoices/${id}`)).json<Detail>();
+  const pdfTextOf = async (d: Detail) =>
+    extractPdfText((await t.as(TRANS).get(`/trans/invoices/${d.id}/files/${d.files[0]!.id}`)).rawPayload);
+
+  let first: Detail;
+  beforeAll(async () => {
+    // September of the regular project: 80 kg at 50円 = 4,000円 + 400円 tax.
+    await t.db.insert(regularReports).values({
+      projectId: regular.projectId,
+      dischargerCompanyId: green,
+      transportCompanyId: toto,
+      wasteId: await regularWasteId(),
+      year: 2026,
+      month: 9,
+      volume: '80',
+    });
+    const res = await t.as(TRANS).post('/trans/qualified-invoices', {
+      ...pdfBody(regular.projectId, [{ key: `waste-${regular.line}`, quantity: '80' }]),
+      month: SEPTEMBER,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    first = await detailOf(res.json<{ id: number }>().id);
+  });
+
+  it('keeps the lines it printed and prints its number', async () => {
+    expect(first).toMatchObject({ amount: 4400, source: 'GENERATED', version: 1 });
+    expect(first.lines).toEqual([
+      expect.objectContaining({ key: `waste-${regular.line}`, quantity: '80', unitPrice: 50, amount: 4000 }),
+    ]);
+    const text = await pdfTextOf(first);
+    expect(text).toContain(`請求書番号：${formatInvoiceNumber(first.invoiceNumber)}`);
+    expect(text).toContain('4,400円');
+  });
+
+  it('refuses an amount-only correction (and other files), next to the amount; nothing changes', async () => {
+    const before = await t.db.select().from(invoices).where(eq(invoices.rootId, first.id));
+    const res = await corrections(first.id, {
+      billingDate: '2026-10-31',
+      dueDate: '2026-11-30',
+      amount: 4000,
+      keepFileIds: [first.files[0]!.id],
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'invoice_generated_correct_lines',
+      fields: { amount: 'invoice_generated_correct_lines', keepFileIds: 'invoice_generated_correct_lines' },
+    });
+    const withLines = await corrections(first.id, {
+      billingDate: '2026-10-31',
+      dueDate: '2026-11-30',
+      amount: 4000,
+      lines: [{ key: `waste-${regular.line}`, quantity: '70', unitPrice: 50 }],
+    });
+    expect(withLines.json().fields).toEqual({ amount: 'invoice_generated_correct_lines' });
+    const unknown = await corrections(first.id, {
+      billingDate: '2026-10-31',
+      dueDate: '2026-11-30',
+      lines: [{ key: 'waste-999999', quantity: '70', unitPrice: 50 }],
+    });
+    expect(unknown.json().fields).toEqual({ 'lines.0.key': 'invoice_line_unknown' });
+    expect(await t.db.select().from(invoices).where(eq(invoices.rootId, first.id))).toEqual(before);
+  });
+
+  it('makes the PDF again from the corrected lines: the new amount, the same number, the next version', async () => {
+    const res = await corrections(first.id, {
+      billingDate: '2026-10-31',
+      dueDate: '2026-11-30',
+      // 75.5 kg at 48円 = 3,624円, tax 362円: 3,986円.
+      lines: [{ key: `waste-${regular.line}`, quantity: '75.5', unitPrice: 48 }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const v2 = res.json<Detail>();
+    expect(v2).toMatchObject({
+      version: 2,
+      amount: 3986,
+      source: 'GENERATED',
+      invoiceNumber: first.invoiceNumber,
+    });
+    expect(v2.lines).toEqual([
+      expect.objectContaining({ quantity: '75.5', unitPrice: 48, amount: 3624, reportedQuantity: '80' }),
+    ]);
+    expect(v2.files).toHaveLength(1);
+    expect(v2.files[0]!.id).not.toBe(first.files[0]!.id);
+    const text = await pdfTextOf(v2);
+    expect(text).toContain('3,986円');
+    expect(text).toContain('75.5');
+    expect(text).not.toContain('4,400円');
+    expect(text).toContain(`請求書番号：${formatInvoiceNumber(first.invoiceNumber, 2)}`);
+    expect(text).toContain(`請求書番号${formatInvoiceNumber(first.invoiceNumber)}の訂正版（第2版）`);
+    expect(text).toContain('お支払期限：2026年11月30日');
+    // The first version keeps its own PDF.
+    expect(await pdfTextOf(first)).toContain('4,400円');
+  });
+});
+
+describe('振込先 on bank-transfer invoices', () => {
+  const AUGUST = '2026-08';
+  const accountsOf = async () => (await t.as(TRANS).get('/trans/bank-accounts')).json().accounts;
+
+  it("prints the transporter's accounts, keeps them with the invoice and shows them to the discharger", async () => {
+    await t.db.insert(regularReports).values({
+      projectId: regular.projectId,
+      dischargerCompanyId: green,
+      transportCompanyId: toto,
+      wasteId: await regularWasteId(),
+      year: 2026,
+      month: 8,
+      volume: '10',
+    });
+    const res = await t.as(TRANS).post('/trans/qualified-invoices', {
+      ...pdfBody(regular.projectId, [{ key: `waste-${regular.line}`, quantity: '10' }]),
+      month: AUGUST,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json<{ id: number }>().id;
+    const detail = (await t.as(TRANS).get(`/trans/invoices/${id}`)).json();
+    const file = await t.as(TRANS).get(`/trans/invoices/${id}/files/${detail.files[0].id}`);
+    const text = await extractPdfText(file.rawPayload);
+    for (const expected of [
+      'お振込先',
+      'みずほ（0001）',
+      '東京営業部（001）',
+      '普通',
+      '1234567',
+      'ﾄｳﾄｶﾝｷﾖｳｻ-ﾋﾞｽ(ｶ',
+    ])
+      expect(text).toContain(expected);
+
+    const saved = await accountsOf();
+    expect(detail.payeeAccounts).toEqual(saved);
+    expect((await t.as(TRANS).post(`/trans/invoices/${id}/send`)).statusCode).toBe(200);
+    // The company's accounts change later: the invoice keeps what it printed.
+    await t.as(TRANS).put('/trans/bank-accounts', { accounts: [] });
+    try {
+      expect((await t.as(DIS).get(`/invoices/${id}`)).json().payeeAccounts).toEqual(saved);
+      // Without an account a bank-transfer invoice cannot be generated: the draft says so, the PDF is refused.
+      expect((await draft(regular.projectId, AUGUST)).flags).toContainEqual({ code: 'BANK_ACCOUNT_MISSING' });
+      const refused = await t.as(TRANS).post('/trans/qualified-invoices/pdf', {
+        ...pdfBody(regular.projectId, [{ key: `waste-${regular.line}`, quantity: '10' }]),
+        month: AUGUST,
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().code).toBe('invoice_bank_account_missing');
+    } finally {
+      await t.as(TRANS).put('/trans/bank-accounts', {
+        accounts: saved.map((a: Record<string, string>) => ({
+          bankCode: a.bankCode,
+          branchCode: a.branchCode,
+          accountType: a.accountType,
+          accountNumber: a.accountNumber,
+          holderName: a.holderName,
+        })),
+      });
+    }
+  });
+
+  it('prints no 振込先 on a card invoice, and does not ask for an account', async () => {
+    await t.db
+      .update(contracts)
+      .set({ paymentMethod: 'CREDIT_CARD' })
+      .where(eq(contracts.projectId, industrial.projectId));
+    await t.as(TRANS).put('/trans/bank-accounts', { accounts: [] });
+    try {
+      expect((await draft(industrial.projectId)).flags.map((f) => f.code)).not.toContain(
+        'BANK_ACCOUNT_MISSING',
+      );
+      const res = await t
+        .as(TRANS)
+        .post(
+          '/trans/qualified-invoices/pdf',
+          pdfBody(industrial.projectId, [{ key: 'manifest-fee', quantity: '3' }]),
+        );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await extractPdfText(res.rawPayload)).not.toContain('お振込先');
+    } finally {
+      await t.db
+        .update(contracts)
+        .set({ paymentMethod: 'PAYMENT_INVOICE' })
+        .where(eq(contracts.projectId, industrial.projectId));
+      await t.as(TRANS).put('/trans/bank-accounts', {
+        accounts: [
+          {
+            bankCode: '0001',
+            branchCode: '001',
+            accountType: 'ORDINARY',
+            accountNumber: '1234567',
+            holderName: 'ﾄｳﾄｶﾝｷﾖｳｻ-ﾋﾞｽ(ｶ',
+          },
+        ],
+      });
+    }
   });
 });

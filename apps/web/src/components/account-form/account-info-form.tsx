@@ -41,6 +41,8 @@ export interface AccountInfoFormProps<T = AccountInfo> {
 
 /** The anchor of the registration number's section: the invoice screens link to it. */
 export const INVOICE_REGISTRATION_NUMBER_ANCHOR = 'invoice-registration-number';
+/** The anchor of the transporter's bank accounts (振込先) on its account screen: the invoice screens link to it. */
+export const BANK_ACCOUNTS_ANCHOR = 'bank-accounts';
 
 const shape = accountInfoSchema.shape;
 const WHOLE_ADDRESS: AddressParts = ['address1', 'address2', 'address3'];

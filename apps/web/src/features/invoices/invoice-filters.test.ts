@@ -12,7 +12,7 @@ const parse = (qs: string) => parseInvoiceFilters(new URLSearchParams(qs));
 describe('invoice filters in the address', () => {
   it('reads every filter and writes it back the same', () => {
     const qs =
-      'status=BILLED&billingFrom=2026-10-01&billingTo=2026-10-31&amountMin=100&amountMax=5000&companyId=3&projectId=9&overdue=true&versions=current&page=2&size=50&sort=amount&order=asc';
+      'status=BILLED&billingFrom=2026-10-01&billingTo=2026-10-31&amountMin=100&amountMax=5000&companyId=3&projectId=9&overdue=true&invoiceNumber=000123-2&versions=current&page=2&size=50&sort=amount&order=asc';
     const f = parse(qs);
     expect(f).toEqual({
       status: 'BILLED',
@@ -23,6 +23,7 @@ describe('invoice filters in the address', () => {
       companyId: 3,
       projectId: 9,
       overdue: true,
+      invoiceNumber: '000123-2',
       versions: 'current',
       page: 2,
       size: 50,
@@ -35,7 +36,7 @@ describe('invoice filters in the address', () => {
   it('drops malformed values and orders reversed ranges', () => {
     expect(
       parse(
-        'status=LOST&billingFrom=2026-02-30&amountMin=1e3&companyId=0x1&versions=old&page=0&size=7&sort=secret',
+        'status=LOST&billingFrom=2026-02-30&amountMin=1e3&companyId=0x1&invoiceNumber=abc&versions=old&page=0&size=7&sort=secret',
       ),
     ).toEqual(DEFAULT_INVOICE_FILTERS);
     expect(parse('billingFrom=2026-12-01&billingTo=2026-11-01')).toMatchObject({

@@ -8,6 +8,7 @@ import {
   type InvoiceStatus,
   isIsoDate,
   MAX_PAGE_SIZE,
+  parseInvoiceNumber,
 } from '@junkan/shared';
 import type { CompanyFilter } from '../../lib/company-filter';
 
@@ -25,6 +26,8 @@ export interface InvoiceFilters {
   companyId: number | null;
   projectId: number | null;
   overdue: boolean;
+  /** 請求書番号 as typed (kept only when it names a number: 123, 000123, 000123-2). */
+  invoiceNumber: string | null;
   /** Kept (superseded) versions asked for or left out; null: as the search implies (`includesKeptVersions`). */
   versions: InvoiceListVersions | null;
   page: number;
@@ -44,6 +47,7 @@ export const DEFAULT_INVOICE_FILTERS: InvoiceFilters = {
   companyId: null,
   projectId: null,
   overdue: false,
+  invoiceNumber: null,
   versions: null,
   page: 1,
   size: 20,
@@ -57,6 +61,7 @@ const wholeNumber = (raw: string | null, min: number, max: number): number | nul
   return n >= min && n <= max ? n : null;
 };
 const dateParam = (raw: string | null) => (raw && isIsoDate(raw) ? raw : null);
+const numberParam = (raw: string | null) => (raw && parseInvoiceNumber(raw) !== null ? raw.trim() : null);
 
 export function parseInvoiceFilters(params: URLSearchParams): InvoiceFilters {
   let billingFrom = dateParam(params.get('billingFrom'));
@@ -79,6 +84,7 @@ export function parseInvoiceFilters(params: URLSearchParams): InvoiceFilters {
     companyId: wholeNumber(params.get('companyId'), 1, 2_147_483_647),
     projectId: wholeNumber(params.get('projectId'), 1, 2_147_483_647),
     overdue: params.get('overdue') === 'true',
+    invoiceNumber: numberParam(params.get('invoiceNumber')),
     versions: (INVOICE_LIST_VERSIONS as readonly string[]).includes(params.get('versions') ?? '')
       ? (params.get('versions') as InvoiceListVersions)
       : null,
@@ -103,6 +109,7 @@ export function invoiceFiltersToParams(f: InvoiceFilters): URLSearchParams {
   if (f.companyId !== null) params.set('companyId', String(f.companyId));
   if (f.projectId !== null) params.set('projectId', String(f.projectId));
   if (f.overdue) params.set('overdue', 'true');
+  if (f.invoiceNumber) params.set('invoiceNumber', f.invoiceNumber);
   if (f.versions) params.set('versions', f.versions);
   if (f.page !== 1) params.set('page', String(f.page));
   if (f.size !== DEFAULT_INVOICE_FILTERS.size) params.set('size', String(f.size));

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   billedMonthWarnings,
+  correctedLinesOf,
   correctionFormData,
   invoiceFileIssue,
+  lineCorrectionFormData,
+  lineCorrectionState,
   registrationFormData,
   registrationIssues,
   serverFieldPath,
@@ -41,8 +44,8 @@ describe('registrationIssues', () => {
 
 describe('billedMonthWarnings', () => {
   const billed = [
-    { invoiceId: 12, billedMonth: '2026-10', source: 'GENERATED' as const },
-    { invoiceId: 13, billedMonth: '2026-09', source: 'UPLOAD' as const },
+    { invoiceId: 12, invoiceNumber: 7, billedMonth: '2026-10', source: 'GENERATED' as const },
+    { invoiceId: 13, invoiceNumber: 8, billedMonth: '2026-09', source: 'UPLOAD' as const },
   ];
   it('warns of a block whose month the project billed, or an earlier block bills; not of blocks without one', () => {
     const blocks = [ok, { ...ok, billedMonth: '2026-08' }, { ...ok, billedMonth: '2026-08' }, {}, {}];
@@ -59,8 +62,20 @@ describe('billedMonthWarnings', () => {
     expect(billedMonthWarnings([{ ...ok, billedMonth: '2026-11' }], billed)).toEqual([]);
   });
   it('warns a generated invoice of the uploaded ones that bill its month', () => {
-    expect(uploadedMonthWarnings('2026-10', [4, 5])).toMatchObject([
-      { index: 0, billedMonth: '2026-10', billedBy: [{ invoiceId: 4 }, { invoiceId: 5 }], isRefused: false },
+    const uploads = [
+      { invoiceId: 4, invoiceNumber: 40 },
+      { invoiceId: 5, invoiceNumber: 50 },
+    ];
+    expect(uploadedMonthWarnings('2026-10', uploads)).toMatchObject([
+      {
+        index: 0,
+        billedMonth: '2026-10',
+        billedBy: [
+          { invoiceId: 4, invoiceNumber: 40 },
+          { invoiceId: 5, invoiceNumber: 50 },
+        ],
+        isRefused: false,
+      },
     ]);
     expect(uploadedMonthWarnings('2026-10', [])).toEqual([]);
   });
@@ -101,5 +116,80 @@ describe('form bodies', () => {
   });
   it('reads a server field as a form path', () => {
     expect(serverFieldPath('invoices.1.amount')).toEqual(['invoices', 1, 'amount']);
+  });
+});
+
+describe('a generated invoice corrected by its lines', () => {
+  const printed = correctedLinesOf([
+    {
+      key: 'waste-1',
+      kind: 'WASTE',
+      description: '可燃ごみ',
+      dateFrom: '2026-10-01',
+      dateTo: '2026-10-31',
+      quantity: '80',
+      reportedQuantity: '80',
+      unit: 'kg',
+      unitPrice: 50,
+      taxRate: 10,
+      amount: 4000,
+    },
+    {
+      key: 'manifest-fee',
+      kind: 'MANIFEST_FEE',
+      description: 'マニフェスト利用料（電子）',
+      dateFrom: '2026-10-03',
+      dateTo: '2026-10-20',
+      quantity: '3',
+      reportedQuantity: '3',
+      unit: '件',
+      unitPrice: 300,
+      taxRate: 10,
+      amount: 900,
+    },
+  ]);
+
+  it('recomputes the totals by the shared rule as quantities and prices change', () => {
+    expect(lineCorrectionState(printed)).toMatchObject({
+      isValid: true,
+      totals: { subtotal: 4900, total: 5390 },
+    });
+    const edited = [
+      { ...printed[0]!, typedQuantity: '75.5', typedUnitPrice: 48 },
+      { ...printed[1]!, isRemoved: true },
+    ];
+    // 75.5 x 48 = 3,624; tax 362.
+    expect(lineCorrectionState(edited)).toMatchObject({
+      isValid: true,
+      totals: { subtotal: 3624, tax: 362, total: 3986 },
+    });
+  });
+
+  it('names a bad quantity or price by its line, and needs one line kept', () => {
+    const bad = [
+      { ...printed[0]!, typedQuantity: '1.2345' },
+      { ...printed[1]!, typedUnitPrice: null },
+    ];
+    expect(lineCorrectionState(bad)).toMatchObject({
+      isValid: false,
+      issues: [
+        { index: 0, field: 'quantity', code: 'invalid_format' },
+        { index: 1, field: 'unitPrice', code: 'MSG_00_21' },
+      ],
+    });
+    expect(lineCorrectionState(printed.map((r) => ({ ...r, isRemoved: true }))).isValid).toBe(false);
+  });
+
+  it('sends the dates and the kept lines by key, never an amount or files', async () => {
+    const form = lineCorrectionFormData({ billingDate: '2026-10-31', dueDate: '2026-11-30' }, [
+      { ...printed[0]!, typedQuantity: ' 75.5 ', typedUnitPrice: 48 },
+      { ...printed[1]!, isRemoved: true },
+    ]);
+    expect([...form.keys()]).toEqual(['data']);
+    expect(JSON.parse(form.get('data') as string)).toEqual({
+      billingDate: '2026-10-31',
+      dueDate: '2026-11-30',
+      lines: [{ key: 'waste-1', quantity: '75.5', unitPrice: 48 }],
+    });
   });
 });

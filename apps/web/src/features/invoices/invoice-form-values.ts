@@ -2,10 +2,15 @@ import {
   type BilledMonthConflict,
   billedMonthConflicts,
   billedMonthIssue,
+  type CorrectInvoiceRequest,
   checkUpload,
+  computeQualifiedInvoice,
+  correctedInvoiceLineSchema,
   type InvoicePaymentMethod,
   invoiceRegistrationIssues,
   type MonthBilling,
+  type QualifiedInvoiceLineDto,
+  type QualifiedInvoiceTotals,
   UPLOAD_RULES,
 } from '@junkan/shared';
 
@@ -86,10 +91,13 @@ export function billedMonthWarnings(
 }
 
 /** A generated invoice's month that uploaded invoices bill already (the builder's flags), as the warning. */
-export function uploadedMonthWarnings(month: string, invoiceIds: readonly number[]): BilledMonthConflict[] {
+export function uploadedMonthWarnings(
+  month: string,
+  uploads: readonly Pick<MonthBilling, 'invoiceId' | 'invoiceNumber'>[],
+): BilledMonthConflict[] {
   return billedMonthConflicts(
     [{ billedMonth: month, source: 'GENERATED' }],
-    invoiceIds.map((invoiceId) => ({ invoiceId, billedMonth: month, source: 'UPLOAD' })),
+    uploads.map((u) => ({ ...u, billedMonth: month, source: 'UPLOAD' })),
   );
 }
 
@@ -129,4 +137,67 @@ export function correctionFormData(block: InvoiceBlockValues, keepFileIds: reado
 /** A server field (invoices.0.amount) as the form's name path (['invoices', 0, 'amount']). */
 export function serverFieldPath(field: string): (string | number)[] {
   return field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}
+
+/** A generated invoice's line as its correction form holds it: the printed line, its quantity and price editable. */
+export interface CorrectedLineValues extends QualifiedInvoiceLineDto {
+  /** As typed: a decimal with at most 3 decimals. */
+  typedQuantity: string;
+  typedUnitPrice: number | null;
+  /** Left out of the corrected invoice. */
+  isRemoved: boolean;
+}
+
+export const correctedLinesOf = (lines: readonly QualifiedInvoiceLineDto[]): CorrectedLineValues[] =>
+  lines.map((l) => ({ ...l, typedQuantity: l.quantity, typedUnitPrice: l.unitPrice, isRemoved: false }));
+
+export interface LineCorrectionState {
+  /** The shared rule's figures for the kept lines whose quantity and price are valid: what the server prints. */
+  totals: QualifiedInvoiceTotals;
+  /** Per line index, the code its quantity or price shows. */
+  issues: { index: number; field: 'quantity' | 'unitPrice'; code: string }[];
+  /** At least one line is kept and every kept line is valid. */
+  isValid: boolean;
+}
+
+/** The corrected lines checked by the shared rule, and the totals the corrected invoice will bill. */
+export function lineCorrectionState(rows: readonly CorrectedLineValues[]): LineCorrectionState {
+  const issues: LineCorrectionState['issues'] = [];
+  const valid: QualifiedInvoiceLineDto[] = [];
+  rows.forEach((row, index) => {
+    if (row.isRemoved) return;
+    const parsed = correctedInvoiceLineSchema.safeParse({
+      key: row.key,
+      quantity: row.typedQuantity,
+      unitPrice: row.typedUnitPrice ?? undefined,
+    });
+    if (parsed.success) {
+      valid.push({ ...row, quantity: parsed.data.quantity, unitPrice: parsed.data.unitPrice });
+      return;
+    }
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] === 'unitPrice' ? 'unitPrice' : 'quantity';
+      if (!issues.some((i) => i.index === index && i.field === field))
+        issues.push({ index, field, code: issue.message });
+    }
+  });
+  const kept = rows.filter((r) => !r.isRemoved).length;
+  return { totals: computeQualifiedInvoice(valid), issues, isValid: kept > 0 && issues.length === 0 };
+}
+
+/** The body of a generated invoice's correction: the dates and the kept lines (no amount, no files). */
+export function lineCorrectionFormData(
+  dates: { billingDate?: string | null; dueDate?: string | null },
+  rows: readonly CorrectedLineValues[],
+): FormData {
+  const data: CorrectInvoiceRequest = {
+    billingDate: dates.billingDate ?? '',
+    dueDate: dates.dueDate ?? '',
+    lines: rows
+      .filter((r) => !r.isRemoved)
+      .map((r) => ({ key: r.key, quantity: r.typedQuantity.trim(), unitPrice: r.typedUnitPrice ?? 0 })),
+  };
+  const form = new FormData();
+  form.append('data', JSON.stringify(data));
+  return form;
 }

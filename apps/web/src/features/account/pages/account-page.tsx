@@ -18,6 +18,7 @@ import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { useAccountInfo } from '../api/account-info';
 import { useUpdateAccountInfo } from '../api/update-account-info';
+import { BankAccountsCard } from '../components/bank-accounts-card';
 
 /** The form's values from the stored information (the server's id, email and role are not form fields). */
 function toFormValues(info: AccountInfoResponse): AccountInfoInput {
@@ -55,7 +56,11 @@ export default function AccountPage() {
     );
   }
   return (
-    <AccountUpdateForm key={isTransport ? 'trans' : 'waste'} isTransport={isTransport} info={query.data} />
+    <>
+      <AccountUpdateForm key={isTransport ? 'trans' : 'waste'} isTransport={isTransport} info={query.data} />
+      {/* A transport company's 振込先, saved on their own: its bank-transfer invoices print them. */}
+      {isTransport && <BankAccountsCard />}
+    </>
   );
 }
 

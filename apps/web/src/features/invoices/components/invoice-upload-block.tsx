@@ -1,5 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import type { BilledMonthConflict } from '@junkan/shared';
+import { type BilledMonthConflict, formatInvoiceNumber } from '@junkan/shared';
 import { Alert, Button, Card, Col, DatePicker, Form, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -30,7 +30,10 @@ export function BilledMonthWarning({ conflict }: { conflict: BilledMonthConflict
   const month = formatPlainDate(conflict.billedMonth);
   const invoices = conflict.billedBy
     .map((b) =>
-      t('invoices.form.monthBilledBy', { id: b.invoiceId, source: t(`invoices.source.${b.source}`) }),
+      t('invoices.form.monthBilledBy', {
+        number: formatInvoiceNumber(b.invoiceNumber),
+        source: t(`invoices.source.${b.source}`),
+      }),
     )
     .join(list);
   return (

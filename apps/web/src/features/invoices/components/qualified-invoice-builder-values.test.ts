@@ -103,6 +103,16 @@ describe('builderState', () => {
     expect(builderState(draft, none).canGenerate).toBe(false);
   });
 
+  it('blocks generating and registering a bank-transfer invoice without an account to print', () => {
+    const noAccount = { ...draft, flags: [{ code: 'BANK_ACCOUNT_MISSING' as const }] };
+    expect(builderState(noAccount, initialEdits(noAccount))).toMatchObject({
+      isPayeeMissing: true,
+      canGenerate: false,
+      canRegister: false,
+    });
+    expect(flagSeverity(noAccount.flags[0]!)).toBe('error');
+  });
+
   it('lets a month a generated invoice bills be previewed but not registered again', () => {
     expect(builderState(draft, initialEdits(draft))).toMatchObject({
       canRegister: true,
@@ -111,8 +121,13 @@ describe('builderState', () => {
     const billed = {
       ...draft,
       flags: [
-        { code: 'MONTH_ALREADY_BILLED' as const, invoiceId: 5, source: 'UPLOAD' as const },
-        { code: 'MONTH_ALREADY_BILLED' as const, invoiceId: 7, source: 'GENERATED' as const },
+        { code: 'MONTH_ALREADY_BILLED' as const, invoiceId: 5, invoiceNumber: 12, source: 'UPLOAD' as const },
+        {
+          code: 'MONTH_ALREADY_BILLED' as const,
+          invoiceId: 7,
+          invoiceNumber: 123,
+          source: 'GENERATED' as const,
+        },
       ],
     };
     expect(builderState(billed, initialEdits(billed))).toMatchObject({
@@ -123,23 +138,25 @@ describe('builderState', () => {
     expect(flagSeverity(billed.flags[1]!)).toBe('error');
     expect(flagMessage(billed.flags[1]!)).toEqual({
       key: 'qualifiedInvoice.flag.MONTH_ALREADY_BILLED',
-      values: { invoiceId: 7 },
+      values: { invoiceNumber: '000123' },
     });
   });
 
   it('warns of a month an uploaded invoice bills: registering asks to confirm', () => {
     const billed = {
       ...draft,
-      flags: [{ code: 'MONTH_ALREADY_BILLED' as const, invoiceId: 5, source: 'UPLOAD' as const }],
+      flags: [
+        { code: 'MONTH_ALREADY_BILLED' as const, invoiceId: 5, invoiceNumber: 12, source: 'UPLOAD' as const },
+      ],
     };
     expect(builderState(billed, initialEdits(billed))).toMatchObject({
       canRegister: true,
-      monthBilledByUploads: [5],
+      monthBilledByUploads: [{ invoiceId: 5, invoiceNumber: 12 }],
     });
     expect(flagSeverity(billed.flags[0]!)).toBe('warning');
     expect(flagMessage(billed.flags[0]!)).toEqual({
       key: 'qualifiedInvoice.flag.MONTH_BILLED_BY_UPLOAD',
-      values: { invoiceId: 5 },
+      values: { invoiceNumber: '000012' },
     });
   });
 });
@@ -158,6 +175,7 @@ describe('defaultDates', () => {
 describe('flagMessage', () => {
   const flags: QualifiedInvoiceFlag[] = [
     { code: 'REGISTRATION_NUMBER_MISSING' },
+    { code: 'BANK_ACCOUNT_MISSING' },
     { code: 'NO_APPROVED_REPORTS' },
     { code: 'REPORTS_NOT_SETTLED', count: 2 },
     {
@@ -205,15 +223,15 @@ describe('flagMessage', () => {
 
   it('names a text in both languages for every flag', () => {
     const keys = flags.map((f) => flagMessage(f).key);
-    expect(new Set(keys).size).toBe(8);
+    expect(new Set(keys).size).toBe(9);
     for (const key of keys) {
       expect(has(ja, key), key).toBe(true);
       expect(has(en, key), key).toBe(true);
     }
   });
 
-  it('makes the missing registration number the one blocking flag', () => {
-    expect(flags.map(flagSeverity).filter((s) => s === 'error')).toHaveLength(1);
+  it('makes the missing registration number and 振込先 the blocking flags', () => {
+    expect(flags.map(flagSeverity).filter((s) => s === 'error')).toHaveLength(2);
     expect(flagSeverity({ code: 'REGISTRATION_NUMBER_MISSING' })).toBe('error');
   });
 });

@@ -1,6 +1,7 @@
 import {
   compareBilledToReported,
   computeQualifiedInvoice,
+  formatInvoiceNumber,
   isBillableQuantity,
   type QualifiedInvoiceDraft,
   type QualifiedInvoiceFlag,
@@ -37,10 +38,12 @@ export interface BuilderState {
   /** The draft's flags, then the billed-against-reported differences of the current edits. */
   flags: QualifiedInvoiceFlag[];
   isRegistrationMissing: boolean;
+  /** A bank-transfer invoice without an account to print as 振込先: register one first. */
+  isPayeeMissing: boolean;
   canGenerate: boolean;
   canRegister: boolean;
   /** Uploaded invoices that bill the month already: registering asks the transporter to confirm. */
-  monthBilledByUploads: number[];
+  monthBilledByUploads: { invoiceId: number; invoiceNumber: number }[];
 }
 
 /** The table, totals and flags for the draft with the user's edits, recomputed on every change. */
@@ -66,6 +69,8 @@ export function builderState(draft: QualifiedInvoiceDraft, edits: BuilderEdits):
   );
   const differing = new Set(differences.map((d) => d.key));
   const isRegistrationMissing = !draft.issuer.registrationNumber;
+  const isPayeeMissing = draft.flags.some((f) => f.code === 'BANK_ACCOUNT_MISSING');
+  const isBlocked = isRegistrationMissing || isPayeeMissing;
   const monthBilledBy = draft.flags.flatMap((f) => (f.code === 'MONTH_ALREADY_BILLED' ? [f] : []));
   // A generated invoice of the month: registering is refused. Uploaded ones only: a warning to confirm.
   const isMonthRefused = monthBilledBy.some((f) => f.source === 'GENERATED');
@@ -78,10 +83,13 @@ export function builderState(draft: QualifiedInvoiceDraft, edits: BuilderEdits):
       ...differences.map((d) => ({ code: 'QUANTITY_DIFFERS' as const, ...d })),
     ],
     isRegistrationMissing,
-    canGenerate: !isRegistrationMissing && !hasInvalid && billed.length > 0,
+    isPayeeMissing,
+    canGenerate: !isBlocked && !hasInvalid && billed.length > 0,
     // The PDF can still be previewed; registering would bill the month's reports twice.
-    canRegister: !isRegistrationMissing && !hasInvalid && billed.length > 0 && !isMonthRefused,
-    monthBilledByUploads: isMonthRefused ? [] : monthBilledBy.map((f) => f.invoiceId),
+    canRegister: !isBlocked && !hasInvalid && billed.length > 0 && !isMonthRefused,
+    monthBilledByUploads: isMonthRefused
+      ? []
+      : monthBilledBy.map((f) => ({ invoiceId: f.invoiceId, invoiceNumber: f.invoiceNumber })),
   };
 }
 
@@ -107,6 +115,7 @@ export function flagMessage(flag: QualifiedInvoiceFlag): {
 } {
   switch (flag.code) {
     case 'REGISTRATION_NUMBER_MISSING':
+    case 'BANK_ACCOUNT_MISSING':
     case 'NO_APPROVED_REPORTS':
       return { key: `qualifiedInvoice.flag.${flag.code}`, values: {} };
     case 'MONTH_ALREADY_BILLED':
@@ -115,7 +124,7 @@ export function flagMessage(flag: QualifiedInvoiceFlag): {
           flag.source === 'GENERATED'
             ? 'qualifiedInvoice.flag.MONTH_ALREADY_BILLED'
             : 'qualifiedInvoice.flag.MONTH_BILLED_BY_UPLOAD',
-        values: { invoiceId: flag.invoiceId },
+        values: { invoiceNumber: formatInvoiceNumber(flag.invoiceNumber) },
       };
     case 'REPORTS_NOT_SETTLED':
       return { key: `qualifiedInvoice.flag.${flag.code}`, values: { count: flag.count } };
@@ -160,11 +169,11 @@ export function flagMessage(flag: QualifiedInvoiceFlag): {
 }
 
 /**
- * Warnings need a look before sending; the missing registration number blocks generating, a generated invoice
- * of the month blocks registering (an uploaded one is a warning).
+ * Warnings need a look before sending; a missing registration number or 振込先 blocks generating, a generated
+ * invoice of the month blocks registering (an uploaded one is a warning).
  */
 export function flagSeverity(flag: QualifiedInvoiceFlag): 'error' | 'warning' | 'info' {
-  if (flag.code === 'REGISTRATION_NUMBER_MISSING') return 'error';
+  if (flag.code === 'REGISTRATION_NUMBER_MISSING' || flag.code === 'BANK_ACCOUNT_MISSING') return 'error';
   if (flag.code === 'MONTH_ALREADY_BILLED') return flag.source === 'GENERATED' ? 'error' : 'warning';
   if (flag.code === 'NO_APPROVED_REPORTS') return 'info';
   return 'warning';

@@ -19,7 +19,10 @@ import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { INVOICE_REGISTRATION_NUMBER_ANCHOR } from '../../../components/account-form/account-info-form';
+import {
+  BANK_ACCOUNTS_ANCHOR,
+  INVOICE_REGISTRATION_NUMBER_ANCHOR,
+} from '../../../components/account-form/account-info-form';
 import { DataTable } from '../../../components/data-table';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/form-errors';
@@ -32,6 +35,7 @@ import { useQualifiedInvoiceDraft } from '../api/qualified-invoice-draft';
 import {
   type BuilderEdits,
   type BuilderRow,
+  type BuilderState,
   builderState,
   defaultDates,
   flagMessage,
@@ -50,7 +54,10 @@ export interface QualifiedInvoiceBuilderProps {
    * Registers the invoice as shown (the server generates it again), with the uploaded invoices that bill the
    * month already (to confirm); absent: no register button.
    */
-  onRegister?: (request: QualifiedInvoicePdfRequest, monthBilledByUploads: number[]) => void;
+  onRegister?: (
+    request: QualifiedInvoicePdfRequest,
+    monthBilledByUploads: BuilderState['monthBilledByUploads'],
+  ) => void;
   registering?: boolean;
 }
 
@@ -227,6 +234,10 @@ export function QualifiedInvoiceBuilder({
               flag.code === 'REGISTRATION_NUMBER_MISSING' ? (
                 <Link to={`${paths.accountTrans.to()}#${INVOICE_REGISTRATION_NUMBER_ANCHOR}`}>
                   {t('qualifiedInvoice.openAccount')}
+                </Link>
+              ) : flag.code === 'BANK_ACCOUNT_MISSING' ? (
+                <Link to={`${paths.accountTrans.to()}#${BANK_ACCOUNTS_ANCHOR}`}>
+                  {t('qualifiedInvoice.openBankAccounts')}
                 </Link>
               ) : flag.code === 'MONTH_ALREADY_BILLED' ? (
                 <Link to={paths.invoiceDetail.to(flag.invoiceId)}>{t('qualifiedInvoice.openInvoice')}</Link>

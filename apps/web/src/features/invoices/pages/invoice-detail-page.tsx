@@ -1,11 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { daysOverdue, type InvoiceAction, type InvoiceDetail } from '@junkan/shared';
+import { daysOverdue, formatInvoiceNumber, type InvoiceAction, type InvoiceDetail } from '@junkan/shared';
 import {
   Alert,
   App,
   Button,
   Card,
-  Checkbox,
   Col,
   DatePicker,
   Descriptions,
@@ -25,20 +24,19 @@ import { Link, useParams } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { dateItemProps, dayPickerProps, futureDays, japanToday } from '../../../components/form/date-field';
 import { requiredRule } from '../../../components/form/required-rule';
-import { YenInput } from '../../../components/form/yen-input';
 import { keptUntilItem } from '../../../components/kept-until';
 import { WRAPPING_LINK_STYLE } from '../../../components/wrapping-link';
-import { showApiError, showFormIssues } from '../../../lib/form-errors';
+import { showApiError } from '../../../lib/form-errors';
 import { formatDateTime, formatPlainDate, formatYen } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { type InvoiceCommand, useInvoiceCommand } from '../api/invoice-actions';
 import { downloadInvoiceFile, useInvoiceDetail } from '../api/invoice-detail';
-import { InvoiceFilesField } from '../components/invoice-files-field';
+import { InvoiceCorrectModal } from '../components/invoice-correct-modal';
+import { InvoicePayee } from '../components/invoice-payee';
 import { InvoicePaymentPanel } from '../components/invoice-payment-panel';
 import { InvoiceStatusTag } from '../components/invoice-status-tag';
-import { correctionFormData, type InvoiceBlockValues, registrationIssues } from '../invoice-form-values';
 
 /**
  * /invoice-management/detail/:id: one invoice version for either party: its fields, files, the mails sent and
@@ -104,8 +102,7 @@ function InvoiceDetailView({ invoice, isTransport }: { invoice: InvoiceDetail; i
     <>
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Title level={4}>
-          {t('invoices.detailTitle')} {invoice.rootId}
-          {invoice.version > 1 ? `-${invoice.version}` : ''}
+          {t('invoices.detailTitle')} {formatInvoiceNumber(invoice.invoiceNumber, invoice.version)}
         </Typography.Title>
         <Link to={paths.invoiceManagement.to()}>{t('invoices.backToList')}</Link>
       </Flex>
@@ -214,7 +211,15 @@ function InvoiceDetailView({ invoice, isTransport }: { invoice: InvoiceDetail; i
           bordered
           data-testid="invoice-fields"
           items={[
-            { key: 'id', label: t('invoices.field.id'), children: invoice.rootId },
+            {
+              key: 'number',
+              label: t('invoices.field.number'),
+              children: (
+                <span data-testid="invoice-number">
+                  {formatInvoiceNumber(invoice.invoiceNumber, invoice.version)}
+                </span>
+              ),
+            },
             {
               key: 'status',
               label: t('invoices.field.status'),
@@ -279,6 +284,7 @@ function InvoiceDetailView({ invoice, isTransport }: { invoice: InvoiceDetail; i
           ]}
         />
       </Card>
+      {invoice.paymentMethod === 'PAYMENT_INVOICE' && <InvoicePayee accounts={invoice.payeeAccounts} />}
       <Row gutter={16}>
         <Col xs={24} lg={10}>
           <Card size="small" title={t('invoices.detail.files')} style={{ marginBottom: 16 }}>
@@ -423,7 +429,7 @@ function InvoiceDetailView({ invoice, isTransport }: { invoice: InvoiceDetail; i
         }}
       />
       {correctOpen && (
-        <CorrectModal
+        <InvoiceCorrectModal
           invoice={invoice}
           pending={command.isPending}
           onClose={() => setCorrectOpen(false)}
@@ -478,108 +484,6 @@ function MarkPaidModal(props: {
             disabledDate={futureDays()}
             data-testid="invoice-settlement-input"
           />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
-/** A correction: new amount, dates and files (keep some, add others); confirmed, then a new version. */
-function CorrectModal(props: {
-  invoice: InvoiceDetail;
-  pending: boolean;
-  onClose: () => void;
-  onSubmit: (form: FormData) => Promise<void>;
-}) {
-  const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const message = useToast();
-  const { invoice } = props;
-  const [form] = Form.useForm<InvoiceBlockValues & { keep: number[] }>();
-  const keep = Form.useWatch('keep', form) ?? invoice.files.map((f) => f.id);
-  const keptNames = invoice.files.filter((f) => keep.includes(f.id)).map((f) => f.fileName);
-
-  const onFinish = (values: InvoiceBlockValues & { keep: number[] }) => {
-    const block = { ...values, files: [...(values.files ?? []), ...keptNames.map((name) => ({ name }))] };
-    const issues = registrationIssues([block], invoice.paymentMethod, 'block').map((i) => ({
-      name: i.name[2] === 'files' ? 'files' : (i.name[2] as string),
-      code: i.code,
-    }));
-    if (issues.length) {
-      showFormIssues(form, issues, t);
-      return;
-    }
-    modal.confirm({
-      title: t('invoices.confirm.correct'),
-      content: t('invoices.confirm.correctContent'),
-      okText: t('invoices.action.correct'),
-      cancelText: t('forms.cancel'),
-      okButtonProps: { autoInsertSpace: false },
-      onOk: async () => {
-        try {
-          await props.onSubmit(correctionFormData(values, values.keep ?? []));
-        } catch (error) {
-          showApiError({ error, t, message, form, fieldMap: { keepFileIds: ['keep'] } });
-        }
-      },
-    });
-  };
-
-  return (
-    <Modal
-      open
-      title={t('invoices.correctTitle')}
-      okText={t('invoices.action.correct')}
-      cancelText={t('forms.cancel')}
-      okButtonProps={{ autoInsertSpace: false, loading: props.pending }}
-      onCancel={props.onClose}
-      onOk={() => form.submit()}
-      width={600}
-    >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{
-          billingDate: invoice.billingDate,
-          dueDate: invoice.dueDate,
-          amount: invoice.amount,
-          keep: invoice.files.map((f) => f.id),
-          files: [],
-        }}
-        onFinish={onFinish}
-      >
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="billingDate"
-              label={t('invoices.field.billingDate')}
-              rules={[requiredRule(t)]}
-              {...dateItemProps}
-            >
-              <DatePicker {...dayPickerProps} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="dueDate"
-              label={t('invoices.field.dueDate')}
-              rules={[requiredRule(t)]}
-              {...dateItemProps}
-            >
-              <DatePicker {...dayPickerProps} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item name="amount" label={t('invoices.field.amount')} rules={[requiredRule(t)]}>
-          <YenInput data-testid="invoice-correct-amount" />
-        </Form.Item>
-        {invoice.files.length > 0 && (
-          <Form.Item name="keep" label={t('invoices.keepFiles')}>
-            <Checkbox.Group options={invoice.files.map((f) => ({ value: f.id, label: f.fileName }))} />
-          </Form.Item>
-        )}
-        <Form.Item name="files" label={t('invoices.newFiles')} extra={t('invoices.form.filesHint')}>
-          <InvoiceFilesField existingNames={keptNames} />
         </Form.Item>
       </Form>
     </Modal>

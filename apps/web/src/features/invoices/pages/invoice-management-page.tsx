@@ -1,19 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { INVOICE_STATUSES, type InvoiceListItem, type InvoiceStatus } from '@junkan/shared';
-import {
-  Button,
-  Card,
-  Checkbox,
-  DatePicker,
-  Flex,
-  Form,
-  InputNumber,
-  Result,
-  Select,
-  Tag,
-  Typography,
-} from 'antd';
-import dayjs from 'dayjs';
+import { formatInvoiceNumber, type InvoiceListItem } from '@junkan/shared';
+import { Button, Card, Flex, Result, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
@@ -21,24 +8,21 @@ import { formatPlainDate, formatYen } from '../../../lib/format';
 import { useListPage } from '../../../lib/list-page';
 import { paths } from '../../../lib/paths';
 import { usePermissions } from '../../../lib/permissions';
-import { useInvoiceFilterOptions } from '../api/invoice-filter-options';
 import { useInvoiceList } from '../api/invoice-list';
+import { InvoiceListFilters } from '../components/invoice-list-filters';
 import { InvoiceStatusTag } from '../components/invoice-status-tag';
 import {
   DEFAULT_INVOICE_FILTERS,
   INVOICE_PAGE_SIZES,
   type InvoiceFilters,
-  includesKeptVersions,
   invoiceFiltersToParams,
   invoiceListQuery,
   parseInvoiceFilters,
 } from '../invoice-filters';
 
-const ALL = 'ALL';
-
 /**
- * /invoice-management: the invoices of the caller's side, paged by the server, filtered in the address (status,
- * billing dates, amounts, counterparty, project, overdue only). The search the electronic bookkeeping rule asks
+ * /invoice-management: the invoices of the caller's side by 請求書番号, paged by the server, filtered in the
+ * address (`InvoiceListFilters`: number, status, billing dates, amounts, counterparty, project, overdue only). The search the electronic bookkeeping rule asks
  * for finds every kept version: a search by billing dates or amounts includes corrected versions (marked as the
  * old version of their invoice) unless unticked. A transporter's counterparty follows the header's selector.
  */
@@ -50,9 +34,6 @@ export default function InvoiceManagementPage() {
     toParams: invoiceFiltersToParams,
   });
   const list = useInvoiceList(isTransport, invoiceListQuery(filters, companyFilter));
-  const options = useInvoiceFilterOptions(isTransport);
-  // Any filter change starts again at the first page.
-  const filter = (change: Partial<InvoiceFilters>) => update({ ...change, page: 1 });
 
   return (
     <>
@@ -67,109 +48,7 @@ export default function InvoiceManagementPage() {
         )}
       </Flex>
       <Card size="small">
-        <Form layout="inline" style={{ rowGap: 8, marginBottom: 16 }} component="div">
-          <Form.Item label={t('invoices.filter.status')} htmlFor="invoices-status">
-            <Select<string>
-              id="invoices-status"
-              value={filters.status ?? ALL}
-              onChange={(v) => filter({ status: v === ALL ? null : (v as InvoiceStatus) })}
-              style={{ width: 140 }}
-              options={[
-                { value: ALL, label: t('invoices.statusAll') },
-                ...INVOICE_STATUSES.map((s) => ({ value: s, label: t(`invoices.status.${s}`) })),
-              ]}
-            />
-          </Form.Item>
-          <Form.Item label={t('invoices.filter.billingDate')} htmlFor="invoices-billing">
-            <DatePicker.RangePicker
-              id={{ start: 'invoices-billing' }}
-              style={{ maxWidth: 260 }}
-              format="YYYY/MM/DD"
-              allowEmpty={[true, true]}
-              value={[
-                filters.billingFrom ? dayjs(filters.billingFrom) : null,
-                filters.billingTo ? dayjs(filters.billingTo) : null,
-              ]}
-              onChange={(range) =>
-                filter({
-                  billingFrom: range?.[0]?.format('YYYY-MM-DD') ?? null,
-                  billingTo: range?.[1]?.format('YYYY-MM-DD') ?? null,
-                })
-              }
-            />
-          </Form.Item>
-          <Form.Item label={t('invoices.filter.amountMin')} htmlFor="invoices-amount-min">
-            <InputNumber<number>
-              id="invoices-amount-min"
-              min={0}
-              precision={0}
-              suffix={t('common.yenSuffix')}
-              style={{ width: 150 }}
-              value={filters.amountMin}
-              onChange={(v) => filter({ amountMin: v ?? null })}
-            />
-          </Form.Item>
-          <Form.Item label={t('invoices.filter.amountMax')} htmlFor="invoices-amount-max">
-            <InputNumber<number>
-              id="invoices-amount-max"
-              min={0}
-              precision={0}
-              suffix={t('common.yenSuffix')}
-              style={{ width: 150 }}
-              value={filters.amountMax}
-              onChange={(v) => filter({ amountMax: v ?? null })}
-            />
-          </Form.Item>
-          {!isTransport && (
-            <Form.Item label={t('invoices.filter.counterparty')} htmlFor="invoices-counterparty">
-              <Select<number | string>
-                id="invoices-counterparty"
-                value={filters.companyId ?? ALL}
-                onChange={(v) => filter({ companyId: v === ALL ? null : Number(v) })}
-                style={{ width: 200 }}
-                options={[
-                  { value: ALL, label: t('invoices.filter.counterpartyAll') },
-                  ...(options.data?.counterparties ?? []).map((c) => ({ value: c.id, label: c.name })),
-                ]}
-              />
-            </Form.Item>
-          )}
-          <Form.Item label={t('invoices.filter.project')} htmlFor="invoices-project">
-            <Select<number | string>
-              id="invoices-project"
-              value={filters.projectId ?? ALL}
-              onChange={(v) => filter({ projectId: v === ALL ? null : Number(v) })}
-              style={{ width: 220 }}
-              showSearch
-              optionFilterProp="label"
-              options={[
-                { value: ALL, label: t('invoices.filter.projectAll') },
-                ...(options.data?.projects ?? []).map((p) => ({ value: p.id, label: p.title })),
-              ]}
-            />
-          </Form.Item>
-          <Form.Item>
-            <Checkbox
-              checked={filters.overdue}
-              onChange={(e) => filter({ overdue: e.target.checked })}
-              data-testid="invoices-overdue-only"
-            >
-              {t('invoices.filter.overdueOnly')}
-            </Checkbox>
-          </Form.Item>
-          <Form.Item>
-            <Checkbox
-              checked={includesKeptVersions(filters)}
-              onChange={(e) => filter({ versions: e.target.checked ? 'all' : 'current' })}
-              data-testid="invoices-include-versions"
-            >
-              {t('invoices.filter.includeVersions')}
-            </Checkbox>
-          </Form.Item>
-          <Form.Item>
-            <Button onClick={() => update(DEFAULT_INVOICE_FILTERS)}>{t('invoices.filter.clear')}</Button>
-          </Form.Item>
-        </Form>
+        <InvoiceListFilters isTransport={isTransport} filters={filters} update={update} />
         {list.isError ? (
           <Result
             status="warning"
@@ -210,15 +89,14 @@ export default function InvoiceManagementPage() {
             }}
             columns={[
               {
-                key: 'id',
-                title: t('invoices.field.id'),
+                key: 'number',
+                title: t('invoices.field.number'),
                 width: 130,
                 fixed: 'start',
                 render: (_, r) => (
                   <>
                     <Link to={paths.invoiceDetail.to(r.id)} data-testid="invoice-link">
-                      {r.rootId}
-                      {r.version > 1 ? `-${r.version}` : ''}
+                      {formatInvoiceNumber(r.invoiceNumber, r.version)}
                     </Link>
                     {r.supersededBy && (
                       <Tag style={{ whiteSpace: 'normal' }} data-testid="invoice-superseded">

@@ -35,6 +35,7 @@ import { useRegisterInvoices } from '../api/register-invoices';
 import { useRegisterQualifiedInvoice } from '../api/register-qualified-invoice';
 import { InvoiceUploadBlock } from '../components/invoice-upload-block';
 import { QualifiedInvoiceBuilder } from '../components/qualified-invoice-builder';
+import type { BuilderState } from '../components/qualified-invoice-builder-values';
 import { RegisterConfirmContent } from '../components/register-confirm-content';
 import {
   billedMonthWarnings,
@@ -147,7 +148,10 @@ export default function InvoiceRegisterPage() {
     });
   };
 
-  const onRegisterQualified = (request: QualifiedInvoicePdfRequest, monthBilledByUploads: number[]) => {
+  const onRegisterQualified = (
+    request: QualifiedInvoicePdfRequest,
+    monthBilledByUploads: BuilderState['monthBilledByUploads'],
+  ) => {
     const warnings = uploadedMonthWarnings(request.month, monthBilledByUploads);
     modal.confirm({
       title: t('invoices.form.confirmTitle'),
