@@ -1,26 +1,16 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMigration, runMigrationsBefore } from '../../test/migration-steps';
 
 /**
  * Migration 0025 on rows written before it: every invoice version gets a billed month (an uploaded one its
  * billing date's month, a generated one keeps its own), the column becomes required, and only generated current
  * versions are unique per project and month.
  */
-const folder = fileURLToPath(new URL('../../drizzle', import.meta.url));
-const files = readdirSync(folder)
-  .filter((f) => /^\d{4}_.*\.sql$/.test(f))
-  .sort();
-const run = async (db: PGlite, file: string) => {
-  for (const statement of readFileSync(`${folder}/${file}`, 'utf8').split('--> statement-breakpoint'))
-    if (statement.trim()) await db.exec(statement);
-};
-
 let db: PGlite;
 beforeAll(async () => {
   db = await PGlite.create();
-  for (const file of files.filter((f) => f < '0025')) await run(db, file);
+  await runMigrationsBefore(db, '0025');
   // Rows only: the parties and projects they name are not under test.
   await db.exec(`
     SET session_replication_role = replica;
@@ -34,7 +24,7 @@ beforeAll(async () => {
         '2026-10', NULL);
     SET session_replication_role = origin;
   `);
-  for (const file of files.filter((f) => f.startsWith('0025'))) await run(db, file);
+  await runMigration(db, '0025');
 });
 afterAll(() => db.close());
 

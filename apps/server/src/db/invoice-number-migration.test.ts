@@ -1,26 +1,16 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMigration, runMigrationsBefore } from '../../test/migration-steps';
 
 /**
  * Migration 0027 on invoices written before it: each issuer's invoices are numbered 1, 2, 3... in the order they
  * were registered, every version with its first version's number, and each issuer's counter continues after its
  * last number.
  */
-const folder = fileURLToPath(new URL('../../drizzle', import.meta.url));
-const files = readdirSync(folder)
-  .filter((f) => /^\d{4}_.*\.sql$/.test(f))
-  .sort();
-const run = async (db: PGlite, file: string) => {
-  for (const statement of readFileSync(`${folder}/${file}`, 'utf8').split('--> statement-breakpoint'))
-    if (statement.trim()) await db.exec(statement);
-};
-
 let db: PGlite;
 beforeAll(async () => {
   db = await PGlite.create();
-  for (const file of files.filter((f) => f < '0027')) await run(db, file);
+  await runMigrationsBefore(db, '0027');
   // Two issuers (companies 1 and 5); invoice 1 of issuer 1 corrected by 2, invoice 4 of issuer 1 by 6.
   await db.exec(`
     SET session_replication_role = replica;
@@ -37,7 +27,7 @@ beforeAll(async () => {
       (6, 4, 2, 7, 1, 1, 2, 'PAYMENT_INVOICE', '2026-10-31', '2026-11-30', 310, 'UNCLAIMED', 'UPLOAD', '2026-10');
     SET session_replication_role = origin;
   `);
-  for (const file of files.filter((f) => f.startsWith('0027'))) await run(db, file);
+  await runMigration(db, '0027');
 });
 afterAll(() => db.close());
 
