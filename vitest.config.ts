@@ -9,6 +9,12 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          // Migrates and seeds one database template for the run; each test app starts from a copy of it.
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          // A worker runs its files one after another in one module graph: no file mocks modules or changes
+          // globals (feature-boundaries.test.ts refuses vi.mock, stubs and fake timers in API tests), so each
+          // file need not load the server's modules again.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -87,3 +87,29 @@ describe('server feature boundaries', () => {
     expect([...new Set(reaching)]).toEqual([]);
   });
 });
+
+/** Every test file under the server's source folder, but this one (its patterns would match themselves). */
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return testFiles(path);
+    return /\.test\.ts$/.test(entry.name) && path !== import.meta.filename ? [path] : [];
+  });
+}
+
+/** Calls that change a module or a global for the rest of a worker's run. */
+const WORKER_WIDE = ['mock', 'doMock', 'stubGlobal', 'stubEnv', 'useFakeTimers'].map((name) => `vi.${name}(`);
+
+describe('API test files sharing a worker', () => {
+  // vitest.config.ts runs the server's test files one after another in one module graph (isolate: false):
+  // a module mocked or a global stubbed in one file would leak into the next.
+  it('mock no module, stub no global or variable and fake no timer', () => {
+    const files = testFiles(join(import.meta.dirname));
+    expect(files.length).toBeGreaterThan(50);
+    const found = files.flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      return WORKER_WIDE.filter((call) => text.includes(call)).map((call) => `${relative(FEATURES, file)}: ${call}`);
+    });
+    expect(found).toEqual([]);
+  });
+});

@@ -1,11 +1,11 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { type App, type BuildAppOptions, buildApp } from '../src/app';
 import type { AppConfig } from '../src/config';
+import { inject } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { MAIL_QUEUE } from '../src/plugins/mail';
-import { DEMO_PASSWORD, seedDemoData } from '../src/seed/demo';
-import { seedReferenceData } from '../src/seed/reference';
+import { DEMO_PASSWORD } from '../src/seed/demo';
+import { copyDatabaseTemplate } from './db-template';
 import { multipartBody } from './fixtures/upload-files';
 import { startSmtpSink } from './smtp-sink';
 
@@ -28,7 +28,8 @@ interface UploadOptions {
 
 /**
  * Builds the real app on a fresh database with the demo data: an in-memory PGlite by default, or,
- * when TEST_DATABASE_URL names a PostgreSQL server, a database created for this file and dropped after.
+ * when TEST_DATABASE_URL names a PostgreSQL server, a database created for this app and dropped after. Both are
+ * copies of the run's template (db-template.ts), made once by the global setup.
  */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
@@ -36,27 +37,12 @@ export async function createTestApp(
 ) {
   const smtp = await startSmtpSink();
   const serverUrl = process.env.TEST_DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (serverUrl) {
-    const name = `junkan_test_${randomUUID().replaceAll('-', '')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
-  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
-  await seedReferenceData(database.db);
-  await seedDemoData(database.db, { contractDocuments: false });
+  const template = inject('databaseTemplate');
+  if (!template) throw new Error('the API tests start from the template of their global setup (vitest.config.ts)');
+  const copy = await copyDatabaseTemplate(template, serverUrl);
+  const databaseUrl = copy.databaseUrl;
+  const dropDatabase = copy.drop;
+  const database = await openDatabase({ databaseUrl, dataDir: 'memory://', loadDataDir: copy.loadDataDir });
   const config: AppConfig = {
     port: 0,
     host: '127.0.0.1',

@@ -53,9 +53,14 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 
 /**
  * Opens the database and applies the migrations. With a URL, a PostgreSQL server;
- * otherwise PGlite in `dataDir` (or in memory for `memory://`).
+ * otherwise PGlite in `dataDir` (or in memory for `memory://`), started from `loadDataDir` (a data folder
+ * PGlite dumped, as the API tests' template) when given.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  loadDataDir?: Blob;
+}): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle connection dropped by the server (restart, admin command) must not crash the process:
@@ -79,7 +84,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   }
   let client: PGlite;
   if (opts.dataDir === 'memory://') {
-    client = await PGlite.create();
+    client = await PGlite.create(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   } else {
     const dir = path.join(opts.dataDir, 'pglite');
     mkdirSync(opts.dataDir, { recursive: true });
