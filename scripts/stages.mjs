@@ -31,9 +31,13 @@ const CI = [
   ...TEST,
   stage('API tests (PostgreSQL)', 'npm run test:api', { TEST_DATABASE_URL: PG_URL }),
   // The chat across two server processes on one PostgreSQL database, in the browser.
-  stage('e2e: chat on two processes', 'npm run test -w @junkan/e2e -- tests/notices-chat.spec.ts -g "two server processes"', {
-    TEST_DATABASE_URL: PG_URL,
-  }),
+  stage(
+    'e2e: chat on two processes',
+    'npm run test -w @junkan/e2e -- tests/notices-chat.spec.ts -g "two server processes"',
+    {
+      TEST_DATABASE_URL: PG_URL,
+    },
+  ),
 ];
 
 const plans = { test: TEST, ci: CI };
@@ -48,7 +52,6 @@ function run(s, quiet) {
   const started = performance.now();
   const chunks = [];
   return new Promise((resolve) => {
-    console.log(`\n▶ ${s.name}: ${s.command}`);
     const child = spawn(s.command, {
       cwd: root,
       shell: true,
@@ -61,9 +64,7 @@ function run(s, quiet) {
     }
     child.on('close', (code) => {
       const seconds = (performance.now() - started) / 1000;
-      if (quiet) console.log(`\n── output of ${s.name} ──\n${Buffer.concat(chunks).toString()}`);
-      console.log(`◀ ${s.name}: ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${seconds.toFixed(0)} s`);
-      resolve({ name: s.name, code: code ?? 1, seconds });
+      if (quiet) resolve({ name: s.name, code: code ?? 1, seconds });
     });
   });
 }
@@ -79,14 +80,20 @@ for (const step of plan) {
 const total = (performance.now() - started) / 1000;
 
 const width = Math.max(...results.map((r) => r.name.length), 5) + 2;
-const lines = ['', 'stage'.padEnd(width) + 'seconds  result'];
+const lines = ['', `${'stage'.padEnd(width)}seconds  result`];
 for (const r of results) {
   const name = `${r.parallel ? '∥ ' : ''}${r.name}`;
-  lines.push(`${name.padEnd(width)}${r.seconds.toFixed(0).padStart(7)}  ${r.code === 0 ? 'passed' : 'FAILED'}`);
+  lines.push(
+    `${name.padEnd(width)}${r.seconds.toFixed(0).padStart(7)}  ${r.code === 0 ? 'passed' : 'FAILED'}`,
+  );
 }
 const skipped = plan.flat().length - results.length;
 if (skipped > 0) lines.push(`(${skipped} stage(s) not run after the failure)`);
 lines.push(`${'total (wall clock)'.padEnd(width)}${total.toFixed(0).padStart(7)}`);
-lines.push(`load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-console.log(lines.join('\n'));
+lines.push(
+  `load average at the end: ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 process.exit(results.every((r) => r.code === 0) && skipped === 0 ? 0 : 1);

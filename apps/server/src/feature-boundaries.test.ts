@@ -108,7 +108,9 @@ describe('API test files sharing a worker', () => {
     expect(files.length).toBeGreaterThan(50);
     const found = files.flatMap((file) => {
       const text = readFileSync(file, 'utf8');
-      return WORKER_WIDE.filter((call) => text.includes(call)).map((call) => `${relative(FEATURES, file)}: ${call}`);
+      return WORKER_WIDE.filter((call) => text.includes(call)).map(
+        (call) => `${relative(FEATURES, file)}: ${call}`,
+      );
     });
     expect(found).toEqual([]);
   });

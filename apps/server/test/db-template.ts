@@ -51,7 +51,10 @@ export async function buildDatabaseTemplate(
   if (serverUrl) {
     const name = `junkan_template_${randomUUID().replaceAll('-', '')}`;
     await withServer(serverUrl, (c) => c.query(`create database ${name}`));
-    const database = await openDatabase({ databaseUrl: databaseUrlOf(serverUrl, name), dataDir: 'memory://' });
+    const database = await openDatabase({
+      databaseUrl: databaseUrlOf(serverUrl, name),
+      dataDir: 'memory://',
+    });
     try {
       await seedTestDatabase(database.db);
     } finally {
@@ -59,7 +62,8 @@ export async function buildDatabaseTemplate(
     }
     return {
       template: { kind: 'postgres', name },
-      remove: () => withServer(serverUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {}),
+      remove: () =>
+        withServer(serverUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {}),
     };
   }
   const database = await openDatabase({ dataDir: 'memory://' });
@@ -99,6 +103,7 @@ export async function copyDatabaseTemplate(
   await withServer(serverUrl, (c) => c.query(`create database ${name} template ${template.name}`));
   return {
     databaseUrl: databaseUrlOf(serverUrl, name),
-    drop: () => withServer(serverUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {}),
+    drop: () =>
+      withServer(serverUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {}),
   };
 }

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
 import { type App, type BuildAppOptions, buildApp } from '../src/app';
 import type { AppConfig } from '../src/config';
-import { inject } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { MAIL_QUEUE } from '../src/plugins/mail';
 import { DEMO_PASSWORD } from '../src/seed/demo';
@@ -38,7 +38,8 @@ export async function createTestApp(
   const smtp = await startSmtpSink();
   const serverUrl = process.env.TEST_DATABASE_URL;
   const template = inject('databaseTemplate');
-  if (!template) throw new Error('the API tests start from the template of their global setup (vitest.config.ts)');
+  if (!template)
+    throw new Error('the API tests start from the template of their global setup (vitest.config.ts)');
   const copy = await copyDatabaseTemplate(template, serverUrl);
   const databaseUrl = copy.databaseUrl;
   const dropDatabase = copy.drop;
