@@ -43,7 +43,7 @@ if (isRunner) process.on('exit', () => rmSync(dataDir, { recursive: true, force:
 
 export default defineConfig({
   // Separate output folders let runs on other ports proceed side by side.
-  outputDir: process.env.E2E_APP_PORT ? `test-results-${process.env.E2E_APP_PORT}` : 'test-results',
+  outputDir: APP_PORT === 3210 ? 'test-results' : `test-results-${APP_PORT}`,
   testDir: './tests',
   fullyParallel: false,
   workers: 1,
@@ -63,7 +63,12 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium' }],
+  // Two parts that `npm test` runs side by side, each with its own servers (E2E_PORT_OFFSET): the feature walks,
+  // and the layout sweep of every screen for each role and language. Without --project both run, one after another.
+  projects: [
+    { name: 'features', testIgnore: /layout\.spec\.ts$/ },
+    { name: 'layout', testMatch: /layout\.spec\.ts$/ },
+  ],
   webServer: [
     {
       command: 'npx tsx ../apps/jwnet-simulator/src/main.ts',

@@ -1,12 +1,16 @@
 /**
- * Ports (overridable with E2E_APP_PORT / E2E_SMTP_PORT so two runs on one machine do not collide) and the
+ * Ports (overridable with E2E_APP_PORT / E2E_SMTP_PORT / E2E_JWNET_PORT / E2E_CARD_PORT, or all moved by
+ * E2E_PORT_OFFSET, so that two runs on one machine do not collide: `npm test` runs two streams side by side) and the
  * shared folders of one run (set by playwright.config.ts, inherited by workers).
  */
-export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3210);
-export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3225);
-export const JWNET_PORT = Number(process.env.E2E_JWNET_PORT ?? 3240);
-/** The card payment simulator (E2E_CARD_PORT; by default next to the network simulator's port). */
-export const CARD_PORT = Number(process.env.E2E_CARD_PORT ?? JWNET_PORT + 1);
+const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
+export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3210) + OFFSET;
+export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3225) + OFFSET;
+export const JWNET_PORT = Number(process.env.E2E_JWNET_PORT ?? 3240) + OFFSET;
+/** The card payment simulator (by default next to the network simulator's port). */
+export const CARD_PORT = process.env.E2E_CARD_PORT
+  ? Number(process.env.E2E_CARD_PORT) + OFFSET
+  : JWNET_PORT + 1;
 export const APP_ORIGIN = `http://127.0.0.1:${APP_PORT}`;
 export const CARD_ORIGIN = `http://127.0.0.1:${CARD_PORT}`;
 export const JWNET_ORIGIN = `http://127.0.0.1:${JWNET_PORT}`;
