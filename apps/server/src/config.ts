@@ -58,6 +58,16 @@ export interface AppConfig {
     /** How often the schedules are checked (seconds, default 30); tests shorten it. */
     cronSeconds?: number;
   };
+  /** Stopping on SIGTERM/SIGINT (shutdown.ts). */
+  shutdown: {
+    /** The whole stop is bounded by this: past it the process exits anyway (`SHUTDOWN_TIMEOUT_MS`, 25 s). */
+    timeoutMs: number;
+    /**
+     * How long the process keeps serving, readiness already 503, before it stops accepting
+     * (`SHUTDOWN_DRAIN_MS`, 0): the time a load balancer needs to see it and send new requests elsewhere.
+     */
+    drainMs: number;
+  };
 }
 
 export const CARD_PROVIDERS = ['simulator'] as const;
@@ -201,7 +211,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       poolMax: Number(env.JOBS_POOL_MAX ?? 2),
       pollSeconds: Math.max(0.5, Number(env.JOBS_POLL_SECONDS ?? 2)),
     },
+    shutdown: {
+      timeoutMs: wholeMs(env, 'SHUTDOWN_TIMEOUT_MS', 25_000),
+      drainMs: wholeMs(env, 'SHUTDOWN_DRAIN_MS', 0),
+    },
   };
+}
+
+function wholeMs(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = Number(env[name] || fallback);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be a whole number of milliseconds`);
+  return value;
 }
 
 /** The clock of business rules: the machine's, or one started at `clockStart` and running on from there. */
