@@ -1,9 +1,11 @@
-// `npm start`: builds the web app when its build is missing or older than its sources, then serves the product.
+// `npm start`: builds the web app, the server and the simulators when a build is missing or older than its sources,
+// then serves the product from the build with plain node (source maps on, no TypeScript loader).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServices, staleServices } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Settings from .env (see .env.example) reach the server and the simulator; exported variables win.
@@ -30,12 +32,17 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourceTime) {
   const build = spawnSync('npm', ['run', 'build', '-w', '@junkan/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+const stale = staleServices();
+if (stale.length) {
+  console.info(`Building ${stale.map((s) => s.name).join(', ')}…`);
+  await buildServices(stale);
+}
 
-const tsx = path.join(root, 'node_modules/.bin/tsx');
+/** Runs a built service with the node running this script. */
+const run = (bundle, options) =>
+  spawn(process.execPath, ['--enable-source-maps', bundle], { cwd: root, stdio: 'inherit', ...options });
 // The manifest-network simulator runs beside the server unless JWNET_URL points at another network.
-const simulator = process.env.JWNET_URL
-  ? null
-  : spawn(tsx, ['apps/jwnet-simulator/src/main.ts'], { cwd: root, stdio: 'inherit' });
+const simulator = process.env.JWNET_URL ? null : run('apps/jwnet-simulator/dist/main.js');
 
 /**
  * The card provider's keys for the simulator and the server: those given, the others from the data folder's
@@ -72,9 +79,7 @@ function cardKeys() {
 const cardEnv = process.env.CARD_PROVIDER_URL ? {} : cardKeys();
 const cardSimulator = process.env.CARD_PROVIDER_URL
   ? null
-  : spawn(tsx, ['apps/card-simulator/src/main.ts'], {
-      cwd: root,
-      stdio: 'inherit',
+  : run('apps/card-simulator/dist/main.js', {
       env: {
         ...process.env,
         ...cardEnv,
@@ -93,13 +98,11 @@ const serverEnv = {
     ? { ...cardEnv, CARD_PROVIDER_URL: `http://127.0.0.1:${process.env.CARD_SIMULATOR_PORT || 3310}` }
     : {}),
 };
-const server = spawn(tsx, ['apps/server/src/main.ts'], { cwd: root, stdio: 'inherit', env: serverEnv });
+const server = run('apps/server/dist/main.js', { env: serverEnv });
 const children = [simulator, cardSimulator].filter(Boolean);
-for (const signal of ['SIGINT', 'SIGTERM'])
-  process.on(signal, () => {
-    for (const child of children) child.kill(signal);
-    server.kill(signal);
-  });
+// The server shuts down gracefully (finishing requests and jobs that may still call the simulators); the
+// simulators stop once it has exited.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 simulator?.on('exit', (code) => {
   if (code) console.error(`The manifest-network simulator stopped (${code}); reports wait in the queue.`);
 });

@@ -60,6 +60,7 @@ import { JSON_BOUNDS } from './lib/input-bounds';
 import { safeLoggerOptions } from './lib/log-safety';
 import { PgRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { RedisRateLimiter } from './lib/redis-rate-limiter';
+import { requestIdOf, runWithRequestId } from './lib/request-context';
 import { authPlugin } from './plugins/auth';
 import {
   type CardProvider,
@@ -71,6 +72,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { createEventBus, type EventBus } from './plugins/events';
 import { createFileStorage, type FileStorage } from './plugins/file-storage';
 import { defineOrphanFileSweep } from './plugins/file-storage/orphan-sweep';
+import { registerHealthRoutes } from './plugins/health';
 import { inputGuard } from './plugins/input-guard';
 import { JobEngine } from './plugins/jobs/job-engine';
 import { HttpJwnetAdapter } from './plugins/jwnet/http-jwnet-adapter';
@@ -100,6 +102,12 @@ declare module 'fastify' {
     files: FileStorage;
     /** The card payment provider (`plugins/card-provider`) and the handlers of its webhook events. */
     cardProvider: CardProviderHub;
+    /** Set once the process begins to stop (shutdown.ts): readiness answers 503 from then on. */
+    lifecycle: {
+      shuttingDown: boolean;
+      /** When running jobs must have finished; without it the engine's own default grace. */
+      jobsDeadline?: number;
+    };
   }
 }
 
@@ -124,19 +132,24 @@ export async function buildApp(
     // Whatever the caller passes, the log keeps its redaction and safe serializers.
     logger:
       opts.logger === false ? false : { level: config.logLevel, ...opts.logger, ...safeLoggerOptions() },
-    genReqId: () => crypto.randomUUID(),
+    // A sane X-Request-Id from the proxy or client is kept (so its id follows the request into the log), else a
+    // fresh one; echoed in the answer's header and carried into the jobs and mails the request causes.
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     requestIdHeader: false,
     bodyLimit: JSON_BOUNDS.bytes,
     // Off unless configured: otherwise any client could name its own address to the limiters.
     trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The rest of the request runs under its id: the jobs it queues and the mails it writes take it from there.
+  app.addHook('onRequest', (request, _reply, done) => runWithRequestId(request.id, done));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
   app.decorate('db', database.db);
   app.decorate('config', config);
+  app.decorate('lifecycle', { shuttingDown: false });
   const jobs = new JobEngine(database, config.databaseUrl, { ...config.jobs, log: app.log });
   app.decorate('jobs', jobs);
   // Started once every queue below is defined; stopped before the mail transport and the database close.
@@ -180,7 +193,8 @@ export async function buildApp(
   );
   app.jwnetWorker.defineJobs();
   app.addHook('onClose', async () => {
-    await jobs.stop();
+    const deadline = app.lifecycle.jobsDeadline;
+    await jobs.stop(deadline ? Math.max(1_000, deadline - Date.now()) : undefined);
     mailer.close();
     files.close();
   });
@@ -296,6 +310,7 @@ export async function buildApp(
   // Its own plugin: the raw-body parser the signature check needs stays with this one route.
   await app.register(cardProviderWebhookRoutes, { prefix: '/api' });
 
+  registerHealthRoutes(app);
   defineContractCalendar(app);
   defineOrphanFileSweep(app);
   defineInvoiceOverdueJob(app);

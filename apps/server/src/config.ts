@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { SERVER_ROOT } from './lib/server-root';
 import type { FileStorageConfig } from './plugins/file-storage';
 
 export interface AppConfig {
@@ -56,6 +57,16 @@ export interface AppConfig {
     pollSeconds: number;
     /** How often the schedules are checked (seconds, default 30); tests shorten it. */
     cronSeconds?: number;
+  };
+  /** Stopping on SIGTERM/SIGINT (shutdown.ts). */
+  shutdown: {
+    /** The whole stop is bounded by this: past it the process exits anyway (`SHUTDOWN_TIMEOUT_MS`, 25 s). */
+    timeoutMs: number;
+    /**
+     * How long the process keeps serving, readiness already 503, before it stops accepting
+     * (`SHUTDOWN_DRAIN_MS`, 0): the time a load balancer needs to see it and send new requests elsewhere.
+     */
+    drainMs: number;
   };
 }
 
@@ -178,7 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
     seedDemo: env.SEED_DEMO !== 'false',
-    webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    webDist: path.resolve(env.WEB_DIST ?? path.join(SERVER_ROOT, '../web/dist')),
     loginRateLimit: {
       max: Number(env.LOGIN_RATE_LIMIT_MAX ?? 10),
       windowMs: Number(env.LOGIN_RATE_LIMIT_WINDOW_MS ?? 15 * 60 * 1000),
@@ -200,7 +211,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
       poolMax: Number(env.JOBS_POOL_MAX ?? 2),
       pollSeconds: Math.max(0.5, Number(env.JOBS_POLL_SECONDS ?? 2)),
     },
+    shutdown: {
+      timeoutMs: wholeMs(env, 'SHUTDOWN_TIMEOUT_MS', 25_000),
+      drainMs: wholeMs(env, 'SHUTDOWN_DRAIN_MS', 0),
+    },
   };
+}
+
+function wholeMs(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = Number(env[name] || fallback);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be a whole number of milliseconds`);
+  return value;
 }
 
 /** The clock of business rules: the machine's, or one started at `clockStart` and running on from there. */

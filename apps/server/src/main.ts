@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { businessClock, loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
+import { shutdownGracefully } from './shutdown';
 import { prepareStartup } from './startup';
 
 const { database, config, demoLoaded } = await prepareStartup(loadConfig());
@@ -8,14 +9,33 @@ const app = await buildApp(config, database, { now: businessClock(config.clockSt
 
 if (demoLoaded) app.log.info('demo data loaded into the empty database');
 
-const shutdown = async (signal: string) => {
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
-  await database.close();
-  process.exit(0);
+let stopping = false;
+const shutdown = (signal: string) => {
+  // A second signal while stopping (an impatient Ctrl-C) ends the process at once.
+  if (stopping) {
+    app.log.warn({ signal }, 'stopped before the graceful shutdown ended');
+    process.exit(1);
+  }
+  stopping = true;
+  const { timeoutMs } = config.shutdown;
+  app.log.info({ signal, timeoutMs }, 'shutting down');
+  setTimeout(() => {
+    app.log.error({ timeoutMs }, 'graceful shutdown took too long; exiting');
+    process.exit(1);
+  }, timeoutMs).unref();
+  shutdownGracefully(app, database).then(
+    () => {
+      app.log.info('stopped');
+      process.exit(0);
+    },
+    (err: unknown) => {
+      app.log.error({ err }, 'graceful shutdown failed');
+      process.exit(1);
+    },
+  );
 };
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(

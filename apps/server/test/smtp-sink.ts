@@ -8,16 +8,21 @@ export interface ReceivedMail {
 
 /**
  * A local SMTP server that keeps what it receives, so tests read real mail. `setDown(true)` makes it refuse every
- * connection (an outage) on the same address until `setDown(false)`.
+ * connection (an outage) on the same address until `setDown(false)`; `setDelay(ms)` makes it take that long to
+ * accept each mail (a slow server: a delivery in flight), and `receiving` counts the mails it began to receive.
  */
 export async function startSmtpSink(): Promise<{
   url: string;
   mails: ReceivedMail[];
   setDown(down: boolean): void;
+  setDelay(ms: number): void;
+  readonly receiving: number;
   close(): Promise<void>;
 }> {
   const mails: ReceivedMail[] = [];
   let down = false;
+  let delayMs = 0;
+  let receiving = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -26,14 +31,17 @@ export async function startSmtpSink(): Promise<{
       callback(down ? Object.assign(new Error('service not available'), { responseCode: 421 }) : undefined);
     },
     onData(stream, session, callback) {
+      receiving++;
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        mails.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
+        setTimeout(() => {
+          mails.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        }, delayMs);
       });
     },
   });
@@ -44,6 +52,12 @@ export async function startSmtpSink(): Promise<{
     mails,
     setDown: (value) => {
       down = value;
+    },
+    setDelay: (ms) => {
+      delayMs = ms;
+    },
+    get receiving() {
+      return receiving;
     },
     close: () => new Promise((r) => server.close(() => r())),
   };

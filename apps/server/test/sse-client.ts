@@ -17,6 +17,7 @@ export async function openSse(url: string, token: string) {
   const events: SseEvent[] = [];
   const waiters: (() => void)[] = [];
   let ended = false;
+  let retryMs: number | undefined;
   const wake = () => {
     for (const w of waiters.splice(0)) w();
   };
@@ -45,6 +46,7 @@ export async function openSse(url: string, token: string) {
           .filter((l) => l && !l.startsWith(':'))
           .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trimStart()]),
       );
+      if (fields.retry) retryMs = Number(fields.retry);
       if (fields.event)
         events.push({ event: fields.event, data: JSON.parse(fields.data ?? 'null'), id: fields.id });
       cut = buffer.indexOf('\n\n');
@@ -97,6 +99,8 @@ export async function openSse(url: string, token: string) {
     status: response.statusCode ?? 0,
     headers: response.headers,
     events,
+    /** The reconnection time the server last asked for (`retry:`), if it did. */
+    retryMs: () => retryMs,
     next,
     end,
     /** Messages received, by the event name `message`. */

@@ -16,6 +16,9 @@ export const TEST_CARD_KEYS = {
   webhookSecret: 'whsec_test_junkan',
 } as const;
 
+/** The service's own endpoints outside `/api` (health, readiness), called as they are. */
+const SERVICE_PATHS = /^\/(healthz|readyz)(\?|$)/;
+
 /** Who calls: a demo user by name or email, or a token the test holds. */
 export type Caller = string | { token: string };
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -69,6 +72,7 @@ export async function createTestApp(
     // through the harness, mail after each call (below).
     jobs: { work: false, poolMax: 2, pollSeconds: 0.5 },
     fileStorage: { driver: 'database' },
+    shutdown: { timeoutMs: 10_000, drainMs: 0 },
     // Nothing listens here either: card tests start the card simulator with these keys and pass its address.
     cardProvider: {
       provider: 'simulator',
@@ -121,7 +125,10 @@ export async function createTestApp(
     ) => {
       const res = await app.inject({
         method,
-        url: url.startsWith('/api/') ? url : `/api${url.startsWith('/') ? '' : '/'}${url}`,
+        url:
+          url.startsWith('/api/') || SERVICE_PATHS.test(url)
+            ? url
+            : `/api${url.startsWith('/') ? '' : '/'}${url}`,
         headers: { ...(tokenFor ? auth(await tokenFor()) : {}), ...headers },
         payload: payload as InjectPayload,
       });
@@ -155,7 +162,8 @@ export async function createTestApp(
 
   /**
    * Calls the API as a demo user (signed in once per file), with a token the test holds, or with no token at all
-   * (null): `as(user).get(url)`. `url` is under `/api`, given with or without that prefix.
+   * (null): `as(user).get(url)`. `url` is under `/api`, given with or without that prefix (the service's own
+   * `/healthz` and `/readyz` excepted).
    */
   function as(who: Caller): ReturnType<typeof client> & { token: () => Promise<string> };
   function as(who: Caller | null): ReturnType<typeof client>;

@@ -15,6 +15,7 @@ export * from './api/disposal-sites';
 export * from './api/disposal-unit-prices';
 export * from './api/evidence-packs';
 export * from './api/handling-waste-prices';
+export * from './api/health';
 export * from './api/home';
 export * from './api/inquiries';
 export * from './api/invoices';

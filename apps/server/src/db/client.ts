@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_FOLDER } from '../lib/server-root';
 import * as schema from './schema';
 
 export type Database = PgliteDatabase<typeof schema>;
@@ -49,8 +49,6 @@ async function withAdvisoryLock<T>(connectionString: string, fn: () => Promise<T
   }
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
-
 /**
  * Opens the database and applies the migrations. With a URL, a PostgreSQL server;
  * otherwise PGlite in `dataDir` (or in memory for `memory://`), started from `loadDataDir` (a data folder
@@ -69,7 +67,7 @@ export async function openDatabase(opts: {
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     const url = opts.databaseUrl;
     try {
-      await withAdvisoryLock(url, () => migrateNodePg(db as never, { migrationsFolder }));
+      await withAdvisoryLock(url, () => migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }));
     } catch (err) {
       await pool.end();
       throw err;
@@ -91,6 +89,6 @@ export async function openDatabase(opts: {
     client = await PGlite.create({ dataDir: dir });
   }
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, kind: 'pglite', withStartupLock: (fn) => fn(), close: () => client.close() };
 }

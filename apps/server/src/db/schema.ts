@@ -519,6 +519,8 @@ export const mailOutbox = pgTable(
     /** While SENDING: until when the claim holds; after it another process may take the mail again. */
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    /** The id of the request that caused the mail, logged when it is delivered (log correlation). */
+    requestId: varchar('request_id', { length: 64 }),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

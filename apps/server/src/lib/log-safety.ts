@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import pino from 'pino';
+import { currentRequestId } from './request-context';
 
 /**
  * What the log must never carry: secrets, password hashes, tokens, mailed links. Errors are logged through
@@ -97,10 +99,22 @@ export function serializeLoggedRequest(request: FastifyRequest) {
   };
 }
 
-/** Pino options of every server logger: the redaction and the serializers above. */
+/**
+ * Adds the current request id (lib/request-context.ts) to a line logged outside a request's own logger: by a job
+ * or a mail delivery the request caused, or by a service through `app.log`. A request's logger has it bound already.
+ */
+function requestIdMixin(_merge: object, _level: number, logger: pino.Logger): object {
+  const reqId = currentRequestId();
+  if (!reqId) return {};
+  const bound = (logger as unknown as Record<symbol, string | undefined>)[pino.symbols.chindingsSym];
+  return bound?.includes('"reqId":') ? {} : { reqId };
+}
+
+/** Pino options of every server logger: the redaction, the serializers above, and the request id of the work. */
 export function safeLoggerOptions() {
   return {
     redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
     serializers: { err: (err: unknown) => serializeLoggedError(err), req: serializeLoggedRequest },
+    mixin: requestIdMixin,
   };
 }

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, DbOrTx, Tx } from '../db/client';
 import { type MailAttachmentRef, mailOutbox, users } from '../db/schema';
+import { currentRequestId } from '../lib/request-context';
 import type { FileStorage } from './file-storage';
 import type { JobEngine } from './jobs/job-engine';
 
@@ -63,7 +64,7 @@ const SWEEP_WINDOW = sql`interval '3 days'`;
  * blanked, so that the table (and admins reading it) no longer hold a usable reset or activation link. A failed
  * attempt is kept whole as FAILED with the reason and retried with backoff, then by a sweep every five minutes,
  * up to MAIL_MAX_ATTEMPTS. Without SMTP the mail is marked KEPT, whole, for a developer to read (ruling 13).
- * Log lines name the mail, never its text.
+ * Log lines name the mail (and the request that caused it), never its text.
  */
 export class Mailer {
   private readonly transport: Transporter | null;
@@ -112,6 +113,7 @@ export class Mailer {
         attachments: message.attachments?.length ? message.attachments : null,
         status: this.transport ? 'PENDING' : 'KEPT',
         messageId: `<${randomUUID()}@${this.domain}>`,
+        requestId: currentRequestId() ?? null,
       })
       .returning({ id: mailOutbox.id });
     if (!row) return undefined;
@@ -184,7 +186,7 @@ export class Mailer {
       for (const a of attachments ?? []) a.content.destroy();
       const last = mail.attempts >= MAIL_MAX_ATTEMPTS;
       this.log.warn(
-        { err, mailId, attempts: mail.attempts },
+        { err, mailId, attempts: mail.attempts, reqId: mail.requestId ?? undefined },
         last ? 'mail not sent; given up, kept in outbox as FAILED' : 'mail not sent; will retry',
       );
       await this.db
@@ -204,6 +206,8 @@ export class Mailer {
         text: withoutLinkTokens(mail.text),
       })
       .where(and(eq(mailOutbox.id, mailId), eq(mailOutbox.status, 'SENDING')));
+    // The id of the request that caused the mail, whichever job (its own, or the sweep's) delivered it.
+    this.log.info({ mailId, attempts: mail.attempts, reqId: mail.requestId ?? undefined }, 'mail sent');
   }
 
   /**

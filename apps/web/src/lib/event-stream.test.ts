@@ -26,6 +26,16 @@ describe('parseStreamEvents', () => {
   ])('%s', (_, text, events) => {
     expect(parseStreamEvents(text).events).toEqual(events);
   });
+
+  it('reads the reconnection time a stopping server asks for, and no other', () => {
+    expect(parseStreamEvents('event: ready\ndata: {}\n\nretry: 2500\n\n')).toEqual({
+      events: [{ event: 'ready', data: {} }],
+      rest: '',
+      retryMs: 2500,
+    });
+    expect(parseStreamEvents('retry: soon\n\n').retryMs).toBeUndefined();
+    expect(parseStreamEvents(': ping\n\n').retryMs).toBeUndefined();
+  });
 });
 
 describe('reconnectDelay', () => {

@@ -12,12 +12,14 @@ export interface StreamEvent {
 /**
  * Splits what a stream has sent so far into complete events (a blank line ends one) and the rest, which waits
  * for more. Comment lines (`: ping`) keep the connection alive and carry nothing; data that is not JSON is null.
+ * `retryMs` is the reconnection time the server asked for last (`retry:`, sent as a server process stops).
  */
-export function parseStreamEvents(buffer: string): { events: StreamEvent[]; rest: string } {
+export function parseStreamEvents(buffer: string): { events: StreamEvent[]; rest: string; retryMs?: number } {
   const text = buffer.replace(/\r\n?/g, '\n');
   const blocks = text.split('\n\n');
   const rest = blocks.pop() ?? '';
   const events: StreamEvent[] = [];
+  let retryMs: number | undefined;
   for (const block of blocks) {
     let event = 'message';
     let id: string | undefined;
@@ -30,6 +32,7 @@ export function parseStreamEvents(buffer: string): { events: StreamEvent[]; rest
       if (field === 'event') event = value;
       else if (field === 'data') data.push(value);
       else if (field === 'id') id = value;
+      else if (field === 'retry' && /^\d+$/.test(value)) retryMs = Number(value);
     }
     if (!data.length) continue;
     let parsed: unknown = null;
@@ -40,7 +43,7 @@ export function parseStreamEvents(buffer: string): { events: StreamEvent[]; rest
     }
     events.push({ event, data: parsed, ...(id !== undefined ? { id } : {}) });
   }
-  return { events, rest };
+  return { events, rest, ...(retryMs !== undefined ? { retryMs } : {}) };
 }
 
 /** Waits before the n-th reconnection in a row: 1 s, 2 s, 4 s... up to 30 s, with some jitter. */
@@ -64,6 +67,7 @@ export async function readEventStream(
   path: string,
   onEvent: (event: StreamEvent) => void,
   signal: AbortSignal,
+  onRetry?: (ms: number) => void,
 ): Promise<void> {
   const token = getToken();
   const response = await fetch(`${API_BASE}${path}`, {
@@ -78,8 +82,9 @@ export async function readEventStream(
   for (;;) {
     const { value, done } = await reader.read();
     if (done) return;
-    const { events, rest } = parseStreamEvents(buffer + value);
+    const { events, rest, retryMs } = parseStreamEvents(buffer + value);
     buffer = rest;
+    if (retryMs !== undefined) onRetry?.(retryMs);
     for (const event of events) onEvent(event);
   }
 }
@@ -112,6 +117,8 @@ export function useEventStream({ path, onEvent, onConnect, enabled = true }: Eve
       let attempt = 0;
       let connections = 0;
       while (!controller.signal.aborted) {
+        // A server process that stops says when to come back (to another process): that once, not the backoff.
+        let retryMs: number | undefined;
         try {
           await readEventStream(
             latest.current.path(),
@@ -123,12 +130,15 @@ export function useEventStream({ path, onEvent, onConnect, enabled = true }: Eve
               latest.current.onEvent(event);
             },
             controller.signal,
+            (ms) => {
+              retryMs = ms;
+            },
           );
         } catch (error) {
           if (controller.signal.aborted || error instanceof StreamRefused) return;
         }
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, reconnectDelay(attempt++));
+          const timer = setTimeout(resolve, retryMs ?? reconnectDelay(attempt++));
           wake = () => {
             clearTimeout(timer);
             resolve();

@@ -9,8 +9,16 @@ export const HEARTBEAT_MS = 25_000;
 /** The open streams of each app, ended when it closes (otherwise the server would wait for them). */
 const openStreams = new WeakMap<FastifyInstance, Set<EventStream>>();
 
+/**
+ * How soon a client whose stream ended with the process reconnects (SSE `retry:`), spread over a few seconds so
+ * that the clients of a stopping process come back to the others gradually rather than all at once.
+ */
+export const SHUTDOWN_RETRY_MS = { min: 1_000, spread: 4_000 } as const;
+
+/** Ends every open stream as the app closes, each telling its client when to reconnect (to another process). */
 export function endStreams(app: FastifyInstance): void {
-  for (const stream of openStreams.get(app) ?? []) stream.close();
+  for (const stream of openStreams.get(app) ?? [])
+    stream.close(SHUTDOWN_RETRY_MS.min + Math.floor(Math.random() * SHUTDOWN_RETRY_MS.spread));
 }
 
 /**
@@ -95,8 +103,10 @@ export class EventStream {
     this.write(`${lines.join('\n')}\n\n`);
   }
 
-  close(): void {
+  /** Ends the stream; with `retryMs`, first tells the client to reconnect after that long (the server stops). */
+  close(retryMs?: number): void {
     if (this.closed) return;
+    if (retryMs !== undefined) this.write(`retry: ${retryMs}\n\n`);
     this.closed = true;
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     if (!this.reply.raw.writableEnded) this.reply.raw.end();

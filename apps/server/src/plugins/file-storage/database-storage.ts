@@ -21,6 +21,11 @@ export class DatabaseStorage implements StorageDriver {
 
   constructor(private readonly db: Database) {}
 
+  /** The files' table answers. */
+  async check(): Promise<void> {
+    await this.db.select({ key: storedFiles.key }).from(storedFiles).limit(1);
+  }
+
   async put(key: string, body: Readable): Promise<void> {
     await this.db.insert(storedFiles).values({ key, size: null });
     try {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, open, opendir, rename, stat, unlink } from 'node:fs/promises';
+import { constants, createWriteStream } from 'node:fs';
+import { access, mkdir, open, opendir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -42,6 +42,12 @@ export class DiskStorage implements StorageDriver {
     const file = path.resolve(this.root, key);
     if (!file.startsWith(this.root + path.sep)) throw new Error(`storage key outside the folder: ${key}`);
     return file;
+  }
+
+  /** The folder exists (made as a first write would make it) and may be written. */
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
   }
 
   async put(key: string, body: Readable): Promise<void> {

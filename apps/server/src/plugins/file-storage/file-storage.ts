@@ -25,6 +25,8 @@ export interface StorageDriver {
    * a driver may also drop its own temporary leftovers older than `before` on the way.
    */
   listWrittenBefore(before: Date): AsyncIterable<string[]>;
+  /** Throws when the place cannot be reached or written now (readiness, `GET /readyz`); cheap. */
+  check(): Promise<void>;
 }
 
 /** Where a stored file is: the attachment row keeps both. */
@@ -62,6 +64,11 @@ export class FileStorage {
 
   get driver(): StorageDriverName {
     return this.writer.name;
+  }
+
+  /** Whether new files can be stored now: the configured driver's own check (readiness). */
+  check(): Promise<void> {
+    return this.writer.check();
   }
 
   /** A fresh key under a folder-like prefix (`attachments/2026/11/<uuid>`). */

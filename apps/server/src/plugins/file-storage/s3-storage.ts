@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   ListObjectsV2Command,
   S3Client,
   S3ServiceException,
@@ -71,6 +72,11 @@ export class S3Storage implements StorageDriver {
       // The body's own failure (too large, wrong content) is the answer, not a failed abort that followed it.
       throw bodyError ?? error;
     }
+  }
+
+  /** The bucket answers with these credentials. */
+  async check(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.config.bucket }));
   }
 
   async get(key: string): Promise<StoredStream | null> {

@@ -135,4 +135,41 @@ describe(`the job engine (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
     await new Promise((r) => setTimeout(r, 2_500));
     expect(daily).toHaveLength(1);
   });
+
+  it('stops gracefully: a running job finishes within the grace, one still running after it is handed back', async () => {
+    const e = engine(true);
+    const started: string[] = [];
+    const finished: string[] = [];
+    e.define<{ v: string }>({
+      name: 'test-graceful',
+      retryLimit: 2,
+      handler: async ({ v }) => {
+        started.push(v);
+        // `quick` takes a second; `stuck` outlasts any grace.
+        await new Promise((r) => setTimeout(r, v === 'quick' ? 1_000 : 60_000).unref());
+        finished.push(v);
+      },
+    });
+    await e.start();
+    await e.send('test-graceful', { v: 'quick' });
+    await until(() => started.includes('quick'));
+    await e.send('test-graceful', { v: 'stuck' });
+    await until(() => started.includes('stuck'));
+    expect(e.running).toBe(true);
+    await e.stop(3_000);
+    expect(e.running).toBe(false);
+    expect(finished).toEqual(['quick']);
+
+    // The stuck one went back to the queue: another process's engine works it.
+    const other = engine(true);
+    const reworked: string[] = [];
+    other.define<{ v: string }>({
+      name: 'test-graceful',
+      retryLimit: 2,
+      handler: async ({ v }) => void reworked.push(v),
+    });
+    await other.start();
+    await until(() => reworked.includes('stuck'), 30_000);
+    expect(reworked).toEqual(['stuck']);
+  });
 });

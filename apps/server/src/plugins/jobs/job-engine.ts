@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, type Job, PgBoss, type QueuePolicy } from 'pg-boss';
 import type { DatabaseHandle, Tx } from '../../db/client';
+import { currentRequestId, runWithRequestId } from '../../lib/request-context';
 
 /** Every recurring job runs on Japan's clock: "03:00" is 03:00 in Tokyo wherever the server runs. */
 export const JOBS_TIME_ZONE = 'Asia/Tokyo';
@@ -59,6 +60,8 @@ export class JobEngine {
   private readonly recurring: Recurring[] = [];
   private readonly workerIds = new Map<string, string>();
   private started = false;
+  /** Set when pg-boss stopped (by `stop()` or by itself): readiness reports the engine down. */
+  private stopped = false;
 
   constructor(
     database: Pick<DatabaseHandle, 'db' | 'kind'>,
@@ -89,6 +92,14 @@ export class JobEngine {
     }
     this.boss.on('error', (err) => options.log.error({ err }, 'job engine error'));
     this.boss.on('warning', (warning) => options.log.warn({ warning }, 'job engine warning'));
+    this.boss.on('stopped', () => {
+      this.stopped = true;
+    });
+  }
+
+  /** Started and not stopped: what readiness (`GET /readyz`) asks. */
+  get running(): boolean {
+    return this.started && !this.stopped;
   }
 
   /** Whether this process works jobs (and runs the schedules). */
@@ -146,24 +157,50 @@ export class JobEngine {
         q.name,
         { pollingIntervalSeconds: this.options.pollSeconds, batchSize: 1 },
         async ([job]) => {
-          if (job) await q.handler(job.data, job);
+          if (job) await this.handle(q, job);
         },
       );
       this.workerIds.set(q.name, id);
     }
   }
 
-  /** Stops fetching, lets running jobs finish (a while), and closes the engine's pool. */
-  async stop(): Promise<void> {
-    if (!this.started) return;
-    this.started = false;
-    await this.boss.stop({ graceful: true, timeout: 10_000, close: true });
+  /**
+   * Runs a job's handler under the id of the request that queued it (job data `requestId`), so its log lines and
+   * the jobs and mails it causes in turn carry that id.
+   */
+  private handle(q: QueueDefinition<object>, job: Job<object>): Promise<void> {
+    const requestId = (job.data as { requestId?: unknown } | null)?.requestId;
+    return runWithRequestId(typeof requestId === 'string' ? requestId : undefined, () =>
+      q.handler(job.data, job),
+    );
   }
 
-  /** Queues a job; answers its id, or null when the queue's policy already holds one for the key. */
+  /** Stops fetching new jobs at once (the start of a shutdown); running ones go on. */
+  async stopWorking(): Promise<void> {
+    await Promise.allSettled(
+      [...this.workerIds.keys()].map((name) => this.boss.offWork(name, { wait: false })),
+    );
+    this.workerIds.clear();
+  }
+
+  /**
+   * Stops fetching, lets running jobs finish for up to `timeoutMs`, hands back (fails, to be retried by any
+   * process) those still running then, and closes the engine's pool.
+   */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+  }
+
+  /**
+   * Queues a job; answers its id, or null when the queue's policy already holds one for the key. The data carries
+   * the current request's id (`requestId`), which the handler runs under.
+   */
   async send(name: string, data: object, options: SendOptions = {}): Promise<string | null> {
     if (!this.queues.has(name)) throw new Error(`no queue ${name}`);
-    return this.boss.send(name, data, {
+    const requestId = currentRequestId();
+    return this.boss.send(name, requestId ? { ...data, requestId } : data, {
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(options.tx ? { db: fromDrizzle(options.tx as never, sql as never) } : {}),
@@ -190,7 +227,7 @@ export class JobEngine {
     });
     for (const job of jobs) {
       try {
-        await q.handler(job.data, job);
+        await this.handle(q, job);
         await this.boss.complete(name, job.id);
       } catch (err) {
         await this.boss.fail(name, job.id, { message: String((err as Error)?.message ?? err) });
