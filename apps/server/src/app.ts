@@ -77,6 +77,8 @@ import { HttpJwnetAdapter } from './plugins/jwnet/http-jwnet-adapter';
 import type { JwnetAdapter } from './plugins/jwnet/jwnet-adapter';
 import { JwnetNetwork } from './plugins/jwnet/jwnet-network';
 import { Mailer } from './plugins/mail';
+import { registerMetrics } from './plugins/metrics';
+import { ProcessRegistry } from './plugins/processes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,6 +102,8 @@ declare module 'fastify' {
     files: FileStorage;
     /** The card payment provider (`plugins/card-provider`) and the handlers of its webhook events. */
     cardProvider: CardProviderHub;
+    /** This process's row among the processes serving (`server_processes`), with its heartbeat. */
+    processes: ProcessRegistry;
   }
 }
 
@@ -179,7 +183,16 @@ export async function buildApp(
     new CardProviderHub(opts.cardProvider ?? createCardProvider(config.cardProvider)),
   );
   app.jwnetWorker.defineJobs();
+  const processes = new ProcessRegistry(
+    database.db,
+    { version: config.version ?? 'dev', worksJobs: config.jobs.work },
+    app.log,
+  );
+  app.decorate('processes', processes);
+  app.addHook('onReady', async () => processes.start());
+  registerMetrics(app, database, jobs);
   app.addHook('onClose', async () => {
+    await processes.stop();
     await jobs.stop();
     mailer.close();
     files.close();
