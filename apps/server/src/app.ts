@@ -44,6 +44,7 @@ import { qualifiedInvoiceRoutes } from './features/invoices/qualified-invoices.r
 import { JwnetWorker } from './features/jwnet/jwnet-queue';
 import { manifestRoutes } from './features/manifests/manifests.routes';
 import { noticeRoutes } from './features/notices/notices.routes';
+import { operationsRoutes } from './features/operations/operations.routes';
 import { outboxRoutes } from './features/outbox/outbox.routes';
 import { definePermitExpiryJob } from './features/permits/permit-expiry';
 import { permitRoutes } from './features/permits/permits.routes';
@@ -277,6 +278,7 @@ export async function buildApp(
       await api.register(noticeRoutes);
       await api.register(chatRoutes);
       await api.register(outboxRoutes);
+      await api.register(operationsRoutes);
       await api.register(zipcodeRoutes);
       await api.register(projectRoutes);
       await api.register(attachmentRoutes);
