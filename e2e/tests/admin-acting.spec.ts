@@ -74,7 +74,14 @@ test('an admin sees only its own pages until it chooses; then for whom it acts, 
   // Before choosing: the selection and the pages an admin uses as itself, nothing that bounces back.
   await expect
     .poll(() => menuLabels(page))
-    .toEqual(['事業者選択', '運搬会社の承認', 'お問い合わせ管理', 'チャット対応', 'お知らせ管理']);
+    .toEqual([
+      '事業者選択',
+      '運用状況',
+      '運搬会社の承認',
+      'お問い合わせ管理',
+      'チャット対応',
+      'お知らせ管理',
+    ]);
   await expect(page.getByTestId('acting-operator-banner')).toHaveCount(0);
 
   await chooseOperatorType(page, '排出事業者');

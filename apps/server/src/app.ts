@@ -44,6 +44,7 @@ import { qualifiedInvoiceRoutes } from './features/invoices/qualified-invoices.r
 import { JwnetWorker } from './features/jwnet/jwnet-queue';
 import { manifestRoutes } from './features/manifests/manifests.routes';
 import { noticeRoutes } from './features/notices/notices.routes';
+import { operationsRoutes } from './features/operations/operations.routes';
 import { outboxRoutes } from './features/outbox/outbox.routes';
 import { definePermitExpiryJob } from './features/permits/permit-expiry';
 import { permitRoutes } from './features/permits/permits.routes';
@@ -79,6 +80,8 @@ import { HttpJwnetAdapter } from './plugins/jwnet/http-jwnet-adapter';
 import type { JwnetAdapter } from './plugins/jwnet/jwnet-adapter';
 import { JwnetNetwork } from './plugins/jwnet/jwnet-network';
 import { Mailer } from './plugins/mail';
+import { registerMetrics } from './plugins/metrics';
+import { ProcessRegistry } from './plugins/processes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -108,6 +111,8 @@ declare module 'fastify' {
       /** When running jobs must have finished; without it the engine's own default grace. */
       jobsDeadline?: number;
     };
+    /** This process's row among the processes serving (`server_processes`), with its heartbeat. */
+    processes: ProcessRegistry;
   }
 }
 
@@ -192,7 +197,16 @@ export async function buildApp(
     new CardProviderHub(opts.cardProvider ?? createCardProvider(config.cardProvider)),
   );
   app.jwnetWorker.defineJobs();
+  const processes = new ProcessRegistry(
+    database.db,
+    { version: config.version ?? 'dev', worksJobs: config.jobs.work },
+    app.log,
+  );
+  app.decorate('processes', processes);
+  app.addHook('onReady', async () => processes.start());
+  registerMetrics(app, database, jobs);
   app.addHook('onClose', async () => {
+    await processes.stop();
     const deadline = app.lifecycle.jobsDeadline;
     await jobs.stop(deadline ? Math.max(1_000, deadline - Date.now()) : undefined);
     mailer.close();
@@ -278,6 +292,7 @@ export async function buildApp(
       await api.register(noticeRoutes);
       await api.register(chatRoutes);
       await api.register(outboxRoutes);
+      await api.register(operationsRoutes);
       await api.register(zipcodeRoutes);
       await api.register(projectRoutes);
       await api.register(attachmentRoutes);

@@ -26,6 +26,10 @@ export interface AppConfig {
   redisUrl?: string;
   /** How long a loaded session is reused before it is read again (0: never cached). */
   sessionCacheMs: number;
+  /** This release's name, shown with each process on the operations screen (`JUNKAN_VERSION`). */
+  version?: string;
+  /** The bearer token `GET /metrics` asks for (`METRICS_TOKEN`); without it the metrics are off (404). */
+  metricsToken?: string;
   /** API answers at least this many bytes are sent compressed (gzip/brotli) to clients that accept it. */
   compressThreshold: number;
   loginRateLimit: { max: number; windowMs: number };
@@ -183,6 +187,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     redisUrl: env.REDIS_URL || undefined,
     sessionCacheMs: Number(env.SESSION_CACHE_MS ?? 5_000),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    version: env.JUNKAN_VERSION || undefined,
     compressThreshold: Number(env.COMPRESS_THRESHOLD ?? 1024),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'junkan <no-reply@junkan.local>',

@@ -115,6 +115,9 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   chat_message_not_found: 404,
   /** The company wrote nothing since the last inquiry made from the conversation. */
   chat_inquiry_no_messages: 409,
+  /** Only a refused (or given-up) network request not sent again since, or a failed mail, is sent again. */
+  operations_not_resendable: 409,
+  operations_job_not_found: 404,
   /** A manifest, report, contract or permit within five years of its last date: never deleted (params.until). */
   retention_period_until: 409,
   evidence_pack_not_found: 404,

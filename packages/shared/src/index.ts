@@ -21,6 +21,7 @@ export * from './api/inquiries';
 export * from './api/invoices';
 export * from './api/manifests';
 export * from './api/notices';
+export * from './api/operations';
 export * from './api/permit-coverage';
 export * from './api/permits';
 export * from './api/projects';

@@ -212,6 +212,9 @@ export const MESSAGE_CODES = [
   'chat_company_required',
   'chat_message_not_found',
   'chat_inquiry_no_messages',
+  // operations (administrators)
+  'operations_not_resendable',
+  'operations_job_not_found',
   // retention (rules/retention.ts): params.until, the last day the record is kept
   'retention_period_until',
   // evidence packs

@@ -79,6 +79,7 @@ export const ADMIN_OWN_PATHS = [
   '/inquiry-admin',
   '/notice-admin',
   '/chat-admin',
+  '/operations',
 ] as const;
 
 export function isAdminOwnPath(pathname: string): boolean {

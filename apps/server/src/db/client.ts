@@ -24,6 +24,8 @@ export interface DatabaseHandle {
    * seed one after another. PGlite has one process: `fn` just runs.
    */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
+  /** The connection pool's counts now (PostgreSQL; the embedded database has one connection and no pool). */
+  poolUse?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -77,6 +79,7 @@ export async function openDatabase(opts: {
       kind: 'postgres',
       databaseUrl: url,
       withStartupLock: (fn) => withAdvisoryLock(url, fn),
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }

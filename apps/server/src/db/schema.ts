@@ -210,6 +210,26 @@ export const appSecrets = pgTable('app_secrets', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The server processes serving now: each registers itself at start, beats every 15 s (the database's clock) and
+ * removes its row when it closes. A row whose heartbeat is over a minute old is a process that died; the
+ * operations screen lists the others, and work a dead process held is taken over (jobs' own heartbeats).
+ */
+export const serverProcesses = pgTable(
+  'server_processes',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    host: varchar('host', { length: 255 }).notNull(),
+    pid: integer('pid').notNull(),
+    version: varchar('version', { length: 64 }).notNull(),
+    /** Whether the process works background jobs (`JOBS`). */
+    worksJobs: boolean('works_jobs').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('server_processes_heartbeat_idx').on(t.heartbeatAt)],
+);
+
 /** Single-use mailed tokens; only their SHA-256 is stored. */
 export const emailTokens = pgTable(
   'email_tokens',

@@ -127,6 +127,28 @@ export class Mailer {
     return row.id;
   }
 
+  /**
+   * Sends a FAILED mail again (an administrator's resend): back to PENDING with its attempts counted afresh, and
+   * queued. Answers false for any other mail (delivered, on its way, kept without SMTP).
+   */
+  async resend(mailId: number): Promise<boolean> {
+    if (!this.transport) return false;
+    const [row] = await this.db
+      .update(mailOutbox)
+      .set({ status: 'PENDING', attempts: 0, leaseUntil: null })
+      .where(and(eq(mailOutbox.id, mailId), eq(mailOutbox.status, 'FAILED')))
+      .returning({ id: mailOutbox.id });
+    if (!row) return false;
+    await this.queue(mailId);
+    this.opts.jobs.wake(MAIL_QUEUE);
+    return true;
+  }
+
+  /** Whether mail goes out over SMTP (else it is kept in the outbox). */
+  get delivers(): boolean {
+    return this.transport !== null;
+  }
+
   private queue(mailId: number, tx?: Tx) {
     return this.opts.jobs.send(MAIL_QUEUE, { mailId }, { singletonKey: String(mailId), tx });
   }

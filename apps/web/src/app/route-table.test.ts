@@ -24,6 +24,7 @@ describe('side menu of an administrator', () => {
   it('offers only the operator selection and its own pages before an operator is chosen', () => {
     expect(menuKeys(['ADMIN'], null)).toEqual([
       'accountSelection',
+      'operations',
       'transportApproval',
       'inquiryAdmin',
       'chatAdmin',

@@ -79,6 +79,13 @@ export const APP_PAGES: readonly AppPage[] = [
     menuGroup: 'admin',
   },
   {
+    key: 'operations',
+    path: paths.operations.path,
+    permission: 'OPERATIONS',
+    built: true,
+    menuGroup: 'admin',
+  },
+  {
     key: 'transportApproval',
     path: paths.transportApproval.path,
     permission: 'TRANSPORT_APPROVAL',
@@ -472,6 +479,7 @@ export const COMPANY_SELECT_DISABLED_PREFIXES = [
   paths.inquiryAdmin.path,
   paths.noticeAdmin.path,
   paths.chatAdmin.path,
+  paths.operations.path,
   paths.accountSelection.path,
   paths.transportApproval.path,
 ] as const;

@@ -54,6 +54,7 @@ const LicenseManagementPage = lazy(() => import('../features/permits/pages/licen
 const NoticePage = lazy(() => import('../features/notices/pages/notice-page'));
 const NoticeAdminPage = lazy(() => import('../features/notices/pages/notice-admin-page'));
 const ChatAdminPage = lazy(() => import('../features/chat/pages/chat-admin-page'));
+const OperationsPage = lazy(() => import('../features/operations/pages/operations-page'));
 const EvidencePackPage = lazy(() => import('../features/evidence-packs/pages/evidence-pack-page'));
 const InquiryPage = lazy(() => import('../features/inquiries/pages/inquiry-page'));
 const InquiryAdminPage = lazy(() => import('../features/inquiries/pages/inquiry-admin-page'));
@@ -395,6 +396,11 @@ const router = createBrowserRouter(
               path: childPath(paths.chatAdmin.path),
               handle: { permission: 'CHAT_ADMIN' } satisfies RouteHandle,
               element: <ChatAdminPage />,
+            },
+            {
+              path: childPath(paths.operations.path),
+              handle: { permission: 'OPERATIONS' } satisfies RouteHandle,
+              element: <OperationsPage />,
             },
             {
               path: childPath(paths.evidencePack.path),

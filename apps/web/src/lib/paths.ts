@@ -118,6 +118,7 @@ export const paths = {
   inquiry: at('/inquiry'),
   inquiryAdmin: at('/inquiry-admin'),
   chatAdmin: at('/chat-admin'),
+  operations: at('/operations'),
 } as const;
 
 /** A registry path as a child route of the root route ('/x/y' -> 'x/y'). */

@@ -153,11 +153,14 @@ export class JwnetWorker {
     jobs.define<{ manifestNumber: string }>({
       name: JWNET_QUEUE,
       policy: 'stately',
-      // Network faults are retried by the request's own backoff; these retries cover a failed database call.
+      // Network faults are retried by the request's own backoff; these retries cover a failed database call
+      // and a claim lost with its process (the job's heartbeat lapsed): soon, so that another process takes
+      // the manifest over within a minute (JWNET_TAKEOVER_SECONDS). Every send carries its request's key and
+      // every row move is a compare-and-set, so a takeover sends nothing twice.
       retryLimit: 5,
-      retryDelaySeconds: 30,
+      retryDelaySeconds: 5,
       retryBackoff: true,
-      // Longer than a manifest's calls can take (each times out): only a dead process's claim lapses.
+      // Longer than a manifest's calls can take (each times out): the bound for a process alive but stuck.
       expireInSeconds: 10 * 60,
       handler: ({ manifestNumber }) => this.workManifest(manifestNumber),
     });

@@ -1,10 +1,38 @@
 import { sql } from 'drizzle-orm';
-import { fromDrizzle, fromPglite, type Job, PgBoss, type QueuePolicy } from 'pg-boss';
+import { fromDrizzle, fromPglite, type Job, PgBoss, type QueuePolicy, type WorkOptions } from 'pg-boss';
 import type { DatabaseHandle, Tx } from '../../db/client';
 import { currentRequestId, runWithRequestId } from '../../lib/request-context';
 
 /** Every recurring job runs on Japan's clock: "03:00" is 03:00 in Tokyo wherever the server runs. */
 export const JOBS_TIME_ZONE = 'Asia/Tokyo';
+
+/**
+ * Takeover of a dead process's jobs: a worker refreshes its claim every JOB_HEARTBEAT_SECONDS / 2; a claim not
+ * refreshed for JOB_HEARTBEAT_SECONDS is failed by the supervisor (every JOB_SUPERVISE_SECONDS, in whichever
+ * process works jobs) and retried after the queue's first retry delay. The sum of the three and a poll stays
+ * under a minute for the queues whose work must not wait (`takeoverBoundSeconds`).
+ */
+export const JOB_HEARTBEAT_SECONDS = 20;
+export const JOB_SUPERVISE_SECONDS = 10;
+
+/** The longest a job claimed by a process that died waits before another process works it. */
+export function takeoverBoundSeconds(
+  queue: { retryDelaySeconds?: number; retryBackoff?: boolean },
+  pollSeconds: number,
+) {
+  const delay = queue.retryDelaySeconds ?? 0;
+  // pg-boss's first backoff waits between one and two base delays.
+  const firstRetry = queue.retryBackoff ? 2 * delay : delay;
+  return JOB_HEARTBEAT_SECONDS + JOB_SUPERVISE_SECONDS + firstRetry + pollSeconds;
+}
+
+/** What a finished run tells the metrics: its queue, whether it failed, how late it started and how long it ran. */
+export type JobObserver = (run: {
+  queue: string;
+  failed: boolean;
+  lagSeconds: number | null;
+  durationSeconds: number;
+}) => void;
 
 export interface JobEngineOptions {
   /** Works jobs and runs schedules in this process; `false` still sends (`JOBS=false`). */
@@ -59,6 +87,7 @@ export class JobEngine {
   private readonly queues = new Map<string, QueueDefinition<object>>();
   private readonly recurring: Recurring[] = [];
   private readonly workerIds = new Map<string, string>();
+  private readonly observers: JobObserver[] = [];
   private started = false;
   /** Set when pg-boss stopped (by `stop()` or by itself): readiness reports the engine down. */
   private stopped = false;
@@ -73,6 +102,8 @@ export class JobEngine {
       schedule: options.work,
       cronMonitorIntervalSeconds: options.cronSeconds ?? 30,
       cronWorkerIntervalSeconds: options.cronSeconds ?? 5,
+      superviseIntervalSeconds: JOB_SUPERVISE_SECONDS,
+      monitorIntervalSeconds: JOB_SUPERVISE_SECONDS,
       // The registry and queue statistics are for a dashboard the product does not use.
       registerInstance: false,
       persistQueueStats: false,
@@ -140,22 +171,27 @@ export class JobEngine {
     if (this.started) return;
     this.started = true;
     await this.boss.start();
-    for (const q of this.queues.values())
-      await this.boss.createQueue(q.name, {
-        policy: q.policy ?? 'standard',
+    for (const q of this.queues.values()) {
+      const settings = {
         retryLimit: q.retryLimit ?? 2,
         retryDelay: q.retryDelaySeconds ?? 0,
         retryBackoff: q.retryBackoff ?? false,
         ...(q.retryDelayMaxSeconds ? { retryDelayMax: q.retryDelayMaxSeconds } : {}),
         expireInSeconds: q.expireInSeconds ?? 15 * 60,
-      });
+        // A claim lapses when its worker stops refreshing it (the process died), not only at expiry.
+        heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
+      };
+      await this.boss.createQueue(q.name, { policy: q.policy ?? 'standard', ...settings });
+      // A queue made by an earlier version keeps its settings on create: bring them up to date.
+      await this.boss.updateQueue(q.name, settings);
+    }
     // Every process writes the same schedules (an upsert), so whichever starts first sets them.
     for (const r of this.recurring) await this.boss.schedule(r.name, r.cron, null, { tz: JOBS_TIME_ZONE });
     if (!this.options.work) return;
     for (const q of this.queues.values()) {
-      const id = await this.boss.work<object>(
+      const id = await this.boss.work<object, void, WorkOptions & { includeMetadata: true }>(
         q.name,
-        { pollingIntervalSeconds: this.options.pollSeconds, batchSize: 1 },
+        { pollingIntervalSeconds: this.options.pollSeconds, batchSize: 1, includeMetadata: true },
         async ([job]) => {
           if (job) await this.handle(q, job);
         },
@@ -170,8 +206,9 @@ export class JobEngine {
    */
   private handle(q: QueueDefinition<object>, job: Job<object>): Promise<void> {
     const requestId = (job.data as { requestId?: unknown } | null)?.requestId;
+    const startAfter = (job as { startAfter?: Date }).startAfter;
     return runWithRequestId(typeof requestId === 'string' ? requestId : undefined, () =>
-      q.handler(job.data, job),
+      this.run(q, job, startAfter),
     );
   }
 
@@ -224,6 +261,7 @@ export class JobEngine {
     const jobs = await this.boss.fetch<object>(name, {
       batchSize: opts.limit ?? 100,
       ignoreStartAfter: opts.ignoreStartAfter ?? false,
+      includeMetadata: true,
     });
     for (const job of jobs) {
       try {
@@ -234,6 +272,37 @@ export class JobEngine {
       }
     }
     return jobs.length;
+  }
+
+  /** Tells `observer` of every run this process finishes (the metrics). */
+  observe(observer: JobObserver): void {
+    this.observers.push(observer);
+  }
+
+  /** One run of a job's handler, timed for the observers; a failure is rethrown for pg-boss to retry. */
+  private async run(q: QueueDefinition<object>, job: Job<object>, startAfter: Date | undefined) {
+    const started = Date.now();
+    const lagSeconds = startAfter ? Math.max(0, (started - new Date(startAfter).getTime()) / 1000) : null;
+    let failed = false;
+    try {
+      await q.handler(job.data, job);
+    } catch (err) {
+      failed = true;
+      throw err;
+    } finally {
+      const run = { queue: q.name, failed, lagSeconds, durationSeconds: (Date.now() - started) / 1000 };
+      for (const observe of this.observers) observe(run);
+    }
+  }
+
+  /** The queues defined in this process, with their settings (the operations screen, the takeover bound). */
+  definitions(): readonly QueueDefinition<object>[] {
+    return [...this.queues.values()];
+  }
+
+  /** The schedules this process defines: queue name and cron (Japan time). */
+  schedules(): readonly Recurring[] {
+    return this.recurring;
   }
 
   /** The jobs of a queue not finished yet (tests look at them). */

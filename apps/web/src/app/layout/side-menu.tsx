@@ -4,6 +4,7 @@ import {
   CalendarOutlined,
   CarOutlined,
   CustomerServiceOutlined,
+  DashboardOutlined,
   DatabaseOutlined,
   FileDoneOutlined,
   FileTextOutlined,
@@ -48,6 +49,7 @@ const ICONS: Record<string, ReactNode> = {
   inquiryAdmin: <CustomerServiceOutlined />,
   noticeAdmin: <NotificationOutlined />,
   chatAdmin: <MessageOutlined />,
+  operations: <DashboardOutlined />,
 };
 
 type MenuItem = Required<MenuProps>['items'][number];

@@ -1,0 +1,15 @@
+import { PGlite } from '@electric-sql/pglite';
+import { openDatabase } from './src/db/client';
+import { seedDemoData } from './src/seed/demo';
+import { seedReferenceData } from './src/seed/reference';
+let t = performance.now();
+const lap = (s: string) => { const n = performance.now(); console.log(s, Math.round(n - t), 'ms'); t = n; };
+const d = await openDatabase({ dataDir: 'memory://' }); lap('open+migrate');
+await seedReferenceData(d.db); lap('reference');
+await seedDemoData(d.db, { contractDocuments: false }); lap('demo');
+const client = (d.db as any).$client as PGlite;
+const blob = await client.dumpDataDir('none'); lap('dump ' + blob.size);
+const c2 = await PGlite.create({ loadDataDir: blob }); lap('load');
+console.log((await c2.query('select count(*) from users')).rows);
+lap('q');
+const c3 = await PGlite.create(); lap('empty create');
