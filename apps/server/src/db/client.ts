@@ -6,6 +6,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { Logger } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -55,13 +56,18 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
  * Opens the database and applies the migrations. With a URL, a PostgreSQL server;
  * otherwise PGlite in `dataDir` (or in memory for `memory://`).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Sees every statement with its values (the bench reads the SQL a call runs). */
+  logger?: Logger;
+}): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle connection dropped by the server (restart, admin command) must not crash the process:
     // the pool replaces it on the next checkout.
     pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
-    const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+    const db = drizzleNodePg(pool, { schema, logger: opts.logger }) as unknown as Database;
     const url = opts.databaseUrl;
     try {
       await withAdvisoryLock(url, () => migrateNodePg(db as never, { migrationsFolder }));
@@ -85,7 +91,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     mkdirSync(opts.dataDir, { recursive: true });
     client = await PGlite.create({ dataDir: dir });
   }
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, { schema, logger: opts.logger });
   await migratePglite(db, { migrationsFolder });
   return { db, kind: 'pglite', withStartupLock: (fn) => fn(), close: () => client.close() };
 }
