@@ -60,9 +60,13 @@ const top = (m: Map<string, number>, n: number) =>
   [...m.entries()]
     .sort((a, b) => b[1] - a[1])
     .slice(0, n)
-    .map(([k, v]) => `${((100 * v) / total).toFixed(1).padStart(5)}%  ${(v / 1000).toFixed(0).padStart(6)} ms  ${k}`);
+    .map(
+      ([k, v]) =>
+        `${((100 * v) / total).toFixed(1).padStart(5)}%  ${(v / 1000).toFixed(0).padStart(6)} ms  ${k}`,
+    );
 
-console.log(`${files.length} profile(s), ${(total / 1000).toFixed(0)} ms busy\n\nBy area (self time):`);
-console.log(top(byArea, 25).join('\n'));
-console.log('\nTop functions (self time):');
-console.log(top(byFunction, 40).join('\n'));
+const out = (text: string) => process.stdout.write(`${text}\n`);
+out(`${files.length} profile(s), ${(total / 1000).toFixed(0)} ms busy\n\nBy area (self time):`);
+out(top(byArea, 25).join('\n'));
+out('\nTop functions (self time):');
+out(top(byFunction, 40).join('\n'));
