@@ -1,6 +1,7 @@
 /**
  * Sums V8 CPU profiles (`node --cpu-prof`, or `BENCH_CPU_PROF=<folder> npm run bench:http`): the self time by
- * package or source folder, then the top functions. `tsx bench/cpu-profile.ts <folder or .cpuprofile files>`.
+ * package or source folder, then the top functions.
+ * `tsx bench/cpu-profile.ts [--from <seconds>] <folder or .cpuprofile files>`.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -15,7 +16,11 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const files = process.argv.slice(2).flatMap((arg) =>
+/** `--from <seconds>`: samples before then (the start-up) are left out. */
+const fromIndex = process.argv.indexOf('--from');
+const FROM_US = fromIndex > 0 ? Number(process.argv[fromIndex + 1]) * 1e6 : 0;
+const args = process.argv.slice(2).filter((_, i, all) => all[i - 1] !== '--from' && all[i] !== '--from');
+const files = args.flatMap((arg) =>
   statSync(arg).isDirectory()
     ? readdirSync(arg)
         .filter((f) => f.endsWith('.cpuprofile'))
@@ -42,10 +47,12 @@ let total = 0;
 for (const file of files) {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  let elapsed = 0;
   profile.samples.forEach((id, i) => {
     const node = nodes.get(id);
     const dt = profile.timeDeltas[i] ?? 0;
-    if (!node) return;
+    elapsed += dt;
+    if (!node || elapsed < FROM_US) return;
     const { functionName, url, lineNumber } = node.callFrame;
     if (functionName === '(idle)') return;
     total += dt;
