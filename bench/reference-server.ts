@@ -1,63 +1,93 @@
 /**
- * The bench's reference route: GET /reference runs the two SQL statements behind GET /api/users/info (the session
- * load and the account information) with the database driver directly, no ORM, no token check, and answers the
- * rows. The SQL text is the server's own (taken once from its query builders), so only the path around it differs.
+ * The bench's reference: a minimal Fastify route per measured call that does what the product must do and
+ * nothing else. It checks the bearer token as the product does (@fastify/jwt, HS256, the same secret), runs the
+ * session load the product's token check runs (refusing a sign-in that is not live), then the call's own
+ * statements: the exact SQL text and values the product ran for that call, captured through Drizzle's logger
+ * (bench/capture-sql.ts), prepared (named statements on PostgreSQL, parsed and planned once per connection;
+ * PGlite takes the text, as the product's driver does). It answers the last statement's rows as JSON.
  *
- * Env: DATABASE_URL (PostgreSQL, through `pg`) or PGLITE_DIR (a PGlite data folder, through its client);
- * REF_USER_ID and REF_SID (the signed-in user and its sign-in); PORT, HOST, LOG_LEVEL.
+ * GET /ref/:call runs the token check on every request; GET /ref-cached/:call keeps the verified token and the
+ * loaded session by the header's text, as the product's token and session caches do (SESSION_CACHE_MS).
+ *
+ * Env: DATABASE_URL (PostgreSQL, through `pg`) or PGLITE_DIR (a PGlite data folder); JWT_SECRET; REF_CALLS (JSON:
+ * `{ session, calls: { [name]: Statement[] } }`); PORT, HOST, LOG_LEVEL.
  */
 import { PGlite } from '@electric-sql/pglite';
-import { Placeholder } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import Fastify from 'fastify';
+import fastifyJwt from '@fastify/jwt';
+import Fastify, { type FastifyRequest } from 'fastify';
 import pg from 'pg';
-import type { Database } from '../apps/server/src/db/client';
-import * as schema from '../apps/server/src/db/schema';
-import { ACCOUNT_INFO_SQL } from '../apps/server/src/features/account-core/account-records';
-import { sessionQuery } from '../apps/server/src/plugins/auth';
+import type { Statement } from './capture-sql';
 
-const userId = Number(process.env.REF_USER_ID);
-const sid = process.env.REF_SID ?? '';
-const values: Record<string, unknown> = { userId, adminId: null, sid, owner: userId };
-
-// Only builds SQL text: never connected.
-const builder = drizzle.mock({ schema }) as unknown as Database;
-const statements = [sessionQuery(builder).toSQL(), { sql: ACCOUNT_INFO_SQL, params: [userId] }].map(
-  (q, i) => ({
-    name: `reference_${i}`,
-    text: q.sql,
-    values: q.params.map((p) => (p instanceof Placeholder ? values[p.name] : p)),
-  }),
+const spec = JSON.parse(process.env.REF_CALLS ?? '{}') as {
+  session: Statement;
+  calls: Record<string, Statement[]>;
+};
+const named = (s: Statement, name: string) => ({ name, text: s.text, values: s.values });
+const session = named(spec.session, 'ref_session');
+const calls = new Map(
+  Object.entries(spec.calls).map(([call, list]) => [call, list.map((s, i) => named(s, `ref_${call}_${i}`))]),
 );
 
-// `run` sends the text with its values, as a plain driver call does (parsed and planned every time);
-// `runNamed` as named statements, parsed and planned once per connection (PostgreSQL only).
-let run: (s: (typeof statements)[number]) => Promise<unknown[]>;
-let runNamed: (s: (typeof statements)[number]) => Promise<unknown[]>;
+// Rows as arrays, as the product's driver reads them for Drizzle.
+let run: (s: ReturnType<typeof named>) => Promise<unknown[][]>;
 let close: () => Promise<void>;
 if (process.env.DATABASE_URL) {
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-  run = async (s) => (await pool.query(s.text, s.values)).rows;
-  runNamed = async (s) => (await pool.query(s)).rows;
+  run = async (s) => (await pool.query<unknown[]>({ ...s, rowMode: 'array' })).rows;
   close = () => pool.end();
 } else {
   const client = await PGlite.create({ dataDir: process.env.PGLITE_DIR });
-  run = async (s) => (await client.query(s.text, s.values)).rows;
-  runNamed = run;
+  run = async (s) => (await client.query<unknown[]>(s.text, s.values, { rowMode: 'array' })).rows;
   close = () => client.close();
 }
 
 const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
-app.get('/reference', async () => {
-  const [session] = await run(statements[0]!);
-  const [account] = await run(statements[1]!);
-  return { session, account };
+await app.register(fastifyJwt, {
+  secret: process.env.JWT_SECRET ?? '',
+  verify: { algorithms: ['HS256'] },
 });
-app.get('/reference-named', async () => {
-  const [session] = await runNamed(statements[0]!);
-  const [account] = await runNamed(statements[1]!);
-  return { session, account };
+
+class Unauthorized extends Error {
+  statusCode = 401;
+}
+
+/** The token check: the signature and expiry, then the sign-in still live in the database. */
+async function checkToken(request: FastifyRequest): Promise<void> {
+  try {
+    await request.jwtVerify();
+  } catch {
+    throw new Unauthorized('Unauthorized');
+  }
+  // The session load's columns: id, email, role, enabled, …, signInEndsAt last (plugins/auth.ts sessionQuery).
+  const [row] = await run(session);
+  if (!row?.[3] || row.at(-1) == null) throw new Unauthorized('Unauthorized');
+}
+
+const checked = new Map<string, number>();
+const SESSION_CACHE_MS = 5000;
+
+async function answer(call: string) {
+  const statements = calls.get(call);
+  if (!statements) throw Object.assign(new Error('no such call'), { statusCode: 404 });
+  let rows: unknown[][] = [];
+  for (const s of statements) rows = await run(s);
+  return { items: rows };
+}
+
+app.get<{ Params: { call: string } }>('/ref/:call', async (request) => {
+  await checkToken(request);
+  return answer(request.params.call);
 });
+app.get<{ Params: { call: string } }>('/ref-cached/:call', async (request) => {
+  const key = request.headers.authorization ?? '';
+  const until = checked.get(key);
+  if (until === undefined || until < Date.now()) {
+    await checkToken(request);
+    checked.set(key, Date.now() + SESSION_CACHE_MS);
+  }
+  return answer(request.params.call);
+});
+app.get('/ready', async () => ({ ok: true }));
 
 const shutdown = async () => {
   await app.close();

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
@@ -60,13 +61,15 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
   loadDataDir?: Blob;
+  /** Sees every statement with its values (the bench reads the SQL a call runs). */
+  logger?: Logger;
 }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle connection dropped by the server (restart, admin command) must not crash the process:
     // the pool replaces it on the next checkout.
     pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
-    const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+    const db = drizzleNodePg(pool, { schema, logger: opts.logger }) as unknown as Database;
     const url = opts.databaseUrl;
     try {
       await withAdvisoryLock(url, () => migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }));
@@ -91,7 +94,7 @@ export async function openDatabase(opts: {
     mkdirSync(opts.dataDir, { recursive: true });
     client = await PGlite.create({ dataDir: dir });
   }
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, { schema, logger: opts.logger });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, kind: 'pglite', withStartupLock: (fn) => fn(), close: () => client.close() };
 }
