@@ -56,6 +56,7 @@ import { transportReportRoutes } from './features/transport-reports/transport-re
 import { userRoutes } from './features/users/users.routes';
 import { wasteMasterRoutes } from './features/waste-master/waste-master.routes';
 import { zipcodeRoutes } from './features/zipcode/zipcode.routes';
+import { resolveBusinessClock } from './lib/clock';
 import { JSON_BOUNDS } from './lib/input-bounds';
 import { safeLoggerOptions } from './lib/log-safety';
 import { PgRateLimiter, type RateLimiter } from './lib/rate-limiter';
@@ -94,7 +95,7 @@ declare module 'fastify' {
     jwnetWorker: JwnetWorker;
     /** Background jobs (pg-boss): queues, retries, schedules run once across processes. */
     jobs: JobEngine;
-    /** The clock of business rules (network hours, "not after today"); tests set it. */
+    /** The one business clock (lib/clock.ts): every business date and time, the schedules too; tests set it. */
     now: () => Date;
     /** Uploaded and generated files (`plugins/file-storage`): the database, a folder or a bucket. */
     files: FileStorage;
@@ -137,7 +138,10 @@ export async function buildApp(
 
   app.decorate('db', database.db);
   app.decorate('config', config);
-  const jobs = new JobEngine(database, config.databaseUrl, { ...config.jobs, log: app.log });
+  // The one business clock: the caller's (tests), or the configured one kept in the database (lib/clock.ts).
+  const now = opts.now ?? (await resolveBusinessClock(database.db, config.clockStart));
+  app.decorate('now', now);
+  const jobs = new JobEngine(database, config.databaseUrl, { ...config.jobs, now, log: app.log });
   app.decorate('jobs', jobs);
   // Started once every queue below is defined; stopped before the mail transport and the database close.
   app.addHook('onReady', async () => jobs.start());
@@ -159,8 +163,6 @@ export async function buildApp(
   app.decorate('events', events);
   app.addHook('onClose', async () => events.close());
   app.decorate('loginThrottle', new LoginThrottle(rateLimiter, config.loginRateLimit));
-  const now = opts.now ?? (() => new Date());
-  app.decorate('now', now);
   const jwnetAdapter =
     opts.jwnetAdapter ?? new HttpJwnetAdapter(config.jwnet.url, { timeoutMs: config.jwnet.timeoutMs, now });
   app.decorate('jwnet', new JwnetNetwork(jwnetAdapter));

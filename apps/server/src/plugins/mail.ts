@@ -92,7 +92,7 @@ export class Mailer {
       expireInSeconds: 5 * 60,
       handler: ({ mailId }) => this.deliver(mailId),
     });
-    opts.jobs.defineRecurring(MAIL_SWEEP, '*/5 * * * *', async () => {
+    opts.jobs.defineScheduled(MAIL_SWEEP, async () => {
       await this.sweep();
     });
   }
@@ -198,7 +198,8 @@ export class Mailer {
       .update(mailOutbox)
       .set({
         status: 'SENT',
-        sentAt: new Date(),
+        // The delivery's own bookkeeping (leases, sweeps) is on the database's clock.
+        sentAt: sql`now()`,
         leaseUntil: null,
         error: null,
         text: withoutLinkTokens(mail.text),

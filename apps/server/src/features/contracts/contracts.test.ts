@@ -24,8 +24,8 @@ let f: {
   /** 東都's 東京都 collection-and-transport permit, valid from 2000 to 2099. */
   permit: { id: number; licenseNumber: string };
 };
-const today = () => tokyoDate();
-const tomorrow = () => nextDay(tokyoDate());
+const today = () => tokyoDate(new Date());
+const tomorrow = () => nextDay(tokyoDate(new Date()));
 
 beforeAll(async () => {
   t = await createTestApp();
