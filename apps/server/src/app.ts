@@ -5,6 +5,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { BUSINESS_TIME_HEADER } from '@junkan/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -188,6 +189,8 @@ export async function buildApp(
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // The web app's "today" follows the business clock, not the browser's machine.
+    if (request.url.startsWith('/api/')) reply.header(BUSINESS_TIME_HEADER, now().toISOString());
     // API answers carry personal or company data: never kept by the browser or a proxy. Downloads set
     // their own (also no-store) header.
     if (
