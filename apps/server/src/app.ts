@@ -42,6 +42,7 @@ import { cardPaymentRoutes, defineCardPaymentWork } from './features/invoices/ca
 import { defineInvoiceOverdueJob } from './features/invoices/invoice-overdue';
 import { invoiceRoutes } from './features/invoices/invoices.routes';
 import { qualifiedInvoiceRoutes } from './features/invoices/qualified-invoices.routes';
+import { jobRoutes } from './features/jobs/jobs.routes';
 import { JwnetWorker } from './features/jwnet/jwnet-queue';
 import { manifestRoutes } from './features/manifests/manifests.routes';
 import { noticeRoutes } from './features/notices/notices.routes';
@@ -269,6 +270,7 @@ export async function buildApp(
       await api.register(noticeRoutes);
       await api.register(chatRoutes);
       await api.register(outboxRoutes);
+      await api.register(jobRoutes);
       await api.register(zipcodeRoutes);
       await api.register(projectRoutes);
       await api.register(attachmentRoutes);

@@ -32,7 +32,10 @@ interface UploadOptions {
  */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  options: Pick<BuildAppOptions, 'now' | 'jwnetAdapter' | 'cardProvider' | 'logger'> = {},
+  options: Pick<BuildAppOptions, 'now' | 'jwnetAdapter' | 'cardProvider' | 'logger'> & {
+    /** Date the demo data by the test's business clock (`now`), as a server seeds it; else by the machine's. */
+    datedDemo?: boolean;
+  } = {},
 ) {
   const smtp = await startSmtpSink();
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -56,7 +59,10 @@ export async function createTestApp(
   }
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
   await seedReferenceData(database.db);
-  await seedDemoData(database.db, { contractDocuments: false });
+  await seedDemoData(database.db, {
+    contractDocuments: false,
+    ...(options.datedDemo && options.now ? { now: options.now } : {}),
+  });
   const config: AppConfig = {
     port: 0,
     host: '127.0.0.1',
@@ -92,7 +98,8 @@ export async function createTestApp(
     },
     ...overrides,
   };
-  const app = await buildApp(config, database, { logger: false, ...options });
+  const { datedDemo: _dated, ...appOptions } = options;
+  const app = await buildApp(config, database, { logger: false, ...appOptions });
   await app.ready();
 
   async function login(email: string, password = DEMO_PASSWORD): Promise<string> {
@@ -192,7 +199,7 @@ export async function createTestApp(
    */
   async function sibling(
     overrides: Partial<AppConfig> = {},
-    siblingOptions: Pick<BuildAppOptions, 'now' | 'jwnetAdapter' | 'cardProvider' | 'logger'> = options,
+    siblingOptions: Pick<BuildAppOptions, 'now' | 'jwnetAdapter' | 'cardProvider' | 'logger'> = appOptions,
   ) {
     const own = databaseUrl ? await openDatabase({ databaseUrl, dataDir: 'memory://' }) : undefined;
     const app2 = await buildApp({ ...config, ...overrides }, own ?? database, {

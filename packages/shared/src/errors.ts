@@ -106,6 +106,9 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
    */
   card_payment_in_progress: 409,
   card_payment_not_found: 404,
+  job_not_found: 404,
+  /** A run of the scheduled job is queued or going already: it is not doubled. */
+  job_already_running: 409,
   notice_not_found: 404,
   update_info_not_found: 404,
   chat_conversation_not_found: 404,

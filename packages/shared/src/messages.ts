@@ -207,6 +207,9 @@ export const MESSAGE_CODES = [
   'notice_not_found',
   'update_info_not_found',
   'publish_until_before_from',
+  // scheduled jobs (the operations screen)
+  'job_not_found',
+  'job_already_running',
   // chat
   'chat_conversation_not_found',
   'chat_company_required',

@@ -49,6 +49,8 @@ export const PERMISSIONS = [
   'BUSINESS_DATE_SETTING',
   'DISPOSAL_UNIT_PRICE',
   'HANDLING_WASTE_UNIT_PRICE',
+  /** The operations screen: scheduled jobs and the like (administrators). */
+  'OPERATIONS',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -65,6 +67,7 @@ export const MASTER_ADMIN_PERMISSIONS = [
   'MASTER_UNIT_OF_MEASURE',
   'MASTER_PACKAGING',
   'MASTER_DISPOSAL_SITE',
+  'OPERATIONS',
 ] as const satisfies readonly Permission[];
 
 /** The discharger's request keys (new request group). */

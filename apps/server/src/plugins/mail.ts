@@ -81,6 +81,10 @@ export class Mailer {
         )
       : null;
     this.domain = /@([^>\s]+)/.exec(opts.from)?.[1] ?? 'junkan.local';
+    // A job of the schedule's registry in every configuration; without SMTP there is nothing to sweep.
+    opts.jobs.defineScheduled(MAIL_SWEEP, async () => {
+      if (this.transport) await this.sweep();
+    });
     if (!this.transport) return;
     opts.jobs.define<{ mailId: number }>({
       name: MAIL_QUEUE,
@@ -91,9 +95,6 @@ export class Mailer {
       retryDelayMaxSeconds: 15 * 60,
       expireInSeconds: 5 * 60,
       handler: ({ mailId }) => this.deliver(mailId),
-    });
-    opts.jobs.defineScheduled(MAIL_SWEEP, async () => {
-      await this.sweep();
     });
   }
 
