@@ -11,6 +11,9 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { prepareStartup } from './startup';
 
+/** A line of output (this is a command, not the server: its output is for the operator, not the log). */
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
 const japanTime = (iso: string | null | undefined) =>
   iso
     ? new Intl.DateTimeFormat('sv-SE', {
@@ -23,13 +26,13 @@ const japanTime = (iso: string | null | undefined) =>
 async function main(args: string[]): Promise<number> {
   const [command] = args;
   if (!command || command === '--help' || command === '-h') {
-    console.log('usage: npm run job -- <name> | list\n\njobs:');
+    say('usage: npm run job -- <name> | list\n\njobs:');
     for (const j of SCHEDULED_JOBS)
-      console.log(`  ${j.name.padEnd(28)}${describeSchedule(j.schedule).padEnd(16)}${j.description}`);
+      say(`  ${j.name.padEnd(28)}${describeSchedule(j.schedule).padEnd(16)}${j.description}`);
     return command ? 0 : 2;
   }
   if (command !== 'list' && !SCHEDULED_JOBS.some((j) => j.name === command)) {
-    console.error(`no scheduled job ${command}: npm run job -- list`);
+    process.stderr.write(`no scheduled job ${command}: npm run job -- list\n`);
     return 2;
   }
   const loaded = loadConfig();
@@ -43,24 +46,22 @@ async function main(args: string[]): Promise<number> {
     await app.ready();
     if (command === 'list') {
       const { businessNow, jobs } = await app.jobs.scheduler.list();
-      console.log(`business clock: ${japanTime(businessNow.toISOString())} (Japan time)\n`);
-      console.log(`${'job'.padEnd(28)}${'schedule'.padEnd(16)}${'last run'.padEnd(30)}next run`);
+      say(`business clock: ${japanTime(businessNow.toISOString())} (Japan time)\n`);
+      say(`${'job'.padEnd(28)}${'schedule'.padEnd(16)}${'last run'.padEnd(30)}next run`);
       for (const j of jobs) {
         const last = j.lastRun
           ? `${j.lastRun.status} ${japanTime(j.lastRun.finishedAt ?? j.lastRun.startedAt ?? j.lastRun.queuedAt)}`
           : 'never';
-        console.log(
-          `${j.name.padEnd(28)}${j.scheduleText.padEnd(16)}${last.padEnd(30)}${japanTime(j.nextRunAt)}`,
-        );
+        say(`${j.name.padEnd(28)}${j.scheduleText.padEnd(16)}${last.padEnd(30)}${japanTime(j.nextRunAt)}`);
         for (const f of j.recentFailures.slice(0, 1))
-          console.log(`${''.padEnd(44)}last failure ${japanTime(f.queuedAt)}: ${f.error ?? ''}`);
+          say(`${''.padEnd(44)}last failure ${japanTime(f.queuedAt)}: ${f.error ?? ''}`);
       }
       return 0;
     }
     const run = await app.jobs.scheduler.runHere(command);
     const took =
       run.startedAt && run.finishedAt ? ` in ${run.finishedAt.getTime() - run.startedAt.getTime()} ms` : '';
-    console.log(`${command}: ${run.status}${took}${run.error ? `: ${run.error}` : ''}`);
+    say(`${command}: ${run.status}${took}${run.error ? `: ${run.error}` : ''}`);
     return run.status === 'SUCCEEDED' ? 0 : 1;
   } finally {
     await app.close();
