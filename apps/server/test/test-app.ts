@@ -205,6 +205,9 @@ export async function createTestApp(
     const app2 = await buildApp({ ...config, ...overrides }, own ?? database, {
       logger: false,
       ...siblingOptions,
+    }).catch(async (err) => {
+      await own?.close();
+      throw err;
     });
     await app2.ready();
     const handle = {
