@@ -44,7 +44,7 @@ test('an administrator sees the processes, jobs, network queue and outbox, runs 
 
     // The schedules with their next run; the network sweep runs every minute.
     const jobs = page.getByTestId('operations-jobs');
-    await expect(tableRow(jobs, '電子マニフェスト送信の見回り')).toContainText('* * * * *');
+    await expect(tableRow(jobs, '電子マニフェスト送信の見回り')).toContainText('1分ごと');
     await expect(jobs.getByRole('columnheader', { name: '次回実行' })).toBeVisible();
 
     // The mail outbox says how mail goes out (the run's SMTP sink).
@@ -57,7 +57,7 @@ test('an administrator sees the processes, jobs, network queue and outbox, runs 
   await jobs.getByRole('button', { name: '支払期限超過の督促を今すぐ実行' }).click();
   await expect(
     toast(page, '支払期限超過の督促の実行を登録しました。').or(
-      toast(page, '支払期限超過の督促はすでに実行待ちです。'),
+      toast(page, 'このジョブはすでに実行待ちまたは実行中です。終了をお待ちください。'),
     ),
   ).toBeVisible();
 

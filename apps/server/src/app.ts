@@ -5,6 +5,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { BUSINESS_TIME_HEADER } from '@junkan/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -41,6 +42,7 @@ import { cardPaymentRoutes, defineCardPaymentWork } from './features/invoices/ca
 import { defineInvoiceOverdueJob } from './features/invoices/invoice-overdue';
 import { invoiceRoutes } from './features/invoices/invoices.routes';
 import { qualifiedInvoiceRoutes } from './features/invoices/qualified-invoices.routes';
+import { jobRoutes } from './features/jobs/jobs.routes';
 import { JwnetWorker } from './features/jwnet/jwnet-queue';
 import { manifestRoutes } from './features/manifests/manifests.routes';
 import { noticeRoutes } from './features/notices/notices.routes';
@@ -57,6 +59,7 @@ import { transportReportRoutes } from './features/transport-reports/transport-re
 import { userRoutes } from './features/users/users.routes';
 import { wasteMasterRoutes } from './features/waste-master/waste-master.routes';
 import { zipcodeRoutes } from './features/zipcode/zipcode.routes';
+import { resolveBusinessClock } from './lib/clock';
 import { JSON_BOUNDS } from './lib/input-bounds';
 import { safeLoggerOptions } from './lib/log-safety';
 import { PgRateLimiter, type RateLimiter } from './lib/rate-limiter';
@@ -99,7 +102,7 @@ declare module 'fastify' {
     jwnetWorker: JwnetWorker;
     /** Background jobs (pg-boss): queues, retries, schedules run once across processes. */
     jobs: JobEngine;
-    /** The clock of business rules (network hours, "not after today"); tests set it. */
+    /** The one business clock (lib/clock.ts): every business date and time, the schedules too; tests set it. */
     now: () => Date;
     /** Uploaded and generated files (`plugins/file-storage`): the database, a folder or a bucket. */
     files: FileStorage;
@@ -155,7 +158,10 @@ export async function buildApp(
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('lifecycle', { shuttingDown: false });
-  const jobs = new JobEngine(database, config.databaseUrl, { ...config.jobs, log: app.log });
+  // The one business clock: the caller's (tests), or the configured one kept in the database (lib/clock.ts).
+  const now = opts.now ?? (await resolveBusinessClock(database.db, config.clockStart));
+  app.decorate('now', now);
+  const jobs = new JobEngine(database, config.databaseUrl, { ...config.jobs, now, log: app.log });
   app.decorate('jobs', jobs);
   // Started once every queue below is defined; stopped before the mail transport and the database close.
   app.addHook('onReady', async () => jobs.start());
@@ -177,8 +183,6 @@ export async function buildApp(
   app.decorate('events', events);
   app.addHook('onClose', async () => events.close());
   app.decorate('loginThrottle', new LoginThrottle(rateLimiter, config.loginRateLimit));
-  const now = opts.now ?? (() => new Date());
-  app.decorate('now', now);
   const jwnetAdapter =
     opts.jwnetAdapter ?? new HttpJwnetAdapter(config.jwnet.url, { timeoutMs: config.jwnet.timeoutMs, now });
   app.decorate('jwnet', new JwnetNetwork(jwnetAdapter));
@@ -214,6 +218,8 @@ export async function buildApp(
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // The web app's "today" follows the business clock, not the browser's machine.
+    if (request.url.startsWith('/api/')) reply.header(BUSINESS_TIME_HEADER, now().toISOString());
     // API answers carry personal or company data: never kept by the browser or a proxy. Downloads set
     // their own (also no-store) header.
     if (
@@ -293,6 +299,7 @@ export async function buildApp(
       await api.register(chatRoutes);
       await api.register(outboxRoutes);
       await api.register(operationsRoutes);
+      await api.register(jobRoutes);
       await api.register(zipcodeRoutes);
       await api.register(projectRoutes);
       await api.register(attachmentRoutes);

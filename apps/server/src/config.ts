@@ -37,7 +37,8 @@ export interface AppConfig {
   mailRateLimit: { max: number; windowMs: number };
   /**
    * Where the business clock starts (ISO instant), for demos and end-to-end tests that need a given time of
-   * day (the network's 07:00-19:00 window); it then runs on in real time. Absent: the machine's clock.
+   * day (the network's 07:00-19:00 window); it then runs on in real time, the same in every process (kept in the
+   * database: lib/clock.ts). Absent: the machine's clock.
    */
   clockStart?: string;
   /** The manifest network (or its simulator): address, answer timeout, how soon a sent request is polled. */
@@ -229,13 +230,4 @@ function wholeMs(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   if (!Number.isInteger(value) || value < 0)
     throw new Error(`${name} must be a whole number of milliseconds`);
   return value;
-}
-
-/** The clock of business rules: the machine's, or one started at `clockStart` and running on from there. */
-export function businessClock(clockStart?: string): () => Date {
-  if (!clockStart) return () => new Date();
-  const start = new Date(clockStart).getTime();
-  if (Number.isNaN(start)) throw new Error(`JUNKAN_CLOCK is not an instant: ${clockStart}`);
-  const bootedAt = Date.now();
-  return () => new Date(start + (Date.now() - bootedAt));
 }

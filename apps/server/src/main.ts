@@ -1,11 +1,11 @@
 import { buildApp } from './app';
-import { businessClock, loadConfig } from './config';
+import { loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
 import { shutdownGracefully } from './shutdown';
 import { prepareStartup } from './startup';
 
-const { database, config, demoLoaded } = await prepareStartup(loadConfig());
-const app = await buildApp(config, database, { now: businessClock(config.clockStart) });
+const { database, config, demoLoaded, now } = await prepareStartup(loadConfig());
+const app = await buildApp(config, database, { now });
 
 if (demoLoaded) app.log.info('demo data loaded into the empty database');
 

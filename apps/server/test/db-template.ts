@@ -21,10 +21,16 @@ declare module 'vitest' {
   }
 }
 
-/** What every test database holds before its tests: the migrations, the reference data and the demo data. */
-export async function seedTestDatabase(db: Parameters<typeof seedDemoData>[0]): Promise<void> {
+/**
+ * What every test database holds before its tests: the migrations, the reference data and the demo data (dated by
+ * `now` when given, else by the machine's clock as the template is).
+ */
+export async function seedTestDatabase(
+  db: Parameters<typeof seedDemoData>[0],
+  now?: () => Date,
+): Promise<void> {
   await seedReferenceData(db);
-  await seedDemoData(db, { contractDocuments: false });
+  await seedDemoData(db, { contractDocuments: false, ...(now ? { now } : {}) });
 }
 
 async function withServer<T>(serverUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -77,6 +83,20 @@ export async function buildDatabaseTemplate(
     await database.close();
   }
   return { template: { kind: 'pglite', file }, remove: () => rm(file, { force: true }) };
+}
+
+/** A new empty database (PostgreSQL), or nothing to start from (PGlite), for a test that seeds its own. */
+export async function emptyDatabase(
+  serverUrl: string | undefined,
+): Promise<{ databaseUrl?: string; loadDataDir?: Blob; drop: () => Promise<void> }> {
+  if (!serverUrl) return { drop: async () => {} };
+  const name = `junkan_test_${randomUUID().replaceAll('-', '')}`;
+  await withServer(serverUrl, (c) => c.query(`create database ${name}`));
+  return {
+    databaseUrl: databaseUrlOf(serverUrl, name),
+    drop: () =>
+      withServer(serverUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {}),
+  };
 }
 
 // A worker runs many files one after another (isolation is off): it reads the PGlite dump once.

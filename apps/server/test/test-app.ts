@@ -5,7 +5,7 @@ import type { AppConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { MAIL_QUEUE } from '../src/plugins/mail';
 import { DEMO_PASSWORD } from '../src/seed/demo';
-import { copyDatabaseTemplate } from './db-template';
+import { copyDatabaseTemplate, emptyDatabase, seedTestDatabase } from './db-template';
 import { multipartBody } from './fixtures/upload-files';
 import { startSmtpSink } from './smtp-sink';
 
@@ -36,17 +36,23 @@ interface UploadOptions {
  */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  options: Pick<BuildAppOptions, 'now' | 'jwnetAdapter' | 'cardProvider' | 'logger'> = {},
+  options: Pick<BuildAppOptions, 'now' | 'jwnetAdapter' | 'cardProvider' | 'logger'> & {
+    /** Date the demo data by the test's business clock (`now`), as a server seeds it; else by the machine's. */
+    datedDemo?: boolean;
+  } = {},
 ) {
   const smtp = await startSmtpSink();
   const serverUrl = process.env.TEST_DATABASE_URL;
   const template = inject('databaseTemplate');
   if (!template)
     throw new Error('the API tests start from the template of their global setup (vitest.config.ts)');
-  const copy = await copyDatabaseTemplate(template, serverUrl);
+  // Demo data dated by the test's own clock cannot come from the template: a database of its own, seeded here.
+  const dated = options.datedDemo && options.now ? options.now : undefined;
+  const copy = dated ? await emptyDatabase(serverUrl) : await copyDatabaseTemplate(template, serverUrl);
   const databaseUrl = copy.databaseUrl;
   const dropDatabase = copy.drop;
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://', loadDataDir: copy.loadDataDir });
+  if (dated) await seedTestDatabase(database.db, dated);
   const config: AppConfig = {
     port: 0,
     host: '127.0.0.1',
@@ -83,7 +89,8 @@ export async function createTestApp(
     },
     ...overrides,
   };
-  const app = await buildApp(config, database, { logger: false, ...options });
+  const { datedDemo: _dated, ...appOptions } = options;
+  const app = await buildApp(config, database, { logger: false, ...appOptions });
   await app.ready();
 
   async function login(email: string, password = DEMO_PASSWORD): Promise<string> {
@@ -187,12 +194,15 @@ export async function createTestApp(
    */
   async function sibling(
     overrides: Partial<AppConfig> = {},
-    siblingOptions: Pick<BuildAppOptions, 'now' | 'jwnetAdapter' | 'cardProvider' | 'logger'> = options,
+    siblingOptions: Pick<BuildAppOptions, 'now' | 'jwnetAdapter' | 'cardProvider' | 'logger'> = appOptions,
   ) {
     const own = databaseUrl ? await openDatabase({ databaseUrl, dataDir: 'memory://' }) : undefined;
     const app2 = await buildApp({ ...config, ...overrides }, own ?? database, {
       logger: false,
       ...siblingOptions,
+    }).catch(async (err) => {
+      await own?.close();
+      throw err;
     });
     await app2.ready();
     const handle = {

@@ -106,6 +106,9 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
    */
   card_payment_in_progress: 409,
   card_payment_not_found: 404,
+  job_not_found: 404,
+  /** A run of the scheduled job is queued or going already: it is not doubled. */
+  job_already_running: 409,
   notice_not_found: 404,
   update_info_not_found: 404,
   chat_conversation_not_found: 404,
@@ -117,7 +120,6 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   chat_inquiry_no_messages: 409,
   /** Only a refused (or given-up) network request not sent again since, or a failed mail, is sent again. */
   operations_not_resendable: 409,
-  operations_job_not_found: 404,
   /** A manifest, report, contract or permit within five years of its last date: never deleted (params.until). */
   retention_period_until: 409,
   evidence_pack_not_found: 404,

@@ -207,6 +207,9 @@ export const MESSAGE_CODES = [
   'notice_not_found',
   'update_info_not_found',
   'publish_until_before_from',
+  // scheduled jobs (the operations screen)
+  'job_not_found',
+  'job_already_running',
   // chat
   'chat_conversation_not_found',
   'chat_company_required',
@@ -214,7 +217,6 @@ export const MESSAGE_CODES = [
   'chat_inquiry_no_messages',
   // operations (administrators)
   'operations_not_resendable',
-  'operations_job_not_found',
   // retention (rules/retention.ts): params.until, the last day the record is kept
   'retention_period_until',
   // evidence packs

@@ -118,3 +118,9 @@ export function decideRoute(args: {
   if (pathname === '/account-selection') return { redirect: '/' };
   return { allow: true };
 }
+
+/**
+ * The response header with which every API answer tells the server's business instant (ISO), so the web app's
+ * "today" follows the server's business clock (JUNKAN_CLOCK) rather than the machine it runs on.
+ */
+export const BUSINESS_TIME_HEADER = 'x-business-time';

@@ -230,6 +230,43 @@ export const serverProcesses = pgTable(
   (t) => [index('server_processes_heartbeat_idx').on(t.heartbeatAt)],
 );
 
+/**
+ * The business clock every process runs on when `JUNKAN_CLOCK` is set (lib/clock.ts): the configured start and
+ * the machine instant it was first applied. One row; a changed start replaces it, the same start carries on.
+ */
+export const businessClockSettings = pgTable('business_clock', {
+  id: smallint('id').primaryKey().default(1),
+  configuredStart: text('configured_start').notNull(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Runs of the scheduled jobs (plugins/jobs/scheduler.ts). A scheduled run's `slot` (the business date of a daily
+ * job, the business minute of an interval job) is unique per job, so exactly one process sends it; a run asked
+ * for by hand (`npm run job`, the admin call) has no slot. Times are the business clock's.
+ */
+export const scheduledJobRuns = pgTable(
+  'scheduled_job_runs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    jobName: varchar('job_name', { length: 64 }).notNull(),
+    slot: varchar('slot', { length: 32 }),
+    trigger: varchar('trigger', { length: 16 }).$type<'SCHEDULE' | 'MANUAL'>().notNull(),
+    status: varchar('status', { length: 16 })
+      .$type<'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'SKIPPED'>()
+      .notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('scheduled_job_runs_slot_uq').on(t.jobName, t.slot),
+    index('scheduled_job_runs_job_idx').on(t.jobName, t.id),
+  ],
+);
+
 /** Single-use mailed tokens; only their SHA-256 is stored. */
 export const emailTokens = pgTable(
   'email_tokens',

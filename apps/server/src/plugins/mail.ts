@@ -82,6 +82,10 @@ export class Mailer {
         )
       : null;
     this.domain = /@([^>\s]+)/.exec(opts.from)?.[1] ?? 'junkan.local';
+    // A job of the schedule's registry in every configuration; without SMTP there is nothing to sweep.
+    opts.jobs.defineScheduled(MAIL_SWEEP, async () => {
+      if (this.transport) await this.sweep();
+    });
     if (!this.transport) return;
     opts.jobs.define<{ mailId: number }>({
       name: MAIL_QUEUE,
@@ -92,9 +96,6 @@ export class Mailer {
       retryDelayMaxSeconds: 15 * 60,
       expireInSeconds: 5 * 60,
       handler: ({ mailId }) => this.deliver(mailId),
-    });
-    opts.jobs.defineRecurring(MAIL_SWEEP, '*/5 * * * *', async () => {
-      await this.sweep();
     });
   }
 
@@ -222,7 +223,8 @@ export class Mailer {
       .update(mailOutbox)
       .set({
         status: 'SENT',
-        sentAt: new Date(),
+        // The delivery's own bookkeeping (leases, sweeps) is on the database's clock.
+        sentAt: sql`now()`,
         leaseUntil: null,
         error: null,
         text: withoutLinkTokens(mail.text),

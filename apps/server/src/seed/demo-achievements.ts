@@ -17,7 +17,6 @@ import {
   users,
 } from '../db/schema';
 import { nationalHolidayName } from '../lib/national-holidays';
-import { tokyoDate } from '../lib/time';
 import { DEMO_CONTRACT_MONTHS_RUN } from './demo-contracts';
 
 const INDUSTRIAL_DAYS = ['05', '14', '22'];
@@ -38,7 +37,7 @@ function workingDay(date: string): string {
  * for the transporter to report): the regular project's monthly 可燃ごみ weight, and the industrial project's
  * completed transports without manifests (approved, reported the next working day, within the deadline).
  */
-export async function seedDemoAchievements(db: Database, today = tokyoDate()): Promise<void> {
+export async function seedDemoAchievements(db: Database, today: string): Promise<void> {
   const thisMonth = `${today.slice(0, 8)}01`;
   const months = Array.from({ length: DEMO_CONTRACT_MONTHS_RUN }, (_, i) =>
     addMonths(thisMonth, i - DEMO_CONTRACT_MONTHS_RUN),

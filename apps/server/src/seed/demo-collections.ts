@@ -14,7 +14,6 @@ import {
 } from '../db/schema';
 import { requestablePeriodOf } from '../features/project-core/collection-schedule';
 import { businessDayLookup } from '../lib/business-days';
-import { tokyoDate } from '../lib/time';
 
 import { DEMO_SPOT_PROJECT } from './demo-projects';
 
@@ -33,7 +32,7 @@ const at = (date: string, time: string) => new Date(`${date}T${time}:00+09:00`);
  * collection, confirmed for next week. Written with the history the collection services write (they act now,
  * and these steps are in the past).
  */
-export async function seedDemoCollections(db: Database, today = tokyoDate()): Promise<void> {
+export async function seedDemoCollections(db: Database, today: string): Promise<void> {
   const [regular] = await db
     .select({ project: projects, contract: contracts, lineId: projectWasteLines.id })
     .from(projects)

@@ -80,7 +80,7 @@ const DEMO: DemoInquiry[] = [
 
 const HOUR = 60 * 60 * 1000;
 
-export async function seedDemoInquiries(db: Database): Promise<void> {
+export async function seedDemoInquiries(db: Database, now: Date): Promise<void> {
   const rows = await db
     .select({ id: users.id, email: users.email, companyId: users.companyId })
     .from(users)
@@ -98,11 +98,11 @@ export async function seedDemoInquiries(db: Database): Promise<void> {
     side: side[who],
     actingAdminId: null,
   });
-  const now = Date.now();
+  const nowMs = now.getTime();
 
   await db.transaction(async (tx) => {
     for (const demo of DEMO) {
-      let at = now - demo.daysAgo * 24 * HOUR - 6 * HOUR;
+      let at = nowMs - demo.daysAgo * 24 * HOUR - 6 * HOUR;
       const [opening, ...later] = demo.messages;
       const { inquiry } = await insertInquiry(tx, {
         companyId: people[demo.opener]!.companyId!,

@@ -22,8 +22,8 @@ import type { FileStorage } from '../plugins/file-storage';
 import { DEMO_SPOT_PROJECT } from './demo-projects';
 
 /** A Japan date at a time of day, as a timestamp; never later than now (a step of today may be due later). */
-const at = (date: string, time: string) =>
-  new Date(Math.min(Date.parse(`${date}T${time}:00+09:00`), Date.now()));
+const pastInstant = (now: Date) => (date: string, time: string) =>
+  new Date(Math.min(Date.parse(`${date}T${time}:00+09:00`), now.getTime()));
 
 interface DemoInvoice {
   title: string;
@@ -44,7 +44,7 @@ interface DemoInvoice {
  * as in API tests, none are made) and the mails an invoice billed and paid sends, written as the invoice
  * services record them (they mail now; these were sent on their days).
  */
-export async function seedDemoInvoices(db: Database, files: FileStorage | null): Promise<void> {
+export async function seedDemoInvoices(db: Database, files: FileStorage | null, now: Date): Promise<void> {
   if (!files) return;
   const [toto] = await db.select().from(companies).where(eq(companies.name, '東都環境サービス株式会社'));
   if (!toto) return;
@@ -72,7 +72,7 @@ export async function seedDemoInvoices(db: Database, files: FileStorage | null):
     .select()
     .from(regularReports)
     .where(eq(regularReports.projectId, running.project.id));
-  const today = tokyoDate();
+  const today = tokyoDate(now);
   /** The month before the billing date's, and its reported kg at the contract price, tax included. */
   const monthBilled = (billingOffset: number) => {
     const month = addMonths(`${addDays(today, billingOffset).slice(0, 8)}01`, -1);
@@ -88,7 +88,7 @@ export async function seedDemoInvoices(db: Database, files: FileStorage | null):
     { status: 'PAID', billingOffset: -40, dueOffset: -10, settlementOffset: -12, ...monthBilled(-40) },
     { status: 'BILLED', billingOffset: -70, dueOffset: -40, ...monthBilled(-70) },
   ];
-  for (const d of demo) await insertDemoInvoice(db, files, running, toto, d, today);
+  for (const d of demo) await insertDemoInvoice(db, files, running, toto, d, today, now);
 
   const [spot] = await billed(DEMO_SPOT_PROJECT);
   if (!spot) return;
@@ -115,6 +115,7 @@ export async function seedDemoInvoices(db: Database, files: FileStorage | null):
       billedMonth: today.slice(0, 7),
     },
     today,
+    now,
   );
 }
 
@@ -132,7 +133,9 @@ async function insertDemoInvoice(
   toto: DemoParty,
   d: DemoInvoice,
   today: string,
+  now: Date,
 ) {
+  const at = pastInstant(now);
   const billingDate = addDays(today, d.billingOffset);
   const dueDate = addDays(today, d.dueOffset);
   const pdf = await renderPdf({

@@ -37,11 +37,11 @@ const KIND_JA = { COLLECTION_TRANSPORT: '産業廃棄物収集運搬業', DISPOS
  * 梅田事業所 (大阪府, awaiting the discharger's confirmation) runs past the 大阪府 permit's expiry, so both sides
  * see it flagged.
  */
-export async function seedDemoPermits(db: Database, files: FileStorage | null): Promise<void> {
+export async function seedDemoPermits(db: Database, files: FileStorage | null, now: Date): Promise<void> {
   if (!files) return;
   const [toto] = await db.select().from(companies).where(eq(companies.name, '東都環境サービス株式会社'));
   if (!toto) return;
-  const today = tokyoDate();
+  const today = tokyoDate(now);
   const demo: DemoPermit[] = [
     {
       districtCode: '13',

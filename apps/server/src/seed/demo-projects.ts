@@ -400,8 +400,8 @@ export function demoProjectPlans(today: string): DemoProject[] {
 }
 
 /** A Japan date at a time of day, as a timestamp; never later than now (a step of today may be due later). */
-const at = (date: string, time: string) =>
-  new Date(Math.min(Date.parse(`${date}T${time}:00+09:00`), Date.now()));
+const pastInstant = (now: Date) => (date: string, time: string) =>
+  new Date(Math.min(Date.parse(`${date}T${time}:00+09:00`), now.getTime()));
 
 const DEMO_SOURCE_ID = 'seed:demo';
 
@@ -415,8 +415,10 @@ const DEMO_SOURCE_ID = 'seed:demo';
 export async function seedDemoProjects(
   db: Database,
   documents: FileStorage | null,
-  today = tokyoDate(),
+  now: Date,
 ): Promise<void> {
+  const today = tokyoDate(now);
+  const at = pastInstant(now);
   const refs = await loadRefs(db);
   const people = await db
     .select({ id: users.id, email: users.email, companyId: users.companyId, role: users.role })
@@ -447,30 +449,23 @@ export async function seedDemoProjects(
       const project = { id, status: 'CREATING_QUOTE' as ProjectStatus };
       if (plan.requestedOn) {
         const when = at(plan.requestedOn, '16:00');
-        await transitionProject(
-          tx,
-          discharger,
-          project,
-          'REQUEST_QUOTE',
-          'WASTE',
-          null,
-          { requestedAt: when },
-          when,
-        );
+        await transitionProject(tx, discharger, project, 'REQUEST_QUOTE', 'WASTE', when, null, {
+          requestedAt: when,
+        });
       }
       if (!plan.quote) return null;
       const transporter = callerOf(plan.quote.transporter);
       const transportCompanyId = transporter.session.companyId!;
-      await writeQuote(tx, refs, transporter, id, plan.quote);
+      await writeQuote(tx, refs, transporter, id, plan.quote, at);
       await transitionProject(
         tx,
         transporter,
         project,
         'COMPLETE_QUOTE',
         'TRANSPORT',
+        at(plan.quote.on, '17:00'),
         null,
         { transportCompanyId },
-        at(plan.quote.on, '17:00'),
       );
       if (!plan.quote.acceptedOn) return null;
       const accepted = at(plan.quote.acceptedOn, '11:00');
@@ -485,11 +480,11 @@ export async function seedDemoProjects(
         entityId: quote!.id,
         at: accepted,
       });
-      await transitionProject(tx, discharger, project, 'CREATING_CONTRACT', 'WASTE', null, {}, accepted);
+      await transitionProject(tx, discharger, project, 'CREATING_CONTRACT', 'WASTE', accepted);
       if (!plan.contract) return null;
       return { project, transporter, transportCompanyId, terms: plan.contract };
     });
-    if (contract) await writeContract(db, documents, discharger, calendar, contract, today);
+    if (contract) await writeContract(db, documents, discharger, calendar, contract, today, at);
     const [row] = await db
       .select({ status: projects.status })
       .from(projects)
@@ -535,6 +530,7 @@ async function writeQuote(
   transporter: Caller,
   projectId: number,
   quote: NonNullable<DemoProject['quote']>,
+  at: ReturnType<typeof pastInstant>,
 ) {
   const when = at(quote.on, '17:00');
   const lines = await tx
@@ -596,6 +592,7 @@ async function writeContract(
     terms: DemoContract;
   },
   today: string,
+  at: ReturnType<typeof pastInstant>,
 ) {
   const { terms, transporter, project } = c;
   const [row] = await db.select().from(projects).where(eq(projects.id, project.id));
@@ -650,7 +647,7 @@ async function writeContract(
   });
 
   const sent = at(terms.sentOn, '15:00');
-  const rendered = documents ? await renderContractDocuments(db, row!, contract!) : [];
+  const rendered = documents ? await renderContractDocuments(db, row!, contract!, terms.sentOn) : [];
   // Stored before the transaction, as the send does (the database storage writes through its own connection).
   const files = documents
     ? await storeDocuments(documents, contract!.id, rendered, transporter.session.userId)
@@ -668,7 +665,7 @@ async function writeContract(
       detail: { files: rendered.map((d) => d.kind) },
       at: sent,
     });
-    await transitionProject(tx, transporter, project, 'REQUEST_CONTRACT', 'TRANSPORT', null, {}, sent);
+    await transitionProject(tx, transporter, project, 'REQUEST_CONTRACT', 'TRANSPORT', sent);
     if (!terms.approvedOn) return;
     const approved = at(terms.approvedOn, '10:00');
     await tx
@@ -687,24 +684,15 @@ async function writeContract(
       at: approved,
     });
     const to = statusOnApproval(terms.startDate, terms.approvedOn);
-    await transitionProject(tx, discharger, project, to, 'WASTE', null, {}, approved);
+    await transitionProject(tx, discharger, project, to, 'WASTE', approved);
     if (to === 'COMPLETE_CONTRACT' && terms.startDate <= today)
-      await transitionProject(
-        tx,
-        calendar,
-        project,
-        'IN_PROGRESS',
-        'SYSTEM',
-        null,
-        {},
-        at(terms.startDate, '00:05'),
-      );
+      await transitionProject(tx, calendar, project, 'IN_PROGRESS', 'SYSTEM', at(terms.startDate, '00:05'));
     if (!terms.endedOn) return;
     const end = at(terms.endedOn, '00:05');
     await tx
       .update(contracts)
       .set({ status: 'ENDED', updatedAt: end, version: sql`${contracts.version} + 1` })
       .where(eq(contracts.id, contract!.id));
-    await transitionProject(tx, calendar, project, 'COMPLETE', 'SYSTEM', 'contract period ended', {}, end);
+    await transitionProject(tx, calendar, project, 'COMPLETE', 'SYSTEM', end, 'contract period ended');
   });
 }

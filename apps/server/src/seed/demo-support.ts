@@ -16,7 +16,7 @@ import {
  * (the company's second question unread by support) and, for 髙橋工業, one support answered that the company has
  * not read yet.
  */
-export async function seedDemoSupport(db: Database): Promise<void> {
+export async function seedDemoSupport(db: Database, now: Date): Promise<void> {
   const people = await db
     .select({ id: users.id, email: users.email })
     .from(users)
@@ -102,7 +102,7 @@ export async function seedDemoSupport(db: Database): Promise<void> {
             clientId: `demo-${company}-${i + 1}`,
             body: l.body,
             // A few minutes apart, ending now.
-            createdAt: new Date(Date.now() - (lines.length - i) * 7 * 60_000),
+            createdAt: new Date(now.getTime() - (lines.length - i) * 7 * 60_000),
           })),
         )
         .returning({ id: chatMessages.id, side: chatMessages.side, createdAt: chatMessages.createdAt });

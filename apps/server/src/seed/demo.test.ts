@@ -30,7 +30,7 @@ import { seedReferenceData } from './reference';
  */
 let database: DatabaseHandle;
 let db: DatabaseHandle['db'];
-const today = tokyoDate();
+const today = tokyoDate(new Date());
 
 /** Unit prices (円, tax excluded) a Japanese business would believe, per unit. */
 const PLAUSIBLE: Record<string, [number, number]> = {

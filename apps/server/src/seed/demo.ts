@@ -15,7 +15,9 @@ import {
   wastes,
 } from '../db/schema';
 import { findBankBranch } from '../features/bank-accounts/bank-list';
+import { type Clock, machineClock } from '../lib/clock';
 import { hashPassword } from '../lib/password';
+import { tokyoDate } from '../lib/time';
 import { FileStorage } from '../plugins/file-storage';
 import { DatabaseStorage } from '../plugins/file-storage/database-storage';
 import { seedDemoAchievements } from './demo-achievements';
@@ -54,7 +56,7 @@ export const DEMO_ACCOUNTS = [
  */
 export async function seedDemoData(
   db: Database,
-  options: { contractDocuments?: boolean; files?: FileStorage } = {},
+  options: { contractDocuments?: boolean; files?: FileStorage; now?: Clock } = {},
 ): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
@@ -286,13 +288,16 @@ export async function seedDemoData(
   const documents =
     options.contractDocuments === false ? null : (options.files ?? new FileStorage(new DatabaseStorage(db)));
   // Permits first: the demo contracts name the transporter's permit as their license.
-  await seedDemoPermits(db, documents);
-  await seedDemoProjects(db, documents);
-  await seedDemoAchievements(db);
-  await seedDemoCollections(db);
-  await seedDemoInvoices(db, documents);
+  // Dated from the business clock's today, the one the product then runs on.
+  const now = (options.now ?? machineClock)();
+  const today = tokyoDate(now);
+  await seedDemoPermits(db, documents, now);
+  await seedDemoProjects(db, documents, now);
+  await seedDemoAchievements(db, today);
+  await seedDemoCollections(db, today);
+  await seedDemoInvoices(db, documents, now);
   await seedDemoCombinedPrices(db);
-  await seedDemoInquiries(db);
-  await seedDemoSupport(db);
+  await seedDemoInquiries(db, now);
+  await seedDemoSupport(db, now);
   return true;
 }

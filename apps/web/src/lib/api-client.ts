@@ -1,4 +1,5 @@
 import { HTTP_TIMEOUT_MS, type PermitCoverageGapAnswer } from '@junkan/shared';
+import { BUSINESS_TIME_HEADER, noteBusinessTime } from './business-clock';
 import { clearSession, getToken, isOnPublicPage, redirectToLogin } from './session';
 
 export const API_BASE = '/api';
@@ -133,6 +134,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   } finally {
     clearTimeout(timer);
   }
+  noteBusinessTime(response.headers.get(BUSINESS_TIME_HEADER));
 
   if (!response.ok) {
     const info = await readErrorBody(response);

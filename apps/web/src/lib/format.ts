@@ -2,6 +2,7 @@ import { formatDateWithEra, type PriceUnit } from '@junkan/shared';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { businessNow } from './business-clock';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -39,8 +40,8 @@ export interface YearMonth {
   month: number;
 }
 
-/** This month in Japan time (ruling 10), whatever the machine's zone. */
-export function currentJapanYearMonth(now: number = Date.now()): YearMonth {
+/** This month in Japan time (ruling 10) on the server's business clock, whatever the machine's zone. */
+export function currentJapanYearMonth(now: number = businessNow()): YearMonth {
   const d = toJapanTime(now);
   return d ? { year: d.year(), month: d.month() + 1 } : { year: 2000, month: 1 };
 }

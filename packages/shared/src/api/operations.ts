@@ -1,34 +1,7 @@
 import { z } from 'zod';
 import { MESSAGE_CODES } from '../messages';
 
-/** The operations screen's calls (administrators, key OPERATIONS), all under /admin/operations. */
-
-/** A run of a job as the engine recorded it. */
-export const operationsJobRunSchema = z.object({
-  at: z.string(),
-  /** The job's error when it failed (its message only). */
-  error: z.string().nullable(),
-});
-
-/** GET /admin/operations/jobs: each queue of the job engine, its schedule, last runs and waiting jobs. */
-export const operationsJobSchema = z.object({
-  name: z.string(),
-  /** Five-field cron in Japan time; null for a queue worked on demand (network sends, mail). */
-  schedule: z.string().nullable(),
-  nextRunAt: z.string().nullable(),
-  lastCompleted: operationsJobRunSchema.nullable(),
-  lastFailed: operationsJobRunSchema.nullable(),
-  /** Jobs waiting (queued or to retry) and being worked now. */
-  waiting: z.number().int(),
-  active: z.number().int(),
-  /** Failed runs still kept by the engine. */
-  failed: z.number().int(),
-});
-export const operationsJobsResponseSchema = z.array(operationsJobSchema);
-
-/** POST /admin/operations/jobs/{name}/run: queued (true) or one already waiting to run (false). */
-export const operationsJobRunResponseSchema = z.object({ queued: z.boolean() });
-export const operationsJobNameParamsSchema = z.object({ name: z.string().max(64, 'max_length_exceeded') });
+/** The operations screen's calls (administrators, key OPERATIONS), all under /admin/operations; its jobs: api/jobs.ts. */
 
 export const OPERATIONS_JWNET_STATES = ['QUEUED', 'SENT', 'REFUSED', 'FAILED'] as const;
 
@@ -94,7 +67,6 @@ export const operationsProcessSchema = z.object({
 });
 export const operationsProcessesResponseSchema = z.array(operationsProcessSchema);
 
-export type OperationsJob = z.infer<typeof operationsJobSchema>;
 export type OperationsJwnetRequest = z.infer<typeof operationsJwnetRequestSchema>;
 export type OperationsJwnetResponse = z.infer<typeof operationsJwnetResponseSchema>;
 export type OperationsMail = z.infer<typeof operationsMailSchema>;

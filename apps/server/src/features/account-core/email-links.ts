@@ -19,6 +19,9 @@ export async function issueEmailToken(db: DbOrTx, userId: number, purpose: Purpo
   return token;
 }
 
+/** Whether a mailed link has lapsed: its lifetime is a security timing, on the machine's clock. */
+export const isEmailTokenExpired = (expiresAt: Date) => expiresAt <= new Date();
+
 /** The live (unused, unexpired) token row of a purpose, or undefined. */
 export async function findLiveToken(db: DbOrTx, token: string, purpose: Purpose) {
   return db.query.emailTokens.findFirst({

@@ -169,7 +169,7 @@ export async function updateAdminUser(
       } else {
         await tx
           .update(companies)
-          .set({ ...companyValues(input), updatedAt: new Date() })
+          .set({ ...companyValues(input), updatedAt: app.now() })
           .where(eq(companies.id, companyId));
         await insertAccountEntries(tx, companyId, {
           offices: input.offices.filter((o): o is OfficeInfo => o.officeId === NEW_ENTRY_ID),
@@ -185,7 +185,7 @@ export async function updateAdminUser(
           enabled: input.enabled,
           registrantNumber: input.registrantNumber ?? null,
           ediKey: input.ediConfirmationKey ?? null,
-          updatedAt: new Date(),
+          updatedAt: app.now(),
         })
         .where(eq(users.id, id));
       await recordAudit(tx, caller, {
@@ -280,7 +280,7 @@ export async function deleteAdminUser(app: FastifyInstance, caller: Caller, id: 
       .for('update');
     if (!user) throw new AppError('not_found', 'User not found');
     assertManageable(caller.session, user);
-    const now = new Date();
+    const now = app.now();
     await tx.update(users).set({ deletedAt: now, enabled: false, updatedAt: now }).where(eq(users.id, id));
     await recordAudit(tx, caller, {
       action: 'admin_delete',

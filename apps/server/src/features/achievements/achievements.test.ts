@@ -9,7 +9,7 @@ import { tokyoDate } from '../../lib/time';
 let t: TestContext;
 
 let f: { running: number; green: number; combustible: number; bottles: number; plastics: number };
-const [year, month] = tokyoDate().split('-').map(Number) as [number, number];
+const [year, month] = tokyoDate(new Date()).split('-').map(Number) as [number, number];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -51,7 +51,7 @@ describe('regular reports', () => {
     ).toBe(1234.5);
     // The month's report is kept five years from the month's last day (or its last change, if later).
     const lastDay = datesOfMonth(year, month).at(-1)!;
-    expect(saved.json().keptUntil).toBe(addMonths(latestDate(lastDay, tokyoDate())!, 60));
+    expect(saved.json().keptUntil).toBe(addMonths(latestDate(lastDay, tokyoDate(new Date()))!, 60));
     // A second report of the month replaces the first.
     await t.as(TRANS).post('/trans/regular-reports', {
       projectId: f.running,

@@ -12,6 +12,7 @@ import {
   ACTIVATION_TOKEN_TTL_MS,
   consumeActivationToken,
   findLiveToken,
+  isEmailTokenExpired,
   issueEmailToken,
   issuePasswordResetLink,
 } from '../account-core/email-links';
@@ -38,7 +39,7 @@ export async function login(
   if (!user.enabled) throw new AppError('account_is_not_enabled', LOGIN_FAILURE_MESSAGE.INACTIVE);
   await app.loginThrottle.recordSuccess(email, ip);
   const sessionId = await app.db.transaction(async (tx) => {
-    await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+    await tx.update(users).set({ lastLoginAt: app.now() }).where(eq(users.id, user.id));
     await recordAudit(tx, audit, { action: 'login', entity: 'user', entityId: user.id, userId: user.id });
     return startUserSession(tx, user.id);
   });
@@ -128,7 +129,7 @@ export async function checkEmailToken(app: FastifyInstance, token: string) {
   const user = await app.db.query.users.findFirst({ where: eq(users.id, row.userId) });
   if (!user) throw new AppError('token_invalid_or_expired', 'Invalid or expired token');
   if (user.enabled) return { active: true, id: user.id };
-  if (row.usedAt || row.expiresAt <= new Date()) {
+  if (row.usedAt || isEmailTokenExpired(row.expiresAt)) {
     throw new AppError('token_invalid_or_expired', 'Invalid or expired token');
   }
   return { active: false, id: user.id };
@@ -187,11 +188,11 @@ export async function resetPassword(
   const outcome = await app.db.transaction(async (tx) => {
     const used = await tx
       .update(emailTokens)
-      .set({ usedAt: new Date() })
+      .set({ usedAt: app.now() })
       .where(and(eq(emailTokens.id, row.id), isNull(emailTokens.usedAt)))
       .returning({ id: emailTokens.id });
     if (!used.length) return { result: false };
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
+    await tx.update(users).set({ passwordHash, updatedAt: app.now() }).where(eq(users.id, row.userId));
     // Whoever held a token of the old password is signed out.
     await revokeAllUserSessions(tx, row.userId);
     await recordAudit(tx, audit, {
@@ -218,7 +219,7 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.newPass);
   const sessionId = await app.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await tx.update(users).set({ passwordHash, updatedAt: app.now() }).where(eq(users.id, user.id));
     // Every sign-in of the user ends, this one included; the tab that changed it carries on with a new one.
     await revokeAllUserSessions(tx, user.id);
     await recordAudit(tx, caller, { action: 'password_change', entity: 'user', entityId: user.id });

@@ -15,13 +15,13 @@ export class LoginThrottle {
     return { account: `login:a:${email}|${ip}`, address: `login:i:${ip}` };
   }
 
-  async isBlocked(email: string, ip: string, now = new Date()): Promise<boolean> {
+  async isBlocked(email: string, ip: string, now?: Date): Promise<boolean> {
     const { account, address } = this.keys(email, ip);
     const counts = await this.limiter.counts([account, address], now);
     return (counts.get(account) ?? 0) >= this.opts.max || (counts.get(address) ?? 0) >= this.opts.max * 5;
   }
 
-  async recordFailure(email: string, ip: string, now = new Date()): Promise<void> {
+  async recordFailure(email: string, ip: string, now?: Date): Promise<void> {
     const { account, address } = this.keys(email, ip);
     await this.limiter.hit(account, this.opts.windowMs, now);
     await this.limiter.hit(address, this.opts.windowMs, now);

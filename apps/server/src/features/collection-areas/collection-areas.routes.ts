@@ -17,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { operatorRole } from '../../lib/roles';
+import { tokyoDate } from '../../lib/time';
 import type { Session } from '../../plugins/auth';
 import {
   areaNameExists,
@@ -145,7 +146,7 @@ export const collectionAreaRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => {
       const session = app.requireSession(request);
       const { posCode, type, date } = request.query;
-      return lookupCollectionAreas(app.db, posCode, type, lookupScope(session), date);
+      return lookupCollectionAreas(app.db, posCode, type, lookupScope(session), date ?? tokyoDate(app.now()));
     },
   );
 };

@@ -24,7 +24,6 @@ import {
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
-import { tokyoDate } from '../../lib/time';
 import type { Caller } from '../../plugins/auth';
 
 /** Database constraint -> the 409 code and the form field it belongs to. */
@@ -163,7 +162,7 @@ export async function lookupCollectionAreas(
   posCode: string,
   type: CollectionAreaType,
   visible: number | 'all' | 'none',
-  date = tokyoDate(),
+  date: string,
 ): Promise<CollectionAreaLookup> {
   const rows = await db
     .select({
@@ -391,7 +390,7 @@ export async function updateCollectionArea(
           areaName: body.areaName,
           licenseNumber: body.licenseNumber,
           administrativeDistrict: body.administrativeDistrict,
-          updatedAt: new Date(),
+          updatedAt: app.now(),
         })
         .where(eq(collectionAreas.id, id));
       await tx.delete(collectionAreaPostalCodes).where(eq(collectionAreaPostalCodes.areaId, id));

@@ -84,6 +84,7 @@ export async function issueCalendarFeed(
   db: Database,
   caller: Caller,
   publicUrl: string,
+  now: Date,
 ): Promise<CalendarFeed> {
   const companyId = feedCompanyOf(caller);
   const { token, hash } = newOpaqueToken();
@@ -94,7 +95,7 @@ export async function issueCalendarFeed(
       .values({ companyId, tokenHash: hash, ...issuer })
       .onConflictDoUpdate({
         target: calendarFeeds.companyId,
-        set: { tokenHash: hash, ...issuer, createdAt: new Date() },
+        set: { tokenHash: hash, ...issuer, createdAt: now },
       });
     await recordAudit(tx, caller, { action: 'calendar_feed.issue', entity: 'company', entityId: companyId });
   });

@@ -50,7 +50,7 @@ export const collectionScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: calendarFeedSchema, ...errors },
       },
     },
-    (request) => issueCalendarFeed(app.db, request.caller(), app.config.publicUrl),
+    (request) => issueCalendarFeed(app.db, request.caller(), app.config.publicUrl, app.now()),
   );
 
   app.delete(

@@ -145,7 +145,7 @@ async function refused(body: object, status = 400) {
 // First: the contract calendar that later tests run moves the demo contracts too.
 describe('the demo data', () => {
   it('holds a month of regular collections and a spot collection, and the demo project passes the rules', async () => {
-    const today = tokyoDate();
+    const today = tokyoDate(new Date());
     const [regular] = await t.db.select().from(projects).where(eq(projects.title, '銀座店 可燃ごみ定期回収'));
     const rows = await t.db.select().from(collections).where(eq(collections.projectId, regular!.id));
     const thisMonth = rows.filter((r) => r.desiredDate.slice(0, 7) === today.slice(0, 7));

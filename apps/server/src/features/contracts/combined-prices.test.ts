@@ -45,7 +45,7 @@ const draftOf = async (projectId: number) => {
 const save = (projectId: number, contractForm: string, unitPrices: Line[], who = TRANS) =>
   t.as(who).put(`/trans/projects/${projectId}/contract`, {
     contractName: '産業廃棄物 収集運搬・処分委託契約',
-    startDate: nextDay(tokyoDate()),
+    startDate: nextDay(tokyoDate(new Date())),
     endDate: '2099-12-31',
     contractType: 'AUTO_UPDATE',
     contractForm,

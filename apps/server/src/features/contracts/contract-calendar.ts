@@ -17,11 +17,14 @@ export interface CalendarRun {
 }
 
 /**
- * The contract dates' own moves, for Japan date `today`: an approved contract whose start has come puts its
+ * The contract dates' own moves, for the business instant `when` (or a Japan date): an approved contract whose start has come puts its
  * project in progress; at the end of its period an auto-renewing contract (not ended by a party) takes its
  * next period, any other ends and completes its project. Each project moves in its own transaction.
  */
-export async function advanceContracts(db: Database, today: string = tokyoDate()): Promise<CalendarRun> {
+export async function advanceContracts(db: Database, when: Date | string): Promise<CalendarRun> {
+  // A business instant (the job), or a Japan date (tests), whose moves are stamped at its first moment.
+  const today = typeof when === 'string' ? when : tokyoDate(when);
+  const at = typeof when === 'string' ? new Date(`${when}T00:00:00+09:00`) : when;
   const run: CalendarRun = { started: 0, renewed: 0, completed: 0 };
   const starting = await db
     .select({ id: projects.id })
@@ -42,7 +45,7 @@ export async function advanceContracts(db: Database, today: string = tokyoDate()
         .where(eq(projects.id, id))
         .for('update');
       if (p?.status !== 'COMPLETE_CONTRACT') return;
-      await transitionProject(tx, source, { id, status: 'COMPLETE_CONTRACT' }, 'IN_PROGRESS', 'SYSTEM');
+      await transitionProject(tx, source, { id, status: 'COMPLETE_CONTRACT' }, 'IN_PROGRESS', 'SYSTEM', at);
       run.started++;
     });
 
@@ -68,7 +71,7 @@ export async function advanceContracts(db: Database, today: string = tokyoDate()
         while (period.endDate < today) period = renewedPeriod(period.startDate, period.endDate);
         await tx
           .update(contracts)
-          .set({ ...period, renewal: null, updatedAt: new Date(), version: sql`${contracts.version} + 1` })
+          .set({ ...period, renewal: null, updatedAt: at, version: sql`${contracts.version} + 1` })
           .where(eq(contracts.id, c.id));
         await recordAudit(tx, source, {
           action: 'contract.renew',
@@ -80,14 +83,14 @@ export async function advanceContracts(db: Database, today: string = tokyoDate()
         await extendRecurringRequests(
           tx,
           { id: c.id, ...period, contractType: c.contractType, renewal: null },
-          { source, role: 'SYSTEM', at: new Date() },
+          { source, role: 'SYSTEM', at },
         );
         run.renewed++;
         return;
       }
       await tx
         .update(contracts)
-        .set({ status: 'ENDED', updatedAt: new Date(), version: sql`${contracts.version} + 1` })
+        .set({ status: 'ENDED', updatedAt: at, version: sql`${contracts.version} + 1` })
         .where(eq(contracts.id, c.id));
       await transitionProject(
         tx,
@@ -95,6 +98,7 @@ export async function advanceContracts(db: Database, today: string = tokyoDate()
         { id, status: 'IN_PROGRESS' },
         'COMPLETE',
         'SYSTEM',
+        at,
         'contract period ended',
       );
       run.completed++;
@@ -106,15 +110,12 @@ export async function advanceContracts(db: Database, today: string = tokyoDate()
 export const CONTRACT_CALENDAR_JOB = 'contract-calendar';
 
 /**
- * Runs the contract calendar every hour on the hour, Japan time, once across all server processes, and once at
- * start (a run already queued or going is not doubled), with Japan's date of the business clock.
+ * Runs the contract calendar every hour on the hour of the business clock, once across all server processes (a
+ * process starting in an hour that has not run it runs it then), with Japan's date of the business clock.
  */
 export function defineContractCalendar(app: FastifyInstance) {
-  app.jobs.defineRecurring(CONTRACT_CALENDAR_JOB, '0 * * * *', async () => {
-    const run = await advanceContracts(app.db, tokyoDate(app.now()));
+  app.jobs.defineScheduled(CONTRACT_CALENDAR_JOB, async () => {
+    const run = await advanceContracts(app.db, app.now());
     if (run.started || run.renewed || run.completed) app.log.info({ run }, 'contract calendar');
-  });
-  app.addHook('onReady', async () => {
-    if (app.jobs.working) await app.jobs.send(CONTRACT_CALENDAR_JOB, {});
   });
 }

@@ -148,7 +148,7 @@ const toRuleGap = (g: PermitCoverageGapAnswer) => ({
 
 /** Every morning at 08:30 Japan time (after the permit expiry run), once across all server processes. */
 export function defineContractCoverageJob(app: FastifyInstance) {
-  app.jobs.defineDaily(CONTRACT_COVERAGE_JOB, '08:30', async () => {
+  app.jobs.defineScheduled(CONTRACT_COVERAGE_JOB, async () => {
     const run = await runContractCoverage(app);
     if (run.mailed || run.cleared) app.log.info({ run }, 'contract coverage notices');
   });

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../lib/downloads';
 import { requireOperatorRole } from '../../lib/roles';
+import { tokyoDate } from '../../lib/time';
 import {
   approveContract,
   contractDraft,
@@ -66,7 +67,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission },
       schema: { tags, params: idParamSchema, response: { 200: contractDraftSchema, ...errors } },
     },
-    (request) => contractDraft(app.db, as('TRANSPORT', request), request.params.id),
+    (request) => contractDraft(app.db, as('TRANSPORT', request), request.params.id, tokyoDate(app.now())),
   );
 
   app.put(

@@ -231,14 +231,12 @@ async function partSources(
   db: DbOrTx,
   project: ProjectRow,
   lines: readonly QuotedLine[],
+  today: string,
 ): Promise<Map<number, PartPrices>> {
   const parts = new Map<number, PartPrices>();
   if (project.type !== 'INDUSTRIAL' || project.transportCompanyId == null) return parts;
   const listed = new Map(
-    (await listedLinePrices(db, project.transportCompanyId, project, tokyoDate())).map((l) => [
-      l.wasteLineId,
-      l,
-    ]),
+    (await listedLinePrices(db, project.transportCompanyId, project, today)).map((l) => [l.wasteLineId, l]),
   );
   for (const line of lines) {
     if (line.kind !== 'INDUSTRIAL') continue;
@@ -252,10 +250,15 @@ async function partSources(
 }
 
 /** GET /trans/projects/{id}/contract-draft: the saved contract, or defaults from the project and its quote. */
-export async function contractDraft(db: DbOrTx, session: Session, projectId: number): Promise<ContractDraft> {
+export async function contractDraft(
+  db: DbOrTx,
+  session: Session,
+  projectId: number,
+  today: string,
+): Promise<ContractDraft> {
   const { project, contract } = await contractOfParty(db, session, projectId);
   const lines = await quotedLines(db, projectId, project.transportCompanyId);
-  const sources = await partSources(db, project, lines);
+  const sources = await partSources(db, project, lines, today);
   const partsOf = (lineId: number, saved?: PartPrices): PartPrices => {
     const source = sources.get(lineId);
     return {
@@ -301,7 +304,7 @@ export async function contractDraft(db: DbOrTx, session: Session, projectId: num
     .select({ contractPic: companies.contractPic })
     .from(companies)
     .where(eq(companies.id, companyId));
-  const startDate = firstOfNextMonth(tokyoDate());
+  const startDate = firstOfNextMonth(today);
   // The permit of the company's latest contract that names one, when it can back this contract too.
   const [latest] = await db
     .select({ permitId: contracts.permitId })
@@ -389,6 +392,7 @@ export async function saveContract(
         industrial ? input.contractForm : 'COMBINED',
         input,
         lines,
+        tokyoDate(app.now()),
       );
       const values = {
         name: input.contractName,
@@ -403,7 +407,7 @@ export async function saveContract(
         contactPerson: input.contactPerson,
         permitId: permit.id,
         ...licenseOf(permit),
-        updatedAt: new Date(),
+        updatedAt: app.now(),
       };
       let contractId: number;
       if (contract) {
@@ -447,7 +451,7 @@ export async function saveContract(
     throw error;
   }
   await app.files.deleteQuietly(withdrawn, app.log);
-  return getProjectDetail(app.db, session, projectId);
+  return getProjectDetail(app.db, session, projectId, tokyoDate(app.now()));
 }
 
 /**
@@ -461,12 +465,13 @@ async function contractLinePrices(
   form: ContractForm,
   input: ContractInput,
   lines: readonly QuotedLine[],
+  today: string,
 ) {
   const lineOf = new Map(lines.map((l) => [l.id, l]));
   const needsParts = input.unitPrices.some((l) =>
     hasPriceParts(project.type, form, lineOf.get(l.wasteLineId)?.kind ?? 'REGULAR'),
   );
-  const sources = needsParts ? await partSources(db, project, lines) : new Map<number, PartPrices>();
+  const sources = needsParts ? await partSources(db, project, lines, today) : new Map<number, PartPrices>();
   return input.unitPrices.map((l, i) => {
     const line = lineOf.get(l.wasteLineId)!;
     if (!hasPriceParts(project.type, form, line.kind))
@@ -507,6 +512,7 @@ async function documentData(
   db: DbOrTx,
   project: Pick<ProjectRow, 'id' | 'type' | 'companyId'>,
   contract: ContractRow,
+  issuedDate: string,
 ) {
   const [discharger] = await db.select().from(companies).where(eq(companies.id, project.companyId));
   const [transporter] = await db
@@ -528,7 +534,7 @@ async function documentData(
   const permit =
     contract.permitId === null
       ? null
-      : (await contractPermitsOf(db, [contract.permitId])).get(contract.permitId);
+      : (await contractPermitsOf(db, [contract.permitId], issuedDate)).get(contract.permitId);
   // The quantity in the unit it was stated in (the request's), not the price's: 2 t priced per kg is 2 t.
   const quantityText = (l: (typeof lines)[number]) => {
     const q = l.kind === 'REGULAR' ? l.monthlyCapacity : l.quantity;
@@ -543,7 +549,7 @@ async function documentData(
     endDate: contract.endDate,
     contractType: contract.contractType as ContractDocumentData['contractType'],
     paymentMethod: contract.paymentMethod as ContractDocumentData['paymentMethod'],
-    issuedDate: tokyoDate(),
+    issuedDate,
     discharger: {
       name: discharger?.name ?? '',
       address: discharger?.address ?? '',
@@ -583,9 +589,10 @@ export async function renderContractDocuments(
   db: DbOrTx,
   project: Pick<ProjectRow, 'id' | 'type' | 'companyId'>,
   contract: ContractRow,
+  issuedDate: string,
 ) {
   return Promise.all(
-    (await documentData(db, project, contract)).map(async (data) => ({
+    (await documentData(db, project, contract, issuedDate)).map(async (data) => ({
       kind: data.kind,
       fileName: contractFileName(data),
       content: await renderContractPdf(data),
@@ -635,19 +642,20 @@ const dateFieldErrors = (issues: { path: string; code: MessageCode }[]) => {
  * transaction then checks that the contract is still the version they were made from.
  */
 export async function sendContract(app: FastifyInstance, caller: Caller, projectId: number) {
+  const now = app.now();
   const { session } = caller;
   const { project, contract } = await contractOfParty(app.db, session, projectId);
   if (!contract) throw new AppError('contract_not_found', 'No contract to send');
   requireAction(project, contract, 'TRANSPORT', 'SEND');
-  dateFieldErrors(contractDateIssues(contract, tokyoDate()));
+  dateFieldErrors(contractDateIssues(contract, tokyoDate(now)));
   // Issue 15: industrial waste only under permits covering the route and kinds through the contract period.
   if (project.type === 'INDUSTRIAL')
     await requirePermitCoverage(app.db, {
       projectId,
       transportCompanyId: contract.transportCompanyId,
-      ...coveragePeriod(contract, tokyoDate()),
+      ...coveragePeriod(contract, tokyoDate(now)),
     });
-  const documents = await renderContractDocuments(app.db, project, contract);
+  const documents = await renderContractDocuments(app.db, project, contract, tokyoDate(now));
   const rows = await storeDocuments(app.files, contract.id, documents, session.userId);
   let replaced: StoredRef[] = [];
   try {
@@ -666,9 +674,9 @@ export async function sendContract(app: FastifyInstance, caller: Caller, project
         .update(contracts)
         .set({
           status: 'REQUESTED',
-          sentAt: new Date(),
+          sentAt: now,
           returnReason: null,
-          updatedAt: new Date(),
+          updatedAt: now,
           version: sql`${contracts.version} + 1`,
         })
         .where(eq(contracts.id, contract.id));
@@ -678,7 +686,7 @@ export async function sendContract(app: FastifyInstance, caller: Caller, project
         entityId: contract.id,
         detail: { files: documents.map((d) => d.kind) },
       });
-      await transitionProject(tx, caller, locked.project, 'REQUEST_CONTRACT', 'TRANSPORT');
+      await transitionProject(tx, caller, locked.project, 'REQUEST_CONTRACT', 'TRANSPORT', now);
     });
   } catch (error) {
     await app.files.deleteQuietly(rows.map(storedRefOf), app.log);
@@ -695,7 +703,7 @@ export async function sendContract(app: FastifyInstance, caller: Caller, project
     english: 'A transporter has sent a contract for you to confirm.',
     path: `/contract-confirm/${projectId}`,
   });
-  return getProjectDetail(app.db, session, projectId);
+  return getProjectDetail(app.db, session, projectId, tokyoDate(app.now()));
 }
 
 // ---- The discharger answers --------------------------------------------------------------------
@@ -706,6 +714,7 @@ async function answerContract(
   projectId: number,
   answer: { approve: true } | { approve: false; reason: string },
 ) {
+  const now = app.now();
   const { session } = caller;
   const { project, contract } = await app.db.transaction(async (tx) => {
     const found = await contractOfParty(tx, session, projectId, true);
@@ -713,11 +722,11 @@ async function answerContract(
     requireAction(found.project, c, 'WASTE', answer.approve ? 'APPROVE' : 'RETURN');
     if (!c) throw new AppError('contract_not_found', 'No contract');
     const changes = answer.approve
-      ? { status: 'APPROVED', approvedAt: new Date() }
+      ? { status: 'APPROVED', approvedAt: now }
       : { status: 'RETURNED', returnReason: answer.reason };
     await tx
       .update(contracts)
-      .set({ ...changes, updatedAt: new Date(), version: sql`${contracts.version} + 1` })
+      .set({ ...changes, updatedAt: now, version: sql`${contracts.version} + 1` })
       .where(eq(contracts.id, c.id));
     await recordAudit(tx, caller, {
       action: answer.approve ? 'contract.approve' : 'contract.return',
@@ -725,8 +734,16 @@ async function answerContract(
       entityId: c.id,
       ...(answer.approve ? {} : { detail: { reason: answer.reason } }),
     });
-    const to = answer.approve ? statusOnApproval(c.startDate, tokyoDate()) : 'CREATING_CONTRACT';
-    await transitionProject(tx, caller, found.project, to, 'WASTE', answer.approve ? null : answer.reason);
+    const to = answer.approve ? statusOnApproval(c.startDate, tokyoDate(now)) : 'CREATING_CONTRACT';
+    await transitionProject(
+      tx,
+      caller,
+      found.project,
+      to,
+      'WASTE',
+      now,
+      answer.approve ? null : answer.reason,
+    );
     return { project: found.project, contract: c };
   });
   await mailCompany(app, contract.transportCompanyId, 'TRANSPORT', {
@@ -749,7 +766,7 @@ async function answerContract(
       : 'The discharger returned your contract; please correct it and send it again.',
     path: answer.approve ? projectDetailPath(projectId) : `/contract-create/${projectId}`,
   });
-  return getProjectDetail(app.db, session, projectId);
+  return getProjectDetail(app.db, session, projectId, tokyoDate(app.now()));
 }
 
 /** POST /projects/{id}/contract/approve: in progress from the start date (at once if it has come). */
@@ -780,7 +797,7 @@ export async function decideRenewal(
     const c = found.contract!;
     await tx
       .update(contracts)
-      .set({ renewal, updatedAt: new Date(), version: sql`${contracts.version} + 1` })
+      .set({ renewal, updatedAt: app.now(), version: sql`${contracts.version} + 1` })
       .where(eq(contracts.id, c.id));
     await recordAudit(tx, caller, {
       action: 'contract.renewal',
@@ -791,7 +808,7 @@ export async function decideRenewal(
     // Ending removes the collections beyond the period; continuing again brings the recurring ones back.
     if (renewal === 'END')
       return { ...found, removedCollections: await removeCollectionsAfter(tx, c.id, c.endDate, caller) };
-    await extendRecurringRequests(tx, { ...c, renewal }, { source: caller, role, at: new Date() });
+    await extendRecurringRequests(tx, { ...c, renewal }, { source: caller, role, at: app.now() });
     return { ...found, removedCollections: 0 };
   });
   const other: Side = role === 'WASTE' ? 'TRANSPORT' : 'WASTE';
@@ -812,5 +829,8 @@ export async function decideRenewal(
         : 'The contract renews at the end of its period.',
     path: projectDetailPath(projectId),
   });
-  return { ...(await getProjectDetail(app.db, session, projectId)), removedCollections };
+  return {
+    ...(await getProjectDetail(app.db, session, projectId, tokyoDate(app.now()))),
+    removedCollections,
+  };
 }

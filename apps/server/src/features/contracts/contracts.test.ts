@@ -24,8 +24,8 @@ let f: {
   /** 東都's 東京都 collection-and-transport permit, valid from 2000 to 2099. */
   permit: { id: number; licenseNumber: string };
 };
-const today = () => tokyoDate();
-const tomorrow = () => nextDay(tokyoDate());
+const today = () => tokyoDate(new Date());
+const tomorrow = () => nextDay(tokyoDate(new Date()));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -698,6 +698,12 @@ describe("the license is chosen from the transporter's permits", () => {
     const first = await acceptedProject();
     const permit = await registerPermit(t, TRANS, { wasteKindIds: [f.plastics] });
     await put(first.id, contractBody(first.lineIds, { permitId: permit.id }));
+    // The calendar runs above moved other contracts on business dates up to 2028 (their updated time is that
+    // day's): this one is made the latest the business clock has seen.
+    await t.db
+      .update(contracts)
+      .set({ updatedAt: new Date('2030-01-01T00:00:00+09:00') })
+      .where(eq(contracts.projectId, first.id));
     const next = await acceptedProject();
     const draft = (await t.as(TRANS).get(`/trans/projects/${next.id}/contract-draft`)).json();
     expect(draft).toMatchObject({

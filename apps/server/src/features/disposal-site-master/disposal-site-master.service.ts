@@ -151,7 +151,7 @@ export async function updateDisposalSite(
     await assertMethodExists(tx, input.disposalMethodId);
     const updated = await tx
       .update(disposalSites)
-      .set({ ...input, updatedAt: new Date() })
+      .set({ ...input, updatedAt: app.now() })
       .where(eq(disposalSites.id, id))
       .returning({ id: disposalSites.id });
     if (!updated.length) throw new AppError('not_found', 'Disposal site not found');

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { operatorRole } from '../../lib/roles';
+import { tokyoDate } from '../../lib/time';
 import type { Session } from '../../plugins/auth';
 import {
   createDisposalUnitPrice,
@@ -44,12 +45,18 @@ export const disposalUnitPriceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      listDisposalUnitPrices(app.db, transportCompanyOf(app.requireSession(request)), request.query),
+      listDisposalUnitPrices(
+        app.db,
+        transportCompanyOf(app.requireSession(request)),
+        request.query,
+        tokyoDate(app.now()),
+      ),
   );
   app.get(
     '/trans/disposal-unit-prices/permits',
     { config, schema: { tags, response: { 200: disposalPermitKindsSchema, ...errors } } },
-    (request) => disposalPermitKinds(app.db, transportCompanyOf(app.requireSession(request))),
+    (request) =>
+      disposalPermitKinds(app.db, transportCompanyOf(app.requireSession(request)), tokyoDate(app.now())),
   );
   app.post(
     '/trans/disposal-unit-prices',

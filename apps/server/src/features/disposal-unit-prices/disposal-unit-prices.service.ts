@@ -16,7 +16,6 @@ import { companies, disposalUnitPrices, unitMeasures, wastes } from '../../db/sc
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { containsPattern } from '../../lib/like-pattern';
-import { tokyoDate } from '../../lib/time';
 import { inEffectOn } from '../../lib/validity';
 import type { Caller } from '../../plugins/auth';
 import { coveragePermitsOf } from '../permit-core/permit-records';
@@ -59,6 +58,7 @@ export async function listDisposalUnitPrices(
   db: DbOrTx,
   companyId: number,
   query: DisposalUnitPriceListQuery,
+  today: string,
 ): Promise<DisposalUnitPricePage> {
   const conditions: (SQL | undefined)[] = [eq(disposalUnitPrices.transportCompanyId, companyId)];
   if (query.keyword) {
@@ -66,7 +66,7 @@ export async function listDisposalUnitPrices(
     conditions.push(or(ilike(wastes.name, like), ilike(wastes.wasteCode, like)));
   }
   if (query.currentOnly) {
-    conditions.push(inEffectOn(disposalUnitPrices.validFrom, disposalUnitPrices.validTo, tokyoDate()));
+    conditions.push(inEffectOn(disposalUnitPrices.validFrom, disposalUnitPrices.validTo, today));
   }
   const where = and(...conditions);
   const direction = query.order === 'desc' ? desc : asc;
@@ -98,8 +98,11 @@ export async function listDisposalUnitPrices(
  * GET /trans/disposal-unit-prices/permits: the major classes the company's live disposal permits cover today, by
  * name; empty when it holds none (the screen then says why it cannot register a price).
  */
-export async function disposalPermitKinds(db: DbOrTx, companyId: number): Promise<DisposalPermitKinds> {
-  const today = tokyoDate();
+export async function disposalPermitKinds(
+  db: DbOrTx,
+  companyId: number,
+  today: string,
+): Promise<DisposalPermitKinds> {
   const permits = await coveragePermitsOf(db, companyId);
   const ids = [
     ...new Set(
@@ -213,7 +216,7 @@ export async function updateDisposalUnitPrice(
     await checkPrice(tx, companyId, body, id);
     await tx
       .update(disposalUnitPrices)
-      .set({ ...values(body), updatedAt: new Date() })
+      .set({ ...values(body), updatedAt: app.now() })
       .where(eq(disposalUnitPrices.id, id));
     await recordAudit(tx, caller, {
       action: 'update',

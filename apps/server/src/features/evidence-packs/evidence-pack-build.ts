@@ -150,15 +150,16 @@ export async function buildEvidencePack(app: FastifyInstance, packId: number): P
     await progress(app, pack.id, { itemsTotal: total, itemsDone: 0 });
     let done = 0;
     let written = 0;
-    let writtenAt = Date.now();
+    let writtenAt = performance.now();
     let pending: Promise<void> = Promise.resolve();
     const onItem = () => {
       done++;
       const due =
-        done - written >= Math.max(1, Math.ceil(total / 10)) || Date.now() - writtenAt >= PROGRESS_EVERY_MS;
+        done - written >= Math.max(1, Math.ceil(total / 10)) ||
+        performance.now() - writtenAt >= PROGRESS_EVERY_MS;
       if (!due || done === total) return;
       written = done;
-      writtenAt = Date.now();
+      writtenAt = performance.now();
       const itemsDone = done;
       pending = pending.then(() => progress(app, pack.id, { itemsDone })).catch(() => {});
     };
@@ -299,7 +300,7 @@ export function defineEvidencePackJobs(app: FastifyInstance) {
     expireInSeconds: 2 * 60 * 60,
     handler: ({ packId }) => buildEvidencePack(app, packId),
   });
-  app.jobs.defineDaily(EVIDENCE_PACK_EXPIRY_JOB, '04:15', async () => {
+  app.jobs.defineScheduled(EVIDENCE_PACK_EXPIRY_JOB, async () => {
     const run = await expireEvidencePacks(app);
     if (run.expired || run.stalled) app.log.info({ run }, 'evidence packs expired');
   });

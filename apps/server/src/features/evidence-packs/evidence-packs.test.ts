@@ -42,7 +42,7 @@ let regular: { id: number; title: string };
 let toto: number;
 let platform: number;
 let contract: typeof contracts.$inferSelect;
-const today = tokyoDate();
+const today = tokyoDate(new Date());
 
 /** Stores a small PDF as an attachment of `ownerType`/`ownerId`. */
 async function attachPdf(ownerType: string, ownerId: number, fileName: string) {

@@ -53,7 +53,7 @@ beforeAll(async () => {
     projectId: industrialId,
     dischargerCompanyId: p!.companyId,
     transportCompanyId: toto,
-    deliveryDate: tokyoDate(),
+    deliveryDate: tokyoDate(new Date()),
     // Ahead of its creation: the final disposal is reported later than the manifest is written.
     finalDisposalEndDate: '2027-03-31',
   });
@@ -100,7 +100,7 @@ describe('the database refuses deleting a record within five years of its last d
         }),
       ),
     );
-    expect(until).toBe(retentionUntil(tokyoDate()));
+    expect(until).toBe(retentionUntil(tokyoDate(new Date())));
   });
 
   it('a monthly regular report, from its month’s last day', async () => {

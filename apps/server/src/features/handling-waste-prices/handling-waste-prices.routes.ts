@@ -8,6 +8,7 @@ import {
   okSchema,
 } from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { tokyoDate } from '../../lib/time';
 import {
   createHandlingWastePrice,
   deleteHandlingWastePrice,
@@ -31,7 +32,7 @@ export const handlingWastePriceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: handlingWastePricePageSchema, ...errors },
       },
     },
-    (request) => listHandlingWastePrices(app.db, request.query),
+    (request) => listHandlingWastePrices(app.db, request.query, tokyoDate(app.now())),
   );
   app.post(
     '/handling-waste-unit-price',

@@ -12,7 +12,6 @@ import { handlingWastePrices, unitMeasures, wastes } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { containsPattern } from '../../lib/like-pattern';
-import { tokyoDate } from '../../lib/time';
 import { inEffectOn } from '../../lib/validity';
 import type { Caller } from '../../plugins/auth';
 
@@ -45,6 +44,7 @@ const fieldError = (code: 'not_found' | 'invalid_period' | 'period_overlap', fie
 export async function listHandlingWastePrices(
   db: DbOrTx,
   query: HandlingWastePriceListQuery,
+  today: string,
 ): Promise<HandlingWastePricePage> {
   const conditions: (SQL | undefined)[] = [];
   if (query.keyword) {
@@ -52,7 +52,7 @@ export async function listHandlingWastePrices(
     conditions.push(or(ilike(wastes.name, like), ilike(wastes.wasteCode, like)));
   }
   if (query.currentOnly) {
-    conditions.push(inEffectOn(handlingWastePrices.validFrom, handlingWastePrices.validTo, tokyoDate()));
+    conditions.push(inEffectOn(handlingWastePrices.validFrom, handlingWastePrices.validTo, today));
   }
   const where = and(...conditions);
   const direction = query.order === 'desc' ? desc : asc;

@@ -116,7 +116,7 @@ describe('handling-waste unit price', () => {
     expect(searched.items.every((i: Body) => i.wasteName === '廃油(テスト)')).toBe(true);
     expect(searched.total).toBe(2);
     const current = (await list(platform, '?currentOnly=true')).json();
-    const today = tokyoDate();
+    const today = tokyoDate(new Date());
     expect(
       current.items.every(
         (i: Body) => (i.validFrom as string) <= today && (!i.validTo || (i.validTo as string) >= today),

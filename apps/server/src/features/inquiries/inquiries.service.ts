@@ -387,7 +387,7 @@ export async function deleteInquiry(app: FastifyInstance, caller: Caller, scope:
     await writeInquiryHistory(tx, id, author, { kind: 'DELETED' });
     await tx
       .update(inquiries)
-      .set({ deletedAt: sql`now()`, deletedBy: author.userId, updatedAt: sql`now()` })
+      .set({ deletedAt: app.now(), deletedBy: author.userId, updatedAt: app.now() })
       .where(eq(inquiries.id, id));
     await recordAudit(tx, caller, {
       action: 'inquiry.delete',
@@ -411,7 +411,7 @@ export async function setInquiryImportance(
     requireInquiryAction('ADMIN', 'SET_IMPORTANCE', inquiry);
     if (inquiry.importance === importance) return;
     await writeInquiryHistory(tx, id, supportAuthor(caller.session), { kind: 'IMPORTANCE', importance });
-    await tx.update(inquiries).set({ importance, updatedAt: sql`now()` }).where(eq(inquiries.id, id));
+    await tx.update(inquiries).set({ importance, updatedAt: app.now() }).where(eq(inquiries.id, id));
     await recordAudit(tx, caller, {
       action: 'inquiry.importance',
       entity: 'inquiry',

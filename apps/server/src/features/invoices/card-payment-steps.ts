@@ -154,7 +154,7 @@ async function fail(
   return app.db.transaction(async (tx) => {
     const [row] = await tx
       .update(cardPayments)
-      .set({ status: 'FAILED', updatedAt: new Date() })
+      .set({ status: 'FAILED', updatedAt: app.now() })
       .where(and(eq(cardPayments.id, attemptId), inArray(cardPayments.status, from)))
       .returning();
     const [current] = row
@@ -225,7 +225,8 @@ export async function settle(
     if (!current) throw new AppError('card_payment_not_found', 'Card payment not found');
     const next = STATUS_OF[payment.status];
     if (RANK[next] <= RANK[current.status]) return current;
-    const capturedAt = next === 'CAPTURED' ? new Date(payment.capturedAt ?? Date.now()) : current.capturedAt;
+    const capturedAt =
+      next === 'CAPTURED' ? new Date(payment.capturedAt ?? app.now().getTime()) : current.capturedAt;
     const [row] = await tx
       .update(cardPayments)
       .set({
@@ -234,7 +235,7 @@ export async function settle(
         declineCode: payment.declineCode,
         actionUrl: payment.actionUrl,
         capturedAt,
-        updatedAt: new Date(),
+        updatedAt: app.now(),
       })
       .where(eq(cardPayments.id, attemptId))
       .returning();
@@ -248,10 +249,11 @@ export async function settle(
       const [inv] = await tx.select().from(invoices).where(eq(invoices.id, current.invoiceId)).for('update');
       if (inv?.status === 'BILLED' && !inv.supersededAt) {
         const { changed, invoice } = await recordInvoicePaid(tx, inv.id, {
-          settlementDate: tokyoDate(capturedAt ?? new Date()),
+          settlementDate: tokyoDate(capturedAt ?? app.now()),
           via: 'CARD',
           paymentRef: payment.id,
           source,
+          at: app.now(),
         });
         if (changed) await notifyInvoicePaid(app, tx, invoice, source.session ? (source as Caller) : null);
       } else if (inv?.paymentRef !== payment.id) duplicate = true;
@@ -271,7 +273,7 @@ async function refundDuplicate(app: FastifyInstance, row: AttemptRow, source: Au
   return app.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(cardPayments)
-      .set({ status: refunded.status === 'refunded' ? 'REFUNDED' : row.status, updatedAt: new Date() })
+      .set({ status: refunded.status === 'refunded' ? 'REFUNDED' : row.status, updatedAt: app.now() })
       .where(eq(cardPayments.id, row.id))
       .returning();
     await recordAudit(tx, source, {

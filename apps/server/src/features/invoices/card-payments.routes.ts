@@ -126,7 +126,7 @@ export const CARD_PAYMENT_SWEEP = 'card-payment-sweep';
 /** The provider's webhooks settle attempts; a minute sweep asks about those left open, once across processes. */
 export function defineCardPaymentWork(app: FastifyInstance) {
   app.cardProvider.onWebhook((event) => onCardWebhook(app, event.payment));
-  app.jobs.defineRecurring(CARD_PAYMENT_SWEEP, '* * * * *', async () => {
+  app.jobs.defineScheduled(CARD_PAYMENT_SWEEP, async () => {
     const run = await sweepCardPayments(app);
     if (run.open > 0) app.log.info(run, 'card payment sweep');
   });

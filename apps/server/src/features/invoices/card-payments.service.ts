@@ -63,7 +63,7 @@ function requirePayable(inv: typeof invoices.$inferSelect) {
  * Refuses a new attempt while another of the invoice is open and recent (no double charge). The discharger
  * resumes or cancels it from the invoice (`actions`); one nobody comes back to stops blocking after 30 minutes.
  */
-async function requireNoOpenAttempt(db: DbOrTx, invoiceId: number) {
+async function requireNoOpenAttempt(db: DbOrTx, invoiceId: number, now: Date) {
   const [open] = await db
     .select({ id: cardPayments.id })
     .from(cardPayments)
@@ -71,7 +71,7 @@ async function requireNoOpenAttempt(db: DbOrTx, invoiceId: number) {
       and(
         eq(cardPayments.invoiceId, invoiceId),
         inArray(cardPayments.status, [...OPEN_CARD_PAYMENT_STATUSES]),
-        gt(cardPayments.updatedAt, new Date(Date.now() - OPEN_ATTEMPT_BLOCKS_MS)),
+        gt(cardPayments.updatedAt, new Date(now.getTime() - OPEN_ATTEMPT_BLOCKS_MS)),
       ),
     )
     .limit(1);
@@ -85,7 +85,7 @@ async function requireNoOpenAttempt(db: DbOrTx, invoiceId: number) {
 export async function cardFormFor(app: FastifyInstance, caller: Caller, id: number, lang: 'ja' | 'en') {
   const inv = await dischargersInvoice(app.db, caller.session, id);
   requirePayable(inv);
-  await requireNoOpenAttempt(app.db, inv.id);
+  await requireNoOpenAttempt(app.db, inv.id, app.now());
   return {
     formUrl: app.cardProvider.cardFormUrl({ returnUrl: returnUrlOf(app, inv.id), lang, amount: inv.amount }),
   };
@@ -120,7 +120,7 @@ export async function startCardPayment(
       return same;
     }
     requirePayable(inv);
-    await requireNoOpenAttempt(tx, inv.id);
+    await requireNoOpenAttempt(tx, inv.id, app.now());
     const [row] = await tx
       .insert(cardPayments)
       .values({
@@ -231,7 +231,7 @@ export async function onCardWebhook(app: FastifyInstance, payment: ProviderPayme
  * an answer lost to an outage) and settles them; cancels at the provider 3-D Secure challenges nobody answered for
  * a day (so nobody can answer them later).
  */
-export async function sweepCardPayments(app: FastifyInstance, now = Date.now()) {
+export async function sweepCardPayments(app: FastifyInstance, now = app.now().getTime()) {
   const source = systemSource('card-sweep');
   const open = await app.db
     .select()

@@ -111,7 +111,7 @@ describe('paying a card invoice', () => {
 
     const inv = await detail(id);
     // Settled on the day of the capture, in Japan.
-    expect(inv).toMatchObject({ status: 'PAID', settlementDate: tokyoDate() });
+    expect(inv).toMatchObject({ status: 'PAID', settlementDate: tokyoDate(new Date()) });
     const [row] = await t.db.select().from(invoices).where(eq(invoices.id, id));
     expect(row).toMatchObject({ paidVia: 'CARD', paymentRef: expect.stringMatching(/^pay_/) });
 

@@ -263,6 +263,7 @@ export async function sendInvoiceMail(
       recipients: outboxIds.length,
       filesAttached,
       outboxIds,
+      createdAt: app.now(),
     })
     .returning({ id: invoiceSends.id });
   return { id: row!.id, recipients: outboxIds.length, filesAttached };

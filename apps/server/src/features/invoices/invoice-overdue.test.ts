@@ -128,7 +128,7 @@ describe('demo invoices', () => {
       await seedReferenceData(database.db);
       await seedDemoData(database.db);
       const rows = await database.db.select().from(invoices).orderBy(asc(invoices.id));
-      const today = tokyoDate();
+      const today = tokyoDate(new Date());
       expect(rows.map((r) => [r.status, isOverdue(r, today), r.paymentMethod])).toEqual([
         ['UNCLAIMED', false, 'PAYMENT_INVOICE'],
         ['BILLED', false, 'PAYMENT_INVOICE'],

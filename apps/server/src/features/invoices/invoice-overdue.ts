@@ -17,8 +17,11 @@ export const INVOICE_OVERDUE_JOB = 'invoice-overdue';
 
 export async function runOverdueReminders(
   app: FastifyInstance,
-  today: string = tokyoDate(app.now()),
+  when: Date | string = app.now(),
 ): Promise<{ reminded: number }> {
+  // A business instant (the job), or a Japan date (tests), taken at the run's 09:00.
+  const now = typeof when === 'string' ? new Date(`${when}T09:00:00+09:00`) : when;
+  const today = tokyoDate(now);
   const due = await app.db
     .select({
       id: invoices.id,
@@ -37,7 +40,10 @@ export async function runOverdueReminders(
     await app.db.transaction(async (tx) => {
       const [claimed] = await tx
         .update(invoices)
-        .set({ overdueStep: step, overdueAt: sql`coalesce(${invoices.overdueAt}, now())` })
+        .set({
+          overdueStep: step,
+          overdueAt: sql`coalesce(${invoices.overdueAt}, ${now.toISOString()}::timestamptz)`,
+        })
         .where(
           and(
             eq(invoices.id, candidate.id),
@@ -63,7 +69,7 @@ export async function runOverdueReminders(
 
 /** Every morning at 09:00 Japan time, once across all server processes. */
 export function defineInvoiceOverdueJob(app: FastifyInstance) {
-  app.jobs.defineDaily(INVOICE_OVERDUE_JOB, '09:00', async () => {
+  app.jobs.defineScheduled(INVOICE_OVERDUE_JOB, async () => {
     const run = await runOverdueReminders(app);
     if (run.reminded) app.log.info({ run }, 'invoice overdue reminders');
   });

@@ -23,6 +23,8 @@ export interface RecordPaidOptions {
   paymentRef: string | null;
   /** Who records it (audit); the system's card payment by default. */
   source?: AuditSource;
+  /** When it was recorded: the business clock's now (`app.now()`). */
+  at: Date;
 }
 
 /**
@@ -47,8 +49,8 @@ export async function recordInvoicePaid(
       settlementDate: options.settlementDate,
       paidVia: options.via,
       paymentRef: options.paymentRef,
-      paidAt: new Date(),
-      updatedAt: new Date(),
+      paidAt: options.at,
+      updatedAt: options.at,
     })
     .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'BILLED')))
     .returning();
@@ -91,6 +93,7 @@ export async function markInvoicePaid(
       via: 'BANK_TRANSFER',
       paymentRef: null,
       source: caller,
+      at: app.now(),
     });
     await notifyInvoicePaid(app, tx, invoice, caller);
     return invoiceDetailOf(app, tx, invoice, 'TRANSPORT');

@@ -578,7 +578,7 @@ export async function sendInvoice(app: FastifyInstance, caller: Caller, id: numb
     requireAction(inv, 'SEND');
     const [billed] = await tx
       .update(invoices)
-      .set({ status: 'BILLED', billedAt: new Date(), updatedAt: new Date() })
+      .set({ status: 'BILLED', billedAt: app.now(), updatedAt: app.now() })
       .where(and(eq(invoices.id, inv.id), eq(invoices.status, 'UNCLAIMED')))
       .returning();
     await sendInvoiceMail(app, tx, billed!, { kind: 'ATTACHMENT_MAIL', by: caller.session });
@@ -702,7 +702,7 @@ export async function correctInvoice(
       const newId = await nextInvoiceId(tx);
       const billed = old.status === 'BILLED';
       // Superseded first: the new version takes over the old one's billed month (one current invoice per month).
-      const supersededAt = new Date();
+      const supersededAt = app.now();
       await tx
         .update(invoices)
         .set({ supersededAt })
@@ -723,7 +723,7 @@ export async function correctInvoice(
           dueDate: input.dueDate,
           amount: amount!,
           status: old.status,
-          billedAt: billed ? new Date() : null,
+          billedAt: billed ? app.now() : null,
           source: old.source,
           billedMonth: old.billedMonth,
           invoiceNumber: old.invoiceNumber,

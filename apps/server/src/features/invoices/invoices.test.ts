@@ -439,11 +439,21 @@ describe('mark paid and recordInvoicePaid', () => {
     const id = await registerOne({ amount: 4321 });
     await t.as(TRANS).post(`/trans/invoices/${id}/send`);
     const first = await t.db.transaction((tx) =>
-      recordInvoicePaid(tx, id, { settlementDate: '2026-11-25', via: 'CARD', paymentRef: 'ch_1' }),
+      recordInvoicePaid(tx, id, {
+        settlementDate: '2026-11-25',
+        via: 'CARD',
+        paymentRef: 'ch_1',
+        at: new Date(),
+      }),
     );
     expect(first.changed).toBe(true);
     const second = await t.db.transaction((tx) =>
-      recordInvoicePaid(tx, id, { settlementDate: '2026-11-20', via: 'CARD', paymentRef: 'ch_2' }),
+      recordInvoicePaid(tx, id, {
+        settlementDate: '2026-11-20',
+        via: 'CARD',
+        paymentRef: 'ch_2',
+        at: new Date(),
+      }),
     );
     expect(second.changed).toBe(false);
     const [row] = await t.db.select().from(invoices).where(eq(invoices.id, id));
@@ -456,7 +466,12 @@ describe('mark paid and recordInvoicePaid', () => {
     const unclaimed = await registerOne();
     await expect(
       t.db.transaction((tx) =>
-        recordInvoicePaid(tx, unclaimed, { settlementDate: '2026-11-25', via: 'CARD', paymentRef: 'x' }),
+        recordInvoicePaid(tx, unclaimed, {
+          settlementDate: '2026-11-25',
+          via: 'CARD',
+          paymentRef: 'x',
+          at: new Date(),
+        }),
       ),
     ).rejects.toMatchObject({ code: 'invalid_status_transition' });
   });

@@ -3,6 +3,7 @@ import { nextJwnetOpening } from '@junkan/shared';
 import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Database, DbOrTx, Tx } from '../../db/client';
 import { jwnetRequests, manifests } from '../../db/schema';
+import { machineClock, machineInstantOf } from '../../lib/clock';
 import type { JobEngine } from '../../plugins/jobs/job-engine';
 import {
   type JwnetAdapter,
@@ -143,7 +144,7 @@ export class JwnetWorker {
     this.pollMs = options.pollMs ?? 30_000;
     this.maxAttempts = options.maxAttempts ?? 500;
     this.maxBackoffMs = options.maxBackoffMs ?? 20 * 60_000;
-    this.now = options.now ?? (() => new Date());
+    this.now = options.now ?? machineClock;
   }
 
   /** Defines the manifest queue and the sweep on the engine (before it starts). */
@@ -164,7 +165,7 @@ export class JwnetWorker {
       expireInSeconds: 10 * 60,
       handler: ({ manifestNumber }) => this.workManifest(manifestNumber),
     });
-    jobs.defineRecurring(JWNET_SWEEP, '* * * * *', async () => {
+    jobs.defineScheduled(JWNET_SWEEP, async () => {
       await this.sweep();
     });
   }
@@ -174,8 +175,9 @@ export class JwnetWorker {
     const next = await this.advanceManifest(manifestNumber);
     if (next && this.options.jobs) {
       // The business clock may run apart from the machine's (JUNKAN_CLOCK): wait as long as it has to go.
-      const startAfter = new Date(Date.now() + Math.max(0, next.getTime() - this.now().getTime()));
-      await queueManifestJob(this.options.jobs, manifestNumber, { startAfter });
+      await queueManifestJob(this.options.jobs, manifestNumber, {
+        startAfter: machineInstantOf(next, this.now),
+      });
     }
   }
 

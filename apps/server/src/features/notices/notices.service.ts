@@ -219,7 +219,7 @@ export async function updateNotice(
   return app.db.transaction(async (tx) => {
     const [row] = await tx
       .update(notices)
-      .set({ ...input, updatedAt: new Date() })
+      .set({ ...input, updatedAt: app.now() })
       .where(eq(notices.id, id))
       .returning({ id: notices.id });
     if (!row) throw new AppError('notice_not_found');
@@ -236,7 +236,7 @@ export async function setNoticeWithdrawn(
   withdrawn: boolean,
 ): Promise<AdminNotice> {
   return app.db.transaction(async (tx) => {
-    const now = new Date();
+    const now = app.now();
     const [row] = await tx
       .update(notices)
       // Withdrawing twice keeps the first time.
@@ -312,7 +312,7 @@ export async function saveUpdateInfo(
         ? await tx.insert(updateInfos).values(input).returning()
         : await tx
             .update(updateInfos)
-            .set({ ...input, updatedAt: new Date() })
+            .set({ ...input, updatedAt: app.now() })
             .where(eq(updateInfos.id, id))
             .returning();
     if (!row) throw new AppError('update_info_not_found');

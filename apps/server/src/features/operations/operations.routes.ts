@@ -1,9 +1,6 @@
 import {
   errorSchema,
   idParamSchema,
-  operationsJobNameParamsSchema,
-  operationsJobRunResponseSchema,
-  operationsJobsResponseSchema,
   operationsJwnetResendResponseSchema,
   operationsJwnetResponseSchema,
   operationsMailResendResponseSchema,
@@ -18,32 +15,17 @@ import {
   resendOperationsJwnet,
   resendOperationsMail,
 } from './operations.service';
-import { listOperationsJobs, runOperationsJobNow } from './operations-jobs';
 
 const tags = ['operations'];
 const config = { permission: 'OPERATIONS' as const };
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const resendErrors = { ...errors, 409: errorSchema };
 
-/** The operations screen (administrators): jobs, the manifest-network queue, the mail outbox, the processes. */
+/**
+ * The operations screen (administrators): the manifest-network queue, the mail outbox, the processes. Its jobs come
+ * from the scheduled jobs' own calls (features/jobs).
+ */
 export const operationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/admin/operations/jobs',
-    { config, schema: { tags, response: { 200: operationsJobsResponseSchema, ...errors } } },
-    () => listOperationsJobs(app),
-  );
-  app.post(
-    '/admin/operations/jobs/:name/run',
-    {
-      config,
-      schema: {
-        tags,
-        params: operationsJobNameParamsSchema,
-        response: { 200: operationsJobRunResponseSchema, ...errors },
-      },
-    },
-    (request) => runOperationsJobNow(app, request.params.name),
-  );
   app.get(
     '/admin/operations/jwnet',
     { config, schema: { tags, response: { 200: operationsJwnetResponseSchema, ...errors } } },

@@ -10,12 +10,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const ADMIN = 'admin';
-const READS = [
-  '/admin/operations/jobs',
-  '/admin/operations/jwnet',
-  '/admin/operations/mail',
-  '/admin/operations/processes',
-];
+const READS = ['/admin/operations/jwnet', '/admin/operations/mail', '/admin/operations/processes'];
 
 let keys = 0;
 const request = async (values: Partial<typeof jwnetRequests.$inferInsert>) => {
@@ -42,11 +37,7 @@ describe('the operations calls', () => {
       expect((await t.as('transporter').get(url)).statusCode, url).toBe(403);
       expect((await t.as(ADMIN).get(url)).statusCode, url).toBe(200);
     }
-    for (const url of [
-      '/admin/operations/jobs/invoice-overdue/run',
-      '/admin/operations/jwnet/1/resend',
-      '/admin/operations/mail/1/resend',
-    ])
+    for (const url of ['/admin/operations/jwnet/1/resend', '/admin/operations/mail/1/resend'])
       expect((await t.as('transporter').post(url)).statusCode, url).toBe(403);
   });
 
@@ -66,36 +57,6 @@ describe('the operations calls', () => {
     expect(await listed()).toBe(false);
     await t.app.processes.beat();
     expect(await listed()).toBe(true);
-  });
-
-  it('lists the schedules with their next run, runs one now once, and shows a failure with its error', async () => {
-    const list = (await t.as(ADMIN).get('/admin/operations/jobs')).json();
-    expect(list.find((j: { name: string }) => j.name === 'jwnet-sweep')).toMatchObject({
-      schedule: '* * * * *',
-      nextRunAt: expect.any(String),
-    });
-    expect(list.find((j: { name: string }) => j.name === 'invoice-overdue')).toMatchObject({
-      schedule: '0 9 * * *',
-    });
-    expect(list.find((j: { name: string }) => j.name === 'jwnet-manifest')).toMatchObject({ schedule: null });
-
-    const run = await t.as(ADMIN).post('/admin/operations/jobs/invoice-overdue/run');
-    expect(run.json()).toEqual({ queued: true });
-    // One run waits already: not doubled.
-    expect((await t.as(ADMIN).post('/admin/operations/jobs/invoice-overdue/run')).json()).toEqual({
-      queued: false,
-    });
-    expect((await t.as(ADMIN).post('/admin/operations/jobs/jwnet-manifest/run')).statusCode).toBe(404);
-    expect((await t.as(ADMIN).post('/admin/operations/jobs/nothing/run')).json().code).toBe(
-      'operations_job_not_found',
-    );
-
-    const [job] = await t.app.jobs.raw.fetch('invoice-overdue');
-    await t.app.jobs.raw.fail('invoice-overdue', job!.id, { message: 'the SMTP server said no' });
-    const after = (await t.as(ADMIN).get('/admin/operations/jobs')).json();
-    expect(after.find((j: { name: string }) => j.name === 'invoice-overdue')).toMatchObject({
-      lastFailed: { at: expect.any(String), error: 'the SMTP server said no' },
-    });
   });
 
   it('shows the network queue and sends a refused report again once', async () => {

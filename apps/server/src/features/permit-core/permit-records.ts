@@ -120,11 +120,15 @@ export async function companyPermit(
 }
 
 /** The permits contracts were chosen from, by id, as the contract answers show them. */
-export async function contractPermitsOf(db: DbOrTx, ids: number[]): Promise<Map<number, ContractPermit>> {
+export async function contractPermitsOf(
+  db: DbOrTx,
+  ids: number[],
+  today: string,
+): Promise<Map<number, ContractPermit>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await db.select().from(permits).where(inArray(permits.id, unique));
-  const answers = await toPermits(db, rows, tokyoDate());
+  const answers = await toPermits(db, rows, today);
   return new Map(
     answers.map((p) => [
       p.id,

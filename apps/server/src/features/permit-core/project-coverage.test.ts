@@ -40,7 +40,7 @@ let f: {
   totoLicense: string;
   permitExpiry: string;
 };
-const today = () => tokyoDate();
+const today = () => tokyoDate(new Date());
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -123,7 +123,7 @@ export async function runPermitExpiry(
 
 /** Every morning at 08:00 Japan time, once across all server processes. */
 export function definePermitExpiryJob(app: FastifyInstance) {
-  app.jobs.defineDaily(PERMIT_EXPIRY_JOB, '08:00', async () => {
+  app.jobs.defineScheduled(PERMIT_EXPIRY_JOB, async () => {
     const run = await runPermitExpiry(app);
     if (run.mailed) app.log.info({ run }, 'permit expiry notices');
   });

@@ -238,7 +238,7 @@ export async function updatePermit(
           : null;
       await tx
         .update(permits)
-        .set({ ...columnsOf(values), expiryStepMailed: mailed, updatedAt: new Date() })
+        .set({ ...columnsOf(values), expiryStepMailed: mailed, updatedAt: app.now() })
         .where(eq(permits.id, id));
       if (file) {
         // The replaced copy is kept under its own owner type, never deleted (see PERMIT_REPLACED_OWNER).
@@ -265,7 +265,7 @@ export async function retirePermit(app: FastifyInstance, caller: Caller, id: num
   await app.db.transaction(async (tx) => {
     const current = await permitOf(tx, companyId, id, true);
     if (current.retiredAt) throw new AppError('invalid_status_transition', 'Permit already retired');
-    await tx.update(permits).set({ retiredAt: app.now(), updatedAt: new Date() }).where(eq(permits.id, id));
+    await tx.update(permits).set({ retiredAt: app.now(), updatedAt: app.now() }).where(eq(permits.id, id));
     await recordAudit(tx, caller, { action: 'permit.retire', entity: 'permit', entityId: id, detail: {} });
   });
   return getPermit(app, caller.session, id);

@@ -442,7 +442,7 @@ describe("the admin's transport operator master", () => {
 describe('demo data', () => {
   it('gives 東都環境サービス three permits with their PDFs, the 大阪府 one expiring within 30 days', async () => {
     clock = new Date();
-    await seedDemoPermits(t.db, t.app.files);
+    await seedDemoPermits(t.db, t.app.files, clock);
     const items: {
       id: number;
       districtCode: string;

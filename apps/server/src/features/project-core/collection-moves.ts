@@ -255,6 +255,7 @@ export async function moveCollection(
     { id: project.id, status: 'IN_PROGRESS' },
     'CANCEL',
     'SYSTEM',
+    writer.at,
     reason ?? 'スポット回収のキャンセル',
   );
   return { ...result, projectCancelled: true };

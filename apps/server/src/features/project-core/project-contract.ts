@@ -133,6 +133,7 @@ export async function projectContract(
   db: DbOrTx,
   projectId: number,
   actor: ProjectActor,
+  today: string,
 ): Promise<Contract | null> {
   const [c] = await db.select().from(contracts).where(eq(contracts.projectId, projectId));
   if (!c || !visibleTo(c.status, side(actor))) return null;
@@ -169,7 +170,9 @@ export async function projectContract(
     licenseDistrict: c.licenseDistrict,
     licenseExpireDate: c.licenseExpireDate,
     permit:
-      c.permitId === null ? null : ((await contractPermitsOf(db, [c.permitId])).get(c.permitId) ?? null),
+      c.permitId === null
+        ? null
+        : ((await contractPermitsOf(db, [c.permitId], today)).get(c.permitId) ?? null),
     returnReason: c.returnReason,
     file: await contractFiles(db, c.id),
     sentDate: c.sentAt?.toISOString() ?? null,

@@ -16,7 +16,6 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { siteAddress } from '../../lib/site-address';
-import { tokyoDate } from '../../lib/time';
 import type { Session } from '../../plugins/auth';
 import { projectCoverageFor } from '../permit-core/project-coverage';
 import { actorOf, projectFor, servingTransportCompanies } from './project-access';
@@ -29,7 +28,13 @@ export const projectDetailPath = (projectId: number) => `/project-managment/deta
 const num = (v: string | null) => (v == null ? null : Number(v));
 
 /** GET /projects/{id}: the project as the session may see it. */
-export async function getProjectDetail(db: DbOrTx, session: Session, id: number): Promise<ProjectDetail> {
+/** `today`: the Japan date of the business clock (quote expiry, permits, coverage). */
+export async function getProjectDetail(
+  db: DbOrTx,
+  session: Session,
+  id: number,
+  today: string,
+): Promise<ProjectDetail> {
   await projectFor(db, session, id);
   const transport = alias(companies, 'transport_company');
   const [row] = await db
@@ -78,7 +83,7 @@ export async function getProjectDetail(db: DbOrTx, session: Session, id: number)
 
   const waste = (l: typeof projectWasteLines.$inferSelect) => ({ id: l.wasteId ?? 0, name: l.wasteName });
   const actor = actorOf(session);
-  const contract = await projectContract(db, p.id, actor);
+  const contract = await projectContract(db, p.id, actor, today);
   const status = p.status as ProjectStatus;
   return {
     id: p.id,
@@ -145,14 +150,14 @@ export async function getProjectDetail(db: DbOrTx, session: Session, id: number)
     })),
     createdDate: p.createdAt.toISOString(),
     requestedDate: p.requestedAt?.toISOString() ?? null,
-    quote: await projectQuote(db, p.id, p.transportCompanyId),
+    quote: await projectQuote(db, p.id, p.transportCompanyId, today),
     contract,
     permitCoverage: await projectCoverageFor(db, {
       project: { id: p.id, type: p.type, status, transportCompanyId: p.transportCompanyId },
       actor,
       viewerCompanyId: session.companyId ?? null,
       contract,
-      today: tokyoDate(),
+      today,
     }),
     collectionAreaSupported:
       status === 'CREATING_QUOTE' && actor === 'WASTE'

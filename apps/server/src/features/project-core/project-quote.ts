@@ -2,7 +2,6 @@ import { isQuoteExpired, type ProjectQuote, taxIncluded } from '@junkan/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, projectWasteLines, quoteLines, quotes, unitMeasures } from '../../db/schema';
-import { tokyoDate } from '../../lib/time';
 import { listOwnedAttachments, QUOTE_OWNER } from './project-files';
 
 /** The project's current quote: the one of the transporter the project is with, unless declined. */
@@ -10,6 +9,7 @@ export async function projectQuote(
   db: DbOrTx,
   projectId: number,
   transportCompanyId: number | null,
+  today: string,
 ): Promise<ProjectQuote | null> {
   if (transportCompanyId == null) return null;
   const [row] = await db
@@ -60,7 +60,7 @@ export async function projectQuote(
     totalAmount: q.totalAmount,
     totalWithTax: taxIncluded(q.totalAmount),
     validUntil: q.validUntil,
-    isExpired: isQuoteExpired(q.validUntil, tokyoDate()),
+    isExpired: isQuoteExpired(q.validUntil, today),
     note: q.note,
     document: document ?? null,
     createdDate: q.createdAt.toISOString(),

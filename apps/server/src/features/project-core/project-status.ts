@@ -9,7 +9,7 @@ import type { ProjectRow } from './project-access';
 /**
  * The only way a project's status changes: checks the transition table, moves the status (only if no one
  * moved it meanwhile), and records the move (who, the acting admin, when, from, to, why) and an audit row.
- * `at` is the move's time: now, except for the demo data, whose projects moved in the past.
+ * `at` is the move's time: the business clock's now (`app.now()`), or the demo data's past moments.
  */
 export async function transitionProject(
   tx: Tx,
@@ -17,9 +17,9 @@ export async function transitionProject(
   project: Pick<ProjectRow, 'id' | 'status'>,
   to: ProjectStatus,
   actor: ProjectActor,
+  at: Date,
   reason?: string | null,
   extra: Partial<typeof projects.$inferInsert> = {},
-  at: Date = new Date(),
 ): Promise<void> {
   if (!canTransitionProject(project.status, to, actor))
     throw new AppError(

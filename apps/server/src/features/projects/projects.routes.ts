@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { fastSerializerCompiler } from '../../lib/fast-serializer';
 import { requireOperatorRole } from '../../lib/roles';
+import { tokyoDate } from '../../lib/time';
 import { getProjectDetail } from '../project-core/project-detail';
 import {
   cancelProject,
@@ -68,7 +69,9 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const scope = dischargerScope(request);
-      return scope ? listProjectPage(app.db, scope, request.query) : emptyPage(request.query);
+      return scope
+        ? listProjectPage(app.db, scope, request.query, tokyoDate(app.now()))
+        : emptyPage(request.query);
     },
   );
   app.get(
@@ -85,7 +88,9 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const scope = transporterScope(request, request.query.companyId);
-      return scope ? listProjectPage(app.db, scope, request.query) : emptyPage(request.query);
+      return scope
+        ? listProjectPage(app.db, scope, request.query, tokyoDate(app.now()))
+        : emptyPage(request.query);
     },
   );
   // The home table: the newest few and the count of each tab, not the list.
@@ -94,7 +99,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { permission: 'HOME' }, schema: { tags, response: { 200: projectHomeSchema, ...errors } } },
     async (request) => {
       const scope = dischargerScope(request);
-      return scope ? projectHome(app.db, scope) : emptyHome;
+      return scope ? projectHome(app.db, scope, tokyoDate(app.now())) : emptyHome;
     },
   );
   app.get(
@@ -109,7 +114,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const scope = transporterScope(request, request.query.companyId);
-      return scope ? projectHome(app.db, scope) : emptyHome;
+      return scope ? projectHome(app.db, scope, tokyoDate(app.now())) : emptyHome;
     },
   );
 
@@ -130,7 +135,8 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'PROJECT_MANAGEMENT' },
       schema: { tags, params: idParamSchema, response: { 200: projectDetailSchema, ...withNotFound } },
     },
-    (request) => getProjectDetail(app.db, app.requireSession(request), request.params.id),
+    (request) =>
+      getProjectDetail(app.db, app.requireSession(request), request.params.id, tokyoDate(app.now())),
   );
   app.put(
     '/projects/:id',

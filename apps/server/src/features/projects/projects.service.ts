@@ -188,6 +188,7 @@ export async function listProjectPage(
   db: DbOrTx,
   scope: ProjectScope,
   query: ProjectListQuery,
+  today: string,
 ): Promise<Page<ProjectListItem>> {
   const rows = await listStatementFor(db, scope, query).execute({
     ...listValues(scope, query),
@@ -195,7 +196,7 @@ export async function listProjectPage(
     offset: offsetOf(query),
   });
   const total = rows[0]?.total ?? (query.page > 1 ? await countProjects(db, scope, query) : 0);
-  const coverage = await openRequestCoverage(db, scope, rows);
+  const coverage = await openRequestCoverage(db, scope, rows, today);
   const items = rows.map(
     (r): ProjectListItem => ({
       id: r.id,
@@ -220,9 +221,9 @@ async function openRequestCoverage(
   db: DbOrTx,
   scope: ProjectScope,
   rows: readonly { id: number; status: string; type: string }[],
+  today: string,
 ) {
   if (scope.side !== 'TRANSPORT') return new Map<number, PermitCoverageAnswer>();
-  const today = tokyoDate();
   return coverageOf(
     db,
     rows
@@ -241,9 +242,14 @@ async function countProjects(db: DbOrTx, scope: ProjectScope, query: ProjectList
 }
 
 /** GET /projects/home and /trans/projects/home: the newest rows the home table shows and the count of each tab. */
-export async function projectHome(db: DbOrTx, scope: ProjectScope): Promise<ProjectHome> {
+export async function projectHome(db: DbOrTx, scope: ProjectScope, today: string): Promise<ProjectHome> {
   const [latest, byStatus] = await Promise.all([
-    listProjectPage(db, scope, { page: 1, size: HOME_PROJECT_ROWS, sort: 'createdDate', order: 'desc' }),
+    listProjectPage(
+      db,
+      scope,
+      { page: 1, size: HOME_PROJECT_ROWS, sort: 'createdDate', order: 'desc' },
+      today,
+    ),
     db
       .select({ status: projects.status, n: count() })
       .from(projects)
@@ -366,20 +372,15 @@ const requireCompany = (session: Session) => {
 
 /** POST /projects: a draft quote request (CREATING_QUOTE) of the caller's company. */
 export async function createDraft(app: FastifyInstance, caller: Caller, input: QuoteRequest) {
-  const id = await app.db.transaction((tx) => insertDraft(tx, caller, input));
-  return getProjectDetail(app.db, caller.session, id);
+  const id = await app.db.transaction((tx) => insertDraft(tx, caller, input, app.now()));
+  return getProjectDetail(app.db, caller.session, id, tokyoDate(app.now()));
 }
 
 /**
  * Writes a draft quote request of the caller's company with its sites, lines and first status step; returns its
  * id. `at` is its creation time: now, except for the demo data, whose requests were made in the past.
  */
-export async function insertDraft(
-  tx: Tx,
-  caller: Caller,
-  input: QuoteRequest,
-  at: Date = new Date(),
-): Promise<number> {
+export async function insertDraft(tx: Tx, caller: Caller, input: QuoteRequest, at: Date): Promise<number> {
   const { session } = caller;
   const companyId = requireCompany(session);
   const [project] = await tx
@@ -428,13 +429,13 @@ export async function updateDraft(app: FastifyInstance, caller: Caller, id: numb
         type: input.type,
         memo: input.memo || null,
         officeId: input.officeId ?? null,
-        updatedAt: new Date(),
+        updatedAt: app.now(),
       })
       .where(eq(projects.id, id));
     await writeContent(tx, id, project.companyId, input);
     await recordAudit(tx, caller, { action: 'project.update', entity: 'project', entityId: id });
   });
-  return getProjectDetail(app.db, session, id);
+  return getProjectDetail(app.db, session, id, tokyoDate(app.now()));
 }
 
 // ---- Submit and cancel -------------------------------------------------------------------------
@@ -452,7 +453,8 @@ export async function requestQuote(app: FastifyInstance, caller: Caller, id: num
         .where(eq(users.id, session.userId));
       if (!user?.registrantNumber || !user.ediKey) throw new AppError('edi_key_required', 'EDI key required');
     }
-    await transitionProject(tx, caller, p, 'REQUEST_QUOTE', actor, null, { requestedAt: new Date() });
+    const now = app.now();
+    await transitionProject(tx, caller, p, 'REQUEST_QUOTE', actor, now, null, { requestedAt: now });
     // A request no transporter's collection area holds would wait for a quote forever.
     if ((await servingTransportCompanies(tx, p.id, p.type)).length === 0)
       throw new AppError('collection_area_not_supported', 'No transporter serves the discharge sites', {
@@ -461,7 +463,7 @@ export async function requestQuote(app: FastifyInstance, caller: Caller, id: num
     return p;
   });
   await mailServingTransporters(app, project);
-  return getProjectDetail(app.db, session, id);
+  return getProjectDetail(app.db, session, id, tokyoDate(app.now()));
 }
 
 /** POST /projects/{id}/cancel: cancels a request or contract the caller's side may still cancel. */
@@ -478,11 +480,11 @@ export async function cancelProject(
     // Read before the move: whom the request or contract had reached is decided by its state before CANCEL.
     const engaged = actor === 'WASTE' ? await engagedTransportCompanies(tx, p) : [];
     const before = { ...p };
-    await transitionProject(tx, caller, p, 'CANCEL', actor, reason);
+    await transitionProject(tx, caller, p, 'CANCEL', actor, app.now(), reason);
     return { project: before, transporterIds: engaged };
   });
   await mailCancellation(app, project, actor, transporterIds, reason);
-  return getProjectDetail(app.db, session, id);
+  return getProjectDetail(app.db, session, id, tokyoDate(app.now()));
 }
 
 /** The statuses in which the request is out to the area's transporters (each was mailed it when it was sent). */

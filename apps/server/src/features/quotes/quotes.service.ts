@@ -46,7 +46,7 @@ export async function quoteSuggestion(
 ): Promise<QuoteSuggestion> {
   const companyId = requireTransporter(session);
   const project = await projectFor(app.db, session, projectId);
-  const listed = await listedLinePrices(app.db, companyId, project, tokyoDate());
+  const listed = await listedLinePrices(app.db, companyId, project, tokyoDate(app.now()));
   return {
     lines: listed.map((l) => ({
       wasteLineId: l.wasteLineId,
@@ -70,10 +70,11 @@ async function pricedQuoteLines(
   project: ProjectRow,
   input: CreateQuote,
   wasteNames: ReadonlyMap<number, string>,
+  today: string,
 ) {
   const form = project.type === 'INDUSTRIAL' ? (input.contractForm ?? null) : null;
   const listed = new Map(
-    (await listedLinePrices(tx, companyId, project, tokyoDate())).map((l) => [l.wasteLineId, l]),
+    (await listedLinePrices(tx, companyId, project, today)).map((l) => [l.wasteLineId, l]),
   );
   const lines = input.lines.map((line, i) => {
     const found = listed.get(line.wasteLineId);
@@ -140,7 +141,7 @@ export async function createQuote(
         });
       // Issue 15: industrial waste only to a transporter whose permits cover the route and kinds today.
       if (project.type === 'INDUSTRIAL') {
-        const today = tokyoDate();
+        const today = tokyoDate(app.now());
         await requirePermitCoverage(tx, { projectId, transportCompanyId: companyId, from: today, to: today });
       }
       const wasteLines = await tx
@@ -181,6 +182,7 @@ export async function createQuote(
         project,
         input,
         new Map(wasteLines.map((l) => [l.id, l.wasteName])),
+        tokyoDate(app.now()),
       );
       const totals = quoteTotals(priced.lines);
       totals.amounts.forEach((amount, i) => {
@@ -206,7 +208,7 @@ export async function createQuote(
         quoteId = earlier.id;
         await tx
           .update(quotes)
-          .set({ ...values, updatedAt: new Date() })
+          .set({ ...values, updatedAt: app.now() })
           .where(eq(quotes.id, quoteId));
         await tx.delete(quoteLines).where(eq(quoteLines.quoteId, quoteId));
         const removed = await tx
@@ -247,7 +249,7 @@ export async function createQuote(
         }),
       );
       await recordAudit(tx, caller, { action: 'quote.submit', entity: 'quote', entityId: quoteId });
-      await transitionProject(tx, caller, project, 'COMPLETE_QUOTE', 'TRANSPORT', null, {
+      await transitionProject(tx, caller, project, 'COMPLETE_QUOTE', 'TRANSPORT', app.now(), null, {
         transportCompanyId: companyId,
       });
     });
@@ -257,7 +259,7 @@ export async function createQuote(
       throw new AppError('invalid_status_transition', 'A quote was registered meanwhile');
     throw error;
   }
-  const detail = await getProjectDetail(app.db, session, projectId);
+  const detail = await getProjectDetail(app.db, session, projectId, tokyoDate(app.now()));
   await mailCompany(app, detail.company.id, 'WASTE', {
     subject: '【junkan】見積が届きました / A quote has arrived',
     lines: ['収集運搬業者から見積が届きました。', `案件名: ${detail.projectTitle}`],
@@ -346,20 +348,20 @@ async function answerQuote(
             eq(quotes.status, 'SUBMITTED'),
           ),
         );
-      if (quote && isQuoteExpired(quote.validUntil, tokyoDate()))
+      if (quote && isQuoteExpired(quote.validUntil, tokyoDate(app.now())))
         throw new AppError('quote_expired', 'The quote is past its valid-until date', undefined, {
           validUntil: quote.validUntil!.replaceAll('-', '/'),
         });
     }
-    if (accept) await transitionProject(tx, caller, project, 'CREATING_CONTRACT', 'WASTE');
+    if (accept) await transitionProject(tx, caller, project, 'CREATING_CONTRACT', 'WASTE', app.now());
     else
-      await transitionProject(tx, caller, project, 'REQUEST_QUOTE', 'WASTE', reason, {
+      await transitionProject(tx, caller, project, 'REQUEST_QUOTE', 'WASTE', app.now(), reason, {
         transportCompanyId: null,
       });
     if (transportCompanyId != null) {
       const [quote] = await tx
         .update(quotes)
-        .set({ status: accept ? 'ACCEPTED' : 'DECLINED', updatedAt: new Date() })
+        .set({ status: accept ? 'ACCEPTED' : 'DECLINED', updatedAt: app.now() })
         .where(
           and(
             eq(quotes.projectId, projectId),
@@ -378,7 +380,7 @@ async function answerQuote(
     }
     return transportCompanyId;
   });
-  const detail = await getProjectDetail(app.db, session, projectId);
+  const detail = await getProjectDetail(app.db, session, projectId, tokyoDate(app.now()));
   if (transporterId != null)
     await mailCompany(app, transporterId, 'TRANSPORT', {
       subject: accept

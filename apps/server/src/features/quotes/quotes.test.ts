@@ -63,7 +63,7 @@ beforeAll(async () => {
       validFrom: '2000-01-01',
       validTo: '2019-12-31',
     },
-    { areaId, wasteId: null, unitPrice: 800, validFrom: tokyoDate() },
+    { areaId, wasteId: null, unitPrice: 800, validFrom: tokyoDate(new Date()) },
   ]);
 });
 afterAll(() => t.close());
@@ -431,7 +431,7 @@ describe('a quote past its valid-until date', () => {
   });
 
   it('holds through its last day (Japan)', async () => {
-    const p = await quotedUntil(tokyoDate());
+    const p = await quotedUntil(tokyoDate(new Date()));
     expect((await t.as(DIS).get(`/projects/${p.id}`)).json().quote.isExpired).toBe(false);
     const res = await t.as(DIS).post(`/projects/${p.id}/accept-quote`);
     expect(res.statusCode, res.body).toBe(200);

@@ -130,9 +130,9 @@ export async function decideTransportCompany(
       .update(companies)
       .set({
         approvalStatus: status,
-        approvalDecidedAt: new Date(),
+        approvalDecidedAt: app.now(),
         approvalDecidedBy: session.adminId ?? session.userId,
-        updatedAt: new Date(),
+        updatedAt: app.now(),
       })
       .where(and(eq(companies.id, companyId), eq(companies.approvalStatus, 'PENDING')))
       .returning({ id: companies.id });

@@ -102,7 +102,7 @@ const baseQuery = (db: DbOrTx) =>
     .leftJoin(disposalSites, eq(disposalSites.id, transportOperatorProfiles.destinationDisposalSiteId));
 
 /** GET /admin/transport-operators: transport companies, their contract manager, areas and destination. */
-export async function listTransportOperators(db: DbOrTx, query: ListQuery, today: string = tokyoDate()) {
+export async function listTransportOperators(db: DbOrTx, query: ListQuery, today: string) {
   const conditions: SQL[] = [eq(companies.type, 'TRANSPORT')];
   if (query.query) {
     const p = containsPattern(query.query);
@@ -137,7 +137,7 @@ export async function listTransportOperators(db: DbOrTx, query: ListQuery, today
 export async function getTransportOperator(
   db: DbOrTx,
   companyId: number,
-  today: string = tokyoDate(),
+  today: string,
 ): Promise<TransportOperator> {
   const [row] = await baseQuery(db).where(and(eq(companies.id, companyId), eq(companies.type, 'TRANSPORT')));
   if (!row) throw new AppError('not_found', 'Transport operator not found');
@@ -148,7 +148,7 @@ export async function getTransportOperator(
 export async function listOperatorPermits(
   db: DbOrTx,
   companyId: number,
-  today: string = tokyoDate(),
+  today: string,
 ): Promise<OperatorPermit[]> {
   await getTransportOperator(db, companyId, today);
   const rows = await db
@@ -180,7 +180,7 @@ export async function saveTransportOperator(
     contractManager: input.contractManager,
     compatibleAreas: sortPrefectures(input.compatibleAreas as Prefecture[]),
     destinationDisposalSiteId: input.destinationDisposalSiteId,
-    updatedAt: new Date(),
+    updatedAt: app.now(),
   };
   await app.db.transaction(async (tx) => {
     const company = await tx.query.companies.findFirst({

@@ -25,9 +25,9 @@ async function ownRegularProject(db: DbOrTx, session: Session, projectId: number
 }
 
 /** The month must have begun and lie within the contract's period. */
-async function checkMonth(db: DbOrTx, projectId: number, year: number, month: number) {
+async function checkMonth(db: DbOrTx, projectId: number, year: number, month: number, today: string) {
   const first = `${year}-${String(month).padStart(2, '0')}-01`;
-  if (first > tokyoDate()) throw fieldError('month', 'end_date_in_future');
+  if (first > today) throw fieldError('month', 'end_date_in_future');
   const [contract] = await db
     .select({ startDate: contracts.startDate, endDate: contracts.endDate })
     .from(contracts)
@@ -109,7 +109,7 @@ export async function saveRegularReport(app: FastifyInstance, caller: Caller, in
   const now = app.now();
   await app.db.transaction(async (tx) => {
     const project = await ownRegularProject(tx, session, input.projectId, true);
-    await checkMonth(tx, project.id, input.year, input.month);
+    await checkMonth(tx, project.id, input.year, input.month, tokyoDate(now));
     const lines = await tx
       .select({ wasteId: projectWasteLines.wasteId })
       .from(projectWasteLines)

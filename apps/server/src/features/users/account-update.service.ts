@@ -127,7 +127,7 @@ async function syncDischargeSites(tx: Tx, companyId: number, entries: AccountUpd
 export async function saveAccountInfo(
   tx: Tx,
   caller: Caller,
-  args: { userId: number; keysUnlocked: boolean },
+  args: { userId: number; keysUnlocked: boolean; at: Date },
   input: AccountUpdateRequest,
 ) {
   const [user] = await tx.select().from(users).where(eq(users.id, args.userId)).for('update');
@@ -169,7 +169,7 @@ export async function saveAccountInfo(
   } else {
     await tx
       .update(companies)
-      .set({ ...companyValues, updatedAt: new Date() })
+      .set({ ...companyValues, updatedAt: args.at })
       .where(eq(companies.id, companyId));
   }
   const officeChanges = await syncOffices(tx, companyId, input.offices);
@@ -182,7 +182,7 @@ export async function saveAccountInfo(
       companyId,
       registrantNumber: keys.registrantNumber,
       ediKey: keys.ediConfirmationKey,
-      updatedAt: new Date(),
+      updatedAt: args.at,
     })
     .where(eq(users.id, user.id))
     .returning();
@@ -232,7 +232,12 @@ export async function updateAccountInfo(
   let saved: Awaited<ReturnType<typeof saveAccountInfo>>;
   try {
     saved = await app.db.transaction((tx) =>
-      saveAccountInfo(tx, caller, { userId: session.userId, keysUnlocked: session.adminId != null }, input),
+      saveAccountInfo(
+        tx,
+        caller,
+        { userId: session.userId, keysUnlocked: session.adminId != null, at: app.now() },
+        input,
+      ),
     );
   } catch (err) {
     mapAccountSaveError(err);

@@ -37,7 +37,7 @@ export async function registerAccount(
           companyId,
           registrantNumber: input.registrantNumber ?? null,
           ediKey: input.ediConfirmationKey ?? null,
-          updatedAt: new Date(),
+          updatedAt: app.now(),
         })
         .where(eq(users.id, userId))
         .returning();

@@ -227,13 +227,13 @@ export async function updateWaste(app: FastifyInstance, caller: Caller, id: numb
           category,
           tPerM3: toFactor(input.tPerM3),
           tPerPiece: toFactor(input.tPerPiece),
-          updatedAt: new Date(),
+          updatedAt: app.now(),
         })
         .where(eq(wastes.id, id));
       if (category !== current.category) {
         await tx
           .update(wastes)
-          .set({ category, updatedAt: new Date() })
+          .set({ category, updatedAt: app.now() })
           .where(like(wastes.parentPath, `/${id}/%`));
       }
       await recordAudit(tx, caller, {

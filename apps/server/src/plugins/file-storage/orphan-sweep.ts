@@ -45,7 +45,7 @@ export function sweepOrphanFiles(app: FastifyInstance, now = Date.now()) {
 
 /** Once a day, at night in Japan, across all processes. */
 export function defineOrphanFileSweep(app: FastifyInstance) {
-  app.jobs.defineDaily(FILE_ORPHAN_SWEEP_JOB, '03:30', async () => {
+  app.jobs.defineScheduled(FILE_ORPHAN_SWEEP_JOB, async () => {
     const result = await sweepOrphanFiles(app);
     if (result.deleted > 0) app.log.info(result, 'orphan stored files deleted');
   });

@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app';
+import { scheduledJobRuns } from '../../db/schema';
 import { tokyoDate } from '../../lib/time';
-import { JobEngine } from './job-engine';
+import { JobEngine, type JobEngineOptions } from './job-engine';
 
 const log = { warn: () => {}, error: (o: object) => console.error('job engine', o) };
 
@@ -15,28 +16,17 @@ async function until(check: () => boolean | Promise<boolean>, ms = 20_000) {
   }
 }
 
-/** The cron minute of the next occurrence that the schedule's first pass will see as due: this minute. */
-async function thisMinuteInTokyo(): Promise<string> {
-  // Too close to the minute's end, the first pass could land in the next minute and miss it: wait it out.
-  if (new Date().getSeconds() > 50)
-    await new Promise((r) => setTimeout(r, (61 - new Date().getSeconds()) * 1000));
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Tokyo',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date());
-}
-
 let t: TestContext;
 const engines: JobEngine[] = [];
 /** A second engine on the app's database (PGlite or PostgreSQL), with its own queues. */
-function engine(work = false) {
+function engine(work = false, schedule: Partial<Pick<JobEngineOptions, 'now' | 'registry'>> = {}) {
   const e = new JobEngine(t.database, t.config.databaseUrl, {
     work,
     poolMax: 2,
     pollSeconds: 0.5,
     cronSeconds: 1,
+    registry: [],
+    ...schedule,
     log,
   });
   engines.push(e);
@@ -118,23 +108,49 @@ describe(`the job engine (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
     expect(await e.runDue('test-retry', { ignoreStartAfter: true })).toBe(0);
   });
 
-  it('works jobs in the background and runs a daily job once at its time, Japan time', async () => {
-    expect(() => engine().defineDaily('test-bad', '24:00', async () => {})).toThrow('HH:MM');
-    const e = engine(true);
+  it('works jobs in the background and runs a daily job once per business day at its Japan time', async () => {
+    // The business clock, far from the machine's: 08:59:58 in Japan on a past Monday.
+    let clock = new Date('2026-03-02T08:59:58+09:00').getTime();
+    const booted = Date.now();
+    const now = () => new Date(clock + (Date.now() - booted));
+    const registry = [{ name: 'test-daily', schedule: { daily: '09:00' }, description: 'test' }];
+    expect(() =>
+      engine(false, {
+        now,
+        registry: [{ name: 'test-bad', schedule: { daily: '24:00' }, description: '' }],
+      }).defineScheduled('test-bad', async () => {}),
+    ).toThrow('HH:MM');
+    const a = engine(true, { now, registry });
+    const b = engine(true, { now, registry });
     const worked: string[] = [];
     const daily: string[] = [];
-    e.define<{ v: string }>({ name: 'test-bg', handler: async ({ v }) => void worked.push(v) });
-    e.defineDaily('test-daily', await thisMinuteInTokyo(), async () => void daily.push(tokyoDate()));
-    await e.start();
-    await e.send('test-bg', { v: 'x' });
+    a.define<{ v: string }>({ name: 'test-bg', handler: async ({ v }) => void worked.push(v) });
+    a.defineScheduled('test-daily', async () => void daily.push(`a ${tokyoDate(now())}`));
+    b.defineScheduled('test-daily', async () => void daily.push(`b ${tokyoDate(now())}`));
+    await a.start();
+    await b.start();
+    await a.send('test-bg', { v: 'x' });
     await until(() => worked.length === 1);
+    // Before 09:00 nothing runs; from 09:00 exactly one of the two engines runs it.
+    expect(daily).toEqual([]);
     await until(() => daily.length > 0);
-    const [schedule] = await e.raw.getSchedules('test-daily');
-    expect(schedule).toMatchObject({ timezone: 'Asia/Tokyo' });
-    // Later passes of the schedule send nothing more for this occurrence.
     await new Promise((r) => setTimeout(r, 2_500));
-    expect(daily).toHaveLength(1);
-  });
+    expect(daily.map((d) => d.slice(2))).toEqual(['2026-03-02']);
+    // The next business day at 10:00 (later than its time: it runs at once), once again.
+    clock += 25 * 60 * 60 * 1000;
+    await until(() => daily.length > 1);
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(daily.map((d) => d.slice(2))).toEqual(['2026-03-02', '2026-03-03']);
+    const runs = await t.db
+      .select({ slot: scheduledJobRuns.slot, status: scheduledJobRuns.status })
+      .from(scheduledJobRuns)
+      .where(eq(scheduledJobRuns.jobName, 'test-daily'))
+      .orderBy(scheduledJobRuns.id);
+    expect(runs).toEqual([
+      { slot: '2026-03-02', status: 'SUCCEEDED' },
+      { slot: '2026-03-03', status: 'SUCCEEDED' },
+    ]);
+  }, 30_000);
 
   it('stops gracefully: a running job finishes within the grace, one still running after it is handed back', async () => {
     const e = engine(true);

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, type Job, PgBoss, type QueuePolicy, type WorkOptions } from 'pg-boss';
 import type { DatabaseHandle, Tx } from '../../db/client';
+import { type Clock, machineClock } from '../../lib/clock';
 import { currentRequestId, runWithRequestId } from '../../lib/request-context';
-
-/** Every recurring job runs on Japan's clock: "03:00" is 03:00 in Tokyo wherever the server runs. */
-export const JOBS_TIME_ZONE = 'Asia/Tokyo';
+import { JobScheduler, type ScheduleEntry } from './scheduler';
 
 /**
  * Takeover of a dead process's jobs: a worker refreshes its claim every JOB_HEARTBEAT_SECONDS / 2; a claim not
@@ -41,8 +40,12 @@ export interface JobEngineOptions {
   poolMax: number;
   /** How often an idle worker asks for jobs. */
   pollSeconds: number;
-  /** How often the schedules are checked (seconds); tests shorten it. */
+  /** How often the schedules are checked against the business clock (seconds, default 15); tests shorten it. */
   cronSeconds?: number;
+  /** The business clock the schedules follow (`app.now`). */
+  now?: Clock;
+  /** The scheduled jobs (default: the shared registry SCHEDULED_JOBS); engine tests bring their own. */
+  registry?: readonly ScheduleEntry[];
   log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 }
 
@@ -63,7 +66,7 @@ export interface QueueDefinition<T extends object> {
 }
 
 export interface SendOptions {
-  /** Not before this instant (the machine's clock, as the database keeps it). */
+  /** Not before this instant of the machine's clock, as the database keeps it (`machineInstantOf`). */
   startAfter?: Date;
   /** With the queue's policy: which jobs count as the same one (a manifest number, a mail id). */
   singletonKey?: string;
@@ -71,21 +74,17 @@ export interface SendOptions {
   tx?: Tx;
 }
 
-interface Recurring {
-  name: string;
-  cron: string;
-}
-
 /**
  * The background job engine: pg-boss on the product's database, in its own `pgboss` schema. On PostgreSQL it
  * has its own small pool; on the embedded PGlite it shares the one connection through pg-boss's adapter.
- * Claims use SKIP LOCKED, so a job is worked by exactly one process; a schedule's occurrence is sent once
- * across processes. Queues are defined before `start()`.
+ * Claims use SKIP LOCKED, so a job is worked by exactly one process. The scheduled jobs (`scheduler`) fire on the
+ * business clock, each run sent once across processes. Queues are defined before `start()`.
  */
 export class JobEngine {
   private readonly boss: PgBoss;
   private readonly queues = new Map<string, QueueDefinition<object>>();
-  private readonly recurring: Recurring[] = [];
+  /** The registry's jobs on the business clock: runs, last and next runs, runs asked for by hand. */
+  readonly scheduler: JobScheduler;
   private readonly workerIds = new Map<string, string>();
   private readonly observers: JobObserver[] = [];
   private started = false;
@@ -99,9 +98,8 @@ export class JobEngine {
   ) {
     const timing = {
       supervise: options.work,
-      schedule: options.work,
-      cronMonitorIntervalSeconds: options.cronSeconds ?? 30,
-      cronWorkerIntervalSeconds: options.cronSeconds ?? 5,
+      // pg-boss's cron follows the machine's clock: the scheduler below sends the scheduled runs instead.
+      schedule: false,
       superviseIntervalSeconds: JOB_SUPERVISE_SECONDS,
       monitorIntervalSeconds: JOB_SUPERVISE_SECONDS,
       // The registry and queue statistics are for a dashboard the product does not use.
@@ -121,6 +119,7 @@ export class JobEngine {
         ...timing,
       });
     }
+    this.scheduler = new JobScheduler(this, database.db, options.now ?? machineClock, options.registry);
     this.boss.on('error', (err) => options.log.error({ err }, 'job engine error'));
     this.boss.on('warning', (warning) => options.log.warn({ warning }, 'job engine warning'));
     this.boss.on('stopped', () => {
@@ -144,27 +143,9 @@ export class JobEngine {
     this.queues.set(queue.name, queue as unknown as QueueDefinition<object>);
   }
 
-  /**
-   * A job run on `cron` (five fields, Japan time), once per occurrence across every process; a run still going
-   * when the next comes due is not doubled.
-   */
-  defineRecurring(name: string, cron: string, handler: () => Promise<void>, expireInSeconds = 30 * 60): void {
-    this.define({
-      name,
-      policy: 'exclusive',
-      retryLimit: 2,
-      retryDelaySeconds: 60,
-      expireInSeconds,
-      handler,
-    });
-    this.recurring.push({ name, cron });
-  }
-
-  /** A job run once a day at `at` (`HH:MM`, Japan time): the overdue, expiry and report jobs to come. */
-  defineDaily(name: string, at: string, handler: () => Promise<void>): void {
-    const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(at);
-    if (!m) throw new Error(`daily job ${name}: time ${at} is not HH:MM`);
-    this.defineRecurring(name, `${Number(m[2])} ${Number(m[1])} * * *`, handler, 60 * 60);
+  /** Gives a job of the scheduled-job registry its handler: run on the business clock, once per slot. */
+  defineScheduled(name: string, handler: () => Promise<void>, expireInSeconds?: number): void {
+    this.scheduler.define(name, handler, expireInSeconds);
   }
 
   async start(): Promise<void> {
@@ -185,8 +166,7 @@ export class JobEngine {
       // A queue made by an earlier version keeps its settings on create: bring them up to date.
       await this.boss.updateQueue(q.name, settings);
     }
-    // Every process writes the same schedules (an upsert), so whichever starts first sets them.
-    for (const r of this.recurring) await this.boss.schedule(r.name, r.cron, null, { tz: JOBS_TIME_ZONE });
+    this.scheduler.checkComplete();
     if (!this.options.work) return;
     for (const q of this.queues.values()) {
       const id = await this.boss.work<object, void, WorkOptions & { includeMetadata: true }>(
@@ -198,6 +178,7 @@ export class JobEngine {
       );
       this.workerIds.set(q.name, id);
     }
+    this.scheduler.start(this.options.cronSeconds ?? 15, this.options.log);
   }
 
   /**
@@ -227,6 +208,7 @@ export class JobEngine {
   async stop(timeoutMs = 10_000): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    await this.scheduler.stop();
     await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true });
   }
 
@@ -298,11 +280,6 @@ export class JobEngine {
   /** The queues defined in this process, with their settings (the operations screen, the takeover bound). */
   definitions(): readonly QueueDefinition<object>[] {
     return [...this.queues.values()];
-  }
-
-  /** The schedules this process defines: queue name and cron (Japan time). */
-  schedules(): readonly Recurring[] {
-    return this.recurring;
   }
 
   /** The jobs of a queue not finished yet (tests look at them). */

@@ -115,25 +115,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one dat
     }
   }, 120_000);
 
-  it('runs a scheduled daily job once across both processes', async () => {
-    // Engines like the apps' (the apps' own queues are fixed when they start), one per process.
+  it('runs a scheduled daily job once a business day across both processes', async () => {
+    // Engines like the apps' (the apps' own queues are fixed when they start), one per process, on a business
+    // clock a second before 09:00 in Japan whatever the machine's says; later moved to the next day.
+    let offset = new Date('2026-03-02T08:59:59+09:00').getTime() - Date.now();
+    const clock = () => new Date(Date.now() + offset);
     const runs: string[] = [];
-    if (new Date().getSeconds() > 50) await new Promise((r) => setTimeout(r, 11_000));
-    const at = new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Asia/Tokyo',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(new Date());
     const engines = ['a', 'b'].map((name) => {
       const e = new JobEngine(t.database, t.config.databaseUrl, {
         work: true,
         poolMax: 2,
         pollSeconds: 0.5,
         cronSeconds: 1,
+        now: clock,
+        registry: [{ name: 'cluster-daily', schedule: { daily: '09:00' }, description: 'test' }],
         log: { warn: () => {}, error: (o) => console.error(o) },
       });
-      e.defineDaily('cluster-daily', at, async () => void runs.push(name));
+      e.defineScheduled('cluster-daily', async () => void runs.push(`${name} ${tokyoDate(clock())}`));
       return e;
     });
     try {
@@ -143,13 +141,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one dat
         20_000,
         async () => 'the daily job never ran',
       );
-      // Both processes keep checking the schedule: the occurrence is not sent again.
+      // Both processes keep checking the schedule: the day's run is not sent again.
       await new Promise((r) => setTimeout(r, 3_000));
-      expect(runs).toHaveLength(1);
+      expect(runs.map((r) => r.slice(2))).toEqual(['2026-03-02']);
+      offset += 24 * 60 * 60 * 1000;
+      await until(
+        async () => runs.length > 1,
+        20_000,
+        async () => 'the next day never ran',
+      );
+      await new Promise((r) => setTimeout(r, 3_000));
+      expect(runs.map((r) => r.slice(2))).toEqual(['2026-03-02', '2026-03-03']);
     } finally {
       for (const e of engines) await e.stop();
     }
-  }, 40_000);
+  }, 60_000);
 
   it('delivers mail once when the SMTP server comes back, with both processes retrying', async () => {
     const to = Array.from({ length: 10 }, (_, i) => `cluster${i}@example.com`);

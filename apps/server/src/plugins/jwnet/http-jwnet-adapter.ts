@@ -1,5 +1,6 @@
 import { isJwnetServiceHours } from '@junkan/shared';
 import { z } from 'zod';
+import { machineClock } from '../../lib/clock';
 import {
   type JwnetAdapter,
   JwnetError,
@@ -101,7 +102,7 @@ export class HttpJwnetAdapter implements JwnetAdapter {
   constructor(baseUrl: string, options: HttpJwnetAdapterOptions = {}) {
     this.baseUrl = baseUrl.replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? 10_000;
-    this.now = options.now ?? (() => new Date());
+    this.now = options.now ?? machineClock;
   }
 
   async serviceStatus(): Promise<JwnetServiceStatus> {

@@ -23,13 +23,14 @@ export class JwnetNetwork {
    * is written (the answer is kept for the reads that follow).
    */
   async status({ fresh = false }: { fresh?: boolean } = {}): Promise<JwnetServiceStatus> {
-    const now = Date.now();
+    // A cache's age: a duration, on the monotonic clock.
+    const now = performance.now();
     if (!fresh && this.cached && now - this.cached.at < this.ttl) return this.cached.status;
     this.inFlight ??= this.adapter
       .serviceStatus()
       .catch(() => ({ available: false, inServiceHours: false, serviceStopDay: false }))
       .then((status) => {
-        this.cached = { at: Date.now(), status };
+        this.cached = { at: performance.now(), status };
         return status;
       })
       .finally(() => {

@@ -1,4 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import { businessNow } from '../../lib/business-clock';
 import { toJapanTime } from '../../lib/format';
 
 /**
@@ -20,8 +21,8 @@ export const dateItemProps = pickerItemProps('YYYY-MM-DD');
 /** Month fields (YYYY-MM, cleared to null). */
 export const monthItemProps = pickerItemProps('YYYY-MM');
 
-/** Today in Japan (the business's time zone), YYYY-MM-DD. */
-export const japanToday = (now: number = Date.now()) => toJapanTime(now)?.format('YYYY-MM-DD') ?? '';
+/** Today in Japan (the business's time zone) on the server's business clock, YYYY-MM-DD. */
+export const japanToday = (now: number = businessNow()) => toJapanTime(now)?.format('YYYY-MM-DD') ?? '';
 
 /** Days outside [min, max] (YYYY-MM-DD, either may be absent) for a picker's `disabledDate`. */
 export const outsideDates =
@@ -32,7 +33,7 @@ export const outsideDates =
   };
 
 /** Days after today in Japan, for pickers that refuse the future. */
-export const futureDays = (now: number = Date.now()) => outsideDates(null, japanToday(now));
+export const futureDays = (now: number = businessNow()) => outsideDates(null, japanToday(now));
 
 /** Enter in a date field confirms the typed date without submitting the form. */
 export const keepEnterInPicker = (e: { key: string; preventDefault: () => void }) => {

@@ -6,6 +6,7 @@ import {
 } from '@junkan/shared';
 import dayjs from 'dayjs';
 import { japanToday } from '../../components/form/date-field';
+import { businessNow } from '../../lib/business-clock';
 import type { CompanyFilter } from '../../lib/company-filter';
 
 /**
@@ -83,7 +84,7 @@ export const shiftMonth = (month: string, by: number) =>
   dayjs(`${month}-01`).add(by, 'month').format('YYYY-MM');
 
 /** This month in Japan, YYYY-MM. */
-export const thisJapanMonth = (now: number = Date.now()) => japanToday(now).slice(0, 7);
+export const thisJapanMonth = (now: number = businessNow()) => japanToday(now).slice(0, 7);
 
 /** The list call's query: the range, and a transporter's chosen company (ALL sends none). */
 export function collectionListQuery(
@@ -152,7 +153,7 @@ export function byDate(list: readonly CollectionSummary[]): Map<string, Collecti
 }
 
 /** The day sheet's default date: tomorrow in Japan (the crews' next round). */
-export const tomorrowInJapan = (now: number = Date.now()) => day(japanToday(now), 1);
+export const tomorrowInJapan = (now: number = businessNow()) => day(japanToday(now), 1);
 
 export type DaySheetFormat = (typeof DAY_SHEET_FORMATS)[number];
 

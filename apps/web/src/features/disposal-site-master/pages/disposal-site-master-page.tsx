@@ -9,6 +9,7 @@ import { Button, Card, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
+import { japanToday } from '../../../components/form/date-field';
 import { useFormModalTarget } from '../../../components/form-modal';
 import {
   columnSortOrder,
@@ -54,7 +55,7 @@ export default function DisposalSiteMasterPage() {
     return <LoadFailed title={t('disposalSiteMaster.loadFailed')} onRetry={() => void list.refetch()} />;
   }
 
-  const today = formatDate(new Date(), 'YYYY-MM-DD');
+  const today = japanToday();
 
   return (
     <Card title={t('menu.disposalSiteMaster')} data-testid="disposal-site-master">

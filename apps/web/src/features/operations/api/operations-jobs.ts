@@ -1,9 +1,9 @@
-import type { OperationsJob } from '@junkan/shared';
+import type { JobListResponse } from '@junkan/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** GET /admin/operations/jobs: the job engine's queues, schedules, last runs and failures. */
-export const fetchOperationsJobs = () => api.get<OperationsJob[]>('/admin/operations/jobs');
+/** GET /admin/jobs: each scheduled job with its schedule, last and next run (business time) and recent failures. */
+export const fetchOperationsJobs = () => api.get<JobListResponse>('/admin/jobs');
 
 export const operationsJobsQueryOptions = () =>
   queryOptions({ queryKey: ['operations', 'jobs'], queryFn: fetchOperationsJobs });

@@ -1,10 +1,11 @@
+import type { JobRunDto } from '@junkan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { operationsJobsQueryOptions } from './operations-jobs';
 
-/** POST /admin/operations/jobs/{name}/run: one run queued now (false when one already waits). */
+/** POST /admin/jobs/{name}/run: one run queued now (409 job_already_running while one is queued or going). */
 export const runOperationsJob = (name: string) =>
-  api.post<{ queued: boolean }>(`/admin/operations/jobs/${encodeURIComponent(name)}/run`);
+  api.post<{ run: JobRunDto }>(`/admin/jobs/${encodeURIComponent(name)}/run`);
 
 export function useRunOperationsJob() {
   const queryClient = useQueryClient();

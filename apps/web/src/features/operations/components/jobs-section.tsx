@@ -1,4 +1,4 @@
-import type { OperationsJob } from '@junkan/shared';
+import type { JobSummaryDto } from '@junkan/shared';
 import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { OperationsSection } from './section';
 
 const when = (at: string | null | undefined) => (at ? formatDateTime(at) : '-');
 
-/** The job engine: each queue, its schedule and next run, its last run and last failure, and run now. */
+/** The scheduled jobs: each one's schedule and next run, its last run and last failure, and run now. */
 export function JobsSection() {
   const { t } = useTranslation();
   const message = useToast();
@@ -21,58 +21,66 @@ export function JobsSection() {
   const run = useRunOperationsJob();
   const label = (name: string) => t(`operations.jobNames.${name}`, { defaultValue: name });
 
-  const runNow = async (job: OperationsJob) => {
+  const runNow = async (job: JobSummaryDto) => {
     try {
-      const { queued } = await run.mutateAsync(job.name);
-      void message.success(
-        t(queued ? 'operations.jobs.queued' : 'operations.jobs.alreadyWaiting', { name: label(job.name) }),
-      );
+      await run.mutateAsync(job.name);
+      void message.success(t('operations.jobs.queued', { name: label(job.name) }));
     } catch (error) {
       showApiError({ error, t, message });
     }
   };
 
-  const columns: ColumnsType<OperationsJob> = [
-    { title: t('operations.jobs.name'), dataIndex: 'name', minWidth: 180, render: (v: string) => label(v) },
+  const columns: ColumnsType<JobSummaryDto> = [
+    {
+      title: t('operations.jobs.name'),
+      dataIndex: 'name',
+      minWidth: 180,
+      render: (v: string, job) => label(v) || job.description,
+    },
     {
       title: t('operations.jobs.schedule'),
       dataIndex: 'schedule',
       width: 120,
-      render: (v: string | null) => v ?? t('operations.jobs.onDemand'),
+      render: (schedule: JobSummaryDto['schedule']) =>
+        'daily' in schedule
+          ? t('operations.jobs.daily', { time: schedule.daily })
+          : t('operations.jobs.everyMinutes', { count: schedule.everyMinutes }),
     },
     { title: t('operations.jobs.nextRun'), dataIndex: 'nextRunAt', width: 150, render: when },
     {
-      title: t('operations.jobs.lastCompleted'),
-      key: 'lastCompleted',
-      width: 150,
-      render: (_, job) => when(job.lastCompleted?.at),
+      title: t('operations.jobs.lastRun'),
+      key: 'lastRun',
+      width: 190,
+      render: (_, job) =>
+        job.lastRun
+          ? `${when(job.lastRun.finishedAt ?? job.lastRun.startedAt ?? job.lastRun.queuedAt)} ${t(`operations.jobs.status.${job.lastRun.status}`)}`
+          : '-',
     },
     {
       title: t('operations.jobs.lastFailed'),
       key: 'lastFailed',
       minWidth: 200,
-      render: (_, job) => (job.lastFailed ? `${when(job.lastFailed.at)} ${job.lastFailed.error ?? ''}` : '-'),
+      render: (_, job) => {
+        const failure = job.recentFailures[0];
+        return failure ? `${when(failure.finishedAt ?? failure.queuedAt)} ${failure.error ?? ''}` : '-';
+      },
     },
-    { title: t('operations.jobs.waiting'), dataIndex: 'waiting', width: 80, align: 'right' },
-    { title: t('operations.jobs.active'), dataIndex: 'active', width: 80, align: 'right' },
-    { title: t('operations.jobs.failed'), dataIndex: 'failed', width: 80, align: 'right' },
     {
       title: t('operations.actions'),
       key: 'actions',
       width: 130,
       fixed: 'end',
-      render: (_, job) =>
-        job.schedule ? (
-          <Button
-            size="small"
-            onClick={() => void runNow(job)}
-            loading={run.isPending && run.variables === job.name}
-            aria-label={t('operations.jobs.runNowLabel', { name: label(job.name) })}
-            data-testid={`run-job-${job.name}`}
-          >
-            {t('operations.jobs.runNow')}
-          </Button>
-        ) : null,
+      render: (_, job) => (
+        <Button
+          size="small"
+          onClick={() => void runNow(job)}
+          loading={run.isPending && run.variables === job.name}
+          aria-label={t('operations.jobs.runNowLabel', { name: label(job.name) })}
+          data-testid={`run-job-${job.name}`}
+        >
+          {t('operations.jobs.runNow')}
+        </Button>
+      ),
     },
   ];
   return (
@@ -80,12 +88,12 @@ export function JobsSection() {
       {list.isError && !list.data ? (
         <LoadFailed title={t('operations.loadFailed')} onRetry={() => void list.refetch()} />
       ) : (
-        <DataTable<OperationsJob>
+        <DataTable<JobSummaryDto>
           rowKey="name"
           size="small"
           loading={list.isFetching}
           columns={columns}
-          dataSource={list.data ?? []}
+          dataSource={list.data?.jobs ?? []}
           pagination={false}
         />
       )}

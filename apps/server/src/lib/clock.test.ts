@@ -1,0 +1,89 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import { businessClockSettings, scheduledJobRuns } from '../db/schema';
+import { clockFrom, machineInstantOf, storeClockStart } from './clock';
+
+const START = '2026-03-02T08:00:00+09:00';
+const startMs = Date.parse(START);
+let t: TestContext;
+
+beforeAll(async () => {
+  // No `now` given: the app takes JUNKAN_CLOCK's start and keeps it in the database, as a server does.
+  t = await createTestApp({ clockStart: START });
+});
+afterAll(() => t.close());
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('the business clock kept in the database', () => {
+  it('is one for every process on the database, and a restarted process carries on with it', async () => {
+    const first = t.app.now().getTime() - startMs;
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(first).toBeLessThan(60_000);
+    await pause(300);
+    // Another process, started later with the same JUNKAN_CLOCK, reads the same clock: it does not restart it.
+    const sibling = await t.sibling();
+    const [a, b] = [t.app.now().getTime(), sibling.app.now().getTime()];
+    expect(Math.abs(a - b)).toBeLessThan(50);
+    expect(b - startMs).toBeGreaterThanOrEqual(300);
+    // A restart (a new process, the same start): still the same clock.
+    const restarted = await t.sibling();
+    expect(Math.abs(restarted.app.now().getTime() - t.app.now().getTime())).toBeLessThan(50);
+    // Every answer tells the browser the business instant.
+    const res = await t.anonymous.get('/zipcode?zipcode=1040061');
+    expect(Math.abs(Date.parse(String(res.headers['x-business-time'])) - t.app.now().getTime())).toBeLessThan(
+      1_000,
+    );
+  });
+
+  it('starts again from a changed JUNKAN_CLOCK, and the schedule starts a new timeline with it', async () => {
+    await t.db.insert(scheduledJobRuns).values([
+      {
+        jobName: 'invoice-overdue',
+        slot: '2026-03-02',
+        trigger: 'SCHEDULE',
+        status: 'SUCCEEDED',
+        queuedAt: t.app.now(),
+      },
+      {
+        jobName: 'invoice-overdue',
+        slot: null,
+        trigger: 'MANUAL',
+        status: 'SUCCEEDED',
+        queuedAt: t.app.now(),
+      },
+    ]);
+    const changed = await t.sibling({ clockStart: '2027-01-04T09:00:00+09:00' });
+    const ms = changed.app.now().getTime() - Date.parse('2027-01-04T09:00:00+09:00');
+    expect(ms).toBeGreaterThanOrEqual(0);
+    expect(ms).toBeLessThan(5_000);
+    const [row] = await t.db.select().from(businessClockSettings).where(eq(businessClockSettings.id, 1));
+    expect(row?.configuredStart).toBe('2027-01-04T09:00:00+09:00');
+    // The business days already run belong to the old timeline; runs asked for by hand stay in the record.
+    const runs = await t.db
+      .select()
+      .from(scheduledJobRuns)
+      .where(eq(scheduledJobRuns.jobName, 'invoice-overdue'));
+    expect(runs.map((r) => r.trigger)).toEqual(['MANUAL']);
+  });
+
+  it('keeps the instant first applied for the same start, and takes a new one for another', async () => {
+    const db = t.db;
+    const applied = await storeClockStart(db, '2030-01-01T00:00:00Z', 1_000);
+    expect(applied).toBe(1_000);
+    expect(await storeClockStart(db, '2030-01-01T00:00:00Z', 5_000)).toBe(1_000);
+    expect(await storeClockStart(db, '2031-01-01T00:00:00Z', 9_000)).toBe(9_000);
+  });
+
+  it('runs on in real time, and converts a business instant to the machine instant it falls at', () => {
+    const clock = clockFrom(startMs, Date.now() - 1_000);
+    expect(clock().getTime() - startMs).toBeGreaterThanOrEqual(1_000);
+    const inAnHour = new Date(clock().getTime() + 3_600_000);
+    expect(Math.abs(machineInstantOf(inAnHour, clock).getTime() - (Date.now() + 3_600_000))).toBeLessThan(50);
+  });
+
+  it('refuses a JUNKAN_CLOCK that is not an instant', async () => {
+    await expect(t.sibling({ clockStart: 'next tuesday' })).rejects.toThrow('JUNKAN_CLOCK is not an instant');
+  });
+});
