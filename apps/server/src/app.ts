@@ -111,7 +111,7 @@ declare module 'fastify' {
     /** Set once the process begins to stop (shutdown.ts): readiness answers 503 from then on. */
     lifecycle: {
       shuttingDown: boolean;
-      /** When running jobs must have finished; without it the engine's own default grace. */
+      /** When running jobs must have finished (`performance.now()` time); without it the engine's own grace. */
       jobsDeadline?: number;
     };
     /** This process's row among the processes serving (`server_processes`), with its heartbeat. */
@@ -212,7 +212,7 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     await processes.stop();
     const deadline = app.lifecycle.jobsDeadline;
-    await jobs.stop(deadline ? Math.max(1_000, deadline - Date.now()) : undefined);
+    await jobs.stop(deadline ? Math.max(1_000, deadline - performance.now()) : undefined);
     mailer.close();
     files.close();
   });

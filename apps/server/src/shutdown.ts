@@ -13,7 +13,8 @@ const CLOSE_RESERVE_MS = 2_000;
  */
 export async function shutdownGracefully(app: App, database: Pick<DatabaseHandle, 'close'>): Promise<void> {
   const { timeoutMs, drainMs } = app.config.shutdown;
-  const deadline = Date.now() + timeoutMs;
+  // A monotonic deadline: a duration, not a business time.
+  const deadline = performance.now() + timeoutMs;
   app.lifecycle.shuttingDown = true;
   app.lifecycle.jobsDeadline = deadline - CLOSE_RESERVE_MS;
   if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(drainMs, timeoutMs / 2)));

@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { ZipFile } from 'yazl';
 import * as schema from '../db/schema';
+import { machineClock } from '../lib/clock';
 import {
   BACKUP_FORMAT,
   type BackupManifest,
@@ -110,7 +111,7 @@ export async function createBackup(
     for (const { entry, file } of sources) entries.push(await addHashed(zip, entry, file));
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
-      createdAt: new Date().toISOString(),
+      createdAt: machineClock().toISOString(),
       database: { kind: 'pglite' },
       ...facts,
       entries,

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
+import { machineClock } from '../lib/clock';
 import { BackupRefused, createBackup } from './backup';
 import { restoreBackup } from './restore';
 
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
   };
   if (command === 'backup' && positionals.length === 0) {
-    const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+    const stamp = machineClock().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
     const out = path.resolve(cwd, values.out ?? path.join('backups', `junkan-${stamp}.zip`));
     const manifest = await createBackup({ ...paths, out });
     const rows = Object.values(manifest.rowCounts).reduce((a, b) => a + b, 0);

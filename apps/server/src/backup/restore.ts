@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import yauzl from 'yauzl';
 import * as schema from '../db/schema';
+import { machineClock } from '../lib/clock';
 import { assertDatabaseClosed, type BackupPaths, BackupRefused, pgliteDirOf } from './backup';
 import {
   BACKUP_FORMAT,
@@ -62,7 +63,7 @@ export async function restoreBackup(
           'the data there. Run again with --force to restore anyway (the replaced folder is kept aside).',
       );
 
-    const suffix = `${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}-${randomBytes(3).toString('hex')}`;
+    const suffix = `${machineClock().toISOString().replace(/[-:]/g, '').slice(0, 15)}-${randomBytes(3).toString('hex')}`;
     const stagedData = `${paths.dataDir}.restoring-${suffix}`;
     const stagedFiles = filesInside
       ? path.join(stagedData, path.relative(paths.dataDir, paths.filesDir))

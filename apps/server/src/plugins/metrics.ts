@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from '../db/client';
 import { AppError } from '../lib/app-error';
+import { machineClock } from '../lib/clock';
 import type { JobEngine } from './jobs/job-engine';
 import { MAIL_MAX_ATTEMPTS } from './mail';
 import { PROCESS_ALIVE_SECONDS } from './processes';
@@ -143,7 +144,7 @@ export function registerMetrics(app: FastifyInstance, database: DatabaseHandle, 
     mailBacklog.set(Number(s.mail_backlog));
     mailFailed.set(Number(s.mail_failed));
     // Mail is stamped by the database's clock, not the business clock.
-    mailOldest.set(ageOf(s.mail_oldest, new Date()));
+    mailOldest.set(ageOf(s.mail_oldest, machineClock()));
     processes.set(Number(s.processes));
 
     const byStatus = await app.db.execute<{ status: string; n: number }>(

@@ -263,8 +263,13 @@ export class JobEngine {
 
   /** One run of a job's handler, timed for the observers; a failure is rethrown for pg-boss to retry. */
   private async run(q: QueueDefinition<object>, job: Job<object>, startAfter: Date | undefined) {
-    const started = Date.now();
-    const lagSeconds = startAfter ? Math.max(0, (started - new Date(startAfter).getTime()) / 1000) : null;
+    const started = performance.now();
+    // The lag is the engine's own: from when the job was due to when it was claimed, both stamped by the database.
+    const startedOn = (job as { startedOn?: Date }).startedOn;
+    const lagSeconds =
+      startAfter && startedOn
+        ? Math.max(0, (new Date(startedOn).getTime() - new Date(startAfter).getTime()) / 1000)
+        : null;
     let failed = false;
     try {
       await q.handler(job.data, job);
@@ -272,7 +277,12 @@ export class JobEngine {
       failed = true;
       throw err;
     } finally {
-      const run = { queue: q.name, failed, lagSeconds, durationSeconds: (Date.now() - started) / 1000 };
+      const run = {
+        queue: q.name,
+        failed,
+        lagSeconds,
+        durationSeconds: (performance.now() - started) / 1000,
+      };
       for (const observe of this.observers) observe(run);
     }
   }
