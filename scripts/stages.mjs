@@ -52,6 +52,7 @@ function run(s, quiet) {
   const started = performance.now();
   const chunks = [];
   return new Promise((resolve) => {
+    console.info(`\n▶ ${s.name}: ${s.command}`);
     const child = spawn(s.command, {
       cwd: root,
       shell: true,
@@ -64,7 +65,11 @@ function run(s, quiet) {
     }
     child.on('close', (code) => {
       const seconds = (performance.now() - started) / 1000;
-      if (quiet) resolve({ name: s.name, code: code ?? 1, seconds });
+      if (quiet) console.info(`\n── output of ${s.name} ──\n${Buffer.concat(chunks).toString()}`);
+      console.info(
+        `◀ ${s.name}: ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${seconds.toFixed(0)} s`,
+      );
+      resolve({ name: s.name, code: code ?? 1, seconds });
     });
   });
 }
@@ -96,4 +101,5 @@ lines.push(
     .map((l) => l.toFixed(1))
     .join(' ')}`,
 );
+console.info(lines.join('\n'));
 process.exit(results.every((r) => r.code === 0) && skipped === 0 ? 0 : 1);
