@@ -12,18 +12,17 @@ const PG_URL = process.env.CI_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:543
 
 const stage = (name, command, env = {}) => ({ name, command, env });
 
-// The README's `npm test`: each part once. The web app is built once and the end-to-end streams share it.
+// The README's `npm test`: each part once. The web app is built once and the end-to-end run serves that build.
 const TEST = [
   stage('typecheck', 'npm run typecheck'),
   stage('lint', 'npm run lint'),
   stage('unit tests', 'npm run test:unit'),
   stage('API tests (PGlite)', 'npm run test:api'),
   stage('web build', 'npm run build'),
-  // Two end-to-end streams, each with its own servers: the feature walks, and the layout sweep of every screen.
-  [
-    stage('e2e: features', 'npm run test -w @junkan/e2e -- --project=features'),
-    stage('e2e: layout sweep', 'npm run test -w @junkan/e2e -- --project=layout', { E2E_PORT_OFFSET: '100' }),
-  ],
+  // End to end in one stream on one server: two streams side by side (E2E_PORT_OFFSET) were measured on this
+  // 2-core machine kind and overloaded it (load 12, sign-ins timing out), so the suite runs its two projects, the
+  // feature walks and the layout sweep, one after the other.
+  stage('end to end', 'npm run test -w @junkan/e2e'),
 ];
 
 const CI = [
