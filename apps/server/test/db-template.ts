@@ -85,18 +85,24 @@ export async function buildDatabaseTemplate(
   return { template: { kind: 'pglite', file }, remove: () => rm(file, { force: true }) };
 }
 
-/** A new empty database (PostgreSQL), or nothing to start from (PGlite), for a test that seeds its own. */
-export async function emptyDatabase(
-  serverUrl: string | undefined,
-): Promise<{ databaseUrl?: string; loadDataDir?: Blob; drop: () => Promise<void> }> {
-  if (!serverUrl) return { drop: async () => {} };
+type TestDatabase = { databaseUrl?: string; loadDataDir?: Blob; drop: () => Promise<void> };
+
+/** A new database on the server, empty or copied from `template`, with the function that drops it. */
+async function createServerDatabase(serverUrl: string, template?: string): Promise<TestDatabase> {
   const name = `junkan_test_${randomUUID().replaceAll('-', '')}`;
-  await withServer(serverUrl, (c) => c.query(`create database ${name}`));
+  await withServer(serverUrl, (c) =>
+    c.query(`create database ${name}${template ? ` template ${template}` : ''}`),
+  );
   return {
     databaseUrl: databaseUrlOf(serverUrl, name),
     drop: () =>
       withServer(serverUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {}),
   };
+}
+
+/** A new empty database (PostgreSQL), or nothing to start from (PGlite), for a test that seeds its own. */
+export async function emptyDatabase(serverUrl: string | undefined): Promise<TestDatabase> {
+  return serverUrl ? createServerDatabase(serverUrl) : { drop: async () => {} };
 }
 
 // A worker runs many files one after another (isolation is off): it reads the PGlite dump once.
@@ -109,7 +115,7 @@ const dumps = new Map<string, Promise<Blob>>();
 export async function copyDatabaseTemplate(
   template: DatabaseTemplate,
   serverUrl: string | undefined,
-): Promise<{ databaseUrl?: string; loadDataDir?: Blob; drop: () => Promise<void> }> {
+): Promise<TestDatabase> {
   if (template.kind === 'pglite') {
     let dump = dumps.get(template.file);
     if (!dump) {
@@ -119,11 +125,5 @@ export async function copyDatabaseTemplate(
     return { loadDataDir: await dump, drop: async () => {} };
   }
   if (!serverUrl) throw new Error('a PostgreSQL template needs TEST_DATABASE_URL');
-  const name = `junkan_test_${randomUUID().replaceAll('-', '')}`;
-  await withServer(serverUrl, (c) => c.query(`create database ${name} template ${template.name}`));
-  return {
-    databaseUrl: databaseUrlOf(serverUrl, name),
-    drop: () =>
-      withServer(serverUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {}),
-  };
+  return createServerDatabase(serverUrl, template.name);
 }
