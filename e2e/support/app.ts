@@ -44,10 +44,22 @@ export async function signInWithForm(page: Page, email: string, password = DEMO_
   await expect(page.getByTestId('role-badge')).toBeVisible();
 }
 
+/**
+ * Opens the header's user menu and chooses `item` (its test id). A click while the dropdown is still opening
+ * can be lost on a loaded machine: the menu is opened and the item chosen again until the menu has closed.
+ */
+export async function chooseUserMenuItem(page: Page, item: string): Promise<void> {
+  const entry = page.getByTestId(item);
+  await expect(async () => {
+    if (!(await entry.isVisible())) await page.getByTestId('user-menu').click();
+    await entry.click({ timeout: 2_000 });
+    await expect(entry).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 /** Opens the user menu and signs out; the login page follows. */
 export async function logout(page: Page): Promise<void> {
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('logout').click();
+  await chooseUserMenuItem(page, 'logout');
   await expectLoginPage(page);
 }
 

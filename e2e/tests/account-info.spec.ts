@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { confirmModal, confirmPopconfirm, toast } from '../support/antd';
-import { DEMO } from '../support/app';
+import { chooseUserMenuItem, DEMO } from '../support/app';
 import { signIn } from '../support/auth';
 
 test('a discharger adds an office and a discharge site with the postal lookup, saves, reloads and sees them', async ({
@@ -8,8 +8,7 @@ test('a discharger adds an office and a discharge site with the postal lookup, s
 }) => {
   test.setTimeout(60_000);
   await signIn(page, DEMO.discharger2);
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('user-menu-account').click();
+  await chooseUserMenuItem(page, 'user-menu-account');
   await expect(page).toHaveURL(/\/sys\/account$/);
   await expect(page.locator('#accountName')).not.toHaveValue('');
   const offices = page.getByTestId('office-block');
@@ -50,8 +49,7 @@ test('a discharger adds an office and a discharge site with the postal lookup, s
   await site.locator(`${prefix}wasteEmail`).fill('umeda-soko@example.com');
 
   // Leaving with unsaved changes asks first; cancelling stays on the page.
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('user-menu-changePassword').click();
+  await chooseUserMenuItem(page, 'user-menu-changePassword');
   await confirmModal(page, { title: '入力内容を破棄して戻ります。よろしいですか？', button: 'キャンセル' });
   await expect(page).toHaveURL(/\/sys\/account$/);
 

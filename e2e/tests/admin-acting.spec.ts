@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { chooseOperatorType, DEMO, operatorItem, projectRows } from '../support/app';
+import { chooseOperatorType, chooseUserMenuItem, DEMO, operatorItem, projectRows } from '../support/app';
 import { signIn } from '../support/auth';
 
 test('an admin acts for a discharger, then switches to a transporter', async ({ page }) => {
@@ -19,13 +19,8 @@ test('an admin acts for a discharger, then switches to a transporter', async ({ 
   await expect(rows.filter({ hasText: '梅田事業所 廃油処理' })).toHaveCount(0);
 
   // Back to the operator selection through the user menu; the admin's own token returns.
-  // A click during the dropdown's opening animation was once lost on a loaded run: open and choose again.
-  await expect(async () => {
-    const item = page.getByTestId('user-menu-operator-selection');
-    if (!(await item.isVisible())) await page.getByTestId('user-menu').click();
-    await item.click({ timeout: 2_000 });
-    await expect(page).toHaveURL(/\/sys\/account-selection$/, { timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+  await chooseUserMenuItem(page, 'user-menu-operator-selection');
+  await expect(page).toHaveURL(/\/sys\/account-selection$/);
   await expect(page.getByTestId('role-badge')).toHaveText('管理者');
 
   // Transporter: a click selects, the confirm button confirms.
@@ -53,6 +48,8 @@ const menuLabels = (page: Page) => page.getByTestId('side-menu').getByRole('menu
  * failed load. Returns the labels visited.
  */
 async function openEveryMenuPage(page: Page): Promise<string[]> {
+  // After a change of width the side menu is drawn again: read its entries once it is there.
+  await expect(page.getByTestId('side-menu').getByRole('menuitem').first()).toBeVisible();
   const labels = (await menuLabels(page)).map((l) => l.trim()).filter((l) => l && l !== '事業者選択');
   for (const label of labels) {
     await page.getByTestId('side-menu').getByText(label, { exact: true }).click();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { confirmModal, pickDate, tableRow, toast } from '../support/antd';
-import { DEMO } from '../support/app';
+import { chooseUserMenuItem, DEMO } from '../support/app';
 import { signIn } from '../support/auth';
 
 const suffix = () => `${Date.now()}`.slice(-6);
@@ -17,8 +17,7 @@ test.describe('collection area and unit price setting', () => {
       actingFor: { type: '収集運搬・処分業者', companyName: '東都環境サービス株式会社' },
     });
 
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('user-menu-areaPriceSetting').click();
+    await chooseUserMenuItem(page, 'user-menu-areaPriceSetting');
     await expect(page.getByTestId('area-price-setting')).toBeVisible();
 
     await page.getByTestId('new-area-REGULAR').click();

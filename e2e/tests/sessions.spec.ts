@@ -1,5 +1,12 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expectLoginPage, logout, signInWithForm } from '../support/app';
+import {
+  chooseUserMenuItem,
+  DEMO,
+  DEMO_PASSWORD,
+  expectLoginPage,
+  logout,
+  signInWithForm,
+} from '../support/app';
 import { APP_ORIGIN } from '../support/env';
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('junkan.token'));
@@ -28,8 +35,7 @@ test('changing the password signs out the other browser, this tab carries on; lo
     await signInWithForm(page, email);
     const before = (await storedToken(page))!;
 
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('user-menu-changePassword').click();
+    await chooseUserMenuItem(page, 'user-menu-changePassword');
     await expect(page).toHaveURL(/\/sys\/change-password$/);
     await page.locator('#oldPass').fill(DEMO_PASSWORD);
     await page.locator('#newPass').fill(changed);
