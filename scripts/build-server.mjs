@@ -89,5 +89,6 @@ export async function buildServices(services = SERVICES) {
   }
 }
 
+// `node scripts/build-server.mjs` builds every service; with `--stale`, only those older than their sources.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))
-  await buildServices();
+  await buildServices(process.argv.includes('--stale') ? staleServices() : SERVICES);

@@ -36,7 +36,7 @@ export async function startServerProcesses(serverUrl: string, count: number) {
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'junkan-e2e-proc-'));
     const output: string[] = [];
-    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+    const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
       cwd: root,
       env: {
         ...process.env,
