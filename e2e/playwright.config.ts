@@ -56,6 +56,8 @@ export default defineConfig({
   outputDir: APP_PORT === 3210 ? 'test-results' : `test-results-${APP_PORT}`,
   testDir: './tests',
   fullyParallel: false,
+  // One worker: with the layout sweep in a second worker beside the feature walks (one server), the load rose to 11
+  // and each test took twice as long, so two workers finished no sooner than one (measured on 2 cores).
   workers: 1,
   retries: 0,
   forbidOnly: !!process.env.CI,
@@ -76,8 +78,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  // Two parts that `npm test` runs side by side, each with its own servers (E2E_PORT_OFFSET): the feature walks,
-  // and the layout sweep of every screen for each role and language. Without --project both run, one after another.
+  // Two parts: the feature walks, and the layout sweep of every screen for each role and language. Without
+  // --project both run, one after the other.
   projects: [
     { name: 'features', testIgnore: /layout\.spec\.ts$/ },
     { name: 'layout', testMatch: /layout\.spec\.ts$/ },

@@ -22,6 +22,7 @@ export function ManifestStatusTag({
   );
 }
 
+/** A still icon: the network may take hours to reflect the work, and a mark that turns all that time distracts. */
 export function RunningTag({ runningFunctions }: { runningFunctions: readonly string[] }) {
   const { t } = useTranslation();
   const names = runningFunctionLabels(runningFunctions)
@@ -29,7 +30,7 @@ export function RunningTag({ runningFunctions }: { runningFunctions: readonly st
     .join(currentPunctuation().list);
   return (
     <Tooltip title={t('manifests.processingHint', { functions: names })}>
-      <Tag icon={<SyncOutlined spin />} color="processing" data-testid="manifest-processing">
+      <Tag icon={<SyncOutlined />} color="processing" data-testid="manifest-processing">
         {t('manifests.processing')}
       </Tag>
     </Tooltip>
