@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // One worker per core. Vitest's default for a run is one less than the cores: a single worker on this 2-core
+    // machine kind, where the API tests wait on their embedded database in the worker itself.
+    maxWorkers: '100%',
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },

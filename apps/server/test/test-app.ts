@@ -104,9 +104,10 @@ export async function createTestApp(
   /**
    * Runs the mail jobs that are due, as a worker would: the kit calls it after each call, so a test reads the
    * SMTP sink right after the call that mailed. A failed delivery waits for its retry, as it would in a server.
+   * Once a test has stopped the job engine, nothing is delivered (as in a server whose engine stopped).
    */
   const deliverMail = async () => {
-    if (config.smtpUrl) await app.jobs.runDue(MAIL_QUEUE);
+    if (config.smtpUrl && app.jobs.running) await app.jobs.runDue(MAIL_QUEUE);
   };
 
   // One sign-in per user and file: tokens last 30 minutes, longer than any test file runs.
