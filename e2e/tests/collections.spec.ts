@@ -294,7 +294,7 @@ test('collections: the discharger asks for a day, the transporter proposes anoth
   await expect(page).toHaveURL(/\/collection-schedules\?month=/);
   await expect(page.getByText('収集を依頼しました')).toBeVisible();
   // The transporter is told by mail.
-  await waitForMessage(DEMO.transporter, { since });
+  await waitForMessage(DEMO.transporter, { since, subject: '回収依頼が届きました' });
 
   // Its line in the month's list opens the collection: a desired date.
   await page.goto(`collection-schedules?view=list&month=${iso(tomorrow).slice(0, 7)}`);

@@ -100,7 +100,10 @@ test('a qualified invoice made from the month’s report, sent, declined once an
   await expect(page.getByTestId('card-paid')).toBeVisible();
   await expect(page.getByTestId('invoice-status')).toHaveText('支払済');
   expect(new URL(page.url()).search).toBe('');
-  const paidMail = await waitForMessage(DEMO.discharger, { since: paidSince });
+  const paidMail = await waitForMessage(DEMO.discharger, {
+    since: paidSince,
+    subject: 'クレジットカードでのお支払い完了',
+  });
   expect(paidMail.subject).toContain('クレジットカードでのお支払い完了');
 
   // The transporter sees it paid, by card.
