@@ -19,9 +19,9 @@ const TEST = [
   stage('unit tests', 'npm run test:unit'),
   stage('API tests (PGlite)', 'npm run test:api'),
   stage('web build', 'npm run build'),
-  // End to end in one stream on one server: two streams side by side (E2E_PORT_OFFSET) were measured on this
-  // 2-core machine kind and overloaded it (load 12, sign-ins timing out), so the suite runs its two projects, the
-  // feature walks and the layout sweep, one after the other.
+  // End to end in one worker on one server: a second worker, or a second suite with its own servers, was measured
+  // on this 2-core machine kind and finished no sooner (docs/testing.md), so the two projects, the feature walks
+  // and the layout sweep, run one after the other.
   stage('end to end', 'npm run test -w @junkan/e2e'),
 ];
 

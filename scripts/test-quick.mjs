@@ -5,6 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TYPECHECK_PROJECTS } from './typecheck.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const base = process.env.QUICK_BASE ?? 'main';
@@ -19,17 +20,7 @@ const changed = [
   ]),
 ].filter((file) => existsSync(path.join(root, file)));
 
-/** The type-check projects, and what each depends on (a change in the shared package checks all of them). */
-const PROJECTS = {
-  'packages/shared': ['packages/shared'],
-  'apps/server': ['apps/server', 'packages/shared'],
-  'apps/web': ['apps/web', 'packages/shared'],
-  'apps/jwnet-simulator': ['apps/jwnet-simulator'],
-  'apps/card-simulator': ['apps/card-simulator'],
-  e2e: ['e2e', 'packages/shared'],
-  bench: ['bench'],
-};
-const typecheck = Object.entries(PROJECTS)
+const typecheck = Object.entries(TYPECHECK_PROJECTS)
   .filter(([, inputs]) => changed.some((file) => inputs.some((dir) => file.startsWith(`${dir}/`))))
   .map(([project]) => project);
 
@@ -78,7 +69,11 @@ function finish(code) {
 }
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
-for (const project of typecheck) step(`typecheck ${project}`, bin('tsc'), ['-p', project]);
+if (typecheck.length > 0)
+  step(`typecheck ${typecheck.join(', ')}`, process.execPath, [
+    path.join(root, 'scripts/typecheck.mjs'),
+    ...typecheck,
+  ]);
 const lintable = changed.filter((f) => /\.(ts|tsx|mjs|js|json)$/.test(f));
 if (lintable.length > 0) {
   step('lint (changed files)', path.join(root, 'node_modules/@biomejs/cli-linux-x64/biome'), [

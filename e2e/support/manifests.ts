@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { confirmation, confirmModal, pickDate, selectOption, tableRow } from './antd';
 import { BUSINESS_CLOCK } from './env';
-import { reflectNetworkWork } from './jwnet';
+import { reflectUntil } from './jwnet';
 
 /** The demo industrial project between the demo discharger and the demo transporter (IN_PROGRESS). */
 export const INDUSTRIAL_PROJECT = '本社倉庫 廃プラスチック類 収集運搬';
@@ -62,12 +62,11 @@ export async function openManifestList(page: Page, manifestNumber: string): Prom
  * 登録 with nothing processing (only then can the transporter report on the manifest).
  */
 export async function reflectRegistration(page: Page, manifestNumber: string): Promise<Locator> {
-  await reflectNetworkWork();
   let row: Locator | undefined;
-  await expect(async () => {
+  await reflectUntil(async () => {
     row = await openManifestList(page, manifestNumber);
     await expect(row.locator('.ant-tag').first()).toHaveText('登録', { timeout: 1_000 });
     await expect(row.getByTestId('manifest-processing')).toHaveCount(0);
-  }).toPass({ timeout: 30_000, intervals: [500, 1_000, 2_000] });
+  });
   return row!;
 }

@@ -18,7 +18,7 @@ import type {
 } from '@junkan/shared';
 import { expect } from '@playwright/test';
 import type { ApiClient } from './api';
-import { reflectNetworkWork } from './jwnet';
+import { reflectUntil } from './jwnet';
 import { DISCHARGER_NAME, INDUSTRIAL_PROJECT, INDUSTRIAL_WASTE } from './manifests';
 
 /**
@@ -187,19 +187,16 @@ export async function seedRegisteredManifest(
     dischargeSiteId: site!.id,
   };
   const { manifestNumber } = await discharger.post<ManifestDetail>('/manifests', body);
-  await reflectNetworkWork();
-  await expect
-    .poll(
-      async () => {
-        const { rows } = await discharger.get<{ rows: ManifestSummary[] }>(
-          `/manifests?manifestNumber=${manifestNumber}`,
-        );
-        const row = rows.find((r) => r.manifestNumber === manifestNumber);
-        return row && { status: row.status, running: row.runningFunctions.length };
-      },
-      { timeout: 30_000, intervals: [500, 1_000, 2_000] },
-    )
-    .toEqual({ status: 'REGISTERED', running: 0 });
+  await reflectUntil(async () => {
+    const { rows } = await discharger.get<{ rows: ManifestSummary[] }>(
+      `/manifests?manifestNumber=${manifestNumber}`,
+    );
+    const row = rows.find((r) => r.manifestNumber === manifestNumber);
+    expect(row && { status: row.status, running: row.runningFunctions.length }).toEqual({
+      status: 'REGISTERED',
+      running: 0,
+    });
+  });
   return manifestNumber;
 }
 

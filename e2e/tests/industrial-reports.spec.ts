@@ -13,7 +13,7 @@ import { apiAs } from '../support/api';
 import { DEMO } from '../support/app';
 import { signIn } from '../support/auth';
 import { parseCsv } from '../support/csv';
-import { reflectNetworkWork, refuseNextWork } from '../support/jwnet';
+import { reflectUntil, refuseNextWork } from '../support/jwnet';
 import { businessDate, DISCHARGER_NAME, INDUSTRIAL_PROJECT, INDUSTRIAL_WASTE } from '../support/manifests';
 import { seedRegisteredManifest, seedTransportReport } from '../support/seed';
 
@@ -81,13 +81,12 @@ async function closeReport(dialog: Locator): Promise<void> {
  * until the server's worker has taken the result: no network work pending. Answers the open dialog.
  */
 async function reflectAndReopen(page: Page, manifestNumber: string): Promise<Locator> {
-  await reflectNetworkWork();
   let dialog: Locator | undefined;
-  await expect(async () => {
+  await reflectUntil(async () => {
     await page.reload();
     dialog = await openReport(page, manifestNumber);
     await expect(dialog.getByTestId('report-jwnet-pending')).toHaveCount(0, { timeout: 500 });
-  }).toPass({ timeout: 30_000, intervals: [500, 1_000, 2_000] });
+  });
   return dialog!;
 }
 
