@@ -8,15 +8,15 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * The type-check projects, largest first, and the folders each reads (a change in the shared package checks every
+ * The type-check projects, the longest checks first, and the folders each reads (a change in the shared package checks every
  * project that imports it: `npm run test:quick` chooses by these).
  */
 export const TYPECHECK_PROJECTS = {
   'apps/server': ['apps/server', 'packages/shared'],
+  bench: ['bench'],
   'apps/web': ['apps/web', 'packages/shared'],
   e2e: ['e2e', 'packages/shared'],
   'packages/shared': ['packages/shared'],
-  bench: ['bench'],
   'apps/jwnet-simulator': ['apps/jwnet-simulator'],
   'apps/card-simulator': ['apps/card-simulator'],
 };
