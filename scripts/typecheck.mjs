@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * The type-check projects, the longest checks first, and the folders each reads (a change in the shared package checks every
- * project that imports it: `npm run test:quick` chooses by these).
+ * The type-check projects, the longest checks first, and the folders each reads (a change in the shared package
+ * checks every project that imports it: `npm run test:quick` chooses by these).
  */
 export const TYPECHECK_PROJECTS = {
   'apps/server': ['apps/server', 'packages/shared'],
