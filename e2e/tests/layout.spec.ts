@@ -147,6 +147,7 @@ async function extraScreens(api: ApiClient, isTransport: boolean, has: (p: strin
  */
 function watchApi(page: Page) {
   let inFlight = 0;
+  let started = 0;
   const answered = new Set<string>();
   const unread = new Set<string>();
   const reading: Promise<void>[] = [];
@@ -159,7 +160,9 @@ function watchApi(page: Page) {
     else if (value && typeof value === 'object') Object.values(value).forEach(collect);
   };
   page.on('request', (r) => {
-    if (counts(r.url(), r.headers().accept)) inFlight++;
+    if (!counts(r.url(), r.headers().accept)) return;
+    inFlight++;
+    started++;
   });
   // A call's answer is read before it stops counting as in flight, so a settled page has all its texts kept.
   page.on('requestfinished', (r) => {
@@ -192,7 +195,12 @@ function watchApi(page: Page) {
   return {
     answered,
     unread,
-    /** Waits until no call is in flight and no spinner turns, for a quiet moment. */
+    /** How many requests the page has started so far. */
+    started: () => started,
+    /**
+     * Waits until no call is in flight and no spinner turns, for a quiet moment; answers how many requests had
+     * started then, so that a later one can be told.
+     */
     async settle() {
       await expect
         .poll(
@@ -208,7 +216,9 @@ function watchApi(page: Page) {
       // Calls a render starts right after the data came in (a dependent query) get their turn too.
       await page.waitForTimeout(150);
       await expect.poll(() => inFlight, { timeout: 30_000 }).toBe(0);
+      const quiet = started;
       await Promise.all(reading);
+      return quiet;
     },
   };
 }
@@ -439,18 +449,21 @@ for (const role of ROLES) {
         await expect(page.locator('header.ant-layout-header')).toBeVisible({ timeout: 60_000 });
         const visit = async (screen: Screen) => {
           await navigate(page, screen.path);
-          await api.settle();
+          let quiet = await api.settle();
           const measureNow = () =>
             measure(page, {
               rawKeySource: RAW_KEY_SOURCE,
               answered: [...api.answered],
               minColumn: MIN_COLUMN_WIDTH,
             });
-          let m = await measureNow();
-          // A spinner that started after the quiet moment (a screen that loads again) is given its load first.
-          if (m.endless.length) {
-            await api.settle();
+          // A screen that starts a call after the quiet moment (a dependent query, a slow render under load) may
+          // draw its answer before that answer's texts are kept; a spinner that started then (a screen that
+          // loads again) is given its load too. Either way the screen settles and is measured again.
+          let m: Measured;
+          for (let attempt = 1; ; attempt++) {
             m = await measureNow();
+            if ((api.started() === quiet && !m.endless.length) || attempt === 3) break;
+            quiet = await api.settle();
           }
           const where = `${role.name} ${lang} ${size.width} ${screen.path}`;
           const covered = new Set(await coveredControls(page));
