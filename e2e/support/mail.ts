@@ -26,11 +26,18 @@ export async function waitForMail(to: string, timeoutMs = 10_000, since = 0): Pr
 
 /**
  * As `waitForMail`, with the decoded subject as well. With `subject`, the newest mail whose subject contains it:
- * another mail sent meanwhile (a hand-off's mail queued just before) is not taken for it.
+ * another mail sent meanwhile (a hand-off's mail queued just before) is not taken for it. With `text`, only a mail
+ * whose body contains it (the record's link or title): the demo inboxes also get the mails of tests running in
+ * the other worker.
  */
 export async function waitForMessage(
   to: string,
-  { timeoutMs = 10_000, since = 0, subject }: { timeoutMs?: number; since?: number; subject?: string } = {},
+  {
+    timeoutMs = 10_000,
+    since = 0,
+    subject,
+    text,
+  }: { timeoutMs?: number; since?: number; subject?: string; text?: string } = {},
 ): Promise<ReceivedMail> {
   const mailDir = requiredEnv(MAIL_DIR_ENV);
   const address = to.toLowerCase();
@@ -43,32 +50,16 @@ export async function waitForMessage(
       .map((f) => JSON.parse(readFileSync(path.join(mailDir, f), 'utf8')) as StoredMail)
       .filter((m) => m.receivedAt >= since && m.to.includes(address))
       .map((m) => ({ to: m.to, receivedAt: m.receivedAt, ...parseMessage(m.raw) }))
-      .find((m) => subject === undefined || m.subject.includes(subject));
+      .find(
+        (m) =>
+          (subject === undefined || m.subject.includes(subject)) &&
+          (text === undefined || m.text.includes(text)),
+      );
     if (found) return found;
     if (Date.now() > deadline)
-      throw new Error(`no mail to ${to}${subject ? ` about ${subject}` : ''} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** Every mail to `to` received at or after `since`, oldest first, waiting until there are at least `count`. */
-export async function waitForMessages(
-  to: string,
-  { count, since = 0, timeoutMs = 15_000 }: { count: number; since?: number; timeoutMs?: number },
-): Promise<ReceivedMail[]> {
-  const mailDir = requiredEnv(MAIL_DIR_ENV);
-  const address = to.toLowerCase();
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = readdirSync(mailDir)
-      .filter((f) => f.endsWith('.json'))
-      .sort()
-      .map((f) => JSON.parse(readFileSync(path.join(mailDir, f), 'utf8')) as StoredMail)
-      .filter((m) => m.receivedAt >= since && m.to.includes(address));
-    if (found.length >= count)
-      return found.map((m) => ({ to: m.to, receivedAt: m.receivedAt, ...parseMessage(m.raw) }));
-    if (Date.now() > deadline)
-      throw new Error(`${found.length} of ${count} mails to ${to} within ${timeoutMs} ms`);
+      throw new Error(
+        `no mail to ${to}${subject ? ` about ${subject}` : ''}${text ? ` saying ${text}` : ''} within ${timeoutMs} ms`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

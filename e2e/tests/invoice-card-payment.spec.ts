@@ -5,7 +5,7 @@ import { apiAs } from '../support/api';
 import { DEMO } from '../support/app';
 import { signIn } from '../support/auth';
 import { cardSimulator } from '../support/card';
-import { waitForMessage, waitForMessages } from '../support/mail';
+import { waitForMessage } from '../support/mail';
 import { seedInvoice } from '../support/seed';
 
 // The demo's spot collection: its contract is paid by card.
@@ -72,16 +72,14 @@ test('a qualified invoice made from the month’s report, sent, declined once an
   await page.getByTestId('invoice-send').click();
   await confirmModal(page, { title: '請求書を送付しますか？' });
   await expect(page.getByTestId('invoice-status')).toHaveText('請求済');
-  const sent = await waitForMessages(DEMO.discharger, { count: 2, since });
-  const subjects = sent.map((m) => m.subject);
-  expect(subjects).toEqual(
-    expect.arrayContaining([
-      expect.stringContaining('請求書送付のお知らせ'),
-      expect.stringContaining('クレジットカードでのお支払いのお願い'),
-    ]),
-  );
-  const notice = sent.find((m) => m.subject.includes('クレジットカードでのお支払いのお願い'))!;
-  expect(notice.text).toContain(`/sys/${detailPath}`);
+  // Each mail is this invoice's (its link): the demo inbox also gets the other worker's mails.
+  const link = `/sys/${detailPath}`;
+  await waitForMessage(DEMO.discharger, { since, subject: '請求書送付のお知らせ', text: link });
+  await waitForMessage(DEMO.discharger, {
+    since,
+    subject: 'クレジットカードでのお支払いのお願い',
+    text: link,
+  });
   const paidSince = Date.now();
 
   // The discharger pays: a card without funds first, its reason shown; then a 3-D Secure card.
@@ -100,11 +98,11 @@ test('a qualified invoice made from the month’s report, sent, declined once an
   await expect(page.getByTestId('card-paid')).toBeVisible();
   await expect(page.getByTestId('invoice-status')).toHaveText('支払済');
   expect(new URL(page.url()).search).toBe('');
-  const paidMail = await waitForMessage(DEMO.discharger, {
+  await waitForMessage(DEMO.discharger, {
     since: paidSince,
     subject: 'クレジットカードでのお支払い完了',
+    text: link,
   });
-  expect(paidMail.subject).toContain('クレジットカードでのお支払い完了');
 
   // The transporter sees it paid, by card.
   await signIn(page, DEMO.transporter, { path: detailPath });

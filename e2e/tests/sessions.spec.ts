@@ -21,7 +21,10 @@ test('changing the password signs out the other browser, this tab carries on; lo
   page,
   request,
 }) => {
-  const email = DEMO.transporter;
+  // The other demo transporter: changing a password ends that account's other sign-ins, and the demo transporter
+  // is signed in by tests running meanwhile (disposal-unit-prices.spec.ts, its only other user, runs in the same
+  // one-at-a-time project).
+  const email = DEMO.platform;
   const changed = 'Chang3Pass';
   // A second browser: its own storage, the same settings as the test's.
   const other = await browser.newContext({
