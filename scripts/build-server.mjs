@@ -1,4 +1,4 @@
-// `npm run build` (after the web app): compiles the server and the two simulators `npm start` runs to JavaScript
+// `npm run build` (after the web app): compiles the server, its commands and the two simulators to JavaScript
 // with esbuild, so production runs plain `node --enable-source-maps` with no TypeScript loader. Each is one ES
 // module bundle of its own code and packages/shared; packages from node_modules stay external (imported at run
 // time from node_modules, their own files and data found where they are installed). The server finds its
@@ -16,6 +16,19 @@ export const SERVICES = [
     name: 'server',
     entry: 'apps/server/src/main.ts',
     out: 'apps/server/dist/main.js',
+    sources: ['apps/server/src'],
+  },
+  // The operator's commands (`npm run job`, `npm run backup` / `restore`), beside the server's bundle.
+  {
+    name: 'job command',
+    entry: 'apps/server/src/job.ts',
+    out: 'apps/server/dist/job.js',
+    sources: ['apps/server/src'],
+  },
+  {
+    name: 'backup command',
+    entry: 'apps/server/src/backup/cli.ts',
+    out: 'apps/server/dist/backup.js',
     sources: ['apps/server/src'],
   },
   {

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { opendir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { MIGRATIONS_FOLDER } from '../lib/server-root';
 import { DatabaseStorage } from '../plugins/file-storage/database-storage';
 
 /** What a backup holds, written last into the archive as `manifest.json` and checked again on restore. */
@@ -35,7 +35,8 @@ export interface FileHash {
 export const BACKUP_FORMAT = 1;
 export const MANIFEST_ENTRY = 'manifest.json';
 
-const journalFile = fileURLToPath(new URL('../../drizzle/meta/_journal.json', import.meta.url));
+// Found from the server package's folder, so the sources and the compiled command (dist/backup.js) read the same one.
+const journalFile = path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json');
 
 /** The migrations this code base ships, oldest first. */
 export function shippedMigrations(): Array<{ tag: string; when: number }> {

@@ -8,10 +8,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { machineClock } from '../lib/clock';
+import { SERVER_ROOT } from '../lib/server-root';
 import { BackupRefused, createBackup } from './backup';
 import { restoreBackup } from './restore';
 
-const root = path.resolve(import.meta.dirname, '../../../..');
+// The repository's root (its .env), from the server package's folder: the same from the sources and the build.
+const root = path.resolve(SERVER_ROOT, '../..');
 if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
 
 const USAGE = 'usage: npm run backup [-- --out <file.zip>]\n       npm run restore -- <file.zip> [--force]';
