@@ -19,9 +19,7 @@ const TEST = [
   stage('unit tests', 'npm run test:unit'),
   stage('API tests (PGlite)', 'npm run test:api'),
   stage('web build', 'npm run build'),
-  // End to end in one worker on one server: a second worker, or a second suite with its own servers, was measured
-  // on this 2-core machine kind and finished no sooner (docs/testing.md), so the two projects, the feature walks
-  // and the layout sweep, run one after the other.
+  // End to end on one server in two workers (e2e/playwright.config.ts; measured in docs/testing.md).
   stage('end to end', 'npm run test -w @junkan/e2e'),
 ];
 
