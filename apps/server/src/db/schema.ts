@@ -573,8 +573,13 @@ export const mailOutbox = pgTable(
     /** The Message-ID every attempt sends, so a receiver can tell a repeat after a lost answer. */
     messageId: varchar('message_id', { length: 255 }),
     attempts: integer('attempts').notNull().default(0),
-    /** While SENDING: until when the claim holds; after it another process may take the mail again. */
+    /**
+     * While SENDING: until when the claim holds at the longest; after it another process may take the mail again.
+     * A claim made by a delivery job ends sooner, when that job is no longer active (its process died).
+     */
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** While SENDING: the job engine's id of the delivery job that claimed the mail (null for a direct delivery). */
+    claimedByJob: varchar('claimed_by_job', { length: 64 }),
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     /** The id of the request that caused the mail, logged when it is delivered (log correlation). */
     requestId: varchar('request_id', { length: 64 }),

@@ -4,6 +4,7 @@ import { mailText } from '../../test/smtp-sink';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { mailOutbox } from '../db/schema';
 import { seedDemoData } from '../seed/demo';
+import { JOB_HEARTBEAT_SECONDS, takeoverBoundSeconds } from './jobs/job-engine';
 import { blankDeliveredLinkTokens, MAIL_MAX_ATTEMPTS, MAIL_QUEUE, withoutLinkTokens } from './mail';
 
 let t: TestContext;
@@ -275,6 +276,67 @@ describe('mail delivery when the SMTP server is down', () => {
     expect(sent.sort()).toEqual(['crash@example.com', 'lease@example.com', 'outage@example.com']);
     expect((await rowOf('spent@example.com')).status).toBe('FAILED');
     expect((await rowOf('busy@example.com')).status).toBe('SENDING');
+  });
+});
+
+describe('a mail whose delivery job died with its process', () => {
+  let k: TestContext;
+  beforeAll(async () => {
+    k = await createTestApp();
+  });
+  afterAll(() => k.close());
+
+  /** The claim's heartbeat as the database holds it, moved `seconds` into the past: a holder silent that long. */
+  const silence = (jobId: string, seconds: number) =>
+    k.db.execute(
+      sql`update pgboss.job set heartbeat_on = heartbeat_on - make_interval(secs => ${seconds}) where id = ${jobId}`,
+    );
+  /** One pass of the job engine's supervisor now (its interval since the last pass is waived). */
+  const supervise = async () => {
+    await k.db.execute(sql`update pgboss.queue set monitor_on = null, monitor_claim_on = null`);
+    await k.app.jobs.raw.supervise(MAIL_QUEUE);
+  };
+
+  it('is taken over within a minute and sent once', async () => {
+    // The queue's settings bound the takeover: heartbeat lapse, supervisor pass, first retry and a poll.
+    const queue = k.app.jobs.definitions().find((q) => q.name === MAIL_QUEUE)!;
+    expect(takeoverBoundSeconds(queue, 2)).toBeLessThanOrEqual(60);
+
+    const id = await k.app.mailer.send({ to: 'takeover@example.com', subject: 's', text: 't' });
+    // Process A's worker claims the delivery job and the mail (as `deliver` does), then stops answering.
+    const [held] = await k.app.jobs.raw.fetch<{ mailId: number }>(MAIL_QUEUE);
+    expect(held?.data.mailId).toBe(id);
+    await k.db
+      .update(mailOutbox)
+      .set({
+        status: 'SENDING',
+        attempts: 1,
+        claimedByJob: held!.id,
+        leaseUntil: sql`now() + interval '10 minutes'`,
+      })
+      .where(eq(mailOutbox.id, id!));
+    const before = k.smtp.mails.length;
+
+    // While A's job is alive, neither the sweep nor another delivery takes the mail.
+    await silence(held!.id, JOB_HEARTBEAT_SECONDS - 5);
+    await supervise();
+    expect(await k.app.mailer.sweep()).toBe(0);
+    await k.app.mailer.deliver(id!, '00000000-0000-0000-0000-000000000000');
+    await k.app.mailer.deliver(id!);
+    expect(k.smtp.mails.length).toBe(before);
+
+    // A is dead: the supervisor fails its job, whose retry (another process) takes the claim over and sends.
+    await silence(held!.id, JOB_HEARTBEAT_SECONDS + 1);
+    await supervise();
+    expect(await k.app.jobs.runDue(MAIL_QUEUE, { ignoreStartAfter: true })).toBe(1);
+    expect(k.smtp.mails.slice(before).flatMap((m) => m.to)).toEqual(['takeover@example.com']);
+    const [row] = await k.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
+    expect(row).toMatchObject({ status: 'SENT', attempts: 2, claimedByJob: null, leaseUntil: null });
+
+    // Nothing sends it again.
+    expect(await k.app.mailer.sweep()).toBe(0);
+    await k.app.mailer.deliver(id!);
+    expect(k.smtp.mails.length).toBe(before + 1);
   });
 });
 

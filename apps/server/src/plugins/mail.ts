@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { MAIL_ATTACHMENT_MAX_BYTES } from '@junkan/shared';
-import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, not, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, DbOrTx, Tx } from '../db/client';
 import { type MailAttachmentRef, mailOutbox, users } from '../db/schema';
 import { currentRequestId } from '../lib/request-context';
 import type { FileStorage } from './file-storage';
-import type { JobEngine } from './jobs/job-engine';
+import { JobEngine } from './jobs/job-engine';
 
 export type { MailAttachmentRef };
 
@@ -52,10 +52,32 @@ export const MAIL_QUEUE = 'mail-delivery';
 export const MAIL_SWEEP = 'mail-sweep';
 /** Attempts per mail, over the engine's retries and the sweep's; then it stays FAILED for an admin to see. */
 export const MAIL_MAX_ATTEMPTS = 8;
-/** How long a claimed mail is left to its sender: far past the SMTP timeouts below. */
+/**
+ * How long a claimed mail is left to its sender at the longest: far past the SMTP timeouts below. A delivery job's
+ * claim ends sooner, with the job (`claimLapsed`).
+ */
 const LEASE = sql`interval '10 minutes'`;
 /** Mail older than this is not retried by the sweep (its links would have expired). */
 const SWEEP_WINDOW = sql`interval '3 days'`;
+
+/**
+ * Whether a SENDING mail's claim has lapsed, so another delivery may take it: its lease ran out, or the delivery
+ * job that claimed it is no longer active (its process died and the job engine's supervisor failed the job, or it
+ * ended). A retry of that same job (`jobId`) takes its own claim back. A direct delivery's claim (no job) holds
+ * until its lease.
+ */
+function claimLapsed(jobId?: string) {
+  return or(
+    lt(mailOutbox.leaseUntil, sql`now()`),
+    and(
+      isNotNull(mailOutbox.claimedByJob),
+      or(
+        jobId ? eq(mailOutbox.claimedByJob, jobId) : undefined,
+        not(JobEngine.isActive(MAIL_QUEUE, mailOutbox.claimedByJob)),
+      ),
+    ),
+  );
+}
 
 /**
  * Every mail lands in the outbox first. With SMTP configured it is written PENDING and a job delivers it: the
@@ -91,11 +113,13 @@ export class Mailer {
       name: MAIL_QUEUE,
       policy: 'exclusive',
       retryLimit: 4,
-      retryDelaySeconds: 30,
+      // The first retry comes soon, so that a mail whose process died while sending it goes out within a minute
+      // (`takeoverBoundSeconds`); an SMTP outage is then retried with backoff, and by the sweep after the last.
+      retryDelaySeconds: 10,
       retryBackoff: true,
       retryDelayMaxSeconds: 15 * 60,
       expireInSeconds: 5 * 60,
-      handler: ({ mailId }) => this.deliver(mailId),
+      handler: ({ mailId }, job) => this.deliver(mailId, job.id),
     });
   }
 
@@ -170,8 +194,11 @@ export class Mailer {
     return opened;
   }
 
-  /** One delivery attempt of one mail; throws when it failed and may be retried. */
-  async deliver(mailId: number): Promise<void> {
+  /**
+   * One delivery attempt of one mail; throws when it failed and may be retried. `jobId` is the delivery job's
+   * (absent for a direct call): the claim is the job's, and ends when the job is no longer active.
+   */
+  async deliver(mailId: number, jobId?: string): Promise<void> {
     if (!this.transport) return;
     const [mail] = await this.db
       .update(mailOutbox)
@@ -179,6 +206,7 @@ export class Mailer {
         status: 'SENDING',
         attempts: sql`${mailOutbox.attempts} + 1`,
         leaseUntil: sql`now() + ${LEASE}`,
+        claimedByJob: jobId ?? null,
         lastAttemptAt: sql`now()`,
       })
       .where(
@@ -187,7 +215,7 @@ export class Mailer {
           lt(mailOutbox.attempts, MAIL_MAX_ATTEMPTS),
           or(
             inArray(mailOutbox.status, ['PENDING', 'FAILED']),
-            and(eq(mailOutbox.status, 'SENDING'), lt(mailOutbox.leaseUntil, sql`now()`)),
+            and(eq(mailOutbox.status, 'SENDING'), claimLapsed(jobId)),
           ),
         ),
       )
@@ -214,7 +242,12 @@ export class Mailer {
       );
       await this.db
         .update(mailOutbox)
-        .set({ status: 'FAILED', leaseUntil: null, error: String((err as Error).message).slice(0, 500) })
+        .set({
+          status: 'FAILED',
+          leaseUntil: null,
+          claimedByJob: null,
+          error: String((err as Error).message).slice(0, 500),
+        })
         .where(and(eq(mailOutbox.id, mailId), eq(mailOutbox.status, 'SENDING')));
       if (!last) throw err;
       return;
@@ -226,6 +259,7 @@ export class Mailer {
         // The delivery's own bookkeeping (leases, sweeps) is on the database's clock.
         sentAt: sql`now()`,
         leaseUntil: null,
+        claimedByJob: null,
         error: null,
         text: withoutLinkTokens(mail.text),
       })
@@ -236,7 +270,7 @@ export class Mailer {
 
   /**
    * Queues a job for each mail a crash or an outage left undelivered: PENDING for over a minute, FAILED and not
-   * tried for a quarter of an hour, or SENDING past its lease; only recent ones, within their attempts. A mail
+   * tried for a quarter of an hour, or SENDING whose claim lapsed; only recent ones, within their attempts. A mail
    * that already has a job is not queued twice (the queue holds one job per mail). Answers how many it queued.
    */
   async sweep(): Promise<number> {
@@ -255,7 +289,7 @@ export class Mailer {
               eq(mailOutbox.status, 'FAILED'),
               lt(mailOutbox.lastAttemptAt, sql`now() - interval '15 minutes'`),
             ),
-            and(eq(mailOutbox.status, 'SENDING'), lt(mailOutbox.leaseUntil, sql`now()`)),
+            and(eq(mailOutbox.status, 'SENDING'), claimLapsed()),
           ),
         ),
       )

@@ -294,9 +294,10 @@ export function defineEvidencePackJobs(app: FastifyInstance) {
   app.jobs.define<{ packId: number }>({
     name: EVIDENCE_PACK_QUEUE,
     policy: 'exclusive',
-    // A build that throws has marked its pack FAILED; a retry is only for a process that died mid-build.
+    // A build that throws has marked its pack FAILED; a retry is only for a process that died mid-build, and comes
+    // soon enough that another process takes the build over within a minute (`takeoverBoundSeconds`).
     retryLimit: 1,
-    retryDelaySeconds: 60,
+    retryDelaySeconds: 20,
     expireInSeconds: 2 * 60 * 60,
     handler: ({ packId }) => buildEvidencePack(app, packId),
   });

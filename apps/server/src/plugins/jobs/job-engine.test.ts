@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { scheduledJobRuns } from '../../db/schema';
 import { tokyoDate } from '../../lib/time';
-import { JobEngine, type JobEngineOptions } from './job-engine';
+import { JobEngine, type JobEngineOptions, takeoverBoundSeconds } from './job-engine';
 
 const log = { warn: () => {}, error: (o: object) => console.error('job engine', o) };
 
@@ -42,6 +42,16 @@ afterAll(async () => {
 });
 
 describe(`the job engine (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it("takes over every queue's job from a process that died within a minute", () => {
+    // Heartbeat lapse, supervisor pass, first retry and a poll: for the network's queue, mail, every scheduled job.
+    const bounds = t.app.jobs
+      .definitions()
+      .map((q) => [q.name, takeoverBoundSeconds(q, t.config.jobs.pollSeconds)] as const)
+      .filter(([, seconds]) => seconds > 60);
+    expect(t.app.jobs.definitions().length).toBeGreaterThan(5);
+    expect(bounds).toEqual([]);
+  });
+
   it('sends, defers, keeps one job per key, and runs what is due', async () => {
     const e = engine();
     const ran: string[] = [];

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, type Job, PgBoss, type QueuePolicy, type WorkOptions } from 'pg-boss';
 import type { DatabaseHandle, Tx } from '../../db/client';
 import { type Clock, machineClock } from '../../lib/clock';
@@ -125,6 +125,15 @@ export class JobEngine {
     this.boss.on('stopped', () => {
       this.stopped = true;
     });
+  }
+
+  /**
+   * True while the job whose id `jobId` holds is claimed by a live worker of `queue` (a claim whose process died
+   * is failed by the supervisor, so it no longer counts): for a record that a job claims, to know when to take it
+   * over.
+   */
+  static isActive(queue: string, jobId: SQLWrapper): SQL {
+    return sql`exists (select 1 from pgboss.job j where j.name = ${queue} and j.id::text = ${jobId} and j.state = 'active')`;
   }
 
   /** Started and not stopped: what readiness (`GET /readyz`) asks. */

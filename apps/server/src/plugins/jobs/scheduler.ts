@@ -71,7 +71,8 @@ export class JobScheduler {
       name,
       policy: 'exclusive',
       retryLimit: 2,
-      retryDelaySeconds: 60,
+      // Soon enough that a run whose process died is taken over within a minute (`takeoverBoundSeconds`).
+      retryDelaySeconds: 20,
       expireInSeconds,
       handler: async ({ runId }) => this.execute(name, runId),
     });
