@@ -10,7 +10,6 @@ import { type AppConfig, loadConfig } from '../apps/server/src/config';
 import type { Database } from '../apps/server/src/db/client';
 import { openDatabase } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema';
-import { ACCOUNT_INFO_SQL } from '../apps/server/src/features/account-core/account-records';
 import { sessionQuery } from '../apps/server/src/plugins/auth';
 
 export interface Statement {
@@ -79,12 +78,6 @@ export async function captureCalls(opts: {
       calls[url] = log.filter((s) => s.text !== SESSION_SQL);
     }
     if (!session) throw new Error('capture: the session load was not seen');
-    // GET /api/users/info reads the account information through the driver (a named statement), which Drizzle's
-    // logger does not see: its one statement is added as the product runs it.
-    if (calls['/api/users/info']?.length === 0) {
-      const userId = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).userId;
-      calls['/api/users/info'] = [{ text: ACCOUNT_INFO_SQL, values: [userId] }];
-    }
     return { token, session, calls };
   } finally {
     await app.close();

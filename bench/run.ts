@@ -11,7 +11,7 @@
  * (`pglite,postgresql` by default; name one to measure it alone), BENCH_CONNECTIONS (`10,50` by default),
  * BENCH_CPU_PROF (a folder: the servers under test write V8 CPU profiles there; `bench/cpu-profile.ts` sums them).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -100,13 +100,16 @@ interface Child {
   stop(): Promise<void>;
 }
 
-/** Starts a TypeScript entry point under the bench's own Node with tsx, in its own process group. */
+/**
+ * Starts a compiled entry point (the server's build, the bench's servers from `build-server.mjs --bench`) under
+ * the bench's own Node, with source maps as production runs it, in its own process group.
+ */
 async function startChild(name: string, script: string, env: Record<string, string>): Promise<Child> {
   const port = await freePort();
   // BENCH_CPU_PROF=<folder>: the servers under test write a V8 CPU profile there when they stop.
   const profile = process.env.BENCH_CPU_PROF && name.startsWith('junkan/');
   const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF!)}`] : [];
-  const proc = spawn(process.execPath, [...flags, '--import', 'tsx', script], {
+  const proc = spawn(process.execPath, [...flags, '--enable-source-maps', script], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST, LOG_LEVEL },
     detached: true,
@@ -286,8 +289,8 @@ async function benchDatabase(
     cleanups.push(async () => rmSync(refDir, { recursive: true, force: true }));
   }
   const token = captured.token;
-  const bare = await startChild(`bare/${label}`, 'bench/bare-server.ts', {});
-  const reference = await startChild(`reference/${label}`, 'bench/reference-server.ts', {
+  const bare = await startChild(`bare/${label}`, 'bench/dist/bare-server.js', {});
+  const reference = await startChild(`reference/${label}`, 'bench/dist/reference-server.js', {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { PGLITE_DIR: refDir }),
     JWT_SECRET,
     REF_CALLS: JSON.stringify({
@@ -327,7 +330,7 @@ async function benchDatabase(
       }
   }
   for (const mode of CACHE_MODES) {
-    const server = await startChild(`junkan/${label}`, 'apps/server/src/main.ts', {
+    const server = await startChild(`junkan/${label}`, 'apps/server/dist/main.js', {
       ...SERVER_ENV,
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? '',
@@ -431,7 +434,7 @@ async function benchPages(distDir: string): Promise<PageResult[]> {
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
   out(`\n[pages] seeding demo data + ${EXTRA_PROJECTS} projects…`);
   await prepareDatabase({ dataDir });
-  const server = await startChild('junkan/pages', 'apps/server/src/main.ts', {
+  const server = await startChild('junkan/pages', 'apps/server/dist/main.js', {
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     SEED_DEMO: 'true',
@@ -609,6 +612,11 @@ async function main() {
   const measures: Measure[] = [];
   const notes: string[] = [];
   const captures: Array<[string, CapturedCalls]> = [];
+  // Every server measured runs compiled: the product's build (`npm run build`, before this script) and the bench's.
+  const built = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs'), '--bench'], {
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error("building the bench's servers failed");
   if (!ONLY_PAGES) {
     if (DATABASES.includes('pglite')) {
       const pglite = await benchDatabase('pglite');

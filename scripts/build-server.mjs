@@ -48,6 +48,15 @@ export const SERVICES = [
   sources: [...s.sources, 'packages/shared/src', 'package-lock.json', 'scripts/build-server.mjs'],
 }));
 
+/**
+ * The bench's own servers (`npm run bench`), compiled as the server is, so that it is measured against them
+ * like-for-like, with no TypeScript loader on either side.
+ */
+export const BENCH_SERVERS = [
+  { name: 'bench bare route', entry: 'bench/bare-server.ts', out: 'bench/dist/bare-server.js' },
+  { name: 'bench reference', entry: 'bench/reference-server.ts', out: 'bench/dist/reference-server.js' },
+];
+
 function newestMtime(p) {
   const stat = statSync(p);
   if (!stat.isDirectory()) return stat.mtimeMs;
@@ -102,6 +111,13 @@ export async function buildServices(services = SERVICES) {
   }
 }
 
-// `node scripts/build-server.mjs` builds every service; with `--stale`, only those older than their sources.
+// `node scripts/build-server.mjs` builds every service; with `--stale`, only those older than their sources; with
+// `--bench`, the bench's servers.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))
-  await buildServices(process.argv.includes('--stale') ? staleServices() : SERVICES);
+  await buildServices(
+    process.argv.includes('--bench')
+      ? BENCH_SERVERS
+      : process.argv.includes('--stale')
+        ? staleServices()
+        : SERVICES,
+  );

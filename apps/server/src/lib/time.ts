@@ -1,6 +1,9 @@
+/** One formatter for every call: building an Intl.DateTimeFormat costs far more than a format. */
+const TOKYO_DATE = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' });
+
 /** Ruling 10: business dates are Japan dates whatever the server's zone. */
 export function tokyoDate(d: Date): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(d);
+  return TOKYO_DATE.format(d);
 }
 
 /** Japanese weekday names, 0 = Sunday (日) ... 6 = Saturday (土), as printed in documents and mails. */

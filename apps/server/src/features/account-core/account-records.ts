@@ -1,8 +1,8 @@
 import type { AccountInfo, AccountInfoResponse, CompanyType, TransportApprovalStatus } from '@junkan/shared';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import pg from 'pg';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { Database, DbOrTx, Tx } from '../../db/client';
+import { queryRows, type RawStatement } from '../../db/raw-statement';
 import { companies, dischargeSites, offices, users } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
@@ -34,12 +34,7 @@ export const ACCOUNT_INFO_SQL = `select u.id, u.email, u.role,
 from users u left join companies c on c.id = u.company_id
 where u.id = $1`;
 
-interface RawClient {
-  query(
-    query: string | { name: string; text: string; values: unknown[] },
-    values?: unknown[],
-  ): Promise<{ rows: unknown[] }>;
-}
+const ACCOUNT_INFO: RawStatement = { name: 'junkan_account_info', text: ACCOUNT_INFO_SQL };
 
 /** Account information of a user: the user, its company, offices and discharge sites. */
 export async function getAccountInfo(db: DbOrTx, userId: number): Promise<AccountInfoResponse> {
@@ -49,13 +44,7 @@ export async function getAccountInfo(db: DbOrTx, userId: number): Promise<Accoun
     const [before, after] = ACCOUNT_INFO_SQL.split('$1') as [string, string];
     rows = (await db.execute(sql`${sql.raw(before)}${userId}${sql.raw(after)}`)).rows as unknown[];
   } else {
-    const client = (db as unknown as { $client: RawClient }).$client;
-    // A named statement on PostgreSQL is parsed and planned once per connection; PGlite takes the text.
-    rows = (
-      client instanceof pg.Pool
-        ? await client.query({ name: 'junkan_account_info', text: ACCOUNT_INFO_SQL, values: [userId] })
-        : await client.query(ACCOUNT_INFO_SQL, [userId])
-    ).rows;
+    rows = await queryRows(db as Database, ACCOUNT_INFO, [userId]);
   }
   const row = rows[0] as AccountInfoResponse | undefined;
   if (!row) throw new AppError('not_found', 'User not found');

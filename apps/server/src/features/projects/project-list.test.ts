@@ -1,3 +1,4 @@
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, companyId, DIS, DIS2, TRANS } from '../../../test/fixtures/demo-data';
 import { createTestApp, type TestContext } from '../../../test/test-app';
@@ -65,6 +66,13 @@ describe('paging', () => {
     expect(first.items).toHaveLength(50);
     const dates = first.items.map((p) => p.createdDate);
     expect(dates).toEqual([...dates].sort().reverse());
+    // Each date is the stored instant as toISOString writes it, to the millisecond.
+    const stored = await t.db
+      .select({ id: projects.id, createdAt: projects.createdAt })
+      .from(projects)
+      .where(inArray(projects.id, first.items.map((p) => p.id)));
+    const iso = new Map(stored.map((r) => [r.id, r.createdAt.toISOString()]));
+    expect(first.items.map((p) => p.createdDate)).toEqual(first.items.map((p) => iso.get(p.id)));
 
     const last = await list(DIS, 'page=5&size=50');
     expect(last.items).toHaveLength(demoOwn + EXTRA - 200);

@@ -12,10 +12,11 @@ import {
   projectListTab,
   type QuoteRequest,
 } from '@junkan/shared';
-import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { alias, PgTransaction } from 'drizzle-orm/pg-core';
+import { and, count, eq, fillPlaceholders, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Database, DbOrTx, Tx } from '../../db/client';
+import { isoInstant, queryArrays, type RawStatement } from '../../db/raw-statement';
 import {
   companies,
   dischargeSites,
@@ -149,6 +150,7 @@ function listSelect(db: DbOrTx, scope: ProjectScope, query: ProjectListQuery) {
   return db
     .select({
       ...listRow,
+      createdAt: isoInstant(projects.createdAt),
       total: sql<number>`(select count(*) from ${projects} where ${where})`.mapWith(Number),
     })
     .from(projects)
@@ -159,42 +161,68 @@ function listSelect(db: DbOrTx, scope: ProjectScope, query: ProjectListQuery) {
     .limit(param<number>('limit'))
     .offset(param<number>('offset'));
 }
-type ListStatement = ReturnType<ReturnType<typeof listSelect>['prepare']>;
-/** Prepared once per database and shape: the list is read on every visit to the project screens. */
-const listStatements = new WeakMap<Database, Map<string, ListStatement>>();
+/** The list's statement for one shape: Drizzle's SQL text, and its parameters (placeholders and fixed values). */
+interface ListStatement extends RawStatement {
+  params: unknown[];
+}
+/** Built once per shape: the list is read on every visit to the project screens. */
+const listStatements = new Map<string, ListStatement>();
 
-function listStatementFor(db: DbOrTx, scope: ProjectScope, query: ProjectListQuery) {
-  // A transaction runs it as a plain query: prepared statements belong to the database's own connections.
-  if (db instanceof PgTransaction) return listSelect(db, scope, query);
-  let byShape = listStatements.get(db);
-  if (!byShape) {
-    byShape = new Map();
-    listStatements.set(db, byShape);
-  }
+function listStatementFor(db: Database, scope: ProjectScope, query: ProjectListQuery): ListStatement {
   const shape = listShape(scope, query);
-  let statement = byShape.get(shape);
+  let statement = listStatements.get(shape);
   if (!statement) {
-    statement = listSelect(db, scope, query).prepare(`junkan_project_list_${byShape.size + 1}`);
-    byShape.set(shape, statement);
+    const { sql: text, params } = listSelect(db, scope, query).toSQL();
+    statement = { name: `junkan_project_list_${listStatements.size + 1}`, text, params };
+    listStatements.set(shape, statement);
   }
   return statement;
 }
 
+/** A row of the list's select, read by position (the order of `listRow`, then the total). */
+interface ListRow {
+  id: number;
+  title: string;
+  status: string;
+  type: ProjectListItem['type'];
+  memo: string | null;
+  /** ISO text (`isoInstant`). */
+  createdAt: string;
+  companyId: number;
+  companyName: string;
+  transportId: number | null;
+  transportName: string | null;
+  total: number;
+}
+const listRowOf = (r: unknown[]): ListRow => ({
+  id: r[0] as number,
+  title: r[1] as string,
+  status: r[2] as string,
+  type: r[3] as ListRow['type'],
+  memo: r[4] as string | null,
+  createdAt: r[5] as string,
+  companyId: r[6] as number,
+  companyName: r[7] as string,
+  transportId: r[8] as number | null,
+  transportName: r[9] as string | null,
+  // count(*) is a bigint: a string from the driver.
+  total: Number(r[10]),
+});
+
 /**
  * GET /projects and /trans/projects: a page of the scope's projects with the filters, sorted by the key asked
- * (`company` is the other side's name), with the total.
+ * (`company` is the other side's name), with the total. Read through the driver by position (`queryArrays`):
+ * the list is the most read call of the product.
  */
 export async function listProjectPage(
-  db: DbOrTx,
+  db: Database,
   scope: ProjectScope,
   query: ProjectListQuery,
   today: string,
 ): Promise<Page<ProjectListItem>> {
-  const rows = await listStatementFor(db, scope, query).execute({
-    ...listValues(scope, query),
-    limit: query.size,
-    offset: offsetOf(query),
-  });
+  const statement = listStatementFor(db, scope, query);
+  const values = { ...listValues(scope, query), limit: query.size, offset: offsetOf(query) };
+  const rows = (await queryArrays(db, statement, fillPlaceholders(statement.params, values))).map(listRowOf);
   const total = rows[0]?.total ?? (query.page > 1 ? await countProjects(db, scope, query) : 0);
   const coverage = await openRequestCoverage(db, scope, rows, today);
   const items = rows.map(
@@ -206,7 +234,7 @@ export async function listProjectPage(
       memo: r.memo,
       company: { id: r.companyId, name: r.companyName },
       transportCompany: r.transportId != null ? { id: r.transportId, name: r.transportName ?? '' } : null,
-      createdDate: r.createdAt.toISOString(),
+      createdDate: r.createdAt,
       ...(coverage.has(r.id) ? { permitCoverage: coverage.get(r.id) } : {}),
     }),
   );
@@ -242,7 +270,7 @@ async function countProjects(db: DbOrTx, scope: ProjectScope, query: ProjectList
 }
 
 /** GET /projects/home and /trans/projects/home: the newest rows the home table shows and the count of each tab. */
-export async function projectHome(db: DbOrTx, scope: ProjectScope, today: string): Promise<ProjectHome> {
+export async function projectHome(db: Database, scope: ProjectScope, today: string): Promise<ProjectHome> {
   const [latest, byStatus] = await Promise.all([
     listProjectPage(
       db,
