@@ -70,7 +70,12 @@ describe('paging', () => {
     const stored = await t.db
       .select({ id: projects.id, createdAt: projects.createdAt })
       .from(projects)
-      .where(inArray(projects.id, first.items.map((p) => p.id)));
+      .where(
+        inArray(
+          projects.id,
+          first.items.map((p) => p.id),
+        ),
+      );
     const iso = new Map(stored.map((r) => [r.id, r.createdAt.toISOString()]));
     expect(first.items.map((p) => p.createdDate)).toEqual(first.items.map((p) => iso.get(p.id)));
 
