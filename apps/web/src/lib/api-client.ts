@@ -67,7 +67,7 @@ function buildUrl(path: string, query?: Query): string {
   return `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${qs ? `?${qs}` : ''}`;
 }
 
-async function readErrorBody(response: Response): Promise<{
+export async function readErrorBody(response: Response): Promise<{
   code?: string;
   message?: string;
   fields?: Record<string, string>;
@@ -104,29 +104,62 @@ async function readErrorBody(response: Response): Promise<{
   }
 }
 
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', query, body, auth = true } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/** A refusal read into the client's error; `code` falls back on what the status says. */
+export function apiErrorFrom(status: number, info: Awaited<ReturnType<typeof readErrorBody>>): ApiError {
+  const fallback = status === 429 ? 'too_many_requests' : status === 413 ? 'file_too_large' : 'unknown_error';
+  return new ApiError({
+    status,
+    code: info.code ?? fallback,
+    message: info.message,
+    fields: info.fields,
+    params: info.params,
+    details: info.details,
+    gaps: info.gaps,
+  });
+}
+
+/** A 401 ends the sign-in: the session is cleared and the login page follows, unless on a public page. */
+export function signOutOnUnauthorized(status: number): void {
+  if (status === 401 && !isOnPublicPage()) {
+    clearSession();
+    redirectToLogin();
+  }
+}
+
+export interface FetchOptions extends Omit<RequestOptions, 'body'> {
+  /** The body as fetch sends it (JSON text, a FormData). */
+  body?: BodyInit;
+  /** Headers beyond the token (default `Accept: application/json`). */
+  headers?: Record<string, string>;
+  /** Aborted after this long as `timeout_error` (the JSON calls: HTTP_TIMEOUT_MS); files get none. */
+  timeoutMs?: number;
+}
+
+/**
+ * Every call to the API goes through here: the bearer token, a network failure or a timeout as an ApiError, the
+ * business clock's header noted, and a refusal read into an ApiError (a 401 signs out, `signOutOnUnauthorized`).
+ * Answers the Response for the caller to read: JSON (`request`), a file (`downloadFile`), a PDF made on demand.
+ */
+export async function fetchApi(path: string, options: FetchOptions = {}): Promise<Response> {
+  const { method = 'GET', query, body, auth = true, timeoutMs } = options;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = options.token ?? (auth ? getToken() : null);
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, HTTP_TIMEOUT_MS);
+  const timer =
+    timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, timeoutMs);
   options.signal?.addEventListener('abort', () => controller.abort());
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: controller.signal,
-    });
+    response = await fetch(buildUrl(path, query), { method, headers, body, signal: controller.signal });
   } catch (error) {
     if (timedOut) throw new ApiError({ status: 0, code: 'timeout_error' });
     if (options.signal?.aborted) throw error;
@@ -138,21 +171,22 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
   if (!response.ok) {
     const info = await readErrorBody(response);
-    if (response.status === 401 && options.handleUnauthorized !== false && !isOnPublicPage()) {
-      clearSession();
-      redirectToLogin();
-    }
-    const fallback = response.status === 429 ? 'too_many_requests' : 'unknown_error';
-    throw new ApiError({
-      status: response.status,
-      code: info.code ?? fallback,
-      message: info.message,
-      fields: info.fields,
-      params: info.params,
-      details: info.details,
-      gaps: info.gaps,
-    });
+    if (options.handleUnauthorized !== false) signOutOnUnauthorized(response.status);
+    throw apiErrorFrom(response.status, info);
   }
+  return response;
+}
+
+/** A JSON call: the body sent as JSON, the answer read as JSON, within HTTP_TIMEOUT_MS. */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { body, ...rest } = options;
+  const response = await fetchApi(path, {
+    ...rest,
+    timeoutMs: HTTP_TIMEOUT_MS,
+    ...(body === undefined
+      ? {}
+      : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }),
+  });
   if (response.status === 204) return undefined as T;
   try {
     return (await response.json()) as T;

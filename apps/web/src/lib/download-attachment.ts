@@ -1,19 +1,11 @@
-import { API_BASE, ApiError } from './api-client';
-import { getToken } from './session';
+import { fetchApi } from './api-client';
 
 /**
  * A file the API serves behind the bearer token: fetched with it and handed to the browser as a blob, under
  * the name the server gives, else `fileName`.
  */
 export async function downloadFile(path: string, fileName: string) {
-  const token = getToken();
-  const response = await fetch(`${API_BASE}${path}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { code?: string };
-    throw new ApiError({ status: response.status, code: body.code ?? 'unknown_error' });
-  }
+  const response = await fetchApi(path, { headers: { Accept: '*/*' } });
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;

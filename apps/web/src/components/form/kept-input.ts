@@ -2,7 +2,7 @@
  * Unsaved form input kept in sessionStorage, so a reload loses nothing; dropped once saved. Storage that is
  * off, full or holding broken JSON never breaks the form: the input then stays on the page only.
  */
-type KeptStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+export type KeptStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /** The browser's sessionStorage, or null where touching it throws (blocked, private mode, no window). */
 function sessionStore(): KeptStorage | null {

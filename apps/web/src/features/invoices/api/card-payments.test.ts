@@ -36,11 +36,26 @@ describe('the card provider’s return', () => {
     const storage = {
       getItem: (k: string) => store.get(k) ?? null,
       setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
     };
     const first = attemptKeyFor('tok_a', storage);
     expect(attemptKeyFor('tok_a', storage)).toBe(first);
     expect(attemptKeyFor('tok_b', storage)).not.toBe(first);
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('still gives a key where the browser refuses storage', () => {
+    const refusing = {
+      getItem: () => {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+      setItem: () => {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+      removeItem: () => undefined,
+    };
+    expect(attemptKeyFor('tok_c', refusing)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(attemptKeyFor('tok_c', null)).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 

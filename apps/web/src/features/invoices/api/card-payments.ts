@@ -1,5 +1,6 @@
 import type { CardPaymentAttempt, CardPaymentResult } from '@junkan/shared';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { type KeptStorage, keepInput, readKeptInput } from '../../../components/form/kept-input';
 import { api } from '../../../lib/api-client';
 import { INVOICES_KEY } from './keys';
 
@@ -27,13 +28,16 @@ export function clearCardReturn(params: URLSearchParams): URLSearchParams {
   return next;
 }
 
-/** One attempt key per token, kept for the tab: sending the same token again answers the same attempt. */
-export function attemptKeyFor(token: string, storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage) {
+/**
+ * One attempt key per token, kept for the tab through the kept-input kit (sessionStorage, guarded): sending the
+ * same token again answers the same attempt. Where storage is blocked the key still comes, kept on the page only.
+ */
+export function attemptKeyFor(token: string, storage?: KeptStorage | null) {
   const name = `junkan.cardAttempt.${token}`;
-  const kept = storage.getItem(name);
+  const kept = readKeptInput<string>(name, storage);
   if (kept) return kept;
   const key = crypto.randomUUID();
-  storage.setItem(name, key);
+  keepInput(name, key, storage);
   return key;
 }
 
