@@ -36,10 +36,18 @@ export async function selectOption(
   }).toPass({ timeout: 20_000 });
 }
 
-/** Types a date (YYYY/MM/DD) into an antd DatePicker input; Enter confirms it without submitting the form. */
+/**
+ * Types a date (YYYY/MM/DD) into an antd DatePicker input. Enter confirms it in the open calendar; pressed with the
+ * calendar closed (a click lost on a loaded machine) it would submit the form, so the calendar is seen open first.
+ */
 export async function pickDate(input: Locator, date: string): Promise<void> {
-  await input.click();
+  const calendar = input.page().locator('.ant-picker-dropdown:visible');
+  await expect(async () => {
+    await input.click();
+    await expect(calendar).toHaveCount(1, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await input.fill(date);
+  await expect(calendar).toHaveCount(1);
   await input.press('Enter');
   await expect(input).toHaveValue(date);
 }
