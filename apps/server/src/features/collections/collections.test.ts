@@ -1,5 +1,5 @@
 import { type CollectionRequestOption, transportReportDeadline } from '@junkan/shared';
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertRunningProject, type RunningProjectOptions } from '../../../test/fixtures/projects';
 import { mailBody } from '../../../test/smtp-sink';
@@ -306,7 +306,8 @@ describe('requesting dates', () => {
           collectionHistory.collectionId,
           rows.map((r) => r.id),
         ),
-      );
+      )
+      .orderBy(asc(collectionHistory.id));
     expect(history).toHaveLength(2);
     expect(history[0]).toMatchObject({ fromStatus: null, toStatus: 'DESIRED_DATE', role: 'WASTE' });
     const [audit] = await t.db
@@ -722,7 +723,8 @@ describe('the transporter answers and records', () => {
       const rows = await t.db
         .select()
         .from(auditLogs)
-        .where(and(eq(auditLogs.entity, 'collection'), eq(auditLogs.entityId, String(c.id))));
+        .where(and(eq(auditLogs.entity, 'collection'), eq(auditLogs.entityId, String(c.id))))
+        .orderBy(asc(auditLogs.id));
       expect(rows.map((r) => r.action)).toEqual([
         'collection.confirm',
         'collection.mark_not_collected',
@@ -812,7 +814,8 @@ describe('the transporter answers and records', () => {
     const history = await t.db
       .select()
       .from(collectionHistory)
-      .where(eq(collectionHistory.collectionId, c.id));
+      .where(eq(collectionHistory.collectionId, c.id))
+      .orderBy(asc(collectionHistory.id));
     expect(history.map((h) => h.toStatus)).toEqual(['DESIRED_DATE', 'CONFIRMED']);
   });
 });
@@ -877,7 +880,8 @@ describe('cancelling', () => {
     const moves = await t.db
       .select()
       .from(projectStatusHistory)
-      .where(eq(projectStatusHistory.projectId, p.id));
+      .where(eq(projectStatusHistory.projectId, p.id))
+      .orderBy(asc(projectStatusHistory.id));
     const discharger = await t.db.query.users.findFirst({ where: eq(users.email, 'discharger@example.com') });
     expect(moves.at(-1)).toMatchObject({
       fromStatus: 'IN_PROGRESS',

@@ -1,5 +1,5 @@
 import type { InquiryDetail, InquiryPage } from '@junkan/shared';
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, companyId, DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
 import { sampleMov, sampleMp4, samplePdf, samplePng, sampleXlsx } from '../../../test/fixtures/upload-files';
@@ -432,7 +432,11 @@ describe('closing and deleting', () => {
     expect((await t.as(DIS).delete(`/inquiries/${created.id}`)).statusCode).toBe(404);
     const row = await t.db.query.inquiries.findFirst({ where: eq(inquiries.id, created.id) });
     expect(row!.deletedAt).not.toBeNull();
-    const history = await t.db.select().from(inquiryHistory).where(eq(inquiryHistory.inquiryId, created.id));
+    const history = await t.db
+      .select()
+      .from(inquiryHistory)
+      .where(eq(inquiryHistory.inquiryId, created.id))
+      .orderBy(asc(inquiryHistory.id));
     expect(history.map((h) => h.kind)).toEqual(['MESSAGE', 'DELETED']);
     expect(await t.db.query.attachments.findFirst({ where: eq(attachments.id, fileId) })).toBeDefined();
   });
