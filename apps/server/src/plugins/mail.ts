@@ -81,8 +81,8 @@ function claimLapsed(jobId?: string) {
 
 /**
  * Every mail lands in the outbox first. With SMTP configured it is written PENDING and a job delivers it: the
- * job claims the mail (PENDING or FAILED, or SENDING whose lease ran out, to SENDING: a compare-and-set, so two
- * processes never both send it), sends it with its stable Message-ID, and marks it SENT with its links' tokens
+ * job claims the mail (PENDING or FAILED, or SENDING whose claim lapsed, to SENDING: a compare-and-set, so two
+ * live processes never both send it), sends it with its stable Message-ID, and marks it SENT with its links' tokens
  * blanked, so that the table (and admins reading it) no longer hold a usable reset or activation link. A failed
  * attempt is kept whole as FAILED with the reason and retried with backoff, then by a sweep every five minutes,
  * up to MAIL_MAX_ATTEMPTS. Without SMTP the mail is marked KEPT, whole, for a developer to read (ruling 13).
