@@ -19,6 +19,7 @@ import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { containsPattern } from '../../lib/like-pattern';
+import { offsetOf } from '../../lib/paging';
 import { hashPassword } from '../../lib/password';
 import type { Caller, Session } from '../../plugins/auth';
 import {
@@ -80,7 +81,7 @@ export async function listAdminUsers(db: DbOrTx, query: ListQuery) {
       .where(where)
       .orderBy(...orderBy)
       .limit(query.size)
-      .offset((query.page - 1) * query.size),
+      .offset(offsetOf(query)),
     db
       .select({ total: count() })
       .from(users)

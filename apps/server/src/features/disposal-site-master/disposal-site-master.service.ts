@@ -12,6 +12,7 @@ import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { containsPattern } from '../../lib/like-pattern';
+import { offsetOf } from '../../lib/paging';
 import type { Caller } from '../../plugins/auth';
 
 const columns = {
@@ -75,7 +76,7 @@ export async function listDisposalSites(db: DbOrTx, q: DisposalSiteListQuery) {
       .where(where)
       .orderBy(...orderBy)
       .limit(q.size)
-      .offset((q.page - 1) * q.size),
+      .offset(offsetOf(q)),
     db.select({ total: count() }).from(disposalSites).where(where),
   ]);
   return { items: rows.map(toDto), total: total?.total ?? 0, page: q.page, size: q.size };

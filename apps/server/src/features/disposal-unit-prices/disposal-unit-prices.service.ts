@@ -16,6 +16,7 @@ import { companies, disposalUnitPrices, unitMeasures, wastes } from '../../db/sc
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { containsPattern } from '../../lib/like-pattern';
+import { offsetOf } from '../../lib/paging';
 import { inEffectOn } from '../../lib/validity';
 import type { Caller } from '../../plugins/auth';
 import { coveragePermitsOf } from '../permit-core/permit-records';
@@ -85,7 +86,7 @@ export async function listDisposalUnitPrices(
       asc(disposalUnitPrices.id),
     )
     .limit(query.size)
-    .offset((query.page - 1) * query.size);
+    .offset(offsetOf(query));
   const [total] = await db
     .select({ n: count() })
     .from(disposalUnitPrices)

@@ -12,6 +12,7 @@ import { handlingWastePrices, unitMeasures, wastes } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { containsPattern } from '../../lib/like-pattern';
+import { offsetOf } from '../../lib/paging';
 import { inEffectOn } from '../../lib/validity';
 import type { Caller } from '../../plugins/auth';
 
@@ -74,7 +75,7 @@ export async function listHandlingWastePrices(
       asc(handlingWastePrices.id),
     )
     .limit(query.size)
-    .offset((query.page - 1) * query.size);
+    .offset(offsetOf(query));
   const [total] = await db
     .select({ n: count() })
     .from(handlingWastePrices)

@@ -19,6 +19,7 @@ import { companies, disposalSites, permits, transportOperatorProfiles } from '..
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { containsPattern } from '../../lib/like-pattern';
+import { offsetOf } from '../../lib/paging';
 import { tokyoDate } from '../../lib/time';
 import type { Caller } from '../../plugins/auth';
 
@@ -110,11 +111,7 @@ export async function listTransportOperators(db: DbOrTx, query: ListQuery, today
   }
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
-    baseQuery(db)
-      .where(where)
-      .orderBy(asc(companies.id))
-      .limit(query.size)
-      .offset((query.page - 1) * query.size),
+    baseQuery(db).where(where).orderBy(asc(companies.id)).limit(query.size).offset(offsetOf(query)),
     db
       .select({ total: count() })
       .from(companies)

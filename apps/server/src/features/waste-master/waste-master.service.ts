@@ -16,6 +16,7 @@ import { collectionAreaPrices, disposalUnitPrices, handlingWastePrices, wastes }
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
+import { offsetOf } from '../../lib/paging';
 import { refuseWhileUsed, rethrowAsInUse } from '../../lib/usages';
 import type { Caller } from '../../plugins/auth';
 
@@ -113,7 +114,7 @@ export async function listWastesForManagement(
       .where(where)
       .orderBy(direction(SORT_COLUMNS[query.sort]), asc(wastes.wasteCode), asc(wastes.id))
       .limit(query.size)
-      .offset((query.page - 1) * query.size),
+      .offset(offsetOf(query)),
     db.select({ n: count() }).from(wastes).where(where),
   ]);
   const items = flatten(rows);
