@@ -1,28 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, fetchApi } from './api-client';
+import { standInBrowser } from './browser-stand-in.test-kit';
 import { downloadFile } from './download-attachment';
 import { sendMultipart } from './multipart';
 import { STORAGE_KEYS } from './storage-keys';
 
-// The node test environment has no browser: a storage, a window and fetch are stood in for.
-const store = new Map<string, string>();
-const assign = vi.fn();
-const fetchMock = vi.fn();
+const { store, assign, fetchMock } = standInBrowser('/sys/home');
 
 beforeEach(() => {
-  store.clear();
-  assign.mockReset();
-  fetchMock.mockReset();
-  vi.stubGlobal('localStorage', {
-    getItem: (k: string) => store.get(k) ?? null,
-    setItem: (k: string, v: string) => store.set(k, v),
-    removeItem: (k: string) => store.delete(k),
-  });
-  vi.stubGlobal('window', { dispatchEvent: () => true, location: { pathname: '/sys/home', assign } });
-  vi.stubGlobal('fetch', fetchMock);
   store.set(STORAGE_KEYS.token, 'the-token');
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const refused = (status: number, body: unknown = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -1,31 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { standInBrowser } from './browser-stand-in.test-kit';
 import { signOut } from './sign-out';
 import { STORAGE_KEYS } from './storage-keys';
 
-// The node test environment has no browser: a storage, a window and fetch are stood in for.
-const store = new Map<string, string>();
-const assign = vi.fn();
-const fetchMock = vi.fn();
+const { store, assign, fetchMock } = standInBrowser('/sys/');
 
 beforeEach(() => {
-  store.clear();
-  assign.mockReset();
-  fetchMock.mockReset();
-  vi.stubGlobal('localStorage', {
-    getItem: (k: string) => store.get(k) ?? null,
-    setItem: (k: string, v: string) => store.set(k, v),
-    removeItem: (k: string) => store.delete(k),
-  });
-  vi.stubGlobal('window', {
-    dispatchEvent: () => true,
-    location: { pathname: '/sys/', assign },
-  });
-  vi.stubGlobal('fetch', fetchMock);
   store.set(STORAGE_KEYS.token, 'the-token');
   store.set(STORAGE_KEYS.adminToken, 'the-admin-token');
   store.set(STORAGE_KEYS.lang, 'en');
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('signOut', () => {
   it('asks the server to end the sign-in with the current token, then clears the session', async () => {
