@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { silenceJob, superviseQueue } from '../../test/job-takeover';
 import { mailText } from '../../test/smtp-sink';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { mailOutbox } from '../db/schema';
@@ -286,16 +287,8 @@ describe('a mail whose delivery job died with its process', () => {
   });
   afterAll(() => k.close());
 
-  /** The claim's heartbeat as the database holds it, moved `seconds` into the past: a holder silent that long. */
-  const silence = (jobId: string, seconds: number) =>
-    k.db.execute(
-      sql`update pgboss.job set heartbeat_on = heartbeat_on - make_interval(secs => ${seconds}) where id = ${jobId}`,
-    );
-  /** One pass of the job engine's supervisor now (its interval since the last pass is waived). */
-  const supervise = async () => {
-    await k.db.execute(sql`update pgboss.queue set monitor_on = null, monitor_claim_on = null`);
-    await k.app.jobs.raw.supervise(MAIL_QUEUE);
-  };
+  const silence = (jobId: string, seconds: number) => silenceJob(k, jobId, seconds);
+  const supervise = () => superviseQueue(k, MAIL_QUEUE);
 
   it('is taken over within a minute and sent once', async () => {
     // The queue's settings bound the takeover: heartbeat lapse, supervisor pass, first retry and a poll.

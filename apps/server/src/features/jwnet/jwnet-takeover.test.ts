@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyId } from '../../../test/fixtures/demo-data';
+import { jobState, silenceJob, superviseQueue } from '../../../test/job-takeover';
 import { type JwnetHarness, startJwnetHarness, tomorrowAt } from '../../../test/jwnet-harness';
 import type { TestContext } from '../../../test/test-app';
 import { jwnetRequests } from '../../db/schema';
@@ -16,21 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => net?.close());
 
-/** The claim's heartbeat as the database holds it, moved `seconds` into the past: a holder silent that long. */
-const silence = (jobId: string, seconds: number) =>
-  t.db.execute(
-    sql`update pgboss.job set heartbeat_on = heartbeat_on - make_interval(secs => ${seconds}) where id = ${jobId}`,
-  );
-
-/** One pass of the job engine's supervisor now (its interval since the last pass is waived). */
-const supervise = async () => {
-  await t.db.execute(sql`update pgboss.queue set monitor_on = null, monitor_claim_on = null`);
-  await t.app.jobs.raw.supervise(JWNET_QUEUE);
-};
-
-const jobState = async (jobId: string) =>
-  (await t.db.execute<{ state: string }>(sql`select state from pgboss.job where id = ${jobId}`)).rows[0]
-    ?.state;
+const silence = (jobId: string, seconds: number) => silenceJob(t, jobId, seconds);
+const supervise = () => superviseQueue(t, JWNET_QUEUE);
 
 describe('a manifest-network send held by a process that died', () => {
   it('is taken over within a minute, and sent once', async () => {
@@ -61,19 +49,19 @@ describe('a manifest-network send held by a process that died', () => {
     // While A's heartbeat is fresh (just under the limit), nobody else takes the manifest.
     await silence(held!.id, JOB_HEARTBEAT_SECONDS - 5);
     await supervise();
-    expect(await jobState(held!.id)).toBe('active');
+    expect(await jobState(t, held!.id)).toBe('active');
     expect(await t.app.jwnetWorker.runOnce()).toBe(0);
     expect(net.sim.simulator.receivedWork()).toHaveLength(0);
 
     // A refreshes its claim, as a live worker does every half heartbeat: still its own after a while.
     await t.app.jobs.raw.touch(JWNET_QUEUE, held!.id);
     await supervise();
-    expect(await jobState(held!.id)).toBe('active');
+    expect(await jobState(t, held!.id)).toBe('active');
 
     // A is dead: no heartbeat for longer than the limit. The supervisor frees the claim; process B works it.
     await silence(held!.id, JOB_HEARTBEAT_SECONDS + 1);
     await supervise();
-    expect(await jobState(held!.id)).toBe('retry');
+    expect(await jobState(t, held!.id)).toBe('retry');
     expect(await t.app.jwnetWorker.runOnce()).toBe(1);
     const [row] = await t.db.select().from(jwnetRequests).where(sql`${jwnetRequests.manifestNumber} = ${n}`);
     expect(row).toMatchObject({ state: 'SENT', attempts: 1 });
