@@ -1,6 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { SQL } from 'drizzle-orm';
+import { getTableConfig, PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
+import * as schema from './db/schema';
 
 /**
  * One clock: every business date and time comes from the application clock (`app.now()` on the server, built in
@@ -80,5 +83,37 @@ describe('one clock', () => {
       const reads = files.flatMap((f) => machineClockReads(f, readFileSync(f, 'utf8')));
       expect(reads.length, `${entry} no longer reads the machine clock: drop it`).toBeGreaterThan(0);
     }
+  });
+});
+
+/**
+ * The database's own stamps: a business record's default times read `business_now()` (the business clock kept
+ * in `business_clock`), never `now()`, but for these operational rows, whose leases, lifetimes and sweeps are
+ * measured on the machine's clock. Do not grow this list either.
+ */
+const MACHINE_STAMPED: Record<string, string> = {
+  app_secrets: 'secrets generated once; no business meaning',
+  email_tokens: 'lifetimes of mailed links (security)',
+  jwnet_requests: "the network queue's attempts and waits, measured against the database's now()",
+  mail_outbox: "the mail queue's leases and sweeps, measured against the database's now()",
+  server_processes: 'process liveness, on one clock for every process',
+  stored_files: "stored objects' ages, as the orphan sweep measures them",
+  user_sessions: "sign-in lifetimes, compared with the database's now() (security)",
+};
+
+describe('one clock in the database', () => {
+  it('stamps business records by the business clock: no default of now() outside the operational tables', () => {
+    const dialect = new PgDialect();
+    // `now()` and `current_date` read the machine's clock; `business_now()` (no word boundary before its `now`) does not.
+    const machineDefault = (c: { default: unknown }) =>
+      c.default instanceof SQL &&
+      /\bnow\(\)|\bcurrent_(date|timestamp)\b/i.test(dialect.sqlToQuery(c.default).sql);
+    const found = (Object.values(schema) as unknown[])
+      .filter((v): v is PgTable => v instanceof PgTable)
+      .flatMap((table) => {
+        const { name, columns } = getTableConfig(table);
+        return name in MACHINE_STAMPED ? [] : columns.filter(machineDefault).map((c) => `${name}.${c.name}`);
+      });
+    expect(found).toEqual([]);
   });
 });

@@ -9,6 +9,13 @@ import type {
 import { relations, sql } from 'drizzle-orm';
 import { customType } from 'drizzle-orm/pg-core';
 
+/**
+ * The business clock's "now" in SQL: the database's `now()` moved by the offset of the configured start kept in
+ * `business_clock` while a process runs on it (`JUNKAN_CLOCK`), else `now()` itself. Defined by migration 0032;
+ * lib/clock.ts keeps the row that drives it.
+ */
+export const BUSINESS_NOW = sql`business_now()`;
+
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
@@ -35,8 +42,18 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/**
+ * When a business record was made or last changed, by default: the business clock (`business_now()`, the
+ * database's side of lib/clock.ts), so a record written while `JUNKAN_CLOCK` runs is dated as `app.now()` is.
+ */
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().default(BUSINESS_NOW);
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().default(BUSINESS_NOW);
+/**
+ * When an operational row was made (a queue entry, a sign-in, a mailed link, a stored object): the machine's clock,
+ * which the leases, lifetimes and sweeps over these rows compare with (the database's `now()`).
+ */
+const machineCreatedAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const machineUpdatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 /** Discharger (WASTE) and transport/disposal (TRANSPORT) companies. */
 export const companies = pgTable('companies', {
@@ -191,7 +208,7 @@ export const userSessions = pgTable(
     /** Absolute end: no token of this session is accepted or refreshed after it. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: createdAt(),
+    createdAt: machineCreatedAt(),
   },
   (t) => [index('user_sessions_user_idx').on(t.userId)],
 );
@@ -238,6 +255,10 @@ export const businessClockSettings = pgTable('business_clock', {
   id: smallint('id').primaryKey().default(1),
   configuredStart: text('configured_start').notNull(),
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull(),
+  /** The configured start as an instant, for `business_now()`: the clock reads `start_at + (now() - applied_at)`. */
+  startAt: timestamp('start_at', { withTimezone: true }),
+  /** Whether the processes run on this clock: off when a process starts without `JUNKAN_CLOCK`. */
+  inUse: boolean('in_use').notNull().default(false),
 });
 
 /**
@@ -279,7 +300,7 @@ export const emailTokens = pgTable(
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: createdAt(),
+    createdAt: machineCreatedAt(),
   },
   (t) => [uniqueIndex('email_tokens_hash_unique').on(t.tokenHash)],
 );
@@ -528,7 +549,7 @@ export const attachments = pgTable(
 export const storedFiles = pgTable('stored_files', {
   key: varchar('key', { length: 255 }).primaryKey(),
   size: bigint('size', { mode: 'number' }),
-  createdAt: createdAt(),
+  createdAt: machineCreatedAt(),
 });
 
 export const storedFileChunks = pgTable(
@@ -583,7 +604,7 @@ export const mailOutbox = pgTable(
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     /** The id of the request that caused the mail, logged when it is delivered (log correlation). */
     requestId: varchar('request_id', { length: 64 }),
-    createdAt: createdAt(),
+    createdAt: machineCreatedAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
@@ -628,7 +649,9 @@ export const notices = pgTable(
       .default('ALL')
       .$type<'ALL' | 'DISCHARGERS' | 'TRANSPORTERS'>(),
     // Rows from before the window existed were shown from their date: the migration copies it.
-    publishFrom: date('publish_from', { mode: 'string' }).notNull().default(sql`current_date`),
+    publishFrom: date('publish_from', { mode: 'string' })
+      .notNull()
+      .default(sql`(business_now() at time zone 'Asia/Tokyo')::date`),
     publishUntil: date('publish_until', { mode: 'string' }),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id),
@@ -648,7 +671,7 @@ export const noticeReads = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().default(BUSINESS_NOW),
   },
   (t) => [primaryKey({ columns: [t.userId, t.noticeId] }), index('notice_reads_notice_idx').on(t.noticeId)],
 );
@@ -690,7 +713,7 @@ export const inquiries = pgTable(
       .notNull()
       .default('WASTE')
       .$type<'WASTE' | 'TRANSPORT' | 'ADMIN'>(),
-    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().default(BUSINESS_NOW),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedBy: integer('deleted_by').references(() => users.id),
     createdAt: createdAt(),
@@ -1266,8 +1289,8 @@ export const jwnetRequests = pgTable(
     lastError: text('last_error'),
     /** The network's refusal code when it refused the request (mapped to a message code for the screens). */
     refusalCode: varchar('refusal_code', { length: 32 }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    createdAt: machineCreatedAt(),
+    updatedAt: machineUpdatedAt(),
   },
   (t) => [
     uniqueIndex('jwnet_requests_key_unique').on(t.requestKey),
@@ -1675,7 +1698,7 @@ export const contractCoverageAlerts = pgTable(
     district: text('district'),
     wasteKindId: integer('waste_kind_id'),
     reason: varchar('reason', { length: 24 }).notNull(),
-    mailedAt: timestamp('mailed_at', { withTimezone: true }).notNull().defaultNow(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }).notNull().default(BUSINESS_NOW),
   },
   (t) => [primaryKey({ columns: [t.contractId, t.gapKey] })],
 );

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { businessClockSettings, scheduledJobRuns } from '../db/schema';
+import { businessClockSettings, notices, scheduledJobRuns } from '../db/schema';
 import { clockFrom, machineInstantOf, storeClockStart } from './clock';
+import { tokyoDate } from './time';
 
 const START = '2026-03-02T08:00:00+09:00';
 const startMs = Date.parse(START);
@@ -35,6 +36,29 @@ describe('the business clock kept in the database', () => {
     expect(Math.abs(Date.parse(String(res.headers['x-business-time'])) - t.app.now().getTime())).toBeLessThan(
       1_000,
     );
+  });
+
+  it("dates what the database stamps by default (a record's creation, a notice's first day) by the same clock", async () => {
+    const written = async () => {
+      const [row] = await t.db
+        .insert(notices)
+        .values({ date: '2026-03-02', subject: 'clock', content: 'clock' })
+        .returning({ id: notices.id, createdAt: notices.createdAt, publishFrom: notices.publishFrom });
+      if (!row) throw new Error('no notice written');
+      await t.db.delete(notices).where(eq(notices.id, row.id));
+      return row;
+    };
+    const onClock = await written();
+    expect(Math.abs(onClock.createdAt.getTime() - t.app.now().getTime())).toBeLessThan(5_000);
+    expect(onClock.publishFrom).toBe(tokyoDate(t.app.now()));
+    // A process started without JUNKAN_CLOCK runs on the machine's clock, the database's defaults with it.
+    const machine = await t.sibling({ clockStart: undefined });
+    const offClock = await written();
+    expect(Math.abs(offClock.createdAt.getTime() - machine.app.now().getTime())).toBeLessThan(5_000);
+    expect(offClock.createdAt.getTime() - onClock.createdAt.getTime()).toBeGreaterThan(30 * 86_400_000);
+    // Started again with it, the clock carries on where it was (the same start, the same first instant).
+    const again = await t.sibling();
+    expect(Math.abs((await written()).createdAt.getTime() - again.app.now().getTime())).toBeLessThan(5_000);
   });
 
   it('starts again from a changed JUNKAN_CLOCK, and the schedule starts a new timeline with it', async () => {

@@ -33,7 +33,11 @@ export function parseClockStart(clockStart: string): number {
  * Without one, the machine's clock (the stored row, if any, is left for whoever sets the start again).
  */
 export async function resolveBusinessClock(db: DbOrTx, clockStart: string | undefined): Promise<Clock> {
-  if (!clockStart) return machineClock;
+  if (!clockStart) {
+    // The database's business_now() (record defaults) follows the machine's clock too.
+    await db.update(businessClockSettings).set({ inUse: false }).where(eq(businessClockSettings.inUse, true));
+    return machineClock;
+  }
   const start = parseClockStart(clockStart);
   const appliedAt = await storeClockStart(db, clockStart, Date.now());
   return clockFrom(start, appliedAt);
@@ -43,6 +47,7 @@ export async function resolveBusinessClock(db: DbOrTx, clockStart: string | unde
  * Records `clockStart` as applied at `appliedAtMs` unless the same start is stored already; answers the machine
  * instant the stored start was applied at (an insert or a change of start takes `appliedAtMs`). A new start
  * begins a new timeline: the schedule's record of which business days and periods have run is cleared with it.
+ * The row then drives the database's `business_now()` (schema.ts BUSINESS_NOW): its start as an instant, in use.
  */
 export async function storeClockStart(db: DbOrTx, clockStart: string, appliedAtMs: number): Promise<number> {
   const applied = await db
@@ -56,9 +61,10 @@ export async function storeClockStart(db: DbOrTx, clockStart: string, appliedAtM
     .returning({ id: businessClockSettings.id });
   if (applied.length) await db.delete(scheduledJobRuns).where(isNotNull(scheduledJobRuns.slot));
   const [row] = await db
-    .select({ appliedAt: businessClockSettings.appliedAt })
-    .from(businessClockSettings)
-    .where(eq(businessClockSettings.id, 1));
+    .update(businessClockSettings)
+    .set({ startAt: new Date(parseClockStart(clockStart)), inUse: true })
+    .where(eq(businessClockSettings.id, 1))
+    .returning({ appliedAt: businessClockSettings.appliedAt });
   if (!row) throw new Error('business clock not stored');
   return row.appliedAt.getTime();
 }

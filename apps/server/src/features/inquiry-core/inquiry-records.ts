@@ -10,10 +10,10 @@ import {
   type InquirySide,
   inquiryStatusAfter,
 } from '@junkan/shared';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
-import { companies, inquiries, inquiryHistory, users } from '../../db/schema';
+import { BUSINESS_NOW, companies, inquiries, inquiryHistory, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { type AuditSource, recordAudit } from '../../lib/audit';
 import { operatorRole, type Session } from '../../plugins/auth';
@@ -209,8 +209,8 @@ export async function appendInquiryMessage(
     .set({
       status: inquiryStatusAfter(author.side, 'REPLY', inquiry.status),
       lastSide: author.side,
-      lastMessageAt: at ?? sql`now()`,
-      updatedAt: at ?? sql`now()`,
+      lastMessageAt: at ?? BUSINESS_NOW,
+      updatedAt: at ?? BUSINESS_NOW,
     })
     .where(eq(inquiries.id, inquiry.id));
   return entryId;
@@ -221,7 +221,7 @@ export async function markInquiryClosed(tx: Tx, inquiry: InquiryRow, author: Inq
   await writeInquiryHistory(tx, inquiry.id, author, { kind: 'CLOSED', at });
   await tx
     .update(inquiries)
-    .set({ status: inquiryStatusAfter(author.side, 'CLOSE', inquiry.status), updatedAt: at ?? sql`now()` })
+    .set({ status: inquiryStatusAfter(author.side, 'CLOSE', inquiry.status), updatedAt: at ?? BUSINESS_NOW })
     .where(eq(inquiries.id, inquiry.id));
 }
 
