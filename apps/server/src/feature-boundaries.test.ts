@@ -88,6 +88,24 @@ describe('server feature boundaries', () => {
   });
 });
 
+/** A handler or helper refusing a caller by its role, beside the routes' declared `config.role`. */
+const INLINE_ROLE_CHECK =
+  /operatorRole\([^)]*\)\s*!==?\s*'(WASTE|TRANSPORT|ADMIN)'[^\n]*\n?[^\n]*forbidden|requireOperatorRole/;
+
+describe("the caller's role", () => {
+  it('is declared by each route (config.role, checked once by the auth hook), never checked again inline', () => {
+    expect(
+      INLINE_ROLE_CHECK.test("if (operatorRole(session) !== 'WASTE') throw new AppError('forbidden', 'F');"),
+    ).toBe(true);
+    expect(INLINE_ROLE_CHECK.test("requireOperatorRole(session, 'WASTE');")).toBe(true);
+    expect(
+      INLINE_ROLE_CHECK.test("const side = operatorRole(session) === 'WASTE' ? 'WASTE' : 'TRANSPORT';"),
+    ).toBe(false);
+    const found = sourceFiles(FEATURES).filter((file) => INLINE_ROLE_CHECK.test(readFileSync(file, 'utf8')));
+    expect(found.map((f) => relative(FEATURES, f))).toEqual([]);
+  });
+});
+
 /** Every test file under the server's source folder, but this one (its patterns would match themselves). */
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -1,9 +1,7 @@
-import type { Role } from '@junkan/shared';
-import { operatorRole, type Session } from '../plugins/auth';
-import { AppError } from './app-error';
+import { operatorRole } from '../plugins/auth';
 
+/**
+ * The operator's role in a session. A route's required role is declared in its config (`config.role`) and
+ * checked once by the auth hook (plugins/auth.ts); no handler checks it again.
+ */
 export { operatorRole };
-
-export function requireOperatorRole(session: Session, role: Role): void {
-  if (operatorRole(session) !== role) throw new AppError('forbidden', 'Forbidden');
-}

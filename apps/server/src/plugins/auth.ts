@@ -50,6 +50,16 @@ export function auditSourceOf(request: FastifyRequest): AuditSource {
   return { id: request.id, session: request.session };
 }
 
+/**
+ * The company the caller acts for: its own, or the one an acting admin acts for. A sign-in without one (an admin
+ * not acting for a company) is refused 403: the screens send it to pick one. The route declares the role it
+ * must act in (`config.role`); this reads the company only.
+ */
+export function actingCompanyOf(session: Pick<Session, 'companyId'>): number {
+  if (session.companyId == null) throw new AppError('forbidden', 'Forbidden');
+  return session.companyId;
+}
+
 /** The operator's own role in a session (an acting admin holds ADMIN plus the operator's role). */
 export function operatorRole(session: Pick<Session, 'roles'>): Role {
   return session.roles.find((r) => r !== 'ADMIN') ?? 'ADMIN';

@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { operatorRole } from '../../lib/roles';
-import type { Session } from '../../plugins/auth';
+import { actingCompanyOf } from '../../plugins/auth';
 import {
   addClosedDay,
   closedDayImpact,
@@ -31,23 +31,14 @@ import {
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['business-calendar'];
-const config = { permission: 'BUSINESS_DATE_SETTING' } as const;
-
-/** The caller's transport company (a transporter's own, or the one an admin acts for). */
-function transportCompanyOf(session: Session): number | null {
-  return operatorRole(session) === 'TRANSPORT' ? session.companyId : null;
-}
-function requireTransportCompany(session: Session): number {
-  const companyId = transportCompanyOf(session);
-  if (companyId == null) throw new AppError('forbidden', 'Forbidden');
-  return companyId;
-}
+/** A transport company's own calendar: a transporter, or an admin acting for one. */
+const config = { role: 'TRANSPORT', permission: 'BUSINESS_DATE_SETTING' } as const;
 
 export const businessCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/business-calendar/settings',
     { config, schema: { tags, response: { 200: businessSettingsSchema, ...errors } } },
-    (request) => getBusinessSettings(app.db, requireTransportCompany(app.requireSession(request))),
+    (request) => getBusinessSettings(app.db, actingCompanyOf(app.requireSession(request))),
   );
   app.put(
     '/business-calendar/settings',
@@ -56,12 +47,7 @@ export const businessCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: businessSettingsSchema, response: { 200: businessSettingsSchema, ...errors } },
     },
     (request) =>
-      saveBusinessSettings(
-        app,
-        request.caller(),
-        requireTransportCompany(app.requireSession(request)),
-        request.body,
-      ),
+      saveBusinessSettings(app, request.caller(), actingCompanyOf(app.requireSession(request)), request.body),
   );
   app.post(
     '/business-calendar/settings/impact',
@@ -75,7 +61,7 @@ export const businessCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: calendarImpactSchema, ...errors },
       },
     },
-    (request) => settingsImpact(app, requireTransportCompany(app.requireSession(request)), request.body),
+    (request) => settingsImpact(app, actingCompanyOf(app.requireSession(request)), request.body),
   );
   app.get(
     '/business-calendar/closed-days',
@@ -87,8 +73,7 @@ export const businessCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: closedDayListSchema, ...errors },
       },
     },
-    (request) =>
-      listClosedDays(app.db, requireTransportCompany(app.requireSession(request)), request.query.year),
+    (request) => listClosedDays(app.db, actingCompanyOf(app.requireSession(request)), request.query.year),
   );
   app.post(
     '/business-calendar/closed-days',
@@ -97,7 +82,7 @@ export const businessCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: closedDayRequestSchema, response: { 200: closedDaySchema, ...errors } },
     },
     (request) =>
-      addClosedDay(app, request.caller(), requireTransportCompany(app.requireSession(request)), request.body),
+      addClosedDay(app, request.caller(), actingCompanyOf(app.requireSession(request)), request.body),
   );
   app.post(
     '/business-calendar/closed-days/impact',
@@ -111,13 +96,13 @@ export const businessCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: calendarImpactSchema, ...errors },
       },
     },
-    (request) => closedDayImpact(app, requireTransportCompany(app.requireSession(request)), request.body),
+    (request) => closedDayImpact(app, actingCompanyOf(app.requireSession(request)), request.body),
   );
   app.delete(
     '/business-calendar/closed-days/:id',
     { config, schema: { tags, params: idParamSchema, response: { 200: okSchema, ...errors } } },
     async (request) => {
-      const companyId = requireTransportCompany(app.requireSession(request));
+      const companyId = actingCompanyOf(app.requireSession(request));
       await deleteClosedDay(app, request.caller(), companyId, request.params.id);
       return { result: true };
     },
@@ -135,7 +120,7 @@ export const businessCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) =>
       getBusinessCalendar(
         app.db,
-        requireTransportCompany(app.requireSession(request)),
+        actingCompanyOf(app.requireSession(request)),
         request.query.year,
         request.query.month,
       ),
@@ -152,7 +137,8 @@ export const businessCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => {
       const session = app.requireSession(request);
-      const companyId = request.query.transportCompanyId ?? transportCompanyOf(session);
+      const own = operatorRole(session) === 'TRANSPORT' ? session.companyId : null;
+      const companyId = request.query.transportCompanyId ?? own;
       if (companyId == null)
         throw new AppError('validation_error', 'transportCompanyId is required', {
           transportCompanyId: 'MSG_00_21',

@@ -15,10 +15,9 @@ import {
   posCodeExistsResponseSchema,
 } from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error';
 import { operatorRole } from '../../lib/roles';
 import { tokyoDate } from '../../lib/time';
-import type { Session } from '../../plugins/auth';
+import { actingCompanyOf, type Session } from '../../plugins/auth';
 import {
   areaNameExists,
   createCollectionArea,
@@ -31,17 +30,7 @@ import {
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['collection-areas'];
-const config = { permission: 'AREA_PRICE_SETTING' } as const;
-
-/**
- * Areas belong to the caller's transport company: a transporter's own, or the company an admin acts for.
- * An admin who is not acting has no company here and is refused (403): the screens send it to pick one.
- */
-function transportCompanyOf(session: Session): number {
-  if (operatorRole(session) !== 'TRANSPORT' || session.companyId == null)
-    throw new AppError('forbidden', 'Forbidden');
-  return session.companyId;
-}
+const config = { role: 'TRANSPORT', permission: 'AREA_PRICE_SETTING' } as const;
 
 export const collectionAreaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -55,7 +44,7 @@ export const collectionAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      listCollectionAreas(app.db, transportCompanyOf(app.requireSession(request)), request.query.type),
+      listCollectionAreas(app.db, actingCompanyOf(app.requireSession(request)), request.query.type),
   );
   app.post(
     '/collection-area',
@@ -64,12 +53,7 @@ export const collectionAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: collectionAreaRequestSchema, response: { 200: collectionAreaSchema, ...errors } },
     },
     (request) =>
-      createCollectionArea(
-        app,
-        request.caller(),
-        transportCompanyOf(app.requireSession(request)),
-        request.body,
-      ),
+      createCollectionArea(app, request.caller(), actingCompanyOf(app.requireSession(request)), request.body),
   );
   app.put(
     '/collection-area/:id',
@@ -86,7 +70,7 @@ export const collectionAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       updateCollectionArea(
         app,
         request.caller(),
-        transportCompanyOf(app.requireSession(request)),
+        actingCompanyOf(app.requireSession(request)),
         request.params.id,
         request.body,
       ),
@@ -95,7 +79,7 @@ export const collectionAreaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/collection-area/:id',
     { config, schema: { tags, params: idParamSchema, response: { 200: okSchema, ...errors } } },
     async (request) => {
-      const companyId = transportCompanyOf(app.requireSession(request));
+      const companyId = actingCompanyOf(app.requireSession(request));
       await deleteCollectionArea(app, request.caller(), companyId, request.params.id);
       return { result: true };
     },
@@ -112,7 +96,7 @@ export const collectionAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const companyId = transportCompanyOf(app.requireSession(request));
+      const companyId = actingCompanyOf(app.requireSession(request));
       const { areaName, type } = request.query;
       return { exists: await areaNameExists(app.db, companyId, type, areaName, request.params.id) };
     },
@@ -128,7 +112,7 @@ export const collectionAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => {
-      const companyId = transportCompanyOf(app.requireSession(request));
+      const companyId = actingCompanyOf(app.requireSession(request));
       const { posCode, type, excludeAreaId } = request.query;
       return posCodeExists(app.db, companyId, type, posCode, excludeAreaId);
     },

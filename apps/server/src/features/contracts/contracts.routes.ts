@@ -13,7 +13,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../lib/downloads';
-import { requireOperatorRole } from '../../lib/roles';
 import { tokyoDate } from '../../lib/time';
 import {
   approveContract,
@@ -37,47 +36,40 @@ const detail = { 200: projectDetailSchema, ...errors };
  * approves it; either side decides an auto-renewal. The project's status moves with each step.
  */
 export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
-  const as = (role: 'WASTE' | 'TRANSPORT', request: Parameters<typeof app.requireSession>[0]) => {
-    const session = app.requireSession(request);
-    requireOperatorRole(session, role);
-    return session;
-  };
-
   app.get(
     '/contracts',
     {
-      config: { permission },
+      config: { role: 'WASTE', permission },
       schema: { tags, response: { 200: z.array(contractListItemSchema), ...errors } },
     },
-    (request) => listContracts(app.db, as('WASTE', request)),
+    (request) => listContracts(app.db, app.requireSession(request)),
   );
 
   app.get(
     '/trans/contracts',
     {
-      config: { permission },
+      config: { role: 'TRANSPORT', permission },
       schema: { tags, response: { 200: z.array(contractListItemSchema), ...errors } },
     },
-    (request) => listContracts(app.db, as('TRANSPORT', request)),
+    (request) => listContracts(app.db, app.requireSession(request)),
   );
 
   app.get(
     '/trans/projects/:id/contract-draft',
     {
-      config: { permission },
+      config: { role: 'TRANSPORT', permission },
       schema: { tags, params: idParamSchema, response: { 200: contractDraftSchema, ...errors } },
     },
-    (request) => contractDraft(app.db, as('TRANSPORT', request), request.params.id, tokyoDate(app.now())),
+    (request) => contractDraft(app.db, app.requireSession(request), request.params.id, tokyoDate(app.now())),
   );
 
   app.put(
     '/trans/projects/:id/contract',
     {
-      config: { permission },
+      config: { role: 'TRANSPORT', permission },
       schema: { tags, params: idParamSchema, body: contractInputSchema, response: detail },
     },
     (request) => {
-      as('TRANSPORT', request);
       return saveContract(app, request.caller(), request.params.id, request.body);
     },
   );
@@ -85,7 +77,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/trans/projects/:id/contract/send',
     {
-      config: { permission },
+      config: { role: 'TRANSPORT', permission },
       schema: {
         tags,
         description: 'Renders the contract documents (PDF) and asks the discharger to confirm.',
@@ -94,7 +86,6 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => {
-      as('TRANSPORT', request);
       return sendContract(app, request.caller(), request.params.id);
     },
   );
@@ -102,20 +93,18 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/projects/:id/contract/return',
     {
-      config: { permission },
+      config: { role: 'WASTE', permission },
       schema: { tags, params: idParamSchema, body: returnContractSchema, response: detail },
     },
     (request) => {
-      as('WASTE', request);
       return returnContract(app, request.caller(), request.params.id, request.body.reason);
     },
   );
 
   app.post(
     '/projects/:id/contract/approve',
-    { config: { permission }, schema: { tags, params: idParamSchema, response: detail } },
+    { config: { role: 'WASTE', permission }, schema: { tags, params: idParamSchema, response: detail } },
     (request) => {
-      as('WASTE', request);
       return approveContract(app, request.caller(), request.params.id);
     },
   );
@@ -127,7 +116,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       path,
       {
-        config: { permission },
+        config: { role, permission },
         schema: {
           tags,
           description:
@@ -138,7 +127,6 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       (request) => {
-        as(role, request);
         return decideRenewal(app, request.caller(), request.params.id, request.body.renewal);
       },
     );

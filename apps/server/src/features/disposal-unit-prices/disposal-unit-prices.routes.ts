@@ -9,10 +9,8 @@ import {
   okSchema,
 } from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error';
-import { operatorRole } from '../../lib/roles';
 import { tokyoDate } from '../../lib/time';
-import type { Session } from '../../plugins/auth';
+import { actingCompanyOf } from '../../plugins/auth';
 import {
   createDisposalUnitPrice,
   deleteDisposalUnitPrice,
@@ -24,14 +22,7 @@ import {
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['disposal-unit-prices'];
 /** Transporters, and an admin acting for one (spec: "with also the transport role ... disposal unit price"). */
-const config = { permission: 'DISPOSAL_UNIT_PRICE' } as const;
-
-/** Prices belong to the caller's transport company: a transporter's own or the one an admin acts for. */
-function transportCompanyOf(session: Session): number {
-  if (operatorRole(session) !== 'TRANSPORT' || session.companyId == null)
-    throw new AppError('forbidden', 'Forbidden');
-  return session.companyId;
-}
+const config = { role: 'TRANSPORT', permission: 'DISPOSAL_UNIT_PRICE' } as const;
 
 export const disposalUnitPriceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -47,7 +38,7 @@ export const disposalUnitPriceRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) =>
       listDisposalUnitPrices(
         app.db,
-        transportCompanyOf(app.requireSession(request)),
+        actingCompanyOf(app.requireSession(request)),
         request.query,
         tokyoDate(app.now()),
       ),
@@ -56,7 +47,7 @@ export const disposalUnitPriceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/trans/disposal-unit-prices/permits',
     { config, schema: { tags, response: { 200: disposalPermitKindsSchema, ...errors } } },
     (request) =>
-      disposalPermitKinds(app.db, transportCompanyOf(app.requireSession(request)), tokyoDate(app.now())),
+      disposalPermitKinds(app.db, actingCompanyOf(app.requireSession(request)), tokyoDate(app.now())),
   );
   app.post(
     '/trans/disposal-unit-prices',
@@ -72,7 +63,7 @@ export const disposalUnitPriceRoutes: FastifyPluginAsyncZod = async (app) => {
       createDisposalUnitPrice(
         app,
         request.caller(),
-        transportCompanyOf(app.requireSession(request)),
+        actingCompanyOf(app.requireSession(request)),
         request.body,
       ),
   );
@@ -91,7 +82,7 @@ export const disposalUnitPriceRoutes: FastifyPluginAsyncZod = async (app) => {
       updateDisposalUnitPrice(
         app,
         request.caller(),
-        transportCompanyOf(app.requireSession(request)),
+        actingCompanyOf(app.requireSession(request)),
         request.params.id,
         request.body,
       ),
@@ -100,7 +91,7 @@ export const disposalUnitPriceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/trans/disposal-unit-prices/:id',
     { config, schema: { tags, params: idParamSchema, response: { 200: okSchema, ...errors } } },
     async (request) => {
-      const companyId = transportCompanyOf(app.requireSession(request));
+      const companyId = actingCompanyOf(app.requireSession(request));
       await deleteDisposalUnitPrice(app, request.caller(), companyId, request.params.id);
       return { result: true };
     },

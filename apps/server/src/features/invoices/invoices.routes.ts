@@ -22,8 +22,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../lib/downloads';
 import { DATA_FIELD_MAX_BYTES, parseDataField } from '../../lib/multipart-data';
-import { requireOperatorRole } from '../../lib/roles';
-import type { Session } from '../../plugins/auth';
 import { markInvoicePaid } from './invoice-payment';
 import { withInvoiceUpload } from './invoice-uploads';
 import {
@@ -58,12 +56,6 @@ const detail = { 200: invoiceDetailSchema, ...errors };
  * /trans/invoices. Invoices are never deleted: there is no delete call.
  */
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const as = (role: 'WASTE' | 'TRANSPORT', request: Parameters<typeof app.requireSession>[0]): Session => {
-    const session = app.requireSession(request);
-    requireOperatorRole(session, role);
-    return session;
-  };
-
   for (const [prefix, role] of [
     ['', 'WASTE'],
     ['/trans', 'TRANSPORT'],
@@ -71,7 +63,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `${prefix}/invoices`,
       {
-        config: { permission: MANAGE },
+        config: { role, permission: MANAGE },
         schema: {
           tags,
           description:
@@ -81,34 +73,34 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: invoicePageSchema, ...errors },
         },
       },
-      (request) => listInvoices(app, as(role, request), request.query),
+      (request) => listInvoices(app, app.requireSession(request), request.query),
     );
 
     app.get(
       `${prefix}/invoices/filter-options`,
       {
-        config: { permission: MANAGE },
+        config: { role, permission: MANAGE },
         schema: { tags, response: { 200: invoiceFilterOptionsSchema, ...errors } },
       },
-      (request) => invoiceFilterOptions(app.db, as(role, request)),
+      (request) => invoiceFilterOptions(app.db, app.requireSession(request)),
     );
 
     app.get(
       `${prefix}/invoices/:id`,
-      { config: { permission: MANAGE }, schema: { tags, params: idParamSchema, response: detail } },
-      (request) => invoiceDetail(app, as(role, request), request.params.id),
+      { config: { role, permission: MANAGE }, schema: { tags, params: idParamSchema, response: detail } },
+      (request) => invoiceDetail(app, app.requireSession(request), request.params.id),
     );
 
     app.get(
       `${prefix}/invoices/:id/files/:fileId`,
       {
-        config: { permission: MANAGE },
+        config: { role, permission: MANAGE },
         schema: { tags, params: invoiceFileParamSchema, produces: ['application/octet-stream'] },
       },
       async (request, reply) =>
         sendDownload(
           reply,
-          await readInvoiceFile(app, as(role, request), request.params.id, request.params.fileId),
+          await readInvoiceFile(app, app.requireSession(request), request.params.id, request.params.fileId),
         ),
     );
   }
@@ -126,22 +118,22 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(monthBillingSchema), ...errors },
       },
     },
-    (request) => listMonthBillings(app.db, as('TRANSPORT', request), request.query.projectId),
+    (request) => listMonthBillings(app.db, app.requireSession(request), request.query.projectId),
   );
 
   app.get(
     '/trans/invoices/billable-projects',
     {
-      config: { permission: REGISTER },
+      config: { role: 'TRANSPORT', permission: REGISTER },
       schema: { tags, response: { 200: z.array(billableProjectSchema), ...errors } },
     },
-    (request) => listBillableProjects(app.db, as('TRANSPORT', request)),
+    (request) => listBillableProjects(app.db, app.requireSession(request)),
   );
 
   app.post(
     '/trans/invoices/:id/send',
     {
-      config: { permission: MANAGE },
+      config: { role: 'TRANSPORT', permission: MANAGE },
       schema: {
         tags,
         description: 'UNCLAIMED -> BILLED: mails the invoice (and, for card invoices, the payment notice).',
@@ -150,7 +142,6 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => {
-      as('TRANSPORT', request);
       return sendInvoice(app, request.caller(), request.params.id);
     },
   );
@@ -158,11 +149,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/trans/invoices/:id/resend',
     {
-      config: { permission: MANAGE },
+      config: { role: 'TRANSPORT', permission: MANAGE },
       schema: { tags, params: idParamSchema, body: resendInvoiceMailSchema, response: detail },
     },
     (request) => {
-      as('TRANSPORT', request);
       return resendInvoiceMail(app, request.caller(), request.params.id, request.body.kind);
     },
   );
@@ -170,7 +160,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/trans/invoices/:id/paid',
     {
-      config: { permission: MANAGE },
+      config: { role: 'TRANSPORT', permission: MANAGE },
       schema: {
         tags,
         description: 'Bank transfer only: BILLED -> PAID with the settlement confirmation date.',
@@ -180,7 +170,6 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => {
-      as('TRANSPORT', request);
       return markInvoicePaid(app, request.caller(), request.params.id, request.body.settlementDate);
     },
   );
@@ -198,7 +187,7 @@ const invoiceUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/trans/invoices',
     {
-      config: { permission: REGISTER },
+      config: { role: 'TRANSPORT', permission: REGISTER },
       schema: {
         tags,
         consumes: ['multipart/form-data'],
@@ -210,8 +199,6 @@ const invoiceUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => {
-      const session = app.requireSession(request);
-      requireOperatorRole(session, 'TRANSPORT');
       return withInvoiceUpload(
         app,
         request,
@@ -229,7 +216,7 @@ const invoiceUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/trans/invoices/:id/corrections',
     {
-      config: { permission: REGISTER },
+      config: { role: 'TRANSPORT', permission: REGISTER },
       schema: {
         tags,
         consumes: ['multipart/form-data'],
@@ -241,8 +228,6 @@ const invoiceUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => {
-      const session = app.requireSession(request);
-      requireOperatorRole(session, 'TRANSPORT');
       return withInvoiceUpload(
         app,
         request,

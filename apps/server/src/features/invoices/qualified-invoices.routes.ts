@@ -7,8 +7,8 @@ import {
   qualifiedInvoicePdfRequestSchema,
 } from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error';
 import { sendDownload } from '../../lib/downloads';
+import { actingCompanyOf } from '../../plugins/auth';
 import { storeGeneratedFile } from '../project-core/project-file-store';
 import { takeInvoiceNumbers } from './invoice-numbers';
 import { registerInvoices, requireMonthBillableBeforeNumber } from './invoices.service';
@@ -20,12 +20,6 @@ const tags = ['qualified-invoices'];
 const config = { permission: 'INVOICE_REGISTER', role: 'TRANSPORT' } as const;
 
 export const qualifiedInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const transportCompanyOf = (request: Parameters<typeof app.requireSession>[0]) => {
-    const { companyId } = app.requireSession(request);
-    if (companyId == null) throw new AppError('project_not_found', 'Project not found');
-    return companyId;
-  };
-
   app.get(
     '/trans/qualified-invoices/draft',
     {
@@ -40,7 +34,7 @@ export const qualifiedInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) =>
       qualifiedInvoiceDraft(app.db, {
-        transportCompanyId: transportCompanyOf(request),
+        transportCompanyId: actingCompanyOf(app.requireSession(request)),
         projectId: request.query.projectId,
         month: request.query.month,
       }),
@@ -61,7 +55,7 @@ export const qualifiedInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const generated = await generateQualifiedInvoicePdf(app.db, {
-        transportCompanyId: transportCompanyOf(request),
+        transportCompanyId: actingCompanyOf(app.requireSession(request)),
         ...request.body,
       });
       reply.header(QUALIFIED_INVOICE_TOTAL_HEADER, String(generated.amountTotal));
@@ -87,7 +81,7 @@ export const qualifiedInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { billingDate, dueDate, projectId, month, confirmedBilledMonths } = request.body;
-      const transportCompanyId = transportCompanyOf(request);
+      const transportCompanyId = actingCompanyOf(app.requireSession(request));
       const caller = request.caller();
       await requireMonthBillableBeforeNumber(app.db, caller.session, {
         projectId,

@@ -7,14 +7,11 @@ import {
   manifestRegistrationSchema,
   reportDeadlineListSchema,
 } from '@junkan/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireOperatorRole } from '../../lib/roles';
 import { tokyoDate } from '../../lib/time';
 import {
   listManifests,
-  type ManifestParty,
   manifestDetail,
   manifestRegistrationOptions,
   registerManifest,
@@ -33,26 +30,21 @@ const numberParamSchema = z.object({ manifestNumber: z.string().trim().min(1).ma
  * parties as the network reports them, and the transport-end reports due on them.
  */
 export const manifestRoutes: FastifyPluginAsyncZod = async (app) => {
-  const as = (role: ManifestParty, request: FastifyRequest) => {
-    const session = app.requireSession(request);
-    requireOperatorRole(session, role);
-    return session;
-  };
   const today = () => tokyoDate(app.now());
 
   app.get(
     '/manifests/registration-options',
     {
-      config: { permission },
+      config: { role: 'WASTE', permission },
       schema: { tags, response: { 200: manifestRegistrationOptionsSchema, ...errors } },
     },
-    (request) => manifestRegistrationOptions(app.db, as('WASTE', request), today()),
+    (request) => manifestRegistrationOptions(app.db, app.requireSession(request), today()),
   );
 
   app.post(
     '/manifests',
     {
-      config: { permission },
+      config: { role: 'WASTE', permission },
       schema: {
         tags,
         body: manifestRegistrationSchema,
@@ -60,7 +52,6 @@ export const manifestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      as('WASTE', request);
       const detail = await registerManifest(app, request.caller(), request.log, request.body);
       return reply.status(201).send(detail);
     },
@@ -73,30 +64,30 @@ export const manifestRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `${prefix}/manifests`,
       {
-        config: { permission },
+        config: { role, permission },
         schema: {
           tags,
           querystring: manifestListQuerySchema,
           response: { 200: manifestListSchema, ...errors },
         },
       },
-      (request) => listManifests(app.db, as(role, request), role, request.query, today()),
+      (request) => listManifests(app.db, app.requireSession(request), role, request.query, today()),
     );
 
     app.get(
       `${prefix}/manifests/:manifestNumber`,
       {
-        config: { permission },
+        config: { role, permission },
         schema: { tags, params: numberParamSchema, response: { 200: manifestDetailSchema, ...errors } },
       },
-      (request) => manifestDetail(app, as(role, request), role, request.params.manifestNumber),
+      (request) => manifestDetail(app, app.requireSession(request), role, request.params.manifestNumber),
     );
 
     // Deadlines are shown on home and achievements too: a session of the role is enough.
     app.get(
       `${prefix}/report-deadlines`,
-      { schema: { tags, response: { 200: reportDeadlineListSchema, ...errors } } },
-      (request) => reportDeadlines(app.db, as(role, request), role, today()),
+      { config: { role }, schema: { tags, response: { 200: reportDeadlineListSchema, ...errors } } },
+      (request) => reportDeadlines(app.db, app.requireSession(request), role, today()),
     );
   }
 };

@@ -34,7 +34,7 @@ const errors = {
   413: errorSchema,
 };
 const tags = ['permits'];
-const config = { permission: 'LICENSE_MANAGEMENT' as const };
+const config = { role: 'TRANSPORT' as const, permission: 'LICENSE_MANAGEMENT' as const };
 
 /**
  * A transporter's permits (/license-management): list, read, register and update (multipart with the PDF),

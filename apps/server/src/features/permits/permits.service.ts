@@ -25,9 +25,8 @@ import { recordAudit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { containsPattern } from '../../lib/like-pattern';
 import { offsetOf, orderOf } from '../../lib/paging';
-import { requireOperatorRole } from '../../lib/roles';
 import { tokyoDate } from '../../lib/time';
-import type { Caller, Session } from '../../plugins/auth';
+import { actingCompanyOf, type Caller, type Session } from '../../plugins/auth';
 import {
   PERMIT_OWNER,
   PERMIT_REPLACED_OWNER,
@@ -54,13 +53,6 @@ export interface StoredPermitFile {
 
 const today = (app: FastifyInstance) => tokyoDate(app.now());
 
-/** The transport company a permit call acts for (an acting admin included); others are refused. */
-export function permitHolderOf(session: Session): number {
-  requireOperatorRole(session, 'TRANSPORT');
-  if (!session.companyId) throw new AppError('forbidden', 'Forbidden');
-  return session.companyId;
-}
-
 const SORT = {
   expiryDate: permits.expiryDate,
   issueDate: permits.issueDate,
@@ -71,7 +63,7 @@ const SORT = {
 
 /** GET /trans/permits: the company's permits, live ones unless retired=true. */
 export async function listPermits(app: FastifyInstance, session: Session, query: ListQuery) {
-  const companyId = permitHolderOf(session);
+  const companyId = actingCompanyOf(session);
   const on = today(app);
   const conditions: SQL[] = [eq(permits.companyId, companyId)];
   conditions.push(query.retired === 'true' ? isNotNull(permits.retiredAt) : isNull(permits.retiredAt));
@@ -108,7 +100,7 @@ async function permitOf(db: DbOrTx, companyId: number, id: number, lock = false)
 }
 
 export async function getPermit(app: FastifyInstance, session: Session, id: number): Promise<Permit> {
-  const row = await permitOf(app.db, permitHolderOf(session), id);
+  const row = await permitOf(app.db, actingCompanyOf(session), id);
   const [permit] = await toPermits(app.db, [row], today(app));
   return permit!;
 }
@@ -185,7 +177,7 @@ export async function createPermit(
   values: PermitValues,
   file: StoredPermitFile | null,
 ): Promise<Permit> {
-  const companyId = permitHolderOf(caller.session);
+  const companyId = actingCompanyOf(caller.session);
   if (!file) throw fieldError('file', 'permit_file_required');
   const id = await guarded(() =>
     app.db.transaction(async (tx) => {
@@ -223,7 +215,7 @@ export async function updatePermit(
   values: PermitValues,
   file: StoredPermitFile | null,
 ): Promise<Permit> {
-  const companyId = permitHolderOf(caller.session);
+  const companyId = actingCompanyOf(caller.session);
   await guarded(() =>
     app.db.transaction(async (tx) => {
       const current = await permitOf(tx, companyId, id, true);
@@ -261,7 +253,7 @@ export async function updatePermit(
 
 /** POST /trans/permits/{id}/retire: marks it retired (kept, never deleted). Retiring twice is refused. */
 export async function retirePermit(app: FastifyInstance, caller: Caller, id: number): Promise<Permit> {
-  const companyId = permitHolderOf(caller.session);
+  const companyId = actingCompanyOf(caller.session);
   await app.db.transaction(async (tx) => {
     const current = await permitOf(tx, companyId, id, true);
     if (current.retiredAt) throw new AppError('invalid_status_transition', 'Permit already retired');
@@ -273,7 +265,7 @@ export async function retirePermit(app: FastifyInstance, caller: Caller, id: num
 
 /** GET /trans/permits/{id}/file: the PDF copy. */
 export async function readPermitFile(app: FastifyInstance, session: Session, id: number) {
-  const permit = await permitOf(app.db, permitHolderOf(session), id);
+  const permit = await permitOf(app.db, actingCompanyOf(session), id);
   const [row] = await app.db
     .select(storedFileColumns)
     .from(attachments)
@@ -288,7 +280,7 @@ export async function listUsablePermits(
   session: Session,
   query: UsablePermitQuery,
 ): Promise<Permit[]> {
-  const companyId = permitHolderOf(session);
+  const companyId = actingCompanyOf(session);
   const conditions: SQL[] = [
     eq(permits.companyId, companyId),
     isNull(permits.retiredAt),
@@ -313,7 +305,7 @@ export async function listContractCoverageGaps(
   app: FastifyInstance,
   session: Session,
 ): Promise<ContractCoverageGap[]> {
-  const rows = await contractsInForceCoverage(app.db, today(app), permitHolderOf(session));
+  const rows = await contractsInForceCoverage(app.db, today(app), actingCompanyOf(session));
   return rows
     .filter((r) => !r.coverage.covered)
     .map((r) => ({

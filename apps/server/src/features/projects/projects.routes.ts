@@ -16,7 +16,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { fastSerializerCompiler } from '../../lib/fast-serializer';
-import { requireOperatorRole } from '../../lib/roles';
 import { tokyoDate } from '../../lib/time';
 import { getProjectDetail } from '../project-core/project-detail';
 import {
@@ -39,9 +38,9 @@ const emptyPage = (query: PageQuery) => ({ items: [], total: 0, page: query.page
 const emptyHome = { latest: [], counts: { PRE_CONTRACT: 0, IN_PROGRESS: 0, PAST: 0 } };
 
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The routes declare their role (`config.role`, checked by the auth hook): these only read the company.
   const dischargerScope = (request: FastifyRequest): ProjectScope | null => {
     const session = app.requireSession(request);
-    requireOperatorRole(session, 'WASTE');
     return session.companyId ? { side: 'WASTE', companyId: session.companyId } : null;
   };
   // The header's company selector narrows a transporter's list to one discharger; it never widens it.
@@ -50,7 +49,6 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     filter: CompanyFilterQuery['companyId'],
   ): ProjectScope | null => {
     const session = app.requireSession(request);
-    requireOperatorRole(session, 'TRANSPORT');
     if (!session.companyId) return null;
     return {
       side: 'TRANSPORT',
@@ -63,7 +61,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/projects',
     {
-      config: { permission: 'HOME' },
+      config: { role: 'WASTE', permission: 'HOME' },
       schema: { tags, querystring: projectListQuerySchema, response: { 200: projectPageSchema, ...errors } },
       serializerCompiler: fastSerializerCompiler,
     },
@@ -78,7 +76,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     '/trans/projects',
     {
       // Not HOME: a transporter awaiting approval keeps its home page but sees no request (issue 5).
-      config: { permission: 'PROJECT_MANAGEMENT' },
+      config: { role: 'TRANSPORT', permission: 'PROJECT_MANAGEMENT' },
       schema: {
         tags,
         querystring: transProjectListQuerySchema,
@@ -96,7 +94,10 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   // The home table: the newest few and the count of each tab, not the list.
   app.get(
     '/projects/home',
-    { config: { permission: 'HOME' }, schema: { tags, response: { 200: projectHomeSchema, ...errors } } },
+    {
+      config: { role: 'WASTE', permission: 'HOME' },
+      schema: { tags, response: { 200: projectHomeSchema, ...errors } },
+    },
     async (request) => {
       const scope = dischargerScope(request);
       return scope ? projectHome(app.db, scope, tokyoDate(app.now())) : emptyHome;
@@ -105,7 +106,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/trans/projects/home',
     {
-      config: { permission: 'PROJECT_MANAGEMENT' },
+      config: { role: 'TRANSPORT', permission: 'PROJECT_MANAGEMENT' },
       schema: {
         tags,
         querystring: companyFilterQuerySchema,
@@ -121,11 +122,10 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/projects',
     {
-      config: { permission: 'QUOTE_REQUEST' },
+      config: { role: 'WASTE', permission: 'QUOTE_REQUEST' },
       schema: { tags, body: quoteRequestSchema, response: { 200: projectDetailSchema, ...withNotFound } },
     },
     (request) => {
-      requireOperatorRole(app.requireSession(request), 'WASTE');
       return createDraft(app, request.caller(), request.body);
     },
   );
@@ -141,7 +141,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/projects/:id',
     {
-      config: { permission: 'QUOTE_REQUEST' },
+      config: { role: 'WASTE', permission: 'QUOTE_REQUEST' },
       schema: {
         tags,
         params: idParamSchema,
@@ -150,18 +150,16 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => {
-      requireOperatorRole(app.requireSession(request), 'WASTE');
       return updateDraft(app, request.caller(), request.params.id, request.body);
     },
   );
   app.post(
     '/projects/:id/request-quote',
     {
-      config: { permission: 'QUOTE_REQUEST' },
+      config: { role: 'WASTE', permission: 'QUOTE_REQUEST' },
       schema: { tags, params: idParamSchema, response: { 200: projectDetailSchema, ...withConflict } },
     },
     (request) => {
-      requireOperatorRole(app.requireSession(request), 'WASTE');
       return requestQuote(app, request.caller(), request.params.id);
     },
   );

@@ -10,7 +10,6 @@ import {
   UPLOAD_RULES,
 } from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireOperatorRole } from '../../lib/roles';
 import { withUploadedFile } from '../../lib/uploads';
 import {
   acceptQuote,
@@ -35,12 +34,11 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/trans/projects/:id/quote-suggestion',
     {
-      config: { permission: 'CREATE_QUOTE' },
+      config: { role: 'TRANSPORT', permission: 'CREATE_QUOTE' },
       schema: { tags, params: idParamSchema, response: { 200: quoteSuggestionSchema, ...errors } },
     },
     (request) => {
       const session = app.requireSession(request);
-      requireOperatorRole(session, 'TRANSPORT');
       return quoteSuggestion(app, session, request.params.id);
     },
   );
@@ -48,7 +46,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/trans/projects/:id/quotes',
     {
-      config: { permission: 'CREATE_QUOTE' },
+      config: { role: 'TRANSPORT', permission: 'CREATE_QUOTE' },
       schema: {
         tags,
         params: idParamSchema,
@@ -57,7 +55,6 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => {
-      requireOperatorRole(app.requireSession(request), 'TRANSPORT');
       return createQuote(app, request.caller(), request.params.id, request.body);
     },
   );
@@ -65,7 +62,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/trans/projects/:id/quote-document',
     {
-      config: { permission: 'CREATE_QUOTE' },
+      config: { role: 'TRANSPORT', permission: 'CREATE_QUOTE' },
       schema: {
         tags,
         consumes: ['multipart/form-data'],
@@ -76,7 +73,6 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const session = app.requireSession(request);
-      requireOperatorRole(session, 'TRANSPORT');
       return withUploadedFile(request, { maxBytes: UPLOAD_RULES.QUOTE_DOCUMENT.maxBytes }, async (file) => {
         await checkQuoteDocument(app, session, request.params.id, file.fileName);
         return uploadQuoteDocument(app, request.caller(), request.params.id, file);
@@ -87,11 +83,10 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/projects/:id/accept-quote',
     {
-      config: { permission: 'PROJECT_MANAGEMENT' },
+      config: { role: 'WASTE', permission: 'PROJECT_MANAGEMENT' },
       schema: { tags, params: idParamSchema, response: { 200: projectDetailSchema, ...errors } },
     },
     (request) => {
-      requireOperatorRole(app.requireSession(request), 'WASTE');
       return acceptQuote(app, request.caller(), request.params.id);
     },
   );
@@ -99,7 +94,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/projects/:id/request-requote',
     {
-      config: { permission: 'PROJECT_MANAGEMENT' },
+      config: { role: 'WASTE', permission: 'PROJECT_MANAGEMENT' },
       schema: {
         tags,
         params: idParamSchema,
@@ -108,7 +103,6 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => {
-      requireOperatorRole(app.requireSession(request), 'WASTE');
       return requestRequote(app, request.caller(), request.params.id, request.body.reason);
     },
   );

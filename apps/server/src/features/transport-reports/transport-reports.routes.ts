@@ -13,7 +13,6 @@ import {
 } from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireOperatorRole } from '../../lib/roles';
 import {
   answerIndustrialReport,
   cancelIndustrialReport,
@@ -55,37 +54,31 @@ export const transportReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/trans/regular-reports',
     {
-      config: { permission: 'ACHIEVEMENTS' },
+      config: { role: 'TRANSPORT', permission: 'ACHIEVEMENTS' },
       schema: { tags, body: regularReportSchema, response: { 200: regularReportFormSchema, ...errors } },
     },
     (request) => {
-      requireOperatorRole(app.requireSession(request), 'TRANSPORT');
       return saveRegularReport(app, request.caller(), request.body);
     },
   );
 
   // ---- industrial reports (per manifest) ----
 
-  const as = (role: 'WASTE' | 'TRANSPORT', request: Parameters<typeof app.requireSession>[0]) => {
-    const session = app.requireSession(request);
-    requireOperatorRole(session, role);
-    return session;
-  };
   const action = { 200: reportActionResponseSchema, ...actionErrors };
 
   app.get(
     '/trans/transport-reports/options',
     {
-      config: { permission },
+      config: { role: 'TRANSPORT', permission },
       schema: { tags, response: { 200: industrialReportOptionsSchema, ...errors } },
     },
-    (request) => industrialReportOptions(app, as('TRANSPORT', request)),
+    (request) => industrialReportOptions(app, app.requireSession(request)),
   );
 
   app.post(
     '/trans/transport-reports',
     {
-      config: { permission },
+      config: { role: 'TRANSPORT', permission },
       schema: {
         tags,
         description:
@@ -95,7 +88,6 @@ export const transportReportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => {
-      as('TRANSPORT', request);
       return createIndustrialReport(app, request.caller(), request.body);
     },
   );
@@ -103,25 +95,25 @@ export const transportReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/trans/transport-reports/:id',
     {
-      config: { permission },
+      config: { role: 'TRANSPORT', permission },
       schema: { tags, params: idParamSchema, response: { 200: transportReportSchema, ...errors } },
     },
-    (request) => getIndustrialReport(app, as('TRANSPORT', request), request.params.id, 'TRANSPORT'),
+    (request) => getIndustrialReport(app, app.requireSession(request), request.params.id, 'TRANSPORT'),
   );
 
   app.get(
     '/transport-reports/:id',
     {
-      config: { permission },
+      config: { role: 'WASTE', permission },
       schema: { tags, params: idParamSchema, response: { 200: transportReportSchema, ...errors } },
     },
-    (request) => getIndustrialReport(app, as('WASTE', request), request.params.id, 'WASTE'),
+    (request) => getIndustrialReport(app, app.requireSession(request), request.params.id, 'WASTE'),
   );
 
   app.put(
     '/trans/transport-reports/:id',
     {
-      config: { permission },
+      config: { role: 'TRANSPORT', permission },
       schema: {
         tags,
         description:
@@ -132,7 +124,6 @@ export const transportReportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => {
-      as('TRANSPORT', request);
       return correctIndustrialReport(app, request.caller(), request.params.id, request.body);
     },
   );
@@ -140,7 +131,7 @@ export const transportReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/trans/transport-reports/:id/cancel',
     {
-      config: { permission },
+      config: { role: 'TRANSPORT', permission },
       schema: {
         tags,
         description:
@@ -150,16 +141,14 @@ export const transportReportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => {
-      as('TRANSPORT', request);
       return cancelIndustrialReport(app, request.caller(), request.params.id);
     },
   );
 
   app.post(
     '/trans/transport-reports/:id/confirm-rejection',
-    { config: { permission }, schema: { tags, params: idParamSchema, response: action } },
+    { config: { role: 'TRANSPORT', permission }, schema: { tags, params: idParamSchema, response: action } },
     (request) => {
-      as('TRANSPORT', request);
       return confirmReportRejection(app, request.caller(), request.params.id);
     },
   );
@@ -167,7 +156,7 @@ export const transportReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/trans/transport-reports/:id/resend',
     {
-      config: { permission },
+      config: { role: 'TRANSPORT', permission },
       schema: {
         tags,
         description:
@@ -177,7 +166,6 @@ export const transportReportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => {
-      as('TRANSPORT', request);
       return resendIndustrialReport(app, request.caller(), request.params.id);
     },
   );
@@ -188,9 +176,8 @@ export const transportReportRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const)
     app.post(
       `/transport-reports/:id/${verb}`,
-      { config: { permission }, schema: { tags, params: idParamSchema, response: action } },
+      { config: { role: 'WASTE', permission }, schema: { tags, params: idParamSchema, response: action } },
       (request) => {
-        as('WASTE', request);
         return answerIndustrialReport(app, request.caller(), request.params.id, approve);
       },
     );

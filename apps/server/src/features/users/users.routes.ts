@@ -12,7 +12,6 @@ import {
 } from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
-import { requireOperatorRole } from '../../lib/roles';
 import { auditSourceOf } from '../../plugins/auth';
 import { getAccountInfo, isKeyRegistered } from '../account-core/account-records';
 import { updateAccountInfo } from './account-update.service';
@@ -25,31 +24,29 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/info',
     {
-      config: { permission: 'ACCOUNT_INFO' },
+      config: { role: 'WASTE', permission: 'ACCOUNT_INFO' },
       schema: { tags, response: { 200: accountInfoResponseSchema, ...errors } },
     },
     (request) => {
       const session = app.requireSession(request);
-      requireOperatorRole(session, 'WASTE');
       return getAccountInfo(app.db, session.userId);
     },
   );
   app.get(
     '/trans/users/info',
     {
-      config: { permission: 'ACCOUNT_INFO_TRANS' },
+      config: { role: 'TRANSPORT', permission: 'ACCOUNT_INFO_TRANS' },
       schema: { tags, response: { 200: accountInfoResponseSchema, ...errors } },
     },
     (request) => {
       const session = app.requireSession(request);
-      requireOperatorRole(session, 'TRANSPORT');
       return getAccountInfo(app.db, session.userId);
     },
   );
   app.put(
     '/users',
     {
-      config: { permission: 'ACCOUNT_INFO' },
+      config: { role: 'WASTE', permission: 'ACCOUNT_INFO' },
       schema: {
         tags,
         body: accountUpdateRequestSchema,
@@ -57,14 +54,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => {
-      requireOperatorRole(app.requireSession(request), 'WASTE');
       return updateAccountInfo(app, request.caller(), request.body);
     },
   );
   app.put(
     '/trans/users',
     {
-      config: { permission: 'ACCOUNT_INFO_TRANS' },
+      config: { role: 'TRANSPORT', permission: 'ACCOUNT_INFO_TRANS' },
       schema: {
         tags,
         body: accountUpdateRequestSchema,
@@ -72,7 +68,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => {
-      requireOperatorRole(app.requireSession(request), 'TRANSPORT');
       return updateAccountInfo(app, request.caller(), request.body);
     },
   );
