@@ -41,6 +41,9 @@ test('an administrator sees the processes, jobs, network queue and outbox, runs 
     const processes = page.getByTestId('operations-processes');
     await expect(tableRows(processes)).not.toHaveCount(0);
     await expect(processes.getByRole('columnheader', { name: 'ホスト' })).toBeVisible();
+    // Each part says which clock its times are on: heartbeats are the servers', jobs the business clock's.
+    await expect(processes).toContainText('日時はサーバーの実際の時計です');
+    await expect(page.getByTestId('operations-jobs')).toContainText('日時は業務時計');
 
     // The schedules with their next run; the network sweep runs every minute.
     const jobs = page.getByTestId('operations-jobs');

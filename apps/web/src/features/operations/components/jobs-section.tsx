@@ -84,7 +84,7 @@ export function JobsSection() {
     },
   ];
   return (
-    <OperationsSection id="operations-jobs" title={t('operations.jobs.title')}>
+    <OperationsSection clock="business" id="operations-jobs" title={t('operations.jobs.title')}>
       {list.isError && !list.data ? (
         <LoadFailed title={t('operations.loadFailed')} onRetry={() => void list.refetch()} />
       ) : (

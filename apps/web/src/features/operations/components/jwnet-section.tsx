@@ -86,7 +86,7 @@ export function JwnetSection() {
   ];
   const data = queue.data;
   return (
-    <OperationsSection id="operations-jwnet" title={t('operations.jwnet.title')}>
+    <OperationsSection clock="business" id="operations-jwnet" title={t('operations.jwnet.title')}>
       {queue.isError && !data ? (
         <LoadFailed title={t('operations.loadFailed')} onRetry={() => void queue.refetch()} />
       ) : (

@@ -58,7 +58,7 @@ export function MailSection() {
   ];
   const data = outbox.data;
   return (
-    <OperationsSection id="operations-mail" title={t('operations.mail.title')}>
+    <OperationsSection clock="machine" id="operations-mail" title={t('operations.mail.title')}>
       {outbox.isError && !data ? (
         <LoadFailed title={t('operations.loadFailed')} onRetry={() => void outbox.refetch()} />
       ) : (

@@ -35,7 +35,7 @@ export function ProcessesSection() {
     },
   ];
   return (
-    <OperationsSection id="operations-processes" title={t('operations.processes.title')}>
+    <OperationsSection clock="machine" id="operations-processes" title={t('operations.processes.title')}>
       {list.isError && !list.data ? (
         <LoadFailed title={t('operations.loadFailed')} onRetry={() => void list.refetch()} />
       ) : (
