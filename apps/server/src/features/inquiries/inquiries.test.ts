@@ -2,7 +2,14 @@ import type { InquiryDetail, InquiryPage } from '@junkan/shared';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, companyId, DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
-import { sampleMov, sampleMp4, samplePdf, samplePng, sampleXlsx } from '../../../test/fixtures/upload-files';
+import {
+  multipartForm,
+  sampleMov,
+  sampleMp4,
+  samplePdf,
+  samplePng,
+  sampleXlsx,
+} from '../../../test/fixtures/upload-files';
 import { mailBody } from '../../../test/smtp-sink';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { attachments, auditLogs, inquiries, inquiryHistory, storedFiles } from '../../db/schema';
@@ -27,30 +34,20 @@ interface FilePart {
   field?: string;
 }
 
-/** A multipart body: the `data` JSON first (as the web app sends it), then the files. */
+/**
+ * A multipart body: the `data` JSON first (as the web app sends it; none when undefined), then the files, each in
+ * the `file` field unless told and declared `application/octet-stream` (the server judges a file by its name and bytes).
+ */
 function form(data: unknown, files: FilePart[] = []) {
-  const boundary = `----inquiry${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  if (data !== undefined)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${typeof data === 'string' ? data : JSON.stringify(data)}\r\n`,
-      ),
-    );
-  for (const f of files)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'file'}"; filename="${f.name}"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      ),
-      f.content,
-      Buffer.from('\r\n'),
-    );
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
+  return multipartForm(
+    data === undefined ? {} : { data: typeof data === 'string' ? data : JSON.stringify(data) },
+    files.map((f) => ({
+      field: f.field ?? 'file',
+      name: f.name,
+      content: f.content,
+      contentType: 'application/octet-stream',
+    })),
+  );
 }
 
 const send = (who: string | { token: string }, url: string, data: unknown, files: FilePart[] = []) =>

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { answerChallenge, type CardHarness, startCardHarness } from '../../../test/card-harness';
 import { DIS, DIS2, TRANS } from '../../../test/fixtures/demo-data';
 import { monthSequence } from '../../../test/fixtures/invoices';
-import { samplePdf } from '../../../test/fixtures/upload-files';
+import { multipartForm, samplePdf } from '../../../test/fixtures/upload-files';
 import type { TestContext } from '../../../test/test-app';
 import {
   auditLogs,
@@ -35,20 +35,6 @@ const CARD = {
   processing: '4000000000000119',
 };
 
-function multipart(data: unknown) {
-  const b = `----card${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n`),
-    Buffer.from(
-      `--${b}\r\nContent-Disposition: form-data; name="files.0"; filename="請求書.pdf"\r\n` +
-        'Content-Type: application/pdf\r\n\r\n',
-    ),
-    samplePdf(),
-    Buffer.from(`\r\n--${b}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${b}` } };
-}
-
 /** Each invoice bills a month of its own (a month billed twice would wait for a confirmation). */
 const nextMonth = monthSequence();
 
@@ -56,10 +42,15 @@ const nextMonth = monthSequence();
 async function billedInvoice(amount = 33000, method: 'CREDIT_CARD' | 'PAYMENT_INVOICE' = 'CREDIT_CARD') {
   await t.db.update(contracts).set({ paymentMethod: method }).where(eq(contracts.projectId, projectId));
   const billedMonth = nextMonth();
-  const body = multipart({
-    projectId,
-    invoices: [{ billedMonth, billingDate: '2026-11-25', dueDate: '2026-12-31', amount }],
-  });
+  const body = multipartForm(
+    {
+      data: JSON.stringify({
+        projectId,
+        invoices: [{ billedMonth, billingDate: '2026-11-25', dueDate: '2026-12-31', amount }],
+      }),
+    },
+    [{ field: 'files.0', name: '請求書.pdf', content: samplePdf() }],
+  );
   const res = await t.as(TRANS).post('/trans/invoices', body.payload, body.headers);
   expect(res.statusCode, res.body).toBe(200);
   const id = res.json<{ id: number }[]>()[0]!.id;

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIS, TRANS } from '../../../test/fixtures/demo-data';
 import { monthSequence } from '../../../test/fixtures/invoices';
-import { samplePdf } from '../../../test/fixtures/upload-files';
+import { multipartForm, samplePdf } from '../../../test/fixtures/upload-files';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { openDatabase } from '../../db/client';
 import { attachments, invoiceSends, invoices, mailOutbox, projects } from '../../db/schema';
@@ -21,23 +21,15 @@ let projectId: number;
 const nextMonth = monthSequence();
 
 async function billed(dueDate: string) {
-  const boundary = '----overdue';
   const billedMonth = nextMonth();
   const data = JSON.stringify({
     projectId,
     invoices: [{ billedMonth, billingDate: '2026-10-01', dueDate, amount: 5500 }],
   });
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${data}\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="files.0"; filename="inv.pdf"\r\n\r\n`,
-    ),
-    samplePdf(),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
+  const { payload, headers } = multipartForm({ data }, [
+    { field: 'files.0', name: 'inv.pdf', content: samplePdf() },
   ]);
-  const res = await t
-    .as(TRANS)
-    .post('/trans/invoices', payload, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+  const res = await t.as(TRANS).post('/trans/invoices', payload, headers);
   expect(res.statusCode, res.body).toBe(200);
   const id = res.json<{ id: number }[]>()[0]!.id;
   expect((await t.as(TRANS).post(`/trans/invoices/${id}/send`)).statusCode).toBe(200);

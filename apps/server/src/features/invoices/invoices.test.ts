@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
 import { monthSequence } from '../../../test/fixtures/invoices';
-import { samplePdf, samplePng } from '../../../test/fixtures/upload-files';
+import { multipartForm, samplePdf, samplePng } from '../../../test/fixtures/upload-files';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import {
   attachments,
@@ -24,36 +24,8 @@ let t: TestContext;
 let projectId: number;
 let otherProjectId: number;
 
-/** A multipart body of text fields and files, as a browser's FormData sends it. */
-function form(
-  fields: Record<string, string>,
-  files: { field: string; name: string; content: Buffer }[] = [],
-) {
-  const boundary = `----inv${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields))
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-        'utf8',
-      ),
-    );
-  for (const f of files)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-        'utf8',
-      ),
-      f.content,
-      Buffer.from('\r\n'),
-    );
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+/** The file parts' declared type: the server judges a file by its name and its bytes, not by this. */
+const OCTET_STREAM = 'application/octet-stream';
 
 /** A month no other invoice of these tests bills, so registrations do not warn of each other. */
 const freshMonth = monthSequence();
@@ -73,7 +45,10 @@ async function register(
     { field: 'files.0', name: '請求書.pdf', content: samplePdf() },
   ],
 ) {
-  const body = form({ data: typeof data === 'string' ? data : JSON.stringify(data) }, files);
+  const body = multipartForm(
+    { data: typeof data === 'string' ? data : JSON.stringify(data) },
+    files.map((f) => ({ ...f, contentType: OCTET_STREAM })),
+  );
   return t.as(who).post('/trans/invoices', body.payload, body.headers);
 }
 
@@ -93,7 +68,10 @@ async function correct(
   data: unknown,
   files: { field: string; name: string; content: Buffer }[] = [],
 ) {
-  const body = form({ data: JSON.stringify(data) }, files);
+  const body = multipartForm(
+    { data: JSON.stringify(data) },
+    files.map((f) => ({ ...f, contentType: OCTET_STREAM })),
+  );
   return t.as(who).post(`/trans/invoices/${id}/corrections`, body.payload, body.headers);
 }
 
@@ -628,8 +606,8 @@ describe('lists and who sees what', () => {
 
   it('an admin acting for the transporter works as it, and is recorded as the admin', async () => {
     const acting = await actingToken('東都環境サービス株式会社', true);
-    const body = form({ data: JSON.stringify({ projectId, invoices: [draft({ amount: 2468 })] }) }, [
-      { field: 'files.0', name: 'a.pdf', content: samplePdf() },
+    const body = multipartForm({ data: JSON.stringify({ projectId, invoices: [draft({ amount: 2468 })] }) }, [
+      { field: 'files.0', name: 'a.pdf', content: samplePdf(), contentType: OCTET_STREAM },
     ]);
     const res = await t.as(acting).post('/trans/invoices', body.payload, body.headers);
     expect(res.statusCode, res.body).toBe(200);

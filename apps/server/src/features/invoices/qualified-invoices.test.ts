@@ -525,20 +525,16 @@ describe('POST /trans/qualified-invoices (register the generated invoice)', () =
 
     // A correction keeps the month billed, by the new version.
     const detail = (await t.as(TRANS).get(`/trans/invoices/${first.id}`)).json<{ files: { id: number }[] }>();
-    const boundary = '----month-billed';
     expect(detail.files).toHaveLength(1);
     const data = JSON.stringify({
       billingDate: '2026-10-31',
       dueDate: '2026-12-31',
       lines: [{ key: `waste-${regular.line}`, quantity: '100', unitPrice: 50 }],
     });
+    const correction = multipartForm({ data });
     const corrected = await t
       .as(TRANS)
-      .post(
-        `/trans/invoices/${first.id}/corrections`,
-        `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${data}\r\n--${boundary}--\r\n`,
-        { 'content-type': `multipart/form-data; boundary=${boundary}` },
-      );
+      .post(`/trans/invoices/${first.id}/corrections`, correction.payload, correction.headers);
     expect(corrected.statusCode, corrected.body).toBe(200);
     const newId = corrected.json<{ id: number }>().id;
     expect(newId).not.toBe(first.id);
@@ -662,14 +658,8 @@ describe('POST /trans/qualified-invoices (register the generated invoice)', () =
 describe('correcting a generated invoice', () => {
   const SEPTEMBER = '2026-09';
   const corrections = (id: number, data: object) => {
-    const boundary = '----generated-correction';
-    return t
-      .as(TRANS)
-      .post(
-        `/trans/invoices/${id}/corrections`,
-        `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n--${boundary}--\r\n`,
-        { 'content-type': `multipart/form-data; boundary=${boundary}` },
-      );
+    const { payload, headers } = multipartForm({ data: JSON.stringify(data) });
+    return t.as(TRANS).post(`/trans/invoices/${id}/corrections`, payload, headers);
   };
   interface Detail {
     id: number;

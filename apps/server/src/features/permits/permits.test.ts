@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, companyId, DIS, demoProject, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
-import { samplePdf, samplePng } from '../../../test/fixtures/upload-files';
+import { multipartForm, samplePdf, samplePng } from '../../../test/fixtures/upload-files';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { attachments, auditLogs, mailOutbox, permits, wastes } from '../../db/schema';
 import { seedDemoPermits } from '../../seed/demo-permits';
@@ -18,32 +18,6 @@ let n = 0;
 
 /** A license number no other test (or the demo data) uses. */
 const fresh = () => `9${String(++n).padStart(10, '0')}`;
-
-function form(
-  fields: Record<string, string>,
-  files: { field: string; name: string; content: Buffer }[] = [],
-) {
-  const boundary = `----permit${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields))
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  for (const f of files)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\n` +
-          'Content-Type: application/pdf\r\n\r\n',
-      ),
-      f.content,
-      Buffer.from('\r\n'),
-    );
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const input = (over: object = {}) => ({
   districtCode: '13',
@@ -65,7 +39,7 @@ async function send(
   files = pdf,
   target: { method: 'POST' | 'PUT'; url: string } = { method: 'POST', url: '/trans/permits' },
 ) {
-  const body = form({ data: typeof data === 'string' ? data : JSON.stringify(data) }, files);
+  const body = multipartForm({ data: typeof data === 'string' ? data : JSON.stringify(data) }, files);
   return t
     .as(who)
     .send({ method: target.method, url: target.url, payload: body.payload, headers: body.headers });
@@ -257,7 +231,7 @@ describe('who may touch a permit', () => {
       .post(`/admin/companies/${trans}/auth-token?isTransport=true`);
     expect(acting.statusCode, acting.body).toBe(200);
     const token = acting.json().token as string;
-    const body = form({ data: JSON.stringify(input()) }, pdf);
+    const body = multipartForm({ data: JSON.stringify(input()) }, pdf);
     const res = await t.as({ token }).post('/trans/permits', body.payload, body.headers);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().companyId).toBe(trans);
