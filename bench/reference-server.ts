@@ -4,7 +4,9 @@
  * session load the product's token check runs (refusing a sign-in that is not live), then the call's own
  * statements: the exact SQL text and values the product ran for that call, captured through Drizzle's logger
  * (bench/capture-sql.ts), prepared (named statements on PostgreSQL, parsed and planned once per connection;
- * PGlite takes the text, as the product's driver does). It answers the last statement's rows as JSON.
+ * PGlite takes the text, as the product's driver does). It answers the call's JSON as the product writes it: the
+ * same fields, nesting and values, built from the last statement's rows (`ANSWERS`; bench/run.ts checks that the
+ * reference's answer equals the product's before measuring, so both write the same bytes).
  *
  * GET /ref/:call runs the token check on every request; GET /ref-cached/:call keeps the verified token and the
  * loaded session by the header's text, as the product's token and session caches do (SESSION_CACHE_MS).
@@ -20,26 +22,67 @@ import type { Statement } from './capture-sql';
 
 const spec = JSON.parse(process.env.REF_CALLS ?? '{}') as {
   session: Statement;
-  calls: Record<string, Statement[]>;
+  calls: Record<string, { url: string; statements: Statement[] }>;
 };
 const named = (s: Statement, name: string) => ({ name, text: s.text, values: s.values });
 const session = named(spec.session, 'ref_session');
 const calls = new Map(
-  Object.entries(spec.calls).map(([call, list]) => [call, list.map((s, i) => named(s, `ref_${call}_${i}`))]),
+  Object.entries(spec.calls).map(([call, { url, statements }]) => [
+    call,
+    {
+      query: new URL(url, 'http://ref').searchParams,
+      statements: statements.map((s, i) => named(s, `ref_${call}_${i}`)),
+    },
+  ]),
 );
 
-// Rows as arrays, as the product's driver reads them for Drizzle.
-let run: (s: ReturnType<typeof named>) => Promise<unknown[][]>;
+/** A statement's rows as arrays (as the product's driver reads them for Drizzle), with the columns' names. */
+interface Rows {
+  rows: unknown[][];
+  names: string[];
+}
+let run: (s: ReturnType<typeof named>) => Promise<Rows>;
 let close: () => Promise<void>;
 if (process.env.DATABASE_URL) {
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-  run = async (s) => (await pool.query<unknown[]>({ ...s, rowMode: 'array' })).rows;
+  run = async (s) => {
+    const r = await pool.query<unknown[]>({ ...s, rowMode: 'array' });
+    return { rows: r.rows, names: r.fields.map((f) => f.name) };
+  };
   close = () => pool.end();
 } else {
   const client = await PGlite.create({ dataDir: process.env.PGLITE_DIR });
-  run = async (s) => (await client.query<unknown[]>(s.text, s.values, { rowMode: 'array' })).rows;
+  run = async (s) => {
+    const r = await client.query<unknown[]>(s.text, s.values, { rowMode: 'array' });
+    return { rows: r.rows, names: r.fields.map((f) => f.name) };
+  };
   close = () => client.close();
 }
+
+/**
+ * Each call's answer as the API documents it (packages/shared), from its last statement's rows: what any server of
+ * the call has to write, whatever it is built with.
+ */
+const ANSWERS: Record<string, (last: Rows, query: URLSearchParams) => unknown> = {
+  // AccountInfoResponse: the statement names its columns as the answer's fields.
+  'users-info': ({ rows, names }) => Object.fromEntries(names.map((name, i) => [name, rows[0]?.[i]])),
+  // Page<ProjectListItem>: the list's columns by position (projects.service.ts listRow), the total last.
+  projects: ({ rows }, query) => ({
+    items: rows.map((r) => ({
+      id: r[0],
+      projectTitle: r[1],
+      projectStatus: r[2],
+      type: r[3],
+      memo: r[4],
+      company: { id: r[6], name: r[7] },
+      transportCompany: r[8] != null ? { id: r[8], name: r[9] ?? '' } : null,
+      createdDate: r[5],
+    })),
+    total: Number(rows[0]?.[10] ?? 0),
+    page: Number(query.get('page')),
+    size: Number(query.get('size')),
+  }),
+};
 
 const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
 await app.register(fastifyJwt, {
@@ -59,7 +102,7 @@ async function checkToken(request: FastifyRequest): Promise<void> {
     throw new Unauthorized('Unauthorized');
   }
   // The session load's columns: id, email, role, enabled, …, signInEndsAt last (plugins/auth.ts sessionQuery).
-  const [row] = await run(session);
+  const [row] = (await run(session)).rows;
   if (!row?.[3] || row.at(-1) == null) throw new Unauthorized('Unauthorized');
 }
 
@@ -67,11 +110,12 @@ const checked = new Map<string, number>();
 const SESSION_CACHE_MS = 5000;
 
 async function answer(call: string) {
-  const statements = calls.get(call);
-  if (!statements) throw Object.assign(new Error('no such call'), { statusCode: 404 });
-  let rows: unknown[][] = [];
-  for (const s of statements) rows = await run(s);
-  return { items: rows };
+  const spec = calls.get(call);
+  const write = ANSWERS[call];
+  if (!spec || !write) throw Object.assign(new Error('no such call'), { statusCode: 404 });
+  let last: Rows = { rows: [], names: [] };
+  for (const s of spec.statements) last = await run(s);
+  return write(last, spec.query);
 }
 
 app.get<{ Params: { call: string } }>('/ref/:call', async (request) => {

@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isDeepStrictEqual } from 'node:util';
 import { PROJECT_STATUSES, PROJECT_TYPES } from '@junkan/shared';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
@@ -295,15 +296,18 @@ async function benchDatabase(
     JWT_SECRET,
     REF_CALLS: JSON.stringify({
       session: captured.session,
-      calls: Object.fromEntries(CALLS.map((c) => [c.ref, captured.calls[c.url]])),
+      calls: Object.fromEntries(CALLS.map((c) => [c.ref, { url: c.url, statements: captured.calls[c.url] }])),
     }),
   });
   await Promise.all([waitReady(bare, '/bare'), waitReady(reference, '/ready')]);
   const auth = { authorization: `Bearer ${token}` };
+  /** The reference's answer per call, compared with the product's below: both must write the same JSON. */
+  const refAnswers = new Map<string, string>();
   for (const mode of CACHE_MODES)
     for (const call of CALLS) {
       const res = await fetch(`${reference.base}/${mode.refPath}/${call.ref}`, { headers: auth });
       if (!res.ok) throw new Error(`reference ${call.ref} answered ${res.status}: ${await res.text()}`);
+      refAnswers.set(call.url, await res.text());
     }
 
   const rows: Measure[] = [];
@@ -340,8 +344,14 @@ async function benchDatabase(
     for (const call of CALLS) {
       const res = await fetch(server.base + call.url, { headers: auth });
       if (!res.ok) throw new Error(`GET ${call.url} answered ${res.status}: ${await res.text()}`);
-      if (call.url === PROJECTS_URL) listed = ((await res.json()) as { items: unknown[] }).items.length;
-      else await res.arrayBuffer();
+      const body = await res.text();
+      const refBody = refAnswers.get(call.url) ?? '';
+      if (!isDeepStrictEqual(JSON.parse(body), JSON.parse(refBody)))
+        throw new Error(`the reference's answer to ${call.url} is not the product's:\n${refBody}\n${body}`);
+      out(
+        `[${label}] ${call.url}: ${body.length} bytes from the server, ${refBody.length} from the reference`,
+      );
+      if (call.url === PROJECTS_URL) listed = (JSON.parse(body) as { items: unknown[] }).items.length;
     }
     for (const connections of CONNECTIONS) {
       out(`[${label}] ${connections} connections: server (${mode.label})…`);

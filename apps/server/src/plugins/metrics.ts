@@ -53,7 +53,8 @@ export function registerMetrics(app: FastifyInstance, database: DatabaseHandle, 
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [register],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  // Synchronous (no promise per request): it runs after every answer.
+  app.addHook('onResponse', (request, reply, done) => {
     http.observe(
       {
         method: request.method,
@@ -62,6 +63,7 @@ export function registerMetrics(app: FastifyInstance, database: DatabaseHandle, 
       },
       reply.elapsedTime / 1000,
     );
+    done();
   });
 
   const runs = new Counter({
