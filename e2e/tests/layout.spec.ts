@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { paths } from '@junkan/shared/paths';
 import { expect, type Page, test } from '@playwright/test';
 import { APP_PAGES, holdsPagePermission } from '../../apps/web/src/app/route-table';
-import { paths } from '../../apps/web/src/lib/paths';
 import { STORAGE_KEYS } from '../../apps/web/src/lib/storage-keys';
 import { rolesFromAuthorities } from '../../packages/shared/src/session';
 import type { ApiClient, OperatorType } from '../support/api';

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { BUSINESS_TIME_HEADER } from '@junkan/shared';
+import { APP_BASE } from '@junkan/shared/paths';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -331,14 +332,15 @@ function trustProxyOption(value: AppConfig['trustProxy']) {
   return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }
 
-/** Serves the built web app under /sys/, with deep links answered by index.html. */
+/** Serves the built web app under its base (`APP_BASE`, /sys/), with deep links answered by index.html. */
 function registerWebApp(app: FastifyInstance, webDist: string): void {
-  app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/sys/'));
-  app.get('/sys', { schema: { hide: true } }, (_req, reply) => reply.redirect('/sys/'));
+  const base = `${APP_BASE}/`;
+  app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect(base));
+  app.get(APP_BASE, { schema: { hide: true } }, (_req, reply) => reply.redirect(base));
   if (!existsSync(path.join(webDist, 'index.html'))) return;
   app.register(fastifyStatic, {
     root: webDist,
-    prefix: '/sys/',
+    prefix: base,
     wildcard: false,
     index: ['index.html'],
     // The build writes .br and .gz copies (scripts/compress-web.mjs): sent as the browser accepts them.
@@ -349,7 +351,7 @@ function registerWebApp(app: FastifyInstance, webDist: string): void {
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.get('/sys/*', { schema: { hide: true } }, (request, reply) => {
+  app.get(`${APP_BASE}/*`, { schema: { hide: true } }, (request, reply) => {
     const rel = (request.params as { '*': string })['*'];
     if (rel && existsSync(path.join(webDist, rel)) && !rel.includes('..')) return reply.sendFile(rel);
     if (/\.[a-z0-9]+$/i.test(rel) && rel.startsWith('assets/')) {

@@ -106,6 +106,27 @@ describe("the caller's role", () => {
   });
 });
 
+/** A web app address typed by hand in server code: `/sys` in a string, outside a comment. */
+const HAND_BUILT_LINK = /^(?!\s*(\*|\/\/|\/\*)).*['"`][^'"`\n]*\/sys(\/|['"`$])/m;
+
+describe('links to the web app', () => {
+  it('are built from the shared path registry (appLink, paths), never typed by hand', () => {
+    expect(HAND_BUILT_LINK.test("const link = app.config.publicUrl + '/sys/license-management';")).toBe(true);
+    expect(HAND_BUILT_LINK.test('/** Serves the web app under /sys/. */')).toBe(false);
+    expect(HAND_BUILT_LINK.test(' * the /sys/reset-pass link')).toBe(false);
+    expect(HAND_BUILT_LINK.test('const link = appLink(app.config.publicUrl, paths.home.to());')).toBe(false);
+    const server = join(import.meta.dirname);
+    const files = [
+      ...sourceFiles(FEATURES),
+      ...readdirSync(server, { recursive: true, encoding: 'utf8' })
+        .filter((f) => !f.startsWith('features') && /\.ts$/.test(f) && !/\.test\.ts$/.test(f))
+        .map((f) => join(server, f)),
+    ];
+    const found = files.filter((file) => HAND_BUILT_LINK.test(readFileSync(file, 'utf8')));
+    expect(found.map((f) => relative(server, f))).toEqual([]);
+  });
+});
+
 /** Every test file under the server's source folder, but this one (its patterns would match themselves). */
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

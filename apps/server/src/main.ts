@@ -1,3 +1,4 @@
+import { appLink } from '@junkan/shared/paths';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
@@ -40,7 +41,7 @@ process.on('SIGTERM', () => shutdown('SIGTERM'));
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
   {
-    url: `${config.publicUrl}/sys/`,
+    url: appLink(config.publicUrl, '/'),
     database: database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)',
     mail: config.smtpUrl ? 'SMTP' : 'outbox only (GET /api/admin/outbox)',
     files: config.fileStorage.driver,

@@ -91,7 +91,7 @@ describe('feature boundaries', () => {
     const text = [
       "import { a } from '../../projects/api/project-detail';",
       "import { b } from '../api/create-quote';",
-      "import { c } from '../../../lib/paths';",
+      "import { c } from '../../../lib/format';",
     ].join('\n');
     expect(crossFeatureImports(file, text)).toEqual(['quotes -> projects/api/project-detail']);
   });

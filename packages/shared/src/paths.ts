@@ -1,8 +1,18 @@
 /**
- * The one registry of the app's paths: the router (app/router.tsx), the route-permission table
- * (app/route-table.ts), the menus and every link read it, so nobody types a path twice.
- * `path` is the router's pattern; `to(...)` builds a link.
+ * The one registry of the web app's paths (`@junkan/shared/paths`): the router (app/router.tsx), the
+ * route-permission table (app/route-table.ts), the menus and every link read it, and so do the server's mails and
+ * calendar feed (`appLink`), so nobody types a path twice. `path` is the router's pattern; `to(...)` builds a link
+ * within the app.
  */
+
+/** Where the web app is served: every page's address is under it. */
+export const APP_BASE = '/sys';
+
+/** The address of a page for a mail or a feed: the public origin, the app's base, then the page's `to(...)`. */
+export function appLink(publicUrl: string, to: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${APP_BASE}${to}`;
+}
+
 const at = <P extends string>(path: P) => ({ path, to: () => path });
 
 export const paths = {
@@ -101,7 +111,7 @@ export const paths = {
   manifestDetail: {
     path: '/manifest-detail',
     /** The manifest number rides in the query, as in the spec's address of the page. */
-    to: (manifestNumber: string) => `/manifest-detail?${new URLSearchParams({ manifestNumber })}`,
+    to: (manifestNumber: string) => `/manifest-detail?manifestNumber=${encodeURIComponent(manifestNumber)}`,
   },
   invoiceManagement: at('/invoice-management'),
   invoiceRegister: at('/invoice-management/register'),

@@ -1,3 +1,5 @@
+import { paths } from './paths';
+
 /** Section 9 session constants and the pure rules built on them. */
 export const TOKEN_LIFETIME_MS = 30 * 60 * 1000;
 /**
@@ -50,11 +52,11 @@ export function rolesFromAuthorities(authorities: readonly string[]): string[] {
 }
 
 export const PUBLIC_PATHS = [
-  '/login',
-  '/reset-pass',
-  '/create-account',
-  '/account-creation',
-  '/user-registration',
+  paths.login.path,
+  paths.resetPassword.path,
+  paths.createAccount.path,
+  paths.accountCreation.path,
+  paths.userRegistration.path,
 ] as const;
 
 export function isPublicPath(pathname: string): boolean {
@@ -74,12 +76,12 @@ export type GuardDecision = { redirect: string } | { allow: true };
  * inquiry view, the notices it writes for everyone, the chat inbox of every discharger).
  */
 export const ADMIN_OWN_PATHS = [
-  '/account-selection',
-  '/transport-approval',
-  '/inquiry-admin',
-  '/notice-admin',
-  '/chat-admin',
-  '/operations',
+  paths.accountSelection.path,
+  paths.transportApproval.path,
+  paths.inquiryAdmin.path,
+  paths.noticeAdmin.path,
+  paths.chatAdmin.path,
+  paths.operations.path,
 ] as const;
 
 export function isAdminOwnPath(pathname: string): boolean {

@@ -47,7 +47,7 @@ export async function resolveBusinessClock(db: DbOrTx, clockStart: string | unde
  * Records `clockStart` as applied at `appliedAtMs` unless the same start is stored already; answers the machine
  * instant the stored start was applied at (an insert or a change of start takes `appliedAtMs`). A new start
  * begins a new timeline: the schedule's record of which business days and periods have run is cleared with it.
- * The row then drives the database's `business_now()` (schema.ts BUSINESS_NOW): its start as an instant, in use.
+ * The row then drives the database's `business_now()` (db/schema/columns.ts BUSINESS_NOW): its start as an instant, in use.
  */
 export async function storeClockStart(db: DbOrTx, clockStart: string, appliedAtMs: number): Promise<number> {
   const applied = await db

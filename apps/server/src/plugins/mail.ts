@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { MAIL_ATTACHMENT_MAX_BYTES } from '@junkan/shared';
+import { appLink } from '@junkan/shared/paths';
 import { and, eq, gt, inArray, isNotNull, isNull, lt, not, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -339,7 +340,7 @@ export async function mailCompany(
         isNull(users.deletedAt),
       ),
     );
-  const link = `${app.config.publicUrl}/sys${mail.path}`;
+  const link = appLink(app.config.publicUrl, mail.path);
   for (const { email } of recipients)
     await app.mailer.send(
       { to: email, subject: mail.subject, text: [...mail.lines, '', link, '', mail.english].join('\n') },

@@ -2,6 +2,7 @@ import { computePermissions, type Permission, type PermissionSubject } from '@ju
 import { describe, expect, it } from 'vitest';
 import enCommon from '../locales/en/common.json';
 import jaCommon from '../locales/ja/common.json';
+import { PAGE_COMPONENTS } from './page-components';
 import { APP_PAGES, breadcrumbTrail, findPage, menuKeyForPath, visibleMenuPages } from './route-table';
 
 const subject = (roles: PermissionSubject['roles']): PermissionSubject => ({
@@ -135,5 +136,19 @@ describe('menu entry of a path', () => {
     expect(menuKeyForPath('/project-managment/create-quote/7')).toBe('projectManagement');
     expect(menuKeyForPath('/invoice-management/detail/3')).toBe('invoiceManagement');
     expect(menuKeyForPath('/nowhere')).toBeUndefined();
+  });
+});
+
+describe('the one page table', () => {
+  it('gives every built page a route under its own path and a component, and every route a built page', () => {
+    for (const page of APP_PAGES) {
+      if (page.built) expect(page.route, page.key).toBeDefined();
+      if (!page.route) continue;
+      expect(page.built, page.key).toBe(true);
+      expect(page.route === page.path || page.route.startsWith(`${page.path}/:`), page.key).toBe(true);
+    }
+    const routed = APP_PAGES.flatMap((p) => (p.route ? [p] : []));
+    expect(new Set(routed.map((p) => p.route)).size).toBe(routed.length);
+    expect(Object.keys(PAGE_COMPONENTS).sort()).toEqual(routed.map((p) => p.route).sort());
   });
 });

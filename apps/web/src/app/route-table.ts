@@ -1,5 +1,5 @@
 import { isMenuPathReachable, type Permission } from '@junkan/shared';
-import { paths } from '../lib/paths';
+import { paths } from '@junkan/shared/paths';
 
 export type MenuGroup =
   | 'main'
@@ -47,6 +47,11 @@ export interface AppPage {
   parent?: string;
   /** The route is `path/:id`; the breadcrumb shows the id, and the parent with an id links to the same one. */
   hasId?: boolean;
+  /**
+   * The router's pattern (`path`, or `path/:id`): the page opens there, behind its permission, with its component
+   * from page-components.ts (by `key`).
+   */
+  route?: string;
 }
 
 /**
@@ -67,13 +72,16 @@ export function isPageShown(
 }
 
 /**
- * The one table of signed-in pages: path -> permission key, menu placement and label.
- * Keep it in step with the router's children (router.tsx).
+ * The one table of signed-in pages: path, route, permission key, menu placement and label. The router makes a
+ * route of each page's `route` with its component (page-components.ts, by key; router.tsx `pageRoutes`), the
+ * layout checks its permission, the menus and the breadcrumb read the rest. Plain data: the menus and the
+ * end-to-end tests read it without loading a page.
  */
 export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'accountSelection',
     path: paths.accountSelection.path,
+    route: paths.accountSelection.path,
     permission: 'ACCOUNT_SELECTION',
     built: true,
     menuGroup: 'admin',
@@ -81,6 +89,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'operations',
     path: paths.operations.path,
+    route: paths.operations.path,
     permission: 'OPERATIONS',
     built: true,
     menuGroup: 'admin',
@@ -88,14 +97,23 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'transportApproval',
     path: paths.transportApproval.path,
+    route: paths.transportApproval.path,
     permission: 'TRANSPORT_APPROVAL',
     built: true,
     menuGroup: 'admin',
   },
-  { key: 'home', path: paths.home.path, permission: 'HOME', built: true, menuGroup: 'main' },
+  {
+    key: 'home',
+    path: paths.home.path,
+    route: paths.home.path,
+    permission: 'HOME',
+    built: true,
+    menuGroup: 'main',
+  },
   {
     key: 'newRequest',
     path: paths.newRequest.path,
+    route: paths.newRequest.path,
     permission: 'NEW_REQUEST',
     built: true,
     menuGroup: 'request',
@@ -103,6 +121,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'collectionRequest',
     path: paths.collectionRequest.path,
+    route: paths.collectionRequest.path,
     permission: 'COLLECTION_REQUEST',
     built: true,
     menuGroup: 'request',
@@ -111,6 +130,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'collectionRequestConfirm',
     path: paths.collectionRequestConfirm.path,
+    route: paths.collectionRequestConfirm.path,
     permission: 'COLLECTION_REQUEST_CONFIRM',
     built: true,
     parent: 'collectionRequest',
@@ -118,6 +138,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'quoteRequest',
     path: paths.quoteRequest.path,
+    route: paths.quoteRequest.path,
     permission: 'QUOTE_REQUEST',
     built: true,
     menuGroup: 'request',
@@ -126,6 +147,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'quoteRequestRegular',
     path: paths.quoteRequestRegular.path,
+    route: paths.quoteRequestRegular.path,
     permission: 'REGULAR_GARBAGE_QUOTE',
     built: true,
     parent: 'quoteRequest',
@@ -133,6 +155,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'quoteRequestLarge',
     path: paths.quoteRequestLarge.path,
+    route: paths.quoteRequestLarge.path,
     permission: 'LARGE_GARBAGE_REGISTER',
     built: true,
     parent: 'quoteRequest',
@@ -141,6 +164,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'quoteRequestEdit',
     path: paths.quoteRequestEdit.path,
+    route: paths.quoteRequestEdit.path,
     permission: 'QUOTE_REQUEST',
     built: true,
     parent: 'projectManagement',
@@ -148,6 +172,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'quoteRequestConfirm',
     path: paths.quoteRequestConfirm.path,
+    route: paths.quoteRequestConfirm.path,
     permission: 'QUOTE_REQUEST_CONFIRM',
     built: true,
     parent: 'projectManagement',
@@ -155,6 +180,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'projectManagement',
     path: paths.projectManagement.path,
+    route: paths.projectManagement.path,
     permission: 'PROJECT_MANAGEMENT',
     built: true,
     menuGroup: 'operation',
@@ -163,6 +189,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'projectDetail',
     path: paths.projectDetail.base,
+    route: paths.projectDetail.path,
     permission: 'PROJECT_MANAGEMENT',
     built: true,
     parent: 'projectManagement',
@@ -171,6 +198,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'createQuote',
     path: paths.createQuote.base,
+    route: paths.createQuote.path,
     permission: 'CREATE_QUOTE',
     built: true,
     parent: 'projectDetail',
@@ -179,6 +207,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'uploadPopup',
     path: paths.uploadPopup.path,
+    route: paths.uploadPopup.path,
     permission: 'PROJECT_MANAGEMENT',
     built: true,
     parent: 'projectManagement',
@@ -186,6 +215,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'collectionSchedules',
     path: paths.collectionSchedules.path,
+    route: paths.collectionSchedules.path,
     permission: 'COLLECTION_SCHEDULES',
     built: true,
     menuGroup: 'operation',
@@ -194,6 +224,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'collectionScheduleDetail',
     path: paths.collectionScheduleDetail.base,
+    route: paths.collectionScheduleDetail.path,
     permission: 'COLLECTION_SCHEDULES',
     built: true,
     parent: 'collectionSchedules',
@@ -202,6 +233,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'achievements',
     path: paths.achievements.path,
+    route: paths.achievements.path,
     permission: 'ACHIEVEMENTS',
     built: true,
     menuGroup: 'operation',
@@ -210,6 +242,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'achievementDetail',
     path: paths.achievementDetail.path,
+    route: paths.achievementDetail.path,
     permission: 'ACHIEVEMENTS',
     built: true,
     parent: 'achievements',
@@ -217,6 +250,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'contractManagement',
     path: paths.contractManagement.path,
+    route: paths.contractManagement.path,
     permission: 'CONTRACT_MANAGEMENT',
     built: true,
     menuGroup: 'documents',
@@ -225,6 +259,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'contractCreate',
     path: paths.contractCreate.base,
+    route: paths.contractCreate.path,
     permission: 'CONTRACT_MANAGEMENT',
     built: true,
     operatorRole: 'TRANSPORT',
@@ -235,6 +270,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'contractCreate',
     path: paths.contractCreation.base,
+    route: paths.contractCreation.path,
     permission: 'CONTRACT_MANAGEMENT',
     built: true,
     operatorRole: 'TRANSPORT',
@@ -244,6 +280,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'contractConfirm',
     path: paths.contractConfirm.base,
+    route: paths.contractConfirm.path,
     permission: 'CONTRACT_MANAGEMENT',
     built: true,
     operatorRole: 'WASTE',
@@ -253,6 +290,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'invoiceManagement',
     path: paths.invoiceManagement.path,
+    route: paths.invoiceManagement.path,
     permission: 'INVOICE_MANAGEMENT',
     built: true,
     menuGroup: 'documents',
@@ -261,6 +299,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'invoiceRegister',
     path: paths.invoiceRegister.path,
+    route: paths.invoiceRegister.path,
     permission: 'INVOICE_REGISTER',
     built: true,
     menuGroup: 'documents',
@@ -271,6 +310,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'invoiceDetail',
     path: paths.invoiceDetail.base,
+    route: paths.invoiceDetail.path,
     permission: 'INVOICE_MANAGEMENT',
     built: true,
     parent: 'invoiceManagement',
@@ -279,6 +319,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'manifestManagement',
     path: paths.manifestManagement.path,
+    route: paths.manifestManagement.path,
     permission: 'MANIFEST_MANAGEMENT',
     built: true,
     menuGroup: 'documents',
@@ -287,6 +328,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'manifestDetail',
     path: paths.manifestDetail.path,
+    route: paths.manifestDetail.path,
     permission: 'MANIFEST_MANAGEMENT',
     built: true,
     parent: 'manifestManagement',
@@ -294,6 +336,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'licenseManagement',
     path: paths.licenseManagement.path,
+    route: paths.licenseManagement.path,
     permission: 'LICENSE_MANAGEMENT',
     built: true,
     menuGroup: 'documents',
@@ -301,15 +344,24 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'evidencePack',
     path: paths.evidencePack.path,
+    route: paths.evidencePack.path,
     permission: 'EVIDENCE_PACK',
     built: true,
     menuGroup: 'documents',
   },
-  { key: 'notice', path: paths.notice.path, permission: 'NOTICE', built: true, menuGroup: 'support' },
+  {
+    key: 'notice',
+    path: paths.notice.path,
+    route: paths.notice.path,
+    permission: 'NOTICE',
+    built: true,
+    menuGroup: 'support',
+  },
   // One page for both companies' sides, each with its own key (the spec keeps INQUIRY from transporters).
   {
     key: 'inquiry',
     path: paths.inquiry.path,
+    route: paths.inquiry.path,
     permission: ['INQUIRY', 'INQUIRY_TRANS'],
     built: true,
     menuGroup: 'support',
@@ -317,6 +369,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'inquiryAdmin',
     path: paths.inquiryAdmin.path,
+    route: paths.inquiryAdmin.path,
     permission: 'INQUIRY_ADMIN',
     built: true,
     menuGroup: 'support',
@@ -324,6 +377,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'chatAdmin',
     path: paths.chatAdmin.path,
+    route: paths.chatAdmin.path,
     permission: 'CHAT_ADMIN',
     built: true,
     menuGroup: 'support',
@@ -331,6 +385,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'noticeAdmin',
     path: paths.noticeAdmin.path,
+    route: paths.noticeAdmin.path,
     permission: 'NOTICE_ADMIN',
     built: true,
     menuGroup: 'support',
@@ -338,6 +393,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'accountMaster',
     path: paths.accountMaster.path,
+    route: paths.accountMaster.path,
     permission: 'MASTER_ACCOUNT',
     built: true,
     menuGroup: 'master',
@@ -346,6 +402,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'accountMasterUpdate',
     path: paths.accountMasterUpdate.base,
+    route: paths.accountMasterUpdate.path,
     permission: 'MASTER_ACCOUNT',
     built: true,
     parent: 'accountMaster',
@@ -354,6 +411,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'accountMasterUpdate',
     path: paths.accountMasterTransUpdate.base,
+    route: paths.accountMasterTransUpdate.path,
     permission: 'MASTER_ACCOUNT',
     built: true,
     parent: 'accountMaster',
@@ -362,6 +420,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'accountMasterRegister',
     path: paths.accountMasterRegister.path,
+    route: paths.accountMasterRegister.path,
     permission: 'MASTER_ACCOUNT',
     built: true,
     parent: 'accountMaster',
@@ -369,6 +428,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'accountMasterRegister',
     path: paths.accountMasterTransRegister.path,
+    route: paths.accountMasterTransRegister.path,
     permission: 'MASTER_ACCOUNT',
     built: true,
     parent: 'accountMaster',
@@ -376,6 +436,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'transportOperatorMaster',
     path: paths.transportOperatorMaster.path,
+    route: paths.transportOperatorMaster.path,
     permission: 'MASTER_TRANSPORT_OPERATOR',
     built: true,
     menuGroup: 'master',
@@ -383,6 +444,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'wasteMaster',
     path: paths.wasteMaster.path,
+    route: paths.wasteMaster.path,
     permission: 'MASTER_WASTE',
     built: true,
     menuGroup: 'master',
@@ -390,6 +452,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'unitOfMeasureMaster',
     path: paths.unitOfMeasureMaster.path,
+    route: paths.unitOfMeasureMaster.path,
     permission: 'MASTER_UNIT_OF_MEASURE',
     built: true,
     menuGroup: 'master',
@@ -397,6 +460,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'packagingMaster',
     path: paths.packagingMaster.path,
+    route: paths.packagingMaster.path,
     permission: 'MASTER_PACKAGING',
     built: true,
     menuGroup: 'master',
@@ -404,6 +468,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'disposalMethodMaster',
     path: paths.disposalMethodMaster.path,
+    route: paths.disposalMethodMaster.path,
     permission: 'MASTER_DISPOSAL_SITE',
     built: true,
     menuGroup: 'master',
@@ -411,6 +476,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'disposalSiteMaster',
     path: paths.disposalSiteMaster.path,
+    route: paths.disposalSiteMaster.path,
     permission: 'MASTER_DISPOSAL_SITE',
     built: true,
     menuGroup: 'master',
@@ -418,6 +484,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'handlingWasteUnitPrice',
     path: paths.handlingWasteUnitPrice.path,
+    route: paths.handlingWasteUnitPrice.path,
     permission: 'HANDLING_WASTE_UNIT_PRICE',
     built: true,
     operatorRole: 'TRANSPORT',
@@ -426,15 +493,24 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'businessDateSetting',
     path: paths.businessDateSetting.path,
+    route: paths.businessDateSetting.path,
     permission: 'BUSINESS_DATE_SETTING',
     built: true,
     operatorRole: 'TRANSPORT',
     menuGroup: 'settings',
   },
-  { key: 'account', path: paths.account.path, permission: 'ACCOUNT_INFO', built: true, userMenu: true },
+  {
+    key: 'account',
+    path: paths.account.path,
+    route: paths.account.path,
+    permission: 'ACCOUNT_INFO',
+    built: true,
+    userMenu: true,
+  },
   {
     key: 'accountTrans',
     path: paths.accountTrans.path,
+    route: paths.accountTrans.path,
     permission: 'ACCOUNT_INFO_TRANS',
     built: true,
     userMenu: true,
@@ -442,6 +518,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'changePassword',
     path: paths.changePassword.path,
+    route: paths.changePassword.path,
     permission: 'CHANGE_PASSWORD',
     built: true,
     userMenu: true,
@@ -449,6 +526,7 @@ export const APP_PAGES: readonly AppPage[] = [
   {
     key: 'areaPriceSetting',
     path: paths.areaPriceSetting.path,
+    route: paths.areaPriceSetting.path,
     permission: 'AREA_PRICE_SETTING',
     built: true,
     operatorRole: 'TRANSPORT',

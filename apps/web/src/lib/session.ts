@@ -6,8 +6,8 @@ import {
   rolesFromAuthorities,
   type TokenClaims,
 } from '@junkan/shared';
-import { paths } from './paths';
-import { APP_BASE, SESSION_STORAGE_KEYS, STORAGE_KEYS } from './storage-keys';
+import { APP_BASE, paths } from '@junkan/shared/paths';
+import { SESSION_STORAGE_KEYS, STORAGE_KEYS } from './storage-keys';
 
 /** Decodes the JWT payload (base64url JSON). No signature check: the server does that. */
 export function decodeToken(token: string): TokenClaims | null {

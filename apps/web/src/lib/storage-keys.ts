@@ -16,5 +16,3 @@ export const SESSION_STORAGE_KEYS = [
   STORAGE_KEYS.adminToken,
   STORAGE_KEYS.adminTokenIssuedAt,
 ] as const;
-
-export const APP_BASE = '/sys';

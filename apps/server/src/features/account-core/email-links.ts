@@ -1,3 +1,4 @@
+import { appLink, paths } from '@junkan/shared/paths';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -62,7 +63,7 @@ export async function consumeActivationToken(tx: Tx, token: string, userId?: num
 }
 
 /**
- * Issues a password-reset token for a user and answers the /sys/reset-pass link that carries it.
+ * Issues a password-reset token for a user and answers the reset page's link that carries it.
  * Also used by the account master, whose new accounts set their first password through this link.
  */
 export async function issuePasswordResetLink(
@@ -72,5 +73,5 @@ export async function issuePasswordResetLink(
   ttlMs = RESET_TOKEN_TTL_MS,
 ): Promise<string> {
   const token = await issueEmailToken(db, userId, 'PASSWORD_RESET', ttlMs);
-  return `${app.config.publicUrl}/sys/reset-pass?token=${encodeURIComponent(token)}`;
+  return appLink(app.config.publicUrl, `${paths.resetPassword.to()}?token=${encodeURIComponent(token)}`);
 }

@@ -1,3 +1,4 @@
+import { appLink, paths } from '@junkan/shared/paths';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
@@ -19,7 +20,7 @@ export async function mailAdminsOfTransportSignup(app: FastifyInstance, companyI
     .from(companies)
     .where(eq(companies.id, companyId));
   if (!company) return;
-  const link = `${app.config.publicUrl}/sys/transport-approval`;
+  const link = appLink(app.config.publicUrl, paths.transportApproval.to());
   const text = [
     '運搬会社の新規登録がありました。許可証の情報を確認し、承認または却下してください。',
     `会社名: ${company.name}`,

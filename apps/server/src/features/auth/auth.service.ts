@@ -1,4 +1,5 @@
 import { LOGIN_FAILURE_MESSAGE, type QuoteParams, type TokenClaims } from '@junkan/shared';
+import { appLink, paths } from '@junkan/shared/paths';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { emailTokens, users } from '../../db/schema';
@@ -102,7 +103,7 @@ export async function signup(
   const { token } = created;
   const query = new URLSearchParams({ token });
   for (const [k, v] of Object.entries(quoteParams)) query.set(k, String(v));
-  const link = `${app.config.publicUrl}/sys/user-registration?${query.toString()}`;
+  const link = appLink(app.config.publicUrl, `${paths.userRegistration.to()}?${query.toString()}`);
   await app.mailer.send({
     to: email,
     subject: '【junkan】アカウント登録のご案内 / Complete your registration',

@@ -1,4 +1,5 @@
 import { type CalendarFeed, type CollectionStatus, nextDay, type Permission } from '@junkan/shared';
+import { appLink, paths } from '@junkan/shared/paths';
 import { and, eq, gte, lte, notInArray } from 'drizzle-orm';
 import ical, { ICalEventStatus, ICalEventTransparency } from 'ical-generator';
 import type { Database } from '../../db/client';
@@ -7,7 +8,6 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
 import { type Caller, loadStandingAccess, operatorRole } from '../../plugins/auth';
-import { collectionDetailPath } from '../project-core/collection-schedule';
 import { COLLECTION_STATUS_LABELS, formatCollectedAmount, formatSiteAddress } from './schedule-labels';
 import { loadScheduleRows, type ScheduleRow } from './schedule-rows';
 
@@ -173,7 +173,7 @@ export async function renderCalendarFeed(db: Database, token: string, options: F
       summary: `回収: ${row.project.title} (${row.site.name}) [${COLLECTION_STATUS_LABELS[row.status]}]`,
       description: eventDescription(row, feed.type === 'TRANSPORT'),
       location: formatSiteAddress(row.site),
-      url: `${options.publicUrl}/sys${collectionDetailPath(row.id)}`,
+      url: appLink(options.publicUrl, paths.collectionScheduleDetail.to(row.id)),
       status:
         row.status === 'DESIRED_DATE' || row.status === 'ADJUSTING'
           ? ICalEventStatus.TENTATIVE

@@ -1,7 +1,7 @@
 import type { CollectionAction } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import type { FastifyInstance } from 'fastify';
 import { type CompanyMail, mailCompany } from '../../plugins/mail';
-import { collectionDetailPath } from '../project-core/collection-schedule';
 import type { Party } from './collection-common';
 
 export interface ActionMail {
@@ -101,7 +101,7 @@ export async function mailCollectionAction(app: FastifyInstance, m: ActionMail) 
   await mailCompany(app, m.companyId, m.party === 'WASTE' ? 'TRANSPORT' : 'WASTE', {
     ...text,
     lines: [text.lines[0]!, `案件名: ${m.projectTitle}`, `排出場所: ${m.siteName}`, ...text.lines.slice(1)],
-    path: collectionDetailPath(m.collectionId),
+    path: paths.collectionScheduleDetail.to(m.collectionId),
   });
 }
 
@@ -121,6 +121,6 @@ export async function mailRequestConfirmed(
       `回収日: ${dates.slice(0, 10).join('、')}${dates.length > 10 ? ` ほか${dates.length - 10}日` : ''}`,
     ],
     english: `The transporter confirmed ${confirmed.length} collection date(s).`,
-    path: collectionDetailPath(confirmed[0]!.id),
+    path: paths.collectionScheduleDetail.to(confirmed[0]!.id),
   });
 }

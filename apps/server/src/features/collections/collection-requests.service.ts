@@ -13,6 +13,7 @@ import {
   type RequestContract,
   requestContractIssues,
 } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -32,7 +33,6 @@ import {
   validationError,
 } from '../project-core/collection-moves';
 import {
-  collectionDetailPath,
   insertCollections,
   openCollectionsOfLines,
   requestablePeriodOf,
@@ -316,7 +316,7 @@ export async function createCollectionRequest(
       when,
     ],
     english: 'A discharger has requested collections. Please confirm the dates or propose others.',
-    path: collectionDetailPath(desired[0]?.id ?? rows[0]!.id),
+    path: paths.collectionScheduleDetail.to(desired[0]?.id ?? rows[0]!.id),
   });
   return { id: request.id, collections: preview(rows) };
 }

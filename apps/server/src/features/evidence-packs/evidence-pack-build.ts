@@ -8,6 +8,7 @@
  */
 import { Readable } from 'node:stream';
 import { EVIDENCE_PACK_KEEP_DAYS } from '@junkan/shared';
+import { appLink, paths } from '@junkan/shared/paths';
 import { and, eq, inArray, isNull, lt, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ZipFile } from 'yazl';
@@ -37,9 +38,6 @@ const STALLED_MS = 6 * 60 * 60 * 1000;
 const PROGRESS_EVERY_MS = 1000;
 
 const source = systemSource('evidence-pack');
-
-/** The page that lists the packs (the mail's link). */
-export const EVIDENCE_PACK_PAGE = '/evidence-pack';
 
 /** The ZIP's download name: `証跡パック_12_2026-05-01.zip`. */
 export const packFileName = (pack: Pick<PackRow, 'id' | 'createdAt'>) =>
@@ -231,7 +229,7 @@ async function mailReady(app: FastifyInstance, tx: Tx, pack: PackRow, plan: Pack
   if (!user?.enabled || user.deletedAt) return;
   const scope = scopeText(pack, plan);
   const until = japanDateTime(pack.expiresAt);
-  const link = `${app.config.publicUrl}/sys${EVIDENCE_PACK_PAGE}`;
+  const link = appLink(app.config.publicUrl, paths.evidencePack.to());
   await app.mailer.send(
     {
       to: user.email,

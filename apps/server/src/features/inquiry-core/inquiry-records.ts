@@ -10,6 +10,7 @@ import {
   type InquirySide,
   inquiryStatusAfter,
 } from '@junkan/shared';
+import { appLink, paths } from '@junkan/shared/paths';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
@@ -132,8 +133,8 @@ export async function mailInquiryParty(
     .where(eq(companies.id, inquiry.companyId));
   if (!company) return;
   const text = mailText(to, event, inquiry, company.name);
-  const page = to === 'SUPPORT' ? '/inquiry-admin' : '/inquiry';
-  const link = `${app.config.publicUrl}/sys${page}?open=${inquiry.id}`;
+  const page = to === 'SUPPORT' ? paths.inquiryAdmin.to() : paths.inquiry.to();
+  const link = appLink(app.config.publicUrl, `${page}?open=${inquiry.id}`);
   for (const { email } of await recipientsOf(tx, to, company))
     await app.mailer.send(
       { to: email, subject: text.subject, text: [...text.lines, '', link, '', text.english].join('\n') },

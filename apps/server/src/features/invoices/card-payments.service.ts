@@ -14,6 +14,7 @@ import {
   OPEN_CARD_PAYMENT_STATUSES,
   type StartCardPayment,
 } from '@junkan/shared';
+import { appLink, paths } from '@junkan/shared/paths';
 import { and, asc, desc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
@@ -43,7 +44,7 @@ const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** Where the provider sends the browser back: the invoice's page, which finishes the payment. */
 export const returnUrlOf = (app: FastifyInstance, invoiceId: number) =>
-  `${app.config.publicUrl}/sys/invoice-management/detail/${invoiceId}`;
+  appLink(app.config.publicUrl, paths.invoiceDetail.to(invoiceId));
 
 /** The invoice as its discharger sees it (another company's: 404; the transporter: 403). */
 async function dischargersInvoice(db: DbOrTx, session: Session, id: number, lock = false) {

@@ -4,6 +4,7 @@
  * exactly when its status change does) and recorded in `invoice_sends`.
  */
 import { attachesToMail, formatInvoiceNumber, type InvoiceSendKind, payeeAccountText } from '@junkan/shared';
+import { appLink, paths } from '@junkan/shared/paths';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
@@ -106,7 +107,7 @@ export async function sendInvoiceMail(
   options: InvoiceMailOptions,
 ): Promise<{ id: number; recipients: number; filesAttached: boolean }> {
   const ctx = await contextOf(tx, invoice);
-  const link = `${app.config.publicUrl}/sys/invoice-management/detail/${invoice.id}`;
+  const link = appLink(app.config.publicUrl, paths.invoiceDetail.to(invoice.id));
   const lines = summary(invoice, ctx);
   let filesAttached = false;
   let mailAttachments: MailAttachmentRef[] | undefined;

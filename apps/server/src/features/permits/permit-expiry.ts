@@ -13,6 +13,7 @@ import {
   permitExpiryStep,
   permitExpiryStepRank,
 } from '@junkan/shared';
+import { appLink, paths } from '@junkan/shared/paths';
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { permits, users } from '../../db/schema';
@@ -87,7 +88,7 @@ export async function runPermitExpiry(
           ),
         )
         .orderBy(asc(users.id));
-      const link = `${app.config.publicUrl}/sys/license-management`;
+      const link = appLink(app.config.publicUrl, paths.licenseManagement.to());
       const text = [
         step === 'EXPIRED'
           ? '次の許可証の有効期限が切れました。更新後の許可証を登録してください。期限切れの許可証は新しい契約に使えません。'

@@ -12,6 +12,7 @@ import {
   OPEN_COLLECTION_STATUSES,
   rescheduledDate,
 } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -28,11 +29,7 @@ import {
 import type { AuditSource } from '../../lib/audit';
 import { mailCompany } from '../../plugins/mail';
 import { lookAheadEnd, type MovableCollection, moveCollection } from './collection-moves';
-import {
-  COLLECTION_SCHEDULES_PATH,
-  openCollectionsOfLines,
-  requestablePeriodOf,
-} from './collection-schedule';
+import { openCollectionsOfLines, requestablePeriodOf } from './collection-schedule';
 
 /** The transporter's calendar as it is (or would be) after the change, for any date from `from` to `to`. */
 type CalendarLookupOf = (from: string, to: string) => Promise<(date: string) => BusinessDayInfo>;
@@ -211,7 +208,7 @@ export async function rescheduleClosedDayCollections(
         ],
         english:
           'The transporter changed its business days, and the collections listed fall on days it no longer collects on. Accept each proposed date or ask for another; those without one were returned.',
-        path: COLLECTION_SCHEDULES_PATH,
+        path: paths.collectionSchedules.to(),
       },
       { tx },
     );

@@ -57,11 +57,6 @@ export function requestablePeriodOf(contract: ContractFrame): { startDate: strin
   });
 }
 
-/** Where a collection's detail is in the web app (under /sys/), for both sides: mails and the calendar feed. */
-export const collectionDetailPath = (id: number) => `/collection-schedules/detail/${id}`;
-/** The schedule list, for a mail about several collections. */
-export const COLLECTION_SCHEDULES_PATH = '/collection-schedules';
-
 /** Waste names of each request, in the lines' order. */
 export async function wasteNamesOfRequests(db: DbOrTx, requestIds: number[]): Promise<Map<number, string[]>> {
   const names = new Map<number, string[]>();

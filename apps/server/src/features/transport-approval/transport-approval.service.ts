@@ -1,4 +1,5 @@
 import type { TransportApprovalCompany, TransportApprovalStatus } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
@@ -165,7 +166,7 @@ export async function decideTransportCompany(
           ],
           english:
             'An administrator has approved your transport company. You can now see quote requests and set your areas.',
-          path: '/home',
+          path: paths.home.to(),
         }
       : {
           subject,
@@ -177,7 +178,7 @@ export async function decideTransportCompany(
             'ご不明な点は運営事務局までお問い合わせください。',
           ],
           english: 'An administrator did not approve your transport company. The reason is given above.',
-          path: '/home',
+          path: paths.home.to(),
         },
   );
   return { result: true };

@@ -1,7 +1,7 @@
+import { paths } from '@junkan/shared/paths';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, useMatches } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
-import { paths } from '../../lib/paths';
 import { usePermissions } from '../../lib/permissions';
 import { holdsPagePermission, type PagePermission } from '../route-table';
 

@@ -1,6 +1,6 @@
+import { paths } from '@junkan/shared/paths';
 import { useNavigate } from 'react-router';
 import { useCompanyFilter } from '../../lib/company-filter';
-import { paths } from '../../lib/paths';
 import { clearSession, redirectToLogin, restoreAdminToken } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 

@@ -1,8 +1,8 @@
+import { APP_BASE, paths } from '@junkan/shared/paths';
 import { Button, Result } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
-import { APP_BASE } from '../../lib/storage-keys';
 
 /** Router errorElement: an unexpected rendering error. Back to home is a full reload, to recover cleanly. */
 export default function ErrorPage() {
@@ -18,7 +18,7 @@ export default function ErrorPage() {
       title={t('errorPage.title')}
       subTitle={t('errorPage.description')}
       extra={
-        <Button type="primary" href={`${APP_BASE}/home`}>
+        <Button type="primary" href={`${APP_BASE}${paths.home.to()}`}>
           {t('common.backToHome')}
         </Button>
       }

@@ -1,7 +1,7 @@
+import { paths } from '@junkan/shared/paths';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../lib/paths';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();

@@ -5,6 +5,7 @@ import {
   type ProjectDetail,
   projectHistoryLabelKeys,
 } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { App, Button, Card, Flex, Input, List, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +22,6 @@ import { QuoteCard } from '../../features/quotes/components/quote-card';
 import { downloadAttachment } from '../../lib/download-attachment';
 import { showApiError } from '../../lib/form-errors';
 import { formatDateTime } from '../../lib/format';
-import { paths } from '../../lib/paths';
 import { usePermissions } from '../../lib/permissions';
 import { useToast } from '../../lib/toast';
 import { useSession } from '../../lib/use-session';

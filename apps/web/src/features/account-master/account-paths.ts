@@ -1,5 +1,5 @@
 import type { Role } from '@junkan/shared';
-import { paths } from '../../lib/paths';
+import { paths } from '@junkan/shared/paths';
 
 export const ACCOUNT_MASTER_PATH = paths.accountMaster.path;
 

@@ -11,10 +11,10 @@ import {
   MAX_LENGTH,
   WASTE_TYPE_CODE,
 } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { PAGE_SIZES } from '../../components/list-sizes';
 import type { CompanyFilter } from '../../lib/company-filter';
 import type { YearMonth } from '../../lib/format';
-import { paths } from '../../lib/paths';
 
 export type AchievementPeriod = (typeof ACHIEVEMENT_PERIODS)[number];
 export type WasteTypeCode = (typeof WASTE_TYPE_CODE)[keyof typeof WASTE_TYPE_CODE];

@@ -6,7 +6,7 @@ import {
   type ContractState,
   contractActions,
 } from '@junkan/shared';
-import { paths } from '../../lib/paths';
+import { paths } from '@junkan/shared/paths';
 
 export const contractCreatePath = (projectId: number) => paths.contractCreate.to(projectId);
 export const contractConfirmPath = (projectId: number) => paths.contractConfirm.to(projectId);

@@ -1,5 +1,5 @@
 import { type ProjectDetail, type QuoteRequestInput, quoteRequestSchema } from '@junkan/shared';
-import { paths } from '../../lib/paths';
+import { paths } from '@junkan/shared/paths';
 
 export type LineValues = Record<string, unknown>;
 export interface FormValues {

@@ -1,5 +1,5 @@
+import { paths } from '@junkan/shared/paths';
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../lib/paths';
 import {
   EMPTY_MANIFEST_FILTERS,
   formatManifestDate,

@@ -1,6 +1,6 @@
 import { isIsoDate, MANIFEST_STATUSES, type ManifestStatus } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import type { CompanyFilter } from '../../lib/company-filter';
-import { paths } from '../../lib/paths';
 
 export const MANIFEST_MANAGEMENT_PATH = paths.manifestManagement.path;
 

@@ -1,6 +1,6 @@
 import type { CollectionDeadlineItem, ReportDeadlineItem, ReportDeadlineList } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../lib/paths';
 import { collectionDeadlineRow, reportDeadlineSections } from './report-deadline-rows';
 
 const collection = (over: Partial<CollectionDeadlineItem> = {}): CollectionDeadlineItem => ({

@@ -1,5 +1,5 @@
 import type { CollectionDeadlineItem, DeadlineState, ReportDeadlineList } from '@junkan/shared';
-import { paths } from '../../lib/paths';
+import { paths } from '@junkan/shared/paths';
 import { formatManifestDate } from './manifest-filters';
 import { countDeadlineStates } from './manifest-labels';
 

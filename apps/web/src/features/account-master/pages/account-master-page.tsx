@@ -7,6 +7,7 @@ import {
   ROLES,
   type Role,
 } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { Button, Card, Select, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -23,7 +24,6 @@ import {
   tableChange,
 } from '../../../components/master-list';
 import { formatDateTime } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
 import { accountUpdatePath } from '../account-paths';
 import { useAdminUsers } from '../api/admin-users';
 

@@ -1,10 +1,10 @@
+import { paths } from '@junkan/shared/paths';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Radio, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toastError } from '../../../lib/form-errors';
-import { paths } from '../../../lib/paths';
 import { primePermissions } from '../../../lib/permissions';
 import { keepAdminToken, setToken } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';

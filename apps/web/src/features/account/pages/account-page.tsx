@@ -4,6 +4,7 @@ import {
   type AccountUpdateRequest,
   accountUpdateRequestSchema,
 } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { Alert, App, Button, Card, Form, Result, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,6 @@ import { AccountInfoForm } from '../../../components/account-form/account-info-f
 import { PageSpinner } from '../../../components/page-spinner';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError, toastError } from '../../../lib/form-errors';
-import { paths } from '../../../lib/paths';
 import { getSessionSnapshot } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';

@@ -1,4 +1,5 @@
 import { type AccountInfo, type AccountInfoInput, registrationRedirect } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,6 @@ import { AccountInfoForm } from '../../../components/account-form/account-info-f
 import { PageSpinner } from '../../../components/page-spinner';
 import { PublicPage } from '../../../components/public-page';
 import { showApiError } from '../../../lib/form-errors';
-import { paths } from '../../../lib/paths';
 import { primePermissions } from '../../../lib/permissions';
 import { setToken } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';

@@ -6,6 +6,7 @@ import {
   type AchievementRow,
   WASTE_TYPE_CODE,
 } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { Button, Card, Descriptions, Flex, Result, type TableColumnsType, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,6 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { ReportStatusTag } from '../../../components/report-status-tag';
 import { useCompanyFilter } from '../../../lib/company-filter';
 import { formatPlainDate } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { TransportReportDialog } from '../../transport-reports/components/transport-report-dialog';

@@ -1,9 +1,9 @@
 import { emailSchema, MAX_LENGTH } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { zodRule } from '../../../lib/form-errors';
-import { paths } from '../../../lib/paths';
 
 /** The e-mail address field of sign-up and of a password reset's request (`emailSchema`). */
 export function EmailField() {

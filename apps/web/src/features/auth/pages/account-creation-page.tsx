@@ -1,4 +1,5 @@
 import { formatPostalCode, isQuoteBannerShown } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, Typography } from 'antd';
 import { useState } from 'react';
@@ -8,7 +9,6 @@ import { PublicPage } from '../../../components/public-page';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
-import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { readQuoteParams, signup } from '../api/signup';
 import { BackToLoginLink, EmailField } from '../components/email-step-parts';

@@ -1,4 +1,5 @@
 import { decideRoute, type LoginRequest, rolesFromAuthorities } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,6 @@ import {
 import { PublicPage } from '../../../components/public-page';
 import css from '../../../components/public-ui.module.css';
 import { messageText } from '../../../lib/i18n';
-import { paths } from '../../../lib/paths';
 import { primePermissions } from '../../../lib/permissions';
 import { decodeToken, setToken } from '../../../lib/session';
 import { login, loginErrorCode } from '../api/login';

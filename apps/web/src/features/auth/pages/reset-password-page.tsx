@@ -1,4 +1,5 @@
 import { passwordWithConfirmSchema } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Result, Typography } from 'antd';
 import { useState } from 'react';
@@ -9,7 +10,6 @@ import { PublicPage } from '../../../components/public-page';
 import { isApiError } from '../../../lib/api-client';
 import { setZodIssues, showApiError } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
-import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { resetLinkQueryOptions, resetPassword, sendPasswordResetEmail } from '../api/password';
 import { BackToLoginLink, EmailField } from '../components/email-step-parts';

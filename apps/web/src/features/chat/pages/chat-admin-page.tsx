@@ -9,6 +9,7 @@ import {
   lastChatMessageId,
   mergeChatMessages,
 } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Col, Empty, Flex, List, Row, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
@@ -18,7 +19,6 @@ import { LoadFailed } from '../../../components/master-list';
 import { useEventStream } from '../../../lib/event-stream';
 import { showApiError } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { SUPPORT_CHAT_KEY, useInbox } from '../api/admin-inbox';
 import { markSupportRead, sendSupportMessage, threadQueryOptions, useThread } from '../api/admin-thread';

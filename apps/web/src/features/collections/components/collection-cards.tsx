@@ -1,9 +1,9 @@
 import type { CollectionSummary } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { Card, Empty, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentPunctuation } from '../../../lib/i18n';
-import { paths } from '../../../lib/paths';
 import { CollectionStatusTag } from './collection-status-tag';
 import { useDayText } from './use-day-text';
 

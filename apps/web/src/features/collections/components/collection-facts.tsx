@@ -1,9 +1,9 @@
 import type { CollectionDetail } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { Descriptions, Grid, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatPlainDate, punctuationOf } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
 import { lineQuantity, reasonLabelKey } from '../collection-labels';
 import { WEEKDAYS_MONDAY_FIRST } from '../collection-request-values';
 import { CollectionStatusTag } from './collection-status-tag';

@@ -1,4 +1,5 @@
 import type { CollectionRequestOption, NotCollectableReason } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import {
   Alert,
   Button,
@@ -23,7 +24,6 @@ import { isApiError } from '../../../lib/api-client';
 import { showApiError, toastError } from '../../../lib/form-errors';
 import { formatPlainDate } from '../../../lib/format';
 import { currentPunctuation } from '../../../lib/i18n';
-import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { useCheckCollectionRequest } from '../api/check-collection-request';

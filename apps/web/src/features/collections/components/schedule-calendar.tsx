@@ -1,10 +1,10 @@
 import type { CollectionSummary } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { Calendar, Flex, Grid, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../lib/paths';
 import { STATUS_LOOK, statusLabelKey } from '../collection-labels';
 import { byDate } from '../schedule-filters';
 import { CollectionCards } from './collection-cards';

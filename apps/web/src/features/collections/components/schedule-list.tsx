@@ -1,10 +1,10 @@
 import type { CollectionSummary } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { Grid } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { currentPunctuation } from '../../../lib/i18n';
-import { paths } from '../../../lib/paths';
 import { CollectionCards } from './collection-cards';
 import { CollectionStatusTag } from './collection-status-tag';
 import { useDayText } from './use-day-text';

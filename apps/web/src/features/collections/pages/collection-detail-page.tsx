@@ -1,10 +1,10 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
+import { paths } from '@junkan/shared/paths';
 import { Button, Card, Flex, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { isApiError } from '../../../lib/api-client';
-import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/use-session';
 import { useCollectionDetail } from '../api/collection-detail';
 import { CollectionActionsBar } from '../components/collection-actions-bar';

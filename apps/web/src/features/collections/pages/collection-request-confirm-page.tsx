@@ -1,3 +1,4 @@
+import { paths } from '@junkan/shared/paths';
 import { App, Button, Card, Flex, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,6 @@ import { dropKeptInput, readKeptInput } from '../../../components/form/kept-inpu
 import { PageSpinner } from '../../../components/page-spinner';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/form-errors';
-import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { useCreateCollectionRequest } from '../api/create-collection-request';

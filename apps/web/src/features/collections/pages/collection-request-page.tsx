@@ -1,8 +1,8 @@
+import { paths } from '@junkan/shared/paths';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
-import { paths } from '../../../lib/paths';
 import { useRequestOptions } from '../api/request-options';
 import { CollectionRequestForm } from '../components/collection-request-form';
 

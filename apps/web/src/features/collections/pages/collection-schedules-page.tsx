@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { paths } from '@junkan/shared/paths';
 import { Button, Card, Flex, Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { japanToday } from '../../../components/form/date-field';
 import { useListPage } from '../../../lib/list-page';
-import { paths } from '../../../lib/paths';
 import { usePermissions } from '../../../lib/permissions';
 import { useCollectionList } from '../api/collection-list';
 import { CalendarFeedButton } from '../components/calendar-feed-panel';

@@ -1,11 +1,11 @@
 import { type Permit, permitDistrictName } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { Alert, Card, Col, Descriptions, Flex, Form, Row, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatEraDate, formatPlainDate } from '../../../lib/format';
 import { currentPunctuation, messageText } from '../../../lib/i18n';
-import { paths } from '../../../lib/paths';
 import { usePermit } from '../../permits/api/permit';
 import { useUsablePermits } from '../../permits/api/usable-permits';
 import { type ContractFormValues, contractPermitCode } from '../contract-form-values';

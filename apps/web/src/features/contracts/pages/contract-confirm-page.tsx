@@ -1,4 +1,5 @@
 import { type Contract, contractActions, type ProjectDetail, statusOnApproval } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { Alert, App, Button, Card, Flex, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,6 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { japanToday } from '../../../components/form/date-field';
 import { showApiError } from '../../../lib/form-errors';
 import { formatDate } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { useProjectDetail } from '../../projects/api/project-detail';

@@ -1,8 +1,8 @@
 import { contractActions } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
-import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/use-session';
 import { useProjectDetail } from '../../projects/api/project-detail';
 import { projectPageState } from '../../projects/components/project-page-state';

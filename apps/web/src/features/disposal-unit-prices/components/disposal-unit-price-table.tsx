@@ -1,5 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { DisposalUnitPrice } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { Alert, Button, Checkbox, Flex, Space, Typography } from 'antd';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +23,6 @@ import {
 import { useDeleteWithConfirm } from '../../../components/use-delete-with-confirm';
 import { formatDate, formatYen } from '../../../lib/format';
 import { currentPunctuation } from '../../../lib/i18n';
-import { paths } from '../../../lib/paths';
 import { PriceStatusTag } from '../../handling-waste-prices/components/price-status-tag';
 import { useDisposalPermitKinds } from '../api/disposal-permit-kinds';
 import {

@@ -1,10 +1,10 @@
 import { isQuoteRequestEditable } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { isApiError } from '../../../lib/api-client';
-import { paths } from '../../../lib/paths';
 import { usePackingStyles } from '../../../lib/reference-data/packing-styles';
 import { useUnitMeasures } from '../../../lib/reference-data/unit-measures';
 import { useWastes } from '../../../lib/reference-data/wastes';

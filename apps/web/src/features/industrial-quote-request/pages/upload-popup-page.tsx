@@ -1,5 +1,6 @@
 import { DeleteOutlined, DownloadOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { type Attachment, isQuoteRequestEditable, UPLOAD_RULES } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { Alert, App, Button, Card, Flex, List, Result, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -8,7 +9,6 @@ import { UploadPanel } from '../../../components/upload-modal';
 import { downloadAttachment } from '../../../lib/download-attachment';
 import { showApiError } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { useProjectDetail } from '../../projects/api/project-detail';

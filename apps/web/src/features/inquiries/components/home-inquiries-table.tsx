@@ -1,12 +1,12 @@
 import { FileTextOutlined } from '@ant-design/icons';
 import { formatInquiryId, type InquiryListItem } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
-import { paths } from '../../../lib/paths';
 import { inquiryListQueryOptions } from '../api/inquiry-list';
 import { InquiryImportanceTag, InquiryStatusTag } from './inquiry-tags';
 

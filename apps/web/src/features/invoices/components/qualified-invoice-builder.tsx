@@ -1,4 +1,5 @@
 import type { QualifiedInvoicePdfRequest, QualifiedInvoiceTotals } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import {
   Alert,
   Button,
@@ -28,7 +29,6 @@ import { isApiError } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/form-errors';
 import { formatPlainDate, formatYen } from '../../../lib/format';
 import { currentPunctuation, messageText } from '../../../lib/i18n';
-import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { useGenerateQualifiedInvoicePdf } from '../api/generate-qualified-invoice-pdf';
 import { useQualifiedInvoiceDraft } from '../api/qualified-invoice-draft';

@@ -1,5 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { daysOverdue, formatInvoiceNumber, type InvoiceAction, type InvoiceDetail } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import {
   Alert,
   App,
@@ -28,7 +29,6 @@ import { keptUntilItem } from '../../../components/kept-until';
 import { WRAPPING_LINK_STYLE } from '../../../components/wrapping-link';
 import { showApiError } from '../../../lib/form-errors';
 import { formatDateTime, formatPlainDate, formatYen } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { type InvoiceCommand, useInvoiceCommand } from '../api/invoice-actions';

@@ -1,12 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { formatInvoiceNumber, type InvoiceListItem } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { Button, Card, Flex, Result, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { formatPlainDate, formatYen } from '../../../lib/format';
 import { useListPage } from '../../../lib/list-page';
-import { paths } from '../../../lib/paths';
 import { usePermissions } from '../../../lib/permissions';
 import { useInvoiceList } from '../api/invoice-list';
 import { InvoiceListFilters } from '../components/invoice-list-filters';

@@ -4,6 +4,7 @@ import {
   type InvoicePaymentMethod,
   type QualifiedInvoicePdfRequest,
 } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import {
   App,
   Button,
@@ -26,7 +27,6 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { japanToday, monthPickerProps } from '../../../components/form/date-field';
 import { requiredRule } from '../../../components/form/required-rule';
 import { showApiError, showFormIssues } from '../../../lib/form-errors';
-import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { useBillableProjects } from '../api/billable-projects';

@@ -6,6 +6,7 @@ import {
   manifestDifferencesDetailSchema,
   volumeSchema,
 } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import {
   Alert,
   App,
@@ -29,7 +30,6 @@ import { isApiError } from '../../../lib/api-client';
 import { showFormIssues, zodRule } from '../../../lib/form-errors';
 import { fieldNamePath } from '../../../lib/form-issues';
 import { messageText } from '../../../lib/i18n';
-import { paths } from '../../../lib/paths';
 import { useWastes } from '../../../lib/reference-data/wastes';
 import { useRegisterManifest } from '../api/register-manifest';
 import {

@@ -1,11 +1,11 @@
 import type { ReportDeadlineItem } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { Button, Card, Flex, Grid, Space, Tag, Typography, theme } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { useCompanyFilter } from '../../../lib/company-filter';
-import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/use-session';
 import { useReportDeadlines } from '../api/report-deadlines';
 import { formatManifestDate } from '../manifest-filters';

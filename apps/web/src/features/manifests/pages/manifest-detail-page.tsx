@@ -1,5 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { ManifestDetail } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { Alert, Button, Card, Descriptions, Flex, Result, Steps, Typography } from 'antd';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,6 @@ import { isApiError } from '../../../lib/api-client';
 import { useCompanyFilter } from '../../../lib/company-filter';
 import { formatDateTime } from '../../../lib/format';
 import { currentPunctuation } from '../../../lib/i18n';
-import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/use-session';
 import { useManifestDetail } from '../api/manifest-detail';
 import { ContractDifferences } from '../components/contract-differences';

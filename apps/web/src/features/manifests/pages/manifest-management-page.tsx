@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { MANIFEST_STATUSES, type ManifestStatus, type ManifestSummary } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { Alert, Button, Card, DatePicker, Flex, Form, Result, Select, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -9,7 +10,6 @@ import { AddressSearch } from '../../../components/address-search';
 import { DataTable } from '../../../components/data-table';
 import { messageText } from '../../../lib/i18n';
 import { useListPage } from '../../../lib/list-page';
-import { paths } from '../../../lib/paths';
 import { useManifestList } from '../api/manifest-list';
 import { useRegistrationOptions } from '../api/registration-options';
 import { ReportDeadline } from '../components/deadline-tag';

@@ -1,11 +1,11 @@
 import type { Notice } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { Badge, Card, Empty, Flex, Spin, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ImportanceTag } from '../../../components/importance-tag';
 import { formatDate } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
 import { useNotices } from '../api/notice-list';
 import { useUpdateInfos } from '../api/update-infos';
 import { useNoticeReader } from './notice-modal';

@@ -1,9 +1,9 @@
 import { permitDistrictName } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { Alert, Card, Empty, List, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatEraDate } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
 import { coverageGapText } from '../../../lib/permit-coverage';
 import { useCoverageGaps } from '../api/coverage-gaps';
 import { usePermits } from '../api/permit-list';

@@ -1,5 +1,6 @@
 import { MessageOutlined } from '@ant-design/icons';
 import { HOME_PROJECT_ROWS, PROJECT_LIST_TABS, type ProjectListItem } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Flex, Popover, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,6 @@ import { DataTable } from '../../../components/data-table';
 import { ProjectStatusTag } from '../../../components/project-status-tag';
 import { useCompanyFilter } from '../../../lib/company-filter';
 import { formatDate } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
 import { homeProjectsQueryOptions } from '../api/project-list';
 import { DEFAULT_PROJECT_FILTERS, projectFiltersToParams } from '../project-list-values';
 import { CoverageTag } from './coverage-tag';

@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { PROJECT_KEYWORD_MAX, PROJECT_LIST_TABS, PROJECT_TYPES, type ProjectListItem } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { Button, Card, Flex, Select, Tabs, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,6 @@ import {
 import { ProjectStatusTag } from '../../../components/project-status-tag';
 import { formatDate } from '../../../lib/format';
 import { useListPage } from '../../../lib/list-page';
-import { paths } from '../../../lib/paths';
 import { usePermissions } from '../../../lib/permissions';
 import { useProjectList } from '../api/project-list';
 import { CoverageTag } from '../components/coverage-tag';

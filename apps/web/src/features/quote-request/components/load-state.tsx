@@ -1,6 +1,6 @@
+import { paths } from '@junkan/shared/paths';
 import { useTranslation } from 'react-i18next';
 import { isRefusal, LoadFailed as LoadFailedView, NotFound } from '../../../components/load-failed';
-import { paths } from '../../../lib/paths';
 
 /** A failed load: a retry when trying again can help (not after a refusal), and always the way back to the list. */
 export function LoadFailed({

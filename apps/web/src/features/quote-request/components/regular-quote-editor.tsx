@@ -1,4 +1,5 @@
 import type { AccountInfoResponse, WasteItem } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { Alert, App, Button, Flex, Form, type FormInstance } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,6 @@ import { dropKeptInput, keepInput, readKeptInput } from '../../../components/for
 import { isApiError } from '../../../lib/api-client';
 import { showApiError, showFormIssues } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
-import { paths } from '../../../lib/paths';
 import { usePermissions } from '../../../lib/permissions';
 import { useToast } from '../../../lib/toast';
 import { useRequestQuote } from '../../projects/api/request-quote';

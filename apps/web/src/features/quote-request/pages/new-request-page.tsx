@@ -1,8 +1,8 @@
 import { FileSearchOutlined, ScheduleOutlined } from '@ant-design/icons';
+import { paths } from '@junkan/shared/paths';
 import { Button, Card, Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../lib/paths';
 import { usePermissions } from '../../../lib/permissions';
 
 /** /new-request: the kinds of request (a quote, or collections under a contract in force). */

@@ -1,11 +1,11 @@
 import { isQuoteRequestEditable } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { App, Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/form-errors';
-import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { useProjectDetail } from '../../projects/api/project-detail';
 import { useRequestQuote } from '../../projects/api/request-quote';

@@ -1,11 +1,11 @@
 import { isQuoteRequestEditable } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import { Button, Result, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { isApiError } from '../../../lib/api-client';
-import { paths } from '../../../lib/paths';
 import { useWastes } from '../../../lib/reference-data/wastes';
 import { useAccountInfo } from '../../account/api/account-info';
 import { useProjectDetail } from '../../projects/api/project-detail';

@@ -1,7 +1,7 @@
+import { paths } from '@junkan/shared/paths';
 import { Alert, Button, Card, Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { paths } from '../../../lib/paths';
 import { usePermissions } from '../../../lib/permissions';
 
 /** /new-quote-request: regular garbage or bulky/industrial waste (the latter needs EDI registration). */

@@ -4,6 +4,7 @@ import {
   QUOTE_UNIT_PRICE_MAX,
   type QuoteSuggestion,
 } from '@junkan/shared';
+import { paths } from '@junkan/shared/paths';
 import {
   App,
   Button,
@@ -32,7 +33,6 @@ import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { setZodIssues, showApiError } from '../../../lib/form-errors';
 import { formatPriceUnit, formatYen, unitPriceSuffix } from '../../../lib/format';
 import { currentPunctuation, messageText } from '../../../lib/i18n';
-import { paths } from '../../../lib/paths';
 import { useToast } from '../../../lib/toast';
 import { useProjectDetail } from '../../projects/api/project-detail';
 import { ProjectPageHeader } from '../../projects/components/project-page-header';
