@@ -67,6 +67,7 @@ export * from './rules/permit-coverage';
 export * from './rules/permit-districts';
 export * from './rules/permit-rules';
 export * from './rules/qualified-invoice';
+export * from './rules/qualified-invoice-lines';
 export * from './rules/retention';
 export * from './rules/scheduled-jobs';
 export * from './rules/valuables-transshipment';

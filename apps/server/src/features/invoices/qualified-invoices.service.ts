@@ -5,19 +5,17 @@
  */
 import {
   type BankAccount,
+  billedLine,
   billedMonthConflicts,
   compareBilledToReported,
   computeQualifiedInvoice,
-  DEFAULT_INVOICE_TAX_RATE,
-  fromThousandths,
   type InvoicePaymentMethod,
-  type InvoiceTaxRate,
   type MessageCode,
+  monthBillLines,
   type QualifiedInvoiceDraft,
   type QualifiedInvoiceFlag,
   type QualifiedInvoiceLineDto,
   type QualifiedInvoiceTotals,
-  toThousandths,
 } from '@junkan/shared';
 import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -50,14 +48,6 @@ const BILLING_CONTRACT_STATUSES = ['APPROVED', 'ENDED'];
  */
 const SETTLED_REPORT_STATUS = 'BLANK';
 
-export const MANIFEST_FEE_KEY = 'manifest-fee';
-const MANIFEST_FEE_DESCRIPTION = 'マニフェスト利用料（電子）';
-const MANIFEST_FEE_UNIT = '件';
-/** Regular reports are monthly weights in kg. */
-const REGULAR_REPORT_UNIT = 'kg';
-
-const wasteLineKey = (wasteLineId: number) => `waste-${wasteLineId}`;
-
 export interface BillableLinesInput {
   transportCompanyId: number;
   projectId: number;
@@ -84,27 +74,11 @@ export function monthPeriod(month: string): { from: string; to: string } {
   return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
 }
 
-const sameUnit = (a: string | null, b: string | null) =>
-  a != null && b != null && a.trim() !== '' && a.trim() === b.trim();
-
-interface Group {
-  key: string;
-  wasteLineId: number | null;
-  description: string;
-  unit: string | null;
-  contractUnit: string | null;
-  unitPrice: number | null;
-  total: bigint;
-  count: number;
-  dateFrom: string;
-  dateTo: string;
-}
-
 /**
- * The month's billable lines of a project the transport company carries: from its approved contract (unit price
- * per waste line, manifest fee) and the month's settled industrial completion reports (by transport end date)
- * and regular reports. A report whose unit is not the contract price's unit, or whose waste has no contract
- * price, is flagged and left out: a price is never guessed and a quantity never converted.
+ * The month's billable lines of a project the transport company carries: its approved contract (unit price per
+ * waste line, manifest fee) and the month's industrial completion reports (by transport end date) and regular
+ * reports, read here and billed by the shared rule `monthBillLines` (a price never guessed, a quantity never
+ * converted).
  */
 export async function billableLines(db: DbOrTx, input: BillableLinesInput): Promise<BillableLines> {
   const { transportCompanyId, projectId, month } = input;
@@ -134,9 +108,7 @@ export async function billableLines(db: DbOrTx, input: BillableLinesInput): Prom
     .select({ wasteLineId: contractUnitPrices.wasteLineId, unitPrice: contractUnitPrices.unitPrice })
     .from(contractUnitPrices)
     .where(eq(contractUnitPrices.contractId, contract.id));
-  const priceOf = new Map(prices.map((p) => [p.wasteLineId, p.unitPrice]));
   const wasteLines = await quotedLines(db, projectId, transportCompanyId);
-  const lineById = new Map(wasteLines.map((l) => [l.id, l]));
 
   const period = monthPeriod(month);
   const industrial = await db
@@ -176,126 +148,15 @@ export async function billableLines(db: DbOrTx, input: BillableLinesInput): Prom
     );
 
   const settled = industrial.filter((r) => r.status === SETTLED_REPORT_STATUS);
-  const unsettled = industrial.length - settled.length;
-
-  // Reports -> waste line of the contract: the report's own line, else the project's only line of that waste.
-  const industrialLineOf = (r: (typeof settled)[number]) => {
-    if (r.wasteLineId != null && lineById.has(r.wasteLineId)) return lineById.get(r.wasteLineId)!;
-    const candidates = wasteLines.filter((l) => l.kind === 'INDUSTRIAL' && l.wasteId === r.wasteId);
-    return candidates.length === 1 ? candidates[0]! : null;
-  };
-  const regularLineOf = (wasteId: number) => {
-    const candidates = wasteLines.filter((l) => l.kind === 'REGULAR' && l.wasteId === wasteId);
-    return candidates.length === 1 ? candidates[0]! : null;
-  };
-
-  const groups = new Map<string, Group>();
-  const add = (
-    line: (typeof wasteLines)[number] | null,
-    report: { wasteName: string; unit: string | null; volume: string; dateFrom: string; dateTo: string },
-  ) => {
-    const unitPrice = line ? (priceOf.get(line.id) ?? null) : null;
-    const contractUnit = line?.unit ?? null;
-    const billable = line != null && unitPrice != null && sameUnit(report.unit, contractUnit);
-    const key = billable
-      ? wasteLineKey(line.id)
-      : `unbilled-${line?.id ?? `waste:${report.wasteName}`}-${report.unit ?? ''}`;
-    const group = groups.get(key);
-    const quantity = toThousandths(report.volume);
-    if (group) {
-      group.total += quantity;
-      group.count += 1;
-      if (report.dateFrom < group.dateFrom) group.dateFrom = report.dateFrom;
-      if (report.dateTo > group.dateTo) group.dateTo = report.dateTo;
-      return;
-    }
-    groups.set(key, {
-      key,
-      wasteLineId: billable ? line.id : (line?.id ?? null),
-      description: line?.wasteName ?? report.wasteName,
-      unit: report.unit,
-      contractUnit,
-      unitPrice,
-      total: quantity,
-      count: 1,
-      dateFrom: report.dateFrom,
-      dateTo: report.dateTo,
-    });
-  };
-  for (const r of settled)
-    add(industrialLineOf(r), { ...r, dateFrom: r.date, dateTo: r.date, volume: String(r.volume) });
-  for (const r of regular) {
-    const line = regularLineOf(r.wasteId);
-    add(line, {
-      wasteName: r.wasteName,
-      unit: REGULAR_REPORT_UNIT,
-      volume: String(r.volume),
-      dateFrom: period.from,
-      dateTo: period.to,
-    });
-  }
-  const lines: QualifiedInvoiceLineDto[] = [];
-  const flags: QualifiedInvoiceFlag[] = [];
-  const order = new Map(wasteLines.map((l, i) => [l.id, i]));
-  const sorted = [...groups.values()].sort(
-    (a, b) => (order.get(a.wasteLineId ?? -1) ?? 1e9) - (order.get(b.wasteLineId ?? -1) ?? 1e9),
-  );
-  for (const g of sorted) {
-    const quantity = fromThousandths(g.total);
-    if (!g.key.startsWith('waste-')) {
-      flags.push(
-        g.unitPrice == null
-          ? {
-              code: 'NO_CONTRACT_PRICE',
-              description: g.description,
-              unit: g.unit,
-              quantity,
-              reportCount: g.count,
-            }
-          : {
-              code: 'UNIT_MISMATCH',
-              description: g.description,
-              reportedUnit: g.unit,
-              contractUnit: g.contractUnit,
-              quantity,
-              reportCount: g.count,
-            },
-      );
-      continue;
-    }
-    lines.push(
-      lineOf({
-        key: g.key,
-        kind: 'WASTE',
-        description: g.description,
-        dateFrom: g.dateFrom,
-        dateTo: g.dateTo,
-        quantity,
-        unit: g.unit!,
-        unitPrice: g.unitPrice!,
-      }),
-    );
-  }
-
-  const manifests = new Map<string, string>();
-  for (const r of settled) if (r.manifestNumber) manifests.set(r.manifestNumber, r.date);
-  if (contract.manifestFee > 0 && manifests.size > 0) {
-    const dates = [...manifests.values()].sort();
-    lines.push(
-      lineOf({
-        key: MANIFEST_FEE_KEY,
-        kind: 'MANIFEST_FEE',
-        description: MANIFEST_FEE_DESCRIPTION,
-        dateFrom: dates[0]!,
-        dateTo: dates.at(-1)!,
-        quantity: String(manifests.size),
-        unit: MANIFEST_FEE_UNIT,
-        unitPrice: contract.manifestFee,
-      }),
-    );
-  }
-  if (unsettled > 0) flags.push({ code: 'REPORTS_NOT_SETTLED', count: unsettled });
-  if (settled.length === 0 && regular.length === 0) flags.push({ code: 'NO_APPROVED_REPORTS' });
+  const { lines, flags } = monthBillLines({
+    wasteLines,
+    unitPrices: new Map(prices.map((p) => [p.wasteLineId, p.unitPrice])),
+    manifestFee: contract.manifestFee,
+    period,
+    settled,
+    regular,
+    unsettledCount: industrial.length - settled.length,
+  });
   return {
     project,
     paymentMethod: contract.paymentMethod as InvoicePaymentMethod,
@@ -304,16 +165,6 @@ export async function billableLines(db: DbOrTx, input: BillableLinesInput): Prom
     lines,
     flags,
   };
-}
-
-function lineOf(
-  line: Omit<QualifiedInvoiceLineDto, 'amount' | 'reportedQuantity' | 'taxRate'> & {
-    taxRate?: InvoiceTaxRate;
-  },
-): QualifiedInvoiceLineDto {
-  const taxRate = line.taxRate ?? DEFAULT_INVOICE_TAX_RATE;
-  const [computed] = computeQualifiedInvoice([{ ...line, taxRate }]).lines;
-  return { ...line, taxRate, reportedQuantity: line.quantity, amount: computed!.amount };
 }
 
 async function partiesOf(db: DbOrTx, transportCompanyId: number, dischargerCompanyId: number) {
@@ -504,7 +355,7 @@ export async function generateQualifiedInvoicePdf(
   if (Object.keys(unknown).length) throw new AppError('invoice_line_unknown', 'Unknown line', unknown);
 
   const billed = input.lines.map((l) => ({
-    ...lineOf({ ...byKey.get(l.key)!, quantity: l.quantity }),
+    ...billedLine({ ...byKey.get(l.key)!, quantity: l.quantity }),
     reportedQuantity: byKey.get(l.key)!.reportedQuantity,
   }));
   const asQuantities = (rows: readonly QualifiedInvoiceLineDto[], field: 'quantity' | 'reportedQuantity') =>
@@ -576,7 +427,7 @@ export async function regenerateQualifiedInvoice(
   const lines = input.lines.map((l) => {
     const base = known.get(l.key)!;
     return {
-      ...lineOf({ ...base, quantity: l.quantity, unitPrice: l.unitPrice }),
+      ...billedLine({ ...base, quantity: l.quantity, unitPrice: l.unitPrice }),
       reportedQuantity: base.reportedQuantity,
     };
   });
