@@ -68,7 +68,7 @@ const DisposalMethodMasterPage = lazy(
 const DisposalSiteMasterPage = lazy(
   () => import('../features/disposal-site-master/pages/disposal-site-master-page'),
 );
-const AreaPriceSettingPage = lazy(() => import('../features/collection-areas/pages/area-price-setting-page'));
+const AreaPriceSettingPage = lazy(() => import('./pages/area-price-setting-page'));
 const HandlingWasteUnitPricePage = lazy(
   () => import('../features/handling-waste-prices/pages/handling-waste-unit-price-page'),
 );

@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { WASTE_TYPE_CODE } from '../enums';
-import {
-  decimalParam,
-  idSchema,
-  isoDateSchema,
-  MAX_ID,
-  postalCodeSchema,
-  requiredString,
-} from '../validation';
+import { decimalParam, idSchema, MAX_ID, postalCodeSchema, requiredString } from '../validation';
+import { periodDateSchema, periodPriceFields } from './period-prices';
 
 /** Collection areas serve one waste type: regular (一般廃棄物) or industrial (産業廃棄物). */
 export const COLLECTION_AREA_TYPES = ['REGULAR', 'INDUSTRIAL'] as const;
@@ -21,27 +15,15 @@ export const COLLECTION_AREA_LIMITS = {
   prices: 100,
 } as const;
 
-/** Whole yen, tax excluded (ruling 10). */
-export const MAX_UNIT_PRICE = 99_999_999;
-
 export const collectionAreaTypeSchema = z.enum(COLLECTION_AREA_TYPES, { error: 'MSG_00_21' });
-
-/** A date of a validity period, YYYY-MM-DD. */
-export const periodDateSchema = isoDateSchema();
-
-export const unitPriceSchema = z
-  .number({ error: 'MSG_00_21' })
-  .int('unit_price_invalid')
-  .min(0, 'unit_price_invalid')
-  .max(MAX_UNIT_PRICE, 'unit_price_invalid');
 
 const optionalId = idSchema.nullish();
 const optionalText = (max: number) => z.string().trim().max(max, 'max_length_exceeded').default('');
 
 /**
  * A unit price with its validity period (both ends inclusive; no `validTo` = until further notice).
- * `validTo` before `validFrom` and overlapping periods are refused by the server (invalid_period,
- * period_overlap) with the shared rules of period-overlap.ts.
+ * `validTo` before `validFrom` and overlapping periods of one waste in the list are refused by the server
+ * (invalid_period, period_overlap) with the shared rules of rules/price-period.ts.
  */
 export const areaPriceInputSchema = z.object({
   /** An existing price row being kept (update); absent for a new row. */
@@ -49,9 +31,7 @@ export const areaPriceInputSchema = z.object({
   /** The waste this price is for; none = the area's price for any waste. */
   wasteId: optionalId,
   unitMeasureId: optionalId,
-  unitPrice: unitPriceSchema,
-  validFrom: periodDateSchema,
-  validTo: periodDateSchema.nullish(),
+  ...periodPriceFields,
 });
 export type AreaPriceInput = z.infer<typeof areaPriceInputSchema>;
 

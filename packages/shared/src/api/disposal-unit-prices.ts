@@ -1,20 +1,18 @@
 import { z } from 'zod';
 import { idSchema } from '../validation';
-import { periodDateSchema, unitPriceSchema } from './collection-areas';
-import { pageOf, pageQuerySchema, sortOrderSchema } from './common';
+import { pageOf } from './common';
+import { type PeriodPriceListQuery, periodPriceFields, periodPriceListQuerySchema } from './period-prices';
 
 /**
  * A disposal contractor's disposal unit price (処分単価) of one waste, per unit, for one period (both ends
  * inclusive, no `validTo` = until further notice). Refused: validTo before validFrom (invalid_period, on
  * validTo) and a period sharing a day with another price of the same waste and unit (period_overlap, on
- * validFrom, see rules/disposal-unit-price.ts).
+ * validFrom, the shared rule of rules/price-period.ts).
  */
 export const disposalUnitPriceRequestSchema = z.object({
   wasteId: idSchema,
   unitMeasureId: idSchema,
-  unitPrice: unitPriceSchema,
-  validFrom: periodDateSchema,
-  validTo: periodDateSchema.nullish(),
+  ...periodPriceFields,
 });
 export type DisposalUnitPriceRequest = z.infer<typeof disposalUnitPriceRequestSchema>;
 
@@ -33,20 +31,9 @@ export const disposalUnitPriceSchema = z.object({
 });
 export type DisposalUnitPrice = z.infer<typeof disposalUnitPriceSchema>;
 
-export const DISPOSAL_UNIT_PRICE_SORTS = ['wasteName', 'unitPrice', 'validFrom'] as const;
-export type DisposalUnitPriceSort = (typeof DISPOSAL_UNIT_PRICE_SORTS)[number];
-export const disposalUnitPriceListQuerySchema = pageQuerySchema.extend({
-  /** Part of the waste name or code. */
-  keyword: z.string().trim().max(64).optional(),
-  /** Only prices valid today (Japan time). */
-  currentOnly: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .optional(),
-  sort: z.enum(DISPOSAL_UNIT_PRICE_SORTS).default('wasteName'),
-  order: sortOrderSchema,
-});
-export type DisposalUnitPriceListQuery = z.infer<typeof disposalUnitPriceListQuerySchema>;
+/** The price list's query: the one of every period price list (a waste keyword, currentOnly, the sort). */
+export const disposalUnitPriceListQuerySchema = periodPriceListQuerySchema;
+export type DisposalUnitPriceListQuery = PeriodPriceListQuery;
 export const disposalUnitPricePageSchema = pageOf(disposalUnitPriceSchema);
 export type DisposalUnitPricePage = z.infer<typeof disposalUnitPricePageSchema>;
 

@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { idSchema } from '../validation';
-import { periodDateSchema, unitPriceSchema } from './collection-areas';
-import { pageOf, pageQuerySchema, sortOrderSchema } from './common';
+import { pageOf } from './common';
+import { periodPriceFields, periodPriceListQuerySchema } from './period-prices';
 
 /** The platform's handling-waste unit price of one waste for one period (period_overlap per waste). */
 export const handlingWastePriceRequestSchema = z.object({
   wasteId: idSchema,
   unitMeasureId: idSchema.nullish(),
-  unitPrice: unitPriceSchema,
-  validFrom: periodDateSchema,
-  validTo: periodDateSchema.nullish(),
+  ...periodPriceFields,
 });
 export type HandlingWastePriceRequest = z.infer<typeof handlingWastePriceRequestSchema>;
 
@@ -27,17 +25,7 @@ export const handlingWastePriceSchema = z.object({
 });
 export type HandlingWastePrice = z.infer<typeof handlingWastePriceSchema>;
 
-export const HANDLING_WASTE_PRICE_SORTS = ['wasteName', 'unitPrice', 'validFrom'] as const;
-export const handlingWastePriceListQuerySchema = pageQuerySchema.extend({
-  /** Part of the waste name or code. */
-  keyword: z.string().trim().max(64).optional(),
-  /** Only prices valid today (Japan time). */
-  currentOnly: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .optional(),
-  sort: z.enum(HANDLING_WASTE_PRICE_SORTS).default('wasteName'),
-  order: sortOrderSchema,
-});
+/** The price list's query: the one of every period price list (a waste keyword, currentOnly, the sort). */
+export const handlingWastePriceListQuerySchema = periodPriceListQuerySchema;
 export const handlingWastePricePageSchema = pageOf(handlingWastePriceSchema);
 export type HandlingWastePricePage = z.infer<typeof handlingWastePricePageSchema>;

@@ -20,13 +20,11 @@ import { tokyoDate } from '../../lib/time';
 import { actingCompanyOf, type Session } from '../../plugins/auth';
 import {
   areaNameExists,
-  createCollectionArea,
-  deleteCollectionArea,
   listCollectionAreas,
   lookupCollectionAreas,
   posCodeExists,
-  updateCollectionArea,
-} from './collection-areas.service';
+} from './collection-area-reads';
+import { createCollectionArea, deleteCollectionArea, updateCollectionArea } from './collection-areas.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['collection-areas'];

@@ -4,20 +4,21 @@ import {
   type DisposalUnitPriceListQuery,
   type DisposalUnitPricePage,
   type DisposalUnitPriceRequest,
-  findDisposalPriceOverlap,
   holdsDisposalPermit,
-  isValidPeriod,
   majorClassOf,
 } from '@junkan/shared';
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';
 import { companies, disposalUnitPrices, unitMeasures, wastes } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { containsPattern } from '../../lib/like-pattern';
-import { offsetOf } from '../../lib/paging';
-import { inEffectOn } from '../../lib/validity';
+import {
+  countPeriodPrices,
+  periodPriceList,
+  refuseInvalidPeriod,
+  refuseStoredOverlap,
+} from '../../lib/period-prices';
 import type { Caller } from '../../plugins/auth';
 import { coveragePermitsOf } from '../permit-core/permit-records';
 
@@ -42,10 +43,8 @@ const toPrice = ({ updatedAt, ...row }: Row): DisposalUnitPrice => ({
 });
 
 const NOT_FOUND = 'Disposal unit price not found';
-const fieldError = (
-  code: 'not_found' | 'invalid_period' | 'period_overlap' | 'disposal_permit_required',
-  field: string,
-) => new AppError(code, code, { [field]: code });
+const fieldError = (code: 'not_found' | 'disposal_permit_required', field: string) =>
+  new AppError(code, code, { [field]: code });
 
 const priceRows = (db: DbOrTx) =>
   db
@@ -61,38 +60,17 @@ export async function listDisposalUnitPrices(
   query: DisposalUnitPriceListQuery,
   today: string,
 ): Promise<DisposalUnitPricePage> {
-  const conditions: (SQL | undefined)[] = [eq(disposalUnitPrices.transportCompanyId, companyId)];
-  if (query.keyword) {
-    const like = containsPattern(query.keyword);
-    conditions.push(or(ilike(wastes.name, like), ilike(wastes.wasteCode, like)));
-  }
-  if (query.currentOnly) {
-    conditions.push(inEffectOn(disposalUnitPrices.validFrom, disposalUnitPrices.validTo, today));
-  }
-  const where = and(...conditions);
-  const direction = query.order === 'desc' ? desc : asc;
-  const sortColumn = {
-    wasteName: wastes.name,
-    unitPrice: disposalUnitPrices.unitPrice,
-    validFrom: disposalUnitPrices.validFrom,
-  }[query.sort];
+  const list = periodPriceList(disposalUnitPrices, query, today, {
+    scope: eq(disposalUnitPrices.transportCompanyId, companyId),
+    series: [wastes.wasteCode, unitMeasures.id],
+  });
   const rows = await priceRows(db)
-    .where(where)
-    .orderBy(
-      direction(sortColumn),
-      asc(wastes.wasteCode),
-      asc(unitMeasures.id),
-      asc(disposalUnitPrices.validFrom),
-      asc(disposalUnitPrices.id),
-    )
-    .limit(query.size)
-    .offset(offsetOf(query));
-  const [total] = await db
-    .select({ n: count() })
-    .from(disposalUnitPrices)
-    .innerJoin(wastes, eq(wastes.id, disposalUnitPrices.wasteId))
-    .where(where);
-  return { items: rows.map(toPrice), total: total?.n ?? 0, page: query.page, size: query.size };
+    .where(list.where)
+    .orderBy(...list.orderBy)
+    .limit(list.limit)
+    .offset(list.offset);
+  const total = await countPeriodPrices(db, disposalUnitPrices, list.where);
+  return { items: rows.map(toPrice), total, page: query.page, size: query.size };
 }
 
 /**
@@ -130,7 +108,8 @@ async function getDisposalUnitPrice(db: DbOrTx, companyId: number, id: number) {
 /**
  * Serializes writes to one company's prices (row lock on the company), then checks the waste and unit exist,
  * that a live disposal permit of the company covers the waste's major class on the price's first day (the
- * shared holdsDisposalPermit), and that the period overlaps no other price of the same waste and unit.
+ * shared holdsDisposalPermit), and that the period overlaps no other price of the same waste and unit (the
+ * price-master kit's refuseStoredOverlap).
  */
 async function checkPrice(tx: Tx, companyId: number, body: DisposalUnitPriceRequest, excludeId = 0) {
   await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
@@ -147,23 +126,17 @@ async function checkPrice(tx: Tx, companyId: number, body: DisposalUnitPriceRequ
     .from(unitMeasures)
     .where(eq(unitMeasures.id, body.unitMeasureId));
   if (!unit) throw fieldError('not_found', 'unitMeasureId');
-  const others = await tx
-    .select({
-      wasteId: disposalUnitPrices.wasteId,
-      unitMeasureId: disposalUnitPrices.unitMeasureId,
-      validFrom: disposalUnitPrices.validFrom,
-      validTo: disposalUnitPrices.validTo,
-    })
-    .from(disposalUnitPrices)
-    .where(
-      and(
-        eq(disposalUnitPrices.transportCompanyId, companyId),
-        eq(disposalUnitPrices.wasteId, body.wasteId),
-        eq(disposalUnitPrices.unitMeasureId, body.unitMeasureId),
-        ne(disposalUnitPrices.id, excludeId),
-      ),
-    );
-  if (findDisposalPriceOverlap(body, others)) throw fieldError('period_overlap', 'validFrom');
+  await refuseStoredOverlap(
+    tx,
+    disposalUnitPrices,
+    and(
+      eq(disposalUnitPrices.transportCompanyId, companyId),
+      eq(disposalUnitPrices.wasteId, body.wasteId),
+      eq(disposalUnitPrices.unitMeasureId, body.unitMeasureId),
+    ),
+    body,
+    excludeId,
+  );
 }
 
 const values = (body: DisposalUnitPriceRequest) => ({
@@ -180,7 +153,7 @@ export async function createDisposalUnitPrice(
   companyId: number,
   body: DisposalUnitPriceRequest,
 ): Promise<DisposalUnitPrice> {
-  if (!isValidPeriod(body)) throw fieldError('invalid_period', 'validTo');
+  refuseInvalidPeriod(body);
   const id = await app.db.transaction(async (tx) => {
     await checkPrice(tx, companyId, body);
     const [row] = await tx
@@ -206,7 +179,7 @@ export async function updateDisposalUnitPrice(
   id: number,
   body: DisposalUnitPriceRequest,
 ): Promise<DisposalUnitPrice> {
-  if (!isValidPeriod(body)) throw fieldError('invalid_period', 'validTo');
+  refuseInvalidPeriod(body);
   await app.db.transaction(async (tx) => {
     const [current] = await tx
       .select({ id: disposalUnitPrices.id })

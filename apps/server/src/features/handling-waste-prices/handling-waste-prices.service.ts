@@ -1,29 +1,22 @@
-import {
-  type HandlingWastePrice,
-  type HandlingWastePricePage,
-  type HandlingWastePriceRequest,
-  isValidPeriod,
-  periodsOverlap,
+import type {
+  HandlingWastePrice,
+  HandlingWastePricePage,
+  HandlingWastePriceRequest,
+  PeriodPriceListQuery,
 } from '@junkan/shared';
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';
 import { handlingWastePrices, unitMeasures, wastes } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { containsPattern } from '../../lib/like-pattern';
-import { offsetOf } from '../../lib/paging';
-import { inEffectOn } from '../../lib/validity';
+import {
+  countPeriodPrices,
+  periodPriceList,
+  refuseInvalidPeriod,
+  refuseStoredOverlap,
+} from '../../lib/period-prices';
 import type { Caller } from '../../plugins/auth';
-
-export interface HandlingWastePriceListQuery {
-  page: number;
-  size: number;
-  keyword?: string;
-  currentOnly?: boolean;
-  sort: 'wasteName' | 'unitPrice' | 'validFrom';
-  order: 'asc' | 'desc';
-}
 
 const columns = {
   id: handlingWastePrices.id,
@@ -38,50 +31,26 @@ const columns = {
   validTo: handlingWastePrices.validTo,
 };
 
-const fieldError = (code: 'not_found' | 'invalid_period' | 'period_overlap', field: string) =>
-  new AppError(code, code, { [field]: code });
+const fieldError = (code: 'not_found', field: string) => new AppError(code, code, { [field]: code });
 
 /** The platform's handling-waste unit prices, with the waste's name, paged and sorted. */
 export async function listHandlingWastePrices(
   db: DbOrTx,
-  query: HandlingWastePriceListQuery,
+  query: PeriodPriceListQuery,
   today: string,
 ): Promise<HandlingWastePricePage> {
-  const conditions: (SQL | undefined)[] = [];
-  if (query.keyword) {
-    const like = containsPattern(query.keyword);
-    conditions.push(or(ilike(wastes.name, like), ilike(wastes.wasteCode, like)));
-  }
-  if (query.currentOnly) {
-    conditions.push(inEffectOn(handlingWastePrices.validFrom, handlingWastePrices.validTo, today));
-  }
-  const where = and(...conditions);
-  const direction = query.order === 'desc' ? desc : asc;
-  const sortColumn = {
-    wasteName: wastes.name,
-    unitPrice: handlingWastePrices.unitPrice,
-    validFrom: handlingWastePrices.validFrom,
-  }[query.sort];
+  const list = periodPriceList(handlingWastePrices, query, today, { series: [wastes.wasteCode] });
   const items = await db
     .select(columns)
     .from(handlingWastePrices)
     .innerJoin(wastes, eq(wastes.id, handlingWastePrices.wasteId))
     .leftJoin(unitMeasures, eq(unitMeasures.id, handlingWastePrices.unitMeasureId))
-    .where(where)
-    .orderBy(
-      direction(sortColumn),
-      asc(wastes.wasteCode),
-      asc(handlingWastePrices.validFrom),
-      asc(handlingWastePrices.id),
-    )
-    .limit(query.size)
-    .offset(offsetOf(query));
-  const [total] = await db
-    .select({ n: count() })
-    .from(handlingWastePrices)
-    .innerJoin(wastes, eq(wastes.id, handlingWastePrices.wasteId))
-    .where(where);
-  return { items, total: total?.n ?? 0, page: query.page, size: query.size };
+    .where(list.where)
+    .orderBy(...list.orderBy)
+    .limit(list.limit)
+    .offset(list.offset);
+  const total = await countPeriodPrices(db, handlingWastePrices, list.where);
+  return { items, total, page: query.page, size: query.size };
 }
 
 async function getHandlingWastePrice(db: DbOrTx, id: number): Promise<HandlingWastePrice> {
@@ -113,11 +82,13 @@ async function checkPrice(tx: Tx, body: HandlingWastePriceRequest, excludeId = 0
       .where(eq(unitMeasures.id, body.unitMeasureId));
     if (!unit) throw fieldError('not_found', 'unitMeasureId');
   }
-  const others = await tx
-    .select({ validFrom: handlingWastePrices.validFrom, validTo: handlingWastePrices.validTo })
-    .from(handlingWastePrices)
-    .where(and(eq(handlingWastePrices.wasteId, body.wasteId), ne(handlingWastePrices.id, excludeId)));
-  if (others.some((o) => periodsOverlap(o, body))) throw fieldError('period_overlap', 'validFrom');
+  await refuseStoredOverlap(
+    tx,
+    handlingWastePrices,
+    eq(handlingWastePrices.wasteId, body.wasteId),
+    body,
+    excludeId,
+  );
 }
 
 const values = (body: HandlingWastePriceRequest) => ({
@@ -133,7 +104,7 @@ export async function createHandlingWastePrice(
   caller: Caller,
   body: HandlingWastePriceRequest,
 ): Promise<HandlingWastePrice> {
-  if (!isValidPeriod(body)) throw fieldError('invalid_period', 'validTo');
+  refuseInvalidPeriod(body);
   const id = await app.db.transaction(async (tx) => {
     await checkPrice(tx, body);
     const [row] = await tx
@@ -158,7 +129,7 @@ export async function updateHandlingWastePrice(
   id: number,
   body: HandlingWastePriceRequest,
 ): Promise<HandlingWastePrice> {
-  if (!isValidPeriod(body)) throw fieldError('invalid_period', 'validTo');
+  refuseInvalidPeriod(body);
   await app.db.transaction(async (tx) => {
     const [current] = await tx
       .select({ id: handlingWastePrices.id })

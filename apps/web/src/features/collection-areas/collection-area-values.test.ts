@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import {
   ANY_WASTE,
   emptyPriceRow,
-  endsBeforeStart,
   isRepeatedPosCode,
   overlapsAnotherRow,
   type PriceRow,
@@ -88,11 +87,5 @@ describe('collection area values', () => {
     const apart = [row(3, '2026-04-01', '2026-05-31'), row(3, '2026-06-01', null)];
     expect(overlapsAnotherRow(apart, 1)).toBe(false);
     expect(overlapsAnotherRow([{ wasteId: 3 }, row(3, '2026-06-01', null)], 0)).toBe(false);
-  });
-
-  it('refuses an end before the start, and allows an open end', () => {
-    expect(endsBeforeStart(row(3, '2026-06-01', '2026-05-31'))).toBe(true);
-    expect(endsBeforeStart(row(3, '2026-06-01', null))).toBe(false);
-    expect(endsBeforeStart(row(3, '2026-06-01', '2026-06-01'))).toBe(false);
   });
 });

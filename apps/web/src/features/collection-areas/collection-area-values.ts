@@ -1,22 +1,19 @@
+import type { CollectionArea, CollectionAreaRequest, CollectionAreaType } from '@junkan/shared';
 import {
-  type CollectionArea,
-  type CollectionAreaRequest,
-  type CollectionAreaType,
-  isValidPeriod,
-  periodsOverlap,
-} from '@junkan/shared';
-import dayjs, { type Dayjs } from 'dayjs';
+  overlapsAnotherPeriod,
+  type PeriodDates,
+  periodDates,
+  periodOf,
+} from '../../components/price-master/period-values';
 
 /** The waste select's value for a price that applies to any waste (sent as no wasteId). */
 export const ANY_WASTE = 0;
 
-export interface PriceRow {
+export interface PriceRow extends PeriodDates {
   id?: number | null;
   wasteId: number;
   unitMeasureId?: number | null;
   unitPrice?: number | null;
-  validFrom?: Dayjs | null;
-  validTo?: Dayjs | null;
 }
 
 export interface AreaFormValues {
@@ -36,12 +33,6 @@ export const emptyPriceRow = (): PriceRow => ({
   validTo: null,
 });
 
-const toDate = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : null);
-export const periodOf = (row: PriceRow | undefined) => ({
-  validFrom: toDate(row?.validFrom) ?? '',
-  validTo: toDate(row?.validTo),
-});
-
 /** The form's values for an area being edited, or an empty form with one postal code row. */
 export const toFormValues = (area: CollectionArea | null): AreaFormValues =>
   area
@@ -55,8 +46,7 @@ export const toFormValues = (area: CollectionArea | null): AreaFormValues =>
           wasteId: p.wasteId ?? ANY_WASTE,
           unitMeasureId: p.unitMeasureId,
           unitPrice: p.unitPrice,
-          validFrom: dayjs(p.validFrom),
-          validTo: p.validTo ? dayjs(p.validTo) : null,
+          ...periodDates(p),
         })),
       }
     : { areaName: '', licenseNumber: '', administrativeDistrict: '', posCodes: [''], prices: [] };
@@ -84,20 +74,5 @@ export const isRepeatedPosCode = (all: readonly string[], value: string, index: 
   all.indexOf(value) < index;
 
 /** Row `index` has a valid period that overlaps another valid row of the same waste (shared rule). */
-export function overlapsAnotherRow(rows: readonly (PriceRow | undefined)[], index: number): boolean {
-  const own = rows[index];
-  if (!own?.validFrom || !isValidPeriod(periodOf(own))) return false;
-  const wasteId = own.wasteId ?? ANY_WASTE;
-  return rows.some(
-    (row, j) =>
-      j !== index &&
-      (row?.wasteId ?? ANY_WASTE) === wasteId &&
-      !!row?.validFrom &&
-      isValidPeriod(periodOf(row)) &&
-      periodsOverlap(periodOf(row), periodOf(own)),
-  );
-}
-
-/** An end date before the start (an empty end means until further notice). */
-export const endsBeforeStart = (row: PriceRow | undefined) =>
-  !!row?.validFrom && !!row.validTo && !isValidPeriod(periodOf(row));
+export const overlapsAnotherRow = (rows: readonly (PriceRow | undefined)[], index: number) =>
+  overlapsAnotherPeriod(rows, index, (row) => row.wasteId ?? ANY_WASTE);

@@ -12,17 +12,12 @@ import { useTranslation } from 'react-i18next';
 import { dayPickerProps } from '../../../components/form/date-field';
 import { requiredRule } from '../../../components/form/required-rule';
 import { YenInput } from '../../../components/form/yen-input';
+import { endsBeforeStart } from '../../../components/price-master/period-values';
 import { zodRule } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
 import { useUnitMeasures } from '../../../lib/reference-data/unit-measures';
 import { useWastes } from '../../../lib/reference-data/wastes';
-import {
-  ANY_WASTE,
-  emptyPriceRow,
-  endsBeforeStart,
-  overlapsAnotherRow,
-  type PriceRow,
-} from '../collection-area-values';
+import { ANY_WASTE, emptyPriceRow, overlapsAnotherRow, type PriceRow } from '../collection-area-values';
 
 /** The area's unit prices: one row per waste and validity period, overlaps refused next to the row. */
 export function CollectionAreaPriceList({ type, saving }: { type: CollectionAreaType; saving: boolean }) {

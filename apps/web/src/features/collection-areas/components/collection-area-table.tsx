@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { type CollectionArea, type CollectionAreaType, isPeriodActive } from '@junkan/shared';
+import { type CollectionArea, type CollectionAreaType, periodStatusOn } from '@junkan/shared';
 import { Button, Flex, Space, Tag, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +14,9 @@ import {
   listPagination,
   useFilterPage,
 } from '../../../components/master-list';
+import { periodText } from '../../../components/price-master/period-text';
 import { useDeleteWithConfirm } from '../../../components/use-delete-with-confirm';
-import { formatDate, formatYen } from '../../../lib/format';
+import { formatYen } from '../../../lib/format';
 import { currentPunctuation } from '../../../lib/i18n';
 import { useCollectionAreas } from '../api/collection-areas';
 import { useDeleteCollectionArea } from '../api/delete-collection-area';
@@ -133,7 +134,7 @@ export function CollectionAreaTable({ type }: { type: CollectionAreaType }) {
             title: t('areaPriceSetting.column.currentPrices'),
             width: 260,
             render: (_, a) => {
-              const current = a.prices.filter((p) => isPeriodActive(p, today));
+              const current = a.prices.filter((p) => periodStatusOn(p, today) === 'CURRENT');
               if (current.length === 0)
                 return (
                   <Typography.Text type="secondary">{t('areaPriceSetting.noCurrentPrice')}</Typography.Text>
@@ -141,10 +142,7 @@ export function CollectionAreaTable({ type }: { type: CollectionAreaType }) {
               return (
                 <Flex vertical>
                   {current.map((p) => (
-                    <Tooltip
-                      key={p.id}
-                      title={`${formatDate(p.validFrom)} ${currentPunctuation().range} ${p.validTo ? formatDate(p.validTo) : t('areaPriceSetting.untilFurtherNotice')}`}
-                    >
+                    <Tooltip key={p.id} title={periodText(p, t('areaPriceSetting.untilFurtherNotice'))}>
                       <span>
                         {p.wasteName ?? t('areaPriceSetting.anyWaste')}
                         {currentPunctuation().colon}

@@ -1,31 +1,27 @@
-import type { DisposalUnitPrice, DisposalUnitPricePage, DisposalUnitPriceRequest } from '@junkan/shared';
+import type {
+  DisposalUnitPrice,
+  DisposalUnitPricePage,
+  DisposalUnitPriceRequest,
+  PeriodPriceListQuery,
+} from '@junkan/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { DISPOSAL_UNIT_PRICE_KEY } from './keys';
 
 const URL = '/trans/disposal-unit-prices';
 
-export interface DisposalUnitPriceListParams {
-  page: number;
-  size: number;
-  keyword?: string;
-  currentOnly?: boolean;
-  sort: 'wasteName' | 'unitPrice' | 'validFrom';
-  order: 'asc' | 'desc';
-}
-
 /** GET /trans/disposal-unit-prices: a page of the company's prices with the waste's name and the unit. */
-export const fetchDisposalUnitPrices = (params: DisposalUnitPriceListParams) =>
+export const fetchDisposalUnitPrices = (params: PeriodPriceListQuery) =>
   api.get<DisposalUnitPricePage>(URL, { ...params, currentOnly: params.currentOnly ? 'true' : undefined });
 
-export const disposalUnitPricesQueryOptions = (params: DisposalUnitPriceListParams) =>
+export const disposalUnitPricesQueryOptions = (params: PeriodPriceListQuery) =>
   queryOptions({
     queryKey: [...DISPOSAL_UNIT_PRICE_KEY, 'list', params],
     queryFn: () => fetchDisposalUnitPrices(params),
     placeholderData: keepPreviousData,
   });
 
-export const useDisposalUnitPrices = (params: DisposalUnitPriceListParams) =>
+export const useDisposalUnitPrices = (params: PeriodPriceListQuery) =>
   useQuery(disposalUnitPricesQueryOptions(params));
 
 function useInvalidate() {

@@ -1,30 +1,21 @@
-import type { HandlingWastePricePage } from '@junkan/shared';
+import type { HandlingWastePricePage, PeriodPriceListQuery } from '@junkan/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { HANDLING_WASTE_PRICE_KEY } from './keys';
 
-export interface HandlingWastePriceListParams {
-  page: number;
-  size: number;
-  keyword?: string;
-  currentOnly?: boolean;
-  sort: 'wasteName' | 'unitPrice' | 'validFrom';
-  order: 'asc' | 'desc';
-}
-
 /** GET /handling-waste-unit-price: a page of prices with the waste's name. */
-export const fetchHandlingWastePrices = (params: HandlingWastePriceListParams) =>
+export const fetchHandlingWastePrices = (params: PeriodPriceListQuery) =>
   api.get<HandlingWastePricePage>('/handling-waste-unit-price', {
     ...params,
     currentOnly: params.currentOnly ? 'true' : undefined,
   });
 
-export const handlingWastePricesQueryOptions = (params: HandlingWastePriceListParams) =>
+export const handlingWastePricesQueryOptions = (params: PeriodPriceListQuery) =>
   queryOptions({
     queryKey: [...HANDLING_WASTE_PRICE_KEY, 'list', params],
     queryFn: () => fetchHandlingWastePrices(params),
     placeholderData: keepPreviousData,
   });
 
-export const useHandlingWastePrices = (params: HandlingWastePriceListParams) =>
+export const useHandlingWastePrices = (params: PeriodPriceListQuery) =>
   useQuery(handlingWastePricesQueryOptions(params));

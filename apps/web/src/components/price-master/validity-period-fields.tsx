@@ -1,12 +1,10 @@
-import { isValidPeriod } from '@junkan/shared';
 import { DatePicker, Flex, Form, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { currentPunctuation, messageText } from '../../lib/i18n';
-import { keepEnterInPicker } from './date-field';
-import { requiredRule } from './required-rule';
-
-const toDate = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : '');
+import { keepEnterInPicker } from '../form/date-field';
+import { requiredRule } from '../form/required-rule';
+import { endsBeforeStart } from './period-values';
 
 /**
  * A price's validity period as two pickers, `validFrom` (required) 〜 `validTo` (empty: until further notice),
@@ -47,7 +45,7 @@ export function ValidityPeriodFields({
             ({ getFieldValue }) => ({
               validator: async (_rule, value: Dayjs | null) => {
                 const from = getFieldValue('validFrom') as Dayjs | null;
-                if (from && value && !isValidPeriod({ validFrom: toDate(from), validTo: toDate(value) }))
+                if (endsBeforeStart({ validFrom: from, validTo: value }))
                   throw new Error(messageText(t, 'invalid_period'));
               },
             }),

@@ -2,18 +2,19 @@ import { COLLECTION_AREA_TYPES } from '@junkan/shared';
 import { Card, Result, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { messageText } from '../../../lib/i18n';
-import { usePermissions } from '../../../lib/permissions';
-import { useSession } from '../../../lib/use-session';
-import { DisposalUnitPriceTable } from '../../disposal-unit-prices/components/disposal-unit-price-table';
-import { CollectionAreaTable } from '../components/collection-area-table';
+import { CollectionAreaTable } from '../../features/collection-areas/components/collection-area-table';
+import { DisposalUnitPriceTable } from '../../features/disposal-unit-prices/components/disposal-unit-price-table';
+import { messageText } from '../../lib/i18n';
+import { usePermissions } from '../../lib/permissions';
+import { useSession } from '../../lib/use-session';
 
 /** The disposal unit prices' tab, beside one tab per waste type of the collection areas. */
 const DISPOSAL_TAB = 'DISPOSAL';
 
 /**
  * Collection areas and unit prices of the transport company, one tab per waste type, and the disposal unit
- * prices for a company holding DISPOSAL_UNIT_PRICE (the tab is kept in the URL).
+ * prices for a company holding DISPOSAL_UNIT_PRICE (the tab is kept in the URL). It composes two features'
+ * price masters (collection-areas, disposal-unit-prices), so it sits here.
  */
 export default function AreaPriceSettingPage() {
   const { t } = useTranslation();
