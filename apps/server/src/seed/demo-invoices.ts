@@ -15,10 +15,9 @@ import {
 } from '../db/schema';
 import { companyBankAccountsOf } from '../features/account-core/company-bank-accounts';
 import { takeInvoiceNumbers } from '../features/invoices/invoice-numbers';
-import { storeGeneratedFile } from '../features/project-core/project-file-store';
 import { PDF_FONT_FAMILY, renderPdf } from '../lib/pdf';
 import { tokyoDate } from '../lib/time';
-import type { FileStorage } from '../plugins/file-storage';
+import { type FileStorage, storeGeneratedFile } from '../plugins/file-storage';
 import { DEMO_SPOT_PROJECT } from './demo-projects';
 
 /** A Japan date at a time of day, as a timestamp; never later than now (a step of today may be due later). */
@@ -154,7 +153,11 @@ async function insertDemoInvoice(
       `請求元: ${toto.name}`,
     ],
   });
-  const stored = await storeGeneratedFile(files, { content: pdf, mimeType: 'application/pdf' });
+  const stored = await storeGeneratedFile(files, {
+    fileName: `請求書_${d.title}.pdf`,
+    content: pdf,
+    mimeType: 'application/pdf',
+  });
   const [sender] = await db.select().from(users).where(eq(users.email, 'transporter@example.com'));
   const registered = at(billingDate, '09:30');
   const billedAt = d.status === 'UNCLAIMED' ? null : at(billingDate, '10:00');
@@ -210,12 +213,6 @@ async function insertDemoInvoice(
     if (sends.length) await tx.insert(invoiceSends).values(sends);
     // The first version is its own root.
     await tx.update(invoices).set({ rootId: row!.id }).where(eq(invoices.id, row!.id));
-    await tx.insert(attachments).values({
-      ownerType: 'INVOICE',
-      ownerId: row!.id,
-      fileName: `請求書_${d.title}.pdf`,
-      mimeType: 'application/pdf',
-      ...stored,
-    });
+    await tx.insert(attachments).values({ ownerType: 'INVOICE', ownerId: row!.id, ...stored });
   });
 }

@@ -10,10 +10,9 @@ import {
   transportOperatorProfiles,
   wastes,
 } from '../db/schema';
-import { storeGeneratedFile } from '../features/project-core/project-file-store';
 import { PDF_FONT_FAMILY, renderPdf } from '../lib/pdf';
 import { tokyoDate } from '../lib/time';
-import type { FileStorage } from '../plugins/file-storage';
+import { type FileStorage, storeGeneratedFile } from '../plugins/file-storage';
 
 interface DemoPermit {
   districtCode: string;
@@ -105,7 +104,11 @@ export async function seedDemoPermits(db: Database, files: FileStorage | null, n
         },
       ],
     });
-    const stored = await storeGeneratedFile(files, { content: pdf, mimeType: 'application/pdf' });
+    const stored = await storeGeneratedFile(files, {
+      fileName: `許可証_${permitDistrictName(d.districtCode)}_${d.licenseNumber}.pdf`,
+      content: pdf,
+      mimeType: 'application/pdf',
+    });
     await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(permits)
@@ -121,13 +124,7 @@ export async function seedDemoPermits(db: Database, files: FileStorage | null, n
           wasteKindIds: d.wastes.map((w) => idOf.get(w)).filter((id): id is number => id !== undefined),
         })
         .returning({ id: permits.id });
-      await tx.insert(attachments).values({
-        ownerType: 'PERMIT',
-        ownerId: row!.id,
-        fileName: `許可証_${permitDistrictName(d.districtCode)}_${d.licenseNumber}.pdf`,
-        mimeType: 'application/pdf',
-        ...stored,
-      });
+      await tx.insert(attachments).values({ ownerType: 'PERMIT', ownerId: row!.id, ...stored });
     });
   }
   await seedDemoDestination(db, toto.id, today);

@@ -1,16 +1,8 @@
-import fastifyMultipart from '@fastify/multipart';
-import {
-  attachmentSchema,
-  errorSchema,
-  idParam,
-  idParamSchema,
-  okSchema,
-  UPLOAD_RULES,
-} from '@junkan/shared';
+import { attachmentSchema, errorSchema, idParam, idParamSchema, okSchema } from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../lib/downloads';
-import { withUploadedFile } from '../../lib/uploads';
+import { acceptUpload, takeUploads } from '../../plugins/file-storage';
 import {
   checkProjectUpload,
   deleteProjectAttachment,
@@ -37,10 +29,7 @@ const attachmentParamsSchema = idParamSchema.extend({
  * count and content. The multipart parser is registered here only, so no other call accepts uploads.
  */
 export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The file size limit is each call's (withUploadedFile), from its use's rule.
-  await app.register(fastifyMultipart, {
-    limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6 },
-  });
+  await takeUploads(app, { files: 1, data: false });
 
   app.get(
     '/projects/:id/attachments',
@@ -65,11 +54,21 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => {
       const session = app.requireSession(request);
-      return withUploadedFile(request, { maxBytes: UPLOAD_RULES.QUOTE_REQUEST.maxBytes }, async (file) => {
-        // Refuse early (a full list, a wrong kind, a name already used) without reading the bytes.
-        await checkProjectUpload(app, session, request.params.id, file.fileName);
-        return uploadProjectAttachment(app, request.caller(), request.params.id, file);
-      });
+      const projectId = request.params.id;
+      return acceptUpload(
+        app.files,
+        request,
+        {
+          use: 'QUOTE_REQUEST',
+          folder: 'attachments',
+          slotOf: () => 0,
+          maxFiles: 1,
+          required: true,
+          // Refused early (a full list, a wrong kind, a name already used) without reading the bytes.
+          admit: ({ fileName }) => checkProjectUpload(app, session, projectId, fileName),
+        },
+        ({ file }) => uploadProjectAttachment(app, request.caller(), projectId, file!),
+      );
     },
   );
 

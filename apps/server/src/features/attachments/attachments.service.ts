@@ -7,8 +7,9 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { operatorRole } from '../../lib/roles';
 import type { Caller, Session } from '../../plugins/auth';
+import { openStoredFile, type StoredFile, storedRefOf } from '../../plugins/file-storage';
 import { projectFor } from '../project-core/project-access';
-import { failOn, openStoredFile, storeAttachment, storedRefOf } from '../project-core/project-file-store';
+import { failOn, recordAttachment } from '../project-core/project-file-store';
 import {
   attachmentColumns,
   PROJECT_OWNER,
@@ -62,17 +63,17 @@ export async function checkProjectUpload(
 }
 
 /**
- * Stores one file of a quote request, streamed into the file storage. The project row is then locked so two
- * uploads at once cannot pass the 4-file or same-name checks together; the row and its audit row are written in
- * the same transaction.
+ * Records one file of a quote request, already in the file storage. The project row is locked so two uploads at
+ * once cannot pass the 4-file or same-name checks together; the row and its audit row are written in the same
+ * transaction.
  */
 export async function uploadProjectAttachment(
   app: FastifyInstance,
   caller: Caller,
   projectId: number,
-  file: { fileName: string; stream: AsyncIterable<Buffer> },
+  file: StoredFile,
 ): Promise<Attachment> {
-  return storeAttachment(app, caller, { use: 'QUOTE_REQUEST', ...file }, async (tx) => {
+  return recordAttachment(app, caller, 'QUOTE_REQUEST', file, async (tx) => {
     await ownDraft(tx, caller.session, projectId, true);
     return {
       ownerType: PROJECT_OWNER,

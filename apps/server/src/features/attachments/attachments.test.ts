@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  multipartForm,
   sampleDoc,
   sampleJpg,
   sampleMov,
@@ -117,6 +118,23 @@ describe('POST /api/projects/{id}/attachments', () => {
     const res = await upload(id, 'file5.pdf', samplePdf());
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('MSG_28_5');
+  });
+
+  it('refuses a second file in one body (MSG_28_5 on its field) and keeps neither', async () => {
+    const id = await createDraft();
+    const body = multipartForm({}, [
+      { field: 'file', name: 'a.pdf', content: samplePdf() },
+      { field: 'file', name: 'b.pdf', content: samplePdf() },
+    ]);
+    const res = await t.as(discharger).send({
+      method: 'POST',
+      url: `/projects/${id}/attachments`,
+      payload: body.payload,
+      headers: body.headers,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'MSG_28_5', fields: { file: 'MSG_28_5' } });
+    expect(await t.db.select().from(attachments).where(eq(attachments.ownerId, id))).toHaveLength(0);
   });
 
   it('refuses the same name again, ignoring case and Unicode normal form', async () => {

@@ -1,6 +1,6 @@
-import fastifyMultipart from '@fastify/multipart';
 import {
   adminInquiryListQuerySchema,
+  checkInquiryUpload,
   errorSchema,
   idParam,
   idParamSchema,
@@ -10,6 +10,7 @@ import {
   inquiryListQuerySchema,
   inquiryPageSchema,
   inquiryReplySchema,
+  inquiryUploadBudget,
   okSchema,
   type Permission,
 } from '@junkan/shared';
@@ -17,7 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../lib/downloads';
-import { DATA_FIELD_MAX_BYTES } from '../../lib/multipart-data';
+import { acceptUpload, takeUploads, type UploadPolicy } from '../../plugins/file-storage';
 import {
   closeInquiry,
   companyScope,
@@ -31,8 +32,8 @@ import {
   replyToInquiry,
   SUPPORT_SCOPE,
   setInquiryImportance,
+  uploadRefusal,
 } from './inquiries.service';
-import { withInquiryUpload } from './inquiry-upload';
 
 const errors = {
   400: errorSchema,
@@ -149,12 +150,36 @@ export const inquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(inquiryUploadRoutes);
 };
 
+/**
+ * Opening an inquiry or replying: a `data` field (JSON, checked as soon as it arrives) and at most one `file`. The
+ * inquiry's rules are checked before a byte of the file is read: who may write (`existingFiles` throws when the
+ * caller may not add to the inquiry), the kind, a name it does not hold, and the room left of its 100 MB, which is
+ * the most the storage then accepts (`max_100MB_upload`, however the excess was noticed).
+ */
+function inquiryUpload<S extends z.ZodTypeAny>(
+  data: S,
+  existingFiles: () => Promise<{ fileName: string; size: number }[]>,
+): UploadPolicy<S> {
+  const tooLarge = () => uploadRefusal('max_100MB_upload');
+  return {
+    use: 'INQUIRY',
+    folder: 'inquiries',
+    data,
+    admit: async ({ fileName }) => {
+      const existing = await existingFiles();
+      const refused = checkInquiryUpload([{ fileName }], existing);
+      if (refused) throw uploadRefusal(refused);
+      const budget = inquiryUploadBudget(existing);
+      if (budget === 0) throw tooLarge();
+      return budget;
+    },
+    tooLarge,
+  };
+}
+
 /** The multipart calls, in their own scope: no other inquiry call accepts a multipart body. */
 const inquiryUploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  // A second file is answered MSG_28_5 by the upload itself, so the parser's own limit sits above it.
-  await app.register(fastifyMultipart, {
-    limits: { files: 4, fields: 2, fieldSize: DATA_FIELD_MAX_BYTES, parts: 6 },
-  });
+  await takeUploads(app, { files: 1, data: true });
 
   for (const side of SIDES) {
     const { prefix, config } = side;
@@ -174,12 +199,11 @@ const inquiryUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         (request) => {
           const caller = request.caller();
-          return withInquiryUpload(
-            app,
+          return acceptUpload(
+            app.files,
             request,
-            inquiryCreateSchema,
-            async () => [],
-            (data, file) => createInquiry(app, caller, data, file),
+            inquiryUpload(inquiryCreateSchema, async () => []),
+            ({ data, file }) => createInquiry(app, caller, data, file),
           );
         },
       );
@@ -199,12 +223,11 @@ const inquiryUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         const caller = request.caller();
         const scope = side.scope(request);
         const { id } = request.params;
-        return withInquiryUpload(
-          app,
+        return acceptUpload(
+          app.files,
           request,
-          inquiryReplySchema,
-          () => filesBeforeReply(app, scope, id),
-          (data, file) => replyToInquiry(app, caller, scope, id, data.content, file),
+          inquiryUpload(inquiryReplySchema, () => filesBeforeReply(app, scope, id)),
+          ({ data, file }) => replyToInquiry(app, caller, scope, id, data.content, file),
         );
       },
     );

@@ -32,6 +32,7 @@ import { recordAudit } from '../../lib/audit';
 import { containsPattern } from '../../lib/like-pattern';
 import { offsetOf, orderOf } from '../../lib/paging';
 import { type Caller, operatorRole, type Session } from '../../plugins/auth';
+import { openStoredFile, type StoredFile } from '../../plugins/file-storage';
 import {
   appendInquiryMessage,
   companyAuthor,
@@ -45,7 +46,6 @@ import {
   supportAuthor,
   writeInquiryHistory,
 } from '../inquiry-core/inquiry-records';
-import { openStoredFile } from '../project-core/project-file-store';
 import { attachmentColumns, storedFileColumns, toAttachment } from '../project-core/project-files';
 
 /** Whose inquiries a call reaches: one company's (its own side) or, for support, every company's. */
@@ -62,16 +62,6 @@ export function companyScope(session: Session): InquiryScope {
 
 const authorFor = (scope: InquiryScope, session: Session): InquiryAuthor =>
   scope.side === 'ADMIN' ? supportAuthor(session) : companyAuthor(session);
-
-/** A file as the upload stored it, before its row is written. */
-export interface StoredInquiryFile {
-  fileName: string;
-  mimeType: string;
-  size: number;
-  sha256: string;
-  storageDriver: 'database' | 'disk' | 's3';
-  storageKey: string;
-}
 
 const notFound = () => new AppError('inquiry_not_found', 'Inquiry not found');
 
@@ -124,24 +114,13 @@ export async function filesBeforeReply(app: FastifyInstance, scope: InquiryScope
 export const uploadRefusal = (code: MessageCode) => new AppError(code, code, { file: code });
 
 /** The file's row, under the message it came with; the inquiry is locked, so the rules are checked on its files. */
-async function attachFile(
-  tx: Tx,
-  caller: Caller,
-  inquiryId: number,
-  entryId: number,
-  file: StoredInquiryFile,
-) {
+async function attachFile(tx: Tx, caller: Caller, inquiryId: number, entryId: number, file: StoredFile) {
   const code = checkInquiryUpload([file], await inquiryFiles(tx, inquiryId));
   if (code) throw uploadRefusal(code);
   await tx.insert(attachments).values({
     ownerType: INQUIRY_MESSAGE_OWNER,
     ownerId: entryId,
-    fileName: file.fileName,
-    mimeType: file.mimeType,
-    size: file.size,
-    storageDriver: file.storageDriver,
-    storageKey: file.storageKey,
-    sha256: file.sha256,
+    ...file,
     createdBy: caller.session.userId,
   });
 }
@@ -314,7 +293,7 @@ export async function createInquiry(
   app: FastifyInstance,
   caller: Caller,
   values: CreateValues,
-  file: StoredInquiryFile | null,
+  file: StoredFile | null,
 ): Promise<InquiryDetail> {
   const scope = companyScope(caller.session);
   if (scope.side === 'ADMIN') throw new AppError('forbidden', 'Forbidden');
@@ -343,7 +322,7 @@ export async function replyToInquiry(
   scope: InquiryScope,
   id: number,
   content: string,
-  file: StoredInquiryFile | null,
+  file: StoredFile | null,
 ): Promise<InquiryDetail> {
   const author = authorFor(scope, caller.session);
   await app.db.transaction(async (tx) => {

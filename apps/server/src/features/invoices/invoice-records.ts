@@ -87,14 +87,4 @@ export function toListItem(
   };
 }
 
-/** A stored invoice file as the registration and correction take it: already in the file storage. */
-export interface StoredInvoiceFile {
-  fileName: string;
-  mimeType: string;
-  size: number;
-  sha256: string | null;
-  storageDriver: 'database' | 'disk' | 's3';
-  storageKey: string;
-}
-
 export type { Attachment };

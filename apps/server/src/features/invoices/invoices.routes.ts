@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import {
   billableProjectSchema,
   correctInvoiceSchema,
@@ -21,9 +20,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../lib/downloads';
-import { DATA_FIELD_MAX_BYTES, parseDataField } from '../../lib/multipart-data';
+import { acceptUpload, takeUploads } from '../../plugins/file-storage';
 import { markInvoicePaid } from './invoice-payment';
-import { withInvoiceUpload } from './invoice-uploads';
 import {
   correctInvoice,
   invoiceDetail,
@@ -177,12 +175,20 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(invoiceUploadRoutes);
 };
 
+/**
+ * The files of the multipart calls: pdf, jpg, png, xlsx, up to 5 an invoice with distinct names; a part under
+ * another field is refused as `files`.
+ */
+const invoiceFiles = {
+  use: 'INVOICE',
+  folder: 'invoices',
+  uniqueNames: true,
+  refuseAs: 'files',
+} as const;
+
 /** The two multipart calls, in their own scope: no other invoice call accepts a multipart body. */
 const invoiceUploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const maxFiles = INVOICE_MAX_PER_REGISTRATION * INVOICE_MAX_FILES;
-  await app.register(fastifyMultipart, {
-    limits: { files: maxFiles, fields: 2, fieldSize: DATA_FIELD_MAX_BYTES, parts: maxFiles + 2 },
-  });
+  await takeUploads(app, { files: INVOICE_MAX_PER_REGISTRATION * INVOICE_MAX_FILES, data: true });
 
   app.post(
     '/trans/invoices',
@@ -199,16 +205,19 @@ const invoiceUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => {
-      return withInvoiceUpload(
-        app,
+      return acceptUpload(
+        app.files,
         request,
-        (field) => {
-          const m = /^files\.(\d)$/.exec(field);
-          const n = m ? Number(m[1]) : -1;
-          return n >= 0 && n < INVOICE_MAX_PER_REGISTRATION ? n : null;
+        {
+          ...invoiceFiles,
+          data: registerInvoicesSchema,
+          slotOf: (field) => {
+            const m = /^files\.(\d)$/.exec(field);
+            const n = m ? Number(m[1]) : -1;
+            return n >= 0 && n < INVOICE_MAX_PER_REGISTRATION ? n : null;
+          },
         },
-        (data, files) =>
-          registerInvoices(app, request.caller(), parseDataField(registerInvoicesSchema, data), files),
+        ({ data, slots }) => registerInvoices(app, request.caller(), data, slots),
       );
     },
   );
@@ -228,18 +237,11 @@ const invoiceUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => {
-      return withInvoiceUpload(
-        app,
+      return acceptUpload(
+        app.files,
         request,
-        (field) => (field === 'files' ? 0 : null),
-        (data, files) =>
-          correctInvoice(
-            app,
-            request.caller(),
-            request.params.id,
-            parseDataField(correctInvoiceSchema, data),
-            files[0] ?? [],
-          ),
+        { ...invoiceFiles, data: correctInvoiceSchema, slotOf: (field) => (field === 'files' ? 0 : null) },
+        ({ data, slots }) => correctInvoice(app, request.caller(), request.params.id, data, slots[0] ?? []),
       );
     },
   );

@@ -47,8 +47,8 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { offsetOf, orderOf } from '../../lib/paging';
 import { tokyoDate } from '../../lib/time';
 import type { Caller, Session } from '../../plugins/auth';
+import { openStoredFile, type StoredFile, storedRefOf, storeGeneratedFile } from '../../plugins/file-storage';
 import { companyBankAccountsOf } from '../account-core/company-bank-accounts';
-import { openStoredFile, storeGeneratedFile } from '../project-core/project-file-store';
 import { attachmentColumns, toAttachment } from '../project-core/project-files';
 import { sendInvoiceMail } from './invoice-mails';
 import { takeInvoiceNumbers } from './invoice-numbers';
@@ -59,7 +59,6 @@ import {
   invoiceScope,
   invoiceSideOf,
   requireCurrent,
-  type StoredInvoiceFile,
   toListItem,
 } from './invoice-records';
 import { regenerateQualifiedInvoice } from './qualified-invoices.service';
@@ -144,7 +143,19 @@ async function nextInvoiceId(tx: Tx): Promise<number> {
   return Number(rows[0]!.id);
 }
 
-async function insertFiles(tx: Tx, invoiceId: number, files: StoredInvoiceFile[], userId: number | null) {
+/**
+ * The rows of a version's files: stored files, or the rows of files a correction keeps (named again, never copied;
+ * a row from before the file storage may have no SHA-256).
+ */
+async function insertFiles(
+  tx: Tx,
+  invoiceId: number,
+  files: readonly Pick<
+    typeof attachments.$inferInsert,
+    'fileName' | 'mimeType' | 'size' | 'sha256' | 'storageDriver' | 'storageKey'
+  >[],
+  userId: number | null,
+) {
   if (!files.length) return;
   await tx.insert(attachments).values(
     files.map((f) => ({
@@ -187,7 +198,7 @@ export async function registerInvoices(
   app: FastifyInstance,
   caller: Caller,
   input: RegisterInvoicesInput,
-  files: StoredInvoiceFile[][],
+  files: StoredFile[][],
   options: { source?: InvoiceSource; tx?: Tx; generated?: GeneratedInvoiceRecord } = {},
 ): Promise<InvoiceListItem[]> {
   const session = caller.session;
@@ -620,7 +631,7 @@ export async function resendInvoiceMail(
  * A generated invoice is corrected by its lines, never by a bare amount or other files: its document must stay
  * the bill. Answers the field issues of a correction that tries otherwise.
  */
-function generatedCorrectionIssues(input: CorrectInvoiceInput, newFiles: StoredInvoiceFile[]) {
+function generatedCorrectionIssues(input: CorrectInvoiceInput, newFiles: StoredFile[]) {
   const code = 'invoice_generated_correct_lines' as const;
   const issues: { field: string; code: MessageCode }[] = [];
   if (input.amount !== undefined || !input.lines) issues.push({ field: 'amount', code });
@@ -648,11 +659,12 @@ async function regeneratedFile(app: FastifyInstance, inv: InvoiceRow, input: Cor
     1,
   ).find((i) => i.path === 'amount');
   if (amountIssue) failWith([{ field: 'lines', code: amountIssue.code }]);
-  const stored = await storeGeneratedFile(app.files, { content: generated.pdf, mimeType: 'application/pdf' });
-  return {
-    generated,
-    file: { fileName: generated.fileName, mimeType: 'application/pdf', ...stored } as StoredInvoiceFile,
-  };
+  const file = await storeGeneratedFile(app.files, {
+    fileName: generated.fileName,
+    content: generated.pdf,
+    mimeType: 'application/pdf',
+  });
+  return { generated, file };
 }
 
 /**
@@ -666,7 +678,7 @@ export async function correctInvoice(
   caller: Caller,
   id: number,
   input: CorrectInvoiceInput,
-  newFiles: StoredInvoiceFile[],
+  newFiles: StoredFile[],
 ): Promise<InvoiceDetail> {
   const session = caller.session;
   requireTransporter(session);
@@ -771,11 +783,7 @@ export async function correctInvoice(
       return detailOf(app, tx, row!, 'TRANSPORT');
     });
   } catch (error) {
-    if (regenerated)
-      await app.files.deleteQuietly(
-        [{ driver: regenerated.file.storageDriver, key: regenerated.file.storageKey }],
-        app.log,
-      );
+    if (regenerated) await app.files.deleteQuietly([storedRefOf(regenerated.file)], app.log);
     throw error;
   }
 }

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendDownload } from '../../lib/downloads';
 import { actingCompanyOf } from '../../plugins/auth';
-import { storeGeneratedFile } from '../project-core/project-file-store';
+import { storedRefOf, storeGeneratedFile } from '../../plugins/file-storage';
 import { takeInvoiceNumbers } from './invoice-numbers';
 import { registerInvoices, requireMonthBillableBeforeNumber } from './invoices.service';
 import { generateQualifiedInvoicePdf, qualifiedInvoiceDraft } from './qualified-invoices.service';
@@ -96,6 +96,7 @@ export const qualifiedInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         takeNumber: async () => (await takeInvoiceNumbers(app.db, transportCompanyId))[0]!,
       });
       const stored = await storeGeneratedFile(app.files, {
+        fileName: generated.fileName,
         content: generated.pdf,
         mimeType: 'application/pdf',
       });
@@ -108,7 +109,7 @@ export const qualifiedInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
             invoices: [{ billedMonth: month, billingDate, dueDate, amount: generated.amountTotal }],
             confirmedBilledMonths,
           },
-          [[{ fileName: generated.fileName, mimeType: 'application/pdf', ...stored }]],
+          [[stored]],
           {
             source: 'GENERATED',
             generated: {
@@ -120,10 +121,7 @@ export const qualifiedInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         return created!;
       } catch (error) {
-        await app.files.deleteQuietly(
-          [{ driver: stored.storageDriver, key: stored.storageKey }],
-          request.log,
-        );
+        await app.files.deleteQuietly([storedRefOf(stored)], request.log);
         throw error;
       }
     },

@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import {
   contractCoverageGapSchema,
   errorSchema,
@@ -12,8 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../lib/downloads';
-import { DATA_FIELD_MAX_BYTES, parseDataValue } from '../../lib/multipart-data';
-import { withPermitUpload } from './permit-upload';
+import { acceptUpload, takeUploads, type UploadPolicy } from '../../plugins/file-storage';
 import {
   createPermit,
   getPermit,
@@ -106,11 +104,16 @@ export const permitRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(permitUploadRoutes);
 };
 
+/** Registration and update: a `data` field (JSON) and at most one `file`, the PDF copy. */
+const upload: UploadPolicy<typeof permitInputSchema> = {
+  use: 'PERMIT',
+  folder: 'permits',
+  data: permitInputSchema,
+};
+
 /** The two multipart calls, in their own scope: no other permit call accepts a multipart body. */
 const permitUploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(fastifyMultipart, {
-    limits: { files: 1, fields: 1, fieldSize: DATA_FIELD_MAX_BYTES, parts: 2 },
-  });
+  await takeUploads(app, { files: 1, data: true });
 
   app.post(
     '/trans/permits',
@@ -127,8 +130,8 @@ const permitUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => {
       const caller = request.caller();
-      return withPermitUpload(app, request, (data, file) =>
-        createPermit(app, caller, parseDataValue(permitInputSchema, data), file),
+      return acceptUpload(app.files, request, upload, ({ data, file }) =>
+        createPermit(app, caller, data, file),
       );
     },
   );
@@ -147,8 +150,8 @@ const permitUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => {
       const caller = request.caller();
-      return withPermitUpload(app, request, (data, file) =>
-        updatePermit(app, caller, request.params.id, parseDataValue(permitInputSchema, data), file),
+      return acceptUpload(app.files, request, upload, ({ data, file }) =>
+        updatePermit(app, caller, request.params.id, data, file),
       );
     },
   );

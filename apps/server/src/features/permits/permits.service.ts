@@ -27,6 +27,7 @@ import { containsPattern } from '../../lib/like-pattern';
 import { offsetOf, orderOf } from '../../lib/paging';
 import { tokyoDate } from '../../lib/time';
 import { actingCompanyOf, type Caller, type Session } from '../../plugins/auth';
+import { openStoredFile, type StoredFile } from '../../plugins/file-storage';
 import {
   PERMIT_OWNER,
   PERMIT_REPLACED_OWNER,
@@ -34,22 +35,11 @@ import {
   toPermits,
 } from '../permit-core/permit-records';
 import { contractsInForceCoverage } from '../permit-core/project-coverage';
-import { openStoredFile } from '../project-core/project-file-store';
 import { storedFileColumns } from '../project-core/project-files';
 
 type ListQuery = z.output<typeof permitListQuerySchema>;
 
 export type { PermitListQuery };
-
-/** The PDF as stored by the upload, before its row is written. */
-export interface StoredPermitFile {
-  fileName: string;
-  mimeType: string;
-  size: number;
-  sha256: string;
-  storageDriver: 'database' | 'disk' | 's3';
-  storageKey: string;
-}
 
 const today = (app: FastifyInstance) => tokyoDate(app.now());
 
@@ -145,18 +135,10 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function insertFile(tx: Tx, caller: Caller, permitId: number, file: StoredPermitFile) {
-  await tx.insert(attachments).values({
-    ownerType: PERMIT_OWNER,
-    ownerId: permitId,
-    fileName: file.fileName,
-    mimeType: file.mimeType,
-    size: file.size,
-    storageDriver: file.storageDriver,
-    storageKey: file.storageKey,
-    sha256: file.sha256,
-    createdBy: caller.session.userId,
-  });
+async function insertFile(tx: Tx, caller: Caller, permitId: number, file: StoredFile) {
+  await tx
+    .insert(attachments)
+    .values({ ownerType: PERMIT_OWNER, ownerId: permitId, ...file, createdBy: caller.session.userId });
 }
 
 const columnsOf = (v: PermitValues) => ({
@@ -175,7 +157,7 @@ export async function createPermit(
   app: FastifyInstance,
   caller: Caller,
   values: PermitValues,
-  file: StoredPermitFile | null,
+  file: StoredFile | null,
 ): Promise<Permit> {
   const companyId = actingCompanyOf(caller.session);
   if (!file) throw fieldError('file', 'permit_file_required');
@@ -213,7 +195,7 @@ export async function updatePermit(
   caller: Caller,
   id: number,
   values: PermitValues,
-  file: StoredPermitFile | null,
+  file: StoredFile | null,
 ): Promise<Permit> {
   const companyId = actingCompanyOf(caller.session);
   await guarded(() =>

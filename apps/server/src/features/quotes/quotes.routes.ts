@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import {
   attachmentSchema,
   createQuoteSchema,
@@ -7,29 +6,19 @@ import {
   projectDetailSchema,
   quoteSuggestionSchema,
   requestRequoteSchema,
-  UPLOAD_RULES,
 } from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { withUploadedFile } from '../../lib/uploads';
-import {
-  acceptQuote,
-  checkQuoteDocument,
-  createQuote,
-  quoteSuggestion,
-  requestRequote,
-  uploadQuoteDocument,
-} from './quotes.service';
+import { acceptUpload, takeUploads } from '../../plugins/file-storage';
+import { acceptQuote, requestRequote } from './quote-answers';
+import { checkQuoteDocument, createQuote, quoteSuggestion, uploadQuoteDocument } from './quotes.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['quotes'];
 
 /** Issue 4: the transporter quotes an open request; the discharger accepts it or asks again. */
 export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Scoped to this plugin: only the quote-document call below takes a multipart body here.
-  // The file size limit is the call's (withUploadedFile), from the quote document's rule.
-  await app.register(fastifyMultipart, {
-    limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6 },
-  });
+  // Only the quote-document call below takes a multipart body here.
+  await takeUploads(app, { files: 1, data: false });
 
   app.get(
     '/trans/projects/:id/quote-suggestion',
@@ -73,10 +62,20 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const session = app.requireSession(request);
-      return withUploadedFile(request, { maxBytes: UPLOAD_RULES.QUOTE_DOCUMENT.maxBytes }, async (file) => {
-        await checkQuoteDocument(app, session, request.params.id, file.fileName);
-        return uploadQuoteDocument(app, request.caller(), request.params.id, file);
-      });
+      const projectId = request.params.id;
+      return acceptUpload(
+        app.files,
+        request,
+        {
+          use: 'QUOTE_DOCUMENT',
+          folder: 'attachments',
+          slotOf: () => 0,
+          maxFiles: 1,
+          required: true,
+          admit: ({ fileName }) => checkQuoteDocument(app, session, projectId, fileName),
+        },
+        ({ file }) => uploadQuoteDocument(app, request.caller(), projectId, file!),
+      );
     },
   );
 

@@ -12,8 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MB, peakGrowth, videoBytes } from '../../../test/memory-probe';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { attachments, projects, users } from '../../db/schema';
-import { checkFileContent } from '../../features/project-core/file-content';
-import { withUploadedFile } from '../../lib/uploads';
+import { acceptUpload } from './accept-upload';
 
 /**
  * A 100 MB video (the inquiries' limit) through the disk storage over real HTTP, in and out, while the process's
@@ -124,12 +123,10 @@ describe('file storage: a 100 MB file with bounded memory (disk)', () => {
     const uploads = Fastify();
     await uploads.register(fastifyMultipart, { limits: { files: 1 } });
     uploads.post('/upload', (request) =>
-      withUploadedFile(request, { maxBytes: SIZE }, async (file) =>
-        t.app.files.put(t.app.files.newKey('attachments'), checkFileContent(file.stream, 'mp4'), {
-          maxBytes: SIZE,
-          contentType: 'video/mp4',
-        }),
-      ),
+      acceptUpload(t.app.files, request, { use: 'INQUIRY', folder: 'attachments' }, async ({ file }) => ({
+        key: file!.storageKey,
+        size: file!.size,
+      })),
     );
     await uploads.listen({ port: 0, host: '127.0.0.1' });
     await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -4,7 +4,9 @@ import { DiskStorage } from './disk-storage';
 import { FileStorage, type StorageDriver, type StorageDriverName } from './file-storage';
 import { S3Storage, type S3StorageConfig } from './s3-storage';
 
+export { acceptUpload, takeUploads, type UploadPolicy } from './accept-upload';
 export { FileStorage, type StorageDriverName, type StoredRef } from './file-storage';
+export { openStoredFile, type StoredFile, storedRefOf, storeGeneratedFile } from './stored-file';
 
 export interface FileStorageConfig {
   /** Where new files go (`FILE_STORAGE`). */

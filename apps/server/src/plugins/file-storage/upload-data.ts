@@ -1,16 +1,16 @@
 import { hasInvalidCharacters, type MessageCode, messageCodeOfIssue } from '@junkan/shared';
 import type { z } from 'zod';
-import { AppError, fieldError } from './app-error';
-import { findInvalidText, JSON_BOUNDS, jsonBeyondBounds } from './input-bounds';
+import { AppError, fieldError } from '../../lib/app-error';
+import { findInvalidText, JSON_BOUNDS, jsonBeyondBounds } from '../../lib/input-bounds';
 
-/** The most a multipart call's `data` field holds: a JSON body's bytes (the parser cuts a field there). */
+/** The most a multipart call's `data` field holds: a JSON body's bytes (a route's parser limit `fieldSize`). */
 export const DATA_FIELD_MAX_BYTES = JSON_BOUNDS.bytes;
 
 /**
  * A multipart call's `data` text as JSON, held to a JSON body's bounds: missing, past the bounds
  * (`request_too_complex`), unparsable, or holding NUL / lone surrogates is refused.
  */
-export function readDataField(raw: string | undefined): unknown {
+function readDataField(raw: string | undefined): unknown {
   if (raw === undefined) throw fieldError('data', 'MSG_00_21');
   if (hasInvalidCharacters(raw)) throw fieldError('data', 'invalid_characters');
   if (jsonBeyondBounds(raw)) throw fieldError('data', 'request_too_complex');
@@ -26,7 +26,7 @@ export function readDataField(raw: string | undefined): unknown {
 }
 
 /** `value` through a shared schema, refused with field codes as the JSON calls answer them. */
-export function parseDataValue<T extends z.ZodTypeAny>(schema: T, value: unknown): z.infer<T> {
+function parseDataValue<T extends z.ZodTypeAny>(schema: T, value: unknown): z.infer<T> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const fields: Record<string, MessageCode> = {};
