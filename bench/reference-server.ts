@@ -66,7 +66,7 @@ if (process.env.DATABASE_URL) {
 const ANSWERS: Record<string, (last: Rows, query: URLSearchParams) => unknown> = {
   // AccountInfoResponse: the statement names its columns as the answer's fields.
   'users-info': ({ rows, names }) => Object.fromEntries(names.map((name, i) => [name, rows[0]?.[i]])),
-  // Page<ProjectListItem>: the list's columns by position (projects.service.ts listRow), the total last.
+  // Page<ProjectListItem>: the list's columns by position (project-list.ts listRow), the total last.
   projects: ({ rows }, query) => ({
     items: rows.map((r) => ({
       id: r[0],

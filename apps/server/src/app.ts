@@ -43,7 +43,7 @@ import { defineInvoiceOverdueJob } from './features/invoices/invoice-overdue';
 import { invoiceRoutes } from './features/invoices/invoices.routes';
 import { qualifiedInvoiceRoutes } from './features/invoices/qualified-invoices.routes';
 import { jobRoutes } from './features/jobs/jobs.routes';
-import { JwnetWorker } from './features/jwnet/jwnet-queue';
+import { JwnetWorker } from './features/jwnet/jwnet-worker';
 import { manifestRoutes } from './features/manifests/manifests.routes';
 import { noticeRoutes } from './features/notices/notices.routes';
 import { operationsRoutes } from './features/operations/operations.routes';

@@ -2,19 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { REPORT_STATUSES, type ReportStatus } from './enums';
 import type { MessageCode } from './messages';
 import {
-  applyLastValues,
-  changedFields,
-  clearLastValues,
   correctionOutcome,
-  hasLastValues,
-  isCountUnit,
-  isJwnetServiceHours,
-  type LastReportValues,
-  nextJwnetOpening,
   REPORT_ACTIONS,
   REPORT_DIALOG_MODES,
   REPORT_DIALOG_TITLE_KEYS,
-  REPORT_VALUE_FIELDS,
   type ReportAction,
   type ReportActionResult,
   type ReportActionVariant,
@@ -29,8 +20,8 @@ import {
   reportDialogTitleKey,
   reportDialogWidth,
   reportStatusLabelKey,
-  startEditing,
 } from './report-rules';
+import { type LastReportValues, startEditing } from './rules/report-values';
 
 /** Instants written in UTC, so the Japan clock they stand for holds in any machine zone. JST = UTC+9. */
 const jst = (date: string, time: string) => {
@@ -263,28 +254,6 @@ describe('reportDialogActions: which buttons each role, status and mode offer', 
     expect(
       reportDialogActions({ ...editing, lastTransportVolume: '0.00' }, 'TRANSPORT', 'EDITING', NOON),
     ).toEqual([{ action: 'FIX', enabled: false, reason: 'MSG_00_27' }]);
-  });
-});
-
-describe('isJwnetServiceHours: 07:00-19:00 Japan time', () => {
-  const cases: [string, string, boolean][] = [
-    ['2026-11-20', '00:00', false],
-    ['2026-11-20', '06:59', false],
-    ['2026-11-20', '07:00', true],
-    ['2026-11-20', '12:00', true],
-    ['2026-11-20', '18:59', true],
-    ['2026-11-20', '19:00', false],
-    ['2026-11-20', '23:59', false],
-  ];
-  it.each(cases)('%s %s JST -> %s', (date, time, open) => {
-    expect(isJwnetServiceHours(jst(date, time))).toBe(open);
-  });
-
-  it('reads the instant, not the machine clock: 07:00 JST is 22:00 UTC the day before', () => {
-    expect(isJwnetServiceHours(new Date('2026-11-19T22:00:00Z'))).toBe(true);
-    expect(isJwnetServiceHours(new Date('2026-11-19T21:59:59Z'))).toBe(false);
-    expect(isJwnetServiceHours(new Date('2026-11-20T09:59:59Z'))).toBe(true);
-    expect(isJwnetServiceHours(new Date('2026-11-20T10:00:00Z'))).toBe(false);
   });
 });
 
@@ -570,122 +539,5 @@ describe('reportActionResult and correctionOutcome', () => {
     const rejectedDeletion = report({ status: 'REJECTION', ...NO_CORRECTION });
     expect(reportDialogMode(rejectedCorrection, 'TRANSPORT')).toBe('REVIEW');
     expect(reportDialogMode(rejectedDeletion, 'TRANSPORT')).toBe('READ_ONLY');
-  });
-});
-
-describe('editing values', () => {
-  it('startEditing copies every current value to its last-value', () => {
-    const edited = startEditing(report({ ...CORRECTION, vehicleNumber: null }));
-    expect(edited).toEqual(
-      expect.objectContaining({
-        lastEndDateTransport: '2026-11-18',
-        lastTransportVolume: 1.5,
-        lastTransportVolumeUnit: 1,
-        lastValuablesCollected: 0,
-        lastValuablesCollectedUnit: 1,
-        lastVehicleNumber: null,
-        lastReporter: '山田',
-        lastTransporter: '東都環境サービス',
-        lastDisposalMethodId: 2,
-      }),
-    );
-    expect(edited.transportVolume).toBe(1.5);
-    expect(hasLastValues(edited)).toBe(true);
-    expect(changedFields(edited)).toEqual([]);
-  });
-
-  it('covers every value field', () => {
-    const edited = startEditing({ ...ORIGINAL, ...NO_CORRECTION }) as Record<string, unknown>;
-    for (const f of REPORT_VALUE_FIELDS)
-      expect(edited[`last${f[0]?.toUpperCase()}${f.slice(1)}`]).toBe(ORIGINAL[f]);
-  });
-
-  it('applyLastValues writes the correction onto the originals and clears it', () => {
-    const applied = applyLastValues(report(CORRECTION));
-    expect(applied).toEqual(expect.objectContaining({ endDateTransport: '2026-11-19', transportVolume: 2 }));
-    expect(hasLastValues(applied)).toBe(false);
-  });
-
-  it('clearLastValues empties the correction only', () => {
-    const cleared = clearLastValues(report(CORRECTION));
-    expect(hasLastValues(cleared)).toBe(false);
-    expect(cleared.transportVolume).toBe(1.5);
-  });
-
-  const changes: [string, Partial<ReportRuleState>, string[]][] = [
-    ['no correction', NO_CORRECTION, []],
-    ['volume and end date', CORRECTION, ['endDateTransport', 'transportVolume']],
-    [
-      'same volume written differently',
-      { ...CORRECTION, lastTransportVolume: '1.50', lastEndDateTransport: '2026-11-18' },
-      [],
-    ],
-    [
-      'thousands separator',
-      {
-        ...CORRECTION,
-        transportVolume: 1234.5,
-        lastTransportVolume: '1,234.50',
-        lastEndDateTransport: '2026-11-18',
-      },
-      [],
-    ],
-    [
-      'cleared vehicle number',
-      { ...CORRECTION, lastVehicleNumber: '', lastEndDateTransport: '2026-11-18', lastTransportVolume: 1.5 },
-      ['vehicleNumber'],
-    ],
-    [
-      'empty and null are the same',
-      {
-        ...CORRECTION,
-        vehicleNumber: null,
-        lastVehicleNumber: '',
-        lastEndDateTransport: '2026-11-18',
-        lastTransportVolume: 1.5,
-      },
-      [],
-    ],
-    [
-      'other unit and method',
-      { ...CORRECTION, lastTransportVolumeUnit: 3, lastDisposalMethodId: 4 },
-      ['endDateTransport', 'transportVolume', 'transportVolumeUnit', 'disposalMethodId'],
-    ],
-  ];
-  it.each(changes)('changedFields: %s', (_name, over, expected) => {
-    expect(changedFields(report(over))).toEqual(expected);
-  });
-});
-
-describe('isCountUnit', () => {
-  const cases: [Parameters<typeof isCountUnit>[0], boolean][] = [
-    ['個', true],
-    ['台', true],
-    ['本', true],
-    [' pcs ', true],
-    ['Pieces', true],
-    ['t', false],
-    ['kg', false],
-    ['m3', false],
-    ['L', false],
-    [null, false],
-    [undefined, false],
-    [{ unit: '台', isCount: true }, true],
-    [{ unit: 'kg', isCount: false }, false],
-    // The master's flag wins over the name.
-    [{ unit: '個', isCount: false }, false],
-    [{ unit: 'ケース', isCount: true }, true],
-    [{ unit: '個' }, true],
-  ];
-  it.each(cases)('%j -> %s', (unit, expected) => expect(isCountUnit(unit)).toBe(expected));
-});
-
-describe('nextJwnetOpening', () => {
-  it('is the coming 07:00 Japan time', () => {
-    const at = (iso: string) => nextJwnetOpening(new Date(iso)).toISOString();
-    expect(at('2026-11-20T06:59:00+09:00')).toBe('2026-11-19T22:00:00.000Z');
-    expect(at('2026-11-20T07:00:00+09:00')).toBe('2026-11-20T22:00:00.000Z');
-    expect(at('2026-11-20T19:30:00+09:00')).toBe('2026-11-20T22:00:00.000Z');
-    expect(at('2026-11-20T23:59:00+09:00')).toBe('2026-11-20T22:00:00.000Z');
   });
 });

@@ -1,45 +1,22 @@
 import type { ReportStatus } from './enums';
 import type { MessageCode } from './messages';
+import { isJwnetServiceHours, runningFunctionBlock } from './rules/jwnet-service';
+import {
+  hasLastValues,
+  isEmptyReportValue,
+  isZeroOrEmptyVolume,
+  type LastReportValues,
+  type ReportValues,
+} from './rules/report-values';
 
 /**
  * Rules of the transport (completion) report dialog, section 4: status labels, dialog mode, the actions
  * each mode offers and when they are disabled, and what each action does to the report. The screens use
- * them for the dialog, the server for its checks (`reportActionRefusal`, `reportActionResult`).
+ * them for the dialog, the server for its checks (`reportActionRefusal`, `reportActionResult`). The values
+ * they read are in rules/report-values.ts, the network's window and running functions in rules/jwnet-service.ts.
  */
 
 export type ReportRole = 'WASTE' | 'TRANSPORT';
-
-/** The values a report carries twice: as reported and as corrected (`last` prefix). */
-export const REPORT_VALUE_FIELDS = [
-  'endDateTransport',
-  'transportVolume',
-  'transportVolumeUnit',
-  'valuablesCollected',
-  'valuablesCollectedUnit',
-  'vehicleNumber',
-  'reporter',
-  'transporter',
-  'disposalMethodId',
-] as const;
-export type ReportValueField = (typeof REPORT_VALUE_FIELDS)[number];
-export type LastValueField<F extends ReportValueField = ReportValueField> = `last${Capitalize<F>}`;
-
-/** Volumes as the server sends them (numbers) or as a form holds them (text with commas). */
-type VolumeValue = number | string | null;
-
-export interface ReportValues {
-  endDateTransport?: string | null;
-  transportVolume?: VolumeValue;
-  /** Unit of measure id (unit master). */
-  transportVolumeUnit?: number | null;
-  valuablesCollected?: VolumeValue;
-  valuablesCollectedUnit?: number | null;
-  vehicleNumber?: string | null;
-  reporter?: string | null;
-  transporter?: string | null;
-  disposalMethodId?: number | null;
-}
-export type LastReportValues = { [F in keyof ReportValues as `last${Capitalize<F>}`]: ReportValues[F] };
 
 /** What the rules read of a report (the response schema `TransportReport` satisfies it). */
 export interface ReportRuleState extends ReportValues, LastReportValues {
@@ -54,17 +31,6 @@ export interface ReportRuleState extends ReportValues, LastReportValues {
   jwnetRefusal?: MessageCode | null;
   /** Work for the network still queued or waiting for its result. */
   jwnetPending?: boolean;
-}
-
-export function lastFieldOf<F extends ReportValueField>(field: F): LastValueField<F> {
-  return `last${field.charAt(0).toUpperCase()}${field.slice(1)}` as LastValueField<F>;
-}
-
-const isEmptyValue = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && !v.trim());
-
-/** A deletion request and its rejection carry no corrected values; a correction carries them all. */
-export function hasLastValues(report: LastReportValues): boolean {
-  return REPORT_VALUE_FIELDS.some((f) => !isEmptyValue(report[lastFieldOf(f)]));
 }
 
 // ---- status labels (keys in the web app's enums namespace) ----
@@ -129,7 +95,7 @@ export type ReportDialogTitleKey = (typeof REPORT_DIALOG_TITLE_KEYS)[number];
 
 /** A rejection is of a deletion request (cancel) when no corrected volume exists, else of a correction. */
 export function rejectionKind(report: LastReportValues): 'CANCEL_REJECTION' | 'MODIFICATION_REJECTION' {
-  return isEmptyValue(report.lastTransportVolume) ? 'CANCEL_REJECTION' : 'MODIFICATION_REJECTION';
+  return isEmptyReportValue(report.lastTransportVolume) ? 'CANCEL_REJECTION' : 'MODIFICATION_REJECTION';
 }
 
 export function reportDialogTitleKey(
@@ -181,58 +147,6 @@ export interface ReportDialogAction {
   variant?: ReportActionVariant;
 }
 
-/** Section 9: the manifest network takes fixes, cancels and approvals 07:00-19:00 Japan time. */
-export const JWNET_SERVICE_HOURS = { openMinute: 7 * 60, closeMinute: 19 * 60 } as const;
-/** Running-function codes that block even a TEMP_TRANSPORT manifest: registration and transport-end report. */
-export const JWNET_BLOCKING_FUNCTION_CODES = ['1000', '0403'] as const;
-/** The registration's running-function code: while it runs, the manifest takes no report. */
-export const JWNET_REGISTRATION_FUNCTION_CODE = '1000';
-export const MANIFEST_STATUS_TEMP_TRANSPORT = 'TEMP_TRANSPORT';
-
-const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
-
-/** Japan has no daylight saving time: a fixed +9 h gives the Tokyo clock whatever the machine's zone. */
-export function isJwnetServiceHours(now: Date): boolean {
-  const jst = new Date(now.getTime() + JST_OFFSET_MS);
-  const minute = jst.getUTCHours() * 60 + jst.getUTCMinutes();
-  return minute >= JWNET_SERVICE_HOURS.openMinute && minute < JWNET_SERVICE_HOURS.closeMinute;
-}
-
-/** The next opening of the network's window (07:00 Japan time) after `now`: when closed-hours work is worth retrying. */
-export function nextJwnetOpening(now: Date): Date {
-  const jst = new Date(now.getTime() + JST_OFFSET_MS);
-  const opening =
-    Date.UTC(jst.getUTCFullYear(), jst.getUTCMonth(), jst.getUTCDate()) +
-    JWNET_SERVICE_HOURS.openMinute * 60_000 -
-    JST_OFFSET_MS;
-  return new Date(opening > now.getTime() ? opening : opening + 86_400_000);
-}
-
-/** Running functions block everything, except on a TEMP_TRANSPORT manifest whose codes are neither 1000 nor 0403. */
-export function isBlockedByRunningFunctions(
-  manifestStatus: string | null | undefined,
-  runningFunctions: readonly string[] | undefined,
-): boolean {
-  const running = runningFunctions ?? [];
-  if (running.length === 0) return false;
-  if (manifestStatus !== MANIFEST_STATUS_TEMP_TRANSPORT) return true;
-  return running.some((code) => (JWNET_BLOCKING_FUNCTION_CODES as readonly string[]).includes(code));
-}
-
-/**
- * Why running functions block (each situation has its own message): the registration not reflected yet,
- * or another function of the manifest still running. Null when they do not block.
- */
-export function runningFunctionBlock(
-  manifestStatus: string | null | undefined,
-  runningFunctions: readonly string[] | undefined,
-): 'jwnet_registration_pending' | 'jwnet_function_running' | null {
-  if (!isBlockedByRunningFunctions(manifestStatus, runningFunctions)) return null;
-  return runningFunctions?.includes(JWNET_REGISTRATION_FUNCTION_CODE)
-    ? 'jwnet_registration_pending'
-    : 'jwnet_function_running';
-}
-
 /**
  * A report whose transport-end report the network refused: not synced, with a manifest number, nothing on
  * its way and a refusal recorded. It can be sent again as it is (RESEND).
@@ -241,13 +155,11 @@ export function isRefusedReport(
   report: Pick<ReportRuleState, 'isSyncedJWNet' | 'manifestId' | 'jwnetRefusal' | 'jwnetPending'>,
 ): boolean {
   return (
-    !report.isSyncedJWNet && !isEmptyValue(report.manifestId) && !!report.jwnetRefusal && !report.jwnetPending
+    !report.isSyncedJWNet &&
+    !isEmptyReportValue(report.manifestId) &&
+    !!report.jwnetRefusal &&
+    !report.jwnetPending
   );
-}
-
-export function isZeroOrEmptyVolume(value: VolumeValue | undefined): boolean {
-  if (isEmptyValue(value)) return true;
-  return Number(String(value).replaceAll(',', '')) === 0;
 }
 
 export interface ReportActionContext {
@@ -264,7 +176,7 @@ export interface ReportActionContext {
  * reports that value itself). The rules apply to every action alike, as section 4 says of the buttons.
  */
 export function reportActionBlock({ action, report, now }: ReportActionContext): MessageCode | null {
-  if (isEmptyValue(report.manifestId)) return 'manifest_id_missing';
+  if (isEmptyReportValue(report.manifestId)) return 'manifest_id_missing';
   if (!report.isJWNetApiAvailable) return 'jwnet_unavailable';
   if (report.isJWNetServiceStopDay) return 'jwnet_service_stopped';
   if (!isJwnetServiceHours(now)) return 'jwnet_outside_hours';
@@ -377,78 +289,4 @@ export function reportActionResult(
     case 'FIX_REPORT':
       return null;
   }
-}
-
-// ---- editing ----
-
-/** Editing starts from the current values: each is copied to its last-value. */
-export function startEditing<T extends ReportValues & LastReportValues>(report: T): T {
-  const next = { ...report } as Record<string, unknown>;
-  for (const field of REPORT_VALUE_FIELDS) next[lastFieldOf(field)] = report[field] ?? null;
-  return next as T;
-}
-
-/** The last-values written onto the originals, then cleared (an approved or non-synced correction). */
-export function applyLastValues<T extends ReportValues & LastReportValues>(report: T): T {
-  const next = { ...report } as Record<string, unknown>;
-  for (const field of REPORT_VALUE_FIELDS) {
-    next[field] = report[lastFieldOf(field)] ?? null;
-    next[lastFieldOf(field)] = null;
-  }
-  return next as T;
-}
-
-export function clearLastValues<T extends LastReportValues>(report: T): T {
-  const next = { ...report } as Record<string, unknown>;
-  for (const field of REPORT_VALUE_FIELDS) next[lastFieldOf(field)] = null;
-  return next as T;
-}
-
-const VOLUME_FIELDS: readonly ReportValueField[] = ['transportVolume', 'valuablesCollected'];
-
-function comparable(field: ReportValueField, value: unknown): unknown {
-  if (isEmptyValue(value)) return null;
-  if (VOLUME_FIELDS.includes(field)) return Number(String(value).replaceAll(',', ''));
-  return typeof value === 'string' ? value.trim() : value;
-}
-
-/**
- * Fields whose corrected value differs from the original, for the discharger's highlight. Empty and
- * null are the same; volumes compare as numbers (1,234.50 = 1234.5). Nothing when there is no correction.
- */
-export function changedFields(report: ReportValues & LastReportValues): ReportValueField[] {
-  if (!hasLastValues(report)) return [];
-  return REPORT_VALUE_FIELDS.filter(
-    (f) => comparable(f, report[f]) !== comparable(f, report[lastFieldOf(f)]),
-  );
-}
-
-/**
- * Units counted in pieces (個, 台, 本...): a report in such a unit has no valuables collected, so the field
- * is disabled and 0. The unit master's `isCount` flag decides when given; a bare unit name is matched
- * against the common Japanese and English count words below.
- */
-export const COUNT_UNIT_NAMES = [
-  '個',
-  '台',
-  '本',
-  '枚',
-  '袋',
-  '箱',
-  '缶',
-  '基',
-  '体',
-  'pc',
-  'pcs',
-  'piece',
-  'pieces',
-  'unit',
-  'units',
-] as const;
-
-export function isCountUnit(unit: string | { unit: string; isCount?: boolean } | null | undefined): boolean {
-  if (unit == null) return false;
-  if (typeof unit !== 'string' && typeof unit.isCount === 'boolean') return unit.isCount;
-  const name = (typeof unit === 'string' ? unit : unit.unit).trim().toLowerCase();
-  return (COUNT_UNIT_NAMES as readonly string[]).includes(name);
 }

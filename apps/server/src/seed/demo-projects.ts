@@ -26,7 +26,7 @@ import {
   users,
   wastes,
 } from '../db/schema';
-import { renderContractDocuments, storeDocuments } from '../features/contracts/contracts.service';
+import { renderContractDocuments, storeDocuments } from '../features/contracts/contract-sending';
 import { transitionProject } from '../features/project-core/project-status';
 import { insertDraft } from '../features/projects/projects.service';
 import { type AuditSource, recordAudit, systemSource } from '../lib/audit';

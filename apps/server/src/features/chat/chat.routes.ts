@@ -19,22 +19,18 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { chatConversations } from '../../db/schema';
+import { getCompanyChat, listCompanyMessages, markCompanyRead, sendCompanyMessage } from './chat.service';
+import type { ChatEvent } from './chat-events';
+import { turnIntoInquiry } from './chat-inquiry';
+import { readMessage, readMessages } from './chat-messages';
+import { EventStream, endStreams } from './chat-stream';
 import {
-  getCompanyChat,
   getThread,
-  listCompanyMessages,
   listInbox,
   listThreadMessages,
-  markCompanyRead,
   markSupportRead,
-  readMessage,
-  readMessages,
-  sendCompanyMessage,
   sendSupportMessage,
-  turnIntoInquiry,
-} from './chat.service';
-import type { ChatEvent } from './chat-events';
-import { EventStream, endStreams } from './chat-stream';
+} from './chat-support';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['chat'];

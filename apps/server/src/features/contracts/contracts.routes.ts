@@ -14,17 +14,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../lib/downloads';
 import { tokyoDate } from '../../lib/time';
-import {
-  approveContract,
-  contractDraft,
-  decideRenewal,
-  listContracts,
-  readContractFile,
-  readContractPermitCopy,
-  returnContract,
-  saveContract,
-  sendContract,
-} from './contracts.service';
+import { approveContract, returnContract } from './contract-answers';
+import { contractDraft } from './contract-draft';
+import { decideRenewal } from './contract-renewal';
+import { saveContract } from './contract-saving';
+import { sendContract } from './contract-sending';
+import { listContracts, readContractFile, readContractPermitCopy } from './contracts.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['contracts'];

@@ -17,16 +17,10 @@ import { evidencePacks, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, systemSource } from '../../lib/audit';
 import { tokyoDate } from '../../lib/time';
-import { type PackItem, type PackPlan, type PackRow, planEvidencePack } from './evidence-pack-contents';
-import {
-  indexCsv,
-  japanDateTime,
-  manifestCsv,
-  regularReportsCsv,
-  renderIndexPdf,
-  reportCsv,
-  scopeText,
-} from './evidence-pack-documents';
+import type { PackItem, PackPlan, PackRow } from './evidence-pack-contents';
+import { japanDateTime, manifestCsv, regularReportsCsv, reportCsv } from './evidence-pack-documents';
+import { indexCsv, renderIndexPdf, scopeText } from './evidence-pack-index';
+import { planEvidencePack } from './evidence-pack-plan';
 
 export const EVIDENCE_PACK_QUEUE = 'evidence-pack-build';
 export const EVIDENCE_PACK_EXPIRY_JOB = 'evidence-pack-expiry';

@@ -1,13 +1,12 @@
 /**
  * The files an evidence pack writes itself, in Japanese as an inspection reads them: one CSV per manifest (its
  * dates, phases and the work sent to the manifest network), one per completion report (reported and corrected
- * values, then every step with who and when: report, correction, approval, rejection, deletion), one per project's
- * monthly regular reports, and the index (index.csv for Excel, index.pdf to print).
+ * values, then every step with who and when: report, correction, approval, rejection, deletion) and one per
+ * project's monthly regular reports. The index of them all is evidence-pack-index.ts.
  */
 import { type CsvCell, MANIFEST_PHASES, type ManifestPhaseName, toCsv } from '@junkan/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { DbOrTx } from '../../db/client';
 import {
   auditLogs,
@@ -22,25 +21,7 @@ import {
   users,
   wastes,
 } from '../../db/schema';
-import {
-  formatJapaneseDate,
-  PDF_FONT_FAMILY,
-  renderPdf,
-  THIN_GRID,
-  unbroken,
-  unbrokenDates,
-} from '../../lib/pdf';
-import type { PackItem, PackItemKind, PackPlan, PackRow } from './evidence-pack-contents';
-
-export const ITEM_KIND_LABELS: Record<PackItemKind, string> = {
-  CONTRACT_DOCUMENT: '契約書',
-  PERMIT: '許可証の写し',
-  MANIFEST: 'マニフェスト',
-  TRANSPORT_REPORT: '運搬終了報告',
-  REGULAR_REPORTS: '定期回収 月次報告',
-};
-
-const SIDE_LABELS = { WASTE: '排出事業者', TRANSPORT: '収集運搬業者' } as const;
+import type { PackRow } from './evidence-pack-contents';
 
 const MANIFEST_STATUS_LABELS: Record<string, string> = {
   RESERVED: '予約',
@@ -179,15 +160,10 @@ export async function manifestCsv(db: DbOrTx, id: number): Promise<string> {
   return toCsv(rows);
 }
 
-/** One completion report: reported and corrected values side by side, then its history (who, when). */
-export async function reportCsv(db: DbOrTx, id: number): Promise<string> {
-  const [r] = await db
-    .select({ report: transportReports, projectTitle: projects.title })
-    .from(transportReports)
-    .innerJoin(projects, eq(projects.id, transportReports.projectId))
-    .where(eq(transportReports.id, id));
-  if (!r) throw new Error(`transport report ${id} not found`);
-  const rep = r.report;
+type StoredReport = typeof transportReports.$inferSelect;
+
+/** The names of the units and disposal methods a report's values (reported and corrected) refer to. */
+async function valueNamesOf(db: DbOrTx, rep: StoredReport) {
   const unitIds = [
     rep.transportVolumeUnitId,
     rep.valuablesCollectedUnitId,
@@ -209,12 +185,14 @@ export async function reportCsv(db: DbOrTx, id: number): Promise<string> {
           .where(inArray(disposalMethods.id, methodIds))
       : [],
   ]);
-  const unit = (uid: number | null) => units.find((u) => u.id === uid)?.unit ?? '';
-  const method = (mid: number | null) => methods.find((m) => m.id === mid)?.method ?? '';
-  const amount = (v: string | null, uid: number | null) => (v == null ? '' : `${v}${unit(uid)}`);
-  const corrected = rep.lastEndDateTransport !== null;
-  const last = (v: CsvCell) => (corrected ? v : '');
+  return {
+    unit: (uid: number | null) => units.find((u) => u.id === uid)?.unit ?? '',
+    method: (mid: number | null) => methods.find((m) => m.id === mid)?.method ?? '',
+  };
+}
 
+/** Who did what to a report and when (its audit trail), oldest first. */
+async function reportHistory(db: DbOrTx, id: number): Promise<CsvCell[][]> {
   const actor = alias(users, 'actor');
   const admin = alias(users, 'admin');
   const history = await db
@@ -233,13 +211,31 @@ export async function reportCsv(db: DbOrTx, id: number): Promise<string> {
     .leftJoin(admin, eq(admin.id, auditLogs.adminId))
     .where(and(eq(auditLogs.entity, 'transport_report'), eq(auditLogs.entityId, String(id))))
     .orderBy(asc(auditLogs.createdAt), asc(auditLogs.id));
+  return history.map((h) => [
+    japanDateTime(h.createdAt),
+    AUDIT_ACTION_LABELS[h.action] ?? h.action,
+    h.userName || h.userEmail || 'システム',
+    h.companyName,
+    h.adminName || h.adminEmail || '',
+  ]);
+}
 
-  const rows: CsvCell[][] = [
+/** A report's rows: each value as reported and, while a correction awaits, as corrected. */
+function reportValueRows(
+  rep: StoredReport,
+  projectTitle: string,
+  names: Awaited<ReturnType<typeof valueNamesOf>>,
+): CsvCell[][] {
+  const { unit, method } = names;
+  const amount = (v: string | null, uid: number | null) => (v == null ? '' : `${v}${unit(uid)}`);
+  const corrected = rep.lastEndDateTransport !== null;
+  const last = (v: CsvCell) => (corrected ? v : '');
+  return [
     ['項目', '報告値', '修正値（承認待ち）'],
     ['報告ID', rep.id, ''],
     ['マニフェスト番号', rep.manifestNumber, ''],
     ['案件ID', rep.projectId, ''],
-    ['案件名', r.projectTitle, ''],
+    ['案件名', projectTitle, ''],
     ['廃棄物', rep.wasteName, ''],
     ['状態', REPORT_STATUS_LABELS[rep.status] ?? rep.status, ''],
     ['削除日時', japanDateTime(rep.deletedAt), ''],
@@ -263,15 +259,22 @@ export async function reportCsv(db: DbOrTx, id: number): Promise<string> {
     ['電子マニフェストへの報告', rep.isSynced ? 'あり' : 'なし', ''],
     ['登録日時', japanDateTime(rep.createdAt), ''],
     ['最終更新日時', japanDateTime(rep.updatedAt), ''],
+  ];
+}
+
+/** One completion report: reported and corrected values side by side, then its history (who, when). */
+export async function reportCsv(db: DbOrTx, id: number): Promise<string> {
+  const [r] = await db
+    .select({ report: transportReports, projectTitle: projects.title })
+    .from(transportReports)
+    .innerJoin(projects, eq(projects.id, transportReports.projectId))
+    .where(eq(transportReports.id, id));
+  if (!r) throw new Error(`transport report ${id} not found`);
+  const rows: CsvCell[][] = [
+    ...reportValueRows(r.report, r.projectTitle, await valueNamesOf(db, r.report)),
     [],
     ['履歴：日時', '操作', '操作者', '所属', '代理操作した管理者'],
-    ...history.map((h) => [
-      japanDateTime(h.createdAt),
-      AUDIT_ACTION_LABELS[h.action] ?? h.action,
-      h.userName || h.userEmail || 'システム',
-      h.companyName,
-      h.adminName || h.adminEmail || '',
-    ]),
+    ...(await reportHistory(db, id)),
     [],
     ['電子マニフェストへの送信', '状態', '依頼日時', '更新日時'],
     ...(await networkRows(db, eq(jwnetRequests.transportReportId, id))),
@@ -324,119 +327,4 @@ export async function regularReportsCsv(
       japanDateTime(r.updatedAt),
     ]),
   ]);
-}
-
-export const INDEX_CSV_HEADER = [
-  'No',
-  'ファイル',
-  '案件ID',
-  '案件名',
-  '種類',
-  '番号',
-  '日付',
-  '保存期限',
-] as const;
-
-const indexRow = (item: PackItem, i: number): CsvCell[] => [
-  i + 1,
-  item.path,
-  item.project?.id ?? '',
-  item.project?.title ?? '',
-  ITEM_KIND_LABELS[item.kind],
-  item.number,
-  item.date,
-  item.keptUntil,
-];
-
-/** index.csv: every file of the pack, with its project, kind, number, date and the day it is kept until. */
-export function indexCsv(plan: PackPlan): string {
-  return toCsv([[...INDEX_CSV_HEADER], ...plan.items.map(indexRow)]);
-}
-
-export const INDEX_TITLE = '証跡パック 索引';
-/**
- * The printed index lists at most this many files (a long table makes pdfmake slow and large); past it, it says
- * so and index.csv, which always lists every file, is the full list.
- */
-export const INDEX_PDF_MAX_ROWS = 3000;
-
-/** What the pack covers, in words: `案件「…」` or `期間 2026年1月1日〜2026年12月31日`. */
-export function scopeText(pack: PackRow, plan: PackPlan): string {
-  if (pack.scope === 'PERIOD')
-    return `期間 ${formatJapaneseDate(pack.periodFrom ?? '')}〜${formatJapaneseDate(pack.periodTo ?? '')}`;
-  const project = plan.projects[0];
-  return `案件 ${project ? `${project.id}「${project.title}」` : `${pack.projectId}`}`;
-}
-
-/** index.pdf: the same list to print, with the pack's company, side, scope and time and a count per kind. */
-export function renderIndexPdf(pack: PackRow, plan: PackPlan, generatedAt: Date): Promise<Buffer> {
-  const counts = (Object.keys(ITEM_KIND_LABELS) as PackItemKind[])
-    .map((kind) => [kind, plan.items.filter((i) => i.kind === kind).length] as const)
-    .filter(([, n]) => n > 0)
-    .map(([kind, n]) => `${ITEM_KIND_LABELS[kind]} ${n}件`);
-  const head = (text: string): TableCell => ({ text, style: 'th' });
-  const body: TableCell[][] = [
-    ['No', '種類', '案件', '番号', '日付', '保存期限', 'ファイル'].map(head),
-    ...plan.items
-      .slice(0, INDEX_PDF_MAX_ROWS)
-      .map((item, i) => [
-        { text: String(i + 1), alignment: 'right' as const },
-        ITEM_KIND_LABELS[item.kind],
-        item.project ? `${item.project.id} ${item.project.title}` : '',
-        item.number,
-        unbrokenDates(item.date),
-        unbroken(item.keptUntil),
-        { text: item.path, fontSize: 7 },
-      ]),
-  ];
-  const content: Content[] = [
-    { text: INDEX_TITLE, style: 'title' },
-    {
-      columns: [
-        {
-          stack: [
-            `${SIDE_LABELS[pack.side]}：${plan.companyName}`,
-            scopeText(pack, plan),
-            `作成日時：${japanDateTime(generatedAt)}`,
-          ],
-        },
-        {
-          stack: [`ファイル ${plan.items.length}件`, counts.join('、') || '対象の書類はありません'],
-          alignment: 'right',
-        },
-      ],
-      margin: [0, 0, 0, 8],
-    },
-    {
-      text: 'マニフェスト、運搬終了報告、契約書、許可証は最終日から5年間保存されます（保存期限の日まで削除できません）。',
-      fontSize: 8,
-      margin: [0, 0, 0, 6],
-    },
-    plan.items.length
-      ? {
-          table: { headerRows: 1, widths: [22, 70, 150, 90, 110, 56, '*'], body },
-          layout: THIN_GRID,
-          fontSize: 8,
-        }
-      : { text: '対象の書類はありません', margin: [0, 12, 0, 0] },
-  ];
-  if (plan.items.length > INDEX_PDF_MAX_ROWS)
-    content.push({
-      text: `ここまで${INDEX_PDF_MAX_ROWS}件を表示しています。全${plan.items.length}件は index.csv をご覧ください。`,
-      margin: [0, 8, 0, 0],
-    });
-  const definition: TDocumentDefinitions = {
-    pageSize: 'A4',
-    pageOrientation: 'landscape',
-    pageMargins: [28, 28, 28, 32],
-    defaultStyle: { font: PDF_FONT_FAMILY, fontSize: 9 },
-    styles: {
-      title: { fontSize: 15, bold: true, margin: [0, 0, 0, 8] },
-      th: { bold: true, fillColor: '#eeeeee' },
-    },
-    footer: (page, pages) => ({ text: `${page} / ${pages}`, alignment: 'center', fontSize: 8 }),
-    info: { title: INDEX_TITLE },
-    content,
-  };
-  return renderPdf(definition);
 }

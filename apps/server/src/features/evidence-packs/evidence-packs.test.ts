@@ -32,7 +32,7 @@ import {
 import { tokyoDate } from '../../lib/time';
 import { FILE_REFERENCES } from '../../plugins/file-storage/orphan-sweep';
 import { buildEvidencePack, EVIDENCE_PACK_QUEUE, expireEvidencePacks } from './evidence-pack-build';
-import { INDEX_CSV_HEADER } from './evidence-pack-documents';
+import { INDEX_CSV_HEADER } from './evidence-pack-index';
 
 let net: JwnetHarness;
 let t: TestContext;

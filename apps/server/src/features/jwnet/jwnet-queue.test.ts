@@ -7,7 +7,8 @@ import type { TestContext } from '../../../test/test-app';
 import { jwnetRequests, manifests } from '../../db/schema';
 import { HttpJwnetAdapter } from '../../plugins/jwnet/http-jwnet-adapter';
 import type { TransportEndReport } from '../../plugins/jwnet/jwnet-adapter';
-import { enqueueJwnet, type JwnetOutcomeHandler, JwnetWorker } from './jwnet-queue';
+import { enqueueJwnet } from './jwnet-queue';
+import { type JwnetOutcomeHandler, JwnetWorker } from './jwnet-worker';
 
 const DELAY = 60_000;
 let net: JwnetHarness;

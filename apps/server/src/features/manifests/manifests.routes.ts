@@ -10,12 +10,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tokyoDate } from '../../lib/time';
-import {
-  listManifests,
-  manifestDetail,
-  manifestRegistrationOptions,
-  registerManifest,
-} from './manifests.service';
+import { registerManifest } from './manifest-registration';
+import { manifestRegistrationOptions } from './manifest-registration-options';
+import { listManifests, manifestDetail } from './manifests.service';
 import { reportDeadlines } from './report-deadlines.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };

@@ -18,15 +18,8 @@ import { AppError } from '../../lib/app-error';
 import { fastSerializerCompiler } from '../../lib/fast-serializer';
 import { tokyoDate } from '../../lib/time';
 import { getProjectDetail } from '../project-core/project-detail';
-import {
-  cancelProject,
-  createDraft,
-  listProjectPage,
-  type ProjectScope,
-  projectHome,
-  requestQuote,
-  updateDraft,
-} from './projects.service';
+import { listProjectPage, type ProjectScope, projectHome } from './project-list';
+import { cancelProject, createDraft, requestQuote, updateDraft } from './projects.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 const withNotFound = { ...errors, 404: errorSchema };

@@ -1,35 +1,32 @@
-import {
-  type Attachment,
-  type CreateQuote,
-  combineUnitPrice,
-  hasPriceParts,
-  isQuoteAnswerable,
-  isQuoteExpired,
-  QUOTE_AMOUNT_MAX,
-  type QuoteSuggestion,
-  quoteLinePricingIssue,
-  quoteTotals,
-  REGULAR_QUANTITY_UNIT,
-  UNIT_PRICE_PARTS,
-} from '@junkan/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { type Attachment, type CreateQuote, type QuoteSuggestion, quoteTotals } from '@junkan/shared';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';
-import { attachments, projects, projectWasteLines, quoteLines, quotes, unitMeasures } from '../../db/schema';
-import { AppError, fieldError } from '../../lib/app-error';
+import { attachments, projects, quoteLines, quotes } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { tokyoDate } from '../../lib/time';
 import type { Caller, Session } from '../../plugins/auth';
-import type { StoredRef } from '../../plugins/file-storage';
+import { type StoredFile, type StoredRef, storedRefOf } from '../../plugins/file-storage';
 import { mailCompany } from '../../plugins/mail';
 import { requirePermitCoverage } from '../permit-core/project-coverage';
-import { listedLinePrices, unitPriceNotConfirmed } from '../project-core/line-prices';
+import { listedLinePrices } from '../project-core/line-prices';
 import { type ProjectRow, projectFor, servingTransportCompanies } from '../project-core/project-access';
 import { getProjectDetail, projectDetailPath } from '../project-core/project-detail';
-import { failOn, storeAttachment, storedRefOf } from '../project-core/project-file-store';
+import { failOn, recordAttachment } from '../project-core/project-file-store';
 import { listOwnedAttachments, QUOTE_OWNER, storedFileColumns } from '../project-core/project-files';
 import { transitionProject } from '../project-core/project-status';
+import {
+  pricedQuoteLines,
+  quoteLineRows,
+  regularQuantityUnitId,
+  requireQuotableLines,
+  requireQuoteAmounts,
+} from './quote-lines';
+
+// The transporter's quote: the suggested prices, the quote itself and its document. The discharger's answer is
+// quote-answers.ts; the lines' checks and prices quote-lines.ts.
 
 // ---- Reading -----------------------------------------------------------------------------------
 
@@ -59,42 +56,6 @@ export async function quoteSuggestion(
   };
 }
 
-/**
- * Lines of a quote for transport and disposal together: each industrial line's two parts must both be found in
- * the company's price lists today (else unit_price_cannot_be_confirmed, on the missing part, with the line's
- * waste), and the typed parts (the listed ones by default) make its unit price.
- */
-async function pricedQuoteLines(
-  tx: Tx,
-  companyId: number,
-  project: ProjectRow,
-  input: CreateQuote,
-  wasteNames: ReadonlyMap<number, string>,
-  today: string,
-) {
-  const form = project.type === 'INDUSTRIAL' ? (input.contractForm ?? null) : null;
-  const listed = new Map(
-    (await listedLinePrices(tx, companyId, project, today)).map((l) => [l.wasteLineId, l]),
-  );
-  const lines = input.lines.map((line, i) => {
-    const found = listed.get(line.wasteLineId);
-    if (!found || !hasPriceParts(project.type, form, found.kind))
-      return { ...line, transportUnitPrice: null, disposalUnitPrice: null };
-    for (const part of UNIT_PRICE_PARTS) {
-      const listedPart = part === 'transport' ? found.transportUnitPrice : found.disposalUnitPrice;
-      if (listedPart == null)
-        throw unitPriceNotConfirmed(`lines.${i}`, part, wasteNames.get(line.wasteLineId));
-    }
-    const parts = {
-      transportUnitPrice: line.transportUnitPrice ?? found.transportUnitPrice,
-      disposalUnitPrice: line.disposalUnitPrice ?? found.disposalUnitPrice,
-    };
-    const combined = combineUnitPrice(parts);
-    return { ...line, ...parts, unitPrice: combined.unitPrice ?? line.unitPrice };
-  });
-  return { form, lines };
-}
-
 // ---- Quoting -----------------------------------------------------------------------------------
 
 /**
@@ -118,6 +79,41 @@ async function quotableProject(tx: Tx, session: Session, projectId: number): Pro
       });
     throw error;
   }
+}
+
+/**
+ * Writes the quote's row: one per project and company, so an earlier (declined) one of this company is replaced,
+ * its lines and document removed. Answers its id and the stored document it replaced.
+ */
+async function writeQuote(
+  tx: Tx,
+  projectId: number,
+  companyId: number,
+  values: Omit<typeof quotes.$inferInsert, 'projectId' | 'transportCompanyId'>,
+  at: Date,
+): Promise<{ quoteId: number; replaced: StoredRef[] }> {
+  const [earlier] = await tx
+    .select({ id: quotes.id })
+    .from(quotes)
+    .where(and(eq(quotes.projectId, projectId), eq(quotes.transportCompanyId, companyId)));
+  if (!earlier) {
+    const [row] = await tx
+      .insert(quotes)
+      .values({ ...values, projectId, transportCompanyId: companyId })
+      .returning({ id: quotes.id });
+    return { quoteId: row!.id, replaced: [] };
+  }
+  const quoteId = earlier.id;
+  await tx
+    .update(quotes)
+    .set({ ...values, updatedAt: at })
+    .where(eq(quotes.id, quoteId));
+  await tx.delete(quoteLines).where(eq(quoteLines.quoteId, quoteId));
+  const removed = await tx
+    .delete(attachments)
+    .where(and(eq(attachments.ownerType, QUOTE_OWNER), eq(attachments.ownerId, quoteId)))
+    .returning(storedFileColumns);
+  return { quoteId, replaced: removed.map(storedRefOf) };
 }
 
 /** POST /trans/projects/{id}/quotes: prices every waste line, takes the project and moves it to COMPLETE_QUOTE. */
@@ -144,38 +140,7 @@ export async function createQuote(
         const today = tokyoDate(app.now());
         await requirePermitCoverage(tx, { projectId, transportCompanyId: companyId, from: today, to: today });
       }
-      const wasteLines = await tx
-        .select({
-          id: projectWasteLines.id,
-          kind: projectWasteLines.kind,
-          bags: projectWasteLines.bags,
-          unitMeasureId: projectWasteLines.unitMeasureId,
-          wasteName: projectWasteLines.wasteName,
-        })
-        .from(projectWasteLines)
-        .where(eq(projectWasteLines.projectId, projectId));
-      const known = new Map(wasteLines.map((l) => [l.id, l]));
-      input.lines.forEach((line, i) => {
-        const wasteLine = known.get(line.wasteLineId);
-        if (!wasteLine) throw fieldError(`lines.${i}.wasteLineId`, 'not_found');
-        const issue = quoteLinePricingIssue(line, wasteLine);
-        if (issue) throw fieldError(`lines.${i}.${issue.field}`, issue.code);
-      });
-      if (input.lines.length !== wasteLines.length) throw fieldError('lines', 'MSG_00_21');
-      const unitIds = [
-        ...new Set(input.lines.map((l) => l.unitMeasureId).filter((v): v is number => v != null)),
-      ];
-      if (unitIds.length) {
-        const found = await tx
-          .select({ id: unitMeasures.id })
-          .from(unitMeasures)
-          .where(inArray(unitMeasures.id, unitIds));
-        const ids = new Set(found.map((u) => u.id));
-        input.lines.forEach((line, i) => {
-          if (line.unitMeasureId != null && !ids.has(line.unitMeasureId))
-            throw fieldError(`lines.${i}.unitMeasureId`, 'not_found');
-        });
-      }
+      const wasteLines = await requireQuotableLines(tx, projectId, input);
       const priced = await pricedQuoteLines(
         tx,
         companyId,
@@ -185,16 +150,7 @@ export async function createQuote(
         tokyoDate(app.now()),
       );
       const totals = quoteTotals(priced.lines);
-      totals.amounts.forEach((amount, i) => {
-        if (amount > QUOTE_AMOUNT_MAX) throw fieldError(`lines.${i}.unitPrice`, 'invalid_format');
-      });
-      if (totals.totalAmount > QUOTE_AMOUNT_MAX) throw fieldError('lines', 'invalid_format');
-
-      // One quote per project and company: an earlier (declined) one of this company is replaced.
-      const [earlier] = await tx
-        .select({ id: quotes.id })
-        .from(quotes)
-        .where(and(eq(quotes.projectId, projectId), eq(quotes.transportCompanyId, companyId)));
+      requireQuoteAmounts(totals);
       const values = {
         status: 'SUBMITTED' as const,
         totalAmount: totals.totalAmount,
@@ -203,52 +159,13 @@ export async function createQuote(
         note: input.note || null,
         createdBy: session.userId,
       };
-      let quoteId: number;
-      if (earlier) {
-        quoteId = earlier.id;
-        await tx
-          .update(quotes)
-          .set({ ...values, updatedAt: app.now() })
-          .where(eq(quotes.id, quoteId));
-        await tx.delete(quoteLines).where(eq(quoteLines.quoteId, quoteId));
-        const removed = await tx
-          .delete(attachments)
-          .where(and(eq(attachments.ownerType, QUOTE_OWNER), eq(attachments.ownerId, quoteId)))
-          .returning(storedFileColumns);
-        replaced = removed.map(storedRefOf);
-      } else {
-        const [row] = await tx
-          .insert(quotes)
-          .values({ ...values, projectId, transportCompanyId: companyId })
-          .returning({ id: quotes.id });
-        quoteId = row!.id;
-      }
+      const written = await writeQuote(tx, projectId, companyId, values, app.now());
+      replaced = written.replaced;
       const kg = await regularQuantityUnitId(tx);
-      await tx.insert(quoteLines).values(
-        priced.lines.map((line, i) => {
-          const wasteLine = known.get(line.wasteLineId);
-          // A bag or collection price has no unit of measure; a regular line by quantity is in kg.
-          const unitMeasureId =
-            line.pricingBasis !== 'QUANTITY'
-              ? null
-              : (line.unitMeasureId ??
-                wasteLine?.unitMeasureId ??
-                (wasteLine?.kind === 'REGULAR' ? kg : null));
-          return {
-            quoteId,
-            wasteLineId: line.wasteLineId,
-            unitPrice: line.unitPrice,
-            transportUnitPrice: line.transportUnitPrice,
-            disposalUnitPrice: line.disposalUnitPrice,
-            quantity: line.quantity.toFixed(2),
-            unitMeasureId,
-            pricingBasis: line.pricingBasis,
-            bagSize: line.pricingBasis === 'BAG' ? (line.bagSize ?? null) : null,
-            amount: totals.amounts[i]!,
-          };
-        }),
-      );
-      await recordAudit(tx, caller, { action: 'quote.submit', entity: 'quote', entityId: quoteId });
+      await tx
+        .insert(quoteLines)
+        .values(quoteLineRows(written.quoteId, priced.lines, wasteLines, totals.amounts, kg));
+      await recordAudit(tx, caller, { action: 'quote.submit', entity: 'quote', entityId: written.quoteId });
       await transitionProject(tx, caller, project, 'COMPLETE_QUOTE', 'TRANSPORT', app.now(), null, {
         transportCompanyId: companyId,
       });
@@ -267,16 +184,6 @@ export async function createQuote(
     path: projectDetailPath(projectId),
   });
   return detail;
-}
-
-/** The unit master's kg, which regular garbage is weighed in (section 9), when the master has it. */
-async function regularQuantityUnitId(tx: Tx): Promise<number | null> {
-  const [row] = await tx
-    .select({ id: unitMeasures.id })
-    .from(unitMeasures)
-    .where(eq(unitMeasures.unit, REGULAR_QUANTITY_UNIT))
-    .limit(1);
-  return row?.id ?? null;
 }
 
 /** Checks a quote document before its bytes are read: the company's submitted quote and the one-file rule. */
@@ -305,104 +212,15 @@ async function ownSubmittedQuote(db: DbOrTx, session: Session, projectId: number
   return quote.id;
 }
 
-/** POST /trans/projects/{id}/quote-document: the quote's one PDF, streamed into the file storage. */
+/** POST /trans/projects/{id}/quote-document: the quote's one PDF, already in the file storage. */
 export async function uploadQuoteDocument(
   app: FastifyInstance,
   caller: Caller,
   projectId: number,
-  file: { fileName: string; stream: AsyncIterable<Buffer> },
+  file: StoredFile,
 ): Promise<Attachment> {
-  return storeAttachment(app, caller, { use: 'QUOTE_DOCUMENT', ...file }, async (tx) => {
+  return recordAttachment(app, caller, 'QUOTE_DOCUMENT', file, async (tx) => {
     const quoteId = await ownSubmittedQuote(tx, caller.session, projectId, true);
     return { ownerType: QUOTE_OWNER, ownerId: quoteId, audit: { entity: 'quote', entityId: quoteId } };
   });
 }
-
-// ---- The discharger's answer -------------------------------------------------------------------
-
-async function answerQuote(
-  app: FastifyInstance,
-  caller: Caller,
-  projectId: number,
-  accept: boolean,
-  reason?: string,
-) {
-  const { session } = caller;
-  const transporterId = await app.db.transaction(async (tx) => {
-    const project = await projectFor(tx, session, projectId, true);
-    if (!isQuoteAnswerable(project.status))
-      throw new AppError('invalid_status_transition', 'No quote awaits an answer', undefined, {
-        from: project.status,
-        to: accept ? 'CREATING_CONTRACT' : 'REQUEST_QUOTE',
-      });
-    const transportCompanyId = project.transportCompanyId;
-    if (accept && transportCompanyId != null) {
-      // A quote past its valid-until date (Japan) can only be asked again, not accepted.
-      const [quote] = await tx
-        .select({ validUntil: quotes.validUntil })
-        .from(quotes)
-        .where(
-          and(
-            eq(quotes.projectId, projectId),
-            eq(quotes.transportCompanyId, transportCompanyId),
-            eq(quotes.status, 'SUBMITTED'),
-          ),
-        );
-      if (quote && isQuoteExpired(quote.validUntil, tokyoDate(app.now())))
-        throw new AppError('quote_expired', 'The quote is past its valid-until date', undefined, {
-          validUntil: quote.validUntil!.replaceAll('-', '/'),
-        });
-    }
-    if (accept) await transitionProject(tx, caller, project, 'CREATING_CONTRACT', 'WASTE', app.now());
-    else
-      await transitionProject(tx, caller, project, 'REQUEST_QUOTE', 'WASTE', app.now(), reason, {
-        transportCompanyId: null,
-      });
-    if (transportCompanyId != null) {
-      const [quote] = await tx
-        .update(quotes)
-        .set({ status: accept ? 'ACCEPTED' : 'DECLINED', updatedAt: app.now() })
-        .where(
-          and(
-            eq(quotes.projectId, projectId),
-            eq(quotes.transportCompanyId, transportCompanyId),
-            eq(quotes.status, 'SUBMITTED'),
-          ),
-        )
-        .returning({ id: quotes.id });
-      if (quote)
-        await recordAudit(tx, caller, {
-          action: accept ? 'quote.accept' : 'quote.decline',
-          entity: 'quote',
-          entityId: quote.id,
-          ...(reason ? { detail: { reason } } : {}),
-        });
-    }
-    return transportCompanyId;
-  });
-  const detail = await getProjectDetail(app.db, session, projectId, tokyoDate(app.now()));
-  if (transporterId != null)
-    await mailCompany(app, transporterId, 'TRANSPORT', {
-      subject: accept
-        ? '【junkan】見積が承認されました / Your quote was accepted'
-        : '【junkan】再見積の依頼が届きました / A new quote is requested',
-      lines: accept
-        ? ['排出事業者が見積を承認しました。契約書の作成に進んでください。', `案件名: ${detail.projectTitle}`]
-        : [
-            '排出事業者から再見積の依頼が届きました。',
-            `案件名: ${detail.projectTitle}`,
-            `理由: ${reason ?? ''}`,
-          ],
-      english: accept ? 'The discharger accepted your quote.' : 'The discharger asks for a new quote.',
-      path: projectDetailPath(projectId),
-    });
-  return detail;
-}
-
-/** POST /projects/{id}/accept-quote: COMPLETE_QUOTE -> CREATING_CONTRACT (shown as quote approval). */
-export const acceptQuote = (app: FastifyInstance, caller: Caller, projectId: number) =>
-  answerQuote(app, caller, projectId, true);
-
-/** POST /projects/{id}/request-requote: COMPLETE_QUOTE -> REQUEST_QUOTE, open again to the area's transporters. */
-export const requestRequote = (app: FastifyInstance, caller: Caller, projectId: number, reason: string) =>
-  answerQuote(app, caller, projectId, false, reason);

@@ -9,7 +9,7 @@ import type { TestContext } from '../../../test/test-app';
 import { companies, jwnetRequests, manifests, transportReports, unitMeasures, wastes } from '../../db/schema';
 import { nationalHolidayName } from '../../lib/national-holidays';
 import { tokyoDate } from '../../lib/time';
-import { JwnetWorker } from '../jwnet/jwnet-queue';
+import { JwnetWorker } from '../jwnet/jwnet-worker';
 import { handleJwnetOutcome } from './jwnet-outcomes';
 
 const DELAY = 1_000;

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { transportReports } from '../../db/schema';
-import type { JwnetOutcomeHandler } from '../jwnet/jwnet-queue';
+import type { JwnetOutcomeHandler } from '../jwnet/jwnet-worker';
 import { clearedLastValues } from './transport-report-values';
 
 /**

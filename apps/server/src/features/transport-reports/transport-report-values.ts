@@ -1,4 +1,4 @@
-import type { UnitMeasure } from '@junkan/shared';
+import type { IndustrialReportInput, ReportCorrectionInput, UnitMeasure } from '@junkan/shared';
 import type { transportReports } from '../../db/schema';
 import type { TransportEndReport } from '../../plugins/jwnet/jwnet-adapter';
 
@@ -137,5 +137,66 @@ export function networkReport(
     ...(v.reporter ? { reporter: v.reporter } : {}),
     transporter: v.transporter,
     ...(disposalMethodName ? { disposalMethod: disposalMethodName } : {}),
+  };
+}
+
+/** The fields of `I` whose values fit a report value of type `V` (an optional one only where `V` takes null). */
+type FieldOf<I, V> = {
+  [F in keyof I]-?: I[F] extends V | (null extends V ? undefined : never) ? F : never;
+}[keyof I];
+
+/** Which field of a request carries each report value (and so which field an error about it names). */
+type ValueFields<I> = { [K in keyof ReportValueSet]: FieldOf<I, ReportValueSet[K]> };
+
+/** A new report carries its values in its own fields. */
+export const REPORT_FIELDS = {
+  endDateTransport: 'transportEndDate',
+  transportVolume: 'transportVolume',
+  transportVolumeUnitId: 'transportVolumeUnit',
+  valuablesCollected: 'valuablesCollected',
+  valuablesCollectedUnitId: 'valuablesCollectedUnit',
+  vehicleNumber: 'vehicleNumber',
+  reporter: 'reporter',
+  transporter: 'transporter',
+  disposalMethodId: 'disposalMethodId',
+} as const satisfies ValueFields<IndustrialReportInput>;
+
+/** A correction carries them in its `last*` fields. */
+export const CORRECTION_FIELDS = {
+  endDateTransport: 'lastEndDateTransport',
+  transportVolume: 'lastTransportVolume',
+  transportVolumeUnitId: 'lastTransportVolumeUnit',
+  valuablesCollected: 'lastValuablesCollected',
+  valuablesCollectedUnitId: 'lastValuablesCollectedUnit',
+  vehicleNumber: 'lastVehicleNumber',
+  reporter: 'lastReporter',
+  transporter: 'lastTransporter',
+  disposalMethodId: 'lastDisposalMethodId',
+} as const satisfies ValueFields<ReportCorrectionInput>;
+
+/** The report values a request carries (an absent optional one null), with the count-unit rule applied. */
+export function requestValues<I>(
+  input: I,
+  fields: ValueFields<I>,
+  units: readonly UnitMeasure[],
+): ReportValueSet {
+  const values = Object.fromEntries(
+    Object.entries(fields).map(([key, field]) => [key, input[field as keyof I] ?? null]),
+  ) as unknown as ReportValueSet;
+  return withCountUnitRule(values, units);
+}
+
+/** The correction as the rules read it: the report's last-values. */
+export function correctionRuleValues(v: ReportValueSet) {
+  return {
+    lastEndDateTransport: v.endDateTransport,
+    lastTransportVolume: v.transportVolume,
+    lastTransportVolumeUnit: v.transportVolumeUnitId,
+    lastValuablesCollected: v.valuablesCollected,
+    lastValuablesCollectedUnit: v.valuablesCollectedUnitId,
+    lastVehicleNumber: v.vehicleNumber,
+    lastReporter: v.reporter,
+    lastTransporter: v.transporter,
+    lastDisposalMethodId: v.disposalMethodId,
   };
 }

@@ -28,6 +28,12 @@ import { num } from './transport-report-values';
 export type ReportParty = 'TRANSPORT' | 'WASTE';
 
 /**
+ * The company whose reports and projects a caller works on. A caller without one matches no row, so it is answered
+ * as for another company's (an empty list, not found), not refused.
+ */
+export const ownCompanyOf = (companyId: number | null) => companyId ?? -1;
+
+/**
  * A live report with what the screens and the rules need beside it: project, discharger, the manifest's
  * state as the rules see it (the network's answer with this product's unfinished work), and the report's
  * own work for the network, newest first.
@@ -35,8 +41,8 @@ export type ReportParty = 'TRANSPORT' | 'WASTE';
 export async function findReport(db: DbOrTx, id: number, party: ReportParty, companyId: number | null) {
   const own =
     party === 'TRANSPORT'
-      ? eq(transportReports.transportCompanyId, companyId ?? -1)
-      : eq(transportReports.dischargerCompanyId, companyId ?? -1);
+      ? eq(transportReports.transportCompanyId, ownCompanyOf(companyId))
+      : eq(transportReports.dischargerCompanyId, ownCompanyOf(companyId));
   const [found] = await db
     .select({
       report: transportReports,

@@ -18,11 +18,10 @@ import {
   cancelIndustrialReport,
   confirmReportRejection,
   correctIndustrialReport,
-  createIndustrialReport,
-  getIndustrialReport,
-  industrialReportOptions,
   resendIndustrialReport,
-} from './industrial-reports.service';
+} from './industrial-report-actions';
+import { industrialReportOptions } from './industrial-report-options';
+import { createIndustrialReport, getIndustrialReport } from './industrial-reports.service';
 import { regularReportForm, saveRegularReport } from './regular-reports.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
