@@ -3,53 +3,17 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Features do not import each other's internals: what two features share moves to components/ or lib/,
- * pages that compose several features live in app/pages, a GET is read through its owner's api file. These
- * are the imports across features that remain, each with why; a new one fails here (move the shared piece
- * instead, or add it with a reason), and an entry nothing uses any more fails too, so the list only shrinks.
+ * Features do not import each other's internals. What two features share moves out of features/: UI pieces to
+ * components/ (the project page header, states and summary in components/project/), the owners of the reads
+ * and keys several features use to lib/ (lib/project-data/, lib/permit-data/, lib/report-data/,
+ * lib/account-info.ts, lib/reference-data/), pages that compose several features to app/pages; a GET is read
+ * through its owner's file. These are the imports across features that remain, each with why; a new one fails
+ * here (move the shared piece instead, or add it with a reason), and an entry nothing uses any more fails too.
  */
 const ALLOWED: Record<string, string> = {
-  'collection-areas -> disposal-unit-prices/components/disposal-unit-price-table':
-    'the area price page shows the disposal unit prices as its third tab',
-  'disposal-unit-prices -> handling-waste-prices/components/handling-waste-price-form-modal':
-    'the disposal price form offers the same waste choices as the handling-waste price form',
-  'disposal-unit-prices -> handling-waste-prices/components/price-status-tag':
-    'a disposal price period shows the same status tag as a handling-waste price period',
-  // The project pieces every project feature builds on: a quote request, a quote and a contract are steps
-  // of one project, read and refreshed through the project detail owner and shown under its header.
-  'contracts -> projects/api/project-detail': 'the contract pages read the project through its owner',
-  'contracts -> projects/components/project-page-header':
-    'the contract pages sit under the project page header',
-  'contracts -> projects/components/project-page-state':
-    'the contract pages share the project loading states',
-  'industrial-quote-request -> projects/api/project-detail':
-    'the draft is read and refreshed through its owner',
-  'quote-request -> projects/api/project-detail': 'the draft is read through its owner',
-  'quote-request -> projects/api/request-quote': 'the confirm step sends the draft with the project action',
-  'quote-request -> projects/components/project-summary': 'the confirm step shows the project summary',
-  'quotes -> projects/api/project-detail': 'the quote page reads the project through its owner',
-  'quotes -> projects/components/project-page-header': 'the quote page sits under the project page header',
-  'quotes -> projects/components/project-page-state': 'the quote page shares the project loading states',
-  'collections -> projects/api/project-detail':
-    "cancelling a spot contract's collection cancels its project: refreshed through its owner",
-  'collections -> manifests/api/report-deadlines':
-    'a collection marked collected waits for its transport report: its actions refresh the deadlines owner key',
-  'transport-reports -> projects/api/project-list':
-    'the regular report picks a project from the project list owner',
-
-  // Reads and writes through another feature's owner of the data.
-  'contracts -> permits/api/usable-permits':
-    "the contract's license is chosen from the permits usable on its start date, read through their owner",
-  'contracts -> permits/api/permit':
-    'a chosen permit the start date no longer fits is read through its owner',
-  'industrial-quote-request -> account/api/account-info': 'the form reads the offices from the account owner',
-  'quote-request -> account/api/account-info': 'the form reads the offices from the account owner',
-  'transport-reports -> achievements/api/keys':
-    'a report changes the achievements: its writes invalidate the achievements owner key',
-  'transport-reports -> manifests/api/keys':
-    'a report changes manifests and their deadlines: its writes invalidate the manifest owner key',
-
-  // The achievements screens are where the spec opens the reports and warns of their deadlines.
+  // The achievements screens are where the spec opens the reports and warns of their deadlines: the list
+  // and detail pages are the achievements feature itself, so they compose the report dialogs and the
+  // deadlines panel of the features that own them (each dialog loads its own data and writes).
   'achievements -> manifests/components/report-deadlines':
     'the report screens show the manifest report deadlines',
   'achievements -> transport-reports/components/industrial-report-modal':
@@ -60,8 +24,14 @@ const ALLOWED: Record<string, string> = {
     'a detail line opens its report in the report dialog',
 };
 
+/** The most entries ALLOWED may hold. It only goes down: move a shared piece rather than raise it. */
+const MAX_ALLOWED = 10;
+
 const FEATURES = join(import.meta.dirname, 'features');
-/** Folders every feature may use: they import no feature, so nothing reaches a feature through them. */
+/**
+ * Folders every feature may use (the UI kit, and lib/ with the HTTP client and the shared data owners): they
+ * import no feature, so nothing reaches a feature through them.
+ */
 const SHARED = ['components', 'lib'].map((dir) => join(import.meta.dirname, dir));
 
 function sourceFiles(dir: string): string[] {
@@ -101,8 +71,12 @@ describe('feature boundaries', () => {
       crossFeatureImports(file, readFileSync(file, 'utf8')),
     );
     // The scan must see the app's imports, or it would pass on nothing.
-    expect(all).toContain('quotes -> projects/api/project-detail');
+    expect(all).toContain('achievements -> transport-reports/components/transport-report-dialog');
     expect([...new Set(all.filter((entry) => !(entry in ALLOWED)))]).toEqual([]);
+  });
+
+  it('keeps the allow-list at or under its maximum', () => {
+    expect(Object.keys(ALLOWED).length).toBeLessThanOrEqual(MAX_ALLOWED);
   });
 
   it('has no allowed import that nothing makes any more', () => {

@@ -1,7 +1,7 @@
 import { SwapOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAccountInfo } from '../../features/account/api/account-info';
+import { useAccountInfo } from '../../lib/account-info';
 import { useSession } from '../../lib/use-session';
 import { roleLabelKey } from './role-badge';
 import { useOperatorSwitch } from './use-operator-switch';

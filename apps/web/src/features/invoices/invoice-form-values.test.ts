@@ -3,9 +3,11 @@ import {
   billedMonthWarnings,
   correctedLinesOf,
   correctionFormData,
+  emptyInvoiceBlock,
   invoiceFileIssue,
   lineCorrectionFormData,
   lineCorrectionState,
+  registerViewOf,
   registrationFormData,
   registrationIssues,
   serverFieldPath,
@@ -20,6 +22,38 @@ const ok = {
   amount: 1000,
   files: [file('a.pdf')],
 };
+
+describe('registerViewOf', () => {
+  const view = (query: string, today = '2026-11-15') => registerViewOf(new URLSearchParams(query), today);
+
+  it('uploads and bills the last month by default', () => {
+    expect(view('')).toEqual({ mode: 'upload', month: '2026-10' });
+    expect(view('', '2026-01-31')).toEqual({ mode: 'upload', month: '2025-12' });
+    expect(view('', '2026-03-31')).toEqual({ mode: 'upload', month: '2026-02' });
+  });
+
+  it('reads the mode and a well-formed month from the address', () => {
+    expect(view('mode=generate&month=2026-04')).toEqual({ mode: 'generate', month: '2026-04' });
+    expect(view('mode=other')).toEqual({ mode: 'upload', month: '2026-10' });
+  });
+
+  it.each(['2026-13', '2026-00', '2026-4', '2026-04-01', 'x'])('ignores the month %s', (month) => {
+    expect(view(`month=${month}`).month).toBe('2026-10');
+  });
+});
+
+describe('emptyInvoiceBlock', () => {
+  it('starts with nothing filled in, and a new list of files each time', () => {
+    expect(emptyInvoiceBlock()).toEqual({
+      billedMonth: null,
+      billingDate: null,
+      dueDate: null,
+      amount: null,
+      files: [],
+    });
+    expect(emptyInvoiceBlock().files).not.toBe(emptyInvoiceBlock().files);
+  });
+});
 
 describe('registrationIssues', () => {
   it('passes complete blocks and names each issue by its block', () => {

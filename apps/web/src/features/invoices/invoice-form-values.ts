@@ -24,6 +24,35 @@ export interface InvoiceBlockValues {
   files?: { name: string; size?: number; originFileObj?: File }[];
 }
 
+/** A new block: everything still to fill in. */
+export const emptyInvoiceBlock = (): InvoiceBlockValues => ({
+  billedMonth: null,
+  billingDate: null,
+  dueDate: null,
+  amount: null,
+  files: [],
+});
+
+/** How the register page bills: uploaded invoice files, or a qualified invoice the system generates. */
+export type RegisterMode = 'upload' | 'generate';
+
+/**
+ * The register page's mode and billed month from its address: uploads unless `mode=generate`; the month when it
+ * is a YYYY-MM, else the last one before `today` (Japan's YYYY-MM-DD), since a month is billed once it has ended.
+ */
+export function registerViewOf(
+  params: URLSearchParams,
+  today: string,
+): { mode: RegisterMode; month: string } {
+  const month = params.get('month') ?? '';
+  const [year = 0, current = 1] = today.split('-').map(Number);
+  const last = current === 1 ? `${year - 1}-12` : `${year}-${String(current - 1).padStart(2, '0')}`;
+  return {
+    mode: params.get('mode') === 'generate' ? 'generate' : 'upload',
+    month: /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? month : last,
+  };
+}
+
 export interface BlockIssue {
   name: (string | number)[];
   code: string;

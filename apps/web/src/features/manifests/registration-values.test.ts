@@ -11,6 +11,7 @@ import {
   registrationDifferences,
   registrationFailureTexts,
   registrationFieldOf,
+  registrationRefusalOf,
   registrationSummary,
   wasteChoices,
   wasteLinesOf,
@@ -159,6 +160,61 @@ describe('registrationFailureTexts', () => {
     ['jwnet_refused', 'jwnet_refused', null],
   ])('%s', (code, titleKey, hintKey) => {
     expect(registrationFailureTexts(code)).toEqual({ titleKey, hintKey });
+  });
+});
+
+describe('registrationRefusalOf', () => {
+  const period = {
+    kind: 'PERIOD' as const,
+    contractValues: ['2026-04-01', '2026-04-30'],
+    manifestValue: '2026-05-15',
+  };
+
+  it('asks to confirm the differences the server found', () => {
+    expect(
+      registrationRefusalOf({ code: 'manifest_contract_differences', details: { differences: [period] } }),
+    ).toEqual({ kind: 'differences', differences: [period] });
+  });
+
+  it('shows differences it cannot read as a failure', () => {
+    expect(
+      registrationRefusalOf({ code: 'manifest_contract_differences', details: { differences: [] } }),
+    ).toEqual({
+      kind: 'failure',
+      code: 'manifest_contract_differences',
+    });
+  });
+
+  it('puts field codes beside their fields, the two waste fields on the one choice', () => {
+    expect(
+      registrationRefusalOf({
+        code: 'validation_error',
+        fields: {
+          wasteLineId: 'MSG_00_21',
+          quantity: 'invalid_format',
+          'lines.0.note': 'max_length_exceeded',
+        },
+      }),
+    ).toEqual({
+      kind: 'fields',
+      issues: [
+        { name: ['waste'], code: 'MSG_00_21' },
+        { name: ['quantity'], code: 'invalid_format' },
+        { name: ['lines', 0, 'note'], code: 'max_length_exceeded' },
+      ],
+    });
+  });
+
+  it('shows any other refusal above the form, with its values', () => {
+    expect(registrationRefusalOf({ code: 'jwnet_refused', params: { reason: 'E01' }, fields: {} })).toEqual({
+      kind: 'failure',
+      code: 'jwnet_refused',
+      params: { reason: 'E01' },
+    });
+  });
+
+  it('says unknown_error for a failure that is no answer of the server', () => {
+    expect(registrationRefusalOf(null)).toEqual({ kind: 'failure', code: 'unknown_error' });
   });
 });
 

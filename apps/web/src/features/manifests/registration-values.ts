@@ -4,11 +4,12 @@ import {
   type ManifestRegistrationInput,
   type ManifestRegistrationOptions,
   manifestContractDifferences,
+  manifestDifferencesDetailSchema,
   manifestRegistrationSchema,
   type WasteItem,
   wasteKindIdOf,
 } from '@junkan/shared';
-import { firstIssues } from '../../lib/form-issues';
+import { fieldNamePath, firstIssues, type NamePath } from '../../lib/form-issues';
 import { currentPunctuation } from '../../lib/i18n';
 import { formatManifestDate } from './manifest-filters';
 
@@ -295,4 +296,36 @@ export function registrationFailureTexts(code: string): { titleKey: string; hint
     default:
       return { titleKey: code, hintKey: null };
   }
+}
+
+/** A refused registration as the form shows it: differences to confirm, issues beside their fields, or a failure. */
+export type RegistrationRefusal =
+  | { kind: 'differences'; differences: ManifestDifference[] }
+  | { kind: 'fields'; issues: { name: NamePath; code: string }[] }
+  | { kind: 'failure'; code: string; params?: Record<string, string | number> };
+
+/** What a refusal of the registration call says; `null` for a failure that is no answer of the server. */
+export function registrationRefusalOf(
+  error: {
+    code: string;
+    fields?: Record<string, string>;
+    params?: Record<string, string | number>;
+    details?: Record<string, unknown>;
+  } | null,
+): RegistrationRefusal {
+  if (!error) return { kind: 'failure', code: 'unknown_error' };
+  // The contract or the masters changed since the form was filled: confirm what the server found.
+  const found = manifestDifferencesDetailSchema.safeParse(error.details);
+  if (error.code === 'manifest_contract_differences' && found.success)
+    return { kind: 'differences', differences: found.data.differences };
+  const fields = Object.entries(error.fields ?? {});
+  if (fields.length > 0)
+    return {
+      kind: 'fields',
+      issues: fields.map(([name, code]) => ({
+        name: fieldNamePath(registrationFieldOf(name) ?? name),
+        code,
+      })),
+    };
+  return { kind: 'failure', code: error.code, params: error.params };
 }

@@ -11,6 +11,7 @@ import {
 import { PAGE_SIZES, type SortOrder } from '../../components/list-sizes';
 import type { CompanyFilter } from '../../lib/company-filter';
 import type { AddressFilters } from '../../lib/list-page';
+import type { ProjectListRequest } from '../../lib/project-data/project-list';
 
 /** The project list's state; it lives in the address so a reload, a link or the back button keeps it. */
 export interface ProjectListFilters {
@@ -76,7 +77,10 @@ export function filterChange(change: Partial<Pick<ProjectListFilters, 'tab' | 'k
 }
 
 /** The call's query: the filters, and for a transporter the header's company selector. */
-export function projectListRequest(filters: ProjectListFilters, companyFilter: CompanyFilter | null) {
+export function projectListRequest(
+  filters: ProjectListFilters,
+  companyFilter: CompanyFilter | null,
+): ProjectListRequest {
   return {
     tab: filters.tab,
     page: filters.page,
@@ -88,7 +92,6 @@ export function projectListRequest(filters: ProjectListFilters, companyFilter: C
     ...(companyFilter !== null ? { companyId: companyFilter } : {}),
   };
 }
-export type ProjectListRequest = ReturnType<typeof projectListRequest>;
 
 /**
  * A page past the last one (rows removed, or a stale link) shows the last page that has rows instead of an

@@ -4,6 +4,7 @@ import {
   buildQuoteInput,
   initialQuoteValues,
   linePriceUnit,
+  pricingChangeValues,
   pricingOptions,
   type QuoteFormValues,
   requestLines,
@@ -387,6 +388,14 @@ describe('bag lines', () => {
     expect(linePriceUnit(bagLines[0]!, 'BAG:70')).toEqual({ basis: 'BAG', bagSize: 70 });
     expect(linePriceUnit(bagLines[0]!, 'QUANTITY')).toEqual({ basis: 'QUANTITY', unit: 'kg' });
     expect(linePriceUnit(lines[2]!, undefined, suggested.get(21))).toEqual({ basis: 'QUANTITY', unit: 'm3' });
+  });
+
+  it('starts another basis again from the request, keeping the suggested price by kg only', () => {
+    const s = bagSuggested.get(31);
+    expect(pricingChangeValues(bagLines[0]!, 'COLLECTION', s)).toEqual({ quantity: '13', unitPrice: null });
+    expect(pricingChangeValues(bagLines[0]!, 'BAG:45', s)).toEqual({ quantity: '26', unitPrice: null });
+    expect(pricingChangeValues(bagLines[0]!, 'QUANTITY', s)).toEqual({ quantity: '', unitPrice: 40 });
+    expect(pricingChangeValues(bagLines[0]!, 'QUANTITY')).toEqual({ quantity: '', unitPrice: null });
   });
 
   it('sends the basis and bag size, without a unit of measure', () => {

@@ -108,6 +108,18 @@ export function startingQuantity(line: RequestLine, pricing: string | undefined,
   return quantity != null ? String(quantity) : '';
 }
 
+/** What choosing another basis sets on a line: the quantity it starts from; the suggested price by kg only. */
+export function pricingChangeValues(
+  line: RequestLine,
+  pricing: string,
+  suggested?: SuggestedLine,
+): Pick<QuoteLineValues, 'quantity' | 'unitPrice'> {
+  return {
+    quantity: startingQuantity(line, pricing, suggested),
+    unitPrice: pricing === 'QUANTITY' ? (suggested?.unitPrice ?? null) : null,
+  };
+}
+
 const joined = (parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' / ');
 
 /** The request's waste lines, regular first: what the discharger asked for, in a line of text each. */
@@ -146,7 +158,7 @@ export function requestLines(project: ProjectDetail, t: Translate): RequestLine[
   return [...regular, ...industrial];
 }
 
-type SuggestedLine = QuoteSuggestion['lines'][number];
+export type SuggestedLine = QuoteSuggestion['lines'][number];
 
 /** The suggestion of each waste line, by its id. */
 export const suggestionsByLine = (suggestion: QuoteSuggestion): Map<number, SuggestedLine> =>

@@ -1,9 +1,9 @@
 import type { AccountUpdateRequest, AccountUpdateResponse } from '@junkan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { accountInfoQueryKey } from '../../../lib/account-info';
 import { api } from '../../../lib/api-client';
 import { PERMISSIONS_KEY, primePermissions } from '../../../lib/permissions';
 import { setToken } from '../../../lib/session';
-import { accountInfoQueryKey } from './account-info';
 
 /** PUT /users (discharger) or PUT /trans/users (transporter). */
 export const updateAccountInfo = (isTransport: boolean, body: AccountUpdateRequest) =>

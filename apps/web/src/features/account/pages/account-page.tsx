@@ -11,12 +11,12 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker, useMatch } from 'react-router';
 import { AccountInfoForm } from '../../../components/account-form/account-info-form';
 import { PageSpinner } from '../../../components/page-spinner';
+import { useAccountInfo } from '../../../lib/account-info';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError, toastError } from '../../../lib/form-errors';
 import { getSessionSnapshot } from '../../../lib/session';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
-import { useAccountInfo } from '../api/account-info';
 import { useUpdateAccountInfo } from '../api/update-account-info';
 import { BankAccountsCard } from '../components/bank-accounts-card';
 

@@ -6,7 +6,7 @@ import {
 } from '@junkan/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { ACHIEVEMENTS_KEY, rolePath } from './keys';
+import { ACHIEVEMENTS_KEY, rolePath } from '../../../lib/report-data/keys';
 
 type ListQuery = Record<string, string | number>;
 

@@ -1,29 +1,17 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import {
-  type AchievementDetail,
-  type AchievementDetailQuery,
-  type AchievementDetailSortKey,
-  type AchievementRow,
-  WASTE_TYPE_CODE,
-} from '@junkan/shared';
-import { paths } from '@junkan/shared/paths';
-import { Button, Card, Descriptions, Flex, Result, type TableColumnsType, Typography } from 'antd';
+import { type AchievementDetail, type AchievementDetailQuery, WASTE_TYPE_CODE } from '@junkan/shared';
+import { Button, Card, Descriptions, Flex, Result, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { DataTable } from '../../../components/data-table';
 import { useFormModalTarget } from '../../../components/form-modal';
-import { columnSortOrder, listPagination, tableChange } from '../../../components/master-list';
 import { PageSpinner } from '../../../components/page-spinner';
-import { ReportStatusTag } from '../../../components/report-status-tag';
 import { useCompanyFilter } from '../../../lib/company-filter';
-import { formatPlainDate } from '../../../lib/format';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { TransportReportDialog } from '../../transport-reports/components/transport-report-dialog';
 import { detailCsvFile, saveCsv } from '../achievement-csv';
 import {
-  DEFAULT_DETAIL_PAGING,
   type DetailPaging,
   detailLineKey,
   detailParamsOf,
@@ -32,8 +20,8 @@ import {
   parseDetailParams,
   wasteTypeLabelKey,
 } from '../achievement-filters';
-import { volumeWithUnitText } from '../achievement-volume';
 import { getAllAchievementDetailRows, useAchievementDetail } from '../api/achievement-detail';
+import { AchievementDetailTable } from '../components/achievement-detail-table';
 
 /**
  * /achievements/detail?year&month&wasteType&wasteCode&wasteCompanyId: the reports behind one line of the list,
@@ -142,7 +130,6 @@ function DetailContent({
   const message = useToast();
   // The details of one unit's line: every report is in that unit.
   const byUnit = query.unitId !== undefined;
-  const sortOrder = (key: AchievementDetailSortKey) => columnSortOrder(query, key);
   const [exporting, setExporting] = useState(false);
   // The file holds every report of the line, in the order shown, not only the page.
   const downloadCsv = async () => {
@@ -162,98 +149,6 @@ function DetailContent({
   const period = detail.month
     ? t('achievements.yearMonthValue', { year: detail.year, month: detail.month })
     : t('achievements.yearValue', { year: detail.year });
-
-  const common: TableColumnsType<AchievementRow> = [
-    {
-      key: 'type',
-      title: t('achievements.column.type'),
-      width: 110,
-      render: (_, r) => t(wasteTypeLabelKey(r.type)),
-    },
-    { key: 'wasteName', title: t('achievements.column.wasteName'), dataIndex: 'wasteName', ellipsis: true },
-    {
-      key: 'projectTitle',
-      title: t('achievements.column.projectTitle'),
-      dataIndex: 'projectTitle',
-      ellipsis: true,
-      sorter: true,
-      sortOrder: sortOrder('projectTitle'),
-    },
-  ];
-  const columns: TableColumnsType<AchievementRow> = industrial
-    ? [
-        ...common,
-        {
-          key: 'manifestNumber',
-          title: t('achievements.column.manifestNumber'),
-          width: 150,
-          sorter: true,
-          sortOrder: sortOrder('manifestNumber'),
-          render: (_, r) =>
-            r.manifestId ? <Link to={paths.manifestDetail.to(r.manifestId)}>{r.manifestId}</Link> : null,
-        },
-        {
-          key: 'date',
-          title: t('achievements.column.endDateTransport'),
-          width: 130,
-          sorter: true,
-          sortOrder: sortOrder('date'),
-          render: (_, r) => formatPlainDate(r.endDateTransport),
-        },
-        {
-          key: 'volume',
-          title: t('achievements.column.volume'),
-          width: 140,
-          align: 'right',
-          sorter: true,
-          sortOrder: sortOrder('volume'),
-          // The report dialog opens from the volume (section 2, achievement details).
-          render: (_, r) => (
-            <Button
-              type="link"
-              size="small"
-              style={{ padding: 0 }}
-              onClick={() => dialog.show(r.id)}
-              data-testid={`open-report-${r.id}`}
-            >
-              {volumeWithUnitText(r.transportVolume, r.transportVolumeUnit)}
-            </Button>
-          ),
-        },
-        {
-          key: 'transporter',
-          title: t('achievements.column.transporter'),
-          dataIndex: 'transporter',
-          width: 140,
-          ellipsis: true,
-        },
-        {
-          key: 'status',
-          title: t('achievements.column.status'),
-          width: 130,
-          render: (_, r) => <ReportStatusTag status={r.status} isDischarger={isDischarger} />,
-        },
-      ]
-    : [
-        ...common,
-        {
-          key: 'date',
-          title: t('achievements.column.collectionDate'),
-          width: 130,
-          sorter: true,
-          sortOrder: sortOrder('date'),
-          render: (_, r) => formatPlainDate(r.collectiondate),
-        },
-        {
-          key: 'volume',
-          title: t('achievements.column.volume'),
-          width: 140,
-          align: 'right',
-          sorter: true,
-          sortOrder: sortOrder('volume'),
-          render: (_, r) => volumeWithUnitText(r.transportVolume, r.transportVolumeUnit),
-        },
-      ];
 
   return (
     <>
@@ -294,27 +189,15 @@ function DetailContent({
           ]}
         />
       </Card>
-      <Card size="small">
-        <DataTable<AchievementRow>
-          rowKey="id"
-          size="small"
-          loading={isLoading}
-          dataSource={detail.items}
-          columns={columns}
-          pagination={listPagination({
-            page: query.page,
-            size: query.size,
-            total: detail.total,
-            totalText: (count) => t('achievements.detailTotal', { count }),
-            sizes: true,
-          })}
-          onChange={(pagination, _filters, sorter) =>
-            update(tableChange(pagination, sorter, query, DEFAULT_DETAIL_PAGING.sort))
-          }
-          scroll={{ x: industrial ? 1100 : 760 }}
-          data-testid="achievement-detail-rows"
-        />
-      </Card>
+      <AchievementDetailTable
+        detail={detail}
+        query={query}
+        update={update}
+        isLoading={isLoading}
+        isDischarger={isDischarger}
+        industrial={industrial}
+        onOpenReport={dialog.show}
+      />
       {industrial && (
         <TransportReportDialog
           key={dialog.key}

@@ -2,8 +2,8 @@ import type { CollectionAction, collectionActionResultSchema } from '@junkan/sha
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import { REPORT_DEADLINES_KEY } from '../../manifests/api/report-deadlines';
-import { refreshProject } from '../../projects/api/project-detail';
+import { refreshProject } from '../../../lib/project-data/project-detail';
+import { REPORT_DEADLINES_KEY } from '../../../lib/report-data/report-deadlines';
 import { ACTION_FORM, type ActionBody, actionPath } from '../collection-labels';
 import { collectionDetailQueryOptions } from './collection-detail';
 import { COLLECTION_LISTS_KEY } from './collection-list';

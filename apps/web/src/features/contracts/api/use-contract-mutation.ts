@@ -1,6 +1,6 @@
 import type { ProjectDetail } from '@junkan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { applyProjectChange } from '../../projects/api/project-detail';
+import { applyProjectChange } from '../../../lib/project-data/project-detail';
 import { CONTRACT_LISTS_KEY } from './contract-list';
 
 /** A contract call that answers the project: the detail is updated in place and the lists refetch. */

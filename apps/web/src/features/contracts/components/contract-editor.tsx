@@ -6,12 +6,12 @@ import { useNavigate } from 'react-router';
 import { japanToday } from '../../../components/form/date-field';
 import { useKeptInput } from '../../../components/form/use-kept-input';
 import { PermitCoverageAlert } from '../../../components/permit-coverage-alert';
+import { ProjectPageHeader } from '../../../components/project/project-page-header';
 import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { showApiError, showFormIssues } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
-import { ProjectPageHeader } from '../../projects/components/project-page-header';
 import { useSaveContract } from '../api/save-contract';
 import { useSendContract } from '../api/send-contract';
 import {

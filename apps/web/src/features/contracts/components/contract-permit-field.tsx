@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatEraDate, formatPlainDate } from '../../../lib/format';
 import { currentPunctuation, messageText } from '../../../lib/i18n';
-import { usePermit } from '../../permits/api/permit';
-import { useUsablePermits } from '../../permits/api/usable-permits';
+import { usePermit } from '../../../lib/permit-data/permit';
+import { useUsablePermits } from '../../../lib/permit-data/usable-permits';
 import { type ContractFormValues, contractPermitCode } from '../contract-form-values';
 
 const kindNames = (p: Permit) => p.wasteKinds.map((k) => k.name).join(currentPunctuation().list);

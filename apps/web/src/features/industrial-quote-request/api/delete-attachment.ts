@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { projectDetailQueryOptions } from '../../projects/api/project-detail';
+import { projectDetailQueryOptions } from '../../../lib/project-data/project-detail';
 import { projectAttachmentsQueryKey } from './project-attachments';
 
 /** DELETE /projects/{id}/attachments/{attachmentId} (a draft's file). */

@@ -1,8 +1,8 @@
 import type { Attachment } from '@junkan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, ApiError } from '../../../lib/api-client';
+import { projectDetailQueryOptions } from '../../../lib/project-data/project-detail';
 import { clearSession, getToken, isOnPublicPage, redirectToLogin } from '../../../lib/session';
-import { projectDetailQueryOptions } from '../../projects/api/project-detail';
 import { projectAttachmentsQueryKey } from './project-attachments';
 
 /**

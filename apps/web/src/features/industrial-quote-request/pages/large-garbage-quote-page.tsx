@@ -4,12 +4,12 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
+import { useAccountInfo } from '../../../lib/account-info';
 import { isApiError } from '../../../lib/api-client';
+import { useProjectDetail } from '../../../lib/project-data/project-detail';
 import { usePackingStyles } from '../../../lib/reference-data/packing-styles';
 import { useUnitMeasures } from '../../../lib/reference-data/unit-measures';
 import { useWastes } from '../../../lib/reference-data/wastes';
-import { useAccountInfo } from '../../account/api/account-info';
-import { useProjectDetail } from '../../projects/api/project-detail';
 import { LargeGarbageForm } from '../components/large-garbage-form';
 
 /**

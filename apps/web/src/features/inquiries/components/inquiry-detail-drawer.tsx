@@ -1,47 +1,36 @@
-import { DeleteOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
+import { DeleteOutlined } from '@ant-design/icons';
 import {
   formatInquiryId,
   INQUIRY_IMPORTANCES,
-  INQUIRY_MAX_LENGTH,
   type InquiryDetail,
-  type InquiryHistoryEntry,
   type InquiryImportance,
   type InquirySide,
-  inquiryContentSchema,
 } from '@junkan/shared';
 import {
   Alert,
   App,
   Button,
   type ButtonProps,
-  Card,
   Descriptions,
   Drawer,
   Flex,
-  Form,
-  Input,
   Result,
   Select,
   Space,
   Spin,
-  Tag,
   Typography,
 } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
-import { showApiError, showFormIssues, zodRule } from '../../../lib/form-errors';
+import { showApiError } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
 import { useToast } from '../../../lib/toast';
-import { downloadInquiryFile } from '../api/download-inquiry-file';
 import { useInquiryActions } from '../api/inquiry-actions';
 import { useInquiryDetail } from '../api/inquiry-detail';
-import { useReplyToInquiry } from '../api/send-inquiry';
-import { entrySide, historyEventKey, inquiryActionLabelKey, megabytes } from '../inquiry-labels';
-import { InquiryFilePicker } from './inquiry-file-picker';
+import { inquiryActionLabelKey, megabytes } from '../inquiry-labels';
+import { InquiryHistoryItem } from './inquiry-history-item';
+import { InquiryReplyForm } from './inquiry-reply-form';
 import { InquiryImportanceTag, InquiryStatusTag } from './inquiry-tags';
-import { UploadStatus } from './upload-status';
-import { hasFormFields, useInquirySend } from './use-inquiry-send';
 
 /**
  * The inquiry detail popup (section 2): the inquiry, its whole history (who, which side, when, what, files),
@@ -208,153 +197,15 @@ function InquiryDetailBody({
       </Typography.Title>
       <Flex vertical gap={8} data-testid="inquiry-history">
         {inquiry.inquiryHistoryDtos.map((entry) => (
-          <HistoryEntry key={entry.id} side={side} inquiry={inquiry} entry={entry} />
+          <InquiryHistoryItem key={entry.id} side={side} inquiry={inquiry} entry={entry} />
         ))}
       </Flex>
 
       {can('REPLY') ? (
-        <ReplyForm side={side} inquiry={inquiry} />
+        <InquiryReplyForm side={side} inquiry={inquiry} />
       ) : (
         inquiry.status === 'CLOSED' && <Alert type="info" showIcon title={t('inquiries.closedNote')} />
       )}
     </Flex>
-  );
-}
-
-function HistoryEntry({
-  side,
-  inquiry,
-  entry,
-}: {
-  side: InquirySide;
-  inquiry: InquiryDetail;
-  entry: InquiryHistoryEntry;
-}) {
-  const { t } = useTranslation();
-  const message = useToast();
-  const writer = entrySide(entry);
-  const isSupport = writer === 'ADMIN';
-  const who = isSupport ? t('inquiries.side.support') : inquiry.companyName;
-  const acting = !isSupport && entry.userRoles.some((r) => r.role === 'ADMIN');
-  const event = historyEventKey(entry);
-  if (event)
-    return (
-      <Typography.Text
-        type="secondary"
-        style={{ fontSize: 12, textAlign: 'center' }}
-        data-testid="inquiry-event"
-      >
-        {t(event, {
-          who: t('common.withNote', { main: who, note: entry.userName }),
-          importance: entry.importance ? t(`inquiryImportance.${entry.importance}`) : '',
-          at: formatDateTime(entry.createdDate),
-        })}
-      </Typography.Text>
-    );
-  return (
-    <Card
-      size="small"
-      data-testid="inquiry-message"
-      data-side={writer}
-      style={{
-        marginLeft: isSupport ? 48 : 0,
-        marginRight: isSupport ? 0 : 48,
-        background: isSupport ? 'rgba(22, 119, 255, 0.04)' : undefined,
-      }}
-      title={
-        <Space size={6} wrap>
-          <Tag color={isSupport ? 'blue' : 'green'}>{who}</Tag>
-          <Typography.Text>{entry.userName}</Typography.Text>
-          {acting && <Tag>{t('inquiries.side.acting')}</Tag>}
-        </Space>
-      }
-      extra={<Typography.Text type="secondary">{formatDateTime(entry.createdDate)}</Typography.Text>}
-    >
-      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: entry.files.length ? 8 : 0 }}>
-        {entry.content}
-      </Typography.Paragraph>
-      {entry.files.map((f) => (
-        <Button
-          key={f.id}
-          type="link"
-          size="small"
-          icon={<PaperClipOutlined />}
-          onClick={() =>
-            void downloadInquiryFile(side, inquiry.id, f).catch((error) =>
-              showApiError({ error, t, message }),
-            )
-          }
-          data-testid="inquiry-file-link"
-        >
-          {t('common.withNote', { main: f.fileName, note: `${megabytes(f.size)} MB` })}
-        </Button>
-      ))}
-    </Card>
-  );
-}
-
-function ReplyForm({ side, inquiry }: { side: InquirySide; inquiry: InquiryDetail }) {
-  const { t } = useTranslation();
-  const message = useToast();
-  const [form] = Form.useForm<{ content: string }>();
-  const [file, setFile] = useState<File | null>(null);
-  const reply = useReplyToInquiry(side, inquiry.id);
-  const send = useInquirySend();
-  const existing = inquiry.inquiryHistoryDtos.flatMap((h) => h.files);
-
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    const sent = await send.run((options) => reply.mutateAsync({ content: values.content, file, options }));
-    if (sent.ok) {
-      form.resetFields();
-      setFile(null);
-      void message.success(t('inquiries.replied'));
-    } else if (sent.failure && hasFormFields(sent.failure))
-      showFormIssues(
-        form,
-        Object.entries(sent.failure.fields ?? {}).map(([name, code]) => ({ name, code })),
-        t,
-      );
-  };
-
-  return (
-    <Card size="small" title={t('inquiries.reply')} data-testid="inquiry-reply">
-      <Form form={form} layout="vertical" disabled={send.sending}>
-        <Form.Item name="content" required rules={[zodRule(inquiryContentSchema, t)]}>
-          <Input.TextArea
-            rows={4}
-            maxLength={INQUIRY_MAX_LENGTH.content}
-            showCount
-            placeholder={t('inquiries.replyPlaceholder')}
-            data-testid="inquiry-reply-content"
-          />
-        </Form.Item>
-        <Form.Item>
-          <InquiryFilePicker existing={existing} value={file} onChange={setFile} disabled={send.sending} />
-        </Form.Item>
-      </Form>
-      <Flex vertical gap={8}>
-        <UploadStatus
-          sending={send.sending}
-          hasFile={file !== null}
-          progress={send.progress}
-          failure={send.failure}
-          onStop={send.stop}
-          onRetry={() => void submit()}
-        />
-        <Flex justify="end">
-          <Button
-            type="primary"
-            icon={<SendOutlined />}
-            loading={send.sending}
-            onClick={() => void submit()}
-            data-testid="inquiry-reply-send"
-          >
-            {t('inquiries.send')}
-          </Button>
-        </Flex>
-      </Flex>
-    </Card>
   );
 }

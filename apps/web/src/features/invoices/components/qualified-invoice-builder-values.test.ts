@@ -4,11 +4,15 @@ import en from '../../../locales/en/qualified-invoices.json';
 import ja from '../../../locales/ja/qualified-invoices.json';
 import {
   builderState,
+  dateRangeText,
   defaultDates,
   flagMessage,
   flagSeverity,
   initialEdits,
+  isDueBeforeBilling,
   pdfRequestOf,
+  withBilled,
+  withQuantity,
 } from './qualified-invoice-builder-values';
 
 const line = (key: string, quantity: string, unitPrice: number, unit = 't') => ({
@@ -158,6 +162,41 @@ describe('builderState', () => {
       key: 'qualifiedInvoice.flag.MONTH_BILLED_BY_UPLOAD',
       values: { invoiceNumber: '000012' },
     });
+  });
+});
+
+describe('dateRangeText', () => {
+  it('shows one day once and a period from its first to its last day', () => {
+    expect(dateRangeText('2026-10-05', '2026-10-05')).toBe('2026/10/05');
+    expect(dateRangeText('2026-10-01', '2026-10-31')).toBe('2026/10/01〜2026/10/31');
+  });
+});
+
+describe('edits', () => {
+  const start = initialEdits(draft);
+
+  it('keeps a typed quantity without touching the others', () => {
+    const edited = withQuantity(start, 'waste-1', '2.5');
+    expect(edited.quantities).toEqual({ 'waste-1': '2.5', 'waste-2': '12.35', 'manifest-fee': '3' });
+    expect(start.quantities['waste-1']).toBe('1.75');
+  });
+
+  it('leaves a line out and bills it again, on a copy of the set', () => {
+    const left = withBilled(start, 'waste-2', false);
+    expect([...left.excluded]).toEqual(['waste-2']);
+    expect(start.excluded.size).toBe(0);
+    expect(withBilled(left, 'waste-2', true).excluded.size).toBe(0);
+    expect([...withBilled(left, 'waste-2', false).excluded]).toEqual(['waste-2']);
+  });
+});
+
+describe('isDueBeforeBilling', () => {
+  it.each([
+    ['2026-10-31', '2026-11-30', false],
+    ['2026-10-31', '2026-10-31', false],
+    ['2026-10-31', '2026-10-30', true],
+  ])('billed %s, due %s', (billingDate, dueDate, before) => {
+    expect(isDueBeforeBilling({ billingDate, dueDate })).toBe(before);
   });
 });
 

@@ -9,6 +9,14 @@ import {
   type QualifiedInvoicePdfRequest,
   type QualifiedInvoiceTotals,
 } from '@junkan/shared';
+import { formatPlainDate } from '../../../lib/format';
+import { currentPunctuation } from '../../../lib/i18n';
+
+/** A line's or the invoice's days as shown: one date, or the first and last joined by the language's range. */
+export const dateRangeText = (from: string, to: string) =>
+  from === to
+    ? formatPlainDate(from)
+    : `${formatPlainDate(from)}${currentPunctuation().range}${formatPlainDate(to)}`;
 
 /** What the user changed on the draft: each line's quantity (as typed) and whether it is billed. */
 export interface BuilderEdits {
@@ -22,6 +30,24 @@ export function initialEdits(draft: QualifiedInvoiceDraft): BuilderEdits {
     excluded: new Set(),
   };
 }
+
+/** The edits with a line's quantity as typed. */
+export const withQuantity = (edits: BuilderEdits, key: string, value: string): BuilderEdits => ({
+  ...edits,
+  quantities: { ...edits.quantities, [key]: value },
+});
+
+/** The edits with a line billed again, or left out of the invoice. */
+export function withBilled(edits: BuilderEdits, key: string, billed: boolean): BuilderEdits {
+  const excluded = new Set(edits.excluded);
+  if (billed) excluded.delete(key);
+  else excluded.add(key);
+  return { ...edits, excluded };
+}
+
+/** A due date before the billing date: neither generating nor registering goes on. */
+export const isDueBeforeBilling = (dates: { billingDate: string; dueDate: string }) =>
+  dates.dueDate < dates.billingDate;
 
 export interface BuilderRow extends QualifiedInvoiceLineDto {
   isExcluded: boolean;

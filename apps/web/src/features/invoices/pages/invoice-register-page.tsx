@@ -1,9 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
-import {
-  INVOICE_MAX_PER_REGISTRATION,
-  type InvoicePaymentMethod,
-  type QualifiedInvoicePdfRequest,
-} from '@junkan/shared';
+import type { InvoicePaymentMethod, QualifiedInvoicePdfRequest } from '@junkan/shared';
 import { paths } from '@junkan/shared/paths';
 import {
   App,
@@ -33,13 +28,16 @@ import { useBillableProjects } from '../api/billable-projects';
 import { useMonthBillings } from '../api/month-billings';
 import { useRegisterInvoices } from '../api/register-invoices';
 import { useRegisterQualifiedInvoice } from '../api/register-qualified-invoice';
-import { InvoiceUploadBlock } from '../components/invoice-upload-block';
+import { InvoiceUploadBlocks } from '../components/invoice-upload-blocks';
 import { QualifiedInvoiceBuilder } from '../components/qualified-invoice-builder';
 import type { BuilderState } from '../components/qualified-invoice-builder-values';
 import { RegisterConfirmContent } from '../components/register-confirm-content';
 import {
   billedMonthWarnings,
+  emptyInvoiceBlock,
   type InvoiceBlockValues,
+  type RegisterMode,
+  registerViewOf,
   registrationFormData,
   registrationIssues,
   uploadedMonthWarnings,
@@ -49,19 +47,6 @@ interface RegisterValues {
   projectId?: number;
   invoices: InvoiceBlockValues[];
 }
-
-type RegisterMode = 'upload' | 'generate';
-
-/** The month billed by default: the last one (a month is billed once it has ended), Japan time. */
-const lastMonth = () => dayjs(japanToday()).subtract(1, 'month').format('YYYY-MM');
-
-const emptyBlock = (): InvoiceBlockValues => ({
-  billedMonth: null,
-  billingDate: null,
-  dueDate: null,
-  amount: null,
-  files: [],
-});
 
 /**
  * /invoice-management/register: the transporter bills one project with up to five invoices, each with its
@@ -76,10 +61,7 @@ export default function InvoiceRegisterPage() {
   const register = useRegisterInvoices();
   const registerQualified = useRegisterQualifiedInvoice();
   const [params, setParams] = useSearchParams();
-  const mode: RegisterMode = params.get('mode') === 'generate' ? 'generate' : 'upload';
-  const month = /^\d{4}-(0[1-9]|1[0-2])$/.test(params.get('month') ?? '')
-    ? params.get('month')!
-    : lastMonth();
+  const { mode, month } = registerViewOf(params, japanToday());
   const setParam = (name: string, value: string | null) =>
     setParams(
       (prev) => {
@@ -188,7 +170,7 @@ export default function InvoiceRegisterPage() {
         <Form<RegisterValues>
           form={form}
           layout="vertical"
-          initialValues={{ invoices: [emptyBlock()] }}
+          initialValues={{ invoices: [emptyInvoiceBlock()] }}
           onFinish={onFinish}
           scrollToFirstError
           data-testid="invoice-register-form"
@@ -257,44 +239,7 @@ export default function InvoiceRegisterPage() {
               )}
             </Card>
           ) : (
-            <Form.List name="invoices">
-              {(fields, { add, remove }) => (
-                <>
-                  {fields.map((field, index) => (
-                    <InvoiceUploadBlock
-                      key={field.key}
-                      name={field.name}
-                      index={index}
-                      onRemove={fields.length > 1 ? () => remove(field.name) : undefined}
-                      conflict={monthWarnings.find((c) => c.index === index)}
-                    />
-                  ))}
-                  <Flex justify="space-between" wrap gap={8}>
-                    <Button
-                      icon={<PlusOutlined />}
-                      disabled={fields.length >= INVOICE_MAX_PER_REGISTRATION}
-                      title={
-                        fields.length >= INVOICE_MAX_PER_REGISTRATION
-                          ? t('invoices.form.maxBlocks')
-                          : undefined
-                      }
-                      onClick={() => add(emptyBlock())}
-                    >
-                      {t('invoices.form.addBlock')}
-                    </Button>
-                    <Button
-                      type="primary"
-                      htmlType="submit"
-                      loading={register.isPending}
-                      autoInsertSpace={false}
-                      data-testid="invoice-register-submit"
-                    >
-                      {t('invoices.form.submit')}
-                    </Button>
-                  </Flex>
-                </>
-              )}
-            </Form.List>
+            <InvoiceUploadBlocks monthWarnings={monthWarnings} submitting={register.isPending} />
           )}
         </Form>
       )}

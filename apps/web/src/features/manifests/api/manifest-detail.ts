@@ -1,7 +1,7 @@
 import type { ManifestDetail } from '@junkan/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { MANIFESTS_KEY, rolePath } from './keys';
+import { MANIFESTS_KEY, rolePath } from '../../../lib/report-data/keys';
 
 /**
  * GET /manifests/{number} or /trans/manifests/{number}: the server asks the network for the current state

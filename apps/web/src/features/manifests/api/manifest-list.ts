@@ -1,7 +1,7 @@
 import type { ManifestSummary } from '@junkan/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { MANIFESTS_KEY, rolePath } from './keys';
+import { MANIFESTS_KEY, rolePath } from '../../../lib/report-data/keys';
 
 type ListQuery = Record<string, string | number>;
 

@@ -1,7 +1,7 @@
 import type { ManifestDetail, ManifestRegistrationInput } from '@junkan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { MANIFESTS_KEY } from './keys';
+import { MANIFESTS_KEY } from '../../../lib/report-data/keys';
 
 /**
  * POST /manifests: the network issues the number at once and reflects the registration later. Refusals:

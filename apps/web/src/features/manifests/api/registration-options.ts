@@ -1,7 +1,7 @@
 import type { ManifestRegistrationOptions } from '@junkan/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { MANIFESTS_KEY } from './keys';
+import { MANIFESTS_KEY } from '../../../lib/report-data/keys';
 
 /**
  * GET /manifests/registration-options (discharger): industrial projects in progress with their waste lines,

@@ -1,56 +1,36 @@
-import {
-  type ManifestDetail,
-  type ManifestDifference,
-  type ManifestRegistrationInput,
-  type ManifestRegistrationOptions,
-  manifestDifferencesDetailSchema,
-  volumeSchema,
+import type {
+  ManifestDetail,
+  ManifestDifference,
+  ManifestRegistrationInput,
+  ManifestRegistrationOptions,
 } from '@junkan/shared';
 import { paths } from '@junkan/shared/paths';
-import {
-  Alert,
-  App,
-  Button,
-  type ButtonProps,
-  DatePicker,
-  Descriptions,
-  Form,
-  Modal,
-  Result,
-  Select,
-} from 'antd';
+import { Alert, App, Button, type ButtonProps, Form, Modal, Result } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { dateItemProps } from '../../../components/form/date-field';
-import { requiredRule } from '../../../components/form/required-rule';
-import { VolumeInput } from '../../../components/form/volume-input';
 import { useDiscardGuard } from '../../../components/form-modal';
 import { isApiError } from '../../../lib/api-client';
-import { showFormIssues, zodRule } from '../../../lib/form-errors';
-import { fieldNamePath } from '../../../lib/form-issues';
+import { showFormIssues } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
 import { useWastes } from '../../../lib/reference-data/wastes';
 import { useRegisterManifest } from '../api/register-manifest';
 import {
   buildManifestRegistration,
-  isDeliveryDateInFuture,
   type ManifestRegistrationFormValues,
   onlyChoice,
   projectDefaults,
   type RegistrationIssue,
+  type RegistrationRefusal,
   registrationDifferences,
   registrationFailureTexts,
-  registrationFieldOf,
-  registrationSummary,
+  registrationRefusalOf,
   wasteChoices,
 } from '../registration-values';
-import { ContractDifferences } from './contract-differences';
+import { RegistrationConfirmContent } from './registration-confirm-content';
+import { RegistrationFields } from './registration-fields';
 
-interface Failure {
-  code: string;
-  params?: Record<string, string | number>;
-}
+type Failure = Extract<RegistrationRefusal, { kind: 'failure' }>;
 
 /**
  * The discharger registers (delivers) a manifest for an industrial project in progress. The network issues the
@@ -106,19 +86,10 @@ export function RegistrationModal({
     try {
       setIssued(await register.mutateAsync(input));
     } catch (error) {
-      if (!isApiError(error)) return setFailure({ code: 'unknown_error' });
-      // The contract or the masters changed since the form was filled: confirm what the server found.
-      const found = manifestDifferencesDetailSchema.safeParse(error.details);
-      if (error.code === 'manifest_contract_differences' && found.success)
-        return confirm(input, typedQuantity, found.data.differences);
-      const fields = Object.entries(error.fields ?? {});
-      if (fields.length > 0)
-        return showFormIssues(
-          form,
-          fields.map(([name, code]) => ({ name: fieldNamePath(registrationFieldOf(name) ?? name), code })),
-          t,
-        );
-      setFailure({ code: error.code, params: error.params });
+      const refusal = registrationRefusalOf(isApiError(error) ? error : null);
+      if (refusal.kind === 'differences') return confirm(input, typedQuantity, refusal.differences);
+      if (refusal.kind === 'fields') return showFormIssues(form, refusal.issues, t);
+      setFailure(refusal);
     }
   };
 
@@ -133,29 +104,13 @@ export function RegistrationModal({
       title: t(differs ? 'manifests.register.differencesTitle' : 'manifests.register.confirmTitle'),
       width: differs ? 720 : 520,
       content: (
-        <>
-          {differs && (
-            <>
-              <Alert
-                type="warning"
-                showIcon
-                style={{ margin: '8px 0' }}
-                title={t('manifests.register.differencesNote')}
-              />
-              <ContractDifferences differences={differences} />
-            </>
-          )}
-          <Descriptions
-            size="small"
-            column={1}
-            style={{ marginTop: 8 }}
-            items={registrationSummary(input, typedQuantity, options, wastes.data).map((line) => ({
-              key: line.key,
-              label: t(line.labelKey),
-              children: line.text,
-            }))}
-          />
-        </>
+        <RegistrationConfirmContent
+          input={input}
+          typedQuantity={typedQuantity}
+          differences={differences}
+          options={options}
+          wastes={wastes.data}
+        />
       ),
       okText: t(differs ? 'manifests.register.confirmDifferences' : 'manifests.register.submit'),
       cancelText: t(differs ? 'manifests.register.backToEdit' : 'forms.cancel'),
@@ -256,118 +211,13 @@ export function RegistrationModal({
               description={failureTexts.hintKey ? t(failureTexts.hintKey) : undefined}
             />
           )}
-          <Form.Item name="projectId" label={t('manifests.register.project')} rules={[requiredRule(t)]}>
-            <Select<number>
-              placeholder={t('manifests.register.projectPlaceholder')}
-              showSearch={{ optionFilterProp: 'label' }}
-              notFoundContent={t('manifests.register.noProjects')}
-              onChange={(id) =>
-                form.setFieldsValue(projectDefaults(options.projects.find((p) => p.id === id)))
-              }
-              options={options.projects.map((p) => ({
-                value: p.id,
-                label: p.transporterName ? `${p.title}（${p.transporterName}）` : p.title,
-              }))}
-            />
-          </Form.Item>
-          <Form.Item
-            name="waste"
-            label={t('manifests.register.wasteLine')}
-            extra={t('manifests.register.wasteHint')}
-            rules={[requiredRule(t)]}
-          >
-            <Select<string>
-              placeholder={t('manifests.register.wasteLinePlaceholder')}
-              disabled={!projectId}
-              showSearch={{ optionFilterProp: 'label' }}
-              options={[
-                { label: t('manifests.register.contractWastes'), options: choices.contract },
-                ...(choices.other.length > 0
-                  ? [{ label: t('manifests.register.otherWastes'), options: choices.other }]
-                  : []),
-              ]}
-            />
-          </Form.Item>
-          <Form.Item
-            name="deliveryDate"
-            label={t('manifests.column.deliveryDate')}
-            extra={t('manifests.register.deliveryDateHint')}
-            {...dateItemProps}
-            rules={[
-              requiredRule(t),
-              {
-                validator: async (_rule, value: string | null) => {
-                  if (value && isDeliveryDateInFuture(value, today))
-                    throw new Error(messageText(t, 'delivery_date_in_future'));
-                },
-              },
-            ]}
-          >
-            <DatePicker
-              format="YYYY/MM/DD"
-              style={{ width: 180 }}
-              disabledDate={(d) => isDeliveryDateInFuture(d.format('YYYY-MM-DD'), today)}
-            />
-          </Form.Item>
-          <Form.Item label={t('manifests.register.quantity')} required style={{ marginBottom: 0 }}>
-            <Form.Item
-              name="quantity"
-              rules={[zodRule(volumeSchema, t)]}
-              style={{ display: 'inline-block', width: 200, marginRight: 8 }}
-            >
-              <VolumeInput aria-label={t('manifests.register.quantity')} />
-            </Form.Item>
-            <Form.Item
-              name="unitId"
-              rules={[requiredRule(t)]}
-              style={{ display: 'inline-block', width: 160 }}
-            >
-              <Select<number>
-                aria-label={t('manifests.register.unit')}
-                placeholder={t('manifests.register.unit')}
-                options={options.units.map((u) => ({ value: u.id, label: u.unit }))}
-              />
-            </Form.Item>
-          </Form.Item>
-          <Form.Item
-            name="dischargeSiteId"
-            label={t('manifests.register.dischargeSite')}
-            rules={[requiredRule(t)]}
-          >
-            <Select<number>
-              placeholder={t('manifests.register.dischargeSitePlaceholder')}
-              notFoundContent={t('manifests.register.noDischargeSites')}
-              options={options.dischargeSites.map((s) => ({
-                value: s.id,
-                label: s.address ? `${s.name}（${s.address}）` : s.name,
-              }))}
-            />
-          </Form.Item>
-          <Form.Item
-            name="transportCompanyId"
-            label={t('manifests.column.transporter')}
-            extra={t('manifests.register.routeHint')}
-            rules={[requiredRule(t)]}
-          >
-            <Select<number>
-              disabled={!projectId}
-              options={options.transporters.map((c) => ({ value: c.id, label: c.name }))}
-            />
-          </Form.Item>
-          <Form.Item name="disposalSiteId" label={t('manifests.column.disposalSite')}>
-            <Select<number>
-              allowClear
-              disabled={!projectId}
-              placeholder={t('manifests.register.noDisposalSite')}
-              showSearch={{ optionFilterProp: 'label' }}
-              options={options.disposalSites.map((d) => ({
-                value: d.id,
-                label: d.licenseExpired ? t('manifests.register.licenseExpired', { name: d.name }) : d.name,
-                disabled: d.licenseExpired,
-              }))}
-            />
-          </Form.Item>
-          <Alert type="info" showIcon title={t('manifests.register.reflectionNote')} />
+          <RegistrationFields
+            form={form}
+            options={options}
+            projectId={projectId}
+            choices={choices}
+            today={today}
+          />
         </>
       )}
     </Modal>

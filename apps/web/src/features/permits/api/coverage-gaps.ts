@@ -1,7 +1,7 @@
 import type { ContractCoverageGap } from '@junkan/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { PERMITS_KEY } from './permit-list';
+import { PERMITS_KEY } from '../../../lib/permit-data/keys';
 
 /** GET /trans/permits/coverage-gaps: contracts in force the company's permits do not cover until their end. */
 export const getCoverageGaps = () => api.get<ContractCoverageGap[]>('/trans/permits/coverage-gaps');

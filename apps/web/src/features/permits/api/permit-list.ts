@@ -1,9 +1,7 @@
 import type { PermitListQuery, PermitPage } from '@junkan/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-
-/** Every permit query sits under this key: a write refreshes the list, the home card and the usable list. */
-export const PERMITS_KEY = ['permits'] as const;
+import { PERMITS_KEY } from '../../../lib/permit-data/keys';
 
 /** GET /trans/permits: the company's permits, a page at a time. */
 export const getPermits = (query: PermitListQuery) =>

@@ -1,7 +1,7 @@
 import type { Permit } from '@junkan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { PERMITS_KEY } from './permit-list';
+import { PERMITS_KEY } from '../../../lib/permit-data/keys';
 
 /** POST /trans/permits/{id}/retire: kept, no longer usable. */
 export const retirePermit = (id: number) => api.post<Permit>(`/trans/permits/${id}/retire`);

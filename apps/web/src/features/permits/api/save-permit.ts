@@ -1,7 +1,7 @@
 import type { Permit, PermitInput } from '@junkan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendMultipart } from '../../../lib/multipart';
-import { PERMITS_KEY } from './permit-list';
+import { PERMITS_KEY } from '../../../lib/permit-data/keys';
 
 export interface SavePermit {
   /** The permit being updated; none registers a new one. */

@@ -1,7 +1,7 @@
 import type { ProjectDetail } from '@junkan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { applyProjectChange } from './project-detail';
+import { applyProjectChange } from '../../../lib/project-data/project-detail';
 
 /** POST /projects/{id}/cancel with an optional reason. */
 export const cancelProject = (id: number, reason?: string) =>

@@ -9,7 +9,7 @@ import { DataTable } from '../../../components/data-table';
 import { ProjectStatusTag } from '../../../components/project-status-tag';
 import { useCompanyFilter } from '../../../lib/company-filter';
 import { formatDate } from '../../../lib/format';
-import { homeProjectsQueryOptions } from '../api/project-list';
+import { homeProjectsQueryOptions } from '../../../lib/project-data/project-list';
 import { DEFAULT_PROJECT_FILTERS, projectFiltersToParams } from '../project-list-values';
 import { CoverageTag } from './coverage-tag';
 

@@ -19,7 +19,7 @@ import { ProjectStatusTag } from '../../../components/project-status-tag';
 import { formatDate } from '../../../lib/format';
 import { useListPage } from '../../../lib/list-page';
 import { usePermissions } from '../../../lib/permissions';
-import { useProjectList } from '../api/project-list';
+import { useProjectList } from '../../../lib/project-data/project-list';
 import { CoverageTag } from '../components/coverage-tag';
 import {
   DEFAULT_PROJECT_FILTERS,

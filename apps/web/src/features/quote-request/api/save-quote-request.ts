@@ -1,7 +1,7 @@
 import type { ProjectDetail, QuoteRequestInput } from '@junkan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { applyProjectChange } from '../../projects/api/project-detail';
+import { applyProjectChange } from '../../../lib/project-data/project-detail';
 
 /** POST /projects (new draft) or PUT /projects/{id} (update a draft). */
 export const saveQuoteRequest = (id: number | null, body: QuoteRequestInput) =>

@@ -4,12 +4,12 @@ import { App, Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
+import { ProjectSummary } from '../../../components/project/project-summary';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/form-errors';
+import { useProjectDetail } from '../../../lib/project-data/project-detail';
+import { useRequestQuote } from '../../../lib/project-data/request-quote';
 import { useToast } from '../../../lib/toast';
-import { useProjectDetail } from '../../projects/api/project-detail';
-import { useRequestQuote } from '../../projects/api/request-quote';
-import { ProjectSummary } from '../../projects/components/project-summary';
 import { DraftNotFound, LoadFailed } from '../components/load-state';
 
 /** /new-quote-request/quotation-request-confirm?id=: the saved draft read-only, then sent. */

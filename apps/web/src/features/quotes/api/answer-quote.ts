@@ -1,7 +1,7 @@
 import type { ProjectDetail } from '@junkan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { applyProjectChange } from '../../projects/api/project-detail';
+import { applyProjectChange } from '../../../lib/project-data/project-detail';
 
 /** POST /projects/{id}/accept-quote: the discharger approves the quote. */
 export const acceptQuote = (id: number) => api.post<ProjectDetail>(`/projects/${id}/accept-quote`);

@@ -1,7 +1,7 @@
 import type { CreateQuoteInput, ProjectDetail } from '@junkan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { applyProjectChange } from '../../projects/api/project-detail';
+import { applyProjectChange } from '../../../lib/project-data/project-detail';
 
 /** POST /trans/projects/{id}/quotes: the transporter's quote (the project moves to COMPLETE_QUOTE). */
 export const createQuote = (id: number, body: CreateQuoteInput) =>

@@ -1,58 +1,34 @@
-import {
-  CONTRACT_FORMS,
-  type ProjectDetail,
-  QUOTE_UNIT_PRICE_MAX,
-  type QuoteSuggestion,
-} from '@junkan/shared';
+import { CONTRACT_FORMS, type ProjectDetail, type QuoteSuggestion } from '@junkan/shared';
 import { paths } from '@junkan/shared/paths';
-import {
-  App,
-  Button,
-  Card,
-  DatePicker,
-  Flex,
-  Form,
-  Input,
-  Radio,
-  Result,
-  Select,
-  Space,
-  Typography,
-} from 'antd';
+import { App, Button, Card, DatePicker, Flex, Form, Input, Radio, Result, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { DataTable } from '../../../components/data-table';
 import { dateItemProps } from '../../../components/form/date-field';
-import { requiredRule } from '../../../components/form/required-rule';
-import { UnitPricePartInputs } from '../../../components/form/unit-price-parts';
-import { YenInput } from '../../../components/form/yen-input';
 import { PermitCoverageAlert } from '../../../components/permit-coverage-alert';
+import { ProjectPageHeader } from '../../../components/project/project-page-header';
+import { projectPageState } from '../../../components/project/project-page-state';
 import { UploadModal } from '../../../components/upload-modal';
 import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { setZodIssues, showApiError } from '../../../lib/form-errors';
-import { formatPriceUnit, formatYen, unitPriceSuffix } from '../../../lib/format';
 import { currentPunctuation, messageText } from '../../../lib/i18n';
+import { useProjectDetail } from '../../../lib/project-data/project-detail';
 import { useToast } from '../../../lib/toast';
-import { useProjectDetail } from '../../projects/api/project-detail';
-import { ProjectPageHeader } from '../../projects/components/project-page-header';
-import { projectPageState } from '../../projects/components/project-page-state';
 import { useCreateQuote } from '../api/create-quote';
 import { useQuoteSuggestion } from '../api/quote-suggestion';
 import { uploadQuoteDocument } from '../api/upload-quote-document';
 import { Totals } from '../components/quote-card';
+import { QuoteLinesTable } from '../components/quote-lines-table';
 import {
   buildQuoteInput,
   initialQuoteValues,
   isPartLine,
   linePriceUnit,
-  pricingOptions,
+  pricingChangeValues,
   type QuoteFormValues,
   requestLines,
-  startingQuantity,
   suggestionsByLine,
   typedQuoteTotals,
-  typedUnitPrice,
 } from '../create-quote-values';
 
 /** /project-managment/create-quote/:id: the transporter prices an open request and sends its quote. */
@@ -123,9 +99,9 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
   // Another basis prices another unit: its quantity starts again from the request, a kg price is not kept.
   const onPricingChange = (i: number, pricing: string) => {
     const line = lines[i]!;
-    const s = suggested.get(line.id);
-    form.setFieldValue(['lines', i, 'quantity'], startingQuantity(line, pricing, s));
-    form.setFieldValue(['lines', i, 'unitPrice'], pricing === 'QUANTITY' ? (s?.unitPrice ?? null) : null);
+    const { quantity, unitPrice } = pricingChangeValues(line, pricing, suggested.get(line.id));
+    form.setFieldValue(['lines', i, 'quantity'], quantity);
+    form.setFieldValue(['lines', i, 'unitPrice'], unitPrice);
   };
 
   const onFinish = (values: QuoteFormValues) => {
@@ -192,101 +168,14 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
               />
             </Form.Item>
           )}
-          <DataTable
-            editable
-            size="small"
-            rowKey="id"
-            pagination={false}
-            dataSource={lines}
-            scroll={{ x: 760 }}
-            data-testid="quote-lines"
-            columns={[
-              {
-                key: 'waste',
-                title: t('quotes.column.waste'),
-                render: (_, l, i) => {
-                  const options = pricingOptions(l, t);
-                  return (
-                    <>
-                      <Typography.Text strong>{l.wasteName}</Typography.Text>
-                      <div>
-                        <Typography.Text type="secondary">{l.summary}</Typography.Text>
-                      </div>
-                      {options.length > 0 && (
-                        <Form.Item
-                          name={['lines', i, 'pricing']}
-                          label={t('quotes.pricing')}
-                          style={{ margin: '4px 0 0' }}
-                        >
-                          <Select
-                            aria-label={`${l.wasteName} ${t('quotes.pricing')}`}
-                            data-testid={`quote-pricing-${i}`}
-                            options={options}
-                            style={{ minWidth: 180 }}
-                            onChange={(v: string) => onPricingChange(i, v)}
-                          />
-                        </Form.Item>
-                      )}
-                    </>
-                  );
-                },
-              },
-              {
-                key: 'unitPrice',
-                title: t('quotes.column.unitPrice'),
-                width: 260,
-                render: (_, l, i) =>
-                  isParts(i) ? (
-                    <UnitPricePartInputs
-                      name={['lines', i]}
-                      wasteName={l.wasteName}
-                      listed={{
-                        transport: suggested.get(l.id)?.unitPrice,
-                        disposal: suggested.get(l.id)?.disposalUnitPrice,
-                      }}
-                      sum={typedUnitPrice(typedLines[i], true)}
-                      suffix={unitPriceSuffix(priceUnit(i), t)}
-                    />
-                  ) : (
-                    <Form.Item
-                      name={['lines', i, 'unitPrice']}
-                      style={{ margin: 0 }}
-                      rules={[requiredRule(t)]}
-                      extra={
-                        suggested.get(l.id)?.unitPrice == null ? t('quotes.noSuggestedPrice') : undefined
-                      }
-                    >
-                      <YenInput
-                        aria-label={`${l.wasteName} ${t('quotes.column.unitPrice')}`}
-                        max={QUOTE_UNIT_PRICE_MAX}
-                        prefix={null}
-                        suffix={unitPriceSuffix(priceUnit(i), t)}
-                      />
-                    </Form.Item>
-                  ),
-              },
-              {
-                key: 'quantity',
-                title: t('quotes.column.quantity'),
-                width: 160,
-                render: (_, l, i) => (
-                  <Form.Item name={['lines', i, 'quantity']} style={{ margin: 0 }} rules={[requiredRule(t)]}>
-                    <Input
-                      aria-label={`${l.wasteName} ${t('quotes.column.quantity')}`}
-                      suffix={formatPriceUnit(priceUnit(i), t)}
-                      inputMode="decimal"
-                    />
-                  </Form.Item>
-                ),
-              },
-              {
-                key: 'amount',
-                title: t('quotes.column.amount'),
-                align: 'right',
-                width: 140,
-                render: (_, _l, i) => formatYen(totals.amounts[i] ?? 0),
-              },
-            ]}
+          <QuoteLinesTable
+            lines={lines}
+            suggested={suggested}
+            typedLines={typedLines}
+            amounts={totals.amounts}
+            isParts={isParts}
+            priceUnit={priceUnit}
+            onPricingChange={onPricingChange}
           />
           <Totals total={totals.totalAmount} withTax={totals.totalWithTax} />
         </Card>

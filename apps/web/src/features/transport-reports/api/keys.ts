@@ -1,5 +1,4 @@
-import { ACHIEVEMENTS_KEY } from '../../achievements/api/keys';
-import { MANIFESTS_KEY } from '../../manifests/api/keys';
+import { ACHIEVEMENTS_KEY, MANIFESTS_KEY } from '../../../lib/report-data/keys';
 
 /**
  * The report forms' reads (the industrial report's options, the regular report's form) sit under this key.

@@ -1,6 +1,6 @@
 import { MAX_PAGE_SIZE } from '@junkan/shared';
 import { useQuery } from '@tanstack/react-query';
-import { projectListQueryOptions } from '../../projects/api/project-list';
+import { projectListQueryOptions } from '../../../lib/project-data/project-list';
 
 /**
  * The transporter's regular projects in progress (GET /trans/projects?tab=IN_PROGRESS&type=REGULAR, every

@@ -1,7 +1,7 @@
 import type { RegularReportInput } from '@junkan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { ACHIEVEMENTS_KEY } from '../../achievements/api/keys';
+import { ACHIEVEMENTS_KEY } from '../../../lib/report-data/keys';
 import { TRANSPORT_REPORTS_KEY } from './keys';
 import type { RegularReportForm } from './regular-report-form';
 

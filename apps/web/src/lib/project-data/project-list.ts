@@ -1,8 +1,10 @@
-import type { ProjectHome, ProjectPage } from '@junkan/shared';
+import type { ProjectHome, ProjectListQuery, ProjectListTab, ProjectPage } from '@junkan/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { CompanyFilter } from '../../../lib/company-filter';
-import type { ProjectListRequest } from '../project-list-values';
+import { api } from '../api-client';
+import type { CompanyFilter } from '../company-filter';
+
+/** A list call's query: always a tab, and for a transporter the header's company selector. */
+export type ProjectListRequest = ProjectListQuery & { tab: ProjectListTab; companyId?: CompanyFilter };
 
 /**
  * Every project list (the list screen's pages, the home table, the report dialog's choices) sits under this

@@ -1,7 +1,7 @@
 import type { ReportDeadlineList } from '@junkan/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { CompanyFilter } from '../../../lib/company-filter';
+import { api } from '../api-client';
+import type { CompanyFilter } from '../company-filter';
 import { MANIFESTS_KEY, rolePath } from './keys';
 
 /**

@@ -1,8 +1,8 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Back, isRefusal, LoadFailed, NotFound } from '../../../components/load-failed';
-import { PageSpinner } from '../../../components/page-spinner';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../lib/api-client';
+import { type Back, isRefusal, LoadFailed, NotFound } from '../load-failed';
+import { PageSpinner } from '../page-spinner';
 
 interface LoadedQuery {
   error: unknown;

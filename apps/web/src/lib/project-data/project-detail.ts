@@ -1,6 +1,6 @@
 import type { ProjectDetail } from '@junkan/shared';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 import { PROJECT_LISTS_KEY } from './project-list';
 
 /** GET /projects/{id}: the project as the signed-in side may see it. */

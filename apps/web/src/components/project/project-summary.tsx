@@ -1,10 +1,10 @@
 import { BAG_SIZES, type ProjectDetail, REGULAR_QUANTITY_UNIT } from '@junkan/shared';
 import { Alert, Card, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../components/data-table';
-import { ProjectStatusTag } from '../../../components/project-status-tag';
-import { formatDate, formatQuantity, punctuationOf } from '../../../lib/format';
-import { messageText } from '../../../lib/i18n';
+import { formatDate, formatQuantity, punctuationOf } from '../../lib/format';
+import { messageText } from '../../lib/i18n';
+import { DataTable } from '../data-table';
+import { ProjectStatusTag } from '../project-status-tag';
 
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
 

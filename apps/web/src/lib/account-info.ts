@@ -1,6 +1,6 @@
 import type { AccountInfoResponse } from '@junkan/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 /** GET users/info (discharger) or trans/users/info (transporter): the signed-in operator's account information. */
 export const getAccountInfo = (isTransport: boolean) =>

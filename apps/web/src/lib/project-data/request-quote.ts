@@ -1,6 +1,6 @@
 import type { ProjectDetail } from '@junkan/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 import { applyProjectChange } from './project-detail';
 
 /** POST /projects/{id}/request-quote: sends a draft to the transporters. */

@@ -1,7 +1,7 @@
 import type { Permit } from '@junkan/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { PERMITS_KEY } from './permit-list';
+import { api } from '../api-client';
+import { PERMITS_KEY } from './keys';
 
 /** GET /trans/permits/{id}: one of the company's permits, retired or expired ones too. */
 export const getPermit = (id: number) => api.get<Permit>(`/trans/permits/${id}`);

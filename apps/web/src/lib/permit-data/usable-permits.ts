@@ -1,7 +1,7 @@
 import type { Permit, PermitKind } from '@junkan/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { PERMITS_KEY } from './permit-list';
+import { api } from '../api-client';
+import { PERMITS_KEY } from './keys';
 
 /** GET /trans/permits/usable?on=&kind=: the live permits valid on `on` (issued, not expired), for a contract. */
 export const getUsablePermits = (on: string, kind?: PermitKind) =>

@@ -1,7 +1,7 @@
 import type { ProjectDetail } from '@junkan/shared';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_PROJECT_FILTERS, projectListRequest } from '../project-list-values';
+import { DEFAULT_PROJECT_FILTERS, projectListRequest } from '../../features/projects/project-list-values';
 import { applyProjectChange, projectDetailQueryOptions, refreshProject } from './project-detail';
 import { homeProjectsQueryOptions, projectListQueryOptions } from './project-list';
 
