@@ -5,22 +5,15 @@ import type { z } from 'zod';
 import { companies, companyBankAccounts } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import type { Caller } from '../../plugins/auth';
+import { actingCompanyOf, type Caller } from '../../plugins/auth';
 import { companyBankAccountsOf } from '../account-core/company-bank-accounts';
 import { findBankBranch } from './bank-list';
 
 type SaveInput = z.infer<typeof saveBankAccountsSchema>;
 
-function companyOf(caller: Caller): number {
-  const companyId = caller.session.companyId;
-  // A transporter that has not registered its company yet has nothing to pay into.
-  if (companyId == null) throw new AppError('not_found', 'No company');
-  return companyId;
-}
-
 /** GET /trans/bank-accounts. */
 export async function listBankAccounts(app: FastifyInstance, caller: Caller): Promise<BankAccounts> {
-  return { accounts: await companyBankAccountsOf(app.db, companyOf(caller)) };
+  return { accounts: await companyBankAccountsOf(app.db, actingCompanyOf(caller.session)) };
 }
 
 /**
@@ -33,7 +26,7 @@ export async function saveBankAccounts(
   caller: Caller,
   input: SaveInput,
 ): Promise<BankAccounts> {
-  const companyId = companyOf(caller);
+  const companyId = actingCompanyOf(caller.session);
   const fields: Record<string, MessageCode> = {};
   const accounts: BankAccount[] = input.accounts.map((a, i) => {
     const { bank, branch } = findBankBranch(a.bankCode, a.branchCode);
