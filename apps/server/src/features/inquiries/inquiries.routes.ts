@@ -20,20 +20,22 @@ import { z } from 'zod';
 import { sendDownload } from '../../lib/downloads';
 import { acceptUpload, takeUploads, type UploadPolicy } from '../../plugins/file-storage';
 import {
-  closeInquiry,
   companyScope,
-  createInquiry,
-  deleteInquiry,
-  filesBeforeReply,
   getInquiry,
   type InquiryScope,
   listInquiries,
   readInquiryFile,
-  replyToInquiry,
   SUPPORT_SCOPE,
+} from './inquiries.service';
+import {
+  closeInquiry,
+  createInquiry,
+  deleteInquiry,
+  filesBeforeReply,
+  replyToInquiry,
   setInquiryImportance,
   uploadRefusal,
-} from './inquiries.service';
+} from './inquiry-writes';
 
 const errors = {
   400: errorSchema,

@@ -4,18 +4,18 @@
  * another company's id is 404.
  */
 import {
-  type Attachment,
   type InvoiceListItem,
   type InvoiceSide,
   type InvoiceStatus,
+  invoiceActions,
   isOverdue,
 } from '@junkan/shared';
 import { and, eq, isNotNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { invoices } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { operatorRole } from '../../lib/roles';
 import type { Session } from '../../plugins/auth';
+import { operatorRole } from '../../plugins/auth';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -27,6 +27,13 @@ export function invoiceSideOf(session: Session): InvoiceSide {
   const role = operatorRole(session);
   if (role === 'WASTE' || role === 'TRANSPORT') return role;
   throw new AppError('forbidden', 'Forbidden');
+}
+
+/** The transporter's company of a call only a transporter makes (or an admin acting as one); otherwise 403. */
+export function requireTransporter(session: Session): number {
+  if (invoiceSideOf(session) !== 'TRANSPORT' || !session.companyId)
+    throw new AppError('forbidden', 'Forbidden');
+  return session.companyId;
 }
 
 /** What a party may see: the transporter what it issued, the discharger what was billed to it. */
@@ -59,6 +66,13 @@ export function requireCurrent(row: InvoiceRow): void {
   if (row.supersededAt) throw new AppError('invoice_superseded', 'Invoice superseded');
 }
 
+/** The transporter's `action` on the current version, as the shared `invoiceActions` allow it; otherwise 409. */
+export function requireInvoiceAction(inv: InvoiceRow, action: ReturnType<typeof invoiceActions>[number]) {
+  requireCurrent(inv);
+  if (!invoiceActions(inv.status as InvoiceStatus, 'TRANSPORT', inv.paymentMethod).includes(action))
+    throw new AppError('invalid_status_transition', 'Invalid status transition');
+}
+
 export function toListItem(
   row: InvoiceRow,
   extra: { projectTitle: string; counterpart: { id: number; name: string } },
@@ -86,5 +100,3 @@ export function toListItem(
     createdAt: row.createdAt.toISOString(),
   };
 }
-
-export type { Attachment };

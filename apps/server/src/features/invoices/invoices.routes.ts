@@ -21,19 +21,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../lib/downloads';
 import { acceptUpload, takeUploads } from '../../plugins/file-storage';
+import { listMonthBillings } from './invoice-billed-months';
+import { correctInvoice } from './invoice-correction';
 import { markInvoicePaid } from './invoice-payment';
-import {
-  correctInvoice,
-  invoiceDetail,
-  invoiceFilterOptions,
-  listBillableProjects,
-  listInvoices,
-  listMonthBillings,
-  readInvoiceFile,
-  registerInvoices,
-  resendInvoiceMail,
-  sendInvoice,
-} from './invoices.service';
+import { listBillableProjects, registerInvoices } from './invoice-registration';
+import { resendInvoiceMail, sendInvoice } from './invoice-sending';
+import { invoiceDetail, invoiceFilterOptions, listInvoices, readInvoiceFile } from './invoices.service';
 
 const errors = {
   400: errorSchema,

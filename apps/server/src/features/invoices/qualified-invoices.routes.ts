@@ -10,9 +10,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendDownload } from '../../lib/downloads';
 import { actingCompanyOf } from '../../plugins/auth';
 import { storedRefOf, storeGeneratedFile } from '../../plugins/file-storage';
+import { requireMonthBillableBeforeNumber } from './invoice-billed-months';
 import { takeInvoiceNumbers } from './invoice-numbers';
-import { registerInvoices, requireMonthBillableBeforeNumber } from './invoices.service';
-import { generateQualifiedInvoicePdf, qualifiedInvoiceDraft } from './qualified-invoices.service';
+import { registerInvoices } from './invoice-registration';
+import { generateQualifiedInvoicePdf } from './qualified-invoice-generation';
+import { qualifiedInvoiceDraft } from './qualified-invoices.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['qualified-invoices'];

@@ -17,7 +17,7 @@ import {
   transportReports,
   wastes,
 } from '../../db/schema';
-import { generateQualifiedInvoicePdf } from './qualified-invoices.service';
+import { generateQualifiedInvoicePdf } from './qualified-invoice-generation';
 
 let t: TestContext;
 const MONTH = '2026-10';
