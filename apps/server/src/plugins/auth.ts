@@ -60,6 +60,15 @@ export function actingCompanyOf(session: Pick<Session, 'companyId'>): number {
   return session.companyId;
 }
 
+/**
+ * The company a read is scoped to: the caller's own, or for a caller without one a company no row has, so that it is
+ * answered as for another company's records (an empty list, not found) rather than refused. A setting or a write
+ * of the company is refused instead (`actingCompanyOf`).
+ */
+export function readScopeCompanyOf(session: Pick<Session, 'companyId'>): number {
+  return session.companyId ?? -1;
+}
+
 /** The operator's own role in a session (an acting admin holds ADMIN plus the operator's role). */
 export function operatorRole(session: Pick<Session, 'roles'>): Role {
   return session.roles.find((r) => r !== 'ADMIN') ?? 'ADMIN';

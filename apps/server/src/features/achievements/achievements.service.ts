@@ -20,8 +20,8 @@ import { projects } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { containsPattern } from '../../lib/like-pattern';
 import { offsetOf } from '../../lib/paging';
-import { operatorRole } from '../../lib/roles';
 import type { Session } from '../../plugins/auth';
+import { operatorRole } from '../../plugins/auth';
 
 /** Whose reports a session sees: a transporter the ones it made, a discharger the ones about its waste. */
 function scopeOf(session: Session) {

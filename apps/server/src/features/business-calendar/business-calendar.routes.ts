@@ -15,8 +15,7 @@ import {
 } from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
-import { operatorRole } from '../../lib/roles';
-import { actingCompanyOf } from '../../plugins/auth';
+import { actingCompanyOf, operatorRole } from '../../plugins/auth';
 import {
   addClosedDay,
   closedDayImpact,

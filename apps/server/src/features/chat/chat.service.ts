@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { chatConversations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { Caller, Session } from '../../plugins/auth';
+import { type Caller, readScopeCompanyOf, type Session } from '../../plugins/auth';
 import {
   announceMessage,
   lockConversation,
@@ -25,15 +25,10 @@ async function companyConversation(db: DbOrTx, companyId: number) {
   return row ?? null;
 }
 
-/** The discharger's company; a discharger that has not registered it yet has no conversation. */
-function companyOf(session: Session): number | null {
-  return session.companyId;
-}
-
 /** GET /chat: the company's conversation (none before its first message) with its latest messages. */
 export async function getCompanyChat(app: FastifyInstance, session: Session): Promise<ChatState> {
-  const companyId = companyOf(session);
-  const found = companyId === null ? null : await companyConversation(app.db, companyId);
+  // A discharger that has not registered its company yet has no conversation.
+  const found = await companyConversation(app.db, readScopeCompanyOf(session));
   if (!found) return { conversationId: null, messages: [], hasMore: false, unreadCount: 0, readUpTo: 0 };
   const page = await readMessages(app.db, found.conversation.id, {});
   return {
@@ -50,8 +45,8 @@ export async function listCompanyMessages(
   session: Session,
   query: { after?: number; before?: number },
 ): Promise<ChatMessages> {
-  const companyId = companyOf(session);
-  const found = companyId === null ? null : await companyConversation(app.db, companyId);
+  // A discharger that has not registered its company yet has no conversation.
+  const found = await companyConversation(app.db, readScopeCompanyOf(session));
   if (!found) return { messages: [], hasMore: false };
   return readMessages(app.db, found.conversation.id, query);
 }
@@ -62,7 +57,7 @@ export async function sendCompanyMessage(
   caller: Caller,
   input: ChatSendInput,
 ): Promise<Sent> {
-  const companyId = companyOf(caller.session);
+  const companyId = caller.session.companyId;
   if (companyId === null) throw new AppError('chat_company_required');
   const sent = await app.db.transaction(async (tx) => {
     await tx.insert(chatConversations).values({ companyId }).onConflictDoNothing();
@@ -75,7 +70,7 @@ export async function sendCompanyMessage(
 
 /** POST /chat/read: the company has read support's messages up to `upTo`. Nothing to mark before a conversation. */
 export async function markCompanyRead(app: FastifyInstance, session: Session, upTo: number): Promise<void> {
-  const companyId = companyOf(session);
+  const companyId = session.companyId;
   // An administrator acting for the company reads without marking: the company has not seen it.
   if (companyId === null || session.adminId != null) return;
   await markRead(app, eq(chatConversations.companyId, companyId), 'COMPANY', upTo);

@@ -15,9 +15,8 @@ import {
   posCodeExistsResponseSchema,
 } from '@junkan/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { operatorRole } from '../../lib/roles';
 import { tokyoDate } from '../../lib/time';
-import { actingCompanyOf, type Session } from '../../plugins/auth';
+import { actingCompanyOf, operatorRole, type Session } from '../../plugins/auth';
 import {
   areaNameExists,
   listCollectionAreas,

@@ -21,8 +21,8 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { containsPattern } from '../../lib/like-pattern';
 import { offsetOf } from '../../lib/paging';
-import { operatorRole } from '../../lib/roles';
 import type { Caller, Session } from '../../plugins/auth';
+import { operatorRole } from '../../plugins/auth';
 import { EVIDENCE_PACK_QUEUE, packFileName } from './evidence-pack-build';
 import { type PackRow, packableProject, packProjects } from './evidence-pack-contents';
 

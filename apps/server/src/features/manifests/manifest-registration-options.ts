@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, dischargeSites, disposalSites, projects, unitMeasures, users } from '../../db/schema';
 import { siteAddress } from '../../lib/site-address';
-import type { Session } from '../../plugins/auth';
+import { readScopeCompanyOf, type Session } from '../../plugins/auth';
 import { contractTermsOf, industrialLinesOf, transportersOf } from './manifest-contract-terms';
 import { partyCompany } from './manifests.service';
 
@@ -15,7 +15,7 @@ export async function companySubscriberNumber(db: DbOrTx, session: Session): Pro
   const [row] = await db
     .select({ number: users.registrantNumber })
     .from(users)
-    .where(and(eq(users.companyId, session.companyId ?? -1), sql`${users.registrantNumber} is not null`))
+    .where(and(eq(users.companyId, readScopeCompanyOf(session)), sql`${users.registrantNumber} is not null`))
     .orderBy(sql`${users.id} = ${session.userId} desc`, asc(users.id))
     .limit(1);
   return row?.number ?? null;

@@ -13,8 +13,8 @@ import {
   projects,
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { operatorRole } from '../../lib/roles';
 import type { Session } from '../../plugins/auth';
+import { operatorRole } from '../../plugins/auth';
 
 /**
  * The one rule of what a transport company may see (issue 4): the projects it serves
@@ -31,15 +31,6 @@ export function transporterMaySee(companyId: number): SQL {
      and ${collectionAreaPostalCodes.transportCompanyId} = ${companyId}
     where ${projectDischargeSites.projectId} = ${projects.id}))`;
   return or(eq(projects.transportCompanyId, companyId), openInArea)!;
-}
-
-/** Whether a transport company sees project `projectId` now (see `transporterMaySee`). */
-export async function transporterSeesProject(db: DbOrTx, companyId: number, projectId: number) {
-  const [row] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), transporterMaySee(companyId)));
-  return !!row;
 }
 
 export interface ProjectRow {

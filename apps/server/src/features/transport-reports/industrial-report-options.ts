@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { companies, disposalMethods, manifests, projects, projectWasteLines } from '../../db/schema';
 import { tokyoDate } from '../../lib/time';
-import type { Session } from '../../plugins/auth';
+import { readScopeCompanyOf, type Session } from '../../plugins/auth';
 import { manifestFits } from './industrial-report-steps';
-import { listUnits, ownCompanyOf } from './transport-report-view';
+import { listUnits } from './transport-report-view';
 import { transshipmentWindowsOf } from './valuables-flag';
 
 const noLiveReport = sql`not exists (select 1 from transport_reports r
@@ -120,7 +120,7 @@ export async function industrialReportOptions(
   app: FastifyInstance,
   session: Session,
 ): Promise<IndustrialReportOptions> {
-  const me = ownCompanyOf(session.companyId);
+  const me = readScopeCompanyOf(session);
   const rows = await reportableRows(app.db, me);
   return {
     today: tokyoDate(app.now()),

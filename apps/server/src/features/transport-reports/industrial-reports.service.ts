@@ -6,7 +6,7 @@ import { manifests, projects, projectWasteLines, transportReports } from '../../
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { tokyoDate } from '../../lib/time';
-import type { Caller, Session } from '../../plugins/auth';
+import { type Caller, readScopeCompanyOf, type Session } from '../../plugins/auth';
 import { JWNET_FUNCTION_CODES } from '../../plugins/jwnet/jwnet-adapter';
 import { manifestStateSeen, unfinishedKindsOf } from '../jwnet/jwnet-running';
 import {
@@ -17,13 +17,7 @@ import {
   throwFieldIssues,
 } from './industrial-report-steps';
 import { networkReport, REPORT_FIELDS, requestValues, valueColumns } from './transport-report-values';
-import {
-  findReport,
-  listUnits,
-  ownCompanyOf,
-  type ReportParty,
-  toTransportReport,
-} from './transport-report-view';
+import { findReport, listUnits, type ReportParty, toTransportReport } from './transport-report-view';
 import { isReportValuablesWithoutTransshipment } from './valuables-flag';
 
 /**
@@ -63,7 +57,7 @@ export async function createIndustrialReport(
   input: IndustrialReportInput,
 ): Promise<TransportReport> {
   const { session } = caller;
-  const me = ownCompanyOf(session.companyId);
+  const me = readScopeCompanyOf(session);
   const now = app.now();
   throwFieldIssues(reportDateIssues(input, tokyoDate(now)));
   const id = await app.db.transaction(async (tx) => {

@@ -6,15 +6,14 @@ import { collections, contracts, projects, projectWasteLines, regularReports, wa
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { tokyoDate } from '../../lib/time';
-import type { Caller, Session } from '../../plugins/auth';
-import { ownCompanyOf } from './transport-report-view';
+import { type Caller, readScopeCompanyOf, type Session } from '../../plugins/auth';
 
 /** The transporter's own regular project in progress (or done: a last month may still be reported). */
 async function ownRegularProject(db: DbOrTx, session: Session, projectId: number, lock = false) {
   const query = db
     .select({ id: projects.id, status: projects.status, companyId: projects.companyId, type: projects.type })
     .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.transportCompanyId, ownCompanyOf(session.companyId))));
+    .where(and(eq(projects.id, projectId), eq(projects.transportCompanyId, readScopeCompanyOf(session))));
   const [project] = lock ? await query.for('update') : await query;
   if (project?.type !== 'REGULAR') throw new AppError('project_not_found', 'Project not found');
   if (project.status !== 'IN_PROGRESS' && project.status !== 'COMPLETE')

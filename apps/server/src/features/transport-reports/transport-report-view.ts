@@ -20,18 +20,13 @@ import {
 import { AppError } from '../../lib/app-error';
 import { nationalHolidayName } from '../../lib/national-holidays';
 import { tokyoDate } from '../../lib/time';
+import { readScopeCompanyOf } from '../../plugins/auth';
 import type { JwnetServiceStatus } from '../../plugins/jwnet/jwnet-adapter';
 import { manifestStateSeen, unfinishedWorkKindsOfManifests } from '../jwnet/jwnet-running';
 import { num } from './transport-report-values';
 
 /** Which side reads the report: the transporter who made it, or the discharger whose waste it is. */
 export type ReportParty = 'TRANSPORT' | 'WASTE';
-
-/**
- * The company whose reports and projects a caller works on. A caller without one matches no row, so it is answered
- * as for another company's (an empty list, not found), not refused.
- */
-export const ownCompanyOf = (companyId: number | null) => companyId ?? -1;
 
 /**
  * A live report with what the screens and the rules need beside it: project, discharger, the manifest's
@@ -41,8 +36,8 @@ export const ownCompanyOf = (companyId: number | null) => companyId ?? -1;
 export async function findReport(db: DbOrTx, id: number, party: ReportParty, companyId: number | null) {
   const own =
     party === 'TRANSPORT'
-      ? eq(transportReports.transportCompanyId, ownCompanyOf(companyId))
-      : eq(transportReports.dischargerCompanyId, ownCompanyOf(companyId));
+      ? eq(transportReports.transportCompanyId, readScopeCompanyOf({ companyId }))
+      : eq(transportReports.dischargerCompanyId, readScopeCompanyOf({ companyId }));
   const [found] = await db
     .select({
       report: transportReports,
