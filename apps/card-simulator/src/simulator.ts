@@ -6,7 +6,6 @@ import {
   createPaymentSchema,
   type DeclineCode,
   ERROR_CODES,
-  type PaymentStatus,
   type PaymentView,
   refundSchema,
   signWebhook,
@@ -498,5 +497,3 @@ export class CardSimulator {
       this.schedule(event, attempt + 1, this.s.retryBaseMs * 2 ** (attempt - 1));
   }
 }
-
-export type { PaymentStatus };

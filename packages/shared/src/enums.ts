@@ -27,7 +27,6 @@ export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
 export const CONTRACT_TYPES = ['AUTO_UPDATE', 'NO_AUTO_UPDATE', 'SPOT'] as const;
 export const PAYMENT_TYPES = ['PAYMENT_INVOICE', 'CREDIT_CARD'] as const;
-export const FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY'] as const;
 
 export const INQUIRY_IMPORTANCES = ['MOST_IMPORTANT', 'IMPORTANT', 'SLIGHTLY_IMPORTANT', 'BLANK'] as const;
 export type InquiryImportance = (typeof INQUIRY_IMPORTANCES)[number];

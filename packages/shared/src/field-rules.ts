@@ -21,7 +21,6 @@ export const MAX_LENGTH = {
   wasteNameSearch: 32,
 } as const;
 
-export const PASSWORD_MIN_LENGTH = 8;
 export const REGISTRANT_NUMBER_LENGTH = 7;
 export const EDI_KEY_LENGTH = 8;
 

@@ -230,7 +230,3 @@ export function computePermissions(subject: PermissionSubject): Permission[] {
   }
   return PERMISSIONS.filter((p) => keys.has(p));
 }
-
-export function hasPermission(permissions: readonly string[], key: Permission): boolean {
-  return permissions.includes(key);
-}

@@ -63,11 +63,6 @@ export function isPublicPath(pathname: string): boolean {
   return (PUBLIC_PATHS as readonly string[]).includes(pathname);
 }
 
-/** Pages where a 401 does not send the user back to /login. */
-export function isUnauthorizedRedirectExempt(pathname: string): boolean {
-  return isPublicPath(pathname);
-}
-
 export type GuardDecision = { redirect: string } | { allow: true };
 
 /**

@@ -30,7 +30,6 @@ export const signupRequestSchema = z
     role: z.enum(OPERATOR_ROLES).default('WASTE'),
   })
   .extend(quoteParamsSchema.shape);
-export type SignupRequest = z.input<typeof signupRequestSchema>;
 
 export const accountActiveRequestSchema = z.object({ token: z.string().min(1, 'MSG_00_21').max(200) });
 export const linkCheckQuerySchema = z.object({ token: z.string().min(1, 'MSG_00_21').max(200) });

@@ -19,7 +19,6 @@ import {
 export const bankSearchQuerySchema = z.object({
   keyword: z.string({ error: 'invalid_format' }).max(40, 'max_length_exceeded').optional(),
 });
-export type BankSearchQuery = z.input<typeof bankSearchQuerySchema>;
 
 export const bankCodeParamSchema = z.object({
   bankCode: z.string({ error: 'MSG_00_21' }).regex(BANK_CODE_PATTERN, 'invalid_format'),
@@ -53,7 +52,6 @@ export const bankAccountInputSchema = z.object({
       if (issue) ctx.addIssue({ code: 'custom', message: issue });
     }),
 });
-export type BankAccountInput = z.input<typeof bankAccountInputSchema>;
 
 /** PUT /trans/bank-accounts: the company's accounts, in the order invoices print them (replaces the list). */
 export const saveBankAccountsSchema = z.object({

@@ -13,7 +13,6 @@ export type ChatSendInput = z.infer<typeof chatSendInputSchema>;
 
 /** POST /chat/read and POST /admin/chat/conversations/{id}/read: this side has read up to the message id. */
 export const chatReadInputSchema = z.object({ upTo: wholeNumber(0, MAX_ID) });
-export type ChatReadInput = z.input<typeof chatReadInputSchema>;
 
 /**
  * GET .../messages: `after` a message id for what came since (the catch-up after a dropped connection, oldest
@@ -25,7 +24,6 @@ export const chatMessagesQuerySchema = z
     if (q.after !== undefined && q.before !== undefined)
       ctx.addIssue({ code: 'custom', path: ['after'], message: 'invalid_request' });
   });
-export type ChatMessagesQuery = z.infer<typeof chatMessagesQuerySchema>;
 
 /** GET /chat/stream: the messages after `after` come first, then each new one as it is stored. */
 export const chatStreamQuerySchema = z.object({ after: decimalParam(0, MAX_ID).optional() });
@@ -113,14 +111,8 @@ export const chatInquiryResultSchema = z.object({
 });
 export type ChatInquiryResult = z.infer<typeof chatInquiryResultSchema>;
 
-/**
- * What the chat streams (text/event-stream) send. `message`: a stored message (the admin stream adds the
- * company); `read`: a side's read mark moved; `ready`: the stream is live (sent once, after any catch-up).
- */
-export const CHAT_STREAM_EVENTS = ['message', 'read', 'ready'] as const;
 export const chatReadEventSchema = z.object({
   conversationId: z.number().int(),
   side: z.enum(CHAT_SIDES),
   upTo: z.number().int(),
 });
-export type ChatReadEvent = z.infer<typeof chatReadEventSchema>;

@@ -26,7 +26,6 @@ export const unitMeasureRequestSchema = z.object({
   unit: requiredString(CODE_MASTER_NAME_MAX_LENGTH.unit),
   isCount: z.boolean({ error: 'invalid_format' }).optional(),
 });
-export type UnitMeasureRequest = z.infer<typeof unitMeasureRequestSchema>;
 
 /** Packing styles (荷姿). */
 export const packingStyleSchema = z.object({ id: z.number(), code: z.string(), style: z.string() });
@@ -35,7 +34,6 @@ export const packingStyleListSchema = z.array(packingStyleSchema);
 export const packingStyleRequestSchema = z.object({
   style: requiredString(CODE_MASTER_NAME_MAX_LENGTH.style),
 });
-export type PackingStyleRequest = z.infer<typeof packingStyleRequestSchema>;
 
 /** Disposal methods (処分方法). */
 export const disposalMethodSchema = z.object({ id: z.number(), code: z.string(), method: z.string() });
@@ -44,7 +42,3 @@ export const disposalMethodListSchema = z.array(disposalMethodSchema);
 export const disposalMethodRequestSchema = z.object({
   method: requiredString(CODE_MASTER_NAME_MAX_LENGTH.method),
 });
-export type DisposalMethodRequest = z.infer<typeof disposalMethodRequestSchema>;
-
-/** Keys of `usedBy` when a code-master row cannot be deleted (the client translates them). */
-export const CODE_MASTER_USED_BY = ['collectionAreaPrices', 'handlingWastePrices', 'disposalSites'] as const;

@@ -51,7 +51,6 @@ export const collectionLineInputSchema = z
     if (!hasBags && !(line.volume && line.volume > 0))
       ctx.addIssue({ code: 'custom', path: ['bags'], message: 'bag_or_volume_required' });
   });
-export type CollectionLineInput = z.infer<typeof collectionLineInputSchema>;
 
 /**
  * Body of POST /collection-requests (and /collection-requests/check, which validates and previews the
@@ -147,13 +146,6 @@ export const collectionPreviewSchema = z.object({
 export type CollectionPreview = z.infer<typeof collectionPreviewSchema>;
 
 export const collectionRequestCreatedSchema = collectionPreviewSchema.extend({ id: z.number() });
-
-/** A refused date: the field error carries its code; `params` say why and the next collectable day. */
-export const collectionDateRefusalParamsSchema = z.object({
-  index: z.number(),
-  reason: notCollectableReasonSchema.optional(),
-  nextDate: z.string().nullable().optional(),
-});
 
 /** The collectable days of a project's transporter in a range (for the request form's date picker). */
 export const collectableDaysQuerySchema = z.object({

@@ -74,7 +74,6 @@ export const contractInputSchema = z
     });
   });
 export type ContractInput = z.infer<typeof contractInputSchema>;
-export type ContractInputValues = z.input<typeof contractInputSchema>;
 
 /** Body of POST /projects/{id}/contract/return. */
 export const returnContractSchema = z.object({

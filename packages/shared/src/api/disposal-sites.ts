@@ -93,6 +93,3 @@ export type DisposalSitePage = z.infer<typeof disposalSitePageSchema>;
 /** GET /disposal-site-master/last-code: the highest code so far (null while the master is empty). */
 export const disposalSiteLastCodeSchema = z.object({ lastCode: z.string().nullable() });
 export type DisposalSiteLastCode = z.infer<typeof disposalSiteLastCodeSchema>;
-
-/** What uses a disposal site that cannot be deleted (`params.usedBy` of in_use_cannot_delete). */
-export const DISPOSAL_SITE_USED_BY = ['transportOperators'] as const;

@@ -31,11 +31,9 @@ export type InquiryCreateInput = z.input<typeof inquiryCreateSchema>;
 
 /** `data` of POST .../inquiries/{id}/replies. */
 export const inquiryReplySchema = z.object({ content: inquiryContentSchema });
-export type InquiryReplyInput = z.input<typeof inquiryReplySchema>;
 
 /** PUT /admin/inquiries/{id}/importance. */
 export const inquiryImportanceInputSchema = z.object({ importance: importanceSchema });
-export type InquiryImportanceInput = z.input<typeof inquiryImportanceInputSchema>;
 
 export const INQUIRY_SORT_KEYS = ['lastMessageAt', 'createdAt', 'id', 'importance'] as const;
 export type InquirySortKey = (typeof INQUIRY_SORT_KEYS)[number];
@@ -51,13 +49,11 @@ export const inquiryListQuerySchema = pageQuery(20)
     query: textSchema().trim().max(L.query, 'max_length_exceeded').optional(),
   })
   .extend(sortQuerySchema(INQUIRY_SORT_KEYS, 'lastMessageAt', 'desc').shape);
-export type InquiryListQuery = z.input<typeof inquiryListQuerySchema>;
 
 /** GET /admin/inquiries: every company's; `query` matches the company name too; `companyType` keeps one side. */
 export const adminInquiryListQuerySchema = inquiryListQuerySchema.extend({
   companyType: z.enum(COMPANY_TYPES, { error: 'invalid_format' }).optional(),
 });
-export type AdminInquiryListQuery = z.input<typeof adminInquiryListQuerySchema>;
 
 export const inquiryListItemSchema = z.object({
   id: z.number().int(),

@@ -149,7 +149,6 @@ export const invoiceListQuerySchema = pageQuery(20)
     versions: z.enum(INVOICE_LIST_VERSIONS, { error: 'invalid_format' }).default('current'),
   });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
-export type InvoiceListQueryInput = z.input<typeof invoiceListQuerySchema>;
 
 const companyRef = z.object({ id: z.number(), name: z.string() });
 
@@ -196,7 +195,6 @@ export const invoiceSendSchema = z.object({
   /** Whether the files were attached (false: over the mail limit, the mail links to the detail page). */
   filesAttached: z.boolean(),
 });
-export type InvoiceSend = z.infer<typeof invoiceSendSchema>;
 
 export const invoiceVersionSchema = z.object({
   id: z.number(),
@@ -208,7 +206,6 @@ export const invoiceVersionSchema = z.object({
   createdAt: z.string(),
   supersededAt: z.string().nullable(),
 });
-export type InvoiceVersion = z.infer<typeof invoiceVersionSchema>;
 
 export const invoiceDetailSchema = invoiceListItemSchema.extend({
   contractId: z.number(),

@@ -85,7 +85,6 @@ export const PERMIT_SORT_KEYS = [
   'districtCode',
   'updatedAt',
 ] as const;
-export type PermitSortKey = (typeof PERMIT_SORT_KEYS)[number];
 
 const flag = z.enum(['true', 'false'], { error: 'invalid_format' }).optional();
 

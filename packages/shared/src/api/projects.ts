@@ -25,7 +25,6 @@ export const volumeSchema = z
   .transform((v) => Number(v));
 
 export const QUOTE_FREQUENCIES = ['WEEKLY', 'MONTHLY', 'SPOT'] as const;
-export type QuoteFrequency = (typeof QUOTE_FREQUENCIES)[number];
 
 /** Regular garbage line: one regular category with its bags, capacity and weekly collections. */
 export const regularQuoteLineSchema = z
@@ -52,7 +51,6 @@ export const regularQuoteLineSchema = z
     if (!hasBags && !(line.monthlyCapacity && line.monthlyCapacity > 0))
       ctx.addIssue({ code: 'custom', path: ['bags'], message: 'bag_or_volume_required' });
   });
-export type RegularQuoteLine = z.infer<typeof regularQuoteLineSchema>;
 
 /** Industrial (or bulky) waste line. */
 export const industrialQuoteLineSchema = z
@@ -74,7 +72,6 @@ export const industrialQuoteLineSchema = z
     if (line.frequency !== 'SPOT' && !line.frequencyNumber)
       ctx.addIssue({ code: 'custom', path: ['frequencyNumber'], message: 'MSG_00_21' });
   });
-export type IndustrialQuoteLine = z.infer<typeof industrialQuoteLineSchema>;
 
 const projectBase = {
   projectTitle: requiredString(64),
@@ -269,4 +266,3 @@ export type ProjectDetail = z.infer<typeof projectDetailSchema>;
  * here rather than in contracts.ts, which this file imports.
  */
 export const renewalDecisionResultSchema = projectDetailSchema.extend({ removedCollections: z.number() });
-export type RenewalDecisionResult = z.infer<typeof renewalDecisionResultSchema>;

@@ -50,7 +50,6 @@ export const qualifiedInvoiceDraftQuerySchema = z.object({
   projectId: idParam(),
   month: billingMonthSchema,
 });
-export type QualifiedInvoiceDraftQuery = z.input<typeof qualifiedInvoiceDraftQuerySchema>;
 
 const taxRateSchema = z.union(INVOICE_TAX_RATES.map((r) => z.literal(r)));
 
@@ -133,7 +132,6 @@ export const qualifiedInvoiceFlagSchema = z.discriminatedUnion('code', [
   }),
 ]);
 export type QualifiedInvoiceFlag = z.infer<typeof qualifiedInvoiceFlagSchema>;
-export type QualifiedInvoiceFlagCode = QualifiedInvoiceFlag['code'];
 
 export const qualifiedInvoiceDraftSchema = z.object({
   projectId: z.number(),
@@ -195,7 +193,6 @@ export const qualifiedInvoicePdfRequestSchema = z
     });
   });
 export type QualifiedInvoicePdfRequest = z.input<typeof qualifiedInvoicePdfRequestSchema>;
-export type QualifiedInvoicePdfInput = z.infer<typeof qualifiedInvoicePdfRequestSchema>;
 
 /** Response headers of the PDF call: the figures the client shows beside the preview. */
 export const QUALIFIED_INVOICE_TOTAL_HEADER = 'x-invoice-total';

@@ -35,8 +35,6 @@ export const createQuoteLineSchema = z
       ctx.addIssue({ code: 'custom', path: ['bagSize'], message: 'invalid_format' });
   });
 
-export const QUOTE_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
 /** Body of POST /trans/projects/{id}/quotes. */
 export const createQuoteSchema = z
   .object({

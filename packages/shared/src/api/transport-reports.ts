@@ -152,7 +152,6 @@ export const reportCorrectionSchema = z
       ctx.addIssue({ code: 'custom', path: ['lastValuablesCollectedUnit'], message: 'MSG_00_21' });
   });
 export type ReportCorrectionInput = z.infer<typeof reportCorrectionSchema>;
-export type ReportCorrectionValues = z.input<typeof reportCorrectionSchema>;
 
 /** Year of a report or an achievement list. */
 const yearSchema = decimalParam(2000, 2100);

@@ -105,7 +105,6 @@ export type AccountInfoResponse = z.infer<typeof accountInfoResponseSchema>;
 export const registrationRequestSchema = accountInfoSchema.extend({
   emailToken: z.string().min(1, 'MSG_00_21').max(200),
 });
-export type RegistrationRequest = z.input<typeof registrationRequestSchema>;
 
 export const checkKeyRegisteredQuerySchema = z.object({ subNumOrEdiKey: z.string().min(1).max(16) });
 export const checkKeyRegisteredResponseSchema = z.object({ registered: z.boolean() });
@@ -143,7 +142,6 @@ export const accountUpdateRequestSchema = accountInfoSchema.extend({
   offices: z.array(newOrExistingEntry('officeId', officeInfoSchema)).max(50).default([]),
   wastes: z.array(newOrExistingEntry('wasteId', dischargeSiteInfoSchema)).max(200).default([]),
 });
-export type AccountUpdateRequestInput = z.input<typeof accountUpdateRequestSchema>;
 export type AccountUpdateRequest = z.infer<typeof accountUpdateRequestSchema>;
 
 /** The saved account information and a fresh token (its subNum/ediKey claims, and so the permissions, may change). */

@@ -47,7 +47,6 @@ export const wasteRequestSchema = z.object({
   tPerM3: conversionFactorSchema,
   tPerPiece: conversionFactorSchema,
 });
-export type WasteRequestInput = z.input<typeof wasteRequestSchema>;
 export type WasteRequest = z.infer<typeof wasteRequestSchema>;
 
 export const wasteItemSchema = z.object({
@@ -97,6 +96,3 @@ export const wasteCodeCheckQuerySchema = z.object({
 });
 export const wasteCodeCheckResponseSchema = z.object({ exists: z.boolean() });
 export type WasteCodeCheckResponse = z.infer<typeof wasteCodeCheckResponseSchema>;
-
-/** Keys of `usedBy` when a classification cannot be deleted (the client translates them). */
-export const WASTE_USED_BY = ['wasteChildren', 'collectionAreaPrices', 'handlingWastePrices'] as const;

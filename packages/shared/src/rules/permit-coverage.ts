@@ -94,30 +94,6 @@ export const PERMIT_COVERAGE_MESSAGES = {
   NO_DISPOSAL_SITE: 'permit_coverage_no_disposal_site',
 } as const satisfies Record<PermitCoverageReason, MessageCode>;
 
-/** The 20 designated cities (政令指定都市) by 5-digit local government code, for labels and checks. */
-export const DESIGNATED_CITIES: Readonly<Record<string, string>> = {
-  '01100': '札幌市',
-  '04100': '仙台市',
-  '11100': 'さいたま市',
-  '12100': '千葉市',
-  '14100': '横浜市',
-  '14130': '川崎市',
-  '14150': '相模原市',
-  '15100': '新潟市',
-  '22100': '静岡市',
-  '22130': '浜松市',
-  '23100': '名古屋市',
-  '26100': '京都市',
-  '27100': '大阪市',
-  '27140': '堺市',
-  '28100': '神戸市',
-  '33100': '岡山市',
-  '34100': '広島市',
-  '40100': '北九州市',
-  '40130': '福岡市',
-  '43100': '熊本市',
-};
-
 export interface DistrictRef {
   /** 2-digit prefecture code. */
   prefecture: string;

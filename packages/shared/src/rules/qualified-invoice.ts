@@ -49,8 +49,6 @@ export function validateInvoiceRegistrationNumber(input: string): InvoiceRegistr
 
 // ---- decimal quantities ----
 
-/** Quantities carry at most 3 decimals (1.005 t); they are computed as integer thousandths, never as floats. */
-export const QUANTITY_DECIMALS = 3;
 const SCALE = 1000n;
 const QUANTITY_PATTERN = /^\d{1,9}(\.\d{1,3})?$/;
 

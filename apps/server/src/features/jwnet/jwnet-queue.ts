@@ -20,8 +20,6 @@ export type JwnetWork =
   /** A registration the network accepted at once (it issues the number); followed until reflected. */
   | { kind: 'REGISTER_MANIFEST'; manifestNumber: string };
 
-export type JwnetRequestState = 'QUEUED' | 'SENT' | 'DONE' | 'REFUSED' | 'FAILED';
-
 /** The job engine's queue of manifests with work for the network: one job per manifest at a time. */
 export const JWNET_QUEUE = 'jwnet-manifest';
 /** Once a minute: queues a job for every manifest whose work is due (work left by a crash, rows without a job). */

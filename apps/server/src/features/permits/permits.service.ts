@@ -8,7 +8,6 @@ import {
   addDays,
   type ContractCoverageGap,
   type Permit,
-  type PermitListQuery,
   type PermitValues,
   permitExpiryStep,
   permitExpiryStepRank,
@@ -38,8 +37,6 @@ import { contractsInForceCoverage } from '../permit-core/project-coverage';
 import { storedFileColumns } from '../project-core/project-files';
 
 type ListQuery = z.output<typeof permitListQuerySchema>;
-
-export type { PermitListQuery };
 
 const today = (app: FastifyInstance) => tokyoDate(app.now());
 

@@ -6,7 +6,7 @@ export * from './card-provider';
 export { cardProviderWebhookRoutes } from './card-provider.routes';
 export { CardProviderHub } from './card-provider-hub';
 export { SimulatorCardProvider } from './simulator-card-provider';
-export { signWebhookBody, verifyWebhookSignature, WEBHOOK_TOLERANCE_SECONDS } from './webhook-signature';
+export { signWebhookBody } from './webhook-signature';
 
 /** The provider `CARD_PROVIDER` names; a real provider's client is added here. */
 export function createCardProvider(config: CardProviderConfig): CardProvider {
