@@ -15,7 +15,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ACHIEVEMENT_EXPORT_BATCH, type Permission, type Role } from '@junkan/shared';
+import { ACHIEVEMENT_EXPORT_BATCH } from '@junkan/shared/achievement-list';
+import type { Role } from '@junkan/shared/enums';
+import type { Permission } from '@junkan/shared/permissions';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/client';

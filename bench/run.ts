@@ -20,7 +20,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
-import { PROJECT_STATUSES, PROJECT_TYPES } from '@junkan/shared';
+import { PROJECT_STATUSES, PROJECT_TYPES } from '@junkan/shared/enums';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';

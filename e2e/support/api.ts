@@ -1,4 +1,5 @@
-import type { CompanyListItem, TokenResponse } from '@junkan/shared';
+import type { TokenResponse } from '@junkan/shared/api/common';
+import type { CompanyListItem } from '@junkan/shared/api/companies';
 import { type APIRequestContext, type APIResponse, expect } from '@playwright/test';
 import { DEMO_PASSWORD } from './app';
 import { APP_ORIGIN } from './env';

@@ -1,21 +1,20 @@
+import type { CollectionAreaRequestInput } from '@junkan/shared/api/collection-areas';
+import type { BillableProject, InvoiceDraftInput, InvoiceListItem } from '@junkan/shared/api/invoices';
 import type {
-  AccountInfoResponse,
-  BillableProject,
-  CollectionAreaRequestInput,
-  CreateQuoteInput,
-  IndustrialReportOptions,
-  IndustrialReportValues,
-  InvoiceDraftInput,
-  InvoiceListItem,
   ManifestDetail,
   ManifestRegistrationOptions,
   ManifestRegistrationValues,
   ManifestSummary,
-  ProjectDetail,
-  QuoteRequestInput,
+} from '@junkan/shared/api/manifests';
+import type { ProjectDetail, QuoteRequestInput } from '@junkan/shared/api/projects';
+import type { CreateQuoteInput } from '@junkan/shared/api/quotes';
+import type {
+  IndustrialReportOptions,
+  IndustrialReportValues,
   TransportReport,
-  WasteItem,
-} from '@junkan/shared';
+} from '@junkan/shared/api/transport-reports';
+import type { AccountInfoResponse } from '@junkan/shared/api/users';
+import type { WasteItem } from '@junkan/shared/api/waste';
 import { expect } from '@playwright/test';
 import type { ApiClient } from './api';
 import { reflectUntil } from './jwnet';

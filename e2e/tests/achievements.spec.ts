@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { AchievementList, IndustrialReportOptions } from '@junkan/shared';
+import type { AchievementList, IndustrialReportOptions } from '@junkan/shared/api/transport-reports';
 import { expect, test } from '@playwright/test';
 import { confirmModal, selectOption, tableRow, tableRows, toast } from '../support/antd';
 import { apiAs } from '../support/api';

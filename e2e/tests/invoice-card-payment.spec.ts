@@ -1,4 +1,4 @@
-import type { RegularReportForm } from '@junkan/shared';
+import type { RegularReportForm } from '@junkan/shared/api/transport-reports';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { confirmation, confirmModal, selectOption } from '../support/antd';
 import { apiAs } from '../support/api';

@@ -1,4 +1,5 @@
-import type { ChatState, NoticePage } from '@junkan/shared';
+import type { ChatState } from '@junkan/shared/api/chat';
+import type { NoticePage } from '@junkan/shared/api/notices';
 import { expect, type Page, test } from '@playwright/test';
 import { pickDate, selectOption, tableRow, toast } from '../support/antd';
 import { apiAs } from '../support/api';

@@ -1,11 +1,8 @@
-import type {
-  AccountInfoResponse,
-  CollectionAreaRequestInput,
-  ProjectDetail,
-  QuoteRequestInput,
-  UnitMeasure,
-  WasteItem,
-} from '@junkan/shared';
+import type { UnitMeasure } from '@junkan/shared/api/code-masters';
+import type { CollectionAreaRequestInput } from '@junkan/shared/api/collection-areas';
+import type { ProjectDetail, QuoteRequestInput } from '@junkan/shared/api/projects';
+import type { AccountInfoResponse } from '@junkan/shared/api/users';
+import type { WasteItem } from '@junkan/shared/api/waste';
 import { expect, test } from '@playwright/test';
 import { tableRow } from '../support/antd';
 import { apiAs } from '../support/api';

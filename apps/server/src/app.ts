@@ -5,8 +5,8 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { BUSINESS_TIME_HEADER } from '@junkan/shared';
 import { APP_BASE } from '@junkan/shared/paths';
+import { BUSINESS_TIME_HEADER } from '@junkan/shared/session';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,

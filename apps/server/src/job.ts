@@ -6,7 +6,7 @@
  * With the embedded database, stop the server first: PGlite belongs to one process (or use POST
  * /api/admin/jobs/{name}/run, which the running server works).
  */
-import { describeSchedule, SCHEDULED_JOBS } from '@junkan/shared';
+import { describeSchedule, SCHEDULED_JOBS } from '@junkan/shared/rules/scheduled-jobs';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { prepareStartup } from './startup';

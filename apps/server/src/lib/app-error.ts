@@ -1,4 +1,6 @@
-import { type MessageCode, type PermitCoverageGapAnswer, statusForCode } from '@junkan/shared';
+import type { PermitCoverageGapAnswer } from '@junkan/shared/api/permit-coverage';
+import { statusForCode } from '@junkan/shared/errors';
+import type { MessageCode } from '@junkan/shared/messages';
 
 /** The one error type services throw; the error handler turns it into `{ code, message, fields?, params?, details? }`. */
 export class AppError extends Error {

@@ -1,11 +1,11 @@
+import type { ClosedDayRow } from '@junkan/shared/api/business-calendar';
 import {
   type BusinessDayInfo,
   type BusinessSettings,
   businessDayInfo,
   type ClosedDay,
-  type ClosedDayRow,
   DEFAULT_BUSINESS_SETTINGS,
-} from '@junkan/shared';
+} from '@junkan/shared/business-day';
 import { and, asc, between, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { businessClosedDays, businessSettings } from '../db/schema';

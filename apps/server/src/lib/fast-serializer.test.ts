@@ -1,4 +1,5 @@
-import { errorSchema, projectPageSchema } from '@junkan/shared';
+import { errorSchema } from '@junkan/shared/api/common';
+import { projectPageSchema } from '@junkan/shared/api/projects';
 import { describe, expect, it } from 'vitest';
 import { fastSerializerFor } from './fast-serializer';
 

@@ -1,4 +1,4 @@
-import { hasInvalidCharacters } from '@junkan/shared';
+import { hasInvalidCharacters } from '@junkan/shared/field-rules';
 
 /**
  * The most any JSON the product reads from a client may be: a JSON body, and a multipart call's `data` field.

@@ -1,5 +1,5 @@
 import holidayJp from '@holiday-jp/holiday_jp';
-import type { HolidayLookup } from '@junkan/shared';
+import type { HolidayLookup } from '@junkan/shared/business-day';
 
 /**
  * Japan's national holidays (substitute holidays and citizens' holidays included) from the holiday_jp

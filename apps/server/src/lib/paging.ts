@@ -1,4 +1,4 @@
-import type { PageQuery, SortOrder } from '@junkan/shared';
+import type { PageQuery, SortOrder } from '@junkan/shared/api/common';
 import { type AnyColumn, asc, desc, type SQL } from 'drizzle-orm';
 
 /**

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { weekdayOf } from '@junkan/shared';
+import { weekdayOf } from '@junkan/shared/business-day';
 import type { CustomTableLayout, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { JAPANESE_WEEKDAYS } from './time';
 

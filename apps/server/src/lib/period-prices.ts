@@ -1,10 +1,10 @@
+import type { PeriodPriceListQuery } from '@junkan/shared/api/period-prices';
 import {
   type DatePeriod,
   findOverlappingPeriod,
   findPeriodOverlap,
   isValidPeriod,
-  type PeriodPriceListQuery,
-} from '@junkan/shared';
+} from '@junkan/shared/rules/price-period';
 import {
   type AnyColumn,
   and,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SESSION_ABSOLUTE_LIFETIME_MS } from '@junkan/shared';
+import { SESSION_ABSOLUTE_LIFETIME_MS } from '@junkan/shared/session';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { userSessions } from '../db/schema';

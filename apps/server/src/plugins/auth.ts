@@ -1,13 +1,7 @@
 import fastifyJwt from '@fastify/jwt';
-import {
-  computePermissions,
-  type Permission,
-  type Role,
-  rolesFromAuthorities,
-  TOKEN_LIFETIME_MS,
-  type TokenClaims,
-  type TransportApprovalStatus,
-} from '@junkan/shared';
+import type { Role, TransportApprovalStatus } from '@junkan/shared/enums';
+import { computePermissions, type Permission } from '@junkan/shared/permissions';
+import { rolesFromAuthorities, TOKEN_LIFETIME_MS, type TokenClaims } from '@junkan/shared/session';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

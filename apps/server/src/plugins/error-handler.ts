@@ -1,4 +1,5 @@
-import { type ApiErrorBody, type MessageCode, messageCodeOfIssue } from '@junkan/shared';
+import type { ApiErrorBody } from '@junkan/shared/errors';
+import { type MessageCode, messageCodeOfIssue } from '@junkan/shared/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';

@@ -6,7 +6,7 @@ import {
   type ReadinessPart,
   type ReadinessResponse,
   readinessResponseSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/health';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { MAIL_ATTACHMENT_MAX_BYTES } from '@junkan/shared';
+import { MAIL_ATTACHMENT_MAX_BYTES } from '@junkan/shared/invoice-rules';
 import { appLink } from '@junkan/shared/paths';
 import { and, eq, gt, inArray, isNotNull, isNull, lt, not, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';

@@ -1,10 +1,9 @@
+import { addMonths, nextDay } from '@junkan/shared/contract-rules';
 import {
-  addMonths,
   isReportCountedDay,
-  nextDay,
   nextReportCountedDay,
   transportReportDeadline,
-} from '@junkan/shared';
+} from '@junkan/shared/transport-deadline';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import {

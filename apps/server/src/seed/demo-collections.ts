@@ -1,4 +1,5 @@
-import { addDays, addMonths, nextCollectableDate, nextDay, planRecurringCollections } from '@junkan/shared';
+import { nextCollectableDate, planRecurringCollections } from '@junkan/shared/collection-rules';
+import { addDays, addMonths, nextDay } from '@junkan/shared/contract-rules';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import {

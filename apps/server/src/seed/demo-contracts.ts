@@ -1,4 +1,5 @@
-import { contractPermitIssue, permitDistrictName } from '@junkan/shared';
+import { permitDistrictName } from '@junkan/shared/rules/permit-districts';
+import { contractPermitIssue } from '@junkan/shared/rules/permit-rules';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { permits } from '../db/schema';

@@ -1,4 +1,5 @@
-import type { InquiryImportance, InquirySide } from '@junkan/shared';
+import type { InquiryImportance } from '@junkan/shared/enums';
+import type { InquirySide } from '@junkan/shared/inquiry-rules';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';

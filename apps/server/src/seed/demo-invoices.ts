@@ -1,4 +1,5 @@
-import { addDays, addMonths, taxIncluded } from '@junkan/shared';
+import { addDays, addMonths } from '@junkan/shared/contract-rules';
+import { taxIncluded } from '@junkan/shared/quote-amount';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import {

@@ -1,4 +1,5 @@
-import { addDays, permitDistrictName } from '@junkan/shared';
+import { addDays } from '@junkan/shared/contract-rules';
+import { permitDistrictName } from '@junkan/shared/rules/permit-districts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import {

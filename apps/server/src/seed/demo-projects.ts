@@ -1,14 +1,7 @@
-import {
-  addDays,
-  addMonths,
-  nextDay,
-  type ProjectStatus,
-  previousDay,
-  type QuoteRequestInput,
-  quoteRequestSchema,
-  quoteTotals,
-  statusOnApproval,
-} from '@junkan/shared';
+import { type QuoteRequestInput, quoteRequestSchema } from '@junkan/shared/api/projects';
+import { addDays, addMonths, nextDay, previousDay, statusOnApproval } from '@junkan/shared/contract-rules';
+import type { ProjectStatus } from '@junkan/shared/enums';
+import { quoteTotals } from '@junkan/shared/quote-amount';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import {

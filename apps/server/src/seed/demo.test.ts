@@ -1,4 +1,6 @@
-import { canTransitionProject, PROJECT_STATUSES, type ProjectStatus, quoteTotals } from '@junkan/shared';
+import { PROJECT_STATUSES, type ProjectStatus } from '@junkan/shared/enums';
+import { canTransitionProject } from '@junkan/shared/project-status';
+import { quoteTotals } from '@junkan/shared/quote-amount';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client';

@@ -1,4 +1,4 @@
-import { toBankKana } from '@junkan/shared';
+import { toBankKana } from '@junkan/shared/rules/bank-account';
 import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import {

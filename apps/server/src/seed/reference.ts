@@ -1,4 +1,5 @@
-import { CODE_MASTER_CODE_WIDTH, childParentPath, type WasteCategory } from '@junkan/shared';
+import { CODE_MASTER_CODE_WIDTH } from '@junkan/shared/api/code-masters';
+import { childParentPath, type WasteCategory } from '@junkan/shared/waste-tree';
 import { count } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { disposalMethods, packingStyles, unitMeasures, wastes } from '../db/schema';

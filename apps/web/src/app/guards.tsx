@@ -1,4 +1,4 @@
-import { decideRoute } from '@junkan/shared';
+import { decideRoute } from '@junkan/shared/session';
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PlainSpinner } from '../components/plain-spinner';

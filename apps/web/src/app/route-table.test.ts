@@ -1,4 +1,4 @@
-import { computePermissions, type Permission, type PermissionSubject } from '@junkan/shared';
+import { computePermissions, type Permission, type PermissionSubject } from '@junkan/shared/permissions';
 import { describe, expect, it } from 'vitest';
 import enCommon from '../locales/en/common.json';
 import jaCommon from '../locales/ja/common.json';

@@ -1,5 +1,6 @@
-import { isMenuPathReachable, type Permission } from '@junkan/shared';
 import { paths } from '@junkan/shared/paths';
+import type { Permission } from '@junkan/shared/permissions';
+import { isMenuPathReachable } from '@junkan/shared/session';
 
 export type MenuGroup =
   | 'main'

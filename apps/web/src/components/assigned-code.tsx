@@ -1,4 +1,4 @@
-import { nextSequentialCode } from '@junkan/shared';
+import { nextSequentialCode } from '@junkan/shared/sequential-code';
 import { Form, Typography } from 'antd';
 
 /**

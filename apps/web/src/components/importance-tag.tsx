@@ -1,4 +1,4 @@
-import type { InquiryImportance } from '@junkan/shared';
+import type { InquiryImportance } from '@junkan/shared/enums';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 

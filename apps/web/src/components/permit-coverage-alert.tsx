@@ -1,4 +1,4 @@
-import type { PermitCoverageAnswer } from '@junkan/shared';
+import type { PermitCoverageAnswer } from '@junkan/shared/api/permit-coverage';
 import { Alert, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

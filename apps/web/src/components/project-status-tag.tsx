@@ -1,4 +1,5 @@
-import { type ProjectStatus, projectStatusLabelKey } from '@junkan/shared';
+import type { ProjectStatus } from '@junkan/shared/enums';
+import { projectStatusLabelKey } from '@junkan/shared/project-status';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 

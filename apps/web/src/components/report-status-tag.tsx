@@ -1,4 +1,5 @@
-import { type ReportStatus, reportStatusLabelKey } from '@junkan/shared';
+import type { ReportStatus } from '@junkan/shared/enums';
+import { reportStatusLabelKey } from '@junkan/shared/report-rules';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 

@@ -6,7 +6,7 @@ import {
   UPLOAD_MAX_BYTES,
   type UploadErrorCode,
   type UploadFileKind,
-} from '@junkan/shared';
+} from '@junkan/shared/upload-rules';
 import { Button, Flex, Modal, Typography, Upload, type UploadFile, type UploadProps } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { AccountInfoResponse } from '@junkan/shared';
+import type { AccountInfoResponse } from '@junkan/shared/api/users';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 

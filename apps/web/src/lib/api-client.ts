@@ -1,4 +1,5 @@
-import { HTTP_TIMEOUT_MS, type PermitCoverageGapAnswer } from '@junkan/shared';
+import type { PermitCoverageGapAnswer } from '@junkan/shared/api/permit-coverage';
+import { HTTP_TIMEOUT_MS } from '@junkan/shared/session';
 import { BUSINESS_TIME_HEADER, noteBusinessTime } from './business-clock';
 import { clearSession, getToken, isOnPublicPage, redirectToLogin } from './session';
 

@@ -4,7 +4,7 @@
  * machine's clock moved by the difference. The web app's only reader of the machine's clock for business dates
  * (a guard test, apps/server/src/clock-guard.test.ts, fails on any other).
  */
-export { BUSINESS_TIME_HEADER } from '@junkan/shared';
+export { BUSINESS_TIME_HEADER } from '@junkan/shared/session';
 
 let offsetMs = 0;
 

@@ -1,4 +1,5 @@
-import { issueMessage, TOAST_DURATION_S, type ValidationIssueLike } from '@junkan/shared';
+import { issueMessage, type ValidationIssueLike } from '@junkan/shared/messages';
+import { TOAST_DURATION_S } from '@junkan/shared/session';
 import type { FormInstance, FormRule } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import i18next, { type TFunction } from 'i18next';

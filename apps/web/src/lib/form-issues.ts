@@ -1,4 +1,4 @@
-import { issueMessage, type ValidationIssueLike } from '@junkan/shared';
+import { issueMessage, type ValidationIssueLike } from '@junkan/shared/messages';
 
 /**
  * Which problem each form field shows, as plain data (no antd, no texts): the `*-values.ts` modules build

@@ -1,4 +1,5 @@
-import { formatDateWithEra, type PriceUnit } from '@junkan/shared';
+import { formatDateWithEra } from '@junkan/shared/japanese-era';
+import type { PriceUnit } from '@junkan/shared/quote-pricing';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';

@@ -1,11 +1,11 @@
 import {
   INQUIRY_IMPORTANCES,
   INQUIRY_STATUSES,
-  MESSAGE_CODES,
   PROJECT_STATUSES,
   PROJECT_TYPES,
   ROLES,
-} from '@junkan/shared';
+} from '@junkan/shared/enums';
+import { MESSAGE_CODES } from '@junkan/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { APP_PAGES } from '../app/route-table';
 

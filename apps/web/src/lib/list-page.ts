@@ -1,4 +1,4 @@
-import type { Role } from '@junkan/shared';
+import type { Role } from '@junkan/shared/enums';
 import { useSearchParams } from 'react-router';
 import { type CompanyFilter, useCompanyFilter } from './company-filter';
 import { useSession } from './use-session';

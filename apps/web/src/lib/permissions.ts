@@ -1,4 +1,6 @@
-import { type Permission, rolesFromAuthorities, type TransportApprovalStatus } from '@junkan/shared';
+import type { TransportApprovalStatus } from '@junkan/shared/enums';
+import type { Permission } from '@junkan/shared/permissions';
+import { rolesFromAuthorities } from '@junkan/shared/session';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 import { decodeToken, type SessionSnapshot } from './session';

@@ -1,4 +1,6 @@
-import { PERMIT_COVERAGE_MESSAGES, type PermitCoverageGapAnswer, permitDistrictName } from '@junkan/shared';
+import type { PermitCoverageGapAnswer } from '@junkan/shared/api/permit-coverage';
+import { PERMIT_COVERAGE_MESSAGES } from '@junkan/shared/rules/permit-coverage';
+import { permitDistrictName } from '@junkan/shared/rules/permit-districts';
 import type { TFunction } from 'i18next';
 import { messageText } from './i18n';
 

@@ -1,12 +1,12 @@
+import type { Role } from '@junkan/shared/enums';
+import { APP_BASE, paths } from '@junkan/shared/paths';
 import {
   ACTIVITY_THROTTLE_MS,
   isPublicPath,
   isSessionExpired,
-  type Role,
   rolesFromAuthorities,
   type TokenClaims,
-} from '@junkan/shared';
-import { APP_BASE, paths } from '@junkan/shared/paths';
+} from '@junkan/shared/session';
 import { SESSION_STORAGE_KEYS, STORAGE_KEYS } from './storage-keys';
 
 /** Decodes the JWT payload (base64url JSON). No signature check: the server does that. */

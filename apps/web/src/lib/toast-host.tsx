@@ -1,4 +1,4 @@
-import { TOAST_DURATION_S } from '@junkan/shared';
+import { TOAST_DURATION_S } from '@junkan/shared/session';
 import { message } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { useEffect } from 'react';

@@ -1,9 +1,5 @@
-import {
-  isSessionExpired,
-  SESSION_CHECK_INTERVAL_MS,
-  shouldRefreshToken,
-  type TokenResponse,
-} from '@junkan/shared';
+import type { TokenResponse } from '@junkan/shared/api/common';
+import { isSessionExpired, SESSION_CHECK_INTERVAL_MS, shouldRefreshToken } from '@junkan/shared/session';
 import { App } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

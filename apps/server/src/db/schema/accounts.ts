@@ -3,7 +3,7 @@
  * business calendar, their users with granted permissions, sign-ins and mailed tokens, and the relations between
  * them. (Entry point: db/schema.ts.)
  */
-import type { BankAccountType } from '@junkan/shared';
+import type { BankAccountType } from '@junkan/shared/rules/bank-account';
 import { relations } from 'drizzle-orm';
 import {
   boolean,

@@ -2,12 +2,9 @@
  * Invoices (section 3): every version of an invoice, the mails each sent, and card payment attempts. (Entry point:
  * db/schema.ts.)
  */
-import type {
-  BankAccount,
-  CardDeclineCode,
-  CardPaymentStatus,
-  QualifiedInvoiceLineDto,
-} from '@junkan/shared';
+import type { BankAccount } from '@junkan/shared/api/bank-accounts';
+import type { QualifiedInvoiceLineDto } from '@junkan/shared/api/qualified-invoices';
+import type { CardDeclineCode, CardPaymentStatus } from '@junkan/shared/card-payments';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,

@@ -3,7 +3,7 @@
  * regular reports, the monthly achievements summary, and the queue of requests to the manifest network (kept in
  * one file: reports point at manifests and the network's requests at reports). (Entry point: db/schema.ts.)
  */
-import type { ManifestDifference } from '@junkan/shared';
+import type { ManifestDifference } from '@junkan/shared/rules/manifest-agreement';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,

@@ -1,4 +1,5 @@
-import type { AccountInfo, AccountInfoResponse, CompanyType, TransportApprovalStatus } from '@junkan/shared';
+import type { AccountInfo, AccountInfoResponse } from '@junkan/shared/api/users';
+import type { CompanyType, TransportApprovalStatus } from '@junkan/shared/enums';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx, Tx } from '../../db/client';

@@ -1,4 +1,4 @@
-import type { BankAccount } from '@junkan/shared';
+import type { BankAccount } from '@junkan/shared/api/bank-accounts';
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companyBankAccounts } from '../../db/schema';

@@ -5,10 +5,8 @@ import {
   adminUserListQuerySchema,
   adminUserPageSchema,
   adminUserUpdateSchema,
-  errorSchema,
-  idParamSchema,
-  okSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/account-master';
+import { errorSchema, idParamSchema, okSchema } from '@junkan/shared/api/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createAdminUser,

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import type {
+  AdminUserDetail,
+  AdminUserListItem,
+  adminUserCreateSchema,
+  adminUserListQuerySchema,
+  adminUserUpdateSchema,
+} from '@junkan/shared/api/account-master';
 import {
   type AccountInfo,
-  type AdminUserDetail,
-  type AdminUserListItem,
-  type adminUserCreateSchema,
-  type adminUserListQuerySchema,
-  type adminUserUpdateSchema,
   type DischargeSiteInfo,
   NEW_ENTRY_ID,
   type OfficeInfo,
-} from '@junkan/shared';
+} from '@junkan/shared/api/users';
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';

@@ -1,3 +1,4 @@
+import { errorSchema } from '@junkan/shared/api/common';
 import {
   achievementDetailExportQuerySchema,
   achievementDetailQuerySchema,
@@ -6,8 +7,7 @@ import {
   achievementExportSchema,
   achievementListQuerySchema,
   achievementListSchema,
-  errorSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/transport-reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   achievementDetail,

@@ -1,19 +1,17 @@
+import type { AchievementDetailSortKey, AchievementSortKey } from '@junkan/shared/achievement-list';
 import {
   type AchievementDetail,
   type AchievementDetailExportQuery,
   type AchievementDetailQuery,
-  type AchievementDetailSortKey,
   type AchievementExport,
   type AchievementExportQuery,
   type AchievementList,
   type AchievementListQuery,
   type AchievementRow,
-  type AchievementSortKey,
   type AchievementSummaryRow,
-  type ReportStatus,
   summaryReportStatus,
-  WASTE_TYPE_CODE,
-} from '@junkan/shared';
+} from '@junkan/shared/api/transport-reports';
+import { type ReportStatus, WASTE_TYPE_CODE } from '@junkan/shared/enums';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { projects } from '../../db/schema';

@@ -1,4 +1,6 @@
-import { addMonths, datesOfMonth, latestDate } from '@junkan/shared';
+import { datesOfMonth } from '@junkan/shared/business-day';
+import { addMonths } from '@junkan/shared/contract-rules';
+import { latestDate } from '@junkan/shared/rules/retention';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';

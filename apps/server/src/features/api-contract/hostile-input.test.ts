@@ -1,10 +1,6 @@
-import {
-  correctInvoiceSchema,
-  inquiryCreateSchema,
-  inquiryReplySchema,
-  permitInputSchema,
-  registerInvoicesSchema,
-} from '@junkan/shared';
+import { inquiryCreateSchema, inquiryReplySchema } from '@junkan/shared/api/inquiries';
+import { correctInvoiceSchema, registerInvoicesSchema } from '@junkan/shared/api/invoices';
+import { permitInputSchema } from '@junkan/shared/api/permits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { multipartForm } from '../../../test/fixtures/upload-files';

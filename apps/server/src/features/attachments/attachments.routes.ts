@@ -1,4 +1,5 @@
-import { attachmentSchema, errorSchema, idParam, idParamSchema, okSchema } from '@junkan/shared';
+import { attachmentSchema, errorSchema, idParamSchema, okSchema } from '@junkan/shared/api/common';
+import { idParam } from '@junkan/shared/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../lib/downloads';

@@ -1,4 +1,4 @@
-import type { Attachment } from '@junkan/shared';
+import type { Attachment } from '@junkan/shared/api/common';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';

@@ -2,17 +2,15 @@ import {
   accountActiveRequestSchema,
   emailTokenQuerySchema,
   emailTokenResponseSchema,
-  errorSchema,
   linkCheckQuerySchema,
   loginRequestSchema,
-  okSchema,
   passwordChangeRequestSchema,
   passwordChangeResponseSchema,
   passwordResetRequestSchema,
   passwordSendEmailRequestSchema,
   signupRequestSchema,
-  tokenResponseSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/auth';
+import { errorSchema, okSchema, tokenResponseSchema } from '@junkan/shared/api/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';

@@ -1,5 +1,7 @@
-import { LOGIN_FAILURE_MESSAGE, type QuoteParams, type TokenClaims } from '@junkan/shared';
+import type { QuoteParams } from '@junkan/shared/api/auth';
+import { LOGIN_FAILURE_MESSAGE } from '@junkan/shared/errors';
 import { appLink, paths } from '@junkan/shared/paths';
+import type { TokenClaims } from '@junkan/shared/session';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { emailTokens, users } from '../../db/schema';

@@ -1,4 +1,4 @@
-import { LOGIN_FAILURE_MESSAGE } from '@junkan/shared';
+import { LOGIN_FAILURE_MESSAGE } from '@junkan/shared/errors';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailText } from '../../../test/smtp-sink';

@@ -1,4 +1,4 @@
-import { SESSION_ABSOLUTE_LIFETIME_MS } from '@junkan/shared';
+import { SESSION_ABSOLUTE_LIFETIME_MS } from '@junkan/shared/session';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailText } from '../../../test/smtp-sink';

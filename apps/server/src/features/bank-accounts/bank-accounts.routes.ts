@@ -3,9 +3,9 @@ import {
   bankCodeParamSchema,
   bankSearchQuerySchema,
   bankSearchResultSchema,
-  errorSchema,
   saveBankAccountsSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/bank-accounts';
+import { errorSchema } from '@junkan/shared/api/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { listBankAccounts, saveBankAccounts } from './bank-accounts.service';

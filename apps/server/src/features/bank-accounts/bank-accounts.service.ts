@@ -1,4 +1,5 @@
-import type { BankAccount, BankAccounts, MessageCode, saveBankAccountsSchema } from '@junkan/shared';
+import type { BankAccount, BankAccounts, saveBankAccountsSchema } from '@junkan/shared/api/bank-accounts';
+import type { MessageCode } from '@junkan/shared/messages';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';

@@ -1,4 +1,5 @@
-import { BANK_SEARCH_LIMIT, type BankAccounts, type BankSearchResult } from '@junkan/shared';
+import type { BankAccounts, BankSearchResult } from '@junkan/shared/api/bank-accounts';
+import { BANK_SEARCH_LIMIT } from '@junkan/shared/rules/bank-account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIS, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
 import { createTestApp, type TestContext } from '../../../test/test-app';

@@ -3,7 +3,8 @@
  * the package): loaded on the first look-up and kept, so the web bundle never carries it.
  */
 import { createRequire } from 'node:module';
-import { BANK_SEARCH_LIMIT, type BankEntry, type BankSearchResult, bankSearchKey } from '@junkan/shared';
+import type { BankEntry, BankSearchResult } from '@junkan/shared/api/bank-accounts';
+import { BANK_SEARCH_LIMIT, bankSearchKey } from '@junkan/shared/rules/bank-account';
 
 interface ZenginEntry {
   code: string;

@@ -7,12 +7,10 @@ import {
   closedDayListSchema,
   closedDayRequestSchema,
   closedDaySchema,
-  errorSchema,
-  idParamSchema,
   isCollectableQuerySchema,
   isCollectableResponseSchema,
-  okSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/business-calendar';
+import { errorSchema, idParamSchema, okSchema } from '@junkan/shared/api/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { actingCompanyOf, operatorRole } from '../../plugins/auth';

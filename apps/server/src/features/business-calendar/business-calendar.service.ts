@@ -1,14 +1,16 @@
+import type {
+  BusinessCalendarDay,
+  BusinessSettingsBody,
+  CalendarImpact,
+  ClosedDayRequest,
+  ClosedDayRow,
+} from '@junkan/shared/api/business-calendar';
 import {
-  type BusinessCalendarDay,
   type BusinessSettings,
-  type BusinessSettingsBody,
   businessDayInfo,
-  type CalendarImpact,
-  type ClosedDayRequest,
-  type ClosedDayRow,
   datesOfMonth,
   isValidBusinessHours,
-} from '@junkan/shared';
+} from '@junkan/shared/business-day';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';

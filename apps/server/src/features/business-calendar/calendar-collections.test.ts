@@ -1,4 +1,4 @@
-import { DEFAULT_BUSINESS_SETTINGS } from '@junkan/shared';
+import { DEFAULT_BUSINESS_SETTINGS } from '@junkan/shared/business-day';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {

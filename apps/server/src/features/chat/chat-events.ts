@@ -1,4 +1,4 @@
-import type { ChatSide } from '@junkan/shared';
+import type { ChatSide } from '@junkan/shared/rules/chat-rules';
 import type { FastifyInstance } from 'fastify';
 
 /** The event channel of the chat: every server process hears it (LISTEN/NOTIFY), whichever stored the change. */

@@ -1,10 +1,6 @@
-import {
-  type ChatInquiryResult,
-  type ChatThread,
-  formatInquiryId,
-  type InquiryDetail,
-  type InquiryPage,
-} from '@junkan/shared';
+import type { ChatInquiryResult, ChatThread } from '@junkan/shared/api/chat';
+import type { InquiryDetail, InquiryPage } from '@junkan/shared/api/inquiries';
+import { formatInquiryId } from '@junkan/shared/inquiry-rules';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, companyId, DIS, DIS2, TRANS } from '../../../test/fixtures/demo-data';

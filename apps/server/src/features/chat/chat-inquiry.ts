@@ -1,4 +1,6 @@
-import { type ChatInquiryResult, chatMessagesToTurn, type InquiryImportance } from '@junkan/shared';
+import type { ChatInquiryResult } from '@junkan/shared/api/chat';
+import type { InquiryImportance } from '@junkan/shared/enums';
+import { chatMessagesToTurn } from '@junkan/shared/rules/chat-rules';
 import { and, asc, eq, gt, gte, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { chatConversations, chatMessages } from '../../db/schema';

@@ -1,11 +1,5 @@
-import {
-  CHAT_CATCH_UP_LIMIT,
-  CHAT_PAGE_SIZE,
-  type ChatMessage,
-  type ChatMessages,
-  type ChatSendInput,
-  type ChatSide,
-} from '@junkan/shared';
+import type { ChatMessage, ChatMessages, ChatSendInput } from '@junkan/shared/api/chat';
+import { CHAT_CATCH_UP_LIMIT, CHAT_PAGE_SIZE, type ChatSide } from '@junkan/shared/rules/chat-rules';
 import { and, asc, desc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { ChatMessage, ChatState } from '@junkan/shared';
+import type { ChatMessage, ChatState } from '@junkan/shared/api/chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, DIS } from '../../../test/fixtures/demo-data';
 import { openSse } from '../../../test/sse-client';

@@ -1,4 +1,4 @@
-import type { Permission } from '@junkan/shared';
+import type { Permission } from '@junkan/shared/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSessionChange, reloadSession, SESSION_CHANGED, type Session } from '../../plugins/auth';
 import { CHAT_CHANNEL, type ChatEvent, isChatEvent } from './chat-events';

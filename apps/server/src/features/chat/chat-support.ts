@@ -1,13 +1,12 @@
-import {
-  type ChatConversation,
-  type ChatInbox,
-  type ChatMessages,
-  type ChatSendInput,
-  type ChatSide,
-  type ChatThread,
-  isChatWaiting,
-  type PageQuery,
-} from '@junkan/shared';
+import type {
+  ChatConversation,
+  ChatInbox,
+  ChatMessages,
+  ChatSendInput,
+  ChatThread,
+} from '@junkan/shared/api/chat';
+import type { PageQuery } from '@junkan/shared/api/common';
+import { type ChatSide, isChatWaiting } from '@junkan/shared/rules/chat-rules';
 import { count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';

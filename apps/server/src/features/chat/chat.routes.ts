@@ -11,10 +11,8 @@ import {
   chatStateSchema,
   chatStreamQuerySchema,
   chatThreadSchema,
-  errorSchema,
-  idParamSchema,
-  okSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/chat';
+import { errorSchema, idParamSchema, okSchema } from '@junkan/shared/api/common';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-import type { ChatMessages, ChatSendInput, ChatState } from '@junkan/shared';
+import type { ChatMessages, ChatSendInput, ChatState } from '@junkan/shared/api/chat';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { ChatInbox, ChatMessage, ChatMessages, ChatState, ChatThread } from '@junkan/shared';
+import type { ChatInbox, ChatMessage, ChatMessages, ChatState, ChatThread } from '@junkan/shared/api/chat';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, companyId, DIS, DIS2, TRANS } from '../../../test/fixtures/demo-data';

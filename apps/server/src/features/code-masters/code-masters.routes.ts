@@ -2,17 +2,15 @@ import {
   disposalMethodListSchema,
   disposalMethodRequestSchema,
   disposalMethodSchema,
-  errorSchema,
-  idParamSchema,
   lastCodeResponseSchema,
-  okSchema,
   packingStyleListSchema,
   packingStyleRequestSchema,
   packingStyleSchema,
   unitMeasureListSchema,
   unitMeasureRequestSchema,
   unitMeasureSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/code-masters';
+import { errorSchema, idParamSchema, okSchema } from '@junkan/shared/api/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createCodeMasterRow,

@@ -1,4 +1,5 @@
-import { CODE_MASTER_CODE_WIDTH, nextSequentialCode } from '@junkan/shared';
+import { CODE_MASTER_CODE_WIDTH } from '@junkan/shared/api/code-masters';
+import { nextSequentialCode } from '@junkan/shared/sequential-code';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';

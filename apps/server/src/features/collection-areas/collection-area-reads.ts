@@ -1,10 +1,10 @@
-import {
-  type AreaPrice,
-  type CollectionArea,
-  type CollectionAreaLookup,
-  type CollectionAreaType,
-  isPeriodActive,
-} from '@junkan/shared';
+import type {
+  AreaPrice,
+  CollectionArea,
+  CollectionAreaLookup,
+  CollectionAreaType,
+} from '@junkan/shared/api/collection-areas';
+import { isPeriodActive } from '@junkan/shared/rules/price-period';
 import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {

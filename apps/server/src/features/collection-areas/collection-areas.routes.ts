@@ -8,12 +8,10 @@ import {
   collectionAreaLookupResponseSchema,
   collectionAreaRequestSchema,
   collectionAreaSchema,
-  errorSchema,
-  idParamSchema,
-  okSchema,
   posCodeExistsQuerySchema,
   posCodeExistsResponseSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/collection-areas';
+import { errorSchema, idParamSchema, okSchema } from '@junkan/shared/api/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tokyoDate } from '../../lib/time';
 import { actingCompanyOf, operatorRole, type Session } from '../../plugins/auth';

@@ -3,8 +3,8 @@ import type {
   CollectionArea,
   CollectionAreaRequest,
   CollectionAreaType,
-  MessageCode,
-} from '@junkan/shared';
+} from '@junkan/shared/api/collection-areas';
+import type { MessageCode } from '@junkan/shared/messages';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';

@@ -1,5 +1,8 @@
-import { type CalendarFeed, type CollectionStatus, nextDay, type Permission } from '@junkan/shared';
+import type { CalendarFeed } from '@junkan/shared/api/collections';
+import type { CollectionStatus } from '@junkan/shared/collection-rules';
+import { nextDay } from '@junkan/shared/contract-rules';
 import { appLink, paths } from '@junkan/shared/paths';
+import type { Permission } from '@junkan/shared/permissions';
 import { and, eq, gte, lte, notInArray } from 'drizzle-orm';
 import ical, { ICalEventStatus, ICalEventTransparency } from 'ical-generator';
 import type { Database } from '../../db/client';

@@ -2,8 +2,8 @@ import {
   calendarFeedSchema,
   calendarFeedTokenParamSchema,
   daySheetQuerySchema,
-  errorSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/collections';
+import { errorSchema } from '@junkan/shared/api/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../lib/downloads';

@@ -1,4 +1,4 @@
-import { CSV_BOM } from '@junkan/shared';
+import { CSV_BOM } from '@junkan/shared/csv';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractPdfPages, extractPdfText } from '../../../test/pdf-text';

@@ -1,4 +1,4 @@
-import { type CsvCell, toCsv } from '@junkan/shared';
+import { type CsvCell, toCsv } from '@junkan/shared/csv';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { formatJapaneseDateWithWeekday, PDF_FONT_FAMILY, renderPdf, THIN_GRID } from '../../lib/pdf';
 import { siteAddress } from '../../lib/site-address';

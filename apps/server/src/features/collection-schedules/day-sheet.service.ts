@@ -1,4 +1,4 @@
-import { OPEN_COLLECTION_STATUSES, VEHICLE_LIMITS, type VehicleLimit } from '@junkan/shared';
+import { OPEN_COLLECTION_STATUSES, VEHICLE_LIMITS, type VehicleLimit } from '@junkan/shared/collection-rules';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { collectionAreaPostalCodes, collectionAreas, collections, companies } from '../../db/schema';

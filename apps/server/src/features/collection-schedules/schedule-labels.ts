@@ -1,4 +1,4 @@
-import type { CollectionStatus, VehicleLimit } from '@junkan/shared';
+import type { CollectionStatus, VehicleLimit } from '@junkan/shared/collection-rules';
 import { siteAddress } from '../../lib/site-address';
 
 /**

@@ -1,4 +1,5 @@
-import type { CollectionStatus, ProjectType, VehicleLimit } from '@junkan/shared';
+import type { CollectionStatus, VehicleLimit } from '@junkan/shared/collection-rules';
+import type { ProjectType } from '@junkan/shared/enums';
 import { asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';

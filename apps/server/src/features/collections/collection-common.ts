@@ -1,4 +1,5 @@
-import { COLLECTION_MAX, daysBetween } from '@junkan/shared';
+import { COLLECTION_MAX } from '@junkan/shared/api/collections';
+import { daysBetween } from '@junkan/shared/contract-rules';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';

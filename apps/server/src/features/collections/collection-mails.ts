@@ -1,4 +1,4 @@
-import type { CollectionAction } from '@junkan/shared';
+import type { CollectionAction } from '@junkan/shared/collection-rules';
 import { paths } from '@junkan/shared/paths';
 import type { FastifyInstance } from 'fastify';
 import { type CompanyMail, mailCompany } from '../../plugins/mail';

@@ -1,18 +1,20 @@
+import type {
+  CollectableDaysQuery,
+  CollectionPreview,
+  CollectionRequestBody,
+  CollectionRequestOption,
+} from '@junkan/shared/api/collections';
 import {
-  type CollectableDaysQuery,
   type CollectionDateIssue,
-  type CollectionPreview,
-  type CollectionRequestBody,
-  type CollectionRequestOption,
   collectionsLeft,
   desiredDatesIssues,
-  type MessageCode,
-  nextDay,
   type PlannedCollection,
   planRecurringCollections,
   type RequestContract,
   requestContractIssues,
-} from '@junkan/shared';
+} from '@junkan/shared/collection-rules';
+import { nextDay } from '@junkan/shared/contract-rules';
+import type { MessageCode } from '@junkan/shared/messages';
 import { paths } from '@junkan/shared/paths';
 import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';

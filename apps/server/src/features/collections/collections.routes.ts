@@ -1,5 +1,4 @@
 import {
-  type CollectionAction,
   collectableDaysQuerySchema,
   collectableDaysSchema,
   collectionActionResultSchema,
@@ -15,8 +14,9 @@ import {
   collectionRequestCreatedSchema,
   collectionRequestOptionsSchema,
   collectionRequestSchema,
-  errorSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/collections';
+import { errorSchema } from '@junkan/shared/api/common';
+import type { CollectionAction } from '@junkan/shared/collection-rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {

@@ -1,11 +1,13 @@
 import type {
-  CollectionAction,
   CollectionDetail,
   CollectionListQuery,
-  CollectionStatus,
   CollectionSummary,
-} from '@junkan/shared';
-import { collectionActions } from '@junkan/shared';
+} from '@junkan/shared/api/collections';
+import {
+  type CollectionAction,
+  type CollectionStatus,
+  collectionActions,
+} from '@junkan/shared/collection-rules';
 import { and, asc, between, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';

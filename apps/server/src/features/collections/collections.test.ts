@@ -1,4 +1,5 @@
-import { type CollectionRequestOption, transportReportDeadline } from '@junkan/shared';
+import type { CollectionRequestOption } from '@junkan/shared/api/collections';
+import { transportReportDeadline } from '@junkan/shared/transport-deadline';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertRunningProject, type RunningProjectOptions } from '../../../test/fixtures/projects';

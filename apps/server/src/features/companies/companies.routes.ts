@@ -1,10 +1,5 @@
-import {
-  companyAuthTokenQuerySchema,
-  companyListSchema,
-  errorSchema,
-  idParamSchema,
-  tokenResponseSchema,
-} from '@junkan/shared';
+import { errorSchema, idParamSchema, tokenResponseSchema } from '@junkan/shared/api/common';
+import { companyAuthTokenQuerySchema, companyListSchema } from '@junkan/shared/api/companies';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { issueOperatorToken, listCompaniesForSelection, listServedCompanies } from './companies.service';

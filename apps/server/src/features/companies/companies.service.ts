@@ -1,4 +1,4 @@
-import type { CompanyType } from '@junkan/shared';
+import type { CompanyType } from '@junkan/shared/enums';
 import { and, asc, eq, exists, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { companies, projects, users } from '../../db/schema';

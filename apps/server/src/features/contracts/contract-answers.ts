@@ -1,4 +1,4 @@
-import { statusOnApproval } from '@junkan/shared';
+import { statusOnApproval } from '@junkan/shared/contract-rules';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { contracts } from '../../db/schema';

@@ -1,4 +1,4 @@
-import { renewedPeriod } from '@junkan/shared';
+import { renewedPeriod } from '@junkan/shared/contract-rules';
 import { and, eq, lt, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';

@@ -6,12 +6,10 @@
  * with the mails in one transaction, `on conflict do nothing`, so two runs never mail a gap twice), and a gap that
  * closes is forgotten, to be announced again if it comes back. The detail pages show the coverage as it is now.
  */
-import {
-  coverageGapKey,
-  type PermitCoverageGapAnswer,
-  type PermitCoverageReason,
-  permitDistrictName,
-} from '@junkan/shared';
+
+import type { PermitCoverageGapAnswer } from '@junkan/shared/api/permit-coverage';
+import { coverageGapKey, type PermitCoverageReason } from '@junkan/shared/rules/permit-coverage';
+import { permitDistrictName } from '@junkan/shared/rules/permit-districts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { contractCoverageAlerts } from '../../db/schema';

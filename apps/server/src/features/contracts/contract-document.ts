@@ -1,4 +1,5 @@
-import { type ContractFileKind, formatDateWithEra } from '@junkan/shared';
+import type { ContractFileKind } from '@junkan/shared/contract-rules';
+import { formatDateWithEra } from '@junkan/shared/japanese-era';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { fileNameStem } from '../../lib/downloads';
 import { PDF_FONT_FAMILY, renderPdf, THIN_GRID } from '../../lib/pdf';

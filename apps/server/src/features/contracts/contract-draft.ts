@@ -1,12 +1,12 @@
+import type { ContractDraft } from '@junkan/shared/api/contracts';
 import {
   addMonths,
-  type ContractDraft,
   type ContractForm,
   type ContractStatus,
-  contractPermitIssue,
-  permitDistrictName,
   previousDay,
-} from '@junkan/shared';
+} from '@junkan/shared/contract-rules';
+import { permitDistrictName } from '@junkan/shared/rules/permit-districts';
+import { contractPermitIssue } from '@junkan/shared/rules/permit-rules';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, contracts, contractUnitPrices } from '../../db/schema';

@@ -1,4 +1,4 @@
-import type { RenewalDecision } from '@junkan/shared';
+import type { RenewalDecision } from '@junkan/shared/contract-rules';
 import type { FastifyInstance } from 'fastify';
 import { mailCompany } from '../../plugins/mail';
 import type { ProjectRow } from '../project-core/project-access';

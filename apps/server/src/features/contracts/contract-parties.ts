@@ -1,4 +1,4 @@
-import { type ContractAction, type ContractStatus, contractActions } from '@junkan/shared';
+import { type ContractAction, type ContractStatus, contractActions } from '@junkan/shared/contract-rules';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { contracts } from '../../db/schema';

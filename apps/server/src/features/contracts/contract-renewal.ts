@@ -1,4 +1,4 @@
-import type { RenewalDecision } from '@junkan/shared';
+import type { RenewalDecision } from '@junkan/shared/contract-rules';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { contracts } from '../../db/schema';

@@ -1,12 +1,12 @@
+import type { ContractInput } from '@junkan/shared/api/contracts';
+import type { ContractForm } from '@junkan/shared/contract-rules';
 import {
-  type ContractForm,
-  type ContractInput,
   combineUnitPrice,
-  contractPermitIssue,
   hasPriceParts,
   UNIT_PRICE_PART_FIELDS,
   UNIT_PRICE_PARTS,
-} from '@junkan/shared';
+} from '@junkan/shared/rules/combined-unit-price';
+import { contractPermitIssue } from '@junkan/shared/rules/permit-rules';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';

@@ -1,4 +1,6 @@
-import { contractDateIssues, contractFileKinds, coveragePeriod, type MessageCode } from '@junkan/shared';
+import { contractDateIssues, contractFileKinds } from '@junkan/shared/contract-rules';
+import type { MessageCode } from '@junkan/shared/messages';
+import { coveragePeriod } from '@junkan/shared/rules/permit-coverage';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';

@@ -1,4 +1,4 @@
-import type { ContractFileKind } from '@junkan/shared';
+import type { ContractFileKind } from '@junkan/shared/contract-rules';
 
 /** The wording that differs between the four contract documents; the articles around it are shared. */
 export interface ContractTemplate {

@@ -1,15 +1,13 @@
+import { errorSchema, idParamSchema } from '@junkan/shared/api/common';
 import {
   contractDraftSchema,
   contractFileKindParamSchema,
   contractInputSchema,
   contractListItemSchema,
-  errorSchema,
-  idParamSchema,
-  projectDetailSchema,
-  renewalDecisionResultSchema,
   renewalDecisionSchema,
   returnContractSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/contracts';
+import { projectDetailSchema, renewalDecisionResultSchema } from '@junkan/shared/api/projects';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../lib/downloads';

@@ -1,11 +1,11 @@
+import type { ContractListItem } from '@junkan/shared/api/contracts';
 import {
   CONTRACT_FILE_KINDS,
   type ContractFileKind,
-  type ContractListItem,
   type ContractStatus,
-  type ProjectStatus,
   type RenewalDecision,
-} from '@junkan/shared';
+} from '@junkan/shared/contract-rules';
+import type { ProjectStatus } from '@junkan/shared/enums';
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';

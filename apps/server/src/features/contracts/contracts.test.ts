@@ -1,4 +1,4 @@
-import { nextDay } from '@junkan/shared';
+import { nextDay } from '@junkan/shared/contract-rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertServedArea } from '../../../test/fixtures/collection-areas';

@@ -1,13 +1,11 @@
+import { errorSchema, idParamSchema, okSchema } from '@junkan/shared/api/common';
 import {
   disposalSiteInputSchema,
   disposalSiteLastCodeSchema,
   disposalSiteListQuerySchema,
   disposalSitePageSchema,
   disposalSiteSchema,
-  errorSchema,
-  idParamSchema,
-  okSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/disposal-sites';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createDisposalSite,

@@ -1,9 +1,9 @@
-import {
-  type DisposalSite,
-  type DisposalSiteListQuery,
-  type DisposalSiteValues,
-  nextSequentialCode,
-} from '@junkan/shared';
+import type {
+  DisposalSite,
+  DisposalSiteListQuery,
+  DisposalSiteValues,
+} from '@junkan/shared/api/disposal-sites';
+import { nextSequentialCode } from '@junkan/shared/sequential-code';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';

@@ -1,13 +1,11 @@
+import { errorSchema, idParamSchema, okSchema } from '@junkan/shared/api/common';
 import {
   disposalPermitKindsSchema,
   disposalUnitPriceListQuerySchema,
   disposalUnitPricePageSchema,
   disposalUnitPriceRequestSchema,
   disposalUnitPriceSchema,
-  errorSchema,
-  idParamSchema,
-  okSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/disposal-unit-prices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tokyoDate } from '../../lib/time';
 import { actingCompanyOf } from '../../plugins/auth';

@@ -1,12 +1,11 @@
-import {
-  type DisposalPermitKinds,
-  type DisposalUnitPrice,
-  type DisposalUnitPriceListQuery,
-  type DisposalUnitPricePage,
-  type DisposalUnitPriceRequest,
-  holdsDisposalPermit,
-  majorClassOf,
-} from '@junkan/shared';
+import type {
+  DisposalPermitKinds,
+  DisposalUnitPrice,
+  DisposalUnitPriceListQuery,
+  DisposalUnitPricePage,
+  DisposalUnitPriceRequest,
+} from '@junkan/shared/api/disposal-unit-prices';
+import { holdsDisposalPermit, majorClassOf } from '@junkan/shared/rules/combined-unit-price';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';

@@ -7,8 +7,8 @@
  * deletes their files.
  */
 import { Readable } from 'node:stream';
-import { EVIDENCE_PACK_KEEP_DAYS } from '@junkan/shared';
 import { appLink, paths } from '@junkan/shared/paths';
+import { EVIDENCE_PACK_KEEP_DAYS } from '@junkan/shared/rules/evidence-pack';
 import { and, eq, inArray, isNull, lt, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ZipFile } from 'yazl';

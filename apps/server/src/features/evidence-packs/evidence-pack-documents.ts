@@ -4,7 +4,8 @@
  * values, then every step with who and when: report, correction, approval, rejection, deletion) and one per
  * project's monthly regular reports. The index of them all is evidence-pack-index.ts.
  */
-import { type CsvCell, MANIFEST_PHASES, type ManifestPhaseName, toCsv } from '@junkan/shared';
+import { type CsvCell, toCsv } from '@junkan/shared/csv';
+import { MANIFEST_PHASES, type ManifestPhaseName } from '@junkan/shared/enums';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';

@@ -2,7 +2,7 @@
  * The pack's index, in Japanese as an inspection reads it: index.csv (for Excel) and index.pdf (to print) list every
  * file of the pack with its project, kind, number, date and the day it is kept until.
  */
-import { type CsvCell, toCsv } from '@junkan/shared';
+import { type CsvCell, toCsv } from '@junkan/shared/csv';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import {
   formatJapaneseDate,

@@ -4,7 +4,7 @@
  * completion report, its monthly regular reports; then the permit copies in force. The records come from
  * evidence-pack-records.ts; turning them into files is plain data, below.
  */
-import { latestDate, RETENTION_LAST_DATE, retentionUntil } from '@junkan/shared';
+import { latestDate, RETENTION_LAST_DATE, retentionUntil } from '@junkan/shared/rules/retention';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema';

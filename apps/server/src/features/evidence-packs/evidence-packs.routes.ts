@@ -1,13 +1,12 @@
+import { errorSchema, idParamSchema } from '@junkan/shared/api/common';
 import {
-  errorSchema,
   evidencePackListQuerySchema,
   evidencePackPageSchema,
   evidencePackProjectQuerySchema,
   evidencePackProjectSchema,
   evidencePackRequestSchema,
   evidencePackSchema,
-  idParamSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/evidence-packs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../lib/downloads';

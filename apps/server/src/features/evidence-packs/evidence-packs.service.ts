@@ -4,13 +4,14 @@
  * can be downloaded. An acting admin works as the company it acts for. Another company's pack, or this company's
  * pack of the other side, is not found.
  */
-import {
-  EVIDENCE_PACK_MAX_OPEN,
-  type EvidencePack,
-  type EvidencePackProject,
-  type EvidencePackScopeValues,
-  type evidencePackListQuerySchema,
-} from '@junkan/shared';
+
+import type {
+  EvidencePack,
+  EvidencePackProject,
+  EvidencePackScopeValues,
+  evidencePackListQuerySchema,
+} from '@junkan/shared/api/evidence-packs';
+import { EVIDENCE_PACK_MAX_OPEN } from '@junkan/shared/rules/evidence-pack';
 import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';

@@ -1,14 +1,11 @@
 import { Readable } from 'node:stream';
-import {
-  addDays,
-  addMonths,
-  type Contract,
-  type EvidencePack,
-  latestDate,
-  type ManifestDetail,
-  type Permit,
-  type TransportReport,
-} from '@junkan/shared';
+import type { Contract } from '@junkan/shared/api/contracts';
+import type { EvidencePack } from '@junkan/shared/api/evidence-packs';
+import type { ManifestDetail } from '@junkan/shared/api/manifests';
+import type { Permit } from '@junkan/shared/api/permits';
+import type { TransportReport } from '@junkan/shared/api/transport-reports';
+import { addDays, addMonths } from '@junkan/shared/contract-rules';
+import { latestDate } from '@junkan/shared/rules/retention';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, companyId, DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';

@@ -5,7 +5,7 @@
  * from any path (a cascade from a project or a company included), and the server answers it 409
  * `retention_period_until` with the day. These tests hold the database's rule to the shared one.
  */
-import { RETENTION_LAST_DATE, retentionUntil } from '@junkan/shared';
+import { RETENTION_LAST_DATE, retentionUntil } from '@junkan/shared/rules/retention';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

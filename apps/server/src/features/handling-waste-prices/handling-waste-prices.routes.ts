@@ -1,12 +1,10 @@
+import { errorSchema, idParamSchema, okSchema } from '@junkan/shared/api/common';
 import {
-  errorSchema,
   handlingWastePriceListQuerySchema,
   handlingWastePricePageSchema,
   handlingWastePriceRequestSchema,
   handlingWastePriceSchema,
-  idParamSchema,
-  okSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/handling-waste-prices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tokyoDate } from '../../lib/time';
 import {

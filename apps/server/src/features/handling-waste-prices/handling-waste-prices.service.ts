@@ -2,8 +2,8 @@ import type {
   HandlingWastePrice,
   HandlingWastePricePage,
   HandlingWastePriceRequest,
-  PeriodPriceListQuery,
-} from '@junkan/shared';
+} from '@junkan/shared/api/handling-waste-prices';
+import type { PeriodPriceListQuery } from '@junkan/shared/api/period-prices';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';

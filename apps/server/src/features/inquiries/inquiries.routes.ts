@@ -1,19 +1,16 @@
+import { errorSchema, idParamSchema, okSchema } from '@junkan/shared/api/common';
 import {
   adminInquiryListQuerySchema,
-  checkInquiryUpload,
-  errorSchema,
-  idParam,
-  idParamSchema,
   inquiryCreateSchema,
   inquiryDetailSchema,
   inquiryImportanceInputSchema,
   inquiryListQuerySchema,
   inquiryPageSchema,
   inquiryReplySchema,
-  inquiryUploadBudget,
-  okSchema,
-  type Permission,
-} from '@junkan/shared';
+} from '@junkan/shared/api/inquiries';
+import { checkInquiryUpload, inquiryUploadBudget } from '@junkan/shared/inquiry-rules';
+import type { Permission } from '@junkan/shared/permissions';
+import { idParam } from '@junkan/shared/validation';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

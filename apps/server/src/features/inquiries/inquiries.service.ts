@@ -5,18 +5,20 @@
  * status is the shared INQUIRY_RULES, checked on the locked row. This file holds the scope and the reads; opening,
  * replying, closing, deleting and the importance are inquiry-writes.ts.
  */
+import type { Attachment } from '@junkan/shared/api/common';
+import type {
+  adminInquiryListQuerySchema,
+  InquiryDetail,
+  InquiryHistoryEntry,
+  InquiryListItem,
+  inquiryListQuerySchema,
+} from '@junkan/shared/api/inquiries';
 import {
-  type Attachment,
-  type adminInquiryListQuerySchema,
   canActOnInquiry,
   type InquiryAction,
-  type InquiryDetail,
-  type InquiryHistoryEntry,
-  type InquiryListItem,
   type InquirySide,
   inquiryActions,
-  type inquiryListQuerySchema,
-} from '@junkan/shared';
+} from '@junkan/shared/inquiry-rules';
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-import type { InquiryDetail, InquiryPage } from '@junkan/shared';
+import type { InquiryDetail, InquiryPage } from '@junkan/shared/api/inquiries';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, companyId, DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';

@@ -4,13 +4,11 @@
  * and answers the detail as the caller sees it. Deleting (a discharger's cancel) is soft: the inquiry leaves every
  * list and detail, its history and files stay.
  */
-import {
-  checkInquiryUpload,
-  type InquiryDetail,
-  type InquiryImportance,
-  type inquiryCreateSchema,
-  type MessageCode,
-} from '@junkan/shared';
+
+import type { InquiryDetail, inquiryCreateSchema } from '@junkan/shared/api/inquiries';
+import type { InquiryImportance } from '@junkan/shared/enums';
+import { checkInquiryUpload } from '@junkan/shared/inquiry-rules';
+import type { MessageCode } from '@junkan/shared/messages';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';

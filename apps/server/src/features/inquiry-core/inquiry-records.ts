@@ -3,13 +3,10 @@
  * support conversation turned into an inquiry. The status follows who wrote last (shared `inquiryStatusAfter`),
  * and every message mails the other side, in the transaction that writes it.
  */
-import {
-  formatInquiryId,
-  type InquiryHistoryKind,
-  type InquiryImportance,
-  type InquirySide,
-  inquiryStatusAfter,
-} from '@junkan/shared';
+
+import type { InquiryHistoryKind } from '@junkan/shared/api/inquiries';
+import type { InquiryImportance } from '@junkan/shared/enums';
+import { formatInquiryId, type InquirySide, inquiryStatusAfter } from '@junkan/shared/inquiry-rules';
 import { appLink, paths } from '@junkan/shared/paths';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -3,13 +3,12 @@
  * calls that start them). Every answer, whichever way it comes, goes through `settle`, which only moves an attempt
  * forward; every call to the provider carries the attempt's own idempotency key, so asking again never charges twice.
  */
+import type { CardPaymentAttempt, CardPaymentResult } from '@junkan/shared/api/card-payments';
 import {
-  type CardPaymentAttempt,
-  type CardPaymentResult,
   type CardPaymentStatus,
   cardPaymentAttemptActions,
   cardPaymentOutcome,
-} from '@junkan/shared';
+} from '@junkan/shared/card-payments';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { cardPayments, invoices } from '../../db/schema';

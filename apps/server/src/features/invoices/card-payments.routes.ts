@@ -5,10 +5,9 @@ import {
   cardPaymentFormSchema,
   cardPaymentResultSchema,
   confirmCardPaymentSchema,
-  errorSchema,
-  idParamSchema,
   startCardPaymentSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/card-payments';
+import { errorSchema, idParamSchema } from '@junkan/shared/api/common';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -7,13 +7,12 @@
  * moves an attempt forward. A discharger who left 3-D Secure comes back to the open attempt from the invoice: resume
  * it (the same challenge) or cancel it at the provider and start afresh.
  */
+import type { CardPaymentResult, StartCardPayment } from '@junkan/shared/api/card-payments';
 import {
-  type CardPaymentResult,
   cardPaymentAttemptActions,
   isOpenCardPayment,
   OPEN_CARD_PAYMENT_STATUSES,
-  type StartCardPayment,
-} from '@junkan/shared';
+} from '@junkan/shared/card-payments';
 import { appLink, paths } from '@junkan/shared/paths';
 import { and, asc, desc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

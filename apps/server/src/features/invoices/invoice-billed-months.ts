@@ -5,10 +5,10 @@
 import {
   billedMonthConflicts,
   type InvoiceSource,
-  type MessageCode,
   type MonthBilling,
   unconfirmedBilledMonths,
-} from '@junkan/shared';
+} from '@junkan/shared/invoice-rules';
+import type { MessageCode } from '@junkan/shared/messages';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { invoices, projects } from '../../db/schema';

@@ -1,4 +1,5 @@
-import type { CorrectInvoiceInput, InvoiceSource } from '@junkan/shared';
+import type { CorrectInvoiceInput } from '@junkan/shared/api/invoices';
+import type { InvoiceSource } from '@junkan/shared/invoice-rules';
 import { describe, expect, it } from 'vitest';
 import { correctionShapeIssues, uploadedCorrectionIssues } from './invoice-correction';
 

@@ -3,15 +3,14 @@
  * the corrected amount and files or, for an invoice the product generated, the corrected lines and a PDF made again
  * from them. The old version stays as it was, stamped superseded.
  */
+import type { BankAccount } from '@junkan/shared/api/bank-accounts';
+import type { CorrectInvoiceInput, InvoiceDetail } from '@junkan/shared/api/invoices';
+import type { QualifiedInvoiceLineDto } from '@junkan/shared/api/qualified-invoices';
 import {
-  type BankAccount,
-  type CorrectInvoiceInput,
-  type InvoiceDetail,
   type InvoicePaymentMethod,
   type InvoiceSource,
   invoiceDraftIssues,
-  type QualifiedInvoiceLineDto,
-} from '@junkan/shared';
+} from '@junkan/shared/invoice-rules';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';

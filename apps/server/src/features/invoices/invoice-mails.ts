@@ -3,8 +3,9 @@
  * reminders and the paid notice. Each is written to the outbox in the caller's transaction (so a send exists
  * exactly when its status change does) and recorded in `invoice_sends`.
  */
-import { attachesToMail, formatInvoiceNumber, type InvoiceSendKind, payeeAccountText } from '@junkan/shared';
+import { attachesToMail, formatInvoiceNumber, type InvoiceSendKind } from '@junkan/shared/invoice-rules';
 import { appLink, paths } from '@junkan/shared/paths';
+import { payeeAccountText } from '@junkan/shared/rules/bank-account';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';

@@ -1,4 +1,4 @@
-import { isOverdue } from '@junkan/shared';
+import { isOverdue } from '@junkan/shared/invoice-rules';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIS, TRANS } from '../../../test/fixtures/demo-data';

@@ -4,7 +4,7 @@
  * a copy to the transporter. A step is claimed by a compare-and-set on `overdue_step` and recorded under a unique
  * index, so two runs (or two processes) never send it twice.
  */
-import { overdueStep } from '@junkan/shared';
+import { overdueStep } from '@junkan/shared/invoice-rules';
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { invoices } from '../../db/schema';

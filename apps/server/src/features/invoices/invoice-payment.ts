@@ -2,7 +2,8 @@
  * Settling an invoice: the transporter confirms a bank transfer, or the card payment feature records a captured
  * payment. Both go through `recordInvoicePaid`, which is idempotent: paying twice changes nothing the second time.
  */
-import { type InvoiceDetail, settlementDateIssue } from '@junkan/shared';
+import type { InvoiceDetail } from '@junkan/shared/api/invoices';
+import { settlementDateIssue } from '@junkan/shared/invoice-rules';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';

@@ -3,13 +3,13 @@
  * goes through `invoiceFor`: a discharger sees its company's invoices once billed, a transporter those it issued;
  * another company's id is 404.
  */
+import type { InvoiceListItem } from '@junkan/shared/api/invoices';
 import {
-  type InvoiceListItem,
   type InvoiceSide,
   type InvoiceStatus,
   invoiceActions,
   isOverdue,
-} from '@junkan/shared';
+} from '@junkan/shared/invoice-rules';
 import { and, eq, isNotNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { invoices } from '../../db/schema';

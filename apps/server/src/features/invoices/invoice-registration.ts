@@ -2,16 +2,14 @@
  * Registering invoices: the projects a transporter may bill, and one to five invoices of one of them in one
  * transaction, each its version 1 with its files and the issuer's next invoice number.
  */
+import type { BankAccount } from '@junkan/shared/api/bank-accounts';
+import type { BillableProject, InvoiceListItem, RegisterInvoicesInput } from '@junkan/shared/api/invoices';
+import type { QualifiedInvoiceLineDto } from '@junkan/shared/api/qualified-invoices';
 import {
-  type BankAccount,
-  type BillableProject,
-  type InvoiceListItem,
   type InvoicePaymentMethod,
   type InvoiceSource,
   invoiceDraftIssues,
-  type QualifiedInvoiceLineDto,
-  type RegisterInvoicesInput,
-} from '@junkan/shared';
+} from '@junkan/shared/invoice-rules';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';

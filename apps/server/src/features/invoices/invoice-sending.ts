@@ -1,5 +1,6 @@
 /** Sending an invoice to the discharger (UNCLAIMED -> BILLED), and sending its mails again. */
-import type { InvoiceDetail, InvoiceSendKind } from '@junkan/shared';
+import type { InvoiceDetail } from '@junkan/shared/api/invoices';
+import type { InvoiceSendKind } from '@junkan/shared/invoice-rules';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { invoices } from '../../db/schema';

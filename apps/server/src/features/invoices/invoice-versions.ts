@@ -2,7 +2,8 @@
  * What writing an invoice version takes, for a registration (version 1) and a correction (the next version) alike:
  * its id, the rows of its files, the 振込先 it names, and the field issues that refuse it as one 400.
  */
-import type { InvoiceFieldIssue, InvoicePaymentMethod, MessageCode } from '@junkan/shared';
+import type { InvoiceFieldIssue, InvoicePaymentMethod } from '@junkan/shared/invoice-rules';
+import type { MessageCode } from '@junkan/shared/messages';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { attachments } from '../../db/schema';

@@ -1,10 +1,7 @@
+import { errorSchema, idParamSchema } from '@junkan/shared/api/common';
 import {
   billableProjectSchema,
   correctInvoiceSchema,
-  errorSchema,
-  INVOICE_MAX_FILES,
-  INVOICE_MAX_PER_REGISTRATION,
-  idParamSchema,
   invoiceDetailSchema,
   invoiceFileParamSchema,
   invoiceFilterOptionsSchema,
@@ -16,7 +13,8 @@ import {
   monthBillingsQuerySchema,
   registerInvoicesSchema,
   resendInvoiceMailSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/invoices';
+import { INVOICE_MAX_FILES, INVOICE_MAX_PER_REGISTRATION } from '@junkan/shared/invoice-rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../lib/downloads';

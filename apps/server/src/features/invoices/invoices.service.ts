@@ -3,16 +3,16 @@
  * version's detail and its files. Writing them is invoice-registration.ts, invoice-correction.ts,
  * invoice-sending.ts and invoice-payment.ts; the billed-month rule invoice-billed-months.ts.
  */
-import {
-  type InvoiceDetail,
-  type InvoiceFilterOptions,
-  type InvoiceListItem,
-  type InvoiceListQuery,
-  type InvoiceStatus,
-  invoiceActions,
-  keptUntil,
-  type Page,
-} from '@junkan/shared';
+
+import type { Page } from '@junkan/shared/api/common';
+import type {
+  InvoiceDetail,
+  InvoiceFilterOptions,
+  InvoiceListItem,
+  InvoiceListQuery,
+} from '@junkan/shared/api/invoices';
+import { type InvoiceStatus, invoiceActions } from '@junkan/shared/invoice-rules';
+import { keptUntil } from '@junkan/shared/rules/retention';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,6 @@
-import { formatInvoiceNumber, type InvoiceDetail, invoiceRetentionUntil, latestDate } from '@junkan/shared';
+import type { InvoiceDetail } from '@junkan/shared/api/invoices';
+import { formatInvoiceNumber } from '@junkan/shared/invoice-rules';
+import { invoiceRetentionUntil, latestDate } from '@junkan/shared/rules/retention';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';

@@ -1,4 +1,4 @@
-import { computeQualifiedInvoice } from '@junkan/shared';
+import { computeQualifiedInvoice } from '@junkan/shared/rules/qualified-invoice';
 import { describe, expect, it } from 'vitest';
 import { extractPdfLines } from '../../../test/pdf-text';
 import { renderQualifiedInvoicePdf } from './qualified-invoice-document';

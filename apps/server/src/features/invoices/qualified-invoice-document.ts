@@ -1,9 +1,6 @@
-import {
-  BANK_ACCOUNT_TYPE_LABELS_JA,
-  formatInvoiceNumber,
-  type PayeeAccount,
-  type QualifiedInvoiceTotals,
-} from '@junkan/shared';
+import { formatInvoiceNumber } from '@junkan/shared/invoice-rules';
+import { BANK_ACCOUNT_TYPE_LABELS_JA, type PayeeAccount } from '@junkan/shared/rules/bank-account';
+import type { QualifiedInvoiceTotals } from '@junkan/shared/rules/qualified-invoice';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import {
   formatJapaneseDate,

@@ -3,17 +3,16 @@
  * lines checked against the lines the month bills, the figures recomputed by the shared rule, the parties and the
  * 振込先 as they are now.
  */
+import type { BankAccount } from '@junkan/shared/api/bank-accounts';
+import type { QualifiedInvoiceFlag, QualifiedInvoiceLineDto } from '@junkan/shared/api/qualified-invoices';
+import type { InvoicePaymentMethod } from '@junkan/shared/invoice-rules';
+import type { MessageCode } from '@junkan/shared/messages';
 import {
-  type BankAccount,
-  billedLine,
   compareBilledToReported,
   computeQualifiedInvoice,
-  type InvoicePaymentMethod,
-  type MessageCode,
-  type QualifiedInvoiceFlag,
-  type QualifiedInvoiceLineDto,
   type QualifiedInvoiceTotals,
-} from '@junkan/shared';
+} from '@junkan/shared/rules/qualified-invoice';
+import { billedLine } from '@junkan/shared/rules/qualified-invoice-lines';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { projects } from '../../db/schema';

@@ -1,11 +1,11 @@
+import { errorSchema } from '@junkan/shared/api/common';
+import { invoiceListItemSchema } from '@junkan/shared/api/invoices';
 import {
-  errorSchema,
-  invoiceListItemSchema,
   QUALIFIED_INVOICE_TOTAL_HEADER,
   qualifiedInvoiceDraftQuerySchema,
   qualifiedInvoiceDraftSchema,
   qualifiedInvoicePdfRequestSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/qualified-invoices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendDownload } from '../../lib/downloads';
 import { actingCompanyOf } from '../../plugins/auth';

@@ -4,15 +4,15 @@
  * registration or a correction, is qualified-invoice-generation.ts. The figures are always recomputed from the
  * contract and the submitted quantities; a client's totals are never read.
  */
-import {
-  billedMonthConflicts,
-  computeQualifiedInvoice,
-  type InvoicePaymentMethod,
-  monthBillLines,
-  type QualifiedInvoiceDraft,
-  type QualifiedInvoiceFlag,
-  type QualifiedInvoiceLineDto,
-} from '@junkan/shared';
+
+import type {
+  QualifiedInvoiceDraft,
+  QualifiedInvoiceFlag,
+  QualifiedInvoiceLineDto,
+} from '@junkan/shared/api/qualified-invoices';
+import { billedMonthConflicts, type InvoicePaymentMethod } from '@junkan/shared/invoice-rules';
+import { computeQualifiedInvoice } from '@junkan/shared/rules/qualified-invoice';
+import { monthBillLines } from '@junkan/shared/rules/qualified-invoice-lines';
 import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {

@@ -1,4 +1,6 @@
-import { computeQualifiedInvoice, formatInvoiceNumber, type QualifiedInvoiceDraft } from '@junkan/shared';
+import type { QualifiedInvoiceDraft } from '@junkan/shared/api/qualified-invoices';
+import { formatInvoiceNumber } from '@junkan/shared/invoice-rules';
+import { computeQualifiedInvoice } from '@junkan/shared/rules/qualified-invoice';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyId, DIS, PLATFORM, TRANS, unitId } from '../../../test/fixtures/demo-data';

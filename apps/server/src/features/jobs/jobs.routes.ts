@@ -1,10 +1,6 @@
-import {
-  errorSchema,
-  jobListResponseSchema,
-  jobNameParamSchema,
-  jobRunResponseSchema,
-  scheduledJob,
-} from '@junkan/shared';
+import { errorSchema } from '@junkan/shared/api/common';
+import { jobListResponseSchema, jobNameParamSchema, jobRunResponseSchema } from '@junkan/shared/api/jobs';
+import { scheduledJob } from '@junkan/shared/rules/scheduled-jobs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { runDto } from '../../plugins/jobs/scheduler';

@@ -1,4 +1,5 @@
-import { jobListResponseSchema, SCHEDULED_JOBS } from '@junkan/shared';
+import { jobListResponseSchema } from '@junkan/shared/api/jobs';
+import { SCHEDULED_JOBS } from '@junkan/shared/rules/scheduled-jobs';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { industrialMajorClasses, registerPermit } from '../../../test/fixtures/permits';

@@ -1,4 +1,4 @@
-import { nextJwnetOpening } from '@junkan/shared';
+import { nextJwnetOpening } from '@junkan/shared/rules/jwnet-service';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { companyId } from '../../../test/fixtures/demo-data';

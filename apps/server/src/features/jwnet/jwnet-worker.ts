@@ -1,4 +1,4 @@
-import { nextJwnetOpening } from '@junkan/shared';
+import { nextJwnetOpening } from '@junkan/shared/rules/jwnet-service';
 import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Database, DbOrTx, Tx } from '../../db/client';
 import { jwnetRequests } from '../../db/schema';

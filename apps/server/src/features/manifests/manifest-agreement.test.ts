@@ -1,9 +1,6 @@
-import {
-  addMonths,
-  type ManifestDetail,
-  type ManifestDifference,
-  type ManifestRegistrationOptions,
-} from '@junkan/shared';
+import type { ManifestDetail, ManifestRegistrationOptions } from '@junkan/shared/api/manifests';
+import { addMonths } from '@junkan/shared/contract-rules';
+import type { ManifestDifference } from '@junkan/shared/rules/manifest-agreement';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {

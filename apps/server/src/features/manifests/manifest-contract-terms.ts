@@ -1,11 +1,11 @@
+import { addMonths } from '@junkan/shared/contract-rules';
 import {
   type AgreementContract,
   type AgreementQuantity,
   type AgreementRef,
   type AgreementUnit,
-  addMonths,
   wasteKindIdOf,
-} from '@junkan/shared';
+} from '@junkan/shared/rules/manifest-agreement';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';

@@ -1,4 +1,5 @@
-import { isDisposalSiteLicenseExpired, type ManifestRegistrationOptions } from '@junkan/shared';
+import type { ManifestRegistrationOptions } from '@junkan/shared/api/manifests';
+import { isDisposalSiteLicenseExpired } from '@junkan/shared/rules/disposal-site-license';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, dischargeSites, disposalSites, projects, unitMeasures, users } from '../../db/schema';

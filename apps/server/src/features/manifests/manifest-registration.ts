@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import type { ManifestDetail, ManifestRegistrationInput } from '@junkan/shared/api/manifests';
+import type { MessageCode } from '@junkan/shared/messages';
+import { isDisposalSiteLicenseExpired } from '@junkan/shared/rules/disposal-site-license';
 import {
   type AgreementQuantity,
   type AgreementRef,
   confirmsDifferences,
   contractLineOf,
-  isDisposalSiteLicenseExpired,
-  type ManifestDetail,
-  type ManifestRegistrationInput,
-  type MessageCode,
   manifestContractDifferences,
-} from '@junkan/shared';
+} from '@junkan/shared/rules/manifest-agreement';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';

@@ -1,12 +1,12 @@
+import { errorSchema } from '@junkan/shared/api/common';
 import {
-  errorSchema,
   manifestDetailSchema,
   manifestListQuerySchema,
   manifestListSchema,
   manifestRegistrationOptionsSchema,
   manifestRegistrationSchema,
   reportDeadlineListSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/manifests';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tokyoDate } from '../../lib/time';

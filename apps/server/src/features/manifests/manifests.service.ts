@@ -1,16 +1,13 @@
-import {
-  deadlineState,
-  keptUntil,
-  MANIFEST_PHASES,
-  type ManifestDetail,
-  type ManifestDifference,
-  type ManifestListQuery,
-  type ManifestPhaseName,
-  type ManifestStatus,
-  type ManifestSummary,
-  type manifestListSchema,
-  transportReportDeadline,
-} from '@junkan/shared';
+import type {
+  ManifestDetail,
+  ManifestListQuery,
+  ManifestSummary,
+  manifestListSchema,
+} from '@junkan/shared/api/manifests';
+import { MANIFEST_PHASES, type ManifestPhaseName, type ManifestStatus } from '@junkan/shared/enums';
+import type { ManifestDifference } from '@junkan/shared/rules/manifest-agreement';
+import { keptUntil } from '@junkan/shared/rules/retention';
+import { deadlineState, transportReportDeadline } from '@junkan/shared/transport-deadline';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-import type { ManifestDetail, ManifestSummary, ReportDeadlineItem } from '@junkan/shared';
+import type { ManifestDetail, ManifestSummary, ReportDeadlineItem } from '@junkan/shared/api/manifests';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {

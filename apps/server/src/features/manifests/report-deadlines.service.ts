@@ -1,11 +1,13 @@
+import type {
+  CollectionDeadlineItem,
+  ReportDeadlineItem,
+  ReportDeadlineList,
+} from '@junkan/shared/api/manifests';
 import {
-  type CollectionDeadlineItem,
   deadlineState,
   nextReportCountedDay,
-  type ReportDeadlineItem,
-  type ReportDeadlineList,
   transportReportDeadline,
-} from '@junkan/shared';
+} from '@junkan/shared/transport-deadline';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';

@@ -1,19 +1,17 @@
+import { errorSchema, idParamSchema, okSchema } from '@junkan/shared/api/common';
 import {
   adminNoticeListQuerySchema,
   adminNoticePageSchema,
   adminNoticeSchema,
   adminUpdateInfoListQuerySchema,
   adminUpdateInfoPageSchema,
-  errorSchema,
-  idParamSchema,
   noticeInputSchema,
   noticeListQuerySchema,
   noticePageSchema,
-  okSchema,
   updateInfoInputSchema,
   updateInfoListSchema,
   updateInfoSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/notices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createNotice,

@@ -1,18 +1,20 @@
+import type { PageQuery } from '@junkan/shared/api/common';
+import type {
+  AdminNotice,
+  AdminNoticeListQuery,
+  AdminNoticePage,
+  AdminUpdateInfoPage,
+  NoticePage,
+  NoticeValues,
+  UpdateInfo,
+} from '@junkan/shared/api/notices';
+import type { InquiryImportance } from '@junkan/shared/enums';
 import {
-  type AdminNotice,
-  type AdminNoticeListQuery,
-  type AdminNoticePage,
-  type AdminUpdateInfoPage,
-  type InquiryImportance,
   isUpdateInfoShown,
-  type NoticePage,
   type NoticeStatus,
-  type NoticeValues,
   noticeAudiencesFor,
   noticeStatus,
-  type PageQuery,
-  type UpdateInfo,
-} from '@junkan/shared';
+} from '@junkan/shared/rules/notice-rules';
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';

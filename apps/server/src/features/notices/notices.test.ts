@@ -1,4 +1,4 @@
-import type { AdminNotice, AdminNoticePage, NoticePage, UpdateInfo } from '@junkan/shared';
+import type { AdminNotice, AdminNoticePage, NoticePage, UpdateInfo } from '@junkan/shared/api/notices';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, companyId, DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';

@@ -1,12 +1,11 @@
+import { errorSchema, idParamSchema } from '@junkan/shared/api/common';
 import {
-  errorSchema,
-  idParamSchema,
   operationsJwnetResendResponseSchema,
   operationsJwnetResponseSchema,
   operationsMailResendResponseSchema,
   operationsMailResponseSchema,
   operationsProcessesResponseSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/operations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   listOperationsJwnet,

@@ -1,10 +1,10 @@
-import {
-  jwnetRefusalMessage,
-  type OperationsJwnetRequest,
-  type OperationsJwnetResponse,
-  type OperationsMailResponse,
-  type OperationsProcess,
-} from '@junkan/shared';
+import type {
+  OperationsJwnetRequest,
+  OperationsJwnetResponse,
+  OperationsMailResponse,
+  OperationsProcess,
+} from '@junkan/shared/api/operations';
+import { jwnetRefusalMessage } from '@junkan/shared/jwnet-refusals';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwnetRequests, mailOutbox, transportReports } from '../../db/schema';

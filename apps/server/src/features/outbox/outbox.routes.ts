@@ -1,4 +1,4 @@
-import { errorSchema } from '@junkan/shared';
+import { errorSchema } from '@junkan/shared/api/common';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

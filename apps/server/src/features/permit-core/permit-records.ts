@@ -3,14 +3,12 @@
  * kind names, the PDF) and the permits as the coverage rule reads them. Contracts, quotes and projects use this
  * core, never the permits feature.
  */
-import {
-  type ContractPermit,
-  type CoveragePermit,
-  daysBetween,
-  keptUntil,
-  type Permit,
-  permitStatus,
-} from '@junkan/shared';
+import type { ContractPermit } from '@junkan/shared/api/contracts';
+import type { Permit } from '@junkan/shared/api/permits';
+import { daysBetween } from '@junkan/shared/contract-rules';
+import type { CoveragePermit } from '@junkan/shared/rules/permit-coverage';
+import { permitStatus } from '@junkan/shared/rules/permit-rules';
+import { keptUntil } from '@junkan/shared/rules/retention';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { attachments, permits, wastes } from '../../db/schema';

@@ -1,4 +1,6 @@
-import { addDays, nextDay, type PermitCoverageGapAnswer, type ProjectListItem } from '@junkan/shared';
+import type { ProjectListItem } from '@junkan/shared/api/home';
+import type { PermitCoverageGapAnswer } from '@junkan/shared/api/permit-coverage';
+import { addDays, nextDay } from '@junkan/shared/contract-rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertServedArea } from '../../../test/fixtures/collection-areas';

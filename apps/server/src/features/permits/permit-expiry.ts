@@ -5,15 +5,15 @@
  * writes the mails to the outbox, so two runs (or two processes) never send it twice. A permit first seen within
  * 30 days gets the 30-day mail only.
  */
+import { addDays } from '@junkan/shared/contract-rules';
+import { appLink, paths } from '@junkan/shared/paths';
+import { permitDistrictName } from '@junkan/shared/rules/permit-districts';
 import {
-  addDays,
   PERMIT_EXPIRY_STEPS,
   type PermitExpiryStep,
-  permitDistrictName,
   permitExpiryStep,
   permitExpiryStepRank,
-} from '@junkan/shared';
-import { appLink, paths } from '@junkan/shared/paths';
+} from '@junkan/shared/rules/permit-rules';
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { permits, users } from '../../db/schema';

@@ -1,13 +1,12 @@
+import { errorSchema, idParamSchema } from '@junkan/shared/api/common';
+import { contractCoverageGapSchema } from '@junkan/shared/api/permit-coverage';
 import {
-  contractCoverageGapSchema,
-  errorSchema,
-  idParamSchema,
   permitInputSchema,
   permitListQuerySchema,
   permitPageSchema,
   permitSchema,
   usablePermitQuerySchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/permits';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../lib/downloads';

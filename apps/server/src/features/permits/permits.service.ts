@@ -4,16 +4,16 @@
  * number in the same district (among live permits of every company) refused, exactly one PDF. Another company's
  * permit is not found.
  */
-import {
-  addDays,
-  type ContractCoverageGap,
-  type Permit,
-  type PermitValues,
-  permitExpiryStep,
-  permitExpiryStepRank,
-  type permitListQuerySchema,
-  type UsablePermitQuery,
-} from '@junkan/shared';
+
+import type { ContractCoverageGap } from '@junkan/shared/api/permit-coverage';
+import type {
+  Permit,
+  PermitValues,
+  permitListQuerySchema,
+  UsablePermitQuery,
+} from '@junkan/shared/api/permits';
+import { addDays } from '@junkan/shared/contract-rules';
+import { permitExpiryStep, permitExpiryStepRank } from '@junkan/shared/rules/permit-rules';
 import { and, asc, count, eq, gte, ilike, inArray, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';

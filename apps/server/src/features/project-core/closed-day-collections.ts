@@ -4,14 +4,14 @@
  * day is given a new date to answer. The business calendar calls these without depending on the collections
  * feature; the move itself is the collections' own `moveCollection`.
  */
+
+import type { CalendarImpactItem } from '@junkan/shared/api/business-calendar';
+import type { BusinessDayInfo, NonBusinessReason } from '@junkan/shared/business-day';
 import {
-  type BusinessDayInfo,
-  type CalendarImpactItem,
   type CollectionStatus,
-  type NonBusinessReason,
   OPEN_COLLECTION_STATUSES,
   rescheduledDate,
-} from '@junkan/shared';
+} from '@junkan/shared/collection-rules';
 import { paths } from '@junkan/shared/paths';
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';

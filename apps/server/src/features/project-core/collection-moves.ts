@@ -4,8 +4,8 @@
  * `moveCollection` in their transaction, so the shared `collectionActions` table, the date rules, the
  * compare-and-set, the history and the audit are written once.
  */
+
 import {
-  addDays,
   COLLECTION_ACTION_RESULT,
   type CollectionAction,
   type CollectionDateIssue,
@@ -15,9 +15,10 @@ import {
   cancelRefusal,
   collectionActions,
   desiredDateIssue,
-  type MessageCode,
   SPOT_COUNTED_STATUSES,
-} from '@junkan/shared';
+} from '@junkan/shared/collection-rules';
+import { addDays } from '@junkan/shared/contract-rules';
+import type { MessageCode } from '@junkan/shared/messages';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import {

@@ -7,13 +7,12 @@
 import {
   type CollectionFrequency,
   type CollectionStatus,
-  nextDay,
   OPEN_COLLECTION_STATUSES,
   type PlannedCollection,
   planRecurringCollections,
-  renewedPeriod,
   requestablePeriod,
-} from '@junkan/shared';
+} from '@junkan/shared/collection-rules';
+import { nextDay, renewedPeriod } from '@junkan/shared/contract-rules';
 import { and, asc, between, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import {

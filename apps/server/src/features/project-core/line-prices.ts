@@ -1,12 +1,12 @@
+import type { ProjectType } from '@junkan/shared/enums';
 import {
   disposalPriceForWaste,
   holdsDisposalPermit,
   majorClassOf,
-  type ProjectType,
   UNIT_PRICE_PART_FIELDS,
   type UnitPricePart,
   wasteLineage,
-} from '@junkan/shared';
+} from '@junkan/shared/rules/combined-unit-price';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {

@@ -2,7 +2,9 @@
  * What every project feature needs about access: who may see a project, and which transporters serve it.
  * Features (projects, quotes, contracts, attachments) depend on this module, never on each other.
  */
-import type { ProjectActor, ProjectStatus } from '@junkan/shared';
+
+import type { ProjectStatus } from '@junkan/shared/enums';
+import type { ProjectActor } from '@junkan/shared/project-status';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {

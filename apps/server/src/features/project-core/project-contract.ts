@@ -1,16 +1,14 @@
+import type { Attachment } from '@junkan/shared/api/common';
+import type { Contract } from '@junkan/shared/api/contracts';
 import {
-  type Attachment,
   CONTRACT_FILE_KINDS,
-  type Contract,
   type ContractFileKind,
   type ContractStatus,
-  keptUntil,
-  type ProjectActor,
-  priceUnitOf,
-  priceUnitText,
-  REGULAR_QUANTITY_UNIT,
   type RenewalDecision,
-} from '@junkan/shared';
+} from '@junkan/shared/contract-rules';
+import type { ProjectActor } from '@junkan/shared/project-status';
+import { priceUnitOf, priceUnitText, REGULAR_QUANTITY_UNIT } from '@junkan/shared/quote-pricing';
+import { keptUntil } from '@junkan/shared/rules/retention';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {

@@ -1,4 +1,5 @@
-import type { ProjectDetail, ProjectStatus } from '@junkan/shared';
+import type { ProjectDetail } from '@junkan/shared/api/projects';
+import type { ProjectStatus } from '@junkan/shared/enums';
 import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';

@@ -1,4 +1,5 @@
-import { type Attachment, checkUpload, UPLOAD_RULES, type UploadUse } from '@junkan/shared';
+import type { Attachment } from '@junkan/shared/api/common';
+import { checkUpload, UPLOAD_RULES, type UploadUse } from '@junkan/shared/upload-rules';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { attachments } from '../../db/schema';

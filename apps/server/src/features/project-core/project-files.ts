@@ -1,4 +1,4 @@
-import type { Attachment } from '@junkan/shared';
+import type { Attachment } from '@junkan/shared/api/common';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { attachments } from '../../db/schema';

@@ -1,4 +1,6 @@
-import { isQuoteExpired, type ProjectQuote, taxIncluded } from '@junkan/shared';
+import type { ProjectQuote } from '@junkan/shared/api/projects';
+import { taxIncluded } from '@junkan/shared/quote-amount';
+import { isQuoteExpired } from '@junkan/shared/quote-pricing';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, projectWasteLines, quoteLines, quotes, unitMeasures } from '../../db/schema';

@@ -1,4 +1,5 @@
-import { canTransitionProject, type ProjectActor, type ProjectStatus } from '@junkan/shared';
+import type { ProjectStatus } from '@junkan/shared/enums';
+import { canTransitionProject, type ProjectActor } from '@junkan/shared/project-status';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { contracts, projectStatusHistory, projects } from '../../db/schema';

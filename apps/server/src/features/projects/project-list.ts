@@ -1,14 +1,10 @@
-import {
-  HOME_PROJECT_ROWS,
-  type Page,
-  type PermitCoverageAnswer,
-  PROJECT_TAB_STATUSES,
-  type ProjectHome,
-  type ProjectListItem,
-  type ProjectListQuery,
-  type ProjectStatus,
-  projectListTab,
-} from '@junkan/shared';
+import type { Page } from '@junkan/shared/api/common';
+import type { ProjectListItem } from '@junkan/shared/api/home';
+import type { PermitCoverageAnswer } from '@junkan/shared/api/permit-coverage';
+import type { ProjectHome, ProjectListQuery } from '@junkan/shared/api/projects';
+import type { ProjectStatus } from '@junkan/shared/enums';
+import { HOME_PROJECT_ROWS } from '@junkan/shared/project-list';
+import { PROJECT_TAB_STATUSES, projectListTab } from '@junkan/shared/project-status';
 import { and, count, eq, fillPlaceholders, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client';

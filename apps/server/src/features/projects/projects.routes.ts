@@ -1,17 +1,14 @@
+import { errorSchema, idParamSchema, type PageQuery } from '@junkan/shared/api/common';
+import { type CompanyFilterQuery, companyFilterQuerySchema } from '@junkan/shared/api/home';
 import {
-  type CompanyFilterQuery,
   cancelProjectSchema,
-  companyFilterQuerySchema,
-  errorSchema,
-  idParamSchema,
-  type PageQuery,
   projectDetailSchema,
   projectHomeSchema,
   projectListQuerySchema,
   projectPageSchema,
   quoteRequestSchema,
   transProjectListQuerySchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/projects';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';

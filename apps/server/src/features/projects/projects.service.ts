@@ -1,9 +1,6 @@
-import {
-  isQuoteRequestEditable,
-  type ProjectActor,
-  type ProjectStatus,
-  type QuoteRequest,
-} from '@junkan/shared';
+import type { QuoteRequest } from '@junkan/shared/api/projects';
+import type { ProjectStatus } from '@junkan/shared/enums';
+import { isQuoteRequestEditable, type ProjectActor } from '@junkan/shared/project-status';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';

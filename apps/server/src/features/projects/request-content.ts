@@ -1,4 +1,4 @@
-import type { QuoteRequest } from '@junkan/shared';
+import type { QuoteRequest } from '@junkan/shared/api/projects';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import {

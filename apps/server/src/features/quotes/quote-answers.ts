@@ -1,4 +1,5 @@
-import { isQuoteAnswerable, isQuoteExpired } from '@junkan/shared';
+import { isQuoteAnswerable } from '@junkan/shared/project-status';
+import { isQuoteExpired } from '@junkan/shared/quote-pricing';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';

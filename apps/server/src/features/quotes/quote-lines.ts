@@ -1,13 +1,7 @@
-import {
-  type CreateQuote,
-  combineUnitPrice,
-  hasPriceParts,
-  QUOTE_AMOUNT_MAX,
-  type QuoteTotals,
-  quoteLinePricingIssue,
-  REGULAR_QUANTITY_UNIT,
-  UNIT_PRICE_PARTS,
-} from '@junkan/shared';
+import type { CreateQuote } from '@junkan/shared/api/quotes';
+import { QUOTE_AMOUNT_MAX, type QuoteTotals } from '@junkan/shared/quote-amount';
+import { quoteLinePricingIssue, REGULAR_QUANTITY_UNIT } from '@junkan/shared/quote-pricing';
+import { combineUnitPrice, hasPriceParts, UNIT_PRICE_PARTS } from '@junkan/shared/rules/combined-unit-price';
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { projectWasteLines, unitMeasures } from '../../db/schema';

@@ -1,12 +1,6 @@
-import {
-  attachmentSchema,
-  createQuoteSchema,
-  errorSchema,
-  idParamSchema,
-  projectDetailSchema,
-  quoteSuggestionSchema,
-  requestRequoteSchema,
-} from '@junkan/shared';
+import { attachmentSchema, errorSchema, idParamSchema } from '@junkan/shared/api/common';
+import { projectDetailSchema } from '@junkan/shared/api/projects';
+import { createQuoteSchema, quoteSuggestionSchema, requestRequoteSchema } from '@junkan/shared/api/quotes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptUpload, takeUploads } from '../../plugins/file-storage';
 import { acceptQuote, requestRequote } from './quote-answers';

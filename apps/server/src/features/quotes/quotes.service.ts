@@ -1,4 +1,6 @@
-import { type Attachment, type CreateQuote, type QuoteSuggestion, quoteTotals } from '@junkan/shared';
+import type { Attachment } from '@junkan/shared/api/common';
+import type { CreateQuote, QuoteSuggestion } from '@junkan/shared/api/quotes';
+import { quoteTotals } from '@junkan/shared/quote-amount';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';

@@ -1,11 +1,10 @@
+import { errorSchema, okSchema } from '@junkan/shared/api/common';
 import {
-  companyIdParamSchema,
-  errorSchema,
-  okSchema,
   transportApprovalListQuerySchema,
   transportApprovalListSchema,
   transportRejectRequestSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/transport-approval';
+import { companyIdParamSchema } from '@junkan/shared/api/transport-operators';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { decideTransportCompany, listTransportCompaniesForApproval } from './transport-approval.service';
 

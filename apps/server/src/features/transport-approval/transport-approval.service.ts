@@ -1,4 +1,5 @@
-import type { TransportApprovalCompany, TransportApprovalStatus } from '@junkan/shared';
+import type { TransportApprovalCompany } from '@junkan/shared/api/transport-approval';
+import type { TransportApprovalStatus } from '@junkan/shared/enums';
 import { paths } from '@junkan/shared/paths';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -1,12 +1,12 @@
+import { errorSchema } from '@junkan/shared/api/common';
 import {
   companyIdParamSchema,
-  errorSchema,
   operatorPermitSchema,
   transportOperatorInputSchema,
   transportOperatorListQuerySchema,
   transportOperatorPageSchema,
   transportOperatorSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/transport-operators';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tokyoDate } from '../../lib/time';

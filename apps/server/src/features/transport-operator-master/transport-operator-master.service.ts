@@ -1,16 +1,14 @@
-import {
-  addDays,
-  daysBetween,
-  isDisposalSiteLicenseExpired,
-  type OperatorPermit,
-  type PermitExpiryCounts,
-  type Prefecture,
-  permitStatus,
-  sortPrefectures,
-  type TransportOperator,
-  type transportOperatorInputSchema,
-  type transportOperatorListQuerySchema,
-} from '@junkan/shared';
+import type { PermitExpiryCounts } from '@junkan/shared/api/permits';
+import type {
+  OperatorPermit,
+  TransportOperator,
+  transportOperatorInputSchema,
+  transportOperatorListQuerySchema,
+} from '@junkan/shared/api/transport-operators';
+import { addDays, daysBetween } from '@junkan/shared/contract-rules';
+import { type Prefecture, sortPrefectures } from '@junkan/shared/prefectures';
+import { isDisposalSiteLicenseExpired } from '@junkan/shared/rules/disposal-site-license';
+import { permitStatus } from '@junkan/shared/rules/permit-rules';
 import { and, asc, count, eq, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';

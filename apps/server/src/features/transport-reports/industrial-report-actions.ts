@@ -1,10 +1,10 @@
 import {
   correctionDateIssues,
-  correctionOutcome,
   type ReportActionResponse,
   type ReportCorrectionInput,
-  type ReportStatus,
-} from '@junkan/shared';
+} from '@junkan/shared/api/transport-reports';
+import type { ReportStatus } from '@junkan/shared/enums';
+import { correctionOutcome } from '@junkan/shared/report-rules';
 import type { FastifyInstance } from 'fastify';
 import type { transportReports } from '../../db/schema';
 import { AppError } from '../../lib/app-error';

@@ -1,4 +1,4 @@
-import type { IndustrialReportOptions } from '@junkan/shared';
+import type { IndustrialReportOptions } from '@junkan/shared/api/transport-reports';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';

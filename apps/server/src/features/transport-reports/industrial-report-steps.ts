@@ -1,14 +1,14 @@
+import type { UnitMeasure } from '@junkan/shared/api/code-masters';
+import type { ReportActionResponse } from '@junkan/shared/api/transport-reports';
+import type { ReportStatus } from '@junkan/shared/enums';
+import type { MessageCode } from '@junkan/shared/messages';
 import {
-  type MessageCode,
   type ReportAction,
-  type ReportActionResponse,
   type ReportActionResult,
-  type ReportStatus,
   reportActionRefusal,
   reportActionResult,
-  transportReportDeadline,
-  type UnitMeasure,
-} from '@junkan/shared';
+} from '@junkan/shared/report-rules';
+import { transportReportDeadline } from '@junkan/shared/transport-deadline';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';

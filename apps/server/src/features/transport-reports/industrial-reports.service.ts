@@ -1,4 +1,8 @@
-import { type IndustrialReportInput, reportDateIssues, type TransportReport } from '@junkan/shared';
+import {
+  type IndustrialReportInput,
+  reportDateIssues,
+  type TransportReport,
+} from '@junkan/shared/api/transport-reports';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';

@@ -1,5 +1,9 @@
-import type { IndustrialReportOptions, ReportActionResponse, TransportReport } from '@junkan/shared';
-import { transportReportDeadline } from '@junkan/shared';
+import type {
+  IndustrialReportOptions,
+  ReportActionResponse,
+  TransportReport,
+} from '@junkan/shared/api/transport-reports';
+import { transportReportDeadline } from '@junkan/shared/transport-deadline';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';

@@ -1,4 +1,6 @@
-import { datesOfMonth, keptUntil, latestDate, type RegularReportInput } from '@junkan/shared';
+import type { RegularReportInput } from '@junkan/shared/api/transport-reports';
+import { datesOfMonth } from '@junkan/shared/business-day';
+import { keptUntil, latestDate } from '@junkan/shared/rules/retention';
 import { and, asc, between, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';

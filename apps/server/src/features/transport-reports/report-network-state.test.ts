@@ -1,12 +1,8 @@
 import { ERROR_CODES } from '@junkan/jwnet-simulator';
-import {
-  isMessageCode,
-  jwnetRefusalMessage,
-  type ManifestDetail,
-  type ManifestSummary,
-  type ReportActionResponse,
-  type TransportReport,
-} from '@junkan/shared';
+import type { ManifestDetail, ManifestSummary } from '@junkan/shared/api/manifests';
+import type { ReportActionResponse, TransportReport } from '@junkan/shared/api/transport-reports';
+import { jwnetRefusalMessage } from '@junkan/shared/jwnet-refusals';
+import { isMessageCode } from '@junkan/shared/messages';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DIS, demoProject, dischargeSiteId, PLATFORM, TRANS, unitId } from '../../../test/fixtures/demo-data';

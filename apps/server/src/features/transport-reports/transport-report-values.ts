@@ -1,4 +1,5 @@
-import type { IndustrialReportInput, ReportCorrectionInput, UnitMeasure } from '@junkan/shared';
+import type { UnitMeasure } from '@junkan/shared/api/code-masters';
+import type { IndustrialReportInput, ReportCorrectionInput } from '@junkan/shared/api/transport-reports';
 import type { transportReports } from '../../db/schema';
 import type { TransportEndReport } from '../../plugins/jwnet/jwnet-adapter';
 

@@ -1,12 +1,10 @@
-import {
-  deadlineState,
-  jwnetRefusalMessage,
-  keptUntil,
-  type ReportRuleState,
-  type ReportStatus,
-  type TransportReport,
-  type UnitMeasure,
-} from '@junkan/shared';
+import type { UnitMeasure } from '@junkan/shared/api/code-masters';
+import type { TransportReport } from '@junkan/shared/api/transport-reports';
+import type { ReportStatus } from '@junkan/shared/enums';
+import { jwnetRefusalMessage } from '@junkan/shared/jwnet-refusals';
+import type { ReportRuleState } from '@junkan/shared/report-rules';
+import { keptUntil } from '@junkan/shared/rules/retention';
+import { deadlineState } from '@junkan/shared/transport-deadline';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {

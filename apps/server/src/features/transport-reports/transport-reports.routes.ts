@@ -1,8 +1,5 @@
+import { errorSchema, idParamSchema } from '@junkan/shared/api/common';
 import {
-  decimalParam,
-  errorSchema,
-  idParam,
-  idParamSchema,
   industrialReportOptionsSchema,
   industrialReportSchema,
   regularReportFormSchema,
@@ -10,7 +7,8 @@ import {
   reportActionResponseSchema,
   reportCorrectionSchema,
   transportReportSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/transport-reports';
+import { decimalParam, idParam } from '@junkan/shared/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {

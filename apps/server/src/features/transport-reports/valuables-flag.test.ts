@@ -1,5 +1,5 @@
-import type { IndustrialReportOptions, TransportReport } from '@junkan/shared';
-import { addDays } from '@junkan/shared';
+import type { IndustrialReportOptions, TransportReport } from '@junkan/shared/api/transport-reports';
+import { addDays } from '@junkan/shared/contract-rules';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DIS, dischargeSiteId, TRANS } from '../../../test/fixtures/demo-data';

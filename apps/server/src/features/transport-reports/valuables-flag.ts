@@ -1,10 +1,10 @@
+import { wasteKindIdOf } from '@junkan/shared/rules/manifest-agreement';
 import {
   type DayWindow,
   isValuablesWithoutTransshipment,
   prefectureOfAddress,
   transshipmentWindows,
-  wasteKindIdOf,
-} from '@junkan/shared';
+} from '@junkan/shared/rules/valuables-transshipment';
 import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {

@@ -1,10 +1,10 @@
-import type {
-  AccountUpdateRequest,
-  AccountUpdateResponse,
-  DischargeSiteInfo,
-  OfficeInfo,
-} from '@junkan/shared';
-import { NEW_ENTRY_ID } from '@junkan/shared';
+import {
+  type AccountUpdateRequest,
+  type AccountUpdateResponse,
+  type DischargeSiteInfo,
+  NEW_ENTRY_ID,
+  type OfficeInfo,
+} from '@junkan/shared/api/users';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';

@@ -1,4 +1,4 @@
-import type { AccountInfoResponse } from '@junkan/shared';
+import type { AccountInfoResponse } from '@junkan/shared/api/users';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, createTestApp, decodeClaims, type TestContext } from '../../../test/test-app';

@@ -1,15 +1,13 @@
+import { errorSchema, idParamSchema, tokenResponseSchema } from '@junkan/shared/api/common';
 import {
   accountInfoResponseSchema,
   accountUpdateRequestSchema,
   accountUpdateResponseSchema,
   checkKeyRegisteredQuerySchema,
   checkKeyRegisteredResponseSchema,
-  errorSchema,
-  idParamSchema,
   permissionsResponseSchema,
   registrationRequestSchema,
-  tokenResponseSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { auditSourceOf } from '../../plugins/auth';

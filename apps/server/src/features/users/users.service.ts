@@ -1,4 +1,4 @@
-import type { AccountInfo } from '@junkan/shared';
+import type { AccountInfo } from '@junkan/shared/api/users';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema';

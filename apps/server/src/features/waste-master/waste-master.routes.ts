@@ -1,7 +1,5 @@
+import { errorSchema, idParamSchema, okSchema } from '@junkan/shared/api/common';
 import {
-  errorSchema,
-  idParamSchema,
-  okSchema,
   wasteCodeCheckQuerySchema,
   wasteCodeCheckResponseSchema,
   wasteCodeParamSchema,
@@ -12,7 +10,7 @@ import {
   wasteManageQuerySchema,
   wasteParentParamSchema,
   wasteRequestSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/waste';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createWaste,

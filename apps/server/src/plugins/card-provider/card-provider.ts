@@ -1,4 +1,4 @@
-import type { CardDeclineCode } from '@junkan/shared';
+import type { CardDeclineCode } from '@junkan/shared/card-payments';
 
 /**
  * The card payment provider, behind one interface (ruling 12): the project ships a simulator

@@ -1,4 +1,4 @@
-import { CARD_DECLINE_CODES } from '@junkan/shared';
+import { CARD_DECLINE_CODES } from '@junkan/shared/card-payments';
 import { z } from 'zod';
 import {
   CARD_WEBHOOK_EVENT_TYPES,

@@ -11,7 +11,7 @@ import {
   UPLOAD_KIND_MIME_TYPES,
   UPLOAD_RULES,
   type UploadUse,
-} from '@junkan/shared';
+} from '@junkan/shared/upload-rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, fieldError } from '../../lib/app-error';

@@ -1,4 +1,4 @@
-import type { UploadFileKind } from '@junkan/shared';
+import type { UploadFileKind } from '@junkan/shared/upload-rules';
 import { AppError } from '../../lib/app-error';
 
 /**

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
-import { INQUIRY_UPLOAD_MAX_BYTES } from '@junkan/shared';
+import { INQUIRY_UPLOAD_MAX_BYTES } from '@junkan/shared/upload-rules';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import { hasInvalidCharacters, type MessageCode, messageCodeOfIssue } from '@junkan/shared';
+import { hasInvalidCharacters } from '@junkan/shared/field-rules';
+import { type MessageCode, messageCodeOfIssue } from '@junkan/shared/messages';
 import type { z } from 'zod';
 import { AppError, fieldError } from '../../lib/app-error';
 import { findInvalidText, JSON_BOUNDS, jsonBeyondBounds } from '../../lib/input-bounds';

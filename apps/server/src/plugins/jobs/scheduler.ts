@@ -1,12 +1,11 @@
+import type { JobRunDto, JobSummaryDto } from '@junkan/shared/api/jobs';
 import {
   describeSchedule,
-  type JobRunDto,
   type JobSchedule,
-  type JobSummaryDto,
   nextScheduledRun,
   SCHEDULED_JOBS,
   scheduleSlot,
-} from '@junkan/shared';
+} from '@junkan/shared/rules/scheduled-jobs';
 import { and, desc, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { scheduledJobRuns } from '../../db/schema';

@@ -1,5 +1,5 @@
 import { type RunningJwnetSimulator, startJwnetSimulator } from '@junkan/jwnet-simulator';
-import { isJwnetServiceHours } from '@junkan/shared';
+import { isJwnetServiceHours } from '@junkan/shared/rules/jwnet-service';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpJwnetAdapter } from './http-jwnet-adapter';
 import { JwnetError, type ManifestRegistration, type TransportEndReport } from './jwnet-adapter';

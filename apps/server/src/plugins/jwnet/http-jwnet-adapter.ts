@@ -1,4 +1,4 @@
-import { isJwnetServiceHours } from '@junkan/shared';
+import { isJwnetServiceHours } from '@junkan/shared/rules/jwnet-service';
 import { z } from 'zod';
 import { machineClock } from '../../lib/clock';
 import {

@@ -1,4 +1,4 @@
-import type { ManifestStatus } from '@junkan/shared';
+import type { ManifestStatus } from '@junkan/shared/enums';
 /**
  * The manifest network (JWNET) behind one interface (ruling 12). The product talks to the simulator
  * (`apps/jwnet-simulator`) through `HttpJwnetAdapter`; a real network client would implement the same.
@@ -19,9 +19,9 @@ export const JWNET_FUNCTION_CODES = {
   CORRECTION_ANSWER: '0701',
 } as const;
 
-// The statuses live in the shared package (api/manifests.ts); an approved cancellation takes a manifest
+// The statuses live in the shared package (enums.ts); an approved cancellation takes a manifest
 // from TEMP_TRANSPORT back to REGISTERED.
-export { MANIFEST_STATUSES, type ManifestStatus } from '@junkan/shared';
+export { MANIFEST_STATUSES, type ManifestStatus } from '@junkan/shared/enums';
 
 /** Dates are Japan dates `YYYY-MM-DD`. */
 export interface ManifestRegistration {

@@ -1,4 +1,4 @@
-import { COLLECTION_AREA_TYPES } from '@junkan/shared';
+import { COLLECTION_AREA_TYPES } from '@junkan/shared/api/collection-areas';
 import { Card, Result, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

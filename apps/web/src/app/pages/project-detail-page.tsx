@@ -1,11 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
+import type { ProjectDetail } from '@junkan/shared/api/projects';
+import { paths } from '@junkan/shared/paths';
 import {
   canTransitionProject,
   isQuoteRequestEditable,
-  type ProjectDetail,
   projectHistoryLabelKeys,
-} from '@junkan/shared';
-import { paths } from '@junkan/shared/paths';
+} from '@junkan/shared/project-status';
 import { App, Button, Card, Flex, Input, List, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

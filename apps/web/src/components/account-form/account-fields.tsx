@@ -1,12 +1,12 @@
 import { SearchOutlined } from '@ant-design/icons';
+import type { AccountInfoInput } from '@junkan/shared/api/users';
 import {
-  type AccountInfoInput,
   formatPhone,
   formatPostalCode,
   isPostalLookupEnabled,
   MAX_LENGTH,
   normalizePhoneInput,
-} from '@junkan/shared';
+} from '@junkan/shared/field-rules';
 import { Button, Card, Col, Form, Input, Row, Space } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -3,11 +3,9 @@ import {
   type AccountInfoInput,
   accountInfoSchema,
   dischargeSiteInfoSchema,
-  EDI_KEY_LENGTH,
-  MAX_LENGTH,
   officeInfoSchema,
-  REGISTRANT_NUMBER_LENGTH,
-} from '@junkan/shared';
+} from '@junkan/shared/api/users';
+import { EDI_KEY_LENGTH, MAX_LENGTH, REGISTRANT_NUMBER_LENGTH } from '@junkan/shared/field-rules';
 import { Button, Col, Flex, Form, type FormInstance, Input, Row } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

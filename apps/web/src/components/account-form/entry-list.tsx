@@ -1,5 +1,5 @@
 import { CopyOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { NEW_ENTRY_ID } from '@junkan/shared';
+import { NEW_ENTRY_ID } from '@junkan/shared/api/users';
 import { Button, Card, Form, Popconfirm, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';

@@ -1,10 +1,10 @@
+import { QUOTE_UNIT_PRICE_MAX } from '@junkan/shared/quote-amount';
+import type { PriceUnit } from '@junkan/shared/quote-pricing';
 import {
-  type PriceUnit,
-  QUOTE_UNIT_PRICE_MAX,
   UNIT_PRICE_PART_FIELDS,
   UNIT_PRICE_PARTS,
   type UnitPricePart,
-} from '@junkan/shared';
+} from '@junkan/shared/rules/combined-unit-price';
 import { Flex, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatUnitPrice, formatYen } from '../../lib/format';

@@ -1,4 +1,4 @@
-import { VOLUME_PATTERN } from '@junkan/shared';
+import { VOLUME_PATTERN } from '@junkan/shared/api/projects';
 
 /** Section 5: a volume field takes at most 8 characters. */
 export const VOLUME_INPUT_MAX_LENGTH = 8;

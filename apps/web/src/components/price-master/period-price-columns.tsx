@@ -1,5 +1,6 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import type { DatePeriod, PeriodPriceSort } from '@junkan/shared';
+import type { PeriodPriceSort } from '@junkan/shared/api/period-prices';
+import type { DatePeriod } from '@junkan/shared/rules/price-period';
 import { Button, Flex, Space, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { TFunction } from 'i18next';

@@ -1,4 +1,6 @@
-import { type DatePeriod, MAX_UNIT_PRICE, unitPriceSchema, type WasteItem } from '@junkan/shared';
+import { MAX_UNIT_PRICE, unitPriceSchema } from '@junkan/shared/api/period-prices';
+import type { WasteItem } from '@junkan/shared/api/waste';
+import type { DatePeriod } from '@junkan/shared/rules/price-period';
 import { Form, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

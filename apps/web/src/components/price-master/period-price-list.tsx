@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { PeriodPriceListQuery, PeriodPriceSort } from '@junkan/shared';
+import type { PeriodPriceListQuery, PeriodPriceSort } from '@junkan/shared/api/period-prices';
 import { Button, Checkbox, Space, type TableProps } from 'antd';
 import { type CSSProperties, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { type DatePeriod, type PeriodStatus, periodStatusOn } from '@junkan/shared';
+import { type DatePeriod, type PeriodStatus, periodStatusOn } from '@junkan/shared/rules/price-period';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 

@@ -1,4 +1,4 @@
-import type { DatePeriod } from '@junkan/shared';
+import type { DatePeriod } from '@junkan/shared/rules/price-period';
 import { formatDate } from '../../lib/format';
 import { currentPunctuation } from '../../lib/i18n';
 

@@ -1,4 +1,4 @@
-import { type DatePeriod, isValidPeriod, periodsOverlap } from '@junkan/shared';
+import { type DatePeriod, isValidPeriod, periodsOverlap } from '@junkan/shared/rules/price-period';
 import dayjs, { type Dayjs } from 'dayjs';
 
 /** A price period as a form holds it: two date pickers' values (empty end: until further notice). */

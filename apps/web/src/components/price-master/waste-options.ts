@@ -1,4 +1,4 @@
-import type { WasteItem } from '@junkan/shared';
+import type { WasteItem } from '@junkan/shared/api/waste';
 
 /** A price form's waste choices: grouped by category, each indented by its level in the tree, with its code. */
 export function wasteOptions(wastes: readonly WasteItem[] | undefined, t: (key: string) => string) {

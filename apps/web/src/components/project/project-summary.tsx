@@ -1,4 +1,6 @@
-import { BAG_SIZES, type ProjectDetail, REGULAR_QUANTITY_UNIT } from '@junkan/shared';
+import type { ProjectDetail } from '@junkan/shared/api/projects';
+import { BAG_SIZES } from '@junkan/shared/enums';
+import { REGULAR_QUANTITY_UNIT } from '@junkan/shared/quote-pricing';
 import { Alert, Card, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatQuantity, punctuationOf } from '../../lib/format';

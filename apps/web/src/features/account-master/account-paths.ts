@@ -1,4 +1,4 @@
-import type { Role } from '@junkan/shared';
+import type { Role } from '@junkan/shared/enums';
 import { paths } from '@junkan/shared/paths';
 
 export const ACCOUNT_MASTER_PATH = paths.accountMaster.path;

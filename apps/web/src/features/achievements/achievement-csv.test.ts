@@ -1,4 +1,4 @@
-import type { AchievementDetail, AchievementSummaryRow } from '@junkan/shared';
+import type { AchievementDetail, AchievementSummaryRow } from '@junkan/shared/api/transport-reports';
 import { describe, expect, it } from 'vitest';
 import { detailCsvFile, listCsvFile, listCsvRows, statusText } from './achievement-csv';
 

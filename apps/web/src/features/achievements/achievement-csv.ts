@@ -1,13 +1,7 @@
-import {
-  type AchievementDetail,
-  type AchievementSummaryRow,
-  achievementCsvFileName,
-  type CsvCell,
-  type ReportStatus,
-  reportStatusLabelKey,
-  toCsv,
-  WASTE_TYPE_CODE,
-} from '@junkan/shared';
+import type { AchievementDetail, AchievementSummaryRow } from '@junkan/shared/api/transport-reports';
+import { achievementCsvFileName, type CsvCell, toCsv } from '@junkan/shared/csv';
+import { type ReportStatus, WASTE_TYPE_CODE } from '@junkan/shared/enums';
+import { reportStatusLabelKey } from '@junkan/shared/report-rules';
 import { formatPlainDate } from '../../lib/format';
 import { wasteTypeLabelKey } from './achievement-filters';
 import { csvVolume } from './achievement-volume';

@@ -4,13 +4,12 @@ import {
   ACHIEVEMENT_PAGE_SIZE,
   ACHIEVEMENT_PERIODS,
   ACHIEVEMENT_SORT_KEYS,
-  type AchievementDetailQuery,
   type AchievementDetailSortKey,
   type AchievementSortKey,
-  type AchievementSummaryRow,
-  MAX_LENGTH,
-  WASTE_TYPE_CODE,
-} from '@junkan/shared';
+} from '@junkan/shared/achievement-list';
+import type { AchievementDetailQuery, AchievementSummaryRow } from '@junkan/shared/api/transport-reports';
+import { WASTE_TYPE_CODE } from '@junkan/shared/enums';
+import { MAX_LENGTH } from '@junkan/shared/field-rules';
 import { paths } from '@junkan/shared/paths';
 import { PAGE_SIZES } from '../../components/list-sizes';
 import type { CompanyFilter } from '../../lib/company-filter';

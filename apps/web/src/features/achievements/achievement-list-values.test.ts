@@ -1,4 +1,4 @@
-import type { AchievementSummaryRow } from '@junkan/shared';
+import type { AchievementSummaryRow } from '@junkan/shared/api/transport-reports';
 import { describe, expect, it } from 'vitest';
 import { achievementRowKey, csvPeriodOf, isMonthAfter, latestPeriodOffer } from './achievement-list-values';
 

@@ -1,4 +1,4 @@
-import type { AchievementSummaryRow } from '@junkan/shared';
+import type { AchievementSummaryRow } from '@junkan/shared/api/transport-reports';
 import type { YearMonth } from '../../lib/format';
 import { formatYearMonth } from './achievement-csv';
 import type { AchievementFilters } from './achievement-filters';

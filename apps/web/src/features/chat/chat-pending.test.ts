@@ -1,4 +1,5 @@
-import { CHAT_CLIENT_ID_PATTERN, type ChatMessage } from '@junkan/shared';
+import type { ChatMessage } from '@junkan/shared/api/chat';
+import { CHAT_CLIENT_ID_PATTERN } from '@junkan/shared/rules/chat-rules';
 import { describe, expect, it } from 'vitest';
 import { newClientId, type PendingMessage, stillPending, withState } from './chat-pending';
 

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@junkan/shared';
+import type { ChatMessage } from '@junkan/shared/api/chat';
 
 /** A message this browser is sending: kept with its client id until the server has it, retried with the same id. */
 export interface PendingMessage {

@@ -3,7 +3,7 @@ import {
   disposalMethodRequestSchema,
   packingStyleRequestSchema,
   unitMeasureRequestSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/code-masters';
 import type { z } from 'zod';
 import { disposalMethodsQueryOptions } from '../../lib/reference-data/disposal-methods';
 import { packingStylesQueryOptions } from '../../lib/reference-data/packing-styles';

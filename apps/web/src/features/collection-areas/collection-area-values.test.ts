@@ -1,4 +1,4 @@
-import type { CollectionArea } from '@junkan/shared';
+import type { CollectionArea } from '@junkan/shared/api/collection-areas';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,8 @@
-import type { CollectionArea, CollectionAreaRequest, CollectionAreaType } from '@junkan/shared';
+import type {
+  CollectionArea,
+  CollectionAreaRequest,
+  CollectionAreaType,
+} from '@junkan/shared/api/collection-areas';
 import {
   overlapsAnotherPeriod,
   type PeriodDates,

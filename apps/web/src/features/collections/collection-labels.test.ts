@@ -1,4 +1,4 @@
-import { COLLECTION_STATUSES, type CollectionAction } from '@junkan/shared';
+import { COLLECTION_STATUSES, type CollectionAction } from '@junkan/shared/collection-rules';
 import { describe, expect, it } from 'vitest';
 import { PUNCTUATION } from '../../lib/format';
 import {

@@ -1,12 +1,14 @@
 import {
-  BAG_SIZES,
-  type CollectionAction,
-  type CollectionStatus,
   collectionActionSchema,
   collectionDateChangeSchema,
   collectionReasonSchema,
-  type NotCollectableReason,
-} from '@junkan/shared';
+} from '@junkan/shared/api/collections';
+import type {
+  CollectionAction,
+  CollectionStatus,
+  NotCollectableReason,
+} from '@junkan/shared/collection-rules';
+import { BAG_SIZES } from '@junkan/shared/enums';
 import { formatVolume } from '../../components/form/volume';
 import { type FormIssue, firstIssues } from '../../lib/form-issues';
 import { PUNCTUATION, type Punctuation } from '../../lib/format';

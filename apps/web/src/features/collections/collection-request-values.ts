@@ -1,19 +1,21 @@
 import {
-  BAG_SIZES,
   COLLECTION_MAX,
-  type CollectionDateIssue,
-  type CollectionFrequency,
   type CollectionPreview,
   type CollectionRequestInput,
-  type CollectionRequestKind,
   type CollectionRequestOption,
   collectionRequestSchema,
+} from '@junkan/shared/api/collections';
+import {
+  type CollectionDateIssue,
+  type CollectionFrequency,
+  type CollectionRequestKind,
   desiredDatesIssues,
   type NotCollectableReason,
   requestContractIssues,
   requestKindsOf,
   type VehicleLimit,
-} from '@junkan/shared';
+} from '@junkan/shared/collection-rules';
+import { BAG_SIZES } from '@junkan/shared/enums';
 import { firstPerField, type NamePath, namePath } from '../../lib/form-issues';
 import type { KnownDay } from './request-days';
 

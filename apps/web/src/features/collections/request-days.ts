@@ -1,4 +1,5 @@
-import type { CollectionRequestOption, NotCollectableReason } from '@junkan/shared';
+import type { CollectionRequestOption } from '@junkan/shared/api/collections';
+import type { NotCollectableReason } from '@junkan/shared/collection-rules';
 import dayjs from 'dayjs';
 
 /**

@@ -1,4 +1,4 @@
-import type { CollectionSummary } from '@junkan/shared';
+import type { CollectionSummary } from '@junkan/shared/api/collections';
 import { describe, expect, it } from 'vitest';
 import {
   byDate,

@@ -1,9 +1,5 @@
-import {
-  COLLECTION_STATUSES,
-  type CollectionStatus,
-  type CollectionSummary,
-  type DAY_SHEET_FORMATS,
-} from '@junkan/shared';
+import type { CollectionSummary, DAY_SHEET_FORMATS } from '@junkan/shared/api/collections';
+import { COLLECTION_STATUSES, type CollectionStatus } from '@junkan/shared/collection-rules';
 import dayjs from 'dayjs';
 import { japanToday } from '../../components/form/date-field';
 import { businessNow } from '../../lib/business-clock';

@@ -1,4 +1,4 @@
-import type { CollectionRequestOption } from '@junkan/shared';
+import type { CollectionRequestOption } from '@junkan/shared/api/collections';
 
 /** A regular contract in force as the request options answer it, for the request form's tests. */
 export const OPTION: CollectionRequestOption = {

@@ -1,4 +1,4 @@
-import type { ContractDraft } from '@junkan/shared';
+import type { ContractDraft } from '@junkan/shared/api/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   buildContractInput,

@@ -1,23 +1,20 @@
+import { type ContractDraft, type ContractInput, contractInputSchema } from '@junkan/shared/api/contracts';
+import { isIsoDate } from '@junkan/shared/business-day';
 import {
   CONTRACT_FORMS,
-  CONTRACT_TYPES,
   type ContractDates,
-  type ContractDraft,
   type ContractForm,
-  type ContractInput,
-  type ContractPermitCandidate,
-  combineUnitPrice,
   contractDateIssues,
-  contractInputSchema,
-  contractPermitIssue,
+} from '@junkan/shared/contract-rules';
+import { CONTRACT_TYPES, PAYMENT_TYPES, type ProjectType } from '@junkan/shared/enums';
+import { quoteLineAmount } from '@junkan/shared/quote-amount';
+import {
+  combineUnitPrice,
   hasPriceParts,
-  isIsoDate,
-  PAYMENT_TYPES,
-  type ProjectType,
-  quoteLineAmount,
   UNIT_PRICE_PART_FIELDS,
   UNIT_PRICE_PARTS,
-} from '@junkan/shared';
+} from '@junkan/shared/rules/combined-unit-price';
+import { type ContractPermitCandidate, contractPermitIssue } from '@junkan/shared/rules/permit-rules';
 
 type ContractType = (typeof CONTRACT_TYPES)[number];
 type PaymentType = (typeof PAYMENT_TYPES)[number];

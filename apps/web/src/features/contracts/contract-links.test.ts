@@ -1,4 +1,4 @@
-import type { Contract } from '@junkan/shared';
+import type { Contract } from '@junkan/shared/api/contracts';
 import { describe, expect, it } from 'vitest';
 import { fileNameFromDisposition } from '../../lib/download-attachment';
 import { contractFiles, contractTaskLink, orderedFileKinds } from './contract-links';

@@ -1,11 +1,11 @@
+import type { Contract } from '@junkan/shared/api/contracts';
 import {
   CONTRACT_FILE_KINDS,
-  type Contract,
   type ContractFileKind,
   type ContractRole,
   type ContractState,
   contractActions,
-} from '@junkan/shared';
+} from '@junkan/shared/contract-rules';
 import { paths } from '@junkan/shared/paths';
 
 export const contractCreatePath = (projectId: number) => paths.contractCreate.to(projectId);

@@ -1,4 +1,5 @@
-import type { Contract, ProjectQuote } from '@junkan/shared';
+import type { Contract } from '@junkan/shared/api/contracts';
+import type { ProjectQuote } from '@junkan/shared/api/projects';
 import { describe, expect, it } from 'vitest';
 import { compareWithAcceptedQuote } from './contract-quote-comparison';
 

@@ -1,11 +1,7 @@
-import {
-  type Contract,
-  type ContractQuoteComparison,
-  compareContractWithQuote,
-  type ProjectQuote,
-  priceUnitOf,
-  priceUnitText,
-} from '@junkan/shared';
+import type { Contract } from '@junkan/shared/api/contracts';
+import type { ProjectQuote } from '@junkan/shared/api/projects';
+import { type ContractQuoteComparison, compareContractWithQuote } from '@junkan/shared/contract-quote-diff';
+import { priceUnitOf, priceUnitText } from '@junkan/shared/quote-pricing';
 
 /** The contract's prices against the accepted quote's; null without an accepted quote to compare with. */
 export function compareWithAcceptedQuote(

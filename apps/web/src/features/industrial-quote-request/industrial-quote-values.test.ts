@@ -1,4 +1,4 @@
-import type { ProjectDetail } from '@junkan/shared';
+import type { ProjectDetail } from '@junkan/shared/api/projects';
 import { describe, expect, it } from 'vitest';
 import {
   buildQuoteRequest,

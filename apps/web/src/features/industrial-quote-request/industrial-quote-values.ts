@@ -1,4 +1,4 @@
-import { type ProjectDetail, type QuoteRequestInput, quoteRequestSchema } from '@junkan/shared';
+import { type ProjectDetail, type QuoteRequestInput, quoteRequestSchema } from '@junkan/shared/api/projects';
 import { paths } from '@junkan/shared/paths';
 
 export type LineValues = Record<string, unknown>;

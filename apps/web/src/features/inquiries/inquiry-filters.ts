@@ -1,16 +1,14 @@
+import { INQUIRY_SORT_KEYS, type InquirySortKey } from '@junkan/shared/api/inquiries';
 import {
   COMPANY_TYPES,
   type CompanyType,
   INQUIRY_IMPORTANCES,
-  INQUIRY_MAX_LENGTH,
-  INQUIRY_SORT_KEYS,
   INQUIRY_STATUSES,
   type InquiryImportance,
-  type InquirySide,
-  type InquirySortKey,
   type InquiryStatus,
-  MAX_ID,
-} from '@junkan/shared';
+} from '@junkan/shared/enums';
+import { MAX_ID } from '@junkan/shared/field-rules';
+import { INQUIRY_MAX_LENGTH, type InquirySide } from '@junkan/shared/inquiry-rules';
 
 /**
  * The inquiry list's filters, page, order and the inquiry whose detail is open: they live in the address, so a

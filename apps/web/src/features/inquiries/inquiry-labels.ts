@@ -1,4 +1,5 @@
-import type { InquiryAction, InquiryHistoryEntry, InquirySide } from '@junkan/shared';
+import type { InquiryHistoryEntry } from '@junkan/shared/api/inquiries';
+import type { InquiryAction, InquirySide } from '@junkan/shared/inquiry-rules';
 
 /**
  * The words of each side's actions: a discharger marks its inquiry solved and cancels it (section 4); a

@@ -1,15 +1,17 @@
+import { MAX_PAGE_SIZE } from '@junkan/shared/api/common';
 import {
-  INVOICE_AMOUNT_MAX,
   INVOICE_LIST_VERSIONS,
   INVOICE_SORT_KEYS,
-  INVOICE_STATUSES,
   type InvoiceListVersions,
   type InvoiceSortKey,
+} from '@junkan/shared/api/invoices';
+import { isIsoDate } from '@junkan/shared/business-day';
+import {
+  INVOICE_AMOUNT_MAX,
+  INVOICE_STATUSES,
   type InvoiceStatus,
-  isIsoDate,
-  MAX_PAGE_SIZE,
   parseInvoiceNumber,
-} from '@junkan/shared';
+} from '@junkan/shared/invoice-rules';
 import type { CompanyFilter } from '../../lib/company-filter';
 
 /**

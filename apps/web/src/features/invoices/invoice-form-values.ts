@@ -1,18 +1,15 @@
+import { type CorrectInvoiceRequest, correctedInvoiceLineSchema } from '@junkan/shared/api/invoices';
+import type { QualifiedInvoiceLineDto } from '@junkan/shared/api/qualified-invoices';
 import {
   type BilledMonthConflict,
   billedMonthConflicts,
   billedMonthIssue,
-  type CorrectInvoiceRequest,
-  checkUpload,
-  computeQualifiedInvoice,
-  correctedInvoiceLineSchema,
   type InvoicePaymentMethod,
   invoiceRegistrationIssues,
   type MonthBilling,
-  type QualifiedInvoiceLineDto,
-  type QualifiedInvoiceTotals,
-  UPLOAD_RULES,
-} from '@junkan/shared';
+} from '@junkan/shared/invoice-rules';
+import { computeQualifiedInvoice, type QualifiedInvoiceTotals } from '@junkan/shared/rules/qualified-invoice';
+import { checkUpload, UPLOAD_RULES } from '@junkan/shared/upload-rules';
 
 /** One invoice block of the register form (and the correction form), as the form holds it. */
 export interface InvoiceBlockValues {

@@ -1,4 +1,5 @@
-import { isIsoDate, MANIFEST_STATUSES, type ManifestStatus } from '@junkan/shared';
+import { isIsoDate } from '@junkan/shared/business-day';
+import { MANIFEST_STATUSES, type ManifestStatus } from '@junkan/shared/enums';
 import { paths } from '@junkan/shared/paths';
 import type { CompanyFilter } from '../../lib/company-filter';
 

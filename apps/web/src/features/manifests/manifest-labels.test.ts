@@ -1,4 +1,5 @@
-import { MANIFEST_STATUSES, type ManifestDetail } from '@junkan/shared';
+import type { ManifestDetail } from '@junkan/shared/api/manifests';
+import { MANIFEST_STATUSES } from '@junkan/shared/enums';
 import { describe, expect, it } from 'vitest';
 import {
   countDeadlineStates,

@@ -1,11 +1,6 @@
-import {
-  type DeadlineState,
-  MANIFEST_PHASES,
-  type ManifestDetail,
-  type ManifestPhaseName,
-  type ManifestStatus,
-  type ReportDeadlineItem,
-} from '@junkan/shared';
+import type { ManifestDetail, ReportDeadlineItem } from '@junkan/shared/api/manifests';
+import { MANIFEST_PHASES, type ManifestPhaseName, type ManifestStatus } from '@junkan/shared/enums';
+import type { DeadlineState } from '@junkan/shared/transport-deadline';
 
 /** Label key (enums namespace) of a network status; null before the network's first answer. */
 export function manifestStatusLabelKey(status: ManifestStatus | null): string {

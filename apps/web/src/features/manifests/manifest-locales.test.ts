@@ -1,4 +1,5 @@
-import { DEADLINE_STATES, MANIFEST_PHASES, MANIFEST_STATUSES } from '@junkan/shared';
+import { MANIFEST_PHASES, MANIFEST_STATUSES } from '@junkan/shared/enums';
+import { DEADLINE_STATES } from '@junkan/shared/transport-deadline';
 import { describe, expect, it } from 'vitest';
 import enEnums from '../../locales/en/enums.json';
 import enManifests from '../../locales/en/manifests.json';

@@ -1,4 +1,5 @@
-import type { ManifestRegistrationInput, ManifestRegistrationOptions, WasteItem } from '@junkan/shared';
+import type { ManifestRegistrationInput, ManifestRegistrationOptions } from '@junkan/shared/api/manifests';
+import type { WasteItem } from '@junkan/shared/api/waste';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {

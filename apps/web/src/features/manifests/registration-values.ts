@@ -1,14 +1,16 @@
 import {
-  type AgreementRef,
-  type ManifestDifference,
   type ManifestRegistrationInput,
   type ManifestRegistrationOptions,
-  manifestContractDifferences,
   manifestDifferencesDetailSchema,
   manifestRegistrationSchema,
-  type WasteItem,
+} from '@junkan/shared/api/manifests';
+import type { WasteItem } from '@junkan/shared/api/waste';
+import {
+  type AgreementRef,
+  type ManifestDifference,
+  manifestContractDifferences,
   wasteKindIdOf,
-} from '@junkan/shared';
+} from '@junkan/shared/rules/manifest-agreement';
 import { fieldNamePath, firstIssues, type NamePath } from '../../lib/form-issues';
 import { currentPunctuation } from '../../lib/i18n';
 import { formatManifestDate } from './manifest-filters';

@@ -1,4 +1,8 @@
-import type { CollectionDeadlineItem, ReportDeadlineItem, ReportDeadlineList } from '@junkan/shared';
+import type {
+  CollectionDeadlineItem,
+  ReportDeadlineItem,
+  ReportDeadlineList,
+} from '@junkan/shared/api/manifests';
 import { paths } from '@junkan/shared/paths';
 import { describe, expect, it } from 'vitest';
 import { collectionDeadlineRow, reportDeadlineSections } from './report-deadline-rows';

@@ -1,5 +1,6 @@
-import type { CollectionDeadlineItem, DeadlineState, ReportDeadlineList } from '@junkan/shared';
+import type { CollectionDeadlineItem, ReportDeadlineList } from '@junkan/shared/api/manifests';
 import { paths } from '@junkan/shared/paths';
+import type { DeadlineState } from '@junkan/shared/transport-deadline';
 import { formatManifestDate } from './manifest-filters';
 import { countDeadlineStates } from './manifest-labels';
 

@@ -1,13 +1,12 @@
+import { PROJECT_TYPES, type ProjectType } from '@junkan/shared/enums';
 import {
   PROJECT_KEYWORD_MAX,
   PROJECT_LIST_TABS,
   PROJECT_PAGE_SIZE,
   PROJECT_SORT_KEYS,
-  PROJECT_TYPES,
-  type ProjectListTab,
   type ProjectSortKey,
-  type ProjectType,
-} from '@junkan/shared';
+} from '@junkan/shared/project-list';
+import type { ProjectListTab } from '@junkan/shared/project-status';
 import { PAGE_SIZES, type SortOrder } from '../../components/list-sizes';
 import type { CompanyFilter } from '../../lib/company-filter';
 import type { AddressFilters } from '../../lib/list-page';

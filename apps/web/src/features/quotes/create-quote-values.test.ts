@@ -1,4 +1,5 @@
-import type { ProjectDetail, QuoteSuggestion } from '@junkan/shared';
+import type { ProjectDetail } from '@junkan/shared/api/projects';
+import type { QuoteSuggestion } from '@junkan/shared/api/quotes';
 import { describe, expect, it } from 'vitest';
 import {
   buildQuoteInput,

@@ -1,23 +1,18 @@
+import { type ProjectDetail, VOLUME_PATTERN } from '@junkan/shared/api/projects';
+import { type CreateQuoteInput, createQuoteSchema, type QuoteSuggestion } from '@junkan/shared/api/quotes';
+import type { ContractForm } from '@junkan/shared/contract-rules';
+import { type QuoteTotals, quoteTotals } from '@junkan/shared/quote-amount';
 import {
-  type ContractForm,
-  type CreateQuoteInput,
-  combineUnitPrice,
-  createQuoteSchema,
   defaultPricing,
-  hasPriceParts,
   isBagSize,
   type PriceUnit,
-  type ProjectDetail,
   priceUnitOf,
   type QuotePricingBasis,
-  type QuoteSuggestion,
-  type QuoteTotals,
   quoteLinePricingIssue,
-  quoteTotals,
   requestedBagSizes,
   suggestedMonthlyQuantity,
-  VOLUME_PATTERN,
-} from '@junkan/shared';
+} from '@junkan/shared/quote-pricing';
+import { combineUnitPrice, hasPriceParts } from '@junkan/shared/rules/combined-unit-price';
 import { formatQuantity } from '../../lib/format';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

@@ -1,4 +1,4 @@
-import type { IndustrialReportOptions } from '@junkan/shared';
+import type { IndustrialReportOptions } from '@junkan/shared/api/transport-reports';
 import { describe, expect, it } from 'vitest';
 import { firstIssues } from '../../lib/form-issues';
 import {

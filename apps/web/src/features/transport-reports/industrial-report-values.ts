@@ -1,12 +1,12 @@
+import type { UnitMeasure } from '@junkan/shared/api/code-masters';
 import {
   type IndustrialReportInput,
   type IndustrialReportOptions,
   industrialReportSchema,
-  isCountUnit,
-  isValuablesWithoutTransshipment,
   reportDateIssues,
-  type UnitMeasure,
-} from '@junkan/shared';
+} from '@junkan/shared/api/transport-reports';
+import { isCountUnit } from '@junkan/shared/rules/report-values';
+import { isValuablesWithoutTransshipment } from '@junkan/shared/rules/valuables-transshipment';
 import { type Built, firstIssues } from '../../lib/form-issues';
 
 type OptionProject = IndustrialReportOptions['projects'][number];

@@ -1,4 +1,4 @@
-import type { RegularVolumeInfo } from '@junkan/shared';
+import type { RegularVolumeInfo } from '@junkan/shared/api/transport-reports';
 import { describe, expect, it } from 'vitest';
 import {
   buildRegularReport,

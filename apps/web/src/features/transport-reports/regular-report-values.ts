@@ -3,7 +3,7 @@ import {
   type RegularVolumeInfo,
   regularReportLines,
   regularReportSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/transport-reports';
 import { formatVolume } from '../../components/form/volume';
 import { firstPerField, type NamePath } from '../../lib/form-issues';
 

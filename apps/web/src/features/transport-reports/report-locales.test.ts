@@ -1,10 +1,10 @@
 import {
-  DEADLINE_STATES,
   REPORT_ACTIONS,
   REPORT_DIALOG_TITLE_KEYS,
   REPORT_STATUS_LABEL_KEYS,
   type ReportActionVariant,
-} from '@junkan/shared';
+} from '@junkan/shared/report-rules';
+import { DEADLINE_STATES } from '@junkan/shared/transport-deadline';
 import { describe, expect, it } from 'vitest';
 import enAchievements from '../../locales/en/achievements.json';
 import enEnums from '../../locales/en/enums.json';

@@ -1,9 +1,5 @@
-import {
-  REPORT_ACTIONS,
-  type ReportDialogAction,
-  reportDialogActions,
-  type TransportReport,
-} from '@junkan/shared';
+import type { TransportReport } from '@junkan/shared/api/transport-reports';
+import { REPORT_ACTIONS, type ReportDialogAction, reportDialogActions } from '@junkan/shared/report-rules';
 import { describe, expect, it } from 'vitest';
 import {
   actionDoneKey,

@@ -1,15 +1,13 @@
+import type { UnitMeasure } from '@junkan/shared/api/code-masters';
 import {
   correctionDateIssues,
-  type MessageCode,
-  type ReportAction,
-  type ReportActionVariant,
   type ReportCorrectionInput,
-  type ReportDialogAction,
   reportCorrectionSchema,
-  startEditing,
   type TransportReport,
-  type UnitMeasure,
-} from '@junkan/shared';
+} from '@junkan/shared/api/transport-reports';
+import type { MessageCode } from '@junkan/shared/messages';
+import type { ReportAction, ReportActionVariant, ReportDialogAction } from '@junkan/shared/report-rules';
+import { startEditing } from '@junkan/shared/rules/report-values';
 import { formatVolume } from '../../components/form/volume';
 import { type Built, firstIssues } from '../../lib/form-issues';
 import { isCountUnitId } from './industrial-report-values';

@@ -1,4 +1,4 @@
-import type { Permit } from '@junkan/shared';
+import type { Permit } from '@junkan/shared/api/permits';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
 import { PERMITS_KEY } from './keys';

@@ -1,4 +1,5 @@
-import type { Permit, PermitKind } from '@junkan/shared';
+import type { Permit } from '@junkan/shared/api/permits';
+import type { PermitKind } from '@junkan/shared/rules/permit-rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
 import { PERMITS_KEY } from './keys';

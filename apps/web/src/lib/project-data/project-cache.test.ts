@@ -1,4 +1,4 @@
-import type { ProjectDetail } from '@junkan/shared';
+import type { ProjectDetail } from '@junkan/shared/api/projects';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PROJECT_FILTERS, projectListRequest } from '../../features/projects/project-list-values';

@@ -1,4 +1,4 @@
-import type { ProjectDetail } from '@junkan/shared';
+import type { ProjectDetail } from '@junkan/shared/api/projects';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
 import { PROJECT_LISTS_KEY } from './project-list';

@@ -1,4 +1,5 @@
-import type { ProjectHome, ProjectListQuery, ProjectListTab, ProjectPage } from '@junkan/shared';
+import type { ProjectHome, ProjectListQuery, ProjectPage } from '@junkan/shared/api/projects';
+import type { ProjectListTab } from '@junkan/shared/project-status';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
 import type { CompanyFilter } from '../company-filter';

@@ -1,4 +1,4 @@
-import type { DisposalMethod } from '@junkan/shared';
+import type { DisposalMethod } from '@junkan/shared/api/code-masters';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
 import { REFERENCE_STALE_TIME } from './unit-measures';

@@ -1,4 +1,4 @@
-import type { DisposalSiteListQuery, DisposalSitePage } from '@junkan/shared';
+import type { DisposalSiteListQuery, DisposalSitePage } from '@junkan/shared/api/disposal-sites';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
 

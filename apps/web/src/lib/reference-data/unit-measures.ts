@@ -1,4 +1,4 @@
-import type { UnitMeasure } from '@junkan/shared';
+import type { UnitMeasure } from '@junkan/shared/api/code-masters';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
 

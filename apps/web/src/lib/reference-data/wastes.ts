@@ -1,4 +1,5 @@
-import type { WasteCategory, WasteItem } from '@junkan/shared';
+import type { WasteItem } from '@junkan/shared/api/waste';
+import type { WasteCategory } from '@junkan/shared/waste-tree';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { api } from '../api-client';

@@ -1,4 +1,4 @@
-import type { ReportDeadlineList } from '@junkan/shared';
+import type { ReportDeadlineList } from '@junkan/shared/api/manifests';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
 import type { CompanyFilter } from '../company-filter';

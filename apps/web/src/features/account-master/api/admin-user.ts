@@ -1,4 +1,4 @@
-import type { AdminUserDetail } from '@junkan/shared';
+import type { AdminUserDetail } from '@junkan/shared/api/account-master';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { ADMIN_USERS_KEY } from './admin-users';

@@ -1,4 +1,4 @@
-import type { AdminUserListQuery, AdminUserPage } from '@junkan/shared';
+import type { AdminUserListQuery, AdminUserPage } from '@junkan/shared/api/account-master';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

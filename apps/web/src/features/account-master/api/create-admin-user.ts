@@ -1,4 +1,4 @@
-import type { AdminUserCreate } from '@junkan/shared';
+import type { AdminUserCreate } from '@junkan/shared/api/account-master';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { ADMIN_USERS_KEY } from './admin-users';

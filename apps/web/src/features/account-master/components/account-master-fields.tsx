@@ -1,4 +1,5 @@
-import { adminUserCreateSchema, MAX_LENGTH } from '@junkan/shared';
+import { adminUserCreateSchema } from '@junkan/shared/api/account-master';
+import { MAX_LENGTH } from '@junkan/shared/field-rules';
 import { Card, Col, Descriptions, Form, Input, Row, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../../lib/form-errors';

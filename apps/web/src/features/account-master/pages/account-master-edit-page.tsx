@@ -1,11 +1,11 @@
 import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
 import {
-  type AccountInfoInput,
   type AdminUserDetail,
   adminUserCreateSchema,
   adminUserUpdateSchema,
-  type OperatorRole,
-} from '@junkan/shared';
+} from '@junkan/shared/api/account-master';
+import type { AccountInfoInput } from '@junkan/shared/api/users';
+import type { OperatorRole } from '@junkan/shared/enums';
 import { App, Button, Card, Form, Result, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

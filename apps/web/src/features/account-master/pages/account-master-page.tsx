@@ -3,10 +3,9 @@ import {
   ADMIN_USER_SORT_KEYS,
   type AdminUserListItem,
   type AdminUserListQuery,
-  MAX_LENGTH,
-  ROLES,
-  type Role,
-} from '@junkan/shared';
+} from '@junkan/shared/api/account-master';
+import { ROLES, type Role } from '@junkan/shared/enums';
+import { MAX_LENGTH } from '@junkan/shared/field-rules';
 import { paths } from '@junkan/shared/paths';
 import { Button, Card, Select, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import type { CompanyListItem, TokenResponse } from '@junkan/shared';
+import type { TokenResponse } from '@junkan/shared/api/common';
+import type { CompanyListItem } from '@junkan/shared/api/companies';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { BankAccounts, SaveBankAccountsInput } from '@junkan/shared';
+import type { BankAccounts, SaveBankAccountsInput } from '@junkan/shared/api/bank-accounts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { BankSearchResult } from '@junkan/shared';
+import type { BankSearchResult } from '@junkan/shared/api/bank-accounts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

@@ -1,4 +1,5 @@
-import type { AccountInfo, TokenResponse } from '@junkan/shared';
+import type { TokenResponse } from '@junkan/shared/api/common';
+import type { AccountInfo } from '@junkan/shared/api/users';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

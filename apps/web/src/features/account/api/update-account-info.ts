@@ -1,4 +1,4 @@
-import type { AccountUpdateRequest, AccountUpdateResponse } from '@junkan/shared';
+import type { AccountUpdateRequest, AccountUpdateResponse } from '@junkan/shared/api/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountInfoQueryKey } from '../../../lib/account-info';
 import { api } from '../../../lib/api-client';

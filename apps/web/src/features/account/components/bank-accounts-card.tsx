@@ -1,5 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { BANK_ACCOUNT_TYPES, BANK_ACCOUNTS_MAX, type BankSearchResult } from '@junkan/shared';
+import type { BankSearchResult } from '@junkan/shared/api/bank-accounts';
+import { BANK_ACCOUNT_TYPES, BANK_ACCOUNTS_MAX } from '@junkan/shared/rules/bank-account';
 import { App, Button, Card, Col, Form, type FormInstance, Input, Row, Select, Spin, Typography } from 'antd';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,11 +1,10 @@
 import {
   type BankAccount,
-  type BankAccountType,
   type BankEntry,
   type SaveBankAccountsInput,
   saveBankAccountsSchema,
-  toBankKana,
-} from '@junkan/shared';
+} from '@junkan/shared/api/bank-accounts';
+import { type BankAccountType, toBankKana } from '@junkan/shared/rules/bank-account';
 import { fieldNamePath, firstPerField, type NamePath } from '../../../lib/form-issues';
 
 /** One account of the form: the codes the selects hold, with the labels they show for them. */

@@ -3,7 +3,7 @@ import {
   type AccountInfoResponse,
   type AccountUpdateRequest,
   accountUpdateRequestSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/users';
 import { paths } from '@junkan/shared/paths';
 import { Alert, App, Button, Card, Form, Result, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -1,5 +1,6 @@
-import { type AccountInfo, type AccountInfoInput, registrationRedirect } from '@junkan/shared';
+import type { AccountInfo, AccountInfoInput } from '@junkan/shared/api/users';
 import { paths } from '@junkan/shared/paths';
+import { registrationRedirect } from '@junkan/shared/quote-banner';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

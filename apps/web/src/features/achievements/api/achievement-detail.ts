@@ -1,9 +1,9 @@
-import {
-  ACHIEVEMENT_EXPORT_BATCH,
-  type AchievementDetail,
-  type AchievementDetailQuery,
-  type AchievementRow,
-} from '@junkan/shared';
+import { ACHIEVEMENT_EXPORT_BATCH } from '@junkan/shared/achievement-list';
+import type {
+  AchievementDetail,
+  AchievementDetailQuery,
+  AchievementRow,
+} from '@junkan/shared/api/transport-reports';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { ACHIEVEMENTS_KEY, rolePath } from '../../../lib/report-data/keys';

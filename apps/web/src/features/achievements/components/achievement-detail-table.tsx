@@ -1,9 +1,9 @@
+import type { AchievementDetailSortKey } from '@junkan/shared/achievement-list';
 import type {
   AchievementDetail,
   AchievementDetailQuery,
-  AchievementDetailSortKey,
   AchievementRow,
-} from '@junkan/shared';
+} from '@junkan/shared/api/transport-reports';
 import { paths } from '@junkan/shared/paths';
 import { Button, Card, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';

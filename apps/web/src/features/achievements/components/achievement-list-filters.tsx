@@ -1,4 +1,5 @@
-import { MAX_LENGTH, WASTE_TYPE_CODE } from '@junkan/shared';
+import { WASTE_TYPE_CODE } from '@junkan/shared/enums';
+import { MAX_LENGTH } from '@junkan/shared/field-rules';
 import { DatePicker, Form, Segmented, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { ACHIEVEMENT_PAGE_SIZE, type AchievementSortKey, type AchievementSummaryRow } from '@junkan/shared';
+import { ACHIEVEMENT_PAGE_SIZE, type AchievementSortKey } from '@junkan/shared/achievement-list';
+import type { AchievementSummaryRow } from '@junkan/shared/api/transport-reports';
 import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,5 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { type AchievementDetail, type AchievementDetailQuery, WASTE_TYPE_CODE } from '@junkan/shared';
+import type { AchievementDetail, AchievementDetailQuery } from '@junkan/shared/api/transport-reports';
+import { WASTE_TYPE_CODE } from '@junkan/shared/enums';
 import { Button, Card, Descriptions, Flex, Result, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

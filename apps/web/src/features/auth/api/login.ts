@@ -1,4 +1,6 @@
-import { LOGIN_FAILURE_MESSAGE, type LoginRequest, type TokenResponse } from '@junkan/shared';
+import type { LoginRequest } from '@junkan/shared/api/auth';
+import type { TokenResponse } from '@junkan/shared/api/common';
+import { LOGIN_FAILURE_MESSAGE } from '@junkan/shared/errors';
 import { api, isApiError } from '../../../lib/api-client';
 
 export function login(body: LoginRequest): Promise<TokenResponse> {

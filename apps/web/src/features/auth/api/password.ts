@@ -1,4 +1,4 @@
-import type { PasswordChangeResponse } from '@junkan/shared';
+import type { PasswordChangeResponse } from '@junkan/shared/api/auth';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

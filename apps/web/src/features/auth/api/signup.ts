@@ -1,4 +1,4 @@
-import type { QuoteParams } from '@junkan/shared';
+import type { QuoteParams } from '@junkan/shared/api/auth';
 import { api } from '../../../lib/api-client';
 
 export const QUOTE_PARAM_KEYS = ['type', 'pcode', 'size', 'num', 'week'] as const;

@@ -1,5 +1,6 @@
-import { emailSchema, MAX_LENGTH } from '@junkan/shared';
+import { MAX_LENGTH } from '@junkan/shared/field-rules';
 import { paths } from '@junkan/shared/paths';
+import { emailSchema } from '@junkan/shared/validation';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

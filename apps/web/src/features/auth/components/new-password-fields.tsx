@@ -1,4 +1,5 @@
-import { MAX_LENGTH, newPasswordSchema } from '@junkan/shared';
+import { MAX_LENGTH } from '@junkan/shared/field-rules';
+import { newPasswordSchema } from '@junkan/shared/validation';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../../lib/form-errors';

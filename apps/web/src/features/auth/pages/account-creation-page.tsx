@@ -1,5 +1,6 @@
-import { formatPostalCode, isQuoteBannerShown } from '@junkan/shared';
+import { formatPostalCode } from '@junkan/shared/field-rules';
 import { paths } from '@junkan/shared/paths';
+import { isQuoteBannerShown } from '@junkan/shared/quote-banner';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, Typography } from 'antd';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-import { MAX_LENGTH, passwordChangeRequestSchema } from '@junkan/shared';
+import { passwordChangeRequestSchema } from '@junkan/shared/api/auth';
+import { MAX_LENGTH } from '@junkan/shared/field-rules';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';

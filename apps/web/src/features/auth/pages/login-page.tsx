@@ -1,5 +1,6 @@
-import { decideRoute, type LoginRequest, rolesFromAuthorities } from '@junkan/shared';
+import type { LoginRequest } from '@junkan/shared/api/auth';
 import { paths } from '@junkan/shared/paths';
+import { decideRoute, rolesFromAuthorities } from '@junkan/shared/session';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { passwordWithConfirmSchema } from '@junkan/shared';
+import { passwordWithConfirmSchema } from '@junkan/shared/api/auth';
 import { paths } from '@junkan/shared/paths';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Result, Typography } from 'antd';

@@ -1,4 +1,4 @@
-import type { ClosedDayRequest, ClosedDayRow } from '@junkan/shared';
+import type { ClosedDayRequest, ClosedDayRow } from '@junkan/shared/api/business-calendar';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { BUSINESS_CALENDAR_KEY } from './keys';

@@ -1,4 +1,4 @@
-import type { BusinessCalendarDay } from '@junkan/shared';
+import type { BusinessCalendarDay } from '@junkan/shared/api/business-calendar';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { BUSINESS_CALENDAR_KEY } from './keys';

@@ -1,4 +1,5 @@
-import type { BusinessSettings, CalendarImpact, ClosedDayRequest } from '@junkan/shared';
+import type { CalendarImpact, ClosedDayRequest } from '@junkan/shared/api/business-calendar';
+import type { BusinessSettings } from '@junkan/shared/business-day';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { BusinessSettings } from '@junkan/shared';
+import type { BusinessSettings } from '@junkan/shared/business-day';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { BUSINESS_CALENDAR_KEY } from './keys';

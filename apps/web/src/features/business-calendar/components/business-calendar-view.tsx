@@ -1,5 +1,5 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import type { BusinessCalendarDay, ClosedDayRow } from '@junkan/shared';
+import type { BusinessCalendarDay, ClosedDayRow } from '@junkan/shared/api/business-calendar';
 import { Button, Calendar, Card, Flex, Space, Spin, Tag, Typography, theme } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';

@@ -1,4 +1,4 @@
-import { type BusinessSettings, isValidBusinessHours } from '@junkan/shared';
+import { type BusinessSettings, isValidBusinessHours } from '@junkan/shared/business-day';
 import { Button, Card, Checkbox, Flex, Form, Skeleton, Switch, TimePicker, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';

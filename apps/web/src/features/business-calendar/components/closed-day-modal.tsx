@@ -1,4 +1,4 @@
-import { CLOSED_DAY_REASON_MAX } from '@junkan/shared';
+import { CLOSED_DAY_REASON_MAX } from '@junkan/shared/api/business-calendar';
 import { DatePicker, Form, Input, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';

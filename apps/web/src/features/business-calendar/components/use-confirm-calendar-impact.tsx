@@ -1,4 +1,4 @@
-import type { CalendarImpactItem } from '@junkan/shared';
+import type { CalendarImpactItem } from '@junkan/shared/api/business-calendar';
 import { App, type ButtonProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatPlainDate } from '../../../lib/format';

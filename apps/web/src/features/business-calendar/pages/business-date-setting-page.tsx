@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { BusinessCalendarDay, ClosedDayRow } from '@junkan/shared';
+import type { BusinessCalendarDay, ClosedDayRow } from '@junkan/shared/api/business-calendar';
 import { Button, Card, Col, Row } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import type { ChatInbox } from '@junkan/shared';
+import type { ChatInbox } from '@junkan/shared/api/chat';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

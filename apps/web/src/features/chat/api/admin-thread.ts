@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatSendInput, ChatThread } from '@junkan/shared';
+import type { ChatMessage, ChatSendInput, ChatThread } from '@junkan/shared/api/chat';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { SUPPORT_CHAT_KEY } from './admin-inbox';

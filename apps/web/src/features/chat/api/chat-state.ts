@@ -1,4 +1,4 @@
-import type { ChatState } from '@junkan/shared';
+import type { ChatState } from '@junkan/shared/api/chat';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

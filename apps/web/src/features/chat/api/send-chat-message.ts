@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatSendInput } from '@junkan/shared';
+import type { ChatMessage, ChatSendInput } from '@junkan/shared/api/chat';
 import { api } from '../../../lib/api-client';
 
 /**

@@ -1,4 +1,4 @@
-import type { ChatInquiryInput, ChatInquiryResult } from '@junkan/shared';
+import type { ChatInquiryInput, ChatInquiryResult } from '@junkan/shared/api/chat';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { SUPPORT_CHAT_KEY } from './admin-inbox';

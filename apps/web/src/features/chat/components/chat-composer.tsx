@@ -1,5 +1,5 @@
 import { SendOutlined } from '@ant-design/icons';
-import { CHAT_MESSAGE_MAX_LENGTH } from '@junkan/shared';
+import { CHAT_MESSAGE_MAX_LENGTH } from '@junkan/shared/rules/chat-rules';
 import { Button, Flex, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import { ExclamationCircleOutlined, LoadingOutlined } from '@ant-design/icons';
-import type { ChatMessage, ChatSide } from '@junkan/shared';
+import type { ChatMessage } from '@junkan/shared/api/chat';
+import type { ChatSide } from '@junkan/shared/rules/chat-rules';
 import { Button, Flex, Typography } from 'antd';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -4,10 +4,8 @@ import {
   type ChatMessages,
   chatMessageSchema,
   chatReadEventSchema,
-  lastChatMessageId,
-  mergeChatMessages,
-  unreadChatCount,
-} from '@junkan/shared';
+} from '@junkan/shared/api/chat';
+import { lastChatMessageId, mergeChatMessages, unreadChatCount } from '@junkan/shared/rules/chat-rules';
 import { Badge, Button, Card, Empty, Flex, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';

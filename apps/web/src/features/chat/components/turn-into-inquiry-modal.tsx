@@ -3,9 +3,9 @@ import {
   type ChatInquiryResult,
   type ChatMessage,
   chatInquiryInputSchema,
-  INQUIRY_IMPORTANCES,
-  INQUIRY_MAX_LENGTH,
-} from '@junkan/shared';
+} from '@junkan/shared/api/chat';
+import { INQUIRY_IMPORTANCES } from '@junkan/shared/enums';
+import { INQUIRY_MAX_LENGTH } from '@junkan/shared/inquiry-rules';
 import { Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatSendInput } from '@junkan/shared';
+import type { ChatMessage, ChatSendInput } from '@junkan/shared/api/chat';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { newClientId, type PendingMessage, stillPending, withState } from '../chat-pending';

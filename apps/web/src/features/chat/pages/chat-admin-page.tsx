@@ -4,12 +4,10 @@ import {
   type ChatMessage,
   type ChatThread,
   chatMessageSchema,
-  chatMessagesToTurn,
-  formatInquiryId,
-  lastChatMessageId,
-  mergeChatMessages,
-} from '@junkan/shared';
+} from '@junkan/shared/api/chat';
+import { formatInquiryId } from '@junkan/shared/inquiry-rules';
 import { paths } from '@junkan/shared/paths';
+import { chatMessagesToTurn, lastChatMessageId, mergeChatMessages } from '@junkan/shared/rules/chat-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Col, Empty, Flex, List, Row, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-import type { LastCodeResponse } from '@junkan/shared';
+import type { LastCodeResponse } from '@junkan/shared/api/code-masters';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { type CodeMasterKind, codeMasterQueryKey } from '../code-master-kinds';

@@ -1,4 +1,4 @@
-import { CODE_MASTER_CODE_WIDTH } from '@junkan/shared';
+import { CODE_MASTER_CODE_WIDTH } from '@junkan/shared/api/code-masters';
 import { Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AssignedCode } from '../../../components/assigned-code';

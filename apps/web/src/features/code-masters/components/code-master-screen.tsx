@@ -1,5 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { compareSequentialCodes, MAX_LENGTH } from '@junkan/shared';
+import { MAX_LENGTH } from '@junkan/shared/field-rules';
+import { compareSequentialCodes } from '@junkan/shared/sequential-code';
 import { Button, Card, Space, Tag, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

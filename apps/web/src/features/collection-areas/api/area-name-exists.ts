@@ -1,4 +1,4 @@
-import type { CollectionAreaType } from '@junkan/shared';
+import type { CollectionAreaType } from '@junkan/shared/api/collection-areas';
 import { api } from '../../../lib/api-client';
 
 /** GET /collection-area/exists-by-name/{id}: whether another area of the type has the name (id 0 = new). */

@@ -1,4 +1,4 @@
-import type { CollectionArea, CollectionAreaType } from '@junkan/shared';
+import type { CollectionArea, CollectionAreaType } from '@junkan/shared/api/collection-areas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { COLLECTION_AREA_KEY } from './keys';

@@ -1,4 +1,4 @@
-import type { CollectionAreaType } from '@junkan/shared';
+import type { CollectionAreaType } from '@junkan/shared/api/collection-areas';
 import { api } from '../../../lib/api-client';
 
 /** GET /collection-area/exists-by-pos-code: the area of the type that already holds the code, if any. */

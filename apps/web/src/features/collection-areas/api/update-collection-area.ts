@@ -1,4 +1,4 @@
-import type { CollectionArea, CollectionAreaRequest } from '@junkan/shared';
+import type { CollectionArea, CollectionAreaRequest } from '@junkan/shared/api/collection-areas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { COLLECTION_AREA_KEY } from './keys';

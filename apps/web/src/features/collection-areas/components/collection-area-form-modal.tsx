@@ -4,9 +4,9 @@ import {
   type CollectionArea,
   type CollectionAreaType,
   collectionAreaRequestSchema,
-  formatPostalCode,
-  postalCodeSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/collection-areas';
+import { formatPostalCode } from '@junkan/shared/field-rules';
+import { postalCodeSchema } from '@junkan/shared/validation';
 import type { FormRule } from 'antd';
 import { Button, Card, Col, Flex, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,10 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  COLLECTION_AREA_LIMITS,
-  type CollectionAreaType,
-  MAX_UNIT_PRICE,
-  unitPriceSchema,
-} from '@junkan/shared';
+import { COLLECTION_AREA_LIMITS, type CollectionAreaType } from '@junkan/shared/api/collection-areas';
+import { MAX_UNIT_PRICE, unitPriceSchema } from '@junkan/shared/api/period-prices';
 import type { FormRule } from 'antd';
 import { Alert, Button, Card, Col, DatePicker, Empty, Form, Row, Select, Typography } from 'antd';
 import { useMemo } from 'react';

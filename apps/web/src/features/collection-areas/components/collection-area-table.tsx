@@ -1,5 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { type CollectionArea, type CollectionAreaType, periodStatusOn } from '@junkan/shared';
+import type { CollectionArea, CollectionAreaType } from '@junkan/shared/api/collection-areas';
+import { periodStatusOn } from '@junkan/shared/rules/price-period';
 import { Button, Flex, Space, Tag, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { calendarFeedSchema } from '@junkan/shared';
+import type { calendarFeedSchema } from '@junkan/shared/api/collections';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-import type { CollectionPreview, CollectionRequestInput } from '@junkan/shared';
+import type { CollectionPreview, CollectionRequestInput } from '@junkan/shared/api/collections';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { collectableDaysSchema } from '@junkan/shared';
+import type { collectableDaysSchema } from '@junkan/shared/api/collections';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';

@@ -1,4 +1,5 @@
-import type { CollectionAction, collectionActionResultSchema } from '@junkan/shared';
+import type { collectionActionResultSchema } from '@junkan/shared/api/collections';
+import type { CollectionAction } from '@junkan/shared/collection-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';

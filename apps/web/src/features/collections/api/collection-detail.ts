@@ -1,4 +1,4 @@
-import type { CollectionDetail } from '@junkan/shared';
+import type { CollectionDetail } from '@junkan/shared/api/collections';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { COLLECTIONS_KEY, rolePath } from './keys';

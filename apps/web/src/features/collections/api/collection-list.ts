@@ -1,4 +1,4 @@
-import type { CollectionSummary } from '@junkan/shared';
+import type { CollectionSummary } from '@junkan/shared/api/collections';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { COLLECTIONS_KEY, rolePath } from './keys';

@@ -1,4 +1,4 @@
-import type { CollectionRequestInput, collectionRequestCreatedSchema } from '@junkan/shared';
+import type { CollectionRequestInput, collectionRequestCreatedSchema } from '@junkan/shared/api/collections';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';

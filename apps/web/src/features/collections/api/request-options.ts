@@ -1,4 +1,4 @@
-import type { CollectionRequestOption } from '@junkan/shared';
+import type { CollectionRequestOption } from '@junkan/shared/api/collections';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

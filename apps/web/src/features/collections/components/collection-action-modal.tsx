@@ -1,4 +1,5 @@
-import { COLLECTION_MAX, type CollectionAction, type CollectionDetail } from '@junkan/shared';
+import { COLLECTION_MAX, type CollectionDetail } from '@junkan/shared/api/collections';
+import type { CollectionAction } from '@junkan/shared/collection-rules';
 import { Alert, App, type ButtonProps, DatePicker, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dateItemProps, dayPickerProps, japanToday, outsideDates } from '../../../components/form/date-field';

@@ -1,4 +1,5 @@
-import type { CollectionAction, CollectionDetail } from '@junkan/shared';
+import type { CollectionDetail } from '@junkan/shared/api/collections';
+import type { CollectionAction } from '@junkan/shared/collection-rules';
 import { App, Button, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

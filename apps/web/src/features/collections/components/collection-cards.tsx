@@ -1,4 +1,4 @@
-import type { CollectionSummary } from '@junkan/shared';
+import type { CollectionSummary } from '@junkan/shared/api/collections';
 import { paths } from '@junkan/shared/paths';
 import { Card, Empty, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

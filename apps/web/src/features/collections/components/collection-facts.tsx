@@ -1,4 +1,4 @@
-import type { CollectionDetail } from '@junkan/shared';
+import type { CollectionDetail } from '@junkan/shared/api/collections';
 import { paths } from '@junkan/shared/paths';
 import { Descriptions, Grid, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,8 @@
-import { COLLECTION_STATUSES, type CollectionStatus, type NotCollectableReason } from '@junkan/shared';
+import {
+  COLLECTION_STATUSES,
+  type CollectionStatus,
+  type NotCollectableReason,
+} from '@junkan/shared/collection-rules';
 import { Flex, Tag, Typography } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { DAY_SHEET_FORMATS } from '@junkan/shared';
+import { DAY_SHEET_FORMATS } from '@junkan/shared/api/collections';
 import { Button, type ButtonProps, DatePicker, Form, Modal, Radio } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';

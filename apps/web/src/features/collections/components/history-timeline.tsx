@@ -1,4 +1,4 @@
-import type { CollectionDetail } from '@junkan/shared';
+import type { CollectionDetail } from '@junkan/shared/api/collections';
 import { Empty, Flex, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatPlainDate, punctuationOf } from '../../../lib/format';

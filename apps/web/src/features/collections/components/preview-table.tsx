@@ -1,4 +1,4 @@
-import type { CollectionPreview } from '@junkan/shared';
+import type { CollectionPreview } from '@junkan/shared/api/collections';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';

@@ -1,4 +1,4 @@
-import { COLLECTION_FREQUENCIES } from '@junkan/shared';
+import { COLLECTION_FREQUENCIES } from '@junkan/shared/collection-rules';
 import { Checkbox, Flex, Form, InputNumber, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { WEEKDAYS_MONDAY_FIRST, weekdayCountState } from '../collection-request-values';

@@ -1,4 +1,5 @@
-import { COLLECTION_MAX, VEHICLE_LIMITS } from '@junkan/shared';
+import { COLLECTION_MAX } from '@junkan/shared/api/collections';
+import { VEHICLE_LIMITS } from '@junkan/shared/collection-rules';
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ENTRY_TIMES } from '../collection-request-values';

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { CollectionRequestOption } from '@junkan/shared';
+import type { CollectionRequestOption } from '@junkan/shared/api/collections';
 import { Button, DatePicker, Flex, Form, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { cloneElement, type ReactElement, useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-import type { CollectionRequestInput, CollectionRequestOption } from '@junkan/shared';
+import type { CollectionRequestInput, CollectionRequestOption } from '@junkan/shared/api/collections';
 import { Descriptions, Grid, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatPlainDate, punctuationOf } from '../../../lib/format';

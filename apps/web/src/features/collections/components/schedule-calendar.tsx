@@ -1,4 +1,4 @@
-import type { CollectionSummary } from '@junkan/shared';
+import type { CollectionSummary } from '@junkan/shared/api/collections';
 import { paths } from '@junkan/shared/paths';
 import { Calendar, Flex, Grid, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';

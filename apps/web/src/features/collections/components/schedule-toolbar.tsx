@@ -1,5 +1,5 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { COLLECTION_STATUSES } from '@junkan/shared';
+import { COLLECTION_STATUSES } from '@junkan/shared/collection-rules';
 import { Button, Flex, Form, Grid, Segmented, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { statusLabelKey } from '../collection-labels';

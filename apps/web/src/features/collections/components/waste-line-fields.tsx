@@ -1,4 +1,4 @@
-import type { CollectionRequestOption } from '@junkan/shared';
+import type { CollectionRequestOption } from '@junkan/shared/api/collections';
 import { Card, Checkbox, Flex, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { VolumeInput } from '../../../components/form/volume-input';

@@ -1,4 +1,4 @@
-import type { ProjectDetail } from '@junkan/shared';
+import type { ProjectDetail } from '@junkan/shared/api/projects';
 import { api } from '../../../lib/api-client';
 import { useContractMutation } from './use-contract-mutation';
 

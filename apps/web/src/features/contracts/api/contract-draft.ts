@@ -1,4 +1,4 @@
-import type { ContractDraft } from '@junkan/shared';
+import type { ContractDraft } from '@junkan/shared/api/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { ContractFileKind } from '@junkan/shared';
+import type { ContractFileKind } from '@junkan/shared/contract-rules';
 import { downloadFile } from '../../../lib/download-attachment';
 
 /** GET /projects/{id}/contract/files/{kind}: a contract document, under the server's file name. */

@@ -1,4 +1,4 @@
-import type { ContractListItem } from '@junkan/shared';
+import type { ContractListItem } from '@junkan/shared/api/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

@@ -1,4 +1,5 @@
-import type { ContractRole, ProjectDetail, RenewalDecision } from '@junkan/shared';
+import type { ProjectDetail } from '@junkan/shared/api/projects';
+import type { ContractRole, RenewalDecision } from '@junkan/shared/contract-rules';
 import { api } from '../../../lib/api-client';
 import { useContractMutation } from './use-contract-mutation';
 

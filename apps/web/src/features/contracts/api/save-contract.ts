@@ -1,4 +1,5 @@
-import type { ContractInput, ProjectDetail } from '@junkan/shared';
+import type { ContractInput } from '@junkan/shared/api/contracts';
+import type { ProjectDetail } from '@junkan/shared/api/projects';
 import { api } from '../../../lib/api-client';
 import { useContractMutation } from './use-contract-mutation';
 

@@ -1,4 +1,4 @@
-import type { ProjectDetail } from '@junkan/shared';
+import type { ProjectDetail } from '@junkan/shared/api/projects';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { applyProjectChange } from '../../../lib/project-data/project-detail';
 import { CONTRACT_LISTS_KEY } from './contract-list';

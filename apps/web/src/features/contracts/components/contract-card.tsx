@@ -1,4 +1,5 @@
-import { type ContractRole, contractActions, type ProjectDetail, type RenewalDecision } from '@junkan/shared';
+import type { ProjectDetail } from '@junkan/shared/api/projects';
+import { type ContractRole, contractActions, type RenewalDecision } from '@junkan/shared/contract-rules';
 import { Alert, App, Button, Card, Descriptions, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { KeptUntilValue } from '../../../components/kept-until';

@@ -1,4 +1,7 @@
-import type { Contract, LineComparison, PricedLine, ProjectQuote, ProjectType } from '@junkan/shared';
+import type { Contract } from '@junkan/shared/api/contracts';
+import type { ProjectQuote } from '@junkan/shared/api/projects';
+import type { LineComparison, PricedLine } from '@junkan/shared/contract-quote-diff';
+import type { ProjectType } from '@junkan/shared/enums';
 import { Alert, Descriptions, Flex, Tag, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';

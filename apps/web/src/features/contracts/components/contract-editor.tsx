@@ -1,4 +1,6 @@
-import type { ContractDates, ContractDraft, ProjectDetail } from '@junkan/shared';
+import type { ContractDraft } from '@junkan/shared/api/contracts';
+import type { ProjectDetail } from '@junkan/shared/api/projects';
+import type { ContractDates } from '@junkan/shared/contract-rules';
 import { Alert, App, Button, Flex, Form, type FormRule } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { FilePdfOutlined } from '@ant-design/icons';
-import type { ContractFileKind } from '@junkan/shared';
+import type { ContractFileKind } from '@junkan/shared/contract-rules';
 import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../../lib/form-errors';

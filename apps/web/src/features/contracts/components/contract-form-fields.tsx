@@ -1,15 +1,9 @@
-import {
-  CONTRACT_FORMS,
-  CONTRACT_MAX_LENGTH,
-  CONTRACT_TYPES,
-  type ContractDates,
-  type ContractDraft,
-  contractInputSchema,
-  type LineComparison,
-  PAYMENT_TYPES,
-  type ProjectQuote,
-  QUOTE_UNIT_PRICE_MAX,
-} from '@junkan/shared';
+import { CONTRACT_MAX_LENGTH, type ContractDraft, contractInputSchema } from '@junkan/shared/api/contracts';
+import type { ProjectQuote } from '@junkan/shared/api/projects';
+import type { LineComparison } from '@junkan/shared/contract-quote-diff';
+import { CONTRACT_FORMS, type ContractDates } from '@junkan/shared/contract-rules';
+import { CONTRACT_TYPES, PAYMENT_TYPES } from '@junkan/shared/enums';
+import { QUOTE_UNIT_PRICE_MAX } from '@junkan/shared/quote-amount';
 import {
   Alert,
   Card,

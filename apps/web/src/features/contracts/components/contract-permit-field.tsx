@@ -1,5 +1,6 @@
-import { type Permit, permitDistrictName } from '@junkan/shared';
+import type { Permit } from '@junkan/shared/api/permits';
 import { paths } from '@junkan/shared/paths';
+import { permitDistrictName } from '@junkan/shared/rules/permit-districts';
 import { Alert, Card, Col, Descriptions, Flex, Form, Row, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

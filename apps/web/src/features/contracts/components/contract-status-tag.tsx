@@ -1,4 +1,4 @@
-import type { ContractStatus } from '@junkan/shared';
+import type { ContractStatus } from '@junkan/shared/contract-rules';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 

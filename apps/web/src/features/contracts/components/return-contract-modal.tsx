@@ -1,4 +1,4 @@
-import { CONTRACT_MAX_LENGTH, returnContractSchema } from '@junkan/shared';
+import { CONTRACT_MAX_LENGTH, returnContractSchema } from '@junkan/shared/api/contracts';
 import { type ButtonProps, Form, Input, Modal, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

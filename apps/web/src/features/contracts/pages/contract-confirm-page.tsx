@@ -1,4 +1,6 @@
-import { type Contract, contractActions, type ProjectDetail, statusOnApproval } from '@junkan/shared';
+import type { Contract } from '@junkan/shared/api/contracts';
+import type { ProjectDetail } from '@junkan/shared/api/projects';
+import { contractActions, statusOnApproval } from '@junkan/shared/contract-rules';
 import { paths } from '@junkan/shared/paths';
 import { Alert, App, Button, Card, Flex, Result } from 'antd';
 import { useState } from 'react';

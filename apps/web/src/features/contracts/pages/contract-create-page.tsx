@@ -1,4 +1,4 @@
-import { contractActions } from '@junkan/shared';
+import { contractActions } from '@junkan/shared/contract-rules';
 import { paths } from '@junkan/shared/paths';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';

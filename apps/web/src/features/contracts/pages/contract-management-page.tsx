@@ -1,4 +1,5 @@
-import { CONTRACT_STATUSES, type ContractListItem, type ContractStatus } from '@junkan/shared';
+import type { ContractListItem } from '@junkan/shared/api/contracts';
+import { CONTRACT_STATUSES, type ContractStatus } from '@junkan/shared/contract-rules';
 import { Button, Card, Result, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';

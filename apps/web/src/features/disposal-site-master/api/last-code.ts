@@ -1,4 +1,4 @@
-import type { DisposalSiteLastCode } from '@junkan/shared';
+import type { DisposalSiteLastCode } from '@junkan/shared/api/disposal-sites';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { DISPOSAL_SITES_KEY } from '../../../lib/reference-data/disposal-sites';

@@ -1,4 +1,4 @@
-import type { DisposalSite, DisposalSiteInput } from '@junkan/shared';
+import type { DisposalSite, DisposalSiteInput } from '@junkan/shared/api/disposal-sites';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { DISPOSAL_SITES_KEY } from '../../../lib/reference-data/disposal-sites';

@@ -3,7 +3,7 @@ import {
   type DisposalSiteInput,
   disposalSiteInputSchema,
   DISPOSAL_SITE_MAX_LENGTH as L,
-} from '@junkan/shared';
+} from '@junkan/shared/api/disposal-sites';
 import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';

@@ -4,7 +4,7 @@ import {
   type DisposalSite,
   type DisposalSiteListQuery,
   type DisposalSiteSortKey,
-} from '@junkan/shared';
+} from '@junkan/shared/api/disposal-sites';
 import { Button, Card, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { DisposalPermitKinds } from '@junkan/shared';
+import type { DisposalPermitKinds } from '@junkan/shared/api/disposal-unit-prices';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { DISPOSAL_UNIT_PRICE_KEY } from './keys';

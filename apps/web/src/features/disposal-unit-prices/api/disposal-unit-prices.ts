@@ -2,8 +2,8 @@ import type {
   DisposalUnitPrice,
   DisposalUnitPricePage,
   DisposalUnitPriceRequest,
-  PeriodPriceListQuery,
-} from '@junkan/shared';
+} from '@junkan/shared/api/disposal-unit-prices';
+import type { PeriodPriceListQuery } from '@junkan/shared/api/period-prices';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { DISPOSAL_UNIT_PRICE_KEY } from './keys';

@@ -1,4 +1,6 @@
-import { type DisposalUnitPrice, majorClassOf, type WasteItem } from '@junkan/shared';
+import type { DisposalUnitPrice } from '@junkan/shared/api/disposal-unit-prices';
+import type { WasteItem } from '@junkan/shared/api/waste';
+import { majorClassOf } from '@junkan/shared/rules/combined-unit-price';
 import { useMemo } from 'react';
 import { PeriodPriceFormModal } from '../../../components/price-master/period-price-form-modal';
 import { useCreateDisposalUnitPrice, useUpdateDisposalUnitPrice } from '../api/disposal-unit-prices';

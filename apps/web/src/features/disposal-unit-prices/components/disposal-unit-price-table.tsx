@@ -1,4 +1,4 @@
-import type { DisposalUnitPrice } from '@junkan/shared';
+import type { DisposalUnitPrice } from '@junkan/shared/api/disposal-unit-prices';
 import { paths } from '@junkan/shared/paths';
 import { Alert, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

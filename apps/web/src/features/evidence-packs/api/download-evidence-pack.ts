@@ -1,4 +1,4 @@
-import type { EvidencePack } from '@junkan/shared';
+import type { EvidencePack } from '@junkan/shared/api/evidence-packs';
 import { downloadFile } from '../../../lib/download-attachment';
 
 /** GET /evidence-packs/{id}/file: the ZIP of a ready pack. */

@@ -1,4 +1,5 @@
-import { type EvidencePackListQuery, type EvidencePackPage, isEvidencePackOpen } from '@junkan/shared';
+import type { EvidencePackListQuery, EvidencePackPage } from '@junkan/shared/api/evidence-packs';
+import { isEvidencePackOpen } from '@junkan/shared/rules/evidence-pack';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

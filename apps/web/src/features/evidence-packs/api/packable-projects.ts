@@ -1,4 +1,4 @@
-import type { EvidencePackProject } from '@junkan/shared';
+import type { EvidencePackProject } from '@junkan/shared/api/evidence-packs';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { EVIDENCE_PACKS_KEY } from './evidence-pack-list';

@@ -1,4 +1,4 @@
-import type { EvidencePack, EvidencePackRequest } from '@junkan/shared';
+import type { EvidencePack, EvidencePackRequest } from '@junkan/shared/api/evidence-packs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { EVIDENCE_PACKS_KEY } from './evidence-pack-list';

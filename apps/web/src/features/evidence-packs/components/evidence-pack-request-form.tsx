@@ -1,5 +1,6 @@
 import { FileZipOutlined } from '@ant-design/icons';
-import { type EvidencePackRequest, type EvidencePackScope, evidencePackPeriodIssue } from '@junkan/shared';
+import type { EvidencePackRequest } from '@junkan/shared/api/evidence-packs';
+import { type EvidencePackScope, evidencePackPeriodIssue } from '@junkan/shared/rules/evidence-pack';
 import { App, Button, type ButtonProps, DatePicker, Form, Radio, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

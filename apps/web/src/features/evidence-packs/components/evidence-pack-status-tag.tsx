@@ -1,4 +1,4 @@
-import type { EvidencePackStatus } from '@junkan/shared';
+import type { EvidencePackStatus } from '@junkan/shared/rules/evidence-pack';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 

@@ -1,5 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { type EvidencePack, type EvidencePackListQuery, evidencePackPercent } from '@junkan/shared';
+import type { EvidencePack, EvidencePackListQuery } from '@junkan/shared/api/evidence-packs';
+import { evidencePackPercent } from '@junkan/shared/rules/evidence-pack';
 import { Button, Card, Empty, Progress, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

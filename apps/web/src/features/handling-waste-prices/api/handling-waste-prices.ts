@@ -1,4 +1,5 @@
-import type { HandlingWastePricePage, PeriodPriceListQuery } from '@junkan/shared';
+import type { HandlingWastePricePage } from '@junkan/shared/api/handling-waste-prices';
+import type { PeriodPriceListQuery } from '@junkan/shared/api/period-prices';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { HANDLING_WASTE_PRICE_KEY } from './keys';

@@ -1,4 +1,4 @@
-import type { HandlingWastePrice, HandlingWastePriceRequest } from '@junkan/shared';
+import type { HandlingWastePrice, HandlingWastePriceRequest } from '@junkan/shared/api/handling-waste-prices';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { HANDLING_WASTE_PRICE_KEY } from './keys';

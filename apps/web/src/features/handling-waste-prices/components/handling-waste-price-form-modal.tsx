@@ -1,4 +1,4 @@
-import type { HandlingWastePrice } from '@junkan/shared';
+import type { HandlingWastePrice } from '@junkan/shared/api/handling-waste-prices';
 import { PeriodPriceFormModal } from '../../../components/price-master/period-price-form-modal';
 import { useCreateHandlingWastePrice } from '../api/create-handling-waste-price';
 import { useUpdateHandlingWastePrice } from '../api/update-handling-waste-price';

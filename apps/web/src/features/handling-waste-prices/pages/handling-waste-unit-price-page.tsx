@@ -1,4 +1,4 @@
-import type { HandlingWastePrice } from '@junkan/shared';
+import type { HandlingWastePrice } from '@junkan/shared/api/handling-waste-prices';
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { japanToday } from '../../../components/form/date-field';

@@ -1,4 +1,4 @@
-import type { QuoteRequestInput } from '@junkan/shared';
+import type { QuoteRequestInput } from '@junkan/shared/api/projects';
 import { api } from '../../../lib/api-client';
 
 /** POST /projects: saves the quote request as a draft (CREATING_QUOTE); files are attached to it afterwards. */

@@ -1,4 +1,4 @@
-import type { Attachment } from '@junkan/shared';
+import type { Attachment } from '@junkan/shared/api/common';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { ProjectDetail, QuoteRequestInput } from '@junkan/shared';
+import type { ProjectDetail, QuoteRequestInput } from '@junkan/shared/api/projects';
 import { api } from '../../../lib/api-client';
 
 /** PUT /projects/{id}: updates the draft (CREATING_QUOTE) with the whole form. */

@@ -1,4 +1,4 @@
-import type { Attachment } from '@junkan/shared';
+import type { Attachment } from '@junkan/shared/api/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, ApiError } from '../../../lib/api-client';
 import { projectDetailQueryOptions } from '../../../lib/project-data/project-detail';

@@ -1,13 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  industrialQuoteLineSchema,
-  type PackingStyle,
-  parseParentPath,
-  QUOTE_FREQUENCIES,
-  type UnitMeasure,
-  volumeSchema,
-  type WasteItem,
-} from '@junkan/shared';
+import type { PackingStyle, UnitMeasure } from '@junkan/shared/api/code-masters';
+import { industrialQuoteLineSchema, QUOTE_FREQUENCIES, volumeSchema } from '@junkan/shared/api/projects';
+import type { WasteItem } from '@junkan/shared/api/waste';
+import { parseParentPath } from '@junkan/shared/waste-tree';
 import { Button, Card, Col, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

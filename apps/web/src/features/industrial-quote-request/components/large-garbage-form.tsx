@@ -1,4 +1,6 @@
-import { type Attachment, type ProjectDetail, requiredString } from '@junkan/shared';
+import type { Attachment } from '@junkan/shared/api/common';
+import type { ProjectDetail } from '@junkan/shared/api/projects';
+import { requiredString } from '@junkan/shared/validation';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Checkbox, Col, Flex, Form, Input, Row, Select, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
-import { acceptAttribute, checkUpload, UPLOAD_MAX_BYTES, UPLOAD_RULES } from '@junkan/shared';
+import { acceptAttribute, checkUpload, UPLOAD_MAX_BYTES, UPLOAD_RULES } from '@junkan/shared/upload-rules';
 import { Button, Flex, List, Progress, Typography, Upload } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';

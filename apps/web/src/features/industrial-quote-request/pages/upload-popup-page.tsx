@@ -1,6 +1,8 @@
 import { DeleteOutlined, DownloadOutlined, PaperClipOutlined } from '@ant-design/icons';
-import { type Attachment, isQuoteRequestEditable, UPLOAD_RULES } from '@junkan/shared';
+import type { Attachment } from '@junkan/shared/api/common';
 import { paths } from '@junkan/shared/paths';
+import { isQuoteRequestEditable } from '@junkan/shared/project-status';
+import { UPLOAD_RULES } from '@junkan/shared/upload-rules';
 import { Alert, App, Button, Card, Flex, List, Result, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';

@@ -1,4 +1,5 @@
-import type { Attachment, InquirySide } from '@junkan/shared';
+import type { Attachment } from '@junkan/shared/api/common';
+import type { InquirySide } from '@junkan/shared/inquiry-rules';
 import { downloadFile } from '../../../lib/download-attachment';
 import { inquiryBase } from './keys';
 

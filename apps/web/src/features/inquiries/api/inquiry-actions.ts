@@ -1,4 +1,6 @@
-import type { InquiryDetail, InquiryImportance, InquirySide } from '@junkan/shared';
+import type { InquiryDetail } from '@junkan/shared/api/inquiries';
+import type { InquiryImportance } from '@junkan/shared/enums';
+import type { InquirySide } from '@junkan/shared/inquiry-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { inquiryDetailQueryOptions } from './inquiry-detail';

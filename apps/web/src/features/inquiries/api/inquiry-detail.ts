@@ -1,4 +1,5 @@
-import type { InquiryDetail, InquirySide } from '@junkan/shared';
+import type { InquiryDetail } from '@junkan/shared/api/inquiries';
+import type { InquirySide } from '@junkan/shared/inquiry-rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { INQUIRIES_KEY, inquiryBase } from './keys';

@@ -1,4 +1,4 @@
-import type { InquirySide } from '@junkan/shared';
+import type { InquirySide } from '@junkan/shared/inquiry-rules';
 
 /** Every inquiry query sits under this key, so a write refreshes the lists, the home table and the detail. */
 export const INQUIRIES_KEY = ['inquiries'] as const;

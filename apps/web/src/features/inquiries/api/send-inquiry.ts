@@ -1,4 +1,5 @@
-import type { InquiryCreateInput, InquiryDetail, InquirySide } from '@junkan/shared';
+import type { InquiryCreateInput, InquiryDetail } from '@junkan/shared/api/inquiries';
+import type { InquirySide } from '@junkan/shared/inquiry-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendMultipartWithProgress, type UploadProgress } from '../../../lib/multipart';
 import { INQUIRIES_KEY, inquiryBase } from './keys';

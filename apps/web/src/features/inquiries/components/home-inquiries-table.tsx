@@ -1,5 +1,6 @@
 import { FileTextOutlined } from '@ant-design/icons';
-import { formatInquiryId, type InquiryListItem } from '@junkan/shared';
+import type { InquiryListItem } from '@junkan/shared/api/inquiries';
+import { formatInquiryId } from '@junkan/shared/inquiry-rules';
 import { paths } from '@junkan/shared/paths';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty } from 'antd';

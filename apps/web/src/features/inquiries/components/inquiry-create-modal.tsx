@@ -1,11 +1,10 @@
 import {
-  INQUIRY_IMPORTANCES,
-  INQUIRY_MAX_LENGTH,
   type InquiryCreateInput,
   type InquiryDetail,
-  type InquirySide,
   inquiryCreateSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/inquiries';
+import { INQUIRY_IMPORTANCES } from '@junkan/shared/enums';
+import { INQUIRY_MAX_LENGTH, type InquirySide } from '@junkan/shared/inquiry-rules';
 import { Button, Flex, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

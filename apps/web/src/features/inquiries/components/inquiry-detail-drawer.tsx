@@ -1,11 +1,7 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import {
-  formatInquiryId,
-  INQUIRY_IMPORTANCES,
-  type InquiryDetail,
-  type InquiryImportance,
-  type InquirySide,
-} from '@junkan/shared';
+import type { InquiryDetail } from '@junkan/shared/api/inquiries';
+import { INQUIRY_IMPORTANCES, type InquiryImportance } from '@junkan/shared/enums';
+import { formatInquiryId, type InquirySide } from '@junkan/shared/inquiry-rules';
 import {
   Alert,
   App,

@@ -1,11 +1,10 @@
 import { PaperClipOutlined } from '@ant-design/icons';
 import {
-  acceptAttribute,
   checkInquiryUpload,
   INQUIRY_FILES_MAX_TOTAL_BYTES,
   inquiryUploadBudget,
-  UPLOAD_RULES,
-} from '@junkan/shared';
+} from '@junkan/shared/inquiry-rules';
+import { acceptAttribute, UPLOAD_RULES } from '@junkan/shared/upload-rules';
 import { Alert, Button, Flex, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import { PaperClipOutlined } from '@ant-design/icons';
-import type { InquiryDetail, InquiryHistoryEntry, InquirySide } from '@junkan/shared';
+import type { InquiryDetail, InquiryHistoryEntry } from '@junkan/shared/api/inquiries';
+import type { InquirySide } from '@junkan/shared/inquiry-rules';
 import { Button, Card, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../../lib/form-errors';

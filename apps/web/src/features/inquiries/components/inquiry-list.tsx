@@ -1,15 +1,13 @@
 import { PaperClipOutlined, PlusOutlined } from '@ant-design/icons';
+import type { InquiryListItem } from '@junkan/shared/api/inquiries';
 import {
   COMPANY_TYPES,
-  formatInquiryId,
   INQUIRY_IMPORTANCES,
-  INQUIRY_MAX_LENGTH,
   INQUIRY_STATUSES,
   type InquiryImportance,
-  type InquiryListItem,
-  type InquirySide,
   type InquiryStatus,
-} from '@junkan/shared';
+} from '@junkan/shared/enums';
+import { formatInquiryId, INQUIRY_MAX_LENGTH, type InquirySide } from '@junkan/shared/inquiry-rules';
 import { Button, Card, Empty, Flex, Form, Result, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

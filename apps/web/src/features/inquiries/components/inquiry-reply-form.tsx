@@ -1,10 +1,6 @@
 import { SendOutlined } from '@ant-design/icons';
-import {
-  INQUIRY_MAX_LENGTH,
-  type InquiryDetail,
-  type InquirySide,
-  inquiryContentSchema,
-} from '@junkan/shared';
+import { type InquiryDetail, inquiryContentSchema } from '@junkan/shared/api/inquiries';
+import { INQUIRY_MAX_LENGTH, type InquirySide } from '@junkan/shared/inquiry-rules';
 import { Button, Card, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

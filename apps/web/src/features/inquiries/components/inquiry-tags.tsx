@@ -1,4 +1,4 @@
-import type { InquiryImportance, InquiryStatus } from '@junkan/shared';
+import type { InquiryImportance, InquiryStatus } from '@junkan/shared/enums';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ImportanceTag } from '../../../components/importance-tag';

@@ -1,4 +1,4 @@
-import type { CardPaymentAttempt } from '@junkan/shared';
+import type { CardPaymentAttempt } from '@junkan/shared/api/card-payments';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-import type { CardPaymentAttempt, CardPaymentResult } from '@junkan/shared';
+import type { CardPaymentAttempt, CardPaymentResult } from '@junkan/shared/api/card-payments';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { type KeptStorage, keepInput, readKeptInput } from '../../../components/form/kept-input';
 import { api } from '../../../lib/api-client';

@@ -1,4 +1,7 @@
-import { QUALIFIED_INVOICE_TOTAL_HEADER, type QualifiedInvoicePdfRequest } from '@junkan/shared';
+import {
+  QUALIFIED_INVOICE_TOTAL_HEADER,
+  type QualifiedInvoicePdfRequest,
+} from '@junkan/shared/api/qualified-invoices';
 import { useMutation } from '@tanstack/react-query';
 import { fetchApi } from '../../../lib/api-client';
 import { fileNameFromDisposition } from '../../../lib/download-attachment';

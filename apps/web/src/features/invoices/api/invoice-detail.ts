@@ -1,4 +1,4 @@
-import type { InvoiceDetail } from '@junkan/shared';
+import type { InvoiceDetail } from '@junkan/shared/api/invoices';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-attachment';

@@ -1,4 +1,4 @@
-import type { InvoiceFilterOptions } from '@junkan/shared';
+import type { InvoiceFilterOptions } from '@junkan/shared/api/invoices';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { INVOICES_KEY, rolePath } from './keys';

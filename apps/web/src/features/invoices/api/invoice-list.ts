@@ -1,4 +1,5 @@
-import type { InvoiceListItem, Page } from '@junkan/shared';
+import type { Page } from '@junkan/shared/api/common';
+import type { InvoiceListItem } from '@junkan/shared/api/invoices';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { INVOICES_KEY, rolePath } from './keys';

@@ -1,4 +1,4 @@
-import type { MonthBilling } from '@junkan/shared';
+import type { MonthBilling } from '@junkan/shared/invoice-rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { INVOICES_KEY } from './keys';

@@ -1,4 +1,4 @@
-import type { QualifiedInvoiceDraft } from '@junkan/shared';
+import type { QualifiedInvoiceDraft } from '@junkan/shared/api/qualified-invoices';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { InvoiceListItem } from '@junkan/shared';
+import type { InvoiceListItem } from '@junkan/shared/api/invoices';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendMultipart } from '../../../lib/multipart';
 import { INVOICES_KEY } from './keys';

@@ -1,4 +1,5 @@
-import type { InvoiceListItem, QualifiedInvoicePdfRequest } from '@junkan/shared';
+import type { InvoiceListItem } from '@junkan/shared/api/invoices';
+import type { QualifiedInvoicePdfRequest } from '@junkan/shared/api/qualified-invoices';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { INVOICES_KEY } from './keys';

@@ -1,4 +1,4 @@
-import type { CardPaymentAttempt } from '@junkan/shared';
+import type { CardPaymentAttempt } from '@junkan/shared/api/card-payments';
 import { Alert, Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatYen } from '../../../lib/format';

@@ -1,4 +1,5 @@
-import type { InvoiceAction, InvoiceDetail } from '@junkan/shared';
+import type { InvoiceDetail } from '@junkan/shared/api/invoices';
+import type { InvoiceAction } from '@junkan/shared/invoice-rules';
 import { App, Button, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { InvoiceDetail } from '@junkan/shared';
+import type { InvoiceDetail } from '@junkan/shared/api/invoices';
 import { Alert, App, Checkbox, Col, DatePicker, Form, Input, Modal, Row, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { formatInvoiceNumber, type InvoiceDetail } from '@junkan/shared';
+import type { InvoiceDetail } from '@junkan/shared/api/invoices';
+import { formatInvoiceNumber } from '@junkan/shared/invoice-rules';
 import { Card, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { keptUntilItem } from '../../../components/kept-until';

@@ -1,5 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { acceptAttribute, UPLOAD_RULES } from '@junkan/shared';
+import { acceptAttribute, UPLOAD_RULES } from '@junkan/shared/upload-rules';
 import { Button, Upload, type UploadFile } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';

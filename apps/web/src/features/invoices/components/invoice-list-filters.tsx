@@ -1,4 +1,4 @@
-import { INVOICE_STATUSES, type InvoiceStatus, parseInvoiceNumber } from '@junkan/shared';
+import { INVOICE_STATUSES, type InvoiceStatus, parseInvoiceNumber } from '@junkan/shared/invoice-rules';
 import { Button, Checkbox, DatePicker, Form, Input, InputNumber, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import type { InvoiceDetail } from '@junkan/shared';
+import type { InvoiceDetail } from '@junkan/shared/api/invoices';
 import { Card, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';

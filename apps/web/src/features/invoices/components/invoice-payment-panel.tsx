@@ -1,5 +1,7 @@
 import { CreditCardOutlined } from '@ant-design/icons';
-import { type CardPaymentResult, cardDeclineMessage, type InvoiceDetail } from '@junkan/shared';
+import type { CardPaymentResult } from '@junkan/shared/api/card-payments';
+import type { InvoiceDetail } from '@junkan/shared/api/invoices';
+import { cardDeclineMessage } from '@junkan/shared/card-payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-import type { InvoiceStatus } from '@junkan/shared';
+import type { InvoiceStatus } from '@junkan/shared/invoice-rules';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 

@@ -1,5 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { type BilledMonthConflict, formatInvoiceNumber } from '@junkan/shared';
+import { type BilledMonthConflict, formatInvoiceNumber } from '@junkan/shared/invoice-rules';
 import { Alert, Button, Card, Col, DatePicker, Form, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {

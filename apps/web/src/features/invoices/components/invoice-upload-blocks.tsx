@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type BilledMonthConflict, INVOICE_MAX_PER_REGISTRATION } from '@junkan/shared';
+import { type BilledMonthConflict, INVOICE_MAX_PER_REGISTRATION } from '@junkan/shared/invoice-rules';
 import { Button, Flex, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { emptyInvoiceBlock } from '../invoice-form-values';

@@ -1,4 +1,4 @@
-import type { QualifiedInvoiceDraft, QualifiedInvoiceFlag } from '@junkan/shared';
+import type { QualifiedInvoiceDraft, QualifiedInvoiceFlag } from '@junkan/shared/api/qualified-invoices';
 import { describe, expect, it } from 'vitest';
 import en from '../../../locales/en/qualified-invoices.json';
 import ja from '../../../locales/ja/qualified-invoices.json';

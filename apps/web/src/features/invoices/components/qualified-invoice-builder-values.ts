@@ -1,14 +1,16 @@
+import type {
+  QualifiedInvoiceDraft,
+  QualifiedInvoiceFlag,
+  QualifiedInvoiceLineDto,
+  QualifiedInvoicePdfRequest,
+} from '@junkan/shared/api/qualified-invoices';
+import { formatInvoiceNumber } from '@junkan/shared/invoice-rules';
 import {
   compareBilledToReported,
   computeQualifiedInvoice,
-  formatInvoiceNumber,
   isBillableQuantity,
-  type QualifiedInvoiceDraft,
-  type QualifiedInvoiceFlag,
-  type QualifiedInvoiceLineDto,
-  type QualifiedInvoicePdfRequest,
   type QualifiedInvoiceTotals,
-} from '@junkan/shared';
+} from '@junkan/shared/rules/qualified-invoice';
 import { formatPlainDate } from '../../../lib/format';
 import { currentPunctuation } from '../../../lib/i18n';
 

@@ -1,4 +1,5 @@
-import type { QualifiedInvoicePdfRequest, QualifiedInvoiceTotals } from '@junkan/shared';
+import type { QualifiedInvoicePdfRequest } from '@junkan/shared/api/qualified-invoices';
+import type { QualifiedInvoiceTotals } from '@junkan/shared/rules/qualified-invoice';
 import { Button, DatePicker, Descriptions, Empty, Form, Grid, Result, Space, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-import type { QualifiedInvoiceFlag as QualifiedInvoiceFlagData } from '@junkan/shared';
+import type { QualifiedInvoiceFlag as QualifiedInvoiceFlagData } from '@junkan/shared/api/qualified-invoices';
 import { paths } from '@junkan/shared/paths';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { QualifiedInvoiceTotals } from '@junkan/shared';
+import type { QualifiedInvoiceTotals } from '@junkan/shared/rules/qualified-invoice';
 import { Checkbox, Input, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';

@@ -1,4 +1,4 @@
-import type { BilledMonthConflict } from '@junkan/shared';
+import type { BilledMonthConflict } from '@junkan/shared/invoice-rules';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentPunctuation } from '../../../lib/i18n';

@@ -1,5 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { daysOverdue, formatInvoiceNumber, type InvoiceDetail } from '@junkan/shared';
+import type { InvoiceDetail } from '@junkan/shared/api/invoices';
+import { daysOverdue, formatInvoiceNumber } from '@junkan/shared/invoice-rules';
 import { paths } from '@junkan/shared/paths';
 import { Alert, Button, Card, Col, Empty, Flex, List, Result, Row, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { formatInvoiceNumber, type InvoiceListItem } from '@junkan/shared';
+import type { InvoiceListItem } from '@junkan/shared/api/invoices';
+import { formatInvoiceNumber } from '@junkan/shared/invoice-rules';
 import { paths } from '@junkan/shared/paths';
 import { Button, Card, Flex, Result, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

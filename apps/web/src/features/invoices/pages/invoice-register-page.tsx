@@ -1,4 +1,5 @@
-import type { InvoicePaymentMethod, QualifiedInvoicePdfRequest } from '@junkan/shared';
+import type { QualifiedInvoicePdfRequest } from '@junkan/shared/api/qualified-invoices';
+import type { InvoicePaymentMethod } from '@junkan/shared/invoice-rules';
 import { paths } from '@junkan/shared/paths';
 import {
   App,

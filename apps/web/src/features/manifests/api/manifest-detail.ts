@@ -1,4 +1,4 @@
-import type { ManifestDetail } from '@junkan/shared';
+import type { ManifestDetail } from '@junkan/shared/api/manifests';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { MANIFESTS_KEY, rolePath } from '../../../lib/report-data/keys';

@@ -1,4 +1,4 @@
-import type { ManifestSummary } from '@junkan/shared';
+import type { ManifestSummary } from '@junkan/shared/api/manifests';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { MANIFESTS_KEY, rolePath } from '../../../lib/report-data/keys';

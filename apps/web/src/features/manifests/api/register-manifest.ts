@@ -1,4 +1,4 @@
-import type { ManifestDetail, ManifestRegistrationInput } from '@junkan/shared';
+import type { ManifestDetail, ManifestRegistrationInput } from '@junkan/shared/api/manifests';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { MANIFESTS_KEY } from '../../../lib/report-data/keys';

@@ -1,4 +1,7 @@
-import { MANIFEST_DIFFERENCE_MESSAGES, type ManifestDifference } from '@junkan/shared';
+import {
+  MANIFEST_DIFFERENCE_MESSAGES,
+  type ManifestDifference,
+} from '@junkan/shared/rules/manifest-agreement';
 import { Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { DeadlineState } from '@junkan/shared';
+import type { DeadlineState } from '@junkan/shared/transport-deadline';
 import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatManifestDate } from '../manifest-filters';

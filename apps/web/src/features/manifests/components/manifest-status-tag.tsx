@@ -1,5 +1,5 @@
 import { SyncOutlined } from '@ant-design/icons';
-import type { ManifestStatus } from '@junkan/shared';
+import type { ManifestStatus } from '@junkan/shared/enums';
 import { Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentPunctuation } from '../../../lib/i18n';

@@ -1,9 +1,6 @@
-import type {
-  ManifestDifference,
-  ManifestRegistrationInput,
-  ManifestRegistrationOptions,
-  WasteItem,
-} from '@junkan/shared';
+import type { ManifestRegistrationInput, ManifestRegistrationOptions } from '@junkan/shared/api/manifests';
+import type { WasteItem } from '@junkan/shared/api/waste';
+import type { ManifestDifference } from '@junkan/shared/rules/manifest-agreement';
 import { Alert, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { registrationSummary } from '../registration-values';

@@ -1,4 +1,5 @@
-import { type ManifestRegistrationOptions, volumeSchema } from '@junkan/shared';
+import type { ManifestRegistrationOptions } from '@junkan/shared/api/manifests';
+import { volumeSchema } from '@junkan/shared/api/projects';
 import { Alert, DatePicker, Form, type FormInstance, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dateItemProps } from '../../../components/form/date-field';

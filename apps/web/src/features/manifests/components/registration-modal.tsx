@@ -1,10 +1,10 @@
 import type {
   ManifestDetail,
-  ManifestDifference,
   ManifestRegistrationInput,
   ManifestRegistrationOptions,
-} from '@junkan/shared';
+} from '@junkan/shared/api/manifests';
 import { paths } from '@junkan/shared/paths';
+import type { ManifestDifference } from '@junkan/shared/rules/manifest-agreement';
 import { Alert, App, Button, type ButtonProps, Form, Modal, Result } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { ReportDeadlineItem } from '@junkan/shared';
+import type { ReportDeadlineItem } from '@junkan/shared/api/manifests';
 import { paths } from '@junkan/shared/paths';
 import { Button, Card, Flex, Grid, Space, Tag, Typography, theme } from 'antd';
 import type { CSSProperties } from 'react';

@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import type { ManifestDetail } from '@junkan/shared';
+import type { ManifestDetail } from '@junkan/shared/api/manifests';
 import { paths } from '@junkan/shared/paths';
 import { Alert, Button, Card, Descriptions, Flex, Result, Steps, Typography } from 'antd';
 import { type ReactNode, useEffect, useRef } from 'react';

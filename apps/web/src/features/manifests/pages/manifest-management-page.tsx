@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { MANIFEST_STATUSES, type ManifestStatus, type ManifestSummary } from '@junkan/shared';
+import type { ManifestSummary } from '@junkan/shared/api/manifests';
+import { MANIFEST_STATUSES, type ManifestStatus } from '@junkan/shared/enums';
 import { paths } from '@junkan/shared/paths';
 import { Alert, Button, Card, DatePicker, Flex, Form, Result, Select, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';

@@ -1,4 +1,4 @@
-import type { AdminNoticeListQuery, AdminNoticePage } from '@junkan/shared';
+import type { AdminNoticeListQuery, AdminNoticePage } from '@junkan/shared/api/notices';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { NOTICES_KEY } from './notice-list';

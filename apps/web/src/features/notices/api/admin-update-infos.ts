@@ -1,4 +1,5 @@
-import type { AdminUpdateInfoPage, PageQuery } from '@junkan/shared';
+import type { PageQuery } from '@junkan/shared/api/common';
+import type { AdminUpdateInfoPage } from '@junkan/shared/api/notices';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { UPDATE_INFOS_KEY } from './update-infos';

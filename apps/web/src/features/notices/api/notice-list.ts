@@ -1,4 +1,4 @@
-import type { NoticeListQuery, NoticePage } from '@junkan/shared';
+import type { NoticeListQuery, NoticePage } from '@junkan/shared/api/notices';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { AdminNotice, NoticeInput } from '@junkan/shared';
+import type { AdminNotice, NoticeInput } from '@junkan/shared/api/notices';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { NOTICES_KEY } from './notice-list';

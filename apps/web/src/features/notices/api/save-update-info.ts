@@ -1,4 +1,4 @@
-import type { UpdateInfo, UpdateInfoInput } from '@junkan/shared';
+import type { UpdateInfo, UpdateInfoInput } from '@junkan/shared/api/notices';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { UPDATE_INFOS_KEY } from './update-infos';

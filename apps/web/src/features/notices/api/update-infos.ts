@@ -1,4 +1,4 @@
-import type { UpdateInfo } from '@junkan/shared';
+import type { UpdateInfo } from '@junkan/shared/api/notices';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

@@ -1,11 +1,11 @@
 import {
   type AdminNotice,
-  INQUIRY_IMPORTANCES,
-  NOTICE_AUDIENCES,
   NOTICE_MAX_LENGTH,
   type NoticeInput,
   noticeInputSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/notices';
+import { INQUIRY_IMPORTANCES } from '@junkan/shared/enums';
+import { NOTICE_AUDIENCES } from '@junkan/shared/rules/notice-rules';
 import { Col, DatePicker, Form, Input, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dateItemProps, dayPickerProps, japanToday } from '../../../components/form/date-field';

@@ -1,4 +1,4 @@
-import type { Notice } from '@junkan/shared';
+import type { Notice } from '@junkan/shared/api/notices';
 import { Flex, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

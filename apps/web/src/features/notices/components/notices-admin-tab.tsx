@@ -1,5 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
-import { type AdminNotice, NOTICE_STATUSES, type NoticeStatus } from '@junkan/shared';
+import type { AdminNotice } from '@junkan/shared/api/notices';
+import { NOTICE_STATUSES, type NoticeStatus } from '@junkan/shared/rules/notice-rules';
 import { App, Button, type ButtonProps, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

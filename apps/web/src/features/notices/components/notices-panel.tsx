@@ -1,4 +1,4 @@
-import type { Notice } from '@junkan/shared';
+import type { Notice } from '@junkan/shared/api/notices';
 import { paths } from '@junkan/shared/paths';
 import { Badge, Card, Empty, Flex, Spin, Typography } from 'antd';
 import type { ReactNode } from 'react';

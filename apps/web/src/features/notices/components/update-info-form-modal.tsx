@@ -3,7 +3,7 @@ import {
   NOTICE_MAX_LENGTH,
   type UpdateInfoInput,
   updateInfoInputSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/notices';
 import { DatePicker, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dateItemProps, dayPickerProps, japanToday } from '../../../components/form/date-field';

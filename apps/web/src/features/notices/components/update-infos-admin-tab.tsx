@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import type { AdminUpdateInfo } from '@junkan/shared';
+import type { AdminUpdateInfo } from '@junkan/shared/api/notices';
 import { Button, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

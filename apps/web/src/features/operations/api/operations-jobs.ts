@@ -1,4 +1,4 @@
-import type { JobListResponse } from '@junkan/shared';
+import type { JobListResponse } from '@junkan/shared/api/jobs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

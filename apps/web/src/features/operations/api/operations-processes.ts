@@ -1,4 +1,4 @@
-import type { OperationsProcess } from '@junkan/shared';
+import type { OperationsProcess } from '@junkan/shared/api/operations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { JobRunDto } from '@junkan/shared';
+import type { JobRunDto } from '@junkan/shared/api/jobs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { operationsJobsQueryOptions } from './operations-jobs';

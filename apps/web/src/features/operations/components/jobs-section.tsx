@@ -1,4 +1,4 @@
-import type { JobSummaryDto } from '@junkan/shared';
+import type { JobSummaryDto } from '@junkan/shared/api/jobs';
 import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { OperationsJwnetRequest } from '@junkan/shared';
+import type { OperationsJwnetRequest } from '@junkan/shared/api/operations';
 import { Button, Descriptions } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { OperationsMail } from '@junkan/shared';
+import type { OperationsMail } from '@junkan/shared/api/operations';
 import { Button, Descriptions } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { OperationsProcess } from '@junkan/shared';
+import type { OperationsProcess } from '@junkan/shared/api/operations';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';

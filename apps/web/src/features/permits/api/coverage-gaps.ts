@@ -1,4 +1,4 @@
-import type { ContractCoverageGap } from '@junkan/shared';
+import type { ContractCoverageGap } from '@junkan/shared/api/permit-coverage';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { PERMITS_KEY } from '../../../lib/permit-data/keys';

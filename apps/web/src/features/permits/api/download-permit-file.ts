@@ -1,4 +1,4 @@
-import type { Permit } from '@junkan/shared';
+import type { Permit } from '@junkan/shared/api/permits';
 import { downloadFile } from '../../../lib/download-attachment';
 
 /** GET /trans/permits/{id}/file: the PDF copy. */

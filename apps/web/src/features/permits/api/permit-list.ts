@@ -1,4 +1,4 @@
-import type { PermitListQuery, PermitPage } from '@junkan/shared';
+import type { PermitListQuery, PermitPage } from '@junkan/shared/api/permits';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { PERMITS_KEY } from '../../../lib/permit-data/keys';

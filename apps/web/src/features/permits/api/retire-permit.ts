@@ -1,4 +1,4 @@
-import type { Permit } from '@junkan/shared';
+import type { Permit } from '@junkan/shared/api/permits';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { PERMITS_KEY } from '../../../lib/permit-data/keys';

@@ -1,4 +1,4 @@
-import type { Permit, PermitInput } from '@junkan/shared';
+import type { Permit, PermitInput } from '@junkan/shared/api/permits';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendMultipart } from '../../../lib/multipart';
 import { PERMITS_KEY } from '../../../lib/permit-data/keys';

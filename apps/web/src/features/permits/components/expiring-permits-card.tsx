@@ -1,5 +1,5 @@
-import { permitDistrictName } from '@junkan/shared';
 import { paths } from '@junkan/shared/paths';
+import { permitDistrictName } from '@junkan/shared/rules/permit-districts';
 import { Alert, Card, Empty, List, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

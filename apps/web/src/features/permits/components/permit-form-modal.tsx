@@ -1,15 +1,13 @@
 import { UploadOutlined } from '@ant-design/icons';
 import {
-  acceptAttribute,
-  checkUpload,
-  PERMIT_DISTRICTS,
-  PERMIT_KINDS,
   PERMIT_MAX_LENGTH,
   type Permit,
   type PermitInput,
   permitInputSchema,
-  UPLOAD_RULES,
-} from '@junkan/shared';
+} from '@junkan/shared/api/permits';
+import { PERMIT_DISTRICTS } from '@junkan/shared/rules/permit-districts';
+import { PERMIT_KINDS } from '@junkan/shared/rules/permit-rules';
+import { acceptAttribute, checkUpload, UPLOAD_RULES } from '@junkan/shared/upload-rules';
 import {
   Button,
   Col,

@@ -1,4 +1,4 @@
-import type { PermitStatus } from '@junkan/shared';
+import type { PermitStatus } from '@junkan/shared/rules/permit-rules';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 

@@ -1,5 +1,6 @@
 import { DownloadOutlined, EditOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
-import { PERMIT_MAX_LENGTH, type Permit, type PermitListQuery, permitDistrictName } from '@junkan/shared';
+import { PERMIT_MAX_LENGTH, type Permit, type PermitListQuery } from '@junkan/shared/api/permits';
+import { permitDistrictName } from '@junkan/shared/rules/permit-districts';
 import { App, Button, type ButtonProps, Card, Empty, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

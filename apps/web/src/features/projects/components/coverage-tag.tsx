@@ -1,4 +1,4 @@
-import type { PermitCoverageAnswer } from '@junkan/shared';
+import type { PermitCoverageAnswer } from '@junkan/shared/api/permit-coverage';
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { coverageGapText } from '../../../lib/permit-coverage';

@@ -1,6 +1,7 @@
 import { MessageOutlined } from '@ant-design/icons';
-import { HOME_PROJECT_ROWS, PROJECT_LIST_TABS, type ProjectListItem } from '@junkan/shared';
+import type { ProjectListItem } from '@junkan/shared/api/home';
 import { paths } from '@junkan/shared/paths';
+import { HOME_PROJECT_ROWS, PROJECT_LIST_TABS } from '@junkan/shared/project-list';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Flex, Popover, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

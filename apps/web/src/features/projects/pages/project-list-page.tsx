@@ -1,6 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { PROJECT_KEYWORD_MAX, PROJECT_LIST_TABS, PROJECT_TYPES, type ProjectListItem } from '@junkan/shared';
+import type { ProjectListItem } from '@junkan/shared/api/home';
+import { PROJECT_TYPES } from '@junkan/shared/enums';
 import { paths } from '@junkan/shared/paths';
+import { PROJECT_KEYWORD_MAX, PROJECT_LIST_TABS } from '@junkan/shared/project-list';
 import { Button, Card, Flex, Select, Tabs, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

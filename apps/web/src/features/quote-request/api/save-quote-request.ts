@@ -1,4 +1,4 @@
-import type { ProjectDetail, QuoteRequestInput } from '@junkan/shared';
+import type { ProjectDetail, QuoteRequestInput } from '@junkan/shared/api/projects';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { applyProjectChange } from '../../../lib/project-data/project-detail';

@@ -1,4 +1,5 @@
-import { BAG_SIZES, type ProjectDetail, type QuoteRequestInput, quoteRequestSchema } from '@junkan/shared';
+import { type ProjectDetail, type QuoteRequestInput, quoteRequestSchema } from '@junkan/shared/api/projects';
+import { BAG_SIZES } from '@junkan/shared/enums';
 import type { z } from 'zod';
 import { formatVolume } from '../../../components/form/volume';
 

@@ -1,4 +1,5 @@
-import type { AccountInfoResponse, WasteItem } from '@junkan/shared';
+import type { AccountInfoResponse } from '@junkan/shared/api/users';
+import type { WasteItem } from '@junkan/shared/api/waste';
 import { paths } from '@junkan/shared/paths';
 import { Alert, App, Button, Flex, Form, type FormInstance } from 'antd';
 import { useRef, useState } from 'react';

@@ -1,5 +1,7 @@
-import type { AccountInfoResponse } from '@junkan/shared';
-import { BAG_SIZES, REGULAR_QUANTITY_UNIT, type WasteItem } from '@junkan/shared';
+import type { AccountInfoResponse } from '@junkan/shared/api/users';
+import type { WasteItem } from '@junkan/shared/api/waste';
+import { BAG_SIZES } from '@junkan/shared/enums';
+import { REGULAR_QUANTITY_UNIT } from '@junkan/shared/quote-pricing';
 import {
   Alert,
   Card,

@@ -1,5 +1,5 @@
-import { isQuoteRequestEditable } from '@junkan/shared';
 import { paths } from '@junkan/shared/paths';
+import { isQuoteRequestEditable } from '@junkan/shared/project-status';
 import { App, Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';

@@ -1,5 +1,5 @@
-import { isQuoteRequestEditable } from '@junkan/shared';
 import { paths } from '@junkan/shared/paths';
+import { isQuoteRequestEditable } from '@junkan/shared/project-status';
 import { Button, Result, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import type { CreateQuoteInput, ProjectDetail } from '@junkan/shared';
+import type { ProjectDetail } from '@junkan/shared/api/projects';
+import type { CreateQuoteInput } from '@junkan/shared/api/quotes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { applyProjectChange } from '../../../lib/project-data/project-detail';

@@ -1,4 +1,4 @@
-import type { QuoteSuggestion } from '@junkan/shared';
+import type { QuoteSuggestion } from '@junkan/shared/api/quotes';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { Attachment } from '@junkan/shared';
+import type { Attachment } from '@junkan/shared/api/common';
 import { sendMultipart } from '../../../lib/multipart';
 
 /** POST /trans/projects/{id}/quote-document: the quote's one PDF, as multipart/form-data. */

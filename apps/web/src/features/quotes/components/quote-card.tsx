@@ -1,5 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { isQuoteAnswerable, type ProjectDetail, priceUnitOf } from '@junkan/shared';
+import type { ProjectDetail } from '@junkan/shared/api/projects';
+import { isQuoteAnswerable } from '@junkan/shared/project-status';
+import { priceUnitOf } from '@junkan/shared/quote-pricing';
 import { Alert, App, Button, Card, Descriptions, Empty, Flex, Input, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';

@@ -1,4 +1,5 @@
-import { type PriceUnit, QUOTE_UNIT_PRICE_MAX } from '@junkan/shared';
+import { QUOTE_UNIT_PRICE_MAX } from '@junkan/shared/quote-amount';
+import type { PriceUnit } from '@junkan/shared/quote-pricing';
 import { Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';

@@ -1,4 +1,6 @@
-import { CONTRACT_FORMS, type ProjectDetail, type QuoteSuggestion } from '@junkan/shared';
+import type { ProjectDetail } from '@junkan/shared/api/projects';
+import type { QuoteSuggestion } from '@junkan/shared/api/quotes';
+import { CONTRACT_FORMS } from '@junkan/shared/contract-rules';
 import { paths } from '@junkan/shared/paths';
 import { App, Button, Card, DatePicker, Flex, Form, Input, Radio, Result, Space, Typography } from 'antd';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import type { TransportRejectRequest } from '@junkan/shared';
+import type { TransportRejectRequest } from '@junkan/shared/api/transport-approval';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { TRANSPORT_APPROVAL_KEY } from './transport-companies';

@@ -1,4 +1,5 @@
-import type { TransportApprovalCompany, TransportApprovalStatus } from '@junkan/shared';
+import type { TransportApprovalCompany } from '@junkan/shared/api/transport-approval';
+import type { TransportApprovalStatus } from '@junkan/shared/enums';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

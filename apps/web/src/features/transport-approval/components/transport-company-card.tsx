@@ -1,4 +1,4 @@
-import type { TransportApprovalCompany } from '@junkan/shared';
+import type { TransportApprovalCompany } from '@junkan/shared/api/transport-approval';
 import { Alert, Button, Card, Descriptions, Flex, Grid, List, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../lib/format';

@@ -1,10 +1,9 @@
 import {
   TRANSPORT_APPROVAL_MAX_LENGTH,
-  TRANSPORT_APPROVAL_STATUSES,
   type TransportApprovalCompany,
-  type TransportApprovalStatus,
   transportRejectRequestSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/transport-approval';
+import { TRANSPORT_APPROVAL_STATUSES, type TransportApprovalStatus } from '@junkan/shared/enums';
 import { App, Card, Empty, Flex, Form, Input, Modal, Segmented, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

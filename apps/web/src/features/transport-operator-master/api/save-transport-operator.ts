@@ -1,4 +1,4 @@
-import type { TransportOperator, TransportOperatorInput } from '@junkan/shared';
+import type { TransportOperator, TransportOperatorInput } from '@junkan/shared/api/transport-operators';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { TRANSPORT_OPERATORS_KEY } from './transport-operators';

@@ -1,4 +1,4 @@
-import type { TransportOperator } from '@junkan/shared';
+import type { TransportOperator } from '@junkan/shared/api/transport-operators';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { TRANSPORT_OPERATORS_KEY } from './transport-operators';

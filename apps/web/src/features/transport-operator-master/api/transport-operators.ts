@@ -1,4 +1,7 @@
-import type { TransportOperatorListQuery, TransportOperatorPage } from '@junkan/shared';
+import type {
+  TransportOperatorListQuery,
+  TransportOperatorPage,
+} from '@junkan/shared/api/transport-operators';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

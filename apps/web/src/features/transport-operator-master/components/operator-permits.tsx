@@ -1,4 +1,6 @@
-import { type PermitExpiryCounts, type PermitStatus, permitDistrictName } from '@junkan/shared';
+import type { PermitExpiryCounts } from '@junkan/shared/api/permits';
+import { permitDistrictName } from '@junkan/shared/rules/permit-districts';
+import type { PermitStatus } from '@junkan/shared/rules/permit-rules';
 import { Empty, List, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatEraDate } from '../../../lib/format';

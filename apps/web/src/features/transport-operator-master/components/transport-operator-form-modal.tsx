@@ -1,11 +1,11 @@
 import {
-  isDisposalSiteLicenseExpired,
-  PREFECTURES,
   TRANSPORT_OPERATOR_MAX_LENGTH,
   type TransportOperator,
   type TransportOperatorInput,
   transportOperatorInputSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/api/transport-operators';
+import { PREFECTURES } from '@junkan/shared/prefectures';
+import { isDisposalSiteLicenseExpired } from '@junkan/shared/rules/disposal-site-license';
 import { Form, Input, Select, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -3,7 +3,7 @@ import {
   TRANSPORT_OPERATOR_MAX_LENGTH,
   type TransportOperator,
   type TransportOperatorListQuery,
-} from '@junkan/shared';
+} from '@junkan/shared/api/transport-operators';
 import { Button, Card, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

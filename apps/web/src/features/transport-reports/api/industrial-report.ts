@@ -1,4 +1,8 @@
-import type { IndustrialReportInput, IndustrialReportOptions, TransportReport } from '@junkan/shared';
+import type {
+  IndustrialReportInput,
+  IndustrialReportOptions,
+  TransportReport,
+} from '@junkan/shared/api/transport-reports';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { REPORT_CHANGES_KEYS, TRANSPORT_REPORTS_KEY } from './keys';

@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE } from '@junkan/shared';
+import { MAX_PAGE_SIZE } from '@junkan/shared/api/common';
 import { useQuery } from '@tanstack/react-query';
 import { projectListQueryOptions } from '../../../lib/project-data/project-list';
 

@@ -1,4 +1,4 @@
-import type { regularReportFormSchema } from '@junkan/shared';
+import type { regularReportFormSchema } from '@junkan/shared/api/transport-reports';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';

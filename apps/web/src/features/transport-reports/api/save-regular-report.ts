@@ -1,4 +1,4 @@
-import type { RegularReportInput } from '@junkan/shared';
+import type { RegularReportInput } from '@junkan/shared/api/transport-reports';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { ACHIEVEMENTS_KEY } from '../../../lib/report-data/keys';

@@ -1,9 +1,9 @@
 import type {
-  ReportAction,
   ReportActionResponse,
   ReportCorrectionInput,
   TransportReport,
-} from '@junkan/shared';
+} from '@junkan/shared/api/transport-reports';
+import type { ReportAction } from '@junkan/shared/report-rules';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { reportActionCall, transportReportPath } from '../transport-report-values';

@@ -1,10 +1,6 @@
-import {
-  correctionDateIssues,
-  type DisposalMethod,
-  MAX_LENGTH,
-  reportCorrectionSchema,
-  type UnitMeasure,
-} from '@junkan/shared';
+import type { DisposalMethod, UnitMeasure } from '@junkan/shared/api/code-masters';
+import { correctionDateIssues, reportCorrectionSchema } from '@junkan/shared/api/transport-reports';
+import { MAX_LENGTH } from '@junkan/shared/field-rules';
 import { DatePicker, Flex, Form, Input, Select } from 'antd';
 import type { TFunction } from 'i18next';
 import { dateItemProps, outsideDates } from '../../../components/form/date-field';

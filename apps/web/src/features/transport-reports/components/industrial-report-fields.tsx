@@ -1,9 +1,9 @@
 import {
   type IndustrialReportOptions,
   industrialReportSchema,
-  MAX_LENGTH,
   reportDateIssues,
-} from '@junkan/shared';
+} from '@junkan/shared/api/transport-reports';
+import { MAX_LENGTH } from '@junkan/shared/field-rules';
 import {
   Alert,
   AutoComplete,

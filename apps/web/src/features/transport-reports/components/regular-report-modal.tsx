@@ -1,4 +1,5 @@
-import { type ProjectListItem, volumeSchema } from '@junkan/shared';
+import type { ProjectListItem } from '@junkan/shared/api/home';
+import { volumeSchema } from '@junkan/shared/api/projects';
 import { Alert, App, type ButtonProps, DatePicker, Empty, Form, Modal, Select, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

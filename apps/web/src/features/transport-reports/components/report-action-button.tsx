@@ -1,4 +1,4 @@
-import type { ReportDialogAction } from '@junkan/shared';
+import type { ReportDialogAction } from '@junkan/shared/report-rules';
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { messageText } from '../../../lib/i18n';

@@ -1,4 +1,5 @@
-import type { ReportDialogAction, TransportReport } from '@junkan/shared';
+import type { TransportReport } from '@junkan/shared/api/transport-reports';
+import type { ReportDialogAction } from '@junkan/shared/report-rules';
 import { Alert, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { KeptUntilValue } from '../../../components/kept-until';

@@ -1,4 +1,6 @@
-import type { DisposalMethod, ReportValueField, TransportReport } from '@junkan/shared';
+import type { DisposalMethod } from '@junkan/shared/api/code-masters';
+import type { TransportReport } from '@junkan/shared/api/transport-reports';
+import type { ReportValueField } from '@junkan/shared/rules/report-values';
 import { Tag, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

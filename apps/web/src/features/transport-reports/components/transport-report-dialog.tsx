@@ -1,14 +1,13 @@
+import type { ReportActionResponse, TransportReport } from '@junkan/shared/api/transport-reports';
 import {
-  changedFields,
-  type ReportActionResponse,
   type ReportDialogAction,
   type ReportDialogMode,
   reportDialogActions,
   reportDialogMode,
   reportDialogTitleKey,
   reportDialogWidth,
-  type TransportReport,
-} from '@junkan/shared';
+} from '@junkan/shared/report-rules';
+import { changedFields } from '@junkan/shared/rules/report-values';
 import { App, Button, Flex, Form, type FormInstance, Modal, Result, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

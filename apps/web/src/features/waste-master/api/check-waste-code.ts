@@ -1,4 +1,4 @@
-import type { WasteCodeCheckResponse } from '@junkan/shared';
+import type { WasteCodeCheckResponse } from '@junkan/shared/api/waste';
 import { api } from '../../../lib/api-client';
 
 /** GET /waste/check-waste-code/{code}: whether another classification holds the code (`excludeId`: the one edited). */

@@ -1,4 +1,4 @@
-import type { WasteItem, WasteRequest } from '@junkan/shared';
+import type { WasteItem, WasteRequest } from '@junkan/shared/api/waste';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { WASTES_KEY } from '../../../lib/reference-data/wastes';

@@ -1,4 +1,5 @@
-import type { WasteCategory, WasteItem } from '@junkan/shared';
+import type { WasteItem } from '@junkan/shared/api/waste';
+import type { WasteCategory } from '@junkan/shared/waste-tree';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { WASTES_KEY } from '../../../lib/reference-data/wastes';

@@ -1,4 +1,4 @@
-import type { WasteManagePage, WasteManageQuery } from '@junkan/shared';
+import type { WasteManagePage, WasteManageQuery } from '@junkan/shared/api/waste';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { WASTES_KEY } from '../../../lib/reference-data/wastes';

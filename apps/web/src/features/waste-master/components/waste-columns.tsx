@@ -1,5 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { WASTE_MAX_LEVEL, type WasteItem } from '@junkan/shared';
+import type { WasteItem } from '@junkan/shared/api/waste';
+import { WASTE_MAX_LEVEL } from '@junkan/shared/waste-tree';
 import { Button, Space, Tag, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 

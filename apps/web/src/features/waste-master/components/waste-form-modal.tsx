@@ -1,15 +1,17 @@
 import {
-  childParentPath,
   conversionFactorSchema,
+  type WasteItem,
+  wasteCodeSchema,
+  wasteRequestSchema,
+} from '@junkan/shared/api/waste';
+import {
+  childParentPath,
   isValidWasteCode,
   WASTE_CATEGORIES,
   WASTE_CODE_LENGTH,
   WASTE_NAME_MAX_LENGTH,
   type WasteCategory,
-  type WasteItem,
-  wasteCodeSchema,
-  wasteRequestSchema,
-} from '@junkan/shared';
+} from '@junkan/shared/waste-tree';
 import { Col, Descriptions, Form, Input, InputNumber, Radio, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';

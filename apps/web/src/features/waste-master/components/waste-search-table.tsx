@@ -1,4 +1,5 @@
-import type { WasteCategory, WasteManageItem, WasteSortField } from '@junkan/shared';
+import type { WasteManageItem, WasteSortField } from '@junkan/shared/api/waste';
+import type { WasteCategory } from '@junkan/shared/waste-tree';
 import { Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

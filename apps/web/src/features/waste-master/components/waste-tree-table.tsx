@@ -1,4 +1,5 @@
-import type { WasteCategory, WasteItem } from '@junkan/shared';
+import type { WasteItem } from '@junkan/shared/api/waste';
+import type { WasteCategory } from '@junkan/shared/waste-tree';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { MAX_LENGTH, parseParentPath, type WasteCategory, type WasteItem } from '@junkan/shared';
+import type { WasteItem } from '@junkan/shared/api/waste';
+import { MAX_LENGTH } from '@junkan/shared/field-rules';
+import { parseParentPath, type WasteCategory } from '@junkan/shared/waste-tree';
 import { Button, Card, Flex, Input, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
