@@ -10,7 +10,7 @@ import { contractPermitIssue } from '@junkan/shared/rules/permit-rules';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, contracts, contractUnitPrices } from '../../db/schema';
-import type { Session } from '../../plugins/auth';
+import { actingCompanyOf, type Session } from '../../plugins/auth';
 import { companyPermit, type PermitRow } from '../permit-core/permit-records';
 import { listedLinePrices } from '../project-core/line-prices';
 import type { ProjectRow } from '../project-core/project-access';
@@ -164,7 +164,7 @@ export async function contractDraft(
       .where(eq(contractUnitPrices.contractId, contract.id));
     return savedDraft(contract, prices, lines, sources);
   }
-  const companyId = session.companyId!;
+  const companyId = actingCompanyOf(session);
   const [company] = await db
     .select({ contractPic: companies.contractPic })
     .from(companies)

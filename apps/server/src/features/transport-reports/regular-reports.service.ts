@@ -13,7 +13,13 @@ import { type Caller, readScopeCompanyOf, type Session } from '../../plugins/aut
 /** The transporter's own regular project in progress (or done: a last month may still be reported). */
 async function ownRegularProject(db: DbOrTx, session: Session, projectId: number, lock = false) {
   const query = db
-    .select({ id: projects.id, status: projects.status, companyId: projects.companyId, type: projects.type })
+    .select({
+      id: projects.id,
+      status: projects.status,
+      companyId: projects.companyId,
+      transportCompanyId: projects.transportCompanyId,
+      type: projects.type,
+    })
     .from(projects)
     .where(and(eq(projects.id, projectId), eq(projects.transportCompanyId, readScopeCompanyOf(session))));
   const [project] = lock ? await query.for('update') : await query;
@@ -126,7 +132,8 @@ export async function saveRegularReport(app: FastifyInstance, caller: Caller, in
         .values({
           projectId: project.id,
           dischargerCompanyId: project.companyId,
-          transportCompanyId: session.companyId!,
+          // The project was found by the caller's company: it is the transporter's.
+          transportCompanyId: project.transportCompanyId!,
           wasteId: line.category,
           year: input.year,
           month: input.month,
