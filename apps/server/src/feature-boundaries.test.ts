@@ -4,11 +4,12 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Server features do not import each other: what several of them need sits in a shared core they all depend
- * on. project-core (a project's access, status moves, detail, files), account-core (mailed links, account
+ * on. project-core (a project's access, status moves, detail, attachments), account-core (mailed links, account
  * records, the sign-up mail to administrators), permit-core (permits as other features read them), inquiry-core
  * (an inquiry's history and mails, which a support conversation also writes) and jwnet (the manifest network's
- * queue and running functions). A core imports no other feature, or the dependency would run both ways. There is no
- * allow-list: move the shared piece into a core instead.
+ * queue and running functions). A core imports no other feature, or the dependency would run both ways; a core
+ * may build on another core one way only (project-core reads permit coverage; what both need, such as the
+ * attachments table's rows, sits in plugins/). There is no allow-list: move the shared piece into a core instead.
  */
 const CORES = ['project-core', 'account-core', 'jwnet', 'permit-core', 'inquiry-core'];
 
@@ -77,6 +78,20 @@ describe('server feature boundaries', () => {
     // The scan must see the app's imports, or it would pass on nothing.
     expect(all).toContain('quotes -> project-core');
     expect(all).toContain('users -> account-core');
+  });
+
+  it('lets no two cores import each other (a core that needs what another holds takes it from lib or plugins)', () => {
+    const between = new Set(
+      allImports().filter((entry) => {
+        const [from, to] = entry.split(' -> ') as [string, string];
+        return isCore(from) && isCore(to);
+      }),
+    );
+    const bothWays = [...between].filter((entry) => {
+      const [from, to] = entry.split(' -> ') as [string, string];
+      return between.has(`${to} -> ${from}`);
+    });
+    expect(bothWays).toEqual([]);
   });
 
   it('keeps the shared cores free of imports of other features', () => {

@@ -22,6 +22,7 @@ import {
   reportStatusLabelKey,
 } from './report-rules';
 import { type LastReportValues, startEditing } from './rules/report-values';
+import { CORRECTION, NO_CORRECTION, ORIGINAL } from './rules/report-values.fixtures';
 
 /** Instants written in UTC, so the Japan clock they stand for holds in any machine zone. JST = UTC+9. */
 const jst = (date: string, time: string) => {
@@ -30,40 +31,6 @@ const jst = (date: string, time: string) => {
   return new Date(utc);
 };
 const NOON = jst('2026-11-20', '12:00');
-
-const ORIGINAL = {
-  endDateTransport: '2026-11-18',
-  transportVolume: 1.5,
-  transportVolumeUnit: 1,
-  valuablesCollected: 0,
-  valuablesCollectedUnit: 1,
-  vehicleNumber: '品川 100 あ 12-34',
-  reporter: '山田',
-  transporter: '東都環境サービス',
-  disposalMethodId: 2,
-};
-const NO_CORRECTION: LastReportValues = {
-  lastEndDateTransport: null,
-  lastTransportVolume: null,
-  lastTransportVolumeUnit: null,
-  lastValuablesCollected: null,
-  lastValuablesCollectedUnit: null,
-  lastVehicleNumber: null,
-  lastReporter: null,
-  lastTransporter: null,
-  lastDisposalMethodId: null,
-};
-const CORRECTION: LastReportValues = {
-  lastEndDateTransport: '2026-11-19',
-  lastTransportVolume: 2,
-  lastTransportVolumeUnit: 1,
-  lastValuablesCollected: 0,
-  lastValuablesCollectedUnit: 1,
-  lastVehicleNumber: '品川 100 あ 12-34',
-  lastReporter: '山田',
-  lastTransporter: '東都環境サービス',
-  lastDisposalMethodId: 2,
-};
 
 const report = (over: Partial<ReportRuleState> = {}): ReportRuleState => ({
   status: 'BLANK',

@@ -7,16 +7,17 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { Caller, Session } from '../../plugins/auth';
 import { operatorRole } from '../../plugins/auth';
-import { openStoredFile, type StoredFile, storedRefOf } from '../../plugins/file-storage';
-import { projectFor } from '../project-core/project-access';
-import { failOn, recordAttachment } from '../project-core/project-file-store';
 import {
   attachmentColumns,
-  PROJECT_OWNER,
-  QUOTE_OWNER,
+  openStoredFile,
+  type StoredFile,
   storedFileColumns,
+  storedRefOf,
   toAttachment,
-} from '../project-core/project-files';
+} from '../../plugins/file-storage';
+import { projectFor } from '../project-core/project-access';
+import { failOn, recordAttachment } from '../project-core/project-file-store';
+import { PROJECT_OWNER, QUOTE_OWNER } from '../project-core/project-files';
 
 /**
  * The project whose files the session may see: project-core's rule. A session without a company (an

@@ -1,7 +1,7 @@
 import { errorSchema, idParamSchema, tokenResponseSchema } from '@junkan/shared/api/common';
 import { companyAuthTokenQuerySchema, companyListSchema } from '@junkan/shared/api/companies';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error';
+import { actingCompanyOf } from '../../plugins/auth';
 import { issueOperatorToken, listCompaniesForSelection, listServedCompanies } from './companies.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -45,8 +45,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => {
       const { session } = request.caller();
-      if (!session.companyId) throw new AppError('forbidden', 'Forbidden');
-      return listServedCompanies(app, session.companyId);
+      return listServedCompanies(app, actingCompanyOf(session));
     },
   );
 };

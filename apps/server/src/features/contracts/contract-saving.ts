@@ -16,13 +16,12 @@ import { recordAudit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { tokyoDate } from '../../lib/time';
 import type { Caller } from '../../plugins/auth';
-import { type StoredRef, storedRefOf } from '../../plugins/file-storage';
+import { type StoredRef, storedFileColumns, storedRefOf } from '../../plugins/file-storage';
 import { companyPermit, type PermitRow } from '../permit-core/permit-records';
 import { unitPriceNotConfirmed } from '../project-core/line-prices';
 import type { ProjectRow } from '../project-core/project-access';
 import { FILE_OWNERS, quotedLines } from '../project-core/project-contract';
 import { getProjectDetail } from '../project-core/project-detail';
-import { storedFileColumns } from '../project-core/project-files';
 import { licenseOf, type PartPrices, partSources, type QuotedLine } from './contract-draft';
 import { type ContractRow, contractOfParty, requireAction } from './contract-parties';
 

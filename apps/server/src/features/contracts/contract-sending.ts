@@ -20,6 +20,7 @@ import type { Caller } from '../../plugins/auth';
 import {
   type FileStorage,
   type StoredRef,
+  storedFileColumns,
   storedRefOf,
   storeGeneratedFile,
 } from '../../plugins/file-storage';
@@ -28,7 +29,6 @@ import { requirePermitCoverage } from '../permit-core/project-coverage';
 import type { ProjectRow } from '../project-core/project-access';
 import { contractFileOwner, FILE_OWNERS, quotedLines } from '../project-core/project-contract';
 import { getProjectDetail } from '../project-core/project-detail';
-import { storedFileColumns } from '../project-core/project-files';
 import { transitionProject } from '../project-core/project-status';
 import { type ContractDocumentData, contractFileName, renderContractPdf } from './contract-document';
 import type { PartPrices, QuotedLine } from './contract-draft';

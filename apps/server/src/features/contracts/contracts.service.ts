@@ -13,11 +13,10 @@ import type { DbOrTx } from '../../db/client';
 import { attachments, companies, contracts, projects } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Session } from '../../plugins/auth';
-import { openStoredFile } from '../../plugins/file-storage';
+import { openStoredFile, storedFileColumns } from '../../plugins/file-storage';
 import { PERMIT_OWNER, permitCopyOf } from '../permit-core/permit-records';
 import { actorOf } from '../project-core/project-access';
 import { contractFileOwner, FILE_OWNERS, side, visibleTo } from '../project-core/project-contract';
-import { storedFileColumns } from '../project-core/project-files';
 import { contractOfParty } from './contract-parties';
 
 // The contracts as either party reads them: the list, and a contract's documents and permit copy. Writing them

@@ -28,9 +28,13 @@ import { AppError } from '../../lib/app-error';
 import { containsPattern } from '../../lib/like-pattern';
 import { offsetOf, orderOf } from '../../lib/paging';
 import { operatorRole, type Session } from '../../plugins/auth';
-import { openStoredFile } from '../../plugins/file-storage';
+import {
+  attachmentColumns,
+  openStoredFile,
+  storedFileColumns,
+  toAttachment,
+} from '../../plugins/file-storage';
 import { INQUIRY_MESSAGE_OWNER, type InquiryRow } from '../inquiry-core/inquiry-records';
-import { attachmentColumns, storedFileColumns, toAttachment } from '../project-core/project-files';
 
 /** Whose inquiries a call reaches: one company's (its own side) or, for support, every company's. */
 export type InquiryScope = { side: 'WASTE' | 'TRANSPORT'; companyId: number } | { side: 'ADMIN' };

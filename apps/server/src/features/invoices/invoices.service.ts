@@ -22,8 +22,7 @@ import { AppError } from '../../lib/app-error';
 import { offsetOf, orderOf } from '../../lib/paging';
 import { tokyoDate } from '../../lib/time';
 import type { Session } from '../../plugins/auth';
-import { openStoredFile } from '../../plugins/file-storage';
-import { attachmentColumns, toAttachment } from '../project-core/project-files';
+import { attachmentColumns, openStoredFile, toAttachment } from '../../plugins/file-storage';
 import {
   INVOICE_OWNER,
   type InvoiceRow,

@@ -13,7 +13,7 @@ import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { attachments, permits, wastes } from '../../db/schema';
 import { tokyoDate } from '../../lib/time';
-import { attachmentColumns, storedFileColumns, toAttachment } from '../project-core/project-files';
+import { attachmentColumns, storedFileColumns, toAttachment } from '../../plugins/file-storage';
 
 /** `attachments.owner_type` of a permit's PDF copy. */
 export const PERMIT_OWNER = 'PERMIT';

@@ -26,7 +26,7 @@ import { containsPattern } from '../../lib/like-pattern';
 import { offsetOf, orderOf } from '../../lib/paging';
 import { tokyoDate } from '../../lib/time';
 import { actingCompanyOf, type Caller, type Session } from '../../plugins/auth';
-import { openStoredFile, type StoredFile } from '../../plugins/file-storage';
+import { openStoredFile, type StoredFile, storedFileColumns } from '../../plugins/file-storage';
 import {
   PERMIT_OWNER,
   PERMIT_REPLACED_OWNER,
@@ -34,7 +34,6 @@ import {
   toPermits,
 } from '../permit-core/permit-records';
 import { contractsInForceCoverage } from '../permit-core/project-coverage';
-import { storedFileColumns } from '../project-core/project-files';
 
 type ListQuery = z.output<typeof permitListQuerySchema>;
 

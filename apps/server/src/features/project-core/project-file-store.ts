@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { Caller } from '../../plugins/auth';
 import type { StoredFile } from '../../plugins/file-storage';
-import { attachmentColumns, listOwnedAttachments, toAttachment } from './project-files';
+import { attachmentColumns, listOwnedAttachments, toAttachment } from '../../plugins/file-storage';
 
 export function failOn(
   fileName: string,

@@ -4,7 +4,8 @@ import { isQuoteExpired } from '@junkan/shared/quote-pricing';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, projectWasteLines, quoteLines, quotes, unitMeasures } from '../../db/schema';
-import { listOwnedAttachments, QUOTE_OWNER } from './project-files';
+import { listOwnedAttachments } from '../../plugins/file-storage';
+import { QUOTE_OWNER } from './project-files';
 
 /** The project's current quote: the one of the transporter the project is with, unless declined. */
 export async function projectQuote(

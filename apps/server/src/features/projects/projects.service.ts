@@ -8,7 +8,7 @@ import { projectStatusHistory, projects, quotes, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { tokyoDate } from '../../lib/time';
-import type { Caller, Session } from '../../plugins/auth';
+import { actingCompanyOf, type Caller } from '../../plugins/auth';
 import { mailCompany } from '../../plugins/mail';
 import {
   actorOf,
@@ -25,11 +25,6 @@ import { writeContent } from './request-content';
 
 // ---- Drafts ------------------------------------------------------------------------------------
 
-const requireCompany = (session: Session) => {
-  if (!session.companyId) throw new AppError('forbidden', 'Forbidden');
-  return session.companyId;
-};
-
 /** POST /projects: a draft quote request (CREATING_QUOTE) of the caller's company. */
 export async function createDraft(app: FastifyInstance, caller: Caller, input: QuoteRequest) {
   const id = await app.db.transaction((tx) => insertDraft(tx, caller, input, app.now()));
@@ -42,7 +37,7 @@ export async function createDraft(app: FastifyInstance, caller: Caller, input: Q
  */
 export async function insertDraft(tx: Tx, caller: Caller, input: QuoteRequest, at: Date): Promise<number> {
   const { session } = caller;
-  const companyId = requireCompany(session);
+  const companyId = actingCompanyOf(session);
   const [project] = await tx
     .insert(projects)
     .values({

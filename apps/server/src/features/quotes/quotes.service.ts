@@ -10,14 +10,20 @@ import { recordAudit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { tokyoDate } from '../../lib/time';
 import type { Caller, Session } from '../../plugins/auth';
-import { type StoredFile, type StoredRef, storedRefOf } from '../../plugins/file-storage';
+import {
+  listOwnedAttachments,
+  type StoredFile,
+  type StoredRef,
+  storedFileColumns,
+  storedRefOf,
+} from '../../plugins/file-storage';
 import { mailCompany } from '../../plugins/mail';
 import { requirePermitCoverage } from '../permit-core/project-coverage';
 import { listedLinePrices } from '../project-core/line-prices';
 import { type ProjectRow, projectFor, servingTransportCompanies } from '../project-core/project-access';
 import { getProjectDetail, projectDetailPath } from '../project-core/project-detail';
 import { failOn, recordAttachment } from '../project-core/project-file-store';
-import { listOwnedAttachments, QUOTE_OWNER, storedFileColumns } from '../project-core/project-files';
+import { QUOTE_OWNER } from '../project-core/project-files';
 import { transitionProject } from '../project-core/project-status';
 import {
   pricedQuoteLines,

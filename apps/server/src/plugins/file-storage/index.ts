@@ -5,6 +5,12 @@ import { FileStorage, type StorageDriver, type StorageDriverName } from './file-
 import { S3Storage, type S3StorageConfig } from './s3-storage';
 
 export { acceptUpload, takeUploads, type UploadPolicy } from './accept-upload';
+export {
+  attachmentColumns,
+  listOwnedAttachments,
+  storedFileColumns,
+  toAttachment,
+} from './attachment-rows';
 export { FileStorage, type StorageDriverName, type StoredRef } from './file-storage';
 export { openStoredFile, type StoredFile, storedRefOf, storeGeneratedFile } from './stored-file';
 
