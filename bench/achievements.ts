@@ -28,7 +28,7 @@ import {
   achievementExport,
   achievementList,
 } from '../apps/server/src/features/achievements/achievements.service';
-import type { Session } from '../apps/server/src/plugins/auth';
+import type { Caller } from '../apps/server/src/plugins/auth';
 import { seedReferenceData } from '../apps/server/src/seed/reference';
 
 const REPORTS = Number(process.env.BENCH_REPORTS ?? 1_000_000);
@@ -46,14 +46,19 @@ const ADMIN_PG_URL = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@12
 const LOAD_AT_START = os.loadavg()[0]!;
 const out = (line = '') => process.stdout.write(`${line}\n`);
 
-const session = (role: Role, companyId: number): Session => ({
-  userId: 1,
-  email: 'bench@example.com',
-  sessionId: 'bench',
-  roles: [role],
+/** A caller of the company, as the auth hook resolves it for the achievements' routes. */
+const callerOf = (role: Role, companyId: number): Caller => ({
+  id: 'bench',
   companyId,
-  transportApproval: role === 'TRANSPORT' ? 'APPROVED' : null,
-  permissions: [] as Permission[],
+  session: {
+    userId: 1,
+    email: 'bench@example.com',
+    sessionId: 'bench',
+    roles: [role],
+    companyId,
+    transportApproval: role === 'TRANSPORT' ? 'APPROVED' : null,
+    permissions: [] as Permission[],
+  },
 });
 
 /** 200 dischargers with a project each; half the projects go to the first transporter, the rest spread. */
@@ -187,7 +192,7 @@ async function measure(name: string, handle: DatabaseHandle) {
     .from(wastes)
     .where(eq(wastes.id, f.industrialCode));
   const year = FIRST_YEAR + YEARS - 1;
-  const busy = session('TRANSPORT', f.busyTransporter);
+  const busy = callerOf('TRANSPORT', f.busyTransporter);
   const firstPage = { page: 1, size: 50, sort: 'month', order: 'asc' } as const;
   const annual = { period: 'annual', year } as const;
   // The details of the busiest transporter's line of its first discharger and waste, over a year.
@@ -266,11 +271,11 @@ async function measure(name: string, handle: DatabaseHandle) {
     ],
     [
       'discharger: a year, first page',
-      () => achievementList(db, session('WASTE', f.discharger), { ...annual, ...firstPage }),
+      () => achievementList(db, callerOf('WASTE', f.discharger), { ...annual, ...firstPage }),
     ],
     [
       'discharger: details of a line, a month',
-      () => achievementDetail(db, session('WASTE', f.discharger), { ...line, ...detailPage, month: 6 }),
+      () => achievementDetail(db, callerOf('WASTE', f.discharger), { ...line, ...detailPage, month: 6 }),
     ],
   ];
   const lines = [

@@ -12,6 +12,17 @@ interface CachedSession {
   companyId: number | null;
 }
 
+/**
+ * Whether a change ends or alters a session: the rule the cache drops its entries by, and the one a connection
+ * that outlives its token (the chat streams) checks its session again by.
+ */
+export function changeTouches(change: SessionChange, session: CachedSession): boolean {
+  if ('all' in change) return true;
+  if ('sessionId' in change) return session.sessionId === change.sessionId;
+  if ('userId' in change) return session.userId === change.userId || session.adminId === change.userId;
+  return session.companyId === change.companyId;
+}
+
 interface Entry<S> {
   session: S;
   expiresAt: number;
@@ -71,15 +82,8 @@ export class SessionCache<S extends CachedSession> {
       this.entries.clear();
       return;
     }
-    for (const [key, { session }] of this.entries) {
-      const touched =
-        'sessionId' in change
-          ? session.sessionId === change.sessionId
-          : 'userId' in change
-            ? session.userId === change.userId || session.adminId === change.userId
-            : session.companyId === change.companyId;
-      if (touched) this.entries.delete(key);
-    }
+    for (const [key, { session }] of this.entries)
+      if (changeTouches(change, session)) this.entries.delete(key);
   }
 
   get size(): number {

@@ -28,12 +28,62 @@ export function isSessionChange(v: unknown): v is SessionChange {
 }
 
 /**
- * What a service needs to know about who is calling: the session and an id for the audit trail.
- * Services take this (or only the session), never a Fastify request, so jobs and tests can call them too.
+ * What a service needs to know about who is calling: the session, an id for the audit trail and the company the call
+ * is for. Services take this (or only the session), never a Fastify request, so jobs and tests can call them too.
  */
 export interface Caller {
   id: string;
   session: Session;
+  /**
+   * The company the route declared (`config.company`, `CompanyUse`) as the auth hook resolved it. Read on a route
+   * that declared none, it throws `CompanyNotDeclaredError` (a 500): the route must declare it.
+   */
+  readonly companyId: number;
+}
+
+/**
+ * Which company a route's work is for, declared in its config (`company`) and resolved by the auth hook before the
+ * handler; the handler passes `request.caller()` (or its `companyId`) down, and nothing reads the session's company.
+ * - `'act'`: the call acts for the caller's company: its settings, its writes, its own screens. A caller without
+ *   one (an admin acting for no company, an operator whose registration is not finished) is refused 403
+ *   `forbidden`; the screens send an admin to pick an operator.
+ * - `'read'`: the call reads, or looks a record up, within the caller's company. A caller without one is answered
+ *   as for a company no row has (`NO_COMPANY`): an empty list, not found, never another company's rows.
+ */
+export type CompanyUse = 'act' | 'read';
+
+/** The company of a `'read'` call whose caller has none: no row has it, so every lookup scoped to it finds nothing. */
+const NO_COMPANY = -1;
+
+/** A route read `caller().companyId` without declaring `config.company`: a programming error, answered 500. */
+export class CompanyNotDeclaredError extends Error {
+  readonly code = 'company_not_declared';
+  constructor(route: string) {
+    super(`company_not_declared: ${route} reads the caller's company without declaring config.company`);
+  }
+}
+
+/** The auth hook's one resolution of `CompanyUse`: undefined when the route declared none, 403 as documented. */
+export function companyOfCall(
+  use: CompanyUse | undefined,
+  session: Pick<Session, 'companyId'>,
+): number | undefined {
+  if (!use) return undefined;
+  if (session.companyId != null) return session.companyId;
+  if (use === 'act') throw new AppError('forbidden', 'Forbidden');
+  return NO_COMPANY;
+}
+
+/** The `Caller` of a request: its `companyId` is the resolved company, or throws when the route declared none. */
+export function callerOf(id: string, session: Session, companyId: number | undefined, route: string): Caller {
+  return {
+    id,
+    session,
+    get companyId() {
+      if (companyId === undefined) throw new CompanyNotDeclaredError(route);
+      return companyId;
+    },
+  };
 }
 
 /**
@@ -42,25 +92,6 @@ export interface Caller {
  */
 export function auditSourceOf(request: FastifyRequest): AuditSource {
   return { id: request.id, session: request.session };
-}
-
-/**
- * The company the caller acts for: its own, or the one an acting admin acts for. A sign-in without one (an admin
- * not acting for a company) is refused 403: the screens send it to pick one. The route declares the role it
- * must act in (`config.role`); this reads the company only.
- */
-export function actingCompanyOf(session: Pick<Session, 'companyId'>): number {
-  if (session.companyId == null) throw new AppError('forbidden', 'Forbidden');
-  return session.companyId;
-}
-
-/**
- * The company a read is scoped to: the caller's own, or for a caller without one a company no row has, so that it is
- * answered as for another company's records (an empty list, not found) rather than refused. A setting or a write
- * of the company is refused instead (`actingCompanyOf`).
- */
-export function readScopeCompanyOf(session: Pick<Session, 'companyId'>): number {
-  return session.companyId ?? -1;
 }
 
 /** The operator's own role in a session (an acting admin holds ADMIN plus the operator's role). */
@@ -85,7 +116,10 @@ export interface Session {
 declare module 'fastify' {
   interface FastifyRequest {
     session: Session | null;
-    /** The signed-in caller, for services: its session and the request id its writes are audited with. */
+    /**
+     * The signed-in caller, for services: its session, the request id its writes are audited with, and the
+     * company the route declared (`config.company`).
+     */
     caller(): Caller;
   }
   interface FastifyContextConfig {
@@ -95,6 +129,8 @@ declare module 'fastify' {
     permission?: Permission;
     /** The operator role the caller must act in (an acting admin acts in the operator's role). */
     role?: Role;
+    /** Which company the call is for (`CompanyUse`): resolved once, read as `request.caller().companyId`. */
+    company?: CompanyUse;
   }
   interface FastifyInstance {
     /**
@@ -265,7 +301,8 @@ export async function loadStandingAccess(
 
 /**
  * Every /api route needs a valid token unless its config says `public: true`,
- * the permission key in its config when it names one, and the operator role when it names one.
+ * the permission key in its config when it names one, and the operator role when it names one; the company it
+ * declares (`company`, `CompanyUse`) is resolved here once, for `request.caller()`.
  */
 export const authPlugin = fp<{ secret: string; db: Database; events: EventBus; sessionCacheMs: number }>(
   async (app, opts) => {
@@ -275,9 +312,16 @@ export const authPlugin = fp<{ secret: string; db: Database; events: EventBus; s
       verify: { algorithms: ['HS256'] },
     });
     app.decorateRequest('session', null);
+    // The company each call is for, as the hook resolved it from the route's `config.company`.
+    const companies = new WeakMap<FastifyRequest, number>();
     app.decorateRequest('caller', function (this: FastifyRequest): Caller {
       if (!this.session) throw new AppError('unauthorized', 'Unauthorized');
-      return { id: this.id, session: this.session };
+      return callerOf(this.id, this.session, companies.get(this), this.routeOptions.url ?? this.url);
+    });
+    // A company is a signed-in caller's: a public route cannot declare one.
+    app.addHook('onRoute', (route) => {
+      if (route.config?.company && route.config.public)
+        throw new Error(`${route.method} ${route.url}: a public route declares no company`);
     });
 
     app.decorate('signSessionToken', (user: TokenUser, sessionId: string, adminId?: number) => {
@@ -345,6 +389,9 @@ export const authPlugin = fp<{ secret: string; db: Database; events: EventBus; s
       }
       if (config.role && (!request.session || operatorRole(request.session) !== config.role)) {
         throw new AppError('forbidden', 'Forbidden');
+      }
+      if (config.company && request.session) {
+        companies.set(request, companyOfCall(config.company, request.session)!);
       }
     });
   },

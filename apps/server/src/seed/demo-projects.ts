@@ -419,8 +419,10 @@ export async function seedDemoProjects(
   const callerOf = (email: string): Caller => {
     const user = people.find((p) => p.email === email);
     if (!user) throw new Error(`demo data: no user ${email}`);
+    if (user.companyId == null) throw new Error(`demo data: ${email} has no company`);
     return {
       id: DEMO_SOURCE_ID,
+      companyId: user.companyId,
       session: {
         userId: user.id,
         email: user.email,
@@ -448,7 +450,7 @@ export async function seedDemoProjects(
       }
       if (!plan.quote) return null;
       const transporter = callerOf(plan.quote.transporter);
-      const transportCompanyId = transporter.session.companyId!;
+      const transportCompanyId = transporter.companyId;
       await writeQuote(tx, refs, transporter, id, plan.quote, at);
       await transitionProject(
         tx,
@@ -537,7 +539,7 @@ async function writeQuote(
     .insert(quotes)
     .values({
       projectId,
-      transportCompanyId: transporter.session.companyId!,
+      transportCompanyId: transporter.companyId,
       status: 'SUBMITTED',
       totalAmount: totals.totalAmount,
       contractForm: quote.form,

@@ -28,50 +28,50 @@ export const achievementRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `${prefix}/achievements`,
       {
-        config: { permission: 'ACHIEVEMENTS', role },
+        config: { permission: 'ACHIEVEMENTS', role, company: 'act' },
         schema: {
           tags,
           querystring: achievementListQuerySchema,
           response: { 200: achievementListSchema, ...errors },
         },
       },
-      (request) => achievementList(app.db, request.caller().session, request.query),
+      (request) => achievementList(app.db, request.caller(), request.query),
     );
     app.get(
       `${prefix}/achievements/export`,
       {
-        config: { permission: 'ACHIEVEMENTS', role },
+        config: { permission: 'ACHIEVEMENTS', role, company: 'act' },
         schema: {
           tags,
           querystring: achievementExportQuerySchema,
           response: { 200: achievementExportSchema, ...errors },
         },
       },
-      (request) => achievementExport(app.db, request.caller().session, request.query),
+      (request) => achievementExport(app.db, request.caller(), request.query),
     );
     app.get(
       `${prefix}/achievements/detail`,
       {
-        config: { permission: 'ACHIEVEMENTS', role },
+        config: { permission: 'ACHIEVEMENTS', role, company: 'act' },
         schema: {
           tags,
           querystring: achievementDetailQuerySchema,
           response: { 200: achievementDetailSchema, ...errors },
         },
       },
-      (request) => achievementDetail(app.db, request.caller().session, request.query),
+      (request) => achievementDetail(app.db, request.caller(), request.query),
     );
     app.get(
       `${prefix}/achievements/detail/export`,
       {
-        config: { permission: 'ACHIEVEMENTS', role },
+        config: { permission: 'ACHIEVEMENTS', role, company: 'act' },
         schema: {
           tags,
           querystring: achievementDetailExportQuerySchema,
           response: { 200: achievementDetailSchema, ...errors },
         },
       },
-      (request) => achievementDetailExport(app.db, request.caller().session, request.query),
+      (request) => achievementDetailExport(app.db, request.caller(), request.query),
     );
   }
 };

@@ -18,15 +18,14 @@ import { projects } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { containsPattern } from '../../lib/like-pattern';
 import { offsetOf } from '../../lib/paging';
-import type { Session } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 import { operatorRole } from '../../plugins/auth';
 
-/** Whose reports a session sees: a transporter the ones it made, a discharger the ones about its waste. */
-function scopeOf(session: Session) {
-  const role = operatorRole(session);
-  if (!session.companyId || (role !== 'WASTE' && role !== 'TRANSPORT'))
-    throw new AppError('forbidden', 'Forbidden');
-  return { role, companyId: session.companyId };
+/** Whose reports a caller sees: a transporter the ones it made, a discharger the ones about its waste. */
+function scopeOf(caller: Caller) {
+  const role = operatorRole(caller.session);
+  if (role !== 'WASTE' && role !== 'TRANSPORT') throw new AppError('forbidden', 'Forbidden');
+  return { role, companyId: caller.companyId };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -90,8 +89,8 @@ function lineStatus(r: Row): ReportStatus {
  * One page of the list's lines, read from the monthly summary (`achievement_monthly`, kept by triggers on the
  * report rows). A transporter's lines are the summary's rows; a discharger's add up its transporters'.
  */
-async function summaryPage(db: DbOrTx, session: Session, query: ListQuery) {
-  const { role, companyId } = scopeOf(session);
+async function summaryPage(db: DbOrTx, caller: Caller, query: ListQuery) {
+  const { role, companyId } = scopeOf(caller);
   const first = query.period === 'monthly' ? query.month! : 1;
   const last = query.period === 'monthly' ? query.month! : 12;
   const kind = query.type === undefined ? sql`` : sql`and kind = ${query.type}`;
@@ -162,11 +161,11 @@ async function summaryPage(db: DbOrTx, session: Session, query: ListQuery) {
  */
 export async function achievementList(
   db: DbOrTx,
-  session: Session,
+  caller: Caller,
   query: AchievementListQuery,
 ): Promise<AchievementList> {
-  const { role, companyId } = scopeOf(session);
-  const page = await summaryPage(db, session, query);
+  const { role, companyId } = scopeOf(caller);
+  const page = await summaryPage(db, caller, query);
   let regularAvailable = false;
   let industryAvailable = false;
   if (role === 'TRANSPORT') {
@@ -177,12 +176,12 @@ export async function achievementList(
     regularAvailable = running.some((p) => p.type === 'REGULAR');
     industryAvailable = running.some((p) => p.type === 'INDUSTRIAL');
   }
-  return { ...page, regularAvailable, industryAvailable, latestMonth: await latestMonth(db, session, query) };
+  return { ...page, regularAvailable, industryAvailable, latestMonth: await latestMonth(db, caller, query) };
 }
 
 /** The latest month with a line for the list's company and type filters, whatever the period asked. */
-async function latestMonth(db: DbOrTx, session: Session, query: AchievementListQuery) {
-  const { role, companyId } = scopeOf(session);
+async function latestMonth(db: DbOrTx, caller: Caller, query: AchievementListQuery) {
+  const { role, companyId } = scopeOf(caller);
   const [row] = rowsOf(
     await db.execute(sql`
       select year, month from achievement_monthly
@@ -198,10 +197,10 @@ async function latestMonth(db: DbOrTx, session: Session, query: AchievementListQ
 /** GET /achievements/export and its trans/ variant: a batch of every line of the filters, for the CSV. */
 export function achievementExport(
   db: DbOrTx,
-  session: Session,
+  caller: Caller,
   query: AchievementExportQuery,
 ): Promise<AchievementExport> {
-  return summaryPage(db, session, query);
+  return summaryPage(db, caller, query);
 }
 
 type DetailQuery = AchievementDetailQuery | AchievementDetailExportQuery;
@@ -328,8 +327,8 @@ function regularSource(query: DetailQuery, own: SQL, companyId: number): DetailS
  * asked, and the header from the line's first report by date (not the page's). With `unitId` only the
  * reports in that unit (the line's); regular reports are all in kg, so another unit leaves none.
  */
-async function detailPage(db: DbOrTx, session: Session, query: DetailQuery): Promise<AchievementDetail> {
-  const { role, companyId } = scopeOf(session);
+async function detailPage(db: DbOrTx, caller: Caller, query: DetailQuery): Promise<AchievementDetail> {
+  const { role, companyId } = scopeOf(caller);
   const own = role === 'TRANSPORT' ? sql`r.transport_company_id` : sql`r.discharger_company_id`;
   const answer = { year: query.year, month: query.month ?? null, wasteType: query.wasteType };
   const paging = { page: query.page, size: query.size };
@@ -381,17 +380,17 @@ async function detailPage(db: DbOrTx, session: Session, query: DetailQuery): Pro
 /** GET /achievements/detail and its trans/ variant: a page of the reports behind one line of the list. */
 export function achievementDetail(
   db: DbOrTx,
-  session: Session,
+  caller: Caller,
   query: AchievementDetailQuery,
 ): Promise<AchievementDetail> {
-  return detailPage(db, session, query);
+  return detailPage(db, caller, query);
 }
 
 /** GET /achievements/detail/export and its trans/ variant: a batch of every report of the line, for the CSV. */
 export function achievementDetailExport(
   db: DbOrTx,
-  session: Session,
+  caller: Caller,
   query: AchievementDetailExportQuery,
 ): Promise<AchievementDetail> {
-  return detailPage(db, session, query);
+  return detailPage(db, caller, query);
 }

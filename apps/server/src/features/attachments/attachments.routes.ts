@@ -35,16 +35,16 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/projects/:id/attachments',
     {
-      config: { permission: 'PROJECT_MANAGEMENT' },
+      config: { permission: 'PROJECT_MANAGEMENT', company: 'read' },
       schema: { tags, params: idParamSchema, response: { 200: z.array(attachmentSchema), ...errors } },
     },
-    (request) => listAttachmentsOfProject(app, app.requireSession(request), request.params.id),
+    (request) => listAttachmentsOfProject(app, request.caller(), request.params.id),
   );
 
   app.post(
     '/projects/:id/attachments',
     {
-      config: { permission: 'QUOTE_REQUEST' },
+      config: { permission: 'QUOTE_REQUEST', company: 'read' },
       schema: {
         tags,
         consumes: ['multipart/form-data'],
@@ -54,7 +54,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => {
-      const session = app.requireSession(request);
+      const caller = request.caller();
       const projectId = request.params.id;
       return acceptUpload(
         app.files,
@@ -66,9 +66,9 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
           maxFiles: 1,
           required: true,
           // Refused early (a full list, a wrong kind, a name already used) without reading the bytes.
-          admit: ({ fileName }) => checkProjectUpload(app, session, projectId, fileName),
+          admit: ({ fileName }) => checkProjectUpload(app, caller, projectId, fileName),
         },
-        ({ file }) => uploadProjectAttachment(app, request.caller(), projectId, file!),
+        ({ file }) => uploadProjectAttachment(app, caller, projectId, file!),
       );
     },
   );
@@ -76,14 +76,14 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/projects/:id/attachments/:attachmentId',
     {
-      config: { permission: 'PROJECT_MANAGEMENT' },
+      config: { permission: 'PROJECT_MANAGEMENT', company: 'read' },
       // The answer is the file's bytes, so no JSON response schema.
       schema: { tags, params: attachmentParamsSchema, produces: ['application/octet-stream'] },
     },
     async (request, reply) => {
       const file = await readProjectAttachment(
         app,
-        app.requireSession(request),
+        request.caller(),
         request.params.id,
         request.params.attachmentId,
       );
@@ -94,7 +94,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/projects/:id/attachments/:attachmentId',
     {
-      config: { permission: 'QUOTE_REQUEST' },
+      config: { permission: 'QUOTE_REQUEST', company: 'read' },
       schema: { tags, params: attachmentParamsSchema, response: { 200: okSchema, ...errors } },
     },
     async (request) => {

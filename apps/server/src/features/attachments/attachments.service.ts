@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { attachments, quotes } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import type { Caller, Session } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 import { operatorRole } from '../../plugins/auth';
 import {
   attachmentColumns,
@@ -19,19 +19,10 @@ import { projectFor } from '../project-core/project-access';
 import { failOn, recordAttachment } from '../project-core/project-file-store';
 import { PROJECT_OWNER, QUOTE_OWNER } from '../project-core/project-files';
 
-/**
- * The project whose files the session may see: project-core's rule. A session without a company (an
- * administrator) keeps its 404, as for another company's project, where projectFor would answer 403.
- */
-async function projectForFiles(db: DbOrTx, session: Session, projectId: number, lock = false) {
-  if (!session.companyId) throw new AppError('project_not_found', 'Project not found');
-  return projectFor(db, session, projectId, lock);
-}
-
 /** The discharger's own draft (CREATING_QUOTE), the only state whose files may change. */
-async function ownDraft(db: DbOrTx, session: Session, projectId: number, lock = false) {
-  if (operatorRole(session) !== 'WASTE') throw new AppError('project_not_found', 'Project not found');
-  const project = await projectForFiles(db, session, projectId, lock);
+async function ownDraft(db: DbOrTx, caller: Caller, projectId: number, lock = false) {
+  if (operatorRole(caller.session) !== 'WASTE') throw new AppError('project_not_found', 'Project not found');
+  const project = await projectFor(db, caller, projectId, lock);
   if (project.status !== 'CREATING_QUOTE')
     throw new AppError('invalid_status_transition', 'The project is no longer a draft');
   return project;
@@ -46,19 +37,19 @@ export async function listProjectAttachments(db: DbOrTx, projectId: number): Pro
   return rows.map(toAttachment);
 }
 
-export async function listAttachmentsOfProject(app: FastifyInstance, session: Session, projectId: number) {
-  await projectForFiles(app.db, session, projectId);
+export async function listAttachmentsOfProject(app: FastifyInstance, caller: Caller, projectId: number) {
+  await projectFor(app.db, caller, projectId);
   return listProjectAttachments(app.db, projectId);
 }
 
 /** Checks an upload before its bytes are read: the project, the count, the kind by name and the name. */
 export async function checkProjectUpload(
   app: FastifyInstance,
-  session: Session,
+  caller: Caller,
   projectId: number,
   fileName: string,
 ): Promise<void> {
-  await ownDraft(app.db, session, projectId);
+  await ownDraft(app.db, caller, projectId);
   const existing = await listProjectAttachments(app.db, projectId);
   failOn(fileName, existing);
 }
@@ -75,7 +66,7 @@ export async function uploadProjectAttachment(
   file: StoredFile,
 ): Promise<Attachment> {
   return recordAttachment(app, caller, 'QUOTE_REQUEST', file, async (tx) => {
-    await ownDraft(tx, caller.session, projectId, true);
+    await ownDraft(tx, caller, projectId, true);
     return {
       ownerType: PROJECT_OWNER,
       ownerId: projectId,
@@ -86,12 +77,12 @@ export async function uploadProjectAttachment(
 
 export async function readProjectAttachment(
   app: FastifyInstance,
-  session: Session,
+  caller: Caller,
   projectId: number,
   attachmentId: number,
 ) {
   const db = app.db;
-  await projectForFiles(db, session, projectId);
+  await projectFor(db, caller, projectId);
   const [row] = await db
     .select(storedFileColumns)
     .from(attachments)
@@ -121,9 +112,8 @@ export async function deleteProjectAttachment(
   projectId: number,
   attachmentId: number,
 ): Promise<void> {
-  const { session } = caller;
   const removed = await app.db.transaction(async (tx) => {
-    await ownDraft(tx, session, projectId, true);
+    await ownDraft(tx, caller, projectId, true);
     const [row] = await tx
       .delete(attachments)
       .where(

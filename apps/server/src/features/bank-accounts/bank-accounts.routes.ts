@@ -15,6 +15,8 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 const tags = ['bank-accounts'];
 /** The transporter (or an admin acting as it) keeps its accounts on its account information screen. */
 const config = { permission: 'ACCOUNT_INFO_TRANS', role: 'TRANSPORT' } as const;
+/** The company's own bank accounts. */
+const ownConfig = { ...config, company: 'act' } as const;
 
 /** The zengin bank and branch look-ups, and a transport company's bank accounts (振込先). */
 export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -54,14 +56,14 @@ export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/trans/bank-accounts',
-    { config, schema: { tags, response: { 200: bankAccountsSchema, ...errors } } },
+    { config: ownConfig, schema: { tags, response: { 200: bankAccountsSchema, ...errors } } },
     (request) => listBankAccounts(app, request.caller()),
   );
 
   app.put(
     '/trans/bank-accounts',
     {
-      config,
+      config: ownConfig,
       schema: {
         tags,
         description:

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { companies, companyBankAccounts } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { actingCompanyOf, type Caller } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 import { companyBankAccountsOf } from '../account-core/company-bank-accounts';
 import { findBankBranch } from './bank-list';
 
@@ -14,7 +14,7 @@ type SaveInput = z.infer<typeof saveBankAccountsSchema>;
 
 /** GET /trans/bank-accounts. */
 export async function listBankAccounts(app: FastifyInstance, caller: Caller): Promise<BankAccounts> {
-  return { accounts: await companyBankAccountsOf(app.db, actingCompanyOf(caller.session)) };
+  return { accounts: await companyBankAccountsOf(app.db, caller.companyId) };
 }
 
 /**
@@ -27,7 +27,7 @@ export async function saveBankAccounts(
   caller: Caller,
   input: SaveInput,
 ): Promise<BankAccounts> {
-  const companyId = actingCompanyOf(caller.session);
+  const { companyId } = caller;
   const fields: Record<string, MessageCode> = {};
   const accounts: BankAccount[] = input.accounts.map((a, i) => {
     const { bank, branch } = findBankBranch(a.bankCode, a.branchCode);

@@ -13,7 +13,7 @@ import {
 import { errorSchema, idParamSchema, okSchema } from '@junkan/shared/api/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
-import { actingCompanyOf, operatorRole } from '../../plugins/auth';
+import { operatorRole } from '../../plugins/auth';
 import {
   addClosedDay,
   closedDayImpact,
@@ -29,13 +29,13 @@ import {
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['business-calendar'];
 /** A transport company's own calendar: a transporter, or an admin acting for one. */
-const config = { role: 'TRANSPORT', permission: 'BUSINESS_DATE_SETTING' } as const;
+const config = { role: 'TRANSPORT', permission: 'BUSINESS_DATE_SETTING', company: 'act' } as const;
 
 export const businessCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/business-calendar/settings',
     { config, schema: { tags, response: { 200: businessSettingsSchema, ...errors } } },
-    (request) => getBusinessSettings(app.db, actingCompanyOf(app.requireSession(request))),
+    (request) => getBusinessSettings(app.db, request.caller().companyId),
   );
   app.put(
     '/business-calendar/settings',
@@ -43,8 +43,7 @@ export const businessCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: { tags, body: businessSettingsSchema, response: { 200: businessSettingsSchema, ...errors } },
     },
-    (request) =>
-      saveBusinessSettings(app, request.caller(), actingCompanyOf(app.requireSession(request)), request.body),
+    (request) => saveBusinessSettings(app, request.caller(), request.body),
   );
   app.post(
     '/business-calendar/settings/impact',
@@ -58,7 +57,7 @@ export const businessCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: calendarImpactSchema, ...errors },
       },
     },
-    (request) => settingsImpact(app, actingCompanyOf(app.requireSession(request)), request.body),
+    (request) => settingsImpact(app, request.caller().companyId, request.body),
   );
   app.get(
     '/business-calendar/closed-days',
@@ -70,7 +69,7 @@ export const businessCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: closedDayListSchema, ...errors },
       },
     },
-    (request) => listClosedDays(app.db, actingCompanyOf(app.requireSession(request)), request.query.year),
+    (request) => listClosedDays(app.db, request.caller().companyId, request.query.year),
   );
   app.post(
     '/business-calendar/closed-days',
@@ -78,8 +77,7 @@ export const businessCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: { tags, body: closedDayRequestSchema, response: { 200: closedDaySchema, ...errors } },
     },
-    (request) =>
-      addClosedDay(app, request.caller(), actingCompanyOf(app.requireSession(request)), request.body),
+    (request) => addClosedDay(app, request.caller(), request.body),
   );
   app.post(
     '/business-calendar/closed-days/impact',
@@ -93,14 +91,13 @@ export const businessCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: calendarImpactSchema, ...errors },
       },
     },
-    (request) => closedDayImpact(app, actingCompanyOf(app.requireSession(request)), request.body),
+    (request) => closedDayImpact(app, request.caller().companyId, request.body),
   );
   app.delete(
     '/business-calendar/closed-days/:id',
     { config, schema: { tags, params: idParamSchema, response: { 200: okSchema, ...errors } } },
     async (request) => {
-      const companyId = actingCompanyOf(app.requireSession(request));
-      await deleteClosedDay(app, request.caller(), companyId, request.params.id);
+      await deleteClosedDay(app, request.caller(), request.params.id);
       return { result: true };
     },
   );
@@ -115,17 +112,14 @@ export const businessCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      getBusinessCalendar(
-        app.db,
-        actingCompanyOf(app.requireSession(request)),
-        request.query.year,
-        request.query.month,
-      ),
+      getBusinessCalendar(app.db, request.caller().companyId, request.query.year, request.query.month),
   );
-  // Open to any signed-in user: collection requests and schedules ask whether a transporter collects on a day.
+  // Open to any signed-in user: collection requests and schedules ask whether a transporter collects on a day;
+  // a transporter asks of its own company by default.
   app.get(
     '/business-calendar/is-collectable',
     {
+      config: { company: 'read' },
       schema: {
         tags,
         querystring: isCollectableQuerySchema,
@@ -133,8 +127,8 @@ export const businessCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => {
-      const session = app.requireSession(request);
-      const own = operatorRole(session) === 'TRANSPORT' ? session.companyId : null;
+      const caller = request.caller();
+      const own = operatorRole(caller.session) === 'TRANSPORT' ? caller.companyId : null;
       const companyId = request.query.transportCompanyId ?? own;
       if (companyId == null)
         throw new AppError('validation_error', 'transportCompanyId is required', {

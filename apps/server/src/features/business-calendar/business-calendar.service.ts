@@ -86,9 +86,9 @@ const rescheduleAfter = (app: FastifyInstance, tx: Tx, caller: Caller, companyId
 export async function saveBusinessSettings(
   app: FastifyInstance,
   caller: Caller,
-  companyId: number,
   body: BusinessSettingsBody,
 ): Promise<BusinessSettings> {
+  const { companyId } = caller;
   const values = settingsOf(body);
   await app.db.transaction(async (tx) => {
     await tx
@@ -113,9 +113,9 @@ export function listClosedDays(db: DbOrTx, companyId: number, year: number) {
 export async function addClosedDay(
   app: FastifyInstance,
   caller: Caller,
-  companyId: number,
   body: ClosedDayRequest,
 ): Promise<ClosedDayRow> {
+  const { companyId } = caller;
   try {
     return await app.db.transaction(async (tx) => {
       const [row] = await tx
@@ -145,12 +145,8 @@ export async function addClosedDay(
   }
 }
 
-export async function deleteClosedDay(
-  app: FastifyInstance,
-  caller: Caller,
-  companyId: number,
-  id: number,
-): Promise<void> {
+export async function deleteClosedDay(app: FastifyInstance, caller: Caller, id: number): Promise<void> {
+  const { companyId } = caller;
   await app.db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(businessClosedDays)

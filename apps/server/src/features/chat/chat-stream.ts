@@ -1,5 +1,6 @@
 import type { Permission } from '@junkan/shared/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { changeTouches } from '../../lib/session-cache';
 import { isSessionChange, reloadSession, SESSION_CHANGED, type Session } from '../../plugins/auth';
 import { CHAT_CHANNEL, type ChatEvent, isChatEvent } from './chat-events';
 
@@ -62,7 +63,7 @@ export class EventStream {
     this.cleanups.push(() => clearInterval(heartbeat));
     this.cleanups.push(
       app.events.subscribe(SESSION_CHANGED, (change) => {
-        if (!isSessionChange(change) || this.concerns(change)) this.checkSession();
+        if (!isSessionChange(change) || changeTouches(change, this.session)) this.checkSession();
       }),
     );
   }
@@ -114,17 +115,6 @@ export class EventStream {
 
   private write(text: string): void {
     if (!this.closed && !this.reply.raw.writableEnded) this.reply.raw.write(text);
-  }
-
-  private concerns(change: { sessionId?: string; userId?: number; companyId?: number; all?: true }): boolean {
-    const s = this.session;
-    return (
-      change.all === true ||
-      change.sessionId === s.sessionId ||
-      change.userId === s.userId ||
-      (s.adminId !== undefined && change.userId === s.adminId) ||
-      (change.companyId !== undefined && change.companyId === s.companyId)
-    );
   }
 
   private checkSession(): void {

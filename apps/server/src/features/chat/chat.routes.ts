@@ -32,7 +32,7 @@ import {
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['chat'];
-const company = { permission: 'CHAT' as const };
+const company = { permission: 'CHAT', company: 'read' } as const;
 const support = { permission: 'CHAT_ADMIN' as const };
 const ok = { result: true };
 const streamDescription =
@@ -45,7 +45,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/chat',
     { config: company, schema: { tags, response: { 200: chatStateSchema, ...errors } } },
-    (request) => getCompanyChat(app, app.requireSession(request)),
+    (request) => getCompanyChat(app, request.caller()),
   );
   app.get(
     '/chat/messages',
@@ -57,7 +57,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: chatMessagesSchema, ...errors },
       },
     },
-    (request) => listCompanyMessages(app, app.requireSession(request), request.query),
+    (request) => listCompanyMessages(app, request.caller(), request.query),
   );
   app.post(
     '/chat/messages',
@@ -78,7 +78,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/chat/read',
     { config: company, schema: { tags, body: chatReadInputSchema, response: { 200: okSchema, ...errors } } },
     async (request) => {
-      await markCompanyRead(app, app.requireSession(request), request.body.upTo);
+      await markCompanyRead(app, request.caller(), request.body.upTo);
       return ok;
     },
   );
@@ -188,13 +188,9 @@ function openCompanyStream(
   reply: FastifyReply,
   after?: number,
 ) {
-  const session = app.requireSession(request);
-  const companyId = session.companyId;
+  // A discharger without a registered company reads as for a company no conversation has: nothing comes.
+  const { session, companyId } = request.caller();
   const stream = new EventStream(app, request, reply, session, 'CHAT');
-  if (companyId === null) {
-    stream.send('ready', {});
-    return;
-  }
   let lastId = after ?? null;
   const conversationId = async () =>
     (

@@ -2,9 +2,9 @@ import type { ChatMessages, ChatSendInput, ChatState } from '@junkan/shared/api/
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
-import { chatConversations } from '../../db/schema';
+import { chatConversations, companies } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { type Caller, readScopeCompanyOf, type Session } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 import {
   announceMessage,
   lockConversation,
@@ -26,9 +26,9 @@ async function companyConversation(db: DbOrTx, companyId: number) {
 }
 
 /** GET /chat: the company's conversation (none before its first message) with its latest messages. */
-export async function getCompanyChat(app: FastifyInstance, session: Session): Promise<ChatState> {
+export async function getCompanyChat(app: FastifyInstance, caller: Caller): Promise<ChatState> {
   // A discharger that has not registered its company yet has no conversation.
-  const found = await companyConversation(app.db, readScopeCompanyOf(session));
+  const found = await companyConversation(app.db, caller.companyId);
   if (!found) return { conversationId: null, messages: [], hasMore: false, unreadCount: 0, readUpTo: 0 };
   const page = await readMessages(app.db, found.conversation.id, {});
   return {
@@ -42,11 +42,11 @@ export async function getCompanyChat(app: FastifyInstance, session: Session): Pr
 /** GET /chat/messages: the company's messages after or before an id. */
 export async function listCompanyMessages(
   app: FastifyInstance,
-  session: Session,
+  caller: Caller,
   query: { after?: number; before?: number },
 ): Promise<ChatMessages> {
   // A discharger that has not registered its company yet has no conversation.
-  const found = await companyConversation(app.db, readScopeCompanyOf(session));
+  const found = await companyConversation(app.db, caller.companyId);
   if (!found) return { messages: [], hasMore: false };
   return readMessages(app.db, found.conversation.id, query);
 }
@@ -57,9 +57,14 @@ export async function sendCompanyMessage(
   caller: Caller,
   input: ChatSendInput,
 ): Promise<Sent> {
-  const companyId = caller.session.companyId;
-  if (companyId === null) throw new AppError('chat_company_required');
+  const { companyId } = caller;
   const sent = await app.db.transaction(async (tx) => {
+    // A discharger that has not registered its company yet (its reads scoped to no company) cannot start one.
+    const [company] = await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    if (!company) throw new AppError('chat_company_required');
     await tx.insert(chatConversations).values({ companyId }).onConflictDoNothing();
     const conversation = await lockConversation(tx, eq(chatConversations.companyId, companyId));
     return storeMessage(tx, conversation!, 'COMPANY', caller.session.userId, input);
@@ -69,9 +74,8 @@ export async function sendCompanyMessage(
 }
 
 /** POST /chat/read: the company has read support's messages up to `upTo`. Nothing to mark before a conversation. */
-export async function markCompanyRead(app: FastifyInstance, session: Session, upTo: number): Promise<void> {
-  const companyId = session.companyId;
+export async function markCompanyRead(app: FastifyInstance, caller: Caller, upTo: number): Promise<void> {
   // An administrator acting for the company reads without marking: the company has not seen it.
-  if (companyId === null || session.adminId != null) return;
-  await markRead(app, eq(chatConversations.companyId, companyId), 'COMPANY', upTo);
+  if (caller.session.adminId != null) return;
+  await markRead(app, eq(chatConversations.companyId, caller.companyId), 'COMPANY', upTo);
 }

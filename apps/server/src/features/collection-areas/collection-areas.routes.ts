@@ -14,7 +14,7 @@ import {
 import { errorSchema, idParamSchema, okSchema } from '@junkan/shared/api/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tokyoDate } from '../../lib/time';
-import { actingCompanyOf, operatorRole, type Session } from '../../plugins/auth';
+import { type Caller, operatorRole } from '../../plugins/auth';
 import {
   areaNameExists,
   listCollectionAreas,
@@ -25,7 +25,7 @@ import { createCollectionArea, deleteCollectionArea, updateCollectionArea } from
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['collection-areas'];
-const config = { role: 'TRANSPORT', permission: 'AREA_PRICE_SETTING' } as const;
+const config = { role: 'TRANSPORT', permission: 'AREA_PRICE_SETTING', company: 'act' } as const;
 
 export const collectionAreaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -38,8 +38,7 @@ export const collectionAreaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: collectionAreaListSchema, ...errors },
       },
     },
-    (request) =>
-      listCollectionAreas(app.db, actingCompanyOf(app.requireSession(request)), request.query.type),
+    (request) => listCollectionAreas(app.db, request.caller().companyId, request.query.type),
   );
   app.post(
     '/collection-area',
@@ -47,8 +46,7 @@ export const collectionAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: { tags, body: collectionAreaRequestSchema, response: { 200: collectionAreaSchema, ...errors } },
     },
-    (request) =>
-      createCollectionArea(app, request.caller(), actingCompanyOf(app.requireSession(request)), request.body),
+    (request) => createCollectionArea(app, request.caller(), request.body),
   );
   app.put(
     '/collection-area/:id',
@@ -61,21 +59,13 @@ export const collectionAreaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: collectionAreaSchema, ...errors },
       },
     },
-    (request) =>
-      updateCollectionArea(
-        app,
-        request.caller(),
-        actingCompanyOf(app.requireSession(request)),
-        request.params.id,
-        request.body,
-      ),
+    (request) => updateCollectionArea(app, request.caller(), request.params.id, request.body),
   );
   app.delete(
     '/collection-area/:id',
     { config, schema: { tags, params: idParamSchema, response: { 200: okSchema, ...errors } } },
     async (request) => {
-      const companyId = actingCompanyOf(app.requireSession(request));
-      await deleteCollectionArea(app, request.caller(), companyId, request.params.id);
+      await deleteCollectionArea(app, request.caller(), request.params.id);
       return { result: true };
     },
   );
@@ -91,7 +81,7 @@ export const collectionAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const companyId = actingCompanyOf(app.requireSession(request));
+      const companyId = request.caller().companyId;
       const { areaName, type } = request.query;
       return { exists: await areaNameExists(app.db, companyId, type, areaName, request.params.id) };
     },
@@ -107,7 +97,7 @@ export const collectionAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => {
-      const companyId = actingCompanyOf(app.requireSession(request));
+      const companyId = request.caller().companyId;
       const { posCode, type, excludeAreaId } = request.query;
       return posCodeExists(app.db, companyId, type, posCode, excludeAreaId);
     },
@@ -116,6 +106,7 @@ export const collectionAreaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/collection-area/lookup',
     {
+      config: { company: 'read' },
       schema: {
         tags,
         querystring: collectionAreaLookupQuerySchema,
@@ -123,9 +114,9 @@ export const collectionAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => {
-      const session = app.requireSession(request);
       const { posCode, type, date } = request.query;
-      return lookupCollectionAreas(app.db, posCode, type, lookupScope(session), date ?? tokyoDate(app.now()));
+      const scope = lookupScope(request.caller());
+      return lookupCollectionAreas(app.db, posCode, type, scope, date ?? tokyoDate(app.now()));
     },
   );
 };
@@ -134,9 +125,9 @@ export const collectionAreaRoutes: FastifyPluginAsyncZod = async (app) => {
  * Unit prices are a transport company's own business: a transporter (or an admin acting for one) sees its own
  * areas, an administrator every company's, a discharger (or an admin acting for one) only whether it is served.
  */
-function lookupScope(session: Session): number | 'all' | 'none' {
-  const role = operatorRole(session);
+function lookupScope(caller: Caller): number | 'all' | 'none' {
+  const role = operatorRole(caller.session);
   if (role === 'ADMIN') return 'all';
-  if (role === 'TRANSPORT') return session.companyId ?? 'none';
+  if (role === 'TRANSPORT') return caller.companyId;
   return 'none';
 }

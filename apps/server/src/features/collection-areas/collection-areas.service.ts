@@ -135,9 +135,9 @@ async function withUniqueMapping<T>(work: () => Promise<T>): Promise<T> {
 export async function createCollectionArea(
   app: FastifyInstance,
   caller: Caller,
-  companyId: number,
   body: CollectionAreaRequest,
 ): Promise<CollectionArea> {
+  const { companyId } = caller;
   checkRequest(body);
   const id = await withUniqueMapping(() =>
     app.db.transaction(async (tx) => {
@@ -176,10 +176,10 @@ export async function createCollectionArea(
 export async function updateCollectionArea(
   app: FastifyInstance,
   caller: Caller,
-  companyId: number,
   id: number,
   body: CollectionAreaRequest,
 ): Promise<CollectionArea> {
+  const { companyId } = caller;
   checkRequest(body);
   await withUniqueMapping(() =>
     app.db.transaction(async (tx) => {
@@ -235,12 +235,8 @@ export async function updateCollectionArea(
   return getCollectionArea(app.db, companyId, id);
 }
 
-export async function deleteCollectionArea(
-  app: FastifyInstance,
-  caller: Caller,
-  companyId: number,
-  id: number,
-): Promise<void> {
+export async function deleteCollectionArea(app: FastifyInstance, caller: Caller, id: number): Promise<void> {
+  const { companyId } = caller;
   await app.db.transaction(async (tx) => {
     await lockCompany(tx, companyId);
     const [deleted] = await tx

@@ -38,9 +38,8 @@ export const calendarFeedUrl = (publicUrl: string, token: string) =>
 /** The company whose schedule the caller's feed shows: a discharger's or a transporter's (an acting admin's). */
 function feedCompanyOf(caller: Caller): number {
   const role = operatorRole(caller.session);
-  if ((role !== 'WASTE' && role !== 'TRANSPORT') || caller.session.companyId == null)
-    throw new AppError('forbidden', 'Forbidden');
-  return caller.session.companyId;
+  if (role !== 'WASTE' && role !== 'TRANSPORT') throw new AppError('forbidden', 'Forbidden');
+  return caller.companyId;
 }
 
 const FEED_COLUMNS = {

@@ -29,7 +29,7 @@ export const collectionScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/calendar-feed',
     {
-      config: { permission },
+      config: { permission, company: 'act' },
       schema: {
         tags,
         description:
@@ -43,7 +43,7 @@ export const collectionScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/calendar-feed',
     {
-      config: { permission },
+      config: { permission, company: 'act' },
       schema: {
         tags,
         description: "Issues a new address for the company's calendar feed; the previous one stops working.",
@@ -56,7 +56,7 @@ export const collectionScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/calendar-feed',
     {
-      config: { permission },
+      config: { permission, company: 'act' },
       schema: { tags, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
@@ -95,7 +95,7 @@ export const collectionScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/trans/collections/day-sheet',
     {
-      config: { permission, role: 'TRANSPORT' },
+      config: { permission, role: 'TRANSPORT', company: 'act' },
       schema: {
         tags,
         description:

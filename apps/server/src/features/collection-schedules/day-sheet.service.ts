@@ -2,7 +2,7 @@ import { OPEN_COLLECTION_STATUSES, VEHICLE_LIMITS, type VehicleLimit } from '@ju
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { collectionAreaPostalCodes, collectionAreas, collections, companies } from '../../db/schema';
-import { actingCompanyOf, type Caller } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 import { loadScheduleRows, type ScheduleRow } from './schedule-rows';
 
 export interface DaySheetGroup {
@@ -27,7 +27,7 @@ export type AreaLookup = (type: string, postalCode: string) => string | null;
  * grouped by collection area and vehicle limit.
  */
 export async function loadDaySheet(db: Database, caller: Caller, date: string): Promise<DaySheet> {
-  const companyId = actingCompanyOf(caller.session);
+  const { companyId } = caller;
   const [company] = await db
     .select({ name: companies.name })
     .from(companies)

@@ -59,8 +59,7 @@ export async function collectionRequestOptions(
   db: DbOrTx,
   caller: Caller,
 ): Promise<CollectionRequestOption[]> {
-  const companyId = caller.session.companyId;
-  if (!companyId) return [];
+  const { companyId } = caller;
   const transporter = alias(companies, 'transporter');
   const rows = await db
     .select({
@@ -114,7 +113,7 @@ export async function collectionRequestOptions(
 
 /** The caller's project (locked when `lock`) and its contract, which must be in force. */
 async function projectInForce(db: DbOrTx, caller: Caller, projectId: number, lock = false) {
-  const project = await projectFor(db, caller.session, projectId, lock);
+  const project = await projectFor(db, caller, projectId, lock);
   const [contract] = await db.select().from(contracts).where(eq(contracts.projectId, projectId));
   if (project.status !== 'IN_PROGRESS' || contract?.status !== 'APPROVED')
     throw new AppError('collection_project_not_in_progress', 'The project has no contract in force');

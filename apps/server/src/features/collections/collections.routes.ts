@@ -34,8 +34,9 @@ import {
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['collections'];
-const asDischarger = { permission: 'COLLECTION_REQUEST', role: 'WASTE' } as const;
-const schedules = (role: 'WASTE' | 'TRANSPORT') => ({ permission: 'COLLECTION_SCHEDULES', role }) as const;
+const asDischarger = { permission: 'COLLECTION_REQUEST', role: 'WASTE', company: 'read' } as const;
+const schedules = (role: 'WASTE' | 'TRANSPORT') =>
+  ({ permission: 'COLLECTION_SCHEDULES', role, company: 'read' }) as const;
 
 /** Each action's path, body and the side that takes it. */
 const ACTIONS: {

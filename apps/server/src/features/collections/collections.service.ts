@@ -107,12 +107,10 @@ export async function listCollections(
   query: CollectionListQuery,
 ): Promise<CollectionSummary[]> {
   checkRange(query.from, query.to);
-  const companyId = caller.session.companyId;
-  if (!companyId) return [];
   const rows = await summaryQuery(db)
     .where(
       and(
-        ownedBy(party, companyId),
+        ownedBy(party, caller.companyId),
         between(collections.date, query.from, query.to),
         query.projectId === undefined ? undefined : eq(collections.projectId, query.projectId),
         query.dischargeSiteId === undefined
@@ -132,10 +130,7 @@ export async function listCollections(
 
 /** The party's collection `id`, or 404: another company's is never shown. */
 async function collectionOf(db: DbOrTx, caller: Caller, party: Party, id: number): Promise<SummaryRow> {
-  const companyId = caller.session.companyId;
-  const [row] = companyId
-    ? await summaryQuery(db).where(and(eq(collections.id, id), ownedBy(party, companyId)))
-    : [];
+  const [row] = await summaryQuery(db).where(and(eq(collections.id, id), ownedBy(party, caller.companyId)));
   if (!row) throw new AppError('collection_not_found', 'Collection not found');
   return row;
 }
@@ -254,20 +249,17 @@ export async function actOnCollection(
  * once (each a compare-and-set on its status, with its history row).
  */
 export async function confirmCollectionRequest(app: FastifyInstance, caller: Caller, requestId: number) {
-  const companyId = caller.session.companyId;
-  const [request] = companyId
-    ? await app.db
-        .select({
-          id: collectionRequests.id,
-          companyId: collectionRequests.companyId,
-          projectTitle: projects.title,
-        })
-        .from(collectionRequests)
-        .innerJoin(projects, eq(projects.id, collectionRequests.projectId))
-        .where(
-          and(eq(collectionRequests.id, requestId), eq(collectionRequests.transportCompanyId, companyId)),
-        )
-    : [];
+  const [request] = await app.db
+    .select({
+      id: collectionRequests.id,
+      companyId: collectionRequests.companyId,
+      projectTitle: projects.title,
+    })
+    .from(collectionRequests)
+    .innerJoin(projects, eq(projects.id, collectionRequests.projectId))
+    .where(
+      and(eq(collectionRequests.id, requestId), eq(collectionRequests.transportCompanyId, caller.companyId)),
+    );
   if (!request) throw new AppError('collection_request_not_found', 'Collection request not found');
   const at = app.now();
   const confirmed = await app.db.transaction(async (tx) => {

@@ -1,7 +1,6 @@
 import { errorSchema, idParamSchema, tokenResponseSchema } from '@junkan/shared/api/common';
 import { companyAuthTokenQuerySchema, companyListSchema } from '@junkan/shared/api/companies';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actingCompanyOf } from '../../plugins/auth';
 import { issueOperatorToken, listCompaniesForSelection, listServedCompanies } from './companies.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -40,12 +39,9 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/trans/companies',
     {
-      config: { permission: 'PROJECT_MANAGEMENT', role: 'TRANSPORT' },
+      config: { permission: 'PROJECT_MANAGEMENT', role: 'TRANSPORT', company: 'act' },
       schema: { tags, response: { 200: companyListSchema, ...errors } },
     },
-    (request) => {
-      const { session } = request.caller();
-      return listServedCompanies(app, actingCompanyOf(session));
-    },
+    (request) => listServedCompanies(app, request.caller().companyId),
   );
 };

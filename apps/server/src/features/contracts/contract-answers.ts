@@ -19,9 +19,8 @@ async function answerContract(
   answer: { approve: true } | { approve: false; reason: string },
 ) {
   const now = app.now();
-  const { session } = caller;
   const { project, contract } = await app.db.transaction(async (tx) => {
-    const found = await contractOfParty(tx, session, projectId, true);
+    const found = await contractOfParty(tx, caller, projectId, true);
     const c = found.contract;
     requireAction(found.project, c, 'WASTE', answer.approve ? 'APPROVE' : 'RETURN');
     if (!c) throw new AppError('contract_not_found', 'No contract');
@@ -51,7 +50,7 @@ async function answerContract(
     return { project: found.project, contract: c };
   });
   await mailContractAnswer(app, project, contract, answer);
-  return getProjectDetail(app.db, session, projectId, tokyoDate(app.now()));
+  return getProjectDetail(app.db, caller, projectId, tokyoDate(app.now()));
 }
 
 /** POST /projects/{id}/contract/approve: in progress from the start date (at once if it has come). */

@@ -10,7 +10,7 @@ import { contractPermitIssue } from '@junkan/shared/rules/permit-rules';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, contracts, contractUnitPrices } from '../../db/schema';
-import { actingCompanyOf, type Session } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 import { companyPermit, type PermitRow } from '../permit-core/permit-records';
 import { listedLinePrices } from '../project-core/line-prices';
 import type { ProjectRow } from '../project-core/project-access';
@@ -150,11 +150,11 @@ function newDraft(
 /** GET /trans/projects/{id}/contract-draft: the saved contract, or defaults from the project and its quote. */
 export async function contractDraft(
   db: DbOrTx,
-  session: Session,
+  caller: Caller,
   projectId: number,
   today: string,
 ): Promise<ContractDraft> {
-  const { project, contract } = await contractOfParty(db, session, projectId);
+  const { project, contract } = await contractOfParty(db, caller, projectId);
   const lines = await quotedLines(db, projectId, project.transportCompanyId);
   const sources = await partSources(db, project, lines, today);
   if (contract) {
@@ -164,7 +164,7 @@ export async function contractDraft(
       .where(eq(contractUnitPrices.contractId, contract.id));
     return savedDraft(contract, prices, lines, sources);
   }
-  const companyId = actingCompanyOf(session);
+  const { companyId } = caller;
   const [company] = await db
     .select({ contractPic: companies.contractPic })
     .from(companies)

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { contracts } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { Session } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 import { actorOf, type ProjectRow, projectFor } from '../project-core/project-access';
 import type { Side } from '../project-core/project-contract';
 
@@ -13,9 +13,9 @@ export type ContractRow = typeof contracts.$inferSelect;
  * The project (locked when `lock`) and its contract, for the discharger who owns it or the transporter it is
  * with. An open request a transporter merely may quote is not its contract's business: 404.
  */
-export async function contractOfParty(db: DbOrTx, session: Session, projectId: number, lock = false) {
-  const project = await projectFor(db, session, projectId, lock);
-  if (actorOf(session) === 'TRANSPORT' && project.transportCompanyId !== session.companyId)
+export async function contractOfParty(db: DbOrTx, caller: Caller, projectId: number, lock = false) {
+  const project = await projectFor(db, caller, projectId, lock);
+  if (actorOf(caller.session) === 'TRANSPORT' && project.transportCompanyId !== caller.companyId)
     throw new AppError('project_not_found', 'Project not found');
   const query = db.select().from(contracts).where(eq(contracts.projectId, projectId));
   const [contract] = lock ? await query.for('update') : await query;

@@ -25,7 +25,7 @@ export async function decideRenewal(
   const { session } = caller;
   const role = side(actorOf(session));
   const { project, contract, removedCollections } = await app.db.transaction(async (tx) => {
-    const found = await contractOfParty(tx, session, projectId, true);
+    const found = await contractOfParty(tx, caller, projectId, true);
     requireAction(found.project, found.contract, role, 'DECIDE_RENEWAL');
     const c = found.contract!;
     await tx
@@ -46,7 +46,7 @@ export async function decideRenewal(
   });
   await mailRenewalDecision(app, project, contract!, role, renewal, removedCollections);
   return {
-    ...(await getProjectDetail(app.db, session, projectId, tokyoDate(app.now()))),
+    ...(await getProjectDetail(app.db, caller, projectId, tokyoDate(app.now()))),
     removedCollections,
   };
 }

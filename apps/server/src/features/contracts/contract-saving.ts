@@ -159,7 +159,7 @@ export async function saveContract(
   let withdrawn: StoredRef[] = [];
   try {
     await app.db.transaction(async (tx) => {
-      const { project, contract } = await contractOfParty(tx, session, projectId, true);
+      const { project, contract } = await contractOfParty(tx, caller, projectId, true);
       requireAction(project, contract, 'TRANSPORT', 'EDIT');
       const lines = await quotedLines(tx, projectId, project.transportCompanyId);
       requireEveryLine(input, lines);
@@ -184,5 +184,5 @@ export async function saveContract(
     throw error;
   }
   await app.files.deleteQuietly(withdrawn, app.log);
-  return getProjectDetail(app.db, session, projectId, tokyoDate(app.now()));
+  return getProjectDetail(app.db, caller, projectId, tokyoDate(app.now()));
 }

@@ -203,7 +203,7 @@ const dateFieldErrors = (issues: { path: string; code: MessageCode }[]) => {
 export async function sendContract(app: FastifyInstance, caller: Caller, projectId: number) {
   const now = app.now();
   const { session } = caller;
-  const { project, contract } = await contractOfParty(app.db, session, projectId);
+  const { project, contract } = await contractOfParty(app.db, caller, projectId);
   if (!contract) throw new AppError('contract_not_found', 'No contract to send');
   requireAction(project, contract, 'TRANSPORT', 'SEND');
   dateFieldErrors(contractDateIssues(contract, tokyoDate(now)));
@@ -219,7 +219,7 @@ export async function sendContract(app: FastifyInstance, caller: Caller, project
   let replaced: StoredRef[] = [];
   try {
     await app.db.transaction(async (tx) => {
-      const locked = await contractOfParty(tx, session, projectId, true);
+      const locked = await contractOfParty(tx, caller, projectId, true);
       if (!locked.contract || locked.contract.version !== contract.version)
         throw new AppError('invalid_status_transition', 'The contract changed meanwhile');
       requireAction(locked.project, locked.contract, 'TRANSPORT', 'SEND');
@@ -254,5 +254,5 @@ export async function sendContract(app: FastifyInstance, caller: Caller, project
   // The documents of an earlier send are replaced: their objects go once their rows are gone for good.
   await app.files.deleteQuietly(replaced, app.log);
   await mailContractSent(app, project);
-  return getProjectDetail(app.db, session, projectId, tokyoDate(app.now()));
+  return getProjectDetail(app.db, caller, projectId, tokyoDate(app.now()));
 }

@@ -32,34 +32,34 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/contracts',
     {
-      config: { role: 'WASTE', permission },
+      config: { role: 'WASTE', permission, company: 'read' },
       schema: { tags, response: { 200: z.array(contractListItemSchema), ...errors } },
     },
-    (request) => listContracts(app.db, app.requireSession(request)),
+    (request) => listContracts(app.db, request.caller()),
   );
 
   app.get(
     '/trans/contracts',
     {
-      config: { role: 'TRANSPORT', permission },
+      config: { role: 'TRANSPORT', permission, company: 'read' },
       schema: { tags, response: { 200: z.array(contractListItemSchema), ...errors } },
     },
-    (request) => listContracts(app.db, app.requireSession(request)),
+    (request) => listContracts(app.db, request.caller()),
   );
 
   app.get(
     '/trans/projects/:id/contract-draft',
     {
-      config: { role: 'TRANSPORT', permission },
+      config: { role: 'TRANSPORT', permission, company: 'read' },
       schema: { tags, params: idParamSchema, response: { 200: contractDraftSchema, ...errors } },
     },
-    (request) => contractDraft(app.db, app.requireSession(request), request.params.id, tokyoDate(app.now())),
+    (request) => contractDraft(app.db, request.caller(), request.params.id, tokyoDate(app.now())),
   );
 
   app.put(
     '/trans/projects/:id/contract',
     {
-      config: { role: 'TRANSPORT', permission },
+      config: { role: 'TRANSPORT', permission, company: 'read' },
       schema: { tags, params: idParamSchema, body: contractInputSchema, response: detail },
     },
     (request) => {
@@ -70,7 +70,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/trans/projects/:id/contract/send',
     {
-      config: { role: 'TRANSPORT', permission },
+      config: { role: 'TRANSPORT', permission, company: 'read' },
       schema: {
         tags,
         description: 'Renders the contract documents (PDF) and asks the discharger to confirm.',
@@ -86,7 +86,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/projects/:id/contract/return',
     {
-      config: { role: 'WASTE', permission },
+      config: { role: 'WASTE', permission, company: 'read' },
       schema: { tags, params: idParamSchema, body: returnContractSchema, response: detail },
     },
     (request) => {
@@ -96,7 +96,10 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/projects/:id/contract/approve',
-    { config: { role: 'WASTE', permission }, schema: { tags, params: idParamSchema, response: detail } },
+    {
+      config: { role: 'WASTE', permission, company: 'read' },
+      schema: { tags, params: idParamSchema, response: detail },
+    },
     (request) => {
       return approveContract(app, request.caller(), request.params.id);
     },
@@ -109,7 +112,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       path,
       {
-        config: { role, permission },
+        config: { role, permission, company: 'read' },
         schema: {
           tags,
           description:
@@ -127,16 +130,11 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/projects/:id/contract/files/:kind',
     {
-      config: { permission },
+      config: { permission, company: 'read' },
       schema: { tags, params: contractFileKindParamSchema, produces: ['application/pdf'] },
     },
     async (request, reply) => {
-      const file = await readContractFile(
-        app,
-        app.requireSession(request),
-        request.params.id,
-        request.params.kind,
-      );
+      const file = await readContractFile(app, request.caller(), request.params.id, request.params.kind);
       return sendDownload(reply, file);
     },
   );
@@ -144,7 +142,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/projects/:id/contract/permit-file',
     {
-      config: { permission },
+      config: { permission, company: 'read' },
       schema: {
         tags,
         description:
@@ -155,6 +153,6 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendDownload(reply, await readContractPermitCopy(app, app.requireSession(request), request.params.id)),
+      sendDownload(reply, await readContractPermitCopy(app, request.caller(), request.params.id)),
   );
 };

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { attachments, companies, contracts, projects } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { Session } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 import { openStoredFile, storedFileColumns } from '../../plugins/file-storage';
 import { PERMIT_OWNER, permitCopyOf } from '../permit-core/permit-records';
 import { actorOf } from '../project-core/project-access';
@@ -24,10 +24,9 @@ import { contractOfParty } from './contract-parties';
 // renewal contract-renewal.ts.
 
 /** GET /contracts and GET /trans/contracts: the side's contracts, newest first. */
-export async function listContracts(db: DbOrTx, session: Session): Promise<ContractListItem[]> {
-  const role = side(actorOf(session));
-  const companyId = session.companyId;
-  if (!companyId) return [];
+export async function listContracts(db: DbOrTx, caller: Caller): Promise<ContractListItem[]> {
+  const role = side(actorOf(caller.session));
+  const { companyId } = caller;
   const counterpart = alias(companies, 'counterpart');
   const rows = await db
     .select({ contract: contracts, project: projects, counterpartName: counterpart.name })
@@ -95,13 +94,13 @@ export async function listContracts(db: DbOrTx, session: Session): Promise<Contr
 /** GET /projects/{id}/contract/files/{kind}: a contract document, for either party. */
 export async function readContractFile(
   app: FastifyInstance,
-  session: Session,
+  caller: Caller,
   projectId: number,
   kind: ContractFileKind,
 ) {
   const db = app.db;
-  const { contract } = await contractOfParty(db, session, projectId);
-  if (!contract || !visibleTo(contract.status, side(actorOf(session))))
+  const { contract } = await contractOfParty(db, caller, projectId);
+  if (!contract || !visibleTo(contract.status, side(actorOf(caller.session))))
     throw new AppError('not_found', 'File not found');
   const [row] = await db
     .select(storedFileColumns)
@@ -116,9 +115,9 @@ export async function readContractFile(
  * for either party (the discharger reads it through the contract, not through the transporter's permits). The
  * permit's current copy: a renewed permit's new PDF replaces the old one here too.
  */
-export async function readContractPermitCopy(app: FastifyInstance, session: Session, projectId: number) {
-  const { contract } = await contractOfParty(app.db, session, projectId);
-  if (!contract || !visibleTo(contract.status, side(actorOf(session))) || contract.permitId === null)
+export async function readContractPermitCopy(app: FastifyInstance, caller: Caller, projectId: number) {
+  const { contract } = await contractOfParty(app.db, caller, projectId);
+  if (!contract || !visibleTo(contract.status, side(actorOf(caller.session))) || contract.permitId === null)
     throw new AppError('not_found', 'File not found');
   const row = await permitCopyOf(app.db, contract.permitId);
   if (!row) throw new AppError('not_found', 'File not found');

@@ -8,7 +8,6 @@ import {
 } from '@junkan/shared/api/disposal-unit-prices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tokyoDate } from '../../lib/time';
-import { actingCompanyOf } from '../../plugins/auth';
 import {
   createDisposalUnitPrice,
   deleteDisposalUnitPrice,
@@ -20,7 +19,7 @@ import {
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['disposal-unit-prices'];
 /** Transporters, and an admin acting for one (spec: "with also the transport role ... disposal unit price"). */
-const config = { role: 'TRANSPORT', permission: 'DISPOSAL_UNIT_PRICE' } as const;
+const config = { role: 'TRANSPORT', permission: 'DISPOSAL_UNIT_PRICE', company: 'act' } as const;
 
 export const disposalUnitPriceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -34,18 +33,12 @@ export const disposalUnitPriceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      listDisposalUnitPrices(
-        app.db,
-        actingCompanyOf(app.requireSession(request)),
-        request.query,
-        tokyoDate(app.now()),
-      ),
+      listDisposalUnitPrices(app.db, request.caller().companyId, request.query, tokyoDate(app.now())),
   );
   app.get(
     '/trans/disposal-unit-prices/permits',
     { config, schema: { tags, response: { 200: disposalPermitKindsSchema, ...errors } } },
-    (request) =>
-      disposalPermitKinds(app.db, actingCompanyOf(app.requireSession(request)), tokyoDate(app.now())),
+    (request) => disposalPermitKinds(app.db, request.caller().companyId, tokyoDate(app.now())),
   );
   app.post(
     '/trans/disposal-unit-prices',
@@ -57,13 +50,7 @@ export const disposalUnitPriceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: disposalUnitPriceSchema, ...errors },
       },
     },
-    (request) =>
-      createDisposalUnitPrice(
-        app,
-        request.caller(),
-        actingCompanyOf(app.requireSession(request)),
-        request.body,
-      ),
+    (request) => createDisposalUnitPrice(app, request.caller(), request.body),
   );
   app.put(
     '/trans/disposal-unit-prices/:id',
@@ -76,21 +63,13 @@ export const disposalUnitPriceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: disposalUnitPriceSchema, ...errors },
       },
     },
-    (request) =>
-      updateDisposalUnitPrice(
-        app,
-        request.caller(),
-        actingCompanyOf(app.requireSession(request)),
-        request.params.id,
-        request.body,
-      ),
+    (request) => updateDisposalUnitPrice(app, request.caller(), request.params.id, request.body),
   );
   app.delete(
     '/trans/disposal-unit-prices/:id',
     { config, schema: { tags, params: idParamSchema, response: { 200: okSchema, ...errors } } },
     async (request) => {
-      const companyId = actingCompanyOf(app.requireSession(request));
-      await deleteDisposalUnitPrice(app, request.caller(), companyId, request.params.id);
+      await deleteDisposalUnitPrice(app, request.caller(), request.params.id);
       return { result: true };
     },
   );

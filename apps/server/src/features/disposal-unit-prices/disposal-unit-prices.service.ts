@@ -149,9 +149,9 @@ const values = (body: DisposalUnitPriceRequest) => ({
 export async function createDisposalUnitPrice(
   app: FastifyInstance,
   caller: Caller,
-  companyId: number,
   body: DisposalUnitPriceRequest,
 ): Promise<DisposalUnitPrice> {
+  const { companyId } = caller;
   refuseInvalidPeriod(body);
   const id = await app.db.transaction(async (tx) => {
     await checkPrice(tx, companyId, body);
@@ -174,10 +174,10 @@ export async function createDisposalUnitPrice(
 export async function updateDisposalUnitPrice(
   app: FastifyInstance,
   caller: Caller,
-  companyId: number,
   id: number,
   body: DisposalUnitPriceRequest,
 ): Promise<DisposalUnitPrice> {
+  const { companyId } = caller;
   refuseInvalidPeriod(body);
   await app.db.transaction(async (tx) => {
     const [current] = await tx
@@ -204,9 +204,9 @@ export async function updateDisposalUnitPrice(
 export async function deleteDisposalUnitPrice(
   app: FastifyInstance,
   caller: Caller,
-  companyId: number,
   id: number,
 ): Promise<void> {
+  const { companyId } = caller;
   await app.db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(disposalUnitPrices)

@@ -20,7 +20,7 @@ import {
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['evidence-packs'];
-const config = { permission: 'EVIDENCE_PACK' as const };
+const config = { permission: 'EVIDENCE_PACK', company: 'act' } as const;
 
 /**
  * Evidence packs (/evidence-pack): one set of calls for both sides; the session's side (a discharger, a
@@ -39,7 +39,7 @@ export const evidencePackRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: evidencePackPageSchema, ...errors },
       },
     },
-    (request) => listEvidencePacks(app, app.requireSession(request), request.query),
+    (request) => listEvidencePacks(app, request.caller(), request.query),
   );
 
   app.get(
@@ -53,7 +53,7 @@ export const evidencePackRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(evidencePackProjectSchema), ...errors },
       },
     },
-    (request) => listPackableProjects(app, app.requireSession(request), request.query.keyword),
+    (request) => listPackableProjects(app, request.caller(), request.query.keyword),
   );
 
   app.post(
@@ -75,13 +75,13 @@ export const evidencePackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/evidence-packs/:id',
     { config, schema: { tags, params: idParamSchema, response: { 200: evidencePackSchema, ...errors } } },
-    (request) => getEvidencePack(app, app.requireSession(request), request.params.id),
+    (request) => getEvidencePack(app, request.caller(), request.params.id),
   );
 
   app.get(
     '/evidence-packs/:id/file',
     { config, schema: { tags, params: idParamSchema, produces: ['application/zip'] } },
     async (request, reply) =>
-      sendDownload(reply, await openEvidencePackFile(app, app.requireSession(request), request.params.id)),
+      sendDownload(reply, await openEvidencePackFile(app, request.caller(), request.params.id)),
   );
 };

@@ -22,7 +22,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { containsPattern } from '../../lib/like-pattern';
 import { offsetOf } from '../../lib/paging';
-import type { Caller, Session } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 import { operatorRole } from '../../plugins/auth';
 import { EVIDENCE_PACK_QUEUE, packFileName } from './evidence-pack-build';
 import { type PackRow, packableProject, packProjects } from './evidence-pack-contents';
@@ -30,11 +30,10 @@ import { type PackRow, packableProject, packProjects } from './evidence-pack-con
 type ListQuery = z.output<typeof evidencePackListQuerySchema>;
 
 /** The side and company a pack call acts for: the operator's own (an acting admin's operator). */
-export function packOwnerOf(session: Session): { side: 'WASTE' | 'TRANSPORT'; companyId: number } {
-  const role = operatorRole(session);
-  if ((role !== 'WASTE' && role !== 'TRANSPORT') || !session.companyId)
-    throw new AppError('forbidden', 'Forbidden');
-  return { side: role, companyId: session.companyId };
+export function packOwnerOf(caller: Caller): { side: 'WASTE' | 'TRANSPORT'; companyId: number } {
+  const role = operatorRole(caller.session);
+  if (role !== 'WASTE' && role !== 'TRANSPORT') throw new AppError('forbidden', 'Forbidden');
+  return { side: role, companyId: caller.companyId };
 }
 
 const ownPack = (owner: ReturnType<typeof packOwnerOf>) =>
@@ -80,18 +79,18 @@ async function toPacks(db: DbOrTx, rows: PackRow[]): Promise<EvidencePack[]> {
   });
 }
 
-async function packOf(db: DbOrTx, session: Session, id: number): Promise<PackRow> {
+async function packOf(db: DbOrTx, caller: Caller, id: number): Promise<PackRow> {
   const [row] = await db
     .select()
     .from(evidencePacks)
-    .where(and(eq(evidencePacks.id, id), ownPack(packOwnerOf(session))));
+    .where(and(eq(evidencePacks.id, id), ownPack(packOwnerOf(caller))));
   if (!row) throw new AppError('evidence_pack_not_found', 'Evidence pack not found');
   return row;
 }
 
 /** GET /evidence-packs: the company's packs of this side, newest first. */
-export async function listEvidencePacks(app: FastifyInstance, session: Session, query: ListQuery) {
-  const where = ownPack(packOwnerOf(session));
+export async function listEvidencePacks(app: FastifyInstance, caller: Caller, query: ListQuery) {
+  const where = ownPack(packOwnerOf(caller));
   const order = query.order === 'asc' ? asc : desc;
   const [rows, [total]] = await Promise.all([
     app.db
@@ -106,8 +105,8 @@ export async function listEvidencePacks(app: FastifyInstance, session: Session, 
   return { items: await toPacks(app.db, rows), total: total?.total ?? 0, page: query.page, size: query.size };
 }
 
-export async function getEvidencePack(app: FastifyInstance, session: Session, id: number) {
-  const [pack] = await toPacks(app.db, [await packOf(app.db, session, id)]);
+export async function getEvidencePack(app: FastifyInstance, caller: Caller, id: number) {
+  const [pack] = await toPacks(app.db, [await packOf(app.db, caller, id)]);
   return pack!;
 }
 
@@ -121,7 +120,7 @@ export async function requestEvidencePack(
   caller: Caller,
   input: EvidencePackScopeValues,
 ): Promise<EvidencePack> {
-  const owner = packOwnerOf(caller.session);
+  const owner = packOwnerOf(caller);
   const row = await app.db.transaction(async (tx) => {
     // One company's requests one at a time, so two at once cannot both pass the open-pack limit.
     await tx
@@ -175,8 +174,8 @@ export async function requestEvidencePack(
 }
 
 /** GET /evidence-packs/{id}/file: the ZIP of a ready pack, streamed from the storage. */
-export async function openEvidencePackFile(app: FastifyInstance, session: Session, id: number) {
-  const pack = await packOf(app.db, session, id);
+export async function openEvidencePackFile(app: FastifyInstance, caller: Caller, id: number) {
+  const pack = await packOf(app.db, caller, id);
   if (
     pack.status !== 'READY' ||
     !pack.storageDriver ||
@@ -197,10 +196,10 @@ export async function openEvidencePackFile(app: FastifyInstance, session: Sessio
 /** GET /evidence-packs/projects: the projects of this side a pack can be made of (first 100 by keyword). */
 export async function listPackableProjects(
   app: FastifyInstance,
-  session: Session,
+  caller: Caller,
   keyword: string | undefined,
 ): Promise<EvidencePackProject[]> {
-  const owner = packOwnerOf(session);
+  const owner = packOwnerOf(caller);
   const counterpart = alias(companies, 'counterpart');
   const conditions: SQL[] = [packableProject(owner.side, owner.companyId)];
   if (keyword) conditions.push(ilike(projects.title, containsPattern(keyword)));

@@ -48,7 +48,7 @@ const fileParamsSchema = z.object({ id: idParam(), fileId: idParam() });
 /** One side's calls: where they live, the key they need, and whose inquiries they reach. */
 interface Side {
   prefix: '/inquiries' | '/trans/inquiries' | '/admin/inquiries';
-  config: { permission: Permission; role?: 'WASTE' | 'TRANSPORT' };
+  config: { permission: Permission; role?: 'WASTE' | 'TRANSPORT'; company?: 'act' };
   scope: (request: FastifyRequest) => InquiryScope;
   who: string;
 }
@@ -56,14 +56,14 @@ interface Side {
 const SIDES: Side[] = [
   {
     prefix: '/inquiries',
-    config: { permission: 'INQUIRY', role: 'WASTE' },
-    scope: (request) => companyScope(request.caller().session),
+    config: { permission: 'INQUIRY', role: 'WASTE', company: 'act' },
+    scope: (request) => companyScope(request.caller()),
     who: "the discharger's company",
   },
   {
     prefix: '/trans/inquiries',
-    config: { permission: 'INQUIRY_TRANS', role: 'TRANSPORT' },
-    scope: (request) => companyScope(request.caller().session),
+    config: { permission: 'INQUIRY_TRANS', role: 'TRANSPORT', company: 'act' },
+    scope: (request) => companyScope(request.caller()),
     who: "the transporter's company",
   },
   {

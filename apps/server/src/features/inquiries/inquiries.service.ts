@@ -27,7 +27,7 @@ import { attachments, companies, inquiries, inquiryHistory, users } from '../../
 import { AppError } from '../../lib/app-error';
 import { containsPattern } from '../../lib/like-pattern';
 import { offsetOf, orderOf } from '../../lib/paging';
-import { operatorRole, type Session } from '../../plugins/auth';
+import { type Caller, operatorRole } from '../../plugins/auth';
 import {
   attachmentColumns,
   openStoredFile,
@@ -42,10 +42,10 @@ export type InquiryScope = { side: 'WASTE' | 'TRANSPORT'; companyId: number } | 
 export const SUPPORT_SCOPE: InquiryScope = { side: 'ADMIN' };
 
 /** The company a discharger's or transporter's call acts for (an acting admin's too). */
-export function companyScope(session: Session): InquiryScope {
-  const side = operatorRole(session);
-  if (side === 'ADMIN' || !session.companyId) throw new AppError('forbidden', 'Forbidden');
-  return { side, companyId: session.companyId };
+export function companyScope(caller: Caller): InquiryScope {
+  const side = operatorRole(caller.session);
+  if (side === 'ADMIN') throw new AppError('forbidden', 'Forbidden');
+  return { side, companyId: caller.companyId };
 }
 
 const notFound = () => new AppError('inquiry_not_found', 'Inquiry not found');

@@ -73,7 +73,7 @@ export async function createInquiry(
   values: CreateValues,
   file: StoredFile | null,
 ): Promise<InquiryDetail> {
-  const scope = companyScope(caller.session);
+  const scope = companyScope(caller);
   if (scope.side === 'ADMIN') throw new AppError('forbidden', 'Forbidden');
   const author = companyAuthor(caller.session);
   const id = await app.db.transaction(async (tx) => {

@@ -31,7 +31,7 @@ const errors = {
   503: errorSchema,
 };
 const tags = ['card-payments'];
-const config = { permission: 'INVOICE_MANAGEMENT', role: 'WASTE' } as const;
+const config = { permission: 'INVOICE_MANAGEMENT', role: 'WASTE', company: 'read' } as const;
 
 /** The discharger pays a billed card invoice (an admin acting for it does the same, audited as the admin). */
 export const cardPaymentRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -20,7 +20,7 @@ import type { DbOrTx } from '../../db/client';
 import { cardPayments, type invoices } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, systemSource } from '../../lib/audit';
-import type { Caller, Session } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 import type { ProviderPayment } from '../../plugins/card-provider';
 import {
   advance,
@@ -46,8 +46,8 @@ export const returnUrlOf = (app: FastifyInstance, invoiceId: number) =>
   appLink(app.config.publicUrl, paths.invoiceDetail.to(invoiceId));
 
 /** The invoice as its discharger sees it (another company's: 404; the transporter: 403). */
-async function dischargersInvoice(db: DbOrTx, session: Session, id: number, lock = false) {
-  const inv = await invoiceFor(db, session, id, lock);
+async function dischargersInvoice(db: DbOrTx, caller: Caller, id: number, lock = false) {
+  const inv = await invoiceFor(db, caller, id, lock);
   if (inv.side !== 'WASTE') throw new AppError('forbidden', 'Forbidden');
   return inv;
 }
@@ -83,7 +83,7 @@ async function requireNoOpenAttempt(db: DbOrTx, invoiceId: number, now: Date) {
  * attempt is open, before the card holder types the card in for nothing.
  */
 export async function cardFormFor(app: FastifyInstance, caller: Caller, id: number, lang: 'ja' | 'en') {
-  const inv = await dischargersInvoice(app.db, caller.session, id);
+  const inv = await dischargersInvoice(app.db, caller, id);
   requirePayable(inv);
   await requireNoOpenAttempt(app.db, inv.id, app.now());
   return {
@@ -93,7 +93,7 @@ export async function cardFormFor(app: FastifyInstance, caller: Caller, id: numb
 
 /** GET /invoices/{id}/card-payments: the invoice's attempts, newest first. */
 export async function cardPaymentsOf(app: FastifyInstance, caller: Caller, id: number) {
-  const inv = await dischargersInvoice(app.db, caller.session, id);
+  const inv = await dischargersInvoice(app.db, caller, id);
   const rows = await app.db
     .select()
     .from(cardPayments)
@@ -113,7 +113,7 @@ export async function startCardPayment(
   input: StartCardPayment,
 ): Promise<CardPaymentResult> {
   const attempt = await app.db.transaction(async (tx) => {
-    const inv = await dischargersInvoice(tx, caller.session, id, true);
+    const inv = await dischargersInvoice(tx, caller, id, true);
     const [same] = await tx.select().from(cardPayments).where(eq(cardPayments.attemptKey, input.attemptKey));
     if (same) {
       if (same.invoiceId !== inv.id) throw new AppError('invalid_request', 'Attempt key of another invoice');
@@ -154,7 +154,7 @@ export async function confirmCardPayment(
   id: number,
   paymentId: string,
 ): Promise<CardPaymentResult> {
-  const inv = await dischargersInvoice(app.db, caller.session, id);
+  const inv = await dischargersInvoice(app.db, caller, id);
   const [attempt] = await app.db
     .select()
     .from(cardPayments)
@@ -166,7 +166,7 @@ export async function confirmCardPayment(
 
 /** The discharger's attempt `attemptId` of invoice `id` (of another invoice, or none: 404). */
 async function dischargersAttempt(app: FastifyInstance, caller: Caller, id: number, attemptId: number) {
-  const inv = await dischargersInvoice(app.db, caller.session, id);
+  const inv = await dischargersInvoice(app.db, caller, id);
   const [attempt] = await app.db
     .select()
     .from(cardPayments)

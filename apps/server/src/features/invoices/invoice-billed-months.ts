@@ -13,8 +13,6 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { invoices, projects } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { Session } from '../../plugins/auth';
-import { requireTransporter } from './invoice-records';
 
 /** The project's current invoices, the months they bill (both kinds) and their numbers. */
 async function monthBillingsOf(db: DbOrTx, projectId: number): Promise<MonthBilling[]> {
@@ -71,10 +69,10 @@ async function requireOwnProject(db: DbOrTx, companyId: number, projectId: numbe
  */
 export async function requireMonthBillableBeforeNumber(
   db: DbOrTx,
-  session: Session,
+  transportCompanyId: number,
   input: { projectId: number; billedMonth: string; confirmedBilledMonths?: string[] },
 ): Promise<void> {
-  await requireOwnProject(db, requireTransporter(session), input.projectId);
+  await requireOwnProject(db, transportCompanyId, input.projectId);
   await requireMonthsBillable(
     db,
     input.projectId,
@@ -86,9 +84,9 @@ export async function requireMonthBillableBeforeNumber(
 /** GET /trans/invoices/month-billings: what the register screen warns about before sending. */
 export async function listMonthBillings(
   db: DbOrTx,
-  session: Session,
+  transportCompanyId: number,
   projectId: number,
 ): Promise<MonthBilling[]> {
-  await requireOwnProject(db, requireTransporter(session), projectId);
+  await requireOwnProject(db, transportCompanyId, projectId);
   return monthBillingsOf(db, projectId);
 }

@@ -19,13 +19,7 @@ import { recordAudit } from '../../lib/audit';
 import type { Caller, Session } from '../../plugins/auth';
 import { type StoredFile, storedRefOf, storeGeneratedFile } from '../../plugins/file-storage';
 import { sendInvoiceMail } from './invoice-mails';
-import {
-  INVOICE_OWNER,
-  type InvoiceRow,
-  invoiceFor,
-  requireInvoiceAction,
-  requireTransporter,
-} from './invoice-records';
+import { INVOICE_OWNER, type InvoiceRow, invoiceFor, requireInvoiceAction } from './invoice-records';
 import {
   type FieldIssue,
   failWith,
@@ -173,15 +167,14 @@ export async function correctInvoice(
   newFiles: StoredFile[],
 ): Promise<InvoiceDetail> {
   const session = caller.session;
-  requireTransporter(session);
-  const seen = await invoiceFor(app.db, session, id);
+  const seen = await invoiceFor(app.db, caller, id);
   requireInvoiceAction(seen, 'CORRECT');
   const shapeIssues = correctionShapeIssues(seen.source, input, newFiles.length);
   if (shapeIssues.length) failWith(shapeIssues);
   const regenerated = seen.source === 'GENERATED' ? await regeneratedFile(app, seen, input) : null;
   try {
     return await app.db.transaction(async (tx) => {
-      const old = await invoiceFor(tx, session, id, true);
+      const old = await invoiceFor(tx, caller, id, true);
       requireInvoiceAction(old, 'CORRECT');
       // The PDF was made for the version read before: a correction made meanwhile supersedes it (409 above).
       const oldFiles = await tx

@@ -84,7 +84,7 @@ export async function markInvoicePaid(
   const issue = settlementDateIssue(settlementDate, tokyoDate(app.now()));
   if (issue) throw new AppError(issue, issue, { settlementDate: issue });
   return app.db.transaction(async (tx) => {
-    const inv = await invoiceFor(tx, caller.session, id, true);
+    const inv = await invoiceFor(tx, caller, id, true);
     if (inv.side !== 'TRANSPORT') throw new AppError('forbidden', 'Forbidden');
     requireCurrent(inv);
     if (inv.status !== 'BILLED' || inv.paymentMethod !== 'PAYMENT_INVOICE')

@@ -14,7 +14,7 @@ import { and, eq, isNotNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { invoices } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { Session } from '../../plugins/auth';
+import type { Caller, Session } from '../../plugins/auth';
 import { operatorRole } from '../../plugins/auth';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -29,13 +29,6 @@ export function invoiceSideOf(session: Session): InvoiceSide {
   throw new AppError('forbidden', 'Forbidden');
 }
 
-/** The transporter's company of a call only a transporter makes (or an admin acting as one); otherwise 403. */
-export function requireTransporter(session: Session): number {
-  if (invoiceSideOf(session) !== 'TRANSPORT' || !session.companyId)
-    throw new AppError('forbidden', 'Forbidden');
-  return session.companyId;
-}
-
 /** What a party may see: the transporter what it issued, the discharger what was billed to it. */
 export function invoiceScope(side: InvoiceSide, companyId: number): SQL {
   return side === 'TRANSPORT'
@@ -43,19 +36,18 @@ export function invoiceScope(side: InvoiceSide, companyId: number): SQL {
     : and(eq(invoices.dischargerCompanyId, companyId), isNotNull(invoices.billedAt))!;
 }
 
-/** The invoice version `id` as the session may see it, locked for update when `lock`; otherwise 404. */
+/** The invoice version `id` as the caller's company may see it, locked for update when `lock`; otherwise 404. */
 export async function invoiceFor(
   db: DbOrTx,
-  session: Session,
+  caller: Caller,
   id: number,
   lock = false,
 ): Promise<InvoiceRow & { side: InvoiceSide }> {
-  const side = invoiceSideOf(session);
-  if (!session.companyId) throw new AppError('invoice_not_found', 'Invoice not found');
+  const side = invoiceSideOf(caller.session);
   const query = db
     .select()
     .from(invoices)
-    .where(and(eq(invoices.id, id), invoiceScope(side, session.companyId)));
+    .where(and(eq(invoices.id, id), invoiceScope(side, caller.companyId)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw new AppError('invoice_not_found', 'Invoice not found');
   return { ...row, side };

@@ -18,11 +18,11 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { tokyoDate } from '../../lib/time';
-import type { Caller, Session } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 import type { StoredFile } from '../../plugins/file-storage';
 import { requireMonthsBillable } from './invoice-billed-months';
 import { takeInvoiceNumbers } from './invoice-numbers';
-import { type InvoiceRow, requireTransporter, toListItem } from './invoice-records';
+import { type InvoiceRow, toListItem } from './invoice-records';
 import {
   type FieldIssue,
   failWith,
@@ -43,8 +43,7 @@ function billableWhere(transportCompanyId: number): SQL {
 }
 
 /** GET /trans/invoices/billable-projects. */
-export async function listBillableProjects(db: DbOrTx, session: Session): Promise<BillableProject[]> {
-  const companyId = requireTransporter(session);
+export async function listBillableProjects(db: DbOrTx, companyId: number): Promise<BillableProject[]> {
   const rows = await db
     .select({
       projectId: projects.id,
@@ -185,7 +184,7 @@ export async function registerInvoices(
   files: StoredFile[][],
   options: { source?: InvoiceSource; tx?: Tx; generated?: GeneratedInvoiceRecord } = {},
 ): Promise<InvoiceListItem[]> {
-  const companyId = requireTransporter(caller.session);
+  const { companyId } = caller;
   const source = options.source ?? 'UPLOAD';
   const work = async (tx: Tx) => {
     // The project row stays locked to the end: registrations of one project run one after another, so the

@@ -7,7 +7,7 @@ import { invoices } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import type { Caller } from '../../plugins/auth';
 import { sendInvoiceMail } from './invoice-mails';
-import { invoiceFor, requireInvoiceAction, requireTransporter } from './invoice-records';
+import { invoiceFor, requireInvoiceAction } from './invoice-records';
 import { invoiceDetailOf } from './invoices.service';
 
 /**
@@ -15,9 +15,8 @@ import { invoiceDetailOf } from './invoices.service';
  * invoice, the payment notice), in one transaction.
  */
 export async function sendInvoice(app: FastifyInstance, caller: Caller, id: number): Promise<InvoiceDetail> {
-  requireTransporter(caller.session);
   return app.db.transaction(async (tx) => {
-    const inv = await invoiceFor(tx, caller.session, id, true);
+    const inv = await invoiceFor(tx, caller, id, true);
     requireInvoiceAction(inv, 'SEND');
     const [billed] = await tx
       .update(invoices)
@@ -44,9 +43,8 @@ export async function resendInvoiceMail(
   id: number,
   kind: Extract<InvoiceSendKind, 'ATTACHMENT_MAIL' | 'PAYMENT_NOTICE_MAIL'>,
 ): Promise<InvoiceDetail> {
-  requireTransporter(caller.session);
   return app.db.transaction(async (tx) => {
-    const inv = await invoiceFor(tx, caller.session, id, true);
+    const inv = await invoiceFor(tx, caller, id, true);
     requireInvoiceAction(
       inv,
       kind === 'ATTACHMENT_MAIL' ? 'RESEND_ATTACHMENT_MAIL' : 'RESEND_PAYMENT_NOTICE',

@@ -52,7 +52,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `${prefix}/invoices`,
       {
-        config: { role, permission: MANAGE },
+        config: { role, permission: MANAGE, company: 'read' },
         schema: {
           tags,
           description:
@@ -62,34 +62,37 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: invoicePageSchema, ...errors },
         },
       },
-      (request) => listInvoices(app, app.requireSession(request), request.query),
+      (request) => listInvoices(app, request.caller(), request.query),
     );
 
     app.get(
       `${prefix}/invoices/filter-options`,
       {
-        config: { role, permission: MANAGE },
+        config: { role, permission: MANAGE, company: 'read' },
         schema: { tags, response: { 200: invoiceFilterOptionsSchema, ...errors } },
       },
-      (request) => invoiceFilterOptions(app.db, app.requireSession(request)),
+      (request) => invoiceFilterOptions(app.db, request.caller()),
     );
 
     app.get(
       `${prefix}/invoices/:id`,
-      { config: { role, permission: MANAGE }, schema: { tags, params: idParamSchema, response: detail } },
-      (request) => invoiceDetail(app, app.requireSession(request), request.params.id),
+      {
+        config: { role, permission: MANAGE, company: 'read' },
+        schema: { tags, params: idParamSchema, response: detail },
+      },
+      (request) => invoiceDetail(app, request.caller(), request.params.id),
     );
 
     app.get(
       `${prefix}/invoices/:id/files/:fileId`,
       {
-        config: { role, permission: MANAGE },
+        config: { role, permission: MANAGE, company: 'read' },
         schema: { tags, params: invoiceFileParamSchema, produces: ['application/octet-stream'] },
       },
       async (request, reply) =>
         sendDownload(
           reply,
-          await readInvoiceFile(app, app.requireSession(request), request.params.id, request.params.fileId),
+          await readInvoiceFile(app, request.caller(), request.params.id, request.params.fileId),
         ),
     );
   }
@@ -98,7 +101,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/trans/invoices/month-billings',
     {
       // The role before the query's validation: a discharger is refused, whatever it asks.
-      config: { permission: REGISTER, role: 'TRANSPORT' },
+      config: { permission: REGISTER, role: 'TRANSPORT', company: 'act' },
       schema: {
         tags,
         description:
@@ -107,22 +110,22 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(monthBillingSchema), ...errors },
       },
     },
-    (request) => listMonthBillings(app.db, app.requireSession(request), request.query.projectId),
+    (request) => listMonthBillings(app.db, request.caller().companyId, request.query.projectId),
   );
 
   app.get(
     '/trans/invoices/billable-projects',
     {
-      config: { role: 'TRANSPORT', permission: REGISTER },
+      config: { role: 'TRANSPORT', permission: REGISTER, company: 'act' },
       schema: { tags, response: { 200: z.array(billableProjectSchema), ...errors } },
     },
-    (request) => listBillableProjects(app.db, app.requireSession(request)),
+    (request) => listBillableProjects(app.db, request.caller().companyId),
   );
 
   app.post(
     '/trans/invoices/:id/send',
     {
-      config: { role: 'TRANSPORT', permission: MANAGE },
+      config: { role: 'TRANSPORT', permission: MANAGE, company: 'act' },
       schema: {
         tags,
         description: 'UNCLAIMED -> BILLED: mails the invoice (and, for card invoices, the payment notice).',
@@ -138,7 +141,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/trans/invoices/:id/resend',
     {
-      config: { role: 'TRANSPORT', permission: MANAGE },
+      config: { role: 'TRANSPORT', permission: MANAGE, company: 'act' },
       schema: { tags, params: idParamSchema, body: resendInvoiceMailSchema, response: detail },
     },
     (request) => {
@@ -149,7 +152,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/trans/invoices/:id/paid',
     {
-      config: { role: 'TRANSPORT', permission: MANAGE },
+      config: { role: 'TRANSPORT', permission: MANAGE, company: 'read' },
       schema: {
         tags,
         description: 'Bank transfer only: BILLED -> PAID with the settlement confirmation date.',
@@ -184,7 +187,7 @@ const invoiceUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/trans/invoices',
     {
-      config: { role: 'TRANSPORT', permission: REGISTER },
+      config: { role: 'TRANSPORT', permission: REGISTER, company: 'act' },
       schema: {
         tags,
         consumes: ['multipart/form-data'],
@@ -216,7 +219,7 @@ const invoiceUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/trans/invoices/:id/corrections',
     {
-      config: { role: 'TRANSPORT', permission: REGISTER },
+      config: { role: 'TRANSPORT', permission: REGISTER, company: 'act' },
       schema: {
         tags,
         consumes: ['multipart/form-data'],

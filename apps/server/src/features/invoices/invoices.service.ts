@@ -21,7 +21,7 @@ import { attachments, companies, invoiceSends, invoices, projects, users } from 
 import { AppError } from '../../lib/app-error';
 import { offsetOf, orderOf } from '../../lib/paging';
 import { tokyoDate } from '../../lib/time';
-import type { Session } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 import { attachmentColumns, openStoredFile, toAttachment } from '../../plugins/file-storage';
 import {
   INVOICE_OWNER,
@@ -45,17 +45,16 @@ const INVOICE_SORT = {
  */
 export async function listInvoices(
   app: FastifyInstance,
-  session: Session,
+  caller: Caller,
   query: InvoiceListQuery,
 ): Promise<Page<InvoiceListItem>> {
-  const side = invoiceSideOf(session);
+  const side = invoiceSideOf(caller.session);
   const empty = { items: [], total: 0, page: query.page, size: query.size };
-  if (!session.companyId) return empty;
   const now = tokyoDate(app.now());
   const counterpart = alias(companies, 'counterpart');
   const counterpartId = side === 'TRANSPORT' ? invoices.dischargerCompanyId : invoices.transportCompanyId;
   const where = and(
-    invoiceScope(side, session.companyId),
+    invoiceScope(side, caller.companyId),
     query.versions === 'all' ? undefined : isNull(invoices.supersededAt),
     query.status ? eq(invoices.status, query.status) : undefined,
     query.billingFrom ? gte(invoices.billingDate, query.billingFrom) : undefined,
@@ -101,10 +100,9 @@ export async function listInvoices(
 }
 
 /** GET .../invoices/filter-options: whom and which projects the caller's current invoices name. */
-export async function invoiceFilterOptions(db: DbOrTx, session: Session): Promise<InvoiceFilterOptions> {
-  const side = invoiceSideOf(session);
-  if (!session.companyId) return { counterparties: [], projects: [] };
-  const where = and(invoiceScope(side, session.companyId), isNull(invoices.supersededAt));
+export async function invoiceFilterOptions(db: DbOrTx, caller: Caller): Promise<InvoiceFilterOptions> {
+  const side = invoiceSideOf(caller.session);
+  const where = and(invoiceScope(side, caller.companyId), isNull(invoices.supersededAt));
   const counterpartId = side === 'TRANSPORT' ? invoices.dischargerCompanyId : invoices.transportCompanyId;
   const counterparties = await db
     .selectDistinct({ id: companies.id, name: companies.name })
@@ -126,10 +124,10 @@ export async function invoiceFilterOptions(db: DbOrTx, session: Session): Promis
 /** GET /invoices/{id} and /trans/invoices/{id}: one version with its files, sends, versions and actions. */
 export async function invoiceDetail(
   app: FastifyInstance,
-  session: Session,
+  caller: Caller,
   id: number,
 ): Promise<InvoiceDetail> {
-  const inv = await invoiceFor(app.db, session, id);
+  const inv = await invoiceFor(app.db, caller, id);
   return invoiceDetailOf(app, app.db, inv, inv.side);
 }
 
@@ -243,8 +241,8 @@ export async function invoiceDetailOf(
 }
 
 /** GET .../invoices/{id}/files/{fileId}: one file of a version the session may see. */
-export async function readInvoiceFile(app: FastifyInstance, session: Session, id: number, fileId: number) {
-  const inv = await invoiceFor(app.db, session, id);
+export async function readInvoiceFile(app: FastifyInstance, caller: Caller, id: number, fileId: number) {
+  const inv = await invoiceFor(app.db, caller, id);
   const [row] = await app.db
     .select({
       fileName: attachments.fileName,

@@ -8,7 +8,6 @@ import {
 } from '@junkan/shared/api/qualified-invoices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendDownload } from '../../lib/downloads';
-import { actingCompanyOf } from '../../plugins/auth';
 import { storedRefOf, storeGeneratedFile } from '../../plugins/file-storage';
 import { requireMonthBillableBeforeNumber } from './invoice-billed-months';
 import { takeInvoiceNumbers } from './invoice-numbers';
@@ -19,7 +18,7 @@ import { qualifiedInvoiceDraft } from './qualified-invoices.service';
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['qualified-invoices'];
 /** The transporter who carries the project (or an admin acting as it) writes its invoices. */
-const config = { permission: 'INVOICE_REGISTER', role: 'TRANSPORT' } as const;
+const config = { permission: 'INVOICE_REGISTER', role: 'TRANSPORT', company: 'act' } as const;
 
 export const qualifiedInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -36,7 +35,7 @@ export const qualifiedInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) =>
       qualifiedInvoiceDraft(app.db, {
-        transportCompanyId: actingCompanyOf(app.requireSession(request)),
+        transportCompanyId: request.caller().companyId,
         projectId: request.query.projectId,
         month: request.query.month,
       }),
@@ -57,7 +56,7 @@ export const qualifiedInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const generated = await generateQualifiedInvoicePdf(app.db, {
-        transportCompanyId: actingCompanyOf(app.requireSession(request)),
+        transportCompanyId: request.caller().companyId,
         ...request.body,
       });
       reply.header(QUALIFIED_INVOICE_TOTAL_HEADER, String(generated.amountTotal));
@@ -83,9 +82,9 @@ export const qualifiedInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { billingDate, dueDate, projectId, month, confirmedBilledMonths } = request.body;
-      const transportCompanyId = actingCompanyOf(app.requireSession(request));
       const caller = request.caller();
-      await requireMonthBillableBeforeNumber(app.db, caller.session, {
+      const transportCompanyId = caller.companyId;
+      await requireMonthBillableBeforeNumber(app.db, transportCompanyId, {
         projectId,
         billedMonth: month,
         confirmedBilledMonths,

@@ -4,20 +4,19 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, dischargeSites, disposalSites, projects, unitMeasures, users } from '../../db/schema';
 import { siteAddress } from '../../lib/site-address';
-import { readScopeCompanyOf, type Session } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 import { contractTermsOf, industrialLinesOf, transportersOf } from './manifest-contract-terms';
-import { partyCompany } from './manifests.service';
 
 /**
  * The company's subscriber number (加入者番号): kept on its users' accounts (registrant number); the
  * signed-in user's own first.
  */
-export async function companySubscriberNumber(db: DbOrTx, session: Session): Promise<string | null> {
+export async function companySubscriberNumber(db: DbOrTx, caller: Caller): Promise<string | null> {
   const [row] = await db
     .select({ number: users.registrantNumber })
     .from(users)
-    .where(and(eq(users.companyId, readScopeCompanyOf(session)), sql`${users.registrantNumber} is not null`))
-    .orderBy(sql`${users.id} = ${session.userId} desc`, asc(users.id))
+    .where(and(eq(users.companyId, caller.companyId), sql`${users.registrantNumber} is not null`))
+    .orderBy(sql`${users.id} = ${caller.session.userId} desc`, asc(users.id))
     .limit(1);
   return row?.number ?? null;
 }
@@ -25,10 +24,10 @@ export async function companySubscriberNumber(db: DbOrTx, session: Session): Pro
 /** GET /manifests/registration-options (discharger). */
 export async function manifestRegistrationOptions(
   db: DbOrTx,
-  session: Session,
+  caller: Caller,
   today: string,
 ): Promise<ManifestRegistrationOptions> {
-  const companyId = partyCompany(session);
+  const { companyId } = caller;
   const rows = await db
     .select({
       id: projects.id,
@@ -81,7 +80,7 @@ export async function manifestRegistrationOptions(
     .orderBy(asc(disposalSites.code), asc(disposalSites.id));
   return {
     today,
-    subscriberNumber: await companySubscriberNumber(db, session),
+    subscriberNumber: await companySubscriberNumber(db, caller),
     projects: projectOptions,
     dischargeSites: sites.map((s) => ({ id: s.id, name: s.name, address: siteAddress(s) })),
     units,

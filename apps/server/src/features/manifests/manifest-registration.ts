@@ -41,7 +41,7 @@ import {
   wasteKindsOf,
 } from './manifest-contract-terms';
 import { companySubscriberNumber } from './manifest-registration-options';
-import { partyCompany, readManifest, toDetail } from './manifests.service';
+import { readManifest, toDetail } from './manifests.service';
 
 /** What the network's refusal of a call means to the user; nothing was done on the network. */
 export function jwnetFailureCode(error: JwnetError): MessageCode {
@@ -270,8 +270,7 @@ export async function registerManifest(
   log: FastifyBaseLogger,
   input: ManifestRegistrationInput,
 ): Promise<ManifestDetail> {
-  const { session } = caller;
-  const companyId = partyCompany(session);
+  const { session, companyId } = caller;
   const now = app.now();
   const today = tokyoDate(now);
   const db = app.db;
@@ -284,7 +283,7 @@ export async function registerManifest(
 
   // A discharge site with its own subscriber number registers under it; otherwise the company's.
   const subscriberNumber: string | null =
-    site.subscriberNumber ?? (await companySubscriberNumber(db, session));
+    site.subscriberNumber ?? (await companySubscriberNumber(db, caller));
   if (!subscriberNumber) throw new AppError('edi_not_ready', 'No subscriber number');
   const [discharger] = await db
     .select({ name: companies.name })

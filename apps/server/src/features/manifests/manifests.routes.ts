@@ -32,16 +32,16 @@ export const manifestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/manifests/registration-options',
     {
-      config: { role: 'WASTE', permission },
+      config: { role: 'WASTE', permission, company: 'act' },
       schema: { tags, response: { 200: manifestRegistrationOptionsSchema, ...errors } },
     },
-    (request) => manifestRegistrationOptions(app.db, app.requireSession(request), today()),
+    (request) => manifestRegistrationOptions(app.db, request.caller(), today()),
   );
 
   app.post(
     '/manifests',
     {
-      config: { role: 'WASTE', permission },
+      config: { role: 'WASTE', permission, company: 'act' },
       schema: {
         tags,
         body: manifestRegistrationSchema,
@@ -61,30 +61,33 @@ export const manifestRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `${prefix}/manifests`,
       {
-        config: { role, permission },
+        config: { role, permission, company: 'act' },
         schema: {
           tags,
           querystring: manifestListQuerySchema,
           response: { 200: manifestListSchema, ...errors },
         },
       },
-      (request) => listManifests(app.db, app.requireSession(request), role, request.query, today()),
+      (request) => listManifests(app.db, request.caller().companyId, role, request.query, today()),
     );
 
     app.get(
       `${prefix}/manifests/:manifestNumber`,
       {
-        config: { role, permission },
+        config: { role, permission, company: 'act' },
         schema: { tags, params: numberParamSchema, response: { 200: manifestDetailSchema, ...errors } },
       },
-      (request) => manifestDetail(app, app.requireSession(request), role, request.params.manifestNumber),
+      (request) => manifestDetail(app, request.caller().companyId, role, request.params.manifestNumber),
     );
 
     // Deadlines are shown on home and achievements too: a session of the role is enough.
     app.get(
       `${prefix}/report-deadlines`,
-      { config: { role }, schema: { tags, response: { 200: reportDeadlineListSchema, ...errors } } },
-      (request) => reportDeadlines(app.db, app.requireSession(request), role, today()),
+      {
+        config: { role, company: 'act' },
+        schema: { tags, response: { 200: reportDeadlineListSchema, ...errors } },
+      },
+      (request) => reportDeadlines(app.db, request.caller().companyId, role, today()),
     );
   }
 };

@@ -16,8 +16,6 @@ import { AppError } from '../../lib/app-error';
 import { containsPattern } from '../../lib/like-pattern';
 import { nationalHolidayName } from '../../lib/national-holidays';
 import { tokyoDate } from '../../lib/time';
-import type { Session } from '../../plugins/auth';
-import { operatorRole } from '../../plugins/auth';
 import { JwnetError } from '../../plugins/jwnet/jwnet-adapter';
 import { storeManifestState } from '../jwnet/jwnet-queue';
 import { manifestStateSeen, seenStatusOfManifestRow, unfinishedWorkKinds } from '../jwnet/jwnet-running';
@@ -34,14 +32,6 @@ type ManifestList = z.infer<typeof manifestListSchema>;
 
 /** Lists answer at most this many manifests (newest delivery first). */
 export const MANIFEST_LIST_LIMIT = 500;
-
-/** The session's company, for the party the route serves (routes check the operator's role first). */
-export function partyCompany(session: Session): number {
-  const role = operatorRole(session);
-  if (!session.companyId || (role !== 'WASTE' && role !== 'TRANSPORT'))
-    throw new AppError('forbidden', 'Forbidden');
-  return session.companyId;
-}
 
 type Row = Record<string, unknown>;
 export const rowsOf = (result: unknown): Row[] =>
@@ -153,12 +143,11 @@ export function toDetail(r: Row, today: string, fresh: boolean): ManifestDetail 
 /** GET /manifests and GET /trans/manifests. */
 export async function listManifests(
   db: DbOrTx,
-  session: Session,
+  companyId: number,
   party: ManifestParty,
   query: ManifestListQuery,
   today: string,
 ): Promise<ManifestList> {
-  const companyId = partyCompany(session);
   const filters = [
     query.manifestNumber ? sql`and m.manifest_number like ${containsPattern(query.manifestNumber)}` : sql``,
     query.status ? sql`and ${seenStatusOfManifestRow()} = ${query.status}` : sql``,
@@ -192,11 +181,10 @@ export async function readManifest(
  */
 export async function manifestDetail(
   app: FastifyInstance,
-  session: Session,
+  companyId: number,
   party: ManifestParty,
   manifestNumber: string,
 ): Promise<ManifestDetail> {
-  const companyId = partyCompany(session);
   const today = tokyoDate(app.now());
   const stored = await readManifest(app.db, party, companyId, manifestNumber);
   if (!stored) throw new AppError('manifest_not_found', 'Manifest not found');

@@ -13,9 +13,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { collections, companies, dischargeSites, projects, transportReports } from '../../db/schema';
 import { nationalHolidayName } from '../../lib/national-holidays';
-import type { Session } from '../../plugins/auth';
 import { wasteNamesOfRequests } from '../project-core/collection-schedule';
-import { type ManifestParty, manifestSelect, partyCompany, rowsOf } from './manifests.service';
+import { type ManifestParty, manifestSelect, rowsOf } from './manifests.service';
 
 /** At most this many items, soonest deadline first. */
 export const REPORT_DEADLINE_LIMIT = 500;
@@ -28,11 +27,10 @@ export const REPORT_DEADLINE_LIMIT = 500;
  */
 export async function reportDeadlines(
   db: DbOrTx,
-  session: Session,
+  companyId: number,
   party: ManifestParty,
   today: string,
 ): Promise<ReportDeadlineList> {
-  const companyId = partyCompany(session);
   // A deadline is always after its delivery date, so one due by the next counted day has an earlier delivery.
   const onlyUrgent =
     party === 'TRANSPORT'

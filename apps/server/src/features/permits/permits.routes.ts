@@ -31,7 +31,7 @@ const errors = {
   413: errorSchema,
 };
 const tags = ['permits'];
-const config = { role: 'TRANSPORT' as const, permission: 'LICENSE_MANAGEMENT' as const };
+const config = { role: 'TRANSPORT', permission: 'LICENSE_MANAGEMENT', company: 'act' } as const;
 
 /**
  * A transporter's permits (/license-management): list, read, register and update (multipart with the PDF),
@@ -50,7 +50,7 @@ export const permitRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: permitPageSchema, ...errors },
       },
     },
-    (request) => listPermits(app, app.requireSession(request), request.query),
+    (request) => listPermits(app, request.caller().companyId, request.query),
   );
 
   app.get(
@@ -64,7 +64,7 @@ export const permitRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(permitSchema), ...errors },
       },
     },
-    (request) => listUsablePermits(app, app.requireSession(request), request.query),
+    (request) => listUsablePermits(app, request.caller().companyId, request.query),
   );
 
   app.get(
@@ -78,20 +78,20 @@ export const permitRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(contractCoverageGapSchema), ...errors },
       },
     },
-    (request) => listContractCoverageGaps(app, app.requireSession(request)),
+    (request) => listContractCoverageGaps(app, request.caller().companyId),
   );
 
   app.get(
     '/trans/permits/:id',
     { config, schema: { tags, params: idParamSchema, response: { 200: permitSchema, ...errors } } },
-    (request) => getPermit(app, app.requireSession(request), request.params.id),
+    (request) => getPermit(app, request.caller().companyId, request.params.id),
   );
 
   app.get(
     '/trans/permits/:id/file',
     { config, schema: { tags, params: idParamSchema, produces: ['application/pdf'] } },
     async (request, reply) =>
-      sendDownload(reply, await readPermitFile(app, app.requireSession(request), request.params.id)),
+      sendDownload(reply, await readPermitFile(app, request.caller().companyId, request.params.id)),
   );
 
   app.post(

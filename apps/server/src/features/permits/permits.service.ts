@@ -25,7 +25,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { containsPattern } from '../../lib/like-pattern';
 import { offsetOf, orderOf } from '../../lib/paging';
 import { tokyoDate } from '../../lib/time';
-import { actingCompanyOf, type Caller, type Session } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 import { openStoredFile, type StoredFile, storedFileColumns } from '../../plugins/file-storage';
 import {
   PERMIT_OWNER,
@@ -48,8 +48,7 @@ const SORT = {
 };
 
 /** GET /trans/permits: the company's permits, live ones unless retired=true. */
-export async function listPermits(app: FastifyInstance, session: Session, query: ListQuery) {
-  const companyId = actingCompanyOf(session);
+export async function listPermits(app: FastifyInstance, companyId: number, query: ListQuery) {
   const on = today(app);
   const conditions: SQL[] = [eq(permits.companyId, companyId)];
   conditions.push(query.retired === 'true' ? isNotNull(permits.retiredAt) : isNull(permits.retiredAt));
@@ -85,8 +84,8 @@ async function permitOf(db: DbOrTx, companyId: number, id: number, lock = false)
   return row;
 }
 
-export async function getPermit(app: FastifyInstance, session: Session, id: number): Promise<Permit> {
-  const row = await permitOf(app.db, actingCompanyOf(session), id);
+export async function getPermit(app: FastifyInstance, companyId: number, id: number): Promise<Permit> {
+  const row = await permitOf(app.db, companyId, id);
   const [permit] = await toPermits(app.db, [row], today(app));
   return permit!;
 }
@@ -155,7 +154,7 @@ export async function createPermit(
   values: PermitValues,
   file: StoredFile | null,
 ): Promise<Permit> {
-  const companyId = actingCompanyOf(caller.session);
+  const { companyId } = caller;
   if (!file) throw fieldError('file', 'permit_file_required');
   const id = await guarded(() =>
     app.db.transaction(async (tx) => {
@@ -179,7 +178,7 @@ export async function createPermit(
       return row!.id;
     }),
   );
-  return getPermit(app, caller.session, id);
+  return getPermit(app, companyId, id);
 }
 
 /**
@@ -193,7 +192,7 @@ export async function updatePermit(
   values: PermitValues,
   file: StoredFile | null,
 ): Promise<Permit> {
-  const companyId = actingCompanyOf(caller.session);
+  const { companyId } = caller;
   await guarded(() =>
     app.db.transaction(async (tx) => {
       const current = await permitOf(tx, companyId, id, true);
@@ -226,24 +225,24 @@ export async function updatePermit(
       });
     }),
   );
-  return getPermit(app, caller.session, id);
+  return getPermit(app, companyId, id);
 }
 
 /** POST /trans/permits/{id}/retire: marks it retired (kept, never deleted). Retiring twice is refused. */
 export async function retirePermit(app: FastifyInstance, caller: Caller, id: number): Promise<Permit> {
-  const companyId = actingCompanyOf(caller.session);
+  const { companyId } = caller;
   await app.db.transaction(async (tx) => {
     const current = await permitOf(tx, companyId, id, true);
     if (current.retiredAt) throw new AppError('invalid_status_transition', 'Permit already retired');
     await tx.update(permits).set({ retiredAt: app.now(), updatedAt: app.now() }).where(eq(permits.id, id));
     await recordAudit(tx, caller, { action: 'permit.retire', entity: 'permit', entityId: id, detail: {} });
   });
-  return getPermit(app, caller.session, id);
+  return getPermit(app, companyId, id);
 }
 
 /** GET /trans/permits/{id}/file: the PDF copy. */
-export async function readPermitFile(app: FastifyInstance, session: Session, id: number) {
-  const permit = await permitOf(app.db, actingCompanyOf(session), id);
+export async function readPermitFile(app: FastifyInstance, companyId: number, id: number) {
+  const permit = await permitOf(app.db, companyId, id);
   const [row] = await app.db
     .select(storedFileColumns)
     .from(attachments)
@@ -255,10 +254,9 @@ export async function readPermitFile(app: FastifyInstance, session: Session, id:
 /** GET /trans/permits/usable?on=: live permits valid on that date (issued, not expired), for a new contract. */
 export async function listUsablePermits(
   app: FastifyInstance,
-  session: Session,
+  companyId: number,
   query: UsablePermitQuery,
 ): Promise<Permit[]> {
-  const companyId = actingCompanyOf(session);
   const conditions: SQL[] = [
     eq(permits.companyId, companyId),
     isNull(permits.retiredAt),
@@ -281,9 +279,9 @@ export async function listUsablePermits(
  */
 export async function listContractCoverageGaps(
   app: FastifyInstance,
-  session: Session,
+  companyId: number,
 ): Promise<ContractCoverageGap[]> {
-  const rows = await contractsInForceCoverage(app.db, today(app), actingCompanyOf(session));
+  const rows = await contractsInForceCoverage(app.db, today(app), companyId);
   return rows
     .filter((r) => !r.coverage.covered)
     .map((r) => ({

@@ -15,7 +15,7 @@ import {
   projects,
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { Session } from '../../plugins/auth';
+import type { Caller, Session } from '../../plugins/auth';
 import { operatorRole } from '../../plugins/auth';
 
 /**
@@ -52,18 +52,14 @@ export function actorOf(session: Session): ProjectActor {
 }
 
 /**
- * The project `id` as the session may see it (a discharger its own company's, a transporter those it serves),
- * locked for update when `lock`; another company's project is 404, never its data.
+ * The project `id` as the caller's company may see it (a discharger its own, a transporter those it serves), locked
+ * for update when `lock`; another company's project is 404, never its data, and so is every project to an
+ * administrator acting for no operator (a read scoped to no company).
  */
-export async function projectFor(
-  db: DbOrTx,
-  session: Session,
-  id: number,
-  lock = false,
-): Promise<ProjectRow> {
-  const actor = actorOf(session);
-  const companyId = session.companyId;
-  if (!companyId) throw new AppError('project_not_found', 'Project not found');
+export async function projectFor(db: DbOrTx, caller: Caller, id: number, lock = false): Promise<ProjectRow> {
+  const actor = operatorRole(caller.session);
+  if (actor === 'ADMIN') throw new AppError('project_not_found', 'Project not found');
+  const { companyId } = caller;
   const owner = actor === 'WASTE' ? eq(projects.companyId, companyId) : transporterMaySee(companyId);
   const query = db
     .select({

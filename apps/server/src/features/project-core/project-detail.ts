@@ -17,7 +17,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { siteAddress } from '../../lib/site-address';
-import type { Session } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 import { projectCoverageFor } from '../permit-core/project-coverage';
 import { actorOf, projectFor, servingTransportCompanies } from './project-access';
 import { projectContract } from './project-contract';
@@ -28,15 +28,15 @@ export const projectDetailPath = (projectId: number) => `/project-managment/deta
 
 const num = (v: string | null) => (v == null ? null : Number(v));
 
-/** GET /projects/{id}: the project as the session may see it. */
+/** GET /projects/{id}: the project as the caller's company may see it. */
 /** `today`: the Japan date of the business clock (quote expiry, permits, coverage). */
 export async function getProjectDetail(
   db: DbOrTx,
-  session: Session,
+  caller: Caller,
   id: number,
   today: string,
 ): Promise<ProjectDetail> {
-  await projectFor(db, session, id);
+  await projectFor(db, caller, id);
   const transport = alias(companies, 'transport_company');
   const [row] = await db
     .select({
@@ -83,7 +83,7 @@ export async function getProjectDetail(
     .orderBy(asc(projectStatusHistory.createdAt), asc(projectStatusHistory.id));
 
   const waste = (l: typeof projectWasteLines.$inferSelect) => ({ id: l.wasteId ?? 0, name: l.wasteName });
-  const actor = actorOf(session);
+  const actor = actorOf(caller.session);
   const contract = await projectContract(db, p.id, actor, today);
   const status = p.status as ProjectStatus;
   return {
@@ -156,7 +156,7 @@ export async function getProjectDetail(
     permitCoverage: await projectCoverageFor(db, {
       project: { id: p.id, type: p.type, status, transportCompanyId: p.transportCompanyId },
       actor,
-      viewerCompanyId: session.companyId ?? null,
+      viewerCompanyId: caller.companyId,
       contract,
       today,
     }),

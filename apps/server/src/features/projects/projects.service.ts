@@ -8,7 +8,7 @@ import { projectStatusHistory, projects, quotes, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { tokyoDate } from '../../lib/time';
-import { actingCompanyOf, type Caller } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 import { mailCompany } from '../../plugins/mail';
 import {
   actorOf,
@@ -28,7 +28,7 @@ import { writeContent } from './request-content';
 /** POST /projects: a draft quote request (CREATING_QUOTE) of the caller's company. */
 export async function createDraft(app: FastifyInstance, caller: Caller, input: QuoteRequest) {
   const id = await app.db.transaction((tx) => insertDraft(tx, caller, input, app.now()));
-  return getProjectDetail(app.db, caller.session, id, tokyoDate(app.now()));
+  return getProjectDetail(app.db, caller, id, tokyoDate(app.now()));
 }
 
 /**
@@ -36,8 +36,7 @@ export async function createDraft(app: FastifyInstance, caller: Caller, input: Q
  * id. `at` is its creation time: now, except for the demo data, whose requests were made in the past.
  */
 export async function insertDraft(tx: Tx, caller: Caller, input: QuoteRequest, at: Date): Promise<number> {
-  const { session } = caller;
-  const companyId = actingCompanyOf(session);
+  const { session, companyId } = caller;
   const [project] = await tx
     .insert(projects)
     .values({
@@ -71,7 +70,7 @@ export async function updateDraft(app: FastifyInstance, caller: Caller, id: numb
   const { session } = caller;
   if (actorOf(session) !== 'WASTE') throw new AppError('forbidden', 'Forbidden');
   await app.db.transaction(async (tx) => {
-    const project = await projectFor(tx, session, id, true);
+    const project = await projectFor(tx, caller, id, true);
     if (!isQuoteRequestEditable(project.status))
       throw new AppError('invalid_status_transition', 'Only a draft can be edited', undefined, {
         from: project.status,
@@ -90,7 +89,7 @@ export async function updateDraft(app: FastifyInstance, caller: Caller, id: numb
     await writeContent(tx, id, project.companyId, input);
     await recordAudit(tx, caller, { action: 'project.update', entity: 'project', entityId: id });
   });
-  return getProjectDetail(app.db, session, id, tokyoDate(app.now()));
+  return getProjectDetail(app.db, caller, id, tokyoDate(app.now()));
 }
 
 // ---- Submit and cancel -------------------------------------------------------------------------
@@ -100,7 +99,7 @@ export async function requestQuote(app: FastifyInstance, caller: Caller, id: num
   const { session } = caller;
   const actor = actorOf(session);
   const project = await app.db.transaction(async (tx) => {
-    const p = await projectFor(tx, session, id, true);
+    const p = await projectFor(tx, caller, id, true);
     if (p.type === 'INDUSTRIAL') {
       const [user] = await tx
         .select({ registrantNumber: users.registrantNumber, ediKey: users.ediKey })
@@ -118,7 +117,7 @@ export async function requestQuote(app: FastifyInstance, caller: Caller, id: num
     return p;
   });
   await mailServingTransporters(app, project);
-  return getProjectDetail(app.db, session, id, tokyoDate(app.now()));
+  return getProjectDetail(app.db, caller, id, tokyoDate(app.now()));
 }
 
 /** POST /projects/{id}/cancel: cancels a request or contract the caller's side may still cancel. */
@@ -131,7 +130,7 @@ export async function cancelProject(
   const { session } = caller;
   const actor = actorOf(session);
   const { project, transporterIds } = await app.db.transaction(async (tx) => {
-    const p = await projectFor(tx, session, id, true);
+    const p = await projectFor(tx, caller, id, true);
     // Read before the move: whom the request or contract had reached is decided by its state before CANCEL.
     const engaged = actor === 'WASTE' ? await engagedTransportCompanies(tx, p) : [];
     const before = { ...p };
@@ -139,7 +138,7 @@ export async function cancelProject(
     return { project: before, transporterIds: engaged };
   });
   await mailCancellation(app, project, actor, transporterIds, reason);
-  return getProjectDetail(app.db, session, id, tokyoDate(app.now()));
+  return getProjectDetail(app.db, caller, id, tokyoDate(app.now()));
 }
 
 /** The statuses in which the request is out to the area's transporters (each was mailed it when it was sent). */

@@ -61,9 +61,8 @@ async function answerQuote(
   accept: boolean,
   reason?: string,
 ) {
-  const { session } = caller;
   const transporterId = await app.db.transaction(async (tx) => {
-    const project = await projectFor(tx, session, projectId, true);
+    const project = await projectFor(tx, caller, projectId, true);
     if (!isQuoteAnswerable(project.status))
       throw new AppError('invalid_status_transition', 'No quote awaits an answer', undefined, {
         from: project.status,
@@ -99,7 +98,7 @@ async function answerQuote(
     }
     return transportCompanyId;
   });
-  const detail = await getProjectDetail(app.db, session, projectId, tokyoDate(app.now()));
+  const detail = await getProjectDetail(app.db, caller, projectId, tokyoDate(app.now()));
   if (transporterId != null)
     await mailQuoteAnswer(app, transporterId, detail.projectTitle, projectId, accept, reason);
   return detail;

@@ -17,19 +17,16 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/trans/projects/:id/quote-suggestion',
     {
-      config: { role: 'TRANSPORT', permission: 'CREATE_QUOTE' },
+      config: { role: 'TRANSPORT', permission: 'CREATE_QUOTE', company: 'read' },
       schema: { tags, params: idParamSchema, response: { 200: quoteSuggestionSchema, ...errors } },
     },
-    (request) => {
-      const session = app.requireSession(request);
-      return quoteSuggestion(app, session, request.params.id);
-    },
+    (request) => quoteSuggestion(app, request.caller(), request.params.id),
   );
 
   app.post(
     '/trans/projects/:id/quotes',
     {
-      config: { role: 'TRANSPORT', permission: 'CREATE_QUOTE' },
+      config: { role: 'TRANSPORT', permission: 'CREATE_QUOTE', company: 'read' },
       schema: {
         tags,
         params: idParamSchema,
@@ -45,7 +42,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/trans/projects/:id/quote-document',
     {
-      config: { role: 'TRANSPORT', permission: 'CREATE_QUOTE' },
+      config: { role: 'TRANSPORT', permission: 'CREATE_QUOTE', company: 'read' },
       schema: {
         tags,
         consumes: ['multipart/form-data'],
@@ -55,7 +52,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const session = app.requireSession(request);
+      const caller = request.caller();
       const projectId = request.params.id;
       return acceptUpload(
         app.files,
@@ -66,9 +63,9 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
           slotOf: () => 0,
           maxFiles: 1,
           required: true,
-          admit: ({ fileName }) => checkQuoteDocument(app, session, projectId, fileName),
+          admit: ({ fileName }) => checkQuoteDocument(app, caller, projectId, fileName),
         },
-        ({ file }) => uploadQuoteDocument(app, request.caller(), projectId, file!),
+        ({ file }) => uploadQuoteDocument(app, caller, projectId, file!),
       );
     },
   );
@@ -76,7 +73,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/projects/:id/accept-quote',
     {
-      config: { role: 'WASTE', permission: 'PROJECT_MANAGEMENT' },
+      config: { role: 'WASTE', permission: 'PROJECT_MANAGEMENT', company: 'read' },
       schema: { tags, params: idParamSchema, response: { 200: projectDetailSchema, ...errors } },
     },
     (request) => {
@@ -87,7 +84,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/projects/:id/request-requote',
     {
-      config: { role: 'WASTE', permission: 'PROJECT_MANAGEMENT' },
+      config: { role: 'WASTE', permission: 'PROJECT_MANAGEMENT', company: 'read' },
       schema: {
         tags,
         params: idParamSchema,

@@ -9,7 +9,7 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { tokyoDate } from '../../lib/time';
-import type { Caller, Session } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 import {
   listOwnedAttachments,
   type StoredFile,
@@ -38,20 +38,14 @@ import {
 
 // ---- Reading -----------------------------------------------------------------------------------
 
-const requireTransporter = (session: Session) => {
-  if (!session.companyId) throw new AppError('project_not_found', 'Project not found');
-  return session.companyId;
-};
-
 /** GET /trans/projects/{id}/quote-suggestion: per waste line, the company's prices in effect today (Japan). */
 export async function quoteSuggestion(
   app: FastifyInstance,
-  session: Session,
+  caller: Caller,
   projectId: number,
 ): Promise<QuoteSuggestion> {
-  const companyId = requireTransporter(session);
-  const project = await projectFor(app.db, session, projectId);
-  const listed = await listedLinePrices(app.db, companyId, project, tokyoDate(app.now()));
+  const project = await projectFor(app.db, caller, projectId);
+  const listed = await listedLinePrices(app.db, caller.companyId, project, tokyoDate(app.now()));
   return {
     lines: listed.map((l) => ({
       wasteLineId: l.wasteLineId,
@@ -70,10 +64,10 @@ export async function quoteSuggestion(
  * The project a transporter quotes, locked. Not visible to it: 409 when it serves the project's sites (the
  * request was open to it and was answered meanwhile), else 404 as for any other company's project.
  */
-async function quotableProject(tx: Tx, session: Session, projectId: number): Promise<ProjectRow> {
-  const companyId = requireTransporter(session);
+async function quotableProject(tx: Tx, caller: Caller, projectId: number): Promise<ProjectRow> {
+  const { companyId } = caller;
   try {
-    return await projectFor(tx, session, projectId, true);
+    return await projectFor(tx, caller, projectId, true);
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'project_not_found') throw error;
     const [row] = await tx
@@ -131,13 +125,12 @@ export async function createQuote(
   projectId: number,
   input: CreateQuote,
 ) {
-  const { session } = caller;
-  const companyId = requireTransporter(session);
+  const { session, companyId } = caller;
   // The earlier quote's document, whose object is deleted once its row is gone for good.
   let replaced: StoredRef[] = [];
   try {
     await app.db.transaction(async (tx) => {
-      const project = await quotableProject(tx, session, projectId);
+      const project = await quotableProject(tx, caller, projectId);
       if (project.status !== 'REQUEST_QUOTE')
         throw new AppError('invalid_status_transition', 'Only an open request can be quoted', undefined, {
           from: project.status,
@@ -184,7 +177,7 @@ export async function createQuote(
       throw new AppError('invalid_status_transition', 'A quote was registered meanwhile');
     throw error;
   }
-  const detail = await getProjectDetail(app.db, session, projectId, tokyoDate(app.now()));
+  const detail = await getProjectDetail(app.db, caller, projectId, tokyoDate(app.now()));
   await mailCompany(app, detail.company.id, 'WASTE', {
     subject: '【junkan】見積が届きました / A quote has arrived',
     lines: ['収集運搬業者から見積が届きました。', `案件名: ${detail.projectTitle}`],
@@ -197,17 +190,17 @@ export async function createQuote(
 /** Checks a quote document before its bytes are read: the company's submitted quote and the one-file rule. */
 export async function checkQuoteDocument(
   app: FastifyInstance,
-  session: Session,
+  caller: Caller,
   projectId: number,
   fileName: string,
 ) {
-  const quoteId = await ownSubmittedQuote(app.db, session, projectId);
+  const quoteId = await ownSubmittedQuote(app.db, caller, projectId);
   failOn(fileName, await listOwnedAttachments(app.db, QUOTE_OWNER, quoteId), undefined, 'QUOTE_DOCUMENT');
 }
 
-async function ownSubmittedQuote(db: DbOrTx, session: Session, projectId: number, lock = false) {
-  const companyId = requireTransporter(session);
-  const project = await projectFor(db, session, projectId, lock);
+async function ownSubmittedQuote(db: DbOrTx, caller: Caller, projectId: number, lock = false) {
+  const { companyId } = caller;
+  const project = await projectFor(db, caller, projectId, lock);
   const [quote] = await db
     .select({ id: quotes.id, status: quotes.status })
     .from(quotes)
@@ -228,7 +221,7 @@ export async function uploadQuoteDocument(
   file: StoredFile,
 ): Promise<Attachment> {
   return recordAttachment(app, caller, 'QUOTE_DOCUMENT', file, async (tx) => {
-    const quoteId = await ownSubmittedQuote(tx, caller.session, projectId, true);
+    const quoteId = await ownSubmittedQuote(tx, caller, projectId, true);
     return { ownerType: QUOTE_OWNER, ownerId: quoteId, audit: { entity: 'quote', entityId: quoteId } };
   });
 }

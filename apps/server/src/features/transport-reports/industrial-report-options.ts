@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { companies, disposalMethods, manifests, projects, projectWasteLines } from '../../db/schema';
 import { tokyoDate } from '../../lib/time';
-import { readScopeCompanyOf, type Session } from '../../plugins/auth';
 import { manifestFits } from './industrial-report-steps';
 import { listUnits } from './transport-report-view';
 import { transshipmentWindowsOf } from './valuables-flag';
@@ -118,9 +117,8 @@ function projectOptions(
 /** GET /trans/transport-reports/options: what the industrial report form chooses from. */
 export async function industrialReportOptions(
   app: FastifyInstance,
-  session: Session,
+  me: number,
 ): Promise<IndustrialReportOptions> {
-  const me = readScopeCompanyOf(session);
   const rows = await reportableRows(app.db, me);
   return {
     today: tokyoDate(app.now()),

@@ -15,7 +15,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { disposalMethods, transportReports, wastes } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { nationalHolidayName } from '../../lib/national-holidays';
-import type { Caller, Session } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 import type { JobEngine } from '../../plugins/jobs/job-engine';
 import type { JwnetServiceStatus, TransportEndReport } from '../../plugins/jwnet/jwnet-adapter';
 import { mailCompany } from '../../plugins/mail';
@@ -123,7 +123,8 @@ export async function updateReportIfUnchanged(
 }
 
 export interface ActionContext {
-  session: Session;
+  /** The caller's company the report was found in. */
+  companyId: number;
   found: FoundReport;
   network: JwnetServiceStatus;
   now: Date;
@@ -144,8 +145,8 @@ export async function prepareAction(
   action: ReportAction,
   lastValues: Partial<ReturnType<typeof correctionRuleValues>> = {},
 ): Promise<ActionContext> {
-  const { session } = caller;
-  const found = await findReport(app.db, id, party, session.companyId);
+  const { companyId } = caller;
+  const found = await findReport(app.db, id, party, companyId);
   const network = await app.jwnet.status({ fresh: true });
   const now = app.now();
   const refusal = reportActionRefusal({ ...ruleStateOf(found, network), ...lastValues }, party, action, now);
@@ -156,7 +157,7 @@ export async function prepareAction(
   });
   // Every action the calls take changes the report (only FIX_REPORT, never sent, has no result).
   if (!result) throw new AppError('invalid_status_transition', action);
-  return { session, found, network, now, result };
+  return { companyId, found, network, now, result };
 }
 
 export async function answerWith(
@@ -166,7 +167,7 @@ export async function answerWith(
   outcome: ReportActionResponse['outcome'],
 ): Promise<ReportActionResponse> {
   if (outcome === 'DELETED') return { outcome, report: null };
-  const found = await findReport(app.db, ctx.found.report.id, party, ctx.session.companyId);
+  const found = await findReport(app.db, ctx.found.report.id, party, ctx.companyId);
   return { outcome, report: await toTransportReport(app.db, found, ctx.network, ctx.now) };
 }
 

@@ -10,7 +10,7 @@ import { manifests, projects, projectWasteLines, transportReports } from '../../
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { tokyoDate } from '../../lib/time';
-import { type Caller, readScopeCompanyOf, type Session } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 import { JWNET_FUNCTION_CODES } from '../../plugins/jwnet/jwnet-adapter';
 import { manifestStateSeen, unfinishedKindsOf } from '../jwnet/jwnet-running';
 import {
@@ -40,11 +40,11 @@ import { isReportValuablesWithoutTransshipment } from './valuables-flag';
 /** GET /trans/transport-reports/{id} (the reporting transporter) and GET /transport-reports/{id} (the discharger). */
 export async function getIndustrialReport(
   app: FastifyInstance,
-  session: Session,
+  companyId: number,
   id: number,
   party: ReportParty,
 ): Promise<TransportReport> {
-  const found = await findReport(app.db, id, party, session.companyId);
+  const found = await findReport(app.db, id, party, companyId);
   return toTransportReport(app.db, found, await app.jwnet.status(), app.now());
 }
 
@@ -60,8 +60,7 @@ export async function createIndustrialReport(
   caller: Caller,
   input: IndustrialReportInput,
 ): Promise<TransportReport> {
-  const { session } = caller;
-  const me = readScopeCompanyOf(session);
+  const { session, companyId: me } = caller;
   const now = app.now();
   throwFieldIssues(reportDateIssues(input, tokyoDate(now)));
   const id = await app.db.transaction(async (tx) => {
@@ -120,7 +119,7 @@ export async function createIndustrialReport(
     });
     return reportId;
   });
-  return getIndustrialReport(app, session, id, 'TRANSPORT');
+  return getIndustrialReport(app, me, id, 'TRANSPORT');
 }
 
 /**

@@ -8,10 +8,10 @@ import { collections, contracts, projects, projectWasteLines, regularReports, wa
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { tokyoDate } from '../../lib/time';
-import { type Caller, readScopeCompanyOf, type Session } from '../../plugins/auth';
+import type { Caller } from '../../plugins/auth';
 
 /** The transporter's own regular project in progress (or done: a last month may still be reported). */
-async function ownRegularProject(db: DbOrTx, session: Session, projectId: number, lock = false) {
+async function ownRegularProject(db: DbOrTx, companyId: number, projectId: number, lock = false) {
   const query = db
     .select({
       id: projects.id,
@@ -21,7 +21,7 @@ async function ownRegularProject(db: DbOrTx, session: Session, projectId: number
       type: projects.type,
     })
     .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.transportCompanyId, readScopeCompanyOf(session))));
+    .where(and(eq(projects.id, projectId), eq(projects.transportCompanyId, companyId)));
   const [project] = lock ? await query.for('update') : await query;
   if (project?.type !== 'REGULAR') throw new AppError('project_not_found', 'Project not found');
   if (project.status !== 'IN_PROGRESS' && project.status !== 'COMPLETE')
@@ -48,12 +48,12 @@ async function checkMonth(db: DbOrTx, projectId: number, year: number, month: nu
 /** GET /trans/regular-reports/form: every regular category, those not in the project disabled, with reported weights. */
 export async function regularReportForm(
   db: DbOrTx,
-  session: Session,
+  companyId: number,
   projectId: number,
   year: number,
   month: number,
 ) {
-  await ownRegularProject(db, session, projectId);
+  await ownRegularProject(db, companyId, projectId);
   const categories = await db
     .select({ id: wastes.id, name: wastes.name })
     .from(wastes)
@@ -116,7 +116,7 @@ export async function saveRegularReport(app: FastifyInstance, caller: Caller, in
   const { session } = caller;
   const now = app.now();
   await app.db.transaction(async (tx) => {
-    const project = await ownRegularProject(tx, session, input.projectId, true);
+    const project = await ownRegularProject(tx, caller.companyId, input.projectId, true);
     await checkMonth(tx, project.id, input.year, input.month, tokyoDate(now));
     const lines = await tx
       .select({ wasteId: projectWasteLines.wasteId })
@@ -158,5 +158,5 @@ export async function saveRegularReport(app: FastifyInstance, caller: Caller, in
       detail: { year: input.year, month: input.month, lines: input.listVolume.length },
     });
   });
-  return regularReportForm(app.db, session, input.projectId, input.year, input.month);
+  return regularReportForm(app.db, caller.companyId, input.projectId, input.year, input.month);
 }

@@ -18,7 +18,6 @@ import {
 import { AppError } from '../../lib/app-error';
 import { nationalHolidayName } from '../../lib/national-holidays';
 import { tokyoDate } from '../../lib/time';
-import { readScopeCompanyOf } from '../../plugins/auth';
 import type { JwnetServiceStatus } from '../../plugins/jwnet/jwnet-adapter';
 import { manifestStateSeen, unfinishedWorkKindsOfManifests } from '../jwnet/jwnet-running';
 import { num } from './transport-report-values';
@@ -31,11 +30,11 @@ export type ReportParty = 'TRANSPORT' | 'WASTE';
  * state as the rules see it (the network's answer with this product's unfinished work), and the report's
  * own work for the network, newest first.
  */
-export async function findReport(db: DbOrTx, id: number, party: ReportParty, companyId: number | null) {
+export async function findReport(db: DbOrTx, id: number, party: ReportParty, companyId: number) {
   const own =
     party === 'TRANSPORT'
-      ? eq(transportReports.transportCompanyId, readScopeCompanyOf({ companyId }))
-      : eq(transportReports.dischargerCompanyId, readScopeCompanyOf({ companyId }));
+      ? eq(transportReports.transportCompanyId, companyId)
+      : eq(transportReports.dischargerCompanyId, companyId);
   const [found] = await db
     .select({
       report: transportReports,

@@ -39,19 +39,19 @@ export const transportReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/trans/regular-reports/form',
     {
-      config: { permission: 'ACHIEVEMENTS', role: 'TRANSPORT' },
+      config: { permission: 'ACHIEVEMENTS', role: 'TRANSPORT', company: 'read' },
       schema: { tags, querystring: formQuerySchema, response: { 200: regularReportFormSchema, ...errors } },
     },
     (request) => {
       const { projectId, year, month } = request.query;
-      return regularReportForm(app.db, request.caller().session, projectId, year, month);
+      return regularReportForm(app.db, request.caller().companyId, projectId, year, month);
     },
   );
 
   app.post(
     '/trans/regular-reports',
     {
-      config: { role: 'TRANSPORT', permission: 'ACHIEVEMENTS' },
+      config: { role: 'TRANSPORT', permission: 'ACHIEVEMENTS', company: 'read' },
       schema: { tags, body: regularReportSchema, response: { 200: regularReportFormSchema, ...errors } },
     },
     (request) => {
@@ -66,16 +66,16 @@ export const transportReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/trans/transport-reports/options',
     {
-      config: { role: 'TRANSPORT', permission },
+      config: { role: 'TRANSPORT', permission, company: 'read' },
       schema: { tags, response: { 200: industrialReportOptionsSchema, ...errors } },
     },
-    (request) => industrialReportOptions(app, app.requireSession(request)),
+    (request) => industrialReportOptions(app, request.caller().companyId),
   );
 
   app.post(
     '/trans/transport-reports',
     {
-      config: { role: 'TRANSPORT', permission },
+      config: { role: 'TRANSPORT', permission, company: 'read' },
       schema: {
         tags,
         description:
@@ -92,25 +92,25 @@ export const transportReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/trans/transport-reports/:id',
     {
-      config: { role: 'TRANSPORT', permission },
+      config: { role: 'TRANSPORT', permission, company: 'read' },
       schema: { tags, params: idParamSchema, response: { 200: transportReportSchema, ...errors } },
     },
-    (request) => getIndustrialReport(app, app.requireSession(request), request.params.id, 'TRANSPORT'),
+    (request) => getIndustrialReport(app, request.caller().companyId, request.params.id, 'TRANSPORT'),
   );
 
   app.get(
     '/transport-reports/:id',
     {
-      config: { role: 'WASTE', permission },
+      config: { role: 'WASTE', permission, company: 'read' },
       schema: { tags, params: idParamSchema, response: { 200: transportReportSchema, ...errors } },
     },
-    (request) => getIndustrialReport(app, app.requireSession(request), request.params.id, 'WASTE'),
+    (request) => getIndustrialReport(app, request.caller().companyId, request.params.id, 'WASTE'),
   );
 
   app.put(
     '/trans/transport-reports/:id',
     {
-      config: { role: 'TRANSPORT', permission },
+      config: { role: 'TRANSPORT', permission, company: 'read' },
       schema: {
         tags,
         description:
@@ -128,7 +128,7 @@ export const transportReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/trans/transport-reports/:id/cancel',
     {
-      config: { role: 'TRANSPORT', permission },
+      config: { role: 'TRANSPORT', permission, company: 'read' },
       schema: {
         tags,
         description:
@@ -144,7 +144,10 @@ export const transportReportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/trans/transport-reports/:id/confirm-rejection',
-    { config: { role: 'TRANSPORT', permission }, schema: { tags, params: idParamSchema, response: action } },
+    {
+      config: { role: 'TRANSPORT', permission, company: 'read' },
+      schema: { tags, params: idParamSchema, response: action },
+    },
     (request) => {
       return confirmReportRejection(app, request.caller(), request.params.id);
     },
@@ -153,7 +156,7 @@ export const transportReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/trans/transport-reports/:id/resend',
     {
-      config: { role: 'TRANSPORT', permission },
+      config: { role: 'TRANSPORT', permission, company: 'read' },
       schema: {
         tags,
         description:
@@ -173,7 +176,10 @@ export const transportReportRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const)
     app.post(
       `/transport-reports/:id/${verb}`,
-      { config: { role: 'WASTE', permission }, schema: { tags, params: idParamSchema, response: action } },
+      {
+        config: { role: 'WASTE', permission, company: 'read' },
+        schema: { tags, params: idParamSchema, response: action },
+      },
       (request) => {
         return answerIndustrialReport(app, request.caller(), request.params.id, approve);
       },

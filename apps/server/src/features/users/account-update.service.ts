@@ -122,7 +122,7 @@ async function syncDischargeSites(tx: Tx, companyId: number, entries: AccountUpd
 /**
  * Saves account information for a user inside the caller's transaction: the user, its company (created
  * when it has none), offices and discharge sites. `keysUnlocked` lets a stored registrant number or EDI
- * key change (an admin acting for the operator). Answers the saved user row.
+ * key change (an admin acting for the operator). Answers the saved user row, and whether the company was created.
  */
 export async function saveAccountInfo(
   tx: Tx,
@@ -204,7 +204,7 @@ export async function saveAccountInfo(
         : {}),
     },
   });
-  return saved!;
+  return { ...saved!, companyCreated: user.companyId == null };
 }
 
 /** Maps the database's refusals of an account save to the codes the client shows. */
@@ -244,7 +244,7 @@ export async function updateAccountInfo(
   }
   // The company, registrant number or EDI key (and so the permissions) may have changed.
   await app.sessionChanged({ userId: session.userId });
-  if (session.companyId == null && saved.role === 'TRANSPORT' && saved.companyId != null)
+  if (saved.companyCreated && saved.role === 'TRANSPORT' && saved.companyId != null)
     await mailAdminsOfTransportSignup(app, saved.companyId);
   return {
     info: await getAccountInfo(app.db, session.userId),
