@@ -7,7 +7,7 @@ import { signIn } from '../support/auth';
 import { parseCsv } from '../support/csv';
 import { INDUSTRIAL_PROJECT } from '../support/manifests';
 import { seedRegisteredManifest, seedTransportReport } from '../support/seed';
-import { readZip } from '../support/zip';
+import { readZip } from '../../apps/server/test/zip';
 
 test('a discharger requests an evidence pack, sees its progress then ready, downloads it, and its index lists the project’s manifests and reports', async ({
   page,

@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { disposalPriceOn } from './disposal-unit-price';
+import { disposalPriceRow } from './price-period.fixtures';
 
-const price = (
-  over: Partial<{
-    id: number;
-    wasteId: number;
-    unitMeasureId: number;
-    validFrom: string;
-    validTo: string | null;
-  }> = {},
-) => ({
-  id: 1,
-  wasteId: 10,
-  unitMeasureId: 2,
-  validFrom: '2026-04-01',
-  validTo: '2027-03-31' as string | null,
-  ...over,
-});
+const price = disposalPriceRow;
 
 describe('disposalPriceOn', () => {
   const prices = [

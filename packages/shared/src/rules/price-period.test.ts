@@ -7,6 +7,7 @@ import {
   periodStatusOn,
   periodsOverlap,
 } from './price-period';
+import { disposalPriceRow } from './price-period.fixtures';
 
 const p = (validFrom: string, validTo: string | null = null) => ({ validFrom, validTo });
 
@@ -78,22 +79,7 @@ describe('periodStatusOn', () => {
 
 describe('findOverlappingPeriod', () => {
   // A disposal unit price series: one company's prices of a waste per unit.
-  const price = (
-    over: Partial<{
-      id: number;
-      wasteId: number;
-      unitMeasureId: number;
-      validFrom: string;
-      validTo: string | null;
-    }> = {},
-  ) => ({
-    id: 1,
-    wasteId: 10,
-    unitMeasureId: 2,
-    validFrom: '2026-04-01',
-    validTo: '2027-03-31' as string | null,
-    ...over,
-  });
+  const price = disposalPriceRow;
   const seriesOf = (r: { wasteId: number; unitMeasureId: number }) => `${r.wasteId}/${r.unitMeasureId}`;
   const existing = [price()];
 
