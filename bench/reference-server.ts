@@ -5,7 +5,7 @@
  * statements: the exact SQL text and values the product ran for that call, captured through Drizzle's logger
  * (bench/capture-sql.ts), prepared (named statements on PostgreSQL, parsed and planned once per connection;
  * PGlite takes the text, as the product's driver does). It answers the call's JSON as the product writes it: the
- * same fields, nesting and values, built from the last statement's rows (`ANSWERS`; bench/run.ts checks that the
+ * same fields, nesting and values, built from the last statement's rows (`ANSWERS`; bench/http.ts checks that the
  * reference's answer equals the product's before measuring, so both write the same bytes).
  *
  * GET /ref/:call runs the token check on every request; GET /ref-cached/:call keeps the verified token and the

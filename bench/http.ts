@@ -1,0 +1,186 @@
+/**
+ * The request rates on one database: the SQL each call runs, captured from the product (capture-sql.ts); a bare
+ * Fastify route and the reference routes (reference-server.ts) measured first, then the product's build with its
+ * session cache and without it, every answer checked equal to the reference's before any load. autocannon,
+ * BENCH_CONNECTIONS connections, BENCH_DURATION seconds per run after BENCH_WARMUP seconds.
+ */
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isDeepStrictEqual } from 'node:util';
+import autocannon from 'autocannon';
+import { DEMO_PASSWORD } from '../apps/server/src/seed/demo';
+import { type CapturedCalls, captureCalls } from './capture-sql';
+import { DISCHARGER, EXTRA_PROJECTS, prepareDatabase } from './databases';
+import { LOG_LEVEL, onCleanUp, out, startChild, waitReady } from './harness';
+
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number);
+export const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+export const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
+export const PROJECTS_URL = '/api/projects?page=1&size=50';
+
+export interface Measure {
+  database: string;
+  endpoint: string;
+  connections: number;
+  rps: number;
+  p99: number;
+  ratio: number | null;
+  refRatio: number | null;
+  non2xx: number;
+  errors: number;
+}
+
+/** Pause so requests left queued by the previous run (autocannon drops its sockets at the deadline) finish. */
+const SETTLE_MS = 1000;
+
+async function load(url: string, connections: number, token?: string) {
+  const headers = token ? { authorization: `Bearer ${token}` } : undefined;
+  await sleep(SETTLE_MS);
+  if (WARMUP > 0) await autocannon({ url, connections, duration: WARMUP, headers });
+  const result = await autocannon({ url, connections, duration: DURATION, headers });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/** The calls measured, with the reference route's name for each. */
+const CALLS = [
+  { url: '/api/users/info', ref: 'users-info' },
+  { url: PROJECTS_URL, ref: 'projects' },
+] as const;
+/** Every process of one run signs and checks tokens with this secret (the capture's sign-in is the one used). */
+const JWT_SECRET = randomBytes(32).toString('hex');
+const SERVER_ENV = {
+  JWT_SECRET,
+  SEED_DEMO: 'true',
+  LOGIN_RATE_LIMIT_MAX: '1000',
+  SMTP_URL: '',
+  LOG_LEVEL,
+  // Required with DATABASE_URL; no card calls are measured.
+  CARD_PROVIDER_PUBLISHABLE_KEY: 'pk_test_bench',
+  CARD_PROVIDER_SECRET_KEY: 'sk_test_bench',
+  CARD_PROVIDER_WEBHOOK_SECRET: 'whsec_test_bench',
+};
+/** The server with its session and token caches (the default) and without them (`SESSION_CACHE_MS=0`). */
+const CACHE_MODES = [
+  { label: 'session cache', sessionCacheMs: '5000', refPath: 'ref-cached' },
+  { label: 'no session cache', sessionCacheMs: '0', refPath: 'ref' },
+] as const;
+
+export async function benchDatabase(
+  label: string,
+  databaseUrl?: string,
+): Promise<{ rows: Measure[]; listed: number; captured: CapturedCalls }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `junkan-bench-${label}-`));
+  onCleanUp(async () => rmSync(dataDir, { recursive: true, force: true }));
+  out(`\n[${label}] seeding demo data + ${EXTRA_PROJECTS} projects…`);
+  await prepareDatabase({ dataDir, databaseUrl });
+  // The SQL each call runs, taken from the product itself; its sign-in is the one every request below uses.
+  const captured = await captureCalls({
+    dataDir,
+    databaseUrl,
+    env: SERVER_ENV,
+    email: DISCHARGER,
+    password: DEMO_PASSWORD,
+    urls: CALLS.map((c) => c.url),
+  });
+  for (const call of CALLS)
+    out(`[${label}] ${call.url} runs ${captured.calls[call.url]?.length} statement(s) after the token check`);
+  // PGlite opens its folder in one process only: the reference reads a copy of the same data (sign-in included).
+  const refDir = `${dataDir}-reference`;
+  if (!databaseUrl) {
+    cpSync(path.join(dataDir, 'pglite'), refDir, { recursive: true });
+    onCleanUp(async () => rmSync(refDir, { recursive: true, force: true }));
+  }
+  const token = captured.token;
+  const bare = await startChild(`bare/${label}`, 'bench/dist/bare-server.js', {});
+  const reference = await startChild(`reference/${label}`, 'bench/dist/reference-server.js', {
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { PGLITE_DIR: refDir }),
+    JWT_SECRET,
+    REF_CALLS: JSON.stringify({
+      session: captured.session,
+      calls: Object.fromEntries(CALLS.map((c) => [c.ref, { url: c.url, statements: captured.calls[c.url] }])),
+    }),
+  });
+  await Promise.all([waitReady(bare, '/bare'), waitReady(reference, '/ready')]);
+  const auth = { authorization: `Bearer ${token}` };
+  /** The reference's answer per call, compared with the product's below: both must write the same JSON. */
+  const refAnswers = new Map<string, string>();
+  for (const mode of CACHE_MODES)
+    for (const call of CALLS) {
+      const res = await fetch(`${reference.base}/${mode.refPath}/${call.ref}`, { headers: auth });
+      if (!res.ok) throw new Error(`reference ${call.ref} answered ${res.status}: ${await res.text()}`);
+      refAnswers.set(call.url, await res.text());
+    }
+
+  const rows: Measure[] = [];
+  const bareRps = new Map<number, number>();
+  const refRps = new Map<string, number>();
+  let listed = 0;
+  for (const connections of CONNECTIONS) {
+    out(`[${label}] ${connections} connections: bare and reference…`);
+    const b = await load(`${bare.base}/bare`, connections);
+    bareRps.set(connections, b.rps);
+    rows.push({ database: label, endpoint: 'bare', connections, ...b, ratio: 1, refRatio: null });
+    for (const mode of CACHE_MODES)
+      for (const call of CALLS) {
+        const r = await load(`${reference.base}/${mode.refPath}/${call.ref}`, connections, token);
+        refRps.set(`${connections}:${mode.label}:${call.url}`, r.rps);
+        rows.push({
+          database: label,
+          endpoint: `reference ${call.url.split('?')[0]} (${mode.label})`,
+          connections,
+          ...r,
+          ratio: b.rps > 0 ? r.rps / b.rps : null,
+          refRatio: 1,
+        });
+      }
+  }
+  for (const mode of CACHE_MODES) {
+    const server = await startChild(`junkan/${label}`, 'apps/server/dist/main.js', {
+      ...SERVER_ENV,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      SESSION_CACHE_MS: mode.sessionCacheMs,
+    });
+    await waitReady(server, '/api/docs/json');
+    for (const call of CALLS) {
+      const res = await fetch(server.base + call.url, { headers: auth });
+      if (!res.ok) throw new Error(`GET ${call.url} answered ${res.status}: ${await res.text()}`);
+      const body = await res.text();
+      const refBody = refAnswers.get(call.url) ?? '';
+      if (!isDeepStrictEqual(JSON.parse(body), JSON.parse(refBody)))
+        throw new Error(`the reference's answer to ${call.url} is not the product's:\n${refBody}\n${body}`);
+      out(
+        `[${label}] ${call.url}: ${body.length} bytes from the server, ${refBody.length} from the reference`,
+      );
+      if (call.url === PROJECTS_URL) listed = (JSON.parse(body) as { items: unknown[] }).items.length;
+    }
+    for (const connections of CONNECTIONS) {
+      out(`[${label}] ${connections} connections: server (${mode.label})…`);
+      for (const call of CALLS) {
+        const r = await load(server.base + call.url, connections, token);
+        const b = bareRps.get(connections) ?? 0;
+        const ref = refRps.get(`${connections}:${mode.label}:${call.url}`) ?? 0;
+        rows.push({
+          database: label,
+          endpoint: `GET ${call.url} (${mode.label})`,
+          connections,
+          ...r,
+          ratio: b > 0 ? r.rps / b : null,
+          refRatio: ref > 0 ? r.rps / ref : null,
+        });
+      }
+    }
+    await sleep(SETTLE_MS);
+    await server.stop();
+  }
+  await Promise.all([bare.stop(), reference.stop()]);
+  return { rows, listed, captured };
+}
