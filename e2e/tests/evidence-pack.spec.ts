@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { readZip } from '../../apps/server/test/zip';
 import { confirmModal, selectOption } from '../support/antd';
 import { apiAs } from '../support/api';
 import { DEMO } from '../support/app';
@@ -7,7 +8,6 @@ import { signIn } from '../support/auth';
 import { parseCsv } from '../support/csv';
 import { INDUSTRIAL_PROJECT } from '../support/manifests';
 import { seedRegisteredManifest, seedTransportReport } from '../support/seed';
-import { readZip } from '../../apps/server/test/zip';
 
 test('a discharger requests an evidence pack, sees its progress then ready, downloads it, and its index lists the project’s manifests and reports', async ({
   page,
