@@ -23,6 +23,8 @@ export const paths = {
   createAccount: at('/create-account'),
   resetPassword: at('/reset-pass'),
   userRegistration: at('/user-registration'),
+  /** The accessibility policy and test results (JIS X 8341-3), open signed in and out. */
+  accessibility: at('/accessibility'),
   forbidden: at('/403'),
 
   home: at('/home'),

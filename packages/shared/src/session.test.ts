@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { isQuoteBannerShown, registrationRedirect } from './quote-banner';
-import { decideRoute, isSessionExpired, rolesFromAuthorities, shouldRefreshToken } from './session';
+import {
+  decideRoute,
+  isSessionExpired,
+  rolesFromAuthorities,
+  SESSION_CHECK_INTERVAL_MS,
+  SESSION_WARNING_LEAD_MS,
+  sessionEndsAt,
+  sessionStep,
+  shouldRefreshToken,
+} from './session';
 
 const MIN = 60_000;
 
@@ -21,6 +30,34 @@ describe('session expiry and refresh (section 9)', () => {
     expect(
       shouldRefreshToken({ ...base, nowMs: 30 * MIN, lastActivityMs: 30 * MIN, isTabVisible: true }),
     ).toBe(false);
+  });
+
+  it('ends a session 30 minutes minus 50 seconds after its token was received', () => {
+    expect(sessionEndsAt(0)).toBe(30 * MIN - 50_000);
+    expect(isSessionExpired(7, sessionEndsAt(7))).toBe(false);
+    expect(isSessionExpired(7, sessionEndsAt(7) + 1)).toBe(true);
+  });
+
+  it('warns of an idle session two minutes before its end, and not of one that will be refreshed', () => {
+    const idle = { tokenIssuedAtMs: 0, lastActivityMs: 0, isTabVisible: false };
+    const end = sessionEndsAt(0);
+    expect(sessionStep({ ...idle, nowMs: 4 * MIN })).toBe('wait');
+    expect(sessionStep({ ...idle, nowMs: end - SESSION_WARNING_LEAD_MS - 1 })).toBe('wait');
+    expect(sessionStep({ ...idle, nowMs: end - SESSION_WARNING_LEAD_MS })).toBe('warn');
+    expect(sessionStep({ ...idle, nowMs: end })).toBe('warn');
+    expect(sessionStep({ ...idle, nowMs: end + 1 })).toBe('expired');
+    // Active within 5 minutes, or looking at the tab: refreshed, so never warned.
+    expect(sessionStep({ ...idle, nowMs: end - 1000, lastActivityMs: end - 4 * MIN })).toBe('refresh');
+    expect(sessionStep({ ...idle, nowMs: end - 1000, isTabVisible: true })).toBe('refresh');
+    expect(sessionStep({ ...idle, nowMs: 4 * MIN, isTabVisible: true })).toBe('wait');
+    expect(sessionStep({ ...idle, nowMs: end + 1, isTabVisible: true })).toBe('expired');
+  });
+
+  it('leaves at least 20 seconds to answer the warning (WCAG 2.2.1), even seen a check or a minute late', () => {
+    // A check every 10 s; a background tab's timers woken once a minute.
+    for (const lateBy of [SESSION_CHECK_INTERVAL_MS, 60_000]) {
+      expect(SESSION_WARNING_LEAD_MS - lateBy).toBeGreaterThanOrEqual(20_000);
+    }
   });
 
   it('strips ROLE_ from authorities', () => {
@@ -57,6 +94,10 @@ describe('route guard (section 6)', () => {
     [{ pathname: '/home', isSignedIn: true, roles: ['ADMIN', 'WASTE'], adminId: 1 }, { allow: true }],
     [{ pathname: '/account-selection', isSignedIn: true, roles: ['TRANSPORT'] }, { redirect: '/' }],
     [{ pathname: '/reset-pass', isSignedIn: true, roles: ['WASTE'] }, { allow: true }],
+    // The accessibility statement is open to everyone, an admin that has not chosen an operator too.
+    [{ pathname: '/accessibility', ...signedOut }, { allow: true }],
+    [{ pathname: '/accessibility', isSignedIn: true, roles: ['WASTE'] }, { allow: true }],
+    [{ pathname: '/accessibility', isSignedIn: true, roles: ['ADMIN'] }, { allow: true }],
   ])('%o -> %o', (args, expected) => {
     expect(decideRoute(args)).toEqual(expected);
   });

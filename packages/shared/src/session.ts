@@ -17,7 +17,12 @@ export const TOAST_DURATION_S = 5;
 
 /** Elapsed token lifetime past 30 minutes minus 50 s: the session has expired. */
 export function isSessionExpired(tokenIssuedAtMs: number, nowMs: number): boolean {
-  return nowMs - tokenIssuedAtMs > TOKEN_LIFETIME_MS - SESSION_EXPIRY_MARGIN_MS;
+  return nowMs > sessionEndsAt(tokenIssuedAtMs);
+}
+
+/** The last instant of a token's session on the client: past it, `isSessionExpired`. */
+export function sessionEndsAt(tokenIssuedAtMs: number): number {
+  return tokenIssuedAtMs + TOKEN_LIFETIME_MS - SESSION_EXPIRY_MARGIN_MS;
 }
 
 /** Refresh once the token has lived 5 minutes, if the user was active in the last 5 minutes or the tab is visible. */
@@ -31,6 +36,31 @@ export function shouldRefreshToken(args: {
   if (lifetime < REFRESH_MIN_LIFETIME_MS) return false;
   if (isSessionExpired(args.tokenIssuedAtMs, args.nowMs)) return false;
   return args.isTabVisible || args.nowMs - args.lastActivityMs <= ACTIVITY_WINDOW_MS;
+}
+
+/**
+ * How long before an idle session ends the user is told when it will end and offered to extend it. WCAG 2.2.1
+ * (JIS X 8341-3) asks for at least 20 s to answer: the check that shows the warning may come one interval late,
+ * and a browser wakes a background tab's timers only once a minute, so two minutes leave at least one.
+ */
+export const SESSION_WARNING_LEAD_MS = 2 * 60 * 1000;
+
+/** What a session check does: end the session, refresh the token, warn of the coming end, or nothing yet. */
+export type SessionStep = 'expired' | 'refresh' | 'warn' | 'wait';
+
+/**
+ * The session check's step. A token that will be refreshed (an active user, a visible tab) needs no warning; an
+ * idle one is warned of from `SESSION_WARNING_LEAD_MS` before its end until it ends.
+ */
+export function sessionStep(args: {
+  tokenIssuedAtMs: number;
+  lastActivityMs: number;
+  nowMs: number;
+  isTabVisible: boolean;
+}): SessionStep {
+  if (isSessionExpired(args.tokenIssuedAtMs, args.nowMs)) return 'expired';
+  if (shouldRefreshToken(args)) return 'refresh';
+  return args.nowMs >= sessionEndsAt(args.tokenIssuedAtMs) - SESSION_WARNING_LEAD_MS ? 'warn' : 'wait';
 }
 
 /** Claims of the token the server signs (ruling 5). */
@@ -57,11 +87,15 @@ export const PUBLIC_PATHS = [
   paths.createAccount.path,
   paths.accountCreation.path,
   paths.userRegistration.path,
+  paths.accessibility.path,
 ] as const;
 
 export function isPublicPath(pathname: string): boolean {
   return (PUBLIC_PATHS as readonly string[]).includes(pathname);
 }
+
+/** Public pages open to every session too, whatever its role: the accessibility statement. */
+const OPEN_PATHS: readonly string[] = [paths.accessibility.path];
 
 export type GuardDecision = { redirect: string } | { allow: true };
 
@@ -103,6 +137,7 @@ export function decideRoute(args: {
   adminId?: number | null;
 }): GuardDecision {
   const { pathname, isSignedIn, roles } = args;
+  if (OPEN_PATHS.includes(pathname)) return { allow: true };
   if (!isSignedIn) {
     return isPublicPath(pathname) ? { allow: true } : { redirect: '/login' };
   }

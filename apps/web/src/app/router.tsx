@@ -2,6 +2,7 @@ import { APP_BASE, childPath, paths } from '@junkan/shared/paths';
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 
+import type { TitleHandle } from './document-title';
 import { RootGuard } from './guards';
 import type { RouteHandle } from './layout/require-permission';
 import { PAGE_COMPONENTS } from './page-components';
@@ -18,15 +19,26 @@ const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
 const AccountCreationPage = lazy(() => import('../features/auth/pages/account-creation-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
 const UserRegistrationPage = lazy(() => import('../features/account/pages/user-registration-page'));
+const AccessibilityPage = lazy(() => import('../features/accessibility/pages/accessibility-page'));
 
-/** A page of the table as a route: its component, its permission key in `handle` (checked by the layout). */
+/** A public page's tab title (document-title.ts): its label key. */
+const titled = (title: string) => ({ handle: { title } satisfies TitleHandle });
+
+/**
+ * A page of the table as a route: its component, its permission key in `handle` (checked by the layout) and its
+ * label as the tab's title.
+ */
 function pageRoutes(page: AppPage) {
   const Page = page.route ? PAGE_COMPONENTS[page.route] : undefined;
   if (!page.route || !Page) return [];
   return [
     {
       path: childPath(page.route),
-      handle: { permission: page.permission } satisfies RouteHandle,
+      handle: {
+        permission: page.permission,
+        title: `menu.${page.key}`,
+        titleWithId: page.hasId,
+      } satisfies RouteHandle & TitleHandle,
       element: <Page />,
     },
   ];
@@ -46,14 +58,36 @@ const router = createBrowserRouter(
         </Suspense>
       ),
       children: [
-        { path: childPath(paths.login.path), element: <LoginPage /> },
+        { path: childPath(paths.login.path), element: <LoginPage />, ...titled('login.title') },
+        // Plain elements like the login page: open signed in and out.
+        {
+          path: childPath(paths.accessibility.path),
+          element: <AccessibilityPage />,
+          ...titled('accessibility.title'),
+        },
         {
           element: <AntdScopeRoute />,
           children: [
-            { path: childPath(paths.accountCreation.path), element: <AccountCreationPage /> },
-            { path: childPath(paths.createAccount.path), element: <AccountCreationPage /> },
-            { path: childPath(paths.resetPassword.path), element: <ResetPasswordPage /> },
-            { path: childPath(paths.userRegistration.path), element: <UserRegistrationPage /> },
+            {
+              path: childPath(paths.accountCreation.path),
+              element: <AccountCreationPage />,
+              ...titled('signup.title'),
+            },
+            {
+              path: childPath(paths.createAccount.path),
+              element: <AccountCreationPage />,
+              ...titled('signup.title'),
+            },
+            {
+              path: childPath(paths.resetPassword.path),
+              element: <ResetPasswordPage />,
+              ...titled('resetPassword.title'),
+            },
+            {
+              path: childPath(paths.userRegistration.path),
+              element: <UserRegistrationPage />,
+              ...titled('registration.title'),
+            },
           ],
         },
         {
@@ -101,8 +135,12 @@ const router = createBrowserRouter(
               path: childPath(paths.invoiceDetail.base),
               element: <Navigate to={paths.invoiceManagement.to()} replace />,
             },
-            { path: childPath(paths.forbidden.path), element: <ForbiddenPage /> },
-            { path: '*', element: <NotFoundPage /> },
+            {
+              path: childPath(paths.forbidden.path),
+              element: <ForbiddenPage />,
+              ...titled('forbiddenPage.title'),
+            },
+            { path: '*', element: <NotFoundPage />, ...titled('notFound.title') },
           ],
         },
       ],

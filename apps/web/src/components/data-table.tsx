@@ -1,6 +1,6 @@
 import { Grid, Table, type TableProps, Tooltip } from 'antd';
-import type { ColumnGroupType, ColumnsType, ColumnType } from 'antd/es/table';
-import { isValidElement, type ReactNode, useRef, useState } from 'react';
+import type { ColumnGroupType, ColumnsType, ColumnType, TableRef } from 'antd/es/table';
+import { isValidElement, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 
 /** Narrowest a text column gets: a name or title stays readable; the table scrolls rather than crushing it. */
 export const TEXT_COLUMN_MIN_WIDTH = 140;
@@ -98,10 +98,34 @@ export function columnsWidth<T>(columns: ColumnsType<T>, selectionWidth = 0): nu
   );
 }
 
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A table that scrolls inside itself and holds nothing to focus takes the focus itself, so that the keyboard can
+ * scroll it too (JIS X 8341-3 2.1.1); one that fits, or holds links or buttons to move through, is no extra stop.
+ */
+function useKeyboardScroll(table: RefObject<TableRef | null>) {
+  useEffect(() => {
+    const root = table.current?.nativeElement;
+    if (!root) return;
+    const update = () => {
+      for (const region of root.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')) {
+        const scrolls = region.scrollWidth > region.clientWidth || region.scrollHeight > region.clientHeight;
+        if (scrolls && !region.querySelector(FOCUSABLE)) region.tabIndex = 0;
+        else region.removeAttribute('tabindex');
+      }
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(root);
+    return () => observer.disconnect();
+  });
+}
+
 /**
  * antd's Table with the app's column pattern (readableColumns) and its own horizontal scroll: a fixed layout
  * at least as wide as its columns, filling the page when there is room; on a phone no column is fixed to the
- * end of the row. Every table of the app uses it.
+ * end of the row; one that scrolls can be scrolled from the keyboard. Every table of the app uses it.
  */
 export function DataTable<T extends object>({
   columns = [],
@@ -119,8 +143,11 @@ export function DataTable<T extends object>({
   const own = columnsWidth(readable, rowSelection ? 48 : 0) + (props.expandable ? 48 : 0);
   // A caller's wider x is kept; a narrower one would crush the text columns again.
   const x = typeof scroll?.x === 'number' ? Math.max(own, scroll.x) : own;
+  const table = useRef<TableRef>(null);
+  useKeyboardScroll(table);
   return (
     <Table<T>
+      ref={table}
       tableLayout="fixed"
       rowSelection={rowSelection}
       {...props}

@@ -1,10 +1,14 @@
+import { paths } from '@junkan/shared/paths';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
 import { LanguageSelect } from './language-select';
 import css from './public-ui.module.css';
 
 /**
- * Frame of the pages reachable without a token: logo, language switch, one panel.
- * Plain elements and a CSS module rather than antd Card and Typography, so the login page loads no antd.
+ * Frame of the pages reachable without a token: logo, language switch, one panel, and a footer with the link to
+ * the accessibility statement. Plain elements and a CSS module rather than antd Card and Typography, so the login
+ * page loads no antd.
  */
 export function PublicPage({
   title,
@@ -15,6 +19,7 @@ export function PublicPage({
   width?: number;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <div className={css.page}>
       <header className={css.header} style={{ maxWidth: width }}>
@@ -26,6 +31,11 @@ export function PublicPage({
         {title && <h1 className={css.title}>{title}</h1>}
         {children}
       </main>
+      <footer className={css.footer} style={{ maxWidth: width + 50 }}>
+        <NavLink className={css.link} to={paths.accessibility.to()}>
+          {t('layout.accessibility')}
+        </NavLink>
+      </footer>
     </div>
   );
 }

@@ -1,24 +1,28 @@
 import { ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import jaJP from 'antd/es/locale/ja_JP';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { appTheme } from './antd-theme';
+import './antd-a11y.css';
 import { REDUCED_MOTION_QUERY, useMediaQuery } from './use-media-query';
 
 /**
- * antd's theme and locale (ja_JP / en_US) for what renders antd: the signed-in layout, the antd public pages
- * and the toasts. Not in the app's providers, so the login page (plain elements) loads no antd.
+ * antd's theme (antd-theme.ts: colours that meet JIS X 8341-3 AA; antd-a11y.css: its markup adjusted for it)
+ * and locale (ja_JP / en_US) for what renders antd: the signed-in layout, the antd public pages and the toasts.
+ * Not in the app's providers, so the login page (plain elements) loads no antd.
  * A user whose system asks for reduced motion gets antd without its animations and click waves: dialogs,
  * menus and panels appear at once.
  */
 export function AntdScope({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
+  const theme = useMemo(() => appTheme({ motion: !reducedMotion }), [reducedMotion]);
   return (
     <ConfigProvider
       locale={i18n.language === 'en' ? enUS : jaJP}
-      theme={{ token: { colorPrimary: '#1f7a4d', motion: !reducedMotion } }}
+      theme={theme}
       wave={{ disabled: reducedMotion }}
       // antd puts a space between two CJK characters of a button (更 新): Japanese is not written so.
       button={{ autoInsertSpace: false }}

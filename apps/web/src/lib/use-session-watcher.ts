@@ -1,7 +1,12 @@
 import type { TokenResponse } from '@junkan/shared/api/common';
-import { isSessionExpired, SESSION_CHECK_INTERVAL_MS, shouldRefreshToken } from '@junkan/shared/session';
+import {
+  SESSION_CHECK_INTERVAL_MS,
+  sessionEndsAt,
+  sessionStep,
+  shouldRefreshToken,
+} from '@junkan/shared/session';
 import { App } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from './api-client';
 import {
@@ -18,13 +23,15 @@ import { useSession } from './use-session';
 // Kept apart from use-session.ts: antd App (modal) must not weigh on the login page's first load.
 const ACTIVITY_EVENTS = ['mousemove', 'keydown', 'click', 'scroll'] as const;
 
-async function refreshTokens(nowMs: number, isTabVisible: boolean): Promise<void> {
+const isDocumentVisible = () => document.visibilityState === 'visible';
+
+/** Refreshes the tokens due (`force`: both, the user asked to stay signed in). */
+async function refreshTokens(nowMs: number, isTabVisible: boolean, force = false): Promise<void> {
   const lastActivityMs = getLastActivity();
   const issuedAt = getTokenIssuedAt();
-  if (
-    issuedAt !== null &&
-    shouldRefreshToken({ tokenIssuedAtMs: issuedAt, lastActivityMs, nowMs, isTabVisible })
-  ) {
+  const isDue = (tokenIssuedAtMs: number) =>
+    force || shouldRefreshToken({ tokenIssuedAtMs, lastActivityMs, nowMs, isTabVisible });
+  if (issuedAt !== null && isDue(issuedAt)) {
     // A refused refresh (the sign-in has ended: 12 hours, log out elsewhere, password changed) is shown as expiry.
     const { token } = await api.post<TokenResponse>('/auth/refresh-token', undefined, {
       handleUnauthorized: false,
@@ -33,7 +40,7 @@ async function refreshTokens(nowMs: number, isTabVisible: boolean): Promise<void
   }
   // The admin's own token, kept while acting for an operator, must stay alive to switch back to.
   const admin = getAdminToken();
-  if (admin && shouldRefreshToken({ tokenIssuedAtMs: admin.issuedAt, lastActivityMs, nowMs, isTabVisible })) {
+  if (admin && isDue(admin.issuedAt)) {
     const { token } = await api.post<TokenResponse>('/auth/refresh-token', undefined, {
       token: admin.token,
       handleUnauthorized: false,
@@ -42,16 +49,28 @@ async function refreshTokens(nowMs: number, isTabVisible: boolean): Promise<void
   }
 }
 
+/** The coming end of an idle session, while the user is warned of it (JIS X 8341-3 2.2.1). */
+export interface SessionWarning {
+  /** When the session ends (ms), while it is to be warned of; null otherwise. */
+  endsAt: number | null;
+  /** Stays signed in: the tokens are refreshed now and the warning closes. */
+  extend: () => Promise<void>;
+}
+
 /**
  * Section 9 session handling: stamps activity (throttled), checks every 10 s, refreshes the token while
- * the user is active, and on expiry shows a dialog that reloads to the login page.
+ * the user is active, warns of the end of an idle session (`endsAt`, with `extend`), and on expiry shows a
+ * dialog that ends the sign-in and reloads to the login page.
  */
-export function useSessionWatcher(): void {
+export function useSessionWatcher(): SessionWarning {
   const { isSignedIn } = useSession();
   const { modal } = App.useApp();
   const { t } = useTranslation();
   const expiredShown = useRef(false);
   const refreshing = useRef(false);
+  const [endsAt, setEndsAt] = useState<number | null>(null);
+  // The expiry of the running watch, for `extend` when the refresh is refused.
+  const expire = useRef(() => {});
 
   useEffect(() => {
     if (!isSignedIn) return;
@@ -60,7 +79,9 @@ export function useSessionWatcher(): void {
       window.addEventListener(name, onActivity, { passive: true, capture: true });
 
     const showExpired = () => {
+      if (expiredShown.current) return;
       expiredShown.current = true;
+      setEndsAt(null);
       modal.warning({
         title: t('session.expiredTitle'),
         content: t('your_session_has_expired'),
@@ -70,19 +91,28 @@ export function useSessionWatcher(): void {
         onOk: () => signOut(),
       });
     };
+    expire.current = showExpired;
 
     const check = async () => {
       const issuedAt = getTokenIssuedAt();
       if (issuedAt === null || expiredShown.current) return;
       const now = Date.now();
-      if (isSessionExpired(issuedAt, now)) {
+      const step = sessionStep({
+        tokenIssuedAtMs: issuedAt,
+        lastActivityMs: getLastActivity(),
+        nowMs: now,
+        isTabVisible: isDocumentVisible(),
+      });
+      if (step === 'expired') {
         showExpired();
         return;
       }
+      // Refreshed here or in another tab, the warning closes; it shows again only for a session still idle.
+      setEndsAt(step === 'warn' ? sessionEndsAt(issuedAt) : null);
       if (refreshing.current) return;
       refreshing.current = true;
       try {
-        await refreshTokens(now, document.visibilityState === 'visible');
+        await refreshTokens(now, isDocumentVisible());
       } catch (error) {
         if (isApiError(error) && error.status === 401) showExpired();
         // Other failures are retried on the next check; expiry is handled above.
@@ -98,4 +128,16 @@ export function useSessionWatcher(): void {
       for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity, { capture: true });
     };
   }, [isSignedIn, modal, t]);
+
+  const extend = useCallback(async () => {
+    try {
+      await refreshTokens(Date.now(), isDocumentVisible(), true);
+      setEndsAt(null);
+    } catch (error) {
+      // Refused: the sign-in has ended (12 hours, log out elsewhere); other failures leave the warning to retry.
+      if (isApiError(error) && error.status === 401) expire.current();
+    }
+  }, []);
+
+  return { endsAt, extend };
 }

@@ -1,6 +1,6 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { App as AntApp, Button, Drawer, Flex, Layout, Typography } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { LanguageSelect } from '../../components/language-select';
@@ -15,12 +15,16 @@ import { Breadcrumbs } from './breadcrumbs';
 import { CompanySelect } from './company-select';
 import { RequirePermission } from './require-permission';
 import { RoleBadge } from './role-badge';
+import { SessionExpiryDialog } from './session-expiry-dialog';
 import { SideMenu } from './side-menu';
+import { useFocusMainOnNavigation } from './use-focus-main-on-navigation';
 import { useIsCompact } from './use-is-compact';
 import { UserMenu } from './user-menu';
 
 const HEADER_HEIGHT = 56;
 const MENU_WIDTH = 232;
+/** The main content's id: the skip link's target. */
+const MAIN_ID = 'main-content';
 
 // Its own chunk: only dischargers load it.
 const ChatWidget = lazy(() => import('../../features/chat/components/chat-widget'));
@@ -37,23 +41,50 @@ export default function AppLayout() {
 }
 
 /**
- * Fixed header, side menu, breadcrumbs, page; session watch (section 9). Below 992px (lg) the header is compact
- * (menu button, logo, user menu) and the menu, role, company and language sit in a drawer.
+ * Skip link, fixed header, side menu (a labelled nav), main content with breadcrumbs and page; session watch and
+ * its warning (section 9). Below 992px (lg) the header is compact (menu button, logo, user menu) and the menu,
+ * role, company and language sit in a drawer. A change of page moves focus to the main content.
  */
 function AppShell() {
-  useSessionWatcher();
+  const sessionWarning = useSessionWatcher();
   const { t } = useTranslation();
   const isCompact = useIsCompact();
-  const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname, search } = useLocation();
-  // A page chosen in the drawer closes it; so does growing back to the wide layout.
+  // A page chosen in the drawer closes it, and focus then goes to the new page rather than back to the menu
+  // button (`byPage`); growing back to the wide layout closes it too.
+  const [drawer, setDrawer] = useState({ isOpen: false, byPage: false });
+  const drawerOpen = isCompact && drawer.isOpen;
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on a change of page
-  useEffect(() => setDrawerOpen(false), [pathname, isCompact]);
+  useEffect(() => setDrawer((d) => (d.isOpen ? { isOpen: false, byPage: true } : d)), [pathname]);
+  useEffect(() => {
+    if (!isCompact) setDrawer({ isOpen: false, byPage: false });
+  }, [isCompact]);
+  const main = useRef<HTMLElement>(null);
+  useFocusMainOnNavigation(main, drawerOpen);
+  // The drawer focuses its outer frame, outside its dialog: focus goes into the dialog, which a reader then names.
+  const drawerPanel = useRef<HTMLDivElement>(null);
+  const focusDrawer = (open: boolean) => {
+    const panel = drawerPanel.current;
+    if (!open || !panel || panel.contains(document.activeElement)) return;
+    panel.tabIndex = -1;
+    panel.focus();
+  };
   // Section 6: dischargers (not an admin acting for one) get the chat while signed in; its launcher sits in the
   // header, so it never covers a page's controls.
   const hasChat = usePermissions().has('CHAT');
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <a
+        className={css.skipLink}
+        href={`#${MAIN_ID}`}
+        data-testid="skip-link"
+        onClick={(event) => {
+          event.preventDefault();
+          main.current?.focus();
+        }}
+      >
+        {t('layout.skipToMain')}
+      </a>
       <Layout.Header
         style={{
           position: 'fixed',
@@ -76,7 +107,7 @@ function AppShell() {
                 aria-label={t('layout.openMenu')}
                 aria-expanded={drawerOpen}
                 data-testid="menu-button"
-                onClick={() => setDrawerOpen(true)}
+                onClick={() => setDrawer({ isOpen: true, byPage: false })}
               />
             )}
             <Typography.Text strong style={{ fontSize: 20, color: '#1f7a4d', whiteSpace: 'nowrap' }}>
@@ -101,7 +132,10 @@ function AppShell() {
           <Drawer
             placement="left"
             open={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
+            onClose={() => setDrawer({ isOpen: false, byPage: false })}
+            focusable={{ focusTriggerAfterClose: !drawer.byPage }}
+            panelRef={drawerPanel}
+            afterOpenChange={focusDrawer}
             size={MENU_WIDTH + 32}
             title={<RoleBadge />}
             styles={{ body: { padding: 0 } }}
@@ -110,7 +144,9 @@ function AppShell() {
               <CompanySelect block />
               <LanguageSelect />
             </Flex>
-            <SideMenu />
+            <nav aria-label={t('layout.mainMenu')}>
+              <SideMenu />
+            </nav>
           </Drawer>
         ) : (
           <Layout.Sider
@@ -123,12 +159,15 @@ function AppShell() {
               borderRight: '1px solid #f0f0f0',
             }}
           >
-            <div style={{ height: '100%', overflowY: 'auto' }}>
+            <nav aria-label={t('layout.mainMenu')} style={{ height: '100%', overflowY: 'auto' }}>
               <SideMenu />
-            </div>
+            </nav>
           </Layout.Sider>
         )}
         <Layout.Content
+          ref={main}
+          id={MAIN_ID}
+          tabIndex={-1}
           className={css.content}
           // The page on screen: the router keeps the previous page shown while the next one loads.
           data-path={`${pathname}${search}`}
@@ -147,6 +186,7 @@ function AppShell() {
           </Suspense>
         </Layout.Content>
       </Layout>
+      <SessionExpiryDialog {...sessionWarning} />
     </Layout>
   );
 }

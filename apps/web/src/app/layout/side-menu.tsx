@@ -28,28 +28,29 @@ import { useSession } from '../../lib/use-session';
 import { APP_PAGES, menuKeyForPath, visibleMenuPages } from '../route-table';
 import { useOperatorSwitch } from './use-operator-switch';
 
+/** Decoration beside each label, hidden from screen readers (they would read the icon's English name first). */
 const ICONS: Record<string, ReactNode> = {
-  accountSelection: <SwapOutlined />,
-  transportApproval: <UserAddOutlined />,
-  home: <HomeOutlined />,
-  newRequest: <PlusCircleOutlined />,
-  collectionRequest: <CarOutlined />,
-  quoteRequest: <FileTextOutlined />,
-  projectManagement: <ProjectOutlined />,
-  collectionSchedules: <CalendarOutlined />,
-  achievements: <AuditOutlined />,
-  contractManagement: <FileDoneOutlined />,
-  invoiceManagement: <FileTextOutlined />,
-  invoiceRegister: <PlusCircleOutlined />,
-  manifestManagement: <FileDoneOutlined />,
-  licenseManagement: <SafetyCertificateOutlined />,
-  evidencePack: <FileZipOutlined />,
-  notice: <NotificationOutlined />,
-  inquiry: <CustomerServiceOutlined />,
-  inquiryAdmin: <CustomerServiceOutlined />,
-  noticeAdmin: <NotificationOutlined />,
-  chatAdmin: <MessageOutlined />,
-  operations: <DashboardOutlined />,
+  accountSelection: <SwapOutlined aria-hidden />,
+  transportApproval: <UserAddOutlined aria-hidden />,
+  home: <HomeOutlined aria-hidden />,
+  newRequest: <PlusCircleOutlined aria-hidden />,
+  collectionRequest: <CarOutlined aria-hidden />,
+  quoteRequest: <FileTextOutlined aria-hidden />,
+  projectManagement: <ProjectOutlined aria-hidden />,
+  collectionSchedules: <CalendarOutlined aria-hidden />,
+  achievements: <AuditOutlined aria-hidden />,
+  contractManagement: <FileDoneOutlined aria-hidden />,
+  invoiceManagement: <FileTextOutlined aria-hidden />,
+  invoiceRegister: <PlusCircleOutlined aria-hidden />,
+  manifestManagement: <FileDoneOutlined aria-hidden />,
+  licenseManagement: <SafetyCertificateOutlined aria-hidden />,
+  evidencePack: <FileZipOutlined aria-hidden />,
+  notice: <NotificationOutlined aria-hidden />,
+  inquiry: <CustomerServiceOutlined aria-hidden />,
+  inquiryAdmin: <CustomerServiceOutlined aria-hidden />,
+  noticeAdmin: <NotificationOutlined aria-hidden />,
+  chatAdmin: <MessageOutlined aria-hidden />,
+  operations: <DashboardOutlined aria-hidden />,
 };
 
 type MenuItem = Required<MenuProps>['items'][number];
@@ -66,7 +67,11 @@ export function SideMenu() {
   visibleMenuPages(has, session).forEach((pages, index) => {
     if (index > 0) items.push({ type: 'divider', key: `divider-${index}` });
     for (const p of pages) {
-      items.push({ key: p.key, icon: ICONS[p.key] ?? <DatabaseOutlined />, label: t(`menu.${p.key}`) });
+      items.push({
+        key: p.key,
+        icon: ICONS[p.key] ?? <DatabaseOutlined aria-hidden />,
+        label: t(`menu.${p.key}`),
+      });
     }
   });
   const selected = menuKeyForPath(pathname);
@@ -77,7 +82,9 @@ export function SideMenu() {
       mode="inline"
       selectedKeys={selected ? [selected] : []}
       items={
-        items.length > 0 ? items : [{ key: 'empty', icon: <AppstoreOutlined />, label: '', disabled: true }]
+        items.length > 0
+          ? items
+          : [{ key: 'empty', icon: <AppstoreOutlined aria-hidden />, label: '', disabled: true }]
       }
       onClick={({ key }) => {
         const page = APP_PAGES.find((p) => p.key === key);

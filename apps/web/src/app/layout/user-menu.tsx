@@ -1,6 +1,14 @@
-import { KeyOutlined, LogoutOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  KeyOutlined,
+  LogoutOutlined,
+  SettingOutlined,
+  SwapOutlined,
+  UserOutlined,
+  VerifiedOutlined,
+} from '@ant-design/icons';
+import { paths } from '@junkan/shared/paths';
 import { Button, Divider, Flex, Popover, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePermissions } from '../../lib/permissions';
@@ -9,11 +17,12 @@ import { useSession } from '../../lib/use-session';
 import { APP_PAGES, isPageShown } from '../route-table';
 import { useOperatorSwitch } from './use-operator-switch';
 
+/** Decoration beside each label, hidden from screen readers (they would read the icon's English name first). */
 const ICONS: Record<string, ReactNode> = {
-  account: <UserOutlined />,
-  accountTrans: <UserOutlined />,
-  changePassword: <KeyOutlined />,
-  areaPriceSetting: <SettingOutlined />,
+  account: <UserOutlined aria-hidden />,
+  accountTrans: <UserOutlined aria-hidden />,
+  changePassword: <KeyOutlined aria-hidden />,
+  areaPriceSetting: <SettingOutlined aria-hidden />,
 };
 
 /** `compact`: the phone header shows the icon only; the address heads the popover. */
@@ -25,6 +34,13 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   const switchOperator = useOperatorSwitch();
   const [open, setOpen] = useState(false);
   const isAdmin = session.roles.includes('ADMIN');
+  // The panel sits at the end of the page, far from its button in the Tab order: once open, focus goes to its
+  // first entry, and Escape closes it with focus back on the button.
+  const trigger = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const focusFirstEntry = (isOpen: boolean) => {
+    if (isOpen) panel.current?.querySelector<HTMLElement>('button')?.focus();
+  };
 
   const go = (path: string) => {
     setOpen(false);
@@ -33,7 +49,16 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   const items = APP_PAGES.filter((p) => p.userMenu && isPageShown(p, has, session));
 
   const content = (
-    <Flex vertical style={{ minWidth: 220 }}>
+    <Flex
+      ref={panel}
+      vertical
+      style={{ minWidth: 220 }}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        setOpen(false);
+        trigger.current?.focus();
+      }}
+    >
       <Typography.Text type="secondary" style={{ padding: '4px 8px' }}>
         {session.claims?.sub}
       </Typography.Text>
@@ -53,7 +78,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
       {isAdmin && (
         <Button
           type="text"
-          icon={<SwapOutlined />}
+          icon={<SwapOutlined aria-hidden />}
           style={{ justifyContent: 'flex-start' }}
           data-testid="user-menu-operator-selection"
           onClick={() => {
@@ -64,11 +89,20 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
           {t('menu.accountSelection')}
         </Button>
       )}
+      <Button
+        type="text"
+        icon={<VerifiedOutlined aria-hidden />}
+        style={{ justifyContent: 'flex-start' }}
+        data-testid="user-menu-accessibility"
+        onClick={() => go(paths.accessibility.to())}
+      >
+        {t('layout.accessibility')}
+      </Button>
       <Divider style={{ margin: '4px 0' }} />
       <Button
         type="text"
         danger
-        icon={<LogoutOutlined />}
+        icon={<LogoutOutlined aria-hidden />}
         style={{ justifyContent: 'flex-start' }}
         data-testid="logout"
         onClick={() => {
@@ -82,8 +116,22 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   );
 
   return (
-    <Popover content={content} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen}>
-      <Button data-testid="user-menu" type="text" icon={<UserOutlined />} aria-label={t('layout.userMenu')}>
+    <Popover
+      content={content}
+      trigger="click"
+      placement="bottomRight"
+      open={open}
+      onOpenChange={setOpen}
+      afterOpenChange={focusFirstEntry}
+    >
+      <Button
+        ref={trigger}
+        aria-expanded={open}
+        data-testid="user-menu"
+        type="text"
+        icon={<UserOutlined aria-hidden />}
+        aria-label={t('layout.userMenu')}
+      >
         {!compact && <span className="junkan-user-name">{session.claims?.sub}</span>}
       </Button>
     </Popover>

@@ -3,11 +3,13 @@ import { Button, Result } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { useDocumentTitle } from '../document-title';
 
 /** Router errorElement: an unexpected rendering error. Back to home is a full reload, to recover cleanly. */
 export default function ErrorPage() {
   const { t } = useTranslation();
   const error = useRouteError();
+  useDocumentTitle('errorPage.title');
   useEffect(() => {
     console.error(error);
   }, [error]);

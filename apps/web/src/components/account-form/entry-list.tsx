@@ -3,6 +3,7 @@ import { NEW_ENTRY_ID } from '@junkan/shared/api/users';
 import { Button, Card, Form, Popconfirm, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { SECONDARY_TEXT } from '../../lib/antd-theme';
 import { FieldGrid, type FieldSpec, Section } from './account-fields';
 
 /** One repeatable block of the account form (offices, discharge sites), declared as data. */
@@ -133,5 +134,5 @@ function RemoveExistingButton({ name, onConfirm }: { name: string; onConfirm: ()
 }
 
 function EmptyBlocks({ text }: { text: string }) {
-  return <div style={{ color: 'rgba(0,0,0,0.45)', padding: '8px 0' }}>{text}</div>;
+  return <div style={{ color: SECONDARY_TEXT, padding: '8px 0' }}>{text}</div>;
 }

@@ -65,7 +65,6 @@ export function BusinessCalendarView({
           height: 84,
           borderTop: `2px solid ${isToday ? token.colorPrimary : token.colorBorderSecondary}`,
           background,
-          opacity: inMonth ? 1 : 0.35,
           textAlign: 'left',
           overflow: 'hidden',
         }}
@@ -73,8 +72,10 @@ export function BusinessCalendarView({
         <div
           style={{
             textAlign: 'right',
-            color:
-              holidayName || date.day() === 0
+            // Another month's days in the secondary text colour, which still reads at 4.5:1 (not faded out).
+            color: !inMonth
+              ? token.colorTextDescription
+              : holidayName || date.day() === 0
                 ? colors.holiday
                 : date.day() === 6
                   ? token.colorPrimary

@@ -1,8 +1,9 @@
 import { type BusinessSettings, isValidBusinessHours } from '@junkan/shared/business-day';
-import { Button, Card, Checkbox, Flex, Form, Skeleton, Switch, TimePicker, Typography } from 'antd';
+import { Button, Card, Flex, Form, Skeleton, Switch, TimePicker, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckboxGroupField } from '../../../components/form/checkbox-group-field';
 import { requiredRule } from '../../../components/form/required-rule';
 import { showApiError } from '../../../lib/form-errors';
 import { currentPunctuation, messageText } from '../../../lib/i18n';
@@ -94,7 +95,7 @@ export function BusinessSettingsForm({
             label={t('businessCalendar.weekdays')}
             rules={[{ required: true, type: 'array', min: 1, message: messageText(t, 'MSG_00_21') }]}
           >
-            <Checkbox.Group
+            <CheckboxGroupField
               options={WEEKDAY_ORDER.map((d) => ({ label: t(`businessCalendar.weekday.${d}`), value: d }))}
             />
           </Form.Item>

@@ -1,7 +1,8 @@
 import { SendOutlined } from '@ant-design/icons';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@junkan/shared/rules/chat-rules';
 import { Button, Flex, Input } from 'antd';
-import { useState } from 'react';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The text box and send button: Enter sends, Shift+Enter (or a composition in progress) keeps typing. */
@@ -17,6 +18,11 @@ export function ChatComposer({
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const body = text.trim();
+  // A box that opens disabled (the conversation still loading) cannot take focus then: it takes it once enabled.
+  const box = useRef<TextAreaRef>(null);
+  useEffect(() => {
+    if (autoFocus && !disabled) box.current?.focus();
+  }, [autoFocus, disabled]);
   const send = () => {
     if (!body || disabled) return;
     onSend(body);
@@ -38,8 +44,8 @@ export function ChatComposer({
         maxLength={CHAT_MESSAGE_MAX_LENGTH}
         placeholder={t('chat.placeholder')}
         aria-label={t('chat.placeholder')}
+        ref={box}
         disabled={disabled}
-        autoFocus={autoFocus}
         data-testid="chat-input"
       />
       <Button

@@ -6,14 +6,18 @@ import {
 import { Flex, Tag, Typography } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SECONDARY_TEXT } from '../../../lib/antd-theme';
 import { reasonLabelKey, STATUS_LOOK, statusLabelKey } from '../collection-labels';
 
-/** The tag's style beyond its colour: struck through (cancelled) or faded (skipped). */
+/**
+ * The tag's style beyond its colour: struck through (cancelled) or faded (skipped). Faded is the secondary text
+ * colour with a dashed border, not transparency, which took the text under 4.5:1 (JIS X 8341-3 AA).
+ */
 export function statusStyle(status: CollectionStatus): CSSProperties {
   const look = STATUS_LOOK[status];
   return {
     ...(look.strike ? { textDecoration: 'line-through' } : {}),
-    ...(look.muted ? { opacity: 0.6, borderStyle: 'dashed' } : {}),
+    ...(look.muted ? { color: SECONDARY_TEXT, borderStyle: 'dashed' } : {}),
   };
 }
 

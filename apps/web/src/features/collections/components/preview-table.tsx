@@ -2,6 +2,7 @@ import type { CollectionPreview } from '@junkan/shared/api/collections';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
+import { SECONDARY_TEXT } from '../../../lib/antd-theme';
 import { previewCounts } from '../collection-request-values';
 import { CollectionStatusTag } from './collection-status-tag';
 import { useDayText } from './use-day-text';
@@ -23,7 +24,9 @@ export function PreviewTable({ preview }: { preview: CollectionPreview }) {
         size="small"
         dataSource={preview.collections}
         pagination={{ pageSize: 31, hideOnSinglePage: true, showSizeChanger: false }}
-        onRow={(r) => (r.status === 'SKIPPED' ? { style: { color: '#8c8c8c', background: '#fafafa' } } : {})}
+        onRow={(r) =>
+          r.status === 'SKIPPED' ? { style: { color: SECONDARY_TEXT, background: '#fafafa' } } : {}
+        }
         data-testid="collection-preview"
         columns={[
           {

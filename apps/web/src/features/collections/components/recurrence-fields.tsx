@@ -1,6 +1,7 @@
 import { COLLECTION_FREQUENCIES } from '@junkan/shared/collection-rules';
-import { Checkbox, Flex, Form, InputNumber, Radio, Typography } from 'antd';
+import { Flex, Form, InputNumber, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CheckboxGroupField } from '../../../components/form/checkbox-group-field';
 import { WEEKDAYS_MONDAY_FIRST, weekdayCountState } from '../collection-request-values';
 
 /**
@@ -38,7 +39,7 @@ export function RecurrenceFields() {
           />
         </Form.Item>
         <Form.Item name="weekdays" label={t('collections.field.weekdays')} required>
-          <Checkbox.Group
+          <CheckboxGroupField
             options={WEEKDAYS_MONDAY_FIRST.map((d) => ({ value: d, label: t(`collections.weekday.${d}`) }))}
           />
         </Form.Item>

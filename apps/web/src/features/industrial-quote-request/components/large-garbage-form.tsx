@@ -6,6 +6,7 @@ import { Alert, App, Button, Card, Checkbox, Col, Flex, Form, Input, Row, Select
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CheckboxGroupField } from '../../../components/form/checkbox-group-field';
 import { requiredRule } from '../../../components/form/required-rule';
 import { useKeptInput } from '../../../components/form/use-kept-input';
 import type { useAccountInfo } from '../../../lib/account-info';
@@ -202,7 +203,7 @@ export function LargeGarbageForm(props: {
               {info.wastes.length === 0 ? (
                 <Typography.Text type="secondary">{t('industrialQuote.noDischargeSites')}</Typography.Text>
               ) : (
-                <Checkbox.Group data-testid="discharge-sites">
+                <CheckboxGroupField data-testid="discharge-sites">
                   <Flex vertical gap={4}>
                     {info.wastes.map((w) => (
                       <Checkbox key={w.wasteId} value={w.wasteId}>
@@ -217,7 +218,7 @@ export function LargeGarbageForm(props: {
                       </Checkbox>
                     ))}
                   </Flex>
-                </Checkbox.Group>
+                </CheckboxGroupField>
               )}
             </Form.Item>
           </Col>

@@ -9,9 +9,9 @@ import {
 } from '@junkan/shared/enums';
 import { formatInquiryId, INQUIRY_MAX_LENGTH, type InquirySide } from '@junkan/shared/inquiry-rules';
 import { Button, Card, Empty, Flex, Form, Result, Select, Tag, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
+import { useFormModalTarget } from '../../../components/form-modal';
 import { SearchBox } from '../../../components/master-list';
 import { formatDateTime } from '../../../lib/format';
 import { useListPage } from '../../../lib/list-page';
@@ -45,7 +45,8 @@ export function InquiryList({ side }: { side: InquirySide }) {
     toParams: inquiryFiltersToParams,
   });
   const list = useInquiryList(side, inquiryListQuery(filters, side));
-  const [creating, setCreating] = useState(false);
+  // Mounted afresh for each opening, but kept while it closes, so focus goes back to the button that opened it.
+  const creating = useFormModalTarget<null>();
   // Any filter change starts again at the first page.
   const filter = (change: Partial<InquiryFilters>) => update({ ...change, page: 1 });
   const isFiltered =
@@ -63,7 +64,7 @@ export function InquiryList({ side }: { side: InquirySide }) {
           <Button
             type="primary"
             icon={<PlusOutlined />}
-            onClick={() => setCreating(true)}
+            onClick={() => creating.show(null)}
             data-testid="inquiry-new"
           >
             {t('inquiries.new')}
@@ -143,7 +144,7 @@ export function InquiryList({ side }: { side: InquirySide }) {
             data-testid="inquiries-empty"
           >
             {!isSupport && (
-              <Button type="primary" onClick={() => setCreating(true)}>
+              <Button type="primary" onClick={() => creating.show(null)}>
                 {t('inquiries.new')}
               </Button>
             )}
@@ -275,12 +276,12 @@ export function InquiryList({ side }: { side: InquirySide }) {
       </Card>
       {!isSupport && (
         <InquiryCreateModal
-          key={creating ? 'open' : 'closed'}
+          key={creating.key}
           side={side}
-          open={creating}
-          onClose={() => setCreating(false)}
+          open={creating.open}
+          onClose={creating.close}
           onCreated={(created) => {
-            setCreating(false);
+            creating.close();
             update({ ...DEFAULT_INQUIRY_FILTERS, open: created.id });
           }}
         />

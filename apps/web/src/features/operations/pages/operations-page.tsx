@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Typography } from 'antd';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { operationsJobsQueryOptions } from '../api/operations-jobs';
 import { operationsJwnetQueryOptions } from '../api/operations-jwnet';
@@ -29,13 +28,6 @@ export default function OperationsPage() {
     ])
       void queryClient.invalidateQueries({ queryKey: owner().queryKey });
   };
-  useEffect(() => {
-    const before = document.title;
-    document.title = `${title} | junkan`;
-    return () => {
-      document.title = before;
-    };
-  }, [title]);
   return (
     <Flex vertical gap={16} data-testid="operations">
       <Flex justify="space-between" align="center" wrap gap={8}>

@@ -2,7 +2,7 @@ import { DownloadOutlined, EditOutlined, PlusOutlined, StopOutlined } from '@ant
 import { PERMIT_MAX_LENGTH, type Permit, type PermitListQuery } from '@junkan/shared/api/permits';
 import { permitDistrictName } from '@junkan/shared/rules/permit-districts';
 import { App, Button, type ButtonProps, Card, Empty, Space, Switch, Typography } from 'antd';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { useFormModalTarget } from '../../../components/form-modal';
@@ -47,6 +47,7 @@ export default function LicenseManagementPage() {
   const lang = i18n.language === 'en' ? 'en' : 'ja';
   const district = (p: Permit) => permitDistrictName(p.districtCode, lang);
   const showRetired = query.retired === 'true';
+  const showRetiredLabel = useId();
 
   const confirmRetire = (p: Permit) =>
     modal.confirm({
@@ -86,9 +87,10 @@ export default function LicenseManagementPage() {
               size="small"
               checked={showRetired}
               onChange={(on) => setQuery((q) => ({ ...q, retired: on ? 'true' : undefined, page: 1 }))}
+              aria-labelledby={showRetiredLabel}
               data-testid="permit-show-retired"
             />
-            <Typography.Text>{t('permits.showRetired')}</Typography.Text>
+            <Typography.Text id={showRetiredLabel}>{t('permits.showRetired')}</Typography.Text>
           </Space>
           <Button
             type="primary"

@@ -17,6 +17,7 @@ import {
 } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckboxGroupField } from '../../../components/form/checkbox-group-field';
 import { VolumeInput } from '../../../components/form/volume-input';
 import { wasteDisplayName } from '../../../lib/reference-data/wastes';
 import type { RegularFormValues } from './regular-form-values';
@@ -89,7 +90,7 @@ export function RegularQuoteForm({
               />
             ) : (
               <Form.Item name="dischargeSiteIds" label={t('quoteRequest.dischargeSites')} required>
-                <Checkbox.Group
+                <CheckboxGroupField
                   options={account.wastes.map((w) => ({
                     value: w.wasteId,
                     label: t('common.withNote', {
@@ -129,7 +130,9 @@ export function RegularQuoteForm({
                         </Form.Item>
                       }
                     >
-                      <Row gutter={16}>
+                      {/* The waste's fields as one group, inactive until the waste is ticked: its greyed
+                          units and placeholders are then exempt from the contrast minimum. */}
+                      <Row gutter={16} role="group" aria-label={name(row?.wasteId)} aria-disabled={off}>
                         <Col xs={24} md={6}>
                           <Form.Item
                             name={[field.name, 'monthlyCapacity']}
@@ -180,7 +183,7 @@ export function RegularQuoteForm({
                         </Col>
                         <Col xs={24} md={18}>
                           <Form.Item name={[field.name, 'weekdays']} label={t('quoteRequest.weekdays')}>
-                            <Checkbox.Group
+                            <CheckboxGroupField
                               disabled={off}
                               options={WEEKDAYS.map((d) => ({
                                 value: d,

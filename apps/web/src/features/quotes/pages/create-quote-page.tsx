@@ -6,7 +6,7 @@ import { App, Button, Card, DatePicker, Flex, Form, Input, Radio, Result, Space,
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { dateItemProps } from '../../../components/form/date-field';
+import { dateItemProps, keepEnterInPicker } from '../../../components/form/date-field';
 import { PermitCoverageAlert } from '../../../components/permit-coverage-alert';
 import { ProjectPageHeader } from '../../../components/project/project-page-header';
 import { projectPageState } from '../../../components/project/project-page-state';
@@ -160,7 +160,10 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
               extra={
                 <>
                   {t('quotes.contractFormHint')}{' '}
-                  <Link to={paths.areaPriceSetting.to()}>{t('quotes.priceSettingsLink')}</Link>
+                  {/* Underlined: in grey help text, its colour alone does not tell it from the text. */}
+                  <Link to={paths.areaPriceSetting.to()} style={{ textDecoration: 'underline' }}>
+                    {t('quotes.priceSettingsLink')}
+                  </Link>
                 </>
               }
             >
@@ -183,7 +186,8 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
         </Card>
         <Card title={t('quotes.otherTitle')} size="small" style={{ marginBottom: 16 }}>
           <Form.Item name="validUntil" label={t('quotes.validUntil')} {...dateItemProps}>
-            <DatePicker format="YYYY/MM/DD" />
+            {/* Enter confirms a typed date; it does not send the quote. */}
+            <DatePicker format="YYYY/MM/DD" onKeyDown={keepEnterInPicker} />
           </Form.Item>
           <Form.Item name="note" label={t('quotes.note')}>
             <Input.TextArea maxLength={512} showCount autoSize={{ minRows: 2, maxRows: 6 }} />

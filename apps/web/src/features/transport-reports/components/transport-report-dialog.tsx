@@ -31,6 +31,7 @@ import {
   withTypedVolume,
 } from '../transport-report-values';
 import { correctionEditors } from './correction-editors';
+import { useFocusBack, useFocusKept } from './dialog-focus';
 import { ReportActionButton } from './report-action-button';
 import { ReportStatusLines } from './report-status-lines';
 import { ReportValuesTable } from './report-values-table';
@@ -55,10 +56,12 @@ export function TransportReportDialog({
   const { t } = useTranslation();
   const query = useTransportReport(isTransport, reportId, open);
   const report = query.data;
+  const focusBack = useFocusBack(open);
 
   if (!report || reportId === null)
     return (
       <Modal
+        {...focusBack}
         open={open}
         title={t('reportDialog.title.report')}
         width={600}
@@ -88,6 +91,7 @@ export function TransportReportDialog({
       isTransport={isTransport}
       onClose={onClose}
       onStale={() => void query.refetch()}
+      focusBack={focusBack}
     />
   );
 }
@@ -99,6 +103,7 @@ function LoadedDialog({
   isTransport,
   onClose,
   onStale,
+  focusBack,
 }: {
   open: boolean;
   report: TransportReport;
@@ -107,12 +112,14 @@ function LoadedDialog({
   onClose: () => void;
   /** The server refused for a reason that may mean the report changed meanwhile: read it again. */
   onStale: () => void;
+  focusBack: ReturnType<typeof useFocusBack>;
 }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const message = useToast();
   const [form] = Form.useForm<CorrectionFormValues>();
   const [editing, setEditing] = useState(false);
+  const { footerStart, keepFocusIn } = useFocusKept(report);
   const action = useReportAction(isTransport, report.id);
   const methods = useDisposalMethods(open);
   const clientNow = useTickingClock();
@@ -169,6 +176,7 @@ function LoadedDialog({
       cancelText: t('forms.cancel'),
       // Enter must not send by accident.
       focusable: { autoFocusButton: 'cancel' },
+      afterClose: keepFocusIn,
       onOk: async () => {
         try {
           const response = await action.mutateAsync({
@@ -218,6 +226,7 @@ function LoadedDialog({
 
   return (
     <Modal
+      {...focusBack}
       open={open}
       title={t(reportDialogTitleKey(mode, report))}
       width={reportDialogWidth(mode)}
@@ -227,11 +236,11 @@ function LoadedDialog({
       footer={
         <Flex justify="end" gap={8} wrap>
           {mode === 'EDITING' ? (
-            <Button onClick={leaveEditing} disabled={action.isPending}>
+            <Button ref={footerStart} onClick={leaveEditing} disabled={action.isPending}>
               {t('reportDialog.stopEditing')}
             </Button>
           ) : (
-            <Button onClick={requestClose} disabled={action.isPending}>
+            <Button ref={footerStart} onClick={requestClose} disabled={action.isPending}>
               {t('reportDialog.close')}
             </Button>
           )}
