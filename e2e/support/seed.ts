@@ -1,4 +1,5 @@
 import type { CollectionAreaRequestInput } from '@junkan/shared/api/collection-areas';
+import type { ContractInput } from '@junkan/shared/api/contracts';
 import type { BillableProject, InvoiceDraftInput, InvoiceListItem } from '@junkan/shared/api/invoices';
 import type {
   ManifestDetail,
@@ -142,6 +143,48 @@ export async function seedAcceptedProject(
 }
 
 /**
+ * The transporter writes the contract of a project whose quote was accepted (its quoted prices, from
+ * `startDate`, YYYY-MM-DD, for 30 days, under the demo permit valid then) and sends it: status 契約依頼中.
+ * `approve`: the discharger approves it too (from today: 収集中).
+ */
+export async function seedSentContract(
+  discharger: ApiClient,
+  transporter: ApiClient,
+  projectId: number,
+  {
+    startDate,
+    contractType = 'AUTO_UPDATE',
+    approve = false,
+  }: { startDate: string; contractType?: ContractInput['contractType']; approve?: boolean },
+): Promise<void> {
+  const project = await discharger.get<ProjectDetail>(`/projects/${projectId}`);
+  expect(project.quote, 'the accepted quote').toBeTruthy();
+  const permits = await transporter.get<{ id: number }[]>(
+    `/trans/permits/usable?on=${startDate}&kind=COLLECTION_TRANSPORT`,
+  );
+  expect(permits.length, 'a usable demo permit').toBeGreaterThan(0);
+  const end = new Date(`${startDate}T00:00:00Z`);
+  end.setUTCDate(end.getUTCDate() + 30);
+  const body: ContractInput = {
+    contractName: `${project.projectTitle} 収集運搬委託契約`,
+    startDate,
+    endDate: end.toISOString().slice(0, 10),
+    contractType,
+    contractForm: 'COMBINED',
+    paymentMethod: 'PAYMENT_INVOICE',
+    unitPrices: project.quote!.lines.map((l) => ({ wasteLineId: l.wasteLineId, unitPrice: l.unitPrice })),
+    manifestFee: 0,
+    preparationFee: 0,
+    contactPerson: '佐藤 次郎',
+    permitId: permits[0]!.id,
+  };
+  const saved = await transporter.send('PUT', `/trans/projects/${projectId}/contract`, body);
+  await expect(saved, 'the contract saved').toBeOK();
+  await transporter.post(`/trans/projects/${projectId}/contract/send`);
+  if (approve) await discharger.post(`/projects/${projectId}/contract/approve`);
+}
+
+/**
  * A regular collection area of the transporter over `posCode` with a price for a regular waste from
  * 2020-01-01. An area already there for the code (409) will do: the price is then the one it has.
  */
@@ -211,7 +254,7 @@ export async function seedTransportReport(
     manifestNumber,
     person = '山田 太郎',
   }: { volume: string; unit?: string; manifestNumber?: string; person?: string },
-): Promise<void> {
+): Promise<TransportReport> {
   const options = await transporter.get<IndustrialReportOptions>('/trans/transport-reports/options');
   const project = options.projects.find(
     (p) => p.title === INDUSTRIAL_PROJECT && p.dischargerName === DISCHARGER_NAME,
@@ -232,6 +275,7 @@ export async function seedTransportReport(
   };
   const report = await transporter.post<TransportReport>('/trans/transport-reports', body);
   expect(report.manifestId).toBe(body.manifestId);
+  return report;
 }
 
 /** A one-page PDF, enough for the server's content check of an invoice file. */

@@ -9,6 +9,7 @@ import { rolesFromAuthorities } from '../../packages/shared/src/session';
 import type { ApiClient, OperatorType } from '../support/api';
 import { DEMO } from '../support/app';
 import { signIn } from '../support/auth';
+import { axeViolations } from '../support/axe';
 
 /**
  * Every signed-in screen a role may open, in Japanese and English, at a laptop (1366x768) and a phone (390x844)
@@ -19,7 +20,8 @@ import { signIn } from '../support/auth';
  * screen (the run asks for reduced motion: nothing may move on its own for as long as a page is open, and a
  * pulsing mark keeps an office PC's browser drawing), and (English) Japanese text that is not user content.
  * User content is what the API answered (names, titles, addresses, master data), or an element marked
- * `data-user-content` or `lang="ja"` (the language switch's own name).
+ * `data-user-content` or `lang="ja"` (the language switch's own name). Each screen, and the phone's menu drawer,
+ * is also checked by axe for serious and critical violations of WCAG 2.0 A/AA (support/axe.ts).
  */
 
 interface Role {
@@ -472,6 +474,9 @@ for (const role of ROLES) {
           await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
           for (const c of await coveredControls(page)) covered.add(c);
           await page.evaluate(() => window.scrollTo(0, 0));
+          // Colour contrast once per screen and size: in Japanese (the colours do not change with the language).
+          for (const v of await axeViolations(page, { contrast: lang === 'ja' }))
+            problems.push(`${where}: a11y ${v}`);
           if (m.lang !== lang) problems.push(`${where}: page language is ${m.lang}`);
           for (const c of covered) problems.push(`${where}: control covered: ${c}`);
           for (const c of covering) problems.push(`${where}: fixed column over its row: ${c}`);
@@ -498,7 +503,9 @@ for (const role of ROLES) {
             if (href) await visit({ key: 'achievementDetail', path: href.replace(/^\/sys\//, '') });
           }
         }
-        if (size.width < 992) await checkMenuDrawer(page);
+        if (size.width < 992)
+          for (const v of await checkMenuDrawer(page))
+            problems.push(`${role.name} ${lang} ${size.width} menu drawer: a11y ${v}`);
       }
 
       const known = problems.filter((p) => KNOWN.some((k) => k.match.test(p)));
@@ -536,8 +543,11 @@ async function sessionApi(page: Page, token: string): Promise<ApiClient> {
   return { token, get, post: readOnly, postMultipart: readOnly, send };
 }
 
-/** At phone width the menu sits in a drawer behind the header's menu button, reachable by keyboard. */
-async function checkMenuDrawer(page: Page) {
+/**
+ * At phone width the menu sits in a drawer behind the header's menu button, reachable by keyboard. Answers the
+ * open drawer's accessibility violations.
+ */
+async function checkMenuDrawer(page: Page): Promise<string[]> {
   await navigate(page, 'home');
   const button = page.getByTestId('menu-button');
   const menu = page.getByTestId('side-menu');
@@ -549,6 +559,8 @@ async function checkMenuDrawer(page: Page) {
     }
     await expect(menu).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
+  const violations = await axeViolations(page, { within: '.ant-drawer' });
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('side-menu')).toBeHidden();
+  return violations;
 }
