@@ -222,8 +222,10 @@ test('contract license: a permit registered with its PDF is chosen in the contra
     .setInputFiles({ name: '許可証_千葉県.pdf', mimeType: 'application/pdf', buffer: PERMIT_PDF });
   await expect(dialog.getByText('許可証_千葉県.pdf')).toBeVisible();
   await pickDate(dialog.getByLabel('許可年月日'), '2024/04/01');
-  // Enter in the last date field sends the dialog.
+  // Enter in a date field chooses the date; the dialog stays open until it is sent.
   await pickDate(dialog.getByLabel('有効期限'), '2031/03/31');
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId('permit-submit').click();
   await expect(toast(page, '登録しました。').first()).toBeVisible();
   await expect(dialog).toBeHidden();
   // The expiry with its era year.

@@ -20,7 +20,7 @@ test('a discharger requests an industrial quote with a file: form, upload, confi
   await page
     .locator('.ant-card')
     .filter({ hasText: '粗大ごみ・産業廃棄物' })
-    .getByRole('button', { name: '依頼する' })
+    .getByRole('link', { name: '依頼する' })
     .click();
   await expect(page).toHaveURL(/\/new-quote-request\/large-garbage$/);
   await expect(page.getByTestId('project-title')).toBeVisible();

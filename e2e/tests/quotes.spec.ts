@@ -32,7 +32,7 @@ test('a transporter quotes an open request in its area and the discharger approv
   const listed = tableRow(page.getByTestId('project-list'), title);
   await expect(listed).toContainText('新規依頼');
   await listed.getByRole('link', { name: title }).click();
-  await page.getByRole('button', { name: '見積を登録する' }).click();
+  await page.getByRole('link', { name: '見積を登録する' }).click();
   await expect(page).toHaveURL(/\/project-managment\/create-quote\/\d+/);
   // 45 円/kg, as the demo's area price for 可燃ごみ around 銀座.
   await expect(page.getByLabel('可燃ごみ 単価（税抜）')).toHaveValue('45');

@@ -1,7 +1,7 @@
 import { Button, Flex, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { isApiError } from '../lib/api-client';
+import { LinkButton } from './link-button';
 
 /** A refusal (4xx) answers the same again: after one, offer the way back, never a reload that cannot work. */
 export const isRefusal = (error: unknown) => isApiError(error) && error.status >= 400 && error.status < 500;
@@ -26,11 +26,9 @@ export function LoadFailed({ title, onRetry, back }: { title: string; onRetry?: 
             </Button>
           )}
           {back && (
-            <Link to={back.to}>
-              <Button type={onRetry ? 'default' : 'primary'} data-testid="load-failed-back">
-                {back.label}
-              </Button>
-            </Link>
+            <LinkButton to={back.to} type={onRetry ? 'default' : 'primary'} data-testid="load-failed-back">
+              {back.label}
+            </LinkButton>
           )}
         </Flex>
       }
@@ -45,9 +43,9 @@ export function NotFound({ title, back }: { title: string; back: Back }) {
       status="404"
       title={title}
       extra={
-        <Link to={back.to}>
-          <Button data-testid="not-found-back">{back.label}</Button>
-        </Link>
+        <LinkButton to={back.to} data-testid="not-found-back">
+          {back.label}
+        </LinkButton>
       }
     />
   );

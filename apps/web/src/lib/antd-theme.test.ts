@@ -44,6 +44,9 @@ describe('the antd theme meets 4.5:1 for text', () => {
     ['an error tag', token.colorError, token.colorErrorBg],
     ['a success tag', TAG_TEXT.green7, token.colorSuccessBg],
     ['a warning tag', TAG_TEXT.gold7, token.colorWarningBg],
+    ['success text on white', config.components?.Typography?.colorSuccess, '#ffffff'],
+    ['warning text on white', config.components?.Typography?.colorWarning, '#ffffff'],
+    ['warning text on the layout', config.components?.Typography?.colorWarning, LAYOUT_BG],
   ])('%s', (_, text, background) => {
     expect(contrast(text as string, background as string)).toBeGreaterThanOrEqual(4.5);
   });

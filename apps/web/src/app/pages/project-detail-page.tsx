@@ -9,7 +9,8 @@ import {
 import { App, Button, Card, Flex, Input, List, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { LinkButton } from '../../components/link-button';
 import { PermitCoverageAlert } from '../../components/permit-coverage-alert';
 import { projectPageState } from '../../components/project/project-page-state';
 import { ProjectSummary } from '../../components/project/project-summary';
@@ -144,14 +145,12 @@ function ProjectDetailView({ project }: { project: ProjectDetail }) {
           {t('common.withNote', { main: t('projects.detailTitle'), note: project.id })}
         </Typography.Title>
         <Flex gap={8} wrap>
-          <Link to={paths.projectManagement.to()}>
-            <Button>{t('projects.backToList')}</Button>
-          </Link>
+          <LinkButton to={paths.projectManagement.to()}>{t('projects.backToList')}</LinkButton>
           {draft && has('QUOTE_REQUEST') && (
             <>
-              <Link to={editPath}>
-                <Button disabled={busy}>{t('projects.edit')}</Button>
-              </Link>
+              <LinkButton to={editPath} disabled={busy}>
+                {t('projects.edit')}
+              </LinkButton>
               <Button type="primary" disabled={busy} loading={submit.isPending} onClick={onSubmit}>
                 {t('projects.submit')}
               </Button>
@@ -171,18 +170,14 @@ function ProjectDetailView({ project }: { project: ProjectDetail }) {
                 </Button>
               </Flex>
             ) : (
-              <Link to={paths.createQuote.to(project.id)}>
-                <Button type="primary" data-testid="create-quote">
-                  {t('quotes.create')}
-                </Button>
-              </Link>
+              <LinkButton to={paths.createQuote.to(project.id)} type="primary" data-testid="create-quote">
+                {t('quotes.create')}
+              </LinkButton>
             ))}
           {contractLink && (
-            <Link to={contractLink.path}>
-              <Button type="primary" disabled={busy}>
-                {t(contractLink.kind === 'create' ? 'contracts.create' : 'contracts.confirm')}
-              </Button>
-            </Link>
+            <LinkButton to={contractLink.path} type="primary" disabled={busy}>
+              {t(contractLink.kind === 'create' ? 'contracts.create' : 'contracts.confirm')}
+            </LinkButton>
           )}
           {canCancel && (
             <Button danger disabled={busy} loading={cancel.isPending} onClick={onCancel}>

@@ -2,7 +2,7 @@ import { DatePicker, Flex, Form, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { currentPunctuation, messageText } from '../../lib/i18n';
-import { keepEnterInPicker } from '../form/date-field';
+import { dayPickerProps } from '../form/date-field';
 import { requiredRule } from '../form/required-rule';
 import { endsBeforeStart } from './period-values';
 
@@ -28,8 +28,7 @@ export function ValidityPeriodFields({
       <Flex gap={8} align="start" wrap>
         <Form.Item name="validFrom" style={{ marginBottom: 0 }} rules={[requiredRule(t)]}>
           <DatePicker
-            onKeyDown={keepEnterInPicker}
-            format="YYYY/MM/DD"
+            {...dayPickerProps}
             style={{ width: 190 }}
             placeholder={fromPlaceholder}
             aria-label={fromPlaceholder}
@@ -52,8 +51,7 @@ export function ValidityPeriodFields({
           ]}
         >
           <DatePicker
-            onKeyDown={keepEnterInPicker}
-            format="YYYY/MM/DD"
+            {...dayPickerProps}
             style={{ width: 190 }}
             placeholder={toPlaceholder}
             aria-label={toPlaceholder}

@@ -1,6 +1,6 @@
-import { Button, Card, Flex, Typography } from 'antd';
+import { Card, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { LinkButton } from '../link-button';
 
 /** The top of a page about one project: title, the way back to the project, and which project it is. */
 export function ProjectPageHeader({
@@ -20,9 +20,7 @@ export function ProjectPageHeader({
     <>
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Title level={4}>{title}</Typography.Title>
-        <Link to={backTo}>
-          <Button>{backLabel}</Button>
-        </Link>
+        <LinkButton to={backTo}>{backLabel}</LinkButton>
       </Flex>
       <Card size="small" style={{ marginBottom: 16 }}>
         <Typography.Text strong>{projectTitle}</Typography.Text>

@@ -7,10 +7,11 @@ import {
 import { ROLES, type Role } from '@junkan/shared/enums';
 import { MAX_LENGTH } from '@junkan/shared/field-rules';
 import { paths } from '@junkan/shared/paths';
-import { Button, Card, Select, Space, Tag } from 'antd';
+import { Card, Select, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable } from '../../../components/data-table';
+import { LinkButton } from '../../../components/link-button';
 import {
   columnSortOrder,
   emptyLocale,
@@ -75,16 +76,22 @@ export default function AccountMasterPage() {
       data-testid="account-master"
       extra={
         <Space wrap>
-          <Link to={paths.accountMasterRegister.to()}>
-            <Button type="primary" icon={<PlusOutlined />} data-testid="account-master-register-waste">
-              {t('accountMaster.registerWaste')}
-            </Button>
-          </Link>
-          <Link to={paths.accountMasterTransRegister.to()}>
-            <Button type="primary" icon={<PlusOutlined />} data-testid="account-master-register-transport">
-              {t('accountMaster.registerTransport')}
-            </Button>
-          </Link>
+          <LinkButton
+            to={paths.accountMasterRegister.to()}
+            type="primary"
+            icon={<PlusOutlined />}
+            data-testid="account-master-register-waste"
+          >
+            {t('accountMaster.registerWaste')}
+          </LinkButton>
+          <LinkButton
+            to={paths.accountMasterTransRegister.to()}
+            type="primary"
+            icon={<PlusOutlined />}
+            data-testid="account-master-register-transport"
+          >
+            {t('accountMaster.registerTransport')}
+          </LinkButton>
         </Space>
       }
     >

@@ -2,10 +2,11 @@ import type { AccountInfo, AccountInfoInput } from '@junkan/shared/api/users';
 import { paths } from '@junkan/shared/paths';
 import { registrationRedirect } from '@junkan/shared/quote-banner';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Result, Typography } from 'antd';
+import { Form, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { AccountInfoForm } from '../../../components/account-form/account-info-form';
+import { LinkButton } from '../../../components/link-button';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PublicPage } from '../../../components/public-page';
 import { showApiError } from '../../../lib/form-errors';
@@ -31,9 +32,9 @@ export default function UserRegistrationPage() {
           title={isActive ? t('registration.alreadyRegistered') : t('token_invalid_or_expired')}
           subTitle={t('registration.invalidDescription')}
           extra={
-            <Link to={paths.login.to()}>
-              <Button type="primary">{t('common.backToLogin')}</Button>
-            </Link>
+            <LinkButton to={paths.login.to()} type="primary">
+              {t('common.backToLogin')}
+            </LinkButton>
           }
         />
       </PublicPage>

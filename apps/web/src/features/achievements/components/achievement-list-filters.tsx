@@ -4,6 +4,7 @@ import { DatePicker, Form, Segmented, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AddressSearch } from '../../../components/address-search';
+import { keepEnterInPicker, monthPickerProps } from '../../../components/form/date-field';
 import type { YearMonth } from '../../../lib/format';
 import { type AchievementFilters, type AchievementPeriod, parseWasteType } from '../achievement-filters';
 import { isMonthAfter } from '../achievement-list-values';
@@ -39,8 +40,7 @@ export function AchievementListFilters({
         <Form.Item label={t('achievements.filter.yearMonth')} htmlFor="achievements-year-month">
           <DatePicker
             id="achievements-year-month"
-            picker="month"
-            format="YYYY/MM"
+            {...monthPickerProps}
             allowClear={false}
             value={pickerValue}
             disabledDate={(d) => isMonthAfter(d.year(), d.month() + 1, today)}
@@ -58,6 +58,7 @@ export function AchievementListFilters({
             value={pickerValue}
             disabledDate={(d) => d.year() > today.year}
             onChange={(d) => d && update({ year: d.year() })}
+            onKeyDown={keepEnterInPicker}
             style={{ width: 120 }}
           />
         </Form.Item>

@@ -4,8 +4,9 @@ import { WASTE_TYPE_CODE } from '@junkan/shared/enums';
 import { Button, Card, Descriptions, Flex, Result, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useFormModalTarget } from '../../../components/form-modal';
+import { LinkButton } from '../../../components/link-button';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useCompanyFilter } from '../../../lib/company-filter';
 import { useToast } from '../../../lib/toast';
@@ -90,9 +91,7 @@ function DetailView({
         extra={
           <Flex gap={8} justify="center">
             <Button onClick={() => void detail.refetch()}>{t('common.retry')}</Button>
-            <Link to={listPath}>
-              <Button>{t('achievements.backToList')}</Button>
-            </Link>
+            <LinkButton to={listPath}>{t('achievements.backToList')}</LinkButton>
           </Flex>
         }
       />
@@ -159,9 +158,7 @@ function DetailContent({
           <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void downloadCsv()}>
             {t('achievements.downloadCsv')}
           </Button>
-          <Link to={listPath}>
-            <Button>{t('achievements.backToList')}</Button>
-          </Link>
+          <LinkButton to={listPath}>{t('achievements.backToList')}</LinkButton>
         </Flex>
       </Flex>
       <Card size="small" style={{ marginBottom: 16 }}>

@@ -4,7 +4,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { LinkButton } from '../../../components/link-button';
 import { PageSpinner } from '../../../components/page-spinner';
 import { PublicPage } from '../../../components/public-page';
 import { isApiError } from '../../../lib/api-client';
@@ -107,9 +108,9 @@ function NewPasswordStep({ token }: { token: string }) {
           title={t('resetPassword.linkInvalid')}
           subTitle={t('resetPassword.linkInvalidDescription')}
           extra={
-            <Link to={paths.resetPassword.to()}>
-              <Button type="primary">{t('resetPassword.requestAgain')}</Button>
-            </Link>
+            <LinkButton to={paths.resetPassword.to()} type="primary">
+              {t('resetPassword.requestAgain')}
+            </LinkButton>
           }
         />
       </PublicPage>

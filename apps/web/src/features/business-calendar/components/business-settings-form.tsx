@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckboxGroupField } from '../../../components/form/checkbox-group-field';
+import { keepEnterInPicker } from '../../../components/form/date-field';
 import { requiredRule } from '../../../components/form/required-rule';
 import { showApiError } from '../../../lib/form-errors';
 import { currentPunctuation, messageText } from '../../../lib/i18n';
@@ -106,6 +107,7 @@ export function BusinessSettingsForm({
                   format={TIME_FORMAT}
                   minuteStep={5}
                   needConfirm={false}
+                  onKeyDown={keepEnterInPicker}
                   placeholder={t('businessCalendar.openTime')}
                   aria-label={t('businessCalendar.openTime')}
                 />
@@ -134,6 +136,7 @@ export function BusinessSettingsForm({
                   format={TIME_FORMAT}
                   minuteStep={5}
                   needConfirm={false}
+                  onKeyDown={keepEnterInPicker}
                   placeholder={t('businessCalendar.closeTime')}
                   aria-label={t('businessCalendar.closeTime')}
                 />

@@ -2,7 +2,8 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { paths } from '@junkan/shared/paths';
 import { Button, Card, Flex, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { LinkButton } from '../../../components/link-button';
 import { PageSpinner } from '../../../components/page-spinner';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/use-session';
@@ -19,11 +20,12 @@ export default function CollectionDetailPage() {
   const id = Number(useParams().id);
   const detail = useCollectionDetail(isTransport, id);
   const back = (
-    <Link
+    <LinkButton
       to={`${paths.collectionSchedules.to()}${detail.data ? `?month=${detail.data.date.slice(0, 7)}` : ''}`}
+      icon={<ArrowLeftOutlined />}
     >
-      <Button icon={<ArrowLeftOutlined />}>{t('collections.detail.backToList')}</Button>
-    </Link>
+      {t('collections.detail.backToList')}
+    </LinkButton>
   );
 
   if (!Number.isInteger(id) || id <= 0 || (isApiError(detail.error) && detail.error.status === 404))

@@ -2,8 +2,9 @@ import { paths } from '@junkan/shared/paths';
 import { App, Button, Card, Flex, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { dropKeptInput, readKeptInput } from '../../../components/form/kept-input';
+import { LinkButton } from '../../../components/link-button';
 import { PageSpinner } from '../../../components/page-spinner';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/form-errors';
@@ -36,9 +37,9 @@ export default function CollectionRequestConfirmPage() {
         status="info"
         title={t('collections.noPending')}
         extra={
-          <Link to={paths.collectionRequest.to()}>
-            <Button type="primary">{t('collections.toRequest')}</Button>
-          </Link>
+          <LinkButton to={paths.collectionRequest.to()} type="primary">
+            {t('collections.toRequest')}
+          </LinkButton>
         }
       />
     );

@@ -1,7 +1,7 @@
 import { paths } from '@junkan/shared/paths';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { LinkButton } from '../../../components/link-button';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useRequestOptions } from '../api/request-options';
 import { CollectionRequestForm } from '../components/collection-request-form';
@@ -26,9 +26,9 @@ export default function CollectionRequestPage() {
         title={t('collections.noProjects')}
         subTitle={t('collections.noProjectsLead')}
         extra={
-          <Link to={paths.projectManagement.to()}>
-            <Button type="primary">{t('collections.toProjects')}</Button>
-          </Link>
+          <LinkButton to={paths.projectManagement.to()} type="primary">
+            {t('collections.toProjects')}
+          </LinkButton>
         }
         data-testid="collection-no-projects"
       />

@@ -2,8 +2,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import { paths } from '@junkan/shared/paths';
 import { Button, Card, Flex, Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { japanToday } from '../../../components/form/date-field';
+import { LinkButton } from '../../../components/link-button';
 import { useListPage } from '../../../lib/list-page';
 import { usePermissions } from '../../../lib/permissions';
 import { useCollectionList } from '../api/collection-list';
@@ -48,11 +48,9 @@ export default function CollectionSchedulesPage() {
         <Typography.Title level={4}>{t('collections.schedulesTitle')}</Typography.Title>
         <Flex gap={8} wrap>
           {!isTransport && has('COLLECTION_REQUEST') && (
-            <Link to={paths.collectionRequest.to()}>
-              <Button type="primary" icon={<PlusOutlined />}>
-                {t('collections.newRequest')}
-              </Button>
-            </Link>
+            <LinkButton to={paths.collectionRequest.to()} type="primary" icon={<PlusOutlined />}>
+              {t('collections.newRequest')}
+            </LinkButton>
           )}
           {isTransport && <DaySheetButton />}
           <CalendarFeedButton />

@@ -5,8 +5,9 @@ import { paths } from '@junkan/shared/paths';
 import { Alert, App, Button, Card, Flex, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { japanToday } from '../../../components/form/date-field';
+import { LinkButton } from '../../../components/link-button';
 import { ProjectPageHeader } from '../../../components/project/project-page-header';
 import { projectPageState } from '../../../components/project/project-page-state';
 import { showApiError } from '../../../lib/form-errors';
@@ -40,11 +41,7 @@ export default function ContractConfirmPage() {
       <Result
         status="info"
         title={t('contracts.noContract')}
-        extra={
-          <Link to={projectDetailPath(id)}>
-            <Button>{t('contracts.backToDetail')}</Button>
-          </Link>
-        }
+        extra={<LinkButton to={projectDetailPath(id)}>{t('contracts.backToDetail')}</LinkButton>}
       />
     );
   return <ContractConfirmView project={project.data} contract={project.data.contract} />;

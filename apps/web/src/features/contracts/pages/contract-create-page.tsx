@@ -1,8 +1,9 @@
 import { contractActions } from '@junkan/shared/contract-rules';
 import { paths } from '@junkan/shared/paths';
-import { Button, Result } from 'antd';
+import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
+import { LinkButton } from '../../../components/link-button';
 import { projectPageState } from '../../../components/project/project-page-state';
 import { useProjectDetail } from '../../../lib/project-data/project-detail';
 import { useSession } from '../../../lib/use-session';
@@ -44,11 +45,7 @@ export default function ContractCreatePage() {
       <Result
         status="info"
         title={t('contracts.notEditable')}
-        extra={
-          <Link to={projectDetailPath(id)}>
-            <Button>{t('contracts.backToDetail')}</Button>
-          </Link>
-        }
+        extra={<LinkButton to={projectDetailPath(id)}>{t('contracts.backToDetail')}</LinkButton>}
       />
     );
   const draftState = projectPageState(id, [project, draft], {

@@ -8,6 +8,7 @@ import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AssignedCode } from '../../../components/assigned-code';
+import { dayPickerProps } from '../../../components/form/date-field';
 import { FormModal } from '../../../components/form-modal';
 import { setZodIssues, zodRule } from '../../../lib/form-errors';
 import { useDisposalMethods } from '../../../lib/reference-data/disposal-methods';
@@ -148,7 +149,7 @@ export function DisposalSiteFormModal({ open, editing, onClose }: DisposalSiteFo
         <Col {...col}>{text('licenseNumber')}</Col>
         <Col {...col}>
           <Form.Item name="expireDate" label={t('disposalSiteMaster.field.expireDate')}>
-            <DatePicker style={{ width: '100%' }} format="YYYY/MM/DD" />
+            <DatePicker {...dayPickerProps} />
           </Form.Item>
         </Col>
         <Col {...col}>

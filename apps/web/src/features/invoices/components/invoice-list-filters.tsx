@@ -3,6 +3,7 @@ import { Button, Checkbox, DatePicker, Form, Input, InputNumber, Select } from '
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dayPickerProps } from '../../../components/form/date-field';
 import { useInvoiceFilterOptions } from '../api/invoice-filter-options';
 import { DEFAULT_INVOICE_FILTERS, type InvoiceFilters, includesKeptVersions } from '../invoice-filters';
 
@@ -64,8 +65,8 @@ export function InvoiceListFilters({ isTransport, filters, update }: InvoiceList
       <Form.Item label={t('invoices.filter.billingDate')} htmlFor="invoices-billing">
         <DatePicker.RangePicker
           id={{ start: 'invoices-billing' }}
+          {...dayPickerProps}
           style={{ maxWidth: 260 }}
-          format="YYYY/MM/DD"
           allowEmpty={[true, true]}
           value={[
             filters.billingFrom ? dayjs(filters.billingFrom) : null,

@@ -4,6 +4,7 @@ import { Button, DatePicker, Descriptions, Empty, Form, Grid, Result, Space, Spi
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dayPickerProps } from '../../../components/form/date-field';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
@@ -145,8 +146,9 @@ export function QualifiedInvoiceBuilder({
         <Form.Item label={t('qualifiedInvoice.billingDate')} htmlFor="qualified-invoice-billing-date">
           <DatePicker
             id="qualified-invoice-billing-date"
+            {...dayPickerProps}
+            style={{ width: 'auto' }}
             value={dates.billingDate ? dayjs(dates.billingDate) : null}
-            format="YYYY/MM/DD"
             allowClear={false}
             onChange={(d) => d && setDates((x) => ({ ...x, billingDate: d.format('YYYY-MM-DD') }))}
           />
@@ -159,8 +161,9 @@ export function QualifiedInvoiceBuilder({
         >
           <DatePicker
             id="qualified-invoice-due-date"
+            {...dayPickerProps}
+            style={{ width: 'auto' }}
             value={dates.dueDate ? dayjs(dates.dueDate) : null}
-            format="YYYY/MM/DD"
             allowClear={false}
             onChange={(d) => d && setDates((x) => ({ ...x, dueDate: d.format('YYYY-MM-DD') }))}
           />

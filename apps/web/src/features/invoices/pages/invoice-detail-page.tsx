@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { japanToday } from '../../../components/form/date-field';
+import { LinkButton } from '../../../components/link-button';
 import { WRAPPING_LINK_STYLE } from '../../../components/wrapping-link';
 import { showApiError } from '../../../lib/form-errors';
 import { formatDateTime, formatPlainDate, formatYen } from '../../../lib/format';
@@ -40,11 +41,7 @@ export default function InvoiceDetailPage() {
             ? 'invoices.loadFailed'
             : 'invoice_not_found',
         )}
-        extra={
-          <Link to={paths.invoiceManagement.to()}>
-            <Button>{t('invoices.backToList')}</Button>
-          </Link>
-        }
+        extra={<LinkButton to={paths.invoiceManagement.to()}>{t('invoices.backToList')}</LinkButton>}
       />
     );
   if (!detail.data) return <Spin />;

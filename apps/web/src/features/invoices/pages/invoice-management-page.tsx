@@ -6,6 +6,7 @@ import { Button, Card, Flex, Result, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
+import { LinkButton } from '../../../components/link-button';
 import { formatPlainDate, formatYen } from '../../../lib/format';
 import { useListPage } from '../../../lib/list-page';
 import { usePermissions } from '../../../lib/permissions';
@@ -41,11 +42,14 @@ export default function InvoiceManagementPage() {
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Title level={4}>{t('invoices.listTitle')}</Typography.Title>
         {isTransport && has('INVOICE_REGISTER') && (
-          <Link to={paths.invoiceRegister.to()}>
-            <Button type="primary" icon={<PlusOutlined />} data-testid="invoice-register-open">
-              {t('invoices.register')}
-            </Button>
-          </Link>
+          <LinkButton
+            to={paths.invoiceRegister.to()}
+            type="primary"
+            icon={<PlusOutlined />}
+            data-testid="invoice-register-open"
+          >
+            {t('invoices.register')}
+          </LinkButton>
         )}
       </Flex>
       <Card size="small">

@@ -2,7 +2,7 @@ import type { ManifestRegistrationOptions } from '@junkan/shared/api/manifests';
 import { volumeSchema } from '@junkan/shared/api/projects';
 import { Alert, DatePicker, Form, type FormInstance, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { dateItemProps } from '../../../components/form/date-field';
+import { dateItemProps, dayPickerProps } from '../../../components/form/date-field';
 import { requiredRule } from '../../../components/form/required-rule';
 import { VolumeInput } from '../../../components/form/volume-input';
 import { zodRule } from '../../../lib/form-errors';
@@ -80,7 +80,7 @@ export function RegistrationFields({
         ]}
       >
         <DatePicker
-          format="YYYY/MM/DD"
+          {...dayPickerProps}
           style={{ width: 180 }}
           disabledDate={(d) => isDeliveryDateInFuture(d.format('YYYY-MM-DD'), today)}
         />

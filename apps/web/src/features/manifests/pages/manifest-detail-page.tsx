@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { keptUntilItem } from '../../../components/kept-until';
+import { LinkButton } from '../../../components/link-button';
 import { PageSpinner } from '../../../components/page-spinner';
 import { isApiError } from '../../../lib/api-client';
 import { useCompanyFilter } from '../../../lib/company-filter';
@@ -45,11 +46,7 @@ function DetailView({ manifestNumber }: { manifestNumber: string }) {
       navigate(MANIFEST_MANAGEMENT_PATH, { replace: true });
   }, [isTransport, companyId, navigate]);
 
-  const backButton = (
-    <Link to={MANIFEST_MANAGEMENT_PATH}>
-      <Button>{t('manifests.backToList')}</Button>
-    </Link>
-  );
+  const backButton = <LinkButton to={MANIFEST_MANAGEMENT_PATH}>{t('manifests.backToList')}</LinkButton>;
 
   if (detail.isError && !detail.data) {
     const error = detail.error;

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AddressSearch } from '../../../components/address-search';
 import { DataTable } from '../../../components/data-table';
+import { dayPickerProps } from '../../../components/form/date-field';
 import { messageText } from '../../../lib/i18n';
 import { useListPage } from '../../../lib/list-page';
 import { useManifestList } from '../api/manifest-list';
@@ -119,7 +120,8 @@ export default function ManifestManagementPage() {
           <Form.Item label={t('manifests.filter.deliveryDate')} htmlFor="manifests-delivery">
             <DatePicker.RangePicker
               id={{ start: 'manifests-delivery' }}
-              format="YYYY/MM/DD"
+              {...dayPickerProps}
+              style={{ width: 'auto' }}
               allowEmpty={[true, true]}
               value={[
                 filters.deliveryFrom ? dayjs(filters.deliveryFrom) : null,

@@ -23,6 +23,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { dayPickerProps } from '../../../components/form/date-field';
 import { FormModal } from '../../../components/form-modal';
 import { KeptUntilLine } from '../../../components/kept-until';
 import { setZodIssues } from '../../../lib/form-errors';
@@ -171,12 +172,12 @@ export function PermitFormModal({ open, editing, onClose }: PermitFormModalProps
         <Col {...col} />
         <Col {...col}>
           <Form.Item name="issueDate" label={t('permits.field.issueDate')} required>
-            <DatePicker style={{ width: '100%' }} format="YYYY/MM/DD" data-testid="permit-issue-date" />
+            <DatePicker {...dayPickerProps} data-testid="permit-issue-date" />
           </Form.Item>
         </Col>
         <Col {...col}>
           <Form.Item name="expiryDate" label={t('permits.field.expiryDate')} required>
-            <DatePicker style={{ width: '100%' }} format="YYYY/MM/DD" data-testid="permit-expiry-date" />
+            <DatePicker {...dayPickerProps} data-testid="permit-expiry-date" />
           </Form.Item>
         </Col>
         <Col {...col}>

@@ -3,11 +3,12 @@ import type { ProjectListItem } from '@junkan/shared/api/home';
 import { PROJECT_TYPES } from '@junkan/shared/enums';
 import { paths } from '@junkan/shared/paths';
 import { PROJECT_KEYWORD_MAX, PROJECT_LIST_TABS } from '@junkan/shared/project-list';
-import { Button, Card, Flex, Select, Tabs, Tag, Typography } from 'antd';
+import { Card, Flex, Select, Tabs, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
+import { LinkButton } from '../../../components/link-button';
 import {
   columnSortOrder,
   emptyLocale,
@@ -61,11 +62,9 @@ export default function ProjectListPage() {
       <Flex justify="space-between" align="center" wrap>
         <Typography.Title level={4}>{t('projects.listTitle')}</Typography.Title>
         {isDischarger && has('QUOTE_REQUEST') && (
-          <Link to={paths.quoteRequest.to()}>
-            <Button type="primary" icon={<PlusOutlined />}>
-              {t('projects.newQuote')}
-            </Button>
-          </Link>
+          <LinkButton to={paths.quoteRequest.to()} type="primary" icon={<PlusOutlined />}>
+            {t('projects.newQuote')}
+          </LinkButton>
         )}
       </Flex>
       <Card size="small">

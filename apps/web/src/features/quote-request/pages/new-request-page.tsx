@@ -1,8 +1,8 @@
 import { FileSearchOutlined, ScheduleOutlined } from '@ant-design/icons';
 import { paths } from '@junkan/shared/paths';
-import { Button, Card, Col, Row, Typography } from 'antd';
+import { Card, Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { LinkButton } from '../../../components/link-button';
 import { usePermissions } from '../../../lib/permissions';
 
 /** /new-request: the kinds of request (a quote, or collections under a contract in force). */
@@ -22,11 +22,14 @@ export default function NewRequestPage() {
               </>
             }
             actions={[
-              <Link key="go" to={paths.quoteRequest.to()}>
-                <Button type="primary" disabled={!has('QUOTE_REQUEST')}>
-                  {t('quoteRequest.start')}
-                </Button>
-              </Link>,
+              <LinkButton
+                key="go"
+                to={paths.quoteRequest.to()}
+                type="primary"
+                disabled={!has('QUOTE_REQUEST')}
+              >
+                {t('quoteRequest.start')}
+              </LinkButton>,
             ]}
           >
             {t('quoteRequest.quoteRequestCardDesc')}
@@ -40,11 +43,14 @@ export default function NewRequestPage() {
               </>
             }
             actions={[
-              <Link key="go" to={paths.collectionRequest.to()}>
-                <Button type="primary" disabled={!has('COLLECTION_REQUEST')}>
-                  {t('quoteRequest.start')}
-                </Button>
-              </Link>,
+              <LinkButton
+                key="go"
+                to={paths.collectionRequest.to()}
+                type="primary"
+                disabled={!has('COLLECTION_REQUEST')}
+              >
+                {t('quoteRequest.start')}
+              </LinkButton>,
             ]}
           >
             {t('quoteRequest.collectionRequestCardDesc')}

@@ -2,7 +2,8 @@ import { paths } from '@junkan/shared/paths';
 import { isQuoteRequestEditable } from '@junkan/shared/project-status';
 import { App, Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { LinkButton } from '../../../components/link-button';
 import { PageSpinner } from '../../../components/page-spinner';
 import { ProjectSummary } from '../../../components/project/project-summary';
 import { isApiError } from '../../../lib/api-client';
@@ -69,9 +70,9 @@ export default function QuoteRequestConfirmPage() {
       <Flex gap={8} justify="flex-end">
         {editable ? (
           <>
-            <Link to={editPath}>
-              <Button disabled={submit.isPending}>{t('quoteRequest.back')}</Button>
-            </Link>
+            <LinkButton to={editPath} disabled={submit.isPending}>
+              {t('quoteRequest.back')}
+            </LinkButton>
             <Button
               type="primary"
               loading={submit.isPending}
@@ -82,9 +83,9 @@ export default function QuoteRequestConfirmPage() {
             </Button>
           </>
         ) : (
-          <Link to={paths.projectDetail.to(id)}>
-            <Button type="primary">{t('quoteRequest.toDetail')}</Button>
-          </Link>
+          <LinkButton to={paths.projectDetail.to(id)} type="primary">
+            {t('quoteRequest.toDetail')}
+          </LinkButton>
         )}
       </Flex>
     </>

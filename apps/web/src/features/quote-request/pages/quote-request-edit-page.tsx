@@ -1,9 +1,10 @@
 import { paths } from '@junkan/shared/paths';
 import { isQuoteRequestEditable } from '@junkan/shared/project-status';
-import { Button, Result, Typography } from 'antd';
+import { Result, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
+import { LinkButton } from '../../../components/link-button';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useAccountInfo } from '../../../lib/account-info';
 import { isApiError } from '../../../lib/api-client';
@@ -52,9 +53,9 @@ export default function QuoteRequestEditPage() {
         status="info"
         title={t('quoteRequest.notEditable')}
         extra={
-          <Link to={paths.projectDetail.to(id)}>
-            <Button type="primary">{t('quoteRequest.toDetail')}</Button>
-          </Link>
+          <LinkButton to={paths.projectDetail.to(id)} type="primary">
+            {t('quoteRequest.toDetail')}
+          </LinkButton>
         }
       />
     );
@@ -64,9 +65,9 @@ export default function QuoteRequestEditPage() {
         status="info"
         title={t('quoteRequest.industrialEdit')}
         extra={
-          <Link to={`${paths.quoteRequestLarge.to()}?id=${id}`}>
-            <Button type="primary">{t('quoteRequest.openIndustrial')}</Button>
-          </Link>
+          <LinkButton to={`${paths.quoteRequestLarge.to()}?id=${id}`} type="primary">
+            {t('quoteRequest.openIndustrial')}
+          </LinkButton>
         }
       />
     );

@@ -1,7 +1,8 @@
 import { paths } from '@junkan/shared/paths';
 import { Alert, Button, Card, Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { LinkButton } from '../../../components/link-button';
 import { usePermissions } from '../../../lib/permissions';
 
 /** /new-quote-request: regular garbage or bulky/industrial waste (the latter needs EDI registration). */
@@ -19,11 +20,14 @@ export default function QuoteRequestTypePage() {
           <Card
             title={t('quoteRequest.regularCard')}
             actions={[
-              <Link key="go" to={`${paths.quoteRequestRegular.to()}${search}`}>
-                <Button type="primary" disabled={!has('REGULAR_GARBAGE_QUOTE')}>
-                  {t('quoteRequest.start')}
-                </Button>
-              </Link>,
+              <LinkButton
+                key="go"
+                to={`${paths.quoteRequestRegular.to()}${search}`}
+                type="primary"
+                disabled={!has('REGULAR_GARBAGE_QUOTE')}
+              >
+                {t('quoteRequest.start')}
+              </LinkButton>,
             ]}
           >
             {t('quoteRequest.regularCardDesc')}
@@ -34,9 +38,9 @@ export default function QuoteRequestTypePage() {
             title={t('quoteRequest.largeCard')}
             actions={[
               canLarge ? (
-                <Link key="go" to={paths.quoteRequestLarge.to()}>
-                  <Button type="primary">{t('quoteRequest.start')}</Button>
-                </Link>
+                <LinkButton key="go" to={paths.quoteRequestLarge.to()} type="primary">
+                  {t('quoteRequest.start')}
+                </LinkButton>
               ) : (
                 <Button key="go" disabled>
                   {t('quoteRequest.start')}
@@ -51,9 +55,9 @@ export default function QuoteRequestTypePage() {
                 showIcon
                 message={t('quoteRequest.ediNeeded')}
                 action={
-                  <Link to={paths.account.to()}>
-                    <Button size="small">{t('quoteRequest.toAccount')}</Button>
-                  </Link>
+                  <LinkButton to={paths.account.to()} size="small">
+                    {t('quoteRequest.toAccount')}
+                  </LinkButton>
                 }
               />
             )}

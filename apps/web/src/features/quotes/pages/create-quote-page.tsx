@@ -6,7 +6,8 @@ import { App, Button, Card, DatePicker, Flex, Form, Input, Radio, Result, Space,
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { dateItemProps, keepEnterInPicker } from '../../../components/form/date-field';
+import { dateItemProps, dayPickerProps } from '../../../components/form/date-field';
+import { LinkButton } from '../../../components/link-button';
 import { PermitCoverageAlert } from '../../../components/permit-coverage-alert';
 import { ProjectPageHeader } from '../../../components/project/project-page-header';
 import { projectPageState } from '../../../components/project/project-page-state';
@@ -50,11 +51,7 @@ export default function CreateQuotePage() {
       <Result
         status="info"
         title={t('quotes.notOpen')}
-        extra={
-          <Link to={paths.projectDetail.to(id)}>
-            <Button>{t('quotes.backToDetail')}</Button>
-          </Link>
-        }
+        extra={<LinkButton to={paths.projectDetail.to(id)}>{t('quotes.backToDetail')}</LinkButton>}
       />
     );
   if (project.data.permitCoverage?.covered === false)
@@ -64,11 +61,7 @@ export default function CreateQuotePage() {
         <Result
           status="warning"
           title={t('permits.coverage.quoteBlocked')}
-          extra={
-            <Link to={paths.projectDetail.to(id)}>
-              <Button>{t('quotes.backToDetail')}</Button>
-            </Link>
-          }
+          extra={<LinkButton to={paths.projectDetail.to(id)}>{t('quotes.backToDetail')}</LinkButton>}
         />
       </>
     );
@@ -186,8 +179,7 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
         </Card>
         <Card title={t('quotes.otherTitle')} size="small" style={{ marginBottom: 16 }}>
           <Form.Item name="validUntil" label={t('quotes.validUntil')} {...dateItemProps}>
-            {/* Enter confirms a typed date; it does not send the quote. */}
-            <DatePicker format="YYYY/MM/DD" onKeyDown={keepEnterInPicker} />
+            <DatePicker {...dayPickerProps} style={{ width: 'auto' }} />
           </Form.Item>
           <Form.Item name="note" label={t('quotes.note')}>
             <Input.TextArea maxLength={512} showCount autoSize={{ minRows: 2, maxRows: 6 }} />

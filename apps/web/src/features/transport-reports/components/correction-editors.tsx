@@ -3,7 +3,7 @@ import { correctionDateIssues, reportCorrectionSchema } from '@junkan/shared/api
 import { MAX_LENGTH } from '@junkan/shared/field-rules';
 import { DatePicker, Flex, Form, Input, Select } from 'antd';
 import type { TFunction } from 'i18next';
-import { dateItemProps, outsideDates } from '../../../components/form/date-field';
+import { dateItemProps, dayPickerProps, outsideDates } from '../../../components/form/date-field';
 import { VolumeInput } from '../../../components/form/volume-input';
 import { zodRule } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
@@ -54,8 +54,8 @@ export function correctionEditors({
         {...cell}
       >
         <DatePicker
+          {...dayPickerProps}
           aria-label={label('endDateTransport')}
-          format="YYYY/MM/DD"
           disabledDate={outsideDates(collectTime, today)}
           style={{ width: 160 }}
         />

@@ -19,7 +19,7 @@ import {
 } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateItemProps, outsideDates } from '../../../components/form/date-field';
+import { dateItemProps, dayPickerProps, outsideDates } from '../../../components/form/date-field';
 import { requiredRule } from '../../../components/form/required-rule';
 import { VolumeInput } from '../../../components/form/volume-input';
 import { zodRule } from '../../../lib/form-errors';
@@ -104,11 +104,7 @@ export function IndustrialReportFields({
             rules={[zodRule(shape.collectTime, t)]}
             required
           >
-            <DatePicker
-              format="YYYY/MM/DD"
-              style={{ width: '100%' }}
-              disabledDate={outsideDates(null, options.today)}
-            />
+            <DatePicker {...dayPickerProps} disabledDate={outsideDates(null, options.today)} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
@@ -132,11 +128,7 @@ export function IndustrialReportFields({
             ]}
             required
           >
-            <DatePicker
-              format="YYYY/MM/DD"
-              style={{ width: '100%' }}
-              disabledDate={outsideDates(collectTime, options.today)}
-            />
+            <DatePicker {...dayPickerProps} disabledDate={outsideDates(collectTime, options.today)} />
           </Form.Item>
         </Col>
       </Row>

@@ -3,7 +3,7 @@ import { volumeSchema } from '@junkan/shared/api/projects';
 import { Alert, App, type ButtonProps, DatePicker, Empty, Form, Modal, Select, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keepEnterInPicker, pickerItemProps } from '../../../components/form/date-field';
+import { monthPickerProps, pickerItemProps } from '../../../components/form/date-field';
 import { requiredRule } from '../../../components/form/required-rule';
 import { VolumeInput } from '../../../components/form/volume-input';
 import { useDiscardGuard } from '../../../components/form-modal';
@@ -211,11 +211,9 @@ export function RegularReportModal({ open, onClose }: { open: boolean; onClose: 
         ]}
       >
         <DatePicker
-          picker="month"
-          format="YYYY/MM"
+          {...monthPickerProps}
           style={{ width: 160 }}
           disabledDate={(d) => isFutureMonth(d.format('YYYY-MM'), current)}
-          onKeyDown={keepEnterInPicker}
         />
       </Form.Item>
       <Typography.Text strong>{t('achievements.regularReport.volumes')}</Typography.Text>
