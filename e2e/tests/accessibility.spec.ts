@@ -28,7 +28,12 @@ async function checkAtEachSize(page: Page, state: string, within?: string): Prom
   return problems;
 }
 
-const PUBLIC_PAGES = [paths.login.path, paths.accountCreation.path, paths.resetPassword.path];
+const PUBLIC_PAGES = [
+  paths.login.path,
+  paths.accountCreation.path,
+  paths.resetPassword.path,
+  paths.accessibility.path,
+];
 
 for (const lang of ['ja', 'en'] as const) {
   test(`accessibility: the signed-out pages and the login form's errors, ${lang}`, async ({ page }) => {
@@ -40,13 +45,15 @@ for (const lang of ['ja', 'en'] as const) {
     for (const p of PUBLIC_PAGES) {
       await page.goto(p.slice(1));
       await expect(page.locator(`html[lang="${lang}"]`)).toHaveCount(1);
-      await expect(page.locator('button[type=submit]')).toBeVisible();
+      await expect(page.locator('main, form').first()).toBeVisible();
       problems.push(...(await checkAtEachSize(page, `${lang} ${p}`)));
     }
     // The login form sent empty: each field shows its error.
     await page.goto('login');
     await page.locator('button[type=submit]').click();
     await expect(page.locator('[aria-invalid="true"]')).toHaveCount(2);
+    // Focus goes to the first field in error (3.3.1), so its message is read out where the user is.
+    await expect(page.locator('[aria-invalid="true"]').first()).toBeFocused();
     problems.push(...(await checkAtEachSize(page, `${lang} login with errors`)));
     expect(problems).toEqual([]);
   });
@@ -83,6 +90,11 @@ test('accessibility: the completion report dialog, empty and sent with its error
   const problems = await checkAtEachSize(page, 'report dialog', '.ant-modal-wrap');
   await dialog.getByTestId('industrial-report-submit').click();
   await expect(dialog.locator('.ant-form-item-explain-error').first()).toBeVisible();
+  // Focus is on the first field in error, whose message its input names (aria-describedby).
+  const firstInError = dialog.locator('.ant-form-item-has-error').first();
+  await expect.poll(() => firstInError.evaluate((item) => item.contains(document.activeElement))).toBe(true);
+  const described = await page.evaluate(() => document.activeElement?.getAttribute('aria-describedby') ?? '');
+  expect(described).toMatch(/_help\b/);
   problems.push(...(await checkAtEachSize(page, 'report dialog with errors', '.ant-modal-wrap')));
   expect(problems).toEqual([]);
 });

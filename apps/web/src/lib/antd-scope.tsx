@@ -5,6 +5,7 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { appTheme } from './antd-theme';
+import { FOCUS_FIRST_ERROR } from './form-errors';
 import './antd-a11y.css';
 import { REDUCED_MOTION_QUERY, useMediaQuery } from './use-media-query';
 
@@ -26,6 +27,8 @@ export function AntdScope({ children }: { children: ReactNode }) {
       wave={{ disabled: reducedMotion }}
       // antd puts a space between two CJK characters of a button (更 新): Japanese is not written so.
       button={{ autoInsertSpace: false }}
+      // A form refused on submit puts focus on its first field in error (JIS X 8341-3 3.3.1).
+      form={{ scrollToFirstError: FOCUS_FIRST_ERROR }}
     >
       {children}
     </ConfigProvider>

@@ -2,7 +2,15 @@ import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from './api-client';
-import { setZodIssues, showApiError, showFormIssues, toastError, zodRule } from './form-errors';
+import {
+  FOCUS_FIRST_ERROR,
+  setZodIssues,
+  showApiError,
+  showFormIssues,
+  toastError,
+  validateOrFocus,
+  zodRule,
+} from './form-errors';
 
 const TEXTS = {
   MSG_00_21: '必須',
@@ -235,5 +243,50 @@ describe('showApiError', () => {
       ['?', 5],
       ['失敗しました', 5],
     ]);
+  });
+});
+
+describe('focus on the first field in error', () => {
+  it('showFormIssues moves focus to the first field it marks, not to a field without an issue', () => {
+    const focused: unknown[][] = [];
+    const fields: unknown[] = [];
+    const form = {
+      setFields: (set: unknown[]) => void fields.push(...set),
+      scrollToField: (...args: unknown[]) => void focused.push(args),
+    };
+    showFormIssues(
+      form as never,
+      [
+        { name: null, code: 'MSG_00_01' },
+        { name: ['offices', 0, 'officeName'], code: 'MSG_00_21' },
+        { name: 'email', code: 'MSG_00_27' },
+      ],
+      t(),
+    );
+    expect(focused).toEqual([[['offices', 0, 'officeName'], FOCUS_FIRST_ERROR]]);
+    expect(FOCUS_FIRST_ERROR).toMatchObject({ focus: true });
+  });
+
+  it('showFormIssues with only a general issue moves focus nowhere', () => {
+    const focused: unknown[] = [];
+    showFormIssues(
+      { setFields: () => undefined, scrollToField: (name: unknown) => void focused.push(name) } as never,
+      [{ name: null, code: 'MSG_00_01' }],
+      t(),
+    );
+    expect(focused).toEqual([]);
+  });
+
+  it('validateOrFocus answers the values, or null with focus on the first field antd refused', async () => {
+    const focused: unknown[] = [];
+    const form = (result: Promise<unknown>) => ({
+      validateFields: () => result,
+      scrollToField: (name: unknown) => void focused.push(name),
+    });
+    expect(await validateOrFocus(form(Promise.resolve({ reason: 'x' })) as never)).toEqual({ reason: 'x' });
+    expect(focused).toEqual([]);
+    const refusal = { errorFields: [{ name: ['reason'] }, { name: ['memo'] }] };
+    expect(await validateOrFocus(form(Promise.reject(refusal)) as never)).toBeNull();
+    expect(focused).toEqual([['reason']]);
   });
 });

@@ -37,30 +37,54 @@ export interface ShownIssue {
 }
 
 /**
- * Shows a form's issues: each field its first issue's text (in place of a warning it had), and the first
- * issue without a field as a toast when a `message` is given.
+ * Where focus goes when a form is refused: to its first field in error, scrolled to the middle of the screen, so a
+ * keyboard or screen-reader user is at the message (JIS X 8341-3 3.3.1). Forms sent by their submit button get it
+ * from antd (`scrollToFirstError` in AntdScope); issues found otherwise go through `showFormIssues` and
+ * `validateOrFocus`.
+ */
+export const FOCUS_FIRST_ERROR = { focus: true, block: 'center' } as const;
+
+/** A form the issues are shown on; `scrollToField` (every antd form has it) moves focus to the first. */
+type IssueForm = Pick<FormInstance, 'setFields'> & Partial<Pick<FormInstance, 'scrollToField'>>;
+
+/**
+ * Shows a form's issues: each field its first issue's text (in place of a warning it had), focus on the first
+ * field in error, and the first issue without a field as a toast when a `message` is given.
  */
 export function showFormIssues(
-  form: Pick<FormInstance, 'setFields'>,
+  form: IssueForm,
   issues: readonly ShownIssue[],
   t: TFunction,
   message?: Pick<MessageInstance, 'error'>,
 ): void {
   const onFields = issues.flatMap((i) => (i.name === null ? [] : [{ name: i.name, code: i.code }]));
-  form.setFields(
-    firstPerField(onFields, (i) => (Array.isArray(i.name) ? i.name.join('.') : i.name)).map((i) => ({
-      name: i.name,
-      errors: [messageText(t, i.code)],
-      warnings: [],
-    })),
-  );
+  const shown = firstPerField(onFields, (i) => (Array.isArray(i.name) ? i.name.join('.') : i.name));
+  form.setFields(shown.map((i) => ({ name: i.name, errors: [messageText(t, i.code)], warnings: [] })));
+  const first = shown[0];
+  if (first) form.scrollToField?.(first.name, FOCUS_FIRST_ERROR);
   const general = issues.find((i) => i.name === null);
   if (general && message) toastError(message, t, general.code);
 }
 
+/**
+ * A form's own rules checked outside its submit (a dialog's OK button, a save beside a send): its values, or
+ * null with focus on the first field that failed.
+ */
+export async function validateOrFocus<Values>(
+  form: Pick<FormInstance<Values>, 'validateFields' | 'scrollToField'>,
+): Promise<Values | null> {
+  try {
+    return await form.validateFields();
+  } catch (error) {
+    const first = (error as { errorFields?: { name: NamePath }[] }).errorFields?.[0];
+    if (first) form.scrollToField(first.name, FOCUS_FIRST_ERROR);
+    return null;
+  }
+}
+
 /** Puts a schema's issues (paths like offices.0.officeName) next to their fields. */
 export function setZodIssues(
-  form: Pick<FormInstance, 'setFields'>,
+  form: IssueForm,
   issues: readonly (ValidationIssueLike & { path: readonly PropertyKey[] })[],
   t: TFunction,
 ): void {
@@ -91,7 +115,7 @@ export function showApiError(args: {
   error: unknown;
   t: TFunction;
   message: Pick<MessageInstance, 'error'>;
-  form?: Pick<FormInstance, 'setFields'>;
+  form?: IssueForm;
   fieldMap?: Record<string, NamePath>;
   /** Toast this instead of generic codes (validation_error, server_error, unknown_error, invalid_request). */
   fallbackCode?: string;

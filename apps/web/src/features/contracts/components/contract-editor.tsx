@@ -10,7 +10,7 @@ import { useKeptInput } from '../../../components/form/use-kept-input';
 import { PermitCoverageAlert } from '../../../components/permit-coverage-alert';
 import { ProjectPageHeader } from '../../../components/project/project-page-header';
 import { useLeaveGuard } from '../../../components/use-leave-guard';
-import { showApiError, showFormIssues } from '../../../lib/form-errors';
+import { showApiError, showFormIssues, validateOrFocus } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
@@ -74,11 +74,7 @@ export function ContractEditor({ project, draft }: { project: ProjectDetail; dra
 
   /** The field rules, then the shared schema (and, when sending, today's date rules). */
   const check = async (sendingOn?: string) => {
-    try {
-      await form.validateFields();
-    } catch {
-      return null;
-    }
+    if (!(await validateOrFocus(form))) return null;
     const result = buildContractInput(form.getFieldsValue(true), project.type, sendingOn, draft.unitPrices);
     if (!result.ok) {
       showIssues(result.issues);

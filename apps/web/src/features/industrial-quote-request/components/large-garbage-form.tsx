@@ -11,7 +11,7 @@ import { requiredRule } from '../../../components/form/required-rule';
 import { useKeptInput } from '../../../components/form/use-kept-input';
 import type { useAccountInfo } from '../../../lib/account-info';
 import { isApiError } from '../../../lib/api-client';
-import { setZodIssues, showApiError, zodRule } from '../../../lib/form-errors';
+import { setZodIssues, showApiError, validateOrFocus, zodRule } from '../../../lib/form-errors';
 import { punctuationOf } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
 import { refreshProject } from '../../../lib/project-data/project-detail';
@@ -84,12 +84,8 @@ export function LargeGarbageForm(props: {
     });
 
   const save = async () => {
-    let values: FormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+    const values = await validateOrFocus(form);
+    if (!values) return;
     const built = buildQuoteRequest({ ...form.getFieldsValue(true), ...values });
     if (!built.ok) {
       setZodIssues(form, built.issues, t);

@@ -9,7 +9,7 @@ import { Button, Flex, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDiscardGuard } from '../../../components/form-modal';
-import { showFormIssues, zodRule } from '../../../lib/form-errors';
+import { showFormIssues, validateOrFocus, zodRule } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
 import { useCreateInquiry } from '../api/send-inquiry';
 import { InquiryFilePicker } from './inquiry-file-picker';
@@ -42,7 +42,7 @@ export function InquiryCreateModal({
   const requestClose = useDiscardGuard(form, send.sending, onClose);
 
   const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
+    const values = await validateOrFocus(form);
     if (!values) return;
     const sent = await send.run((options) => create.mutateAsync({ input: values, file, options }));
     if (sent.ok) {

@@ -4,7 +4,7 @@ import { INQUIRY_MAX_LENGTH, type InquirySide } from '@junkan/shared/inquiry-rul
 import { Button, Card, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showFormIssues, zodRule } from '../../../lib/form-errors';
+import { showFormIssues, validateOrFocus, zodRule } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
 import { useReplyToInquiry } from '../api/send-inquiry';
 import { InquiryFilePicker } from './inquiry-file-picker';
@@ -22,7 +22,7 @@ export function InquiryReplyForm({ side, inquiry }: { side: InquirySide; inquiry
   const existing = inquiry.inquiryHistoryDtos.flatMap((h) => h.files);
 
   const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
+    const values = await validateOrFocus(form);
     if (!values) return;
     const sent = await send.run((options) => reply.mutateAsync({ content: values.content, file, options }));
     if (sent.ok) {

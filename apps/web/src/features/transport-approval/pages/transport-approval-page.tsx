@@ -8,7 +8,7 @@ import { App, Card, Empty, Flex, Form, Input, Modal, Segmented, Spin } from 'ant
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/master-list';
-import { showApiError, zodRule } from '../../../lib/form-errors';
+import { showApiError, validateOrFocus, zodRule } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
 import { useDecideTransportCompany } from '../api/decide-transport-company';
 import { useTransportCompanies } from '../api/transport-companies';
@@ -46,7 +46,9 @@ export default function TransportApprovalPage() {
 
   const submitReject = async () => {
     if (!rejecting) return;
-    const { reason } = await form.validateFields();
+    const values = await validateOrFocus(form);
+    if (!values) return;
+    const { reason } = values;
     try {
       await decide.mutateAsync({ companyId: rejecting.companyId, reason });
       void message.success(t('transportApproval.rejected', { name: rejecting.companyName }));
