@@ -32,7 +32,7 @@ async function refreshTokens(nowMs: number, isTabVisible: boolean, force = false
   const isDue = (tokenIssuedAtMs: number) =>
     force || shouldRefreshToken({ tokenIssuedAtMs, lastActivityMs, nowMs, isTabVisible });
   if (issuedAt !== null && isDue(issuedAt)) {
-    // A refused refresh (the sign-in has ended: 12 hours, log out elsewhere, password changed) is shown as expiry.
+    // A refused refresh (the sign-in has ended: 24 hours, log out elsewhere, password changed) is shown as expiry.
     const { token } = await api.post<TokenResponse>('/auth/refresh-token', undefined, {
       handleUnauthorized: false,
     });
@@ -134,7 +134,7 @@ export function useSessionWatcher(): SessionWarning {
       await refreshTokens(Date.now(), isDocumentVisible(), true);
       setEndsAt(null);
     } catch (error) {
-      // Refused: the sign-in has ended (12 hours, log out elsewhere); other failures leave the warning to retry.
+      // Refused: the sign-in has ended (24 hours, log out elsewhere); other failures leave the warning to retry.
       if (isApiError(error) && error.status === 401) expire.current();
     }
   }, []);
