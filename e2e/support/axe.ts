@@ -23,24 +23,19 @@ const LOADED = ';';
 /**
  * The page's serious and critical violations of WCAG 2.0 A/AA, one line each:
  * `<rule id> (<impact>): <target selector> — <failure summary>`. `within` scopes the check to an open dialog or
- * drawer (a CSS selector; the dialog's portal lies outside the app's root). `contrast: false` leaves out the
- * colour contrast rule, half a check's time, for a screen already checked in the other language: its colours
- * are the same.
+ * drawer (a CSS selector; the dialog's portal lies outside the app's root).
  * Cost (measured, a master list): legacy mode runs axe in the page itself, where the default opens a blank page
  * per check to merge frames' results (the app has no frames): 1.4 s against 0.35 s; and axe is sent once per
  * page load, not per check, as the screens change inside one loaded app: 0.2 s a check.
  */
-export async function axeViolations(
-  page: Page,
-  { within, contrast = true }: { within?: string; contrast?: boolean } = {},
-): Promise<string[]> {
+export async function axeViolations(page: Page, { within }: { within?: string } = {}): Promise<string[]> {
   const loaded = await page.evaluate(() => 'axe' in window);
   // `options` replaces what was set before it: it comes first.
   let builder = new AxeBuilder({ page, axeSource: loaded ? LOADED : undefined })
     .options({ resultTypes: ['violations'] })
     .withTags(TAGS)
     .setLegacyMode(true);
-  const off = [...DISABLED.map((d) => d.rule), ...(contrast ? [] : ['color-contrast'])];
+  const off = DISABLED.map((d) => d.rule);
   if (off.length) builder = builder.disableRules(off);
   if (within) builder = builder.include(within);
   const { violations } = await builder.analyze();
