@@ -1,15 +1,9 @@
-import {
-  type ChatInquiryInput,
-  type ChatInquiryResult,
-  type ChatMessage,
-  chatInquiryInputSchema,
-} from '@junkan/shared/api/chat';
-import { INQUIRY_IMPORTANCES } from '@junkan/shared/enums';
+import type { ChatInquiryInput, ChatInquiryResult, ChatMessage } from '@junkan/shared/api/chat';
 import { INQUIRY_MAX_LENGTH } from '@junkan/shared/inquiry-rules';
-import { Form, Input, Select, Typography } from 'antd';
+import { Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';
-import { zodRule } from '../../../lib/form-errors';
+import { InquiryHeadFields } from '../../../components/inquiry-head-fields';
 import { useTurnIntoInquiry } from '../api/turn-into-inquiry';
 
 /** The subject proposed: the first line of the company's message the inquiry opens with, cut to the limit. */
@@ -62,21 +56,7 @@ export function TurnIntoInquiryModal({
       <Typography.Paragraph type="secondary" data-testid="chat-inquiry-count">
         {t(more ? 'chat.admin.toInquiryCountMore' : 'chat.admin.toInquiryCount', { count })}
       </Typography.Paragraph>
-      <Form.Item
-        name="subject"
-        label={t('inquiries.field.subject')}
-        required
-        rules={[zodRule(chatInquiryInputSchema.shape.subject, t)]}
-      >
-        <Input maxLength={INQUIRY_MAX_LENGTH.subject} showCount data-testid="chat-inquiry-subject" />
-      </Form.Item>
-      <Form.Item name="importance" label={t('inquiries.field.importance')}>
-        <Select
-          data-testid="chat-inquiry-importance"
-          options={INQUIRY_IMPORTANCES.map((i) => ({ value: i, label: t(`inquiryImportance.${i}`) }))}
-          style={{ maxWidth: 200 }}
-        />
-      </Form.Item>
+      <InquiryHeadFields testId="chat-inquiry" />
     </FormModal>
   );
 }

@@ -3,12 +3,12 @@ import {
   type InquiryDetail,
   inquiryCreateSchema,
 } from '@junkan/shared/api/inquiries';
-import { INQUIRY_IMPORTANCES } from '@junkan/shared/enums';
 import { INQUIRY_MAX_LENGTH, type InquirySide } from '@junkan/shared/inquiry-rules';
-import { Button, Flex, Form, Input, Modal, Select } from 'antd';
+import { Button, Flex, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDiscardGuard } from '../../../components/form-modal';
+import { InquiryHeadFields } from '../../../components/inquiry-head-fields';
 import { showFormIssues, validateOrFocus, zodRule } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
 import { useCreateInquiry } from '../api/send-inquiry';
@@ -82,21 +82,7 @@ export function InquiryCreateModal({
       }
     >
       <Form form={form} layout="vertical" initialValues={{ importance: 'BLANK' }} disabled={send.sending}>
-        <Form.Item
-          name="subject"
-          label={t('inquiries.field.subject')}
-          required
-          rules={[zodRule(inquiryCreateSchema.shape.subject, t)]}
-        >
-          <Input maxLength={INQUIRY_MAX_LENGTH.subject} showCount data-testid="inquiry-subject" />
-        </Form.Item>
-        <Form.Item name="importance" label={t('inquiries.field.importance')}>
-          <Select
-            data-testid="inquiry-importance"
-            options={INQUIRY_IMPORTANCES.map((i) => ({ value: i, label: t(`inquiryImportance.${i}`) }))}
-            style={{ maxWidth: 200 }}
-          />
-        </Form.Item>
+        <InquiryHeadFields testId="inquiry" />
         <Form.Item
           name="content"
           label={t('inquiries.field.content')}
