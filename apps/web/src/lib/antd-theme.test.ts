@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { appTheme, TAG_TEXT } from './antd-theme';
@@ -44,9 +45,9 @@ describe('the antd theme meets 4.5:1 for text', () => {
     ['an error tag', token.colorError, token.colorErrorBg],
     ['a success tag', TAG_TEXT.green7, token.colorSuccessBg],
     ['a warning tag', TAG_TEXT.gold7, token.colorWarningBg],
-    ['success text on white', config.components?.Typography?.colorSuccess, '#ffffff'],
-    ['warning text on white', config.components?.Typography?.colorWarning, '#ffffff'],
-    ['warning text on the layout', config.components?.Typography?.colorWarning, LAYOUT_BG],
+    ['success text on white', TAG_TEXT.green7, '#ffffff'],
+    ['warning text on white', TAG_TEXT.gold7, '#ffffff'],
+    ['warning text on the layout', TAG_TEXT.gold7, LAYOUT_BG],
   ])('%s', (_, text, background) => {
     expect(contrast(text as string, background as string)).toBeGreaterThanOrEqual(4.5);
   });
@@ -71,5 +72,15 @@ describe('the antd theme meets 4.5:1 for text', () => {
   ])('a %s tag', (color) => {
     const text = (TAG_TEXT as Record<string, string>)[`${color}7`] ?? token[`${color}7`];
     expect(contrast(text as string, token[`${color}1`] as string)).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('antd-a11y.css', () => {
+  it("draws text of the warning and success types in the tags' shades", () => {
+    const css = readFileSync(new URL('./antd-a11y.css', import.meta.url), 'utf8');
+    const colourOf = (type: string) =>
+      new RegExp(`\\.ant-typography-${type} \\{\\s*color: (#[0-9a-f]{6});`).exec(css)?.[1];
+    expect(colourOf('warning')).toBe(TAG_TEXT.gold7);
+    expect(colourOf('success')).toBe(TAG_TEXT.green7);
   });
 });

@@ -10,8 +10,8 @@ import type { ThemeConfig } from 'antd';
  * - Errors (#cf1322): danger buttons, required marks and field errors (antd's #ff4d4f is 3.3:1).
  * - Secondary text (descriptions, breadcrumbs, form help, placeholders): 60 % black (antd's 45 % is 3.4:1).
  * - Tags: a preset colour's text is its 7th shade on its 1st; where that is under 4.5:1 a darker shade of the
- *   same colour is used. The success and warning tags' text, and text of those types, likewise (their icons and
- *   alerts keep antd's).
+ *   same colour is used. The success and warning tags' text likewise, and text of those types (antd-a11y.css);
+ *   their icons and alerts keep antd's.
  */
 /** Secondary text: descriptions, breadcrumbs, form help, placeholders, a faded tag (5.7:1 on white). */
 export const SECONDARY_TEXT = 'rgba(0, 0, 0, 0.6)';
@@ -32,11 +32,6 @@ export function appTheme({ motion }: { motion: boolean }): ThemeConfig {
     components: {
       Tag: {
         ...TAG_TEXT,
-        colorSuccess: TAG_TEXT.green7,
-        colorWarning: TAG_TEXT.gold7,
-      },
-      // Text marked success or warning (Typography's type) is read as text: the same shades as the tags'.
-      Typography: {
         colorSuccess: TAG_TEXT.green7,
         colorWarning: TAG_TEXT.gold7,
       },
