@@ -7,6 +7,7 @@ import { LanguageSelect } from '../../components/language-select';
 import { PageSpinner } from '../../components/page-spinner';
 import { TransportApprovalBanner } from '../../components/transport-approval-banner';
 import { AntdScope } from '../../lib/antd-scope';
+import { MAIN_CONTENT_ID } from '../../lib/main-content';
 import { usePermissions } from '../../lib/permissions';
 import { useSessionWatcher } from '../../lib/use-session-watcher';
 import { ActingOperatorBanner } from './acting-operator-banner';
@@ -23,8 +24,6 @@ import { UserMenu } from './user-menu';
 
 const HEADER_HEIGHT = 56;
 const MENU_WIDTH = 232;
-/** The main content's id: the skip link's target. */
-const MAIN_ID = 'main-content';
 
 // Its own chunk: only dischargers load it.
 const ChatWidget = lazy(() => import('../../features/chat/components/chat-widget'));
@@ -76,7 +75,7 @@ function AppShell() {
     <Layout style={{ minHeight: '100vh' }}>
       <a
         className={css.skipLink}
-        href={`#${MAIN_ID}`}
+        href={`#${MAIN_CONTENT_ID}`}
         data-testid="skip-link"
         onClick={(event) => {
           event.preventDefault();
@@ -166,7 +165,7 @@ function AppShell() {
         )}
         <Layout.Content
           ref={main}
-          id={MAIN_ID}
+          id={MAIN_CONTENT_ID}
           tabIndex={-1}
           className={css.content}
           // The page on screen: the router keeps the previous page shown while the next one loads.

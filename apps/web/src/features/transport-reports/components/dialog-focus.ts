@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
+import { focusBack } from '../../../lib/main-content';
 
 /**
- * Gives focus back, once the dialog has closed, to the element that had it when `open` turned true
- * (JIS X 8341-3 2.4.3). For a dialog shown as two modals in turn, loading and then loaded: the second would take
+ * Gives focus back, once the dialog has closed, to the element that had it when `open` turned true, or to the main
+ * content when that element is gone (a deleted report's row) (JIS X 8341-3 2.4.3). For a dialog shown as two modals in turn, loading and then loaded: the second would take
  * the first, gone by then, for where focus came from, and leave it on the page's body. Spread onto each modal.
  */
 export function useFocusBack(open: boolean) {
@@ -15,7 +16,7 @@ export function useFocusBack(open: boolean) {
   }
   return {
     focusTriggerAfterClose: false,
-    afterClose: () => opener.current?.focus({ preventScroll: true }),
+    afterClose: () => focusBack(opener.current),
   };
 }
 
