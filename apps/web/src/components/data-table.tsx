@@ -104,22 +104,27 @@ const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tab
  * A table that scrolls inside itself and holds nothing to focus takes the focus itself, so that the keyboard can
  * scroll it too (JIS X 8341-3 2.1.1); one that fits, or holds links or buttons to move through, is no extra stop.
  */
+function markScrollRegions(table: RefObject<TableRef | null>) {
+  const root = table.current?.nativeElement;
+  if (!root) return;
+  for (const region of root.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')) {
+    const scrolls = region.scrollWidth > region.clientWidth || region.scrollHeight > region.clientHeight;
+    if (scrolls && !region.querySelector(FOCUSABLE)) region.tabIndex = 0;
+    else region.removeAttribute('tabindex');
+  }
+}
+
 function useKeyboardScroll(table: RefObject<TableRef | null>) {
+  // After each render (new rows, new columns)...
+  useEffect(() => markScrollRegions(table));
+  // ...and when the table's box changes size: one observer for the table's life, not one per render.
   useEffect(() => {
     const root = table.current?.nativeElement;
     if (!root) return;
-    const update = () => {
-      for (const region of root.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')) {
-        const scrolls = region.scrollWidth > region.clientWidth || region.scrollHeight > region.clientHeight;
-        if (scrolls && !region.querySelector(FOCUSABLE)) region.tabIndex = 0;
-        else region.removeAttribute('tabindex');
-      }
-    };
-    update();
-    const observer = new ResizeObserver(update);
+    const observer = new ResizeObserver(() => markScrollRegions(table));
     observer.observe(root);
     return () => observer.disconnect();
-  });
+  }, [table]);
 }
 
 /**
