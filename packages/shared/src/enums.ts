@@ -1,4 +1,8 @@
-export const ROLES = ['ADMIN', 'WASTE', 'TRANSPORT'] as const;
+/**
+ * DRIVER: a transport company's driver, a staff account its office adds. It signs in to the driver's day only
+ * (`DRIVER_DAY`): every route of the transporter's side names the TRANSPORT role and refuses it.
+ */
+export const ROLES = ['ADMIN', 'WASTE', 'TRANSPORT', 'DRIVER'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Roles a user can sign up or be registered with (admins are created by the platform). */

@@ -131,6 +131,12 @@ export const paths = {
   inquiryAdmin: at('/inquiry-admin'),
   chatAdmin: at('/chat-admin'),
   operations: at('/operations'),
+  /** The office's dispatch (配車): a day's stops given to drivers and vehicles, in the round's order. */
+  dispatch: at('/dispatch'),
+  /** The office's drivers and vehicles. */
+  drivers: at('/drivers'),
+  /** The driver's day on a phone, outside the office's shell (the only page a driver reaches). */
+  driverDay: at('/driver'),
 } as const;
 
 /** A registry path as a child route of the root route ('/x/y' -> 'x/y'). */

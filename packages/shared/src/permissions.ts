@@ -51,6 +51,10 @@ export const PERMISSIONS = [
   'HANDLING_WASTE_UNIT_PRICE',
   /** The operations screen: jobs, the manifest-network queue, the mail outbox, the processes serving. */
   'OPERATIONS',
+  /** The office's drivers, vehicles and dispatch (who collects which stop, in which order) and the drivers' marks. */
+  'DRIVER_MANAGEMENT',
+  /** The driver's day on a phone: its assigned stops and the proof of collection at each. */
+  'DRIVER_DAY',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -105,7 +109,17 @@ export const TRANSPORT_ONLY_PERMISSIONS = [
   'AREA_PRICE_SETTING',
   'BUSINESS_DATE_SETTING',
   'DISPOSAL_UNIT_PRICE',
+  'DRIVER_MANAGEMENT',
 ] as const satisfies readonly Permission[];
+
+/** Keys only a driver holds. */
+export const DRIVER_ONLY_PERMISSIONS = ['DRIVER_DAY'] as const satisfies readonly Permission[];
+
+/**
+ * Everything a driver holds, once its company is approved: its day and its password. Nothing of prices,
+ * contracts, invoices, projects or other companies.
+ */
+export const DRIVER_PERMISSIONS = ['DRIVER_DAY', 'CHANGE_PASSWORD'] as const satisfies readonly Permission[];
 
 /**
  * What a transporter keeps while its company waits for (or was refused) an administrator's approval:
@@ -145,6 +159,7 @@ function wastePermissions(subject: PermissionSubject): Permission[] {
     MASTER_ADMIN_PERMISSIONS,
     TRANSPORT_ONLY_PERMISSIONS,
     GRANT_ONLY_PERMISSIONS,
+    DRIVER_ONLY_PERMISSIONS,
   );
   return isEdiReady(subject) ? base : without(base, EDI_GATED_PERMISSIONS);
 }
@@ -156,12 +171,19 @@ function transportPermissions(): Permission[] {
     NEW_REQUEST_PERMISSIONS,
     GRANT_ONLY_PERMISSIONS,
     DISCHARGER_ONLY_PERMISSIONS,
+    DRIVER_ONLY_PERMISSIONS,
     ['ACCOUNT_INFO', 'INQUIRY'],
   );
 }
 
 function adminPermissions(): Permission[] {
-  return without(PERMISSIONS, NEW_REQUEST_PERMISSIONS, GRANT_ONLY_PERMISSIONS, DISCHARGER_ONLY_PERMISSIONS, [
+  return without(
+    PERMISSIONS,
+    NEW_REQUEST_PERMISSIONS,
+    GRANT_ONLY_PERMISSIONS,
+    DISCHARGER_ONLY_PERMISSIONS,
+    DRIVER_ONLY_PERMISSIONS,
+    [
     'ACCOUNT_INFO',
     'ACCOUNT_INFO_TRANS',
     'INQUIRY',
@@ -172,7 +194,10 @@ function adminPermissions(): Permission[] {
     'LICENSE_MANAGEMENT',
     // A pack is of one company's records: an admin makes one acting for that company, never as itself.
     'EVIDENCE_PACK',
-  ]);
+    // The office's dispatch is the transport company's own screen: an admin reaches it acting for one.
+    'DRIVER_MANAGEMENT',
+    ],
+  );
 }
 
 export function isEdiReady(
@@ -187,6 +212,11 @@ export function computePermissions(subject: PermissionSubject): Permission[] {
   const add = (list: readonly Permission[]) => {
     for (const p of list) keys.add(p);
   };
+  // A driver holds its day only, and only while its company is approved; an admin never acts for a driver.
+  if (subject.roles.includes('DRIVER'))
+    return subject.roles.length === 1 && subject.isTransportApproved
+      ? PERMISSIONS.filter((p) => (DRIVER_PERMISSIONS as readonly Permission[]).includes(p))
+      : [];
   const isAdmin = subject.roles.includes('ADMIN');
   if (isAdmin) add(adminPermissions());
   if (subject.roles.includes('WASTE')) {
@@ -221,6 +251,7 @@ export function computePermissions(subject: PermissionSubject): Permission[] {
         'EVIDENCE_PACK',
         // As an admin acting for a discharger gets its inquiries (INQUIRY), one acting for a transporter gets its.
         'INQUIRY_TRANS',
+        'DRIVER_MANAGEMENT',
       ]);
     else if (subject.isTransportApproved) add(transportPermissions());
     // An unapproved company sees no request, project or price; an acting admin keeps its own keys.

@@ -98,6 +98,15 @@ describe('route guard (section 6)', () => {
     [{ pathname: '/accessibility', ...signedOut }, { allow: true }],
     [{ pathname: '/accessibility', isSignedIn: true, roles: ['WASTE'] }, { allow: true }],
     [{ pathname: '/accessibility', isSignedIn: true, roles: ['ADMIN'] }, { allow: true }],
+    // A driver has its day only, and only a driver has one.
+    [{ pathname: '/driver', isSignedIn: true, roles: ['DRIVER'] }, { allow: true }],
+    [{ pathname: '/home', isSignedIn: true, roles: ['DRIVER'] }, { redirect: '/driver' }],
+    [{ pathname: '/login', isSignedIn: true, roles: ['DRIVER'] }, { redirect: '/driver' }],
+    [{ pathname: '/invoice-management', isSignedIn: true, roles: ['DRIVER'] }, { redirect: '/driver' }],
+    [{ pathname: '/accessibility', isSignedIn: true, roles: ['DRIVER'] }, { allow: true }],
+    [{ pathname: '/driver', isSignedIn: true, roles: ['TRANSPORT'] }, { redirect: '/' }],
+    [{ pathname: '/driver', isSignedIn: true, roles: ['ADMIN', 'TRANSPORT'], adminId: 1 }, { redirect: '/' }],
+    [{ pathname: '/driver', ...signedOut }, { redirect: '/login' }],
   ])('%o -> %o', (args, expected) => {
     expect(decideRoute(args)).toEqual(expected);
   });

@@ -145,6 +145,10 @@ export function decideRoute(args: {
   }
   const isAdmin = roles.includes('ADMIN');
   const isActing = args.adminId != null;
+  // A driver has its day only; nobody else has a driver's day.
+  if (roles.includes('DRIVER'))
+    return pathname === paths.driverDay.path ? { allow: true } : { redirect: paths.driverDay.path };
+  if (pathname === paths.driverDay.path) return { redirect: '/' };
   if (pathname === '/login') return { redirect: '/' };
   if (isAdmin && !isActing) {
     return isAdminOwnPath(pathname) ? { allow: true } : { redirect: '/account-selection' };

@@ -8,6 +8,7 @@ import {
 } from '../collection-rules';
 import { BAG_SIZES, CONTRACT_TYPES, PROJECT_TYPES } from '../enums';
 import { idParam, idSchema, isoDateSchema, textSchema } from '../validation';
+import { proofSchema } from './drivers';
 import { VOLUME_PATTERN } from './projects';
 
 export const COLLECTION_MAX = {
@@ -237,6 +238,12 @@ export const collectionDetailSchema = collectionSummarySchema.extend({
     ]),
   ),
   history: z.array(collectionHistoryItemSchema),
+  /** The drivers' marks on it (proof of collection), oldest first. */
+  proofs: z.array(proofSchema),
+  /** The dispatch (the transporter's side only; null for the discharger). */
+  dispatch: z
+    .object({ driverName: z.string().nullable(), vehicleName: z.string().nullable(), stopOrder: z.number().nullable() })
+    .nullable(),
 });
 export type CollectionDetail = z.infer<typeof collectionDetailSchema>;
 

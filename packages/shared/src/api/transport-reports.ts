@@ -195,6 +195,14 @@ export const regularVolumeInfoSchema = z.object({
   categoryName: z.string(),
   volume: z.number().nullable(),
   disabled: z.boolean(),
+  /**
+   * What the drivers' collected marks of the month hold for this waste (`monthDraft`): the kg weighed (over
+   * `weighed` lines) and the bags counted by size; null when no mark has it. The form fills an unreported
+   * weight from it for the office to check.
+   */
+  draft: z
+    .object({ weightKg: z.number(), weighed: z.number(), bags: z.record(z.string(), z.number()) })
+    .nullable(),
 });
 export type RegularVolumeInfo = z.infer<typeof regularVolumeInfoSchema>;
 

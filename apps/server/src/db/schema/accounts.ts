@@ -6,6 +6,7 @@
 import type { BankAccountType } from '@junkan/shared/rules/bank-account';
 import { relations } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -124,8 +125,10 @@ export const users = pgTable(
     // The spec's sign-up sends the e-mail here, so it is as long as an address may be.
     userName: varchar('user_name', { length: 254 }).notNull().default(''),
     passwordHash: text('password_hash').notNull(),
-    role: varchar('role', { length: 16 }).notNull().$type<'ADMIN' | 'WASTE' | 'TRANSPORT'>(),
+    role: varchar('role', { length: 16 }).notNull().$type<'ADMIN' | 'WASTE' | 'TRANSPORT' | 'DRIVER'>(),
     companyId: integer('company_id').references(() => companies.id),
+    /** A driver's usual vehicle: the stops the office gives that vehicle are the driver's too. */
+    vehicleId: integer('vehicle_id').references((): AnyPgColumn => vehicles.id, { onDelete: 'set null' }),
     enabled: boolean('enabled').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /** Manifest-network registrant (subscriber) number, 7 alphanumerics. */
@@ -145,6 +148,28 @@ export const users = pgTable(
     uniqueIndex('users_edi_key_unique').on(t.ediKey),
     index('users_company_idx').on(t.companyId),
   ],
+);
+
+/** A transport company's vehicle, to which the office assigns stops (and the drivers who drive it). */
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** What the office calls it: 「2t パッカー 1号車」. */
+    name: varchar('name', { length: 64 }).notNull(),
+    /** The number plate as written: 「品川 400 あ 12-34」. */
+    plateNumber: varchar('plate_number', { length: 32 }).notNull().default(''),
+    /** Its size, as the vehicle limits of a site name them (VEHICLE_LIMITS without NONE). */
+    vehicleClass: varchar('vehicle_class', { length: 8 }).notNull(),
+    /** Retired vehicles stay for the stops and marks that name them. */
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('vehicles_company_name_unique').on(t.companyId, t.name)],
 );
 
 /** Extra permission keys granted to a user in data (ruling 11). */

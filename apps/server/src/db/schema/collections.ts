@@ -4,7 +4,9 @@
  */
 import {
   bigserial,
+  boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -12,10 +14,12 @@ import {
   pgTable,
   serial,
   text,
+  timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { companies, dischargeSites, users } from './accounts';
+import { companies, dischargeSites, users, vehicles } from './accounts';
 import { createdAt, updatedAt } from './columns';
 import { contracts, projects, projectWasteLines } from './projects';
 
@@ -108,12 +112,22 @@ export const collections = pgTable(
     reason: text('reason'),
     /** Bumped on every change, so two answers to the same state cannot both pass. */
     version: integer('version').notNull().default(1),
+    /**
+     * The office's dispatch: the driver and the vehicle that collect it (either, both or none) and its place in
+     * the day's round (null: after the ordered stops). A change of dispatch does not bump `version`: a driver's
+     * mark made on the stop is still about the same collection.
+     */
+    driverUserId: integer('driver_user_id').references(() => users.id, { onDelete: 'set null' }),
+    vehicleId: integer('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
+    stopOrder: integer('stop_order'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('collections_company_date_idx').on(t.companyId, t.date),
     index('collections_transport_date_idx').on(t.transportCompanyId, t.date),
+    index('collections_driver_date_idx').on(t.driverUserId, t.date),
+    index('collections_vehicle_date_idx').on(t.vehicleId, t.date),
     index('collections_project_date_idx').on(t.projectId, t.date),
     index('collections_request_idx').on(t.requestId),
   ],
@@ -139,6 +153,62 @@ export const collectionHistory = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('collection_history_collection_idx').on(t.collectionId, t.createdAt)],
+);
+
+/**
+ * A driver's proof of collection at a stop, as the phone sent it: collected or not (with a reason), the bags by
+ * size, weight or volume per waste line, when, where, and a photo (an attachment owned by the mark). `clientId`
+ * is the phone's id of the mark, so a retry is stored once. A mark the collection no longer allows (the office
+ * cancelled or moved it meanwhile) is kept as a CONFLICT for the office to apply or discard; nothing is dropped.
+ */
+export const collectionMarks = pgTable(
+  'collection_marks',
+  {
+    id: serial('id').primaryKey(),
+    clientId: uuid('client_id').notNull(),
+    collectionId: integer('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    transportCompanyId: integer('transport_company_id')
+      .notNull()
+      .references(() => companies.id),
+    driverUserId: integer('driver_user_id')
+      .notNull()
+      .references(() => users.id),
+    vehicleId: integer('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
+    /** COLLECTED or NOT_COLLECTED (DRIVER_MARK_RESULTS). */
+    result: varchar('result', { length: 16 }).notNull(),
+    /** NOT_COLLECTED: a code of NOT_COLLECTED_REASONS, and the driver's words. */
+    reasonCode: varchar('reason_code', { length: 24 }),
+    reasonText: text('reason_text'),
+    /** Per waste line of the request: bags by size, weight (kg), volume in the line's unit. */
+    lines: jsonb('lines')
+      .$type<{ wasteLineId: number; bags: Record<string, number>; weightKg: number | null; volume: number | null }[]>()
+      .notNull()
+      .default([]),
+    /** The collection's version and date the driver's phone had when the mark was made. */
+    baseVersion: integer('base_version').notNull(),
+    baseDate: date('base_date', { mode: 'string' }).notNull(),
+    /** When the driver made the mark (the phone's time, kept as sent) and when it reached the server. */
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull(),
+    receivedAt: createdAt(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** Metres. */
+    accuracy: doublePrecision('accuracy'),
+    /** APPLIED, CONFLICT, or the office's decision on a conflict: RESOLVED_APPLIED, DISCARDED (DRIVER_MARK_STATES). */
+    state: varchar('state', { length: 24 }).notNull(),
+    /** CONFLICT: why (a message code: the stop was cancelled, moved, changed or marked by the office). */
+    conflictCode: varchar('conflict_code', { length: 48 }),
+    resolvedBy: integer('resolved_by').references(() => users.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    hasPhoto: boolean('has_photo').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('collection_marks_client_unique').on(t.driverUserId, t.clientId),
+    index('collection_marks_collection_idx').on(t.collectionId),
+    index('collection_marks_company_state_idx').on(t.transportCompanyId, t.state),
+  ],
 );
 
 /**
