@@ -132,7 +132,8 @@ export function monthDraft(
 ): Map<number, { weightKg: number; weighed: number; bags: Record<string, number> }> {
   const byWaste = new Map<number, { weightKg: number; weighed: number; bags: Record<string, number> }>();
   for (const mark of marks) {
-    if (mark.result !== 'COLLECTED' || (mark.state !== 'APPLIED' && mark.state !== 'RESOLVED_APPLIED')) continue;
+    if (mark.result !== 'COLLECTED' || (mark.state !== 'APPLIED' && mark.state !== 'RESOLVED_APPLIED'))
+      continue;
     for (const line of mark.lines) {
       const waste = wasteOfLine.get(line.wasteLineId);
       if (waste === undefined) continue;
@@ -141,7 +142,8 @@ export function monthDraft(
         entry.weightKg = Math.round((entry.weightKg + line.weightKg) * 100) / 100;
         entry.weighed += 1;
       }
-      for (const [size, n] of Object.entries(line.bags)) if (n) entry.bags[size] = (entry.bags[size] ?? 0) + n;
+      for (const [size, n] of Object.entries(line.bags))
+        if (n) entry.bags[size] = (entry.bags[size] ?? 0) + n;
       byWaste.set(waste, entry);
     }
   }

@@ -26,15 +26,22 @@ const hasNone = (list: Permission[], keys: readonly Permission[]) => keys.every(
 
 describe('computePermissions (section 6)', () => {
   it('gives a driver its day and its password only, and only while its company is approved', () => {
-    expect(computePermissions(subject({ roles: ['DRIVER'], ...ediReady, grants: ['HANDLING_WASTE_UNIT_PRICE'] })))
-      .toEqual(['CHANGE_PASSWORD', 'DRIVER_DAY']);
+    expect(
+      computePermissions(subject({ roles: ['DRIVER'], ...ediReady, grants: ['HANDLING_WASTE_UNIT_PRICE'] })),
+    ).toEqual(['CHANGE_PASSWORD', 'DRIVER_DAY']);
     expect(computePermissions(subject({ roles: ['DRIVER'], isTransportApproved: false }))).toEqual([]);
     // An admin never acts for a driver: such a token holds nothing.
     expect(computePermissions(subject({ roles: ['ADMIN', 'DRIVER'] }))).toEqual([]);
   });
 
   it("keeps the driver's day from every other role and the dispatch on the transporter's side", () => {
-    for (const roles of [['ADMIN'], ['WASTE'], ['TRANSPORT'], ['ADMIN', 'WASTE'], ['ADMIN', 'TRANSPORT']] as const)
+    for (const roles of [
+      ['ADMIN'],
+      ['WASTE'],
+      ['TRANSPORT'],
+      ['ADMIN', 'WASTE'],
+      ['ADMIN', 'TRANSPORT'],
+    ] as const)
       expect(computePermissions(subject({ roles: [...roles], ...ediReady }))).not.toContain('DRIVER_DAY');
     expect(computePermissions(subject({ roles: ['TRANSPORT'] }))).toContain('DRIVER_MANAGEMENT');
     expect(computePermissions(subject({ roles: ['ADMIN', 'TRANSPORT'] }))).toContain('DRIVER_MANAGEMENT');
@@ -42,7 +49,9 @@ describe('computePermissions (section 6)', () => {
       'DRIVER_MANAGEMENT',
     );
     for (const roles of [['ADMIN'], ['WASTE'], ['ADMIN', 'WASTE']] as const)
-      expect(computePermissions(subject({ roles: [...roles], ...ediReady }))).not.toContain('DRIVER_MANAGEMENT');
+      expect(computePermissions(subject({ roles: [...roles], ...ediReady }))).not.toContain(
+        'DRIVER_MANAGEMENT',
+      );
   });
 
   it('gives an admin everything but the request group, account info, inquiry, password and transport settings', () => {

@@ -184,18 +184,18 @@ function adminPermissions(): Permission[] {
     DISCHARGER_ONLY_PERMISSIONS,
     DRIVER_ONLY_PERMISSIONS,
     [
-    'ACCOUNT_INFO',
-    'ACCOUNT_INFO_TRANS',
-    'INQUIRY',
-    'INQUIRY_TRANS',
-    'CHANGE_PASSWORD',
-    'BUSINESS_DATE_SETTING',
-    'DISPOSAL_UNIT_PRICE',
-    'LICENSE_MANAGEMENT',
-    // A pack is of one company's records: an admin makes one acting for that company, never as itself.
-    'EVIDENCE_PACK',
-    // The office's dispatch is the transport company's own screen: an admin reaches it acting for one.
-    'DRIVER_MANAGEMENT',
+      'ACCOUNT_INFO',
+      'ACCOUNT_INFO_TRANS',
+      'INQUIRY',
+      'INQUIRY_TRANS',
+      'CHANGE_PASSWORD',
+      'BUSINESS_DATE_SETTING',
+      'DISPOSAL_UNIT_PRICE',
+      'LICENSE_MANAGEMENT',
+      // A pack is of one company's records: an admin makes one acting for that company, never as itself.
+      'EVIDENCE_PACK',
+      // The office's dispatch is the transport company's own screen: an admin reaches it acting for one.
+      'DRIVER_MANAGEMENT',
     ],
   );
 }

@@ -242,7 +242,11 @@ export const collectionDetailSchema = collectionSummarySchema.extend({
   proofs: z.array(proofSchema),
   /** The dispatch (the transporter's side only; null for the discharger). */
   dispatch: z
-    .object({ driverName: z.string().nullable(), vehicleName: z.string().nullable(), stopOrder: z.number().nullable() })
+    .object({
+      driverName: z.string().nullable(),
+      vehicleName: z.string().nullable(),
+      stopOrder: z.number().nullable(),
+    })
     .nullable(),
 });
 export type CollectionDetail = z.infer<typeof collectionDetailSchema>;

@@ -98,7 +98,11 @@ export const proofSchema = z.object({
   reasonCode: z.enum(NOT_COLLECTED_REASONS).nullable(),
   reasonText: z.string().nullable(),
   lines: z.array(
-    markLineSchema.extend({ wasteName: z.string(), unit: z.string().nullable(), kind: z.enum(PROJECT_TYPES) }),
+    markLineSchema.extend({
+      wasteName: z.string(),
+      unit: z.string().nullable(),
+      kind: z.enum(PROJECT_TYPES),
+    }),
   ),
   markedAt: z.string(),
   receivedAt: z.string(),
@@ -107,7 +111,9 @@ export const proofSchema = z.object({
   state: z.enum(DRIVER_MARK_STATES),
   conflictCode: z.string().nullable(),
   hasPhoto: z.boolean(),
-  position: z.object({ latitude: z.number(), longitude: z.number(), accuracy: z.number().nullable() }).nullable(),
+  position: z
+    .object({ latitude: z.number(), longitude: z.number(), accuracy: z.number().nullable() })
+    .nullable(),
 });
 export type Proof = z.infer<typeof proofSchema>;
 
@@ -299,7 +305,8 @@ export const driverMarkInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['reasonText'], message: 'MSG_00_21' });
     if (m.result === 'COLLECTED') {
       const counted = m.lines.some(
-        (l) => Object.values(l.bags).some((n) => (n ?? 0) > 0) || (l.weightKg ?? 0) > 0 || (l.volume ?? 0) > 0,
+        (l) =>
+          Object.values(l.bags).some((n) => (n ?? 0) > 0) || (l.weightKg ?? 0) > 0 || (l.volume ?? 0) > 0,
       );
       if (!counted) ctx.addIssue({ code: 'custom', path: ['lines'], message: 'bag_or_volume_required' });
     }

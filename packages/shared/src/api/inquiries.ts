@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMPANY_TYPES, INQUIRY_IMPORTANCES, INQUIRY_STATUSES, ROLES } from '../enums';
+import { COMPANY_TYPES, INQUIRY_IMPORTANCES, INQUIRY_STATUSES } from '../enums';
 import { INQUIRY_ACTIONS, INQUIRY_MAX_LENGTH, INQUIRY_SIDES } from '../inquiry-rules';
 import { textSchema } from '../validation';
 import { attachmentSchema, pageOf, pageQuery, sortQuerySchema } from './common';
@@ -88,7 +88,8 @@ export const inquiryHistoryEntrySchema = z.object({
   kind: z.enum(INQUIRY_HISTORY_KINDS),
   userId: z.number().int().nullable(),
   userName: z.string(),
-  userRoles: z.array(z.object({ role: z.enum(ROLES) })),
+  /** A driver never writes an inquiry: the sides are the inquiry's. */
+  userRoles: z.array(z.object({ role: z.enum(INQUIRY_SIDES) })),
   content: z.string(),
   /** The importance set, on an IMPORTANCE entry. */
   importance: z.enum(INQUIRY_IMPORTANCES).nullable(),

@@ -183,7 +183,14 @@ export const collectionMarks = pgTable(
     reasonText: text('reason_text'),
     /** Per waste line of the request: bags by size, weight (kg), volume in the line's unit. */
     lines: jsonb('lines')
-      .$type<{ wasteLineId: number; bags: Record<string, number>; weightKg: number | null; volume: number | null }[]>()
+      .$type<
+        {
+          wasteLineId: number;
+          bags: Record<string, number>;
+          weightKg: number | null;
+          volume: number | null;
+        }[]
+      >()
       .notNull()
       .default([]),
     /** The collection's version and date the driver's phone had when the mark was made. */

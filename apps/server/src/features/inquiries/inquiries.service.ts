@@ -44,7 +44,8 @@ export const SUPPORT_SCOPE: InquiryScope = { side: 'ADMIN' };
 /** The company a discharger's or transporter's call acts for (an acting admin's too). */
 export function companyScope(caller: Caller): InquiryScope {
   const side = operatorRole(caller.session);
-  if (side === 'ADMIN') throw new AppError('forbidden', 'Forbidden');
+  // A driver has no inquiries: its routes refuse it; this holds the rule for any other caller.
+  if (side === 'ADMIN' || side === 'DRIVER') throw new AppError('forbidden', 'Forbidden');
   return { side, companyId: caller.companyId };
 }
 

@@ -31,7 +31,8 @@ export interface InquiryAuthor {
 /** A discharger or transporter writing for its company (an acting admin is recorded behind the operator). */
 export function companyAuthor(session: Session): InquiryAuthor {
   const side = operatorRole(session);
-  if (side === 'ADMIN') throw new AppError('forbidden', 'Forbidden');
+  // A driver has no inquiries: its routes refuse it; this holds the rule for any other caller.
+  if (side === 'ADMIN' || side === 'DRIVER') throw new AppError('forbidden', 'Forbidden');
   return { userId: session.userId, side, actingAdminId: session.adminId ?? null };
 }
 

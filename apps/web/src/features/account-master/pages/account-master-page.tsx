@@ -27,7 +27,12 @@ import { formatDateTime } from '../../../lib/format';
 import { accountUpdatePath } from '../account-paths';
 import { useAdminUsers } from '../api/admin-users';
 
-const ROLE_COLORS: Record<Role, string> = { ADMIN: 'purple', WASTE: 'green', TRANSPORT: 'blue' };
+const ROLE_COLORS: Record<Role, string> = {
+  ADMIN: 'purple',
+  WASTE: 'green',
+  TRANSPORT: 'blue',
+  DRIVER: 'cyan',
+};
 
 type SortKey = (typeof ADMIN_USER_SORT_KEYS)[number];
 
