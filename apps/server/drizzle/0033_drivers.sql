@@ -52,4 +52,13 @@ ALTER TABLE "collections" ADD CONSTRAINT "collections_driver_user_id_users_id_fk
 ALTER TABLE "collections" ADD CONSTRAINT "collections_vehicle_id_vehicles_id_fk" FOREIGN KEY ("vehicle_id") REFERENCES "public"."vehicles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_vehicle_id_vehicles_id_fk" FOREIGN KEY ("vehicle_id") REFERENCES "public"."vehicles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "collections_driver_date_idx" ON "collections" USING btree ("driver_user_id","date");--> statement-breakpoint
-CREATE INDEX "collections_vehicle_date_idx" ON "collections" USING btree ("vehicle_id","date");
+CREATE INDEX "collections_vehicle_date_idx" ON "collections" USING btree ("vehicle_id","date");--> statement-breakpoint
+-- A mark's photo is an attachment row (owner COLLECTION_MARK) without a foreign key: when marks go with their
+-- collection (a contract's end, a deleted project), their photo rows go too, and the orphan sweep removes the objects.
+CREATE FUNCTION collection_marks_drop_photos() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM attachments WHERE owner_type = 'COLLECTION_MARK' AND owner_id = OLD.id;
+  RETURN OLD;
+END $$;--> statement-breakpoint
+CREATE TRIGGER collection_marks_drop_photos AFTER DELETE ON collection_marks
+  FOR EACH ROW EXECUTE FUNCTION collection_marks_drop_photos();

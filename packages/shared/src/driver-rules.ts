@@ -38,6 +38,17 @@ export type NotCollectedReason = (typeof NOT_COLLECTED_REASONS)[number];
 export const DRIVER_MARK_STATES = ['APPLIED', 'CONFLICT', 'RESOLVED_APPLIED', 'DISCARDED'] as const;
 export type DriverMarkState = (typeof DRIVER_MARK_STATES)[number];
 
+/**
+ * Marks that stand: what the collection now records. The discharger sees only these (a conflict waiting for the
+ * office, or one it discarded, is the transport company's own business); the report draft counts only these.
+ */
+export const STANDING_MARK_STATES = [
+  'APPLIED',
+  'RESOLVED_APPLIED',
+] as const satisfies readonly DriverMarkState[];
+export const isStandingMark = (state: DriverMarkState) =>
+  (STANDING_MARK_STATES as readonly DriverMarkState[]).includes(state);
+
 /** Limits of a mark, shared by the phone's form and the server. */
 export const DRIVER_MARK_MAX = {
   reasonText: 200,

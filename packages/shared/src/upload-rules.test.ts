@@ -69,6 +69,11 @@ describe('checkUpload by use', () => {
     ['inquiry: a 100 MB video', 'INQUIRY', 'i.mp4', INQUIRY_UPLOAD_MAX_BYTES, [], null],
     ['inquiry: over 100 MB', 'INQUIRY', 'i.mp4', INQUIRY_UPLOAD_MAX_BYTES + 1, [], 'file_too_large'],
     ['permit: over 10 MB', 'PERMIT', 'p.pdf', UPLOAD_MAX_BYTES + 1, [], 'file_too_large'],
+    ['driver photo: a jpeg', 'DRIVER_PHOTO', 'stop.jpeg', 100, [], null],
+    ['driver photo: a pdf', 'DRIVER_PHOTO', 'stop.pdf', 100, [], 'upload_file_type_error'],
+    ['driver photo: a 2nd image', 'DRIVER_PHOTO', 'b.png', 100, ['a.png'], 'MSG_28_5'],
+    ['driver photo: exactly 5 MB', 'DRIVER_PHOTO', 'stop.jpg', 5 * 1024 * 1024, [], null],
+    ['driver photo: over 5 MB', 'DRIVER_PHOTO', 'stop.jpg', 5 * 1024 * 1024 + 1, [], 'file_too_large'],
   ])('%s', (_name, use, fileName, size, existingNames, expected) => {
     const rule = UPLOAD_RULES[use];
     expect(checkUpload({ fileName, size, existingNames, ...rule })).toBe(expected);

@@ -7,7 +7,14 @@ export const UPLOAD_FILE_KINDS = ['jpg', 'png', 'pdf', 'xlsx', 'doc', 'mp4', 'mo
 export type UploadFileKind = (typeof UPLOAD_FILE_KINDS)[number];
 
 /** What a file is uploaded for; each use has its own kinds and count (section 5). */
-export const UPLOAD_USES = ['QUOTE_REQUEST', 'QUOTE_DOCUMENT', 'PERMIT', 'INQUIRY', 'INVOICE'] as const;
+export const UPLOAD_USES = [
+  'QUOTE_REQUEST',
+  'QUOTE_DOCUMENT',
+  'PERMIT',
+  'INQUIRY',
+  'INVOICE',
+  'DRIVER_PHOTO',
+] as const;
 export type UploadUse = (typeof UPLOAD_USES)[number];
 
 export interface UploadRule {
@@ -20,6 +27,9 @@ export interface UploadRule {
 /** Inquiries may carry a video of the site (100 MB); uploads are streamed, so this needs no memory. */
 export const INQUIRY_UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
 
+/** A driver's photo of a stop, resized on the phone before it is sent (DRIVER_MARK_MAX.photoSide). */
+const DRIVER_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
 export const UPLOAD_RULES: Record<UploadUse, UploadRule> = {
   QUOTE_REQUEST: { kinds: UPLOAD_FILE_KINDS, maxFiles: QUOTE_REQUEST_MAX_FILES, maxBytes: UPLOAD_MAX_BYTES },
   QUOTE_DOCUMENT: { kinds: ['pdf'], maxFiles: 1, maxBytes: UPLOAD_MAX_BYTES },
@@ -27,6 +37,8 @@ export const UPLOAD_RULES: Record<UploadUse, UploadRule> = {
   INQUIRY: { kinds: UPLOAD_FILE_KINDS, maxFiles: 1, maxBytes: INQUIRY_UPLOAD_MAX_BYTES },
   /** An invoice's files: documents and scans, up to 5 an invoice. */
   INVOICE: { kinds: ['pdf', 'jpg', 'png', 'xlsx'], maxFiles: INVOICE_MAX_FILES, maxBytes: UPLOAD_MAX_BYTES },
+  /** A driver's proof photo of a stop: one image a mark (a second replaces it). */
+  DRIVER_PHOTO: { kinds: ['jpg', 'png'], maxFiles: 1, maxBytes: DRIVER_PHOTO_MAX_BYTES },
 };
 
 /** File name extensions of each kind (lower case, without the dot). */

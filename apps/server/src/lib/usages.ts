@@ -1,3 +1,4 @@
+import type { MessageCode } from '@junkan/shared/messages';
 import { eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
@@ -14,14 +15,23 @@ export interface Usage {
   constraint: string;
 }
 
-/** 409 in_use_cannot_delete, naming what refers to the row in `params.usedBy`. */
-const inUse = (usedBy: string) => new AppError('in_use_cannot_delete', 'In use', undefined, { usedBy });
+/**
+ * 409 in_use_cannot_delete (or the item's own code, e.g. vehicle_in_use, a 409 too), naming what refers to the
+ * row in `params.usedBy`.
+ */
+const inUse = (usedBy: string, code: MessageCode = 'in_use_cannot_delete') =>
+  new AppError(code, 'In use', undefined, { usedBy });
 
 /** Throws `inUse` for the first of `usages` (in their order) with a row that refers to `id`. */
-export async function refuseWhileUsed(tx: DbOrTx, usages: readonly Usage[], id: number): Promise<void> {
+export async function refuseWhileUsed(
+  tx: DbOrTx,
+  usages: readonly Usage[],
+  id: number,
+  code?: MessageCode,
+): Promise<void> {
   for (const usage of usages) {
     const [used] = await tx.select({ one: sql`1` }).from(usage.table).where(eq(usage.column, id)).limit(1);
-    if (used) throw inUse(usage.usedBy);
+    if (used) throw inUse(usage.usedBy, code);
   }
 }
 
@@ -29,8 +39,13 @@ export async function refuseWhileUsed(tx: DbOrTx, usages: readonly Usage[], id: 
  * A delete that raced a new reference: the foreign key refused it. Throws `inUse` naming the usage whose
  * constraint it was (else `fallback`); any other error is thrown as it is.
  */
-export function rethrowAsInUse(err: unknown, usages: readonly Usage[], fallback: string): never {
+export function rethrowAsInUse(
+  err: unknown,
+  usages: readonly Usage[],
+  fallback: string,
+  code?: MessageCode,
+): never {
   const constraint = foreignKeyViolation(err);
   if (constraint === null) throw err;
-  throw inUse(usages.find((u) => constraint.startsWith(u.constraint))?.usedBy ?? fallback);
+  throw inUse(usages.find((u) => constraint.startsWith(u.constraint))?.usedBy ?? fallback, code);
 }

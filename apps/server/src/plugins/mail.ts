@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { MAIL_ATTACHMENT_MAX_BYTES } from '@junkan/shared/invoice-rules';
 import { appLink } from '@junkan/shared/paths';
-import { and, eq, gt, inArray, isNotNull, isNull, lt, not, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, not, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, DbOrTx, Tx } from '../db/client';
@@ -317,8 +317,8 @@ export interface CompanyMail {
 
 /**
  * Mails every enabled user of one or more companies (through SMTP or the outbox): those of one side, or all of
- * them with `ALL` (a company's own news, such as its approval). With `tx` the mails are written in the caller's
- * transaction, so they go out only if it commits.
+ * them but its drivers with `ALL` (a company's own news, such as its approval). With `tx` the mails are written
+ * in the caller's transaction, so they go out only if it commits.
  */
 export async function mailCompany(
   app: FastifyInstance,
@@ -335,11 +335,39 @@ export async function mailCompany(
     .where(
       and(
         ids.length === 1 ? eq(users.companyId, ids[0]!) : inArray(users.companyId, ids),
-        role === 'ALL' ? undefined : eq(users.role, role),
+        // A company's news is for its office: its drivers hear of their stops only (`mailUsers`).
+        role === 'ALL' ? ne(users.role, 'DRIVER') : eq(users.role, role),
         eq(users.enabled, true),
         isNull(users.deletedAt),
       ),
     );
+  await sendTo(app, recipients, mail, options);
+}
+
+/**
+ * Mails users by id, each enabled and not deleted (through SMTP or the outbox), as `mailCompany` mails a company's:
+ * a driver its stops. With `tx` the mails are written in the caller's transaction.
+ */
+export async function mailUsers(
+  app: FastifyInstance,
+  userIds: number[],
+  mail: CompanyMail,
+  options: { tx?: Tx } = {},
+) {
+  if (userIds.length === 0) return;
+  const recipients = await (options.tx ?? app.db)
+    .select({ email: users.email })
+    .from(users)
+    .where(and(inArray(users.id, userIds), eq(users.enabled, true), isNull(users.deletedAt)));
+  await sendTo(app, recipients, mail, options);
+}
+
+async function sendTo(
+  app: FastifyInstance,
+  recipients: { email: string }[],
+  mail: CompanyMail,
+  options: { tx?: Tx },
+) {
   const link = appLink(app.config.publicUrl, mail.path);
   for (const { email } of recipients)
     await app.mailer.send(

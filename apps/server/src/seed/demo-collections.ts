@@ -1,5 +1,6 @@
 import { nextCollectableDate, planRecurringCollections } from '@junkan/shared/collection-rules';
 import { addDays, addMonths, nextDay } from '@junkan/shared/contract-rules';
+import { DRIVER_DAY_SPAN } from '@junkan/shared/driver-rules';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import {
@@ -18,6 +19,9 @@ import { businessDayLookup } from '../lib/business-days';
 
 import { DEMO_SPOT_PROJECT } from './demo-projects';
 
+/** The demo's industrial contract (東都, グリーン商事's 銀座店), whose collections fill the demo driver's days. */
+const DEMO_INDUSTRIAL_PROJECT = '本社倉庫 廃プラスチック類 収集運搬';
+
 export { DEMO_SPOT_PROJECT };
 
 type CollectionRow = typeof collections.$inferInsert;
@@ -30,7 +34,9 @@ const at = (date: string, time: string) => new Date(`${date}T${time}:00+09:00`);
  * Collection schedules of the demo (after the contracts): the regular 可燃ごみ contract of 東都 for グリーン商事
  * collects every Monday and Thursday from the first of this month (the past days collected, the coming ones
  * confirmed, one moved by the transporter and awaiting the discharger's answer); and the spot contract's one
- * collection, confirmed for next week. Written with the history the collection services write (they act now,
+ * collection, confirmed for next week; and the industrial contract's collections on the business days of the
+ * driver's day (today and the next days) that the regular one leaves free, so the demo driver always has a round.
+ * Written with the history the collection services write (they act now,
  * and these steps are in the past).
  */
 export async function seedDemoCollections(db: Database, today: string): Promise<void> {
@@ -142,6 +148,15 @@ export async function seedDemoCollections(db: Database, today: string): Promise<
     });
     await insertWithHistory(tx, rows);
 
+    await seedDriverDays(tx, {
+      siteId: site.id,
+      today,
+      isBusinessDay: (date) => lookup(date).isBusinessDay,
+      collected: new Set(rows.filter((r) => r.row.status === 'CONFIRMED').map((r) => r.row.date)),
+      requestedBy: discharger,
+      history,
+    });
+
     await seedSpotCollection(tx, {
       siteId: site.id,
       date: nextCollectableDate(addDays(today, 7), lookup) ?? addDays(today, 7),
@@ -235,4 +250,89 @@ async function seedSpotCollection(
       ],
     },
   ]);
+}
+
+type HistoryStep = (
+  from: string | null,
+  to: string,
+  date: string,
+  fromDate: string | null,
+  who: 'WASTE' | 'TRANSPORT',
+  time: Date,
+) => Omit<HistoryRow, 'collectionId'>;
+
+/**
+ * The industrial contract's (廃プラスチック類, 銀座店) confirmed collections on each business day of the driver's
+ * days (today and the next DRIVER_DAY_SPAN - 1) that has no confirmed regular collection: requested three days
+ * ago by the discharger, confirmed by the transporter that afternoon.
+ */
+async function seedDriverDays(
+  tx: Tx,
+  p: {
+    siteId: number;
+    today: string;
+    isBusinessDay: (date: string) => boolean;
+    collected: ReadonlySet<string>;
+    requestedBy: number | null;
+    history: HistoryStep;
+  },
+) {
+  const days = Array.from({ length: DRIVER_DAY_SPAN }, (_, i) => addDays(p.today, i)).filter(
+    (d) => p.isBusinessDay(d) && !p.collected.has(d),
+  );
+  if (days.length === 0) return;
+  const [industrial] = await tx
+    .select({ project: projects, contract: contracts, lineId: projectWasteLines.id })
+    .from(projects)
+    .innerJoin(contracts, eq(contracts.projectId, projects.id))
+    .innerJoin(projectWasteLines, eq(projectWasteLines.projectId, projects.id))
+    .where(and(eq(projects.title, DEMO_INDUSTRIAL_PROJECT), eq(contracts.status, 'APPROVED')));
+  const transportCompanyId = industrial?.project.transportCompanyId;
+  if (!industrial || !transportCompanyId) return;
+  const { project, contract } = industrial;
+  const period = requestablePeriodOf(contract);
+  const dates = days.filter((d) => period.startDate <= d && d <= period.endDate);
+  if (dates.length === 0) return;
+  const requestedOn = addDays(p.today, -3);
+  const [request] = await tx
+    .insert(collectionRequests)
+    .values({
+      projectId: project.id,
+      contractId: contract.id,
+      companyId: project.companyId,
+      transportCompanyId,
+      dischargeSiteId: p.siteId,
+      kind: 'DATES',
+      vehicleLimit: 'NONE',
+      entryFrom: '09:00',
+      entryUntil: '12:00',
+      memo: 'フレコンバッグは搬入口横に置いてあります。フォークリフトで積込をお願いします。',
+      createdBy: p.requestedBy,
+      createdAt: at(requestedOn, '10:00'),
+    })
+    .returning();
+  await tx
+    .insert(collectionRequestLines)
+    .values({ requestId: request!.id, wasteLineId: industrial.lineId, volume: '0.70' });
+  await insertWithHistory(
+    tx,
+    dates.map((date) => ({
+      row: {
+        requestId: request!.id,
+        projectId: project.id,
+        companyId: project.companyId,
+        transportCompanyId,
+        dischargeSiteId: p.siteId,
+        date,
+        desiredDate: date,
+        status: 'CONFIRMED',
+        version: 2,
+        createdAt: at(requestedOn, '10:00'),
+      },
+      steps: [
+        p.history(null, 'DESIRED_DATE', date, null, 'WASTE', at(requestedOn, '10:00')),
+        p.history('DESIRED_DATE', 'CONFIRMED', date, date, 'TRANSPORT', at(requestedOn, '15:00')),
+      ],
+    })),
+  );
 }

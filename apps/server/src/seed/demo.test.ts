@@ -1,11 +1,14 @@
+import { addDays } from '@junkan/shared/contract-rules';
+import { DRIVER_DAY_SPAN } from '@junkan/shared/driver-rules';
 import { PROJECT_STATUSES, type ProjectStatus } from '@junkan/shared/enums';
 import { canTransitionProject } from '@junkan/shared/project-status';
 import { quoteTotals } from '@junkan/shared/quote-amount';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import {
   collections,
+  companies,
   contracts,
   contractUnitPrices,
   inquiries,
@@ -20,8 +23,10 @@ import {
   transportReports,
   unitMeasures,
   users,
+  vehicles,
 } from '../db/schema';
 import { requestablePeriodOf } from '../features/project-core/collection-schedule';
+import { businessDayLookup } from '../lib/business-days';
 import { tokyoDate } from '../lib/time';
 import { seedDemoData } from './demo';
 import { seedReferenceData } from './reference';
@@ -226,6 +231,32 @@ describe('demo data', () => {
       if (inv.status !== 'UNCLAIMED') expect(kinds).toContain('ATTACHMENT_MAIL');
       if (inv.status === 'PAID') expect(kinds).toContain('PAID_MAIL');
       if (inv.status === 'UNCLAIMED') expect(kinds).toEqual([]);
+    }
+  });
+
+  it('has a driver of 東都 whose vehicle has the stops of today and the next business days', async () => {
+    const [driver] = await db.select().from(users).where(eq(users.email, 'driver@example.com'));
+    const [toto] = await db.select().from(companies).where(eq(companies.name, '東都環境サービス株式会社'));
+    expect(driver).toMatchObject({ role: 'DRIVER', enabled: true, companyId: toto!.id, deletedAt: null });
+    const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.id, driver!.vehicleId!));
+    expect(vehicle).toMatchObject({ companyId: toto!.id, active: true, vehicleClass: 'T2' });
+    const open = await db.select().from(collections).where(eq(collections.transportCompanyId, toto!.id));
+    for (const c of open.filter((c) => ['DESIRED_DATE', 'ADJUSTING', 'CONFIRMED'].includes(c.status)))
+      expect(c.vehicleId, `${c.id} ${c.date}`).toBe(vehicle!.id);
+    const days = Array.from({ length: DRIVER_DAY_SPAN }, (_, i) => addDays(today, i));
+    const lookup = await businessDayLookup(db, toto!.id, today, days.at(-1)!);
+    for (const day of days.filter((d) => lookup(d).isBusinessDay)) {
+      const stops = await db
+        .select()
+        .from(collections)
+        .where(
+          and(
+            eq(collections.date, day),
+            eq(collections.status, 'CONFIRMED'),
+            eq(collections.vehicleId, vehicle!.id),
+          ),
+        );
+      expect(stops.length, day).toBeGreaterThan(0);
     }
   });
 

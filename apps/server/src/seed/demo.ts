@@ -22,6 +22,7 @@ import { FileStorage } from '../plugins/file-storage';
 import { DatabaseStorage } from '../plugins/file-storage/database-storage';
 import { seedDemoAchievements } from './demo-achievements';
 import { seedDemoCollections } from './demo-collections';
+import { DEMO_DRIVER, seedDemoDrivers } from './demo-drivers';
 import { seedDemoInquiries } from './demo-inquiries';
 import { seedDemoInvoices } from './demo-invoices';
 import { seedDemoPermits } from './demo-permits';
@@ -46,6 +47,11 @@ export const DEMO_ACCOUNTS = [
     email: 'platform@example.com',
     role: 'TRANSPORT',
     note: 'プラットフォーム運搬業者 (user 20000) / platform transporter',
+  },
+  {
+    email: DEMO_DRIVER,
+    role: 'DRIVER',
+    note: 'ドライバー (東都環境サービス, 2t パッカー 1号車) / driver of the transporter, on a phone',
   },
 ] as const;
 
@@ -295,6 +301,7 @@ export async function seedDemoData(
   await seedDemoProjects(db, documents, now);
   await seedDemoAchievements(db, today);
   await seedDemoCollections(db, today);
+  await seedDemoDrivers(db, passwordHash);
   await seedDemoInvoices(db, documents, now);
   await seedDemoCombinedPrices(db);
   await seedDemoInquiries(db, now);

@@ -8,7 +8,7 @@ import {
 } from '../driver-rules';
 import { BAG_SIZES, PROJECT_TYPES } from '../enums';
 import { MAX_ID } from '../field-rules';
-import { emailSchema, idSchema, isoDateSchema, requiredString, textSchema } from '../validation';
+import { emailSchema, idParam, idSchema, isoDateSchema, requiredString, textSchema } from '../validation';
 
 /**
  * The driver's day (issue 30). The office (TRANSPORT, DRIVER_MANAGEMENT) keeps its drivers and vehicles, gives
@@ -332,3 +332,6 @@ export const driverMarkResultSchema = z.object({
 export type DriverMarkResultAnswer = z.infer<typeof driverMarkResultSchema>;
 
 export const markClientIdParamSchema = z.object({ clientId: z.uuid({ error: 'invalid_format' }) });
+
+/** Params of GET /collections/{id}/proofs/{proofId}/photo (and /trans/...): a mark's photo on a collection. */
+export const proofPhotoParamSchema = z.object({ id: idParam(), proofId: idParam() });

@@ -213,7 +213,10 @@ export const emailTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: varchar('purpose', { length: 16 }).notNull().$type<'ACTIVATION' | 'PASSWORD_RESET'>(),
+    /** INVITATION: an office's link to a driver account it made (enables it once the password is set). */
+    purpose: varchar('purpose', { length: 16 })
+      .notNull()
+      .$type<'ACTIVATION' | 'PASSWORD_RESET' | 'INVITATION'>(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

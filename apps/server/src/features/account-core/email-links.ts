@@ -1,5 +1,5 @@
 import { appLink, paths } from '@junkan/shared/paths';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';
 import { emailTokens, users } from '../../db/schema';
@@ -9,7 +9,16 @@ import { hashToken, newOpaqueToken } from '../../lib/tokens';
 export const ACTIVATION_TOKEN_TTL_MS = 72 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
-type Purpose = 'ACTIVATION' | 'PASSWORD_RESET';
+/**
+ * ACTIVATION: a sign-up's link to its registration. PASSWORD_RESET: a link to set a new password. INVITATION: a
+ * link an office mails to an account it made (a driver), which sets the first password on the same page and
+ * enables the account: until then it cannot sign in.
+ */
+type Purpose = 'ACTIVATION' | 'PASSWORD_RESET' | 'INVITATION';
+
+/** The links the password page takes. */
+export const PASSWORD_LINK_PURPOSES = ['PASSWORD_RESET', 'INVITATION'] as const;
+type PasswordLinkPurpose = (typeof PASSWORD_LINK_PURPOSES)[number];
 
 /** Creates a token row and returns the raw token (only its hash is stored). */
 export async function issueEmailToken(db: DbOrTx, userId: number, purpose: Purpose, ttlMs: number) {
@@ -23,12 +32,12 @@ export async function issueEmailToken(db: DbOrTx, userId: number, purpose: Purpo
 /** Whether a mailed link has lapsed: its lifetime is a security timing, on the machine's clock. */
 export const isEmailTokenExpired = (expiresAt: Date) => expiresAt <= new Date();
 
-/** The live (unused, unexpired) token row of a purpose, or undefined. */
-export async function findLiveToken(db: DbOrTx, token: string, purpose: Purpose) {
+/** The live (unused, unexpired) token row of a purpose (or of one of several), or undefined. */
+export async function findLiveToken(db: DbOrTx, token: string, purpose: Purpose | readonly Purpose[]) {
   return db.query.emailTokens.findFirst({
     where: and(
       eq(emailTokens.tokenHash, hashToken(token)),
-      eq(emailTokens.purpose, purpose),
+      typeof purpose === 'string' ? eq(emailTokens.purpose, purpose) : inArray(emailTokens.purpose, purpose),
       isNull(emailTokens.usedAt),
       gt(emailTokens.expiresAt, new Date()),
     ),
@@ -64,14 +73,29 @@ export async function consumeActivationToken(tx: Tx, token: string, userId?: num
 
 /**
  * Issues a password-reset token for a user and answers the reset page's link that carries it.
- * Also used by the account master, whose new accounts set their first password through this link.
+ * Also used by the account master, whose new accounts set their first password through this link, and by the
+ * office's drivers (`INVITATION`: the account is enabled when the password is set).
  */
 export async function issuePasswordResetLink(
   app: FastifyInstance,
   db: DbOrTx,
   userId: number,
   ttlMs = RESET_TOKEN_TTL_MS,
+  purpose: PasswordLinkPurpose = 'PASSWORD_RESET',
 ): Promise<string> {
-  const token = await issueEmailToken(db, userId, 'PASSWORD_RESET', ttlMs);
+  const token = await issueEmailToken(db, userId, purpose, ttlMs);
   return appLink(app.config.publicUrl, `${paths.resetPassword.to()}?token=${encodeURIComponent(token)}`);
+}
+
+/**
+ * Ends the user's mailed links that are still live (an account stopped: its invitation or reset link no longer
+ * works). They are expired, not deleted: an invitation that was never used still tells that the account was never
+ * activated.
+ */
+export async function expireLiveTokens(db: DbOrTx, userId: number): Promise<void> {
+  const now = new Date();
+  await db
+    .update(emailTokens)
+    .set({ expiresAt: now })
+    .where(and(eq(emailTokens.userId, userId), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)));
 }

@@ -12,7 +12,7 @@ import {
   NEW_ENTRY_ID,
   type OfficeInfo,
 } from '@junkan/shared/api/users';
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
@@ -52,9 +52,15 @@ const sortColumns = {
   lastLoginAt: users.lastLoginAt,
 } as const;
 
+/**
+ * The accounts the master keeps: not deleted, and not a transport company's drivers, which their company's office
+ * keeps (features/dispatch): the master neither lists, opens, changes nor deletes one.
+ */
+const managedAccount = () => and(isNull(users.deletedAt), ne(users.role, 'DRIVER'))!;
+
 /** GET /admin/users: accounts not deleted; keyWord matches the name, the email or the company name. */
 export async function listAdminUsers(db: DbOrTx, query: ListQuery) {
-  const conditions: SQL[] = [isNull(users.deletedAt)];
+  const conditions: SQL[] = [managedAccount()];
   if (query.keyWord) {
     const p = containsPattern(query.keyWord);
     conditions.push(or(ilike(users.userName, p), ilike(users.email, p), ilike(companies.name, p))!);
@@ -98,7 +104,7 @@ export async function listAdminUsers(db: DbOrTx, query: ListQuery) {
 }
 
 async function findLiveUser(db: DbOrTx, id: number) {
-  const user = await db.query.users.findFirst({ where: and(eq(users.id, id), isNull(users.deletedAt)) });
+  const user = await db.query.users.findFirst({ where: and(eq(users.id, id), managedAccount()) });
   if (!user) throw new AppError('not_found', 'User not found');
   return user;
 }
@@ -151,7 +157,7 @@ export async function updateAdminUser(
       const [user] = await tx
         .select()
         .from(users)
-        .where(and(eq(users.id, id), isNull(users.deletedAt)))
+        .where(and(eq(users.id, id), managedAccount()))
         .for('update');
       if (!user) throw new AppError('not_found', 'User not found');
       assertManageable(caller.session, user);
@@ -279,7 +285,7 @@ export async function deleteAdminUser(app: FastifyInstance, caller: Caller, id: 
     const [user] = await tx
       .select()
       .from(users)
-      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .where(and(eq(users.id, id), managedAccount()))
       .for('update');
     if (!user) throw new AppError('not_found', 'User not found');
     assertManageable(caller.session, user);

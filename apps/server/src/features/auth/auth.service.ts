@@ -2,7 +2,7 @@ import type { QuoteParams } from '@junkan/shared/api/auth';
 import { LOGIN_FAILURE_MESSAGE } from '@junkan/shared/errors';
 import { appLink, paths } from '@junkan/shared/paths';
 import type { TokenClaims } from '@junkan/shared/session';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { emailTokens, users } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
@@ -18,6 +18,7 @@ import {
   isEmailTokenExpired,
   issueEmailToken,
   issuePasswordResetLink,
+  PASSWORD_LINK_PURPOSES,
 } from '../account-core/email-links';
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -177,7 +178,7 @@ export async function sendPasswordResetMail(app: FastifyInstance, emailInput: st
 }
 
 export async function checkResetLink(app: FastifyInstance, token: string) {
-  return { result: !!(await findLiveToken(app.db, token, 'PASSWORD_RESET')) };
+  return { result: !!(await findLiveToken(app.db, token, PASSWORD_LINK_PURPOSES)) };
 }
 
 export async function resetPassword(
@@ -185,21 +186,29 @@ export async function resetPassword(
   audit: AuditSource,
   input: { pass: string; token: string },
 ) {
-  const row = await findLiveToken(app.db, input.token, 'PASSWORD_RESET');
+  const row = await findLiveToken(app.db, input.token, PASSWORD_LINK_PURPOSES);
   if (!row) return { result: false };
+  // An invitation sets the first password of an account an office made, and so enables it.
+  const invitation = row.purpose === 'INVITATION';
   const passwordHash = await hashPassword(input.pass);
   const outcome = await app.db.transaction(async (tx) => {
     const used = await tx
       .update(emailTokens)
       .set({ usedAt: app.now() })
-      .where(and(eq(emailTokens.id, row.id), isNull(emailTokens.usedAt)))
+      .where(
+        // Still live: an office that stopped the account meanwhile expired its links.
+        and(eq(emailTokens.id, row.id), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, new Date())),
+      )
       .returning({ id: emailTokens.id });
     if (!used.length) return { result: false };
-    await tx.update(users).set({ passwordHash, updatedAt: app.now() }).where(eq(users.id, row.userId));
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: app.now(), ...(invitation ? { enabled: true } : {}) })
+      .where(eq(users.id, row.userId));
     // Whoever held a token of the old password is signed out.
     await revokeAllUserSessions(tx, row.userId);
     await recordAudit(tx, audit, {
-      action: 'password_reset',
+      action: invitation ? 'invitation_accepted' : 'password_reset',
       entity: 'user',
       entityId: row.userId,
       userId: row.userId,

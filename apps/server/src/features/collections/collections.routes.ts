@@ -16,9 +16,12 @@ import {
   collectionRequestSchema,
 } from '@junkan/shared/api/collections';
 import { errorSchema } from '@junkan/shared/api/common';
+import { proofPhotoParamSchema } from '@junkan/shared/api/drivers';
 import type { CollectionAction } from '@junkan/shared/collection-rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { sendDownload } from '../../lib/downloads';
+import { openStoredFile } from '../../plugins/file-storage';
 import {
   checkCollectionRequest,
   collectableDays,
@@ -30,6 +33,7 @@ import {
   collectionDetail,
   confirmCollectionRequest,
   listCollections,
+  proofPhoto,
 } from './collections.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -181,6 +185,23 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       (request) => collectionDetail(app, request.caller(), role, request.params.id),
+    );
+    app.get(
+      `${prefix}/collections/:id/proofs/:proofId/photo`,
+      {
+        config: schedules(role),
+        schema: {
+          tags,
+          description: "A driver's photo of the collection (a proof's `hasPhoto`).",
+          params: proofPhotoParamSchema,
+          produces: ['image/jpeg', 'image/png'],
+        },
+      },
+      async (request, reply) => {
+        const { id, proofId } = request.params;
+        const photo = await proofPhoto(app.db, request.caller(), role, id, proofId);
+        return sendDownload(reply, await openStoredFile(app.files, photo));
+      },
     );
   }
 

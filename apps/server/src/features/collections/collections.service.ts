@@ -8,12 +8,15 @@ import {
   type CollectionStatus,
   collectionActions,
 } from '@junkan/shared/collection-rules';
-import { and, asc, between, eq, sql } from 'drizzle-orm';
+import { isStandingMark, STANDING_MARK_STATES } from '@junkan/shared/driver-rules';
+import { and, asc, between, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import {
+  attachments,
   collectionHistory,
+  collectionMarks,
   collectionRequestLines,
   collectionRequests,
   collections,
@@ -22,16 +25,19 @@ import {
   dischargeSites,
   projects,
   users,
+  vehicles,
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { siteAddress } from '../../lib/site-address';
 import type { Caller } from '../../plugins/auth';
+import { storedFileColumns } from '../../plugins/file-storage';
+import { mailCollectionAction, mailRequestConfirmed } from '../project-core/collection-mails';
+import { MARK_PHOTO_OWNER, proofsOf } from '../project-core/collection-marks';
 import { collectionStateOf, moveCollection } from '../project-core/collection-moves';
 import { historyAuthor, wasteNamesOfRequests } from '../project-core/collection-schedule';
 import { quotedLines } from '../project-core/project-contract';
 import { businessToday, checkRange, type Party } from './collection-common';
-import { mailCollectionAction, mailRequestConfirmed } from './collection-mails';
 
 /** At most this many collections in one list (93 days of a busy transporter). */
 export const COLLECTION_LIST_LIMIT = 3000;
@@ -159,6 +165,10 @@ export async function collectionDetail(
     .leftJoin(users, eq(users.id, collectionHistory.userId))
     .where(eq(collectionHistory.collectionId, id))
     .orderBy(asc(collectionHistory.createdAt), asc(collectionHistory.id));
+  // The discharger sees what the collection records; a conflict or a discarded mark is the transporter's business.
+  const proofs = ((await proofsOf(db, [id])).get(id) ?? []).filter(
+    (p) => party === 'TRANSPORT' || isStandingMark(p.state),
+  );
   return {
     ...toSummary(
       row,
@@ -195,7 +205,49 @@ export async function collectionDetail(
       actedByAdmin: h.adminId != null,
       createdAt: h.createdAt.toISOString(),
     })),
+    proofs,
+    dispatch: party === 'TRANSPORT' ? await dispatchOf(db, row.collection) : null,
   };
+}
+
+/** The office's dispatch of a collection: the driver's and the vehicle's names, and its place in the round. */
+async function dispatchOf(
+  db: DbOrTx,
+  c: { driverUserId: number | null; vehicleId: number | null; stopOrder: number | null },
+): Promise<NonNullable<CollectionDetail['dispatch']>> {
+  const [driver] = c.driverUserId
+    ? await db.select({ name: users.userName }).from(users).where(eq(users.id, c.driverUserId))
+    : [];
+  const [vehicle] = c.vehicleId
+    ? await db.select({ name: vehicles.name }).from(vehicles).where(eq(vehicles.id, c.vehicleId))
+    : [];
+  return { driverName: driver?.name ?? null, vehicleName: vehicle?.name ?? null, stopOrder: c.stopOrder };
+}
+
+/**
+ * GET /collections/{id}/proofs/{proofId}/photo and /trans/...: a mark's photo on the party's own collection (another
+ * company's collection, a mark of another collection or one without a photo is 404).
+ */
+export async function proofPhoto(db: DbOrTx, caller: Caller, party: Party, id: number, proofId: number) {
+  await collectionOf(db, caller, party, id);
+  const [photo] = await db
+    .select(storedFileColumns)
+    .from(collectionMarks)
+    .innerJoin(
+      attachments,
+      and(eq(attachments.ownerType, MARK_PHOTO_OWNER), eq(attachments.ownerId, collectionMarks.id)),
+    )
+    .where(
+      and(
+        eq(collectionMarks.id, proofId),
+        eq(collectionMarks.collectionId, id),
+        party === 'TRANSPORT' ? undefined : inArray(collectionMarks.state, [...STANDING_MARK_STATES]),
+      ),
+    )
+    .orderBy(desc(attachments.id))
+    .limit(1);
+  if (!photo) throw new AppError('driver_mark_not_found', 'Photo not found');
+  return photo;
 }
 
 export interface ActionInput {

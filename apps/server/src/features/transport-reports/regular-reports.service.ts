@@ -9,6 +9,7 @@ import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { tokyoDate } from '../../lib/time';
 import type { Caller } from '../../plugins/auth';
+import { monthMarkDraft } from '../project-core/collection-marks';
 
 /** The transporter's own regular project in progress (or done: a last month may still be reported). */
 async function ownRegularProject(db: DbOrTx, companyId: number, projectId: number, lock = false) {
@@ -45,7 +46,10 @@ async function checkMonth(db: DbOrTx, projectId: number, year: number, month: nu
     throw fieldError('month', 'invalid_period');
 }
 
-/** GET /trans/regular-reports/form: every regular category, those not in the project disabled, with reported weights. */
+/**
+ * GET /trans/regular-reports/form: every regular category, those not in the project disabled, with reported weights
+ * and the draft the month's driver marks make.
+ */
 export async function regularReportForm(
   db: DbOrTx,
   companyId: number,
@@ -93,6 +97,7 @@ export async function regularReportForm(
         between(collections.date, first, datesOfMonth(year, month).at(-1) ?? first),
       ),
     );
+  const drafts = await monthMarkDraft(db, projectId, year, month);
   return {
     projectId,
     year,
@@ -107,6 +112,8 @@ export async function regularReportForm(
       categoryName: c.name,
       volume: volumeOf.get(c.id) ?? null,
       disabled: !inProject.has(c.id),
+      // What the drivers' marks of the month hold, for the office to check before it reports.
+      draft: drafts.get(c.id) ?? null,
     })),
   };
 }

@@ -1,13 +1,19 @@
-import type { CollectionAction } from '@junkan/shared/collection-rules';
+/**
+ * The mails about a collection's hand-offs, whoever makes them: either side's action (the collections feature), a
+ * driver's mark applied at once or by the office (the driver-marks feature), and a driver's mark the office must
+ * decide on. With the Japanese words of a not-collected reason, which mails and history rows write.
+ */
+import type { CollectionAction, CollectionRole } from '@junkan/shared/collection-rules';
+import type { NotCollectedReason } from '@junkan/shared/driver-rules';
 import { paths } from '@junkan/shared/paths';
 import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client';
 import { type CompanyMail, mailCompany } from '../../plugins/mail';
-import type { Party } from './collection-common';
 
 export interface ActionMail {
   action: CollectionAction;
   /** The side that acted; the other side is mailed. */
-  party: Party;
+  party: CollectionRole;
   collectionId: number;
   projectTitle: string;
   siteName: string;
@@ -123,4 +129,74 @@ export async function mailRequestConfirmed(
     english: `The transporter confirmed ${confirmed.length} collection date(s).`,
     path: paths.collectionScheduleDetail.to(confirmed[0]!.id),
   });
+}
+
+/**
+ * A not-collected reason in the words the server writes (mails, history), as the web's enums say it
+ * (locales/ja/enums.json notCollectedReason).
+ */
+export const NOT_COLLECTED_REASON_LABELS: Record<NotCollectedReason, string> = {
+  NOTHING_OUT: '排出なし',
+  CLOSED: '不在・閉鎖',
+  NO_ACCESS: '進入・入場できない',
+  WRONG_SORTING: '分別不備',
+  NOT_AS_CONTRACTED: '契約と異なる廃棄物',
+  ROUND_TROUBLE: '車両・天候・時間の都合',
+  OTHER: 'その他',
+};
+
+/** The reason a driver gave, as one line: the reason's label, then the driver's words. */
+export function notCollectedReasonText(code: NotCollectedReason | null, text: string | null): string | null {
+  const label = code ? NOT_COLLECTED_REASON_LABELS[code] : null;
+  const words = text?.trim() || null;
+  if (label && words) return `${label}: ${words}`;
+  return label ?? words;
+}
+
+/** Why a conflicting mark was kept, in the office's words (the conflict codes of `markConflict`). */
+const CONFLICT_LABELS: Record<string, string> = {
+  driver_mark_stop_cancelled: '回収がキャンセル・差し戻しされています',
+  driver_mark_stop_moved: '回収日が変更されています',
+  driver_mark_too_early: '回収日より前に登録されました',
+  driver_mark_already_marked: '回収結果が登録済みです',
+  driver_mark_stop_changed: '回収の内容が変更されています',
+  collection_has_report: '完了報告が登録済みです',
+};
+
+/**
+ * Mails the transport company's office (its TRANSPORT users, never its drivers) that a driver's mark met a changed
+ * stop and waits for its decision, in the transaction that keeps the mark.
+ */
+export async function mailMarkConflict(
+  app: FastifyInstance,
+  tx: Tx,
+  m: {
+    transportCompanyId: number;
+    driverName: string;
+    projectTitle: string;
+    siteName: string;
+    date: string;
+    conflictCode: string;
+  },
+) {
+  await mailCompany(
+    app,
+    m.transportCompanyId,
+    'TRANSPORT',
+    {
+      subject: "【junkan】ドライバーの回収登録の確認が必要です / A driver's mark needs your decision",
+      lines: [
+        'ドライバーの回収登録が、変更された回収と合いません。配車画面で反映するか破棄するかを選んでください。',
+        `案件名: ${m.projectTitle}`,
+        `排出場所: ${m.siteName}`,
+        `回収日: ${m.date}`,
+        `ドライバー: ${m.driverName}`,
+        `理由: ${CONFLICT_LABELS[m.conflictCode] ?? m.conflictCode}`,
+      ],
+      english:
+        "A driver's mark does not match the collection as it stands now. Apply or discard it on the dispatch page.",
+      path: paths.dispatch.to(),
+    },
+    { tx },
+  );
 }
