@@ -9,6 +9,8 @@ export const DEMO = {
   discharger2: 'discharger2@example.com',
   transporter: 'transporter@example.com',
   platform: 'platform@example.com',
+  // 東都環境サービス's driver (運転 太郎), with its vehicle 「2t パッカー 1号車」.
+  driver: 'driver@example.com',
 } as const;
 
 /** A unique address for a test that creates an account. */

@@ -13,6 +13,8 @@ export interface SignInOptions {
   origin?: string;
   /** How long the first page may take to show the signed-in shell (the expect timeout unless given). */
   timeout?: number;
+  /** The test id that says the page is signed in, for a page outside the office's shell (the driver's phone). */
+  shell?: string;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface SignInOptions {
 export async function signIn(
   page: Page,
   email: string,
-  { path = 'home', actingFor, password, origin = APP_ORIGIN, timeout }: SignInOptions = {},
+  { path = 'home', actingFor, password, origin = APP_ORIGIN, timeout, shell }: SignInOptions = {},
 ): Promise<void> {
   const own = await apiAs(page.request, email, password, origin);
   const operator = actingFor
@@ -50,6 +52,10 @@ export async function signIn(
     { once, origin, keys: STORAGE_KEYS, tokens },
   );
   await page.goto(origin === APP_ORIGIN ? path : `${origin}/sys/${path}`);
+  if (shell) {
+    await expect(page.getByTestId(shell)).toBeVisible({ timeout });
+    return;
+  }
   const badge = page.getByTestId('role-badge');
   // Below 992 px the role badge sits in the menu drawer: the header's menu button says the app is signed in.
   if ((page.viewportSize()?.width ?? 1280) < 992) {

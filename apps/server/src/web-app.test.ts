@@ -16,6 +16,12 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets/app-Ab12Cd34.js'), script);
   writeFileSync(path.join(dist, 'assets/app-Ab12Cd34.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(dist, 'assets/app-Ab12Cd34.js.gz'), gzipSync(script));
+  // The driver's installable app: the service worker and the web manifest at the base, the icons beside them.
+  writeFileSync(path.join(dist, 'sw.js'), script);
+  writeFileSync(path.join(dist, 'sw.js.br'), brotliCompressSync(script));
+  writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"junkan ドライバー"}');
+  mkdirSync(path.join(dist, 'icons'));
+  writeFileSync(path.join(dist, 'icons/driver-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   t = await createTestApp({ webDist: dist });
 });
 
@@ -51,6 +57,21 @@ describe('the web app as served', () => {
       expect(page.headers['cache-control'], url).toBe('no-cache');
       expect(page.body).toContain('id="root"');
     }
+  });
+
+  it('sends the service worker and the web manifest with their types, always revalidated', async () => {
+    const sw = await get('/sys/sw.js', 'gzip, deflate, br');
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(sw.headers['content-encoding']).toBe('br');
+    // A new release's worker is found at the next check, never held by a cache.
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const manifest = await get('/sys/manifest.webmanifest');
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toEqual({ name: 'junkan ドライバー' });
+    const icon = await get('/sys/icons/driver-192.png');
+    expect(icon.headers['content-type']).toBe('image/png');
   });
 
   it('answers a missing asset 404 with a code, not the page', async () => {

@@ -22,6 +22,8 @@ const ALLOWED: Record<string, string> = {
     'the achievements list opens the monthly regular report',
   'achievements -> transport-reports/components/transport-report-dialog':
     'a detail line opens its report in the report dialog',
+  'dispatch -> collections/components/collection-status-tag':
+    "the dispatch shows each stop's status in the schedules' colours",
 };
 
 /** The most entries ALLOWED may hold. It only goes down: move a shared piece rather than raise it. */

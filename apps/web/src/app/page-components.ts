@@ -32,6 +32,8 @@ const CollectionRequestConfirmPage = lazy(
 );
 const CollectionSchedulesPage = lazy(() => import('../features/collections/pages/collection-schedules-page'));
 const CollectionDetailPage = lazy(() => import('../features/collections/pages/collection-detail-page'));
+const DispatchPage = lazy(() => import('../features/dispatch/pages/dispatch-page'));
+const DriversPage = lazy(() => import('../features/dispatch/pages/drivers-page'));
 const AchievementsPage = lazy(() => import('../features/achievements/pages/achievements-page'));
 const AchievementDetailPage = lazy(() => import('../features/achievements/pages/achievement-detail-page'));
 const InvoiceManagementPage = lazy(() => import('../features/invoices/pages/invoice-management-page'));
@@ -99,6 +101,8 @@ export const PAGE_COMPONENTS: Readonly<Record<string, LazyExoticComponent<Compon
   [paths.uploadPopup.path]: UploadPopupPage,
   [paths.collectionSchedules.path]: CollectionSchedulesPage,
   [paths.collectionScheduleDetail.path]: CollectionDetailPage,
+  [paths.dispatch.path]: DispatchPage,
+  [paths.drivers.path]: DriversPage,
   [paths.achievements.path]: AchievementsPage,
   [paths.achievementDetail.path]: AchievementDetailPage,
   [paths.contractManagement.path]: ContractManagementPage,

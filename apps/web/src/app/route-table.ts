@@ -231,6 +231,24 @@ export const APP_PAGES: readonly AppPage[] = [
     parent: 'collectionSchedules',
     hasId: true,
   },
+  // The transporter's drivers: the day's stops given to drivers and vehicles in the round's order, and the
+  // drivers' accounts and vehicles themselves.
+  {
+    key: 'dispatch',
+    path: paths.dispatch.path,
+    route: paths.dispatch.path,
+    permission: 'DRIVER_MANAGEMENT',
+    built: true,
+    menuGroup: 'operation',
+  },
+  {
+    key: 'drivers',
+    path: paths.drivers.path,
+    route: paths.drivers.path,
+    permission: 'DRIVER_MANAGEMENT',
+    built: true,
+    menuGroup: 'operation',
+  },
   {
     key: 'achievements',
     path: paths.achievements.path,

@@ -20,6 +20,8 @@ const AccountCreationPage = lazy(() => import('../features/auth/pages/account-cr
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
 const UserRegistrationPage = lazy(() => import('../features/account/pages/user-registration-page'));
 const AccessibilityPage = lazy(() => import('../features/accessibility/pages/accessibility-page'));
+// The driver's phone: its own shell, outside the office's layout (the route guard lets only a driver in).
+const DriverDayPage = lazy(() => import('../features/driver-day/pages/driver-day-page'));
 
 /** A public page's tab title (document-title.ts): its label key. */
 const titled = (title: string) => ({ handle: { title } satisfies TitleHandle });
@@ -87,6 +89,11 @@ const router = createBrowserRouter(
               path: childPath(paths.userRegistration.path),
               element: <UserRegistrationPage />,
               ...titled('registration.title'),
+            },
+            {
+              path: childPath(paths.driverDay.path),
+              element: <DriverDayPage />,
+              ...titled('driverDay.title'),
             },
           ],
         },

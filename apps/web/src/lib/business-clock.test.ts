@@ -1,6 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { japanToday } from '../components/form/date-field';
-import { businessNow, noteBusinessTime } from './business-clock';
+import {
+  businessClockOffset,
+  businessNow,
+  noteBusinessTime,
+  restoreBusinessClockOffset,
+} from './business-clock';
 
 describe('the business clock of the web app', () => {
   afterEach(() => noteBusinessTime(new Date().toISOString()));
@@ -20,5 +25,22 @@ describe('the business clock of the web app', () => {
     noteBusinessTime(null);
     noteBusinessTime('not a date');
     expect(japanToday()).toBe('2026-03-02');
+  });
+
+  it('keeps its difference for an offline start, which an answer heard since overrides', () => {
+    noteBusinessTime('2026-03-02T08:59:00+09:00');
+    const kept = businessClockOffset();
+    noteBusinessTime(new Date().toISOString());
+    // An answer was heard in this load: a kept difference does not move the clock back.
+    restoreBusinessClockOffset(kept);
+    expect(Math.abs(businessClockOffset())).toBeLessThan(5_000);
+    expect(Math.abs(kept)).toBeGreaterThan(60_000);
+  });
+
+  it('starts from a kept difference when no answer was heard yet', async () => {
+    vi.resetModules();
+    const fresh = await import('./business-clock');
+    fresh.restoreBusinessClockOffset(3_600_000);
+    expect(fresh.businessNow() - Date.now()).toBeGreaterThan(3_500_000);
   });
 });

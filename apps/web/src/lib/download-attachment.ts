@@ -14,6 +14,12 @@ export async function downloadFile(path: string, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** A file the API serves behind the bearer token, as a blob for the page to show (an image). */
+export async function fetchFileBlob(path: string): Promise<Blob> {
+  const response = await fetchApi(path, { headers: { Accept: '*/*' } });
+  return response.blob();
+}
+
 /** GET /projects/{id}/attachments/{attachmentId}: a project file or its quote document. */
 export function downloadAttachment(projectId: number, attachment: { id: number; fileName: string }) {
   return downloadFile(`/projects/${projectId}/attachments/${attachment.id}`, attachment.fileName);

@@ -1,12 +1,25 @@
-import { API_BASE, ApiError, apiErrorFrom, fetchApi, signOutOnUnauthorized } from './api-client';
+import {
+  API_BASE,
+  ApiError,
+  apiErrorFrom,
+  type FetchOptions,
+  fetchApi,
+  signOutOnUnauthorized,
+} from './api-client';
 import { getToken } from './session';
 
 /**
  * A multipart POST or PUT (FormData: a `data` JSON field and files, or one file): through `fetchApi` without the
- * JSON client's 10 s timeout, since files may take longer; failures as the client's ApiError.
+ * JSON client's 10 s timeout, since files may take longer (a caller may give one); failures as the client's
+ * ApiError. `handleUnauthorized: false` leaves a 401 to the caller (the driver's queue keeps its marks).
  */
-export async function sendMultipart<T>(method: 'POST' | 'PUT', path: string, form: FormData): Promise<T> {
-  const res = await fetchApi(path, { method, body: form });
+export async function sendMultipart<T>(
+  method: 'POST' | 'PUT',
+  path: string,
+  form: FormData,
+  options: Pick<FetchOptions, 'handleUnauthorized' | 'timeoutMs'> = {},
+): Promise<T> {
+  const res = await fetchApi(path, { ...options, method, body: form });
   return (await res.json().catch(() => ({}))) as T;
 }
 

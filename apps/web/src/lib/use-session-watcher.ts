@@ -1,5 +1,6 @@
 import type { TokenResponse } from '@junkan/shared/api/common';
 import {
+  isSessionExpired,
   SESSION_CHECK_INTERVAL_MS,
   sessionEndsAt,
   sessionStep,
@@ -140,4 +141,48 @@ export function useSessionWatcher(): SessionWarning {
   }, []);
 
   return { endsAt, extend };
+}
+
+/**
+ * The driver's phone (offline first): the token is refreshed while the driver is active and online, as the
+ * watcher does, but the sign-in is never ended by the clock or with a dialog, since the page goes on from what the
+ * phone keeps. `onEnded` says the server will not take the token any more (refused, or past its lifetime once
+ * online): the page asks the driver to sign in again and keeps its marks meanwhile.
+ */
+export function useTokenKeeper(onEnded: () => void): void {
+  const { isSignedIn } = useSession();
+  useEffect(() => {
+    if (!isSignedIn) return;
+    const onActivity = () => stampActivity();
+    for (const name of ACTIVITY_EVENTS)
+      window.addEventListener(name, onActivity, { passive: true, capture: true });
+    let refreshing = false;
+    const check = async () => {
+      const issuedAt = getTokenIssuedAt();
+      if (issuedAt === null || refreshing || !navigator.onLine) return;
+      const now = Date.now();
+      if (isSessionExpired(issuedAt, now)) {
+        onEnded();
+        return;
+      }
+      refreshing = true;
+      try {
+        await refreshTokens(now, isDocumentVisible());
+      } catch (error) {
+        // No connection or a server error: tried again on the next check.
+        if (isApiError(error) && error.status === 401) onEnded();
+      } finally {
+        refreshing = false;
+      }
+    };
+    const onOnline = () => void check();
+    void check();
+    const timer = window.setInterval(() => void check(), SESSION_CHECK_INTERVAL_MS);
+    window.addEventListener('online', onOnline);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('online', onOnline);
+      for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity, { capture: true });
+    };
+  }, [isSignedIn, onEnded]);
 }

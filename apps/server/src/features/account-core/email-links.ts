@@ -32,14 +32,16 @@ export async function issueEmailToken(db: DbOrTx, userId: number, purpose: Purpo
 /** Whether a mailed link has lapsed: its lifetime is a security timing, on the machine's clock. */
 export const isEmailTokenExpired = (expiresAt: Date) => expiresAt <= new Date();
 
+/** A token row that is still live (unused, unexpired), as a condition: for a write that must not use a lapsed link. */
+export const isLiveToken = () => and(isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, new Date()));
+
 /** The live (unused, unexpired) token row of a purpose (or of one of several), or undefined. */
 export async function findLiveToken(db: DbOrTx, token: string, purpose: Purpose | readonly Purpose[]) {
   return db.query.emailTokens.findFirst({
     where: and(
       eq(emailTokens.tokenHash, hashToken(token)),
       typeof purpose === 'string' ? eq(emailTokens.purpose, purpose) : inArray(emailTokens.purpose, purpose),
-      isNull(emailTokens.usedAt),
-      gt(emailTokens.expiresAt, new Date()),
+      isLiveToken(),
     ),
   });
 }

@@ -2,7 +2,7 @@ import type { QuoteParams } from '@junkan/shared/api/auth';
 import { LOGIN_FAILURE_MESSAGE } from '@junkan/shared/errors';
 import { appLink, paths } from '@junkan/shared/paths';
 import type { TokenClaims } from '@junkan/shared/session';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { emailTokens, users } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
@@ -16,6 +16,7 @@ import {
   consumeActivationToken,
   findLiveToken,
   isEmailTokenExpired,
+  isLiveToken,
   issueEmailToken,
   issuePasswordResetLink,
   PASSWORD_LINK_PURPOSES,
@@ -197,7 +198,7 @@ export async function resetPassword(
       .set({ usedAt: app.now() })
       .where(
         // Still live: an office that stopped the account meanwhile expired its links.
-        and(eq(emailTokens.id, row.id), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, new Date())),
+        and(eq(emailTokens.id, row.id), isLiveToken()),
       )
       .returning({ id: emailTokens.id });
     if (!used.length) return { result: false };

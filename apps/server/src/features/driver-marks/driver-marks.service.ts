@@ -89,14 +89,22 @@ async function keepMark(
     // A retry sent at the same time waited for the lock: it finds the mark the first one kept.
     const again = await storedMark(tx, driver.id, body.clientId);
     if (again) return again;
-    if (!target || !isStopOf(target.collection, driver, caller.companyId)) throw notAssigned();
+    if (!target || target.collection.transportCompanyId !== caller.companyId) throw notAssigned();
     const c = target.collection;
     const state = await collectionStateOf(tx, target);
-    let conflict: string | null = markConflict(
-      { status: c.status as CollectionStatus, date: c.date, version: c.version, hasReport: state.hasReport },
-      body,
-      today,
-    );
+    // A stop the office gave someone else meanwhile is the office's to decide, like one it changed.
+    let conflict: string | null = isStopOf(c, driver, caller.companyId)
+      ? markConflict(
+          {
+            status: c.status as CollectionStatus,
+            date: c.date,
+            version: c.version,
+            hasReport: state.hasReport,
+          },
+          body,
+          today,
+        )
+      : 'driver_not_assigned';
     let moved: Kept['moved'] = null;
     if (!conflict) {
       try {
@@ -173,8 +181,10 @@ export async function sendMark(
   const stored = await storedMark(app.db, driver.id, body.clientId);
   if (stored) return retryAnswer(stored, body.collectionId);
   const target = await markTargetOf(app.db, body.collectionId);
-  // Another company's collection answers as one that is not the driver's: the two are never told apart.
-  if (!target || !isStopOf(target.collection, driver, caller.companyId)) throw notAssigned();
+  // Another company's collection (or none) is not the driver's: the two are never told apart. One of its own
+  // company that is no longer the driver's (the office gave it to someone else while the phone was offline) is
+  // kept as a conflict below, so the driver's record is never lost.
+  if (!target || target.collection.transportCompanyId !== caller.companyId) throw notAssigned();
   await checkLines(app.db, target.collection.requestId, body);
   let kept: Kept | Stored;
   try {

@@ -258,11 +258,22 @@ describe('POST /driver/marks', () => {
     expect(mailBody(mailTo(before, DIS)[0]!.raw)).toContain('理由: 不在・閉鎖: 門が施錠されていた');
   });
 
-  it("refuses a stop that is not the driver's, and lines the request does not hold", async () => {
+  it('keeps a mark on a stop the office gave another driver as a conflict, without applying it', async () => {
     const forB = await stop(TODAY, { driverUserId: ids.driverB });
+    const res = await t.as(A).post('/driver/marks', markBody(forB, line()));
+    expect(res.json()).toMatchObject({ state: 'CONFLICT', conflictCode: 'driver_not_assigned' });
+    expect(await statusOf(forB.id)).toBe('CONFIRMED');
+    expect(await marksOf(forB.id)).toHaveLength(1);
+    const conflicts = (await t.as(TRANS).get('/trans/driver-marks/conflicts')).json();
+    expect(conflicts.find((c: { mark: { id: number } }) => c.mark.id === res.json().markId)).toMatchObject({
+      canApply: true,
+    });
+  });
+
+  it("refuses another company's stop or none, and lines the request does not hold", async () => {
     const otherCompany = await stop(TODAY, { driverUserId: ids.driverA, transportCompanyId: ids.platform });
     const mine = await stop(TODAY, { driverUserId: ids.driverA });
-    for (const target of [forB, otherCompany, { ...mine, id: 2_000_000_000 }]) {
+    for (const target of [otherCompany, { ...mine, id: 2_000_000_000 }]) {
       const res = await t.as(A).post('/driver/marks', markBody(target, line()));
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('driver_not_assigned');
@@ -282,7 +293,7 @@ describe('POST /driver/marks', () => {
     );
     expect(wrongLine.statusCode).toBe(400);
     expect(wrongLine.json().fields).toEqual({ 'lines.1.wasteLineId': 'invalid_format' });
-    for (const s of [forB, otherCompany, mine]) expect(await marksOf(s.id)).toHaveLength(0);
+    for (const s of [otherCompany, mine]) expect(await marksOf(s.id)).toHaveLength(0);
     expect(await statusOf(mine.id)).toBe('CONFIRMED');
   });
 });

@@ -254,7 +254,10 @@ describe('the proof in the collection detail', () => {
       expect((await t.as(DIS).get(`/collections/${s.id}`)).json().proofs, step).toEqual([]);
       expect((await photo(DIS, '')).statusCode, step).toBe(404);
       const office = (await t.as(TRANS).get(`/trans/collections/${s.id}`)).json().proofs;
-      expect(office.map((p: { id: number }) => p.id), step).toEqual([sent.markId]);
+      expect(
+        office.map((p: { id: number }) => p.id),
+        step,
+      ).toEqual([sent.markId]);
       expect((await photo(TRANS, '/trans')).statusCode, step).toBe(200);
       if (step === 'conflict')
         expect((await t.as(TRANS).post(`/trans/driver-marks/${sent.markId}/discard`)).statusCode).toBe(200);

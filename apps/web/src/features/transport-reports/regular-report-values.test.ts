@@ -2,6 +2,7 @@ import type { RegularVolumeInfo } from '@junkan/shared/api/transport-reports';
 import { describe, expect, it } from 'vitest';
 import {
   buildRegularReport,
+  isFilledFromDraft,
   isFutureMonth,
   linesFromForm,
   parseYearMonth,
@@ -26,10 +27,10 @@ describe('month', () => {
 });
 
 const infos: RegularVolumeInfo[] = [
-  { category: 11, categoryName: '可燃ごみ', volume: 1234.5, disabled: false },
-  { category: 12, categoryName: 'びん・缶・ペットボトル', volume: null, disabled: true },
-  { category: 13, categoryName: 'その他', volume: null, disabled: false },
-  { category: 14, categoryName: '段ボール', volume: 1500000, disabled: false },
+  { category: 11, categoryName: '可燃ごみ', volume: 1234.5, disabled: false, draft: null },
+  { category: 12, categoryName: 'びん・缶・ペットボトル', volume: null, disabled: true, draft: null },
+  { category: 13, categoryName: 'その他', volume: null, disabled: false, draft: null },
+  { category: 14, categoryName: '段ボール', volume: 1500000, disabled: false, draft: null },
 ];
 
 describe('linesFromForm', () => {
@@ -40,6 +41,49 @@ describe('linesFromForm', () => {
       { volume: '0.00' },
       { volume: '1,500,000' },
     ]);
+  });
+
+  const draft = (weightKg: number, weighed: number, bags: Record<string, number> = {}) => ({
+    weightKg,
+    weighed,
+    bags,
+  });
+
+  it("fills a weight not reported yet from the drivers' weighed records", () => {
+    const withDrafts: RegularVolumeInfo[] = [
+      { ...infos[0]!, draft: draft(99, 3) },
+      { ...infos[1]!, draft: draft(40, 2) },
+      { ...infos[2]!, draft: draft(1234.56, 4, { '45': 12 }) },
+      { ...infos[3]!, draft: draft(0, 0, { '70': 2 }) },
+      {
+        category: 15,
+        categoryName: '不燃ごみ',
+        volume: null,
+        disabled: false,
+        draft: draft(0, 0, { '45': 1 }),
+      },
+    ];
+    // A reported weight stays, a disabled category stays empty, only weighed records fill a weight.
+    expect(linesFromForm(withDrafts)).toEqual([
+      { volume: '1,234.50' },
+      { volume: '' },
+      { volume: '1,234.56' },
+      { volume: '1,500,000' },
+      { volume: '0.00' },
+    ]);
+    expect(withDrafts.map(isFilledFromDraft)).toEqual([false, false, true, false, false]);
+  });
+
+  it("sends the filled weight, or the office's change of it", () => {
+    const filled: RegularVolumeInfo[] = [{ ...infos[2]!, draft: draft(12.5, 1) }];
+    const lines = linesFromForm(filled);
+    expect(buildRegularReport({ projectId: 5, yearMonth: '2026-10', lines }, filled)).toMatchObject({
+      ok: true,
+      input: { listVolume: [{ category: 13, volume: 12.5 }] },
+    });
+    expect(
+      buildRegularReport({ projectId: 5, yearMonth: '2026-10', lines: [{ volume: '14.00' }] }, filled),
+    ).toMatchObject({ ok: true, input: { listVolume: [{ category: 13, volume: 14 }] } });
   });
 });
 

@@ -18,10 +18,27 @@ export interface RegularReportFormValues {
   lines: RegularReportLineValues[];
 }
 
-/** A category's weight in the form: an earlier report's, else 0.00 (disabled ones stay empty). */
+/**
+ * Whether a category's weight starts from the drivers' records: nothing reported yet, and the month's collected
+ * marks weighed some of it (the office checks it before sending).
+ */
+export const isFilledFromDraft = (info: RegularVolumeInfo) =>
+  !info.disabled && info.volume === null && (info.draft?.weighed ?? 0) > 0;
+
+/**
+ * A category's weight in the form: an earlier report's, else the drivers' weighed kg, else 0.00 (disabled ones
+ * stay empty).
+ */
 export function linesFromForm(infos: readonly RegularVolumeInfo[]): RegularReportLineValues[] {
   return infos.map((info) => ({
-    volume: info.volume !== null ? formatVolume(String(info.volume)) : info.disabled ? '' : '0.00',
+    volume:
+      info.volume !== null
+        ? formatVolume(String(info.volume))
+        : info.disabled
+          ? ''
+          : isFilledFromDraft(info) && info.draft
+            ? formatVolume(String(info.draft.weightKg))
+            : '0.00',
   }));
 }
 

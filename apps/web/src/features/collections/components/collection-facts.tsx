@@ -79,6 +79,23 @@ export function CollectionFacts({ detail }: { detail: CollectionDetail }) {
           })}
         </Descriptions.Item>
       )}
+      {detail.dispatch && (
+        <>
+          <Descriptions.Item label={t('proofs.dispatch.driver')}>
+            <span data-testid="collection-driver">
+              {detail.dispatch.driverName ?? t('proofs.dispatch.none')}
+            </span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('proofs.dispatch.vehicle')}>
+            {detail.dispatch.vehicleName ?? t('proofs.dispatch.none')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('proofs.dispatch.order')} span={2}>
+            {detail.dispatch.stopOrder !== null
+              ? t('proofs.dispatch.orderValue', { n: detail.dispatch.stopOrder })
+              : '—'}
+          </Descriptions.Item>
+        </>
+      )}
       <Descriptions.Item label={t('collections.field.vehicleLimit')}>
         {t(`collections.vehicle.${detail.vehicleLimit}`)}
       </Descriptions.Item>

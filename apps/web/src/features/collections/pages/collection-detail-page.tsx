@@ -11,6 +11,7 @@ import { useCollectionDetail } from '../api/collection-detail';
 import { CollectionActionsBar } from '../components/collection-actions-bar';
 import { CollectionFacts } from '../components/collection-facts';
 import { HistoryTimeline } from '../components/history-timeline';
+import { ProofsCard } from '../components/proofs-card';
 
 /** /collection-schedules/detail/:id: one collection, the actions the caller may take, its history. */
 export default function CollectionDetailPage() {
@@ -53,6 +54,7 @@ export default function CollectionDetailPage() {
           <CollectionActionsBar detail={detail.data} isTransport={isTransport} />
         </div>
       </Card>
+      <ProofsCard proofs={detail.data.proofs} isTransport={isTransport} />
       <Card size="small" title={t('collections.detail.history')}>
         <HistoryTimeline history={detail.data.history} />
       </Card>

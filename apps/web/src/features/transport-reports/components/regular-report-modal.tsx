@@ -8,9 +8,10 @@ import { requiredRule } from '../../../components/form/required-rule';
 import { VolumeInput } from '../../../components/form/volume-input';
 import { useDiscardGuard } from '../../../components/form-modal';
 import { KeptUntilLine } from '../../../components/kept-until';
+import { draftNote } from '../../../components/proof/proof-text';
 import { ApiError, isApiError } from '../../../lib/api-client';
 import { showApiError, showFormIssues, zodRule } from '../../../lib/form-errors';
-import { currentJapanYearMonth } from '../../../lib/format';
+import { currentJapanYearMonth, punctuationOf } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { useRegularProjectsInProgress } from '../api/regular-projects';
@@ -46,7 +47,8 @@ const monthItemProps = pickerItemProps('YYYY-MM');
  * disabled and not sent). Saving replaces an earlier report of the same month.
  */
 export function RegularReportModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const punctuation = punctuationOf(i18n.language);
   const { modal } = App.useApp();
   const message = useToast();
   const [form] = Form.useForm<RegularReportFormValues>();
@@ -240,7 +242,13 @@ export function RegularReportModal({ open, onClose }: { open: boolean; onClose: 
               label={info.categoryName}
               rules={info.disabled ? [] : [zodRule(volumeSchema, t)]}
               required={!info.disabled}
-              extra={info.disabled ? t('achievements.regularReport.notInProject') : undefined}
+              extra={
+                info.disabled
+                  ? t('achievements.regularReport.notInProject')
+                  : info.volume === null
+                    ? draftNote(info.draft, t, punctuation.list)
+                    : undefined
+              }
             >
               <VolumeInput disabled={info.disabled} suffix="kg" />
             </Form.Item>
