@@ -13,17 +13,15 @@ export const DRIVER_PASSWORD = 'Driver5678';
 const iso = (shown: string) => shown.replaceAll('/', '-');
 
 /**
- * A driver of the demo transporter, as the office adds one (POST /trans/drivers), who sets its password from the
- * invitation mail's link as the reset page would. Answers the driver and its own API.
+ * The driver the office added (on its page or through POST /trans/drivers) sets its password from the invitation
+ * mail's link, as the reset page would. Answers the driver's own API.
  */
-export async function seedDriver(
+export async function activateDriver(
   request: APIRequestContext,
-  transporter: ApiClient,
-  userName: string,
-): Promise<{ driver: Driver; email: string; api: ApiClient }> {
-  const email = uniqueEmail('driver');
-  const since = Date.now();
-  const driver = await transporter.post<Driver>('/trans/drivers', { userName, email, vehicleId: null });
+  email: string,
+  since: number,
+): Promise<ApiClient> {
+  // The mail leaves through the outbox: give it time on a busy machine.
   const mail = await waitForMessage(email, { since, subject: 'ドライバー用アカウント', timeoutMs: 30_000 });
   const link = findLink(mail.text, 'http');
   const token = new URL(link).searchParams.get('token');
@@ -32,7 +30,19 @@ export async function seedDriver(
     data: { token, pass: DRIVER_PASSWORD },
   });
   await expect(set, 'the driver sets its password').toBeOK();
-  return { driver, email, api: await apiAs(request, email, DRIVER_PASSWORD) };
+  return apiAs(request, email, DRIVER_PASSWORD);
+}
+
+/** A driver of the demo transporter, as the office adds one, with its password set. Answers it and its API. */
+export async function seedDriver(
+  request: APIRequestContext,
+  transporter: ApiClient,
+  userName: string,
+): Promise<{ driver: Driver; email: string; api: ApiClient }> {
+  const email = uniqueEmail('driver');
+  const since = Date.now();
+  const driver = await transporter.post<Driver>('/trans/drivers', { userName, email, vehicleId: null });
+  return { driver, email, api: await activateDriver(request, email, since) };
 }
 
 interface RequestOption {

@@ -7,7 +7,7 @@ import { type ApiClient, apiAs } from '../support/api';
 import { DEMO, uniqueEmail } from '../support/app';
 import { signIn } from '../support/auth';
 import { axeViolations } from '../support/axe';
-import { findLink, waitForMessage } from '../support/mail';
+import { activateDriver } from '../support/drivers';
 import { businessDate } from '../support/manifests';
 import { seedAcceptedProject, seedSentContract } from '../support/seed';
 
@@ -74,20 +74,6 @@ async function seedDay(request: APIRequestContext, stamp: string) {
     stops.push({ id: collection!.id, title });
   }
   return { date: date!, stops, trans };
-}
-
-/** The driver the office added sets its password from the invitation, as the mail's link would. */
-async function activateDriver(request: APIRequestContext, email: string, since: number): Promise<ApiClient> {
-  const mail = await waitForMessage(email, { since, subject: 'ドライバー用アカウント' });
-  const link = findLink(mail.text, 'http');
-  const token = new URL(link).searchParams.get('token');
-  expect(token, 'the invitation link carries a token').toBeTruthy();
-  const password = 'Driver5678';
-  const res = await request.post(new URL('/api/auth/password/reset', link).toString(), {
-    data: { token, pass: password },
-  });
-  await expect(res, 'the driver sets its password').toBeOK();
-  return apiAs(request, email, password);
 }
 
 /** The area's stops, in the order on screen, by their project. */
