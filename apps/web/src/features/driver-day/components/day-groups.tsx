@@ -32,9 +32,24 @@ export function DayGroups({
         <p className={css.note}>{t('driverDay.noStopsHint')}</p>
       </div>
     );
+  const groups = groupStops(stops, today);
   return (
     <>
-      {groupStops(stops, today).map((group) => {
+      {groups[0]?.date !== today && (
+        <section aria-labelledby="driver-day-today" className={css.group} data-testid="driver-day-none-today">
+          <h2 id="driver-day-today" className={css.groupTitle}>
+            <span>{t('driverDay.when.today')}</span>
+            <span>
+              {formatPlainDate(today)}
+              {p.open}
+              {t(`collections.weekday.${weekdayOf(today)}`)}
+              {p.close}
+            </span>
+          </h2>
+          <p className={css.note}>{t('driverDay.noStopsToday')}</p>
+        </section>
+      )}
+      {groups.map((group) => {
         const headingId = `driver-day-${group.date}`;
         return (
           <section
