@@ -53,11 +53,11 @@ if (isRunner) {
  * the next work sent, whoever sends it), the card simulator's faults and payment list, a demo account's
  * password (changing it ends that account's other sign-ins), and the month's reports of the demo industrial waste
  * (the achievements walk sums them before and after its own; the report walks add to them). The keyboard walks of a
- * report's approval and a card payment add a report and a payment. The collections walk and the driver's day
- * open and close the demo transporter's calendar days for a while.
+ * report's approval and a card payment add a report and a payment. The collections walk, the driver's day and the
+ * area walk open and close the demo transporter's calendar days for a while.
  */
 const SHARED_STATE =
-  /\/(card-simulator|invoice-card-payment|industrial-reports|manifests|operations|evidence-pack|sessions|disposal-unit-prices|achievements|keyboard-approval-payment|collections|driver-day)\.spec\.ts$/;
+  /\/(card-simulator|invoice-card-payment|industrial-reports|manifests|operations|evidence-pack|sessions|disposal-unit-prices|achievements|keyboard-approval-payment|collections|driver-day|area-price-setting)\.spec\.ts$/;
 
 // globalTeardown removes both folders; the server is stopped only after it, so sweep once more on exit.
 if (isRunner) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));

@@ -20,7 +20,9 @@ test('a transporter reports a regular month; both sides see it in the achievemen
   await signIn(page, DEMO.transporter, { path: 'achievements' });
   await page.getByRole('button', { name: '一般廃棄物の実績報告' }).click();
   const dialog = page.getByRole('dialog', { name: '一般廃棄物の実績報告' });
-  await selectOption(page, dialog.getByLabel('案件'), /銀座店 可燃ごみ定期回収/);
+  await selectOption(page, dialog.getByLabel('案件'), /銀座店 可燃ごみ定期回収/, {
+    search: '銀座店 可燃ごみ定期回収',
+  });
   // Beside the month: how many of the project's collections were marked collected in it.
   await expect(dialog.getByTestId('regular-report-collected-count')).toHaveText(
     /^対象年月の回収実績: \d+回$/,

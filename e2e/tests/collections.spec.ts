@@ -285,7 +285,9 @@ test('collections: the discharger asks for a day, the transporter proposes anoth
   // The discharger asks for tomorrow on the regular contract, checks the plan and sends it.
   await signIn(page, DEMO.discharger);
   await page.goto('collection-request');
-  await selectOption(page, page.getByLabel('案件', { exact: true }), new RegExp(`^${REGULAR_PROJECT}（`));
+  await selectOption(page, page.getByLabel('案件', { exact: true }), new RegExp(`^${REGULAR_PROJECT}（`), {
+    search: REGULAR_PROJECT,
+  });
   await selectOption(page, page.getByLabel('排出場所', { exact: true }), /^銀座店（/);
   await pickDate(page.getByLabel('回収希望日 1', { exact: true }), tomorrow);
   await page.getByRole('checkbox', { name: /可燃ごみ/ }).check();
@@ -367,7 +369,9 @@ test('collections: cancelling a spot contract collection cancels its project', a
   // The request form offers a spot contract its chosen dates only, and says how many are left.
   await signIn(page, DEMO.discharger);
   await page.goto('collection-request');
-  await selectOption(page, page.getByLabel('案件', { exact: true }), new RegExp(`^${title}（`));
+  await selectOption(page, page.getByLabel('案件', { exact: true }), new RegExp(`^${title}（`), {
+    search: title,
+  });
   await expect(page.getByTestId('collection-kind-hint')).toHaveText('スポット契約は日付指定のみ（残り1回）');
   await expect(page.getByRole('radio', { name: '日付指定' })).toBeChecked();
   await expect(page.getByRole('radio', { name: '定期回収' })).toHaveCount(0);

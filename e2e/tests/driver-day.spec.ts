@@ -19,28 +19,41 @@ const today = iso(businessDate());
 const tomorrow = iso(businessDate(1));
 
 /**
- * The demo transporter collects today whatever day the run falls on (a weekend, a holiday): only when today is
- * closed, its calendar is opened for these walks and put back afterwards (as the collections walk does).
+ * The demo transporter collects today whatever day the run falls on (a weekend, a holiday): only when today or
+ * tomorrow is closed, its calendar is opened for these walks, by no more than it takes (the weekday, or holidays
+ * or the year-end break when that is why), and put back afterwards (as the collections walk does).
  */
 let savedSettings: unknown = null;
+
+interface CalendarSettings {
+  weekdays: number[];
+  closedOnNationalHolidays: boolean;
+  closedOnYearEnd: boolean;
+}
 
 test.beforeAll(async ({ playwright }) => {
   const request = await playwright.request.newContext();
   const trans = await apiAs(request, DEMO.transporter);
+  const settings = await trans.get<CalendarSettings & Record<string, unknown>>('/business-calendar/settings');
+  const opened = { ...settings, weekdays: [...settings.weekdays] };
+  let closed = false;
   for (const date of [today, tomorrow]) {
-    const { collectable } = await trans.get<{ collectable: boolean }>(
+    const day = await trans.get<{ collectable: boolean; reason?: string }>(
       `/business-calendar/is-collectable?date=${date}`,
     );
-    if (collectable || savedSettings) continue;
-    savedSettings = await trans.get('/business-calendar/settings');
-    const open = await trans.send('PUT', '/business-calendar/settings', {
-      weekdays: [0, 1, 2, 3, 4, 5, 6],
-      openTime: '00:00',
-      closeTime: '23:59',
-      closedOnNationalHolidays: false,
-      closedOnYearEnd: false,
-    });
-    await expect(open).toBeOK();
+    if (day.collectable) continue;
+    closed = true;
+    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+    if (!opened.weekdays.includes(weekday)) opened.weekdays.push(weekday);
+    if (day.reason === 'NATIONAL_HOLIDAY') opened.closedOnNationalHolidays = false;
+    if (day.reason === 'YEAR_END') opened.closedOnYearEnd = false;
+    expect(day.reason, `${date} is closed by the calendar's settings, not a closed day`).not.toBe(
+      'CLOSED_DAY',
+    );
+  }
+  if (closed) {
+    savedSettings = settings;
+    await expect(await trans.send('PUT', '/business-calendar/settings', opened)).toBeOK();
   }
   await request.dispose();
 });

@@ -51,7 +51,7 @@ test('a qualified invoice made from the month’s report, sent, declined once an
 
   // It makes the month's qualified invoice: 150 kg x the contract's 80 円/kg, 10% tax, and registers it.
   await signIn(page, DEMO.transporter, { path: `invoice-management/register?mode=generate&month=${month}` });
-  await selectOption(page, page.getByLabel('請求する案件'), new RegExp(SPOT));
+  await selectOption(page, page.getByLabel('請求する案件'), new RegExp(SPOT), { search: SPOT });
   await expect(page.getByTestId('invoice-payment-method')).toHaveText('クレジットカード');
   const builder = page.getByTestId('qualified-invoice-builder');
   await expect(builder.getByText('T8010401098765')).toBeVisible();

@@ -22,7 +22,7 @@ test('invoices: the transporter registers one with a file and sends it, marks it
 
   // The transporter registers an invoice for a project under contract.
   await signIn(page, DEMO.transporter, { path: 'invoice-management/register' });
-  await selectOption(page, page.getByLabel('請求する案件'), new RegExp(PROJECT));
+  await selectOption(page, page.getByLabel('請求する案件'), new RegExp(PROJECT), { search: PROJECT });
   await expect(page.getByTestId('invoice-payment-method')).toHaveText('銀行振込');
   const block = page.getByTestId('invoice-block-0');
   await pickDate(block.getByLabel('請求対象月'), shown.slice(0, 7));
@@ -170,7 +170,7 @@ test('a month billed already is warned of before sending; the bookkeeping search
 
   // The transporter picks the month for a new invoice: warned beside it, and again in the confirmation.
   await signIn(page, DEMO.transporter, { path: 'invoice-management/register' });
-  await selectOption(page, page.getByLabel('請求する案件'), new RegExp(PROJECT));
+  await selectOption(page, page.getByLabel('請求する案件'), new RegExp(PROJECT), { search: PROJECT });
   const block = page.getByTestId('invoice-block-0');
   await pickDate(block.getByLabel('請求対象月'), '2001/02');
   await expect(block.getByTestId('invoice-month-billed-0')).toContainText(

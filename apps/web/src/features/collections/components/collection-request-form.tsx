@@ -181,6 +181,7 @@ export function CollectionRequestForm({ options }: { options: CollectionRequestO
             <Form.Item name="projectId" label={t('collections.field.project')} required>
               <Select
                 placeholder={t('collections.placeholder.project')}
+                showSearch={{ optionFilterProp: 'label' }}
                 options={options.map((o) => ({
                   value: o.projectId,
                   label: `${o.projectTitle}（${o.transportCompany.name}）`,
