@@ -2,7 +2,7 @@ import type { CollectionDetail } from '@junkan/shared/api/collections';
 import type { MarkConflict } from '@junkan/shared/api/drivers';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { STORAGE_KEYS } from '../../apps/web/src/lib/storage-keys';
-import { toast } from '../support/antd';
+import { confirmModal, pickDate, selectOption, toast } from '../support/antd';
 import { type ApiClient, apiAs } from '../support/api';
 import { DEMO, submitLogin } from '../support/app';
 import { signIn } from '../support/auth';
@@ -74,7 +74,8 @@ async function seedRound(request: APIRequestContext) {
   const dis = await apiAs(request, DEMO.discharger);
   const trans = await apiAs(request, DEMO.transporter);
   const stamp = `${Date.now()}`.slice(-6);
-  const [a, aTomorrow] = await seedStops(`ドライバーE2E A ${stamp}`, [today, tomorrow], dis, trans);
+  const projectA = `ドライバーE2E A ${stamp}`;
+  const [a, aTomorrow] = await seedStops(projectA, [today, tomorrow], dis, trans);
   const [b] = await seedStops(`ドライバーE2E B ${stamp}`, [today], dis, trans);
   const [c] = await seedStops(`ドライバーE2E C ${stamp}`, [today], dis, trans);
   const [other] = await seedStops(`ドライバーE2E D ${stamp}`, [today], dis, trans);
@@ -89,7 +90,13 @@ async function seedRound(request: APIRequestContext) {
     driverUserId: await demoDriverId(trans),
     vehicleId: null,
   });
-  return { dis, trans, email, stops: { a: a!, b: b!, c: c!, aTomorrow: aTomorrow!, other: other! } };
+  return {
+    dis,
+    trans,
+    email,
+    projectA,
+    stops: { a: a!, b: b!, c: c!, aTomorrow: aTomorrow!, other: other! },
+  };
 }
 
 const stopCard = (page: Page, id: number) =>
@@ -147,12 +154,13 @@ async function expectProof(api: ApiClient, path: string) {
 }
 
 test('driver: the day offline on a phone, marks kept over a reload and sent once online, a changed stop kept as a conflict', async ({
+  browser,
   page,
   request,
 }) => {
   test.setTimeout(240_000);
   await page.setViewportSize(PHONE);
-  const { dis, trans, email, stops } = await seedRound(request);
+  const { dis, trans, email, projectA, stops } = await seedRound(request);
   await signIn(page, email, { path: 'driver', password: DRIVER_PASSWORD, shell: 'driver-shell' });
   await expect(page).toHaveTitle('回収ルート | junkan');
 
@@ -262,6 +270,24 @@ test('driver: the day offline on a phone, marks kept over a reload and sent once
   expect(proofC).toMatchObject({ state: 'CONFLICT', conflictCode: 'driver_mark_already_marked' });
   const conflicts = await trans.get<MarkConflict[]>('/trans/driver-marks/conflicts');
   expect(conflicts.find((x) => x.mark.id === proofC.id)?.collection.id).toBe(stops.c);
+
+  // A month of marks fills the regular report's draft: the office finds A's weight in it, noted as the drivers'.
+  const office = await browser.newContext({ viewport: LAPTOP });
+  const desk = await office.newPage();
+  await signIn(desk, DEMO.transporter, { path: 'achievements' });
+  await desk.getByRole('button', { name: '一般廃棄物の実績報告' }).click();
+  const dialog = desk.getByRole('dialog', { name: '一般廃棄物の実績報告' });
+  await selectOption(desk, dialog.getByLabel('案件'), new RegExp(`^${projectA}（`), { search: projectA });
+  await pickDate(dialog.getByLabel('対象年月'), businessDate().slice(0, 7));
+  const weight = dialog.getByLabel('可燃ごみ', { exact: true });
+  await expect(weight).toHaveValue('12.50');
+  // The note is the field's description: a reader hears it with the field.
+  await expect(weight).toHaveAccessibleDescription('ドライバーの記録から入力（1件、45L × 4袋）');
+  // Nothing is sent: the dialog is closed and its input discarded.
+  await dialog.getByRole('button', { name: 'キャンセル' }).click();
+  await confirmModal(desk, { title: '入力内容を破棄しますか？', button: '破棄する' });
+  await expect(dialog).toBeHidden();
+  await office.close();
 });
 
 test('driver: an ended sign-in keeps the marks on the phone, sent after signing in again', async ({
