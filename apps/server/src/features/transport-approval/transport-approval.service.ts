@@ -1,7 +1,7 @@
 import type { TransportApprovalCompany } from '@junkan/shared/api/transport-approval';
 import type { TransportApprovalStatus } from '@junkan/shared/enums';
 import { paths } from '@junkan/shared/paths';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -42,7 +42,8 @@ export async function listTransportCompaniesForApproval(
         enabled: users.enabled,
       })
       .from(users)
-      .where(and(inArray(users.companyId, ids), isNull(users.deletedAt)))
+      // A company's drivers are its office's staff accounts, not the users who registered it.
+      .where(and(inArray(users.companyId, ids), isNull(users.deletedAt), ne(users.role, 'DRIVER')))
       .orderBy(asc(users.id)),
     db
       .select({

@@ -148,6 +148,13 @@ describe('a self-registered transport company waits for approval', () => {
     expect(names).not.toContain('東都環境サービス株式会社');
     const approved = (await t.as(admin).get('/admin/transport-companies?approvalStatus=APPROVED')).json();
     expect((approved as Body[]).map((c) => c.companyName)).toContain('東都環境サービス株式会社');
+    // Its drivers are staff accounts the office made, not the company's registered users.
+    const [driver] = await t.db.select().from(users).where(eq(users.email, 'driver@example.com'));
+    expect(driver?.role).toBe('DRIVER');
+    const toto = (approved as Body[]).find((c) => c.companyName === '東都環境サービス株式会社');
+    const emails = (toto!.users as { email: string }[]).map((u) => u.email);
+    expect(emails).toContain('transporter@example.com');
+    expect(emails).not.toContain('driver@example.com');
 
     expect((await t.as(admin).get('/admin/transport-companies?approvalStatus=MAYBE')).statusCode).toBe(400);
     for (const who of ['transporter@example.com', 'discharger@example.com']) {
