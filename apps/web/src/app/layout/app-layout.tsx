@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { LanguageSelect } from '../../components/language-select';
 import { PageSpinner } from '../../components/page-spinner';
+import { SkipLink } from '../../components/skip-link';
 import { TransportApprovalBanner } from '../../components/transport-approval-banner';
 import { AntdScope } from '../../lib/antd-scope';
 import { MAIN_CONTENT_ID } from '../../lib/main-content';
@@ -73,17 +74,7 @@ function AppShell() {
   const hasChat = usePermissions().has('CHAT');
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <a
-        className={css.skipLink}
-        href={`#${MAIN_CONTENT_ID}`}
-        data-testid="skip-link"
-        onClick={(event) => {
-          event.preventDefault();
-          main.current?.focus();
-        }}
-      >
-        {t('layout.skipToMain')}
-      </a>
+      <SkipLink main={main} />
       <Layout.Header
         style={{
           position: 'fixed',

@@ -2,6 +2,7 @@ import { App, Button } from 'antd';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../../components/language-select';
+import { SkipLink } from '../../../components/skip-link';
 import { MAIN_CONTENT_ID } from '../../../lib/main-content';
 import css from './driver-shell.module.css';
 
@@ -36,16 +37,7 @@ export function DriverShell(props: {
     });
   return (
     <div className={css.shell} data-testid="driver-shell">
-      <a
-        className={css.skipLink}
-        href={`#${MAIN_CONTENT_ID}`}
-        onClick={(event) => {
-          event.preventDefault();
-          main.current?.focus();
-        }}
-      >
-        {t('layout.skipToMain')}
-      </a>
+      <SkipLink main={main} />
       <header className={css.header}>
         <div className={css.headerRow}>
           <p className={css.brand}>{t('driverDay.shell.app')}</p>
