@@ -101,6 +101,14 @@ export function tableRows(scope: Page | Locator): Locator {
   return scope.locator('tbody tr.ant-table-row');
 }
 
+/**
+ * Waits until an antd Table inside `scope` shows no loading spinner. A Table asking the server again keeps the
+ * rows it had and lays a spinner over them: a click on a header or a page at that moment lands on the spinner.
+ */
+export async function tableSettled(scope: Page | Locator): Promise<void> {
+  await expect(scope.locator('.ant-spin-spinning')).toHaveCount(0);
+}
+
 /** The data rows of an antd Table that contain `text`. */
 export function tableRow(scope: Page | Locator, text: string | RegExp): Locator {
   return tableRows(scope).filter({ hasText: text });

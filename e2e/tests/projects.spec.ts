@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { confirmModal, selectOption, tableRow, tableRows } from '../support/antd';
+import { confirmModal, selectOption, tableRow, tableRows, tableSettled } from '../support/antd';
 import { apiAs } from '../support/api';
 import { DEMO } from '../support/app';
 import { signIn } from '../support/auth';
@@ -75,16 +75,21 @@ test('the project list pages, sorts and filters on the server and keeps it in th
   await expect(page).toHaveURL(/size=20/);
   await expect(tableRows(list)).toHaveCount(20);
   await expect(tableRows(list).first()).toContainText(title(20));
+  await tableSettled(list);
   await page.locator('.ant-pagination-item-2').click();
   await expect(page).toHaveURL(/page=2/);
   await expect(tableRows(list)).toHaveCount(1);
   await expect(tableRows(list).first()).toContainText(title(0));
+  await tableSettled(list);
 
   // Sorting by title asks the server and starts again at page 1; a reload keeps it all.
   await list.getByRole('columnheader', { name: '案件名' }).click();
   await expect(page).toHaveURL(/sort=title&order=asc/);
   await expect(page).not.toHaveURL(/page=2/);
+  // Page 2 held title(0) alone too: the 20 rows of page 1 show the sorted answer has come.
+  await expect(tableRows(list)).toHaveCount(20);
   await expect(tableRows(list).first()).toContainText(title(0));
+  await tableSettled(list);
   await list.getByRole('columnheader', { name: '案件名' }).click();
   // Descending is the default order, so the address leaves it out.
   await expect(page).not.toHaveURL(/order=asc/);
