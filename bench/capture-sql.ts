@@ -10,7 +10,7 @@ import { type AppConfig, loadConfig } from '../apps/server/src/config';
 import type { Database } from '../apps/server/src/db/client';
 import { openDatabase } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema';
-import { sessionQuery } from '../apps/server/src/plugins/auth';
+import { sessionQuery } from '../apps/server/src/plugins/session-load';
 
 export interface Statement {
   text: string;

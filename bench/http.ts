@@ -1,7 +1,8 @@
 /**
  * The request rates on one database: the SQL each call runs, captured from the product (capture-sql.ts); a bare
- * Fastify route and the reference routes (reference-server.ts) measured first, then the product's build with its
- * session cache and without it, every answer checked equal to the reference's before any load. autocannon,
+ * Fastify route measured first, then the product's build with its session cache and without it, each call measured
+ * in turn with its reference route (reference-server.ts) of the same cache mode (`alternate`), every answer
+ * checked equal to the reference's before any load. autocannon,
  * BENCH_CONNECTIONS connections, BENCH_DURATION seconds per run after BENCH_WARMUP seconds.
  */
 import { randomBytes } from 'node:crypto';
@@ -19,6 +20,12 @@ import { LOG_LEVEL, onCleanUp, out, startChild, waitReady } from './harness';
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number);
 export const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 export const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
+/**
+ * Seconds of load on each call when a server under comparison has started (`BENCH_SERVER_WARMUP`), before any
+ * figure is taken: the product runs far more code than the reference, which V8 compiles to its fastest form only
+ * after thousands of requests, and a server in production runs for days.
+ */
+const SERVER_WARMUP = Number(process.env.BENCH_SERVER_WARMUP ?? 10);
 export const PROJECTS_URL = '/api/projects?page=1&size=50';
 
 export interface Measure {
@@ -47,6 +54,36 @@ async function load(url: string, connections: number, token?: string) {
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
+}
+
+type Load = Awaited<ReturnType<typeof load>>;
+
+/** Rounds of each reference and server pair (`BENCH_ROUNDS`): the two alternate, so a drift of the machine's speed
+ * over the run (a shared machine, a CPU's boost running out) weighs on both alike. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
+
+/**
+ * Measures the reference and the server in turn, `ROUNDS` times, the one measured first changing each round
+ * (reference, server; server, reference; …); each side's figures are the mean of its rounds (p99: the largest).
+ */
+async function alternate(ref: () => Promise<Load>, server: () => Promise<Load>) {
+  const runs: { ref: Load[]; server: Load[] } = { ref: [], server: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    if (round % 2 === 0) {
+      runs.ref.push(await ref());
+      runs.server.push(await server());
+    } else {
+      runs.server.push(await server());
+      runs.ref.push(await ref());
+    }
+  }
+  const mean = (loads: Load[]): Load => ({
+    rps: loads.reduce((sum, l) => sum + l.rps, 0) / loads.length,
+    p99: Math.max(...loads.map((l) => l.p99)),
+    non2xx: loads.reduce((sum, l) => sum + l.non2xx, 0),
+    errors: loads.reduce((sum, l) => sum + l.errors, 0),
+  });
+  return { ref: mean(runs.ref), server: mean(runs.server) };
 }
 
 /** The calls measured, with the reference route's name for each. */
@@ -110,6 +147,10 @@ export async function benchDatabase(
   });
   await Promise.all([waitReady(bare, '/bare'), waitReady(reference, '/ready')]);
   const auth = { authorization: `Bearer ${token}` };
+  const warmUp = async (urls: string[]) => {
+    for (const url of urls)
+      await autocannon({ url, connections: CONNECTIONS[0], duration: SERVER_WARMUP, headers: auth });
+  };
   /** The reference's answer per call, compared with the product's below: both must write the same JSON. */
   const refAnswers = new Map<string, string>();
   for (const mode of CACHE_MODES)
@@ -119,28 +160,15 @@ export async function benchDatabase(
       refAnswers.set(call.url, await res.text());
     }
 
+  await warmUp(CACHE_MODES.flatMap((mode) => CALLS.map((c) => `${reference.base}/${mode.refPath}/${c.ref}`)));
   const rows: Measure[] = [];
   const bareRps = new Map<number, number>();
-  const refRps = new Map<string, number>();
   let listed = 0;
   for (const connections of CONNECTIONS) {
-    out(`[${label}] ${connections} connections: bare and reference…`);
+    out(`[${label}] ${connections} connections: bare…`);
     const b = await load(`${bare.base}/bare`, connections);
     bareRps.set(connections, b.rps);
     rows.push({ database: label, endpoint: 'bare', connections, ...b, ratio: 1, refRatio: null });
-    for (const mode of CACHE_MODES)
-      for (const call of CALLS) {
-        const r = await load(`${reference.base}/${mode.refPath}/${call.ref}`, connections, token);
-        refRps.set(`${connections}:${mode.label}:${call.url}`, r.rps);
-        rows.push({
-          database: label,
-          endpoint: `reference ${call.url.split('?')[0]} (${mode.label})`,
-          connections,
-          ...r,
-          ratio: b.rps > 0 ? r.rps / b.rps : null,
-          refRatio: 1,
-        });
-      }
   }
   for (const mode of CACHE_MODES) {
     const server = await startChild(`junkan/${label}`, 'apps/server/dist/main.js', {
@@ -162,19 +190,30 @@ export async function benchDatabase(
       );
       if (call.url === PROJECTS_URL) listed = (JSON.parse(body) as { items: unknown[] }).items.length;
     }
+    await warmUp(CALLS.map((c) => server.base + c.url));
     for (const connections of CONNECTIONS) {
-      out(`[${label}] ${connections} connections: server (${mode.label})…`);
+      out(`[${label}] ${connections} connections: reference and server (${mode.label}), ${ROUNDS} rounds…`);
       for (const call of CALLS) {
-        const r = await load(server.base + call.url, connections, token);
+        const { ref, server: measured } = await alternate(
+          () => load(`${reference.base}/${mode.refPath}/${call.ref}`, connections, token),
+          () => load(server.base + call.url, connections, token),
+        );
         const b = bareRps.get(connections) ?? 0;
-        const ref = refRps.get(`${connections}:${mode.label}:${call.url}`) ?? 0;
+        rows.push({
+          database: label,
+          endpoint: `reference ${call.url.split('?')[0]} (${mode.label})`,
+          connections,
+          ...ref,
+          ratio: b > 0 ? ref.rps / b : null,
+          refRatio: 1,
+        });
         rows.push({
           database: label,
           endpoint: `GET ${call.url} (${mode.label})`,
           connections,
-          ...r,
-          ratio: b > 0 ? r.rps / b : null,
-          refRatio: ref > 0 ? r.rps / ref : null,
+          ...measured,
+          ratio: b > 0 ? measured.rps / b : null,
+          refRatio: ref.rps > 0 ? measured.rps / ref.rps : null,
         });
       }
     }

@@ -101,7 +101,7 @@ async function checkToken(request: FastifyRequest): Promise<void> {
   } catch {
     throw new Unauthorized('Unauthorized');
   }
-  // The session load's columns: id, email, role, enabled, …, signInEndsAt last (plugins/auth.ts sessionQuery).
+  // The session load's columns: id, email, role, enabled, …, signInEndsAt last (plugins/session-load.ts sessionQuery).
   const [row] = (await run(session)).rows;
   if (!row?.[3] || row.at(-1) == null) throw new Unauthorized('Unauthorized');
 }

@@ -153,52 +153,51 @@ const without = (from: readonly Permission[], ...remove: (readonly Permission[])
   return from.filter((p) => !removed.has(p));
 };
 
-function wastePermissions(subject: PermissionSubject): Permission[] {
-  const base = without(
-    PERMISSIONS,
-    MASTER_ADMIN_PERMISSIONS,
-    TRANSPORT_ONLY_PERMISSIONS,
-    GRANT_ONLY_PERMISSIONS,
-    DRIVER_ONLY_PERMISSIONS,
-  );
-  return isEdiReady(subject) ? base : without(base, EDI_GATED_PERMISSIONS);
+// Each role's keys are worked out once: permissions are computed on every call whose session is not cached.
+const WASTE_PERMISSIONS = without(
+  PERMISSIONS,
+  MASTER_ADMIN_PERMISSIONS,
+  TRANSPORT_ONLY_PERMISSIONS,
+  GRANT_ONLY_PERMISSIONS,
+  DRIVER_ONLY_PERMISSIONS,
+);
+const WASTE_PERMISSIONS_WITHOUT_EDI = without(WASTE_PERMISSIONS, EDI_GATED_PERMISSIONS);
+
+function wastePermissions(subject: PermissionSubject): readonly Permission[] {
+  return isEdiReady(subject) ? WASTE_PERMISSIONS : WASTE_PERMISSIONS_WITHOUT_EDI;
 }
 
-function transportPermissions(): Permission[] {
-  return without(
-    PERMISSIONS,
-    MASTER_ADMIN_PERMISSIONS,
-    NEW_REQUEST_PERMISSIONS,
-    GRANT_ONLY_PERMISSIONS,
-    DISCHARGER_ONLY_PERMISSIONS,
-    DRIVER_ONLY_PERMISSIONS,
-    ['ACCOUNT_INFO', 'INQUIRY'],
-  );
-}
+const TRANSPORT_PERMISSIONS = without(
+  PERMISSIONS,
+  MASTER_ADMIN_PERMISSIONS,
+  NEW_REQUEST_PERMISSIONS,
+  GRANT_ONLY_PERMISSIONS,
+  DISCHARGER_ONLY_PERMISSIONS,
+  DRIVER_ONLY_PERMISSIONS,
+  ['ACCOUNT_INFO', 'INQUIRY'],
+);
 
-function adminPermissions(): Permission[] {
-  return without(
-    PERMISSIONS,
-    NEW_REQUEST_PERMISSIONS,
-    GRANT_ONLY_PERMISSIONS,
-    DISCHARGER_ONLY_PERMISSIONS,
-    DRIVER_ONLY_PERMISSIONS,
-    [
-      'ACCOUNT_INFO',
-      'ACCOUNT_INFO_TRANS',
-      'INQUIRY',
-      'INQUIRY_TRANS',
-      'CHANGE_PASSWORD',
-      'BUSINESS_DATE_SETTING',
-      'DISPOSAL_UNIT_PRICE',
-      'LICENSE_MANAGEMENT',
-      // A pack is of one company's records: an admin makes one acting for that company, never as itself.
-      'EVIDENCE_PACK',
-      // The office's dispatch is the transport company's own screen: an admin reaches it acting for one.
-      'DRIVER_MANAGEMENT',
-    ],
-  );
-}
+const ADMIN_PERMISSIONS = without(
+  PERMISSIONS,
+  NEW_REQUEST_PERMISSIONS,
+  GRANT_ONLY_PERMISSIONS,
+  DISCHARGER_ONLY_PERMISSIONS,
+  DRIVER_ONLY_PERMISSIONS,
+  [
+    'ACCOUNT_INFO',
+    'ACCOUNT_INFO_TRANS',
+    'INQUIRY',
+    'INQUIRY_TRANS',
+    'CHANGE_PASSWORD',
+    'BUSINESS_DATE_SETTING',
+    'DISPOSAL_UNIT_PRICE',
+    'LICENSE_MANAGEMENT',
+    // A pack is of one company's records: an admin makes one acting for that company, never as itself.
+    'EVIDENCE_PACK',
+    // The office's dispatch is the transport company's own screen: an admin reaches it acting for one.
+    'DRIVER_MANAGEMENT',
+  ],
+);
 
 export function isEdiReady(
   subject: Pick<PermissionSubject, 'hasSubscriberNumber' | 'hasEdiKey' | 'collectionRequestEnabled'>,
@@ -218,7 +217,7 @@ export function computePermissions(subject: PermissionSubject): Permission[] {
       ? PERMISSIONS.filter((p) => (DRIVER_PERMISSIONS as readonly Permission[]).includes(p))
       : [];
   const isAdmin = subject.roles.includes('ADMIN');
-  if (isAdmin) add(adminPermissions());
+  if (isAdmin) add(ADMIN_PERMISSIONS);
   if (subject.roles.includes('WASTE')) {
     if (isAdmin) {
       // Acting for a discharger: the request group and the discharger's own screens, EDI-gated as usual.
@@ -253,7 +252,7 @@ export function computePermissions(subject: PermissionSubject): Permission[] {
         'INQUIRY_TRANS',
         'DRIVER_MANAGEMENT',
       ]);
-    else if (subject.isTransportApproved) add(transportPermissions());
+    else if (subject.isTransportApproved) add(TRANSPORT_PERMISSIONS);
     // An unapproved company sees no request, project or price; an acting admin keeps its own keys.
     else add(UNAPPROVED_TRANSPORT_PERMISSIONS);
     if (isAdmin || subject.isTransportApproved)

@@ -1,7 +1,8 @@
 import type { Permission } from '@junkan/shared/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { changeTouches } from '../../lib/session-cache';
-import { isSessionChange, reloadSession, SESSION_CHANGED, type Session } from '../../plugins/auth';
+import { isSessionChange, SESSION_CHANGED, type Session } from '../../plugins/auth';
+import { reloadSession } from '../../plugins/session-load';
 import { CHAT_CHANNEL, type ChatEvent, isChatEvent } from './chat-events';
 
 /** A comment line this often keeps proxies from closing a quiet stream; the session is checked again then too. */

@@ -10,7 +10,8 @@ import { calendarFeeds, collections, companies } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { hashToken, newOpaqueToken } from '../../lib/tokens';
-import { type Caller, loadStandingAccess, operatorRole } from '../../plugins/auth';
+import { type Caller, operatorRole } from '../../plugins/auth';
+import { loadStandingAccess } from '../../plugins/session-load';
 import { COLLECTION_STATUS_LABELS, formatCollectedAmount, formatSiteAddress } from './schedule-labels';
 import { loadScheduleRows, type ScheduleRow } from './schedule-rows';
 

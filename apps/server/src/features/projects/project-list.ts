@@ -143,34 +143,17 @@ function listStatementFor(db: Database, scope: ProjectScope, query: ProjectListQ
   return statement;
 }
 
-/** A row of the list's select, read by position (the order of `listRow`, then the total). */
-interface ListRow {
-  id: number;
-  title: string;
-  status: string;
-  type: ProjectListItem['type'];
-  memo: string | null;
-  /** ISO text (`isoInstant`). */
-  createdAt: string;
-  companyId: number;
-  companyName: string;
-  transportId: number | null;
-  transportName: string | null;
-  total: number;
-}
-const listRowOf = (r: unknown[]): ListRow => ({
+/** A row of the list's select, read by position (the order of `listRow`, then the total), as the list's item. */
+const itemOf = (r: unknown[]): ProjectListItem => ({
   id: r[0] as number,
-  title: r[1] as string,
-  status: r[2] as string,
-  type: r[3] as ListRow['type'],
+  projectTitle: r[1] as string,
+  projectStatus: r[2] as ProjectStatus,
+  type: r[3] as ProjectListItem['type'],
   memo: r[4] as string | null,
-  createdAt: r[5] as string,
-  companyId: r[6] as number,
-  companyName: r[7] as string,
-  transportId: r[8] as number | null,
-  transportName: r[9] as string | null,
-  // count(*) is a bigint: a string from the driver.
-  total: Number(r[10]),
+  company: { id: r[6] as number, name: r[7] as string },
+  transportCompany: r[8] != null ? { id: r[8] as number, name: (r[9] as string | null) ?? '' } : null,
+  // ISO text (`isoInstant`).
+  createdDate: r[5] as string,
 });
 
 /**
@@ -186,22 +169,15 @@ export async function listProjectPage(
 ): Promise<Page<ProjectListItem>> {
   const statement = listStatementFor(db, scope, query);
   const values = { ...listValues(scope, query), limit: query.size, offset: offsetOf(query) };
-  const rows = (await queryArrays(db, statement, fillPlaceholders(statement.params, values))).map(listRowOf);
-  const total = rows[0]?.total ?? (query.page > 1 ? await countProjects(db, scope, query) : 0);
-  const coverage = await openRequestCoverage(db, scope, rows, today);
-  const items = rows.map(
-    (r): ProjectListItem => ({
-      id: r.id,
-      projectTitle: r.title,
-      projectStatus: r.status as ProjectStatus,
-      type: r.type,
-      memo: r.memo,
-      company: { id: r.companyId, name: r.companyName },
-      transportCompany: r.transportId != null ? { id: r.transportId, name: r.transportName ?? '' } : null,
-      createdDate: r.createdAt,
-      ...(coverage.has(r.id) ? { permitCoverage: coverage.get(r.id) } : {}),
-    }),
-  );
+  const rows = await queryArrays(db, statement, fillPlaceholders(statement.params, values));
+  // count(*) over the window is a bigint: a string from the driver.
+  const total = rows[0] ? Number(rows[0][10]) : query.page > 1 ? await countProjects(db, scope, query) : 0;
+  const items = rows.map(itemOf);
+  const coverage = await openRequestCoverage(db, scope, items, today);
+  for (const item of coverage.size > 0 ? items : []) {
+    const covered = coverage.get(item.id);
+    if (covered) item.permitCoverage = covered;
+  }
   return { items, total, page: query.page, size: query.size };
 }
 
@@ -212,14 +188,14 @@ export async function listProjectPage(
 async function openRequestCoverage(
   db: DbOrTx,
   scope: ProjectScope,
-  rows: readonly { id: number; status: string; type: string }[],
+  items: readonly Pick<ProjectListItem, 'id' | 'projectStatus' | 'type'>[],
   today: string,
 ) {
   if (scope.side !== 'TRANSPORT') return new Map<number, PermitCoverageAnswer>();
   return coverageOf(
     db,
-    rows
-      .filter((r) => r.status === 'REQUEST_QUOTE' && r.type === 'INDUSTRIAL')
+    items
+      .filter((r) => r.projectStatus === 'REQUEST_QUOTE' && r.type === 'INDUSTRIAL')
       .map((r) => ({ projectId: r.id, transportCompanyId: scope.companyId, from: today, to: today })),
   );
 }
