@@ -330,6 +330,42 @@ test('driver: an ended sign-in keeps the marks on the phone, sent after signing 
   expect((await trans.get<CollectionDetail>(`/trans/collections/${stop}`)).proofs).toHaveLength(1);
 });
 
+test('driver: changes its password on the phone, which waits for a connection; the old one no longer signs in', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize(PHONE);
+  const trans = await apiAs(request, DEMO.transporter);
+  const stamp = `${Date.now()}`.slice(-6);
+  const { email } = await seedDriver(request, trans, `E2E パスワード ${stamp}`);
+  await signIn(page, email, { path: 'driver', password: DRIVER_PASSWORD, shell: 'driver-shell' });
+  const open = page.getByTestId('change-password-open');
+  await context.setOffline(true);
+  await expect(open).toBeDisabled();
+  await expect(open).toHaveAttribute('title', 'パスワードの変更には接続が必要です。');
+  await context.setOffline(false);
+  await expect(open).toBeEnabled();
+
+  await open.click();
+  const drawer = page.getByTestId('change-password-drawer');
+  const changed = `Drv${stamp}Pass`;
+  await drawer.getByLabel('現在のパスワード').fill(DRIVER_PASSWORD);
+  await drawer.locator('#newPass').fill(changed);
+  await drawer.locator('#confirmPass').fill(changed);
+  await drawer.getByRole('button', { name: '変更する' }).click();
+  await expect(toast(page, 'パスワードを変更しました。')).toBeVisible();
+  await expect(drawer).toBeHidden();
+  // The phone carries on signed in with the new sign-in; the old password is refused, the new one accepted.
+  await page.reload();
+  await expect(page.getByTestId('driver-shell')).toBeVisible();
+  const login = (password: string) =>
+    request.post(`${APP_ORIGIN}/api/auth/login`, { data: { email, password } });
+  expect((await login(DRIVER_PASSWORD)).ok()).toBe(false);
+  await expect(await login(changed)).toBeOK();
+});
+
 test('driver: the page passes axe on a phone and a laptop, in Japanese and English', async ({ page }) => {
   test.setTimeout(60_000);
   await page.setViewportSize(PHONE);

@@ -12,7 +12,7 @@ const manifest: BuildManifest = {
   '_antd-1.js': { file: 'assets/antd-c.js', imports: ['_react.js'] },
   '_antd-2.js': { file: 'assets/antd-d.js' },
   '_zod.js': { file: 'assets/zod-e.js' },
-  'src/features/driver-day/pages/driver-day-page.tsx': {
+  'src/app/pages/driver-day-with-account.tsx': {
     file: 'assets/driver-day-page-f.js',
     imports: ['_antd-1.js', '_zod.js'],
     css: ['assets/driver-day-page-f.css'],

@@ -18,7 +18,7 @@ export type BuildManifest = Record<string, ManifestChunk>;
 
 /** The modules the driver's page loads after the entry, as source paths (or patterns of them). */
 export const DRIVER_SHELL_ROOTS: readonly (string | RegExp)[] = [
-  'src/features/driver-day/pages/driver-day-page.tsx',
+  'src/app/pages/driver-day-with-account.tsx',
   // antd's theme and locale around the page, the toasts, and the router's error page.
   'src/lib/antd-scope.tsx',
   'src/lib/toast-host.tsx',

@@ -21,7 +21,7 @@ const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-passwo
 const UserRegistrationPage = lazy(() => import('../features/account/pages/user-registration-page'));
 const AccessibilityPage = lazy(() => import('../features/accessibility/pages/accessibility-page'));
 // The driver's phone: its own shell, outside the office's layout (the route guard lets only a driver in).
-const DriverDayPage = lazy(() => import('../features/driver-day/pages/driver-day-page'));
+const DriverDayPage = lazy(() => import('./pages/driver-day-with-account'));
 
 /** A public page's tab title (document-title.ts): its label key. */
 const titled = (title: string) => ({ handle: { title } satisfies TitleHandle });

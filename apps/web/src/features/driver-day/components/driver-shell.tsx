@@ -7,9 +7,9 @@ import { MAIN_CONTENT_ID } from '../../../lib/main-content';
 import css from './driver-shell.module.css';
 
 /**
- * The driver's own shell, outside the office's layout: a skip link, a header (the banner: who and which vehicle,
- * the connection, what waits to be sent, the language, log out) and the main content, which takes focus from the
- * skip link. The states are a polite live region, so a reader hears the connection drop and the queue empty.
+ * The driver's own shell, outside the office's layout: a skip link, a header (the banner: the language and log out;
+ * who, which vehicle and the account's tools; the connection and what waits to be sent) and the main content, which
+ * takes focus from the skip link. The states are a polite live region, so a reader hears the connection drop and the queue empty.
  */
 export function DriverShell(props: {
   driverName: string | null;
@@ -18,6 +18,8 @@ export function DriverShell(props: {
   pending: number;
   failed: number;
   onSignOut: () => Promise<void>;
+  /** The account's own tools beside log out (the password change), composed by the app. */
+  accountTools?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -57,6 +59,7 @@ export function DriverShell(props: {
                 ? t('driverDay.shell.vehicle', { name: vehicleName })
                 : t('driverDay.shell.noVehicle'))}
           </p>
+          {props.accountTools}
         </div>
         <div className={css.headerRow}>
           <div className={css.states} role="status" aria-label={t('driverDay.shell.connection')}>

@@ -1,7 +1,7 @@
 import type { DriverMarkInput } from '@junkan/shared/api/drivers';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { japanToday } from '../../../components/form/date-field';
 import { LoadFailed } from '../../../components/load-failed';
@@ -26,11 +26,19 @@ import { registerServiceWorker } from '../register-service-worker';
 import { useOnline } from '../use-online';
 import { useOutbox } from '../use-outbox';
 
-/** /driver: the driver's phone, in its own shell (antd App for its dialogs and toasts). */
-export default function DriverDayPage() {
+/**
+ * /driver: the driver's phone, in its own shell (antd App for its dialogs and toasts). `accountTools` renders the
+ * account's own tools in the shell's header (the app composes the password change there), given whether the phone
+ * is online.
+ */
+interface DriverDayProps {
+  accountTools?: (online: boolean) => ReactNode;
+}
+
+export default function DriverDayPage(props: DriverDayProps) {
   return (
     <App component={false}>
-      <DriverDay />
+      <DriverDay {...props} />
     </App>
   );
 }
@@ -40,7 +48,7 @@ export default function DriverDayPage() {
  * marked into the phone's queue at once and sent when it can be; what waits, was refused or waits for the office
  * listed; an ended sign-in asks for a new one and keeps everything.
  */
-function DriverDay() {
+function DriverDay({ accountTools }: DriverDayProps) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const userId = useSession().claims?.userId ?? 0;
@@ -143,6 +151,7 @@ function DriverDay() {
       online={online}
       pending={pending}
       failed={failed}
+      accountTools={accountTools?.(online)}
       onSignOut={async () => {
         await driverStore()
           .forgetDay(userId)
