@@ -71,6 +71,8 @@ describe('the fast response serializer', () => {
     expect(serialize(value)).toBe(JSON.stringify(schema.parse(value)));
     const filled = { ...value, maybe: { a: 'b', c: 'd' }, later: 'x' };
     expect(serialize(filled)).toBe(JSON.stringify(schema.parse(filled)));
+    const proto = JSON.parse('{"tags":{"__proto__":{"n":2}},"maybe":null,"when":"x"}');
+    expect(JSON.parse(serialize(proto))).toEqual(proto);
   });
 
   it('refuses, when the route is compiled, a schema it cannot copy by', () => {

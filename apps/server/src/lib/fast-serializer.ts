@@ -117,7 +117,8 @@ function objectCopier(schema: JsonSchema, root: JsonSchema, path: string): Copy 
     return (v) => {
       notObject(v);
       const from = v as Record<string, unknown>;
-      const out: Record<string, unknown> = {};
+      // A record's keys are data: written into an object without a prototype, `__proto__` stays a key.
+      const out: Record<string, unknown> = Object.create(null);
       for (const key of Object.keys(from)) if (from[key] !== undefined) out[key] = value(from[key]);
       return out;
     };
