@@ -39,6 +39,7 @@ export function sessionQuery(db: Database) {
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')));
 }
+
 /**
  * The session load as the driver runs it (`queryArrays`: a named statement on PostgreSQL, read by position), built
  * once per database from `sessionQuery`'s SQL: it runs before nearly every call, and the ORM's row mapping showed in
