@@ -8,8 +8,8 @@ import css from './driver-shell.module.css';
 
 /**
  * The driver's own shell, outside the office's layout: a skip link, a header (the banner: the language and log out;
- * who, which vehicle and the account's tools; the connection and what waits to be sent) and the main content, which
- * takes focus from the skip link. The states are a polite live region, so a reader hears the connection drop and the queue empty.
+ * who and which vehicle; the connection and what waits to be sent), the main content, which takes focus from the
+ * skip link, and below it the account's tools (the password change: seldom used, so not in the header that stays). The states are a polite live region, so a reader hears the connection drop and the queue empty.
  */
 export function DriverShell(props: {
   driverName: string | null;
@@ -18,7 +18,7 @@ export function DriverShell(props: {
   pending: number;
   failed: number;
   onSignOut: () => Promise<void>;
-  /** The account's own tools beside log out (the password change), composed by the app. */
+  /** The account's own tools below the day (the password change), composed by the app. */
   accountTools?: ReactNode;
   children: ReactNode;
 }) {
@@ -59,7 +59,6 @@ export function DriverShell(props: {
                 ? t('driverDay.shell.vehicle', { name: vehicleName })
                 : t('driverDay.shell.noVehicle'))}
           </p>
-          {props.accountTools}
         </div>
         <div className={css.headerRow}>
           <div className={css.states} role="status" aria-label={t('driverDay.shell.connection')}>
@@ -84,6 +83,7 @@ export function DriverShell(props: {
       <main ref={main} id={MAIN_CONTENT_ID} tabIndex={-1} className={css.main}>
         {props.children}
       </main>
+      {props.accountTools && <footer className={css.footer}>{props.accountTools}</footer>}
     </div>
   );
 }

@@ -26,15 +26,15 @@ import { registerServiceWorker } from '../register-service-worker';
 import { useOnline } from '../use-online';
 import { useOutbox } from '../use-outbox';
 
-/**
- * /driver: the driver's phone, in its own shell (antd App for its dialogs and toasts). `accountTools` renders the
- * account's own tools in the shell's header (the app composes the password change there), given whether the phone
- * is online.
- */
 interface DriverDayProps {
   accountTools?: (online: boolean) => ReactNode;
 }
 
+/**
+ * /driver: the driver's phone, in its own shell (antd App for its dialogs and toasts). `accountTools` renders the
+ * account's own tools below the day (the app composes the password change there), given whether the phone is
+ * online.
+ */
 export default function DriverDayPage(props: DriverDayProps) {
   return (
     <App component={false}>
