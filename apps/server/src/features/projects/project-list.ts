@@ -174,7 +174,7 @@ export async function listProjectPage(
   const total = rows[0] ? Number(rows[0][10]) : query.page > 1 ? await countProjects(db, scope, query) : 0;
   const items = rows.map(itemOf);
   const coverage = await openRequestCoverage(db, scope, items, today);
-  for (const item of coverage.size > 0 ? items : []) {
+  for (const item of items) {
     const covered = coverage.get(item.id);
     if (covered) item.permitCoverage = covered;
   }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ChangePasswordDrawer } from '../../features/auth/components/change-password-drawer';
 import DriverDayPage from '../../features/driver-day/pages/driver-day-page';
 
-/** /driver: the driver's day, with the account's password change in its header (it needs the server). */
+/** /driver: the driver's day, with the account's password change below it (it needs the server). */
 export default function DriverDayWithAccount() {
   const { t } = useTranslation();
   return (

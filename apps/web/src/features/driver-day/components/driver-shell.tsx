@@ -9,7 +9,8 @@ import css from './driver-shell.module.css';
 /**
  * The driver's own shell, outside the office's layout: a skip link, a header (the banner: the language and log out;
  * who and which vehicle; the connection and what waits to be sent), the main content, which takes focus from the
- * skip link, and below it the account's tools (the password change: seldom used, so not in the header that stays). The states are a polite live region, so a reader hears the connection drop and the queue empty.
+ * skip link, and below it the account's tools (the password change: seldom used, so not in the header that stays).
+ * The states are a polite live region, so a reader hears the connection drop and the queue empty.
  */
 export function DriverShell(props: {
   driverName: string | null;
