@@ -6,7 +6,7 @@
  * BENCH_CONNECTIONS connections, BENCH_DURATION seconds per run after BENCH_WARMUP seconds.
  */
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -34,6 +34,8 @@ export interface Measure {
   connections: number;
   rps: number;
   p99: number;
+  /** The server process's CPU time (user and system) per request over the measured seconds, in µs. */
+  cpuUs: number | null;
   ratio: number | null;
   refRatio: number | null;
   non2xx: number;
@@ -43,14 +45,35 @@ export interface Measure {
 /** Pause so requests left queued by the previous run (autocannon drops its sockets at the deadline) finish. */
 const SETTLE_MS = 1000;
 
-async function load(url: string, connections: number, token?: string) {
+/**
+ * A process's CPU time so far (user and system, `/proc/<pid>/stat`), in µs; null where there is no /proc. Read
+ * around a run, it gives the server's own cost per request, which a busy machine moves far less than the rate.
+ */
+function cpuTimeUs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    // The fields after the command's closing parenthesis; utime and stime are the 14th and 15th of the line.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+/** `getconf CLK_TCK` on Linux. */
+const CLOCK_TICKS = 100;
+
+async function load(url: string, connections: number, token?: string, pid?: number) {
   const headers = token ? { authorization: `Bearer ${token}` } : undefined;
   await sleep(SETTLE_MS);
   if (WARMUP > 0) await autocannon({ url, connections, duration: WARMUP, headers });
+  const cpuBefore = cpuTimeUs(pid);
   const result = await autocannon({ url, connections, duration: DURATION, headers });
+  const cpuAfter = cpuTimeUs(pid);
+  const served = result.requests.total;
   return {
     rps: result.requests.average,
     p99: result.latency.p99,
+    cpuUs: cpuBefore !== null && cpuAfter !== null && served > 0 ? (cpuAfter - cpuBefore) / served : null,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
@@ -80,6 +103,9 @@ async function alternate(ref: () => Promise<Load>, server: () => Promise<Load>) 
   const mean = (loads: Load[]): Load => ({
     rps: loads.reduce((sum, l) => sum + l.rps, 0) / loads.length,
     p99: Math.max(...loads.map((l) => l.p99)),
+    cpuUs: loads.every((l) => l.cpuUs !== null)
+      ? loads.reduce((sum, l) => sum + (l.cpuUs ?? 0), 0) / loads.length
+      : null,
     non2xx: loads.reduce((sum, l) => sum + l.non2xx, 0),
     errors: loads.reduce((sum, l) => sum + l.errors, 0),
   });
@@ -195,8 +221,8 @@ export async function benchDatabase(
       out(`[${label}] ${connections} connections: reference and server (${mode.label}), ${ROUNDS} rounds…`);
       for (const call of CALLS) {
         const { ref, server: measured } = await alternate(
-          () => load(`${reference.base}/${mode.refPath}/${call.ref}`, connections, token),
-          () => load(server.base + call.url, connections, token),
+          () => load(`${reference.base}/${mode.refPath}/${call.ref}`, connections, token, reference.proc.pid),
+          () => load(server.base + call.url, connections, token, server.proc.pid),
         );
         const b = bareRps.get(connections) ?? 0;
         rows.push({

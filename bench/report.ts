@@ -61,17 +61,19 @@ const HTTP_HEADER = [
   'conns',
   'req/s',
   'p99 ms',
+  'CPU µs/req',
   'ratio-to-bare',
   'ratio-to-ref',
   'non-2xx/errors',
 ];
-const HTTP_ALIGN = [false, false, true, true, true, true, true, true];
+const HTTP_ALIGN = [false, false, true, true, true, true, true, true, true];
 const httpCells = (m: Measure) => [
   m.database,
   m.endpoint,
   String(m.connections),
   fmt(m.rps),
   fmt(m.p99),
+  m.cpuUs === null ? '-' : fmt(m.cpuUs),
   m.ratio === null ? '-' : fmt(m.ratio, 3),
   m.refRatio === null ? '-' : fmt(m.refRatio, 2),
   `${m.non2xx}/${m.errors}`,
