@@ -75,7 +75,7 @@ import {
   cardProviderWebhookRoutes,
   createCardProvider,
 } from './plugins/card-provider';
-import { registerErrorHandler } from './plugins/error-handler';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { createEventBus, type EventBus } from './plugins/events';
 import { createFileStorage, type FileStorage } from './plugins/file-storage';
 import { defineOrphanFileSweep } from './plugins/file-storage/orphan-sweep';
@@ -150,6 +150,9 @@ export async function buildApp(
     bodyLimit: JSON_BOUNDS.bytes,
     // Off unless configured: otherwise any client could name its own address to the limiters.
     trustProxy: trustProxyOption(config.trustProxy),
+    // Requests refused before any route runs answer in the product's error shape too (plugins/error-handler.ts).
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   // The rest of the request runs under its id: the jobs it queues and the mails it writes take it from there.

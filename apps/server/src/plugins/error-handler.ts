@@ -1,6 +1,8 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { ApiErrorBody } from '@junkan/shared/errors';
 import { type MessageCode, messageCodeOfIssue } from '@junkan/shared/messages';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
 import { dataExceptionState, retentionRefusalUntil } from '../lib/db-errors';
@@ -59,4 +61,34 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .status(404)
       .send({ code: 'not_found', message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });
+}
+
+/**
+ * Errors Fastify answers before any route runs (`frameworkErrors`): an address that does not decode (`%` alone,
+ * an encoded lone surrogate), a path parameter past its length. Answered in the product's shape, without the
+ * address echoed back.
+ */
+export function frameworkErrors(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  void reply.status(400).send({ code: 'invalid_request', message: 'Invalid request' } satisfies ApiErrorBody);
+}
+
+/**
+ * A request Node's HTTP parser refuses before Fastify sees it (`clientErrorHandler`): headers or an address past
+ * the size limit (431), a client too slow to send its request (408), anything else unreadable (400). Answered in
+ * the product's shape on the raw socket, which is then closed, as Node and Fastify do.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, body]: [number, ApiErrorBody] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, { code: 'request_too_large', message: 'Request headers too large' }]
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, { code: 'timeout_error', message: 'Request timeout' }]
+        : [400, { code: 'invalid_request', message: 'Invalid request' }];
+  const text = JSON.stringify(body);
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${text}`,
+    );
+  socket.destroy(err);
 }

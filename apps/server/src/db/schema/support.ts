@@ -251,7 +251,7 @@ export const chatMessages = pgTable(
     senderUserId: integer('sender_user_id')
       .notNull()
       .references(() => users.id),
-    /** The sending client's id of the message: sending it again stores nothing new. */
+    /** The sending client's id of the message: the same sender sending it again stores nothing new. */
     clientId: varchar('client_id', { length: 64 }).notNull(),
     body: text('body').notNull(),
     /** The inquiry this message was copied into, once support turned it into one. */
@@ -259,7 +259,8 @@ export const chatMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('chat_messages_client_unique').on(t.conversationId, t.clientId),
+    // A sender's own ids: another's message, whatever id it carries, neither replaces nor blocks it.
+    uniqueIndex('chat_messages_sender_client_unique').on(t.conversationId, t.senderUserId, t.clientId),
     index('chat_messages_conversation_idx').on(t.conversationId, t.id),
   ],
 );

@@ -1,6 +1,7 @@
 import { inquiryCreateSchema, inquiryReplySchema } from '@junkan/shared/api/inquiries';
 import { correctInvoiceSchema, registerInvoicesSchema } from '@junkan/shared/api/invoices';
 import { permitInputSchema } from '@junkan/shared/api/permits';
+import { isMessageCode } from '@junkan/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { multipartForm } from '../../../test/fixtures/upload-files';
@@ -26,7 +27,7 @@ import {
  * Every operation of the OpenAPI document, sent hostile input of each class (NUL and lone surrogates in text,
  * ids past the 32-bit columns, impossible dates, wrong types, huge strings, broken multipart, odd path ids,
  * bodies nested 5,000 deep, nested query keys) by each kind of caller: none may answer 5xx, and every refusal is
- * `{ code, message, fields? }`. Built from the document, so a new call is swept without anyone adding it here.
+ * `{ code, message, fields? }` with the product's message codes (an address that does not decode too). Built from the document, so a new call is swept without anyone adding it here.
  * Then, per call, the codes: a body past the JSON bounds is `request_too_complex`, one past the body limit
  * `request_too_large`, and text over its maximum `max_length_exceeded` on its own field, in JSON bodies, query
  * strings and multipart `data` fields alike.
@@ -177,12 +178,14 @@ describe('every operation of the OpenAPI document, given hostile input', () => {
           else if (res.statusCode >= 400) {
             const body = (() => {
               try {
-                return res.json<{ code?: unknown; message?: unknown }>();
+                return res.json<{ code?: unknown; message?: unknown; fields?: Record<string, unknown> }>();
               } catch {
                 return {};
               }
             })();
-            if (typeof body.code !== 'string' || typeof body.message !== 'string')
+            // A code the client can show: one of the product's, never the framework's own (FST_ERR_…).
+            const codes = [body.code, ...Object.values(body.fields ?? {})];
+            if (!codes.every(isMessageCode) || typeof body.message !== 'string')
               badShapes.push(`${where} -> ${res.statusCode} ${res.body.slice(0, 80)}`);
           }
           // A caller the call refuses outright (no token, wrong role) is not swept further.

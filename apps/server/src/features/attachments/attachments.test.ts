@@ -137,6 +137,32 @@ describe('POST /api/projects/{id}/attachments', () => {
     expect(await t.db.select().from(attachments).where(eq(attachments.ownerId, id))).toHaveLength(0);
   });
 
+  it('answers a body of many parts by what is wrong with it, not as a file too large', async () => {
+    const id = await createDraft();
+    const send = (body: ReturnType<typeof multipartForm>) =>
+      t.as(discharger).send({
+        method: 'POST',
+        url: `/projects/${id}/attachments`,
+        payload: body.payload,
+        headers: body.headers,
+      });
+    // 2,000 text fields and no file: nothing was too large.
+    const fields = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`f${i}`, 'x']));
+    const manyFields = await send(multipartForm(fields));
+    expect(manyFields.statusCode, manyFields.body).toBe(400);
+    expect(manyFields.json().code).toBe('request_too_complex');
+    // Ten files where the call takes one: the files' count, on the field.
+    const tenFiles = Array.from({ length: 10 }, (_, i) => ({
+      field: 'file',
+      name: `f${i}.pdf`,
+      content: samplePdf(),
+    }));
+    const manyFiles = await send(multipartForm({}, tenFiles));
+    expect(manyFiles.statusCode, manyFiles.body).toBe(400);
+    expect(manyFiles.json()).toMatchObject({ code: 'MSG_28_5', fields: { file: 'MSG_28_5' } });
+    expect(await t.db.select().from(attachments).where(eq(attachments.ownerId, id))).toHaveLength(0);
+  });
+
   it('refuses the same name again, ignoring case and Unicode normal form', async () => {
     const id = await createDraft();
     expect((await upload(id, 'ガイド.pdf', samplePdf())).statusCode).toBe(200);

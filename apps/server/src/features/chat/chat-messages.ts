@@ -110,8 +110,8 @@ export interface Sent {
 }
 
 /**
- * Stores a message in the conversation the row lock holds. A client id already stored answers that message
- * (sending again after a lost answer stores nothing new). Taking the lock before the id is drawn makes a
+ * Stores a message in the conversation the row lock holds. A client id the same sender already stored answers
+ * that message (sending again after a lost answer stores nothing new); another sender's id is not looked at. Taking the lock before the id is drawn makes a
  * conversation's ids grow in commit order, so "after id" never skips a message committed late.
  */
 export async function storeMessage(
@@ -123,7 +123,11 @@ export async function storeMessage(
 ): Promise<Sent> {
   const [existing] = await selectMessages(
     tx,
-    and(eq(chatMessages.conversationId, conversation.id), eq(chatMessages.clientId, input.clientId)),
+    and(
+      eq(chatMessages.conversationId, conversation.id),
+      eq(chatMessages.senderUserId, userId),
+      eq(chatMessages.clientId, input.clientId),
+    ),
   );
   if (existing) return { message: toMessage(existing), created: false };
   const [stored] = await tx

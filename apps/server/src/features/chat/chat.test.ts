@@ -138,6 +138,25 @@ describe('sending', () => {
     expect(box.items[1]).toMatchObject({ isWaiting: true, unreadCount: 1 });
   });
 
+  it("keeps each sender's client ids apart: another's message with the same id is stored as its own", async () => {
+    const takahashi = await conversationOf('髙橋工業株式会社');
+    const id = clientId();
+    const company = await say(DIS2, '会社側の質問', id);
+    expect(company.statusCode).toBe(201);
+    // Support answering with an id the company used (guessed, or by chance) is not the company's message.
+    const reply = await answer(takahashi.id, 'サポートの回答', id);
+    expect(reply.statusCode).toBe(201);
+    expect(reply.json<ChatMessage>()).toMatchObject({ side: 'SUPPORT', body: 'サポートの回答' });
+    // Nor is a colleague's in the same company's conversation.
+    const colleague = await say('umeda@example.com', '同僚の質問', id);
+    expect(colleague.statusCode).toBe(201);
+    expect(colleague.json<ChatMessage>().body).toBe('同僚の質問');
+    const stored = await t.db.select().from(chatMessages).where(eq(chatMessages.clientId, id));
+    expect(stored.map((m) => m.body).sort()).toEqual(['サポートの回答', '会社側の質問', '同僚の質問'].sort());
+    // Each sender sending its id again still gets its own message back.
+    expect((await answer(takahashi.id, 'x', id)).json<ChatMessage>().id).toBe(reply.json<ChatMessage>().id);
+  });
+
   it('clears the wait when support answers, and counts the answer unread for the company', async () => {
     const takahashi = await conversationOf('髙橋工業株式会社');
     const before = await state(DIS2);

@@ -179,14 +179,21 @@ function cleanFileName(raw: string): string {
 }
 
 /**
- * What the multipart parser throws is the sender's fault: a body over a limit is 413 `file_too_large`, any
- * other parse failure (no boundary, a boundary that never appears, a truncated or malformed part) is 400.
+ * What the multipart parser throws is the sender's fault: a file over its size is 413 `file_too_large`; more files
+ * than the call takes is `MSG_28_5` on `file`; more text fields or parts than it reads is 400
+ * `request_too_complex` (nothing was too large), another limit of the whole body 413 `request_too_large`; any
+ * other parse failure (no boundary, a boundary that never
+ * appears, a truncated or malformed part) is 400 `invalid_format` on `file`.
  */
 function uploadError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   const { code, statusCode } = error as { code?: string; statusCode?: number };
-  if (code === 'FST_REQ_FILE_TOO_LARGE' || statusCode === 413)
-    return new AppError('file_too_large', 'File too large');
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('file_too_large', 'File too large');
+  if (code === 'FST_FILES_LIMIT') return fieldError('file', 'MSG_28_5');
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return new AppError('request_too_complex', 'Request too complex');
+  // Any other limit of the body as a whole.
+  if (statusCode === 413) return new AppError('request_too_large', 'Request too large');
   return fieldError('file', 'invalid_format');
 }
 

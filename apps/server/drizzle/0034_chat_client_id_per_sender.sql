@@ -1,0 +1,2 @@
+DROP INDEX "chat_messages_client_unique";--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_messages_sender_client_unique" ON "chat_messages" USING btree ("conversation_id","sender_user_id","client_id");
