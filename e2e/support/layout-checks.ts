@@ -115,6 +115,8 @@ export interface Measured {
   narrowColumns: string[];
   offscreenHeader: string[];
   rawKeys: string[];
+  /** Texts drawn in the browser's default (serif) font: outside the app's font stack. */
+  serifText: string[];
   endless: string[];
   japanese: string[];
 }
@@ -240,12 +242,15 @@ export function measure(page: Page, args: { rawKeySource: string; answered: stri
     ];
 
     const texts: string[] = [];
+    const serifText = new Set<string>();
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
       const text = node.nodeValue?.trim();
       if (!parent || !text || parent.closest('script, style, noscript') || !visible(parent)) continue;
       texts.push(text);
+      // Every text is in the app's sans-serif stack (or a monospace one for codes), never the browser's default.
+      if (!/sans-serif|monospace/.test(getComputedStyle(parent).fontFamily)) serifText.add(text.slice(0, 30));
     }
     const rawKey = new RegExp(rawKeySource);
     const rawKeys = [...new Set(texts.filter((t) => rawKey.test(t)).map((t) => t.slice(0, 60)))];
@@ -274,6 +279,7 @@ export function measure(page: Page, args: { rawKeySource: string; answered: stri
       narrowColumns,
       offscreenHeader,
       rawKeys,
+      serifText: [...serifText].slice(0, 5),
       japanese: [...new Set(japanese)],
       endless: document
         .getAnimations()

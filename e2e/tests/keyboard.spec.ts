@@ -75,7 +75,9 @@ test('signs in, skips to the main content and changes page from the menu, by key
   await expect(opener).toBeFocused();
 });
 
-test('sends a chat message and folds the chat away by keyboard alone', async ({ page }) => {
+test('sends a chat message and folds the chat away by keyboard alone; a draft outlives the folding', async ({
+  page,
+}) => {
   await signIn(page, DEMO.discharger);
   const launcher = page.getByTestId('chat-launcher');
   await tabTo(page, launcher);
@@ -85,12 +87,22 @@ test('sends a chat message and folds the chat away by keyboard alone', async ({ 
   await expect(panel.getByTestId('chat-input')).toBeFocused();
   const text = `キーボードから送信 ${Date.now().toString(36)}`;
   await page.keyboard.type(text);
+  // Folded away before it is sent, the text waits in the box for the next opening.
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(launcher).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(panel.getByTestId('chat-input')).toBeFocused();
+  await expect(panel.getByTestId('chat-input')).toHaveValue(text);
   await page.keyboard.press('Enter');
   await expect(panel.getByTestId('chat-message').filter({ hasText: text })).toBeVisible();
   await expect(panel.getByTestId('chat-pending')).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
   await expect(launcher).toBeFocused();
+  // Once sent, nothing is kept: the box opens empty.
+  await page.keyboard.press('Enter');
+  await expect(panel.getByTestId('chat-input')).toHaveValue('');
 });
 
 test('opens the phone-size menu, closes it and changes page from it, by keyboard alone', async ({ page }) => {

@@ -22,7 +22,8 @@ import {
  * 320 CSS px (reflow at 400 % zoom). A screen fails on: the page scrolling sideways, a table column narrower than 48 px, a header element
  * outside the viewport, a control of the page that a click at its middle would not reach (something floats over
  * it: the chat launcher, a fixed column), at the top of the page and scrolled to its end, a column fixed over
- * the other cells of its row on a phone, a raw message key on screen, an animation that never ends on a settled
+ * the other cells of its row on a phone, a raw message key on screen, a text outside the app's font stack (the
+ * browser's default serif), an animation that never ends on a settled
  * screen (the run asks for reduced motion: nothing may move on its own for as long as a page is open, and a
  * pulsing mark keeps an office PC's browser drawing), and (English) Japanese text that is not user content.
  * User content is what the API answered (names, titles, addresses, master data), or an element marked
@@ -238,6 +239,7 @@ for (const role of ROLES) {
           for (const c of m.narrowColumns) problems.push(`${where}: narrow column ${c}`);
           for (const h of m.offscreenHeader) problems.push(`${where}: header element off-screen: ${h}`);
           for (const k of m.rawKeys) problems.push(`${where}: raw key: ${k}`);
+          for (const f of m.serifText) problems.push(`${where}: not in the app's font: ${f}`);
           for (const a of new Set(m.endless)) problems.push(`${where}: endless animation: ${a}`);
           for (const j of m.japanese)
             problems.push(

@@ -139,3 +139,27 @@ test("a project's breadcrumb leads back up the trail; a draft address without an
   await page.goto('new-quote-request/edit');
   await expect(page).toHaveURL(/\/project-managment$/);
 });
+
+test('cancelling a project asks first, with focus on the way out and the reason counted in sight', async ({
+  page,
+}) => {
+  const discharger = await apiAs(page.request, DEMO.discharger);
+  const draft = await seedRegularDraft(discharger, `取消確認 ${Date.now().toString(36)}`);
+  await signIn(page, DEMO.discharger, { path: `project-managment/detail/${draft.id}` });
+  await page.getByRole('button', { name: 'キャンセルする' }).click();
+  const dialog = page.getByRole('dialog', { name: '案件のキャンセル' });
+  await expect(dialog).toBeVisible();
+  // An Enter pressed by habit cancels nothing: focus is on 閉じる, not on the red button.
+  await expect(dialog.getByRole('button', { name: '閉じる' })).toBeFocused();
+  // The reason's character count is drawn above the buttons, not under them.
+  const count = dialog.locator('.ant-input-data-count');
+  await expect(count).toHaveText('0 / 512');
+  const countBox = await count.boundingBox();
+  const buttonBox = await dialog.getByRole('button', { name: '閉じる' }).boundingBox();
+  expect(countBox!.y + countBox!.height).toBeLessThanOrEqual(buttonBox!.y);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  expect((await discharger.get<{ projectStatus: string }>(`/projects/${draft.id}`)).projectStatus).toBe(
+    'CREATING_QUOTE',
+  );
+});

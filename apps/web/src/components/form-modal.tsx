@@ -7,19 +7,33 @@ import { useToast } from '../lib/toast';
 
 type ModalApi = ReturnType<typeof App.useApp>['modal'];
 
+/**
+ * The one question before an action that cannot be undone (a delete, a cancellation, a discard): its button red,
+ * and focus on the way out, so that an Enter pressed by habit does nothing that cannot be taken back. A dialog with
+ * a field of its own (a reason) puts focus there itself.
+ */
+export function confirmDestructive(
+  modal: ModalApi,
+  options: Omit<Parameters<ModalApi['confirm']>[0], 'okButtonProps' | 'autoFocusButton'>,
+) {
+  return modal.confirm({
+    ...options,
+    okButtonProps: { danger: true },
+    autoFocusButton: 'cancel',
+  });
+}
+
 /** The one "discard unsaved input?" question; focus starts on keep-editing so Enter does not discard. */
 export function confirmDiscard(
   modal: ModalApi,
   t: TFunction,
   handlers: { onOk: () => void; onCancel?: () => void },
 ): void {
-  modal.confirm({
+  confirmDestructive(modal, {
     title: t('forms.discardTitle'),
     content: t('forms.discardContent'),
     okText: t('forms.discard'),
     cancelText: t('forms.continueEditing'),
-    okButtonProps: { danger: true },
-    autoFocusButton: 'cancel',
     ...handlers,
   });
 }

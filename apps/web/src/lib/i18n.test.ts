@@ -38,6 +38,15 @@ const keys = Object.fromEntries(
   }),
 ) as Record<(typeof LANGS)[number], Map<string, string>>;
 
+/** i18next's plural suffixes: English texts that name a count have a `_one` and an `_other` form. */
+const pluralBase = (key: string) => key.replace(/_(one|other)$/, '');
+/** The English texts of a key: itself, or its two plural forms. */
+const englishForms = (key: string): string[] => {
+  const plain = keys.en.get(key);
+  if (plain !== undefined) return [plain];
+  return [keys.en.get(`${key}_one`), keys.en.get(`${key}_other`)].filter((v) => v !== undefined);
+};
+
 describe('locales', () => {
   it('have the same namespace files in ja and en', () => {
     expect(
@@ -67,20 +76,29 @@ describe('locales', () => {
     expect(missing).toEqual([]);
   });
 
-  it('every ja key exists in en and vice versa', () => {
+  it('every ja key exists in en and vice versa (an English plural as its _one and _other forms)', () => {
     const ja = [...keys.ja.keys()];
-    const en = [...keys.en.keys()];
-    expect(ja.filter((k) => !keys.en.has(k))).toEqual([]);
+    const en = [...new Set([...keys.en.keys()].map(pluralBase))];
+    expect(ja.filter((k) => englishForms(k).length === 0)).toEqual([]);
     expect(en.filter((k) => !keys.ja.has(k))).toEqual([]);
+    // Japanese has one form: a count's text is its one key.
+    expect(ja.filter((k) => pluralBase(k) !== k)).toEqual([]);
+    // An English plural has both forms, and is not also a plain key.
+    for (const k of [...keys.en.keys()].filter((k) => pluralBase(k) !== k)) {
+      const base = pluralBase(k);
+      expect(keys.en.has(`${base}_one`) && keys.en.has(`${base}_other`), `en ${base}`).toBe(true);
+      expect(keys.en.has(base), `en ${base} and its plural forms`).toBe(false);
+    }
   });
 
   it('no text is empty and interpolations match between languages', () => {
     const vars = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
     for (const [key, ja] of keys.ja) {
-      const en = keys.en.get(key) ?? '';
       expect(ja.trim(), `ja ${key}`).not.toBe('');
-      expect(en.trim(), `en ${key}`).not.toBe('');
-      expect(vars(en), key).toEqual(vars(ja));
+      for (const en of englishForms(key)) {
+        expect(en.trim(), `en ${key}`).not.toBe('');
+        expect(vars(en), key).toEqual(vars(ja));
+      }
     }
   });
 

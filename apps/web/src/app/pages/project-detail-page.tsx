@@ -10,6 +10,7 @@ import { App, Button, Card, Flex, Input, List, Timeline, Typography } from 'antd
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { confirmDestructive } from '../../components/form-modal';
 import { LinkButton } from '../../components/link-button';
 import { PermitCoverageAlert } from '../../components/permit-coverage-alert';
 import { projectPageState } from '../../components/project/project-page-state';
@@ -106,10 +107,9 @@ function ProjectDetailView({ project }: { project: ProjectDetail }) {
   const onCancel = () => {
     setReason('');
     let typed = '';
-    modal.confirm({
+    confirmDestructive(modal, {
       title: t('projects.cancelTitle'),
       okText: t('projects.cancel'),
-      okButtonProps: { danger: true },
       cancelText: t('projects.close'),
       content: (
         <>

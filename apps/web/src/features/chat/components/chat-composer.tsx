@@ -4,19 +4,37 @@ import { Button, Flex, Input } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useKeptInput } from '../../../components/form/use-kept-input';
+import { useSession } from '../../../lib/use-session';
 
-/** The text box and send button: Enter sends, Shift+Enter (or a composition in progress) keeps typing. */
+/** Where a conversation's unsent text is kept (the kept-input kit): per user, and per conversation for support. */
+const draftKeyOf = (userId: number | undefined, conversationId?: number) =>
+  `junkan.chat.draft.${userId ?? 'anon'}${conversationId === undefined ? '' : `.${conversationId}`}`;
+
+/**
+ * The text box and send button: Enter sends, Shift+Enter (or a composition in progress) keeps typing. What is
+ * typed and not sent is kept (`conversationId` names support's conversation; the company has one): closing the
+ * chat panel, opening another conversation or reloading the page loses nothing.
+ */
 export function ChatComposer({
   onSend,
   disabled = false,
   autoFocus = false,
+  conversationId,
 }: {
   onSend: (body: string) => void;
   disabled?: boolean;
   autoFocus?: boolean;
+  conversationId?: number;
 }) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
+  const draft = useKeptInput(draftKeyOf(useSession().claims?.userId, conversationId));
+  const [text, setTextState] = useState(() => draft.read<string>() ?? '');
+  const setText = (value: string) => {
+    setTextState(value);
+    if (value) draft.keep(value);
+    else draft.drop();
+  };
   const body = text.trim();
   // A box that opens disabled (the conversation still loading) cannot take focus then: it takes it once enabled.
   const box = useRef<TextAreaRef>(null);

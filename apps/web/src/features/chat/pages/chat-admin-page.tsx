@@ -267,7 +267,7 @@ function ConversationPane({ id }: { id: number }) {
           )
         }
       />
-      <ChatComposer onSend={sender.submit} />
+      <ChatComposer key={id} onSend={sender.submit} conversationId={id} />
     </Card>
   );
 }

@@ -135,8 +135,6 @@ export function CollectionRequestForm({ options }: { options: CollectionRequestO
     if (!built.ok) {
       const general = showRequestIssues(form, built.issues, t);
       if (general) toastError(message, t, general.code);
-      const first = built.issues.find((i) => i.name)?.name;
-      if (first) form.scrollToField(first, { block: 'center' });
       return;
     }
     try {

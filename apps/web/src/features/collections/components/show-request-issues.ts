@@ -1,5 +1,6 @@
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
+import { FOCUS_FIRST_ERROR } from '../../../lib/form-errors';
 import { formatPlainDate } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
 import { reasonLabelKey } from '../collection-labels';
@@ -15,16 +16,20 @@ export function requestIssueText(t: TFunction, issue: Pick<RequestIssue, 'code' 
   });
 }
 
-/** Puts each issue next to its field; the first without a field is returned for a toast. */
+/**
+ * Puts each issue next to its field, with focus on the first of them (`FOCUS_FIRST_ERROR`, as every refused form
+ * of the app); the first without a field is returned for a toast.
+ */
 export function showRequestIssues(
-  form: Pick<FormInstance, 'setFields'>,
+  form: Pick<FormInstance, 'setFields' | 'scrollToField'>,
   issues: readonly RequestIssue[],
   t: TFunction,
 ): RequestIssue | null {
+  const onFields = issues.filter((issue) => issue.name);
   form.setFields(
-    issues.flatMap((issue) =>
-      issue.name ? [{ name: issue.name, errors: [requestIssueText(t, issue)], warnings: [] }] : [],
-    ),
+    onFields.map((issue) => ({ name: issue.name!, errors: [requestIssueText(t, issue)], warnings: [] })),
   );
+  const first = onFields[0];
+  if (first) form.scrollToField(first.name!, FOCUS_FIRST_ERROR);
   return issues.find((i) => i.name === null) ?? null;
 }

@@ -39,6 +39,8 @@ export function ContractCard({ project, role }: { project: ProjectDetail; role: 
       content: t(`contracts.renewalConfirm.${renewal}`, { date: formatDate(contract.endDate) }),
       okText: t(`contracts.renewalAction.${renewal}`),
       okButtonProps: { danger: renewal === 'END' },
+      // Ending a contract cannot be undone: focus on the way out, as every such question (confirmDestructive).
+      autoFocusButton: renewal === 'END' ? 'cancel' : 'ok',
       cancelText: t('forms.cancel'),
       onOk: async () => {
         try {

@@ -4,6 +4,7 @@ import { Alert, App, Button } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { japanToday } from '../../../components/form/date-field';
+import { confirmDestructive } from '../../../components/form-modal';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageSpinner } from '../../../components/page-spinner';
 import { formatDateTime } from '../../../lib/format';
@@ -85,11 +86,10 @@ function DriverDay({ accountTools }: DriverDayProps) {
     onMark: (stop, result) => open({ stop, result }),
     onFix: (item) => void fix(item),
     onRemove: (item) =>
-      modal.confirm({
+      confirmDestructive(modal, {
         title: t('driverDay.state.removeTitle'),
         content: t('driverDay.state.removeText'),
         okText: t('driverDay.state.remove'),
-        okButtonProps: { danger: true },
         cancelText: t('driverDay.form.cancel'),
         onOk: () => outbox.remove(item.clientId),
       }),

@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { CheckboxGroupField } from '../../../components/form/checkbox-group-field';
 import { requiredRule } from '../../../components/form/required-rule';
 import { useKeptInput } from '../../../components/form/use-kept-input';
+import { confirmDestructive } from '../../../components/form-modal';
 import type { useAccountInfo } from '../../../lib/account-info';
 import { isApiError } from '../../../lib/api-client';
 import { setZodIssues, showApiError, validateOrFocus, zodRule } from '../../../lib/form-errors';
@@ -245,9 +246,8 @@ export function LargeGarbageForm(props: {
                     size="small"
                     disabled={saving || removeFile.isPending}
                     onClick={() =>
-                      modal.confirm({
+                      confirmDestructive(modal, {
                         title: t('confirm_delete', { name: a.fileName }),
-                        okButtonProps: { danger: true },
                         onOk: () =>
                           removeFile.mutateAsync(a.id).then(
                             () => setAttached((prev) => prev.filter((x) => x.id !== a.id)),

@@ -6,6 +6,7 @@ import { UPLOAD_RULES } from '@junkan/shared/upload-rules';
 import { Alert, App, Button, Card, Flex, List, Result, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { confirmDestructive } from '../../../components/form-modal';
 import { PageSpinner } from '../../../components/page-spinner';
 import { UploadPanel } from '../../../components/upload-modal';
 import { downloadAttachment } from '../../../lib/download-attachment';
@@ -70,9 +71,8 @@ function UploadPopup(props: {
   const rule = UPLOAD_RULES.QUOTE_REQUEST;
 
   const confirmRemove = (a: Attachment) =>
-    modal.confirm({
+    confirmDestructive(modal, {
       title: t('confirm_delete', { name: a.fileName }),
-      okButtonProps: { danger: true },
       onOk: () =>
         remove.mutateAsync(a.id).then(
           () => void message.success(t('industrialQuote.popup.deleted')),

@@ -16,7 +16,7 @@ export interface WasteRowHandlers {
 export const LEVEL_COLORS: Record<number, string> = { 1: 'green', 2: 'blue', 3: 'purple' };
 
 export function LevelTag({ level, t }: { level: number; t: TFunction }) {
-  return <Tag color={LEVEL_COLORS[level]}>{t(`wasteMaster.level.${level}`)}</Tag>;
+  return <Tag color={LEVEL_COLORS[level]}>{t(`wasteMaster.levelTag.${level}`)}</Tag>;
 }
 
 /** Conversion factors as stored: up to 4 decimals, a dash when none. */

@@ -69,6 +69,8 @@ export function WasteTreeTable({
         {
           key: 'name',
           title: t('wasteMaster.field.name'),
+          // The row's indent, its class tag and the name: the widest share, so a name is not cut at 1366 px.
+          minWidth: 340,
           render: (_, w) => (
             <>
               <LevelTag level={w.level} t={t} />
