@@ -76,6 +76,9 @@ test('invoices: the transporter registers one with a file and sends it, marks it
   await expect(page.getByTestId('invoice-status')).toHaveText('請求済');
   await expect(page.getByTestId('invoice-actions')).toHaveCount(0);
   await expect(page.getByTestId('invoice-payee')).toContainText('1234567');
+  // The tab and the breadcrumb name the invoice by its number, as its heading does (not by the address's id).
+  await expect(page).toHaveTitle(`請求書詳細（${number}） | junkan`);
+  await expect(page.getByTestId('breadcrumbs')).toContainText(`請求書詳細（${number}）`);
 
   // The transporter confirms the bank transfer.
   await signIn(page, DEMO.transporter, { path: detailPath });

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type UIMatch, useMatches } from 'react-router';
+import { type UIMatch, useLocation, useMatches } from 'react-router';
+import { useRecordLabelOf } from '../lib/record-label';
 
 /**
  * A route's `handle` as the browser tab's title reads it: the label key of its page (`menu.<key>` for the pages of
@@ -36,12 +37,11 @@ export function documentTitle(name: string | undefined): string {
 export function useDocumentTitle(key?: string): void {
   const { t } = useTranslation();
   const matches = useMatches();
+  const known = useRecordLabelOf(useLocation().pathname);
   const found = key ? { key } : routeTitle(matches);
-  const name = found
-    ? found.id
-      ? t('layout.crumbWithId', { label: t(found.key), id: found.id })
-      : t(found.key)
-    : undefined;
+  // A detail page's record by what it is known as once loaded (lib/record-label.ts), else the address's id.
+  const id = found?.id !== undefined ? (known ?? found.id) : undefined;
+  const name = found ? (id ? t('layout.crumbWithId', { label: t(found.key), id }) : t(found.key)) : undefined;
   const title = documentTitle(name);
   useEffect(() => {
     document.title = title;

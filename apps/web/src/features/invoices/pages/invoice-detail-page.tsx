@@ -11,6 +11,7 @@ import { LinkButton } from '../../../components/link-button';
 import { WRAPPING_LINK_STYLE } from '../../../components/wrapping-link';
 import { showApiError } from '../../../lib/form-errors';
 import { formatDateTime, formatPlainDate, formatYen } from '../../../lib/format';
+import { useRecordLabel } from '../../../lib/record-label';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { downloadInvoiceFile, useInvoiceDetail } from '../api/invoice-detail';
@@ -52,12 +53,15 @@ function InvoiceDetailView({ invoice, isTransport }: { invoice: InvoiceDetail; i
   const { t } = useTranslation();
   const message = useToast();
   const today = japanToday();
+  const number = formatInvoiceNumber(invoice.invoiceNumber, invoice.version);
+  // The tab and the breadcrumb name the invoice by its number, as the heading does.
+  useRecordLabel(number);
 
   return (
     <>
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Title level={4}>
-          {t('invoices.detailTitle')} {formatInvoiceNumber(invoice.invoiceNumber, invoice.version)}
+          {t('invoices.detailTitle')} {number}
         </Typography.Title>
         <Link to={paths.invoiceManagement.to()}>{t('invoices.backToList')}</Link>
       </Flex>
