@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { confirmDestructive } from '../../components/form-modal';
 import { LinkButton } from '../../components/link-button';
+import { PageTitleBar } from '../../components/page-title-bar';
 import { PermitCoverageAlert } from '../../components/permit-coverage-alert';
 import { projectPageState } from '../../components/project/project-page-state';
 import { ProjectSummary } from '../../components/project/project-summary';
@@ -140,10 +141,7 @@ function ProjectDetailView({ project }: { project: ProjectDetail }) {
 
   return (
     <>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4}>
-          {t('common.withNote', { main: t('projects.detailTitle'), note: project.id })}
-        </Typography.Title>
+      <PageTitleBar title={t('common.withNote', { main: t('projects.detailTitle'), note: project.id })}>
         <Flex gap={8} wrap>
           <LinkButton to={paths.projectManagement.to()}>{t('projects.backToList')}</LinkButton>
           {draft && has('QUOTE_REQUEST') && (
@@ -185,7 +183,7 @@ function ProjectDetailView({ project }: { project: ProjectDetail }) {
             </Button>
           )}
         </Flex>
-      </Flex>
+      </PageTitleBar>
       <PermitCoverageAlert coverage={project.permitCoverage} own={!isDischarger} />
       <ProjectSummary project={project} isDischarger={isDischarger} />
       <Card title={t('projects.attachments')} size="small" style={{ marginBottom: 16 }}>

@@ -1,6 +1,7 @@
-import { Card, Flex, Typography } from 'antd';
+import { Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { LinkButton } from '../link-button';
+import { PageTitleBar } from '../page-title-bar';
 
 /** The top of a page about one project: title, the way back to the project, and which project it is. */
 export function ProjectPageHeader({
@@ -18,10 +19,9 @@ export function ProjectPageHeader({
 }) {
   return (
     <>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4}>{title}</Typography.Title>
+      <PageTitleBar title={title}>
         <LinkButton to={backTo}>{backLabel}</LinkButton>
-      </Flex>
+      </PageTitleBar>
       <Card size="small" style={{ marginBottom: 16 }}>
         <Typography.Text strong>{projectTitle}</Typography.Text>
         <div>

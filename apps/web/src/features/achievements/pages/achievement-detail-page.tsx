@@ -1,13 +1,14 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { AchievementDetail, AchievementDetailQuery } from '@junkan/shared/api/transport-reports';
 import { WASTE_TYPE_CODE } from '@junkan/shared/enums';
-import { Button, Card, Descriptions, Flex, Result, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Result } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useFormModalTarget } from '../../../components/form-modal';
 import { LinkButton } from '../../../components/link-button';
 import { PageSpinner } from '../../../components/page-spinner';
+import { PageTitleBar } from '../../../components/page-title-bar';
 import { useCompanyFilter } from '../../../lib/company-filter';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
@@ -152,15 +153,14 @@ function DetailContent({
 
   return (
     <>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4}>{t('achievements.detailTitle')}</Typography.Title>
+      <PageTitleBar title={t('achievements.detailTitle')}>
         <Flex gap={8} wrap>
           <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void downloadCsv()}>
             {t('achievements.downloadCsv')}
           </Button>
           <LinkButton to={listPath}>{t('achievements.backToList')}</LinkButton>
         </Flex>
-      </Flex>
+      </PageTitleBar>
       <Card size="small" style={{ marginBottom: 16 }}>
         <Descriptions
           size="small"

@@ -1,7 +1,8 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Result, Space, Tooltip, Typography } from 'antd';
+import { Button, Card, Result, Space, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageTitleBar } from '../../../components/page-title-bar';
 import { currentJapanYearMonth } from '../../../lib/format';
 import { useListPage } from '../../../lib/list-page';
 import { type CollectionReport, ReportDeadlinesPanel } from '../../manifests/components/report-deadlines';
@@ -86,8 +87,7 @@ export default function AchievementsPage() {
 
   return (
     <>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4}>{t('achievements.listTitle')}</Typography.Title>
+      <PageTitleBar title={t('achievements.listTitle')}>
         <Space wrap>
           {isTransport && (
             <>
@@ -131,7 +131,7 @@ export default function AchievementsPage() {
             {t('achievements.downloadCsv')}
           </Button>
         </Space>
-      </Flex>
+      </PageTitleBar>
       {isTransport && <ReportDeadlinesPanel style={{ marginBottom: 16 }} onReport={openIndustrial} />}
       <Card size="small">
         <AchievementListFilters filters={filters} today={today} update={update} />

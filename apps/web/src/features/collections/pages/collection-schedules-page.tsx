@@ -4,6 +4,7 @@ import { Button, Card, Flex, Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { japanToday } from '../../../components/form/date-field';
 import { LinkButton } from '../../../components/link-button';
+import { PageTitleBar } from '../../../components/page-title-bar';
 import { useListPage } from '../../../lib/list-page';
 import { usePermissions } from '../../../lib/permissions';
 import { useCollectionList } from '../api/collection-list';
@@ -44,8 +45,7 @@ export default function CollectionSchedulesPage() {
 
   return (
     <>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4}>{t('collections.schedulesTitle')}</Typography.Title>
+      <PageTitleBar title={t('collections.schedulesTitle')}>
         <Flex gap={8} wrap>
           {!isTransport && has('COLLECTION_REQUEST') && (
             <LinkButton to={paths.collectionRequest.to()} type="primary" icon={<PlusOutlined />}>
@@ -55,7 +55,7 @@ export default function CollectionSchedulesPage() {
           {isTransport && <DaySheetButton />}
           <CalendarFeedButton />
         </Flex>
-      </Flex>
+      </PageTitleBar>
       <Card size="small">
         <ScheduleToolbar
           filters={filters}

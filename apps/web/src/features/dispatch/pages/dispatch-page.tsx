@@ -7,6 +7,7 @@ import { japanToday } from '../../../components/form/date-field';
 import { confirmDiscard } from '../../../components/form-modal';
 import { LinkButton } from '../../../components/link-button';
 import { LoadFailed } from '../../../components/master-list';
+import { PageTitleBar } from '../../../components/page-title-bar';
 import { useLeaveGuard } from '../../../components/use-leave-guard';
 import { showApiError } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
@@ -114,10 +115,9 @@ export default function DispatchPage() {
 
   return (
     <>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4}>{t('dispatch.title')}</Typography.Title>
+      <PageTitleBar title={t('dispatch.title')}>
         <LinkButton to={paths.drivers.to()}>{t('dispatch.toDrivers')}</LinkButton>
-      </Flex>
+      </PageTitleBar>
       <Typography.Paragraph type="secondary">{t('dispatch.lead')}</Typography.Paragraph>
       <ConflictsPanel count={day.data?.conflictCount ?? 0} />
       <DayBar date={date} today={today} onChange={changeDate} />

@@ -1,7 +1,8 @@
 import { paths } from '@junkan/shared/paths';
-import { Flex, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/link-button';
+import { PageTitleBar } from '../../../components/page-title-bar';
 import { useVehicles } from '../api/vehicles';
 import { DriversCard } from '../components/drivers-card';
 import { VehiclesCard } from '../components/vehicles-card';
@@ -12,10 +13,9 @@ export default function DriversPage() {
   const vehicles = useVehicles();
   return (
     <>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4}>{t('driverManagement.title')}</Typography.Title>
+      <PageTitleBar title={t('driverManagement.title')}>
         <LinkButton to={paths.dispatch.to()}>{t('menu.dispatch')}</LinkButton>
-      </Flex>
+      </PageTitleBar>
       <Typography.Paragraph type="secondary">{t('driverManagement.lead')}</Typography.Paragraph>
       <DriversCard vehicles={vehicles.data ?? []} />
       <VehiclesCard vehicles={vehicles} />

@@ -8,11 +8,12 @@ import {
   type InquiryStatus,
 } from '@junkan/shared/enums';
 import { formatInquiryId, INQUIRY_MAX_LENGTH, type InquirySide } from '@junkan/shared/inquiry-rules';
-import { Button, Card, Empty, Flex, Form, Result, Select, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Form, Result, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { useFormModalTarget } from '../../../components/form-modal';
 import { SearchBox } from '../../../components/master-list';
+import { PageTitleBar } from '../../../components/page-title-bar';
 import { formatDateTime } from '../../../lib/format';
 import { useListPage } from '../../../lib/list-page';
 import { useInquiryList } from '../api/inquiry-list';
@@ -58,8 +59,7 @@ export function InquiryList({ side }: { side: InquirySide }) {
 
   return (
     <>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4}>{t(isSupport ? 'menu.inquiryAdmin' : 'menu.inquiry')}</Typography.Title>
+      <PageTitleBar title={t(isSupport ? 'menu.inquiryAdmin' : 'menu.inquiry')}>
         {!isSupport && (
           <Button
             type="primary"
@@ -70,7 +70,7 @@ export function InquiryList({ side }: { side: InquirySide }) {
             {t('inquiries.new')}
           </Button>
         )}
-      </Flex>
+      </PageTitleBar>
       <Card size="small">
         <Form layout="inline" style={{ rowGap: 8, marginBottom: 16 }} component="div">
           <Form.Item label={t('inquiries.field.status')} htmlFor="inquiries-status">

@@ -2,12 +2,13 @@ import { DownloadOutlined } from '@ant-design/icons';
 import type { InvoiceDetail } from '@junkan/shared/api/invoices';
 import { daysOverdue, formatInvoiceNumber } from '@junkan/shared/invoice-rules';
 import { paths } from '@junkan/shared/paths';
-import { Alert, Button, Card, Col, Empty, Flex, List, Result, Row, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, List, Result, Row, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { japanToday } from '../../../components/form/date-field';
 import { LinkButton } from '../../../components/link-button';
+import { PageTitleBar } from '../../../components/page-title-bar';
 import { WRAPPING_LINK_STYLE } from '../../../components/wrapping-link';
 import { showApiError } from '../../../lib/form-errors';
 import { formatDateTime, formatPlainDate, formatYen } from '../../../lib/format';
@@ -59,12 +60,15 @@ function InvoiceDetailView({ invoice, isTransport }: { invoice: InvoiceDetail; i
 
   return (
     <>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4}>
-          {t('invoices.detailTitle')} {number}
-        </Typography.Title>
+      <PageTitleBar
+        title={
+          <>
+            {t('invoices.detailTitle')} {number}
+          </>
+        }
+      >
         <Link to={paths.invoiceManagement.to()}>{t('invoices.backToList')}</Link>
-      </Flex>
+      </PageTitleBar>
       {invoice.supersededById !== null && (
         <Alert
           type="info"

@@ -2,11 +2,12 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { InvoiceListItem } from '@junkan/shared/api/invoices';
 import { formatInvoiceNumber } from '@junkan/shared/invoice-rules';
 import { paths } from '@junkan/shared/paths';
-import { Button, Card, Flex, Result, Tag, Typography } from 'antd';
+import { Button, Card, Result, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { LinkButton } from '../../../components/link-button';
+import { PageTitleBar } from '../../../components/page-title-bar';
 import { formatPlainDate, formatYen } from '../../../lib/format';
 import { useListPage } from '../../../lib/list-page';
 import { usePermissions } from '../../../lib/permissions';
@@ -39,8 +40,7 @@ export default function InvoiceManagementPage() {
 
   return (
     <>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4}>{t('invoices.listTitle')}</Typography.Title>
+      <PageTitleBar title={t('invoices.listTitle')}>
         {isTransport && has('INVOICE_REGISTER') && (
           <LinkButton
             to={paths.invoiceRegister.to()}
@@ -51,7 +51,7 @@ export default function InvoiceManagementPage() {
             {t('invoices.register')}
           </LinkButton>
         )}
-      </Flex>
+      </PageTitleBar>
       <Card size="small">
         <InvoiceListFilters isTransport={isTransport} filters={filters} update={update} />
         {list.isError ? (

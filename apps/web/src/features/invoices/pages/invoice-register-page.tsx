@@ -8,7 +8,6 @@ import {
   Col,
   DatePicker,
   Empty,
-  Flex,
   Form,
   Result,
   Row,
@@ -22,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { japanToday, monthPickerProps } from '../../../components/form/date-field';
 import { requiredRule } from '../../../components/form/required-rule';
+import { PageTitleBar } from '../../../components/page-title-bar';
 import { showApiError, showFormIssues } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
@@ -159,10 +159,9 @@ export default function InvoiceRegisterPage() {
 
   return (
     <>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4}>{t('invoices.registerTitle')}</Typography.Title>
+      <PageTitleBar title={t('invoices.registerTitle')}>
         <Link to={paths.invoiceManagement.to()}>{t('invoices.backToList')}</Link>
-      </Flex>
+      </PageTitleBar>
       {projects.data.length === 0 ? (
         <Card>
           <Empty description={t('invoices.form.noProjects')} />

@@ -8,6 +8,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { keptUntilItem } from '../../../components/kept-until';
 import { LinkButton } from '../../../components/link-button';
 import { PageSpinner } from '../../../components/page-spinner';
+import { PageTitleBar } from '../../../components/page-title-bar';
 import { isApiError } from '../../../lib/api-client';
 import { useCompanyFilter } from '../../../lib/company-filter';
 import { formatDateTime } from '../../../lib/format';
@@ -107,10 +108,10 @@ function DetailContent({
 
   return (
     <>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4} data-testid="manifest-detail-title">
-          {t('manifests.detailTitle', { manifestNumber: manifest.manifestNumber })}
-        </Typography.Title>
+      <PageTitleBar
+        title={t('manifests.detailTitle', { manifestNumber: manifest.manifestNumber })}
+        titleTestId="manifest-detail-title"
+      >
         <Flex gap={8} wrap>
           <Button
             icon={<ReloadOutlined />}
@@ -122,7 +123,7 @@ function DetailContent({
           </Button>
           {backButton}
         </Flex>
-      </Flex>
+      </PageTitleBar>
       {refreshFailed && !refreshing && (
         <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('manifests.refreshFailed')} />
       )}

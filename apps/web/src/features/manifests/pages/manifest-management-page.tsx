@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { ManifestSummary } from '@junkan/shared/api/manifests';
 import { MANIFEST_STATUSES, type ManifestStatus } from '@junkan/shared/enums';
 import { paths } from '@junkan/shared/paths';
-import { Alert, Button, Card, DatePicker, Flex, Form, Result, Select, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Form, Result, Select, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { AddressSearch } from '../../../components/address-search';
 import { DataTable } from '../../../components/data-table';
 import { dayPickerProps } from '../../../components/form/date-field';
+import { PageTitleBar } from '../../../components/page-title-bar';
 import { messageText } from '../../../lib/i18n';
 import { useListPage } from '../../../lib/list-page';
 import { useManifestList } from '../api/manifest-list';
@@ -49,8 +50,7 @@ export default function ManifestManagementPage() {
 
   return (
     <>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4}>{t('manifests.listTitle')}</Typography.Title>
+      <PageTitleBar title={t('manifests.listTitle')}>
         {isDischarger && (
           <Tooltip
             title={
@@ -74,7 +74,7 @@ export default function ManifestManagementPage() {
             </Button>
           </Tooltip>
         )}
-      </Flex>
+      </PageTitleBar>
       {isDischarger && noSubscriber && (
         <Alert
           type="warning"
