@@ -105,6 +105,17 @@ export function billedMonthIssue(value: unknown): MessageCode | null {
   return typeof value === 'string' && BILLING_MONTH_PATTERN.test(value) ? null : 'invoice_month_invalid';
 }
 
+/**
+ * Whether a billed month (YYYY-MM) has no day in the contract's period (its start and end dates, YYYY-MM-DD):
+ * nothing of the contract can be billed for it.
+ */
+export function isMonthOutsidePeriod(month: string, period: { startDate: string; endDate: string }): boolean {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  const first = `${month}-01`;
+  const last = `${month}-${String(new Date(Date.UTC(year, m, 0)).getUTCDate()).padStart(2, '0')}`;
+  return last < period.startDate || first > period.endDate;
+}
+
 /** A registered invoice's rules: the billed month, then those of `invoiceDraftIssues`. */
 export function invoiceRegistrationIssues(
   draft: Partial<InvoiceDraft & { billedMonth: string }>,
@@ -118,11 +129,15 @@ export function invoiceRegistrationIssues(
   ];
 }
 
-/** The settlement confirmation date: a real date, not after Japan's today. */
-export function settlementDateIssue(value: unknown, today: string): MessageCode | null {
+/**
+ * The settlement confirmation date: a real date, not after Japan's today, and (given the invoice's billed month,
+ * YYYY-MM) not before that month began: a payment may come before the invoice's date, not before what it bills.
+ */
+export function settlementDateIssue(value: unknown, today: string, billedMonth?: string): MessageCode | null {
   if (value === undefined || value === null || value === '') return 'MSG_00_21';
   if (typeof value !== 'string' || !isIsoDate(value)) return 'invalid_format';
-  return value > today ? 'settlement_date_in_future' : null;
+  if (value > today) return 'settlement_date_in_future';
+  return billedMonth !== undefined && value < `${billedMonth}-01` ? 'settlement_before_billed_month' : null;
 }
 
 /** Overdue: billed, not paid, and Japan's today is after the due date. */

@@ -3,7 +3,7 @@ import { MANIFEST_STATUSES } from '../enums';
 import { MANIFEST_DIFFERENCE_KINDS } from '../rules/manifest-agreement';
 import { DEADLINE_STATES } from '../transport-deadline';
 import { idParam, idSchema, isoDateSchema } from '../validation';
-import { volumeSchema } from './projects';
+import { positiveVolumeSchema } from './projects';
 
 export const manifestPhaseSchema = z.object({ done: z.boolean(), date: z.string().nullable() });
 
@@ -34,7 +34,7 @@ export const manifestRegistrationSchema = z
     /** ... or a waste of the (industrial) master the contract may not name. */
     wasteId: idSchema.optional(),
     deliveryDate: isoDateSchema(),
-    quantity: volumeSchema,
+    quantity: positiveVolumeSchema,
     unitId: idSchema,
     /** The discharge site of the company the waste leaves from. */
     dischargeSiteId: idSchema,

@@ -24,6 +24,9 @@ export const volumeSchema = z
   .refine((v) => VOLUME_PATTERN.test(v), 'MSG_00_27')
   .transform((v) => Number(v));
 
+/** A quantity that must be there to be worth recording (a request's line, a manifest, a transport): above 0. */
+export const positiveVolumeSchema = volumeSchema.refine((v) => v > 0, 'quantity_not_positive');
+
 export const QUOTE_FREQUENCIES = ['WEEKLY', 'MONTHLY', 'SPOT'] as const;
 
 /** Regular garbage line: one regular category with its bags, capacity and weekly collections. */
@@ -56,7 +59,7 @@ export const regularQuoteLineSchema = z
 export const industrialQuoteLineSchema = z
   .object({
     wasteId: idSchema,
-    quantity: volumeSchema,
+    quantity: positiveVolumeSchema,
     unitMeasureId: idSchema,
     packingStyleId: idSchema.nullish(),
     /** Dimensions or weight as the discharger describes them. */

@@ -14,7 +14,7 @@ import { DEADLINE_STATES } from '../transport-deadline';
 import { decimalParam, idParam, idSchema, isoDateSchema, MAX_LENGTH, requiredString } from '../validation';
 import { unitMeasureSchema } from './code-masters';
 import { pageOf, pageQuery, pageQuerySchema, sortQuerySchema } from './common';
-import { VOLUME_PATTERN, volumeSchema } from './projects';
+import { positiveVolumeSchema, VOLUME_PATTERN, volumeSchema } from './projects';
 
 /**
  * Transport (completion) reports and achievements. Industrial reports are per manifest; regular reports
@@ -112,7 +112,7 @@ export const industrialReportSchema = z
       .transform((v) => (v ? v : null))
       .refine((v) => v === null || MANIFEST_NUMBER_PATTERN.test(v), 'invalid_format'),
     vehicleNumber: optionalText(MAX_LENGTH.vehicleNumber),
-    transportVolume: volumeSchema,
+    transportVolume: positiveVolumeSchema,
     transportVolumeUnit: idSchema,
     valuablesCollected: optionalVolumeSchema,
     valuablesCollectedUnit: optionalId,

@@ -60,10 +60,11 @@ function requirePayable(inv: typeof invoices.$inferSelect) {
 }
 
 /**
- * Refuses a new attempt while another of the invoice is open and recent (no double charge). The discharger
+ * Refuses a new attempt (and a correction of the invoice) while an attempt of it is open and recent (no double
+ * charge, no charge of an amount the invoice no longer asks for). The discharger
  * resumes or cancels it from the invoice (`actions`); one nobody comes back to stops blocking after 30 minutes.
  */
-async function requireNoOpenAttempt(db: DbOrTx, invoiceId: number, now: Date) {
+export async function requireNoOpenAttempt(db: DbOrTx, invoiceId: number, now: Date) {
   const [open] = await db
     .select({ id: cardPayments.id })
     .from(cardPayments)

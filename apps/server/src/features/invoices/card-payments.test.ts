@@ -327,6 +327,26 @@ describe('coming back to a 3-D Secure challenge left open', () => {
     });
   });
 
+  it('refuses a correction of the invoice while its card attempt is open: the charge is of the amount billed', async () => {
+    const { id, started } = await abandoned();
+    const files = (await t.as(TRANS).get(`/trans/invoices/${id}`)).json<{ files: { id: number }[] }>().files;
+    const body = multipartForm({
+      data: JSON.stringify({
+        billingDate: '2026-11-25',
+        dueDate: '2026-12-31',
+        amount: 99_999,
+        keepFileIds: files.map((f) => f.id),
+      }),
+    });
+    const res = await t.as(TRANS).post(`/trans/invoices/${id}/corrections`, body.payload, body.headers);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().code).toBe('card_payment_in_progress');
+    // The challenge answered, the invoice the card holder saw is paid, as billed.
+    const back = await answerChallenge(started.actionUrl, 'password');
+    expect((await confirm(id, back)).json().outcome).toBe('PAID');
+    expect(await detail(id)).toMatchObject({ status: 'PAID', amount: 33000 });
+  });
+
   it('cancels the challenge at the provider, then a fresh attempt pays once', async () => {
     const { id, started } = await abandoned();
     const cancelled = await cancel(id, started.attempt.id);

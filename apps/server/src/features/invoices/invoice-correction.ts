@@ -18,6 +18,7 @@ import { attachments, invoices } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import type { Caller, Session } from '../../plugins/auth';
 import { type StoredFile, storedRefOf, storeGeneratedFile } from '../../plugins/file-storage';
+import { requireNoOpenAttempt } from './card-payments.service';
 import { sendInvoiceMail } from './invoice-mails';
 import { INVOICE_OWNER, type InvoiceRow, invoiceFor, requireInvoiceAction } from './invoice-records';
 import {
@@ -176,6 +177,8 @@ export async function correctInvoice(
     return await app.db.transaction(async (tx) => {
       const old = await invoiceFor(tx, caller, id, true);
       requireInvoiceAction(old, 'CORRECT');
+      // A card payment of the amount billed is under way (a 3-D Secure check, say): it ends first.
+      await requireNoOpenAttempt(tx, old.id, app.now());
       // The PDF was made for the version read before: a correction made meanwhile supersedes it (409 above).
       const oldFiles = await tx
         .select()

@@ -89,6 +89,9 @@ export async function markInvoicePaid(
     requireCurrent(inv);
     if (inv.status !== 'BILLED' || inv.paymentMethod !== 'PAYMENT_INVOICE')
       throw new AppError('invalid_status_transition', 'Invalid status transition');
+    // Not paid before the month it bills.
+    const beforeBilling = settlementDateIssue(settlementDate, tokyoDate(app.now()), inv.billedMonth);
+    if (beforeBilling) throw new AppError(beforeBilling, beforeBilling, { settlementDate: beforeBilling });
     const { invoice } = await recordInvoicePaid(tx, inv.id, {
       settlementDate,
       via: 'BANK_TRANSFER',

@@ -177,7 +177,7 @@ describe('POST /manifests', () => {
       [{ deliveryDate: tomorrow }, { deliveryDate: 'delivery_date_in_future' }],
       [{ deliveryDate: '2026-02-30' }, { deliveryDate: 'invalid_format' }],
       [{ deliveryDate: '' }, { deliveryDate: 'MSG_00_21' }],
-      [{ quantity: '0' }, { quantity: 'MSG_00_27' }],
+      [{ quantity: '0' }, { quantity: 'quantity_not_positive' }],
       [{ quantity: '123456.789' }, { quantity: 'MSG_00_27' }],
       [{ wasteLineId: f.quoteLine }, { wasteLineId: 'invalid_format' }],
       [{ unitId: 999_999 }, { unitId: 'invalid_format' }],

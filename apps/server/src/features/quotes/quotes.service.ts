@@ -1,11 +1,12 @@
 import type { Attachment } from '@junkan/shared/api/common';
 import type { CreateQuote, QuoteSuggestion } from '@junkan/shared/api/quotes';
 import { quoteTotals } from '@junkan/shared/quote-amount';
+import { isQuoteExpired } from '@junkan/shared/quote-pricing';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';
 import { attachments, projects, quoteLines, quotes } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { tokyoDate } from '../../lib/time';
@@ -136,11 +137,12 @@ export async function createQuote(
           from: project.status,
           to: 'COMPLETE_QUOTE',
         });
+      const today = tokyoDate(app.now());
+      // A quote the discharger could not accept the day it arrives is not sent.
+      if (isQuoteExpired(input.validUntil, today)) throw fieldError('validUntil', 'valid_until_in_past');
       // Issue 15: industrial waste only to a transporter whose permits cover the route and kinds today.
-      if (project.type === 'INDUSTRIAL') {
-        const today = tokyoDate(app.now());
+      if (project.type === 'INDUSTRIAL')
         await requirePermitCoverage(tx, { projectId, transportCompanyId: companyId, from: today, to: today });
-      }
       const wasteLines = await requireQuotableLines(tx, projectId, input);
       const priced = await pricedQuoteLines(
         tx,

@@ -92,7 +92,7 @@ async function openRequest(siteId = f.ginza, wasteCount = 1) {
 
 const quoteBody = (lineIds: number[], over: Record<string, unknown> = {}) => ({
   lines: lineIds.map((wasteLineId, i) => ({ wasteLineId, unitPrice: 1200 + i, quantity: '1.5' })),
-  validUntil: '2027-03-31',
+  validUntil: '2099-03-31',
   note: '税別',
   ...over,
 });
@@ -194,7 +194,7 @@ describe('POST /api/trans/projects/{id}/quotes', () => {
         { wasteLineId: ids[0], unitPrice: 333, quantity: '0.5' },
         { wasteLineId: ids[1], unitPrice: 1000, quantity: '1,200' },
       ],
-      validUntil: '2027-01-31',
+      validUntil: '2099-01-31',
       note: '税別',
     });
     expect(res.statusCode).toBe(200);
@@ -210,7 +210,7 @@ describe('POST /api/trans/projects/{id}/quotes', () => {
         ],
         totalAmount: 1_200_167,
         totalWithTax: 1_320_183,
-        validUntil: '2027-01-31',
+        validUntil: '2099-01-31',
         note: '税別',
         document: null,
       },
@@ -410,9 +410,22 @@ describe('a quote past its valid-until date', () => {
     return p;
   }
 
+  it('is not sent already expired: a valid-until date before today is refused on its field', async () => {
+    const p = await openRequest();
+    const ids = p.pwasteRegulars.map((l) => l.id);
+    const res = await t
+      .as(TRANS)
+      .post(`/trans/projects/${p.id}/quotes`, quoteBody(ids, { validUntil: japanDay(-1) }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ validUntil: 'valid_until_in_past' });
+    expect((await t.as(DIS).get(`/projects/${p.id}`)).json().projectStatus).toBe('REQUEST_QUOTE');
+  });
+
   it('is refused on acceptance with the date, and can still be asked again', async () => {
     const yesterday = japanDay(-1);
-    const p = await quotedUntil(yesterday);
+    // Sent valid until today; a day on, it is past its date.
+    const p = await quotedUntil(japanDay(0));
+    await t.db.update(quotes).set({ validUntil: yesterday }).where(eq(quotes.projectId, p.id));
     const detail = (await t.as(DIS).get(`/projects/${p.id}`)).json();
     expect(detail.quote).toMatchObject({ validUntil: yesterday, isExpired: true });
     // Another company's discharger learns nothing of it.

@@ -6,7 +6,7 @@ import type {
 import { transportReportDeadline } from '@junkan/shared/transport-deadline';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DIS, DIS2, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
+import { DIS, DIS2, demoProject, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
 import { insertIndustrialProject, type IndustrialProject as Project } from '../../../test/fixtures/projects';
 import { type JwnetHarness, startJwnetHarness, tomorrowAt } from '../../../test/jwnet-harness';
 import type { TestContext } from '../../../test/test-app';
@@ -199,6 +199,8 @@ describe('industrial report: options and create', () => {
     ['a blank transporter', { transporter: '  ' }, 'transporter', 'MSG_00_21'],
     ['a volume with three decimals', { transportVolume: '1.234' }, 'transportVolume', 'MSG_00_27'],
     ['a volume of eight digits', { transportVolume: '12345678' }, 'transportVolume', 'MSG_00_27'],
+    ['a volume of 0', { transportVolume: '0.00' }, 'transportVolume', 'quantity_not_positive'],
+
     ['valuables without a unit', { valuablesCollectedUnit: null }, 'valuablesCollectedUnit', 'MSG_00_21'],
     ['a manifest number of 10 digits', { manifestId: '1234567890' }, 'manifestId', 'invalid_format'],
     ['an unknown unit', { transportVolumeUnit: 99_999 }, 'transportVolumeUnit', 'invalid_format'],
@@ -207,6 +209,20 @@ describe('industrial report: options and create', () => {
     const res = await t.as(TRANS).post('/trans/transport-reports', reportBody(p, overrides));
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().fields[field]).toBe(code);
+  });
+
+  it("refuses a collection outside the contract's period when no manifest names it", async () => {
+    const demo = await demoProject(t.db, '本社倉庫 廃プラスチック類 収集運搬');
+    const p = {
+      projectId: demo.id,
+      dischargerId: demo.companyId,
+      wasteId: demo.line.wasteId!,
+    } as Project;
+    const res = await t
+      .as(TRANS)
+      .post('/trans/transport-reports', reportBody(p, { collectTime: '2000-01-01' }));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().fields).toEqual({ collectTime: 'outside_contract_period' });
   });
 
   it('stores valuables as 0 with no unit when the volume is in a count unit', async () => {

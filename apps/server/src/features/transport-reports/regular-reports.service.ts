@@ -43,7 +43,7 @@ async function checkMonth(db: DbOrTx, projectId: number, year: number, month: nu
     .where(eq(contracts.projectId, projectId));
   const last = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
   if (contract && (last < contract.startDate || first > contract.endDate))
-    throw fieldError('month', 'invalid_period');
+    throw fieldError('month', 'outside_contract_period');
 }
 
 /**
