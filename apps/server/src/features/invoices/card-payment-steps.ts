@@ -224,8 +224,9 @@ export async function settle(
     if (!current) throw new AppError('card_payment_not_found', 'Card payment not found');
     const next = STATUS_OF[payment.status];
     if (RANK[next] <= RANK[current.status]) return current;
-    const capturedAt =
-      next === 'CAPTURED' ? new Date(payment.capturedAt ?? app.now().getTime()) : current.capturedAt;
+    // Recorded by the business clock, as every date of the product (the provider keeps its own instant under
+    // the payment's id): the settlement date and the screens read the business day the capture was taken.
+    const capturedAt = next === 'CAPTURED' ? (current.capturedAt ?? app.now()) : current.capturedAt;
     const [row] = await tx
       .update(cardPayments)
       .set({
