@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DIS, DIS2, demoProject, PLATFORM, TRANS } from '../../../test/fixtures/demo-data';
 import { insertIndustrialProject, type IndustrialProject as Project } from '../../../test/fixtures/projects';
 import { type JwnetHarness, startJwnetHarness, tomorrowAt } from '../../../test/jwnet-harness';
+import { mailBody } from '../../../test/smtp-sink';
 import type { TestContext } from '../../../test/test-app';
 import { companies, jwnetRequests, manifests, transportReports, unitMeasures, wastes } from '../../db/schema';
 import { nationalHolidayName } from '../../lib/national-holidays';
@@ -354,8 +355,17 @@ describe('industrial report: the manifest network', () => {
     expect(t.smtp.mails.slice(mailsBefore).some((m) => m.to.includes(DIS))).toBe(true);
     expect((await reportRow(report.id)).version).toBe(versionBefore + 1);
 
+    const mailsBeforeApproval = t.smtp.mails.length;
     const approved = await t.as(DIS).post(`/transport-reports/${report.id}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
+    // The transporter is told its correction was approved, as it is of a rejection.
+    await expect
+      .poll(() =>
+        t.smtp.mails
+          .slice(mailsBeforeApproval)
+          .some((m) => m.to.includes(TRANS) && mailBody(m.raw).includes('修正依頼を承認しました')),
+      )
+      .toBe(true);
     expect(approved.json<ReportActionResponse>()).toMatchObject({
       outcome: 'UPDATED',
       report: {
