@@ -45,6 +45,12 @@ describe('refusals before any route', () => {
     }
   });
 
+  it('a path parameter past the router's length: 414 request_too_large', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/calendar-feed/${'A'.repeat(5000)}.ics` });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({ code: 'request_too_large', message: 'Address too long' });
+  });
+
   it('headers past the size limit: 431 request_too_large, then the connection closes', async () => {
     const answer = await rawExchange(
       port,

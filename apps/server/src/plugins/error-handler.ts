@@ -68,8 +68,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
  * an encoded lone surrogate), a path parameter past its length. Answered in the product's shape, without the
  * address echoed back.
  */
-export function frameworkErrors(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  void reply.status(400).send({ code: 'invalid_request', message: 'Invalid request' } satisfies ApiErrorBody);
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  // A path parameter past the router's length is 414 (the address is too long), anything else 400.
+  if (error.statusCode === 414)
+    void reply
+      .status(414)
+      .send({ code: 'request_too_large', message: 'Address too long' } satisfies ApiErrorBody);
+  else
+    void reply
+      .status(400)
+      .send({ code: 'invalid_request', message: 'Invalid request' } satisfies ApiErrorBody);
 }
 
 /**
