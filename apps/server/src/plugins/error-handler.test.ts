@@ -45,7 +45,7 @@ describe('refusals before any route', () => {
     }
   });
 
-  it('a path parameter past the router's length: 414 request_too_large', async () => {
+  it("a path parameter past the router's length: 414 request_too_large", async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/calendar-feed/${'A'.repeat(5000)}.ics` });
     expect(res.statusCode).toBe(414);
     expect(res.json()).toEqual({ code: 'request_too_large', message: 'Address too long' });
