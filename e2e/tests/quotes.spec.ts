@@ -4,6 +4,7 @@ import { apiAs } from '../support/api';
 import { DEMO } from '../support/app';
 import { signIn } from '../support/auth';
 import { waitForMessage } from '../support/mail';
+import { businessDate } from '../support/manifests';
 import {
   COMBUSTIBLE,
   seedIndustrialRequest,
@@ -138,9 +139,8 @@ test('a quote already past its valid-until date is not sent: the date is refused
   const transporter = await apiAs(request, DEMO.transporter);
   await seedRegularArea(transporter, { posCode: '104-0061', wasteName: COMBUSTIBLE, unitPrice: 1500 });
   const stale = await seedQuoteRequest(discharger, `E2E 期限切れ ${Date.now()}`, { monthlyCapacity: '100' });
-  const yesterday = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(
-    new Date(Date.now() - 86_400_000),
-  );
+  // The day before the server's business day (its clock, not the machine's: a run may cross midnight).
+  const yesterday = businessDate(-1).replaceAll('/', '-');
   // The discharger could not accept it the day it arrives: it is refused on its field, and nobody is mailed.
   const res = await transporter.send('POST', `/trans/projects/${stale.id}/quotes`, {
     lines: stale.pwasteRegulars.map((l) => ({ wasteLineId: l.id, unitPrice: 1500, quantity: '100' })),
