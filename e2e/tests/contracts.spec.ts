@@ -4,6 +4,7 @@ import { apiAs } from '../support/api';
 import { DEMO } from '../support/app';
 import { signIn } from '../support/auth';
 import { waitForMessage } from '../support/mail';
+import { businessDate } from '../support/manifests';
 import { downloadedBytes, pdfText } from '../support/pdf';
 import { seedAcceptedProject } from '../support/seed';
 
@@ -30,7 +31,7 @@ const eraYearToday = () =>
     era: 'long',
     year: 'numeric',
     timeZone: 'Asia/Tokyo',
-  }).format(new Date());
+  }).format(new Date(`${businessDate().replaceAll('/', '-')}T12:00:00+09:00`));
 
 test('contract: the transporter writes it, the discharger returns it, it is corrected and approved', async ({
   page,
@@ -45,9 +46,8 @@ test('contract: the transporter writes it, the discharger returns it, it is corr
     title,
   );
   const detailPath = `project-managment/detail/${id}`;
-  const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' })
-    .format(new Date())
-    .replaceAll('-', '/');
+  // The server's business day (its clock), as the pickers show it.
+  const today = businessDate();
   const since = Date.now();
 
   // The transporter writes the contract, from the accepted quote, and sends it.
@@ -138,9 +138,8 @@ test('contract prices: a price changed from the quote is flagged as typed and hi
   const transporter = await apiAs(request, DEMO.transporter);
   // Quoted at 1,500 円 a kg and accepted.
   const id = await seedAcceptedProject(await apiAs(request, DEMO.discharger), transporter, title);
-  const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' })
-    .format(new Date())
-    .replaceAll('-', '/');
+  // The server's business day (its clock), as the pickers show it.
+  const today = businessDate();
 
   // The transporter's form shows the quoted price under the price; a changed one is flagged as it is typed.
   await signIn(page, DEMO.transporter, { path: `contract-create/${id}` });
@@ -190,9 +189,8 @@ test('contract license: a permit registered with its PDF is chosen in the contra
     title,
   );
   const detailPath = `project-managment/detail/${id}`;
-  const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' })
-    .format(new Date())
-    .replaceAll('-', '/');
+  // The server's business day (its clock), as the pickers show it.
+  const today = businessDate();
 
   // The transporter registers a 千葉県 collection-and-transport permit with its PDF.
   await signIn(page, DEMO.transporter, { path: 'license-management' });

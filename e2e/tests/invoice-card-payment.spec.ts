@@ -6,6 +6,7 @@ import { DEMO } from '../support/app';
 import { signIn } from '../support/auth';
 import { cardSimulator } from '../support/card';
 import { waitForMessage } from '../support/mail';
+import { businessDate } from '../support/manifests';
 import { seedInvoice } from '../support/seed';
 
 // The demo's spot collection: its contract is paid by card.
@@ -27,7 +28,7 @@ test('a qualified invoice made from the month’s report, sent, declined once an
 }) => {
   test.setTimeout(150_000);
   await cardSimulator.reset();
-  const month = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date()).slice(0, 7);
+  const month = businessDate().replaceAll('/', '-').slice(0, 7);
   const [year, mon] = month.split('-').map(Number) as [number, number];
   const since = Date.now();
 
@@ -112,7 +113,7 @@ test('a qualified invoice made from the month’s report, sent, declined once an
 
 /** A card invoice of the spot collection, registered with a file and sent through the API; its id. */
 async function sentCardInvoice(request: APIRequestContext, amount: number): Promise<number> {
-  const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date());
+  const today = businessDate().replaceAll('/', '-');
   // The demo's spot invoice bills this month too: confirmed.
   const transporter = await apiAs(request, DEMO.transporter);
   const month = today.slice(0, 7);

@@ -5,6 +5,7 @@ import { apiAs } from '../support/api';
 import { DEMO } from '../support/app';
 import { signIn } from '../support/auth';
 import { waitForMessage } from '../support/mail';
+import { businessDate } from '../support/manifests';
 import { SAMPLE_PDF, seedInvoice } from '../support/seed';
 
 const PROJECT = '銀座店 可燃ごみ定期回収';
@@ -13,7 +14,7 @@ test('invoices: the transporter registers one with a file and sends it, marks it
   page,
 }) => {
   test.setTimeout(120_000);
-  const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date());
+  const today = businessDate().replaceAll('/', '-');
   const shown = today.replaceAll('-', '/');
   // An amount no other test or demo invoice uses, to find this invoice in the lists.
   const amount = 10_000 + (Date.now() % 80_000);
@@ -159,7 +160,7 @@ test('a month billed already is warned of before sending; the bookkeeping search
   request,
 }) => {
   test.setTimeout(120_000);
-  const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date());
+  const today = businessDate().replaceAll('/', '-');
   // A month and amounts no other test uses.
   const month = '2001-02';
   const amount = 100_000 + (Date.now() % 80_000);

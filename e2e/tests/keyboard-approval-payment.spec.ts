@@ -6,7 +6,7 @@ import { DEMO } from '../support/app';
 import { signIn } from '../support/auth';
 import { reflectUntil } from '../support/jwnet';
 import { expectFocusVisible, openDialogFrom, tabTo } from '../support/keyboard';
-import { DISCHARGER_NAME, INDUSTRIAL_WASTE } from '../support/manifests';
+import { businessDate, DISCHARGER_NAME, INDUSTRIAL_WASTE } from '../support/manifests';
 import { seedInvoice, seedRegisteredManifest, seedTransportReport } from '../support/seed';
 
 /**
@@ -108,7 +108,7 @@ test('a discharger pays an invoice by card by keyboard alone, through the card p
   request,
 }) => {
   test.setTimeout(90_000);
-  const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date());
+  const today = businessDate().replaceAll('/', '-');
   const month = today.slice(0, 7);
   const transporter = await apiAs(request, DEMO.transporter);
   // The demo's spot invoice bills this month too: confirmed.
