@@ -10,6 +10,8 @@ import {
   contractDateIssues,
   contractFileKinds,
   daysBetween,
+  isDayOutsidePeriod,
+  isMonthOutsidePeriod,
   nextDay,
   previousDay,
   renewedPeriod,
@@ -170,5 +172,33 @@ describe('contractInputSchema', () => {
     expect(codes({ ...valid, unitPrices: [] })).toEqual({ unitPrices: 'MSG_00_21' });
     expect(codes({ ...valid, manifestFee: 1.5 })).toEqual({ manifestFee: 'invalid_format' });
     expect(codes({ ...valid, contractType: 'FOREVER' })).toEqual({ contractType: 'MSG_00_21' });
+  });
+});
+
+describe('isDayOutsidePeriod', () => {
+  it('takes the first and the last day in, and the days around them out', () => {
+    const period = { startDate: '2026-05-15', endDate: '2027-02-10' };
+    expect(isDayOutsidePeriod('2026-05-14', period)).toBe(true);
+    expect(isDayOutsidePeriod('2026-05-15', period)).toBe(false);
+    expect(isDayOutsidePeriod('2027-02-10', period)).toBe(false);
+    expect(isDayOutsidePeriod('2027-02-11', period)).toBe(true);
+  });
+});
+
+describe('isMonthOutsidePeriod', () => {
+  const period = { startDate: '2026-05-15', endDate: '2027-02-10' };
+  it.each([
+    ['2026-04', true],
+    ['2026-05', false],
+    ['2026-11', false],
+    ['2027-02', false],
+    ['2027-03', true],
+  ])('%s: outside %s', (month, outside) => {
+    expect(isMonthOutsidePeriod(month, period)).toBe(outside);
+  });
+  it('reads the month to its last day (February of a leap year, a 31-day month)', () => {
+    expect(isMonthOutsidePeriod('2028-02', { startDate: '2028-02-29', endDate: '2028-12-31' })).toBe(false);
+    expect(isMonthOutsidePeriod('2026-01', { startDate: '2026-01-31', endDate: '2026-12-31' })).toBe(false);
+    expect(isMonthOutsidePeriod('2026-01', { startDate: '2026-02-01', endDate: '2026-12-31' })).toBe(true);
   });
 });

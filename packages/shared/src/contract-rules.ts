@@ -153,3 +153,22 @@ export function renewedPeriod(startDate: string, endDate: string): { startDate: 
   const days = (toUtc(endDate) - toUtc(startDate)) / DAY;
   return { startDate: start, endDate: fromUtc(toUtc(start) + days * DAY) };
 }
+
+/** A contract's period: its first and last days (YYYY-MM-DD). */
+export interface ContractPeriod {
+  startDate: string;
+  endDate: string;
+}
+
+/** Whether a day (YYYY-MM-DD) lies outside the contract's period: nothing of the contract happens on it. */
+export function isDayOutsidePeriod(day: string, period: ContractPeriod): boolean {
+  return day < period.startDate || day > period.endDate;
+}
+
+/** Whether a month (YYYY-MM) has no day in the contract's period: nothing of the contract falls in it. */
+export function isMonthOutsidePeriod(month: string, period: ContractPeriod): boolean {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  const first = `${month}-01`;
+  const last = `${month}-${String(new Date(Date.UTC(year, m, 0)).getUTCDate()).padStart(2, '0')}`;
+  return last < period.startDate || first > period.endDate;
+}

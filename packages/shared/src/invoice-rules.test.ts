@@ -15,7 +15,6 @@ import {
   invoiceAmountIssue,
   invoiceDraftIssues,
   invoiceRegistrationIssues,
-  isMonthOutsidePeriod,
   isOverdue,
   MAIL_ATTACHMENT_MAX_BYTES,
   type MonthBilling,
@@ -85,24 +84,6 @@ describe('settlementDateIssue', () => {
     expect(settlementDateIssue('2026-10-31', '2026-11-25', '2026-11')).toBe('settlement_before_billed_month');
     expect(settlementDateIssue('1900-01-01', '2026-11-25', '2026-11')).toBe('settlement_before_billed_month');
     expect(settlementDateIssue('2026-11-01', '2026-11-25', '2026-11')).toBeNull();
-  });
-});
-
-describe('isMonthOutsidePeriod', () => {
-  const period = { startDate: '2026-05-15', endDate: '2027-02-10' };
-  it.each([
-    ['2026-04', true],
-    ['2026-05', false],
-    ['2026-11', false],
-    ['2027-02', false],
-    ['2027-03', true],
-  ])('%s: outside %s', (month, outside) => {
-    expect(isMonthOutsidePeriod(month, period)).toBe(outside);
-  });
-  it('reads the month to its last day (February of a leap year, a 31-day month)', () => {
-    expect(isMonthOutsidePeriod('2028-02', { startDate: '2028-02-29', endDate: '2028-12-31' })).toBe(false);
-    expect(isMonthOutsidePeriod('2026-01', { startDate: '2026-01-31', endDate: '2026-12-31' })).toBe(false);
-    expect(isMonthOutsidePeriod('2026-01', { startDate: '2026-02-01', endDate: '2026-12-31' })).toBe(true);
   });
 });
 

@@ -105,17 +105,6 @@ export function billedMonthIssue(value: unknown): MessageCode | null {
   return typeof value === 'string' && BILLING_MONTH_PATTERN.test(value) ? null : 'invoice_month_invalid';
 }
 
-/**
- * Whether a billed month (YYYY-MM) has no day in the contract's period (its start and end dates, YYYY-MM-DD):
- * nothing of the contract can be billed for it.
- */
-export function isMonthOutsidePeriod(month: string, period: { startDate: string; endDate: string }): boolean {
-  const [year, m] = month.split('-').map(Number) as [number, number];
-  const first = `${month}-01`;
-  const last = `${month}-${String(new Date(Date.UTC(year, m, 0)).getUTCDate()).padStart(2, '0')}`;
-  return last < period.startDate || first > period.endDate;
-}
-
 /** A registered invoice's rules: the billed month, then those of `invoiceDraftIssues`. */
 export function invoiceRegistrationIssues(
   draft: Partial<InvoiceDraft & { billedMonth: string }>,

@@ -9,8 +9,7 @@ type ModalApi = ReturnType<typeof App.useApp>['modal'];
 
 /**
  * The one question before an action that cannot be undone (a delete, a cancellation, a discard): its button red,
- * and focus on the way out, so that an Enter pressed by habit does nothing that cannot be taken back. A dialog with
- * a field of its own (a reason) puts focus there itself.
+ * and focus on the way out, so that an Enter pressed by habit does nothing that cannot be taken back.
  */
 export function confirmDestructive(
   modal: ModalApi,

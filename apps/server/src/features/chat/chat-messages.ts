@@ -111,8 +111,9 @@ export interface Sent {
 
 /**
  * Stores a message in the conversation the row lock holds. A client id the same sender already stored answers
- * that message (sending again after a lost answer stores nothing new); another sender's id is not looked at. Taking the lock before the id is drawn makes a
- * conversation's ids grow in commit order, so "after id" never skips a message committed late.
+ * that message (sending again after a lost answer stores nothing new); another sender's id is not looked at.
+ * Taking the lock before the id is drawn makes a conversation's ids grow in commit order, so "after id" never
+ * skips a message committed late.
  */
 export async function storeMessage(
   tx: DbOrTx,

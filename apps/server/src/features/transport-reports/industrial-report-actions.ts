@@ -216,6 +216,28 @@ export async function confirmReportRejection(
 
 // ---- discharger's answer ---------------------------------------------------------------------------
 
+/** The transporter's mail of the discharger's answer: subject, Japanese text, English text. */
+const ANSWER_MAILS: Record<
+  'rejected' | 'deleted' | 'corrected',
+  readonly [subject: string, line: string, english: string]
+> = {
+  rejected: [
+    '【junkan】運搬終了報告の修正・取消が否認されました / Your transport report change was rejected',
+    '排出事業者が運搬終了報告の修正・取消依頼を否認しました。内容をご確認ください。',
+    'The discharger rejected your correction or deletion of a transport completion report.',
+  ],
+  deleted: [
+    '【junkan】運搬終了報告の取消が承認されました / Your transport report deletion was approved',
+    '排出事業者が運搬終了報告の取消依頼を承認しました。報告は取り消されました。',
+    'The discharger approved your deletion of a transport completion report. The report is deleted.',
+  ],
+  corrected: [
+    '【junkan】運搬終了報告の修正が承認されました / Your transport report correction was approved',
+    '排出事業者が運搬終了報告の修正依頼を承認しました。修正後の内容で報告されています。',
+    'The discharger approved your correction of a transport completion report. The corrected values now stand.',
+  ],
+};
+
 /**
  * POST /transport-reports/{id}/approve and /reject. Approving a correction applies it; approving a
  * deletion request deletes the report; rejecting keeps the values (the transporter sees what was
@@ -254,32 +276,11 @@ export async function answerIndustrialReport(
     });
   });
   // The transporter is told either way: a change it asked for was made, or it was not.
-  if (!approve)
-    await reportMail(
-      app,
-      found,
-      'TRANSPORT',
-      '【junkan】運搬終了報告の修正・取消が否認されました / Your transport report change was rejected',
-      '排出事業者が運搬終了報告の修正・取消依頼を否認しました。内容をご確認ください。',
-      'The discharger rejected your correction or deletion of a transport completion report.',
-    );
-  else if (result.status === 'DELETED')
-    await reportMail(
-      app,
-      found,
-      'TRANSPORT',
-      '【junkan】運搬終了報告の取消が承認されました / Your transport report deletion was approved',
-      '排出事業者が運搬終了報告の取消依頼を承認しました。報告は取り消されました。',
-      'The discharger approved your deletion of a transport completion report. The report is deleted.',
-    );
-  else
-    await reportMail(
-      app,
-      found,
-      'TRANSPORT',
-      '【junkan】運搬終了報告の修正が承認されました / Your transport report correction was approved',
-      '排出事業者が運搬終了報告の修正依頼を承認しました。修正後の内容で報告されています。',
-      'The discharger approved your correction of a transport completion report. The corrected values now stand.',
-    );
+  const told = !approve
+    ? ANSWER_MAILS.rejected
+    : result.status === 'DELETED'
+      ? ANSWER_MAILS.deleted
+      : ANSWER_MAILS.corrected;
+  await reportMail(app, found, 'TRANSPORT', ...told);
   return answerWith(app, ctx, 'WASTE', result.status === 'DELETED' ? 'DELETED' : 'UPDATED');
 }

@@ -3,16 +3,18 @@ import {
   reportDateIssues,
   type TransportReport,
 } from '@junkan/shared/api/transport-reports';
+import { isDayOutsidePeriod } from '@junkan/shared/contract-rules';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
-import { contracts, manifests, projects, projectWasteLines, transportReports } from '../../db/schema';
+import { manifests, projects, projectWasteLines, transportReports } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { tokyoDate } from '../../lib/time';
 import type { Caller } from '../../plugins/auth';
 import { JWNET_FUNCTION_CODES } from '../../plugins/jwnet/jwnet-adapter';
 import { manifestStateSeen, unfinishedKindsOf } from '../jwnet/jwnet-running';
+import { contractPeriodOf } from './contract-period';
 import {
   checkMasters,
   deadlineOf,
@@ -67,7 +69,11 @@ export async function createIndustrialReport(
     const { project, line } = await reportedProjectLine(tx, input, me);
     // A transport is reported, and later billed at the contract's prices, within the contract's period. One of a
     // manifest follows the manifest, whose difference from the contract (its period) the discharger confirmed.
-    if (!input.manifestId) await requireWithinContract(tx, project.id, input.collectTime);
+    if (!input.manifestId) {
+      const period = await contractPeriodOf(tx, project.id);
+      if (period && isDayOutsidePeriod(input.collectTime, period))
+        throw fieldError('collectTime', 'outside_contract_period');
+    }
     const units = await listUnits(tx);
     const values = requestValues(input, REPORT_FIELDS, units);
     const report = networkReport(values, units, await checkMasters(tx, values, units, REPORT_FIELDS));
@@ -123,16 +129,6 @@ export async function createIndustrialReport(
     return reportId;
   });
   return getIndustrialReport(app, me, id, 'TRANSPORT');
-}
-
-/** The collection date lies within the project's contract period (`outside_contract_period` on it otherwise). */
-async function requireWithinContract(tx: Tx, projectId: number, collectTime: string) {
-  const [contract] = await tx
-    .select({ startDate: contracts.startDate, endDate: contracts.endDate })
-    .from(contracts)
-    .where(eq(contracts.projectId, projectId));
-  if (contract && (collectTime < contract.startDate || collectTime > contract.endDate))
-    throw fieldError('collectTime', 'outside_contract_period');
 }
 
 /**

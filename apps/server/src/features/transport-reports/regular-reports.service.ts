@@ -1,15 +1,17 @@
 import type { RegularReportInput } from '@junkan/shared/api/transport-reports';
 import { datesOfMonth } from '@junkan/shared/business-day';
+import { isMonthOutsidePeriod } from '@junkan/shared/contract-rules';
 import { keptUntil, latestDate } from '@junkan/shared/rules/retention';
 import { and, asc, between, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
-import { collections, contracts, projects, projectWasteLines, regularReports, wastes } from '../../db/schema';
+import { collections, projects, projectWasteLines, regularReports, wastes } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { tokyoDate } from '../../lib/time';
 import type { Caller } from '../../plugins/auth';
 import { monthMarkDraft } from '../project-core/collection-marks';
+import { contractPeriodOf } from './contract-period';
 
 /** The transporter's own regular project in progress (or done: a last month may still be reported). */
 async function ownRegularProject(db: DbOrTx, companyId: number, projectId: number, lock = false) {
@@ -35,15 +37,10 @@ async function ownRegularProject(db: DbOrTx, companyId: number, projectId: numbe
 
 /** The month must have begun and lie within the contract's period. */
 async function checkMonth(db: DbOrTx, projectId: number, year: number, month: number, today: string) {
-  const first = `${year}-${String(month).padStart(2, '0')}-01`;
-  if (first > today) throw fieldError('month', 'end_date_in_future');
-  const [contract] = await db
-    .select({ startDate: contracts.startDate, endDate: contracts.endDate })
-    .from(contracts)
-    .where(eq(contracts.projectId, projectId));
-  const last = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
-  if (contract && (last < contract.startDate || first > contract.endDate))
-    throw fieldError('month', 'outside_contract_period');
+  const yearMonth = `${year}-${String(month).padStart(2, '0')}`;
+  if (`${yearMonth}-01` > today) throw fieldError('month', 'end_date_in_future');
+  const period = await contractPeriodOf(db, projectId);
+  if (period && isMonthOutsidePeriod(yearMonth, period)) throw fieldError('month', 'outside_contract_period');
 }
 
 /**

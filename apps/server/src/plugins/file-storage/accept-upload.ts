@@ -182,8 +182,8 @@ function cleanFileName(raw: string): string {
  * What the multipart parser throws is the sender's fault: a file over its size is 413 `file_too_large`; more files
  * than the call takes is `MSG_28_5` on `file`; more text fields or parts than it reads is 400
  * `request_too_complex` (nothing was too large), another limit of the whole body 413 `request_too_large`; any
- * other parse failure (no boundary, a boundary that never
- * appears, a truncated or malformed part) is 400 `invalid_format` on `file`.
+ * other parse failure (no boundary, a boundary that never appears, a truncated or malformed part) is 400
+ * `invalid_format` on `file`.
  */
 function uploadError(error: unknown): unknown {
   if (error instanceof AppError) return error;
