@@ -1,4 +1,5 @@
 import { type RunningCardSimulator, startCardSimulator } from '@junkan/card-simulator';
+import type { BuildAppOptions } from '../src/app';
 import type { AppConfig } from '../src/config';
 import { createTestApp, TEST_CARD_KEYS, type TestContext } from './test-app';
 
@@ -40,9 +41,11 @@ export async function answerChallenge(actionUrl: string, password: string): Prom
 
 /**
  * The real app wired to a card simulator started in this process with the test keys. With `listen`, the app
- * also listens on a free port and the simulator sends its webhooks there.
+ * also listens on a free port and the simulator sends its webhooks there; `now` is the app's business clock.
  */
-export async function startCardHarness(opts: { listen?: boolean; timeoutMs?: number } = {}) {
+export async function startCardHarness(
+  opts: { listen?: boolean; timeoutMs?: number; now?: BuildAppOptions['now'] } = {},
+) {
   const sim: RunningCardSimulator = await startCardSimulator({ ...TEST_CARD_KEYS, retryBaseMs: 50 });
   const cardProvider: AppConfig['cardProvider'] = {
     provider: 'simulator',
@@ -53,7 +56,7 @@ export async function startCardHarness(opts: { listen?: boolean; timeoutMs?: num
   };
   let t: TestContext;
   try {
-    t = await createTestApp({ cardProvider });
+    t = await createTestApp({ cardProvider }, opts.now ? { now: opts.now } : {});
   } catch (err) {
     await sim.close();
     throw err;
