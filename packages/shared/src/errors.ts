@@ -56,6 +56,8 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   /** Electronic manifests are not set up: no subscriber number. */
   edi_not_ready: 409,
   jwnet_refused: 422,
+  /** The same registration key is being registered by another request (a double send): look at the list later. */
+  manifest_registration_in_progress: 409,
   /** The manifest differs from its contract and the discharger has not confirmed exactly these differences. */
   manifest_contract_differences: 409,
   /** Another administrator approved or rejected the transport company first. */
@@ -95,6 +97,8 @@ export const ERROR_STATUS: Partial<Record<MessageCode, number>> = {
   invoice_not_found: 404,
   /** A corrected invoice's old version: only the current version can be acted on. */
   invoice_superseded: 409,
+  /** Paid meanwhile (another tab, a card payment): a second payment or confirmation is refused. */
+  invoice_already_paid: 409,
   /** The project is not in progress under an approved contract. */
   project_not_billable: 409,
   /** The card provider did not answer (network error, timeout, 5xx): the payment can be tried again. */

@@ -125,6 +125,8 @@ export const MESSAGE_CODES = [
   'delivery_date_in_future',
   'edi_not_ready',
   'jwnet_refused',
+  /** The same registration (its `registrationKey`) is being registered by another request. */
+  'manifest_registration_in_progress',
   // contract and manifest agree (rules/manifest-agreement.ts)
   'manifest_contract_differences',
   'manifest_difference_no_contract',
@@ -185,13 +187,18 @@ export const MESSAGE_CODES = [
   'invoice_line_unknown',
   'invoice_no_billable_lines',
   'invoice_month_invalid',
+  'invoice_month_too_far',
   // invoices
   'invoice_not_found',
   'out_of_charge_range',
   'invoice_max_count',
   'invoice_file_required',
   'due_date_before_billing_date',
+  'invoice_billing_date_out_of_range',
+  'invoice_due_date_too_far',
   'settlement_date_in_future',
+  /** Paid meanwhile (another tab, the other party's card): nothing more to pay or confirm. */
+  'invoice_already_paid',
   'invoice_superseded',
   'invoice_generated_correct_lines',
   'invoice_bank_account_missing',
@@ -221,6 +228,11 @@ export const MESSAGE_CODES = [
   'permit_file_required',
   'expiry_before_issue',
   'waste_kind_not_major',
+  /** A permit kept here is an industrial-waste permit (PERMIT_WASTE_CATEGORY): no municipal waste kind. */
+  'waste_kind_not_industrial',
+  /** A permit date outside PERMIT_EARLIEST_DATE .. latestPermitDate(today) (permitDateIssues). */
+  'permit_date_too_early',
+  'permit_date_too_late',
   // notices and update information
   'notice_not_found',
   'update_info_not_found',
