@@ -16,14 +16,21 @@ export function businessDate(days = 0): string {
   return date.toISOString().slice(0, 10).replaceAll('-', '/');
 }
 
-/**
- * The signed-in discharger registers a manifest of the demo industrial project from /manifest-management
- * (modal, confirmation) and answers the number the network issued.
- */
-export async function registerManifest(
+/** Sends the registration form as filled, through its confirmation (the contract's terms, no differences). */
+export async function sendRegistration(dialog: Locator, quantity: string): Promise<void> {
+  const page = dialog.page();
+  await dialog.getByTestId('manifest-register-submit').click();
+  const title = 'この内容でマニフェストを登録しますか？';
+  await expect(confirmation(page, title)).toContainText(INDUSTRIAL_PROJECT);
+  await expect(confirmation(page, title)).toContainText(`${quantity} t`);
+  await confirmModal(page, { title, button: '登録する' });
+}
+
+/** The signed-in discharger opens the registration form on /manifest-management and fills it in. */
+export async function fillRegistration(
   page: Page,
   { deliveryDate = businessDate(), quantity = '1.50' }: { deliveryDate?: string; quantity?: string } = {},
-): Promise<string> {
+): Promise<Locator> {
   await page.goto('manifest-management');
   await page.getByTestId('manifest-register').click();
   const dialog = page.getByRole('dialog', { name: 'マニフェスト登録' });
@@ -33,12 +40,19 @@ export async function registerManifest(
   await dialog.getByLabel('数量', { exact: true }).fill(quantity);
   await selectOption(page, dialog.getByLabel('単位', { exact: true }), 't');
   await selectOption(page, dialog.getByLabel('排出事業場'), /^銀座店（/);
-  await dialog.getByTestId('manifest-register-submit').click();
+  return dialog;
+}
 
-  const title = 'この内容でマニフェストを登録しますか？';
-  await expect(confirmation(page, title)).toContainText(INDUSTRIAL_PROJECT);
-  await expect(confirmation(page, title)).toContainText(`${quantity} t`);
-  await confirmModal(page, { title, button: '登録する' });
+/**
+ * The signed-in discharger registers a manifest of the demo industrial project from /manifest-management
+ * (modal, confirmation) and answers the number the network issued.
+ */
+export async function registerManifest(
+  page: Page,
+  { deliveryDate = businessDate(), quantity = '1.50' }: { deliveryDate?: string; quantity?: string } = {},
+): Promise<string> {
+  const dialog = await fillRegistration(page, { deliveryDate, quantity });
+  await sendRegistration(dialog, quantity);
 
   const done = dialog.getByTestId('manifest-register-done');
   await expect(done).toContainText('マニフェストを登録しました');

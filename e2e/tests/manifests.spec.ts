@@ -1,15 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { confirmation, confirmModal, pickDate, selectOption, tableRow } from '../support/antd';
+import { apiAs } from '../support/api';
 import { DEMO } from '../support/app';
 import { signIn } from '../support/auth';
 import {
   businessDate,
   DISCHARGER_NAME,
+  fillRegistration,
   INDUSTRIAL_PROJECT,
   INDUSTRIAL_WASTE,
   openManifestList,
   reflectRegistration,
   registerManifest,
+  sendRegistration,
   TRANSPORTER_NAME,
 } from '../support/manifests';
 
@@ -182,4 +185,47 @@ test('a manifest in another unit or above the contract’s quantity is registere
   await expect(confirmed).toContainText('山田 太郎');
   await expect(confirmed.getByTestId('manifest-difference-QUANTITY_PER_COLLECTION')).toContainText('200 t');
   await expect(confirmed.getByTestId('manifest-difference-QUANTITY_PER_MONTH')).toBeVisible();
+});
+
+test('a registration whose answer was lost is sent again as it is: the manifest registered is shown, never a second one', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // Five weeks ago: within the demo contract, a small quantity that keeps its month within the contract's.
+  const deliveryDate = businessDate(-35);
+  const onDate = `/manifests?deliveryFrom=${deliveryDate.replaceAll('/', '-')}&deliveryTo=${deliveryDate.replaceAll('/', '-')}`;
+  const api = await apiAs(request, DEMO.discharger);
+  const before = (await api.get<{ rows: unknown[] }>(onDate)).rows.length;
+
+  // The first send reaches the server, which registers; its answer never reaches the page.
+  const keys: string[] = [];
+  await page.route('**/api/manifests', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    keys.push(route.request().postDataJSON().registrationKey);
+    if (keys.length > 1) return route.fallback();
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+
+  await signIn(page, DEMO.discharger);
+  const dialog = await fillRegistration(page, { deliveryDate, quantity: '0.30' });
+  await sendRegistration(dialog, '0.30');
+  const failure = dialog.getByTestId('manifest-register-failure');
+  await expect(failure).toContainText('二重に登録されることはありません');
+  await expect(dialog.getByLabel('数量', { exact: true })).toHaveValue('0.30');
+
+  await sendRegistration(dialog, '0.30');
+  const done = dialog.getByTestId('manifest-register-done');
+  await expect(done).toContainText('マニフェストを登録しました');
+  const manifestNumber = /マニフェスト番号：(\d{11})/.exec((await done.textContent()) ?? '')?.[1];
+  expect(manifestNumber, 'the issued number').toBeTruthy();
+
+  // One key for both sends of the form; one manifest on the date, the one shown.
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect(keys[1]).toBe(keys[0]);
+  const rows = (await api.get<{ rows: { manifestNumber: string }[] }>(onDate)).rows;
+  expect(rows).toHaveLength(before + 1);
+  expect(rows.map((r) => r.manifestNumber)).toContain(manifestNumber);
 });

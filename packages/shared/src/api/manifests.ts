@@ -24,7 +24,9 @@ export const manifestDifferencesDetailSchema = z.object({
  * network issues the number at once; the registration is reflected later. What the manifest names is the
  * contract's unless chosen otherwise: the waste (one of the project's lines, or a waste of the master), the
  * transporter and the disposal site (null: none). When it then differs from the contract, the call is refused
- * (409 manifest_contract_differences) until `confirmedDifferences` names exactly the current differences.
+ * (409 manifest_contract_differences) until `confirmedDifferences` names exactly the current differences. The
+ * same `registrationKey` again answers the manifest it registered (201), or 409 manifest_registration_in_progress
+ * while that registration is still under way.
  */
 export const manifestRegistrationSchema = z
   .object({
@@ -46,6 +48,11 @@ export const manifestRegistrationSchema = z
       .array(z.enum(MANIFEST_DIFFERENCE_KINDS))
       .max(MANIFEST_DIFFERENCE_KINDS.length)
       .optional(),
+    /**
+     * The form's key for this registration (a UUID made when the form opens, kept through refusals and resends):
+     * sending it again never registers a second manifest. Left out, each call registers afresh.
+     */
+    registrationKey: z.uuid({ error: 'invalid_format' }).optional(),
   })
   .superRefine((r, ctx) => {
     if ((r.wasteLineId === undefined) === (r.wasteId === undefined))

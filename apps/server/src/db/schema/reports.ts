@@ -1,6 +1,6 @@
 /**
- * Completion reports and electronic manifests (issue 5): the manifests as the network answered, transport and
- * regular reports, the monthly achievements summary, and the queue of requests to the manifest network (kept in
+ * Completion reports and electronic manifests (issue 5): the manifests as the network answered, the registration
+ * keys claimed while a manifest is registered, transport and regular reports, the monthly achievements summary, and the queue of requests to the manifest network (kept in
  * one file: reports point at manifests and the network's requests at reports). (Entry point: db/schema.ts.)
  */
 import type { ManifestDifference } from '@junkan/shared/rules/manifest-agreement';
@@ -21,6 +21,7 @@ import {
   timestamp,
   unique,
   uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts';
@@ -80,6 +81,36 @@ export const manifests = pgTable(
     index('manifests_discharger_idx').on(t.dischargerCompanyId, t.deliveryDate),
     index('manifests_transport_idx').on(t.transportCompanyId, t.deliveryDate),
     index('manifests_waste_line_idx').on(t.wasteLineId, t.deliveryDate),
+  ],
+);
+
+/**
+ * A discharger's registration key (the form's UUID, `registrationKey`) claimed before the network is asked, so the
+ * same form sent twice registers one manifest (`features/manifests/registration-claims.ts`). PENDING while a request
+ * asks the network (`claim_token` names it; another may take it over once `claimed_at`, by the business clock, is
+ * older than the lease), RELEASED after the network refused or failed (sent again as it is), DONE with the
+ * manifest stored in the same transaction. The network's key is derived from the company, the key and `attempt`,
+ * which moves on after each refusal so that a resend is never answered with the refused key's answer.
+ */
+export const manifestRegistrationClaims = pgTable(
+  'manifest_registration_claims',
+  {
+    id: serial('id').primaryKey(),
+    dischargerCompanyId: integer('discharger_company_id')
+      .notNull()
+      .references(() => companies.id),
+    registrationKey: uuid('registration_key').notNull(),
+    state: varchar('state', { length: 16 }).notNull().$type<'PENDING' | 'RELEASED' | 'DONE'>(),
+    attempt: integer('attempt').notNull().default(0),
+    claimToken: uuid('claim_token'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+    /** The manifest registered with the key, once DONE (its row is written in the same transaction). */
+    manifestNumber: varchar('manifest_number', { length: 11 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('manifest_registration_claims_key_unique').on(t.dischargerCompanyId, t.registrationKey),
   ],
 );
 

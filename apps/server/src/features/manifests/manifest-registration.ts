@@ -41,7 +41,14 @@ import {
   wasteKindsOf,
 } from './manifest-contract-terms';
 import { companySubscriberNumber } from './manifest-registration-options';
-import { readManifest, toDetail } from './manifests.service';
+import { manifestDetail, readManifest, toDetail } from './manifests.service';
+import {
+  claimRegistration,
+  completeRegistration,
+  manifestOfKey,
+  type RegistrationClaim,
+  releaseRegistration,
+} from './registration-claims';
 
 /** What the network's refusal of a call means to the user; nothing was done on the network. */
 export function jwnetFailureCode(error: JwnetError): MessageCode {
@@ -231,16 +238,18 @@ function networkRegistration(
 }
 
 /**
- * Asks the network for the manifest's number, outside any transaction and with a fresh key. A lost answer may hide
- * a number already issued: asking once more with the same key gets that number. A refusal or fault is the user's
- * message (`jwnetFailureCode`).
+ * Asks the network for the manifest's number, outside any transaction, with the claim's key (a fresh one without a
+ * registration key). A lost answer may hide a number already issued: asking once more with the same key gets that
+ * number. A refusal or fault is the user's message (`jwnetFailureCode`) and releases the claim
+ * (`releaseRegistration`: the form is sent again as it is).
  */
 async function issueManifestNumber(
   app: FastifyInstance,
   log: FastifyBaseLogger,
   request: ManifestRegistration,
+  claim: RegistrationClaim | null,
 ): Promise<{ manifestNumber: string; requestId: string }> {
-  const key = randomUUID();
+  const key = claim?.networkKey ?? randomUUID();
   const register = () => app.jwnet.adapter.registerManifest(key, request);
   try {
     return await register().catch((error: unknown) => {
@@ -249,6 +258,8 @@ async function issueManifestNumber(
     });
   } catch (error) {
     if (!(error instanceof JwnetError)) throw error;
+    if (claim)
+      await releaseRegistration(app.db, claim, { retireNetworkKey: error.kind !== 'TIMEOUT' }, app.now());
     app.jwnet.forgetStatus();
     log.warn({ kind: error.kind, code: error.code }, 'manifest registration not accepted');
     throw new AppError(jwnetFailureCode(error), error.message);
@@ -260,9 +271,11 @@ async function issueManifestNumber(
  * names (waste, transporter, disposal site) is checked against the project's contract first
  * (`manifestContractDifferences`): differences are refused (409 manifest_contract_differences, with them in
  * `details`) until the request confirms exactly them, and the confirmation is kept with the manifest. The
- * network then issues the number at once (called outside any transaction, with a fresh key); the manifest is
- * kept as RESERVED with the registration running, and the queue follows it until reflected. A refusal or fault
- * writes nothing, so the form can be sent again as it is.
+ * network then issues the number at once (called outside any transaction, with the claim's key or a fresh one);
+ * the manifest is kept as RESERVED with the registration running, and the queue follows it until reflected. A
+ * refusal or fault writes nothing, so the form can be sent again as it is. The form's `registrationKey` is claimed
+ * before the network is asked (registration-claims.ts): the same key again answers the manifest it registered,
+ * never a second one.
  */
 export async function registerManifest(
   app: FastifyInstance,
@@ -274,6 +287,10 @@ export async function registerManifest(
   const now = app.now();
   const today = tokyoDate(now);
   const db = app.db;
+  const key = input.registrationKey;
+  // A key that registered its manifest answers it before any check (the month's sum now counts it).
+  const known = key ? await manifestOfKey(db, companyId, key, now) : null;
+  if (known) return manifestDetail(app, companyId, 'WASTE', known);
 
   const registration = await readRegistration(db, companyId, input);
   const { project } = registration;
@@ -290,14 +307,20 @@ export async function registerManifest(
     .from(companies)
     .where(eq(companies.id, companyId));
 
+  const claim = key ? await claimRegistration(db, companyId, key, now) : null;
+  if (claim && 'manifestNumber' in claim)
+    return manifestDetail(app, companyId, 'WASTE', claim.manifestNumber);
   const issued = await issueManifestNumber(
     app,
     log,
     networkRegistration(input, named, { subscriberNumber, name: discharger!.name }),
+    claim,
   );
 
   const confirmed = differences.length > 0;
-  await db.transaction(async (tx) => {
+  const stored = await db.transaction(async (tx) => {
+    // The claim was taken over meanwhile (this request outlived its lease): the taker stores the manifest.
+    if (claim && !(await completeRegistration(tx, claim, issued.manifestNumber, now))) return false;
     await tx.insert(manifests).values({
       manifestNumber: issued.manifestNumber,
       projectId: project.id,
@@ -341,7 +364,14 @@ export async function registerManifest(
         ...(confirmed ? { confirmedDifferences: differences } : {}),
       },
     });
+    return true;
   });
+  if (!stored) {
+    const number = await manifestOfKey(db, companyId, key!, now);
+    if (!number)
+      throw new AppError('manifest_registration_in_progress', 'The same registration is under way');
+    return manifestDetail(app, companyId, 'WASTE', number);
+  }
   const row = await readManifest(db, 'WASTE', companyId, issued.manifestNumber);
   return toDetail(row!, today, true);
 }

@@ -1,4 +1,8 @@
-import type { ManifestRegistrationInput, ManifestRegistrationOptions } from '@junkan/shared/api/manifests';
+import {
+  type ManifestRegistrationInput,
+  type ManifestRegistrationOptions,
+  manifestRegistrationSchema,
+} from '@junkan/shared/api/manifests';
 import type { WasteItem } from '@junkan/shared/api/waste';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +16,7 @@ import {
   registrationDifferences,
   registrationFailureTexts,
   registrationFieldOf,
+  registrationKeeper,
   registrationRefusalOf,
   registrationSummary,
   wasteChoices,
@@ -146,6 +151,43 @@ describe('choices', () => {
   });
 });
 
+describe('registrationKeeper', () => {
+  const input: ManifestRegistrationInput = {
+    projectId: 7,
+    wasteLineId: 3,
+    deliveryDate: TODAY,
+    quantity: 1.5,
+    unitId: 2,
+    dischargeSiteId: 9,
+  };
+
+  it('sends one key while the form is edited and sent again, and a new one once it registered', () => {
+    let made = 0;
+    const keeper = registrationKeeper(() => `key-${++made}`);
+    expect(keeper.body(input)).toEqual({ ...input, registrationKey: 'key-1' });
+    // Refused, edited, confirmed, sent again: the same registration.
+    expect(keeper.body({ ...input, quantity: 2, confirmedDifferences: ['PERIOD'] }).registrationKey).toBe(
+      'key-1',
+    );
+    expect(keeper.body(input).registrationKey).toBe('key-1');
+    keeper.renew();
+    expect(keeper.body(input).registrationKey).toBe('key-2');
+  });
+
+  it('makes a UUID the server takes, another for each form', () => {
+    const first = registrationKeeper().body(input);
+    expect(manifestRegistrationSchema.safeParse(first).success).toBe(true);
+    expect(registrationKeeper().body(input).registrationKey).not.toBe(first.registrationKey);
+  });
+
+  it('refuses a key that is not a UUID on its field', () => {
+    const bad = manifestRegistrationSchema.safeParse({ ...input, registrationKey: 'again' });
+    expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['registrationKey', 'invalid_format'],
+    ]);
+  });
+});
+
 describe('registrationFailureTexts', () => {
   it.each([
     [
@@ -155,10 +197,11 @@ describe('registrationFailureTexts', () => {
     ],
     ['jwnet_service_stopped', 'jwnet_service_stopped', 'manifests.register.retry.serviceStopped'],
     ['jwnet_unavailable', 'jwnet_unavailable', 'manifests.register.retry.later'],
-    ['network_error', 'network_error', 'manifests.register.retry.later'],
-    ['timeout_error', 'timeout_error', 'manifests.register.retry.checkList'],
+    ['network_error', 'network_error', 'manifests.register.retry.sendAgain'],
+    ['timeout_error', 'timeout_error', 'manifests.register.retry.sendAgain'],
     ['edi_not_ready', 'edi_not_ready', 'manifests.register.noSubscriberHint'],
     ['jwnet_refused', 'jwnet_refused', null],
+    ['manifest_registration_in_progress', 'manifest_registration_in_progress', null],
   ])('%s', (code, titleKey, hintKey) => {
     expect(registrationFailureTexts(code)).toEqual({ titleKey, hintKey });
   });

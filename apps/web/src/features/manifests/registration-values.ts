@@ -13,6 +13,7 @@ import {
 } from '@junkan/shared/rules/manifest-agreement';
 import { fieldNamePath, firstIssues, type NamePath } from '../../lib/form-issues';
 import { currentPunctuation } from '../../lib/i18n';
+import { randomUuid } from '../../lib/random-uuid';
 import { formatManifestDate } from './manifest-filters';
 
 /**
@@ -102,6 +103,26 @@ export function buildManifestRegistration(
     issues.push({ name: 'deliveryDate', code: 'delivery_date_in_future' });
   if (issues.length > 0 || !result.success) return { ok: false, issues };
   return { ok: true, input: result.data };
+}
+
+/**
+ * The registration's key (`registrationKey`): made when the form opens, kept while the form is edited and sent again
+ * (after a refusal, a lost answer, a second click), and new once the manifest is registered, when the form's next
+ * send is another registration. The server registers one manifest per key: a resend answers the one registered.
+ */
+export function registrationKeeper(newKey: () => string = randomUuid) {
+  let key = newKey();
+  return {
+    /** The body sent: the built input with the form's key. */
+    body: (input: ManifestRegistrationInput): ManifestRegistrationInput => ({
+      ...input,
+      registrationKey: key,
+    }),
+    /** The form opened afresh, or registered its manifest: what it sends next is another registration. */
+    renew: () => {
+      key = newKey();
+    },
+  };
 }
 
 type OptionProject = ManifestRegistrationOptions['projects'][number];
@@ -287,12 +308,12 @@ export function registrationFailureTexts(code: string): { titleKey: string; hint
     case 'jwnet_service_stopped':
       return { titleKey: code, hintKey: 'manifests.register.retry.serviceStopped' };
     case 'jwnet_unavailable':
-    case 'network_error':
       return { titleKey: code, hintKey: 'manifests.register.retry.later' };
-    // The network may have issued a number before the answer was lost: look before sending again.
+    // The network may have issued a number before the answer was lost: the form's key makes a resend answer it.
+    case 'network_error':
     case 'timeout_error':
     case 'server_error':
-      return { titleKey: code, hintKey: 'manifests.register.retry.checkList' };
+      return { titleKey: code, hintKey: 'manifests.register.retry.sendAgain' };
     case 'edi_not_ready':
       return { titleKey: code, hintKey: 'manifests.register.noSubscriberHint' };
     default:

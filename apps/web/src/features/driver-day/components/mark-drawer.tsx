@@ -7,7 +7,7 @@ import { businessNow } from '../../../lib/business-clock';
 import { showFormIssues } from '../../../lib/form-errors';
 import { toJapanTime } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
-import { newClientId } from '../client-id';
+import { randomUuid } from '../../../lib/random-uuid';
 import {
   buildMarkInput,
   initialMarkValues,
@@ -80,7 +80,7 @@ export function MarkDrawer({
   const submit = async (values: MarkFormValues) => {
     if (!target) return;
     const built = buildMarkInput(values, {
-      clientId: newClientId(),
+      clientId: randomUuid(),
       result,
       stop: target.stop,
       markedAt: toJapanTime(businessNow())?.format() ?? '',

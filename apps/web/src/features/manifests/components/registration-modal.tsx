@@ -24,6 +24,7 @@ import {
   type RegistrationRefusal,
   registrationDifferences,
   registrationFailureTexts,
+  registrationKeeper,
   registrationRefusalOf,
   wasteChoices,
 } from '../registration-values';
@@ -37,7 +38,8 @@ type Failure = Extract<RegistrationRefusal, { kind: 'failure' }>;
  * number at once and reflects the registration after about 10 minutes. What the manifest names (waste,
  * transporter, disposal site) starts as the contract's; where it differs from the contract (or the delivery date
  * falls outside its period) the confirmation lists the differences, which the discharger confirms or goes back to
- * edit. A refusal that is not about a field is shown above the form, whose input stays for the retry.
+ * edit. A refusal that is not about a field is shown above the form, whose input stays for the retry (with the
+ * same registration key: `registrationKeeper`).
  */
 export function RegistrationModal({
   open,
@@ -55,6 +57,7 @@ export function RegistrationModal({
   const register = useRegisterManifest();
   const [failure, setFailure] = useState<Failure | null>(null);
   const [issued, setIssued] = useState<ManifestDetail | null>(null);
+  const [keeper] = useState(registrationKeeper);
   const guardedClose = useDiscardGuard(form, register.isPending, onClose);
   const requestClose = () => (issued ? onClose() : guardedClose());
   const today = options.today;
@@ -67,6 +70,7 @@ export function RegistrationModal({
 
   useEffect(() => {
     if (!open) return;
+    keeper.renew();
     form.resetFields();
     setFailure(null);
     setIssued(null);
@@ -77,14 +81,16 @@ export function RegistrationModal({
       dischargeSiteId: onlyChoice(options.dischargeSites),
       unitId: onlyChoice(options.units),
     });
-  }, [open, form, options]);
+  }, [open, form, options, keeper]);
 
   const showIssues = (issues: readonly RegistrationIssue[]) => showFormIssues(form, issues, t);
 
   const send = async (input: ManifestRegistrationInput, typedQuantity: string | undefined) => {
     setFailure(null);
     try {
-      setIssued(await register.mutateAsync(input));
+      // Sent with the form's key, so a second send (a double click, a retry) never registers twice.
+      setIssued(await register.mutateAsync(keeper.body(input)));
+      keeper.renew();
     } catch (error) {
       const refusal = registrationRefusalOf(isApiError(error) ? error : null);
       if (refusal.kind === 'differences') return confirm(input, typedQuantity, refusal.differences);

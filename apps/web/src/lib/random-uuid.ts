@@ -1,8 +1,8 @@
 /**
- * A mark's client id: a random UUID (v4). `crypto.randomUUID` needs a secure context; a page served over plain
- * HTTP on an office network still has `getRandomValues`.
+ * A random UUID (v4): a driver's mark's client id, a manifest registration's key. `crypto.randomUUID` needs a secure
+ * context; a page served over plain HTTP on an office network still has `getRandomValues`.
  */
-export function newClientId(): string {
+export function randomUuid(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
