@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { invoiceRetentionUntil } from '../../packages/shared/src/rules/retention';
-import { confirmation, confirmModal, pickDate, selectOption, tableRow } from '../support/antd';
+import { confirmation, confirmModal, pickDate, selectOption, tableRow, toast } from '../support/antd';
 import { apiAs } from '../support/api';
 import { DEMO } from '../support/app';
 import { signIn } from '../support/auth';
@@ -223,4 +223,60 @@ test('a month billed already is warned of before sending; the bookkeeping search
   });
   await expect(page.getByTestId('invoices-include-versions')).not.toBeChecked();
   await expect(page.getByTestId('invoice-list')).toContainText('該当する請求書はありません');
+});
+
+test('the settlement date is refused next to its field, by the form and by the server; a second tab hears it was paid', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const today = businessDate().replaceAll('/', '-');
+  // A month no other test bills: the settlement may not come before it began.
+  const month = '2001-03';
+  const amount = 200_000 + (Date.now() % 80_000);
+  const transporter = await apiAs(request, DEMO.transporter);
+  const invoice = await seedInvoice(transporter, PROJECT, {
+    billedMonth: month,
+    billingDate: today,
+    dueDate: today,
+    amount,
+  });
+  await transporter.post(`/trans/invoices/${invoice.id}/send`);
+  const beforeMonth = '入金確認日には請求対象月以降の日付を入力してください。';
+
+  await signIn(page, DEMO.transporter, { path: `invoice-management/detail/${invoice.id}` });
+  await page.getByTestId('invoice-mark-paid').click();
+  const dialog = confirmation(page, '入金を確認しましたか？');
+  const field = dialog.getByLabel('入金確認日');
+
+  // The form runs the shared rule: a day before the billed month is refused beside the field, nothing is sent.
+  await pickDate(field, '2001/02/28');
+  await expect(dialog.getByText(beforeMonth)).toBeVisible();
+  await dialog.locator('.ant-btn-primary').click();
+  await expect(dialog).toBeVisible();
+  await expect(page.getByTestId('invoice-status')).toHaveText('請求済');
+
+  // The server's own refusal of the date shows beside the field too, not as a toast. (A client whose rule let the
+  // date through, an older tab say, stands in: the date it sends is changed on the way.)
+  const paidCall = `**/api/trans/invoices/${invoice.id}/paid`;
+  await page.route(paidCall, (route) =>
+    route.continue({ postData: JSON.stringify({ settlementDate: '2001-02-28' }) }),
+  );
+  await pickDate(field, '2001/03/01');
+  await expect(dialog.getByText(beforeMonth)).toHaveCount(0);
+  const refused = page.waitForResponse((r) => r.url().endsWith(`/trans/invoices/${invoice.id}/paid`));
+  await dialog.locator('.ant-btn-primary').click();
+  expect((await refused).status()).toBe(400);
+  await expect(dialog.locator('.ant-form-item-explain-error')).toHaveText(beforeMonth);
+  await expect(toast(page, beforeMonth)).toHaveCount(0);
+  await page.unroute(paidCall);
+
+  // Another tab confirms the payment meanwhile: this one hears that it is paid, and shows it so.
+  await transporter.post(`/trans/invoices/${invoice.id}/paid`, { settlementDate: today });
+  await dialog.locator('.ant-btn-primary').click();
+  await expect(toast(page, 'この請求書はすでに支払済みです。')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('invoice-status')).toHaveText('支払済');
+  await expect(page.getByTestId('invoice-settlement-date')).toHaveText(today.replaceAll('-', '/'));
+  await expect(page.getByTestId('invoice-mark-paid')).toHaveCount(0);
 });

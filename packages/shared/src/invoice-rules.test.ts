@@ -13,6 +13,8 @@ import {
   type InvoiceStatus,
   invoiceActions,
   invoiceAmountIssue,
+  invoiceDateIssues,
+  invoiceDateLimits,
   invoiceDraftIssues,
   invoiceRegistrationIssues,
   isOverdue,
@@ -47,29 +49,119 @@ describe('invoiceAmountIssue', () => {
 });
 
 describe('invoiceDraftIssues', () => {
+  const today = '2026-11-25';
   const ok = { billingDate: '2026-11-30', dueDate: '2026-12-31', amount: 1000 };
   it('passes a complete invoice with a file', () => {
-    expect(invoiceDraftIssues(ok, 'PAYMENT_INVOICE', 1)).toEqual([]);
-    expect(invoiceDraftIssues({ ...ok, dueDate: ok.billingDate }, 'PAYMENT_INVOICE', 5)).toEqual([]);
+    expect(invoiceDraftIssues(ok, 'PAYMENT_INVOICE', 1, today)).toEqual([]);
+    expect(invoiceDraftIssues({ ...ok, dueDate: ok.billingDate }, 'PAYMENT_INVOICE', 5, today)).toEqual([]);
   });
   it('refuses impossible dates, a due date before billing, no file, too many files and a card amount of 49', () => {
-    expect(invoiceDraftIssues({ ...ok, billingDate: '2026-02-30' }, 'PAYMENT_INVOICE', 1)).toEqual([
+    expect(invoiceDraftIssues({ ...ok, billingDate: '2026-02-30' }, 'PAYMENT_INVOICE', 1, today)).toEqual([
       { path: 'billingDate', code: 'invalid_format' },
     ]);
-    expect(invoiceDraftIssues({ ...ok, dueDate: '2026-11-29' }, 'PAYMENT_INVOICE', 1)).toEqual([
+    expect(invoiceDraftIssues({ ...ok, dueDate: '2026-11-29' }, 'PAYMENT_INVOICE', 1, today)).toEqual([
       { path: 'dueDate', code: 'due_date_before_billing_date' },
     ]);
-    expect(invoiceDraftIssues(ok, 'PAYMENT_INVOICE', 0)).toEqual([
+    expect(invoiceDraftIssues(ok, 'PAYMENT_INVOICE', 0, today)).toEqual([
       { path: 'files', code: 'invoice_file_required' },
     ]);
-    expect(invoiceDraftIssues(ok, 'PAYMENT_INVOICE', 6)).toEqual([{ path: 'files', code: 'MSG_28_5' }]);
-    expect(invoiceDraftIssues({ ...ok, amount: 49 }, 'CREDIT_CARD', 1)).toEqual([
+    expect(invoiceDraftIssues(ok, 'PAYMENT_INVOICE', 6, today)).toEqual([
+      { path: 'files', code: 'MSG_28_5' },
+    ]);
+    expect(invoiceDraftIssues({ ...ok, amount: 49 }, 'CREDIT_CARD', 1, today)).toEqual([
       { path: 'amount', code: 'out_of_charge_range' },
     ]);
-    expect(invoiceDraftIssues({}, 'PAYMENT_INVOICE', 1).map((i) => i.code)).toEqual([
+    expect(invoiceDraftIssues({}, 'PAYMENT_INVOICE', 1, today).map((i) => i.code)).toEqual([
       'MSG_00_21',
       'MSG_00_21',
       'MSG_00_21',
+    ]);
+  });
+  it('refuses a billing date or a due date out of its bounds', () => {
+    expect(
+      invoiceDraftIssues(
+        { ...ok, billingDate: '2062-11-30', dueDate: '2062-12-31' },
+        'PAYMENT_INVOICE',
+        1,
+        today,
+      ),
+    ).toEqual([{ path: 'billingDate', code: 'invoice_billing_date_out_of_range' }]);
+    expect(invoiceDraftIssues({ ...ok, dueDate: '2036-12-31' }, 'PAYMENT_INVOICE', 1, today)).toEqual([
+      { path: 'dueDate', code: 'invoice_due_date_too_far' },
+    ]);
+  });
+});
+
+describe('invoiceDateIssues: the bounds of an invoice’s dates', () => {
+  const today = '2026-11-25';
+  it('gives the latest billing date and billed month a year from today', () => {
+    expect(invoiceDateLimits(today)).toEqual({
+      latestBillingDate: '2027-11-25',
+      latestBilledMonth: '2027-11',
+    });
+    // A year from 29 February is the last day of the next February.
+    expect(invoiceDateLimits('2028-02-29')).toEqual({
+      latestBillingDate: '2029-02-28',
+      latestBilledMonth: '2029-02',
+    });
+  });
+
+  it.each<[string, string, string, { billingDate?: string; dueDate?: string }]>([
+    ['a billing date on the first day', '2000-01-01', '2000-01-31', {}],
+    ['an old paper invoice registered late', '2003-04-30', '2003-05-31', {}],
+    ['a billing date a year ahead (advance billing)', '2027-11-25', '2027-12-31', {}],
+    ['a due date a year after the billing date', '2026-11-30', '2027-11-30', {}],
+    ['a due date on the billing date', '2026-11-30', '2026-11-30', {}],
+    [
+      'a billing date before 2000',
+      '1999-12-31',
+      '2000-01-31',
+      { billingDate: 'invoice_billing_date_out_of_range' },
+    ],
+    [
+      'a mistyped year 1926',
+      '1926-11-30',
+      '1926-12-31',
+      { billingDate: 'invoice_billing_date_out_of_range' },
+    ],
+    [
+      'a billing date a day past a year ahead',
+      '2027-11-26',
+      '2027-12-31',
+      { billingDate: 'invoice_billing_date_out_of_range' },
+    ],
+    ['9999', '9999-12-31', '9999-12-31', { billingDate: 'invoice_billing_date_out_of_range' }],
+    ['a due date a day past a year', '2026-11-30', '2027-12-01', { dueDate: 'invoice_due_date_too_far' }],
+    ['a due date in 9999', '2026-11-30', '9999-12-31', { dueDate: 'invoice_due_date_too_far' }],
+    [
+      'a due date before the billing date',
+      '2026-11-30',
+      '2026-11-29',
+      { dueDate: 'due_date_before_billing_date' },
+    ],
+    [
+      'a mistyped billing date: the due date is measured from it once it is right',
+      '1900-01-01',
+      '1999-01-01',
+      { billingDate: 'invoice_billing_date_out_of_range' },
+    ],
+    [
+      'a mistyped billing date after its due date',
+      '2062-11-30',
+      '2026-12-31',
+      { billingDate: 'invoice_billing_date_out_of_range', dueDate: 'due_date_before_billing_date' },
+    ],
+  ])('%s (%s, due %s)', (_label, billingDate, dueDate, expected) => {
+    const issues = invoiceDateIssues({ billingDate, dueDate }, today);
+    expect(Object.fromEntries(issues.map((i) => [i.path, i.code]))).toEqual(expected);
+  });
+
+  it('leaves a date that is no date to the format rule', () => {
+    expect(invoiceDateIssues({ billingDate: '2062-02-30', dueDate: '2062-03-31' }, today)).toEqual([
+      { path: 'billingDate', code: 'invalid_format' },
+    ]);
+    expect(invoiceDateIssues({ billingDate: '2026-11-30', dueDate: '' }, today)).toEqual([
+      { path: 'dueDate', code: 'MSG_00_21' },
     ]);
   });
 });
@@ -225,13 +317,30 @@ describe('billed month', () => {
     expect(billedMonthIssue(value)).toBe(expected);
   });
 
+  it.each<[string, string | null]>([
+    // The tests of the API bill months from 2000-01 on: every month since then may still be billed.
+    ['2000-01', null],
+    ['2026-11', null],
+    ['2027-11', null],
+    ['2027-12', 'invoice_month_too_far'],
+    ['2100-12', 'invoice_month_too_far'],
+    ['1999-12', 'invoice_month_invalid'],
+  ])('on 2026-11-25, %s -> %s', (value, expected) => {
+    expect(billedMonthIssue(value, '2026-11-25')).toBe(expected);
+  });
+
   it('a registered invoice wants its month before the other rules', () => {
     const ok = { billedMonth: '2026-10', billingDate: '2026-11-30', dueDate: '2026-12-31', amount: 1000 };
-    expect(invoiceRegistrationIssues(ok, 'PAYMENT_INVOICE', 1)).toEqual([]);
-    expect(invoiceRegistrationIssues({ ...ok, billedMonth: '' }, 'PAYMENT_INVOICE', 0)).toEqual([
-      { path: 'billedMonth', code: 'MSG_00_21' },
-      { path: 'files', code: 'invoice_file_required' },
-    ]);
+    expect(invoiceRegistrationIssues(ok, 'PAYMENT_INVOICE', 1, '2026-11-25')).toEqual([]);
+    expect(invoiceRegistrationIssues({ ...ok, billedMonth: '' }, 'PAYMENT_INVOICE', 0, '2026-11-25')).toEqual(
+      [
+        { path: 'billedMonth', code: 'MSG_00_21' },
+        { path: 'files', code: 'invoice_file_required' },
+      ],
+    );
+    expect(
+      invoiceRegistrationIssues({ ...ok, billedMonth: '2062-10' }, 'PAYMENT_INVOICE', 1, '2026-11-25'),
+    ).toEqual([{ path: 'billedMonth', code: 'invoice_month_too_far' }]);
   });
 });
 

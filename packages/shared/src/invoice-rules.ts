@@ -1,5 +1,5 @@
 import { isIsoDate } from './business-day';
-import { daysBetween } from './contract-rules';
+import { addMonths, daysBetween } from './contract-rules';
 import type { MessageCode } from './messages';
 
 /**
@@ -70,25 +70,76 @@ export interface InvoiceFieldIssue {
 }
 
 /**
- * The rules of one invoice as registered or corrected: real dates, the due date not before the billing date,
- * the amount within the range of the payment method, one to INVOICE_MAX_FILES files.
+ * How far an invoice's dates may lie. The spec asks only for real dates; these bounds refuse the slips a clerk
+ * makes typing a year (2062 for 2026, 1926), which would otherwise be billed, reminded of and kept seven years:
+ * - the billing date (請求日) not before INVOICE_EARLIEST_DATE, the first day of the first month the product
+ *   bills (BILLING_MONTH_PATTERN): an old paper invoice may still be registered late for the books, so there is
+ *   no bound relative to today on this side;
+ * - the billing date and the billed month at most INVOICE_MONTHS_AHEAD months after Japan's today: an invoice is
+ *   registered ahead of its date and sent later, a yearly contract may be billed up to a year in advance (前払い),
+ *   and nothing later is;
+ * - the due date (支払期限) at most INVOICE_DUE_MONTHS_AFTER_BILLING months after the billing date: terms run
+ *   月末締め翌月末払い or 翌々月末, longer ones (120-day bills, instalments agreed per contract) stay well inside a
+ *   year, and a due date a year after its invoice is a mistyped year.
+ */
+export const INVOICE_EARLIEST_DATE = '2000-01-01';
+export const INVOICE_MONTHS_AHEAD = 12;
+export const INVOICE_DUE_MONTHS_AFTER_BILLING = 12;
+
+/** The latest billing date (YYYY-MM-DD) and billed month (YYYY-MM) an invoice may carry on Japan's `today`. */
+export function invoiceDateLimits(today: string): { latestBillingDate: string; latestBilledMonth: string } {
+  const latestBillingDate = addMonths(today, INVOICE_MONTHS_AHEAD);
+  return { latestBillingDate, latestBilledMonth: latestBillingDate.slice(0, 7) };
+}
+
+/** The latest due date of an invoice billed on `billingDate` (YYYY-MM-DD). */
+export const latestDueDate = (billingDate: string) =>
+  addMonths(billingDate, INVOICE_DUE_MONTHS_AFTER_BILLING);
+
+/**
+ * An invoice's dates on Japan's `today`: real dates, the billing date within its bounds, the due date not before
+ * the billing date and not past `latestDueDate`.
+ */
+export function invoiceDateIssues(
+  dates: { billingDate?: unknown; dueDate?: unknown },
+  today: string,
+): InvoiceFieldIssue[] {
+  const formatIssue = (value: unknown): MessageCode | null => {
+    if (value === undefined || value === null || value === '') return 'MSG_00_21';
+    return typeof value === 'string' && isIsoDate(value) ? null : 'invalid_format';
+  };
+  const issues: InvoiceFieldIssue[] = [];
+  const billingFormat = formatIssue(dates.billingDate);
+  const dueFormat = formatIssue(dates.dueDate);
+  const billingDate = dates.billingDate as string;
+  const dueDate = dates.dueDate as string;
+  const billing =
+    billingFormat ??
+    (billingDate < INVOICE_EARLIEST_DATE || billingDate > invoiceDateLimits(today).latestBillingDate
+      ? 'invoice_billing_date_out_of_range'
+      : null);
+  let due = dueFormat;
+  if (!due && !billingFormat) {
+    if (dueDate < billingDate) due = 'due_date_before_billing_date';
+    // Measured from a billing date within its bounds only: from a mistyped one it says nothing.
+    else if (!billing && dueDate > latestDueDate(billingDate)) due = 'invoice_due_date_too_far';
+  }
+  if (billing) issues.push({ path: 'billingDate', code: billing });
+  if (due) issues.push({ path: 'dueDate', code: due });
+  return issues;
+}
+
+/**
+ * The rules of one invoice as registered or corrected on Japan's `today`: its dates (`invoiceDateIssues`), the
+ * amount within the range of the payment method, one to INVOICE_MAX_FILES files.
  */
 export function invoiceDraftIssues(
   draft: Partial<InvoiceDraft>,
   paymentMethod: InvoicePaymentMethod,
   fileCount: number,
+  today: string,
 ): InvoiceFieldIssue[] {
-  const issues: InvoiceFieldIssue[] = [];
-  const dateIssue = (value: unknown): MessageCode | null => {
-    if (value === undefined || value === null || value === '') return 'MSG_00_21';
-    return typeof value === 'string' && isIsoDate(value) ? null : 'invalid_format';
-  };
-  const billing = dateIssue(draft.billingDate);
-  const due = dateIssue(draft.dueDate);
-  if (billing) issues.push({ path: 'billingDate', code: billing });
-  if (due) issues.push({ path: 'dueDate', code: due });
-  if (!billing && !due && (draft.dueDate as string) < (draft.billingDate as string))
-    issues.push({ path: 'dueDate', code: 'due_date_before_billing_date' });
+  const issues = invoiceDateIssues(draft, today);
   const amount = invoiceAmountIssue(draft.amount, paymentMethod);
   if (amount) issues.push({ path: 'amount', code: amount });
   if (fileCount < 1) issues.push({ path: 'files', code: 'invoice_file_required' });
@@ -99,22 +150,29 @@ export function invoiceDraftIssues(
 /** The month an invoice bills (請求対象月): YYYY-MM, a Japan calendar month from 2000 to 2100. */
 export const BILLING_MONTH_PATTERN = /^(20\d{2}|2100)-(0[1-9]|1[0-2])$/;
 
-/** The billed month's rule: required, a real YYYY-MM month. */
-export function billedMonthIssue(value: unknown): MessageCode | null {
+/**
+ * The billed month's rule: required, a real YYYY-MM month and, given Japan's `today`, not past the latest month
+ * (`invoiceDateLimits`).
+ */
+export function billedMonthIssue(value: unknown, today?: string): MessageCode | null {
   if (value === undefined || value === null || value === '') return 'MSG_00_21';
-  return typeof value === 'string' && BILLING_MONTH_PATTERN.test(value) ? null : 'invoice_month_invalid';
+  if (typeof value !== 'string' || !BILLING_MONTH_PATTERN.test(value)) return 'invoice_month_invalid';
+  return today !== undefined && value > invoiceDateLimits(today).latestBilledMonth
+    ? 'invoice_month_too_far'
+    : null;
 }
 
-/** A registered invoice's rules: the billed month, then those of `invoiceDraftIssues`. */
+/** A registered invoice's rules on Japan's `today`: the billed month, then those of `invoiceDraftIssues`. */
 export function invoiceRegistrationIssues(
   draft: Partial<InvoiceDraft & { billedMonth: string }>,
   paymentMethod: InvoicePaymentMethod,
   fileCount: number,
+  today: string,
 ): InvoiceFieldIssue[] {
-  const month = billedMonthIssue(draft.billedMonth);
+  const month = billedMonthIssue(draft.billedMonth, today);
   return [
     ...(month ? [{ path: 'billedMonth' as const, code: month }] : []),
-    ...invoiceDraftIssues(draft, paymentMethod, fileCount),
+    ...invoiceDraftIssues(draft, paymentMethod, fileCount, today),
   ];
 }
 

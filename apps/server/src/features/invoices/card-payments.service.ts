@@ -32,7 +32,7 @@ import {
   resultOf,
   settle,
 } from './card-payment-steps';
-import { invoiceFor, requireCurrent } from './invoice-records';
+import { invoiceFor, requireCurrent, requireNotPaid } from './invoice-records';
 
 /** An open attempt younger than this blocks a new one for the same invoice (3-D Secure may still be answered). */
 const OPEN_ATTEMPT_BLOCKS_MS = 30 * 60 * 1000;
@@ -52,9 +52,10 @@ async function dischargersInvoice(db: DbOrTx, caller: Caller, id: number, lock =
   return inv;
 }
 
-/** A current, billed card invoice: the only kind paid here. */
+/** A current, billed card invoice: the only kind paid here (one paid already, in another tab say: 409 its own code). */
 function requirePayable(inv: typeof invoices.$inferSelect) {
   requireCurrent(inv);
+  requireNotPaid(inv);
   if (inv.paymentMethod !== 'CREDIT_CARD' || inv.status !== 'BILLED')
     throw new AppError('invalid_status_transition', 'Invalid status transition');
 }

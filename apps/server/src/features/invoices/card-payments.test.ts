@@ -242,6 +242,21 @@ describe('faults', () => {
     expect(captured).toHaveLength(1);
   });
 
+  it('answers a second tab paying an invoice paid already 409 invoice_already_paid, charging nothing', async () => {
+    const id = await billedInvoice();
+    // Both tabs had the card form before either paid.
+    const [first, second] = [await h.tokenFor(CARD.ok), await h.tokenFor(CARD.ok)];
+    expect((await pay(id, first)).json().outcome).toBe('PAID');
+    const again = await pay(id, second);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('invoice_already_paid');
+    const form = await t.as(DIS).post(`/invoices/${id}/card-payments/form`, { lang: 'ja' });
+    expect(form.statusCode).toBe(409);
+    expect(form.json().code).toBe('invoice_already_paid');
+    expect(await h.sim.control.payments()).toHaveLength(1);
+    expect(await t.db.select().from(cardPayments).where(eq(cardPayments.invoiceId, id))).toHaveLength(1);
+  });
+
   it('refunds a second capture for an invoice already paid', async () => {
     const id = await billedInvoice();
     expect((await pay(id, await h.tokenFor(CARD.ok))).json().outcome).toBe('PAID');

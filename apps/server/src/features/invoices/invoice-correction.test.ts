@@ -72,7 +72,19 @@ describe('uploadedCorrectionIssues', () => {
       files([2], 0),
       [{ field: 'dueDate', code: 'due_date_before_billing_date' }],
     ],
+    [
+      'a billing date of a mistyped year',
+      { amount: 5000, billingDate: '2062-05-31', dueDate: '2062-06-30' },
+      files([2], 0),
+      [{ field: 'billingDate', code: 'invoice_billing_date_out_of_range' }],
+    ],
+    [
+      'a due date more than a year after the billing date',
+      { amount: 5000, dueDate: '2027-06-01' },
+      files([2], 0),
+      [{ field: 'dueDate', code: 'invoice_due_date_too_far' }],
+    ],
   ])('%s', (_, over, f, expected) => {
-    expect(uploadedCorrectionIssues(input(over), 'PAYMENT_INVOICE', f)).toEqual(expected);
+    expect(uploadedCorrectionIssues(input(over), 'PAYMENT_INVOICE', f, '2026-06-01')).toEqual(expected);
   });
 });

@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { attachments, invoices } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
+import { tokyoDate } from '../../lib/time';
 import type { Caller, Session } from '../../plugins/auth';
 import { type StoredFile, storedRefOf, storeGeneratedFile } from '../../plugins/file-storage';
 import { requireNoOpenAttempt } from './card-payments.service';
@@ -53,18 +54,22 @@ export function correctionShapeIssues(
 }
 
 /**
- * An uploaded invoice's correction: the files it keeps must be the old version's, and the new version follows the
- * rules of an invoice (shared `invoiceDraftIssues`) with its kept and new files.
+ * An uploaded invoice's correction on Japan's `today`: the files it keeps must be the old version's, and the new
+ * version follows the rules of an invoice (shared `invoiceDraftIssues`: its dates within their bounds too) with its
+ * kept and new files.
  */
 export function uploadedCorrectionIssues(
   input: CorrectInvoiceInput,
   method: InvoicePaymentMethod,
   files: { oldIds: readonly number[]; keep: readonly number[]; newCount: number },
+  today: string,
 ): FieldIssue[] {
   const issues: FieldIssue[] = [];
   if (files.keep.some((fid) => !files.oldIds.includes(fid)))
     issues.push({ field: 'keepFileIds', code: 'invalid_format' });
-  issues.push(...invoiceDraftIssues(input, method, files.keep.length + files.newCount).map(issueField('')));
+  issues.push(
+    ...invoiceDraftIssues(input, method, files.keep.length + files.newCount, today).map(issueField('')),
+  );
   return issues;
 }
 
@@ -74,7 +79,8 @@ export function uploadedCorrectionIssues(
  * correction fails.
  */
 async function regeneratedFile(app: FastifyInstance, inv: InvoiceRow, input: CorrectInvoiceInput) {
-  const issues = invoiceDraftIssues(input, inv.paymentMethod, 1).filter((i) => i.path !== 'amount');
+  const today = tokyoDate(app.now());
+  const issues = invoiceDraftIssues(input, inv.paymentMethod, 1, today).filter((i) => i.path !== 'amount');
   if (issues.length) failWith(issues.map(issueField('')));
   const generated = await regenerateQualifiedInvoice(app.db, inv, {
     billingDate: input.billingDate,
@@ -85,6 +91,7 @@ async function regeneratedFile(app: FastifyInstance, inv: InvoiceRow, input: Cor
     { ...input, amount: generated.amountTotal },
     inv.paymentMethod,
     1,
+    today,
   ).find((i) => i.path === 'amount');
   if (amountIssue) failWith([{ field: 'lines', code: amountIssue.code }]);
   const file = await storeGeneratedFile(app.files, {
@@ -189,11 +196,12 @@ export async function correctInvoice(
       const amount = regenerated ? regenerated.generated.amountTotal : input.amount;
       if (!regenerated) {
         const oldIds = oldFiles.map((f) => f.id);
-        const issues = uploadedCorrectionIssues(input, old.paymentMethod, {
-          oldIds,
-          keep,
-          newCount: newFiles.length,
-        });
+        const issues = uploadedCorrectionIssues(
+          input,
+          old.paymentMethod,
+          { oldIds, keep, newCount: newFiles.length },
+          tokyoDate(app.now()),
+        );
         if (issues.length) failWith(issues);
       }
       const row = await writeNextVersion(app, tx, session, old, {

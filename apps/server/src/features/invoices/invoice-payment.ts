@@ -13,7 +13,7 @@ import { type AuditSource, recordAudit, systemSource } from '../../lib/audit';
 import { tokyoDate } from '../../lib/time';
 import type { Caller } from '../../plugins/auth';
 import { sendInvoiceMail } from './invoice-mails';
-import { type InvoiceRow, invoiceFor, requireCurrent } from './invoice-records';
+import { type InvoiceRow, invoiceFor, requireCurrent, requireNotPaid } from './invoice-records';
 import { invoiceDetailOf } from './invoices.service';
 
 export interface RecordPaidOptions {
@@ -74,24 +74,27 @@ export async function notifyInvoicePaid(
   await sendInvoiceMail(app, tx, invoice, { kind: 'PAID_MAIL', by: by?.session ?? null });
 }
 
-/** POST /trans/invoices/{id}/paid: the transporter confirms a bank transfer on a (not future) Japan date. */
+/**
+ * POST /trans/invoices/{id}/paid: the transporter confirms a bank transfer. Who may (404, 403), then what the
+ * invoice allows (409: paid already, in another tab say, is invoice_already_paid; not billed, corrected, or paid by
+ * card is refused whatever the date), then the date, once, with the billed month the invoice records (shared
+ * `settlementDateIssue`: a real date, not after Japan's today, not before the billed month began; 400 on its field).
+ */
 export async function markInvoicePaid(
   app: FastifyInstance,
   caller: Caller,
   id: number,
   settlementDate: string,
 ): Promise<InvoiceDetail> {
-  const issue = settlementDateIssue(settlementDate, tokyoDate(app.now()));
-  if (issue) throw new AppError(issue, issue, { settlementDate: issue });
   return app.db.transaction(async (tx) => {
     const inv = await invoiceFor(tx, caller, id, true);
     if (inv.side !== 'TRANSPORT') throw new AppError('forbidden', 'Forbidden');
     requireCurrent(inv);
+    requireNotPaid(inv);
     if (inv.status !== 'BILLED' || inv.paymentMethod !== 'PAYMENT_INVOICE')
       throw new AppError('invalid_status_transition', 'Invalid status transition');
-    // Not paid before the month it bills.
-    const beforeBilling = settlementDateIssue(settlementDate, tokyoDate(app.now()), inv.billedMonth);
-    if (beforeBilling) throw new AppError(beforeBilling, beforeBilling, { settlementDate: beforeBilling });
+    const issue = settlementDateIssue(settlementDate, tokyoDate(app.now()), inv.billedMonth);
+    if (issue) throw new AppError(issue, issue, { settlementDate: issue });
     const { invoice } = await recordInvoicePaid(tx, inv.id, {
       settlementDate,
       via: 'BANK_TRANSFER',

@@ -58,6 +58,11 @@ export function requireCurrent(row: InvoiceRow): void {
   if (row.supersededAt) throw new AppError('invoice_superseded', 'Invoice superseded');
 }
 
+/** An invoice paid already (a transfer confirmed in another tab, a card payment) takes no second payment: 409. */
+export function requireNotPaid(inv: Pick<InvoiceRow, 'status'>): void {
+  if (inv.status === 'PAID') throw new AppError('invoice_already_paid', 'Invoice already paid');
+}
+
 /** The transporter's `action` on the current version, as the shared `invoiceActions` allow it; otherwise 409. */
 export function requireInvoiceAction(inv: InvoiceRow, action: ReturnType<typeof invoiceActions>[number]) {
   requireCurrent(inv);

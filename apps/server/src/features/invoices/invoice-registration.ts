@@ -8,7 +8,7 @@ import type { QualifiedInvoiceLineDto } from '@junkan/shared/api/qualified-invoi
 import {
   type InvoicePaymentMethod,
   type InvoiceSource,
-  invoiceDraftIssues,
+  invoiceRegistrationIssues,
 } from '@junkan/shared/invoice-rules';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -88,14 +88,18 @@ async function billableProjectFor(tx: Tx, transportCompanyId: number, projectId:
   return { project, contract };
 }
 
-/** The field issues of a registration: each draft's (shared `invoiceDraftIssues`), and files past the last draft. */
+/**
+ * The field issues of a registration on Japan's `today`: each draft's (shared `invoiceRegistrationIssues`: its
+ * month and dates within their bounds, amount and files), and files past the last draft.
+ */
 function registrationIssues(
   input: RegisterInvoicesInput,
   method: InvoicePaymentMethod,
   files: readonly StoredFile[][],
+  today: string,
 ): FieldIssue[] {
   const issues = input.invoices.flatMap((draft, i) =>
-    invoiceDraftIssues(draft, method, files[i]?.length ?? 0).map(issueField(`invoices.${i}.`)),
+    invoiceRegistrationIssues(draft, method, files[i]?.length ?? 0, today).map(issueField(`invoices.${i}.`)),
   );
   if (files.length > input.invoices.length)
     issues.push({ field: `invoices.${input.invoices.length}.files`, code: 'invalid_format' });
@@ -191,7 +195,8 @@ export async function registerInvoices(
     // billed-month check below sees every invoice registered before.
     const { project, contract } = await billableProjectFor(tx, companyId, input.projectId);
     const method = contract.paymentMethod as InvoicePaymentMethod;
-    const issues = registrationIssues(input, method, files);
+    const today = tokyoDate(app.now());
+    const issues = registrationIssues(input, method, files, today);
     if (issues.length) failWith(issues);
     await requireMonthsBillable(tx, project.id, input, source);
     const [discharger] = await tx
@@ -221,7 +226,6 @@ export async function registerInvoices(
         draft,
         files[i] ?? [],
       );
-      const today = tokyoDate(app.now());
       created.push(toListItem(row, { projectTitle: project.title, counterpart: discharger! }, today));
     }
     return created;

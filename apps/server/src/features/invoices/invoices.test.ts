@@ -1,4 +1,5 @@
 import type { InvoiceDetail } from '@junkan/shared/api/invoices';
+import { previousDay } from '@junkan/shared/contract-rules';
 import { formatInvoiceNumber } from '@junkan/shared/invoice-rules';
 import { invoiceRetentionUntil, latestDate } from '@junkan/shared/rules/retention';
 import { and, eq } from 'drizzle-orm';
@@ -171,6 +172,30 @@ describe('billable projects and registration', () => {
       'invoices.0.billedMonth',
     ],
     [
+      'a billed month past a year ahead',
+      { invoices: [draft({ billedMonth: '2062-10' })] },
+      'invoice_month_too_far',
+      'invoices.0.billedMonth',
+    ],
+    [
+      'a billing date of a mistyped year',
+      { invoices: [draft({ billingDate: '2062-11-25', dueDate: '2062-12-31' })] },
+      'invoice_billing_date_out_of_range',
+      'invoices.0.billingDate',
+    ],
+    [
+      'a billing date before 2000',
+      { invoices: [draft({ billingDate: '1900-11-25' })] },
+      'invoice_billing_date_out_of_range',
+      'invoices.0.billingDate',
+    ],
+    [
+      'a due date in 9999',
+      { invoices: [draft({ dueDate: '9999-12-31' })] },
+      'invoice_due_date_too_far',
+      'invoices.0.dueDate',
+    ],
+    [
       'an unconfirmed month written wrong',
       { invoices: [draft()], confirmedBilledMonths: ['2026/10'] },
       'invoice_month_invalid',
@@ -186,6 +211,24 @@ describe('billable projects and registration', () => {
     expect(await t.db.select().from(attachments).where(eq(attachments.ownerType, 'INVOICE'))).toHaveLength(
       files,
     );
+  });
+
+  it('takes dates at their bounds: a year ahead (advance billing), due a year after, a month from 2000', async () => {
+    const res = await register(
+      TRANS,
+      {
+        projectId,
+        invoices: [
+          draft({ billingDate: '2027-11-25', dueDate: '2028-11-25' }),
+          draft({ billingDate: '2000-01-01', dueDate: '2000-01-31' }),
+        ],
+      },
+      [
+        { field: 'files.0', name: 'a.pdf', content: samplePdf() },
+        { field: 'files.1', name: 'b.pdf', content: samplePdf() },
+      ],
+    );
+    expect(res.statusCode, res.body).toBe(200);
   });
 
   it('wants at least one file per invoice, and refuses files of an invoice that is not there', async () => {
@@ -410,9 +453,40 @@ describe('mark paid and recordInvoicePaid', () => {
     expect(
       (await t.as(TRANS).post(`/trans/invoices/${id}/resend`, { kind: 'ATTACHMENT_MAIL' })).statusCode,
     ).toBe(200);
-    expect(
-      (await t.as(TRANS).post(`/trans/invoices/${id}/paid`, { settlementDate: '2026-11-25' })).statusCode,
-    ).toBe(409);
+    // A second tab confirming it again hears that it is paid, whatever the date.
+    for (const settlementDate of ['2026-11-25', '2026-11-26']) {
+      const again = await t.as(TRANS).post(`/trans/invoices/${id}/paid`, { settlementDate });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().code).toBe('invoice_already_paid');
+    }
+  });
+
+  it('checks the date once, with the billed month, after what the invoice allows', async () => {
+    const id = await registerOne({ amount: 8801 });
+    const [row] = await t.db.select().from(invoices).where(eq(invoices.id, id));
+    const monthBegan = `${row!.billedMonth}-01`;
+    // Not billed yet: no date makes it payable, so that is the answer, not the date.
+    for (const settlementDate of ['2026-11-26', previousDay(monthBegan)]) {
+      const unsent = await t.as(TRANS).post(`/trans/invoices/${id}/paid`, { settlementDate });
+      expect(unsent.statusCode, settlementDate).toBe(409);
+      expect(unsent.json().code).toBe('invalid_status_transition');
+    }
+    // Another company's invoice: 404, whatever the date.
+    const foreign = await t.as(PLATFORM).post(`/trans/invoices/${id}/paid`, { settlementDate: '2026-11-26' });
+    expect(foreign.statusCode).toBe(404);
+    await t.as(TRANS).post(`/trans/invoices/${id}/send`);
+    // Billed: before the month it bills, then in the future, each on its field.
+    for (const [settlementDate, code] of [
+      [previousDay(monthBegan), 'settlement_before_billed_month'],
+      ['2026-11-26', 'settlement_date_in_future'],
+    ] as const) {
+      const res = await t.as(TRANS).post(`/trans/invoices/${id}/paid`, { settlementDate });
+      expect(res.statusCode, settlementDate).toBe(400);
+      expect(res.json()).toMatchObject({ code, fields: { settlementDate: code } });
+    }
+    const paid = await t.as(TRANS).post(`/trans/invoices/${id}/paid`, { settlementDate: monthBegan });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ status: 'PAID', settlementDate: monthBegan });
   });
 
   it('recordInvoicePaid is idempotent: the second payment changes nothing', async () => {
@@ -514,6 +588,26 @@ describe('corrections', () => {
     expect(foreign.json().fields.keepFileIds).toBe('invalid_format');
     const bad = await correct(TRANS, id, { billingDate: '2026-02-30', dueDate: '2026-12-31', amount: 1 });
     expect(bad.json().fields.billingDate).toBe('invalid_format');
+    const keep = (await t.as(TRANS).get(`/trans/invoices/${id}`))
+      .json()
+      .files.map((f: { id: number }) => f.id);
+    for (const [dates, field, code] of [
+      [
+        { billingDate: '2062-11-25', dueDate: '2062-12-31' },
+        'billingDate',
+        'invoice_billing_date_out_of_range',
+      ],
+      [
+        { billingDate: '1926-11-25', dueDate: '1926-12-31' },
+        'billingDate',
+        'invoice_billing_date_out_of_range',
+      ],
+      [{ billingDate: '2026-11-25', dueDate: '9999-12-31' }, 'dueDate', 'invoice_due_date_too_far'],
+    ] as const) {
+      const res = await correct(TRANS, id, { ...dates, amount: 1, keepFileIds: keep });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ code, fields: { [field]: code } });
+    }
     expect(
       (await correct(PLATFORM, id, { billingDate: '2026-11-25', dueDate: '2026-12-31', amount: 1 }))
         .statusCode,

@@ -8,12 +8,13 @@ import {
 } from '@junkan/shared/api/qualified-invoices';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendDownload } from '../../lib/downloads';
+import { tokyoDate } from '../../lib/time';
 import { storedRefOf, storeGeneratedFile } from '../../plugins/file-storage';
 import { requireMonthBillableBeforeNumber } from './invoice-billed-months';
 import { takeInvoiceNumbers } from './invoice-numbers';
 import { registerInvoices } from './invoice-registration';
 import { generateQualifiedInvoicePdf } from './qualified-invoice-generation';
-import { qualifiedInvoiceDraft } from './qualified-invoices.service';
+import { qualifiedInvoiceDraft, requireQualifiedInvoiceDates } from './qualified-invoices.service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const tags = ['qualified-invoices'];
@@ -55,6 +56,7 @@ export const qualifiedInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      requireQualifiedInvoiceDates(request.body, tokyoDate(app.now()));
       const generated = await generateQualifiedInvoicePdf(app.db, {
         transportCompanyId: request.caller().companyId,
         ...request.body,
@@ -84,6 +86,7 @@ export const qualifiedInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const { billingDate, dueDate, projectId, month, confirmedBilledMonths } = request.body;
       const caller = request.caller();
       const transportCompanyId = caller.companyId;
+      requireQualifiedInvoiceDates(request.body, tokyoDate(app.now()));
       await requireMonthBillableBeforeNumber(app.db, transportCompanyId, {
         projectId,
         billedMonth: month,

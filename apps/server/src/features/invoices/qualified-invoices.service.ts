@@ -10,7 +10,12 @@ import type {
   QualifiedInvoiceFlag,
   QualifiedInvoiceLineDto,
 } from '@junkan/shared/api/qualified-invoices';
-import { billedMonthConflicts, type InvoicePaymentMethod } from '@junkan/shared/invoice-rules';
+import {
+  billedMonthConflicts,
+  billedMonthIssue,
+  type InvoicePaymentMethod,
+  invoiceDateIssues,
+} from '@junkan/shared/invoice-rules';
 import { computeQualifiedInvoice } from '@junkan/shared/rules/qualified-invoice';
 import { monthBillLines } from '@junkan/shared/rules/qualified-invoice-lines';
 import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
@@ -29,6 +34,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { companyBankAccountsOf } from '../account-core/company-bank-accounts';
 import { quotedLines } from '../project-core/project-contract';
+import { type FieldIssue, failWith } from './invoice-versions';
 
 /** Contract states whose unit prices bill a month: in force, or ended after the month was worked. */
 const BILLING_CONTRACT_STATUSES = ['APPROVED', 'ENDED'];
@@ -254,4 +260,21 @@ export async function qualifiedInvoiceDraft(
     total: totals.total,
     flags,
   };
+}
+
+/**
+ * The month and dates of a qualified invoice to preview or register, within an invoice's bounds on Japan's `today`
+ * (shared `billedMonthIssue`, `invoiceDateIssues`), on the request's own fields; checked before anything is
+ * rendered or a number is taken.
+ */
+export function requireQualifiedInvoiceDates(
+  body: { month: string; billingDate: string; dueDate: string },
+  today: string,
+): void {
+  const month = billedMonthIssue(body.month, today);
+  const issues: FieldIssue[] = [
+    ...(month ? [{ field: 'month', code: month }] : []),
+    ...invoiceDateIssues(body, today).map((i) => ({ field: i.path, code: i.code })),
+  ];
+  if (issues.length) failWith(issues);
 }

@@ -648,6 +648,34 @@ describe('POST /trans/qualified-invoices (register the generated invoice)', () =
     expect((await generated('2026-06', ['2026-06'])).json().code).toBe('invoice_month_already_billed');
   });
 
+  it('refuses a month or dates out of their bounds on their fields, before a PDF or a number is made', async () => {
+    const before = await t.db.select().from(invoices);
+    const numberBefore = await lastNumber();
+    const body = pdfBody(industrial.projectId, [{ key: `waste-${industrial.plasticsLine}`, quantity: '1' }]);
+    for (const [over, field, code] of [
+      [{ month: '2062-10' }, 'month', 'invoice_month_too_far'],
+      [
+        { billingDate: '2062-10-31', dueDate: '2062-11-30' },
+        'billingDate',
+        'invoice_billing_date_out_of_range',
+      ],
+      [
+        { billingDate: '1926-10-31', dueDate: '1926-11-30' },
+        'billingDate',
+        'invoice_billing_date_out_of_range',
+      ],
+      [{ dueDate: '9999-11-30' }, 'dueDate', 'invoice_due_date_too_far'],
+    ] as const) {
+      for (const path of ['/trans/qualified-invoices', '/trans/qualified-invoices/pdf']) {
+        const res = await t.as(TRANS).post(path, { ...body, ...over });
+        expect(res.statusCode, `${path} ${res.body}`).toBe(400);
+        expect(res.json()).toMatchObject({ code, fields: { [field]: code } });
+      }
+    }
+    expect(await lastNumber()).toBe(numberBefore);
+    expect(await t.db.select().from(invoices)).toHaveLength(before.length);
+  });
+
   it('keeps another transporter and a discharger out, and leaves nothing stored', async () => {
     const before = await t.db.select().from(invoices);
     const body = pdfBody(industrial.projectId, [{ key: `waste-${industrial.plasticsLine}`, quantity: '1' }]);
@@ -732,6 +760,22 @@ describe('correcting a generated invoice', () => {
       lines: [{ key: 'waste-999999', quantity: '70', unitPrice: 50 }],
     });
     expect(unknown.json().fields).toEqual({ 'lines.0.key': 'invoice_line_unknown' });
+    const line = { key: `waste-${regular.line}`, quantity: '70', unitPrice: 50 };
+    const mistyped = await corrections(first.id, {
+      billingDate: '2062-10-31',
+      dueDate: '2062-11-30',
+      lines: [line],
+    });
+    expect(mistyped.json()).toMatchObject({
+      code: 'invoice_billing_date_out_of_range',
+      fields: { billingDate: 'invoice_billing_date_out_of_range' },
+    });
+    const late = await corrections(first.id, {
+      billingDate: '2026-10-31',
+      dueDate: '9999-12-31',
+      lines: [line],
+    });
+    expect(late.json().fields).toEqual({ dueDate: 'invoice_due_date_too_far' });
     expect(await t.db.select().from(invoices).where(eq(invoices.rootId, first.id))).toEqual(before);
   });
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   billedMonthWarnings,
   correctedLinesOf,
+  correctionDateIssues,
   correctionFormData,
+  correctionIssues,
   emptyInvoiceBlock,
   invoiceFileIssue,
   lineCorrectionFormData,
@@ -56,22 +58,65 @@ describe('emptyInvoiceBlock', () => {
 });
 
 describe('registrationIssues', () => {
+  const today = '2026-11-25';
   it('passes complete blocks and names each issue by its block', () => {
-    expect(registrationIssues([ok, ok], 'PAYMENT_INVOICE')).toEqual([]);
+    expect(registrationIssues([ok, ok], 'PAYMENT_INVOICE', today)).toEqual([]);
     expect(
-      registrationIssues([ok, { ...ok, billingDate: '2026-02-30', amount: 49, files: [] }], 'CREDIT_CARD'),
+      registrationIssues(
+        [ok, { ...ok, billingDate: '2026-02-30', amount: 49, files: [] }],
+        'CREDIT_CARD',
+        today,
+      ),
     ).toEqual([
       { name: ['invoices', 1, 'billingDate'], code: 'invalid_format' },
       { name: ['invoices', 1, 'amount'], code: 'out_of_charge_range' },
       { name: ['invoices', 1, 'files'], code: 'invoice_file_required' },
     ]);
-    expect(registrationIssues([{ ...ok, dueDate: '2026-11-01' }], 'PAYMENT_INVOICE')).toEqual([
+    expect(registrationIssues([{ ...ok, dueDate: '2026-11-01' }], 'PAYMENT_INVOICE', today)).toEqual([
       { name: ['invoices', 0, 'dueDate'], code: 'due_date_before_billing_date' },
     ]);
   });
   it("wants each block's billed month", () => {
-    expect(registrationIssues([ok, { ...ok, billedMonth: null }], 'PAYMENT_INVOICE')).toEqual([
+    expect(registrationIssues([ok, { ...ok, billedMonth: null }], 'PAYMENT_INVOICE', today)).toEqual([
       { name: ['invoices', 1, 'billedMonth'], code: 'MSG_00_21' },
+    ]);
+  });
+  it('keeps the month and dates within their bounds on the day, as the server does', () => {
+    const mistyped = { ...ok, billedMonth: '2062-10', billingDate: '2062-11-25', dueDate: '2062-12-31' };
+    expect(
+      registrationIssues([ok, mistyped, { ...ok, dueDate: '9999-12-31' }], 'PAYMENT_INVOICE', today),
+    ).toEqual([
+      { name: ['invoices', 1, 'billedMonth'], code: 'invoice_month_too_far' },
+      { name: ['invoices', 1, 'billingDate'], code: 'invoice_billing_date_out_of_range' },
+      { name: ['invoices', 2, 'dueDate'], code: 'invoice_due_date_too_far' },
+    ]);
+    // The same dates a year later are in bounds.
+    expect(
+      registrationIssues([{ ...mistyped, dueDate: '2062-12-31' }], 'PAYMENT_INVOICE', '2062-01-01'),
+    ).toEqual([]);
+  });
+});
+
+describe('a correction’s issues', () => {
+  const today = '2026-11-25';
+  const values = { billingDate: '2026-11-25', dueDate: '2026-12-31', amount: 1000, files: [] };
+  it('checks an uploaded invoice without a month (a correction keeps it), its kept files counting', () => {
+    expect(correctionIssues(values, 1, 'PAYMENT_INVOICE', today)).toEqual([]);
+    expect(correctionIssues({ ...values, files: [file('b.pdf')] }, 0, 'PAYMENT_INVOICE', today)).toEqual([]);
+    expect(correctionIssues(values, 0, 'PAYMENT_INVOICE', today)).toEqual([
+      { name: ['files'], code: 'invoice_file_required' },
+    ]);
+    expect(
+      correctionIssues({ ...values, billingDate: '1926-11-25', amount: 49 }, 1, 'CREDIT_CARD', today),
+    ).toEqual([
+      { name: ['billingDate'], code: 'invoice_billing_date_out_of_range' },
+      { name: ['amount'], code: 'out_of_charge_range' },
+    ]);
+  });
+  it('checks a generated invoice’s dates only (its lines are checked apart)', () => {
+    expect(correctionDateIssues(values, today)).toEqual([]);
+    expect(correctionDateIssues({ ...values, dueDate: '2036-12-31' }, today)).toEqual([
+      { name: ['dueDate'], code: 'invoice_due_date_too_far' },
     ]);
   });
 });

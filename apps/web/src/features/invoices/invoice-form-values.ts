@@ -5,6 +5,8 @@ import {
   billedMonthConflicts,
   billedMonthIssue,
   type InvoicePaymentMethod,
+  invoiceDateIssues,
+  invoiceDraftIssues,
   invoiceRegistrationIssues,
   type MonthBilling,
 } from '@junkan/shared/invoice-rules';
@@ -73,12 +75,14 @@ export function invoiceFileIssue(
 }
 
 /**
- * The register form's issues, mirrored from the shared rules the server applies: each block's billed month,
- * dates, amount (by the contract's payment method) and files. `prefix` is the form list's name.
+ * The register form's issues on Japan's `today`, mirrored from the shared rules the server applies: each block's
+ * billed month, dates (within their bounds), amount (by the contract's payment method) and files. `prefix` is the
+ * form list's name.
  */
 export function registrationIssues(
   blocks: readonly InvoiceBlockValues[],
   paymentMethod: InvoicePaymentMethod,
+  today: string,
   prefix = 'invoices',
 ): BlockIssue[] {
   return blocks.flatMap((block, i) =>
@@ -91,8 +95,40 @@ export function registrationIssues(
       },
       paymentMethod,
       (block.files ?? []).length,
+      today,
     ).map((issue) => ({ name: [prefix, i, issue.path], code: issue.code })),
   );
+}
+
+/**
+ * An uploaded invoice's correction on Japan's `today`, as the server checks it (shared `invoiceDraftIssues`): the
+ * dates within their bounds, the amount, and the kept and new files together (`keptFileCount`). A correction keeps
+ * the billed month, so the form has none to check. Each issue is named by its field.
+ */
+export function correctionIssues(
+  values: InvoiceBlockValues,
+  keptFileCount: number,
+  paymentMethod: InvoicePaymentMethod,
+  today: string,
+): BlockIssue[] {
+  return invoiceDraftIssues(
+    {
+      billingDate: values.billingDate ?? undefined,
+      dueDate: values.dueDate ?? undefined,
+      amount: values.amount ?? undefined,
+    },
+    paymentMethod,
+    keptFileCount + (values.files ?? []).length,
+    today,
+  ).map((issue) => ({ name: [issue.path], code: issue.code }));
+}
+
+/** A generated invoice's correction on Japan's `today`: its dates (shared `invoiceDateIssues`); the lines are checked apart. */
+export function correctionDateIssues(values: InvoiceBlockValues, today: string): BlockIssue[] {
+  return invoiceDateIssues(
+    { billingDate: values.billingDate ?? undefined, dueDate: values.dueDate ?? undefined },
+    today,
+  ).map((issue) => ({ name: [issue.path], code: issue.code }));
 }
 
 const draftOf = (block: InvoiceBlockValues) => ({

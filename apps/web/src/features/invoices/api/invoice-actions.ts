@@ -2,6 +2,7 @@ import type { InvoiceDetail } from '@junkan/shared/api/invoices';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { sendMultipart } from '../../../lib/multipart';
+import { refreshOnConflict } from './invoice-detail';
 import { INVOICES_KEY } from './keys';
 
 export type InvoiceCommand =
@@ -31,5 +32,7 @@ export function useInvoiceCommand(id: number) {
   return useMutation({
     mutationFn: (command: InvoiceCommand) => runInvoiceCommand(id, command),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: INVOICES_KEY }),
+    // Paid or corrected in another tab meanwhile: the page shows the invoice as it now is.
+    onError: (error) => refreshOnConflict(queryClient, error),
   });
 }

@@ -1,6 +1,6 @@
 import type { InvoiceDetail } from '@junkan/shared/api/invoices';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, isApiError } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-attachment';
 import { INVOICES_KEY, rolePath } from './keys';
 
@@ -17,6 +17,17 @@ export const invoiceDetailQueryOptions = (isTransport: boolean, id: number) =>
 
 export const useInvoiceDetail = (isTransport: boolean, id: number) =>
   useQuery(invoiceDetailQueryOptions(isTransport, id));
+
+/**
+ * After a refusal because the invoice changed meanwhile (409: paid in another tab, corrected, a card payment under
+ * way), its list and details are read again, so the page shows it as it now stands and offers what it now allows.
+ * Answers whether the refusal was one.
+ */
+export function refreshOnConflict(queryClient: QueryClient, error: unknown): boolean {
+  if (!isApiError(error) || error.status !== 409) return false;
+  void queryClient.invalidateQueries({ queryKey: INVOICES_KEY });
+  return true;
+}
 
 /** GET .../invoices/{id}/files/{fileId}: one of the invoice's files, as a download. */
 export const downloadInvoiceFile = (

@@ -119,16 +119,13 @@ export function InvoiceActions({ invoice, today }: { invoice: InvoiceDetail; tod
       <InvoiceMarkPaidModal
         open={paidOpen}
         today={today}
+        billedMonth={invoice.billedMonth}
         pending={command.isPending}
         onClose={() => setPaidOpen(false)}
         onSubmit={async (settlementDate) => {
-          try {
-            await command.mutateAsync({ kind: 'paid', settlementDate });
-            void message.success(t('invoices.done.paid'));
-            setPaidOpen(false);
-          } catch (error) {
-            showApiError({ error, t, message });
-          }
+          await command.mutateAsync({ kind: 'paid', settlementDate });
+          void message.success(t('invoices.done.paid'));
+          setPaidOpen(false);
         }}
       />
       {correctOpen && (

@@ -3,7 +3,7 @@ import { Alert, App, Checkbox, Col, DatePicker, Form, Input, Modal, Row, Table, 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
-import { dateItemProps, dayPickerProps } from '../../../components/form/date-field';
+import { dateItemProps, dayPickerProps, japanToday } from '../../../components/form/date-field';
 import { requiredRule } from '../../../components/form/required-rule';
 import { YenInput } from '../../../components/form/yen-input';
 import { showApiError, showFormIssues } from '../../../lib/form-errors';
@@ -13,11 +13,12 @@ import { useToast } from '../../../lib/toast';
 import {
   type CorrectedLineValues,
   correctedLinesOf,
+  correctionDateIssues,
   correctionFormData,
+  correctionIssues,
   type InvoiceBlockValues,
   lineCorrectionFormData,
   lineCorrectionState,
-  registrationIssues,
 } from '../invoice-form-values';
 import { InvoiceFilesField } from './invoice-files-field';
 
@@ -64,20 +65,16 @@ export function InvoiceCorrectModal(props: CorrectModalProps) {
     });
 
   const onFinish = (values: CorrectValues) => {
-    if (byLines) {
-      if (lineState.isValid) confirm(() => lineCorrectionFormData(values, lines));
-      return;
-    }
-    const block = { ...values, files: [...(values.files ?? []), ...keptNames.map((name) => ({ name }))] };
-    const issues = registrationIssues([block], invoice.paymentMethod, 'block').map((i) => ({
-      name: i.name[2] === 'files' ? 'files' : (i.name[2] as string),
-      code: i.code,
-    }));
+    const today = japanToday();
+    const issues = byLines
+      ? correctionDateIssues(values, today)
+      : correctionIssues(values, keptNames.length, invoice.paymentMethod, today);
     if (issues.length) {
       showFormIssues(form, issues, t);
       return;
     }
-    confirm(() => correctionFormData(values, values.keep ?? []));
+    if (!byLines) confirm(() => correctionFormData(values, values.keep ?? []));
+    else if (lineState.isValid) confirm(() => lineCorrectionFormData(values, lines));
   };
 
   return (

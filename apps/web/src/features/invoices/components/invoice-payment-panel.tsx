@@ -21,6 +21,7 @@ import {
   startCardPayment,
   useCardPayments,
 } from '../api/card-payments';
+import { refreshOnConflict } from '../api/invoice-detail';
 import { INVOICES_KEY } from '../api/keys';
 import { CardOpenAttempt } from './card-open-attempt';
 
@@ -31,6 +32,8 @@ type PanelState =
   | { kind: 'declined'; code: string }
   | { kind: 'cancelled' }
   | { kind: 'attemptCancelled' }
+  /** Paid meanwhile (another tab, another payment): nothing more to pay here. */
+  | { kind: 'alreadyPaid' }
   | { kind: 'error'; code: string; retry?: () => void };
 
 /**
@@ -67,8 +70,12 @@ export function InvoicePaymentPanel({ invoice }: { invoice: InvoiceDetail }) {
     else setState({ kind: 'working', text: t('invoices.payment.pending') });
     void queryClient.invalidateQueries({ queryKey: INVOICES_KEY });
   };
-  const fail = (error: unknown, retry?: () => void) =>
-    setState({ kind: 'error', code: isApiError(error) ? error.code : 'unknown_error', retry });
+  const fail = (error: unknown, retry?: () => void) => {
+    // The invoice changed meanwhile (paid in another tab): read it again, so the page shows it as it now is.
+    refreshOnConflict(queryClient, error);
+    if (isApiError(error) && error.code === 'invoice_already_paid') setState({ kind: 'alreadyPaid' });
+    else setState({ kind: 'error', code: isApiError(error) ? error.code : 'unknown_error', retry });
+  };
 
   // Back from the provider: finish what its address says, once, and take the values out of the address.
   useEffect(() => {
@@ -119,7 +126,8 @@ export function InvoicePaymentPanel({ invoice }: { invoice: InvoiceDetail }) {
     );
   };
 
-  if (!payable && state.kind !== 'paid' && state.kind !== 'working') return null;
+  const isSettled = state.kind === 'paid' || state.kind === 'alreadyPaid';
+  if (!payable && !isSettled && state.kind !== 'working') return null;
   return (
     <Card
       size="small"
@@ -129,6 +137,9 @@ export function InvoicePaymentPanel({ invoice }: { invoice: InvoiceDetail }) {
     >
       {state.kind === 'paid' && (
         <Alert type="success" showIcon message={t('invoices.payment.paid')} data-testid="card-paid" />
+      )}
+      {state.kind === 'alreadyPaid' && (
+        <Alert type="info" showIcon message={t('invoice_already_paid')} data-testid="card-already-paid" />
       )}
       {state.kind === 'declined' && (
         <Alert
@@ -174,10 +185,10 @@ export function InvoicePaymentPanel({ invoice }: { invoice: InvoiceDetail }) {
           <Typography.Text>{state.text}</Typography.Text>
         </Flex>
       )}
-      {payable && open && state.kind !== 'working' && state.kind !== 'paid' && (
+      {payable && open && state.kind !== 'working' && !isSettled && (
         <CardOpenAttempt attempt={open} onResume={resume} onStartOver={startOver} />
       )}
-      {payable && !open && state.kind !== 'working' && state.kind !== 'paid' && (
+      {payable && !open && state.kind !== 'working' && !isSettled && (
         <Flex vertical gap={8}>
           <Typography.Text>
             {t('invoices.payment.amount')}: <strong>{formatYen(invoice.amount)}</strong>

@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import en from '../../../locales/en/qualified-invoices.json';
 import ja from '../../../locales/ja/qualified-invoices.json';
 import {
+  builderDateIssues,
   builderState,
   dateRangeText,
   defaultDates,
   flagMessage,
   flagSeverity,
   initialEdits,
-  isDueBeforeBilling,
   pdfRequestOf,
   withBilled,
   withQuantity,
@@ -190,13 +190,19 @@ describe('edits', () => {
   });
 });
 
-describe('isDueBeforeBilling', () => {
-  it.each([
-    ['2026-10-31', '2026-11-30', false],
-    ['2026-10-31', '2026-10-31', false],
-    ['2026-10-31', '2026-10-30', true],
-  ])('billed %s, due %s', (billingDate, dueDate, before) => {
-    expect(isDueBeforeBilling({ billingDate, dueDate })).toBe(before);
+describe('builderDateIssues', () => {
+  const today = '2026-11-25';
+  it.each<[string, string, string, Record<string, string>]>([
+    ['2026-10', '2026-10-31', '2026-11-30', {}],
+    ['2026-10', '2026-10-31', '2026-10-31', {}],
+    ['2026-10', '2026-10-31', '2026-10-30', { dueDate: 'invalid_period' }],
+    ['2026-10', '2062-10-31', '2062-11-30', { billingDate: 'invoice_billing_date_out_of_range' }],
+    ['2026-10', '2026-10-31', '9999-11-30', { dueDate: 'invoice_due_date_too_far' }],
+    ['2062-10', '2026-10-31', '2026-11-30', { month: 'invoice_month_too_far' }],
+    ['2062-10', '', '', { month: 'invoice_month_too_far' }],
+    ['2026-10', '', '', {}],
+  ])('month %s, billed %s, due %s', (month, billingDate, dueDate, expected) => {
+    expect(builderDateIssues({ month, billingDate, dueDate }, today)).toEqual(expected);
   });
 });
 

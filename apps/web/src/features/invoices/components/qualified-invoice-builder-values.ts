@@ -4,7 +4,7 @@ import type {
   QualifiedInvoiceLineDto,
   QualifiedInvoicePdfRequest,
 } from '@junkan/shared/api/qualified-invoices';
-import { formatInvoiceNumber } from '@junkan/shared/invoice-rules';
+import { billedMonthIssue, formatInvoiceNumber, invoiceDateIssues } from '@junkan/shared/invoice-rules';
 import {
   compareBilledToReported,
   computeQualifiedInvoice,
@@ -47,9 +47,28 @@ export function withBilled(edits: BuilderEdits, key: string, billed: boolean): B
   return { ...edits, excluded };
 }
 
-/** A due date before the billing date: neither generating nor registering goes on. */
-export const isDueBeforeBilling = (dates: { billingDate: string; dueDate: string }) =>
-  dates.dueDate < dates.billingDate;
+/** What a builder's month or date shows on its field: the message code of each field in error. */
+export type BuilderDateIssues = Partial<Record<'month' | 'billingDate' | 'dueDate', string>>;
+
+/**
+ * The builder's month and dates on Japan's `today`, as the server checks them: a due date before the billing date
+ * (invalid_period, this call's code), and the month and dates within an invoice's bounds (shared
+ * `billedMonthIssue`, `invoiceDateIssues`). While any is in error, neither generating nor registering goes on.
+ * Dates not chosen yet (the draft still loading) show nothing.
+ */
+export function builderDateIssues(
+  values: { month: string; billingDate: string; dueDate: string },
+  today: string,
+): BuilderDateIssues {
+  const issues: BuilderDateIssues = {};
+  const month = billedMonthIssue(values.month, today);
+  if (month) issues.month = month;
+  if (!values.billingDate || !values.dueDate) return issues;
+  for (const issue of invoiceDateIssues(values, today))
+    issues[issue.path as 'billingDate' | 'dueDate'] =
+      issue.code === 'due_date_before_billing_date' ? 'invalid_period' : issue.code;
+  return issues;
+}
 
 export interface BuilderRow extends QualifiedInvoiceLineDto {
   isExcluded: boolean;

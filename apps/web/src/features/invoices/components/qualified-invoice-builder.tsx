@@ -4,7 +4,7 @@ import { Button, DatePicker, Descriptions, Empty, Form, Grid, Result, Space, Spi
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dayPickerProps } from '../../../components/form/date-field';
+import { dayPickerProps, japanToday } from '../../../components/form/date-field';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
@@ -14,11 +14,11 @@ import { useQualifiedInvoiceDraft } from '../api/qualified-invoice-draft';
 import {
   type BuilderEdits,
   type BuilderState,
+  builderDateIssues,
   builderState,
   dateRangeText,
   defaultDates,
   initialEdits,
-  isDueBeforeBilling,
   pdfRequestOf,
   withBilled,
   withQuantity,
@@ -90,6 +90,14 @@ export function QualifiedInvoiceBuilder({
     );
   }
 
+  const dateIssues = builderDateIssues({ month, ...dates }, japanToday());
+  const datesHold = Object.keys(dateIssues).length === 0;
+  /** A date's field in error shows its code's text. */
+  const dateStatus = (field: 'billingDate' | 'dueDate') => {
+    const code = dateIssues[field];
+    return code ? { validateStatus: 'error' as const, help: messageText(t, code) } : {};
+  };
+
   const onGenerate = () =>
     generate.mutate(pdfRequestOf(draft, state, dates), {
       onSuccess: (result) => {
@@ -143,7 +151,11 @@ export function QualifiedInvoiceBuilder({
       )}
 
       <Form layout="inline">
-        <Form.Item label={t('qualifiedInvoice.billingDate')} htmlFor="qualified-invoice-billing-date">
+        <Form.Item
+          label={t('qualifiedInvoice.billingDate')}
+          htmlFor="qualified-invoice-billing-date"
+          {...dateStatus('billingDate')}
+        >
           <DatePicker
             id="qualified-invoice-billing-date"
             {...dayPickerProps}
@@ -156,8 +168,7 @@ export function QualifiedInvoiceBuilder({
         <Form.Item
           label={t('qualifiedInvoice.dueDate')}
           htmlFor="qualified-invoice-due-date"
-          validateStatus={isDueBeforeBilling(dates) ? 'error' : undefined}
-          help={isDueBeforeBilling(dates) ? t('invalid_period') : undefined}
+          {...dateStatus('dueDate')}
         >
           <DatePicker
             id="qualified-invoice-due-date"
@@ -170,7 +181,7 @@ export function QualifiedInvoiceBuilder({
         </Form.Item>
         <Button
           onClick={onGenerate}
-          disabled={!state.canGenerate || isDueBeforeBilling(dates)}
+          disabled={!state.canGenerate || !datesHold}
           loading={generate.isPending}
           data-testid="generate-invoice-pdf"
         >
@@ -180,7 +191,7 @@ export function QualifiedInvoiceBuilder({
           <Button
             type="primary"
             onClick={() => onRegister(pdfRequestOf(draft, state, dates), state.monthBilledByUploads)}
-            disabled={!state.canRegister || isDueBeforeBilling(dates)}
+            disabled={!state.canRegister || !datesHold}
             loading={registering}
             autoInsertSpace={false}
             data-testid="register-qualified-invoice"

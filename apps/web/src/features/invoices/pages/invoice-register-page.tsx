@@ -1,5 +1,5 @@
 import type { QualifiedInvoicePdfRequest } from '@junkan/shared/api/qualified-invoices';
-import type { InvoicePaymentMethod } from '@junkan/shared/invoice-rules';
+import { billedMonthIssue, type InvoicePaymentMethod } from '@junkan/shared/invoice-rules';
 import { paths } from '@junkan/shared/paths';
 import {
   App,
@@ -23,6 +23,7 @@ import { japanToday, monthPickerProps } from '../../../components/form/date-fiel
 import { requiredRule } from '../../../components/form/required-rule';
 import { PageTitleBar } from '../../../components/page-title-bar';
 import { showApiError, showFormIssues } from '../../../lib/form-errors';
+import { messageText } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { useBillableProjects } from '../api/billable-projects';
@@ -82,6 +83,8 @@ export default function InvoiceRegisterPage() {
   const billings = useMonthBillings(projectId);
   const monthWarnings = billedMonthWarnings(Form.useWatch('invoices', form) ?? [], billings.data ?? []);
   const method: InvoicePaymentMethod = project?.paymentMethod ?? 'PAYMENT_INVOICE';
+  // A generated invoice's month within an invoice's bounds (the builder holds its buttons back meanwhile).
+  const monthIssue = billedMonthIssue(month, japanToday());
 
   if (!isTransport) return <Navigate to={paths.forbidden.to()} replace />;
   if (projects.isPending) return <Spin />;
@@ -96,7 +99,7 @@ export default function InvoiceRegisterPage() {
 
   const onFinish = (values: RegisterValues) => {
     const blocks = values.invoices ?? [];
-    const issues = registrationIssues(blocks, method);
+    const issues = registrationIssues(blocks, method, japanToday());
     if (issues.length) {
       showFormIssues(form, issues, t);
       return;
@@ -215,7 +218,11 @@ export default function InvoiceRegisterPage() {
           />
           {mode === 'generate' ? (
             <Card size="small">
-              <Form.Item label={t('qualifiedInvoice.month')} htmlFor="qualified-invoice-month">
+              <Form.Item
+                label={t('qualifiedInvoice.month')}
+                htmlFor="qualified-invoice-month"
+                {...(monthIssue ? { validateStatus: 'error', help: messageText(t, monthIssue) } : {})}
+              >
                 <DatePicker
                   id="qualified-invoice-month"
                   {...monthPickerProps}
