@@ -10,6 +10,9 @@ import {
 import {
   contractPermitIssue,
   isPermitUsable,
+  latestPermitDate,
+  PERMIT_EARLIEST_DATE,
+  permitDateIssues,
   permitExpiryStep,
   permitExpiryStepRank,
   permitStatus,
@@ -117,6 +120,32 @@ describe('contractPermitIssue', () => {
     ],
   ])('a contract starting on %s: %j on %s -> %s', (_, over, start, code) => {
     expect(contractPermitIssue({ ...permit, ...over }, start)).toBe(code);
+  });
+});
+
+describe('permitDateIssues', () => {
+  const today = '2026-11-25';
+  it('bounds dates from the Act (1970) to ten years after today, the last day of February held', () => {
+    expect(PERMIT_EARLIEST_DATE).toBe('1970-01-01');
+    expect(latestPermitDate(today)).toBe('2036-11-25');
+    expect(latestPermitDate('2028-02-29')).toBe('2038-02-28');
+  });
+  it.each([
+    [{ issueDate: '2024-04-01', expiryDate: '2029-03-31' }, []],
+    [{ issueDate: '1970-01-01', expiryDate: '2036-11-25' }, []],
+    [{ issueDate: '1969-12-31', expiryDate: '2029-03-31' }, [['issueDate', 'permit_date_too_early']]],
+    [{ issueDate: '2024-04-01', expiryDate: '2036-11-26' }, [['expiryDate', 'permit_date_too_late']]],
+    [
+      { issueDate: '1900-01-01', expiryDate: '9999-12-31' },
+      [
+        ['issueDate', 'permit_date_too_early'],
+        ['expiryDate', 'permit_date_too_late'],
+      ],
+    ],
+    // Not dates: the schema answers for them.
+    [{ issueDate: '', expiryDate: '2026-02-30' }, []],
+  ])('%j -> %j', (dates, issues) => {
+    expect(permitDateIssues(dates, today).map((i) => [i.path, i.code])).toEqual(issues);
   });
 });
 

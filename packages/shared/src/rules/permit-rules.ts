@@ -3,12 +3,62 @@
  * inclusive. Its holder is warned 90 and 30 days before expiry, and once it has expired; a retired or expired
  * permit cannot back a new contract.
  */
-import { daysBetween } from '../contract-rules';
+import { isIsoDate } from '../business-day';
+import { addMonths, daysBetween } from '../contract-rules';
 import type { MessageCode } from '../messages';
 
 /** 収集運搬業 (collection and transport) or 処分業 (disposal). */
 export const PERMIT_KINDS = ['COLLECTION_TRANSPORT', 'DISPOSAL'] as const;
 export type PermitKind = (typeof PERMIT_KINDS)[number];
+
+/**
+ * The waste master's category a permit's waste kinds are chosen from. The districts that issue the permits kept
+ * here (the prefectures and designated cities of permit-districts.ts) license industrial waste (法14条, both
+ * kinds); municipal (general) waste is licensed by each municipality under 法7条, a permit this product does not
+ * keep, so a regular waste category on a permit is refused (`waste_kind_not_industrial`).
+ */
+export const PERMIT_WASTE_CATEGORY = 'INDUSTRIAL' as const;
+
+/**
+ * The first day a permit date may name: the Waste Management Act (廃棄物の処理及び清掃に関する法律) is of 1970;
+ * no permit under it is older.
+ */
+export const PERMIT_EARLIEST_DATE = '1970-01-01';
+
+/**
+ * How many years after today a permit date may lie. A permit runs 5 years (7 for an operator certified as
+ * excellent, 優良認定) and a renewal may be registered before its first day, so a real date is well inside 10
+ * years; a date past them is a typing slip (2062 for 2026), which would hide the permit from every expiry warning.
+ */
+export const PERMIT_MAX_YEARS_AHEAD = 10;
+
+/** The last day a permit date may name, `today` being Japan's business date. */
+export const latestPermitDate = (today: string) => addMonths(today, PERMIT_MAX_YEARS_AHEAD * 12);
+
+export interface PermitDateIssue {
+  path: 'issueDate' | 'expiryDate';
+  code: MessageCode;
+}
+
+/**
+ * The permit's dates against the plausible range: from PERMIT_EARLIEST_DATE to `latestPermitDate(today)`, each
+ * field its own issue (the order of the two is the schema's `expiry_before_issue`). Dates that are not dates
+ * are left to the schema.
+ */
+export function permitDateIssues(
+  dates: { issueDate: string; expiryDate: string },
+  today: string,
+): PermitDateIssue[] {
+  const latest = latestPermitDate(today);
+  const issues: PermitDateIssue[] = [];
+  for (const path of ['issueDate', 'expiryDate'] as const) {
+    const date = dates[path];
+    if (!isIsoDate(date)) continue;
+    if (date < PERMIT_EARLIEST_DATE) issues.push({ path, code: 'permit_date_too_early' });
+    else if (date > latest) issues.push({ path, code: 'permit_date_too_late' });
+  }
+  return issues;
+}
 
 /** The warning steps, in the order they are reached. */
 export const PERMIT_EXPIRY_STEPS = ['DAYS_90', 'DAYS_30', 'EXPIRED'] as const;

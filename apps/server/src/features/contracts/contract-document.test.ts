@@ -49,7 +49,6 @@ const squash = (s: string) => s.replace(/\s+/g, '');
 
 describe('renderContractPdf', () => {
   it.each([
-    ['regular', '一般廃棄物（事業系一般廃棄物）収集運搬委託契約書', '一般廃棄物収集運搬業許可'],
     ['collection', '産業廃棄物収集運搬委託契約書', '産業廃棄物収集運搬業許可'],
     // The chosen permit is a collection-and-transport one, whatever the document.
     ['disposal', '産業廃棄物処分委託契約書', '産業廃棄物収集運搬業許可'],
@@ -91,11 +90,37 @@ describe('renderContractPdf', () => {
       ])
         expect(text).toContain(expected);
 
-      const isIndustrial = kind !== 'regular';
-      expect(text.includes('JWNET')).toBe(isIndustrial);
-      expect(text.includes('マニフェスト（電子）利用料として300円')).toBe(isIndustrial);
+      expect(text).toContain('JWNET');
+      expect(text).toContain('マニフェスト（電子）利用料として300円');
     },
   );
+
+  it('writes the municipal waste contract without the industrial permit: its license cells are "—"', async () => {
+    const pdf = await renderContractPdf({ ...contract, kind: 'regular' });
+    const text = await extractText(pdf);
+    for (const expected of [
+      '一般廃棄物（事業系一般廃棄物）収集運搬委託契約書',
+      '法第7条第1項に基づく次の許可を有し',
+      // Kind, number, district, kinds and expiry: the general-waste heading over nothing.
+      '一般廃棄物収集運搬業許可————',
+      '本契約の期間は、2026年12月1日（令和8年12月1日）から2027年11月30日（令和9年11月30日）までとする。',
+      contract.transporter.name,
+      '12,000円',
+    ])
+      expect(text).toContain(expected);
+    // Nothing of the prefectural (or city) industrial permit, nor its copy.
+    for (const industrial of [
+      '01300123456',
+      '横浜市',
+      '廃プラスチック類、汚泥、金属くず',
+      '2030年3月31日',
+      '産業廃棄物収集運搬業許可',
+      '許可証の写し',
+      'JWNET',
+      'マニフェスト（電子）利用料',
+    ])
+      expect(text).not.toContain(industrial);
+  });
 
   it('states renewal, no renewal or a one-off contract by the contract type', async () => {
     const auto = await extractText(await renderContractPdf({ ...contract, contractType: 'AUTO_UPDATE' }));

@@ -3,6 +3,7 @@ import { formatDateWithEra } from '@junkan/shared/japanese-era';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { fileNameStem } from '../../lib/downloads';
 import { PDF_FONT_FAMILY, renderPdf, THIN_GRID } from '../../lib/pdf';
+import { type ContractLicense, NO_LICENSE, printedLicense } from './contract-license';
 import { CONTRACT_TEMPLATES, type ContractTemplate } from './contract-templates';
 
 export interface ContractParty {
@@ -22,14 +23,8 @@ export interface ContractDocumentData {
   issuedDate: string;
   /** 甲 (排出事業者). */
   discharger: ContractParty;
-  /** 乙 (収集運搬業者 / 処分業者), with the license copied from the chosen permit. */
-  transporter: ContractParty & {
-    licenseNumber: string;
-    licenseDistrict: string;
-    licenseExpireDate: string;
-    /** The waste kinds the chosen permit covers; null for a contract written before permits were kept. */
-    licenseWasteKinds: string[] | null;
-  };
+  /** 乙 (収集運搬業者 / 処分業者), with the license copied from the chosen permit (printed by `printedLicense`). */
+  transporter: ContractParty & ContractLicense;
   dischargeSites: { name: string; address: string }[];
   lines: {
     wasteName: string;
@@ -147,6 +142,7 @@ function contractDefinition(data: ContractDocumentData): TDocumentDefinitions {
   const start = contractDate(data.startDate);
   const end = contractDate(data.endDate);
   const tr = data.transporter;
+  const license = printedLicense(data.kind, tr);
   let no = 0;
   const next = () => ++no;
 
@@ -161,15 +157,11 @@ function contractDefinition(data: ContractDocumentData): TDocumentDefinitions {
         head('有効期限'),
       ],
       [
-        // The chosen permit is a collection-and-transport permit: a disposal or combined contract must not print
-        // it under a disposal permit's name. Older contracts (no permit kept) print the template's kind.
-        tr.licenseWasteKinds && t.licenseKind.startsWith('産業廃棄物')
-          ? '産業廃棄物収集運搬業許可'
-          : t.licenseKind,
-        tr.licenseNumber,
-        tr.licenseDistrict,
-        tr.licenseWasteKinds?.length ? tr.licenseWasteKinds.join('、') : '—',
-        contractDate(tr.licenseExpireDate, '\n'),
+        license.kind,
+        license.number,
+        license.district,
+        license.wasteKinds,
+        license.expiryDate === null ? NO_LICENSE : contractDate(license.expiryDate, '\n'),
       ],
     ],
   );
@@ -224,7 +216,7 @@ function contractDefinition(data: ContractDocumentData): TDocumentDefinitions {
       [
         `乙は、${t.licenseArticle}に基づく次の許可を有し、本件廃棄物はその許可の範囲に含まれる。乙は、許可の内容に変更があったとき、又は許可の取消し若しくは事業の停止の処分を受けたときは、直ちに書面で甲に通知する。${
           // The law asks for the permit copy attached to the contract: its PDF is one of the contract's documents.
-          tr.licenseWasteKinds ? '乙の許可証の写しは、本契約書に添付する。' : ''
+          license.copyAttached ? '乙の許可証の写しは、本契約書に添付する。' : ''
         }`,
       ],
       [licenseTable],

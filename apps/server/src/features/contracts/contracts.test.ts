@@ -1,4 +1,5 @@
-import { nextDay } from '@junkan/shared/contract-rules';
+import { addMonths, nextDay } from '@junkan/shared/contract-rules';
+import { formatDateWithEra } from '@junkan/shared/japanese-era';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertServedArea } from '../../../test/fixtures/collection-areas';
@@ -21,8 +22,8 @@ let f: {
   unit: number;
   plastics: number;
   sludge: number;
-  /** 東都's 東京都 collection-and-transport permit, valid from 2000 to 2099. */
-  permit: { id: number; licenseNumber: string };
+  /** 東都's 東京都 collection-and-transport permit, valid from 2000 for as long as a permit may run. */
+  permit: { id: number; licenseNumber: string; expiryDate: string };
 };
 const today = () => tokyoDate(new Date());
 const tomorrow = () => nextDay(tokyoDate(new Date()));
@@ -524,12 +525,12 @@ describe("the license is chosen from the transporter's permits", () => {
     expect(saved.json().contract).toMatchObject({
       licenseNumber: f.permit.licenseNumber,
       licenseDistrict: '東京都',
-      licenseExpireDate: '2099-03-31',
+      licenseExpireDate: f.permit.expiryDate,
       permit: {
         id: f.permit.id,
         districtCode: '13',
         licenseNumber: f.permit.licenseNumber,
-        expiryDate: '2099-03-31',
+        expiryDate: f.permit.expiryDate,
         wasteKinds: [
           { id: f.plastics, name: '廃プラスチック類' },
           { id: f.sludge, name: '汚泥' },
@@ -566,8 +567,8 @@ describe("the license is chosen from the transporter's permits", () => {
     });
     const notYet = await registerPermit(t, TRANS, {
       wasteKindIds: [f.plastics],
-      issueDate: '2098-04-01',
-      expiryDate: '2099-03-31',
+      issueDate: addMonths(today(), 12),
+      expiryDate: addMonths(today(), 72),
     });
     const disposal = await registerPermit(t, TRANS, { wasteKindIds: [f.sludge], kind: 'DISPOSAL' });
     const retired = await registerPermit(t, TRANS, { wasteKindIds: [f.plastics] });
@@ -625,9 +626,29 @@ describe("the license is chosen from the transporter's permits", () => {
     expect(pdf.statusCode).toBe(200);
     const text = await extractPdfText(pdf.rawPayload);
     expect(text).toContain(
-      `産業廃棄物収集運搬業許可${f.permit.licenseNumber}東京都廃プラスチック類、汚泥2099年3月31日（令和81年3月31日）`,
+      `産業廃棄物収集運搬業許可${f.permit.licenseNumber}東京都廃プラスチック類、汚泥${formatDateWithEra(f.permit.expiryDate, { style: 'long' })}`,
     );
     expect(text).toContain('乙の許可証の写しは、本契約書に添付する。');
+  });
+
+  it("never prints the transporter's industrial permit in a municipal waste contract's PDF", async () => {
+    const p = await acceptedProject('REGULAR');
+    const saved = await put(p.id, contractBody(p.lineIds));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await t.as(TRANS).post(`/trans/projects/${p.id}/contract/send`)).statusCode).toBe(200);
+    const pdf = await t.as(DIS).get(`/projects/${p.id}/contract/files/regular`);
+    expect(pdf.statusCode).toBe(200);
+    const text = await extractPdfText(pdf.rawPayload);
+    expect(text).toContain('一般廃棄物（事業系一般廃棄物）収集運搬委託契約書');
+    // The general-waste heading over "—": the prefectural industrial permit is not a municipality's license.
+    expect(text).toContain('一般廃棄物収集運搬業許可————');
+    for (const industrial of [
+      f.permit.licenseNumber,
+      '東京都廃プラスチック類',
+      '産業廃棄物収集運搬業許可',
+      '許可証の写し',
+    ])
+      expect(text).not.toContain(industrial);
   });
 
   it('prints a line’s quantity in the unit it was stated in, beside the unit its price is in', async () => {
@@ -710,7 +731,7 @@ describe("the license is chosen from the transporter's permits", () => {
       permitId: permit.id,
       licenseNumber: permit.licenseNumber,
       licenseDistrict: '東京都',
-      licenseExpireDate: '2099-03-31',
+      licenseExpireDate: permit.expiryDate,
     });
     expect((await t.as(TRANS).post(`/trans/permits/${permit.id}/retire`)).statusCode).toBe(200);
     const after = (await t.as(TRANS).get(`/trans/projects/${next.id}/contract-draft`)).json();

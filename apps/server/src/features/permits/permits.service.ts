@@ -1,8 +1,8 @@
 /**
  * A transporter's permits (許可証): list, register, update, retire and the PDF copy. Every rule is checked here:
- * the input by the shared schema, the waste kinds against the waste master's major classes, the same license
- * number in the same district (among live permits of every company) refused, exactly one PDF. Another company's
- * permit is not found.
+ * the input by the shared schema, its dates by the shared range (`permitDateIssues`), the waste kinds against the
+ * waste master's industrial major classes, the same license number in the same district (among live permits of
+ * every company) refused, exactly one PDF. Another company's permit is not found.
  */
 
 import type { ContractCoverageGap } from '@junkan/shared/api/permit-coverage';
@@ -13,7 +13,12 @@ import type {
   UsablePermitQuery,
 } from '@junkan/shared/api/permits';
 import { addDays } from '@junkan/shared/contract-rules';
-import { permitExpiryStep, permitExpiryStepRank } from '@junkan/shared/rules/permit-rules';
+import {
+  PERMIT_WASTE_CATEGORY,
+  permitDateIssues,
+  permitExpiryStep,
+  permitExpiryStepRank,
+} from '@junkan/shared/rules/permit-rules';
 import { and, asc, count, eq, gte, ilike, inArray, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -90,13 +95,26 @@ export async function getPermit(app: FastifyInstance, companyId: number, id: num
   return permit!;
 }
 
-/** The waste kinds must be major classes (level 1) of the waste master. */
+/**
+ * The waste kinds must be major classes (level 1) of the waste master, of industrial waste: a municipal waste
+ * category (可燃ごみ...) belongs to a municipality's permit, not to one of these (PERMIT_WASTE_CATEGORY).
+ */
 async function checkWasteKinds(tx: Tx, ids: number[]) {
   const rows = await tx
-    .select({ id: wastes.id })
+    .select({ id: wastes.id, category: wastes.category })
     .from(wastes)
     .where(and(inArray(wastes.id, ids), eq(wastes.level, 1)));
   if (rows.length !== ids.length) throw fieldError('wasteKindIds', 'waste_kind_not_major');
+  if (rows.some((w) => w.category !== PERMIT_WASTE_CATEGORY))
+    throw fieldError('wasteKindIds', 'waste_kind_not_industrial');
+}
+
+/** The dates within the plausible range on the business today (`permitDateIssues`), each on its field. */
+function checkDates(app: FastifyInstance, values: PermitValues) {
+  const issues = permitDateIssues(values, today(app));
+  const [first] = issues;
+  if (first)
+    throw new AppError(first.code, first.code, Object.fromEntries(issues.map((i) => [i.path, i.code])));
 }
 
 /** Same district and license number among live permits (any company): 409 license_already_used. */
@@ -156,6 +174,7 @@ export async function createPermit(
 ): Promise<Permit> {
   const { companyId } = caller;
   if (!file) throw fieldError('file', 'permit_file_required');
+  checkDates(app, values);
   const id = await guarded(() =>
     app.db.transaction(async (tx) => {
       await checkWasteKinds(tx, values.wasteKindIds);
@@ -193,6 +212,7 @@ export async function updatePermit(
   file: StoredFile | null,
 ): Promise<Permit> {
   const { companyId } = caller;
+  checkDates(app, values);
   await guarded(() =>
     app.db.transaction(async (tx) => {
       const current = await permitOf(tx, companyId, id, true);

@@ -14,6 +14,7 @@ let t: TestContext;
 let plastics: number;
 let sludge: number;
 let minorWaste: number;
+let combustible: number;
 let n = 0;
 
 /** A license number no other test (or the demo data) uses. */
@@ -58,6 +59,7 @@ beforeAll(async () => {
   plastics = await byName('廃プラスチック類');
   sludge = await byName('汚泥');
   minorWaste = (await t.db.query.wastes.findFirst({ where: eq(wastes.level, 3) }))!.id;
+  combustible = await byName('可燃ごみ');
 });
 afterAll(() => t?.close());
 
@@ -125,6 +127,63 @@ describe('registering a permit', () => {
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().fields.wasteKindIds).toBe('waste_kind_not_major');
     }
+  });
+
+  it('refuses municipal waste kinds: a prefecture or designated city licenses industrial waste only', async () => {
+    for (const kind of ['COLLECTION_TRANSPORT', 'DISPOSAL'])
+      for (const ids of [[combustible], [plastics, combustible]]) {
+        const res = await send(TRANS, input({ kind, wasteKindIds: ids }));
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().fields).toEqual({ wasteKindIds: 'waste_kind_not_industrial' });
+      }
+    const permit = await create();
+    const edited = await send(
+      TRANS,
+      input({ licenseNumber: permit.licenseNumber, wasteKindIds: [combustible] }),
+      [],
+      { method: 'PUT', url: `/trans/permits/${permit.id}` },
+    );
+    expect(edited.json().fields).toEqual({ wasteKindIds: 'waste_kind_not_industrial' });
+  });
+
+  it('takes dates from 1970-01-01 to ten years after the business today (2026-11-25), on registration and update', async () => {
+    const earliest = await create({ issueDate: '1970-01-01', expiryDate: '1975-01-01' });
+    expect(earliest).toMatchObject({ issueDate: '1970-01-01', status: 'EXPIRED' });
+    const latest = await create({ issueDate: '2031-11-26', expiryDate: '2036-11-25' });
+    expect(latest).toMatchObject({ expiryDate: '2036-11-25' });
+    const files = (await t.db.select().from(attachments)).length;
+    for (const [over, fields] of [
+      [{ issueDate: '1969-12-31' }, { issueDate: 'permit_date_too_early' }],
+      [
+        { issueDate: '1900-01-01', expiryDate: '1905-01-01' },
+        {
+          issueDate: 'permit_date_too_early',
+          expiryDate: 'permit_date_too_early',
+        },
+      ],
+      [{ expiryDate: '2036-11-26' }, { expiryDate: 'permit_date_too_late' }],
+      [
+        { issueDate: '9998-01-01', expiryDate: '9999-12-31' },
+        {
+          issueDate: 'permit_date_too_late',
+          expiryDate: 'permit_date_too_late',
+        },
+      ],
+    ] as const) {
+      const res = await send(TRANS, input(over));
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().fields).toEqual(fields);
+    }
+    // Nothing was kept of the refused uploads.
+    expect((await t.db.select().from(attachments)).length).toBe(files);
+    const edited = await send(
+      TRANS,
+      input({ licenseNumber: earliest.licenseNumber, issueDate: '1970-01-01', expiryDate: '9999-12-31' }),
+      [],
+      { method: 'PUT', url: `/trans/permits/${earliest.id}` },
+    );
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json().fields).toEqual({ expiryDate: 'permit_date_too_late' });
   });
 
   it('refuses the same license number in the same district, for any company, until the first is retired', async () => {

@@ -86,7 +86,9 @@ async function quotableProject(tx: Tx, caller: Caller, projectId: number): Promi
 
 /**
  * Writes the quote's row: one per project and company, so an earlier (declined) one of this company is replaced,
- * its lines and document removed. Answers its id and the stored document it replaced.
+ * its lines and document removed. Answers its id and the stored document it replaced. The row's `createdAt` is the
+ * quote's date (見積日, `createdDate`): a requote is a new quote, dated when it is sent (`at`, the business clock),
+ * never with the declined quote's date.
  */
 async function writeQuote(
   tx: Tx,
@@ -102,14 +104,14 @@ async function writeQuote(
   if (!earlier) {
     const [row] = await tx
       .insert(quotes)
-      .values({ ...values, projectId, transportCompanyId: companyId })
+      .values({ ...values, projectId, transportCompanyId: companyId, createdAt: at, updatedAt: at })
       .returning({ id: quotes.id });
     return { quoteId: row!.id, replaced: [] };
   }
   const quoteId = earlier.id;
   await tx
     .update(quotes)
-    .set({ ...values, updatedAt: at })
+    .set({ ...values, createdAt: at, updatedAt: at })
     .where(eq(quotes.id, quoteId));
   await tx.delete(quoteLines).where(eq(quoteLines.quoteId, quoteId));
   const removed = await tx

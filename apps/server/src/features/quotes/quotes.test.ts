@@ -617,6 +617,30 @@ describe('the discharger answers', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it("dates a requote the business today, not the first quote, and drops the first quote's document", async () => {
+    const p = await quoted();
+    expect((await uploadDoc(p.id, '見積書.pdf', samplePdf())).statusCode).toBe(200);
+    // The first quote was issued weeks ago.
+    await t.db
+      .update(quotes)
+      .set({ createdAt: new Date('2020-04-01T10:00:00+09:00') })
+      .where(eq(quotes.projectId, p.id));
+    const first = (await t.as(DIS).get(`/projects/${p.id}`)).json().quote;
+    expect(tokyoDate(new Date(first.createdDate))).toBe('2020-04-01');
+    expect(first.document).not.toBeNull();
+    const asked = await t.as(DIS).post(`/projects/${p.id}/request-requote`, { reason: '数量の変更' });
+    expect(asked.statusCode).toBe(200);
+
+    const requoted = await t.as(TRANS).post(`/trans/projects/${p.id}/quotes`, quoteBody(p.ids));
+    expect(requoted.statusCode, requoted.body).toBe(200);
+    const today = tokyoDate(t.app.now());
+    for (const who of [TRANS, DIS]) {
+      const quote = (await t.as(who).get(`/projects/${p.id}`)).json().quote;
+      expect(quote).toMatchObject({ id: first.id, status: 'SUBMITTED', document: null });
+      expect(tokyoDate(new Date(quote.createdDate))).toBe(today);
+    }
+  });
+
   it('refuses an answer before a quote arrives', async () => {
     const p = await openRequest();
     const res = await t.as(DIS).post(`/projects/${p.id}/accept-quote`);

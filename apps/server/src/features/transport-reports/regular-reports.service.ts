@@ -2,7 +2,7 @@ import type { RegularReportInput } from '@junkan/shared/api/transport-reports';
 import { datesOfMonth } from '@junkan/shared/business-day';
 import { isMonthOutsidePeriod } from '@junkan/shared/contract-rules';
 import { keptUntil, latestDate } from '@junkan/shared/rules/retention';
-import { and, asc, between, eq, sql } from 'drizzle-orm';
+import { and, asc, between, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { collections, projects, projectWasteLines, regularReports, wastes } from '../../db/schema';
@@ -12,6 +12,7 @@ import { tokyoDate } from '../../lib/time';
 import type { Caller } from '../../plugins/auth';
 import { monthMarkDraft } from '../project-core/collection-marks';
 import { contractPeriodOf } from './contract-period';
+import { mailRegularReport } from './regular-report-mail';
 
 /** The transporter's own regular project in progress (or done: a last month may still be reported). */
 async function ownRegularProject(db: DbOrTx, companyId: number, projectId: number, lock = false) {
@@ -22,6 +23,7 @@ async function ownRegularProject(db: DbOrTx, companyId: number, projectId: numbe
       companyId: projects.companyId,
       transportCompanyId: projects.transportCompanyId,
       type: projects.type,
+      title: projects.title,
     })
     .from(projects)
     .where(and(eq(projects.id, projectId), eq(projects.transportCompanyId, companyId)));
@@ -115,7 +117,10 @@ export async function regularReportForm(
   };
 }
 
-/** POST /trans/regular-reports: the month's weight per category of the project; a repeat report replaces it. */
+/**
+ * POST /trans/regular-reports: the month's weight per category of the project; a repeat report replaces it. The
+ * discharger is mailed the report (or its revision) in the same transaction.
+ */
 export async function saveRegularReport(app: FastifyInstance, caller: Caller, input: RegularReportInput) {
   const { session } = caller;
   const now = app.now();
@@ -130,6 +135,12 @@ export async function saveRegularReport(app: FastifyInstance, caller: Caller, in
     input.listVolume.forEach((line, i) => {
       if (!allowed.has(line.category)) throw fieldError(`listVolume.${i}.category`, 'invalid_format');
     });
+    const monthOf = and(
+      eq(regularReports.projectId, project.id),
+      eq(regularReports.year, input.year),
+      eq(regularReports.month, input.month),
+    );
+    const [earlier] = await tx.select({ n: count() }).from(regularReports).where(monthOf);
     for (const line of input.listVolume)
       await tx
         .insert(regularReports)
@@ -160,6 +171,14 @@ export async function saveRegularReport(app: FastifyInstance, caller: Caller, in
       entity: 'project',
       entityId: project.id,
       detail: { year: input.year, month: input.month, lines: input.listVolume.length },
+    });
+    await mailRegularReport(app, tx, {
+      dischargerCompanyId: project.companyId,
+      projectTitle: project.title,
+      year: input.year,
+      month: input.month,
+      revised: (earlier?.n ?? 0) > 0,
+      lines: input.listVolume,
     });
   });
   return regularReportForm(app.db, caller.companyId, input.projectId, input.year, input.month);

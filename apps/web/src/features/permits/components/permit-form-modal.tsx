@@ -6,7 +6,13 @@ import {
   permitInputSchema,
 } from '@junkan/shared/api/permits';
 import { PERMIT_DISTRICTS } from '@junkan/shared/rules/permit-districts';
-import { PERMIT_KINDS } from '@junkan/shared/rules/permit-rules';
+import {
+  latestPermitDate,
+  PERMIT_EARLIEST_DATE,
+  PERMIT_KINDS,
+  PERMIT_WASTE_CATEGORY,
+  permitDateIssues,
+} from '@junkan/shared/rules/permit-rules';
 import { acceptAttribute, checkUpload, UPLOAD_RULES } from '@junkan/shared/upload-rules';
 import {
   Button,
@@ -23,7 +29,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { dayPickerProps } from '../../../components/form/date-field';
+import { dayPickerProps, japanToday, outsideDates } from '../../../components/form/date-field';
 import { FormModal } from '../../../components/form-modal';
 import { KeptUntilLine } from '../../../components/kept-until';
 import { setZodIssues } from '../../../lib/form-errors';
@@ -88,18 +94,30 @@ export function PermitFormModal({ open, editing, onClose }: PermitFormModalProps
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const save = useSavePermit();
-  const wastes = useWastes('INDUSTRIAL');
+  // A permit kept here covers industrial waste only (a municipal waste permit is a municipality's).
+  const wastes = useWastes(PERMIT_WASTE_CATEGORY);
   const message = useToast();
   const transshipment = Form.useWatch('transshipment', form);
   const lang = i18n.language === 'en' ? 'en' : 'ja';
   const isNew = editing === null;
+  const today = japanToday();
+  // The server's range of permit dates (from 1970 to ten years after today): other days cannot be picked.
+  const pickable = {
+    ...dayPickerProps,
+    disabledDate: outsideDates(PERMIT_EARLIEST_DATE, latestPermitDate(today)),
+  };
 
   const submit = (values: FormValues) => {
     const body = toBody(values);
     const parsed = permitInputSchema.safeParse(body);
     const file = values.file?.[0]?.originFileObj ?? null;
-    if (!parsed.success || (isNew && !file)) {
-      if (!parsed.success) setZodIssues(form, parsed.error.issues, t);
+    // The range depends on today, which the schema does not know: the shared rule the server runs too.
+    const issues = [
+      ...(parsed.success ? [] : parsed.error.issues),
+      ...permitDateIssues(body, today).map((i) => ({ path: [i.path], message: i.code })),
+    ];
+    if (issues.length > 0 || (isNew && !file)) {
+      if (issues.length > 0) setZodIssues(form, issues, t);
       if (isNew && !file)
         form.setFields([{ name: 'file', errors: [messageText(t, 'permit_file_required')] }]);
       return null;
@@ -172,12 +190,12 @@ export function PermitFormModal({ open, editing, onClose }: PermitFormModalProps
         <Col {...col} />
         <Col {...col}>
           <Form.Item name="issueDate" label={t('permits.field.issueDate')} required>
-            <DatePicker {...dayPickerProps} data-testid="permit-issue-date" />
+            <DatePicker {...pickable} data-testid="permit-issue-date" />
           </Form.Item>
         </Col>
         <Col {...col}>
           <Form.Item name="expiryDate" label={t('permits.field.expiryDate')} required>
-            <DatePicker {...dayPickerProps} data-testid="permit-expiry-date" />
+            <DatePicker {...pickable} data-testid="permit-expiry-date" />
           </Form.Item>
         </Col>
         <Col {...col}>
