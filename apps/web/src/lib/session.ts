@@ -7,6 +7,7 @@ import {
   rolesFromAuthorities,
   type TokenClaims,
 } from '@junkan/shared/session';
+import { wipeKeptInput } from '../components/form/kept-input';
 import { SESSION_STORAGE_KEYS, STORAGE_KEYS } from './storage-keys';
 
 /** Decodes the JWT payload (base64url JSON). No signature check: the server does that. */
@@ -67,7 +68,19 @@ export function setToken(token: string, nowMs = Date.now()): void {
   notify();
 }
 
+/** The users a token speaks for: its user, and the admin acting for it. */
+function usersOf(token: string | null): number[] {
+  const claims = token ? decodeToken(token) : null;
+  if (!claims) return [];
+  return [claims.userId, claims.adminId].filter((id): id is number => Number.isInteger(id));
+}
+
+/**
+ * Ends the session in this tab: the tokens go, and with them the input this tab kept unsent for their users
+ * (the kept-input kit's keys in sessionStorage), so that whoever signs in next does not find it.
+ */
 export function clearSession(): void {
+  wipeKeptInput([...usersOf(getToken()), ...usersOf(read(STORAGE_KEYS.adminToken))]);
   for (const key of SESSION_STORAGE_KEYS) localStorage.removeItem(key);
   notify();
 }
@@ -141,6 +154,8 @@ export function getSessionSnapshot(): SessionSnapshot {
 /** Subscribes to session changes in this tab and in the others (storage event). */
 export function subscribeSession(onChange: () => void): () => void {
   const onStorage = (event: StorageEvent) => {
+    // Signed out in another tab (sessionStorage is this tab's own): the input kept here for that sign-in goes too.
+    if (event.key === STORAGE_KEYS.token && event.newValue === null) wipeKeptInput(usersOf(event.oldValue));
     if (event.key === null || (SESSION_STORAGE_KEYS as readonly string[]).includes(event.key)) onChange();
   };
   window.addEventListener(SESSION_CHANGED, onChange);

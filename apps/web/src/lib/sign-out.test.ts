@@ -1,9 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { keptInputKey } from '../components/form/kept-input';
 import { standInBrowser } from './browser-stand-in.test-kit';
+import { clearSession, subscribeSession } from './session';
 import { signOut } from './sign-out';
 import { STORAGE_KEYS } from './storage-keys';
 
-const { store, assign, fetchMock } = standInBrowser('/sys/');
+const { store, session, assign, fetchMock } = standInBrowser('/sys/');
 
 beforeEach(() => {
   store.set(STORAGE_KEYS.token, 'the-token');
@@ -44,5 +46,53 @@ describe('signOut', () => {
     await signOut();
     expect(fetchMock).not.toHaveBeenCalled();
     expect(assign).toHaveBeenCalledWith('/sys/login');
+  });
+});
+
+/** A token as the server signs it, as far as the client reads it (the payload; no signature check here). */
+const tokenFor = (claims: { userId: number; adminId?: number; exp?: number }) =>
+  `h.${Buffer.from(JSON.stringify({ sub: 'a@example.com', authorities: [], exp: 2e9, ...claims })).toString('base64url')}.s`;
+
+describe("the kept input of the session's users", () => {
+  const ownKeys = [
+    keptInputKey(12, 'contractDraft', 40),
+    keptInputKey(12, 'collectionRequest'),
+    keptInputKey(12, 'collectionRequest', 'pending'),
+    keptInputKey(12, 'chatDraft'),
+    keptInputKey(12, 'regularQuoteRequest', 'new'),
+  ];
+  const othersKeys = [keptInputKey(120, 'contractDraft', 40), 'junkan.cardAttempt.tok_1', 'e2e.flag'];
+
+  beforeEach(() => {
+    for (const key of [...ownKeys, ...othersKeys]) session.set(key, '{"typed":"not sent"}');
+  });
+
+  it('is wiped from sessionStorage on sign-out, with the acting admin’s, and nobody else’s', async () => {
+    store.set(STORAGE_KEYS.token, tokenFor({ userId: 12, adminId: 3 }));
+    store.set(STORAGE_KEYS.adminToken, tokenFor({ userId: 3 }));
+    session.set(keptInputKey(3, 'chatDraft', 7), '"x"');
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await signOut();
+    expect([...session.keys()]).toEqual(othersKeys);
+  });
+
+  it('is wiped when the session ends without a sign-out (a 401, an expired session): clearSession', () => {
+    store.set(STORAGE_KEYS.token, tokenFor({ userId: 12 }));
+    clearSession();
+    expect([...session.keys()]).toEqual(othersKeys);
+  });
+
+  it('is wiped in this tab when another tab signs out, not when it refreshes the token', () => {
+    const token = tokenFor({ userId: 12 });
+    const unsubscribe = subscribeSession(() => {});
+    const storageEvent = (newValue: string | null) =>
+      window.dispatchEvent(
+        Object.assign(new Event('storage'), { key: STORAGE_KEYS.token, oldValue: token, newValue }),
+      );
+    storageEvent(tokenFor({ userId: 12, exp: 2e9 + 1 }));
+    expect(session.size).toBe(ownKeys.length + othersKeys.length);
+    storageEvent(null);
+    expect([...session.keys()]).toEqual(othersKeys);
+    unsubscribe();
   });
 });

@@ -16,6 +16,7 @@ import {
   type VehicleLimit,
 } from '@junkan/shared/collection-rules';
 import { BAG_SIZES } from '@junkan/shared/enums';
+import { keptInputKey } from '../../components/form/kept-input';
 import { firstPerField, type NamePath, namePath } from '../../lib/form-issues';
 import type { KnownDay } from './request-days';
 
@@ -62,10 +63,10 @@ export const ENTRY_TIMES: readonly string[] = Array.from({ length: 96 }, (_, i) 
 });
 
 /** Unsaved input kept per user (sessionStorage) until the request is sent. */
-export const requestDraftKey = (userId: number | undefined) => `junkan.collectionRequest.${userId ?? 'anon'}`;
+export const requestDraftKey = (userId: number | undefined) => keptInputKey(userId, 'collectionRequest');
 /** The checked request waiting on the confirm step (body and preview). */
 export const pendingRequestKey = (userId: number | undefined) =>
-  `junkan.collectionRequest.pending.${userId ?? 'anon'}`;
+  keptInputKey(userId, 'collectionRequest', 'pending');
 
 export interface PendingRequest {
   body: CollectionRequestInput;

@@ -212,8 +212,8 @@ describe('lineAmount', () => {
 
 describe('contract draft key and date checks', () => {
   it('keeps unsaved input per user and project', () => {
-    expect(contractDraftKey(3, 40)).toBe('junkan.contractDraft.3.40');
-    expect(contractDraftKey(undefined, 40)).toBe('junkan.contractDraft.anon.40');
+    expect(contractDraftKey(3, 40)).toBe('junkan.kept.3.contractDraft.40');
+    expect(contractDraftKey(undefined, 40)).toBe('junkan.kept.anon.contractDraft.40');
   });
 
   it('answers the date check of one field from the current values', () => {

@@ -15,6 +15,7 @@ import {
   UNIT_PRICE_PARTS,
 } from '@junkan/shared/rules/combined-unit-price';
 import { type ContractPermitCandidate, contractPermitIssue } from '@junkan/shared/rules/permit-rules';
+import { keptInputKey } from '../../components/form/kept-input';
 
 type ContractType = (typeof CONTRACT_TYPES)[number];
 type PaymentType = (typeof PAYMENT_TYPES)[number];
@@ -190,7 +191,7 @@ export function lineAmount(unitPrice: number | null | undefined, quantity: numbe
 
 /** Unsaved input survives a reload: kept per user and project in sessionStorage until it is saved. */
 export const contractDraftKey = (userId: number | undefined, projectId: number) =>
-  `junkan.contractDraft.${userId ?? 'anon'}.${projectId}`;
+  keptInputKey(userId, 'contractDraft', projectId);
 
 /** The server's date check on one field (contractDateIssues), from the form's current values. */
 export function contractDateCode(

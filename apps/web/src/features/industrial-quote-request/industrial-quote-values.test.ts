@@ -25,8 +25,8 @@ const valid: FormValues = { projectTitle: '倉庫の片付け', memo: ' ', disch
 
 describe('industrial quote request values', () => {
   it('keeps drafts per user and project, and links to the confirm step', () => {
-    expect(draftKey(5, null)).toBe('junkan.largeGarbageDraft.5.new');
-    expect(draftKey(undefined, 9)).toBe('junkan.largeGarbageDraft.anon.9');
+    expect(draftKey(5, null)).toBe('junkan.kept.5.largeGarbageDraft.new');
+    expect(draftKey(undefined, 9)).toBe('junkan.kept.anon.largeGarbageDraft.9');
     expect(confirmStepPath(9)).toBe('/new-quote-request/quotation-request-confirm?id=9');
   });
 

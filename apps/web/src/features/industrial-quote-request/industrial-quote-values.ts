@@ -1,5 +1,6 @@
 import { type ProjectDetail, type QuoteRequestInput, quoteRequestSchema } from '@junkan/shared/api/projects';
 import { paths } from '@junkan/shared/paths';
+import { keptInputKey } from '../../components/form/kept-input';
 
 export type LineValues = Record<string, unknown>;
 export interface FormValues {
@@ -20,7 +21,7 @@ export const confirmStepPath = (id: number) => `${paths.quoteRequestConfirm.to()
 
 /** Unsaved input survives a reload: kept per user (and draft) in sessionStorage until it is saved. */
 export const draftKey = (userId: number | undefined, projectId: number | null) =>
-  `junkan.largeGarbageDraft.${userId ?? 'anon'}.${projectId ?? 'new'}`;
+  keptInputKey(userId, 'largeGarbageDraft', projectId ?? 'new');
 
 /** The form's values from a saved draft (edit mode). */
 export function fromDetail(d: ProjectDetail): FormValues {

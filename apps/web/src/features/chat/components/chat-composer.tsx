@@ -4,12 +4,13 @@ import { Button, Flex, Input } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { keptInputKey } from '../../../components/form/kept-input';
 import { useKeptInput } from '../../../components/form/use-kept-input';
 import { useSession } from '../../../lib/use-session';
 
 /** Where a conversation's unsent text is kept (the kept-input kit): per user, and per conversation for support. */
 const draftKeyOf = (userId: number | undefined, conversationId?: number) =>
-  `junkan.chat.draft.${userId ?? 'anon'}${conversationId === undefined ? '' : `.${conversationId}`}`;
+  keptInputKey(userId, 'chatDraft', ...(conversationId === undefined ? [] : [conversationId]));
 
 /**
  * The text box and send button: Enter sends, Shift+Enter (or a composition in progress) keeps typing. What is

@@ -5,18 +5,21 @@ import { Alert, App, Button, Flex, Form, type FormInstance } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { dropKeptInput, keepInput, readKeptInput } from '../../../components/form/kept-input';
+import { dropKeptInput, keepInput, keptInputKey, readKeptInput } from '../../../components/form/kept-input';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError, showFormIssues } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
 import { usePermissions } from '../../../lib/permissions';
 import { useRequestQuote } from '../../../lib/project-data/request-quote';
 import { useToast } from '../../../lib/toast';
+import { useSession } from '../../../lib/use-session';
 import { useSaveQuoteRequest } from '../api/save-quote-request';
 import { formPath, type RegularFormValues, validate } from './regular-form-values';
 import { RegularQuoteForm } from './regular-quote-form';
 
-const storageKey = (projectId: number | null) => `junkan.quoteRequest.regular.${projectId ?? 'new'}`;
+/** Where a user's unsaved request is kept (the kept-input kit), per draft. */
+const storageKey = (userId: number | undefined, projectId: number | null) =>
+  keptInputKey(userId, 'regularQuoteRequest', projectId ?? 'new');
 
 type SaveThen = 'draft' | 'confirm' | 'submit';
 
@@ -40,10 +43,11 @@ export function RegularQuoteEditor({
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const { has } = usePermissions();
+  const userId = useSession().claims?.userId;
   const [form] = Form.useForm<RegularFormValues>();
   const save = useSaveQuoteRequest();
   const submit = useRequestQuote();
-  const [stored] = useState(() => readKeptInput<RegularFormValues>(storageKey(projectId)));
+  const [stored] = useState(() => readKeptInput<RegularFormValues>(storageKey(userId, projectId)));
   const [restored, setRestored] = useState(stored !== null);
   const [bagErrors, setBagErrors] = useState<Record<number, string>>({});
   const pending = useRef<SaveThen>('draft');
@@ -51,10 +55,10 @@ export function RegularQuoteEditor({
   const canConfirm = has('QUOTE_REQUEST_CONFIRM');
 
   // Storage full or disabled: the input stays on the page only.
-  const keep = (values: RegularFormValues) => keepInput(storageKey(projectId), values);
+  const keep = (values: RegularFormValues) => keepInput(storageKey(userId, projectId), values);
 
   const discardRestored = () => {
-    dropKeptInput(storageKey(projectId));
+    dropKeptInput(storageKey(userId, projectId));
     form.resetFields();
     form.setFieldsValue(initialValues);
     setRestored(false);
@@ -111,8 +115,8 @@ export function RegularQuoteEditor({
       } else showApiError({ error, t, message });
       return;
     }
-    dropKeptInput(storageKey(projectId));
-    dropKeptInput(storageKey(detail.id));
+    dropKeptInput(storageKey(userId, projectId));
+    dropKeptInput(storageKey(userId, detail.id));
     if (then === 'confirm') {
       navigate(`${paths.quoteRequestConfirm.to()}?id=${detail.id}`);
       return;
