@@ -184,7 +184,7 @@ export const qualifiedInvoicePdfRequestSchema = z
   })
   .superRefine((body, ctx) => {
     if (body.dueDate < body.billingDate)
-      ctx.addIssue({ code: 'custom', message: 'invalid_period', path: ['dueDate'] });
+      ctx.addIssue({ code: 'custom', message: 'due_date_before_billing_date', path: ['dueDate'] });
     const seen = new Set<string>();
     body.lines.forEach((l, i) => {
       if (seen.has(l.key))

@@ -195,7 +195,7 @@ describe('builderDateIssues', () => {
   it.each<[string, string, string, Record<string, string>]>([
     ['2026-10', '2026-10-31', '2026-11-30', {}],
     ['2026-10', '2026-10-31', '2026-10-31', {}],
-    ['2026-10', '2026-10-31', '2026-10-30', { dueDate: 'invalid_period' }],
+    ['2026-10', '2026-10-31', '2026-10-30', { dueDate: 'due_date_before_billing_date' }],
     ['2026-10', '2062-10-31', '2062-11-30', { billingDate: 'invoice_billing_date_out_of_range' }],
     ['2026-10', '2026-10-31', '9999-11-30', { dueDate: 'invoice_due_date_too_far' }],
     ['2062-10', '2026-10-31', '2026-11-30', { month: 'invoice_month_too_far' }],

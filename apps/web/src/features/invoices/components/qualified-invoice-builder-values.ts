@@ -51,9 +51,8 @@ export function withBilled(edits: BuilderEdits, key: string, billed: boolean): B
 export type BuilderDateIssues = Partial<Record<'month' | 'billingDate' | 'dueDate', string>>;
 
 /**
- * The builder's month and dates on Japan's `today`, as the server checks them: a due date before the billing date
- * (invalid_period, this call's code), and the month and dates within an invoice's bounds (shared
- * `billedMonthIssue`, `invoiceDateIssues`). While any is in error, neither generating nor registering goes on.
+ * The builder's month and dates on Japan's `today`, as the server checks them: the month and dates within an
+ * invoice's bounds, the due date not before the billing date (shared `billedMonthIssue`, `invoiceDateIssues`). While any is in error, neither generating nor registering goes on.
  * Dates not chosen yet (the draft still loading) show nothing.
  */
 export function builderDateIssues(
@@ -65,8 +64,7 @@ export function builderDateIssues(
   if (month) issues.month = month;
   if (!values.billingDate || !values.dueDate) return issues;
   for (const issue of invoiceDateIssues(values, today))
-    issues[issue.path as 'billingDate' | 'dueDate'] =
-      issue.code === 'due_date_before_billing_date' ? 'invalid_period' : issue.code;
+    issues[issue.path as 'billingDate' | 'dueDate'] = issue.code;
   return issues;
 }
 
