@@ -418,7 +418,12 @@ describe('POST /trans/qualified-invoices/pdf', () => {
       'invoice_line_unknown',
     ],
     ['an impossible date', { billingDate: '2026-02-30' }, 'billingDate', 'invalid_format'],
-    ['a due date before the billing date', { dueDate: '2026-10-01' }, 'dueDate', 'due_date_before_billing_date'],
+    [
+      'a due date before the billing date',
+      { dueDate: '2026-10-01' },
+      'dueDate',
+      'due_date_before_billing_date',
+    ],
     ['a bad month', { month: '2026-00' }, 'month', 'invoice_month_invalid'],
     ['a huge project id', { projectId: 2 ** 40 }, 'projectId', 'invalid_format'],
   ])('refuses %s', async (_what, change, field, code) => {
