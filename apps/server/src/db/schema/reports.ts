@@ -3,6 +3,7 @@
  * keys claimed while a manifest is registered, transport and regular reports, the monthly achievements summary, and the queue of requests to the manifest network (kept in
  * one file: reports point at manifests and the network's requests at reports). (Entry point: db/schema.ts.)
  */
+import type { ManifestRegistrationInput } from '@junkan/shared/api/manifests';
 import type { ManifestDifference } from '@junkan/shared/rules/manifest-agreement';
 import { sql } from 'drizzle-orm';
 import {
@@ -91,6 +92,8 @@ export const manifests = pgTable(
  * older than the lease), RELEASED after the network refused or failed (sent again as it is), DONE with the
  * manifest stored in the same transaction. The network's key is derived from the company, the key and `attempt`,
  * which moves on after each refusal so that a resend is never answered with the refused key's answer.
+ * `sent_input` is the registration asked with the attempt's network key while the network may hold it (its answer
+ * lost, or the request died): every resend registers it as it was sent, so that the key names one manifest.
  */
 export const manifestRegistrationClaims = pgTable(
   'manifest_registration_claims',
@@ -106,6 +109,8 @@ export const manifestRegistrationClaims = pgTable(
     claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
     /** The manifest registered with the key, once DONE (its row is written in the same transaction). */
     manifestNumber: varchar('manifest_number', { length: 11 }),
+    /** What the attempt's network key was sent with, while the network may have registered it (null otherwise). */
+    sentInput: jsonb('sent_input').$type<Omit<ManifestRegistrationInput, 'registrationKey'>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -53,8 +53,8 @@ export async function requireMonthsBillable(
   throw new AppError(code, code, fields, undefined, { conflicts: open });
 }
 
-/** The transporter's own project, or 404 project_not_found. */
-async function requireOwnProject(db: DbOrTx, companyId: number, projectId: number): Promise<void> {
+/** The transporter's own project, or 404 project_not_found (before anything the request says is judged). */
+export async function requireOwnProject(db: DbOrTx, companyId: number, projectId: number): Promise<void> {
   const [project] = await db
     .select({ id: projects.id })
     .from(projects)

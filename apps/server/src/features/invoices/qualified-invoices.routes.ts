@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendDownload } from '../../lib/downloads';
 import { tokyoDate } from '../../lib/time';
 import { storedRefOf, storeGeneratedFile } from '../../plugins/file-storage';
-import { requireMonthBillableBeforeNumber } from './invoice-billed-months';
+import { requireMonthBillableBeforeNumber, requireOwnProject } from './invoice-billed-months';
 import { takeInvoiceNumbers } from './invoice-numbers';
 import { registerInvoices } from './invoice-registration';
 import { generateQualifiedInvoicePdf } from './qualified-invoice-generation';
@@ -56,6 +56,8 @@ export const qualifiedInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // Another transporter's project is 404 whatever the dates say.
+      await requireOwnProject(app.db, request.caller().companyId, request.body.projectId);
       requireQualifiedInvoiceDates(request.body, tokyoDate(app.now()));
       const generated = await generateQualifiedInvoicePdf(app.db, {
         transportCompanyId: request.caller().companyId,
@@ -86,6 +88,7 @@ export const qualifiedInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const { billingDate, dueDate, projectId, month, confirmedBilledMonths } = request.body;
       const caller = request.caller();
       const transportCompanyId = caller.companyId;
+      await requireOwnProject(app.db, transportCompanyId, projectId);
       requireQualifiedInvoiceDates(request.body, tokyoDate(app.now()));
       await requireMonthBillableBeforeNumber(app.db, transportCompanyId, {
         projectId,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ManifestDetail } from '@junkan/shared/api/manifests';
+import { type ManifestDetail, manifestRegistrationSchema } from '@junkan/shared/api/manifests';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { companyId, DIS, DIS2, demoProject, dischargeSiteId, unitId } from '../../../test/fixtures/demo-data';
@@ -181,15 +181,16 @@ describe('POST /manifests with a registration key', () => {
 
   it('lets a request that outlived its lease neither store nor release the registration taken over', async () => {
     const registrationKey = randomUUID();
-    const late = await claimRegistration(t.db, f.green, registrationKey, net.now());
+    const input = manifestRegistrationSchema.parse(body({ registrationKey }));
+    const late = await claimRegistration(t.db, f.green, registrationKey, input, net.now());
     const later = new Date(net.now().getTime() + REGISTRATION_CLAIM_LEASE_MS);
-    const taker = await claimRegistration(t.db, f.green, registrationKey, later);
+    const taker = await claimRegistration(t.db, f.green, registrationKey, input, later);
     expect(taker).toMatchObject({ networkKey: networkKeyOf(f.green, registrationKey, 0) });
     if (!('token' in late) || !('token' in taker)) throw new Error('both claim the key');
-    await releaseRegistration(t.db, late, { retireNetworkKey: true }, later);
+    await releaseRegistration(t.db, late, 'REFUSED', later);
     expect(await completeRegistration(t.db, late, '99999999991', later)).toBe(false);
     expect(await completeRegistration(t.db, taker, '99999999992', later)).toBe(true);
-    expect(await claimRegistration(t.db, f.green, registrationKey, later)).toEqual({
+    expect(await claimRegistration(t.db, f.green, registrationKey, input, later)).toEqual({
       manifestNumber: '99999999992',
     });
   });

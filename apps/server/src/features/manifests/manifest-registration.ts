@@ -45,8 +45,9 @@ import { manifestDetail, readManifest, toDetail } from './manifests.service';
 import {
   claimRegistration,
   completeRegistration,
-  manifestOfKey,
+  networkFailureOf,
   type RegistrationClaim,
+  registrationOfKey,
   releaseRegistration,
 } from './registration-claims';
 
@@ -241,7 +242,7 @@ function networkRegistration(
  * Asks the network for the manifest's number, outside any transaction, with the claim's key (a fresh one without a
  * registration key). A lost answer may hide a number already issued: asking once more with the same key gets that
  * number. A refusal or fault is the user's message (`jwnetFailureCode`) and releases the claim
- * (`releaseRegistration`: the form is sent again as it is).
+ * (`releaseRegistration`, keeping what the network may hold: `networkFailureOf`).
  */
 async function issueManifestNumber(
   app: FastifyInstance,
@@ -258,8 +259,7 @@ async function issueManifestNumber(
     });
   } catch (error) {
     if (!(error instanceof JwnetError)) throw error;
-    if (claim)
-      await releaseRegistration(app.db, claim, { retireNetworkKey: error.kind !== 'TIMEOUT' }, app.now());
+    if (claim) await releaseRegistration(app.db, claim, networkFailureOf(error), app.now());
     app.jwnet.forgetStatus();
     log.warn({ kind: error.kind, code: error.code }, 'manifest registration not accepted');
     throw new AppError(jwnetFailureCode(error), error.message);
@@ -275,22 +275,24 @@ async function issueManifestNumber(
  * the manifest is kept as RESERVED with the registration running, and the queue follows it until reflected. A
  * refusal or fault writes nothing, so the form can be sent again as it is. The form's `registrationKey` is claimed
  * before the network is asked (registration-claims.ts): the same key again answers the manifest it registered,
- * never a second one.
+ * never a second one, and after a lost answer registers what was sent then (the network may hold it).
  */
 export async function registerManifest(
   app: FastifyInstance,
   caller: Caller,
   log: FastifyBaseLogger,
-  input: ManifestRegistrationInput,
+  form: ManifestRegistrationInput,
 ): Promise<ManifestDetail> {
   const { session, companyId } = caller;
   const now = app.now();
   const today = tokyoDate(now);
   const db = app.db;
-  const key = input.registrationKey;
+  const key = form.registrationKey;
   // A key that registered its manifest answers it before any check (the month's sum now counts it).
-  const known = key ? await manifestOfKey(db, companyId, key, now) : null;
-  if (known) return manifestDetail(app, companyId, 'WASTE', known);
+  const known = key ? await registrationOfKey(db, companyId, key, now) : null;
+  if (known && 'manifestNumber' in known)
+    return manifestDetail(app, companyId, 'WASTE', known.manifestNumber);
+  const input = known ? known.sentInput : form;
 
   const registration = await readRegistration(db, companyId, input);
   const { project } = registration;
@@ -307,7 +309,7 @@ export async function registerManifest(
     .from(companies)
     .where(eq(companies.id, companyId));
 
-  const claim = key ? await claimRegistration(db, companyId, key, now) : null;
+  const claim = key ? await claimRegistration(db, companyId, key, input, now) : null;
   if (claim && 'manifestNumber' in claim)
     return manifestDetail(app, companyId, 'WASTE', claim.manifestNumber);
   const issued = await issueManifestNumber(
@@ -367,10 +369,10 @@ export async function registerManifest(
     return true;
   });
   if (!stored) {
-    const number = await manifestOfKey(db, companyId, key!, now);
-    if (!number)
+    const taken = await registrationOfKey(db, companyId, key!, now);
+    if (!taken || !('manifestNumber' in taken))
       throw new AppError('manifest_registration_in_progress', 'The same registration is under way');
-    return manifestDetail(app, companyId, 'WASTE', number);
+    return manifestDetail(app, companyId, 'WASTE', taken.manifestNumber);
   }
   const row = await readManifest(db, 'WASTE', companyId, issued.manifestNumber);
   return toDetail(row!, today, true);

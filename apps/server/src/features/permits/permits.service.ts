@@ -202,7 +202,8 @@ export async function createPermit(
 
 /**
  * PUT /trans/permits/{id}: replaces the fields, and the PDF when one is sent (the old copy is deleted from the
- * storage after the commit). A new expiry date starts the warnings again from the step it has reached.
+ * storage after the commit). A new expiry date starts the warnings again from the step it has reached. Whose permit
+ * it is (another company's: 404) and whether it may change (retired: 409) come before what the fields say.
  */
 export async function updatePermit(
   app: FastifyInstance,
@@ -212,11 +213,11 @@ export async function updatePermit(
   file: StoredFile | null,
 ): Promise<Permit> {
   const { companyId } = caller;
-  checkDates(app, values);
   await guarded(() =>
     app.db.transaction(async (tx) => {
       const current = await permitOf(tx, companyId, id, true);
       if (current.retiredAt) throw new AppError('invalid_status_transition', 'Permit retired');
+      checkDates(app, values);
       await checkWasteKinds(tx, values.wasteKindIds);
       await checkUnique(tx, values, id);
       const mailed =

@@ -1,9 +1,9 @@
 import { WASTE_TYPE_CODE } from '@junkan/shared/enums';
 import { paths } from '@junkan/shared/paths';
-import { inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
-import { wastes } from '../../db/schema';
+import { regularReports, wastes } from '../../db/schema';
 import { mailCompany } from '../../plugins/mail';
 
 /**
@@ -28,32 +28,32 @@ const REGULAR_REPORT_MAILS: Record<
 
 export interface RegularReportMail {
   dischargerCompanyId: number;
+  projectId: number;
   projectTitle: string;
   year: number;
   month: number;
   /** Whether the month had been reported before (the report replaces it). */
   revised: boolean;
-  lines: readonly { category: number; volume: number }[];
 }
 
 /**
- * Mails the discharger's users the month's report, in the report's transaction (sent only if it commits), with a
- * link to its achievements of the month, regular waste.
+ * Mails the discharger's users the month's report as it now stands (every category reported for the month, as the
+ * achievements show it), in the report's transaction (sent only if it commits), with a link to its achievements of
+ * the month, regular waste.
  */
 export async function mailRegularReport(app: FastifyInstance, tx: Tx, report: RegularReportMail) {
-  const names = new Map(
-    (
-      await tx
-        .select({ id: wastes.id, name: wastes.name })
-        .from(wastes)
-        .where(
-          inArray(
-            wastes.id,
-            report.lines.map((l) => l.category),
-          ),
-        )
-    ).map((w) => [w.id, w.name]),
-  );
+  const lines = await tx
+    .select({ name: wastes.name, volume: regularReports.volume })
+    .from(regularReports)
+    .innerJoin(wastes, eq(wastes.id, regularReports.wasteId))
+    .where(
+      and(
+        eq(regularReports.projectId, report.projectId),
+        eq(regularReports.year, report.year),
+        eq(regularReports.month, report.month),
+      ),
+    )
+    .orderBy(asc(wastes.sortOrder), asc(wastes.wasteCode));
   const [subject, line, english] = REGULAR_REPORT_MAILS[report.revised ? 'revised' : 'reported'];
   const query = new URLSearchParams({
     period: 'monthly',
@@ -71,7 +71,7 @@ export async function mailRegularReport(app: FastifyInstance, tx: Tx, report: Re
         line,
         `案件名: ${report.projectTitle}`,
         `対象月: ${report.year}年${report.month}月`,
-        ...report.lines.map((l) => `${names.get(l.category) ?? ''}: ${l.volume.toLocaleString('ja-JP')} kg`),
+        ...lines.map((l) => `${l.name}: ${Number(l.volume).toLocaleString('ja-JP')} kg`),
       ],
       english,
       path: `${paths.achievements.to()}?${query}`,

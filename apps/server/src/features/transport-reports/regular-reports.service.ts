@@ -2,7 +2,7 @@ import type { RegularReportInput } from '@junkan/shared/api/transport-reports';
 import { datesOfMonth } from '@junkan/shared/business-day';
 import { isMonthOutsidePeriod } from '@junkan/shared/contract-rules';
 import { keptUntil, latestDate } from '@junkan/shared/rules/retention';
-import { and, asc, between, count, eq, sql } from 'drizzle-orm';
+import { and, asc, between, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { collections, projects, projectWasteLines, regularReports, wastes } from '../../db/schema';
@@ -119,7 +119,8 @@ export async function regularReportForm(
 
 /**
  * POST /trans/regular-reports: the month's weight per category of the project; a repeat report replaces it. The
- * discharger is mailed the report (or its revision) in the same transaction.
+ * discharger is mailed the report (or its revision) in the same transaction; a report sent again unchanged (a second
+ * click, a resend after a lost answer) is no news and is not mailed.
  */
 export async function saveRegularReport(app: FastifyInstance, caller: Caller, input: RegularReportInput) {
   const { session } = caller;
@@ -140,7 +141,14 @@ export async function saveRegularReport(app: FastifyInstance, caller: Caller, in
       eq(regularReports.year, input.year),
       eq(regularReports.month, input.month),
     );
-    const [earlier] = await tx.select({ n: count() }).from(regularReports).where(monthOf);
+    const earlier = new Map(
+      (
+        await tx
+          .select({ wasteId: regularReports.wasteId, volume: regularReports.volume })
+          .from(regularReports)
+          .where(monthOf)
+      ).map((r) => [r.wasteId, r.volume]),
+    );
     for (const line of input.listVolume)
       await tx
         .insert(regularReports)
@@ -172,14 +180,15 @@ export async function saveRegularReport(app: FastifyInstance, caller: Caller, in
       entityId: project.id,
       detail: { year: input.year, month: input.month, lines: input.listVolume.length },
     });
-    await mailRegularReport(app, tx, {
-      dischargerCompanyId: project.companyId,
-      projectTitle: project.title,
-      year: input.year,
-      month: input.month,
-      revised: (earlier?.n ?? 0) > 0,
-      lines: input.listVolume,
-    });
+    if (input.listVolume.some((line) => earlier.get(line.category) !== line.volume.toFixed(2)))
+      await mailRegularReport(app, tx, {
+        dischargerCompanyId: project.companyId,
+        projectId: project.id,
+        projectTitle: project.title,
+        year: input.year,
+        month: input.month,
+        revised: earlier.size > 0,
+      });
   });
   return regularReportForm(app.db, caller.companyId, input.projectId, input.year, input.month);
 }

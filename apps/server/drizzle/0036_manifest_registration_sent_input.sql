@@ -1,0 +1,1 @@
+ALTER TABLE "manifest_registration_claims" ADD COLUMN "sent_input" jsonb;
