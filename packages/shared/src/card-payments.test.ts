@@ -39,7 +39,7 @@ describe('what the discharger may do with an attempt', () => {
     ['CAPTURED', [], 'PAID'],
     ['DECLINED', [], 'DECLINED'],
     ['FAILED', [], 'DECLINED'],
-    ['REFUNDED', [], 'PAID'],
+    ['REFUNDED', [], 'REFUNDED'],
     ['CANCELLED', [], 'CANCELLED'],
   ] as const)('%s: actions %j, outcome %s', (status, actions, outcome) => {
     expect(cardPaymentAttemptActions(status)).toEqual(actions);

@@ -73,17 +73,26 @@ export function cardPaymentAttemptActions(status: CardPaymentStatus): CardPaymen
 }
 
 /**
- * What the screen does next after a call: done, send the browser to 3-D Secure, show the decline, wait, or say the
- * attempt was cancelled (a new one may start).
+ * What the screen does next after a call: done, send the browser to 3-D Secure, show the decline, wait, say the
+ * attempt was cancelled (a new one may start), or say the charge was given back (REFUNDED: the invoice was paid
+ * by another payment or corrected meanwhile, so this capture was refunded; the invoice's own state tells the rest).
  */
-export const CARD_PAYMENT_OUTCOMES = ['PAID', 'REQUIRES_ACTION', 'DECLINED', 'PENDING', 'CANCELLED'] as const;
+export const CARD_PAYMENT_OUTCOMES = [
+  'PAID',
+  'REQUIRES_ACTION',
+  'DECLINED',
+  'PENDING',
+  'CANCELLED',
+  'REFUNDED',
+] as const;
 export type CardPaymentOutcome = (typeof CARD_PAYMENT_OUTCOMES)[number];
 
 export function cardPaymentOutcome(status: CardPaymentStatus): CardPaymentOutcome {
   switch (status) {
     case 'CAPTURED':
-    case 'REFUNDED':
       return 'PAID';
+    case 'REFUNDED':
+      return 'REFUNDED';
     case 'REQUIRES_ACTION':
       return 'REQUIRES_ACTION';
     case 'DECLINED':

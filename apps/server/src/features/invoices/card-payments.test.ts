@@ -278,6 +278,9 @@ describe('faults', () => {
     await sweepCardPayments(t.app);
     const [after] = await t.db.select().from(cardPayments).where(eq(cardPayments.id, second!.id));
     expect(after!.status).toBe('REFUNDED');
+    // Its tab coming back hears the charge was given back, not that it paid.
+    const back = await t.as(DIS).post(`/invoices/${id}/card-payments/${second!.id}/resume`);
+    expect(back.json()).toMatchObject({ outcome: 'REFUNDED', attempt: { status: 'REFUNDED' } });
     const [inv] = await t.db.select().from(invoices).where(eq(invoices.id, id));
     expect(inv!.paymentRef).toBe(first!.paymentRef);
     const refunded = (await h.sim.control.payments()).filter((p) => p.status === 'refunded');
