@@ -189,3 +189,44 @@ test('a 3-D Secure challenge left midway: back on the invoice, resumed, then can
   const payments = await cardSimulator.payments();
   expect(payments.map((p) => p.status).sort()).toEqual(['cancelled', 'captured']);
 });
+
+test('a server error on the way back from the card form: the retry sends the same attempt, kept as the user’s input, and pays once', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await cardSimulator.reset();
+  const id = await sentCardInvoice(request, 6_600);
+  // The first answer to the card token is lost to a server error; the retry goes through.
+  const attemptKeys: string[] = [];
+  await page.route(`**/api/invoices/${id}/card-payments`, (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    attemptKeys.push(route.request().postDataJSON().attemptKey);
+    if (attemptKeys.length > 1) return route.fallback();
+    return route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'server_error', message: 'server error' }),
+    });
+  });
+
+  await signIn(page, DEMO.discharger, { path: `invoice-management/detail/${id}` });
+  await page.getByTestId('card-pay').click();
+  await enterCard(page, '4242 4242 4242 4242');
+  // Said with the retry at hand, never sent back to the login page (which would lose the card's token).
+  const error = page.getByTestId('card-error');
+  await expect(error).toContainText('お支払いの処理中にシステムエラーが発生しました。', { timeout: 20_000 });
+  await expect(error).not.toContainText('ログイン画面');
+  // The attempt's key is kept as the signed-in user's input, which the end of the session wipes.
+  const kept = await page.evaluate(() =>
+    Object.keys(sessionStorage).filter((k) => k.includes('cardAttempt')),
+  );
+  expect(kept).toHaveLength(1);
+  expect(kept[0]).toMatch(/^junkan\.kept\.\d+\.cardAttempt\./);
+
+  await error.getByRole('button', { name: '再試行' }).click();
+  await expect(page.getByTestId('card-paid')).toBeVisible();
+  expect(attemptKeys).toHaveLength(2);
+  expect(attemptKeys[1]).toBe(attemptKeys[0]);
+  expect((await cardSimulator.payments()).filter((p) => p.status === 'captured')).toHaveLength(1);
+});

@@ -4,6 +4,8 @@ import { confirmation, confirmModal, pickDate, selectOption, tableRow, toast } f
 import { apiAs } from '../support/api';
 import { DEMO } from '../support/app';
 import { signIn } from '../support/auth';
+import { axeViolations } from '../support/axe';
+import { openDialogFrom } from '../support/keyboard';
 import { waitForMessage } from '../support/mail';
 import { businessDate } from '../support/manifests';
 import { SAMPLE_PDF, seedInvoice } from '../support/seed';
@@ -255,6 +257,14 @@ test('the settlement date is refused next to its field, by the form and by the s
   await dialog.locator('.ant-btn-primary').click();
   await expect(dialog).toBeVisible();
   await expect(page.getByTestId('invoice-status')).toHaveText('請求済');
+  // The calendar offers no day after today; one typed stays as typed and is refused beside the field (never put
+  // back to the day it held without a word).
+  await pickDate(field, businessDate(2));
+  await field.press('Tab');
+  await expect(field).toHaveValue(businessDate(2));
+  await expect(dialog.locator('.ant-form-item-explain-error')).toHaveText(
+    '入金確認日に未来の日付は指定できません。',
+  );
 
   // The server's own refusal of the date shows beside the field too, not as a toast. (A client whose rule let the
   // date through, an older tab say, stands in: the date it sends is changed on the way.)
@@ -279,4 +289,111 @@ test('the settlement date is refused next to its field, by the form and by the s
   await expect(page.getByTestId('invoice-status')).toHaveText('支払済');
   await expect(page.getByTestId('invoice-settlement-date')).toHaveText(today.replaceAll('-', '/'));
   await expect(page.getByTestId('invoice-mark-paid')).toHaveCount(0);
+});
+
+test('the qualified invoice builder names each quantity it asks for; a billed month outside the bounds is refused beside its field and nothing is built', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.transporter, { path: 'invoice-management/register?mode=generate' });
+  await selectOption(page, page.getByLabel('請求する案件'), new RegExp(PROJECT), { search: '可燃' });
+  const builder = page.getByTestId('qualified-invoice-builder');
+  // Last month's reports: each line's quantity is a field named by its waste (JIS X 8341-3 1.3.1, 4.1.2).
+  await expect(builder.getByRole('textbox', { name: '可燃ごみ 数量' }).first()).toBeVisible();
+  expect(await axeViolations(page, { within: '[data-testid="qualified-invoice-builder"]' })).toEqual([]);
+
+  // A month before 2000: the month's text says what may be billed, and no draft is asked for.
+  const month = page.getByLabel('請求対象月');
+  await pickDate(month, '1999/12');
+  await expect(
+    page.getByText('請求対象月には2000/01以降の月をYYYY/MMの形式で入力してください。'),
+  ).toBeVisible();
+  await expect(builder).toHaveCount(0);
+  await expect(page.getByText('入力内容に誤りがあります。')).toHaveCount(0);
+  // More than a year ahead: refused the same way.
+  const [year, mon] = businessDate().split('/').map(Number) as [number, number];
+  await pickDate(month, `${year + 1}/${String(mon).padStart(2, '0')}`);
+  await expect(builder).toBeVisible();
+  await pickDate(month, `${year + 2}/${String(mon).padStart(2, '0')}`);
+  await expect(page.getByText('請求対象月に今月の1年後の月より後の月は指定できません。')).toBeVisible();
+  await expect(builder).toHaveCount(0);
+});
+
+test('the correction dialog gives focus back to its opener and asks before what was typed is thrown away', async ({
+  page,
+  request,
+}) => {
+  const day = businessDate().replaceAll('/', '-');
+  const amount = 300_000 + (Date.now() % 80_000);
+  const transporter = await apiAs(request, DEMO.transporter);
+  const invoice = await seedInvoice(transporter, PROJECT, {
+    billedMonth: '2001-04',
+    billingDate: day,
+    dueDate: day,
+    amount,
+  });
+  await transporter.post(`/trans/invoices/${invoice.id}/send`);
+  await signIn(page, DEMO.transporter, { path: `invoice-management/detail/${invoice.id}` });
+
+  // Untouched, Escape closes it and focus is back on 訂正 (the keyboard kit checks both ways).
+  const opener = page.getByTestId('invoice-correct');
+  await opener.focus();
+  const dialog = await openDialogFrom(page, opener, page.getByRole('dialog', { name: '請求書の訂正' }));
+  const field = dialog.getByTestId('invoice-correct-amount');
+  await field.fill(String(amount + 500));
+
+  // Typed in, Escape asks first; keeping on editing keeps the amount typed.
+  await page.keyboard.press('Escape');
+  const discard = confirmation(page, '入力内容を破棄しますか？');
+  await expect(discard.getByRole('button', { name: '編集を続ける' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(discard).toBeHidden();
+  await expect(field).toHaveValue((amount + 500).toLocaleString('ja-JP'));
+  // Thrown away only when asked to: the next opening starts from the invoice again.
+  await page.keyboard.press('Escape');
+  await discard.getByRole('button', { name: '破棄する' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  await opener.press('Enter');
+  await expect(field).toHaveValue(amount.toLocaleString('ja-JP'));
+});
+
+test('a refusal the server gives once the registration is confirmed puts focus on the field it names, in view on a phone', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The server refuses the billing date (as it would one the form let through: another tab's older rules).
+  await page.route('**/api/trans/invoices', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            code: 'validation_error',
+            message: 'refused',
+            fields: { 'invoices.0.billingDate': 'invoice_billing_date_out_of_range' },
+          }),
+        })
+      : route.fallback(),
+  );
+  await signIn(page, DEMO.transporter, { path: 'invoice-management/register' });
+  await selectOption(page, page.getByLabel('請求する案件'), new RegExp(PROJECT), { search: PROJECT });
+  const block = page.getByTestId('invoice-block-0');
+  const today = businessDate();
+  await pickDate(block.getByLabel('請求対象月'), '2001/06');
+  await pickDate(block.getByLabel('請求日'), today);
+  await block.getByLabel('請求金額（円）').fill('12000');
+  await pickDate(block.getByLabel('支払期限'), today);
+  await block
+    .locator('input[type=file]')
+    .setInputFiles({ name: '請求書.pdf', mimeType: 'application/pdf', buffer: SAMPLE_PDF });
+  await page.getByTestId('invoice-register-submit').click();
+  await confirmModal(page, { title: '請求書を登録しますか？' });
+
+  const billingDate = block.getByLabel('請求日');
+  await expect(block.locator('.ant-form-item-explain-error')).toHaveText(
+    '請求日は2000/01/01から本日の1年後までの日付を入力してください。',
+  );
+  await expect(billingDate).toBeFocused();
+  await expect(billingDate).toBeInViewport();
+  await expect(billingDate).toHaveValue(today);
 });

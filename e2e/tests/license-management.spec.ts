@@ -46,6 +46,19 @@ test('license management: a transporter registers a permit with its PDF and sees
     .setInputFiles({ name: '許可証.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(dialog.getByText('許可証.pdf')).toBeVisible();
 
+  // A date outside the permit range (1970 to ten years on) is not offered by the calendar; typed in, it stays as
+  // typed and is refused beside its field, never dropped for the old date without a word.
+  const issueDate = dialog.getByLabel('許可年月日');
+  await pickDate(issueDate, '1960/04/01');
+  await issueDate.press('Tab');
+  await expect(issueDate).toHaveValue('1960/04/01');
+  await page.getByTestId('permit-submit').click();
+  await expect(dialog.locator('.ant-form-item-explain-error')).toHaveText([
+    '1970年1月1日以降の日付を入力してください。',
+  ]);
+  await expect(issueDate).toHaveValue('1960/04/01');
+  await pickDate(issueDate, '2025/04/01');
+
   // An expiry before the issue date is flagged next to its field, and nothing is sent.
   await page.getByTestId('permit-submit').click();
   await expect(dialog.getByText('有効期限は許可年月日より後の日付を入力してください。')).toBeVisible();
@@ -65,6 +78,20 @@ test('license management: a transporter registers a permit with its PDF and sees
   await expect(row).toContainText('廃プラスチック類');
   await expect(row).toContainText('2030/03/31');
   await expect(row.getByRole('button', { name: /PDF/ })).toBeEnabled();
+
+  // In English the edit dialog's file hint is English throughout, the PDF kept named in it.
+  await page.getByTestId('language-select').getByText('English').click();
+  await row.locator('[data-testid^=permit-edit-]').click();
+  const editDialog = page.getByRole('dialog', { name: 'Edit the permit' });
+  await expect(
+    editDialog.getByText(
+      'One PDF (up to 10 MB). Leave empty to keep the PDF already registered (許可証.pdf)',
+      { exact: true },
+    ),
+  ).toBeVisible();
+  await editDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editDialog).toBeHidden();
+  await page.getByTestId('language-select').getByText('日本語').click();
 
   // The home page lists the permits expiring within 90 days.
   await page.goto('home');

@@ -3,6 +3,7 @@ import { confirmation, confirmModal, pickDate, selectOption, tableRow } from '..
 import { apiAs } from '../support/api';
 import { DEMO } from '../support/app';
 import { signIn } from '../support/auth';
+import { expectFocusVisible } from '../support/keyboard';
 import {
   businessDate,
   DISCHARGER_NAME,
@@ -228,4 +229,40 @@ test('a registration whose answer was lost is sent again as it is: the manifest 
   const rows = (await api.get<{ rows: { manifestNumber: string }[] }>(onDate)).rows;
   expect(rows).toHaveLength(before + 1);
   expect(rows.map((r) => r.manifestNumber)).toContain(manifestNumber);
+});
+
+test('a refusal while the same registration is under way is brought into view with focus, the input kept; a future delivery date typed is refused beside its field', async ({
+  page,
+}) => {
+  // The server answers that this form's registration is under way (a first send still with the network).
+  await page.route('**/api/manifests', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 'manifest_registration_in_progress', message: 'in progress' }),
+        })
+      : route.fallback(),
+  );
+  await signIn(page, DEMO.discharger);
+  const dialog = await fillRegistration(page, { quantity: '0.20' });
+
+  // Sent from the buttons at the foot of the form, the refusal at its head is brought into view and focused.
+  await sendRegistration(dialog, '0.20');
+  const failure = dialog.getByTestId('manifest-register-failure');
+  await expect(failure).toHaveText('同じ登録を処理中です。しばらくしてから一覧を確認してください。');
+  await expect(failure).toBeFocused();
+  await expectFocusVisible(page);
+  await expect(failure).toBeInViewport();
+  const deliveryDate = dialog.getByLabel('交付日');
+  await expect(dialog.getByLabel('数量', { exact: true })).toHaveValue('0.20');
+  await expect(deliveryDate).toHaveValue(businessDate());
+
+  // The calendar offers no later day; one typed stays as typed, refused beside the field, not put back to today.
+  await pickDate(deliveryDate, businessDate(3));
+  await deliveryDate.press('Tab');
+  await expect(deliveryDate).toHaveValue(businessDate(3));
+  await expect(dialog.locator('.ant-form-item-explain-error')).toHaveText([
+    '交付日に未来の日付は指定できません。',
+  ]);
 });

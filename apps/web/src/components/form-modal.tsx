@@ -22,6 +22,40 @@ export function confirmDestructive(
   });
 }
 
+type ConfirmOptions = Parameters<ModalApi['confirm']>[0];
+
+/**
+ * A confirmation that sends: `send` runs on its OK (the button loading meanwhile) and a refusal is handed to
+ * `onRefused` only once the confirmation has closed and given focus back to the button that opened it. Shown from
+ * inside the OK, the refusal would lose focus to that button; shown after, focus goes where it is told (the first
+ * field in error, a banner: JIS X 8341-3 3.3.1), even when that lies far above the button.
+ */
+export function confirmSend(
+  modal: ModalApi,
+  {
+    send,
+    onRefused,
+    ...options
+  }: Omit<ConfirmOptions, 'onOk'> & { send: () => Promise<unknown>; onRefused: (error: unknown) => void },
+) {
+  let refusal: { error: unknown } | null = null;
+  return modal.confirm({
+    ...options,
+    onOk: async () => {
+      refusal = null;
+      try {
+        await send();
+      } catch (error) {
+        refusal = { error };
+      }
+    },
+    afterClose: () => {
+      options.afterClose?.();
+      if (refusal) onRefused(refusal.error);
+    },
+  });
+}
+
 /** The one "discard unsaved input?" question; focus starts on keep-editing so Enter does not discard. */
 export function confirmDiscard(
   modal: ModalApi,

@@ -104,9 +104,20 @@ export function setAdminToken(token: string, nowMs = Date.now()): void {
   localStorage.setItem(STORAGE_KEYS.adminTokenIssuedAt, String(nowMs));
 }
 
-/** Puts the admin's own token back. False when there is none or it has expired. */
+/** The users a token speaks for who are gone from the next one: all of them when there is none. */
+function usersLeaving(token: string | null, next: string | null): number[] {
+  const staying = usersOf(next);
+  return usersOf(token).filter((id) => !staying.includes(id));
+}
+
+/**
+ * Puts the admin's own token back: the operator acted for leaves this tab, and the input kept unsent for it with
+ * it (the admin's own stays). False when there is none or it has expired.
+ */
 export function restoreAdminToken(nowMs = Date.now()): boolean {
   const admin = getAdminToken();
+  const leaving = usersLeaving(getToken(), admin?.token ?? null);
+  if (leaving.length > 0) wipeKeptInput(leaving);
   localStorage.removeItem(STORAGE_KEYS.adminToken);
   localStorage.removeItem(STORAGE_KEYS.adminTokenIssuedAt);
   if (!admin || isSessionExpired(admin.issuedAt, nowMs)) return false;
@@ -154,8 +165,12 @@ export function getSessionSnapshot(): SessionSnapshot {
 /** Subscribes to session changes in this tab and in the others (storage event). */
 export function subscribeSession(onChange: () => void): () => void {
   const onStorage = (event: StorageEvent) => {
-    // Signed out in another tab (sessionStorage is this tab's own): the input kept here for that sign-in goes too.
-    if (event.key === STORAGE_KEYS.token && event.newValue === null) wipeKeptInput(usersOf(event.oldValue));
+    // Signed out, or back from acting for an operator, in another tab (sessionStorage is this tab's own): the input
+    // kept here for the users that sign-in no longer speaks for goes too. A refreshed token keeps its users.
+    if (event.key === STORAGE_KEYS.token) {
+      const leaving = usersLeaving(event.oldValue, event.newValue);
+      if (event.newValue === null || leaving.length > 0) wipeKeptInput(leaving);
+    }
     if (event.key === null || (SESSION_STORAGE_KEYS as readonly string[]).includes(event.key)) onChange();
   };
   window.addEventListener(SESSION_CHANGED, onChange);

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { keptInputKey } from '../components/form/kept-input';
 import { standInBrowser } from './browser-stand-in.test-kit';
-import { clearSession, subscribeSession } from './session';
+import { clearSession, restoreAdminToken, subscribeSession } from './session';
 import { signOut } from './sign-out';
 import { STORAGE_KEYS } from './storage-keys';
 
@@ -60,8 +60,13 @@ describe("the kept input of the session's users", () => {
     keptInputKey(12, 'collectionRequest', 'pending'),
     keptInputKey(12, 'chatDraft'),
     keptInputKey(12, 'regularQuoteRequest', 'new'),
+    keptInputKey(12, 'cardAttempt', 'tok_1'),
   ];
-  const othersKeys = [keptInputKey(120, 'contractDraft', 40), 'junkan.cardAttempt.tok_1', 'e2e.flag'];
+  const othersKeys = [
+    keptInputKey(120, 'contractDraft', 40),
+    keptInputKey(120, 'cardAttempt', 'tok_1'),
+    'e2e.flag',
+  ];
 
   beforeEach(() => {
     for (const key of [...ownKeys, ...othersKeys]) session.set(key, '{"typed":"not sent"}');
@@ -93,6 +98,33 @@ describe("the kept input of the session's users", () => {
     expect(session.size).toBe(ownKeys.length + othersKeys.length);
     storageEvent(null);
     expect([...session.keys()]).toEqual(othersKeys);
+    unsubscribe();
+  });
+
+  it('is wiped for the operator when an acting admin switches back, and the admin’s own stays', () => {
+    const nowMs = Date.now();
+    store.set(STORAGE_KEYS.token, tokenFor({ userId: 12, adminId: 3 }));
+    store.set(STORAGE_KEYS.adminToken, tokenFor({ userId: 3 }));
+    store.set(STORAGE_KEYS.adminTokenIssuedAt, String(nowMs));
+    session.set(keptInputKey(3, 'noticeDraft'), '"x"');
+    expect(restoreAdminToken(nowMs)).toBe(true);
+    expect(store.get(STORAGE_KEYS.token)).toBe(tokenFor({ userId: 3 }));
+    expect([...session.keys()]).toEqual([...othersKeys, keptInputKey(3, 'noticeDraft')]);
+  });
+
+  it('is wiped in this tab when another tab switches back from acting for the operator', () => {
+    const unsubscribe = subscribeSession(() => {});
+    session.set(keptInputKey(3, 'noticeDraft'), '"x"');
+    const storageEvent = (oldValue: string, newValue: string) =>
+      window.dispatchEvent(
+        Object.assign(new Event('storage'), { key: STORAGE_KEYS.token, oldValue, newValue }),
+      );
+    // A refreshed acting token keeps both users; taking an operator's token leaves nobody.
+    storageEvent(tokenFor({ userId: 12, adminId: 3 }), tokenFor({ userId: 12, adminId: 3, exp: 2e9 + 1 }));
+    storageEvent(tokenFor({ userId: 3 }), tokenFor({ userId: 12, adminId: 3 }));
+    expect(session.size).toBe(ownKeys.length + othersKeys.length + 1);
+    storageEvent(tokenFor({ userId: 12, adminId: 3 }), tokenFor({ userId: 3 }));
+    expect([...session.keys()]).toEqual([...othersKeys, keptInputKey(3, 'noticeDraft')]);
     unsubscribe();
   });
 });

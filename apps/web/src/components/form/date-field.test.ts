@@ -10,6 +10,8 @@ import {
   monthPickerProps,
   outsideDates,
   pickerItemProps,
+  refusedTypedDay,
+  typedDay,
 } from './date-field';
 
 describe('date field props', () => {
@@ -73,5 +75,23 @@ describe('month fields', () => {
     expect(monthItemProps.normalize(null)).toBeNull();
     expect(monthPickerProps).toMatchObject({ picker: 'month', format: 'YYYY/MM' });
     expect(monthPickerProps.onKeyDown).toBe(keepEnterInPicker);
+  });
+});
+
+describe('a day typed into a picker', () => {
+  it('is read as the picker shows days, a real day only', () => {
+    expect(typedDay('2026/04/05')?.format('YYYY-MM-DD')).toBe('2026-04-05');
+    expect(typedDay(' 1960/04/01 ')?.format('YYYY-MM-DD')).toBe('1960-04-01');
+    for (const text of ['', '2026/4/5', '2026-04-05', '2026/02/30', '2026/13/01', '2026/04/0'])
+      expect(typedDay(text)).toBeNull();
+  });
+
+  it('is answered when the picker refuses it, so that the form keeps it and says why', () => {
+    const range = outsideDates('1970-01-01', '2036-11-30');
+    expect(refusedTypedDay('1960/04/01', range)?.format('YYYY-MM-DD')).toBe('1960-04-01');
+    expect(refusedTypedDay('2045/04/01', range)?.format('YYYY-MM-DD')).toBe('2045-04-01');
+    expect(refusedTypedDay('2026/04/01', range)).toBeNull();
+    expect(refusedTypedDay('2045/04/0', range)).toBeNull();
+    expect(refusedTypedDay('2045/04/01', undefined)).toBeNull();
   });
 });

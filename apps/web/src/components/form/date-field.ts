@@ -40,6 +40,28 @@ export const keepEnterInPicker = (e: { key: string; preventDefault: () => void }
   if (e.key === 'Enter') e.preventDefault();
 };
 
+/** A day as typed in a day picker (YYYY/MM/DD, a real day), or null. */
+export function typedDay(text: string): Dayjs | null {
+  const match = /^(\d{4})\/(\d{2})\/(\d{2})$/.exec(text.trim());
+  if (!match) return null;
+  const day = dayjs(`${match[1]}-${match[2]}-${match[3]}`);
+  // dayjs rolls 2026-02-30 over into March: a real day reads back as typed.
+  return day.isValid() && day.format('YYYY/MM/DD') === text.trim() ? day : null;
+}
+
+/**
+ * The day typed into a picker that its `disabledDate` refuses, or null. antd drops such a day without a word when
+ * Enter is pressed or the field is left, and the field shows its old day again: `DayPicker` hands it to the form
+ * instead, where the field's rule says why.
+ */
+export function refusedTypedDay(
+  text: string,
+  disabledDate: ((day: Dayjs) => boolean) | undefined,
+): Dayjs | null {
+  const day = typedDay(text);
+  return day && disabledDate?.(day) ? day : null;
+}
+
 /** A day picker's own props: the product's display format, full width, Enter kept in the picker. */
 export const dayPickerProps = {
   format: 'YYYY/MM/DD',

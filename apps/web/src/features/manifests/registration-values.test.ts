@@ -199,6 +199,7 @@ describe('registrationFailureTexts', () => {
     ['jwnet_unavailable', 'jwnet_unavailable', 'manifests.register.retry.later'],
     ['network_error', 'network_error', 'manifests.register.retry.sendAgain'],
     ['timeout_error', 'timeout_error', 'manifests.register.retry.sendAgain'],
+    ['server_error', 'manifests.register.failure.serverError', 'manifests.register.retry.sendAgain'],
     ['edi_not_ready', 'edi_not_ready', 'manifests.register.noSubscriberHint'],
     ['jwnet_refused', 'jwnet_refused', null],
     ['manifest_registration_in_progress', 'manifest_registration_in_progress', null],

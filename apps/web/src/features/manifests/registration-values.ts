@@ -312,8 +312,13 @@ export function registrationFailureTexts(code: string): { titleKey: string; hint
     // The network may have issued a number before the answer was lost: the form's key makes a resend answer it.
     case 'network_error':
     case 'timeout_error':
-    case 'server_error':
       return { titleKey: code, hintKey: 'manifests.register.retry.sendAgain' };
+    // The shared text sends the user back to the login page, which would throw the form (and its key) away.
+    case 'server_error':
+      return {
+        titleKey: 'manifests.register.failure.serverError',
+        hintKey: 'manifests.register.retry.sendAgain',
+      };
     case 'edi_not_ready':
       return { titleKey: code, hintKey: 'manifests.register.noSubscriberHint' };
     default:

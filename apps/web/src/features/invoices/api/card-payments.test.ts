@@ -1,6 +1,7 @@
 import type { CardPaymentAttempt } from '@junkan/shared/api/card-payments';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { keptInputKey, wipeKeptInput } from '../../../components/form/kept-input';
 import {
   attemptKeyFor,
   cardPaymentsQueryOptions,
@@ -31,17 +32,35 @@ describe('the card provider’s return', () => {
     expect(next.toString()).toBe('tab=a');
   });
 
+  const mapStorage = (store: Map<string, string>) => ({
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => void store.set(k, v),
+    removeItem: (k: string) => void store.delete(k),
+    key: (i: number) => [...store.keys()][i] ?? null,
+    get length() {
+      return store.size;
+    },
+  });
+
   it('keeps one attempt key per token, so sending the token again is the same attempt', () => {
-    const store = new Map<string, string>();
-    const storage = {
-      getItem: (k: string) => store.get(k) ?? null,
-      setItem: (k: string, v: string) => void store.set(k, v),
-      removeItem: (k: string) => void store.delete(k),
-    };
-    const first = attemptKeyFor('tok_a', storage);
-    expect(attemptKeyFor('tok_a', storage)).toBe(first);
-    expect(attemptKeyFor('tok_b', storage)).not.toBe(first);
+    const storage = mapStorage(new Map());
+    const first = attemptKeyFor(12, 'tok_a', storage);
+    expect(attemptKeyFor(12, 'tok_a', storage)).toBe(first);
+    expect(attemptKeyFor(12, 'tok_b', storage)).not.toBe(first);
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keeps it as the user’s kept input, wiped with the rest of it when the session ends', () => {
+    const store = new Map<string, string>();
+    const storage = mapStorage(store);
+    const first = attemptKeyFor(12, 'tok_a', storage);
+    expect([...store.keys()]).toEqual([keptInputKey(12, 'cardAttempt', 'tok_a')]);
+    // Another user signed in next in the tab never answers with this user's attempt.
+    expect(attemptKeyFor(13, 'tok_a', storage)).not.toBe(first);
+    wipeKeptInput([13], storage);
+    expect(attemptKeyFor(12, 'tok_a', storage)).toBe(first);
+    wipeKeptInput([12], storage);
+    expect(store.size).toBe(0);
   });
 
   it('still gives a key where the browser refuses storage', () => {
@@ -54,8 +73,8 @@ describe('the card provider’s return', () => {
       },
       removeItem: () => undefined,
     };
-    expect(attemptKeyFor('tok_c', refusing)).toMatch(/^[0-9a-f-]{36}$/);
-    expect(attemptKeyFor('tok_c', null)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(attemptKeyFor(12, 'tok_c', refusing)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(attemptKeyFor(12, 'tok_c', null)).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 

@@ -1,7 +1,13 @@
 import type { CardPaymentAttempt, CardPaymentResult } from '@junkan/shared/api/card-payments';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { type KeptStorage, keepInput, readKeptInput } from '../../../components/form/kept-input';
+import {
+  type KeptStorage,
+  keepInput,
+  keptInputKey,
+  readKeptInput,
+} from '../../../components/form/kept-input';
 import { api } from '../../../lib/api-client';
+import { randomUuid } from '../../../lib/random-uuid';
 import { INVOICES_KEY } from './keys';
 
 /** What the card provider's return to the invoice page carries in its address. */
@@ -29,14 +35,20 @@ export function clearCardReturn(params: URLSearchParams): URLSearchParams {
 }
 
 /**
- * One attempt key per token, kept for the tab through the kept-input kit (sessionStorage, guarded): sending the
- * same token again answers the same attempt. Where storage is blocked the key still comes, kept on the page only.
+ * One attempt key per token, kept for the tab through the kept-input kit (sessionStorage, guarded) under the
+ * signed-in user's key, so that the end of the session wipes it with the rest of the user's kept input: sending
+ * the same token again (a reload, the way back from 3-D Secure, the same user signed in) answers the same attempt.
+ * Where storage is blocked the key still comes, kept on the page only.
  */
-export function attemptKeyFor(token: string, storage?: KeptStorage | null) {
-  const name = `junkan.cardAttempt.${token}`;
+export function attemptKeyFor(
+  userId: number | null | undefined,
+  token: string,
+  storage?: KeptStorage | null,
+) {
+  const name = keptInputKey(userId, 'cardAttempt', token);
   const kept = readKeptInput<string>(name, storage);
   if (kept) return kept;
-  const key = crypto.randomUUID();
+  const key = randomUuid();
   keepInput(name, key, storage);
   return key;
 }
@@ -44,10 +56,15 @@ export function attemptKeyFor(token: string, storage?: KeptStorage | null) {
 export const cardFormUrl = async (invoiceId: number, lang: 'ja' | 'en') =>
   (await api.post<{ formUrl: string }>(`/invoices/${invoiceId}/card-payments/form`, { lang })).formUrl;
 
-export const startCardPayment = (invoiceId: number, token: string, lang: 'ja' | 'en') =>
+export const startCardPayment = (
+  invoiceId: number,
+  token: string,
+  lang: 'ja' | 'en',
+  userId: number | null | undefined,
+) =>
   api.post<CardPaymentResult>(`/invoices/${invoiceId}/card-payments`, {
     token,
-    attemptKey: attemptKeyFor(token),
+    attemptKey: attemptKeyFor(userId, token),
     lang,
   });
 

@@ -19,7 +19,9 @@ export function InvoiceActions({ invoice, today }: { invoice: InvoiceDetail; tod
   const message = useToast();
   const command = useInvoiceCommand(invoice.id);
   const [paidOpen, setPaidOpen] = useState(false);
-  const [correctOpen, setCorrectOpen] = useState(false);
+  // The correction dialog is made afresh for each opening (its key), and kept while it closes.
+  const [correct, setCorrect] = useState({ open: false, key: 0 });
+  const closeCorrect = () => setCorrect((c) => ({ ...c, open: false }));
   const can = (a: InvoiceAction) => invoice.actions.includes(a);
 
   const run = (title: string, content: string | undefined, cmd: InvoiceCommand, done: string) =>
@@ -99,7 +101,7 @@ export function InvoiceActions({ invoice, today }: { invoice: InvoiceDetail; tod
             <Button
               autoInsertSpace={false}
               data-testid="invoice-correct"
-              onClick={() => setCorrectOpen(true)}
+              onClick={() => setCorrect((c) => ({ open: true, key: c.key + 1 }))}
             >
               {t('invoices.action.correct')}
             </Button>
@@ -128,15 +130,17 @@ export function InvoiceActions({ invoice, today }: { invoice: InvoiceDetail; tod
           setPaidOpen(false);
         }}
       />
-      {correctOpen && (
+      {correct.key > 0 && (
         <InvoiceCorrectModal
+          key={correct.key}
+          open={correct.open}
           invoice={invoice}
           pending={command.isPending}
-          onClose={() => setCorrectOpen(false)}
+          onClose={closeCorrect}
           onSubmit={async (form) => {
             await command.mutateAsync({ kind: 'correct', form });
             void message.success(t('invoices.done.corrected'));
-            setCorrectOpen(false);
+            closeCorrect();
           }}
         />
       )}

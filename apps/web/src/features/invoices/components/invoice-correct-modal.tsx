@@ -6,6 +6,7 @@ import { DataTable } from '../../../components/data-table';
 import { dateItemProps, dayPickerProps, japanToday } from '../../../components/form/date-field';
 import { requiredRule } from '../../../components/form/required-rule';
 import { YenInput } from '../../../components/form/yen-input';
+import { confirmDiscard, confirmSend, useDiscardGuard } from '../../../components/form-modal';
 import { showApiError, showFormIssues } from '../../../lib/form-errors';
 import { formatPlainDate, formatYen } from '../../../lib/format';
 import { currentPunctuation, messageText } from '../../../lib/i18n';
@@ -23,6 +24,8 @@ import {
 import { InvoiceFilesField } from './invoice-files-field';
 
 interface CorrectModalProps {
+  /** Mounted afresh for each opening (a new `key`), kept while it closes so that focus goes back to its opener. */
+  open: boolean;
   invoice: InvoiceDetail;
   pending: boolean;
   onClose: () => void;
@@ -43,25 +46,27 @@ export function InvoiceCorrectModal(props: CorrectModalProps) {
   const { invoice } = props;
   const byLines = invoice.source === 'GENERATED';
   const [form] = Form.useForm<CorrectValues>();
-  const [lines, setLines] = useState(() => correctedLinesOf(invoice.lines ?? []));
+  const [storedLines] = useState(() => correctedLinesOf(invoice.lines ?? []));
+  const [lines, setLines] = useState(storedLines);
   const lineState = lineCorrectionState(lines);
   const keep = Form.useWatch('keep', form) ?? invoice.files.map((f) => f.id);
   const keptNames = invoice.files.filter((f) => keep.includes(f.id)).map((f) => f.fileName);
+  // Closing asks before what was typed is thrown away: the form's fields, or the lines (kept beside the form).
+  const guardedClose = useDiscardGuard(form, props.pending, props.onClose);
+  const requestClose = () =>
+    lines !== storedLines && !props.pending
+      ? confirmDiscard(modal, t, { onOk: props.onClose })
+      : guardedClose();
 
   const confirm = (body: () => FormData) =>
-    modal.confirm({
+    confirmSend(modal, {
       title: t('invoices.confirm.correct'),
       content: t('invoices.confirm.correctContent'),
       okText: t('invoices.action.correct'),
       cancelText: t('forms.cancel'),
       okButtonProps: { autoInsertSpace: false },
-      onOk: async () => {
-        try {
-          await props.onSubmit(body());
-        } catch (error) {
-          showApiError({ error, t, message, form, fieldMap: { keepFileIds: ['keep'] } });
-        }
-      },
+      send: () => props.onSubmit(body()),
+      onRefused: (error) => showApiError({ error, t, message, form, fieldMap: { keepFileIds: ['keep'] } }),
     });
 
   const onFinish = (values: CorrectValues) => {
@@ -79,7 +84,7 @@ export function InvoiceCorrectModal(props: CorrectModalProps) {
 
   return (
     <Modal
-      open
+      open={props.open}
       title={t('invoices.correctTitle')}
       okText={t('invoices.action.correct')}
       cancelText={t('forms.cancel')}
@@ -88,7 +93,7 @@ export function InvoiceCorrectModal(props: CorrectModalProps) {
         loading: props.pending,
         disabled: byLines && !lineState.isValid,
       }}
-      onCancel={props.onClose}
+      onCancel={requestClose}
       onOk={() => form.submit()}
       width={byLines ? 900 : 600}
     >

@@ -1,7 +1,8 @@
 import { settlementDateIssue } from '@junkan/shared/invoice-rules';
-import { DatePicker, Form, Modal, Typography } from 'antd';
+import { Form, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { dateItemProps, dayPickerProps, futureDays } from '../../../components/form/date-field';
+import { dateItemProps, futureDays } from '../../../components/form/date-field';
+import { DayPicker } from '../../../components/form/day-picker';
 import { requiredRule } from '../../../components/form/required-rule';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError } from '../../../lib/form-errors';
@@ -67,11 +68,7 @@ export function InvoiceMarkPaidModal(props: {
           ]}
           {...dateItemProps}
         >
-          <DatePicker
-            {...dayPickerProps}
-            disabledDate={futureDays()}
-            data-testid="invoice-settlement-input"
-          />
+          <DayPicker disabledDate={futureDays()} data-testid="invoice-settlement-input" />
         </Form.Item>
       </Form>
     </Modal>

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { formatYen } from '../../../lib/format';
+import { useSession } from '../../../lib/use-session';
 import {
   cancelCardPayment,
   cardFormUrl,
@@ -34,6 +35,7 @@ type PanelState =
   | { kind: 'attemptCancelled' }
   /** Paid meanwhile (another tab, another payment): nothing more to pay here. */
   | { kind: 'alreadyPaid' }
+  | { kind: 'refunded' }
   | { kind: 'error'; code: string; retry?: () => void };
 
 /**
@@ -48,6 +50,7 @@ export function InvoicePaymentPanel({ invoice }: { invoice: InvoiceDetail }) {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const [state, setState] = useState<PanelState>({ kind: 'idle' });
+  const userId = useSession().claims?.userId;
   const handled = useRef(false);
   const lang = i18n.language.startsWith('en') ? 'en' : 'ja';
   const payable = invoice.status === 'BILLED' && invoice.actions.includes('PAY_BY_CARD');
@@ -62,6 +65,8 @@ export function InvoicePaymentPanel({ invoice }: { invoice: InvoiceDetail }) {
     }
     if (result.outcome === 'PAID') setState({ kind: 'paid' });
     else if (result.outcome === 'CANCELLED') setState({ kind: 'attemptCancelled' });
+    // Captured after the invoice was paid otherwise or corrected: the charge was given back.
+    else if (result.outcome === 'REFUNDED') setState({ kind: 'refunded' });
     else if (result.outcome === 'DECLINED')
       setState({
         kind: 'declined',
@@ -90,7 +95,7 @@ export function InvoicePaymentPanel({ invoice }: { invoice: InvoiceDetail }) {
     }
     const run =
       back.kind === 'token'
-        ? () => startCardPayment(invoice.id, back.token, lang)
+        ? () => startCardPayment(invoice.id, back.token, lang, userId)
         : () => confirmCardPayment(invoice.id, back.paymentId);
     const attempt = () => {
       setState({ kind: 'working', text: t('invoices.payment.working') });
@@ -127,7 +132,8 @@ export function InvoicePaymentPanel({ invoice }: { invoice: InvoiceDetail }) {
   };
 
   const isSettled = state.kind === 'paid' || state.kind === 'alreadyPaid';
-  if (!payable && !isSettled && state.kind !== 'working') return null;
+  // A refund is told whether or not the invoice can still be paid (corrected: it can, and its button shows).
+  if (!payable && !isSettled && state.kind !== 'working' && state.kind !== 'refunded') return null;
   return (
     <Card
       size="small"
@@ -140,6 +146,15 @@ export function InvoicePaymentPanel({ invoice }: { invoice: InvoiceDetail }) {
       )}
       {state.kind === 'alreadyPaid' && (
         <Alert type="info" showIcon message={t('invoice_already_paid')} data-testid="card-already-paid" />
+      )}
+      {state.kind === 'refunded' && (
+        <Alert
+          type="warning"
+          showIcon
+          message={t('invoices.payment.refunded')}
+          data-testid="card-refunded"
+          style={{ marginBottom: 12 }}
+        />
       )}
       {state.kind === 'declined' && (
         <Alert
@@ -167,7 +182,10 @@ export function InvoicePaymentPanel({ invoice }: { invoice: InvoiceDetail }) {
         <Alert
           type="error"
           showIcon
-          message={t(state.code)}
+          // The shared text of a server error sends the user back to the login page: here a retry is at hand.
+          message={t(
+            state.code === 'server_error' && state.retry ? 'invoices.payment.serverError' : state.code,
+          )}
           data-testid="card-error"
           style={{ marginBottom: 12 }}
           action={

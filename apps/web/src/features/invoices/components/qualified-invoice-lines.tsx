@@ -56,6 +56,7 @@ export function QualifiedInvoiceLines({
             status={r.isInvalid ? 'error' : r.differs ? 'warning' : undefined}
             suffix={r.unit}
             inputMode="decimal"
+            aria-label={`${r.description} ${t('qualifiedInvoice.column.quantity')}`}
             data-testid={`quantity-${r.key}`}
           />
           {r.isInvalid && <Typography.Text type="danger">{t('invalid_format')}</Typography.Text>}

@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { japanToday, monthPickerProps } from '../../../components/form/date-field';
 import { requiredRule } from '../../../components/form/required-rule';
+import { confirmSend } from '../../../components/form-modal';
 import { PageTitleBar } from '../../../components/page-title-bar';
 import { showApiError, showFormIssues } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
@@ -83,7 +84,7 @@ export default function InvoiceRegisterPage() {
   const billings = useMonthBillings(projectId);
   const monthWarnings = billedMonthWarnings(Form.useWatch('invoices', form) ?? [], billings.data ?? []);
   const method: InvoicePaymentMethod = project?.paymentMethod ?? 'PAYMENT_INVOICE';
-  // A generated invoice's month within an invoice's bounds (the builder holds its buttons back meanwhile).
+  // A generated invoice's month within an invoice's bounds (outside them, nothing is built for it).
   const monthIssue = billedMonthIssue(month, japanToday());
 
   if (!isTransport) return <Navigate to={paths.forbidden.to()} replace />;
@@ -106,30 +107,29 @@ export default function InvoiceRegisterPage() {
     }
     // The months billed already, as shown beside their blocks: confirming sends them as confirmed.
     const warnings = billedMonthWarnings(blocks, billings.data ?? []);
-    modal.confirm({
+    confirmSend(modal, {
       title: t('invoices.form.confirmTitle'),
       content: <RegisterConfirmContent count={blocks.length} warnings={warnings} />,
       okText: t('invoices.form.submit'),
       okButtonProps: { autoInsertSpace: false },
       cancelText: t('forms.cancel'),
-      onOk: async () => {
-        try {
-          const created = await register.mutateAsync(
-            registrationFormData(
-              values.projectId!,
-              blocks,
-              warnings.map((c) => c.billedMonth),
-            ),
-          );
-          void message.success(t('invoices.form.registered'));
-          navigate(
-            created.length === 1 ? paths.invoiceDetail.to(created[0]!.id) : paths.invoiceManagement.to(),
-          );
-        } catch (error) {
-          // The form keeps every value and file; the server's field codes show next to their fields.
-          showApiError({ error, t, message, form });
-          void billings.refetch(); // A month billed meanwhile then warns beside its invoice.
-        }
+      send: async () => {
+        const created = await register.mutateAsync(
+          registrationFormData(
+            values.projectId!,
+            blocks,
+            warnings.map((c) => c.billedMonth),
+          ),
+        );
+        void message.success(t('invoices.form.registered'));
+        navigate(
+          created.length === 1 ? paths.invoiceDetail.to(created[0]!.id) : paths.invoiceManagement.to(),
+        );
+      },
+      onRefused: (error) => {
+        // The form keeps every value and file; the server's field codes show next to their fields, focus on the first.
+        showApiError({ error, t, message, form });
+        void billings.refetch(); // A month billed meanwhile then warns beside its invoice.
       },
     });
   };
@@ -233,7 +233,8 @@ export default function InvoiceRegisterPage() {
                   data-testid="qualified-invoice-month"
                 />
               </Form.Item>
-              {projectId ? (
+              {/* A month refused beside its field has nothing to build: the server would refuse it too. */}
+              {monthIssue ? null : projectId ? (
                 <QualifiedInvoiceBuilder
                   key={`${projectId}:${month}`}
                   projectId={projectId}

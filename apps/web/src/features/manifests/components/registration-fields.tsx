@@ -1,8 +1,9 @@
 import type { ManifestRegistrationOptions } from '@junkan/shared/api/manifests';
 import { volumeSchema } from '@junkan/shared/api/projects';
-import { Alert, DatePicker, Form, type FormInstance, Select } from 'antd';
+import { Alert, Form, type FormInstance, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { dateItemProps, dayPickerProps } from '../../../components/form/date-field';
+import { dateItemProps } from '../../../components/form/date-field';
+import { DayPicker } from '../../../components/form/day-picker';
 import { requiredRule } from '../../../components/form/required-rule';
 import { VolumeInput } from '../../../components/form/volume-input';
 import { zodRule } from '../../../lib/form-errors';
@@ -42,7 +43,9 @@ export function RegistrationFields({
           onChange={(id) => form.setFieldsValue(projectDefaults(options.projects.find((p) => p.id === id)))}
           options={options.projects.map((p) => ({
             value: p.id,
-            label: p.transporterName ? `${p.title}（${p.transporterName}）` : p.title,
+            label: p.transporterName
+              ? t('common.withNote', { main: p.title, note: p.transporterName })
+              : p.title,
           }))}
         />
       </Form.Item>
@@ -79,8 +82,7 @@ export function RegistrationFields({
           },
         ]}
       >
-        <DatePicker
-          {...dayPickerProps}
+        <DayPicker
           style={{ width: 180 }}
           disabledDate={(d) => isDeliveryDateInFuture(d.format('YYYY-MM-DD'), today)}
         />
@@ -111,7 +113,7 @@ export function RegistrationFields({
           notFoundContent={t('manifests.register.noDischargeSites')}
           options={options.dischargeSites.map((s) => ({
             value: s.id,
-            label: s.address ? `${s.name}（${s.address}）` : s.name,
+            label: s.address ? t('common.withNote', { main: s.name, note: s.address }) : s.name,
           }))}
         />
       </Form.Item>

@@ -6,10 +6,10 @@ import type {
 import { paths } from '@junkan/shared/paths';
 import type { ManifestDifference } from '@junkan/shared/rules/manifest-agreement';
 import { Alert, App, Button, type ButtonProps, Form, Modal, Result } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useDiscardGuard } from '../../../components/form-modal';
+import { confirmSend, useDiscardGuard } from '../../../components/form-modal';
 import { isApiError } from '../../../lib/api-client';
 import { showFormIssues } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
@@ -30,6 +30,7 @@ import {
 } from '../registration-values';
 import { RegistrationConfirmContent } from './registration-confirm-content';
 import { RegistrationFields } from './registration-fields';
+import css from './registration-modal.module.css';
 
 type Failure = Extract<RegistrationRefusal, { kind: 'failure' }>;
 
@@ -56,6 +57,7 @@ export function RegistrationModal({
   const [form] = Form.useForm<ManifestRegistrationFormValues>();
   const register = useRegisterManifest();
   const [failure, setFailure] = useState<Failure | null>(null);
+  const failureBanner = useRef<HTMLDivElement>(null);
   const [issued, setIssued] = useState<ManifestDetail | null>(null);
   const [keeper] = useState(registrationKeeper);
   const guardedClose = useDiscardGuard(form, register.isPending, onClose);
@@ -83,20 +85,31 @@ export function RegistrationModal({
     });
   }, [open, form, options, keeper]);
 
+  // A refusal is said above the form, out of sight of its buttons: focus goes to it (which scrolls it into view),
+  // and Tab goes on into the form kept as it was.
+  useEffect(() => {
+    if (failure) failureBanner.current?.focus();
+  }, [failure]);
+
   const showIssues = (issues: readonly RegistrationIssue[]) => showFormIssues(form, issues, t);
 
-  const send = async (input: ManifestRegistrationInput, typedQuantity: string | undefined) => {
+  const send = async (input: ManifestRegistrationInput) => {
     setFailure(null);
-    try {
-      // Sent with the form's key, so a second send (a double click, a retry) never registers twice.
-      setIssued(await register.mutateAsync(keeper.body(input)));
-      keeper.renew();
-    } catch (error) {
-      const refusal = registrationRefusalOf(isApiError(error) ? error : null);
-      if (refusal.kind === 'differences') return confirm(input, typedQuantity, refusal.differences);
-      if (refusal.kind === 'fields') return showFormIssues(form, refusal.issues, t);
-      setFailure(refusal);
-    }
+    // Sent with the form's key, so a second send (a double click, a retry) never registers twice.
+    setIssued(await register.mutateAsync(keeper.body(input)));
+    keeper.renew();
+  };
+
+  /** A refusal, once the confirmation has closed: differences to confirm, issues beside their fields, or a banner. */
+  const showRefusal = (
+    input: ManifestRegistrationInput,
+    typedQuantity: string | undefined,
+    error: unknown,
+  ) => {
+    const refusal = registrationRefusalOf(isApiError(error) ? error : null);
+    if (refusal.kind === 'differences') return confirm(input, typedQuantity, refusal.differences);
+    if (refusal.kind === 'fields') return showFormIssues(form, refusal.issues, t);
+    setFailure(refusal);
   };
 
   /** Asks before sending; with differences from the contract, they are listed and confirming them sends them. */
@@ -106,7 +119,8 @@ export function RegistrationModal({
     differences: readonly ManifestDifference[],
   ) => {
     const differs = differences.length > 0;
-    modal.confirm({
+    const sent = differs ? { ...input, confirmedDifferences: differences.map((d) => d.kind) } : input;
+    confirmSend(modal, {
       title: t(differs ? 'manifests.register.differencesTitle' : 'manifests.register.confirmTitle'),
       width: differs ? 720 : 520,
       content: (
@@ -122,11 +136,8 @@ export function RegistrationModal({
       cancelText: t(differs ? 'manifests.register.backToEdit' : 'forms.cancel'),
       // Going back keeps every input; only an explicit confirmation sends the differences.
       focusable: differs ? { autoFocusButton: 'cancel' } : undefined,
-      onOk: () =>
-        send(
-          differs ? { ...input, confirmedDifferences: differences.map((d) => d.kind) } : input,
-          typedQuantity,
-        ),
+      send: () => send(sent),
+      onRefused: (error) => showRefusal(input, typedQuantity, error),
     });
   };
 
@@ -204,18 +215,24 @@ export function RegistrationModal({
             />
           )}
           {failure && failureTexts && (
-            <Alert
-              type="error"
-              showIcon
+            <div
+              ref={failureBanner}
+              tabIndex={-1}
+              className={css.failure}
               style={{ marginBottom: 16 }}
               data-testid="manifest-register-failure"
-              title={
-                failureTexts.titleKey.startsWith('manifests.')
-                  ? t(failureTexts.titleKey)
-                  : messageText(t, failureTexts.titleKey, failure.params)
-              }
-              description={failureTexts.hintKey ? t(failureTexts.hintKey) : undefined}
-            />
+            >
+              <Alert
+                type="error"
+                showIcon
+                title={
+                  failureTexts.titleKey.startsWith('manifests.')
+                    ? t(failureTexts.titleKey)
+                    : messageText(t, failureTexts.titleKey, failure.params)
+                }
+                description={failureTexts.hintKey ? t(failureTexts.hintKey) : undefined}
+              />
+            </div>
           )}
           <RegistrationFields
             form={form}

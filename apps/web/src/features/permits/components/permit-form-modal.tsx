@@ -14,22 +14,11 @@ import {
   permitDateIssues,
 } from '@junkan/shared/rules/permit-rules';
 import { acceptAttribute, checkUpload, UPLOAD_RULES } from '@junkan/shared/upload-rules';
-import {
-  Button,
-  Col,
-  DatePicker,
-  Form,
-  Input,
-  Radio,
-  Row,
-  Select,
-  Typography,
-  Upload,
-  type UploadFile,
-} from 'antd';
+import { Button, Col, Form, Input, Radio, Row, Select, Typography, Upload, type UploadFile } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { dayPickerProps, japanToday, outsideDates } from '../../../components/form/date-field';
+import { japanToday, outsideDates } from '../../../components/form/date-field';
+import { DayPicker } from '../../../components/form/day-picker';
 import { FormModal } from '../../../components/form-modal';
 import { KeptUntilLine } from '../../../components/kept-until';
 import { setZodIssues } from '../../../lib/form-errors';
@@ -37,6 +26,7 @@ import { messageText } from '../../../lib/i18n';
 import { useWastes } from '../../../lib/reference-data/wastes';
 import { useToast } from '../../../lib/toast';
 import { useSavePermit } from '../api/save-permit';
+import { wasteKindIssue, wasteKindOptions } from '../permit-form-values';
 
 interface FormValues {
   districtCode?: string;
@@ -101,20 +91,21 @@ export function PermitFormModal({ open, editing, onClose }: PermitFormModalProps
   const lang = i18n.language === 'en' ? 'en' : 'ja';
   const isNew = editing === null;
   const today = japanToday();
-  // The server's range of permit dates (from 1970 to ten years after today): other days cannot be picked.
-  const pickable = {
-    ...dayPickerProps,
-    disabledDate: outsideDates(PERMIT_EARLIEST_DATE, latestPermitDate(today)),
-  };
+  // The server's range of permit dates (from 1970 to ten years after today): other days cannot be picked; one typed
+  // is kept, and sending says beside it why it is refused (with the form's other issues, at once).
+  const outsideRange = outsideDates(PERMIT_EARLIEST_DATE, latestPermitDate(today));
 
   const submit = (values: FormValues) => {
     const body = toBody(values);
     const parsed = permitInputSchema.safeParse(body);
     const file = values.file?.[0]?.originFileObj ?? null;
+    // A kind an older permit kept that is not industrial: the server refuses it too.
+    const kindIssue = wasteKindIssue(body.wasteKindIds, wastes.data);
     // The range depends on today, which the schema does not know: the shared rule the server runs too.
     const issues = [
       ...(parsed.success ? [] : parsed.error.issues),
       ...permitDateIssues(body, today).map((i) => ({ path: [i.path], message: i.code })),
+      ...(kindIssue ? [{ path: ['wasteKindIds'], message: kindIssue }] : []),
     ];
     if (issues.length > 0 || (isNew && !file)) {
       if (issues.length > 0) setZodIssues(form, issues, t);
@@ -190,12 +181,12 @@ export function PermitFormModal({ open, editing, onClose }: PermitFormModalProps
         <Col {...col} />
         <Col {...col}>
           <Form.Item name="issueDate" label={t('permits.field.issueDate')} required>
-            <DatePicker {...pickable} data-testid="permit-issue-date" />
+            <DayPicker disabledDate={outsideRange} data-testid="permit-issue-date" />
           </Form.Item>
         </Col>
         <Col {...col}>
           <Form.Item name="expiryDate" label={t('permits.field.expiryDate')} required>
-            <DatePicker {...pickable} data-testid="permit-expiry-date" />
+            <DayPicker disabledDate={outsideRange} data-testid="permit-expiry-date" />
           </Form.Item>
         </Col>
         <Col {...col}>
@@ -233,9 +224,7 @@ export function PermitFormModal({ open, editing, onClose }: PermitFormModalProps
               showSearch={{ optionFilterProp: 'label' }}
               loading={wastes.isLoading}
               placeholder={t('permits.placeholder.wasteKindIds')}
-              options={(wastes.data ?? [])
-                .filter((w) => w.level === 1)
-                .map((w) => ({ value: w.id, label: w.name }))}
+              options={wasteKindOptions(wastes.data, editing)}
               data-testid="permit-waste-kinds"
             />
           </Form.Item>
@@ -247,7 +236,9 @@ export function PermitFormModal({ open, editing, onClose }: PermitFormModalProps
             extra={
               isNew
                 ? t('permits.hint.file')
-                : `${t('permits.hint.file')}。${t('permits.hint.fileKept')}（${editing?.file?.fileName ?? ''}）`
+                : editing?.file
+                  ? t('permits.hint.fileKept', { fileName: editing.file.fileName })
+                  : t('permits.hint.file')
             }
             valuePropName="fileList"
             getValueFromEvent={(e: { fileList: UploadFile[] }) => e.fileList.slice(-1)}
