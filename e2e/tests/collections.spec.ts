@@ -42,7 +42,15 @@ test('collections: the discharger asks for a day, the transporter proposes anoth
     search: REGULAR_PROJECT,
   });
   await selectOption(page, page.getByLabel('排出場所', { exact: true }), /^銀座店（/);
-  await pickDate(page.getByLabel('回収希望日 1', { exact: true }), tomorrow);
+  // The calendar offers no past day; one typed stays as typed and is refused beside its row, not dropped.
+  const firstDate = page.getByLabel('回収希望日 1', { exact: true });
+  const dates = page.getByTestId('collection-dates');
+  await pickDate(firstDate, businessDate(-1));
+  await firstDate.press('Tab');
+  await expect(firstDate).toHaveValue(businessDate(-1));
+  await expect(dates.locator('.ant-form-item-explain-error')).toHaveText(['過去の日付は指定できません。']);
+  await pickDate(firstDate, tomorrow);
+  await expect(dates.locator('.ant-form-item-explain-error')).toHaveCount(0);
   await page.getByRole('checkbox', { name: /可燃ごみ/ }).check();
   await page.getByLabel('可燃ごみ 45L').fill('3');
   await selectOption(page, page.getByLabel('車両制限'), '2t車まで');
@@ -79,7 +87,24 @@ test('collections: the discharger asks for a day, the transporter proposes anoth
   // The transporter cannot come tomorrow and proposes today.
   await signIn(page, DEMO.transporter);
   await openDetail(page, id);
-  await act(page, 'PROPOSE_DATE', { date: today, reason: '明日は車両の都合がつかないため本日伺います' });
+  // A past day typed as the new date is kept and refused beside the field; nothing is sent.
+  await page.getByTestId('collection-action-PROPOSE_DATE').click();
+  const proposal = page.getByRole('dialog');
+  const newDate = proposal.getByLabel('新しい回収日');
+  await pickDate(newDate, businessDate(-1));
+  await newDate.press('Tab');
+  await expect(newDate).toHaveValue(businessDate(-1));
+  await expect(proposal.locator('.ant-form-item-explain-error')).toHaveText(['過去の日付は指定できません。']);
+  await proposal.getByTestId('collection-action-submit').click();
+  await expect(proposal).toBeVisible();
+  await expect(newDate).toHaveValue(businessDate(-1));
+  await expect(page.getByTestId('collection-status')).toHaveText('希望日');
+  // Today is taken.
+  await pickDate(newDate, today);
+  await expect(proposal.locator('.ant-form-item-explain-error')).toHaveCount(0);
+  await proposal.getByRole('textbox', { name: /理由/ }).fill('明日は車両の都合がつかないため本日伺います');
+  await proposal.getByTestId('collection-action-submit').click();
+  await expect(proposal).toBeHidden();
   await expect(page.getByTestId('collection-status')).toHaveText('調整中');
   await expect(page.getByTestId('collection-date')).toHaveText(today);
   await logout(page);

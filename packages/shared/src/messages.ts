@@ -118,6 +118,7 @@ export const MESSAGE_CODES = [
   'manifest_id_missing',
   'end_date_before_collection',
   'end_date_in_future',
+  'collect_time_in_future',
   'report_not_found',
   'manifest_already_reported',
   'manifest_not_found',

@@ -6,6 +6,7 @@ import {
   achievementDetailExportQuerySchema,
   achievementDetailQuerySchema,
   achievementListQuerySchema,
+  collectTimeIssues,
   correctionDateIssues,
   industrialReportSchema,
   regularReportLines,
@@ -165,6 +166,19 @@ describe('reportDateIssues', () => {
     expect(
       correctionDateIssues({ collectTime: '2026-11-18', lastEndDateTransport: '2026-11-21' }, '2026-11-20'),
     ).toEqual([{ path: 'lastEndDateTransport', code: 'end_date_in_future' }]);
+  });
+});
+
+describe('collectTimeIssues', () => {
+  it.each([
+    ['yesterday', '2026-11-19', []],
+    ['today', '2026-11-20', []],
+    ['tomorrow', '2026-11-21', ['collect_time_in_future']],
+    ['a malformed date (the schema reports it)', '2026-13-01', []],
+  ])('%s', (_name, collectTime, codes) => {
+    const issues = collectTimeIssues(collectTime, '2026-11-20');
+    expect(issues.map((i) => i.code)).toEqual(codes);
+    for (const issue of issues) expect(issue.path).toBe('collectTime');
   });
 });
 

@@ -75,6 +75,16 @@ export function reportDateIssues(
   return issues;
 }
 
+/** A transport is reported once made: its collection date is not after today (Japan dates, real dates only). */
+export function collectTimeIssues(
+  collectTime: string,
+  today: string,
+): { path: 'collectTime'; code: MessageCode }[] {
+  return isIsoDate(collectTime) && collectTime > today
+    ? [{ path: 'collectTime', code: 'collect_time_in_future' }]
+    : [];
+}
+
 /** The same rule for a correction, whose end date is `lastEndDateTransport` and whose collection date is stored. */
 export function correctionDateIssues(
   dates: { collectTime: string; lastEndDateTransport: string },

@@ -1,4 +1,5 @@
 import {
+  collectTimeIssues,
   type IndustrialReportInput,
   reportDateIssues,
   type TransportReport,
@@ -64,7 +65,8 @@ export async function createIndustrialReport(
 ): Promise<TransportReport> {
   const { session, companyId: me } = caller;
   const now = app.now();
-  throwFieldIssues(reportDateIssues(input, tokyoDate(now)));
+  const today = tokyoDate(now);
+  throwFieldIssues([...collectTimeIssues(input.collectTime, today), ...reportDateIssues(input, today)]);
   const id = await app.db.transaction(async (tx) => {
     const { project, line } = await reportedProjectLine(tx, input, me);
     // A transport is reported, and later billed at the contract's prices, within the contract's period. One of a

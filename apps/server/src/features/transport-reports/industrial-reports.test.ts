@@ -197,6 +197,15 @@ describe('industrial report: options and create', () => {
       'transportEndDate',
       'end_date_in_future',
     ],
+    [
+      'a collection date after today (the end date with it)',
+      {
+        collectTime: tokyoDate(new Date(START.getTime() + 86_400_000)),
+        transportEndDate: tokyoDate(new Date(START.getTime() + 86_400_000)),
+      },
+      'collectTime',
+      'collect_time_in_future',
+    ],
     ['a blank transporter', { transporter: '  ' }, 'transporter', 'MSG_00_21'],
     ['a volume with three decimals', { transportVolume: '1.234' }, 'transportVolume', 'MSG_00_27'],
     ['a volume of eight digits', { transportVolume: '12345678' }, 'transportVolume', 'MSG_00_27'],

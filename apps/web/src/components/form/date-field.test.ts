@@ -95,3 +95,22 @@ describe('a day typed into a picker', () => {
     expect(refusedTypedDay('2045/04/01', undefined)).toBeNull();
   });
 });
+
+describe('a month typed into a month picker', () => {
+  it('is read as the picker shows months (YYYY/MM), a real month only, as its first day', () => {
+    expect(typedDay('2026/04', 'month')?.format('YYYY-MM-DD')).toBe('2026-04-01');
+    expect(typedDay(' 2027/12 ', 'month')?.format('YYYY-MM-DD')).toBe('2027-12-01');
+    for (const text of ['', '2026/4', '2026-04', '2026/13', '2026/00', '2026/04/01'])
+      expect(typedDay(text, 'month')).toBeNull();
+    // A day picker does not read a month.
+    expect(typedDay('2026/04')).toBeNull();
+  });
+
+  it('is answered when the picker refuses it', () => {
+    // A month is offered by its first day: the months after November 2026.
+    const afterNovember = outsideDates(null, '2026-11-30');
+    expect(refusedTypedDay('2026/12', afterNovember, 'month')?.format('YYYY-MM')).toBe('2026-12');
+    expect(refusedTypedDay('2026/11', afterNovember, 'month')).toBeNull();
+    expect(refusedTypedDay('2026/12/01', afterNovember, 'month')).toBeNull();
+  });
+});

@@ -40,25 +40,35 @@ export const keepEnterInPicker = (e: { key: string; preventDefault: () => void }
   if (e.key === 'Enter') e.preventDefault();
 };
 
-/** A day as typed in a day picker (YYYY/MM/DD, a real day), or null. */
-export function typedDay(text: string): Dayjs | null {
-  const match = /^(\d{4})\/(\d{2})\/(\d{2})$/.exec(text.trim());
+/** What a limited picker chooses: a day (YYYY/MM/DD) or a month (YYYY/MM). */
+export type PickerUnit = 'date' | 'month';
+
+const TYPED_PATTERN: Record<PickerUnit, { pattern: RegExp; format: string }> = {
+  date: { pattern: /^(\d{4})\/(\d{2})\/(\d{2})$/, format: 'YYYY/MM/DD' },
+  month: { pattern: /^(\d{4})\/(\d{2})$/, format: 'YYYY/MM' },
+};
+
+/** A day (YYYY/MM/DD, a real day) or a month (YYYY/MM, its first day) as typed in a picker, or null. */
+export function typedDay(text: string, unit: PickerUnit = 'date'): Dayjs | null {
+  const { pattern, format } = TYPED_PATTERN[unit];
+  const match = pattern.exec(text.trim());
   if (!match) return null;
-  const day = dayjs(`${match[1]}-${match[2]}-${match[3]}`);
-  // dayjs rolls 2026-02-30 over into March: a real day reads back as typed.
-  return day.isValid() && day.format('YYYY/MM/DD') === text.trim() ? day : null;
+  const day = dayjs(`${match[1]}-${match[2]}-${match[3] ?? '01'}`);
+  // dayjs rolls 2026-02-30 over into March (and month 13 into the next year): a real one reads back as typed.
+  return day.isValid() && day.format(format) === text.trim() ? day : null;
 }
 
 /**
- * The day typed into a picker that its `disabledDate` refuses, or null. antd drops such a day without a word when
- * Enter is pressed or the field is left, and the field shows its old day again: `DayPicker` hands it to the form
- * instead, where the field's rule says why.
+ * The day (or month) typed into a picker that its `disabledDate` refuses, or null. antd drops such a day without a
+ * word when Enter is pressed or the field is left, and the field shows its old day again: `DayPicker` and
+ * `MonthPicker` hand it to the form instead, where the field's rule says why.
  */
 export function refusedTypedDay(
   text: string,
   disabledDate: ((day: Dayjs) => boolean) | undefined,
+  unit: PickerUnit = 'date',
 ): Dayjs | null {
-  const day = typedDay(text);
+  const day = typedDay(text, unit);
   return day && disabledDate?.(day) ? day : null;
 }
 

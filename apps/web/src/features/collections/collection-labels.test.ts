@@ -10,6 +10,7 @@ import {
   formatBags,
   formatDayWithWeekday,
   lineQuantity,
+  newDateIssue,
   orderedActions,
   STATUS_LOOK,
   statusLabelKey,
@@ -116,6 +117,15 @@ describe('actions', () => {
       ok: true,
       input: { date: '2026-12-08' },
     });
+  });
+  it.each([
+    ['yesterday', '2026-12-07', 'date_in_past'],
+    ['today', '2026-12-08', null],
+    ['a later day', '2027-03-01', null],
+    ['an empty field (its own rule)', null, null],
+    ['a malformed day', '2026-13-01', 'invalid_format'],
+  ] as const)('a new date of %s: %s', (_name, date, code) => {
+    expect(newDateIssue(date, '2026-12-08')).toBe(code);
   });
   it('warns that cancelling a spot collection cancels the project', () => {
     expect(cancelsProject('CANCEL', 'SPOT')).toBe(true);

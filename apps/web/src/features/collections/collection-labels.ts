@@ -3,12 +3,14 @@ import {
   collectionDateChangeSchema,
   collectionReasonSchema,
 } from '@junkan/shared/api/collections';
-import type {
-  CollectionAction,
-  CollectionStatus,
-  NotCollectableReason,
+import {
+  type CollectionAction,
+  type CollectionStatus,
+  desiredDateIssue,
+  type NotCollectableReason,
 } from '@junkan/shared/collection-rules';
 import { BAG_SIZES } from '@junkan/shared/enums';
+import type { MessageCode } from '@junkan/shared/messages';
 import { formatVolume } from '../../components/form/volume';
 import { type FormIssue, firstIssues } from '../../lib/form-issues';
 import { PUNCTUATION, type Punctuation } from '../../lib/format';
@@ -177,6 +179,24 @@ export function buildActionBody(
     path === 'date' || path === 'reason' ? path : null,
   );
   return { ok: false, issues };
+}
+
+/** Every day lies in it: the dialog leaves the contract's period to the server. */
+const ANY_PERIOD = { startDate: '0000-01-01', endDate: '9999-12-31' };
+
+/**
+ * A new date's issue the dialog can tell before sending (the picker offers no earlier day): the desired date's
+ * rule (`desiredDateIssue`) on the past; the contract's period and the transporter's calendar are the server's to
+ * check. Null for an empty field (its own rule) or a good day.
+ */
+export function newDateIssue(date: string | null | undefined, today: string): MessageCode | null {
+  if (!date) return null;
+  const issue = desiredDateIssue(date, 0, {
+    today,
+    period: ANY_PERIOD,
+    lookup: () => ({ isBusinessDay: true }),
+  });
+  return issue?.code ?? null;
 }
 
 /** Whether the cancel dialog must warn that the project goes with it (a spot contract's collection). */

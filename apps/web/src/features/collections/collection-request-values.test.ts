@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildCollectionRequest,
+  dateIssueAt,
   formPath,
   issueMessage,
   kindHint,
@@ -16,7 +17,7 @@ import {
   valuesForProject,
   weekdayCountState,
 } from './collection-request-values';
-import type { KnownDay } from './request-days';
+import { dayBlock, type KnownDay } from './request-days';
 import { OPTION, SPOT_OPTION } from './test-option';
 
 const TODAY = '2026-11-25';
@@ -203,6 +204,34 @@ describe('buildCollectionRequest', () => {
       { name: ['frequency'], code: 'MSG_00_21' },
       { name: ['weekdays'], code: 'weekday_required' },
     ]);
+  });
+});
+
+describe("dateIssueAt (a desired date picker's rule)", () => {
+  const known = new Map<string, KnownDay>([
+    ['2026-12-06', { collectable: false, reason: 'NOT_BUSINESS_WEEKDAY' }],
+    ['2026-12-07', { collectable: true, reason: null }],
+  ]);
+  const ctx = { today: TODAY, option: OPTION, known };
+
+  it.each([
+    ['2026-11-24', 'date_in_past'],
+    ['2026-11-25', null],
+    ['2028-06-01', 'collection_outside_contract'],
+    ['2026-12-06', 'collection_date_not_collectable'],
+    ['2026-12-07', null],
+    ['2026-12-08', null],
+  ])('%s: %s, refused exactly when the picker disables it', (date, code) => {
+    expect(dateIssueAt([date], 0, ctx)?.code ?? null).toBe(code);
+    expect(code !== null).toBe(dayBlock(date, ctx) !== null);
+  });
+
+  it('tells a row its own issue: a day asked twice, not an empty row', () => {
+    const dates = ['2026-12-07', null, '2026-12-07', '2026-11-24'];
+    expect(dateIssueAt(dates, 0, ctx)).toBeNull();
+    expect(dateIssueAt(dates, 1, ctx)).toBeNull();
+    expect(dateIssueAt(dates, 2, ctx)).toEqual({ name: ['dates', 2], code: 'same_waste_same_date' });
+    expect(dateIssueAt(dates, 3, ctx)).toEqual({ name: ['dates', 3], code: 'date_in_past' });
   });
 });
 

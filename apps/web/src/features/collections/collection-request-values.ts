@@ -241,6 +241,19 @@ export function dateIssues(dates: readonly (string | null)[], ctx: RequestContex
   return [...blanks, ...issues.map(dateIssue)];
 }
 
+/**
+ * The issue of one desired date as its picker's rule tells it: the days the picker disables (past, outside the
+ * requestable period, known not collectable) and a day already asked for; an empty picker waits for the check.
+ */
+export function dateIssueAt(
+  dates: readonly (string | null)[],
+  index: number,
+  ctx: RequestContext,
+): RequestIssue | null {
+  if (!dates[index]) return null;
+  return dateIssues(dates, ctx).find((issue) => issue.name?.[1] === index) ?? null;
+}
+
 /** The texts of an empty list (keys of this feature, shown like message codes). */
 export const LIST_REQUIRED = {
   lines: 'collections.linesRequired',

@@ -156,6 +156,14 @@ describe('buildIndustrialReport', () => {
     expect(built.ok ? [] : built.issues).toEqual([{ name: field, code }]);
   });
 
+  it("refuses a collection date after the server's today on its own field", () => {
+    const built = buildIndustrialReport(filled({ collectTime: '2026-11-21' }), options);
+    expect(built.ok ? [] : built.issues).toContainEqual({
+      name: 'collectTime',
+      code: 'collect_time_in_future',
+    });
+  });
+
   it('accepts an end date equal to the collection date and to today', () => {
     expect(
       buildIndustrialReport(filled({ collectTime: '2026-11-20', transportEndDate: '2026-11-20' }), options)

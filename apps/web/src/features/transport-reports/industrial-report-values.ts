@@ -1,5 +1,6 @@
 import type { UnitMeasure } from '@junkan/shared/api/code-masters';
 import {
+  collectTimeIssues,
   type IndustrialReportInput,
   type IndustrialReportOptions,
   industrialReportSchema,
@@ -150,10 +151,13 @@ export function buildIndustrialReport(
     transporter: values.transporter ?? '',
     disposalMethodId: blankToNull(values.disposalMethodId),
   });
-  const dateIssues = reportDateIssues(
-    { collectTime: values.collectTime ?? '', transportEndDate: values.transportEndDate ?? '' },
-    options.today,
-  ).map((i) => ({ path: [i.path], message: i.code }));
+  const dateIssues = [
+    ...collectTimeIssues(values.collectTime ?? '', options.today),
+    ...reportDateIssues(
+      { collectTime: values.collectTime ?? '', transportEndDate: values.transportEndDate ?? '' },
+      options.today,
+    ),
+  ].map((i) => ({ path: [i.path], message: i.code }));
   const issues = [...(result.success ? [] : result.error.issues), ...dateIssues];
   if (result.success && issues.length === 0) return { ok: true, input: result.data };
   return { ok: false, issues: firstIssues(issues, industrialFieldOf) };

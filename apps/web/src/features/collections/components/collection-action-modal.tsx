@@ -1,15 +1,23 @@
 import { COLLECTION_MAX, type CollectionDetail } from '@junkan/shared/api/collections';
 import type { CollectionAction } from '@junkan/shared/collection-rules';
-import { Alert, App, type ButtonProps, DatePicker, Form, Input, Modal, Typography } from 'antd';
+import { Alert, App, type ButtonProps, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { dateItemProps, dayPickerProps, japanToday, outsideDates } from '../../../components/form/date-field';
+import { dateItemProps, japanToday, outsideDates } from '../../../components/form/date-field';
+import { DayPicker } from '../../../components/form/day-picker';
 import { useDiscardGuard } from '../../../components/form-modal';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError, showFormIssues } from '../../../lib/form-errors';
 import { formatPlainDate } from '../../../lib/format';
+import { messageText } from '../../../lib/i18n';
 import { useToast } from '../../../lib/toast';
 import { useCollectionAction } from '../api/collection-action';
-import { ACTION_FORM, type ActionValues, buildActionBody, cancelsProject } from '../collection-labels';
+import {
+  ACTION_FORM,
+  type ActionValues,
+  buildActionBody,
+  cancelsProject,
+  newDateIssue,
+} from '../collection-labels';
 import { refusalIssues } from '../collection-request-values';
 import { showRequestIssues } from './show-request-issues';
 
@@ -35,6 +43,7 @@ export function CollectionActionModal({
   const requestClose = useDiscardGuard(form, run.isPending, onClose);
   const config = ACTION_FORM[action];
   const label = t(`collections.action.${action}`);
+  const today = japanToday();
 
   const submit = async (values: ActionValues) => {
     const built = buildActionBody(action, values);
@@ -100,8 +109,21 @@ export function CollectionActionModal({
         />
       )}
       {config.date && (
-        <Form.Item name="date" label={t('collections.newDate')} required {...dateItemProps}>
-          <DatePicker {...dayPickerProps} disabledDate={outsideDates(japanToday(), null)} autoFocus />
+        <Form.Item
+          name="date"
+          label={t('collections.newDate')}
+          required
+          {...dateItemProps}
+          rules={[
+            {
+              validator: async (_rule, value: string | null) => {
+                const code = newDateIssue(value, today);
+                if (code) throw new Error(messageText(t, code));
+              },
+            },
+          ]}
+        >
+          <DayPicker disabledDate={outsideDates(today, null)} autoFocus />
         </Form.Item>
       )}
       <Form.Item

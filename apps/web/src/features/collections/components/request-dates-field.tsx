@@ -1,13 +1,14 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { CollectionRequestOption } from '@junkan/shared/api/collections';
-import { Button, DatePicker, Flex, Form, Typography } from 'antd';
+import { Button, Flex, Form, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { cloneElement, type ReactElement, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateItemProps, dayPickerProps } from '../../../components/form/date-field';
+import { dateItemProps } from '../../../components/form/date-field';
+import { DayPicker } from '../../../components/form/day-picker';
 import { formatPlainDate } from '../../../lib/format';
 import { useCollectableDays } from '../api/collectable-days';
-import { maxDates } from '../collection-request-values';
+import { dateIssueAt, maxDates } from '../collection-request-values';
 import {
   collectableRange,
   type DayBlock,
@@ -15,6 +16,7 @@ import {
   firstPickableMonth,
   type KnownDay,
 } from '../request-days';
+import { requestIssueText } from './show-request-issues';
 
 /**
  * The desired dates, one picker each. Days that cannot be picked are disabled, with why in the cell's
@@ -80,9 +82,22 @@ export function RequestDatesField({
               // The picker's issue shows under the row (a noStyle item's errors go to its parent item).
               <Form.Item key={field.key} style={{ marginBottom: 8 }}>
                 <Flex gap={8} align="center" style={{ maxWidth: 290 }}>
-                  <Form.Item name={field.name} noStyle {...dateItemProps}>
-                    <DatePicker
-                      {...dayPickerProps}
+                  <Form.Item
+                    name={field.name}
+                    noStyle
+                    {...dateItemProps}
+                    rules={[
+                      {
+                        // The days the picker disables, typed: kept, and refused here with why.
+                        validator: async () => {
+                          const dates: (string | null)[] = form.getFieldValue('dates') ?? [];
+                          const issue = dateIssueAt(dates, field.name, ctx);
+                          if (issue) throw new Error(requestIssueText(t, issue));
+                        },
+                      },
+                    ]}
+                  >
+                    <DayPicker
                       style={{ width: '100%', maxWidth: 240 }}
                       aria-label={label}
                       placeholder={label}

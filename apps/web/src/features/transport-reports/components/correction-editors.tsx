@@ -1,9 +1,10 @@
 import type { DisposalMethod, UnitMeasure } from '@junkan/shared/api/code-masters';
 import { correctionDateIssues, reportCorrectionSchema } from '@junkan/shared/api/transport-reports';
 import { MAX_LENGTH } from '@junkan/shared/field-rules';
-import { DatePicker, Flex, Form, Input, Select } from 'antd';
+import { Flex, Form, Input, Select } from 'antd';
 import type { TFunction } from 'i18next';
-import { dateItemProps, dayPickerProps, outsideDates } from '../../../components/form/date-field';
+import { dateItemProps, outsideDates } from '../../../components/form/date-field';
+import { DayPicker } from '../../../components/form/day-picker';
 import { VolumeInput } from '../../../components/form/volume-input';
 import { zodRule } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
@@ -53,8 +54,7 @@ export function correctionEditors({
         ]}
         {...cell}
       >
-        <DatePicker
-          {...dayPickerProps}
+        <DayPicker
           aria-label={label('endDateTransport')}
           disabledDate={outsideDates(collectTime, today)}
           style={{ width: 160 }}

@@ -1,4 +1,5 @@
 import {
+  collectTimeIssues,
   type IndustrialReportOptions,
   industrialReportSchema,
   reportDateIssues,
@@ -8,7 +9,6 @@ import {
   Alert,
   AutoComplete,
   Col,
-  DatePicker,
   Flex,
   Form,
   type FormInstance,
@@ -19,7 +19,8 @@ import {
 } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateItemProps, dayPickerProps, outsideDates } from '../../../components/form/date-field';
+import { dateItemProps, outsideDates } from '../../../components/form/date-field';
+import { DayPicker } from '../../../components/form/day-picker';
 import { requiredRule } from '../../../components/form/required-rule';
 import { VolumeInput } from '../../../components/form/volume-input';
 import { zodRule } from '../../../lib/form-errors';
@@ -101,10 +102,18 @@ export function IndustrialReportFields({
             name="collectTime"
             label={label('collectTime')}
             {...dateItemProps}
-            rules={[zodRule(shape.collectTime, t)]}
+            rules={[
+              zodRule(shape.collectTime, t),
+              {
+                validator: async (_rule, value: string | null) => {
+                  const issue = collectTimeIssues(value ?? '', options.today)[0];
+                  if (issue) throw new Error(messageText(t, issue.code));
+                },
+              },
+            ]}
             required
           >
-            <DatePicker {...dayPickerProps} disabledDate={outsideDates(null, options.today)} />
+            <DayPicker disabledDate={outsideDates(null, options.today)} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
@@ -128,7 +137,7 @@ export function IndustrialReportFields({
             ]}
             required
           >
-            <DatePicker {...dayPickerProps} disabledDate={outsideDates(collectTime, options.today)} />
+            <DayPicker disabledDate={outsideDates(collectTime, options.today)} />
           </Form.Item>
         </Col>
       </Row>
