@@ -1,11 +1,12 @@
 import { paths } from '@junkan/shared/paths';
 import { expect, type Page, test } from '@playwright/test';
 import { STORAGE_KEYS } from '../../apps/web/src/lib/storage-keys';
+import { pickDate, selectOption } from '../support/antd';
 import { apiAs } from '../support/api';
 import { DEMO } from '../support/app';
 import { signIn } from '../support/auth';
 import { axeViolations } from '../support/axe';
-import { TRANSPORTER_NAME } from '../support/manifests';
+import { INDUSTRIAL_PROJECT, TRANSPORTER_NAME } from '../support/manifests';
 
 /**
  * Serious and critical violations of WCAG 2.0 A/AA (JIS X 8341-3:2016 AA) that the layout sweep's screens do
@@ -116,4 +117,29 @@ test('accessibility: a delete confirmation on a master list', async ({ page }) =
   await confirm.getByRole('button', { name: 'キャンセル' }).click();
   await expect(confirm).toBeHidden();
   expect(problems).toEqual([]);
+});
+
+test('accessibility: the clear button of a select and of a date picker is named in the screen’s language', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.discharger, { path: 'evidence-pack' });
+  const form = page.getByTestId('evidence-pack-form');
+  await selectOption(page, form.getByRole('combobox', { name: '案件' }), new RegExp(INDUSTRIAL_PROJECT), {
+    search: '本社倉庫',
+  });
+  // antd names a select's × "Clear" whatever the language; a Japanese screen says クリア, as its pickers do.
+  const selectClear = form.locator('.ant-select-clear');
+  await expect(selectClear).toHaveAccessibleName('クリア');
+  // The radio's own input is hidden under its label, which takes the click.
+  await page.getByTestId('evidence-pack-scope-period').locator('xpath=ancestor::label').click();
+  await pickDate(form.getByLabel('開始日'), '2000/02/01');
+  const pickerClear = form.locator('.ant-picker-clear');
+  await expect(pickerClear).toHaveAccessibleName('クリア');
+  // In English, both say Clear; back to Japanese for the tests after.
+  await page.getByTestId('language-select').getByText('English').click();
+  await expect(pickerClear).toHaveAccessibleName('Clear');
+  await page.getByTestId('evidence-pack-scope-project').locator('xpath=ancestor::label').click();
+  await expect(selectClear).toHaveAccessibleName('Clear');
+  await page.getByTestId('language-select').getByText('日本語').click();
+  await expect(selectClear).toHaveAccessibleName('クリア');
 });

@@ -81,3 +81,35 @@ test('a discharger adds an office and a discharge site with the postal lookup, s
   await expect(offices).toHaveCount(officeCount);
   await expect(sites).toHaveCount(siteCount);
 });
+
+test('a bank account the server refuses once saving is confirmed puts focus on the field it names', async ({
+  page,
+}) => {
+  // The server refuses the first account's number (as it would one another tab's older rules let through).
+  await page.route('**/api/trans/bank-accounts', (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            code: 'validation_error',
+            message: 'refused',
+            fields: { 'accounts.0.accountNumber': 'bank_account_number_invalid' },
+          }),
+        })
+      : route.fallback(),
+  );
+  await signIn(page, DEMO.transporter, { path: 'account/trans' });
+  const card = page.getByTestId('bank-accounts');
+  await expect(card.getByTestId('bank-account-0')).toContainText('みずほ');
+  const save = card.getByTestId('bank-accounts-save');
+  await save.click();
+  await confirmModal(page, { title: '振込先口座を保存しますか？' });
+
+  const number = card.getByTestId('bank-account-0').getByLabel('口座番号（7桁）');
+  await expect(card.locator('.ant-form-item-explain-error')).toHaveText(
+    '口座番号は7桁の数字で入力してください。',
+  );
+  await expect(number).toBeFocused();
+  await expect(save).not.toBeFocused();
+});

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { readZip } from '../../apps/server/test/zip';
-import { confirmModal, selectOption } from '../support/antd';
+import { confirmModal, pickDate, selectOption } from '../support/antd';
 import { apiAs } from '../support/api';
 import { DEMO } from '../support/app';
 import { signIn } from '../support/auth';
@@ -66,4 +66,30 @@ test('a discharger requests an evidence pack, sees its progress then ready, down
   await expect(page.getByTestId('evidence-pack-request')).toHaveText(/Create evidence pack/);
   await page.getByTestId('language-select').getByText('日本語').click();
   await expect(status).toHaveText('ダウンロード可');
+});
+
+test('a period the server refuses once the request is confirmed puts focus on the field it names', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.discharger, { path: 'evidence-pack' });
+  const form = page.getByTestId('evidence-pack-form');
+  // The radio's own input is hidden under its label, which takes the click.
+  await page.getByTestId('evidence-pack-scope-period').locator('xpath=ancestor::label').click();
+  // A month long before the demo's records: nothing is in scope, which only the server knows.
+  const from = form.getByLabel('開始日');
+  await pickDate(from, '2000/02/01');
+  await pickDate(form.getByLabel('終了日'), '2000/02/28');
+  const button = page.getByTestId('evidence-pack-request');
+  await button.click();
+  const refused = page.waitForResponse(
+    (r) => r.url().endsWith('/api/evidence-packs') && r.request().method() === 'POST',
+  );
+  await confirmModal(page, { title: '証跡パックを作成しますか？' });
+  expect((await refused).status()).toBe(409);
+  // The refusal is beside the start, and focus is there, not back on the button that opened the confirmation.
+  await expect(form.locator('.ant-form-item-explain-error')).toHaveText(
+    'この期間に対象となる案件の記録がありません。',
+  );
+  await expect(from).toBeFocused();
+  await expect(button).not.toBeFocused();
 });

@@ -1,3 +1,4 @@
+import { CloseCircleFilled } from '@ant-design/icons';
 import { ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import jaJP from 'antd/es/locale/ja_JP';
@@ -20,9 +21,14 @@ export function AntdScope({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   const theme = useMemo(() => appTheme({ motion: !reducedMotion }), [reducedMotion]);
+  const locale = i18n.language === 'en' ? enUS : jaJP;
+  // The pickers' clear button says the locale's word (クリア / Clear): every select's says the same.
+  const clearLabel = locale.DatePicker?.lang.clear ?? 'Clear';
+  const select = useMemo(() => ({ clearIcon: <ClearIcon label={clearLabel} /> }), [clearLabel]);
   return (
     <ConfigProvider
-      locale={i18n.language === 'en' ? enUS : jaJP}
+      locale={locale}
+      select={select}
       theme={theme}
       wave={{ disabled: reducedMotion }}
       // antd puts a space between two CJK characters of a button (更 新): Japanese is not written so.
@@ -32,6 +38,23 @@ export function AntdScope({ children }: { children: ReactNode }) {
     >
       {children}
     </ConfigProvider>
+  );
+}
+
+/**
+ * The clear (×) of a Select (and AutoComplete) with `allowClear`, naming the button it sits in. antd 6.6 names that
+ * button "Clear" in every language (@rc-component/select's fallback: antd passes no `allowClear.label`, which
+ * ant-design#58267 adds from the locale, not yet released) and ConfigProvider can give a select only its clear icon,
+ * so the icon puts the app's word on its button (JIS X 8341-3 4.1.2, 3.1.2). React leaves the name alone after:
+ * the label it renders never changes.
+ */
+function ClearIcon({ label }: { label: string }) {
+  return (
+    <CloseCircleFilled
+      ref={(icon) => {
+        icon?.closest('button')?.setAttribute('aria-label', label);
+      }}
+    />
   );
 }
 

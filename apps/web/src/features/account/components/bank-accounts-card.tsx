@@ -5,6 +5,7 @@ import { App, Button, Card, Col, Form, type FormInstance, Input, Row, Select, Sp
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BANK_ACCOUNTS_ANCHOR } from '../../../components/account-form/account-info-form';
+import { confirmSend } from '../../../components/form-modal';
 import { LoadFailed } from '../../../components/load-failed';
 import { showApiError, showFormIssues } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
@@ -60,20 +61,18 @@ function BankAccountsForm({ initial }: { initial: BankAccountsFormValues }) {
       showFormIssues(form, built.issues, t, message);
       return;
     }
-    modal.confirm({
+    confirmSend(modal, {
       title: t('accountUpdate.bankAccounts.confirm'),
       content: t('accountUpdate.bankAccounts.confirmContent'),
       okText: t('accountUpdate.bankAccounts.save'),
       cancelText: t('forms.cancel'),
       okButtonProps: { autoInsertSpace: false },
-      onOk: () =>
-        save.mutateAsync(built.input).then(
-          (saved) => {
-            form.setFieldsValue(bankAccountsFormValues(saved.accounts));
-            void message.success(t('accountUpdate.bankAccounts.saved'));
-          },
-          (error: unknown) => showApiError({ error, t, message, form }),
-        ),
+      send: async () => {
+        const saved = await save.mutateAsync(built.input);
+        form.setFieldsValue(bankAccountsFormValues(saved.accounts));
+        void message.success(t('accountUpdate.bankAccounts.saved'));
+      },
+      onRefused: (error) => showApiError({ error, t, message, form }),
     });
   };
 

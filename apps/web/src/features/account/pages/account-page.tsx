@@ -10,6 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useMatch } from 'react-router';
 import { AccountInfoForm } from '../../../components/account-form/account-info-form';
+import { confirmSend } from '../../../components/form-modal';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useAccountInfo } from '../../../lib/account-info';
 import { isApiError } from '../../../lib/api-client';
@@ -87,25 +88,23 @@ function AccountUpdateForm({ isTransport, info }: { isTransport: boolean; info: 
   useUnsavedChangesGuard(isDirty);
 
   const save = (values: AccountUpdateRequest) => {
-    modal.confirm({
+    confirmSend(modal, {
       title: t('MSG_00_04_2'),
       okText: t('accountUpdate.submit'),
-      onOk: () =>
-        mutation.mutateAsync(values).then(
-          () => {
-            void message.success(t('user_info_updated'));
-          },
-          (error: unknown) => {
-            if (isApiError(error) && error.code === 'in_use_cannot_delete') {
-              const { usedBy = 'projects', name = '' } = error.params ?? {};
-              toastError(message, t, 'in_use_cannot_delete', {
-                usedBy: t(`accountUpdate.usedBy.${usedBy}`, { name }),
-              });
-              return;
-            }
-            showApiError({ error, t, message, form, fallbackCode: 'update_account_failed' });
-          },
-        ),
+      send: async () => {
+        await mutation.mutateAsync(values);
+        void message.success(t('user_info_updated'));
+      },
+      onRefused: (error) => {
+        if (isApiError(error) && error.code === 'in_use_cannot_delete') {
+          const { usedBy = 'projects', name = '' } = error.params ?? {};
+          toastError(message, t, 'in_use_cannot_delete', {
+            usedBy: t(`accountUpdate.usedBy.${usedBy}`, { name }),
+          });
+          return;
+        }
+        showApiError({ error, t, message, form, fallbackCode: 'update_account_failed' });
+      },
     });
   };
 

@@ -6,7 +6,9 @@ import { formatPlainDate } from '../../../lib/format';
 /**
  * Before a calendar change is saved: when it closes days that collections still to happen fall on, lists them
  * with what saving does to each (a new date proposed to the discharger, or returned) and asks to go on.
- * Resolves true to save (at once when nothing is affected), false to stay.
+ * Resolves true to save (at once when nothing is affected), false to stay, once the question has closed: a refusal
+ * of the save then keeps the focus it gives its field, which the closing question would give back to the save
+ * button (as `confirmSend` does for a send made from the question itself).
  */
 export function useConfirmCalendarImpact(): (affected: readonly CalendarImpactItem[]) => Promise<boolean> {
   const { t } = useTranslation();
@@ -14,6 +16,7 @@ export function useConfirmCalendarImpact(): (affected: readonly CalendarImpactIt
   return (affected) => {
     if (affected.length === 0) return Promise.resolve(true);
     return new Promise((resolve) => {
+      let agreed = false;
       modal.confirm({
         title: t('businessCalendar.impact.title'),
         width: 560,
@@ -43,8 +46,10 @@ export function useConfirmCalendarImpact(): (affected: readonly CalendarImpactIt
         okButtonProps: { 'data-testid': 'calendar-impact-ok' } as ButtonProps,
         cancelText: t('forms.cancel'),
         autoFocusButton: 'cancel',
-        onOk: () => resolve(true),
-        onCancel: () => resolve(false),
+        onOk: () => {
+          agreed = true;
+        },
+        afterClose: () => resolve(agreed),
       });
     });
   };

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { dropKeptInput, readKeptInput } from '../../../components/form/kept-input';
+import { confirmSend } from '../../../components/form-modal';
 import { LinkButton } from '../../../components/link-button';
 import { PageSpinner } from '../../../components/page-spinner';
 import { isApiError } from '../../../lib/api-client';
@@ -49,27 +50,26 @@ export default function CollectionRequestConfirmPage() {
   const back = (state: RequestFormState) => navigate(paths.collectionRequest.to(), { state });
 
   const onSend = () =>
-    modal.confirm({
+    confirmSend(modal, {
       title: t('collections.send'),
       content: t('collections.sendConfirm'),
       okText: t('collections.send'),
       okButtonProps: { autoInsertSpace: false },
       cancelText: t('forms.cancel'),
-      onOk: async () => {
-        try {
-          const created = await create.mutateAsync(pending.body);
-          dropKeptInput(pendingRequestKey(userId));
-          dropKeptInput(requestDraftKey(userId));
-          void message.success(t('collections.sent'));
-          const first = created.collections.find((c) => c.status !== 'SKIPPED') ?? created.collections[0];
-          const month = first ? `?month=${first.date.slice(0, 7)}` : '';
-          navigate(`${paths.collectionSchedules.to()}${month}`);
-        } catch (error) {
-          // A refusal about the input goes back to the form, next to the fields.
-          if (isApiError(error) && error.fields && Object.keys(error.fields).length > 0)
-            back({ refusal: { fields: error.fields, params: error.params } });
-          else showApiError({ error, t, message });
-        }
+      send: async () => {
+        const created = await create.mutateAsync(pending.body);
+        dropKeptInput(pendingRequestKey(userId));
+        dropKeptInput(requestDraftKey(userId));
+        void message.success(t('collections.sent'));
+        const first = created.collections.find((c) => c.status !== 'SKIPPED') ?? created.collections[0];
+        const month = first ? `?month=${first.date.slice(0, 7)}` : '';
+        navigate(`${paths.collectionSchedules.to()}${month}`);
+      },
+      onRefused: (error) => {
+        // A refusal about the input goes back to the form, next to the fields.
+        if (isApiError(error) && error.fields && Object.keys(error.fields).length > 0)
+          back({ refusal: { fields: error.fields, params: error.params } });
+        else showApiError({ error, t, message });
       },
     });
 

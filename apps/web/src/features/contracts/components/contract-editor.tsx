@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { japanToday } from '../../../components/form/date-field';
 import { useKeptInput } from '../../../components/form/use-kept-input';
+import { confirmSend } from '../../../components/form-modal';
 import { PermitCoverageAlert } from '../../../components/permit-coverage-alert';
 import { ProjectPageHeader } from '../../../components/project/project-page-header';
 import { useLeaveGuard } from '../../../components/use-leave-guard';
@@ -98,12 +99,12 @@ export function ContractEditor({ project, draft }: { project: ProjectDetail; dra
   const onSend = async () => {
     const input = await check(japanToday());
     if (!input) return;
-    modal.confirm({
+    confirmSend(modal, {
       title: t('contracts.send'),
       content: t('contracts.sendConfirm'),
       okText: t('contracts.send'),
       cancelText: t('forms.cancel'),
-      onOk: async () => {
+      send: async () => {
         setSending(true);
         try {
           await save.mutateAsync(input);
@@ -111,12 +112,11 @@ export function ContractEditor({ project, draft }: { project: ProjectDetail; dra
           await send.mutateAsync();
           void message.success(t('contracts.sent'));
           navigate(projectDetailPath(project.id));
-        } catch (error) {
-          showApiError({ error, t, message, form });
         } finally {
           setSending(false);
         }
       },
+      onRefused: (error) => showApiError({ error, t, message, form }),
     });
   };
 

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateItemProps, dayPickerProps, futureDays } from '../../../components/form/date-field';
 import { requiredRule } from '../../../components/form/required-rule';
+import { confirmSend } from '../../../components/form-modal';
 import { showApiError } from '../../../lib/form-errors';
 import { formatPlainDate } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
@@ -40,7 +41,7 @@ export function EvidencePackRequestForm() {
         ? { scope: 'PROJECT', projectId: values.projectId }
         : { scope: 'PERIOD', from: values.from ?? undefined, to: values.to ?? undefined };
     const project = projects.data?.find((p) => p.id === values.projectId);
-    modal.confirm({
+    confirmSend(modal, {
       title: t('evidencePacks.confirmTitle'),
       content: (
         <>
@@ -58,14 +59,11 @@ export function EvidencePackRequestForm() {
       okText: t('evidencePacks.request'),
       okButtonProps: { 'data-testid': 'evidence-pack-confirm-ok' } as ButtonProps,
       cancelText: t('forms.cancel'),
-      onOk: async () => {
-        try {
-          await send.mutateAsync(body);
-          void message.success(t('evidencePacks.requested'));
-        } catch (error) {
-          showApiError({ error, t, message, form });
-        }
+      send: async () => {
+        await send.mutateAsync(body);
+        void message.success(t('evidencePacks.requested'));
       },
+      onRefused: (error) => showApiError({ error, t, message, form }),
     });
   };
 

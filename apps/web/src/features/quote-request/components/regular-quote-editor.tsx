@@ -6,6 +6,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { dropKeptInput, keepInput, keptInputKey, readKeptInput } from '../../../components/form/kept-input';
+import { confirmSend } from '../../../components/form-modal';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError, showFormIssues } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
@@ -92,62 +93,82 @@ export function RegularQuoteEditor({
     );
   };
 
-  const run = async (then: SaveThen) => {
-    const values = form.getFieldsValue(true) as RegularFormValues;
+  /** The request built from the values, or null with its issues shown beside their fields. */
+  const checked = () => {
     clearErrors();
-    const { body, rowOfLine, issues } = validate(values);
-    if (issues.length) {
-      showIssues(issues);
-      return;
-    }
-    let detail: Awaited<ReturnType<typeof save.mutateAsync>>;
-    try {
-      detail = await save.mutateAsync({ id: projectId, body });
-    } catch (error) {
-      const fields = isApiError(error) ? error.fields : undefined;
-      if (fields && Object.keys(fields).length) {
-        showIssues(
-          Object.entries(fields).map(([k, code]) => ({
-            name: formPath(k.split('.'), rowOfLine),
-            message: code,
-          })),
-        );
-      } else showApiError({ error, t, message });
-      return;
-    }
+    const built = validate(form.getFieldsValue(true) as RegularFormValues);
+    if (!built.issues.length) return built;
+    showIssues(built.issues);
+    return null;
+  };
+
+  /** A refused save: the server's field codes beside their fields (on the form's rows), anything else as a toast. */
+  const showSaveError = (error: unknown, rowOfLine: number[]) => {
+    const fields = isApiError(error) ? error.fields : undefined;
+    if (fields && Object.keys(fields).length) {
+      showIssues(
+        Object.entries(fields).map(([k, code]) => ({
+          name: formPath(k.split('.'), rowOfLine),
+          message: code,
+        })),
+      );
+    } else showApiError({ error, t, message });
+  };
+
+  /** Saves the draft; what was kept of it is dropped once the server holds it. */
+  const store = async (body: ReturnType<typeof validate>['body']) => {
+    const detail = await save.mutateAsync({ id: projectId, body });
     dropKeptInput(storageKey(userId, projectId));
     dropKeptInput(storageKey(userId, detail.id));
-    if (then === 'confirm') {
-      navigate(`${paths.quoteRequestConfirm.to()}?id=${detail.id}`);
+    return detail;
+  };
+
+  const run = async (then: Exclude<SaveThen, 'submit'>) => {
+    const built = checked();
+    if (!built) return;
+    let detail: Awaited<ReturnType<typeof store>>;
+    try {
+      detail = await store(built.body);
+    } catch (error) {
+      showSaveError(error, built.rowOfLine);
       return;
     }
-    if (then === 'submit') {
-      try {
-        await submit.mutateAsync(detail.id);
-        void message.success(t('quoteRequest.requested'));
-        navigate(paths.projectDetail.to(detail.id));
-      } catch (error) {
-        showApiError({ error, t, message });
-        if (!projectId) navigate(`${paths.quoteRequestEdit.to()}?id=${detail.id}`, { replace: true });
-      }
+    if (then === 'confirm') {
+      navigate(`${paths.quoteRequestConfirm.to()}?id=${detail.id}`);
       return;
     }
     void message.success(t('quoteRequest.draftSaved'));
     if (!projectId) navigate(`${paths.quoteRequestEdit.to()}?id=${detail.id}`, { replace: true });
   };
 
+  /** Saved and sent once confirmed; a refusal shows once the confirmation has closed (focus on its field). */
+  const saveAndSubmit = () => {
+    const built = checked();
+    if (!built) return;
+    let savedId: number | null = null;
+    confirmSend(modal, {
+      title: t('quoteRequest.submitNow'),
+      content: t('MSG_00_04'),
+      send: async () => {
+        const detail = await store(built.body);
+        savedId = detail.id;
+        await submit.mutateAsync(detail.id);
+        void message.success(t('quoteRequest.requested'));
+        navigate(paths.projectDetail.to(detail.id));
+      },
+      onRefused: (error) => {
+        if (savedId === null) return showSaveError(error, built.rowOfLine);
+        showApiError({ error, t, message });
+        if (!projectId) navigate(`${paths.quoteRequestEdit.to()}?id=${savedId}`, { replace: true });
+      },
+    });
+  };
+
   const onFinish = () => {
     const then = pending.current;
     pending.current = 'draft';
-    if (then === 'submit') {
-      modal.confirm({
-        title: t('quoteRequest.submitNow'),
-        content: t('MSG_00_04'),
-        onOk: () => run('submit'),
-      });
-      return;
-    }
-    void run(then);
+    if (then === 'submit') saveAndSubmit();
+    else void run(then);
   };
 
   return (

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { dateItemProps, dayPickerProps } from '../../../components/form/date-field';
+import { confirmSend } from '../../../components/form-modal';
 import { LinkButton } from '../../../components/link-button';
 import { PermitCoverageAlert } from '../../../components/permit-coverage-alert';
 import { ProjectPageHeader } from '../../../components/project/project-page-header';
@@ -102,10 +103,10 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
   const onFinish = (values: QuoteFormValues) => {
     const built = buildQuoteInput(values, project.type, lines, suggested);
     if (!built.ok) return setZodIssues(form, built.issues, t);
-    modal.confirm({
+    confirmSend(modal, {
       title: t('quotes.submit'),
       content: messageText(t, 'MSG_00_04'),
-      onOk: async () => {
+      send: async () => {
         setSaving(true);
         try {
           await create.mutateAsync(built.input);
@@ -119,12 +120,11 @@ function CreateQuoteForm({ project, suggestion }: { project: ProjectDetail; sugg
           guard.markClean();
           void message.success(t('quotes.submitted'));
           navigate(paths.projectDetail.to(project.id));
-        } catch (error) {
-          showApiError({ error, t, message, form });
         } finally {
           setSaving(false);
         }
       },
+      onRefused: (error) => showApiError({ error, t, message, form }),
     });
   };
 

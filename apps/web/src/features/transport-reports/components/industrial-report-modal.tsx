@@ -1,7 +1,7 @@
 import { Alert, App, type ButtonProps, Flex, Form, Modal, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDiscardGuard } from '../../../components/form-modal';
+import { confirmSend, useDiscardGuard } from '../../../components/form-modal';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError, showFormIssues } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
@@ -75,7 +75,7 @@ export function IndustrialReportModal({
     if (!built.ok) return showIssues(built.issues);
     // Valuables on a route without transshipment storage: said before saving, not refused.
     const warn = valuablesWithoutTransshipment(built.input, options.data);
-    modal.confirm({
+    confirmSend(modal, {
       title: t('achievements.industrialReport.confirmTitle'),
       content: warn ? (
         <>
@@ -94,15 +94,13 @@ export function IndustrialReportModal({
       ),
       okText: t('achievements.industrialReport.submit'),
       cancelText: t('forms.cancel'),
-      onOk: async () => {
-        try {
-          await create.mutateAsync(built.input);
-          void message.success(t('achievements.industrialReport.saved'));
-          onClose();
-        } catch (error) {
-          showApiError({ error, t, message, form, fieldMap: { dischargerId: ['projectId'] } });
-        }
+      send: async () => {
+        await create.mutateAsync(built.input);
+        void message.success(t('achievements.industrialReport.saved'));
+        onClose();
       },
+      onRefused: (error) =>
+        showApiError({ error, t, message, form, fieldMap: { dischargerId: ['projectId'] } }),
     });
   };
 

@@ -1,12 +1,13 @@
 import type { ProjectListItem } from '@junkan/shared/api/home';
 import { volumeSchema } from '@junkan/shared/api/projects';
-import { Alert, App, type ButtonProps, DatePicker, Empty, Form, Modal, Select, Spin, Typography } from 'antd';
+import { Alert, App, type ButtonProps, Empty, Form, Modal, Select, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { monthPickerProps, pickerItemProps } from '../../../components/form/date-field';
+import { pickerItemProps } from '../../../components/form/date-field';
+import { MonthPicker } from '../../../components/form/day-picker';
 import { requiredRule } from '../../../components/form/required-rule';
 import { VolumeInput } from '../../../components/form/volume-input';
-import { useDiscardGuard } from '../../../components/form-modal';
+import { confirmSend, useDiscardGuard } from '../../../components/form-modal';
 import { KeptUntilLine } from '../../../components/kept-until';
 import { draftNote } from '../../../components/proof/proof-text';
 import { ApiError, isApiError } from '../../../lib/api-client';
@@ -120,20 +121,17 @@ export function RegularReportModal({ open, onClose }: { open: boolean; onClose: 
   const submit = (values: RegularReportFormValues) => {
     const built = buildRegularReport(values, infos);
     if (!built.ok) return showIssues(built.issues);
-    modal.confirm({
+    confirmSend(modal, {
       title: t('achievements.regularReport.confirmTitle'),
       content: t('MSG_00_04'),
       okText: t('achievements.regularReport.submit'),
       cancelText: t('forms.cancel'),
-      onOk: async () => {
-        try {
-          await save.mutateAsync(built.input);
-          void message.success(t('achievements.regularReport.saved'));
-          onClose();
-        } catch (error) {
-          showSaveError(error);
-        }
+      send: async () => {
+        await save.mutateAsync(built.input);
+        void message.success(t('achievements.regularReport.saved'));
+        onClose();
       },
+      onRefused: showSaveError,
     });
   };
 
@@ -206,14 +204,14 @@ export function RegularReportModal({ open, onClose }: { open: boolean; onClose: 
           requiredRule(t),
           {
             validator: async (_rule, value: string | null) => {
+              // The server's code for a month not begun, shown with the month's text.
               if (value && isFutureMonth(value, current))
-                throw new Error(t('achievements.regularReport.monthInFuture'));
+                throw new Error(t(reportFieldTextKey('month', 'end_date_in_future')));
             },
           },
         ]}
       >
-        <DatePicker
-          {...monthPickerProps}
+        <MonthPicker
           style={{ width: 160 }}
           disabledDate={(d) => isFutureMonth(d.format('YYYY-MM'), current)}
         />

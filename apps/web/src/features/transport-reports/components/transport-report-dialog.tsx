@@ -11,7 +11,7 @@ import { changedFields } from '@junkan/shared/rules/report-values';
 import { App, Button, Flex, Form, type FormInstance, Modal, Result, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDiscard } from '../../../components/form-modal';
+import { confirmDiscard, confirmSend } from '../../../components/form-modal';
 import { isApiError } from '../../../lib/api-client';
 import { showApiError, showFormIssues } from '../../../lib/form-errors';
 import { messageText } from '../../../lib/i18n';
@@ -168,7 +168,7 @@ function LoadedDialog({
       }
     }
     const texts = confirmTexts(done, item?.variant, report.isSyncedJWNet);
-    modal.confirm({
+    confirmSend(modal, {
       title: t(texts.title),
       content: t(texts.content),
       okText: t(texts.ok),
@@ -177,23 +177,22 @@ function LoadedDialog({
       // Enter must not send by accident.
       focusable: { autoFocusButton: 'cancel' },
       afterClose: keepFocusIn,
-      onOk: async () => {
-        try {
-          const response = await action.mutateAsync({
-            action: done,
-            body: body?.ok ? body.input : undefined,
-          });
-          onDone(response, done);
-        } catch (error) {
-          const code = showApiError({
-            error,
-            t,
-            message,
-            form: done === 'FIX' ? (form as FormInstance) : undefined,
-          });
-          // A refusal about the report's state or the network: show the report as it is now.
-          if (code && !(isApiError(error) && error.fields)) onStale();
-        }
+      send: async () => {
+        const response = await action.mutateAsync({
+          action: done,
+          body: body?.ok ? body.input : undefined,
+        });
+        onDone(response, done);
+      },
+      onRefused: (error) => {
+        const code = showApiError({
+          error,
+          t,
+          message,
+          form: done === 'FIX' ? (form as FormInstance) : undefined,
+        });
+        // A refusal about the report's state or the network: show the report as it is now.
+        if (code && !(isApiError(error) && error.fields)) onStale();
       },
     });
   };
