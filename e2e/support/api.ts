@@ -1,6 +1,6 @@
 import type { TokenResponse } from '@junkan/shared/api/common';
 import type { CompanyListItem } from '@junkan/shared/api/companies';
-import { type APIRequestContext, type APIResponse, expect } from '@playwright/test';
+import { type APIRequestContext, type APIResponse, expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './app';
 import { APP_ORIGIN } from './env';
 
@@ -76,4 +76,26 @@ export async function actFor(
     `/admin/companies/${company!.id}/auth-token?isTransport=${isTransport}`,
   );
   return client(request, token);
+}
+
+/**
+ * The page's `method` calls to `url` (a glob) are answered `status` with the product's error body, as a server whose
+ * rules refuse what the form let through (another tab's older rules) would; its other calls go on to the server.
+ */
+export async function refuseCalls(
+  page: Page,
+  url: string,
+  method: 'POST' | 'PUT',
+  status: number,
+  refusal: { code: string; fields?: Record<string, string> },
+): Promise<void> {
+  await page.route(url, (route) =>
+    route.request().method() === method
+      ? route.fulfill({
+          status,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'refused', ...refusal }),
+        })
+      : route.fallback(),
+  );
 }

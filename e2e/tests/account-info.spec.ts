@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { confirmModal, confirmPopconfirm, toast } from '../support/antd';
+import { refuseCalls } from '../support/api';
 import { chooseUserMenuItem, DEMO } from '../support/app';
 import { signIn } from '../support/auth';
 
@@ -86,19 +87,10 @@ test('a bank account the server refuses once saving is confirmed puts focus on t
   page,
 }) => {
   // The server refuses the first account's number (as it would one another tab's older rules let through).
-  await page.route('**/api/trans/bank-accounts', (route) =>
-    route.request().method() === 'PUT'
-      ? route.fulfill({
-          status: 400,
-          contentType: 'application/json',
-          body: JSON.stringify({
-            code: 'validation_error',
-            message: 'refused',
-            fields: { 'accounts.0.accountNumber': 'bank_account_number_invalid' },
-          }),
-        })
-      : route.fallback(),
-  );
+  await refuseCalls(page, '**/api/trans/bank-accounts', 'PUT', 400, {
+    code: 'validation_error',
+    fields: { 'accounts.0.accountNumber': 'bank_account_number_invalid' },
+  });
   await signIn(page, DEMO.transporter, { path: 'account/trans' });
   const card = page.getByTestId('bank-accounts');
   await expect(card.getByTestId('bank-account-0')).toContainText('みずほ');

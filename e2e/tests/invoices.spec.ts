@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { invoiceRetentionUntil } from '../../packages/shared/src/rules/retention';
 import { confirmation, confirmModal, pickDate, selectOption, tableRow, toast } from '../support/antd';
-import { apiAs } from '../support/api';
+import { apiAs, refuseCalls } from '../support/api';
 import { DEMO } from '../support/app';
 import { signIn } from '../support/auth';
 import { axeViolations } from '../support/axe';
@@ -362,19 +362,10 @@ test('a refusal the server gives once the registration is confirmed puts focus o
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   // The server refuses the billing date (as it would one the form let through: another tab's older rules).
-  await page.route('**/api/trans/invoices', (route) =>
-    route.request().method() === 'POST'
-      ? route.fulfill({
-          status: 400,
-          contentType: 'application/json',
-          body: JSON.stringify({
-            code: 'validation_error',
-            message: 'refused',
-            fields: { 'invoices.0.billingDate': 'invoice_billing_date_out_of_range' },
-          }),
-        })
-      : route.fallback(),
-  );
+  await refuseCalls(page, '**/api/trans/invoices', 'POST', 400, {
+    code: 'validation_error',
+    fields: { 'invoices.0.billingDate': 'invoice_billing_date_out_of_range' },
+  });
   await signIn(page, DEMO.transporter, { path: 'invoice-management/register' });
   await selectOption(page, page.getByLabel('請求する案件'), new RegExp(PROJECT), { search: PROJECT });
   const block = page.getByTestId('invoice-block-0');

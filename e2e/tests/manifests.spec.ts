@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { confirmation, confirmModal, pickDate, selectOption, tableRow } from '../support/antd';
-import { apiAs } from '../support/api';
+import { apiAs, refuseCalls } from '../support/api';
 import { DEMO } from '../support/app';
 import { signIn } from '../support/auth';
 import { expectFocusVisible } from '../support/keyboard';
@@ -235,15 +235,7 @@ test('a refusal while the same registration is under way is brought into view wi
   page,
 }) => {
   // The server answers that this form's registration is under way (a first send still with the network).
-  await page.route('**/api/manifests', (route) =>
-    route.request().method() === 'POST'
-      ? route.fulfill({
-          status: 409,
-          contentType: 'application/json',
-          body: JSON.stringify({ code: 'manifest_registration_in_progress', message: 'in progress' }),
-        })
-      : route.fallback(),
-  );
+  await refuseCalls(page, '**/api/manifests', 'POST', 409, { code: 'manifest_registration_in_progress' });
   await signIn(page, DEMO.discharger);
   const dialog = await fillRegistration(page, { quantity: '0.20' });
 
